@@ -1,0 +1,21 @@
+// The command line of DESIGN.md, parsed into a plain struct.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace app {
+
+enum class Command { Window, Dump, Help, Version };
+
+struct CommandLine {
+  Command command = Command::Window;
+  std::string file;   // the scenario FILE, or empty
+  std::string error;  // set when the words are off: exit 2 with this message
+};
+
+CommandLine parse_command_line(const std::vector<std::string>& args);  // args without argv[0]
+
+const char* usage_text();
+
+}  // namespace app

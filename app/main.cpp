@@ -1,0 +1,31 @@
+// attnlab: the entry point. Parses the command line and runs one command.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/command_line.h"
+#include "app/dump.h"
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  const app::CommandLine cl = app::parse_command_line(args);
+  if (!cl.error.empty()) {
+    std::cerr << "attnlab: " << cl.error << "\n";
+    return 2;
+  }
+  switch (cl.command) {
+    case app::Command::Help:
+      std::cout << app::usage_text();
+      return 0;
+    case app::Command::Version:
+      std::cout << "attnlab " << ATTNLAB_VERSION << "\n";
+      return 0;
+    case app::Command::Dump:
+      return app::run_dump(cl.file, std::cout, std::cerr);
+    case app::Command::Window:
+      break;
+  }
+  // The window arrives with the next layer; until then say what works.
+  std::cerr << "attnlab: the window is not built yet; use attnlab --dump FILE\n";
+  return 1;
+}

@@ -1,0 +1,149 @@
+#include "core/compute.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/SVD>
+
+namespace core {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Reformer's rule: causal masks j > i; no_self then masks the diagonal unless
+// it is the only entry of its row left (row 0 under causal keeps it).
+bool is_masked(const Options& o, int i, int j, int n) {
+  if (o.causal && j > i) return true;
+  if (o.no_self && i == j) {
+    const int unmasked_others = o.causal ? i : n - 1;
+    return unmasked_others > 0;
+  }
+  return false;
+}
+
+// Stable row softmax: subtract the row's largest logit before exp, so no
+// exp overflows; every row has at least one unmasked entry (is_masked's rule).
+void softmax_rows(const Mat& logits, Mat& weights) {
+  weights.resize(logits.rows(), logits.cols());
+  for (Eigen::Index i = 0; i < logits.rows(); ++i) {
+    double row_max = -kInf;
+    for (Eigen::Index j = 0; j < logits.cols(); ++j) row_max = std::max(row_max, logits(i, j));
+    double sum = 0;
+    for (Eigen::Index j = 0; j < logits.cols(); ++j) {
+      const double e = logits(i, j) == -kInf ? 0.0 : std::exp(logits(i, j) - row_max);
+      weights(i, j) = e;
+      sum += e;
+    }
+    weights.row(i) /= sum;  // sum ≥ 1: the largest entry contributes exp(0)
+  }
+}
+
+void compute_head(const Scenario& s, int h, HeadResult& r) {
+  const Options& o = s.options;
+  const int n = s.n();
+
+  if (s.mode == Mode::Projected) {
+    const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
+    r.Q.noalias() = s.X * s.W_Q[h];
+    r.K.noalias() = s.X * W_K;
+    r.V.noalias() = s.X * s.W_V[h];
+    r.W_QK.noalias() = s.W_Q[h] * W_K.transpose();
+
+    // Column-major copy: JacobiSVD's preconditioners are written for it.
+    using ColMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
+                                 kMaxDModel, kMaxDModel>;
+    const ColMat w = r.W_QK;
+    Eigen::JacobiSVD<ColMat> svd(w);  // singular values only, already descending
+    r.W_QK_singular_values = svd.singularValues();
+    const double sigma_max = r.W_QK_singular_values.size() ? r.W_QK_singular_values(0) : 0.0;
+    r.W_QK_rank_tolerance = rank_tolerance(sigma_max, s.d_model, s.d_model);
+    r.W_QK_rank = 0;
+    for (Eigen::Index i = 0; i < r.W_QK_singular_values.size(); ++i)
+      if (r.W_QK_singular_values(i) > r.W_QK_rank_tolerance) ++r.W_QK_rank;
+  } else {
+    r.Q = s.Q[h];
+    r.K = o.shared_qk ? s.Q[h] : s.K[h];
+    r.V = s.V[h];
+    r.W_QK.resize(0, 0);
+    r.W_QK_singular_values.resize(0);
+    r.W_QK_rank_tolerance = 0;
+    r.W_QK_rank = 0;
+  }
+
+  if (o.normalize_keys)
+    for (int j = 0; j < n; ++j) {
+      const double length = r.K.row(j).norm();
+      if (length > 0) r.K.row(j) /= length;  // a zero key stays zero
+    }
+
+  r.scores.noalias() = r.Q * r.K.transpose();
+  r.QQt.noalias() = r.Q * r.Q.transpose();
+  r.scores_sym = (r.scores + r.scores.transpose()) / 2;
+  r.scores_antisym = (r.scores - r.scores.transpose()) / 2;
+  const double norm = r.scores.norm();
+  r.asymmetry = norm > 0 ? r.scores_antisym.norm() / norm : 0.0;
+
+  const double divisor =
+      (o.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * o.temperature;
+  r.logits.resize(n, n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      r.logits(i, j) = is_masked(o, i, j, n) ? -kInf : r.scores(i, j) / divisor;
+
+  softmax_rows(r.logits, r.weights);
+  r.row_sums = r.weights.rowwise().sum();
+  r.entropy.resize(n);
+  for (int i = 0; i < n; ++i) {
+    double e = 0;
+    for (int j = 0; j < n; ++j) {
+      const double a = r.weights(i, j);
+      if (a > 0) e -= a * std::log(a);
+    }
+    r.entropy(i) = e;
+  }
+
+  r.output.noalias() = r.weights * r.V;
+  const double alt_scale = 1.0 / std::sqrt(static_cast<double>(s.d_k));
+  if (s.has_W_alt)
+    r.alt_output.noalias() = alt_scale * r.output * s.W_alt[h].transpose();
+  else
+    r.alt_output = alt_scale * r.output;
+}
+
+}  // namespace
+
+double rank_tolerance(double sigma_max, int rows, int cols) {
+  return sigma_max * std::max(rows, cols) * std::numeric_limits<double>::epsilon();
+}
+
+void compute(const Scenario& s, Result& out) {
+  // No validate() here: it builds strings, and compute() must not allocate.
+  out.n = s.n();
+  out.d_model = s.d_model;
+  out.d_k = s.d_k;
+  out.heads = s.heads;
+  out.mode = s.mode;
+
+  out.concat.resize(out.n, s.heads * s.d_k);
+  for (int h = 0; h < s.heads; ++h) {
+    compute_head(s, h, out.head[h]);
+    out.concat.middleCols(h * s.d_k, s.d_k) = out.head[h].output;
+  }
+  out.output.noalias() = out.concat * s.W_O;
+
+  if (s.mode == Mode::Projected) {
+    out.params.separate = (s.options.shared_qk ? 1 : 2) * s.d_model * s.d_k * s.heads;
+    out.params.merged = s.d_model * s.d_model * s.heads;
+  } else {
+    out.params = {};
+  }
+}
+
+Result compute(const Scenario& s) {
+  Result r;
+  compute(s, r);
+  return r;
+}
+
+}  // namespace core

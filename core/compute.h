@@ -1,0 +1,60 @@
+// Everything the views show, computed from a Scenario in one pure call.
+//
+// The conventions are DESIGN.md's (the paper's row-vector form). Result holds
+// fixed-capacity matrices, so compute() allocates nothing: an edit recomputes
+// the whole Result every frame in microseconds.
+#pragma once
+
+#include <array>
+#include <limits>
+
+#include "core/matrix.h"
+#include "core/scenario.h"
+
+namespace core {
+
+struct HeadResult {
+  Mat Q, K, V;            // n×d_k; K is the key matrix used for scoring (after shared QK, normalize_keys)
+  Mat scores;             // S = Q·Kᵀ, n×n
+  Mat logits;             // S / (√d_k·T) or S / T; masked entries are −∞
+  Mat weights;            // A = row-softmax(logits); masked entries exactly 0
+  Vec row_sums;           // Σ_j A_ij, 1 up to rounding
+  Vec entropy;            // −Σ_j A_ij ln A_ij in nats, 0·ln 0 = 0
+  Mat output;             // A·V, n×d_k: each row a convex combination of the rows of V
+  Mat alt_output;         // (1/√d_k)·A·V·W_altᵀ (seed 000's AttentionAlt)
+  Mat QQt;                // Q·Qᵀ: symmetric positive semi-definite, for comparison with S
+  Mat scores_sym;         // (S + Sᵀ)/2
+  Mat scores_antisym;     // (S − Sᵀ)/2
+  double asymmetry = 0;   // ‖(S − Sᵀ)/2‖_F / ‖S‖_F, 0 when S = 0
+  // Projected mode only.
+  Mat W_QK;               // W^Q·W^Kᵀ, d_model×d_model
+  Vec W_QK_singular_values;  // descending
+  double W_QK_rank_tolerance = 0;  // numpy's: σ_max · max(M, N) · ε
+  int W_QK_rank = 0;
+
+  bool masked(int i, int j) const { return logits(i, j) == -std::numeric_limits<double>::infinity(); }
+};
+
+struct ParameterCounts {
+  int separate = 0;  // (1 if shared QK else 2)·d_model·d_k·H: W^Q and W^K
+  int merged = 0;    // d_model²·H: one W = W^Q W^Kᵀ per head
+};
+
+struct Result {
+  int n = 0, d_model = 0, d_k = 0, heads = 0;
+  Mode mode = Mode::Projected;
+  std::array<HeadResult, kMaxHeads> head;  // the first `heads` are meaningful
+  WideMat concat;                          // [O_1 … O_H], n × H·d_k
+  Mat output;                              // concat·W^O, n×d_model
+  ParameterCounts params;                  // projected mode only
+};
+
+// Requires validate(s) to be empty: the loader and the GUI guarantee it.
+Result compute(const Scenario& s);
+// The same, writing into an existing Result (what the app and benchmarks call).
+void compute(const Scenario& s, Result& out);
+
+// numpy.linalg.matrix_rank's tolerance for an rows×cols matrix with largest singular value σ_max.
+double rank_tolerance(double sigma_max, int rows, int cols);
+
+}  // namespace core

@@ -1,0 +1,33 @@
+// JSON as people read it: objects one key per line, a row of numbers on one line.
+#pragma once
+
+#include <cmath>
+#include <string>
+
+#include <Eigen/Core>
+#include <nlohmann/json.hpp>
+
+namespace core {
+
+using OrderedJson = nlohmann::ordered_json;
+
+// Objects are indented by two spaces per level; an array whose elements are
+// all scalars stays on one line; an array of such arrays puts one per line.
+// Numbers are written in their shortest form that reads back to the same double.
+std::string to_text(const OrderedJson& j);
+
+// A matrix as an array of rows. A non-finite entry (a masked logit, −∞)
+// becomes null, as JSON has no infinity.
+template <class Derived>
+OrderedJson matrix_to_json(const Eigen::DenseBase<Derived>& m) {
+  OrderedJson rows = OrderedJson::array();
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    OrderedJson row = OrderedJson::array();
+    for (Eigen::Index c = 0; c < m.cols(); ++c)
+      row.push_back(std::isfinite(m(r, c)) ? OrderedJson(m(r, c)) : OrderedJson(nullptr));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace core

@@ -1,0 +1,53 @@
+#include "core/result_json.h"
+
+#include <cmath>
+
+namespace core {
+
+namespace {
+
+OrderedJson vector_json(const Vec& v) {
+  OrderedJson out = OrderedJson::array();
+  for (Eigen::Index i = 0; i < v.size(); ++i) out.push_back(v(i));
+  return out;
+}
+
+}  // namespace
+
+OrderedJson result_to_json(const Scenario& s, const Result& r) {
+  const bool projected = r.mode == Mode::Projected;
+  OrderedJson heads = OrderedJson::array();
+  for (int h = 0; h < r.heads; ++h) {
+    const HeadResult& hr = r.head[h];
+    OrderedJson j;
+    j["Q"] = matrix_to_json(hr.Q);
+    j["K"] = matrix_to_json(hr.K);
+    j["V"] = matrix_to_json(hr.V);
+    j["scores"] = matrix_to_json(hr.scores);
+    j["logits"] = matrix_to_json(hr.logits);
+    j["weights"] = matrix_to_json(hr.weights);
+    j["row_sums"] = vector_json(hr.row_sums);
+    j["entropy"] = vector_json(hr.entropy);
+    j["output"] = matrix_to_json(hr.output);
+    j["alt_output"] = matrix_to_json(hr.alt_output);
+    j["QQt"] = matrix_to_json(hr.QQt);
+    j["scores_sym"] = matrix_to_json(hr.scores_sym);
+    j["scores_antisym"] = matrix_to_json(hr.scores_antisym);
+    j["asymmetry"] = hr.asymmetry;
+    if (projected) {
+      j["W_QK"] = matrix_to_json(hr.W_QK);
+      j["W_QK_singular_values"] = vector_json(hr.W_QK_singular_values);
+      j["W_QK_rank"] = hr.W_QK_rank;
+    }
+    heads.push_back(std::move(j));
+  }
+  OrderedJson out;
+  out["tokens"] = s.tokens;
+  out["heads"] = std::move(heads);
+  out["concat"] = matrix_to_json(r.concat);
+  out["output"] = matrix_to_json(r.output);
+  if (projected) out["params"] = {{"separate", r.params.separate}, {"merged", r.params.merged}};
+  return out;
+}
+
+}  // namespace core

@@ -1,0 +1,15 @@
+// The Result as JSON, with DESIGN.md's keys: what `attnlab --dump` prints.
+#pragma once
+
+#include "core/compute.h"
+#include "core/json_text.h"
+
+namespace core {
+
+// Per head: Q, K, V, scores, logits (masked entries null), weights, row_sums,
+// entropy, output, alt_output, QQt, scores_sym, scores_antisym, asymmetry; in
+// projected mode also W_QK, W_QK_singular_values, W_QK_rank. Top level:
+// tokens, heads, concat, output, and in projected mode params.
+OrderedJson result_to_json(const Scenario& s, const Result& r);
+
+}  // namespace core

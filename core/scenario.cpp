@@ -1,0 +1,189 @@
+#include "core/scenario.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace core {
+
+const char* to_string(Mode m) { return m == Mode::Projected ? "projected" : "direct"; }
+const char* to_string(Scale s) { return s == Scale::SqrtDk ? "sqrt_dk" : "none"; }
+
+namespace {
+
+template <class A, class B>
+bool same_matrix(const A& a, const B& b) {
+  return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+}
+
+std::string shape(Eigen::Index rows, Eigen::Index cols) {
+  return std::to_string(rows) + "×" + std::to_string(cols);
+}
+
+// Appends "name: expected R×C, got r×c" when m has the wrong shape, and a
+// message for the first entry that is not finite or too large.
+template <class M>
+void check_matrix(std::vector<std::string>& problems, const std::string& name, const M& m,
+                  int rows, int cols) {
+  if (m.rows() != rows || m.cols() != cols) {
+    problems.push_back(name + ": expected " + shape(rows, cols) + ", got " +
+                       shape(m.rows(), m.cols()));
+    return;
+  }
+  for (Eigen::Index r = 0; r < m.rows(); ++r)
+    for (Eigen::Index c = 0; c < m.cols(); ++c) {
+      const double x = m(r, c);
+      if (!std::isfinite(x) || std::abs(x) > kMaxAbsEntry) {
+        problems.push_back(name + "[" + std::to_string(r) + "][" + std::to_string(c) +
+                           "]: expected a finite number with |x| ≤ 1e6, got " +
+                           std::to_string(x));
+        return;
+      }
+    }
+}
+
+void check_range(std::vector<std::string>& problems, const char* name, int value, int lo,
+                 int hi) {
+  if (value < lo || value > hi)
+    problems.push_back(std::string(name) + ": expected an integer from " + std::to_string(lo) +
+                       " to " + std::to_string(hi) + ", got " + std::to_string(value));
+}
+
+// Copies the top-left block that fits into a zero matrix of the new shape.
+template <class M>
+void resize_keep(M& m, int rows, int cols) {
+  M kept = M::Zero(rows, cols);
+  const Eigen::Index r = std::min<Eigen::Index>(rows, m.rows());
+  const Eigen::Index c = std::min<Eigen::Index>(cols, m.cols());
+  kept.topLeftCorner(r, c) = m.topLeftCorner(r, c);
+  m = kept;
+}
+
+}  // namespace
+
+bool operator==(const Scenario& a, const Scenario& b) {
+  if (a.title != b.title || a.notes != b.notes || a.tokens != b.tokens ||
+      a.d_model != b.d_model || a.d_k != b.d_k || a.heads != b.heads || a.mode != b.mode ||
+      !(a.options == b.options) || a.has_W_alt != b.has_W_alt || !same_matrix(a.W_O, b.W_O))
+    return false;
+  if (a.mode == Mode::Projected && !same_matrix(a.X, b.X)) return false;
+  for (int h = 0; h < a.heads; ++h) {
+    if (a.mode == Mode::Projected) {
+      if (!same_matrix(a.W_Q[h], b.W_Q[h]) || !same_matrix(a.W_K[h], b.W_K[h]) ||
+          !same_matrix(a.W_V[h], b.W_V[h]))
+        return false;
+    } else if (!same_matrix(a.Q[h], b.Q[h]) || !same_matrix(a.K[h], b.K[h]) ||
+               !same_matrix(a.V[h], b.V[h])) {
+      return false;
+    }
+    if (a.has_W_alt && !same_matrix(a.W_alt[h], b.W_alt[h])) return false;
+  }
+  return true;
+}
+
+std::vector<std::string> validate(const Scenario& s) {
+  std::vector<std::string> problems;
+  const int n = s.n();
+  check_range(problems, "tokens (count)", n, kMinTokens, kMaxTokens);
+  check_range(problems, "d_model", s.d_model, kMinDModel, kMaxDModel);
+  check_range(problems, "d_k", s.d_k, kMinDk, kMaxDk);
+  check_range(problems, "heads", s.heads, kMinHeads, kMaxHeads);
+  if (!problems.empty()) return problems;  // shapes below depend on these
+
+  for (int i = 0; i < n; ++i)
+    if (s.tokens[i].size() > 64)
+      problems.push_back("tokens[" + std::to_string(i) + "]: expected at most 64 bytes, got " +
+                         std::to_string(s.tokens[i].size()));
+
+  const auto head = [](const char* name, int h) {
+    return std::string(name) + "[" + std::to_string(h) + "]";
+  };
+  if (s.mode == Mode::Projected) {
+    check_matrix(problems, "X", s.X, n, s.d_model);
+    for (int h = 0; h < s.heads; ++h) {
+      check_matrix(problems, head("W_Q", h), s.W_Q[h], s.d_model, s.d_k);
+      check_matrix(problems, head("W_K", h), s.W_K[h], s.d_model, s.d_k);
+      check_matrix(problems, head("W_V", h), s.W_V[h], s.d_model, s.d_k);
+    }
+  } else {
+    for (int h = 0; h < s.heads; ++h) {
+      check_matrix(problems, head("Q", h), s.Q[h], n, s.d_k);
+      check_matrix(problems, head("K", h), s.K[h], n, s.d_k);
+      check_matrix(problems, head("V", h), s.V[h], n, s.d_k);
+    }
+  }
+  check_matrix(problems, "W_O", s.W_O, s.heads * s.d_k, s.d_model);
+  if (s.has_W_alt)
+    for (int h = 0; h < s.heads; ++h) check_matrix(problems, head("W_alt", h), s.W_alt[h], s.d_k, s.d_k);
+
+  const double t = s.options.temperature;
+  if (!(t >= kMinTemperature && t <= kMaxTemperature))
+    problems.push_back("options.temperature: expected a number from 0.01 to 100, got " +
+                       std::to_string(t));
+  return problems;
+}
+
+Scenario make_zero_scenario(int n, int d_model, int d_k, int heads) {
+  Scenario s;
+  s.tokens.clear();
+  s.X.resize(0, 0);
+  s.W_O.resize(0, 0);
+  resize(s, n, d_model, d_k, heads);
+  for (int i = 0; i < std::min(s.heads * s.d_k, s.d_model); ++i) s.W_O(i, i) = 1.0;
+  return s;
+}
+
+void resize(Scenario& s, int n, int d_model, int d_k, int heads) {
+  n = std::clamp(n, kMinTokens, kMaxTokens);
+  d_model = std::clamp(d_model, kMinDModel, kMaxDModel);
+  d_k = std::clamp(d_k, kMinDk, kMaxDk);
+  heads = std::clamp(heads, kMinHeads, kMaxHeads);
+
+  const int old_n = s.n();
+  s.tokens.resize(n);
+  for (int i = old_n; i < n; ++i) s.tokens[i] = "t" + std::to_string(i + 1);
+
+  resize_keep(s.X, n, d_model);
+  for (int h = 0; h < kMaxHeads; ++h) {
+    // Heads past the new count keep nothing: a head added later starts at zero.
+    const bool kept = h < heads;
+    for (Mat* w : {&s.W_Q[h], &s.W_K[h], &s.W_V[h]}) {
+      if (!kept) w->resize(0, 0);
+      resize_keep(*w, d_model, d_k);
+    }
+    for (Mat* m : {&s.Q[h], &s.K[h], &s.V[h]}) {
+      if (!kept) m->resize(0, 0);
+      resize_keep(*m, n, d_k);
+    }
+    if (!kept) s.W_alt[h].resize(0, 0);
+    const Eigen::Index old_dk = s.W_alt[h].rows();
+    resize_keep(s.W_alt[h], d_k, d_k);
+    for (Eigen::Index t = old_dk; t < d_k; ++t) s.W_alt[h](t, t) = 1.0;
+  }
+
+  // W^O's rows come in blocks of d_k, one block per head: keep each block's top part.
+  WideMat W_O = WideMat::Zero(heads * d_k, d_model);
+  const int old_dk = s.d_k;
+  const int old_heads = s.W_O.rows() > 0 ? static_cast<int>(s.W_O.rows()) / std::max(old_dk, 1) : 0;
+  const Eigen::Index cols = std::min<Eigen::Index>(d_model, s.W_O.cols());
+  for (int h = 0; h < std::min(heads, old_heads); ++h)
+    for (int t = 0; t < std::min(d_k, old_dk); ++t)
+      W_O.row(h * d_k + t).head(cols) = s.W_O.row(h * old_dk + t).head(cols);
+  s.W_O = W_O;
+
+  s.d_model = d_model;
+  s.d_k = d_k;
+  s.heads = heads;
+}
+
+void convert_to_direct(Scenario& s) {
+  if (s.mode == Mode::Direct) return;
+  for (int h = 0; h < s.heads; ++h) {
+    s.Q[h].noalias() = s.X * s.W_Q[h];
+    s.K[h].noalias() = s.X * s.W_K[h];
+    s.V[h].noalias() = s.X * s.W_V[h];
+  }
+  s.mode = Mode::Direct;
+}
+
+}  // namespace core

@@ -1,0 +1,86 @@
+// A scenario: the tokens, the sizes, the matrices a person edits, and the options.
+//
+// Pure data. validate() lists every problem; the loader and the GUI never hold a
+// Scenario that fails it. See ../shared/DESIGN.md for the conventions.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/matrix.h"
+
+namespace core {
+
+enum class Mode {
+  Projected,  // the file holds X and W^Q, W^K, W^V per head; Q = X·W^Q, ...
+  Direct,     // the file holds Q, K, V per head
+};
+
+enum class Scale {
+  SqrtDk,  // logits = S / (√d_k · T), the paper's choice
+  None,    // logits = S / T
+};
+
+struct Options {
+  bool shared_qk = false;       // W^K := W^Q (projected) or K := Q (direct): Reformer's shared-QK
+  bool normalize_keys = false;  // each row of K divided by its length before scoring (Reformer)
+  Scale scale = Scale::SqrtDk;  // what divides the scores besides the temperature
+  double temperature = 1.0;     // T in [0.01, 100]; logits are divided by it
+  bool causal = false;          // mask j > i
+  bool no_self = false;         // mask the diagonal, unless it is the row's only unmasked entry
+
+  bool operator==(const Options&) const = default;
+};
+
+struct Scenario {
+  std::string title;  // optional, shown in the title bar and lesson panel
+  std::string notes;  // optional, the lesson text
+  std::vector<std::string> tokens{"a", "b"};  // n = tokens.size(), 2..8
+  int d_model = 2;  // 2..4
+  int d_k = 2;      // 1..4 (d_v = d_k)
+  int heads = 1;    // 1..4
+  Mode mode = Mode::Projected;
+
+  // Projected mode: X is n×d_model; W_Q, W_K, W_V[h] are d_model×d_k.
+  Mat X;
+  std::array<Mat, kMaxHeads> W_Q, W_K, W_V;
+  // Direct mode: Q, K, V[h] are n×d_k.
+  std::array<Mat, kMaxHeads> Q, K, V;
+  // Both modes: W_O is (heads·d_k)×d_model.
+  WideMat W_O;
+  // AttentionAlt's fourth matrix, d_k×d_k per head; identity when absent.
+  bool has_W_alt = false;
+  std::array<Mat, kMaxHeads> W_alt;
+
+  Options options;
+
+  int n() const { return static_cast<int>(tokens.size()); }
+};
+
+// Compares what the scenario means: the matrices of the other mode are ignored,
+// and so is W_alt when absent.
+bool operator==(const Scenario& a, const Scenario& b);
+
+// Every problem with s, one message each, naming the field and what was
+// expected ("W_Q[1]: expected 4×2, got 4×3"). Empty when s is valid.
+std::vector<std::string> validate(const Scenario& s);
+
+// A valid scenario of the given sizes, every entry zero but W^O = I-like
+// (the identity where the shapes allow), in projected mode.
+Scenario make_zero_scenario(int n, int d_model, int d_k, int heads);
+
+// Changes the sizes, keeping every entry that still fits; new entries are 0
+// (W_alt's new diagonal entries are 1, as the absent W_alt is the identity),
+// new tokens are labelled t1, t2, ... by position. Sizes are clamped to the
+// limits. W^O keeps its blocks: row h·d_k + t stays the row of head h, dim t.
+void resize(Scenario& s, int n, int d_model, int d_k, int heads);
+
+// Projected → direct: Q, K, V of each head become X·W^Q, X·W^K, X·W^V (before
+// shared QK and normalize_keys, which stay options), so the scores are unchanged.
+void convert_to_direct(Scenario& s);
+
+const char* to_string(Mode m);
+const char* to_string(Scale s);
+
+}  // namespace core

@@ -1,0 +1,509 @@
+#include "core/scenario_io.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace core {
+
+using nlohmann::json;
+
+std::string LoadResult::message() const {
+  std::string m;
+  for (const std::string& e : errors) m += (m.empty() ? "" : "\n") + e;
+  return m;
+}
+
+namespace {
+
+// [SECTION] Checks on the raw text, before any parsing.
+
+// Depth of [ and { outside strings. Checked on the text itself so that a
+// file nested a million levels deep is refused without recursing into it.
+std::optional<std::string> check_nesting(std::string_view text) {
+  int depth = 0, line = 1;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (c == '\n') ++line;
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > kMaxNesting)
+        return "file: nested more than " + std::to_string(kMaxNesting) +
+               " levels deep (line " + std::to_string(line) + "); the limit is " +
+               std::to_string(kMaxNesting);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+// [SECTION] Reading typed fields, each failure a message naming the field.
+
+std::string type_name(const json& j) {
+  switch (j.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::string: return "a string";
+    case json::value_t::array: return "an array";
+    case json::value_t::object: return "an object";
+    case json::value_t::number_float: return "the number " + j.dump();
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "the integer " + j.dump();
+    default: return "an unsupported value";
+  }
+}
+
+std::string shape(size_t rows, size_t cols) {
+  return std::to_string(rows) + "×" + std::to_string(cols);
+}
+
+struct Reader {
+  std::vector<std::string>& errors;
+
+  void fail(const std::string& message) { errors.push_back(message); }
+
+  // Every key of obj must be one of `allowed`.
+  void check_keys(const json& obj, const std::string& where,
+                  std::initializer_list<const char*> allowed) {
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+      bool known = false;
+      for (const char* a : allowed) known = known || it.key() == a;
+      if (known) continue;
+      std::string list;
+      for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+      fail(where + json(it.key()).dump() + ": unknown key; expected one of " + list);
+    }
+  }
+
+  std::optional<int> integer(const json& obj, const char* key, int lo, int hi) {
+    const std::string expected =
+        "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+    if (!obj.contains(key)) { fail(std::string(key) + ": missing; " + expected); return {}; }
+    const json& j = obj[key];
+    if (!j.is_number_integer()) { fail(std::string(key) + ": " + expected + ", got " + type_name(j)); return {}; }
+    if (j.is_number_unsigned() ? j.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)
+                               : (j.get<std::int64_t>() < lo || j.get<std::int64_t>() > hi)) {
+      fail(std::string(key) + ": " + expected + ", got " + j.dump());
+      return {};
+    }
+    return static_cast<int>(j.get<std::int64_t>());
+  }
+
+  bool boolean(const json& obj, const std::string& where, const char* key, bool& out) {
+    if (!obj.contains(key)) return true;
+    const json& j = obj[key];
+    if (!j.is_boolean()) { fail(where + key + ": expected true or false, got " + type_name(j)); return false; }
+    out = j.get<bool>();
+    return true;
+  }
+
+  std::optional<double> number(const json& j, const std::string& name) {
+    if (!j.is_number()) { fail(name + ": expected a number, got " + type_name(j)); return {}; }
+    const double x = j.get<double>();
+    if (!std::isfinite(x)) { fail(name + ": expected a finite number, got " + j.dump()); return {}; }
+    if (std::abs(x) > kMaxAbsEntry) {
+      fail(name + ": " + j.dump() + " is out of range; expected |x| ≤ 1e6");
+      return {};
+    }
+    return x;
+  }
+
+  // A rows×cols matrix of numbers, as an array of rows.
+  template <class M>
+  bool matrix(const json& j, const std::string& name, size_t rows, size_t cols, M& out) {
+    const std::string expected = "expected " + shape(rows, cols) + " (an array of " +
+                                 std::to_string(rows) + " rows of " + std::to_string(cols) +
+                                 " numbers)";
+    if (!j.is_array()) { fail(name + ": " + expected + ", got " + type_name(j)); return false; }
+    // Say the shape found when it is rectangular: "expected 4×2, got 4×3".
+    bool rectangular = !j.empty() && j[0].is_array();
+    for (const json& row : j) rectangular = rectangular && row.is_array() && row.size() == j[0].size();
+    if (rectangular && (j.size() != rows || j[0].size() != cols)) {
+      fail(name + ": expected " + shape(rows, cols) + ", got " + shape(j.size(), j[0].size()));
+      return false;
+    }
+    if (j.size() != rows) {
+      fail(name + ": " + expected + ", got " + std::to_string(j.size()) + " rows");
+      return false;
+    }
+    out.resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
+    bool ok = true;
+    for (size_t r = 0; r < rows; ++r) {
+      const std::string row_name = name + "[" + std::to_string(r) + "]";
+      const json& row = j[r];
+      if (!row.is_array() || row.size() != cols) {
+        fail(row_name + ": expected a row of " + std::to_string(cols) + " numbers, got " +
+             (row.is_array() ? std::to_string(row.size()) + " numbers" : type_name(row)));
+        ok = false;
+        continue;
+      }
+      for (size_t c = 0; c < cols; ++c) {
+        const auto x = number(row[c], row_name + "[" + std::to_string(c) + "]");
+        if (!x) { ok = false; continue; }
+        out(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = *x;
+      }
+    }
+    return ok;
+  }
+
+  // One rows×cols matrix per head.
+  bool per_head(const json& obj, const char* key, int heads, size_t rows, size_t cols,
+                std::array<Mat, kMaxHeads>& out) {
+    if (!obj.contains(key)) {
+      fail(std::string(key) + ": missing; expected " + std::to_string(heads) + " matrices of " +
+           shape(rows, cols) + ", one per head");
+      return false;
+    }
+    const json& j = obj[key];
+    if (!j.is_array() || j.size() != static_cast<size_t>(heads)) {
+      fail(std::string(key) + ": expected " + std::to_string(heads) + " matrices of " +
+           shape(rows, cols) + ", one per head, got " +
+           (j.is_array() ? std::to_string(j.size()) + " matrices" : type_name(j)));
+      return false;
+    }
+    bool ok = true;
+    for (int h = 0; h < heads; ++h)
+      ok = matrix(j[h], std::string(key) + "[" + std::to_string(h) + "]", rows, cols, out[h]) && ok;
+    return ok;
+  }
+};
+
+void read_options(Reader& in, const json& j, Options& o) {
+  if (!j.is_object()) { in.fail("options: expected an object, got " + type_name(j)); return; }
+  in.check_keys(j, "options.", {"shared_qk", "normalize_keys", "scale", "temperature", "mask"});
+  in.boolean(j, "options.", "shared_qk", o.shared_qk);
+  in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
+  if (j.contains("scale")) {
+    const json& s = j["scale"];
+    if (s == "sqrt_dk") o.scale = Scale::SqrtDk;
+    else if (s == "none") o.scale = Scale::None;
+    else in.fail("options.scale: expected \"sqrt_dk\" or \"none\", got " + (s.is_string() ? s.dump() : type_name(s)));
+  }
+  if (j.contains("temperature")) {
+    const json& t = j["temperature"];
+    if (!t.is_number() || !std::isfinite(t.get<double>()) || t.get<double>() < kMinTemperature ||
+        t.get<double>() > kMaxTemperature)
+      in.fail("options.temperature: expected a number from 0.01 to 100, got " +
+              (t.is_number() ? t.dump() : type_name(t)));
+    else
+      o.temperature = t.get<double>();
+  }
+  if (j.contains("mask")) {
+    const json& m = j["mask"];
+    if (!m.is_object()) { in.fail("options.mask: expected an object {\"causal\": bool, \"no_self\": bool}, got " + type_name(m)); return; }
+    in.check_keys(m, "options.mask.", {"causal", "no_self"});
+    in.boolean(m, "options.mask.", "causal", o.causal);
+    in.boolean(m, "options.mask.", "no_self", o.no_self);
+  }
+}
+
+LoadResult read_scenario(const json& root) {
+  LoadResult result;
+  Reader in{result.errors};
+  if (!root.is_object()) {
+    in.fail("file: expected a JSON object with the key \"attnlab\", got " + type_name(root));
+    return result;
+  }
+  in.check_keys(root, "", {"attnlab", "title", "notes", "tokens", "d_model", "d_k", "heads", "mode",
+                           "X", "W_Q", "W_K", "W_V", "Q", "K", "V", "W_O", "W_alt", "options"});
+
+  // The version first: a newer file is refused before its contents are judged.
+  if (!root.contains("attnlab")) {
+    in.fail("attnlab: missing; expected the format version 1 (\"attnlab\": 1)");
+    return result;
+  }
+  const json& version = root["attnlab"];
+  if (version.is_number_integer() && version.get<std::int64_t>() > kFormatVersion) {
+    in.fail("attnlab: version " + version.dump() + " is newer than this program reads (" +
+            std::to_string(kFormatVersion) + "); update attnlab to open this file");
+    return result;
+  }
+  if (version != kFormatVersion) in.fail("attnlab: expected the format version 1, got " + type_name(version));
+
+  Scenario s;
+  for (const char* key : {"title", "notes"})
+    if (root.contains(key)) {
+      if (root[key].is_string()) (std::string(key) == "title" ? s.title : s.notes) = root[key].get<std::string>();
+      else in.fail(std::string(key) + ": expected a string, got " + type_name(root[key]));
+    }
+
+  bool sizes_ok = true;
+  if (!root.contains("tokens")) {
+    in.fail("tokens: missing; expected an array of 2 to 8 labels");
+    sizes_ok = false;
+  } else {
+    const json& t = root["tokens"];
+    if (!t.is_array() || t.size() < kMinTokens || t.size() > kMaxTokens) {
+      in.fail("tokens: expected an array of 2 to 8 labels, got " +
+              (t.is_array() ? std::to_string(t.size()) + " labels" : type_name(t)));
+      sizes_ok = false;
+    } else {
+      s.tokens.clear();
+      for (size_t i = 0; i < t.size(); ++i) {
+        if (t[i].is_string()) s.tokens.push_back(t[i].get<std::string>());
+        else { in.fail("tokens[" + std::to_string(i) + "]: expected a string, got " + type_name(t[i])); s.tokens.emplace_back(); }
+      }
+    }
+  }
+  const auto d_model = in.integer(root, "d_model", kMinDModel, kMaxDModel);
+  const auto d_k = in.integer(root, "d_k", kMinDk, kMaxDk);
+  const auto heads = in.integer(root, "heads", kMinHeads, kMaxHeads);
+  sizes_ok = sizes_ok && d_model && d_k && heads;
+
+  bool mode_ok = true;
+  if (!root.contains("mode")) {
+    in.fail("mode: missing; expected \"projected\" or \"direct\"");
+    mode_ok = false;
+  } else if (root["mode"] == "projected") {
+    s.mode = Mode::Projected;
+  } else if (root["mode"] == "direct") {
+    s.mode = Mode::Direct;
+  } else {
+    const json& m = root["mode"];
+    in.fail("mode: expected \"projected\" or \"direct\", got " + (m.is_string() ? m.dump() : type_name(m)));
+    mode_ok = false;
+  }
+  if (mode_ok) {
+    const bool projected = s.mode == Mode::Projected;
+    static const std::vector<const char*> direct_only{"Q", "K", "V"};
+    static const std::vector<const char*> projected_only{"X", "W_Q", "W_K", "W_V"};
+    for (const char* key : projected ? direct_only : projected_only)
+      if (root.contains(key))
+        in.fail(std::string(key) + ": only allowed in " + (projected ? "direct" : "projected") +
+                " mode, and mode is \"" + to_string(s.mode) + "\"");
+  }
+
+  if (root.contains("options")) read_options(in, root["options"], s.options);
+
+  // The matrices' shapes follow from the sizes: without them nothing can be said.
+  if (sizes_ok && mode_ok) {
+    s.d_model = *d_model;
+    s.d_k = *d_k;
+    s.heads = *heads;
+    const size_t n = s.tokens.size(), dm = *d_model, dk = *d_k;
+    if (s.mode == Mode::Projected) {
+      if (!root.contains("X")) in.fail("X: missing; expected " + shape(n, dm) + " (one row per token)");
+      else in.matrix(root["X"], "X", n, dm, s.X);
+      in.per_head(root, "W_Q", s.heads, dm, dk, s.W_Q);
+      in.per_head(root, "W_K", s.heads, dm, dk, s.W_K);
+      in.per_head(root, "W_V", s.heads, dm, dk, s.W_V);
+    } else {
+      in.per_head(root, "Q", s.heads, n, dk, s.Q);
+      in.per_head(root, "K", s.heads, n, dk, s.K);
+      in.per_head(root, "V", s.heads, n, dk, s.V);
+    }
+    const size_t concat = static_cast<size_t>(s.heads) * dk;
+    if (!root.contains("W_O"))
+      in.fail("W_O: missing; expected " + shape(concat, dm) + " (heads·d_k rows, d_model columns)");
+    else
+      in.matrix(root["W_O"], "W_O", concat, dm, s.W_O);
+    if (root.contains("W_alt")) {
+      s.has_W_alt = true;
+      in.per_head(root, "W_alt", s.heads, dk, dk, s.W_alt);
+    }
+  }
+
+  if (result.errors.empty()) {
+    result.errors = validate(s);  // the reader above should leave nothing for it to find
+    if (result.errors.empty()) result.scenario = std::move(s);
+  }
+  return result;
+}
+
+OrderedJson heads_json(const std::array<Mat, kMaxHeads>& ms, int heads) {
+  OrderedJson out = OrderedJson::array();
+  for (int h = 0; h < heads; ++h) out.push_back(matrix_to_json(ms[h]));
+  return out;
+}
+
+std::string errno_text(int err) { return std::strerror(err); }
+
+// JSON has no NaN or Infinity, and a number like 1e400 overflows a double:
+// say so plainly when the parser stopped at one.
+std::string non_finite_hint(std::string_view text, const json::exception& e) {
+  const auto* parse = dynamic_cast<const json::parse_error*>(&e);
+  const size_t at = parse ? std::min(parse->byte, text.size()) : text.size();
+  const std::string_view near = text.substr(at >= 12 ? at - 12 : 0, 24);
+  const bool non_finite = !parse || near.find("NaN") != std::string_view::npos ||
+                          near.find("Inf") != std::string_view::npos ||
+                          near.find("inf") != std::string_view::npos;
+  return non_finite ? " (every number must be finite with |x| ≤ 1e6; NaN and Infinity are not allowed)"
+                    : "";
+}
+
+}  // namespace
+
+LoadResult parse_scenario(std::string_view text) {
+  LoadResult result;
+  if (text.size() > kMaxFileBytes) {
+    result.errors.push_back("file: " + std::to_string(text.size()) +
+                            " bytes; a scenario file is at most 1 MiB");
+    return result;
+  }
+  if (auto nesting = check_nesting(text)) {
+    result.errors.push_back(*nesting);
+    return result;
+  }
+
+  // nlohmann keeps the last of two equal keys silently: find them while parsing.
+  std::vector<std::set<std::string>> keys_by_depth;
+  std::vector<std::string> duplicates;
+  const json::parser_callback_t note_keys = [&](int depth, json::parse_event_t event, json& parsed) {
+    const auto d = static_cast<size_t>(depth);
+    if (event == json::parse_event_t::object_start) {
+      if (keys_by_depth.size() <= d) keys_by_depth.resize(d + 1);
+      keys_by_depth[d].clear();
+    } else if (event == json::parse_event_t::key && d >= 1 && keys_by_depth.size() >= d) {
+      if (!keys_by_depth[d - 1].insert(parsed.get<std::string>()).second)
+        duplicates.push_back(parsed.get<std::string>());
+    }
+    return true;
+  };
+
+  json root;
+  try {
+    root = json::parse(text.begin(), text.end(), note_keys);
+  } catch (const json::exception& e) {
+    std::string what = e.what();
+    // "[json.exception.parse_error.101] parse error at line 3, ..." → "parse error at line 3, ..."
+    if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
+    result.errors.push_back("file: not valid JSON: " + what + non_finite_hint(text, e));
+    return result;
+  }
+  for (const std::string& key : duplicates)
+    result.errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");
+  if (!result.errors.empty()) return result;
+  try {
+    return read_scenario(root);
+  } catch (const std::exception& e) {  // a rule above missed a case: still a message, not a crash
+    result.errors.push_back(std::string("file: cannot be read as a scenario: ") + e.what());
+    return result;
+  }
+}
+
+LoadResult load_scenario_file(const std::string& path) {
+  LoadResult result;
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (status.type() == std::filesystem::file_type::not_found) {
+    result.errors.push_back(path + ": no such file");
+    return result;
+  }
+  if (status.type() == std::filesystem::file_type::directory) {
+    result.errors.push_back(path + ": is a directory, not a scenario file");
+    return result;
+  }
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    result.errors.push_back(path + ": cannot be read: " + errno_text(errno));
+    return result;
+  }
+  // Read at most one byte past the limit: /dev/zero or a huge file costs nothing.
+  std::string text(kMaxFileBytes + 1, '\0');
+  const size_t got = std::fread(text.data(), 1, text.size(), f);
+  const bool read_error = std::ferror(f);
+  const int err = errno;
+  std::fclose(f);
+  if (read_error) {
+    result.errors.push_back(path + ": cannot be read: " + errno_text(err));
+    return result;
+  }
+  if (got > kMaxFileBytes) {
+    result.errors.push_back(path + ": larger than 1 MiB; a scenario file is at most 1 MiB");
+    return result;
+  }
+  text.resize(got);
+  result = parse_scenario(text);
+  for (std::string& e : result.errors) e = path + ": " + e;
+  return result;
+}
+
+OrderedJson scenario_to_json(const Scenario& s) {
+  OrderedJson j;
+  j["attnlab"] = kFormatVersion;
+  if (!s.title.empty()) j["title"] = s.title;
+  if (!s.notes.empty()) j["notes"] = s.notes;
+  j["tokens"] = s.tokens;
+  j["d_model"] = s.d_model;
+  j["d_k"] = s.d_k;
+  j["heads"] = s.heads;
+  j["mode"] = to_string(s.mode);
+  if (s.mode == Mode::Projected) {
+    j["X"] = matrix_to_json(s.X);
+    j["W_Q"] = heads_json(s.W_Q, s.heads);
+    j["W_K"] = heads_json(s.W_K, s.heads);
+    j["W_V"] = heads_json(s.W_V, s.heads);
+  } else {
+    j["Q"] = heads_json(s.Q, s.heads);
+    j["K"] = heads_json(s.K, s.heads);
+    j["V"] = heads_json(s.V, s.heads);
+  }
+  j["W_O"] = matrix_to_json(s.W_O);
+  if (s.has_W_alt) j["W_alt"] = heads_json(s.W_alt, s.heads);
+  const Options& o = s.options;
+  j["options"] = {{"shared_qk", o.shared_qk},
+                  {"normalize_keys", o.normalize_keys},
+                  {"scale", to_string(o.scale)},
+                  {"temperature", o.temperature},
+                  {"mask", {{"causal", o.causal}, {"no_self", o.no_self}}}};
+  return j;
+}
+
+std::string scenario_to_text(const Scenario& s) { return to_text(scenario_to_json(s)); }
+
+bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error) {
+  const auto fail = [&](const std::string& what, int err) {
+    if (error) *error = path + ": " + what + ": " + errno_text(err);
+    return false;
+  };
+  const std::string text = scenario_to_text(s);
+  const std::filesystem::path target(path);
+  const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
+  std::string temp = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) return fail("cannot create a temporary file beside it", errno);
+  size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t w = ::write(fd, text.data() + written, text.size() - written);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      ::close(fd);
+      ::unlink(temp.c_str());
+      return fail("cannot write", err);
+    }
+    written += static_cast<size_t>(w);
+  }
+  // mkstemp makes the file 0600; a saved scenario is an ordinary document.
+  if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) {
+    const int err = errno;
+    ::close(fd);
+    ::unlink(temp.c_str());
+    return fail("cannot write", err);
+  }
+  ::close(fd);
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(temp.c_str());
+    return fail("cannot replace", err);
+  }
+  return true;
+}
+
+}  // namespace core

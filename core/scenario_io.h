@@ -1,0 +1,43 @@
+// Reading and writing scenario files (JSON, version 1; DESIGN.md's format).
+//
+// The reader takes untrusted text: every rule of DESIGN.md is checked and a
+// broken file gives messages naming the field, never a crash and never a
+// half-filled Scenario. The writer is atomic: a temporary file in the same
+// directory, flushed to disk, then renamed over the target.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json_text.h"
+#include "core/scenario.h"
+
+namespace core {
+
+inline constexpr int kFormatVersion = 1;
+inline constexpr size_t kMaxFileBytes = 1024 * 1024;  // 1 MiB
+inline constexpr int kMaxNesting = 8;                  // the top-level object is level 1
+
+struct LoadResult {
+  std::optional<Scenario> scenario;  // set only when errors is empty
+  std::vector<std::string> errors;   // each names the field or the file and what was expected
+
+  bool ok() const { return scenario.has_value(); }
+  std::string message() const;  // the errors, one per line
+};
+
+// Parses the text of a scenario file.
+LoadResult parse_scenario(std::string_view text);
+// Reads and parses a file: a missing, unreadable, directory or over-1-MiB path
+// is an error naming the path.
+LoadResult load_scenario_file(const std::string& path);
+
+OrderedJson scenario_to_json(const Scenario& s);
+std::string scenario_to_text(const Scenario& s);
+// Atomic save; on failure returns false and sets *error (when given), and the
+// file at path is untouched.
+bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error = nullptr);
+
+}  // namespace core

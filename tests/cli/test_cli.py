@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""The real attnlab binary from outside: exit codes, stdout and stderr.
+
+Every malformed file of DESIGN.md gives exit 2, a message on stderr naming the
+problem, and nothing on stdout. Usage: test_cli.py PATH/TO/attnlab
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ATTNLAB = None
+EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "data" / "example.json"
+
+HEAD_KEYS = ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy", "output",
+             "alt_output", "QQt", "scores_sym", "scores_antisym", "asymmetry"]
+PROJECTED_KEYS = ["W_QK", "W_QK_singular_values", "W_QK_rank"]
+
+
+def run(*args, user=None):
+    cmd = [ATTNLAB, *map(str, args)]
+    if user is not None:
+        cmd = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *cmd]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+
+
+class Commands(unittest.TestCase):
+    def test_help_and_version(self):
+        r = run("--help")
+        self.assertEqual(r.returncode, 0)
+        self.assertIn("attnlab --dump FILE", r.stdout)
+        r = run("--version")
+        self.assertEqual(r.returncode, 0)
+        self.assertRegex(r.stdout, r"^attnlab \d+\.\d+\.\d+\n$")
+
+    def test_dump_of_the_example_prints_every_key(self):
+        r = run("--dump", EXAMPLE)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stderr, "")
+        result = json.loads(r.stdout)
+        self.assertEqual(len(result["heads"]), 2)
+        for head in result["heads"]:
+            for key in HEAD_KEYS + PROJECTED_KEYS:
+                self.assertIn(key, head)
+        for key in ["heads", "concat", "output", "params"]:
+            self.assertIn(key, result)
+        self.assertEqual(result["params"], {"separate": 32, "merged": 32})
+
+    def test_masked_logits_are_null(self):
+        scenario = json.loads(EXAMPLE.read_text())
+        scenario["options"]["mask"]["causal"] = True
+        with tempfile.TemporaryDirectory() as d:
+            path = pathlib.Path(d, "causal.json")
+            path.write_text(json.dumps(scenario))
+            r = run("--dump", path)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        logits = json.loads(r.stdout)["heads"][0]["logits"]
+        self.assertIsNone(logits[0][1])
+        self.assertIsNotNone(logits[1][0])
+        self.assertEqual(json.loads(r.stdout)["heads"][0]["weights"][0][1], 0.0)
+
+    def test_direct_mode_has_no_W_QK_and_no_params(self):
+        scenario = json.loads(EXAMPLE.read_text())
+        for key in ["X", "W_Q", "W_K", "W_V"]:
+            del scenario[key]
+        scenario["mode"] = "direct"
+        scenario["Q"] = scenario["K"] = scenario["V"] = [[[1, 0], [0, 1], [1, 1], [0, 0], [2, 1]]] * 2
+        with tempfile.TemporaryDirectory() as d:
+            path = pathlib.Path(d, "direct.json")
+            path.write_text(json.dumps(scenario))
+            r = run("--dump", path)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        result = json.loads(r.stdout)
+        self.assertNotIn("W_QK", result["heads"][0])
+        self.assertNotIn("params", result)
+
+
+class Rejections(unittest.TestCase):
+    """Each case: exit 2, stderr names the problem, stdout empty."""
+
+    def setUp(self):
+        self.dir = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-cli-"))
+        os.chmod(self.dir, 0o755)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def expect_rejected(self, args, message, user=None):
+        r = run(*args, user=user)
+        self.assertEqual(r.returncode, 2, f"{args}: stderr {r.stderr!r}")
+        self.assertEqual(r.stdout, "", f"{args}: something on stdout")
+        self.assertIn(message, r.stderr)
+        self.assertTrue(r.stderr.startswith("attnlab: "), r.stderr)
+
+    def file_with(self, text, name="bad.json"):
+        path = self.dir / name
+        path.write_text(text) if isinstance(text, str) else path.write_bytes(text)
+        return path
+
+    def mutated(self, change):
+        scenario = json.loads(EXAMPLE.read_text())
+        change(scenario)
+        return self.file_with(json.dumps(scenario))
+
+    def test_usage(self):
+        self.expect_rejected(["--frobnicate"], "unknown option '--frobnicate'")
+        self.expect_rejected(["--dump"], "--dump needs a FILE")
+        self.expect_rejected(["a.json", "b.json"], "one scenario file at a time")
+
+    def test_missing_file_and_directory(self):
+        self.expect_rejected(["--dump", self.dir / "nope.json"], "nope.json: no such file")
+        self.expect_rejected(["--dump", self.dir], "is a directory")
+
+    def test_unreadable_file(self):
+        path = self.file_with(EXAMPLE.read_text(), "secret.json")
+        os.chmod(path, 0)
+        # root reads anything: run as nobody then, so the permission really applies.
+        user = 65534 if os.geteuid() == 0 else None
+        if user is not None and shutil.which("setpriv") is None:
+            self.skipTest("running as root without setpriv")
+        self.expect_rejected(["--dump", path], "secret.json: cannot be read: Permission denied", user=user)
+
+    def test_not_json(self):
+        self.expect_rejected(["--dump", self.file_with("")], "not valid JSON")
+        self.expect_rejected(["--dump", self.file_with("{\"attnlab\": 1,")], "not valid JSON")
+        self.expect_rejected(["--dump", self.file_with(bytes(range(256)))], "not valid JSON")
+
+    def test_non_finite_numbers(self):
+        text = EXAMPLE.read_text().replace("0.9", "NaN", 1)
+        self.expect_rejected(["--dump", self.file_with(text)], "NaN and Infinity are not allowed")
+        text = EXAMPLE.read_text().replace("0.9", "-Infinity", 1)
+        self.expect_rejected(["--dump", self.file_with(text)], "NaN and Infinity are not allowed")
+        text = EXAMPLE.read_text().replace("0.9", "1e999", 1)
+        self.expect_rejected(["--dump", self.file_with(text)], "number overflow parsing '1e999'")
+
+    def test_numbers_past_one_million(self):
+        path = self.mutated(lambda s: s["W_O"][3].__setitem__(2, -2e6))
+        self.expect_rejected(["--dump", path], "W_O[3][2]: -2000000.0 is out of range; expected |x| ≤ 1e6")
+
+    def test_unknown_keys(self):
+        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(W_P=[]))], "\"W_P\": unknown key")
+        path = self.mutated(lambda s: s["options"].update(dropout=0.1))
+        self.expect_rejected(["--dump", path], "options.\"dropout\": unknown key")
+
+    def test_wrong_types(self):
+        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(heads="2"))],
+                             "heads: expected an integer from 1 to 4, got a string")
+        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(tokens="The movie"))],
+                             "tokens: expected an array of 2 to 8 labels, got a string")
+        self.expect_rejected(["--dump", self.mutated(lambda s: s["options"].update(causal=True))],
+                             "options.\"causal\": unknown key")
+        self.expect_rejected(["--dump", self.mutated(lambda s: s["options"]["mask"].update(causal="yes"))],
+                             "options.mask.causal: expected true or false, got a string")
+
+    def test_wrong_shapes(self):
+        def widen(s):
+            for row in s["W_Q"][1]:
+                row.append(0)
+        self.expect_rejected(["--dump", self.mutated(widen)], "W_Q[1]: expected 4×2, got 4×3")
+        self.expect_rejected(["--dump", self.mutated(lambda s: s["X"].pop())], "X: expected 5×4, got 4×4")
+        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(d_k=3))], "W_Q[0]: expected 4×3, got 4×2")
+
+    def test_future_version(self):
+        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(attnlab=2))],
+                             "attnlab: version 2 is newer than this program reads (1)")
+
+    def test_too_large(self):
+        path = self.mutated(lambda s: s.update(notes="x" * (1 << 20)))
+        self.expect_rejected(["--dump", path], "larger than 1 MiB")
+        self.expect_rejected(["--dump", "/dev/zero"], "larger than 1 MiB")
+
+    def test_too_deep(self):
+        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(notes=[[[[[[[[[1]]]]]]]]]))],
+                             "nested more than 8 levels deep")
+        self.expect_rejected(["--dump", self.file_with("[" * 1_000_000)], "nested more than 8 levels deep")
+
+
+if __name__ == "__main__":
+    ATTNLAB = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)

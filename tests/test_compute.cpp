@@ -1,0 +1,217 @@
+// compute(): hand-worked cases and identities that must hold for any scenario.
+#include <cmath>
+
+#include <Eigen/Eigenvalues>
+#include <gtest/gtest.h>
+
+#include "core/compute.h"
+#include "test_helpers.h"
+
+using core::Mat;
+using testing_helpers::direct_scenario;
+using testing_helpers::for_random_scenarios;
+
+namespace {
+
+Mat mat(std::initializer_list<std::initializer_list<double>> rows) {
+  Mat m(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(rows.begin()->size()));
+  Eigen::Index r = 0;
+  for (const auto& row : rows) {
+    Eigen::Index c = 0;
+    for (double x : row) m(r, c++) = x;
+    ++r;
+  }
+  return m;
+}
+
+double max_abs_diff(const Mat& a, const Mat& b) { return (a - b).cwiseAbs().maxCoeff(); }
+
+}  // namespace
+
+// Worked on paper, with Q = I, scale "none", T = 1, so logits = scores:
+//   Q = [1 0; 0 1], K = [0 ln3; 0 0], V = [4 0; 0 8]
+//   S = Q·Kᵀ: S_ij = q_i·k_j → S = [0 0; ln3 0]
+//   row 0: softmax(0, 0)    = (1/2, 1/2)  → output (2, 4), entropy ln 2
+//   row 1: softmax(ln3, 0)  = (3/4, 1/4)  → output (3, 2), entropy ln 4 − (3/4) ln 3
+//   (S − Sᵀ)/2 = [0 −ln3/2; ln3/2 0], ‖·‖_F = ln3/√2, ‖S‖_F = ln3 → asymmetry 1/√2
+//   QQᵀ = I; alt_output = output/√2 (no W_alt); W^O = I → final output = output.
+TEST(ComputeByHand, TwoTokensTwoDims) {
+  const double ln3 = std::log(3.0);
+  const core::Result r =
+      core::compute(direct_scenario(mat({{1, 0}, {0, 1}}), mat({{0, ln3}, {0, 0}}), mat({{4, 0}, {0, 8}})));
+  const core::HeadResult& h = r.head[0];
+  EXPECT_LT(max_abs_diff(h.scores, mat({{0, 0}, {ln3, 0}})), 1e-15);
+  EXPECT_LT(max_abs_diff(h.logits, h.scores), 1e-15);
+  EXPECT_LT(max_abs_diff(h.weights, mat({{0.5, 0.5}, {0.75, 0.25}})), 1e-15);
+  EXPECT_LT(max_abs_diff(h.output, mat({{2, 4}, {3, 2}})), 1e-14);
+  EXPECT_LT(max_abs_diff(h.alt_output, mat({{2, 4}, {3, 2}}) / std::sqrt(2.0)), 1e-14);
+  EXPECT_LT(max_abs_diff(h.QQt, mat({{1, 0}, {0, 1}})), 1e-15);
+  EXPECT_NEAR(h.entropy(0), std::log(2.0), 1e-15);
+  EXPECT_NEAR(h.entropy(1), std::log(4.0) - 0.75 * ln3, 1e-15);
+  EXPECT_NEAR(h.asymmetry, 1 / std::sqrt(2.0), 1e-15);
+  EXPECT_LT(max_abs_diff(h.scores_antisym, mat({{0, -ln3 / 2}, {ln3 / 2, 0}})), 1e-15);
+  EXPECT_LT(max_abs_diff(r.output, mat({{2, 4}, {3, 2}})), 1e-14);
+}
+
+// logits = S / (√d_k · T): with d_k = 2 and T = 0.5 that is S·√2.
+TEST(ComputeByHand, ScaleAndTemperatureDivideTheScores) {
+  core::Scenario s = direct_scenario(mat({{1, 2}, {3, 4}}), mat({{1, 0}, {0, 1}}), mat({{1, 0}, {0, 1}}));
+  s.options.scale = core::Scale::SqrtDk;
+  s.options.temperature = 0.5;
+  const core::HeadResult h = core::compute(s).head[0];
+  EXPECT_LT(max_abs_diff(h.logits, mat({{1, 2}, {3, 4}}) * std::sqrt(2.0)), 1e-14);
+  // Row 0: logits √2·(1, 2) → weights (1, e^√2)/(1 + e^√2).
+  const double e = std::exp(std::sqrt(2.0));
+  EXPECT_NEAR(h.weights(0, 0), 1 / (1 + e), 1e-15);
+  EXPECT_NEAR(h.weights(0, 1), e / (1 + e), 1e-15);
+}
+
+// X = I, so Q = W^Q and K = W^K:  W^Q = [1; 2], W^K = [3; 1] (d_k = 1)
+//   W_QK = W^Q·W^Kᵀ = [3 1; 6 2], rank 1, σ_1 = |W^Q|·|W^K| = √5·√10 = √50, σ_2 = 0.
+//   params: separate 2·2·1 = 4, merged 2² = 4.
+TEST(ComputeByHand, RankOneWQK) {
+  core::Scenario s = core::make_zero_scenario(2, 2, 1, 1);
+  s.X = mat({{1, 0}, {0, 1}});
+  s.W_Q[0] = mat({{1}, {2}});
+  s.W_K[0] = mat({{3}, {1}});
+  s.W_V[0] = mat({{1}, {1}});
+  const core::Result r = core::compute(s);
+  EXPECT_LT(max_abs_diff(r.head[0].W_QK, mat({{3, 1}, {6, 2}})), 1e-15);
+  EXPECT_EQ(r.head[0].W_QK_rank, 1);
+  EXPECT_NEAR(r.head[0].W_QK_singular_values(0), std::sqrt(50.0), 1e-14);
+  EXPECT_LT(r.head[0].W_QK_singular_values(1), r.head[0].W_QK_rank_tolerance);
+  EXPECT_EQ(r.params.separate, 4);
+  EXPECT_EQ(r.params.merged, 4);
+}
+
+TEST(ComputeIdentities, QQtIsSymmetricPositiveSemiDefinite) {
+  for_random_scenarios(1, [](const core::Scenario& s) {
+    const core::Result r = core::compute(s);
+    for (int h = 0; h < s.heads; ++h) {
+      const Mat& G = r.head[h].QQt;
+      EXPECT_EQ(G, G.transpose());
+      const Eigen::MatrixXd g = G;
+      const double smallest = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(g).eigenvalues().minCoeff();
+      EXPECT_GE(smallest, -1e-12 * std::max(1.0, G.cwiseAbs().maxCoeff()));
+      // |S_ij| ≤ √(S_ii·S_jj): the largest entry of QQᵀ is on its diagonal.
+      EXPECT_DOUBLE_EQ(G.cwiseAbs().maxCoeff(), G.diagonal().maxCoeff());
+    }
+  });
+}
+
+TEST(ComputeIdentities, SharedQKGivesSymmetricScores) {
+  for_random_scenarios(2, [](core::Scenario s) {
+    s.options.shared_qk = true;
+    const core::Result r = core::compute(s);
+    for (int h = 0; h < s.heads; ++h) {
+      EXPECT_LT(max_abs_diff(r.head[h].scores, r.head[h].scores.transpose()), 1e-12);
+      EXPECT_LT(r.head[h].asymmetry, 1e-12);
+    }
+  });
+}
+
+TEST(ComputeIdentities, WithoutSharedQKScoresAreUsuallyAsymmetric) {
+  // The counterpart of the test above, so that it cannot pass by accident.
+  int asymmetric = 0;
+  for_random_scenarios(2, [&](const core::Scenario& s) {
+    asymmetric += core::compute(s).head[0].asymmetry > 1e-3;
+  });
+  EXPECT_GT(asymmetric, 100);
+}
+
+TEST(ComputeIdentities, NormalizedSharedKeysMakeEachTokensOwnScoreTheLargest) {
+  for_random_scenarios(3, [](core::Scenario s) {
+    s.options.shared_qk = true;
+    s.options.normalize_keys = true;
+    const core::Result r = core::compute(s);
+    for (int h = 0; h < s.heads; ++h)
+      for (int i = 0; i < s.n(); ++i)
+        for (int j = 0; j < s.n(); ++j)
+          EXPECT_GE(r.head[h].scores(i, i), r.head[h].scores(i, j) - 1e-12) << "row " << i;
+  });
+}
+
+TEST(ComputeIdentities, NormalizedKeysHaveUnitLengthAndZeroKeysStayZero) {
+  core::Scenario s = direct_scenario(mat({{1, 0}, {0, 1}}), mat({{3, 4}, {0, 0}}), mat({{1, 0}, {0, 1}}));
+  s.options.normalize_keys = true;
+  const core::HeadResult h = core::compute(s).head[0];
+  EXPECT_LT(max_abs_diff(h.K, mat({{0.6, 0.8}, {0, 0}})), 1e-15);
+}
+
+TEST(ComputeIdentities, RankOfWQKIsAtMostDk) {
+  for_random_scenarios(4, [](const core::Scenario& s) {
+    if (s.mode != core::Mode::Projected) return;
+    const core::Result r = core::compute(s);
+    for (int h = 0; h < s.heads; ++h) {
+      EXPECT_LE(r.head[h].W_QK_rank, std::min(s.d_model, s.d_k));
+      // Random Gaussian factors have full rank almost surely.
+      EXPECT_EQ(r.head[h].W_QK_rank, std::min(s.d_model, s.d_k));
+      for (Eigen::Index i = 1; i < r.head[h].W_QK_singular_values.size(); ++i)
+        EXPECT_GE(r.head[h].W_QK_singular_values(i - 1), r.head[h].W_QK_singular_values(i));
+    }
+  });
+}
+
+TEST(ComputeIdentities, ZeroWQKHasRankZero) {
+  core::Scenario s = core::make_zero_scenario(3, 3, 2, 1);
+  EXPECT_EQ(core::compute(s).head[0].W_QK_rank, 0);
+}
+
+// Seed 001: only W^Q·W^Kᵀ matters. W^Q·M and W^K·M⁻ᵀ give the same W_QK and scores.
+TEST(ComputeIdentities, GaugeInvarianceLeavesScoresUnchanged) {
+  for_random_scenarios(5, [&](core::Scenario s) {
+    if (s.mode != core::Mode::Projected) return;
+    const core::Result before = core::compute(s);
+    for (int h = 0; h < s.heads; ++h) {
+      Eigen::MatrixXd M = Eigen::MatrixXd::Random(s.d_k, s.d_k) + 2 * Eigen::MatrixXd::Identity(s.d_k, s.d_k);
+      s.W_Q[h] = s.W_Q[h] * M;
+      s.W_K[h] = s.W_K[h] * M.inverse().transpose();
+    }
+    const core::Result after = core::compute(s);
+    for (int h = 0; h < s.heads; ++h) {
+      const double scale = std::max(1.0, before.head[h].scores.cwiseAbs().maxCoeff());
+      EXPECT_LT(max_abs_diff(before.head[h].scores, after.head[h].scores), 1e-11 * scale);
+      EXPECT_GT(max_abs_diff(before.head[h].Q, after.head[h].Q), 1e-6);  // Q itself did change
+    }
+  });
+}
+
+TEST(ComputeIdentities, AsymmetryOfZeroScoresIsZero) {
+  core::Scenario s = core::make_zero_scenario(4, 2, 2, 1);
+  const core::HeadResult h = core::compute(s).head[0];
+  EXPECT_EQ(h.scores.cwiseAbs().maxCoeff(), 0.0);
+  EXPECT_EQ(h.asymmetry, 0.0);
+}
+
+TEST(ComputeIdentities, OutputIsConcatTimesWO) {
+  for_random_scenarios(6, [](const core::Scenario& s) {
+    const core::Result r = core::compute(s);
+    for (int h = 0; h < s.heads; ++h)
+      EXPECT_EQ(Mat(r.concat.middleCols(h * s.d_k, s.d_k)), r.head[h].output);
+    const Eigen::MatrixXd expected = Eigen::MatrixXd(r.concat) * Eigen::MatrixXd(s.W_O);
+    EXPECT_LT((Eigen::MatrixXd(r.output) - expected).cwiseAbs().maxCoeff(), 1e-12 * std::max(1.0, expected.cwiseAbs().maxCoeff()));
+  });
+}
+
+TEST(ComputeIdentities, ParameterCounts) {
+  core::Scenario s = core::make_zero_scenario(3, 4, 2, 3);
+  core::Result r = core::compute(s);
+  EXPECT_EQ(r.params.separate, 2 * 4 * 2 * 3);
+  EXPECT_EQ(r.params.merged, 4 * 4 * 3);
+  s.options.shared_qk = true;
+  r = core::compute(s);
+  EXPECT_EQ(r.params.separate, 4 * 2 * 3);
+}
+
+// Seed 000: A·V is a convex combination of the rows of V; (1/√d_k)·A·V·W_altᵀ
+// with W_alt = I is that point pulled towards the origin, so when the origin
+// lies outside hull(V) the alt output leaves it. Here V's rows are (4, 0) and
+// (0, 4): the hull is the segment x + y = 4, and alt_output has x + y = 4/√2.
+TEST(ComputeIdentities, AltOutputLeavesTheHullOfV) {
+  const core::Scenario s = direct_scenario(mat({{1, 0}, {0, 1}}), mat({{1, 0}, {0, 1}}), mat({{4, 0}, {0, 4}}));
+  const core::HeadResult h = core::compute(s).head[0];
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_NEAR(h.output.row(i).sum(), 4.0, 1e-14);
+    EXPECT_NEAR(h.alt_output.row(i).sum(), 4.0 / std::sqrt(2.0), 1e-14);
+  }
+}

@@ -1,0 +1,72 @@
+// compute() allocates nothing: Eigen's own guard (EIGEN_RUNTIME_NO_MALLOC, this
+// binary compiles core with it) and a count of operator new, both around compute().
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include <gtest/gtest.h>
+
+#include "core/compute.h"
+#include "test_helpers.h"
+
+namespace {
+std::atomic<long> g_news{0};
+}
+
+void* operator new(std::size_t size) {
+  ++g_news;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+// Runs compute() with Eigen's heap forbidden; returns the operator-new calls made.
+long allocations_in_compute(const core::Scenario& s, core::Result& r) {
+  Eigen::internal::set_is_malloc_allowed(false);
+  const long before = g_news.load();
+  core::compute(s, r);
+  const long made = g_news.load() - before;
+  Eigen::internal::set_is_malloc_allowed(true);
+  return made;
+}
+
+}  // namespace
+
+TEST(NoAllocation, ComputeOnEverySizeModeAndOption) {
+  core::Result r;  // reused, as the app does
+  int scenarios = 0;
+  testing_helpers::for_random_scenarios(31, [&](core::Scenario s) {
+    for (int options = 0; options < 4; ++options) {
+      s.options.shared_qk = options & 1;
+      s.options.normalize_keys = options & 2;
+      s.options.causal = options & 1;
+      s.options.no_self = options & 2;
+      EXPECT_EQ(allocations_in_compute(s, r), 0);
+      ++scenarios;
+    }
+  });
+  EXPECT_EQ(scenarios, 2 * 7 * 3 * 4 * 4);  // modes × n × d_model × d_k × options
+}
+
+// The guard itself works: a dynamic Eigen matrix under it aborts the process.
+TEST(NoAllocationDeathTest, EigenGuardCatchesAHeapMatrix) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(
+      {
+        Eigen::internal::set_is_malloc_allowed(false);
+        Eigen::MatrixXd m(10, 10);
+        m.setZero();
+      },
+      "heap allocation is forbidden");
+}
+
+// And so does the counter.
+TEST(NoAllocation, CounterSeesOperatorNew) {
+  const long before = g_news.load();
+  void* p = ::operator new(16);  // a direct call: the compiler may not elide it
+  ::operator delete(p);
+  EXPECT_EQ(g_news.load() - before, 1);
+}
