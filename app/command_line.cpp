@@ -3,17 +3,22 @@
 namespace app {
 
 const char* usage_text() {
-  return "usage: attnlab [FILE]\n"
+  return "usage: attnlab [FILE] [--layout-out L.json]\n"
          "       attnlab --dump FILE\n"
          "       attnlab --help | --version\n"
          "\n"
          "A lab for the mathematics of transformer attention.\n"
          "\n"
-         "  FILE          a scenario file (JSON, format version 1)\n"
+         "  FILE          a scenario file (JSON, format version 1); without it the\n"
+         "                window opens on the first lesson\n"
          "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
          "                per head Q, K, V, scores, logits, weights, row_sums, entropy,\n"
          "                output, alt_output, QQt, scores_sym, scores_antisym, asymmetry\n"
          "                and, in projected mode, W_QK with its singular values and rank\n"
+         "  --layout-out L.json\n"
+         "                open the window and, once its layout has settled, write the\n"
+         "                window-pixel rectangle [x, y, w, h] of every visible editable\n"
+         "                matrix cell, keyed X[r][c], W_Q[h][r][c], ... (for tests)\n"
          "  --help        show this text\n"
          "  --version     show the version\n"
          "\n"
@@ -40,6 +45,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cl.command = Command::Dump;
       if (!cl.file.empty()) return fail("--dump FILE: one scenario file at a time");
       cl.file = args[++i];
+    } else if (a == "--layout-out") {
+      if (i + 1 >= args.size()) return fail("--layout-out needs a file name");
+      cl.layout_out = args[++i];
     } else if (a.size() > 1 && a[0] == '-' && a != "-") {
       return fail("unknown option '" + a + "'");
     } else {
@@ -47,6 +55,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cl.file = a;
     }
   }
+  if (cl.command == Command::Dump && !cl.layout_out.empty())
+    return fail("--layout-out goes with the window, not with --dump");
   return cl;
 }
 

@@ -10,7 +10,8 @@ enum class Command { Window, Dump, Help, Version };
 
 struct CommandLine {
   Command command = Command::Window;
-  std::string file;   // the scenario FILE, or empty
+  std::string file;        // the scenario FILE, or empty
+  std::string layout_out;  // --layout-out L.json: the editable cells' rectangles, for tests
   std::string error;  // set when the words are off: exit 2 with this message
 };
 

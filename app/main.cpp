@@ -5,6 +5,7 @@
 
 #include "app/command_line.h"
 #include "app/dump.h"
+#include "app/window.h"
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
@@ -25,7 +26,5 @@ int main(int argc, char** argv) {
     case app::Command::Window:
       break;
   }
-  // The window arrives with the next layer; until then say what works.
-  std::cerr << "attnlab: the window is not built yet; use attnlab --dump FILE\n";
-  return 1;
+  return app::run_window({cl.file, cl.layout_out});
 }

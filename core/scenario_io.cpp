@@ -319,6 +319,9 @@ LoadResult read_scenario(const json& root) {
   }
 
   if (result.errors.empty()) {
+    // Give the other mode's matrices and an absent W_alt (the identity) their
+    // shapes, so that switching mode in the app has something valid to show.
+    resize(s, s.n(), s.d_model, s.d_k, s.heads);
     result.errors = validate(s);  // the reader above should leave nothing for it to find
     if (result.errors.empty()) result.scenario = std::move(s);
   }

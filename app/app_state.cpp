@@ -1,0 +1,57 @@
+#include "app/app_state.h"
+
+#include <algorithm>
+
+namespace app {
+
+namespace {
+constexpr size_t kMaxUndoSteps = 500;  // ~17 KB a step at the largest sizes
+}
+
+AppState::AppState(core::Scenario s) : scenario_(std::move(s)), committed_(scenario_) { recompute(); }
+
+void AppState::recompute() {
+  core::compute(scenario_, result_);
+  view.head = std::clamp(view.head, 0, scenario_.heads - 1);
+}
+
+void AppState::replace(core::Scenario s) {
+  end_frame(false);  // a pending gesture becomes its own step first
+  undo_.push_back(std::move(committed_));
+  redo_.clear();
+  scenario_ = std::move(s);
+  committed_ = scenario_;
+  recompute();
+}
+
+void AppState::end_frame(bool any_item_active) {
+  if (any_item_active || !has_uncommitted_edit()) return;
+  committed_edits_ = edits_;
+  if (scenario_ == committed_) return;  // dragged and put back: nothing to undo
+  undo_.push_back(std::move(committed_));
+  if (undo_.size() > kMaxUndoSteps) undo_.pop_front();
+  redo_.clear();
+  committed_ = scenario_;
+}
+
+void AppState::undo() {
+  end_frame(false);
+  if (undo_.empty()) return;
+  redo_.push_back(std::move(scenario_));
+  scenario_ = std::move(undo_.back());
+  undo_.pop_back();
+  committed_ = scenario_;
+  recompute();
+}
+
+void AppState::redo() {
+  end_frame(false);  // an edit after an undo clears the redo steps
+  if (redo_.empty()) return;
+  undo_.push_back(std::move(committed_));
+  scenario_ = std::move(redo_.back());
+  redo_.pop_back();
+  committed_ = scenario_;
+  recompute();
+}
+
+}  // namespace app

@@ -1,0 +1,168 @@
+#include "app/frame.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <imgui.h>
+
+#include "app/panels.h"
+#include "app/text.h"
+#include "app/theme.h"
+
+namespace app {
+
+namespace {
+
+std::vector<std::string> g_lessons;
+
+// GLFW's key codes for letters are their upper-case ASCII codes.
+constexpr int kKeyQ = 'Q';
+
+struct Shortcut {
+  const char* keys;
+  const char* what;
+};
+constexpr Shortcut kShortcuts[] = {
+    {"Drag a number", "change it (0.01 per pixel; hold Shift for faster, Alt for slower)"},
+    {"Double-click or Ctrl+click", "type a number; Enter to accept, Esc to cancel"},
+    {"Ctrl+Z", "undo: one drag, one resize or one option change per step"},
+    {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
+    {"Hover a cell", "see its value and, for QK\u1D40 and QQ\u1D40, the dot product term by term"},
+    {"Hover a panel's title", "see the formula it shows"},
+    {"Ctrl+Q", "quit"},
+};
+
+void Shortcuts(AppState& state, FrameRequests& requests) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.KeyCtrl || io.WantTextInput) return;  // a text field has its own Ctrl+Z
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
+    if (io.KeyShift) state.redo();
+    else state.undo();
+  }
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) state.redo();
+  if (ImGui::IsKeyPressed(kKeyQ, false)) requests.quit = true;
+}
+
+void MenuBar(AppState& state, FrameRequests& requests) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::BeginMenu("Lessons", !g_lessons.empty())) {
+      for (const std::string& path : g_lessons)
+        if (ImGui::MenuItem(std::filesystem::path(path).stem().string().c_str())) requests.open_lesson = path;
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) requests.quit = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Edit")) {
+    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, state.can_undo())) state.undo();
+    if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, state.can_redo())) state.redo();
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
+    if (ImGui::MenuItem("Light theme (slides)", nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
+    ImGui::Separator();
+    ImGui::MenuItem("Numbers in cells", nullptr, &state.view.show_numbers);
+    ImGui::Separator();
+    for (int h = 0; h < state.scenario().heads; ++h) {
+      const std::string name = "Head " + std::to_string(h + 1);
+      if (ImGui::MenuItem(name.c_str(), nullptr, state.view.head == h)) state.view.head = h;
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    ImGui::MenuItem("Keyboard shortcuts", nullptr, &state.view.show_help);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void HelpWindow(AppState& state) {
+  if (!state.view.show_help) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::Begin("Keyboard shortcuts", &state.view.show_help,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+    if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+      for (const Shortcut& s : kShortcuts) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(s.keys);
+        ImGui::TableNextColumn();
+        ScriptText(s.what);
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                      ImGuiWindowFlags_NoScrollWithMouse;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 3));
+  if (ImGui::Begin("##status", nullptr, kFlags)) {
+    const core::Scenario& s = state.scenario();
+    ImGui::TextDisabled("%s  \u00B7  n = %d, d_model = %d, d_k = %d, H = %d, %s mode  \u00B7  %zu undo steps",
+                        state.file.empty() ? "(no file)" : state.file.c_str(), s.n(), s.d_model, s.d_k, s.heads,
+                        core::to_string(s.mode), state.undo_steps());
+    if (!state.status.empty()) {
+      ImGui::SameLine();
+      ImGui::TextUnformatted(("  \u00B7  " + state.status).c_str());
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleVar();
+}
+
+}  // namespace
+
+void set_lesson_files(std::vector<std::string> files) { g_lessons = std::move(files); }
+
+FrameRequests DrawFrame(AppState& state) {
+  apply_theme(state.view.theme, fonts().scale);  // a few hundred floats: cheaper than tracking changes
+  state.cell_rects.clear();
+  state.control_rects.clear();
+  FrameRequests requests;
+  Shortcuts(state, requests);
+  MenuBar(state, requests);
+
+  // [SECTION] Layout: the editor on the left, the views tiled on the right.
+  const float scale = fonts().scale;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float top = ImGui::GetFrameHeight();  // the menu bar
+  const float status_h = ImGui::GetTextLineHeight() + 6 * scale;
+  const float h = std::max(1.0f, display.y - top - status_h);
+  const float left_w = std::clamp(display.x * 0.36f, 380 * scale, 560 * scale);
+  const float right_w = std::max(1.0f, display.x - left_w);
+  const float scores_h = std::floor(h * 0.48f), middle_h = std::floor(h * 0.30f);
+  const float output_h = h - scores_h - middle_h;
+  const auto place = [](float x, float y, float w, float hh) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, hh));
+  };
+
+  // The editor first: the views after it see its edits on the same frame.
+  place(0, top, left_w, h);
+  DrawMatricesPanel(state);
+  place(left_w, top, right_w, scores_h);
+  DrawScoresPanel(state);
+  place(left_w, top + scores_h, std::floor(right_w * 0.5f), middle_h);
+  DrawSoftmaxPanel(state);
+  place(left_w + std::floor(right_w * 0.5f), top + scores_h, right_w - std::floor(right_w * 0.5f), middle_h);
+  DrawRankPanel(state);
+  place(left_w, top + scores_h + middle_h, right_w, output_h);
+  DrawOutputPanel(state);
+  StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
+  HelpWindow(state);
+
+  state.end_frame(ImGui::IsAnyItemActive());
+  return requests;
+}
+
+}  // namespace app

@@ -1,0 +1,44 @@
+// How heatmaps reach the screen. Panels describe a heatmap (a rectangle, the
+// cells' positions on the colormap, which cells are masked); a renderer draws it.
+// The app's renderer runs the GLSL of shaders/ inside ImGui's draw list; the
+// headless tests use the null one, which only records what was asked.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include <imgui.h>
+
+#include "core/colormap.h"
+
+namespace app {
+
+inline constexpr int kMaxHeatmapSide = 16;  // concat is n × H·d_k ≤ 8×16; W^O 16×4
+
+struct HeatmapDraw {
+  ImVec2 min, max;  // the grid's rectangle in window pixels
+  int rows = 0, cols = 0;
+  // Each cell's place on the colormap, 0..1, row-major; a negative value marks a masked cell.
+  std::array<float, kMaxHeatmapSide * kMaxHeatmapSide> t{};
+  core::Colormap colormap = core::Colormap::Viridis;
+  bool gradient = false;  // a colorbar: 0 at the bottom edge, 1 at the top, no cells
+  ImU32 gap_color = 0;    // the 1-pixel lines between cells (the window background)
+  ImU32 hatch_a = 0, hatch_b = 0;  // the stripes of a masked cell
+};
+
+class HeatmapRenderer {
+ public:
+  virtual ~HeatmapRenderer() = default;
+  virtual void begin_frame() {}
+  virtual void draw(ImDrawList* draw_list, const HeatmapDraw& heatmap) = 0;
+};
+
+// Records every draw of the frame, for tests; draws nothing.
+class NullHeatmapRenderer final : public HeatmapRenderer {
+ public:
+  void begin_frame() override { draws.clear(); }
+  void draw(ImDrawList*, const HeatmapDraw& heatmap) override { draws.push_back(heatmap); }
+  std::vector<HeatmapDraw> draws;
+};
+
+}  // namespace app

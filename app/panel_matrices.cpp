@@ -1,0 +1,293 @@
+// The matrix editor: every editable entry is a drag field, plus the sizes,
+// the mode and the options. Each change goes through AppState::apply, so the
+// views drawn after this panel show it on the same frame.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/heatmap.h"
+#include "app/panels.h"
+#include "app/text.h"
+
+namespace app {
+
+namespace {
+
+constexpr double kMinEntry = -core::kMaxAbsEntry, kMaxEntry = core::kMaxAbsEntry;
+
+// Notes where the last widget is, under `key`, for the tests that click it.
+void remember(AppState& state, const char* key) {
+  if (!ImGui::IsItemVisible()) return;  // scrolled out of view: not a place to click
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  state.control_rects[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
+std::string cell_key(const std::string& matrix, int r, int c) {
+  return matrix + "[" + std::to_string(r) + "][" + std::to_string(c) + "]";
+}
+
+constexpr float kFieldWidth = 50.0f, kFieldGap = 4.0f;
+
+// Places the next group beside the last one when it fits, else below it.
+class Flow {
+ public:
+  void next(float width) {
+    const float right_edge = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+    const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
+    if (placed_ && last_right_ + gap + width <= right_edge) ImGui::SameLine(0, gap);
+    placed_ = true;
+  }
+  void placed() { last_right_ = ImGui::GetItemRectMax().x; }
+
+ private:
+  bool placed_ = false;
+  float last_right_ = 0;
+};
+
+float matrix_label_width(const std::vector<std::string>* row_labels) {
+  return (row_labels ? 64.0f : 16.0f) * fonts().scale;
+}
+
+// A grid of drag fields for the matrix get(scenario), named `key` ("X", "W_Q[1]").
+// Rows are labelled by token when row_labels is given, else by dimension.
+template <class Get>
+void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, const std::string& key, Get get,
+                const std::vector<std::string>* row_labels) {
+  const float scale = fonts().scale;
+  const auto& m = get(state.scenario());
+  const float label_w = matrix_label_width(row_labels);
+  const float field_w = kFieldWidth * scale, gap = kFieldGap * scale;
+  const float width = std::max(script_text_size(title_markup).x,
+                               label_w + static_cast<float>(m.cols()) * (field_w + gap));
+  flow.next(width);
+  ImGui::BeginGroup();
+  ScriptText(title_markup);
+  ImGui::PushID(key.c_str());
+  for (int r = 0; r < m.rows(); ++r) {
+    ImGui::PushID(r);
+    const std::string label = row_labels ? (*row_labels)[r] : std::to_string(r + 1);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", label.c_str());
+    for (int c = 0; c < m.cols(); ++c) {
+      // Inside a group, SameLine's offset counts from the group's left edge.
+      ImGui::SameLine(label_w + static_cast<float>(c) * (field_w + gap));
+      ImGui::SetNextItemWidth(field_w);
+      ImGui::PushID(c);
+      double value = m(r, c);
+      // Drag to change (0.01 a pixel), double-click or Ctrl+click to type.
+      if (ImGui::DragScalar("##v", ImGuiDataType_Double, &value, 0.01f, &kMinEntry, &kMaxEntry, "%.2f",
+                            ImGuiSliderFlags_AlwaysClamp))
+        state.apply([&](core::Scenario& s) { get(s)(r, c) = value; });
+      if (ImGui::IsItemVisible()) {  // scrolled out of view: not a place to click
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        state.cell_rects[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+      }
+      ImGui::PopID();
+    }
+    ImGui::PopID();
+  }
+  ImGui::PopID();
+  ImGui::EndGroup();
+  flow.placed();
+}
+
+// A computed matrix (Q, K, V in projected mode) beside its formula, read-only.
+void ShowComputed(AppState& state, Flow& flow, const char* id, std::string_view formula, MatrixView m,
+                  const std::vector<std::string>* rows) {
+  HeatmapOptions o;
+  o.row_labels = rows;
+  o.colorbar = false;
+  o.max_cell = 26;
+  const float scale = fonts().scale;
+  const float width = 70 * scale + static_cast<float>(m.cols) * 44 * scale;
+  flow.next(width);
+  ImGui::BeginGroup();
+  Heatmap(id, formula, m, o, ImVec2(width, 400), state.view);
+  ImGui::EndGroup();
+  flow.placed();
+}
+
+void SizesAndMode(AppState& state) {
+  const core::Scenario& s = state.scenario();
+  int n = s.n(), d_model = s.d_model, d_k = s.d_k, heads = s.heads;
+  ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  // Labels come after the sliders as text, so that each slider's rectangle is its frame alone.
+  const auto label = [](const char* markup) {
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ScriptText(markup);
+  };
+  bool resized = ImGui::SliderInt("##tokens", &n, core::kMinTokens, core::kMaxTokens);
+  remember(state, "tokens");
+  label("tokens n");
+  resized |= ImGui::SliderInt("##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
+  remember(state, "d_model");
+  label("d_{model}");
+  resized |= ImGui::SliderInt("##d_k", &d_k, core::kMinDk, core::kMaxDk);
+  remember(state, "d_k");
+  label("d_k (= d_v)");
+  resized |= ImGui::SliderInt("##heads", &heads, core::kMinHeads, core::kMaxHeads);
+  remember(state, "heads");
+  label("heads H");
+  ImGui::PopItemWidth();
+  // From the scenario as it was when the gesture began: sliding 5 → 2 → 5 tokens
+  // in one drag gives the three tokens back.
+  if (resized)
+    state.apply([&](core::Scenario& sc) {
+      sc = state.gesture_start();
+      core::resize(sc, n, d_model, d_k, heads);
+    });
+
+  int mode = s.mode == core::Mode::Projected ? 0 : 1;
+  const int before = mode;
+  ImGui::RadioButton("projected: X and W per head", &mode, 0);
+  remember(state, "mode.projected");
+  ImGui::SameLine();
+  ImGui::RadioButton("direct: Q, K, V", &mode, 1);
+  remember(state, "mode.direct");
+  if (mode != before) {
+    state.apply([&](core::Scenario& sc) {
+      if (mode == 1) core::convert_to_direct(sc);  // keeps Q, K, V: the scores do not move
+      else sc.mode = core::Mode::Projected;
+    });
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Switching to direct mode keeps the current Q, K and V.");
+}
+
+void Options(AppState& state) {
+  core::Options o = state.scenario().options;
+  const auto checkbox = [&](const char* label, const char* key, bool* value, const char* tooltip) {
+    const bool clicked = ImGui::Checkbox(label, value);
+    remember(state, key);
+    if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+    return clicked;
+  };
+  bool changed = checkbox("shared QK", "shared_qk", &o.shared_qk,
+                          "Reformer: W_K := W_Q (K := Q), so the scores are symmetric.");
+  ImGui::SameLine();
+  changed |= checkbox("normalize keys", "normalize_keys", &o.normalize_keys,
+                      "Each row of K divided by its length before scoring.");
+  changed |= checkbox("causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
+  ImGui::SameLine();
+  changed |= checkbox("no-self mask", "no_self", &o.no_self,
+                      "Mask the diagonal, unless it is the only entry of its row left (Reformer).");
+
+  int scale = o.scale == core::Scale::SqrtDk ? 0 : 1;
+  changed |= ImGui::RadioButton("S / (\u221Ad\u2096\u00B7T)", &scale, 0);
+  remember(state, "scale.sqrt_dk");
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("S / T", &scale, 1);
+  remember(state, "scale.none");
+  o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
+  ImGui::SameLine();
+  float temperature = static_cast<float>(o.temperature);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+  if (ImGui::SliderFloat("##T", &temperature, static_cast<float>(core::kMinTemperature),
+                         static_cast<float>(core::kMaxTemperature), "T = %.2f",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    o.temperature = std::clamp(static_cast<double>(temperature), core::kMinTemperature, core::kMaxTemperature);
+    changed = true;
+  }
+  remember(state, "temperature");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
+  if (changed) state.apply([&](core::Scenario& s) { s.options = o; });
+}
+
+void TokenLabels(AppState& state) {
+  ImGui::TextDisabled("tokens");
+  const float w = std::max(40.0f, ImGui::GetContentRegionAvail().x / 4 - 8);
+  for (int i = 0; i < state.scenario().n(); ++i) {
+    if (i % 4) ImGui::SameLine();
+    ImGui::PushID(i);
+    std::string label = state.scenario().tokens[i];
+    ImGui::SetNextItemWidth(w);
+    if (ImGui::InputText("##token", &label) && label.size() <= 64)
+      state.apply([&](core::Scenario& s) { s.tokens[i] = label; });
+    ImGui::PopID();
+  }
+  ImGui::Spacing();
+}
+
+void HeadMatrices(AppState& state, int h) {
+  const core::Scenario& s = state.scenario();
+  const std::string H = "[" + std::to_string(h) + "]";
+  const auto* tokens = &s.tokens;
+  Flow flow;
+  if (s.mode == core::Mode::Projected) {
+    EditMatrix(state, flow, "W^Q", "W_Q" + H, [h](auto& sc) -> auto& { return sc.W_Q[h]; }, nullptr);
+    if (!s.options.shared_qk)
+      EditMatrix(state, flow, "W^K", "W_K" + H, [h](auto& sc) -> auto& { return sc.W_K[h]; }, nullptr);
+    EditMatrix(state, flow, "W^V", "W_V" + H, [h](auto& sc) -> auto& { return sc.W_V[h]; }, nullptr);
+    if (s.options.shared_qk) ScriptText("W^K = W^Q  (shared QK)");
+    ImGui::TextDisabled("computed, read-only:");
+    Flow computed;
+    const core::HeadResult& r = state.result().head[h];
+    ShowComputed(state, computed, "Q", "Q = XW^Q", r.Q, tokens);
+    ShowComputed(state, computed, "K", s.options.normalize_keys ? "K, rows normalized" : "K = XW^K", r.K, tokens);
+    ShowComputed(state, computed, "V", "V = XW^V", r.V, tokens);
+  } else {
+    EditMatrix(state, flow, "Q", "Q" + H, [h](auto& sc) -> auto& { return sc.Q[h]; }, tokens);
+    if (!s.options.shared_qk)
+      EditMatrix(state, flow, "K", "K" + H, [h](auto& sc) -> auto& { return sc.K[h]; }, tokens);
+    EditMatrix(state, flow, "V", "V" + H, [h](auto& sc) -> auto& { return sc.V[h]; }, tokens);
+    if (s.options.shared_qk) ScriptText("K = Q  (shared QK)");
+  }
+  bool use_alt = s.has_W_alt;
+  if (ImGui::Checkbox("W_alt (AttentionAlt's fourth matrix)", &use_alt))
+    state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
+  remember(state, "W_alt");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Identity when off. alt_output = (1/\u221Ad\u2096)\u00B7A\u00B7V\u00B7W_alt\u1D40");
+  if (use_alt) {
+    Flow alt;
+    EditMatrix(state, alt, "W_{alt}", "W_alt" + H, [h](auto& sc) -> auto& { return sc.W_alt[h]; }, nullptr);
+  }
+}
+
+}  // namespace
+
+void DrawMatricesPanel(AppState& state) {
+  if (BeginPanel("Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
+    const core::Scenario& s = state.scenario();
+    if (!s.title.empty() && ImGui::CollapsingHeader(s.title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextUnformatted(s.notes.c_str());
+      ImGui::PopTextWrapPos();
+    }
+    if (ImGui::CollapsingHeader("Sizes and mode", ImGuiTreeNodeFlags_DefaultOpen)) SizesAndMode(state);
+    if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) Options(state);
+    if (ImGui::CollapsingHeader("Matrices", ImGuiTreeNodeFlags_DefaultOpen)) {
+      TokenLabels(state);
+      if (state.scenario().mode == core::Mode::Projected) {
+        Flow flow;
+        EditMatrix(state, flow, "X  (n \u00D7 d_{model}), one row per token", "X", [](auto& sc) -> auto& { return sc.X; },
+                   &state.scenario().tokens);
+      }
+      if (ImGui::BeginTabBar("heads")) {
+        // The views show the head of the selected tab; a head chosen elsewhere
+        // (the View menu) selects its tab, which ImGui shows from the next frame.
+        static int synced_head = -1;
+        const bool chosen_elsewhere = state.view.head != synced_head;
+        for (int h = 0; h < state.scenario().heads; ++h) {
+          const std::string name = "head " + std::to_string(h + 1);
+          const ImGuiTabItemFlags flags =
+              chosen_elsewhere && h == state.view.head ? ImGuiTabItemFlags_SetSelected : 0;
+          if (ImGui::BeginTabItem(name.c_str(), nullptr, flags)) {
+            if (!chosen_elsewhere) state.view.head = h;
+            HeadMatrices(state, h);
+            ImGui::EndTabItem();
+          }
+        }
+        synced_head = state.view.head;
+        ImGui::EndTabBar();
+      }
+      Flow flow;
+      EditMatrix(state, flow, "W^O  (H\u00B7d_k \u00D7 d_{model})", "W_O", [](auto& sc) -> auto& { return sc.W_O; }, nullptr);
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,37 @@
+// Output: A·V, each row a convex combination of the rows of V, beside seed
+// 000's AttentionAlt (1/√d_k)·A·V·W_altᵀ, which need not be; then the heads
+// concatenated and the final output after W^O.
+#include <string>
+
+#include <imgui.h>
+
+#include "app/heatmap.h"
+#include "app/panels.h"
+#include "app/text.h"
+
+namespace app {
+
+void DrawOutputPanel(AppState& state) {
+  if (BeginPanel("Output", "O_h = A_h V_h;  Y = [O_1 \u2026 O_H] W^O;  alt: (1/\u221Ad_k)\u00B7A V W_{alt}^\u1D40")) {
+    const core::Scenario& s = state.scenario();
+    const core::Result& result = state.result();
+    const core::HeadResult& r = result.head[state.view.head];
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    HeatmapOptions o;
+    o.row_labels = &s.tokens;
+    o.max_cell = 36;
+    const float w = (avail.x - 30) / 4;
+    const ImVec2 size(w, avail.y - 2 * ImGui::GetStyle().ItemSpacing.y);
+    const std::string head = std::to_string(state.view.head + 1);
+    Heatmap("AV", "O_" + head + " = AV", r.output, o, size, state.view);
+    ImGui::SameLine(0, 10);
+    Heatmap("alt", "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40", r.alt_output, o, size, state.view);
+    ImGui::SameLine(0, 10);
+    Heatmap("concat", "concat [O_1 \u2026 O_H]", result.concat, o, size, state.view);
+    ImGui::SameLine(0, 10);
+    Heatmap("Y", "Y = concat \u00B7 W^O", result.output, o, size, state.view);
+  }
+  ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,90 @@
+// Rank: W^Q W^Kᵀ (seed 001: why W^Q and W^K and not one W?). The product is
+// d_model × d_model but its rank is at most d_k, and it costs 2·d_model·d_k
+// parameters per head against d_model² for a free W.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/heatmap.h"
+#include "app/panels.h"
+#include "app/text.h"
+
+namespace app {
+
+namespace {
+
+// Singular values as horizontal bars, with numpy's rank tolerance as a line.
+void SingularValueBars(const core::HeadResult& r, float width) {
+  const float scale = fonts().scale;
+  const float bar_h = ImGui::GetTextLineHeight();
+  const int count = static_cast<int>(r.W_QK_singular_values.size());
+  const double largest = count ? std::max(r.W_QK_singular_values(0), 1e-300) : 1.0;
+  const float label_w = ImGui::CalcTextSize("\u03C3_4 ").x;
+  const float value_w = ImGui::CalcTextSize("0.00e+00").x;
+  const float bars_w = std::max(40.0f, width - label_w - value_w - 12 * scale);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  for (int i = 0; i < count; ++i) {
+    const double sigma = r.W_QK_singular_values(i);
+    const float y = origin.y + static_cast<float>(i) * (bar_h + 4 * scale);
+    draw_script_text(dl, ImVec2(origin.x, y - 2 * scale), text, "\u03C3_" + std::to_string(i + 1));
+    const float w = static_cast<float>(sigma / largest) * bars_w;
+    const bool counted = sigma > r.W_QK_rank_tolerance;
+    dl->AddRectFilled(ImVec2(origin.x + label_w, y), ImVec2(origin.x + label_w + std::max(w, 1.0f), y + bar_h),
+                      counted ? ImGui::GetColorU32(ImGuiCol_PlotHistogram) : ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    char value[32];
+    std::snprintf(value, sizeof value, sigma >= 1e-2 || sigma == 0 ? "%.3f" : "%.1e", sigma);
+    dl->AddText(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), text, value);
+  }
+  // The tolerance, as a fraction of σ_1 it is a hair from 0: draw it at its place, at least 1 px.
+  const float tol_x = origin.x + label_w + std::max(1.0f, static_cast<float>(r.W_QK_rank_tolerance / largest) * bars_w);
+  const float bottom = origin.y + static_cast<float>(count) * (bar_h + 4 * scale);
+  dl->AddLine(ImVec2(tol_x, origin.y - 2 * scale), ImVec2(tol_x, bottom), IM_COL32(230, 80, 60, 255), 2 * scale);
+  ImGui::Dummy(ImVec2(width, bottom - origin.y));
+  char tol[96];
+  std::snprintf(tol, sizeof tol, "red: tolerance \u03C3_1\u00B7d\u00B7\u03B5 = %.1e", r.W_QK_rank_tolerance);
+  ScriptText(tol);
+}
+
+}  // namespace
+
+void DrawRankPanel(AppState& state) {
+  if (BeginPanel("Rank", "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k")) {
+    const core::Scenario& s = state.scenario();
+    const core::Result& result = state.result();
+    if (s.mode != core::Mode::Projected) {
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextUnformatted("W^Q W^K\u1D40 exists in projected mode, where Q and K come from X. "
+                             "Switch the mode in the Matrices panel to see its rank.");
+      ImGui::PopTextWrapPos();
+      ImGui::End();
+      return;
+    }
+    const core::HeadResult& r = result.head[state.view.head];
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    HeatmapOptions o;
+    o.max_cell = 40;
+    ImGui::BeginGroup();
+    Heatmap("W_QK", "W^Q W^{K\u1D40}", r.W_QK, o, ImVec2(avail.x * 0.45f, avail.y - ImGui::GetStyle().ItemSpacing.y), state.view);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, 12);
+    ImGui::BeginGroup();
+    const float right = ImGui::GetContentRegionAvail().x;
+    ScriptText("rank " + std::to_string(r.W_QK_rank) + "  \u2264  min(d_{model}, d_k) = " +
+               std::to_string(std::min(s.d_model, s.d_k)));
+    ImGui::Spacing();
+    SingularValueBars(r, right);
+    ImGui::Spacing();
+    ImGui::TextDisabled("parameters, all heads");
+    ScriptText(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
+               std::to_string(result.params.separate));
+    ScriptText("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
+    ImGui::EndGroup();
+  }
+  ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,19 @@
+// The panels: one file and one Draw function each. The frame places their
+// windows; each draws from AppState and edits the scenario through it.
+#pragma once
+
+#include "app/app_state.h"
+
+namespace app {
+
+void DrawMatricesPanel(AppState& state);  // panel_matrices.cpp: every editable entry and option
+void DrawScoresPanel(AppState& state);    // panel_scores.cpp: QKᵀ beside QQᵀ, symmetric and antisymmetric parts
+void DrawSoftmaxPanel(AppState& state);   // panel_softmax.cpp: the weights, row sums, entropy
+void DrawRankPanel(AppState& state);      // panel_rank.cpp: W^Q W^Kᵀ, its singular values and rank
+void DrawOutputPanel(AppState& state);    // panel_output.cpp: A·V, alt_output, concat, the final output
+
+// Begins a panel's window at the place the frame set, with the formula it
+// shows as the title's tooltip. Always pair with ImGui::End().
+bool BeginPanel(const char* title, const char* formula_markup);
+
+}  // namespace app

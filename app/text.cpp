@@ -1,0 +1,133 @@
+#include "app/text.h"
+
+#include <cstdio>
+
+namespace app {
+
+namespace {
+
+Fonts g_fonts;
+
+// The characters the labels need; ImWchar is 16-bit, so the BMP only.
+const ImWchar kGlyphRanges[] = {
+    0x0020, 0x00FF,  // Basic Latin, Latin-1 (·, ×, ², ³)
+    0x0370, 0x03FF,  // Greek (α, σ, Σ)
+    0x1D00, 0x1DBF,  // phonetic extensions: ᵀ (U+1D40) and other modifier letters
+    0x2000, 0x209F,  // punctuation (‖, …), superscripts and subscripts (⁻¹, ₁, ₖ)
+    0x2100, 0x214F,  // letterlike symbols (ℓ)
+    0x2190, 0x21FF,  // arrows
+    0x2200, 0x22FF,  // mathematical operators (√, ∑, ≤, ∞, −)
+    0x25A0, 0x25FF,  // geometric shapes (■, ▶)
+    0,
+};
+
+constexpr float kRegularPx = 15.0f, kSmallPx = 11.0f, kTitlePx = 17.0f;
+
+ImFont* add_font(float px, float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  ImFontConfig config;
+  config.OversampleH = 2;
+  config.PixelSnapH = false;
+  return io.Fonts->AddFontFromFileTTF(kFontPath, px * scale, &config, kGlyphRanges);
+}
+
+// One run of the markup: the text and whether it is raised, lowered or level.
+struct Run {
+  std::string_view text;
+  int shift;  // +1 superscript, -1 subscript, 0 level
+};
+
+// Calls f(run) for each run of markup.
+template <class F>
+void for_each_run(std::string_view m, F&& f) {
+  size_t i = 0;
+  while (i < m.size()) {
+    if ((m[i] == '^' || m[i] == '_') && i + 1 < m.size()) {
+      const int shift = m[i] == '^' ? 1 : -1;
+      size_t begin = i + 1, end;
+      if (m[begin] == '{') {
+        ++begin;
+        end = m.find('}', begin);
+        if (end == std::string_view::npos) end = m.size();
+        f(Run{m.substr(begin, end - begin), shift});
+        i = end + 1;
+      } else {
+        end = begin + 1;  // one UTF-8 character
+        while (end < m.size() && (static_cast<unsigned char>(m[end]) & 0xC0) == 0x80) ++end;
+        f(Run{m.substr(begin, end - begin), shift});
+        i = end;
+      }
+      continue;
+    }
+    const size_t next = m.find_first_of("^_", i + 1);
+    const size_t end = next == std::string_view::npos ? m.size() : next;
+    f(Run{m.substr(i, end - i), 0});
+    i = end;
+  }
+}
+
+ImFont* font_of(const Run& run) {
+  ImFont* base = ImGui::GetFont();
+  return run.shift != 0 && g_fonts.small ? g_fonts.small : base;
+}
+
+}  // namespace
+
+bool load_fonts(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  g_fonts = Fonts{};
+  g_fonts.scale = scale;
+  if (std::FILE* f = std::fopen(kFontPath, "rb")) {
+    std::fclose(f);
+    g_fonts.regular = add_font(kRegularPx, scale);
+    g_fonts.small = add_font(kSmallPx, scale);
+    g_fonts.title = add_font(kTitlePx, scale);
+  }
+  if (!g_fonts.regular) {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * scale;
+    g_fonts.regular = g_fonts.small = g_fonts.title = io.Fonts->AddFontDefault(&config);
+    return false;
+  }
+  return true;
+}
+
+const Fonts& fonts() { return g_fonts; }
+
+ImVec2 script_text_size(std::string_view markup) {
+  const float base = ImGui::GetFontSize();
+  ImVec2 size(0, base);
+  for_each_run(markup, [&](const Run& run) {
+    ImFont* font = font_of(run);
+    const float px = run.shift ? font->FontSize * (base / (g_fonts.regular ? g_fonts.regular->FontSize : base)) : base;
+    size.x += font->CalcTextSizeA(px, FLT_MAX, 0, run.text.data(), run.text.data() + run.text.size()).x;
+  });
+  size.y = base * 1.2f;
+  return size;
+}
+
+void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup) {
+  const float base = ImGui::GetFontSize();
+  const float ratio = base / (g_fonts.regular ? g_fonts.regular->FontSize : base);
+  pos.y += base * 0.1f;
+  for_each_run(markup, [&](const Run& run) {
+    ImFont* font = font_of(run);
+    const float px = run.shift ? font->FontSize * ratio : base;
+    // Superscripts sit at the cap height, subscripts below the baseline.
+    const float dy = run.shift > 0 ? -base * 0.12f : run.shift < 0 ? base * 0.45f : 0.0f;
+    const char* b = run.text.data();
+    const char* e = b + run.text.size();
+    draw_list->AddText(font, px, ImVec2(pos.x, pos.y + dy), color, b, e);
+    pos.x += font->CalcTextSizeA(px, FLT_MAX, 0, b, e).x;
+  });
+}
+
+void ScriptText(std::string_view markup) {
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const ImVec2 size = script_text_size(markup);
+  draw_script_text(ImGui::GetWindowDrawList(), pos, ImGui::GetColorU32(ImGuiCol_Text), markup);
+  ImGui::Dummy(size);
+}
+
+}  // namespace app

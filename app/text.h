@@ -1,0 +1,36 @@
+// Fonts and the mathematical text of the labels.
+//
+// DejaVu Sans (fonts-dejavu-core) has ᵀ, √, ·, Greek, but Unicode has no
+// superscript Q and no subscript d: "W^Q", "d_k", "d_{model}" are drawn with a
+// second, smaller font, raised or lowered.
+#pragma once
+
+#include <string_view>
+
+#include <imgui.h>
+
+namespace app {
+
+struct Fonts {
+  ImFont* regular = nullptr;  // labels, numbers
+  ImFont* small = nullptr;    // superscripts, subscripts, numbers in small cells
+  ImFont* title = nullptr;    // headings inside panels
+  float scale = 1.0f;         // the content scale the fonts were built at
+};
+
+inline constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+// Adds the fonts to the current context's atlas, built at `scale` (the
+// monitor's content scale, or K for a K× export). Returns false with the
+// default font in place when DejaVu Sans is missing.
+bool load_fonts(float scale);
+const Fonts& fonts();
+
+// Markup: "W^Q", "W^{QK}", "d_k", "d_{model}", "QKᵀ"; '^' raises and '_'
+// lowers the next character or {group}. Everything else is drawn as is.
+ImVec2 script_text_size(std::string_view markup);
+void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup);
+// As an item at the cursor, like ImGui::TextUnformatted.
+void ScriptText(std::string_view markup);
+
+}  // namespace app

@@ -1,0 +1,33 @@
+#include "app/theme.h"
+
+#include <imgui.h>
+
+namespace app {
+
+void apply_theme(Theme theme, float scale) {
+  ImGuiStyle style;  // fresh sizes, so that scaling twice never compounds
+  if (theme == Theme::Dark) {
+    ImGui::StyleColorsDark(&style);
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    style.Colors[ImGuiCol_TitleBg] = ImVec4(0.16f, 0.18f, 0.22f, 1.0f);
+    style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.20f, 0.24f, 0.32f, 1.0f);
+  } else {
+    ImGui::StyleColorsLight(&style);
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    style.Colors[ImGuiCol_Text] = ImVec4(0.05f, 0.05f, 0.08f, 1.0f);
+    style.Colors[ImGuiCol_TitleBg] = ImVec4(0.90f, 0.92f, 0.95f, 1.0f);
+    style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.82f, 0.87f, 0.95f, 1.0f);
+    style.Colors[ImGuiCol_Border] = ImVec4(0.75f, 0.77f, 0.80f, 1.0f);
+  }
+  style.WindowRounding = 0.0f;
+  style.FrameRounding = 3.0f;
+  style.WindowBorderSize = 1.0f;
+  style.WindowPadding = ImVec2(10, 8);
+  style.ItemSpacing = ImVec2(8, 5);
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+}  // namespace app

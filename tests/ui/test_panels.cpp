@@ -1,0 +1,219 @@
+// The real panels, driven headless: drags, undo and redo, resizes, every option.
+#include <cmath>
+
+#include <imgui_internal.h>
+
+#include "ui_harness.h"
+
+namespace {
+
+// The colormap positions of the first heatmap drawn (S = QKᵀ of the Scores panel).
+std::vector<float> first_heatmap(const app::NullHeatmapRenderer& r, const char* what) {
+  for (const app::HeatmapDraw& d : r.draws)
+    if (!d.gradient) return std::vector<float>(d.t.begin(), d.t.begin() + d.rows * d.cols);
+  ADD_FAILURE() << "no heatmap drawn for " << what;
+  return {};
+}
+
+}  // namespace
+
+TEST_F(UiTest, EveryEditableCellOfTheVisibleHeadIsOnScreen) {
+  frames(2);
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 4; ++c) EXPECT_TRUE(state.cell_rects.count("X[" + std::to_string(r) + "][" + std::to_string(c) + "]"));
+  cell("W_Q[0][3][1]");  // scrolled into view
+  cell("W_K[0][0][0]");
+  cell("W_O[3][3]");
+  EXPECT_FALSE(state.cell_rects.count("W_Q[1][0][0]"));  // head 2's tab is not open
+}
+
+TEST_F(UiTest, DraggingAnXEntryChangesScenarioAndResultOnTheSameFrame) {
+  frames(2);
+  const double x_before = state.scenario().X(1, 0);
+  const core::Mat scores_before = state.result().head[0].scores;
+  const std::vector<float> colours_before = first_heatmap(renderer, "before");
+  bool changed_during_drag = false;
+  drag(center(cell("X[1][0]")), 60, 6, [&](int) {
+    // Within the frame of each move: scenario, Result and the drawn colours agree.
+    expect_result_is_current();
+    changed_during_drag |= state.scenario().X(1, 0) != x_before;
+  });
+  EXPECT_TRUE(changed_during_drag);
+  // 60 px at 0.01 a pixel, less ImGui's 3 px start threshold: about +0.57.
+  EXPECT_NEAR(state.scenario().X(1, 0), x_before + 0.57, 0.05);
+  EXPECT_NE(state.result().head[0].scores, scores_before);
+  EXPECT_NE(first_heatmap(renderer, "after"), colours_before);
+  EXPECT_EQ(state.undo_steps(), 1u);  // one gesture, one step
+}
+
+TEST_F(UiTest, UndoAndRedoRestoreExactly) {
+  frames(2);
+  const core::Scenario start = state.scenario();
+  drag(center(cell("X[1][0]")), 40, 4, [](int) {});
+  const core::Scenario dragged = state.scenario();
+  drag(center(cell("W_Q[0][2][1]")), -30, 3, [](int) {});
+  const core::Scenario twice = state.scenario();
+  EXPECT_FALSE(twice == dragged);
+  EXPECT_EQ(state.undo_steps(), 2u);
+  ctrl_key('Z');
+  EXPECT_TRUE(state.scenario() == dragged);
+  ctrl_key('Z');
+  EXPECT_TRUE(state.scenario() == start);
+  expect_result_is_current();
+  ctrl_key('Z', true);  // Ctrl+Shift+Z
+  EXPECT_TRUE(state.scenario() == dragged);
+  ctrl_key('Y');
+  EXPECT_TRUE(state.scenario() == twice);
+  ctrl_key('Z');
+  ctrl_key('Z');
+  EXPECT_TRUE(state.scenario() == start);
+}
+
+TEST_F(UiTest, ResizingKeepsEntries) {
+  frames(2);
+  const core::Scenario start = state.scenario();
+  // Click the tokens slider at its right end: 8 tokens.
+  const app::Rect tokens = control("tokens");
+  click(ImVec2(tokens.x + tokens.w - 2, tokens.y + tokens.h / 2));
+  ASSERT_EQ(state.scenario().n(), 8);
+  EXPECT_EQ(state.undo_steps(), 1u);
+  for (int r = 0; r < 5; ++r) EXPECT_EQ(state.scenario().X.row(r), start.X.row(r));
+  EXPECT_EQ(state.scenario().tokens[5], "t6");
+  EXPECT_TRUE(state.scenario().X.row(7).isZero());
+  expect_result_is_current();
+  // Left end: 2 tokens; the first two rows are still the original ones.
+  click(ImVec2(tokens.x + 2, tokens.y + tokens.h / 2));
+  ASSERT_EQ(state.scenario().n(), 2);
+  EXPECT_EQ(state.scenario().X.row(1), start.X.row(1));
+  ctrl_key('Z');
+  ctrl_key('Z');
+  EXPECT_TRUE(state.scenario() == start);
+}
+
+TEST_F(UiTest, SharedQKMakesScoresSymmetric) {
+  frames(2);
+  EXPECT_GT(state.result().head[0].asymmetry, 0.05);
+  click(center(control("shared_qk")));
+  ASSERT_TRUE(state.scenario().options.shared_qk);
+  const core::Mat& S = state.result().head[0].scores;
+  EXPECT_LT((S - S.transpose()).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_FALSE(state.cell_rects.count("W_K[0][0][0]"));  // W^K = W^Q: nothing to edit
+}
+
+TEST_F(UiTest, NormalizeKeysGivesUnitKeys) {
+  frames(2);
+  click(center(control("normalize_keys")));
+  ASSERT_TRUE(state.scenario().options.normalize_keys);
+  for (int j = 0; j < 5; ++j) EXPECT_NEAR(state.result().head[0].K.row(j).norm(), 1.0, 1e-12);
+}
+
+TEST_F(UiTest, CausalAndNoSelfMasks) {
+  frames(2);
+  click(center(control("causal")));
+  const core::Mat& A = state.result().head[0].weights;
+  for (int i = 0; i < 5; ++i)
+    for (int j = i + 1; j < 5; ++j) EXPECT_EQ(A(i, j), 0.0);
+  EXPECT_EQ(A(0, 0), 1.0);
+  click(center(control("no_self")));
+  const core::Mat& B = state.result().head[0].weights;
+  EXPECT_EQ(B(0, 0), 1.0);  // row 0 keeps its diagonal: it is all it has
+  for (int i = 1; i < 5; ++i) EXPECT_EQ(B(i, i), 0.0);
+  // The masked cells are drawn masked (a negative colormap position).
+  const std::vector<float> t = first_heatmap(renderer, "masks");
+  EXPECT_GE(t[0], 0.0f);
+  EXPECT_EQ(state.undo_steps(), 2u);
+}
+
+TEST_F(UiTest, ScaleAndTemperature) {
+  frames(2);
+  const double S01 = state.result().head[0].scores(0, 1);
+  EXPECT_NEAR(state.result().head[0].logits(0, 1), S01 / std::sqrt(2.0), 1e-12);
+  click(center(control("scale.none")));
+  EXPECT_EQ(state.scenario().options.scale, core::Scale::None);
+  EXPECT_NEAR(state.result().head[0].logits(0, 1), S01, 1e-12);
+  // The temperature slider's right end: T = 100.
+  const app::Rect t = control("temperature");
+  click(ImVec2(t.x + t.w - 1, t.y + t.h / 2));
+  EXPECT_DOUBLE_EQ(state.scenario().options.temperature, 100.0);
+  EXPECT_NEAR(state.result().head[0].logits(0, 1), S01 / 100.0, 1e-12);
+}
+
+TEST_F(UiTest, DirectModeKeepsQKVAndScores) {
+  frames(2);
+  const core::Mat scores = state.result().head[1].scores;
+  click(center(control("mode.direct")));
+  ASSERT_EQ(state.scenario().mode, core::Mode::Direct);
+  EXPECT_LT((state.result().head[1].scores - scores).cwiseAbs().maxCoeff(), 1e-12);
+  frames(1);
+  cell("Q[0][4][1]");  // Q is now editable
+  EXPECT_FALSE(state.cell_rects.count("X[0][0]"));
+}
+
+TEST_F(UiTest, WAltCheckboxTurnsTheIdentityOn) {
+  frames(2);
+  ASSERT_TRUE(state.scenario().has_W_alt);
+  click(center(control("W_alt")));
+  EXPECT_FALSE(state.scenario().has_W_alt);
+  const core::HeadResult& h = state.result().head[0];
+  EXPECT_LT((h.alt_output - h.output / std::sqrt(2.0)).cwiseAbs().maxCoeff(), 1e-15);
+}
+
+TEST_F(UiTest, ATypedNumberIsOneStep) {
+  frames(2);
+  // Double-click turns the drag field into a text field.
+  const ImVec2 at = center(cell("X[0][0]"));
+  mouse_to(at);
+  frame();
+  for (int i = 0; i < 2; ++i) {
+    mouse_down(true);
+    frame();
+    mouse_down(false);
+    frame();
+  }
+  ImGuiIO& io = ImGui::GetIO();
+  ASSERT_TRUE(io.WantTextInput);
+  io.KeyCtrl = true;
+  io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;  // select all
+  frame();
+  io.KeysDown['A'] = false;
+  io.KeyCtrl = false;
+  io.AddInputCharactersUTF8("-2.5");
+  frame();
+  io.KeysDown[io.KeyMap[ImGuiKey_Enter] = 257] = true;
+  frame();
+  io.KeysDown[257] = false;
+  frames(2);
+  EXPECT_DOUBLE_EQ(state.scenario().X(0, 0), -2.5);
+  EXPECT_EQ(state.undo_steps(), 1u);
+  expect_result_is_current();
+}
+
+TEST_F(UiTest, LightThemeAndHeadChoiceFollowTheViewOptions) {
+  state.view.theme = app::Theme::Light;
+  state.view.head = 1;
+  frames(3);
+  EXPECT_GT(ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x, 0.9f);
+  cell("W_Q[1][0][0]");  // the tab of head 2 is open
+  EXPECT_EQ(state.view.head, 1);
+}
+
+TEST_F(UiTest, AWindowOf1280x720ShowsEveryPanelWithoutOverlap) {
+  frames(2);
+  const char* names[] = {"Matrices", "Scores", "Softmax", "Rank", "Output"};
+  std::vector<ImRect> rects;
+  for (const char* name : names) {
+    ImGuiWindow* w = ImGui::FindWindowByName(name);
+    ASSERT_NE(w, nullptr) << name;
+    rects.emplace_back(w->Pos, ImVec2(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y));
+    EXPECT_GE(w->Size.x, 300) << name;
+    EXPECT_GE(w->Size.y, 150) << name;
+    EXPECT_LE(rects.back().Max.x, 1280.5f);
+    EXPECT_LE(rects.back().Max.y, 720.5f);
+  }
+  for (size_t a = 0; a < rects.size(); ++a)
+    for (size_t b = a + 1; b < rects.size(); ++b) {
+      ImRect i = rects[a];
+      i.ClipWithFull(rects[b]);
+      EXPECT_TRUE(i.GetWidth() <= 0.5f || i.GetHeight() <= 0.5f) << names[a] << " overlaps " << names[b];
+    }
+}

@@ -1,0 +1,133 @@
+// Headless UI harness: a Dear ImGui context with no backend and no GL, the
+// real fonts and panels, mouse and keys injected through io as a backend would.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "app/app_state.h"
+#include "app/frame.h"
+#include "app/heatmap.h"
+#include "app/heatmap_renderer.h"
+#include "app/text.h"
+#include "core/scenario_io.h"
+
+class UiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 720);
+    io.DeltaTime = 1.0f / 60.0f;
+    // As the GLFW backend maps them: GLFW's key codes for letters are ASCII.
+    io.KeyMap[ImGuiKey_Z] = 'Z';
+    io.KeyMap[ImGuiKey_Y] = 'Y';
+    ASSERT_TRUE(app::load_fonts(1.0f)) << "DejaVu Sans (fonts-dejavu-core) is needed";
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no texture upload
+    app::set_heatmap_renderer(&renderer);
+  }
+  void TearDown() override {
+    app::set_heatmap_renderer(nullptr);
+    ImGui::DestroyContext();
+  }
+
+  // One frame of the real app.
+  app::FrameRequests frame() {
+    ImGui::NewFrame();
+    renderer.begin_frame();
+    const app::FrameRequests requests = app::DrawFrame(state);
+    ImGui::Render();
+    return requests;
+  }
+  void frames(int count) {
+    for (int i = 0; i < count; ++i) frame();
+  }
+
+  void mouse_to(ImVec2 p) { ImGui::GetIO().MousePos = p; }
+  void mouse_down(bool down) { ImGui::GetIO().MouseDown[0] = down; }
+
+  static ImVec2 center(const app::Rect& r) { return ImVec2(r.x + r.w / 2, r.y + r.h / 2); }
+  // Scrolls the Matrices panel with the mouse wheel until `key` is on screen.
+  const app::Rect* find(const std::map<std::string, app::Rect>& rects, const std::string& key) {
+    for (int attempt = 0; attempt < 60; ++attempt) {
+      if (auto it = rects.find(key); it != rects.end()) {
+        // Fully inside the panel's visible part, not under the status bar.
+        if (it->second.y > 30 && it->second.y + it->second.h < ImGui::GetIO().DisplaySize.y - 22) return &it->second;
+      }
+      const bool below = rects.empty() || rects.find(key) == rects.end() || rects.find(key)->second.y > 300;
+      mouse_to(ImVec2(200, 400));
+      ImGui::GetIO().MouseWheel = attempt < 30 ? (below ? -1.0f : 1.0f) : 1.0f;
+      frame();
+      ImGui::GetIO().MouseWheel = 0;
+      frame();
+    }
+    return nullptr;
+  }
+  app::Rect cell(const std::string& key) {
+    const app::Rect* r = find(state.cell_rects, key);
+    EXPECT_NE(r, nullptr) << key << " not on screen";
+    return r ? *r : app::Rect{};
+  }
+  app::Rect control(const std::string& key) {
+    const app::Rect* r = find(state.control_rects, key);
+    EXPECT_NE(r, nullptr) << key << " not on screen";
+    return r ? *r : app::Rect{};
+  }
+
+  // Press, move by dx in steps (one frame each), release: one drag gesture.
+  // Calls during(step) after each moving frame.
+  template <class F>
+  void drag(ImVec2 from, float dx, int steps, F&& during) {
+    mouse_to(from);
+    frame();
+    mouse_down(true);
+    frame();
+    for (int i = 1; i <= steps; ++i) {
+      mouse_to(ImVec2(from.x + dx * static_cast<float>(i) / static_cast<float>(steps), from.y));
+      frame();
+      during(i);
+    }
+    mouse_down(false);
+    frame();
+  }
+  void click(ImVec2 at) {
+    mouse_to(at);
+    frame();
+    mouse_down(true);
+    frame();
+    mouse_down(false);
+    frame();
+    mouse_to(ImVec2(1270, 5));  // away, so no tooltip covers anything
+    frame();
+  }
+  void ctrl_key(char key, bool shift = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    io.KeyShift = shift;
+    io.KeysDown[static_cast<int>(key)] = true;
+    frame();
+    io.KeysDown[static_cast<int>(key)] = false;
+    io.KeyCtrl = io.KeyShift = false;
+    frame();
+  }
+
+  // The Result the app shows must be compute() of the scenario it holds.
+  void expect_result_is_current() {
+    const core::Result fresh = core::compute(state.scenario());
+    const core::Result& shown = state.result();
+    for (int h = 0; h < state.scenario().heads; ++h) {
+      EXPECT_EQ(shown.head[h].scores, fresh.head[h].scores);
+      EXPECT_EQ(shown.head[h].weights, fresh.head[h].weights);
+    }
+    EXPECT_EQ(shown.output, fresh.output);
+  }
+
+  app::NullHeatmapRenderer renderer;
+  app::AppState state{core::load_scenario_file(std::string(ATTNLAB_TEST_DATA) + "/example.json").scenario.value()};
+};
