@@ -108,9 +108,10 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 3));
   if (ImGui::Begin("##status", nullptr, kFlags)) {
     const core::Scenario& s = state.scenario();
-    ImGui::TextDisabled("%s  \u00B7  n = %d, d_model = %d, d_k = %d, H = %d, %s mode  \u00B7  %zu undo steps",
+    const size_t steps = state.undo_steps();
+    ImGui::TextDisabled("%s  \u00B7  n = %d, d_model = %d, d_k = %d, H = %d, %s mode  \u00B7  %zu undo step%s",
                         state.file.empty() ? "(no file)" : state.file.c_str(), s.n(), s.d_model, s.d_k, s.heads,
-                        core::to_string(s.mode), state.undo_steps());
+                        core::to_string(s.mode), steps, steps == 1 ? "" : "s");
     if (!state.status.empty()) {
       ImGui::SameLine();
       ImGui::TextUnformatted(("  \u00B7  " + state.status).c_str());

@@ -20,6 +20,12 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_TitleBg] = ImVec4(0.90f, 0.92f, 0.95f, 1.0f);
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.82f, 0.87f, 0.95f, 1.0f);
     style.Colors[ImGuiCol_Border] = ImVec4(0.75f, 0.77f, 0.80f, 1.0f);
+    // Fields must stand out from the white page.
+    style.Colors[ImGuiCol_FrameBg] = ImVec4(0.91f, 0.93f, 0.96f, 1.0f);
+    style.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.80f, 0.87f, 0.97f, 1.0f);
+    style.Colors[ImGuiCol_FrameBgActive] = ImVec4(0.70f, 0.80f, 0.95f, 1.0f);
+    style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.40f, 0.42f, 0.46f, 1.0f);
+    style.FrameBorderSize = 1.0f;
   }
   style.WindowRounding = 0.0f;
   style.FrameRounding = 3.0f;

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <vector>
 
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
@@ -26,6 +27,39 @@ namespace {
 std::string g_glfw_error;
 bool g_event = false;  // set by any input or window event: render a few frames
 
+// Dear ImGui 1.86 reads keys as a state (io.KeysDown), not as events: a key
+// pressed and released within one glfwPollEvents is never seen. This latch
+// holds such a key, with its modifiers, down for one frame.
+struct KeyLatch {
+  struct Press {
+    int key, mods;
+  };
+  std::vector<Press> pressed;  // since the last frame
+  std::vector<int> held;       // held down by the latch in the last frame
+
+  void before_frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    for (int key : held) io.KeysDown[key] = false;
+    held.clear();
+    // Back to the keys' real state after a latched frame, as the GLFW backend computes it.
+    io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+    io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+    io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+    for (const Press& p : pressed) {
+      if (p.key < 0 || p.key >= IM_ARRAYSIZE(io.KeysDown)) continue;
+      // The modifiers as they were at the press: Ctrl may be up again while Q is still down.
+      io.KeyCtrl |= (p.mods & GLFW_MOD_CONTROL) != 0;
+      io.KeyShift |= (p.mods & GLFW_MOD_SHIFT) != 0;
+      io.KeyAlt |= (p.mods & GLFW_MOD_ALT) != 0;
+      if (io.KeysDown[p.key]) continue;
+      io.KeysDown[p.key] = true;
+      held.push_back(p.key);
+    }
+    pressed.clear();
+  }
+};
+KeyLatch g_keys;
+
 constexpr int kFramesAfterEvent = 3;  // popups and hover states settle within a few frames
 constexpr int kLayoutFrame = 3;       // the frame after which --layout-out is written
 
@@ -36,7 +70,10 @@ void install_event_callbacks(GLFWwindow* w) {
   glfwSetCursorPosCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
   glfwSetMouseButtonCallback(w, [](GLFWwindow*, int, int, int) { g_event = true; });
   glfwSetScrollCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
-  glfwSetKeyCallback(w, [](GLFWwindow*, int, int, int, int) { g_event = true; });
+  glfwSetKeyCallback(w, [](GLFWwindow*, int key, int, int action, int mods) {
+    g_event = true;
+    if (action == GLFW_PRESS) g_keys.pressed.push_back({key, mods});
+  });
   glfwSetCharCallback(w, [](GLFWwindow*, unsigned) { g_event = true; });
   glfwSetCursorEnterCallback(w, [](GLFWwindow*, int) { g_event = true; });
   glfwSetWindowFocusCallback(w, [](GLFWwindow*, int) { g_event = true; });
@@ -143,6 +180,7 @@ int run_window(const WindowOptions& options) {
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
+        g_keys.before_frame();
         ImGui::NewFrame();
         renderer.begin_frame();
         const FrameRequests requests = DrawFrame(state);

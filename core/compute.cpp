@@ -39,6 +39,11 @@ void softmax_rows(const Mat& logits, Mat& weights) {
   }
 }
 
+void make_symmetric(Mat& m) {
+  for (Eigen::Index i = 0; i < m.rows(); ++i)
+    for (Eigen::Index j = i + 1; j < m.cols(); ++j) m(j, i) = m(i, j);
+}
+
 void compute_head(const Scenario& s, int h, HeadResult& r) {
   const Options& o = s.options;
   const int n = s.n();
@@ -79,6 +84,10 @@ void compute_head(const Scenario& s, int h, HeadResult& r) {
 
   r.scores.noalias() = r.Q * r.K.transpose();
   r.QQt.noalias() = r.Q * r.Q.transpose();
+  // Vectorized products may round (i, j) and (j, i) differently; QQᵀ, and S
+  // under plain shared QK (K = Q), are symmetric by definition: mirror them.
+  make_symmetric(r.QQt);
+  if (o.shared_qk && !o.normalize_keys) make_symmetric(r.scores);
   r.scores_sym = (r.scores + r.scores.transpose()) / 2;
   r.scores_antisym = (r.scores - r.scores.transpose()) / 2;
   const double norm = r.scores.norm();
