@@ -27,6 +27,23 @@ std::string fit_label(const std::string& s, float width) {
   return {};
 }
 
+// One font for a whole set of texts (a heatmap's numbers, its column labels):
+// the regular one when every text fits in width × height, else the small one.
+// Mixed sizes within one heatmap would read as emphasis.
+ImFont* uniform_font(const std::vector<std::string>& texts, float width, float height) {
+  const Fonts& f = fonts();
+  const auto all_fit = [&](ImFont* font) {
+    if (!font || font->FontSize > height + 1) return false;
+    for (const std::string& s : texts)
+      if (font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, s.c_str()).x > width) return false;
+    return true;
+  };
+  if (all_fit(f.regular)) return f.regular;
+  return f.small ? f.small : f.regular;
+}
+
+ImVec2 text_size(ImFont* font, const std::string& s) { return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, s.c_str()); }
+
 float widest(const std::vector<std::string>* labels, int count) {
   float w = 0;
   for (int i = 0; i < count; ++i) w = std::max(w, ImGui::CalcTextSize(label(labels, i).c_str()).x);
@@ -57,6 +74,7 @@ std::string format_number(double x) {
 HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView m,
                const HeatmapOptions& options, ImVec2 avail, const ViewOptions& view) {
   ImGui::PushID(id);
+  ImGui::BeginGroup();  // one item of the whole size, so that SameLine rows line up
   const Fonts& f = fonts();
   const float scale = f.scale;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -76,7 +94,8 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
   const float fit_h = (avail.y - title_h - col_label_h) / static_cast<float>(m.rows);
   const float cell_h = std::clamp(std::min(fit_w, fit_h), 10.0f * scale, options.max_cell * scale);
   const float number_w = ImGui::CalcTextSize("\u22120.00").x + 6 * scale;
-  const float cell_w = std::max(cell_h, std::min(fit_w, number_w));
+  const bool number_fits_height = f.small && cell_h >= f.small->FontSize;
+  const float cell_w = number_fits_height ? std::max(cell_h, std::min(fit_w, number_w)) : cell_h;
   const ImVec2 grid_min(origin.x + row_label_w, origin.y + title_h + col_label_h);
   const ImVec2 grid_max(grid_min.x + cell_w * static_cast<float>(m.cols), grid_min.y + cell_h * static_cast<float>(m.rows));
 
@@ -113,33 +132,56 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
       draw.t[r * draw.cols + c] = masked(r, c) ? -1.0f : position(m(r, c));
   heatmap_renderer().draw(dl, draw);
 
-  // [SECTION] Labels: columns above, rows to the left.
-  for (int c = 0; c < m.cols; ++c) {
-    const std::string s = fit_label(label(options.col_labels, c), cell_w - 2 * scale);
-    const ImVec2 size = ImGui::CalcTextSize(s.c_str());
-    dl->AddText(ImVec2(grid_min.x + cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2, origin.y + title_h), dim_color, s.c_str());
-  }
-  for (int r = 0; r < m.rows; ++r) {
-    const std::string s = label(options.row_labels, r);
-    const ImVec2 size = ImGui::CalcTextSize(s.c_str());
-    dl->AddText(ImVec2(grid_min.x - size.x - 4 * scale, grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2), dim_color, s.c_str());
+  // [SECTION] Labels: columns above, rows to the left; one font per axis, the
+  // small one when the cells are small; a label that still does not fit is
+  // shortened with "…" or left out (the tooltip names the cell anyway).
+  {
+    std::vector<std::string> cols(m.cols), rows(m.rows);
+    for (int c = 0; c < m.cols; ++c) cols[c] = label(options.col_labels, c);
+    for (int r = 0; r < m.rows; ++r) rows[r] = label(options.row_labels, r);
+    const float col_w = cell_w - 2 * scale;
+    ImFont* col_font = uniform_font(cols, col_w, line);
+    for (int c = 0; c < m.cols; ++c) {
+      std::string s = cols[c];
+      if (text_size(col_font, s).x > col_w) {
+        ImGui::PushFont(col_font);
+        s = fit_label(s, col_w);
+        ImGui::PopFont();
+      }
+      const ImVec2 size = text_size(col_font, s);
+      dl->AddText(col_font, col_font->FontSize,
+                  ImVec2(grid_min.x + cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2, grid_min.y - size.y - 2 * scale),
+                  dim_color, s.c_str());
+    }
+    ImFont* row_font = uniform_font(rows, row_label_w, cell_h);
+    if (row_font->FontSize <= cell_h + 1)
+      for (int r = 0; r < m.rows; ++r) {
+        const ImVec2 size = text_size(row_font, rows[r]);
+        dl->AddText(row_font, row_font->FontSize,
+                    ImVec2(grid_min.x - size.x - 4 * scale, grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2),
+                    dim_color, rows[r].c_str());
+      }
   }
 
   // [SECTION] Numbers in the cells, dark or light against the cell's colour.
   if (view.show_numbers) {
-    const bool roomy = cell_w >= number_w - 2 * scale && cell_h >= ImGui::GetFontSize();
-    ImFont* font = roomy ? f.regular : f.small;
-    const float px = font == f.regular ? ImGui::GetFontSize() : (f.small ? f.small->FontSize : ImGui::GetFontSize());
+    std::vector<std::string> numbers(static_cast<size_t>(m.rows * m.cols));
     for (int r = 0; r < m.rows; ++r)
+      for (int c = 0; c < m.cols; ++c)
+        if (!masked(r, c)) numbers[r * m.cols + c] = format_number(m(r, c));
+    ImFont* font = uniform_font(numbers, cell_w - 2 * scale, cell_h);
+    // All or none: a heatmap with some numbers missing would look like zeros.
+    bool all_fit = font->FontSize <= cell_h + 1;
+    for (const std::string& s : numbers) all_fit = all_fit && text_size(font, s).x <= cell_w - 2 * scale;
+    for (int r = 0; all_fit && r < m.rows; ++r)
       for (int c = 0; c < m.cols; ++c) {
-        if (masked(r, c)) continue;
-        const std::string s = format_number(m(r, c));
-        const ImVec2 size = font->CalcTextSizeA(px, FLT_MAX, 0, s.c_str());
-        if (size.x > cell_w - 2 * scale || size.y > cell_h) continue;  // too small to be read: the colour says it
+        const std::string& s = numbers[r * m.cols + c];
+        if (s.empty()) continue;  // masked
+        const ImVec2 size = text_size(font, s);
         const bool dark_text = core::luminance(core::sample(colormap, position(m(r, c)))) > 0.45f;
         const ImVec2 at(grid_min.x + cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
                         grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
-        dl->AddText(font, px, at, dark_text ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255), s.c_str());
+        dl->AddText(font, font->FontSize, at, dark_text ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255), s.c_str());
       }
   }
 
@@ -186,8 +228,9 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
   }
   ImGui::SetCursorScreenPos(origin);
   ImGui::Dummy(used);
+  ImGui::EndGroup();
   ImGui::PopID();
-  return HeatmapLayout{used, grid_min, cell_w, cell_h};
+  return HeatmapLayout{used, grid_min, cell_w, cell_h, grid_max.x + colorbar_w};
 }
 
 }  // namespace app

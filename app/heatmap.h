@@ -50,6 +50,7 @@ struct HeatmapLayout {
   ImVec2 size;      // all of it: title, labels, grid, colorbar
   ImVec2 grid_min;  // the top-left corner of the first cell
   float cell_w = 0, cell_h = 0;  // a cell's size: square where there is room
+  float right = 0;               // the right edge of the grid and its colorbar
 };
 
 // Draws at the cursor within `avail` (width, height).

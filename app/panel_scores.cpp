@@ -36,34 +36,71 @@ void DrawScoresPanel(AppState& state) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const int n = s.n();
+    const float nf = static_cast<float>(n);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float line = ImGui::GetTextLineHeightWithSpacing();
 
-    // One colour scale for all four, so equal numbers have equal colours.
-    const double shared = std::max({r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff(), 1e-12});
+    // S and its two parts share one colour scale, so that S = sym + antisym
+    // reads cell by cell; QQᵀ has its own, as its entries can be far larger.
     HeatmapOptions o;
-    o.shared_max = shared;
+    o.shared_max = std::max(r.scores.cwiseAbs().maxCoeff(), 1e-12);
     o.row_labels = o.col_labels = &s.tokens;
     o.max_cell = 56;
-    const ImVec2 big((avail.x - 10) / 2, (avail.y - 2 * line) * 0.56f);
-    const ImVec2 small((avail.x - 10) / 2, (avail.y - 2 * line) * 0.44f - line);
+    // Two rows of two (S and QQᵀ above, the parts of S below) or one row of
+    // four, whichever gives the smallest of the four the larger cells.
+    const float labels_w = 70 * fonts().scale;
+    const float colorbar_w = 80 * fonts().scale;
+    const float headers_h = 2.4f * line;
+    const float body_h = avail.y - 2 * line;
+    const auto cell_in = [&](float w, float h) { return std::min((w - labels_w) / nf, (h - headers_h) / nf); };
+    const float half = (avail.x - 10) / 2;
+    const float two_rows = std::min(cell_in(half - colorbar_w, body_h * 0.56f), cell_in(half, body_h * 0.44f - line));
+    const float quarter = (avail.x - 30 - 2 * colorbar_w) / 4;
+    const bool one_row = cell_in(quarter, body_h) > two_rows;
+    const ImVec2 big = one_row ? ImVec2(quarter + colorbar_w, body_h) : ImVec2(half, body_h * 0.56f);
+    const ImVec2 small = one_row ? ImVec2(quarter, body_h) : ImVec2(half, body_h * 0.44f - line);
 
-    o.tooltip = [&](int i, int j) { DotProductTerms("q", "k", r.Q, r.K, i, j); };
-    ImGui::BeginGroup();
-    Heatmap("scores", "S = QK\u1D40", r.scores, o, big, state.view);
-    o.colorbar = false;
-    o.tooltip = nullptr;
-    Heatmap("sym", "(S + S\u1D40)/2  symmetric part", r.scores_sym, o, small, state.view);
-    ImGui::EndGroup();
-    ImGui::SameLine(0, 10);
-    ImGui::BeginGroup();
-    o.colorbar = true;
-    o.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
-    Heatmap("QQt", "QQ\u1D40", r.QQt, o, big, state.view);
-    o.colorbar = false;
-    o.tooltip = nullptr;
-    Heatmap("antisym", "(S \u2212 S\u1D40)/2  antisymmetric part", r.scores_antisym, o, small, state.view);
-    ImGui::EndGroup();
+    const auto S = [&] {
+      o.colorbar = true;
+      o.tooltip = [&](int i, int j) { DotProductTerms("q", "k", r.Q, r.K, i, j); };
+      Heatmap("scores", "S = QK\u1D40", r.scores, o, big, state.view);
+    };
+    const auto G = [&] {
+      HeatmapOptions g = o;
+      g.shared_max = 0;  // its own scale
+      g.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
+      Heatmap("QQt", "QQ\u1D40", r.QQt, g, big, state.view);
+    };
+    const auto sym = [&] {
+      o.colorbar = false;  // the scale of S
+      o.tooltip = nullptr;
+      Heatmap("sym", one_row ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, o, small, state.view);
+    };
+    const auto antisym = [&] {
+      o.colorbar = false;
+      o.tooltip = nullptr;
+      Heatmap("antisym", one_row ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part", r.scores_antisym, o,
+              small, state.view);
+    };
+    if (one_row) {
+      S();
+      ImGui::SameLine(0, 10);
+      G();
+      ImGui::SameLine(0, 10);
+      sym();
+      ImGui::SameLine(0, 10);
+      antisym();
+    } else {
+      ImGui::BeginGroup();
+      S();
+      sym();
+      ImGui::EndGroup();
+      ImGui::SameLine(0, 10);
+      ImGui::BeginGroup();
+      G();
+      antisym();
+      ImGui::EndGroup();
+    }
 
     ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
                (s.options.shared_qk ? "   (shared QK: S = S\u1D40)" : ""));

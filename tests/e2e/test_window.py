@@ -122,6 +122,18 @@ class Window(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assertIn("missing.json: no such file", r.stderr)
 
+    def test_a_shader_that_does_not_compile_is_exit_1_with_the_compiler_log(self):
+        shaders = self.tmp / "data" / "shaders"
+        shaders.mkdir(parents=True)
+        source = pathlib.Path(__file__).resolve().parents[2] / "shaders"
+        shutil.copy(source / "heatmap.vert", shaders)
+        (shaders / "heatmap.frag").write_text((source / "heatmap.frag").read_text().replace("vec3 colormap(", "vec3 colormap(oops "))
+        with Xvfb() as x:
+            env = dict(x.env, ATTNLAB_DATA_DIR=str(self.tmp / "data"))
+            r = subprocess.run([ATTNLAB, SCENARIO], env=env, capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("shader heatmap.frag does not compile", r.stderr)
+
     def test_no_display_is_exit_1_with_a_message(self):
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
         r = subprocess.run([ATTNLAB, SCENARIO], env=env, capture_output=True, text=True, timeout=30)
