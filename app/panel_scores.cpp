@@ -46,19 +46,41 @@ void DrawScoresPanel(AppState& state) {
     o.shared_max = std::max(r.scores.cwiseAbs().maxCoeff(), 1e-12);
     o.row_labels = o.col_labels = &s.tokens;
     o.max_cell = 56;
-    // Two rows of two (S and QQᵀ above, the parts of S below) or one row of
-    // four, whichever gives the smallest of the four the larger cells.
+    // Three arrangements; the one whose cells are largest wins, S and QQᵀ
+    // counting more than the parts of S:
+    //   Grid:   S, QQᵀ above; the parts below.   Row: all four in a row.
+    //   Column: S and QQᵀ in a row, the parts stacked at the right.
+    enum class Arrangement { Grid, Row, Column };
     const float labels_w = 70 * fonts().scale;
     const float colorbar_w = 80 * fonts().scale;
     const float headers_h = 2.4f * line;
-    const float body_h = avail.y - 2 * line;
-    const auto cell_in = [&](float w, float h) { return std::min((w - labels_w) / nf, (h - headers_h) / nf); };
+    const float body_h = avail.y - 2 * line - ImGui::GetStyle().ItemSpacing.y;
+    const float max_cell = o.max_cell * fonts().scale;
+    const auto cell_in = [&](float w, float h) {
+      return std::min({(w - labels_w) / nf, (h - headers_h) / nf, max_cell});
+    };
+    struct Candidate {
+      Arrangement arrangement;
+      ImVec2 big, small;  // the room for S and QQᵀ (with a colorbar), and for each part
+      float quality;
+    };
+    const auto candidate = [&](Arrangement a, ImVec2 big, ImVec2 small) {
+      const float big_cell = cell_in(big.x - colorbar_w, big.y), part_cell = cell_in(small.x, small.y);
+      return Candidate{a, big, small, std::min(big_cell, 1.6f * part_cell)};
+    };
     const float half = (avail.x - 10) / 2;
-    const float two_rows = std::min(cell_in(half - colorbar_w, body_h * 0.56f), cell_in(half, body_h * 0.44f - line));
     const float quarter = (avail.x - 30 - 2 * colorbar_w) / 4;
-    const bool one_row = cell_in(quarter, body_h) > two_rows;
-    const ImVec2 big = one_row ? ImVec2(quarter + colorbar_w, body_h) : ImVec2(half, body_h * 0.56f);
-    const ImVec2 small = one_row ? ImVec2(quarter, body_h) : ImVec2(half, body_h * 0.44f - line);
+    const float stacked_h = (body_h - 3 * ImGui::GetStyle().ItemSpacing.y) / 2;
+    const float stacked_w = std::min(cell_in(1e6f, stacked_h), max_cell) * nf + labels_w;
+    const Candidate candidates[] = {
+        candidate(Arrangement::Grid, ImVec2(half, body_h * 0.56f), ImVec2(half, body_h * 0.44f - line)),
+        candidate(Arrangement::Row, ImVec2(quarter + colorbar_w, body_h), ImVec2(quarter, body_h)),
+        candidate(Arrangement::Column, ImVec2((avail.x - stacked_w - 20) / 2, body_h), ImVec2(stacked_w, stacked_h)),
+    };
+    const Candidate best = *std::max_element(std::begin(candidates), std::end(candidates),
+                                             [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; });
+    const ImVec2 big = best.big, small = best.small;
+    const bool short_titles = best.arrangement != Arrangement::Grid;
 
     const auto S = [&] {
       o.colorbar = true;
@@ -74,32 +96,45 @@ void DrawScoresPanel(AppState& state) {
     const auto sym = [&] {
       o.colorbar = false;  // the scale of S
       o.tooltip = nullptr;
-      Heatmap("sym", one_row ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, o, small, state.view);
+      Heatmap("sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, o, small, state.view);
     };
     const auto antisym = [&] {
       o.colorbar = false;
       o.tooltip = nullptr;
-      Heatmap("antisym", one_row ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part", r.scores_antisym, o,
-              small, state.view);
+      Heatmap("antisym", short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part", r.scores_antisym,
+              o, small, state.view);
     };
-    if (one_row) {
-      S();
-      ImGui::SameLine(0, 10);
-      G();
-      ImGui::SameLine(0, 10);
-      sym();
-      ImGui::SameLine(0, 10);
-      antisym();
-    } else {
-      ImGui::BeginGroup();
-      S();
-      sym();
-      ImGui::EndGroup();
-      ImGui::SameLine(0, 10);
-      ImGui::BeginGroup();
-      G();
-      antisym();
-      ImGui::EndGroup();
+    switch (best.arrangement) {
+      case Arrangement::Row:
+        S();
+        ImGui::SameLine(0, 10);
+        G();
+        ImGui::SameLine(0, 10);
+        sym();
+        ImGui::SameLine(0, 10);
+        antisym();
+        break;
+      case Arrangement::Column:
+        S();
+        ImGui::SameLine(0, 10);
+        G();
+        ImGui::SameLine(0, 10);
+        ImGui::BeginGroup();
+        sym();
+        antisym();
+        ImGui::EndGroup();
+        break;
+      case Arrangement::Grid:
+        ImGui::BeginGroup();
+        S();
+        sym();
+        ImGui::EndGroup();
+        ImGui::SameLine(0, 10);
+        ImGui::BeginGroup();
+        G();
+        antisym();
+        ImGui::EndGroup();
+        break;
     }
 
     ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
