@@ -8,7 +8,7 @@ namespace {
 constexpr size_t kMaxUndoSteps = 500;  // ~17 KB a step at the largest sizes
 }
 
-AppState::AppState(core::Scenario s) : scenario_(std::move(s)), committed_(scenario_) { recompute(); }
+AppState::AppState(core::Scenario s) : scenario_(std::move(s)), committed_(scenario_), saved_(scenario_) { recompute(); }
 
 void AppState::recompute() {
   core::compute(scenario_, result_);
@@ -21,6 +21,7 @@ void AppState::replace(core::Scenario s) {
   redo_.clear();
   scenario_ = std::move(s);
   committed_ = scenario_;
+  ++revision_;
   recompute();
 }
 
@@ -41,6 +42,7 @@ void AppState::undo() {
   scenario_ = std::move(undo_.back());
   undo_.pop_back();
   committed_ = scenario_;
+  ++revision_;
   recompute();
 }
 
@@ -51,6 +53,7 @@ void AppState::redo() {
   scenario_ = std::move(redo_.back());
   redo_.pop_back();
   committed_ = scenario_;
+  ++revision_;
   recompute();
 }
 

@@ -22,6 +22,26 @@ struct ViewOptions {
   core::Colormap sequential = core::Colormap::Viridis; // weights, 0..1
   core::Colormap diverging = core::Colormap::BlueRed;  // scores and signed matrices, centred on 0
   bool show_help = false;                              // the keyboard shortcuts window
+
+  bool operator==(const ViewOptions&) const = default;
+};
+
+// The panels' window names, in the order they are laid out.
+inline constexpr const char* kPanelNames[] = {"Matrices", "Scores", "Softmax", "Rank", "Output"};
+
+// A PNG export asked for by a menu, F12 or a panel's title; the window carries it out after the frame.
+struct ExportRequest {
+  std::string panel;  // one of kPanelNames, or empty for the whole window
+  float scale = 0;    // 1 or 2; 0: nothing asked
+};
+
+// The in-app file dialog (file_dialog.cpp): what it is doing and where.
+struct FileDialog {
+  enum class Purpose { None, Open, SaveAs };
+  Purpose purpose = Purpose::None;  // None: closed
+  std::string directory;            // the listing shown
+  std::string name;                 // the path field: a file name, or a path
+  std::string error;                // why the last attempt failed, shown in the dialog
 };
 
 // A rectangle in window pixels: x, y, w, h.
@@ -46,10 +66,18 @@ class AppState {
   void apply(F&& change) {
     change(scenario_);
     ++edits_;
+    ++revision_;
     recompute();
   }
   // Replaces the whole scenario (a loaded file): one undo step of its own.
   void replace(core::Scenario s);
+
+  // What was last opened or saved, to tell unsaved changes; see files.cpp.
+  bool modified() const { return !(scenario_ == saved_); }
+  void mark_saved() { saved_ = scenario_; }
+  void set_saved(core::Scenario s) { saved_ = std::move(s); }
+  // Counts every change of the scenario (edits, undo, redo, replace): the autosave watches it.
+  long revision() const { return revision_; }
 
   // Called once at the end of every frame. While a widget is active (a drag
   // in progress, a field being typed in) edits gather; once none is, they
@@ -65,6 +93,11 @@ class AppState {
   ViewOptions view;
   std::string file;    // where the scenario came from, or empty
   std::string status;  // one line for the status bar: the last error or what was done
+  std::vector<std::string> recent_files;  // most recent first, at most 8
+  FileDialog file_dialog;
+  bool confirm_close = false;  // the "unsaved changes" question is open
+  ExportRequest export_request;
+  int editor_tab_head = -1;    // the head whose tab the editor last showed (panel_matrices.cpp)
 
   // Rectangles of editable matrix cells in window pixels, keyed like
   // "X[r][c]" and "W_Q[h][r][c]", filled while drawing (for --layout-out and tests).
@@ -78,10 +111,12 @@ class AppState {
 
   core::Scenario scenario_;
   core::Scenario committed_;  // the scenario at the last undo step
+  core::Scenario saved_;      // the scenario at the last open or save
   core::Result result_;
   std::deque<core::Scenario> undo_;
   std::vector<core::Scenario> redo_;
   long edits_ = 0, committed_edits_ = 0;
+  long revision_ = 0;
 };
 
 }  // namespace app

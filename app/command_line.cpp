@@ -1,16 +1,25 @@
 #include "app/command_line.h"
 
+#include <cstdio>
+
 namespace app {
 
 const char* usage_text() {
   return "usage: attnlab [FILE] [--layout-out L.json]\n"
+         "       attnlab [FILE] --screenshot OUT.png [--size WxH] [--scale K] [--theme light|dark]\n"
          "       attnlab --dump FILE\n"
          "       attnlab --help | --version\n"
          "\n"
          "A lab for the mathematics of transformer attention.\n"
          "\n"
          "  FILE          a scenario file (JSON, format version 1); without it the\n"
-         "                window opens on the first lesson\n"
+         "                window opens on the last session, else the first lesson\n"
+         "  --screenshot OUT.png\n"
+         "                render one frame exactly as the window would show it, offscreen,\n"
+         "                write it as a PNG of W·K × H·K pixels and exit (needs an X display)\n"
+         "  --size WxH    the window size for --screenshot, 320x200 to 8192x8192 (default 1440x900)\n"
+         "  --scale K     1 to 4: fonts and sizes built K times larger, not upscaled (default 1)\n"
+         "  --theme T     light (for slides) or dark\n"
          "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
          "                per head Q, K, V, scores, logits, weights, row_sums, entropy,\n"
          "                output, alt_output, QQt, scores_sym, scores_antisym, asymmetry\n"
@@ -45,6 +54,28 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cl.command = Command::Dump;
       if (!cl.file.empty()) return fail("--dump FILE: one scenario file at a time");
       cl.file = args[++i];
+    } else if (a == "--screenshot") {
+      if (i + 1 >= args.size()) return fail("--screenshot needs a file name (OUT.png)");
+      cl.screenshot = args[++i];
+    } else if (a == "--size") {
+      if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
+      const std::string v = args[++i];
+      int w = 0, h = 0;
+      char x = 0, extra = 0;
+      if (std::sscanf(v.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w < 320 ||
+          h < 200 || w > 8192 || h > 8192)
+        return fail("--size " + v + ": expected WxH with W from 320 to 8192 and H from 200 to 8192");
+      cl.width = w;
+      cl.height = h;
+    } else if (a == "--scale") {
+      if (i + 1 >= args.size()) return fail("--scale needs K, 1 to 4");
+      const std::string v = args[++i];
+      if (v.size() != 1 || v[0] < '1' || v[0] > '4') return fail("--scale " + v + ": expected 1, 2, 3 or 4");
+      cl.scale = v[0] - '0';
+    } else if (a == "--theme") {
+      if (i + 1 >= args.size()) return fail("--theme needs light or dark");
+      cl.theme = args[++i];
+      if (cl.theme != "light" && cl.theme != "dark") return fail("--theme " + cl.theme + ": expected light or dark");
     } else if (a == "--layout-out") {
       if (i + 1 >= args.size()) return fail("--layout-out needs a file name");
       cl.layout_out = args[++i];
@@ -55,8 +86,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cl.file = a;
     }
   }
-  if (cl.command == Command::Dump && !cl.layout_out.empty())
-    return fail("--layout-out goes with the window, not with --dump");
+  if (cl.command == Command::Dump && (!cl.layout_out.empty() || !cl.screenshot.empty()))
+    return fail("--dump prints text: it takes no --layout-out or --screenshot");
+  if (cl.screenshot.empty() && (cl.width || cl.scale != 1))
+    return fail("--size and --scale go with --screenshot");
   return cl;
 }
 

@@ -12,6 +12,10 @@ struct CommandLine {
   Command command = Command::Window;
   std::string file;        // the scenario FILE, or empty
   std::string layout_out;  // --layout-out L.json: the editable cells' rectangles, for tests
+  std::string screenshot;  // --screenshot OUT.png: render one frame offscreen and exit
+  int width = 0, height = 0;  // --size WxH (screenshot only), 0: the default
+  int scale = 1;              // --scale K (screenshot only), 1 to 4
+  std::string theme;          // --theme light|dark, or empty: the session's
   std::string error;  // set when the words are off: exit 2 with this message
 };
 

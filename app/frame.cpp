@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include "app/file_dialog.h"
+#include "app/files.h"
 #include "app/panels.h"
 #include "app/text.h"
 #include "app/theme.h"
@@ -15,8 +17,8 @@ namespace {
 
 std::vector<std::string> g_lessons;
 
-// GLFW's key codes for letters are their upper-case ASCII codes.
-constexpr int kKeyQ = 'Q';
+// GLFW's key codes: letters are their upper-case ASCII codes.
+constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyF12 = 301;
 
 struct Shortcut {
   const char* keys;
@@ -29,30 +31,107 @@ constexpr Shortcut kShortcuts[] = {
     {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
     {"Hover a cell", "see its value and, for QK\u1D40 and QQ\u1D40, the dot product term by term"},
     {"Hover a panel's title", "see the formula it shows"},
-    {"Ctrl+Q", "quit"},
+    {"Ctrl+O", "open a scenario file (or drop a .json on the window)"},
+    {"Ctrl+S, Ctrl+Shift+S", "save, save as"},
+    {"F12", "export the window as a PNG (File \u2192 Export PNG for 2\u00D7 and single panels)"},
+    {"Right-click a panel's title", "export just that panel as a PNG"},
+    {"Ctrl+Q", "quit (asks first when there are unsaved changes)"},
 };
+
+void Save(AppState& state) {
+  if (state.file.empty()) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+  else save_scenario(state, state.file);
+}
+
+// Quit, unless there are unsaved changes: then ask first.
+void Quit(AppState& state, FrameRequests& requests) {
+  if (state.modified()) state.confirm_close = true;
+  else requests.quit = true;
+}
+
+void ConfirmClose(AppState& state, FrameRequests& requests) {
+  constexpr const char* kPopup = "Unsaved changes";
+  if (!state.confirm_close) return;
+  if (!ImGui::IsPopupOpen(kPopup)) ImGui::OpenPopup(kPopup);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (ImGui::BeginPopupModal(kPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::Text("%s has changes that are not saved to a file.",
+                state.file.empty() ? "This scenario" : std::filesystem::path(state.file).filename().string().c_str());
+    ImGui::TextDisabled("The session keeps them either way: attnlab opens on them next time.");
+    const float w = 120 * fonts().scale;
+    if (ImGui::Button(state.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
+      state.confirm_close = false;
+      if (state.file.empty()) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+      else requests.quit = save_scenario(state, state.file);  // a failed save stays open, with its message
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    // Ctrl+Q a second time, or D, as in "don't save".
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool again = !ImGui::IsWindowAppearing() &&  // not the Ctrl+Q that opened the question
+                       ((io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) || ImGui::IsKeyPressed('D', false));
+    if (ImGui::Button("Quit without saving (D)", ImVec2(w * 1.6f, 0)) || again) {
+      state.confirm_close = false;
+      requests.quit = true;
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(w, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+      state.confirm_close = false;
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+}
 
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsKeyPressed(kKeyF12, false)) state.export_request = ExportRequest{"", 1.0f};
   if (!io.KeyCtrl || io.WantTextInput) return;  // a text field has its own Ctrl+Z
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
     if (io.KeyShift) state.redo();
     else state.undo();
   }
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) state.redo();
-  if (ImGui::IsKeyPressed(kKeyQ, false)) requests.quit = true;
+  if (ImGui::IsKeyPressed(kKeyQ, false)) Quit(state, requests);
+  if (ImGui::IsKeyPressed(kKeyO, false)) open_file_dialog(state, FileDialog::Purpose::Open);
+  if (ImGui::IsKeyPressed(kKeyS, false)) {
+    if (io.KeyShift) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+    else Save(state);
+  }
 }
 
 void MenuBar(AppState& state, FrameRequests& requests) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) open_file_dialog(state, FileDialog::Purpose::Open);
+    if (ImGui::BeginMenu("Open recent", !state.recent_files.empty())) {
+      for (const std::string& path : state.recent_files)
+        if (ImGui::MenuItem(path.c_str())) open_scenario(state, path);
+      ImGui::EndMenu();
+    }
     if (ImGui::BeginMenu("Lessons", !g_lessons.empty())) {
       for (const std::string& path : g_lessons)
-        if (ImGui::MenuItem(std::filesystem::path(path).stem().string().c_str())) requests.open_lesson = path;
+        if (ImGui::MenuItem(std::filesystem::path(path).stem().string().c_str())) open_scenario(state, path);
       ImGui::EndMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) requests.quit = true;
+    if (ImGui::MenuItem("Save", "Ctrl+S")) Save(state);
+    if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+    ImGui::Separator();
+    if (ImGui::BeginMenu("Export PNG")) {
+      if (ImGui::MenuItem("Window, 1\u00D7", "F12")) state.export_request = ExportRequest{"", 1.0f};
+      if (ImGui::MenuItem("Window, 2\u00D7 (for slides)")) state.export_request = ExportRequest{"", 2.0f};
+      ImGui::Separator();
+      for (const char* panel : kPanelNames) {
+        const std::string name = std::string(panel) + " panel, 2\u00D7";
+        if (ImGui::MenuItem(name.c_str())) state.export_request = ExportRequest{panel, 2.0f};
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) Quit(state, requests);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Edit")) {
@@ -125,11 +204,12 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
 
 void set_lesson_files(std::vector<std::string> files) { g_lessons = std::move(files); }
 
-FrameRequests DrawFrame(AppState& state) {
+FrameRequests DrawFrame(AppState& state, bool close_asked) {
   apply_theme(state.view.theme, fonts().scale);  // a few hundred floats: cheaper than tracking changes
   state.cell_rects.clear();
   state.control_rects.clear();
   FrameRequests requests;
+  requests.close_asked = close_asked;
   Shortcuts(state, requests);
   MenuBar(state, requests);
 
@@ -161,6 +241,9 @@ FrameRequests DrawFrame(AppState& state) {
   DrawOutputPanel(state);
   StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
   HelpWindow(state);
+  DrawFileDialog(state);
+  if (requests.close_asked) Quit(state, requests);
+  ConfirmClose(state, requests);
 
   state.end_frame(ImGui::IsAnyItemActive());
   return requests;

@@ -11,13 +11,14 @@
 namespace app {
 
 struct FrameRequests {
-  bool quit = false;
-  std::string open_lesson;  // a lesson picked from the menu, to be loaded by the caller
+  bool close_asked = false;  // in: the window's close button was pressed (asks when there are unsaved changes)
+  bool quit = false;         // out: close the window now
 };
 
 // The lessons listed in the File menu (paths); set once at start.
 void set_lesson_files(std::vector<std::string> files);
 
-FrameRequests DrawFrame(AppState& state);
+// close_asked: the window manager's close button was pressed since the last frame.
+FrameRequests DrawFrame(AppState& state, bool close_asked = false);
 
 }  // namespace app

@@ -1,5 +1,6 @@
 #include "app/gl_heatmap_renderer.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -80,6 +81,7 @@ GlHeatmapRenderer::GlHeatmapRenderer(const std::filesystem::path& shader_dir) {
   u_gradient_ = glGetUniformLocation(program, "u_gradient");
   u_size_px_ = glGetUniformLocation(program, "u_size_px");
   u_gap_ = glGetUniformLocation(program, "u_gap");
+  u_gap_px_ = glGetUniformLocation(program, "u_gap_px");
   u_hatch_a_ = glGetUniformLocation(program, "u_hatch_a");
   u_hatch_b_ = glGetUniformLocation(program, "u_hatch_b");
   glGenVertexArrays(1, &vao_);  // core profile: a bound VAO is required even without attributes
@@ -130,6 +132,7 @@ void GlHeatmapRenderer::render(const HeatmapDraw& h, const ImDrawCmd& cmd) const
   glUniform1i(u_gradient_, h.gradient ? 1 : 0);
   glUniform2f(u_size_px_, (h.max.x - h.min.x) * fb_scale.x, (h.max.y - h.min.y) * fb_scale.y);
   set_color(u_gap_, h.gap_color);
+  glUniform1f(u_gap_px_, std::max(1.0f, h.gap_px * fb_scale.x));
   set_color(u_hatch_a_, h.hatch_a);
   set_color(u_hatch_b_, h.hatch_b);
   glDisable(GL_BLEND);

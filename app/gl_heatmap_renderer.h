@@ -32,7 +32,7 @@ class GlHeatmapRenderer final : public HeatmapRenderer {
 
   unsigned program_ = 0, vao_ = 0;
   int u_rect_ = -1, u_t_ = -1, u_colormap_ = -1, u_rows_ = -1, u_cols_ = -1, u_gradient_ = -1,
-      u_size_px_ = -1, u_gap_ = -1, u_hatch_a_ = -1, u_hatch_b_ = -1;
+      u_size_px_ = -1, u_gap_ = -1, u_gap_px_ = -1, u_hatch_a_ = -1, u_hatch_b_ = -1;
   std::vector<HeatmapDraw> frame_;  // this frame's heatmaps, read back by the callbacks
   std::string error_;
 };

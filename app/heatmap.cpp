@@ -125,6 +125,7 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
   draw.cols = std::min(m.cols, kMaxHeatmapSide);
   draw.colormap = colormap;
   draw.gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  draw.gap_px = std::max(1.0f, std::floor(scale));
   draw.hatch_a = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   draw.hatch_b = ImGui::GetColorU32(ImGuiCol_WindowBg);
   for (int r = 0; r < draw.rows; ++r)

@@ -22,7 +22,8 @@ struct HeatmapDraw {
   std::array<float, kMaxHeatmapSide * kMaxHeatmapSide> t{};
   core::Colormap colormap = core::Colormap::Viridis;
   bool gradient = false;  // a colorbar: 0 at the bottom edge, 1 at the top, no cells
-  ImU32 gap_color = 0;    // the 1-pixel lines between cells (the window background)
+  ImU32 gap_color = 0;    // the lines between cells (the window background)
+  float gap_px = 1;       // their width in window pixels: 1 at 1×, K in a K× export
   ImU32 hatch_a = 0, hatch_b = 0;  // the stripes of a masked cell
 };
 

@@ -26,5 +26,13 @@ int main(int argc, char** argv) {
     case app::Command::Window:
       break;
   }
-  return app::run_window({cl.file, cl.layout_out});
+  app::WindowOptions options;
+  options.file = cl.file;
+  options.layout_out = cl.layout_out;
+  options.screenshot = cl.screenshot;
+  options.width = cl.width;
+  options.height = cl.height;
+  options.scale = cl.scale;
+  if (!cl.theme.empty()) options.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
+  return app::run_window(options);
 }

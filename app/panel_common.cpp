@@ -5,7 +5,7 @@
 
 namespace app {
 
-bool BeginPanel(const char* title, const char* formula_markup) {
+bool BeginPanel(AppState& state, const char* title, const char* formula_markup) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
@@ -14,7 +14,13 @@ bool BeginPanel(const char* title, const char* formula_markup) {
   if (ImGui::IsItemHovered() && formula_markup) {
     ImGui::BeginTooltip();
     ScriptText(formula_markup);
+    ImGui::TextDisabled("right-click: export this panel as a PNG");
     ImGui::EndTooltip();
+  }
+  if (ImGui::BeginPopupContextItem("export")) {
+    if (ImGui::MenuItem("Export this panel as PNG, 1\u00D7")) state.export_request = ExportRequest{title, 1.0f};
+    if (ImGui::MenuItem("Export this panel as PNG, 2\u00D7")) state.export_request = ExportRequest{title, 2.0f};
+    ImGui::EndPopup();
   }
   return open;
 }

@@ -249,7 +249,7 @@ void HeadMatrices(AppState& state, int h) {
 }  // namespace
 
 void DrawMatricesPanel(AppState& state) {
-  if (BeginPanel("Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
+  if (BeginPanel(state, "Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
     const core::Scenario& s = state.scenario();
     if (!s.title.empty() && ImGui::CollapsingHeader(s.title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
       ImGui::PushTextWrapPos(0);
@@ -268,8 +268,7 @@ void DrawMatricesPanel(AppState& state) {
       if (ImGui::BeginTabBar("heads")) {
         // The views show the head of the selected tab; a head chosen elsewhere
         // (the View menu) selects its tab, which ImGui shows from the next frame.
-        static int synced_head = -1;
-        const bool chosen_elsewhere = state.view.head != synced_head;
+        const bool chosen_elsewhere = state.view.head != state.editor_tab_head;
         for (int h = 0; h < state.scenario().heads; ++h) {
           const std::string name = "head " + std::to_string(h + 1);
           const ImGuiTabItemFlags flags =
@@ -280,7 +279,7 @@ void DrawMatricesPanel(AppState& state) {
             ImGui::EndTabItem();
           }
         }
-        synced_head = state.view.head;
+        state.editor_tab_head = state.view.head;
         ImGui::EndTabBar();
       }
       Flow flow;

@@ -52,7 +52,7 @@ void SingularValueBars(const core::HeadResult& r, float width) {
 }  // namespace
 
 void DrawRankPanel(AppState& state) {
-  if (BeginPanel("Rank", "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k")) {
+  if (BeginPanel(state, "Rank", "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k")) {
     const core::Scenario& s = state.scenario();
     const core::Result& result = state.result();
     if (s.mode != core::Mode::Projected) {
@@ -75,13 +75,11 @@ void DrawRankPanel(AppState& state) {
     const float right = ImGui::GetContentRegionAvail().x;
     ScriptText("rank " + std::to_string(r.W_QK_rank) + "  \u2264  min(d_{model}, d_k) = " +
                std::to_string(std::min(s.d_model, s.d_k)));
-    ImGui::Spacing();
     SingularValueBars(r, right);
-    ImGui::Spacing();
-    ImGui::TextDisabled("parameters, all heads");
-    ScriptText(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
-               std::to_string(result.params.separate));
-    ScriptText("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
+    // Parameters of all heads: two thin matrices against one square W.
+    ScriptText(std::string(s.options.shared_qk ? "params W^Q = W^K: " : "params W^Q, W^K: 2\u00B7") +
+               "d_{model}\u00B7d_k\u00B7H = " + std::to_string(result.params.separate));
+    ScriptText("params one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
     ImGui::EndGroup();
   }
   ImGui::End();

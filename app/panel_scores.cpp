@@ -32,7 +32,7 @@ void DotProductTerms(const char* left, const char* right, const core::Mat& A, co
 }  // namespace
 
 void DrawScoresPanel(AppState& state) {
-  if (BeginPanel("Scores", "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2")) {
+  if (BeginPanel(state, "Scores", "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2")) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const int n = s.n();

@@ -13,7 +13,7 @@
 namespace app {
 
 void DrawSoftmaxPanel(AppState& state) {
-  if (BeginPanel("Softmax", "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
+  if (BeginPanel(state, "Softmax", "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
                             "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln n uniform")) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];

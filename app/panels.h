@@ -14,6 +14,7 @@ void DrawOutputPanel(AppState& state);    // panel_output.cpp: A·V, alt_output,
 
 // Begins a panel's window at the place the frame set, with the formula it
 // shows as the title's tooltip. Always pair with ImGui::End().
-bool BeginPanel(const char* title, const char* formula_markup);
+// Right-clicking the title offers a PNG export of the panel (state.export_request).
+bool BeginPanel(AppState& state, const char* title, const char* formula_markup);
 
 }  // namespace app

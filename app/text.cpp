@@ -94,6 +94,7 @@ bool load_fonts(float scale) {
 }
 
 const Fonts& fonts() { return g_fonts; }
+void set_fonts(const Fonts& f) { g_fonts = f; }
 
 ImVec2 script_text_size(std::string_view markup) {
   const float base = ImGui::GetFontSize();

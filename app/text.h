@@ -25,6 +25,8 @@ inline constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaV
 // default font in place when DejaVu Sans is missing.
 bool load_fonts(float scale);
 const Fonts& fonts();
+// Puts back fonts loaded earlier (after an offscreen export built its own in another context).
+void set_fonts(const Fonts& f);
 
 // Markup: "W^Q", "W^{QK}", "d_k", "d_{model}", "QKᵀ"; '^' raises and '_'
 // lowers the next character or {group}. Everything else is drawn as is.

@@ -1,6 +1,9 @@
 #include "app/window.h"
 
+#include <chrono>
 #include <cstdio>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <vector>
@@ -14,9 +17,12 @@
 #include <nlohmann/json.hpp>
 
 #include "app/data_dir.h"
+#include "app/files.h"
 #include "app/frame.h"
 #include "app/gl_heatmap_renderer.h"
 #include "app/heatmap.h"
+#include "app/screenshot.h"
+#include "app/session.h"
 #include "app/text.h"
 #include "core/scenario_io.h"
 
@@ -25,7 +31,9 @@ namespace app {
 namespace {
 
 std::string g_glfw_error;
-bool g_event = false;  // set by any input or window event: render a few frames
+bool g_event = false;        // set by any input or window event: render a few frames
+bool g_close_asked = false;  // the window's close button: DrawFrame asks about unsaved changes
+std::vector<std::string> g_dropped;
 
 // Dear ImGui 1.86 reads keys as a state (io.KeysDown), not as events: a key
 // pressed and released within one glfwPollEvents is never seen. This latch
@@ -62,6 +70,7 @@ KeyLatch g_keys;
 
 constexpr int kFramesAfterEvent = 3;  // popups and hover states settle within a few frames
 constexpr int kLayoutFrame = 3;       // the frame after which --layout-out is written
+constexpr int kDefaultWidth = 1440, kDefaultHeight = 900;
 
 void on_glfw_error(int, const char* description) { g_glfw_error = description; }
 
@@ -80,12 +89,15 @@ void install_event_callbacks(GLFWwindow* w) {
   glfwSetWindowSizeCallback(w, [](GLFWwindow*, int, int) { g_event = true; });
   glfwSetWindowRefreshCallback(w, [](GLFWwindow*) { g_event = true; });
   glfwSetWindowContentScaleCallback(w, [](GLFWwindow*, float, float) { g_event = true; });
-}
-
-std::string window_title(const AppState& state) {
-  std::string title = "attnlab";
-  if (!state.scenario().title.empty()) title += " \u2014 " + state.scenario().title;
-  return title;
+  glfwSetDropCallback(w, [](GLFWwindow*, int count, const char** paths) {
+    g_event = true;
+    g_dropped.assign(paths, paths + count);
+  });
+  glfwSetWindowCloseCallback(w, [](GLFWwindow* window) {
+    glfwSetWindowShouldClose(window, GLFW_FALSE);  // DrawFrame decides, after asking about unsaved changes
+    g_close_asked = true;
+    g_event = true;
+  });
 }
 
 bool write_layout(const AppState& state, const std::string& path) {
@@ -96,25 +108,73 @@ bool write_layout(const AppState& state, const std::string& path) {
   return static_cast<bool>(out);
 }
 
-}  // namespace
+// Where an export from the window goes: ~/Pictures if there is one, else ~,
+// named after the scenario, the panel and the time.
+std::string export_path(const AppState& state, const ExportRequest& request) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path dir = fs::current_path(ec);
+  if (const char* home = std::getenv("HOME"); home && *home) {
+    dir = home;
+    if (fs::is_directory(dir / "Pictures", ec)) dir /= "Pictures";
+  }
+  const std::string stem = state.file.empty() ? "scenario" : fs::path(state.file).stem().string();
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  std::string name = "attnlab-" + stem + (request.panel.empty() ? "" : "-" + request.panel) + "-" + stamp;
+  for (char& c : name)
+    if (c == ' ') c = '_';
+  return (dir / (name + ".png")).string();
+}
 
-int run_window(const WindowOptions& options) {
-  // [SECTION] The scenario, before any window: a bad FILE is exit 2 and no window.
-  const std::vector<std::string> lessons = lesson_files();
-  const std::string file = !options.file.empty() ? options.file : (lessons.empty() ? "" : lessons.front());
-  AppState state;
+// The state the window opens on: FILE, else the last session, else the first lesson.
+// Returns 0, or the exit code when FILE cannot be used.
+int initial_state(const std::string& file, AppState& state) {
   if (!file.empty()) {
     core::LoadResult loaded = core::load_scenario_file(file);
     if (!loaded.ok()) {
       std::cerr << "attnlab: " << loaded.message() << "\n";
-      return options.file.empty() ? 1 : 2;  // a broken shipped lesson is our failure, not the user's
+      return 2;
     }
-    state = AppState(std::move(*loaded.scenario));
-    state.file = file;
+    AppState opened(*loaded.scenario);
+    opened.file = file;
+    state = std::move(opened);
+    AppState session;  // keep the recent files and view options of the last session
+    if (restore_session(session) == SessionRestore::Restored) {
+      state.view = session.view;
+      state.recent_files = session.recent_files;
+    }
+    return 0;
   }
-  set_lesson_files(lessons);
+  if (restore_session(state) == SessionRestore::Restored) return 0;
+  const std::string message = state.status;  // a corrupt session's message, if any
+  const std::vector<std::string> lessons = lesson_files();
+  if (!lessons.empty()) {
+    core::LoadResult loaded = core::load_scenario_file(lessons.front());
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: the shipped lesson is broken: " << loaded.message() << "\n";
+      return 1;
+    }
+    AppState lesson(*loaded.scenario);
+    lesson.file = lessons.front();
+    state = std::move(lesson);
+  }
+  state.status = message;
+  return 0;
+}
 
-  // [SECTION] GLFW, GL 3.3 core, glad.
+}  // namespace
+
+int run_window(const WindowOptions& options) {
+  // [SECTION] The scenario, before any window: a bad FILE is exit 2 and no window.
+  AppState state;
+  if (const int code = initial_state(options.file, state)) return code;
+  if (options.theme) state.view.theme = *options.theme;
+  set_lesson_files(lesson_files());
+  const bool offscreen = !options.screenshot.empty();
+
+  // [SECTION] GLFW, GL 3.3 core, glad. The screenshot needs a context, not a visible window.
   glfwSetErrorCallback(on_glfw_error);
   if (!glfwInit()) {
     std::cerr << "attnlab: cannot open a window (no display?): " << g_glfw_error << "\n";
@@ -125,12 +185,14 @@ int run_window(const WindowOptions& options) {
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-  int width = 1440, height = 900;
-  if (const GLFWvidmode* mode = glfwGetVideoMode(glfwGetPrimaryMonitor())) {
+  glfwWindowHint(GLFW_VISIBLE, offscreen ? GLFW_FALSE : GLFW_TRUE);
+  int width = kDefaultWidth, height = kDefaultHeight;
+  if (const GLFWvidmode* mode = glfwGetVideoMode(glfwGetPrimaryMonitor()); mode && !offscreen) {
     width = std::min(width, mode->width);
     height = std::min(height, mode->height);
   }
-  GLFWwindow* window = glfwCreateWindow(width, height, window_title(state).c_str(), nullptr, nullptr);
+  GLFWwindow* window = glfwCreateWindow(offscreen ? 64 : width, offscreen ? 64 : height, window_title(state).c_str(),
+                                        nullptr, nullptr);
   if (!window) {
     std::cerr << "attnlab: cannot create an OpenGL 3.3 core window: " << g_glfw_error << "\n";
     glfwTerminate();
@@ -149,7 +211,10 @@ int run_window(const WindowOptions& options) {
   // [SECTION] Dear ImGui: fonts at the monitor's content scale, the backends, the heatmap shaders.
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGui::GetIO().IniFilename = nullptr;  // the layout is computed; nothing is written to the working directory
+  static std::string ini_path;  // ImGui keeps the pointer
+  const std::filesystem::path dir = state_dir();
+  ini_path = dir.empty() ? "" : (dir / "imgui.ini").string();
+  ImGui::GetIO().IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();  // never the working directory
   float scale_x = 1, scale_y = 1;
   glfwGetWindowContentScale(window, &scale_x, &scale_y);
   if (!load_fonts(scale_x)) std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
@@ -163,19 +228,36 @@ int run_window(const WindowOptions& options) {
       std::cerr << "attnlab: " << (data_dir().empty() ? "shaders not found (looked beside the binary and in the source tree)"
                                                       : renderer.error()) << "\n";
       exit_code = 1;
+    } else if (offscreen) {
+      set_heatmap_renderer(&renderer);
+      ScreenshotOptions shot;
+      shot.width = options.width > 0 ? options.width : kDefaultWidth;
+      shot.height = options.height > 0 ? options.height : kDefaultHeight;
+      shot.scale = options.scale;
+      std::string error;
+      if (!write_screenshot(state, shot, options.screenshot, &error)) {
+        std::cerr << "attnlab: " << error << "\n";
+        exit_code = 1;
+      }
     } else {
       set_heatmap_renderer(&renderer);
-      // [SECTION] The loop: sleep until an event, then draw a few frames.
+      Autosave autosave(state);
+      // [SECTION] The loop: sleep until an event (or a due autosave), then draw a few frames.
       int frames_left = kFramesAfterEvent;
       long frame = 0;
+      bool save_pending = false;
       std::string title = window_title(state);
       while (!glfwWindowShouldClose(window)) {
         if (frames_left > 0) glfwPollEvents();
-        else if (ImGui::GetIO().WantTextInput) glfwWaitEventsTimeout(0.5);  // the text cursor blinks
+        else if (ImGui::GetIO().WantTextInput || save_pending) glfwWaitEventsTimeout(0.25);  // cursor blink, autosave
         else glfwWaitEvents();
         if (g_event) {
           frames_left = kFramesAfterEvent;
           g_event = false;
+        }
+        if (!g_dropped.empty()) {
+          handle_drop(state, g_dropped);
+          g_dropped.clear();
         }
 
         ImGui_ImplOpenGL3_NewFrame();
@@ -183,7 +265,8 @@ int run_window(const WindowOptions& options) {
         g_keys.before_frame();
         ImGui::NewFrame();
         renderer.begin_frame();
-        const FrameRequests requests = DrawFrame(state);
+        const FrameRequests requests = DrawFrame(state, g_close_asked);
+        g_close_asked = false;
         ImGui::Render();
 
         int fb_w = 0, fb_h = 0;
@@ -197,20 +280,27 @@ int run_window(const WindowOptions& options) {
 
         if (++frame == kLayoutFrame && !options.layout_out.empty() && !write_layout(state, options.layout_out))
           std::cerr << "attnlab: cannot write " << options.layout_out << "\n";
-        if (requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
-        if (!requests.open_lesson.empty()) {
-          core::LoadResult loaded = core::load_scenario_file(requests.open_lesson);
-          if (loaded.ok()) {
-            state.replace(std::move(*loaded.scenario));
-            state.file = requests.open_lesson;
-            state.status = "opened " + requests.open_lesson;
-          } else {
-            state.status = loaded.message();  // the scenario stays as it was
-          }
+        if (state.export_request.scale > 0) {
+          // The window's size in logical pixels, as the frame was laid out.
+          const ImVec2 size = ImGui::GetIO().DisplaySize;
+          ScreenshotOptions shot{static_cast<int>(size.x / scale_x), static_cast<int>(size.y / scale_x),
+                                 static_cast<int>(state.export_request.scale), state.export_request.panel};
+          const std::string path = export_path(state, state.export_request);
+          std::string error;
+          state.status = write_screenshot(state, shot, path, &error)
+                             ? "exported " + path + " (" + std::to_string(shot.width * shot.scale) + "\u00D7" +
+                                   std::to_string(shot.height * shot.scale) + ")"
+                             : "not exported: " + error;
+          state.export_request = {};
+          frames_left = kFramesAfterEvent;
         }
+        if (requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
+        save_pending = autosave.tick(state);
         if (const std::string t = window_title(state); t != title) glfwSetWindowTitle(window, (title = t).c_str());
         --frames_left;
       }
+      std::string error;
+      if (!save_session(state, &error)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
     }
     set_heatmap_renderer(nullptr);
   }

@@ -1,18 +1,25 @@
 // The desktop window: GLFW, OpenGL 3.3 core through glad, Dear ImGui, and a
-// loop that sleeps until an event comes.
+// loop that sleeps until an event comes. Also the offscreen --screenshot.
 #pragma once
 
+#include <optional>
 #include <string>
+
+#include "app/app_state.h"
 
 namespace app {
 
 struct WindowOptions {
-  std::string file;        // the scenario to open; empty: the first lesson
+  std::string file;        // the scenario to open; empty: the last session, else the first lesson
   std::string layout_out;  // write the editable cells' rectangles here once the layout settles
+  std::string screenshot;  // render one frame offscreen to this PNG and exit, showing no window
+  int width = 0, height = 0;   // --size for the screenshot; 0: the window's default size
+  int scale = 1;               // --scale K for the screenshot
+  std::optional<Theme> theme;  // --theme; else the session's
 };
 
-// Runs until the window closes. Returns the exit code: 2 when FILE cannot be
-// used, 1 when there is no display or the GL setup or shaders fail.
+// Returns the exit code: 2 when FILE cannot be used, 1 when there is no
+// display, the GL setup or shaders fail, or the screenshot cannot be written.
 int run_window(const WindowOptions& options);
 
 }  // namespace app

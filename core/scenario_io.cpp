@@ -1,5 +1,7 @@
 #include "core/scenario_io.h"
 
+#include "core/atomic_file.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -8,9 +10,6 @@
 #include <set>
 #include <sstream>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace core {
 
@@ -470,43 +469,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
 std::string scenario_to_text(const Scenario& s) { return to_text(scenario_to_json(s)); }
 
 bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error) {
-  const auto fail = [&](const std::string& what, int err) {
-    if (error) *error = path + ": " + what + ": " + errno_text(err);
-    return false;
-  };
-  const std::string text = scenario_to_text(s);
-  const std::filesystem::path target(path);
-  const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
-  std::string temp = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
-
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) return fail("cannot create a temporary file beside it", errno);
-  size_t written = 0;
-  while (written < text.size()) {
-    const ssize_t w = ::write(fd, text.data() + written, text.size() - written);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      ::unlink(temp.c_str());
-      return fail("cannot write", err);
-    }
-    written += static_cast<size_t>(w);
-  }
-  // mkstemp makes the file 0600; a saved scenario is an ordinary document.
-  if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) {
-    const int err = errno;
-    ::close(fd);
-    ::unlink(temp.c_str());
-    return fail("cannot write", err);
-  }
-  ::close(fd);
-  if (::rename(temp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    ::unlink(temp.c_str());
-    return fail("cannot replace", err);
-  }
-  return true;
+  return write_file_atomically(path, scenario_to_text(s), error);
 }
 
 }  // namespace core

@@ -12,6 +12,7 @@ uniform int u_cols;
 uniform bool u_gradient;         // a colorbar: t = 1 at the top edge, 0 at the bottom
 uniform vec2 u_size_px;          // the rectangle in framebuffer pixels
 uniform vec3 u_gap;              // the lines between cells
+uniform float u_gap_px;          // their width in framebuffer pixels (the export scale)
 uniform vec3 u_hatch_a;          // the stripes of a masked cell
 uniform vec3 u_hatch_b;
 
@@ -31,9 +32,9 @@ void main() {
   }
   vec2 grid = vec2(u_cols, u_rows);
   vec2 cell = min(floor(v_uv * grid), grid - 1.0);
-  // A one-pixel gap on each cell's left and top edge separates the cells.
+  // A thin gap on each cell's left and top edge separates the cells.
   vec2 in_cell_px = fract(v_uv * grid) * (u_size_px / grid);
-  if ((cell.x > 0.0 && in_cell_px.x < 1.0) || (cell.y > 0.0 && in_cell_px.y < 1.0)) {
+  if ((cell.x > 0.0 && in_cell_px.x < u_gap_px) || (cell.y > 0.0 && in_cell_px.y < u_gap_px)) {
     frag_color = vec4(u_gap, 1.0);
     return;
   }

@@ -29,11 +29,15 @@ class Xvfb:
         with os.fdopen(read) as f:
             self.display = ":" + f.readline().strip()
         self.env = dict(os.environ, DISPLAY=self.display)
+        # The session lives in a directory of the test's own, never in the user's.
+        self.state_home = tempfile.mkdtemp(prefix="attnlab-state-")
+        self.env["XDG_STATE_HOME"] = self.state_home
         return self
 
     def __exit__(self, *exc):
         self.proc.terminate()
         self.proc.wait(timeout=10)
+        shutil.rmtree(self.state_home, ignore_errors=True)
 
 
 def wait_for(predicate, timeout, what):
@@ -100,7 +104,11 @@ class Window(unittest.TestCase):
                 self.assertGreater(changed, 2000, "the window did not change after the drag")
 
                 # XTEST, as a keyboard would: the window takes the focus first (there is no window manager).
+                # The drag left unsaved changes: Ctrl+Q asks first, and a second Ctrl+Q quits without saving.
                 self.xdo(x, "windowfocus", "--sync", window)
+                self.xdo(x, "key", "ctrl+q")
+                time.sleep(1.0)
+                self.assertIsNone(app.poll(), "Ctrl+Q quit without asking about the unsaved changes")
                 self.xdo(x, "key", "ctrl+q")
                 try:
                     app.wait(timeout=10)
@@ -136,6 +144,7 @@ class Window(unittest.TestCase):
 
     def test_no_display_is_exit_1_with_a_message(self):
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        env["XDG_STATE_HOME"] = str(self.tmp)
         r = subprocess.run([ATTNLAB, SCENARIO], env=env, capture_output=True, text=True, timeout=30)
         self.assertEqual(r.returncode, 1)
         self.assertIn("cannot open a window", r.stderr)

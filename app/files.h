@@ -1,0 +1,26 @@
+// Opening and saving scenario files from the app. A file that cannot be read
+// leaves the scenario exactly as it was and says why in the status line.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/app_state.h"
+
+namespace app {
+
+// Loads path into state (one undo step). On failure returns false, sets
+// state.status to the loader's message naming the field, and changes nothing else.
+bool open_scenario(AppState& state, const std::string& path);
+
+// Saves atomically to path; on success the file becomes state.file and the
+// scenario counts as saved. On failure returns false and sets state.status.
+bool save_scenario(AppState& state, const std::string& path);
+
+// Files dropped on the window: opens the first .json among them.
+void handle_drop(AppState& state, const std::vector<std::string>& paths);
+
+// The title bar: "attnlab — name.json •" with the mark while there are unsaved changes.
+std::string window_title(const AppState& state);
+
+}  // namespace app

@@ -1,0 +1,146 @@
+#include "app/screenshot.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <vector>
+
+#include <glad/gl.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+#include <stb_image_write.h>
+
+#include "app/frame.h"
+#include "app/heatmap.h"
+#include "app/text.h"
+#include "core/atomic_file.h"
+
+namespace app {
+
+namespace {
+
+// Restores the caller's ImGui context, fonts and framebuffer however we leave.
+struct Restore {
+  ImGuiContext* context = ImGui::GetCurrentContext();
+  Fonts fonts = app::fonts();
+  GLint framebuffer = 0;
+  GLint viewport[4] = {};
+  Restore() {
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &framebuffer);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+  }
+  ~Restore() {
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
+    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+    ImGui::SetCurrentContext(context);
+    set_fonts(fonts);
+  }
+};
+
+struct Framebuffer {
+  GLuint fbo = 0, color = 0;
+  Framebuffer(int w, int h) {
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(1, &color);
+    glBindRenderbuffer(GL_RENDERBUFFER, color);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  }
+  ~Framebuffer() {
+    glDeleteRenderbuffers(1, &color);
+    glDeleteFramebuffers(1, &fbo);
+  }
+  bool complete() const { return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE; }
+};
+
+void append(void* context, void* data, int size) {
+  static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<size_t>(size));
+}
+
+}  // namespace
+
+bool write_screenshot(const AppState& state, const ScreenshotOptions& options, const std::string& path,
+                      std::string* error) {
+  const auto fail = [&](const std::string& why) {
+    if (error) *error = path + ": " + why;
+    return false;
+  };
+  const int K = options.scale;
+  const int W = options.width * K, H = options.height * K;
+  GLint max_size = 0, max_viewport[2] = {};
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, max_viewport);
+  const int limit = std::min({max_size, max_viewport[0], max_viewport[1]});
+  if (W < 1 || H < 1 || W > limit || H > limit)
+    return fail("a " + std::to_string(W) + "×" + std::to_string(H) + " picture is more than this OpenGL renders (" +
+                std::to_string(limit) + " pixels a side at most)");
+
+  const Restore restore;
+  const Framebuffer target(W, H);
+  if (!target.complete()) return fail("the offscreen framebuffer could not be made");
+
+  // [SECTION] A context of its own: fonts at K×, sizes ×K, no mouse.
+  ImGuiContext* context = ImGui::CreateContext();
+  ImGui::SetCurrentContext(context);
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = ImVec2(static_cast<float>(W), static_cast<float>(H));
+  io.DeltaTime = 1.0f / 60.0f;
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  load_fonts(static_cast<float>(K));
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  AppState copy = state;  // the frame may write view state: the live window's stays as it is
+  copy.editor_tab_head = -1;
+  copy.export_request = {};
+  copy.file_dialog = {};
+  copy.confirm_close = false;
+  copy.view.show_help = false;
+  ImRect crop(0, 0, static_cast<float>(W), static_cast<float>(H));
+  // Windows and tabs settle in the first frames: draw a few, keep the last.
+  for (int frame = 0; frame < 3; ++frame) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    heatmap_renderer().begin_frame();
+    DrawFrame(copy);
+    ImGui::Render();
+    glBindFramebuffer(GL_FRAMEBUFFER, target.fbo);
+    glViewport(0, 0, W, H);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
+  if (!options.panel.empty()) {
+    ImGuiWindow* window = ImGui::FindWindowByName(options.panel.c_str());
+    if (window) crop = window->Rect();
+    crop.ClipWithFull(ImRect(0, 0, static_cast<float>(W), static_cast<float>(H)));
+  }
+  glFinish();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui::DestroyContext(context);
+  if (crop.GetWidth() < 1 || crop.GetHeight() < 1) return fail("no panel named " + options.panel);
+
+  // [SECTION] Read back: rows bottom-up in GL, one byte per channel, no row padding.
+  const int x = static_cast<int>(crop.Min.x), w = static_cast<int>(crop.GetWidth());
+  const int h = static_cast<int>(crop.GetHeight()), y = H - static_cast<int>(crop.Min.y) - h;
+  std::vector<unsigned char> pixels(static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, target.fbo);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  for (size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;  // opaque, whatever blending left in alpha
+
+  std::string png;
+  stbi_flip_vertically_on_write(1);
+  if (!stbi_write_png_to_func(&append, &png, w, h, 4, pixels.data(), w * 4)) return fail("PNG encoding failed");
+  stbi_flip_vertically_on_write(0);
+  std::string write_error;
+  if (!core::write_file_atomically(path, png, &write_error)) {
+    if (error) *error = write_error;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace app

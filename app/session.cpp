@@ -1,0 +1,141 @@
+#include "app/session.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/atomic_file.h"
+#include "core/json_text.h"
+#include "core/scenario_io.h"
+
+namespace app {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+constexpr int kSessionVersion = 1;
+
+fs::path session_path() {
+  const fs::path dir = state_dir();
+  return dir.empty() ? fs::path{} : dir / "session.json";
+}
+
+core::OrderedJson view_json(const ViewOptions& v) {
+  return {{"theme", v.theme == Theme::Light ? "light" : "dark"},
+          {"head", v.head},
+          {"show_numbers", v.show_numbers},
+          {"sequential", core::colormap_name(v.sequential)},
+          {"diverging", core::colormap_name(v.diverging)}};
+}
+
+// Reads what it recognises and leaves the rest at its default: view options are not worth refusing a session for.
+ViewOptions read_view(const json& j) {
+  ViewOptions v;
+  if (!j.is_object()) return v;
+  if (j.value("theme", "") == "light") v.theme = Theme::Light;
+  if (j.contains("head") && j["head"].is_number_integer()) v.head = std::clamp(j["head"].get<int>(), 0, core::kMaxHeads - 1);
+  if (j.contains("show_numbers") && j["show_numbers"].is_boolean()) v.show_numbers = j["show_numbers"].get<bool>();
+  for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
+    if (j.value("sequential", "") == core::colormap_name(c)) v.sequential = c;
+  return v;
+}
+
+}  // namespace
+
+fs::path state_dir() {
+  fs::path dir;
+  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg == '/') dir = fs::path(xdg) / "attnlab";
+  else if (const char* home = std::getenv("HOME"); home && *home) dir = fs::path(home) / ".local" / "state" / "attnlab";
+  else return {};
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  return ec ? fs::path{} : dir;
+}
+
+SessionRestore restore_session(AppState& state) {
+  const fs::path path = session_path();
+  std::error_code ec;
+  if (path.empty() || !fs::exists(path, ec)) return SessionRestore::None;
+
+  std::string problem;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  json j = json::parse(text.str(), nullptr, false);
+  core::LoadResult scenario;
+  if (j.is_discarded() || !j.is_object() || j.value("attnlab_session", 0) != kSessionVersion || !j.contains("scenario")) {
+    problem = "not a session file of this version";
+  } else {
+    scenario = core::parse_scenario(j["scenario"].dump());
+    if (!scenario.ok()) problem = scenario.message();
+  }
+  if (!problem.empty()) {
+    const fs::path aside = path.string() + ".corrupt";
+    fs::rename(path, aside, ec);
+    state.status = "the last session could not be restored (" + problem + "); it was moved to " + aside.string();
+    return SessionRestore::Corrupt;
+  }
+
+  AppState restored(std::move(*scenario.scenario));
+  restored.view = read_view(j.value("view", json::object()));
+  restored.file = j.value("file", "");
+  if (j.contains("recent") && j["recent"].is_array())
+    for (const json& r : j["recent"])
+      if (r.is_string()) restored.recent_files.push_back(r.get<std::string>());
+  // Unsaved changes stay unsaved: compare with the file as it is on disk.
+  if (!restored.file.empty()) {
+    core::LoadResult on_disk = core::load_scenario_file(restored.file);
+    restored.set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
+  } else {
+    restored.set_saved(core::Scenario{});  // never saved: it all counts as a change
+  }
+  restored.status = "restored the last session";
+  state = std::move(restored);
+  return SessionRestore::Restored;
+}
+
+bool save_session(const AppState& state, std::string* error) {
+  const fs::path path = session_path();
+  if (path.empty()) {
+    if (error) *error = "no state directory ($XDG_STATE_HOME or $HOME) to keep the session in";
+    return false;
+  }
+  core::OrderedJson j;
+  j["attnlab_session"] = kSessionVersion;
+  j["file"] = state.file;
+  j["recent"] = state.recent_files;
+  j["view"] = view_json(state.view);
+  j["scenario"] = core::scenario_to_json(state.scenario());
+  return core::write_file_atomically(path.string(), core::to_text(j), error);
+}
+
+Autosave::Autosave(const AppState& state)
+    : revision_(state.revision()), view_(state.view), file_(state.file), recent_(state.recent_files.size()) {}
+
+bool Autosave::tick(AppState& state) {
+  const auto now = std::chrono::steady_clock::now();
+  if (state.revision() != revision_ || !(state.view == view_) || state.file != file_ ||
+      state.recent_files.size() != recent_) {
+    if (!pending_) changed_at_ = now;
+    pending_ = true;
+    revision_ = state.revision();
+    view_ = state.view;
+    file_ = state.file;
+    recent_ = state.recent_files.size();
+  }
+  if (pending_ && now - changed_at_ >= kMaxDelay) {
+    std::string error;
+    if (save_session(state, &error)) {
+      failed_ = false;
+    } else if (!failed_) {  // say it once, not every half second
+      state.status = "the session is not being kept: " + error;
+      failed_ = true;
+    }
+    pending_ = false;
+  }
+  return pending_;
+}
+
+}  // namespace app
