@@ -14,9 +14,6 @@ fs::path data_dir() {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) candidates.push_back(exe.parent_path().parent_path() / "share" / "attnlab");
-#ifdef ATTNLAB_SOURCE_DIR
-  candidates.emplace_back(ATTNLAB_SOURCE_DIR);
-#endif
   for (const fs::path& dir : candidates)
     if (fs::exists(dir / "shaders" / "heatmap.frag", ec)) return dir;
   return {};

@@ -1,5 +1,6 @@
-// Where the app finds its shaders and lessons: beside the installed binary
-// (PREFIX/share/attnlab), or the source tree when run from the build tree.
+// Where the app finds its shaders and lessons: PREFIX/share/attnlab beside
+// PREFIX/bin/attnlab. The build tree stages them the same way (build/share/attnlab
+// beside build/app/attnlab), so one rule serves both.
 #pragma once
 
 #include <filesystem>
@@ -8,8 +9,8 @@
 
 namespace app {
 
-// The first of: $ATTNLAB_DATA_DIR, <binary>/../share/attnlab, the source tree,
-// that holds shaders/heatmap.frag. Empty when none does.
+// The first of $ATTNLAB_DATA_DIR and <binary>/../share/attnlab that holds
+// shaders/heatmap.frag. Empty when neither does.
 std::filesystem::path data_dir();
 
 // assets/lessons/*.json under the data directory, sorted by name.

@@ -15,29 +15,9 @@ import tempfile
 import time
 import unittest
 
+from xvfb import Xvfb
+
 ATTNLAB = SCENARIO = None
-
-
-class Xvfb:
-    """A private X server; -displayfd picks a free display number."""
-
-    def __enter__(self):
-        read, write = os.pipe()
-        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                     pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(write)
-        with os.fdopen(read) as f:
-            self.display = ":" + f.readline().strip()
-        self.env = dict(os.environ, DISPLAY=self.display)
-        # The session lives in a directory of the test's own, never in the user's.
-        self.state_home = tempfile.mkdtemp(prefix="attnlab-state-")
-        self.env["XDG_STATE_HOME"] = self.state_home
-        return self
-
-    def __exit__(self, *exc):
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
-        shutil.rmtree(self.state_home, ignore_errors=True)
 
 
 def wait_for(predicate, timeout, what):

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Files, sessions, PNG exports and the installed program, end to end.
+
+Usage: test_files.py PATH/TO/attnlab SCENARIO.json BUILD_DIR
+"""
+import json
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+import numpy as np
+
+from xvfb import Xvfb, read_png
+
+ATTNLAB = SCENARIO = BUILD = None
+
+
+def run(x, *args, cwd=None, binary=None):
+    return subprocess.run([binary or ATTNLAB, *map(str, args)], env=x.env, cwd=cwd, capture_output=True, text=True,
+                          timeout=120)
+
+
+class Screenshots(unittest.TestCase):
+    def setUp(self):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-shots-"))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def shot(self, x, name, *args):
+        out = self.tmp / name
+        r = run(x, SCENARIO, "--screenshot", out, *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout, "")
+        return read_png(out)
+
+    def test_sizes_scales_and_themes(self):
+        with Xvfb() as x:
+            images = {}
+            for scale in (1, 2):
+                for theme in ("dark", "light"):
+                    img = self.shot(x, f"{theme}{scale}.png", "--size", "900x600", "--scale", scale, "--theme", theme)
+                    self.assertEqual(img.shape, (600 * scale, 900 * scale, 3), f"{theme} {scale}x")
+                    # Not blank: heatmaps, text and both colormaps give many colours.
+                    colours = len(np.unique(img.reshape(-1, 3), axis=0))
+                    self.assertGreater(colours, 200, f"{theme} {scale}x has {colours} colours")
+                    images[theme, scale] = img
+            self.assertGreater(images["light", 1].mean(), images["dark", 1].mean() + 60)
+
+    def test_2x_has_sharper_text_not_scaled_pixels(self):
+        with Xvfb() as x:
+            one = self.shot(x, "one.png", "--size", "900x600")
+            two = self.shot(x, "two.png", "--size", "900x600", "--scale", "2")
+        # A 1× picture scaled up has every 2×2 block of one colour; a real 2× render
+        # draws edges and glyphs at the finer grid, so many blocks are not.
+        def mixed_blocks(img):
+            blocks = img.reshape(img.shape[0] // 2, 2, img.shape[1] // 2, 2, 3)
+            return int((blocks.max(axis=(1, 3)) != blocks.min(axis=(1, 3))).any(axis=-1).sum())
+        upscaled = one.repeat(2, axis=0).repeat(2, axis=1)
+        self.assertEqual(mixed_blocks(upscaled), 0)
+        self.assertGreater(mixed_blocks(two), 20000)
+        # ... and it is the same picture: the 2× one averaged back down is close to the 1× one.
+        down = two.reshape(600, 2, 900, 2, 3).mean(axis=(1, 3))
+        self.assertLess(np.abs(down - one).mean(), 12)
+
+    def test_larger_than_the_screen(self):
+        with Xvfb("1024x768") as x:
+            img = self.shot(x, "big.png", "--size", "3000x1800")
+        self.assertEqual(img.shape, (1800, 3000, 3))
+
+    def test_an_unwritable_path_is_exit_1_with_a_message(self):
+        with Xvfb() as x:
+            r = run(x, SCENARIO, "--screenshot", self.tmp / "no" / "such" / "dir" / "x.png")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("x.png: cannot create a temporary file beside it", r.stderr)
+
+    def test_bad_options_are_exit_2(self):
+        with Xvfb() as x:
+            for args, message in [(["--size", "10x10"], "--size 10x10"), (["--scale", "9"], "--scale 9"),
+                                  (["--theme", "blue"], "--theme blue")]:
+                r = run(x, SCENARIO, "--screenshot", self.tmp / "x.png", *args)
+                self.assertEqual(r.returncode, 2, args)
+                self.assertIn(message, r.stderr)
+                self.assertFalse((self.tmp / "x.png").exists())
+
+
+class Sessions(unittest.TestCase):
+    def setUp(self):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-session-"))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def xdo(self, x, *args):
+        return subprocess.run(["xdotool", *map(str, args)], env=x.env, check=True, capture_output=True, text=True).stdout
+
+    def test_an_edit_in_the_window_survives_kill_9(self):
+        layout = self.tmp / "layout.json"
+        with Xvfb() as x:
+            session = pathlib.Path(x.state_home) / "attnlab" / "session.json"
+            app = subprocess.Popen([ATTNLAB, SCENARIO, "--layout-out", str(layout)], env=x.env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                deadline = time.monotonic() + 30
+                while not layout.exists() and time.monotonic() < deadline and app.poll() is None:
+                    time.sleep(0.1)
+                cell = json.loads(layout.read_text())["X[1][0]"]
+                window = self.xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
+                geometry = dict(line.split("=") for line in self.xdo(x, "getwindowgeometry", "--shell", window).split())
+                sx, sy = int(geometry["X"]) + int(cell[0] + cell[2] / 2), int(geometry["Y"]) + int(cell[1] + cell[3] / 2)
+                self.xdo(x, "mousemove", sx, sy)
+                time.sleep(0.2)
+                self.xdo(x, "mousedown", 1)
+                for step in range(1, 11):
+                    self.xdo(x, "mousemove", sx + 10 * step, sy)
+                    time.sleep(0.03)
+                self.xdo(x, "mouseup", 1)
+                time.sleep(1.2)  # the autosave is at most a second behind
+                app.send_signal(signal.SIGKILL)
+                app.wait()
+            finally:
+                if app.poll() is None:
+                    app.kill()
+                    app.wait()
+            saved = json.loads(session.read_text())
+            original = json.loads(pathlib.Path(SCENARIO).read_text())
+            self.assertGreater(saved["scenario"]["X"][1][0], original["X"][1][0] + 0.5)
+            self.assertEqual(saved["file"], SCENARIO)
+            self.assertEqual([p.name for p in session.parent.iterdir() if p.name.startswith(".")], [],
+                             "a temporary file was left behind")
+
+            # A bare attnlab restores it: its picture's Scores panel is that of the edited scenario.
+            edited = self.tmp / "edited.json"
+            edited.write_text(json.dumps(saved["scenario"]))
+            self.assertEqual(run(x, "--screenshot", self.tmp / "restored.png", "--size", "1280x720").returncode, 0)
+            self.assertEqual(run(x, edited, "--screenshot", self.tmp / "edited.png", "--size", "1280x720").returncode, 0)
+            self.assertEqual(run(x, SCENARIO, "--screenshot", self.tmp / "original.png", "--size", "1280x720").returncode, 0)
+            scores = (slice(40, 330), slice(470, 1270))
+            restored = read_png(self.tmp / "restored.png")[scores]
+            self.assertTrue(np.array_equal(restored, read_png(self.tmp / "edited.png")[scores]))
+            self.assertFalse(np.array_equal(restored, read_png(self.tmp / "original.png")[scores]))
+
+    def test_a_corrupt_session_is_set_aside(self):
+        with Xvfb() as x:
+            session = pathlib.Path(x.state_home) / "attnlab" / "session.json"
+            session.parent.mkdir(parents=True)
+            session.write_text('{"attnlab_session": 1, "scenario": {"attnlab": 1, "tokens": [')
+            r = run(x, "--screenshot", self.tmp / "x.png", "--size", "800x600")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertFalse(session.exists())
+            self.assertTrue(session.with_name("session.json.corrupt").exists())
+
+
+class Install(unittest.TestCase):
+    def test_the_installed_program_runs_from_any_directory(self):
+        with tempfile.TemporaryDirectory(prefix="attnlab-prefix-") as prefix, \
+                tempfile.TemporaryDirectory(prefix="attnlab-elsewhere-") as elsewhere, Xvfb() as x:
+            r = subprocess.run(["cmake", "--install", BUILD, "--prefix", prefix], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            root = pathlib.Path(prefix)
+            for part in ["bin/attnlab", "share/attnlab/shaders/heatmap.frag", "share/attnlab/shaders/heatmap.vert",
+                         "share/applications/attnlab.desktop", "share/icons/hicolor/scalable/apps/attnlab.svg"]:
+                self.assertTrue((root / part).is_file(), part)
+            self.assertTrue(list((root / "share/attnlab/assets/lessons").glob("*.json")))
+            desktop = (root / "share/applications/attnlab.desktop").read_text()
+            self.assertIn("Exec=attnlab %f", desktop)
+            # From another directory, with no file: the first installed lesson.
+            r = run(x, "--screenshot", "shot.png", "--size", "800x600", cwd=elsewhere, binary=str(root / "bin/attnlab"))
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(read_png(pathlib.Path(elsewhere) / "shot.png").shape, (600, 800, 3))
+
+
+if __name__ == "__main__":
+    ATTNLAB, SCENARIO, BUILD = (os.path.abspath(sys.argv.pop(1)) for _ in range(3))
+    unittest.main(verbosity=2)
