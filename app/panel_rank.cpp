@@ -68,7 +68,7 @@ void DrawRankPanel(AppState& state) {
     HeatmapOptions o;
     o.max_cell = 40;
     ImGui::BeginGroup();
-    Heatmap("W_QK", "W^Q W^{K\u1D40}", r.W_QK, o, ImVec2(avail.x * 0.45f, avail.y - ImGui::GetStyle().ItemSpacing.y), state.view);
+    Heatmap("W_QK", "W^Q W^{K\u1D40}", r.W_QK, o, ImVec2(avail.x * 0.42f, avail.y - ImGui::GetStyle().ItemSpacing.y), state.view);
     ImGui::EndGroup();
     ImGui::SameLine(0, 12);
     ImGui::BeginGroup();
@@ -77,9 +77,11 @@ void DrawRankPanel(AppState& state) {
                std::to_string(std::min(s.d_model, s.d_k)));
     SingularValueBars(r, right);
     // Parameters of all heads: two thin matrices against one square W.
-    ScriptText(std::string(s.options.shared_qk ? "params W^Q = W^K: " : "params W^Q, W^K: 2\u00B7") +
-               "d_{model}\u00B7d_k\u00B7H = " + std::to_string(result.params.separate));
-    ScriptText("params one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
+    ScriptText(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
+               std::to_string(result.params.separate));
+    ScriptText("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Parameters of all heads: two thin matrices per head against one square W per head.");
     ImGui::EndGroup();
   }
   ImGui::End();
