@@ -15,10 +15,16 @@ void AppState::recompute() {
   view.head = std::clamp(view.head, 0, scenario_.heads - 1);
 }
 
+void AppState::push_undo(core::Scenario s) {
+  undo_.push_back(std::move(s));
+  if (undo_.size() > kMaxUndoSteps) undo_.pop_front();
+  redo_.clear();
+}
+
 void AppState::replace(core::Scenario s) {
   end_frame(false);  // a pending gesture becomes its own step first
-  undo_.push_back(std::move(committed_));
-  redo_.clear();
+  if (s == scenario_) return;  // the same scenario again (the same file reopened): nothing to undo
+  push_undo(std::move(committed_));
   scenario_ = std::move(s);
   committed_ = scenario_;
   ++revision_;
@@ -29,9 +35,7 @@ void AppState::end_frame(bool any_item_active) {
   if (any_item_active || !has_uncommitted_edit()) return;
   committed_edits_ = edits_;
   if (scenario_ == committed_) return;  // dragged and put back: nothing to undo
-  undo_.push_back(std::move(committed_));
-  if (undo_.size() > kMaxUndoSteps) undo_.pop_front();
-  redo_.clear();
+  push_undo(std::move(committed_));
   committed_ = scenario_;
 }
 

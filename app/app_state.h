@@ -55,8 +55,6 @@ class AppState {
 
   const core::Scenario& scenario() const { return scenario_; }
   const core::Result& result() const { return result_; }
-  // The scenario as it was before the current gesture (the last undo step).
-  const core::Scenario& gesture_start() const { return committed_; }
 
   // An edit: change(scenario) changes it in place and the Result follows at
   // once (compute() takes microseconds), so views drawn after the editing
@@ -107,6 +105,7 @@ class AppState {
 
  private:
   bool has_uncommitted_edit() const { return edits_ != committed_edits_; }
+  void push_undo(core::Scenario s);  // at most kMaxUndoSteps; a new step clears the redo steps
   void recompute();
 
   core::Scenario scenario_;

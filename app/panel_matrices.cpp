@@ -132,13 +132,8 @@ void SizesAndMode(AppState& state) {
   remember(state, "heads");
   label("heads H");
   ImGui::PopItemWidth();
-  // From the scenario as it was when the gesture began: sliding 5 → 2 → 5 tokens
-  // in one drag gives the three tokens back.
-  if (resized)
-    state.apply([&](core::Scenario& sc) {
-      sc = state.gesture_start();
-      core::resize(sc, n, d_model, d_k, heads);
-    });
+  // Entries cut by a smaller size come back with Ctrl+Z: the whole slider drag is one step.
+  if (resized) state.apply([&](core::Scenario& sc) { core::resize(sc, n, d_model, d_k, heads); });
 
   int mode = s.mode == core::Mode::Projected ? 0 : 1;
   const int before = mode;

@@ -15,9 +15,15 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
     if (error) *error = path + ": " + what + ": " + std::strerror(err);
     return false;
   };
-  const std::filesystem::path target(path);
+  // Through a symbolic link, the file it points to is replaced, not the link.
+  std::error_code ec;
+  std::filesystem::path target(path);
+  if (std::filesystem::is_symlink(target, ec)) target = std::filesystem::weakly_canonical(target, ec);
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
   std::string temp = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+  // A file that exists keeps its permissions; a new one is an ordinary document.
+  struct stat existing {};
+  const mode_t mode = ::stat(target.c_str(), &existing) == 0 ? (existing.st_mode & 07777) : 0644;
 
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) return fail("cannot create a temporary file beside it", errno);
@@ -36,13 +42,17 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
     }
     written += static_cast<size_t>(w);
   }
-  // mkstemp makes the file 0600; what we save is an ordinary document.
-  if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) return abandon("cannot write");
+  if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) return abandon("cannot write");
   ::close(fd);
-  if (::rename(temp.c_str(), path.c_str()) != 0) {
+  if (::rename(temp.c_str(), target.c_str()) != 0) {
     const int err = errno;
     ::unlink(temp.c_str());
     return fail("cannot replace", err);
+  }
+  // The rename itself reaches the disk only with the directory.
+  if (const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY); dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
   }
   return true;
 }

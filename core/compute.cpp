@@ -78,8 +78,12 @@ void compute_head(const Scenario& s, int h, HeadResult& r) {
 
   if (o.normalize_keys)
     for (int j = 0; j < n; ++j) {
-      const double length = r.K.row(j).norm();
-      if (length > 0) r.K.row(j) /= length;  // a zero key stays zero
+      // Scaled by the largest entry first: the plain sum of squares underflows
+      // for a row like (1e-200, 0) and would leave it unnormalised.
+      const double largest = r.K.row(j).cwiseAbs().maxCoeff();
+      if (largest == 0) continue;  // a zero key stays zero
+      r.K.row(j) /= largest;
+      r.K.row(j) /= r.K.row(j).norm();
     }
 
   r.scores.noalias() = r.Q * r.K.transpose();

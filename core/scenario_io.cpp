@@ -95,8 +95,12 @@ struct Reader {
     if (!obj.contains(key)) { fail(std::string(key) + ": missing; " + expected); return {}; }
     const json& j = obj[key];
     if (!j.is_number_integer()) { fail(std::string(key) + ": " + expected + ", got " + type_name(j)); return {}; }
-    if (j.is_number_unsigned() ? j.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)
-                               : (j.get<std::int64_t>() < lo || j.get<std::int64_t>() > hi)) {
+    // nlohmann keeps non-negative integers as unsigned: compare both bounds either way.
+    const bool in_range = j.is_number_unsigned()
+                              ? j.get<std::uint64_t>() >= static_cast<std::uint64_t>(lo) &&
+                                    j.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+                              : j.get<std::int64_t>() >= lo && j.get<std::int64_t>() <= hi;
+    if (!in_range) {
       fail(std::string(key) + ": " + expected + ", got " + j.dump());
       return {};
     }
@@ -408,6 +412,11 @@ LoadResult load_scenario_file(const std::string& path) {
   }
   if (status.type() == std::filesystem::file_type::directory) {
     result.errors.push_back(path + ": is a directory, not a scenario file");
+    return result;
+  }
+  // A FIFO would block the read forever and a device never ends: files only.
+  if (status.type() != std::filesystem::file_type::regular && status.type() != std::filesystem::file_type::unknown) {
+    result.errors.push_back(path + ": not a regular file");
     return result;
   }
   std::FILE* f = std::fopen(path.c_str(), "rb");

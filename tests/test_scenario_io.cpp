@@ -138,6 +138,12 @@ TEST(LoadRejects, WrongTypes) {
 }
 
 TEST(LoadRejects, ValuesOutOfRange) {
+  // Below the minimum too: nlohmann keeps 0 and 1 as unsigned integers.
+  for (const char* key : {"d_model", "d_k", "heads"}) {
+    json j = example_json();
+    j[key] = std::string(key) == "d_model" ? 1 : 0;
+    expect_rejected(j, std::string(key) + ": expected an integer from ");
+  }
   json j = example_json();
   j["heads"] = 5;
   expect_rejected(j, "heads: expected an integer from 1 to 4, got 5");
@@ -233,6 +239,25 @@ TEST_F(TempDir, FileErrorsNameThePath) {
   }
   r = core::load_scenario_file((dir_ / "bad.json").string());
   EXPECT_EQ(r.message().rfind((dir_ / "bad.json").string() + ": attnlab: version 3", 0), 0u) << r.message();
+}
+
+TEST_F(TempDir, AFifoIsRefusedNotWaitedOn) {
+  const std::string fifo = (dir_ / "pipe.json").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(core::load_scenario_file(fifo).message(), fifo + ": not a regular file");
+}
+
+TEST_F(TempDir, SavingThroughALinkReplacesTheFileAndKeepsItsMode) {
+  const fs::path real = dir_ / "real.json", link = dir_ / "link.json";
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(2, 2, 2, 1), real.string()));
+  ::chmod(real.c_str(), 0600);
+  fs::create_symlink(real, link);
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(3, 2, 2, 1), link.string()));
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(core::load_scenario_file(real.string()).scenario->n(), 3);
+  struct stat st {};
+  ASSERT_EQ(::stat(real.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
 }
 
 TEST_F(TempDir, SaveThenLoadIsExact) {

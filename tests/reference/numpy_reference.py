@@ -57,8 +57,11 @@ def reference(s):
             K = Q.copy() if shared else np.array(s["K"][h], dtype=float)
             V = np.array(s["V"][h], dtype=float)
         if normalize:
-            lengths = np.linalg.norm(K, axis=1, keepdims=True)
-            K = np.where(lengths > 0, K / np.where(lengths > 0, lengths, 1), K)
+            # Scaled by the largest entry first, so that tiny rows do not underflow to zero length.
+            largest = np.abs(K).max(axis=1, keepdims=True)
+            scaled = K / np.where(largest > 0, largest, 1)
+            lengths = np.linalg.norm(scaled, axis=1, keepdims=True)
+            K = np.where(largest > 0, scaled / np.where(lengths > 0, lengths, 1), K)
         S = Q @ K.T
         logits = np.where(masked, -np.inf, S / divisor)
         shifted = logits - logits.max(axis=1, keepdims=True)
@@ -177,6 +180,10 @@ def scenarios(rng):
     # Extremes: entries near 1e6 with T = 0.01, and all zeros.
     yield "large entries, T=0.01", random_scenario(rng, 6, 4, 3, 2, "direct", {"temperature": 0.01}, scale=3e5)
     yield "all zeros", random_scenario(rng, 4, 2, 2, 1, "projected", {}, scale=0.0)
+    # A key of length 1e-200: its squared length underflows, its normalized form must not.
+    tiny = random_scenario(rng, 3, 2, 2, 1, "direct", {"shared_qk": True, "normalize_keys": True})
+    tiny["Q"][0][0] = [1e-200, 0.0]
+    yield "tiny key, normalized", tiny
 
 
 def main():
