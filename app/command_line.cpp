@@ -7,6 +7,7 @@ namespace app {
 const char* usage_text() {
   return "usage: attnlab [FILE] [--layout-out L.json]\n"
          "       attnlab [FILE] --screenshot OUT.png [--size WxH] [--scale K] [--theme light|dark]\n"
+         "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
          "       attnlab --dump FILE\n"
          "       attnlab --help | --version\n"
          "\n"
@@ -17,6 +18,10 @@ const char* usage_text() {
          "  --screenshot OUT.png\n"
          "                render one frame exactly as the window would show it, offscreen,\n"
          "                write it as a PNG of W·K × H·K pixels and exit (needs an X display)\n"
+         "  --export OUT.EXT\n"
+         "                write FILE as OUT in the format its extension names: png (as\n"
+         "                --screenshot), svg (the heatmaps), tex (LaTeX with amsmath),\n"
+         "                csv (every matrix), py (a PyTorch script printing the output)\n"
          "  --size WxH    the window size for --screenshot, 320x200 to 8192x8192 (default 1440x900)\n"
          "  --scale K     1 to 4: fonts and sizes built K times larger, not upscaled (default 1)\n"
          "  --theme T     light (for slides) or dark\n"
@@ -57,6 +62,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     } else if (a == "--screenshot") {
       if (i + 1 >= args.size()) return fail("--screenshot needs a file name (OUT.png)");
       cl.screenshot = args[++i];
+    } else if (a == "--export") {
+      if (i + 1 >= args.size()) return fail("--export needs a file name (OUT.png, .svg, .tex, .csv or .py)");
+      cl.export_to = args[++i];
+      const std::string& e = cl.export_to;
+      const auto ends = [&](const char* ext) { return e.size() > 4 && e.compare(e.size() - 4, 4, ext) == 0; };
+      if (!(ends(".png") || ends(".svg") || ends(".tex") || ends(".csv") || (e.size() > 3 && e.compare(e.size() - 3, 3, ".py") == 0)))
+        return fail("--export " + e + ": the extension names the format: .png, .svg, .tex, .csv or .py");
     } else if (a == "--size") {
       if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
       const std::string v = args[++i];
@@ -88,8 +100,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   }
   if (cl.command == Command::Dump && (!cl.layout_out.empty() || !cl.screenshot.empty()))
     return fail("--dump prints text: it takes no --layout-out or --screenshot");
-  if (cl.screenshot.empty() && (cl.width || cl.scale != 1))
-    return fail("--size and --scale go with --screenshot");
+  if (!cl.screenshot.empty() && !cl.export_to.empty()) return fail("--screenshot and --export: one picture at a time");
+  const bool png = !cl.screenshot.empty() || (cl.export_to.size() > 4 && cl.export_to.compare(cl.export_to.size() - 4, 4, ".png") == 0);
+  if (!png && (cl.width || cl.scale != 1)) return fail("--size and --scale go with --screenshot or --export OUT.png");
   return cl;
 }
 

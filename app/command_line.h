@@ -13,6 +13,7 @@ struct CommandLine {
   std::string file;        // the scenario FILE, or empty
   std::string layout_out;  // --layout-out L.json: the editable cells' rectangles, for tests
   std::string screenshot;  // --screenshot OUT.png: render one frame offscreen and exit
+  std::string export_to;   // --export OUT.EXT: png, svg, tex, csv or py by the extension
   int width = 0, height = 0;  // --size WxH (screenshot only), 0: the default
   int scale = 1;              // --scale K (screenshot only), 1 to 4
   std::string theme;          // --theme light|dark, or empty: the session's

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 
+#include "app/data_dir.h"
+#include "app/session.h"
 #include "core/scenario_io.h"
 
 namespace app {
@@ -56,6 +59,40 @@ void handle_drop(AppState& state, const std::vector<std::string>& paths) {
       return;
     }
   state.status = paths.empty() ? "nothing was dropped" : "not opened: only .json scenario files can be dropped";
+}
+
+int load_initial_state(const std::string& file, AppState& state) {
+  if (!file.empty()) {
+    core::LoadResult loaded = core::load_scenario_file(file);
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: " << loaded.message() << "\n";
+      return 2;
+    }
+    AppState opened(*loaded.scenario);
+    opened.file = file;
+    state = std::move(opened);
+    AppState session;  // keep the recent files and view options of the last session
+    if (restore_session(session) == SessionRestore::Restored) {
+      state.view = session.view;
+      state.recent_files = session.recent_files;
+    }
+    return 0;
+  }
+  if (restore_session(state) == SessionRestore::Restored) return 0;
+  const std::string message = state.status;  // a corrupt session's message, if any
+  const std::vector<std::string> lessons = lesson_files();
+  if (!lessons.empty()) {
+    core::LoadResult loaded = core::load_scenario_file(lessons.front());
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: the shipped lesson is broken: " << loaded.message() << "\n";
+      return 1;
+    }
+    AppState lesson(*loaded.scenario);
+    lesson.file = lessons.front();
+    state = std::move(lesson);
+  }
+  state.status = message;
+  return 0;
 }
 
 std::string window_title(const AppState& state) {

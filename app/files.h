@@ -20,6 +20,11 @@ bool save_scenario(AppState& state, const std::string& path);
 // Files dropped on the window: opens the first .json among them.
 void handle_drop(AppState& state, const std::vector<std::string>& paths);
 
+// The state the app starts on: FILE, else the last session, else the first
+// lesson. Returns 0, or the exit code (2: FILE cannot be used, with the message
+// on stderr; 1: a shipped lesson is broken).
+int load_initial_state(const std::string& file, AppState& state);
+
 // The title bar: "attnlab — name.json •" with the mark while there are unsaved changes.
 std::string window_title(const AppState& state);
 

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "app/exports.h"
 #include "app/file_dialog.h"
 #include "app/files.h"
 #include "app/panels.h"
@@ -128,6 +129,26 @@ void MenuBar(AppState& state, FrameRequests& requests) {
         const std::string name = std::string(panel) + " panel, 2\u00D7";
         if (ImGui::MenuItem(name.c_str())) state.export_request = ExportRequest{panel, 2.0f};
       }
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Export")) {
+      struct Kind {
+        const char* label;
+        core::ExportFormat format;
+        const char* extension;
+      };
+      constexpr Kind kinds[] = {
+          {"SVG: the heatmaps of this head, as vectors", core::ExportFormat::Svg, ".svg"},
+          {"LaTeX: the matrices and their formulas", core::ExportFormat::Tex, ".tex"},
+          {"CSV: every matrix, labelled", core::ExportFormat::Csv, ".csv"},
+          {"PyTorch script", core::ExportFormat::Py, ".py"},
+      };
+      for (const Kind& k : kinds)
+        if (ImGui::MenuItem(k.label)) {
+          const std::string path = export_path(state, "", k.extension);
+          std::string error;
+          state.status = write_text_export(state, k.format, path, &error) ? "exported " + path : "not exported: " + error;
+        }
       ImGui::EndMenu();
     }
     ImGui::Separator();

@@ -5,7 +5,10 @@
 
 #include "app/command_line.h"
 #include "app/dump.h"
+#include "app/exports.h"
+#include "app/files.h"
 #include "app/window.h"
+#include "core/export.h"
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
@@ -26,10 +29,23 @@ int main(int argc, char** argv) {
     case app::Command::Window:
       break;
   }
+  // Text exports need no display: the scenario, computed, written.
+  const core::ExportFormat format = core::export_format(cl.export_to);
+  if (!cl.export_to.empty() && format != core::ExportFormat::Png) {
+    app::AppState state;
+    if (const int code = app::load_initial_state(cl.file, state)) return code;
+    if (!cl.theme.empty()) state.view.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
+    std::string error;
+    if (!app::write_text_export(state, format, cl.export_to, &error)) {
+      std::cerr << "attnlab: " << error << "\n";
+      return 1;
+    }
+    return 0;
+  }
   app::WindowOptions options;
   options.file = cl.file;
   options.layout_out = cl.layout_out;
-  options.screenshot = cl.screenshot;
+  options.screenshot = !cl.screenshot.empty() ? cl.screenshot : cl.export_to;  // --export OUT.png is a screenshot
   options.width = cl.width;
   options.height = cl.height;
   options.scale = cl.scale;

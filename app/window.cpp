@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/data_dir.h"
+#include "app/exports.h"
 #include "app/files.h"
 #include "app/frame.h"
 #include "app/gl_heatmap_renderer.h"
@@ -108,68 +109,12 @@ bool write_layout(const AppState& state, const std::string& path) {
   return static_cast<bool>(out);
 }
 
-// Where an export from the window goes: ~/Pictures if there is one, else ~,
-// named after the scenario, the panel and the time.
-std::string export_path(const AppState& state, const ExportRequest& request) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path dir = fs::current_path(ec);
-  if (const char* home = std::getenv("HOME"); home && *home) {
-    dir = home;
-    if (fs::is_directory(dir / "Pictures", ec)) dir /= "Pictures";
-  }
-  const std::string stem = state.file.empty() ? "scenario" : fs::path(state.file).stem().string();
-  char stamp[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  std::string name = "attnlab-" + stem + (request.panel.empty() ? "" : "-" + request.panel) + "-" + stamp;
-  for (char& c : name)
-    if (c == ' ') c = '_';
-  return (dir / (name + ".png")).string();
-}
-
-// The state the window opens on: FILE, else the last session, else the first lesson.
-// Returns 0, or the exit code when FILE cannot be used.
-int initial_state(const std::string& file, AppState& state) {
-  if (!file.empty()) {
-    core::LoadResult loaded = core::load_scenario_file(file);
-    if (!loaded.ok()) {
-      std::cerr << "attnlab: " << loaded.message() << "\n";
-      return 2;
-    }
-    AppState opened(*loaded.scenario);
-    opened.file = file;
-    state = std::move(opened);
-    AppState session;  // keep the recent files and view options of the last session
-    if (restore_session(session) == SessionRestore::Restored) {
-      state.view = session.view;
-      state.recent_files = session.recent_files;
-    }
-    return 0;
-  }
-  if (restore_session(state) == SessionRestore::Restored) return 0;
-  const std::string message = state.status;  // a corrupt session's message, if any
-  const std::vector<std::string> lessons = lesson_files();
-  if (!lessons.empty()) {
-    core::LoadResult loaded = core::load_scenario_file(lessons.front());
-    if (!loaded.ok()) {
-      std::cerr << "attnlab: the shipped lesson is broken: " << loaded.message() << "\n";
-      return 1;
-    }
-    AppState lesson(*loaded.scenario);
-    lesson.file = lessons.front();
-    state = std::move(lesson);
-  }
-  state.status = message;
-  return 0;
-}
-
 }  // namespace
 
 int run_window(const WindowOptions& options) {
   // [SECTION] The scenario, before any window: a bad FILE is exit 2 and no window.
   AppState state;
-  if (const int code = initial_state(options.file, state)) return code;
+  if (const int code = load_initial_state(options.file, state)) return code;
   if (options.theme) state.view.theme = *options.theme;
   set_lesson_files(lesson_files());
   const bool offscreen = !options.screenshot.empty();
@@ -285,7 +230,7 @@ int run_window(const WindowOptions& options) {
           const ImVec2 size = ImGui::GetIO().DisplaySize;
           ScreenshotOptions shot{static_cast<int>(size.x / scale_x), static_cast<int>(size.y / scale_x),
                                  static_cast<int>(state.export_request.scale), state.export_request.panel};
-          const std::string path = export_path(state, state.export_request);
+          const std::string path = export_path(state, state.export_request.panel, ".png");
           std::string error;
           state.status = write_screenshot(state, shot, path, &error)
                              ? "exported " + path + " (" + std::to_string(shot.width * shot.scale) + "\u00D7" +

@@ -48,6 +48,8 @@ void write(std::string& out, const OrderedJson& j, int indent) {
 
 }  // namespace
 
+std::string shortest_number(double x) { return OrderedJson(x).dump(); }
+
 std::string to_text(const OrderedJson& j) {
   std::string out;
   write(out, j, 0);

@@ -16,6 +16,10 @@ using OrderedJson = nlohmann::ordered_json;
 // Numbers are written in their shortest form that reads back to the same double.
 std::string to_text(const OrderedJson& j);
 
+// The shortest text that reads back to the same double, always with a decimal
+// point or exponent ("0.1", "1.0", "1e-07"): Python and CSV readers then see a float.
+std::string shortest_number(double x);
+
 // A matrix as an array of rows. A non-finite entry (a masked logit, −∞)
 // becomes null, as JSON has no infinity.
 template <class Derived>

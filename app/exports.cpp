@@ -1,0 +1,48 @@
+#include "app/exports.h"
+
+#include <ctime>
+#include <filesystem>
+
+#include "core/atomic_file.h"
+
+namespace app {
+
+bool write_text_export(const AppState& state, core::ExportFormat format, const std::string& path, std::string* error) {
+  const core::Scenario& s = state.scenario();
+  std::string text;
+  switch (format) {
+    case core::ExportFormat::Svg:
+      text = core::export_svg(s, state.result(),
+                              core::SvgStyle{state.view.theme == Theme::Light, state.view.sequential, state.view.diverging,
+                                             state.view.head});
+      break;
+    case core::ExportFormat::Tex: text = core::export_tex(s, state.result()); break;
+    case core::ExportFormat::Csv: text = core::export_csv(s, state.result()); break;
+    case core::ExportFormat::Py: text = core::export_py(s); break;
+    case core::ExportFormat::Png:
+    case core::ExportFormat::Unknown:
+      if (error) *error = path + ": not a text export (.svg, .tex, .csv or .py)";
+      return false;
+  }
+  return core::write_file_atomically(path, text, error);
+}
+
+std::string export_path(const AppState& state, const std::string& what, const std::string& extension) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path dir = fs::current_path(ec);
+  if (const char* home = std::getenv("HOME"); home && *home) {
+    dir = home;
+    if (fs::is_directory(dir / "Pictures", ec)) dir /= "Pictures";
+  }
+  const std::string stem = state.file.empty() ? "scenario" : fs::path(state.file).stem().string();
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  std::string name = "attnlab-" + stem + (what.empty() ? "" : "-" + what) + "-" + stamp;
+  for (char& c : name)
+    if (c == ' ' || c == '/') c = '_';
+  return (dir / (name + extension)).string();
+}
+
+}  // namespace app
