@@ -165,6 +165,15 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     if (ImGui::MenuItem("Light theme (slides)", nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
     ImGui::Separator();
     ImGui::MenuItem("Numbers in cells", nullptr, &state.view.show_numbers);
+    if (ImGui::BeginMenu("Colormap of the weights")) {
+      for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
+        if (ImGui::MenuItem(c == core::Colormap::Viridis ? "viridis (colour-blind safe)"
+                                                          : "cividis (safe for red-green colour blindness too)",
+                            nullptr, state.view.sequential == c))
+          state.view.sequential = c;
+      ImGui::EndMenu();
+    }
+    ImGui::TextDisabled("  signed values: blue-red, centred on 0");
     ImGui::Separator();
     for (int h = 0; h < state.scenario().heads; ++h) {
       const std::string name = "Head " + std::to_string(h + 1);
