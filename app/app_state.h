@@ -27,7 +27,13 @@ struct ViewOptions {
 };
 
 // The panels' window names, in the order they are laid out.
-inline constexpr const char* kPanelNames[] = {"Matrices", "Scores", "Softmax", "Rank", "Output"};
+inline constexpr const char* kPanelNames[] = {"Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry"};
+
+// A shipped lesson, for the Lessons menu and the lesson panel's previous / next.
+struct LessonInfo {
+  std::string path;
+  std::string title;
+};
 
 // A PNG export asked for by a menu, F12 or a panel's title; the window carries it out after the frame.
 struct ExportRequest {
@@ -42,6 +48,14 @@ struct FileDialog {
   std::string directory;            // the listing shown
   std::string name;                 // the path field: a file name, or a path
   std::string error;                // why the last attempt failed, shown in the dialog
+};
+
+// The geometry view's choices (panel_geometry.cpp).
+struct GeometryView {
+  int axis_x = 0, axis_y = 1;  // which two of the d_k dimensions make the plane
+  bool show_q = true, show_k = true, show_alt = true;
+  bool dragging = false;       // a handle is being dragged: the view's bounds stay put
+  float lo_x = 0, lo_y = 0, hi_x = 1, hi_y = 1;  // the data the plot shows, kept while dragging
 };
 
 // A rectangle in window pixels: x, y, w, h.
@@ -92,10 +106,19 @@ class AppState {
   std::string file;    // where the scenario came from, or empty
   std::string status;  // one line for the status bar: the last error or what was done
   std::vector<std::string> recent_files;  // most recent first, at most 8
+  std::vector<LessonInfo> lessons;        // the shipped lessons, in order
   FileDialog file_dialog;
   bool confirm_close = false;  // the "unsaved changes" question is open
   ExportRequest export_request;
-  int editor_tab_head = -1;    // the head whose tab the editor last showed (panel_matrices.cpp)
+  // The gauge demo (panel_matrices.cpp): the M to apply, and what the last one did.
+  struct Gauge {
+    std::vector<double> M;       // d_k × d_k, row-major; resized to the current d_k when shown
+    unsigned seed = 1;           // for "random M"
+    double max_score_change = -1;  // max |ΔS| over every head after the last apply; −1: none yet
+    std::string message;         // why the last M was refused
+  } gauge;
+  int editor_tab_head = -1;
+  GeometryView geometry;    // the head whose tab the editor last showed (panel_matrices.cpp)
 
   // Rectangles of editable matrix cells in window pixels, keyed like
   // "X[r][c]" and "W_Q[h][r][c]", filled while drawing (for --layout-out and tests).

@@ -61,7 +61,19 @@ void handle_drop(AppState& state, const std::vector<std::string>& paths) {
   state.status = paths.empty() ? "nothing was dropped" : "not opened: only .json scenario files can be dropped";
 }
 
+namespace {
+int load_initial_scenario(const std::string& file, AppState& state);
+}
+
 int load_initial_state(const std::string& file, AppState& state) {
+  const int code = load_initial_scenario(file, state);
+  state.lessons = load_lesson_list();
+  return code;
+}
+
+namespace {
+// FILE, else the last session, else the first lesson.
+int load_initial_scenario(const std::string& file, AppState& state) {
   if (!file.empty()) {
     core::LoadResult loaded = core::load_scenario_file(file);
     if (!loaded.ok()) {
@@ -93,6 +105,23 @@ int load_initial_state(const std::string& file, AppState& state) {
   }
   state.status = message;
   return 0;
+}
+
+}  // namespace
+
+std::vector<LessonInfo> load_lesson_list() {
+  std::vector<LessonInfo> lessons;
+  for (const std::string& path : lesson_files()) {
+    const core::LoadResult loaded = core::load_scenario_file(path);
+    const std::string stem = std::filesystem::path(path).stem().string();
+    lessons.push_back({path, loaded.ok() && !loaded.scenario->title.empty() ? loaded.scenario->title : stem});
+  }
+  return lessons;
+}
+
+bool is_lesson(const AppState& state, size_t i) {
+  return i < state.lessons.size() && !state.file.empty() &&
+         std::filesystem::path(state.file).filename() == std::filesystem::path(state.lessons[i].path).filename();
 }
 
 std::string window_title(const AppState& state) {

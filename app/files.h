@@ -25,6 +25,13 @@ void handle_drop(AppState& state, const std::vector<std::string>& paths);
 // on stderr; 1: a shipped lesson is broken).
 int load_initial_state(const std::string& file, AppState& state);
 
+// The shipped lessons (assets/lessons/*.json beside the binary), with their titles.
+std::vector<LessonInfo> load_lesson_list();
+
+// Whether state's file is lesson i (by file name: the installed and the
+// source copies of a lesson are the same lesson).
+bool is_lesson(const AppState& state, size_t i);
+
 // The title bar: "attnlab — name.json •" with the mark while there are unsaved changes.
 std::string window_title(const AppState& state);
 

@@ -16,8 +16,6 @@ namespace app {
 
 namespace {
 
-std::vector<std::string> g_lessons;
-
 // GLFW's key codes: letters are their upper-case ASCII codes.
 constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyF12 = 301;
 
@@ -112,11 +110,6 @@ void MenuBar(AppState& state, FrameRequests& requests) {
         if (ImGui::MenuItem(path.c_str())) open_scenario(state, path);
       ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Lessons", !g_lessons.empty())) {
-      for (const std::string& path : g_lessons)
-        if (ImGui::MenuItem(std::filesystem::path(path).stem().string().c_str())) open_scenario(state, path);
-      ImGui::EndMenu();
-    }
     ImGui::Separator();
     if (ImGui::MenuItem("Save", "Ctrl+S")) Save(state);
     if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) open_file_dialog(state, FileDialog::Purpose::SaveAs);
@@ -153,6 +146,14 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) Quit(state, requests);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Lessons", !state.lessons.empty())) {
+    for (size_t i = 0; i < state.lessons.size(); ++i) {
+      const LessonInfo& l = state.lessons[i];
+      const std::string label = std::to_string(i + 1) + ". " + l.title;
+      if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) open_scenario(state, l.path);
+    }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Edit")) {
@@ -232,8 +233,6 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
 
 }  // namespace
 
-void set_lesson_files(std::vector<std::string> files) { g_lessons = std::move(files); }
-
 FrameRequests DrawFrame(AppState& state, bool close_asked) {
   apply_theme(state.view.theme, fonts().scale);  // a few hundred floats: cheaper than tracking changes
   state.cell_rects.clear();
@@ -251,15 +250,28 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   const float h = std::max(1.0f, display.y - top - status_h);
   const float left_w = std::clamp(display.x * 0.36f, 380 * scale, 560 * scale);
   const float right_w = std::max(1.0f, display.x - left_w);
-  const float scores_h = std::floor(h * 0.48f), middle_h = std::floor(h * 0.30f);
+  const float scores_h = std::floor(h * 0.44f), middle_h = std::floor(h * 0.28f);
   const float output_h = h - scores_h - middle_h;
   const auto place = [](float x, float y, float w, float hh) {
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(w, hh));
   };
 
-  // The editor first: the views after it see its edits on the same frame.
-  place(0, top, left_w, h);
+  // The lesson's notes above the editor, as tall as they need (at most 40%).
+  const core::Scenario& s = state.scenario();
+  float lesson_h = 0;
+  if (!s.notes.empty() || !s.title.empty()) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float wrap = left_w - 2 * style.WindowPadding.x - style.ScrollbarSize;
+    const float text_h = static_cast<float>(wrap_words(s.notes, wrap).size()) * ImGui::GetTextLineHeight();
+    lesson_h = std::floor(std::min(h * 0.4f, text_h + ImGui::GetFrameHeightWithSpacing() * 2.2f + 2 * style.WindowPadding.y +
+                                                 ImGui::GetTextLineHeightWithSpacing()));
+    place(0, top, left_w, lesson_h);
+    DrawLessonPanel(state);
+  }
+
+  // The editor first among the rest: the views after it see its edits on the same frame.
+  place(0, top + lesson_h, left_w, h - lesson_h);
   DrawMatricesPanel(state);
   place(left_w, top, right_w, scores_h);
   DrawScoresPanel(state);
@@ -267,8 +279,12 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   DrawSoftmaxPanel(state);
   place(left_w + std::floor(right_w * 0.5f), top + scores_h, right_w - std::floor(right_w * 0.5f), middle_h);
   DrawRankPanel(state);
-  place(left_w, top + scores_h + middle_h, right_w, output_h);
+  // The bottom row: the outputs as matrices, and as points in the plane.
+  const float output_w = std::floor(right_w * 0.55f);
+  place(left_w, top + scores_h + middle_h, output_w, output_h);
   DrawOutputPanel(state);
+  place(left_w + output_w, top + scores_h + middle_h, right_w - output_w, output_h);
+  DrawGeometryPanel(state);
   StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
   HelpWindow(state);
   DrawFileDialog(state);

@@ -15,9 +15,6 @@ struct FrameRequests {
   bool quit = false;         // out: close the window now
 };
 
-// The lessons listed in the File menu (paths); set once at start.
-void set_lesson_files(std::vector<std::string> files);
-
 // close_asked: the window manager's close button was pressed since the last frame.
 FrameRequests DrawFrame(AppState& state, bool close_asked = false);
 

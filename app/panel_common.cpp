@@ -5,6 +5,12 @@
 
 namespace app {
 
+void remember_control(AppState& state, const char* key) {
+  if (!ImGui::IsItemVisible()) return;  // scrolled out of view: not a place to click
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  state.control_rects[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
 bool BeginPanel(AppState& state, const char* title, const char* formula_markup) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |

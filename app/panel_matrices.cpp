@@ -11,19 +11,13 @@
 #include "app/heatmap.h"
 #include "app/panels.h"
 #include "app/text.h"
+#include "core/gauge.h"
 
 namespace app {
 
 namespace {
 
 constexpr double kMinEntry = -core::kMaxAbsEntry, kMaxEntry = core::kMaxAbsEntry;
-
-// Notes where the last widget is, under `key`, for the tests that click it.
-void remember(AppState& state, const char* key) {
-  if (!ImGui::IsItemVisible()) return;  // scrolled out of view: not a place to click
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  state.control_rects[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
 
 std::string cell_key(const std::string& matrix, int r, int c) {
   return matrix + "[" + std::to_string(r) + "][" + std::to_string(c) + "]";
@@ -120,16 +114,16 @@ void SizesAndMode(AppState& state) {
     ScriptText(markup);
   };
   bool resized = ImGui::SliderInt("##tokens", &n, core::kMinTokens, core::kMaxTokens);
-  remember(state, "tokens");
+  remember_control(state, "tokens");
   label("tokens n");
   resized |= ImGui::SliderInt("##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
-  remember(state, "d_model");
+  remember_control(state, "d_model");
   label("d_{model}");
   resized |= ImGui::SliderInt("##d_k", &d_k, core::kMinDk, core::kMaxDk);
-  remember(state, "d_k");
+  remember_control(state, "d_k");
   label("d_k (= d_v)");
   resized |= ImGui::SliderInt("##heads", &heads, core::kMinHeads, core::kMaxHeads);
-  remember(state, "heads");
+  remember_control(state, "heads");
   label("heads H");
   ImGui::PopItemWidth();
   // Entries cut by a smaller size come back with Ctrl+Z: the whole slider drag is one step.
@@ -138,10 +132,10 @@ void SizesAndMode(AppState& state) {
   int mode = s.mode == core::Mode::Projected ? 0 : 1;
   const int before = mode;
   ImGui::RadioButton("projected: X and W per head", &mode, 0);
-  remember(state, "mode.projected");
+  remember_control(state, "mode.projected");
   ImGui::SameLine();
   ImGui::RadioButton("direct: Q, K, V", &mode, 1);
-  remember(state, "mode.direct");
+  remember_control(state, "mode.direct");
   if (mode != before) {
     state.apply([&](core::Scenario& sc) {
       if (mode == 1) core::convert_to_direct(sc);  // keeps Q, K, V: the scores do not move
@@ -156,7 +150,7 @@ void Options(AppState& state) {
   core::Options o = state.scenario().options;
   const auto checkbox = [&](const char* label, const char* key, bool* value, const char* tooltip) {
     const bool clicked = ImGui::Checkbox(label, value);
-    remember(state, key);
+    remember_control(state, key);
     if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
     return clicked;
   };
@@ -172,10 +166,10 @@ void Options(AppState& state) {
 
   int scale = o.scale == core::Scale::SqrtDk ? 0 : 1;
   changed |= ImGui::RadioButton("S / (\u221Ad\u2096\u00B7T)", &scale, 0);
-  remember(state, "scale.sqrt_dk");
+  remember_control(state, "scale.sqrt_dk");
   ImGui::SameLine();
   changed |= ImGui::RadioButton("S / T", &scale, 1);
-  remember(state, "scale.none");
+  remember_control(state, "scale.none");
   o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
   ImGui::SameLine();
   float temperature = static_cast<float>(o.temperature);
@@ -186,7 +180,7 @@ void Options(AppState& state) {
     o.temperature = std::clamp(static_cast<double>(temperature), core::kMinTemperature, core::kMaxTemperature);
     changed = true;
   }
-  remember(state, "temperature");
+  remember_control(state, "temperature");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
   if (changed) state.apply([&](core::Scenario& s) { s.options = o; });
 }
@@ -233,7 +227,7 @@ void HeadMatrices(AppState& state, int h) {
   bool use_alt = s.has_W_alt;
   if (ImGui::Checkbox("W_alt (AttentionAlt's fourth matrix)", &use_alt))
     state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
-  remember(state, "W_alt");
+  remember_control(state, "W_alt");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Identity when off. alt_output = (1/\u221Ad\u2096)\u00B7A\u00B7V\u00B7W_alt\u1D40");
   if (use_alt) {
     Flow alt;
@@ -241,18 +235,79 @@ void HeadMatrices(AppState& state, int h) {
   }
 }
 
+// Seed 001: only W_Q W_Kᵀ reaches the scores. Apply M to W_Q and M⁻ᵀ to W_K:
+// Q and K change on screen, S does not (max |ΔS| ~ 1e-16).
+void GaugeDemo(AppState& state) {
+  const core::Scenario& s = state.scenario();
+  AppState::Gauge& g = state.gauge;
+  const size_t d = static_cast<size_t>(s.d_k);
+  if (g.M.size() != d * d) {
+    g.M.assign(d * d, 0.0);
+    for (size_t i = 0; i < d; ++i) g.M[i * d + i] = 1.0;
+  }
+  const bool projected = s.mode == core::Mode::Projected;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled(projected ? "W_Q \u2190 W_Q\u00B7M and W_K \u2190 W_K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not."
+                                : "Q \u2190 Q\u00B7M and K \u2190 K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not.");
+  if (s.options.shared_qk)
+    ImGui::TextDisabled("Shared QK: W_K = W_Q gets the same M, so only an orthogonal M (M\u00B7M\u1D40 = I) keeps the scores; "
+                        "'random M' makes one.");
+  ImGui::PopTextWrapPos();
+  const float field_w = kFieldWidth * fonts().scale;
+  ImGui::PushID("gauge");
+  for (size_t r = 0; r < d; ++r) {
+    for (size_t c = 0; c < d; ++c) {
+      if (c) ImGui::SameLine();
+      ImGui::PushID(static_cast<int>(r * d + c));
+      ImGui::SetNextItemWidth(field_w);
+      ImGui::DragScalar("##m", ImGuiDataType_Double, &g.M[r * d + c], 0.01f, nullptr, nullptr, "%.2f");
+      ImGui::PopID();
+    }
+    if (r == 0) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("M");
+    }
+  }
+  if (ImGui::Button("random M")) {
+    const Eigen::MatrixXd M = core::random_gauge(s, g.seed++);
+    for (size_t r = 0; r < d; ++r)
+      for (size_t c = 0; c < d; ++c) g.M[r * d + c] = M(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c));
+  }
+  remember_control(state, "gauge.random");
+  ImGui::SameLine();
+  if (ImGui::Button("apply M")) {
+    Eigen::MatrixXd M(s.d_k, s.d_k);
+    for (size_t i = 0; i < d * d; ++i) M(static_cast<Eigen::Index>(i / d), static_cast<Eigen::Index>(i % d)) = g.M[i];
+    core::Scenario changed = s;
+    g.message = core::apply_gauge(changed, M);
+    if (g.message.empty()) {
+      const core::Result before = state.result();
+      state.apply([&](core::Scenario& sc) { sc = changed; });
+      g.max_score_change = 0;
+      for (int h = 0; h < s.heads; ++h)
+        g.max_score_change = std::max(g.max_score_change, (state.result().head[h].scores - before.head[h].scores).cwiseAbs().maxCoeff());
+    }
+  }
+  remember_control(state, "gauge.apply");
+  if (!g.message.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1.0f), "%s", g.message.c_str());
+    ImGui::PopTextWrapPos();
+  } else if (g.max_score_change >= 0) {
+    ImGui::SameLine();
+    ImGui::Text("max |\u0394S| = %.1e", g.max_score_change);
+  }
+  ImGui::PopID();
+}
+
 }  // namespace
 
 void DrawMatricesPanel(AppState& state) {
   if (BeginPanel(state, "Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
-    const core::Scenario& s = state.scenario();
-    if (!s.title.empty() && ImGui::CollapsingHeader(s.title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted(s.notes.c_str());
-      ImGui::PopTextWrapPos();
-    }
     if (ImGui::CollapsingHeader("Sizes and mode", ImGuiTreeNodeFlags_DefaultOpen)) SizesAndMode(state);
     if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) Options(state);
+    if (ImGui::CollapsingHeader("Gauge demo: only W_Q W_K\u1D40 matters")) GaugeDemo(state);
+    remember_control(state, "gauge.header");
     if (ImGui::CollapsingHeader("Matrices", ImGuiTreeNodeFlags_DefaultOpen)) {
       TokenLabels(state);
       if (state.scenario().mode == core::Mode::Projected) {

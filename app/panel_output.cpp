@@ -20,9 +20,11 @@ void DrawOutputPanel(AppState& state) {
     HeatmapOptions o;
     o.row_labels = &s.tokens;
     o.max_cell = 36;
-    // Widths in proportion to the columns (plus room for labels and a colorbar each).
-    const int cols[4] = {s.d_k, s.d_k, s.heads * s.d_k, s.d_model};
-    const float total = static_cast<float>(cols[0] + cols[1] + cols[2] + cols[3] + 4 * 3);
+    // Widths in proportion to the columns (plus room for labels and a colorbar
+    // each). With one head the concatenation is O_1 itself: not shown twice.
+    const bool show_concat = s.heads > 1;
+    const int cols[4] = {s.d_k, s.d_k, show_concat ? s.heads * s.d_k : 0, s.d_model};
+    const float total = static_cast<float>(cols[0] + cols[1] + cols[2] + cols[3] + (show_concat ? 4 : 3) * 3);
     const auto size = [&](int i) {
       return ImVec2((avail.x - 30) * static_cast<float>(cols[i] + 3) / total, avail.y - 2 * ImGui::GetStyle().ItemSpacing.y);
     };
@@ -30,10 +32,12 @@ void DrawOutputPanel(AppState& state) {
     Heatmap("AV", "O_" + head + " = AV", r.output, o, size(0), state.view);
     ImGui::SameLine(0, 10);
     Heatmap("alt", "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40", r.alt_output, o, size(1), state.view);
+    if (show_concat) {
+      ImGui::SameLine(0, 10);
+      Heatmap("concat", "concat [O_1 \u2026 O_H]", result.concat, o, size(2), state.view);
+    }
     ImGui::SameLine(0, 10);
-    Heatmap("concat", "concat [O_1 \u2026 O_H]", result.concat, o, size(2), state.view);
-    ImGui::SameLine(0, 10);
-    Heatmap("Y", "Y = concat \u00B7 W^O", result.output, o, size(3), state.view);
+    Heatmap("Y", show_concat ? "Y = concat \u00B7 W^O" : "Y = O_1 W^O", result.output, o, size(3), state.view);
   }
   ImGui::End();
 }

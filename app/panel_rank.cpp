@@ -57,7 +57,7 @@ void DrawRankPanel(AppState& state) {
     const core::Result& result = state.result();
     if (s.mode != core::Mode::Projected) {
       ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted("W^Q W^K\u1D40 exists in projected mode, where Q and K come from X. "
+      ImGui::TextUnformatted("W_Q W_K\u1D40 exists in projected mode, where Q and K come from X. "
                              "Switch the mode in the Matrices panel to see its rank.");
       ImGui::PopTextWrapPos();
       ImGui::End();

@@ -56,6 +56,10 @@ void DrawSoftmaxPanel(AppState& state) {
       dl->AddText(font, px, ImVec2(x, layout.grid_min.y + layout.cell_h * (static_cast<float>(i) + 0.5f) - px / 2),
                   ImGui::GetColorU32(ImGuiCol_Text), text);
     }
+    char mean[48];
+    std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
+    dl->AddText(font, px, ImVec2(x, layout.grid_min.y + layout.cell_h * static_cast<float>(s.n()) + 2),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), mean);
   }
   ImGui::End();
 }

@@ -6,15 +6,21 @@
 
 namespace app {
 
+void DrawLessonPanel(AppState& state);    // panel_lesson.cpp: the lesson's title and notes, previous / next
 void DrawMatricesPanel(AppState& state);  // panel_matrices.cpp: every editable entry and option
 void DrawScoresPanel(AppState& state);    // panel_scores.cpp: QKᵀ beside QQᵀ, symmetric and antisymmetric parts
 void DrawSoftmaxPanel(AppState& state);   // panel_softmax.cpp: the weights, row sums, entropy
 void DrawRankPanel(AppState& state);      // panel_rank.cpp: W^Q W^Kᵀ, its singular values and rank
 void DrawOutputPanel(AppState& state);    // panel_output.cpp: A·V, alt_output, concat, the final output
+void DrawGeometryPanel(AppState& state);  // panel_geometry.cpp: V's rows and their hull, the outputs, q and k
 
 // Begins a panel's window at the place the frame set, with the formula it
 // shows as the title's tooltip. Always pair with ImGui::End().
 // Right-clicking the title offers a PNG export of the panel (state.export_request).
 bool BeginPanel(AppState& state, const char* title, const char* formula_markup);
+
+// Notes where the last widget is in state.control_rects under `key`, when it is
+// visible: the headless tests click it there.
+void remember_control(AppState& state, const char* key);
 
 }  // namespace app

@@ -124,6 +124,38 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
   });
 }
 
+std::vector<std::string> wrap_words(std::string_view text, float width) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t newline = text.find('\n', start);
+    const std::string_view paragraph = text.substr(start, newline == std::string_view::npos ? std::string_view::npos : newline - start);
+    std::string line;
+    size_t i = 0;
+    while (i < paragraph.size()) {
+      const size_t space = paragraph.find(' ', i);
+      const std::string_view word = paragraph.substr(i, space == std::string_view::npos ? std::string_view::npos : space - i);
+      const std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
+      if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+        lines.push_back(line);
+        line = std::string(word);
+      } else {
+        line = candidate;
+      }
+      if (space == std::string_view::npos) break;
+      i = space + 1;
+    }
+    lines.push_back(line);
+    if (newline == std::string_view::npos) break;
+    start = newline + 1;
+  }
+  return lines;
+}
+
+void TextWrappedWords(std::string_view text) {
+  for (const std::string& line : wrap_words(text, ImGui::GetContentRegionAvail().x)) ImGui::TextUnformatted(line.c_str());
+}
+
 void ScriptText(std::string_view markup) {
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   const ImVec2 size = script_text_size(markup);

@@ -5,7 +5,9 @@
 // second, smaller font, raised or lowered.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <imgui.h>
 
@@ -34,5 +36,11 @@ ImVec2 script_text_size(std::string_view markup);
 void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup);
 // As an item at the cursor, like ImGui::TextUnformatted.
 void ScriptText(std::string_view markup);
+
+// Lines of at most `width` pixels in the current font, broken at spaces only
+// (ImGui's own wrapping also breaks after '.', splitting "0.14" in two).
+std::vector<std::string> wrap_words(std::string_view text, float width);
+// The text wrapped so, as items at the cursor, to the right edge of the window.
+void TextWrappedWords(std::string_view text);
 
 }  // namespace app

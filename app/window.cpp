@@ -116,7 +116,6 @@ int run_window(const WindowOptions& options) {
   AppState state;
   if (const int code = load_initial_state(options.file, state)) return code;
   if (options.theme) state.view.theme = *options.theme;
-  set_lesson_files(lesson_files());
   const bool offscreen = !options.screenshot.empty();
 
   // [SECTION] GLFW, GL 3.3 core, glad. The screenshot needs a context, not a visible window.

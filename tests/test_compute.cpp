@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/compute.h"
+#include "core/gauge.h"
 #include "test_helpers.h"
 
 using core::Mat;
@@ -214,4 +215,35 @@ TEST(ComputeIdentities, AltOutputLeavesTheHullOfV) {
     EXPECT_NEAR(h.output.row(i).sum(), 4.0, 1e-14);
     EXPECT_NEAR(h.alt_output.row(i).sum(), 4.0 / std::sqrt(2.0), 1e-14);
   }
+}
+
+// The gauge demo (seed 001): W_Q·M, W_K·M⁻ᵀ leave the scores; under shared QK
+// only an orthogonal M does, and anything else is refused with the reason.
+TEST(Gauge, RandomMLeavesScoresAndChangesQK) {
+  for_random_scenarios(41, [](core::Scenario s) {
+    for (bool shared : {false, true}) {
+      s.options.shared_qk = shared;
+      const core::Result before = core::compute(s);
+      core::Scenario after_s = s;
+      ASSERT_EQ(core::apply_gauge(after_s, core::random_gauge(s, 7)), "");
+      const core::Result after = core::compute(after_s);
+      for (int h = 0; h < s.heads; ++h) {
+        const double scale = std::max(1.0, before.head[h].scores.cwiseAbs().maxCoeff());
+        EXPECT_LT(max_abs_diff(before.head[h].scores, after.head[h].scores), 1e-10 * scale);
+        if (s.d_k > 1) EXPECT_GT(max_abs_diff(before.head[h].Q, after.head[h].Q), 1e-6);
+      }
+    }
+  });
+}
+
+TEST(Gauge, RefusesWhatWouldChangeTheScores) {
+  core::Scenario s = core::make_zero_scenario(3, 2, 2, 1);
+  Eigen::MatrixXd singular(2, 2);
+  singular << 1, 2, 2, 4;
+  EXPECT_NE(core::apply_gauge(s, singular).find("not invertible"), std::string::npos);
+  s.options.shared_qk = true;
+  Eigen::MatrixXd stretch(2, 2);
+  stretch << 2, 0, 0, 1;
+  EXPECT_NE(core::apply_gauge(s, stretch).find("only an orthogonal M"), std::string::npos);
+  EXPECT_NE(core::apply_gauge(s, Eigen::MatrixXd::Identity(3, 3)).find("must be 2×2"), std::string::npos);
 }

@@ -199,14 +199,14 @@ TEST_F(UiTest, LightThemeAndHeadChoiceFollowTheViewOptions) {
 
 TEST_F(UiTest, AWindowOf1280x720ShowsEveryPanelWithoutOverlap) {
   frames(2);
-  const char* names[] = {"Matrices", "Scores", "Softmax", "Rank", "Output"};
+  const char* names[] = {"Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output"};
   std::vector<ImRect> rects;
   for (const char* name : names) {
     ImGuiWindow* w = ImGui::FindWindowByName(name);
     ASSERT_NE(w, nullptr) << name;
     rects.emplace_back(w->Pos, ImVec2(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y));
     EXPECT_GE(w->Size.x, 300) << name;
-    EXPECT_GE(w->Size.y, 150) << name;
+    EXPECT_GE(w->Size.y, 120) << name;
     EXPECT_LE(rects.back().Max.x, 1280.5f);
     EXPECT_LE(rects.back().Max.y, 720.5f);
   }
@@ -245,4 +245,50 @@ TEST_F(UiTest, ATypedNumberSurvivesAResizeThatFollowsIt) {
   ASSERT_EQ(state.scenario().d_model, 2);
   EXPECT_DOUBLE_EQ(state.scenario().X(0, 0), -2.5);
   expect_result_is_current();
+}
+
+// The geometry view in direct mode: dragging the point of V's row moves that row,
+// and every output with it, on the same frame; one drag is one undo step.
+TEST_F(UiTest, DraggingAPointOfVEditsThatRow) {
+  frames(2);
+  click(center(control("mode.direct")));
+  ASSERT_EQ(state.scenario().mode, core::Mode::Direct);
+  const size_t steps = state.undo_steps();
+  frames(1);
+  const core::Mat V_before = state.scenario().V[0];
+  const core::Mat out_before = state.result().head[0].output;
+  drag(center(control("geometry.V[2]")), 30, 5, [&](int) { expect_result_is_current(); });
+  const core::Mat& V = state.scenario().V[0];
+  EXPECT_GT(V(2, 0), V_before(2, 0));                            // moved right: the first axis grew
+  EXPECT_NEAR(V(2, 1), V_before(2, 1), 1e-9 + std::abs(V_before(2, 1)) * 0.2);  // barely up or down
+  EXPECT_EQ(V.row(0), V_before.row(0));                           // the other rows stay
+  EXPECT_NE(state.result().head[0].output, out_before);
+  EXPECT_EQ(state.undo_steps(), steps + 1);
+  ctrl_key('Z');
+  EXPECT_EQ(state.scenario().V[0], V_before);
+}
+
+TEST_F(UiTest, GeometryInProjectedModeIsReadOnlyAndOffersDirectMode) {
+  frames(2);
+  EXPECT_FALSE(state.control_rects.count("geometry.V[0]"));
+  const core::Mat scores = state.result().head[0].scores;
+  click(center(control("geometry.convert")));
+  EXPECT_EQ(state.scenario().mode, core::Mode::Direct);
+  EXPECT_LT((state.result().head[0].scores - scores).cwiseAbs().maxCoeff(), 1e-12);
+  frames(1);
+  EXPECT_TRUE(state.control_rects.count("geometry.V[0]"));
+}
+
+// The gauge demo: Q and K change on screen, the scores do not (max |ΔS| near 1e-15).
+TEST_F(UiTest, GaugeDemoChangesQKAndNotTheScores) {
+  frames(2);
+  click(center(control("gauge.header")));
+  click(center(control("gauge.random")));
+  const core::Result before = state.result();
+  click(center(control("gauge.apply")));
+  EXPECT_TRUE(state.gauge.message.empty()) << state.gauge.message;
+  EXPECT_GE(state.gauge.max_score_change, 0.0);
+  EXPECT_LT(state.gauge.max_score_change, 1e-12);
+  EXPECT_GT((state.result().head[0].Q - before.head[0].Q).cwiseAbs().maxCoeff(), 1e-3);
+  EXPECT_EQ(state.undo_steps(), 1u);
 }
