@@ -280,7 +280,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   place(left_w + std::floor(right_w * 0.5f), top + scores_h, right_w - std::floor(right_w * 0.5f), middle_h);
   DrawRankPanel(state);
   // The bottom row: the outputs as matrices, and as points in the plane.
-  const float output_w = std::floor(right_w * 0.55f);
+  const float output_w = std::floor(right_w * 0.62f);
   place(left_w, top + scores_h + middle_h, output_w, output_h);
   DrawOutputPanel(state);
   place(left_w + output_w, top + scores_h + middle_h, right_w - output_w, output_h);

@@ -11,11 +11,11 @@ void remember_control(AppState& state, const char* key) {
   state.control_rects[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
-bool BeginPanel(AppState& state, const char* title, const char* formula_markup) {
+bool BeginPanel(AppState& state, const char* title, const char* formula_markup, int extra_window_flags) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
-  const bool open = ImGui::Begin(title, nullptr, kFlags);
+  const bool open = ImGui::Begin(title, nullptr, kFlags | extra_window_flags);
   // After Begin, the last item is the title bar.
   if (ImGui::IsItemHovered() && formula_markup) {
     ImGui::BeginTooltip();

@@ -40,7 +40,7 @@ void DrawSoftmaxPanel(AppState& state) {
       ImGui::Text("logit %s  \u2192  weight %s", format_number(r.logits(i, j)).c_str(), format_number(r.weights(i, j)).c_str());
     };
     const HeatmapLayout layout = Heatmap("weights", title, r.weights, o,
-                                         ImVec2(avail.x - sums_w, avail.y - ImGui::GetStyle().ItemSpacing.y), state.view);
+                                         ImVec2(avail.x - sums_w, avail.y - ImGui::GetTextLineHeightWithSpacing()), state.view);
 
     // Each row's sum and entropy, level with the row, right of the colorbar;
     // in the small font when the rows are thin.

@@ -17,7 +17,7 @@ void DrawGeometryPanel(AppState& state);  // panel_geometry.cpp: V's rows and th
 // Begins a panel's window at the place the frame set, with the formula it
 // shows as the title's tooltip. Always pair with ImGui::End().
 // Right-clicking the title offers a PNG export of the panel (state.export_request).
-bool BeginPanel(AppState& state, const char* title, const char* formula_markup);
+bool BeginPanel(AppState& state, const char* title, const char* formula_markup, int extra_window_flags = 0);
 
 // Notes where the last widget is in state.control_rects under `key`, when it is
 // visible: the headless tests click it there.
