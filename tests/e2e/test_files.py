@@ -16,7 +16,7 @@ import unittest
 
 import numpy as np
 
-from xvfb import Xvfb, read_png
+from xvfb import Xvfb, cell_on_screen, drag, read_png
 
 ATTNLAB = SCENARIO = BUILD = None
 
@@ -97,9 +97,6 @@ class Sessions(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.tmp)
 
-    def xdo(self, x, *args):
-        return subprocess.run(["xdotool", *map(str, args)], env=x.env, check=True, capture_output=True, text=True).stdout
-
     def test_an_edit_in_the_window_survives_kill_9(self):
         layout = self.tmp / "layout.json"
         with Xvfb() as x:
@@ -110,17 +107,8 @@ class Sessions(unittest.TestCase):
                 deadline = time.monotonic() + 30
                 while not layout.exists() and time.monotonic() < deadline and app.poll() is None:
                     time.sleep(0.1)
-                cell = json.loads(layout.read_text())["X[1][0]"]
-                window = self.xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
-                geometry = dict(line.split("=") for line in self.xdo(x, "getwindowgeometry", "--shell", window).split())
-                sx, sy = int(geometry["X"]) + int(cell[0] + cell[2] / 2), int(geometry["Y"]) + int(cell[1] + cell[3] / 2)
-                self.xdo(x, "mousemove", sx, sy)
-                time.sleep(0.2)
-                self.xdo(x, "mousedown", 1)
-                for step in range(1, 11):
-                    self.xdo(x, "mousemove", sx + 10 * step, sy)
-                    time.sleep(0.03)
-                self.xdo(x, "mouseup", 1)
+                sx, sy, _ = cell_on_screen(x, json.loads(layout.read_text()), "X[1][0]")
+                drag(x, sx, sy, 100, steps=10, pause=0.03)
                 time.sleep(1.2)  # the autosave is at most a second behind
                 app.send_signal(signal.SIGKILL)
                 app.wait()

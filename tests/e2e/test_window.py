@@ -15,7 +15,7 @@ import tempfile
 import time
 import unittest
 
-from xvfb import Xvfb
+from xvfb import Xvfb, cell_on_screen, drag, xdo
 
 ATTNLAB = SCENARIO = None
 
@@ -35,9 +35,6 @@ class Window(unittest.TestCase):
 
     def tearDown(self):
         shutil.rmtree(self.tmp)
-
-    def xdo(self, x, *args):
-        return subprocess.run(["xdotool", *map(str, args)], env=x.env, check=True, capture_output=True, text=True).stdout
 
     def grab(self, x, name):
         path = self.tmp / name
@@ -60,23 +57,13 @@ class Window(unittest.TestCase):
                     self.fail(f"attnlab exited with {app.returncode}: {app.stderr.read()}")
                 cells = json.loads(layout.read_text())
                 self.assertIn("X[1][0]", cells)
-                window = self.xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
-                geometry = dict(line.split("=") for line in self.xdo(x, "getwindowgeometry", "--shell", window).split())
-                ox, oy = int(geometry["X"]), int(geometry["Y"])
-                cx, cy = cells["X[1][0]"][0] + cells["X[1][0]"][2] / 2, cells["X[1][0]"][1] + cells["X[1][0]"][3] / 2
-                sx, sy = int(ox + cx), int(oy + cy)
+                sx, sy, window = cell_on_screen(x, cells, "X[1][0]")
 
-                self.xdo(x, "mousemove", 1270, 790)
+                xdo(x, "mousemove", 1270, 790)
                 time.sleep(0.5)
                 before = self.grab(x, "before.png")
-                self.xdo(x, "mousemove", sx, sy)
-                time.sleep(0.2)
-                self.xdo(x, "mousedown", 1)
-                for step in range(1, 9):
-                    self.xdo(x, "mousemove", sx + 10 * step, sy)
-                    time.sleep(0.05)
-                self.xdo(x, "mouseup", 1)
-                self.xdo(x, "mousemove", 1270, 790)
+                drag(x, sx, sy, 80)
+                xdo(x, "mousemove", 1270, 790)
                 time.sleep(0.5)
                 after = self.grab(x, "after.png")
                 changed = self.differing_pixels(before, after)
@@ -85,11 +72,11 @@ class Window(unittest.TestCase):
 
                 # XTEST, as a keyboard would: the window takes the focus first (there is no window manager).
                 # The drag left unsaved changes: Ctrl+Q asks first, and a second Ctrl+Q quits without saving.
-                self.xdo(x, "windowfocus", "--sync", window)
-                self.xdo(x, "key", "ctrl+q")
+                xdo(x, "windowfocus", "--sync", window)
+                xdo(x, "key", "ctrl+q")
                 time.sleep(1.0)
                 self.assertIsNone(app.poll(), "Ctrl+Q quit without asking about the unsaved changes")
-                self.xdo(x, "key", "ctrl+q")
+                xdo(x, "key", "ctrl+q")
                 try:
                     app.wait(timeout=10)
                 except subprocess.TimeoutExpired:

@@ -37,3 +37,28 @@ def read_png(path):
                                    capture_output=True, text=True).stdout.split())
     raw = subprocess.run(["/usr/bin/convert", str(path), "-depth", "8", "rgb:-"], check=True, capture_output=True).stdout
     return np.frombuffer(raw, dtype=np.uint8).reshape(h, w, 3)
+
+
+def xdo(x, *args):
+    """xdotool on the test's display (XTEST: events as a mouse and keyboard make them)."""
+    return subprocess.run(["xdotool", *map(str, args)], env=x.env, check=True, capture_output=True, text=True).stdout
+
+
+def cell_on_screen(x, cells, key):
+    """The screen position of an editable cell's centre (cells: --layout-out's JSON) and the window's id."""
+    window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
+    geometry = dict(line.split("=") for line in xdo(x, "getwindowgeometry", "--shell", window).split())
+    rx, ry, rw, rh = cells[key]
+    return int(geometry["X"]) + int(rx + rw / 2), int(geometry["Y"]) + int(ry + rh / 2), window
+
+
+def drag(x, sx, sy, dx, steps=8, pause=0.05):
+    """Press at (sx, sy), move right by dx in steps, release: one drag gesture."""
+    import time
+    xdo(x, "mousemove", sx, sy)
+    time.sleep(0.2)
+    xdo(x, "mousedown", 1)
+    for step in range(1, steps + 1):
+        xdo(x, "mousemove", sx + dx * step // steps, sy)
+        time.sleep(pause)
+    xdo(x, "mouseup", 1)

@@ -110,10 +110,7 @@ TEST_F(FilesTest, TheDialogOpensTheTypedFile) {
   ASSERT_TRUE(io.WantTextInput);  // the path field has the keyboard
   io.AddInputCharactersUTF8("typed.json");
   frame();
-  io.KeysDown[io.KeyMap[ImGuiKey_Enter] = 257] = true;
-  frame();
-  io.KeysDown[257] = false;
-  frames(2);
+  press_enter();
   EXPECT_TRUE(state.scenario() == small) << state.status << " | " << state.file_dialog.error << " | " << state.file_dialog.name;
   EXPECT_EQ(state.file_dialog.purpose, app::FileDialog::Purpose::None);
 }

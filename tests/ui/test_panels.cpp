@@ -160,29 +160,8 @@ TEST_F(UiTest, WAltCheckboxTurnsTheIdentityOn) {
 
 TEST_F(UiTest, ATypedNumberIsOneStep) {
   frames(2);
-  // Double-click turns the drag field into a text field.
-  const ImVec2 at = center(cell("X[0][0]"));
-  mouse_to(at);
-  frame();
-  for (int i = 0; i < 2; ++i) {
-    mouse_down(true);
-    frame();
-    mouse_down(false);
-    frame();
-  }
-  ImGuiIO& io = ImGui::GetIO();
-  ASSERT_TRUE(io.WantTextInput);
-  io.KeyCtrl = true;
-  io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;  // select all
-  frame();
-  io.KeysDown['A'] = false;
-  io.KeyCtrl = false;
-  io.AddInputCharactersUTF8("-2.5");
-  frame();
-  io.KeysDown[io.KeyMap[ImGuiKey_Enter] = 257] = true;
-  frame();
-  io.KeysDown[257] = false;
-  frames(2);
+  type_into(center(cell("X[0][0]")), "-2.5");
+  press_enter();
   EXPECT_DOUBLE_EQ(state.scenario().X(0, 0), -2.5);
   EXPECT_EQ(state.undo_steps(), 1u);
   expect_result_is_current();
@@ -222,24 +201,7 @@ TEST_F(UiTest, AWindowOf1280x720ShowsEveryPanelWithoutOverlap) {
 // slider must survive the resize (the two edits may fall in one gesture).
 TEST_F(UiTest, ATypedNumberSurvivesAResizeThatFollowsIt) {
   frames(2);
-  const ImVec2 at = center(cell("X[0][0]"));
-  mouse_to(at);
-  frame();
-  for (int i = 0; i < 2; ++i) {  // double-click: the field takes text
-    mouse_down(true);
-    frame();
-    mouse_down(false);
-    frame();
-  }
-  ImGuiIO& io = ImGui::GetIO();
-  ASSERT_TRUE(io.WantTextInput);
-  io.KeyCtrl = true;
-  io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;
-  frame();
-  io.KeysDown['A'] = false;
-  io.KeyCtrl = false;
-  io.AddInputCharactersUTF8("-2.5");
-  frame();
+  type_into(center(cell("X[0][0]")), "-2.5");
   const app::Rect d_model = control("d_model");  // no Enter: the click on the slider ends the typing
   click(ImVec2(d_model.x + 2, d_model.y + d_model.h / 2));
   ASSERT_EQ(state.scenario().d_model, 2);

@@ -117,6 +117,35 @@ class UiTest : public ::testing::Test {
     frame();
   }
 
+  // Double-click a drag field: it becomes a text field with everything selected
+  // (Ctrl+A), then the text is typed. No Enter: see press_enter().
+  void type_into(ImVec2 field, const char* text) {
+    mouse_to(field);
+    frame();
+    for (int i = 0; i < 2; ++i) {
+      mouse_down(true);
+      frame();
+      mouse_down(false);
+      frame();
+    }
+    ImGuiIO& io = ImGui::GetIO();
+    ASSERT_TRUE(io.WantTextInput) << "the double-click did not open the field for typing";
+    io.KeyCtrl = true;
+    io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;
+    frame();
+    io.KeysDown['A'] = false;
+    io.KeyCtrl = false;
+    io.AddInputCharactersUTF8(text);
+    frame();
+  }
+  void press_enter() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[io.KeyMap[ImGuiKey_Enter] = 257] = true;  // GLFW_KEY_ENTER
+    frame();
+    io.KeysDown[257] = false;
+    frames(2);
+  }
+
   // The Result the app shows must be compute() of the scenario it holds.
   void expect_result_is_current() {
     const core::Result fresh = core::compute(state.scenario());
