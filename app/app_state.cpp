@@ -5,7 +5,7 @@
 namespace app {
 
 namespace {
-constexpr size_t kMaxUndoSteps = 500;  // ~17 KB a step at the largest sizes
+constexpr size_t kMaxUndoSteps = 2000;  // ~17 KB a step: 34 MB at the most
 }
 
 AppState::AppState(core::Scenario s) : scenario_(std::move(s)), committed_(scenario_), saved_(scenario_) { recompute(); }

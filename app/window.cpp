@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -68,6 +69,14 @@ struct KeyLatch {
   }
 };
 KeyLatch g_keys;
+
+// ATTNLAB_TIMING=1: print timing lines for scripts/bench on stderr (the wall
+// clock when the first frame is presented; how long a screenshot took).
+const bool kTiming = std::getenv("ATTNLAB_TIMING") != nullptr;
+
+long long realtime_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
 
 constexpr int kFramesAfterEvent = 3;  // popups and hover states settle within a few frames
 constexpr int kLayoutFrame = 3;       // the frame after which --layout-out is written
@@ -179,10 +188,14 @@ int run_window(const WindowOptions& options) {
       shot.height = options.height > 0 ? options.height : kDefaultHeight;
       shot.scale = options.scale;
       std::string error;
+      const auto t0 = std::chrono::steady_clock::now();
       if (!write_screenshot(state, shot, options.screenshot, &error)) {
         std::cerr << "attnlab: " << error << "\n";
         exit_code = 1;
       }
+      if (kTiming)
+        std::cerr << "screenshot_ms: "
+                  << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << "\n";
     } else {
       set_heatmap_renderer(&renderer);
       Autosave autosave(state);
@@ -221,6 +234,10 @@ int run_window(const WindowOptions& options) {
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         glfwSwapBuffers(window);
+        if (kTiming && frame == 0) {
+          glFinish();
+          std::cerr << "first_frame_realtime_ns: " << realtime_ns() << std::endl;
+        }
 
         if (++frame == kLayoutFrame && !options.layout_out.empty() && !write_layout(state, options.layout_out))
           std::cerr << "attnlab: cannot write " << options.layout_out << "\n";

@@ -241,6 +241,26 @@ TEST_F(TempDir, FileErrorsNameThePath) {
   EXPECT_EQ(r.message().rfind((dir_ / "bad.json").string() + ": attnlab: version 3", 0), 0u) << r.message();
 }
 
+// Regression tests of the fuzzing issue: a 40 MB file, and nesting far past the limit.
+TEST_F(TempDir, AFortyMegabyteFileIsRefusedWithoutReadingItAll) {
+  const std::string path = (dir_ / "huge.json").string();
+  {
+    std::ofstream out(path);
+    const std::string chunk(1 << 20, '[');
+    for (int i = 0; i < 40; ++i) out << chunk;
+  }
+  EXPECT_EQ(core::load_scenario_file(path).message(), path + ": larger than 1 MiB; a scenario file is at most 1 MiB");
+  expect_rejected(std::string(40u << 20, ' '), "a scenario file is at most 1 MiB");
+}
+
+TEST(LoadRejects, NestingFarPastTheLimitInEveryShape) {
+  for (const char* open : {"[", "{\"a\":", "[{\"x\":[", "{\"attnlab\":1,\"notes\":["}) {
+    std::string deep;
+    while (deep.size() < 900000) deep += open;
+    expect_rejected(deep, "nested more than 8 levels deep");
+  }
+}
+
 TEST_F(TempDir, AFifoIsRefusedNotWaitedOn) {
   const std::string fifo = (dir_ / "pipe.json").string();
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Runs every benchmark of scripts/bench and prints the figures.
+
+Usage: run_bench.py BUILD_DIR SOURCE_DIR
+"""
+import json
+import os
+import pathlib
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "e2e"))
+from xvfb import Xvfb  # noqa: E402
+
+GOALS = {"torch_ratio": (">=", 10), "core_allocations_per_recompute": ("<=", 0), "ui_frame_p99_us": ("<=", 1000),
+         "startup_first_frame_ms": ("<=", 300), "idle_cpu_percent": ("<=", 1), "export_png_4k_ms": ("<=", 1000)}
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
+
+
+def figures_from(text):
+    return {k.strip(): float(v) for k, v in (line.split(":", 1) for line in text.splitlines() if ":" in line)}
+
+
+def main():
+    build, source = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    attnlab = build / "app" / "attnlab"
+    scenario = source / "tests" / "data" / "example.json"
+    f = {}
+
+    out = json.loads(run([build / "tests" / "bench_core", "--benchmark_format=json"]).stdout)
+    f["core_recompute_ns"] = next(b["real_time"] for b in out["benchmarks"] if b["name"].endswith("_median"))
+    f.update(figures_from(run(["/usr/bin/python3", source / "tests" / "bench" / "torch_mha.py"]).stdout))
+    f["torch_ratio"] = f["torch_mha_forward_ns"] / f["core_recompute_ns"]
+    f.update(figures_from(run([build / "tests" / "count_allocations"]).stdout))
+    f.update(figures_from(run([build / "tests" / "ui_frames"]).stdout))
+
+    with Xvfb() as x, tempfile.TemporaryDirectory() as tmp:
+        env = dict(x.env, ATTNLAB_TIMING="1")
+        # Start-up: from the moment the process is asked for to its first frame on screen; the best of five.
+        starts = []
+        for _ in range(5):
+            t0 = time.time_ns()
+            app = subprocess.Popen([attnlab, scenario], env=env, stderr=subprocess.PIPE, text=True)
+            line = app.stderr.readline()
+            starts.append((int(line.split(":")[1]) - t0) / 1e6)
+            app.kill()
+            app.wait()
+        f["startup_first_frame_ms"] = min(starts)
+        # Idle: the window open, no input for 5 s, the CPU time the process used.
+        app = subprocess.Popen([attnlab, scenario], env=env, stderr=subprocess.DEVNULL)
+        time.sleep(2)
+        stat = pathlib.Path(f"/proc/{app.pid}/stat")
+        ticks = lambda: sum(int(v) for v in stat.read_text().rsplit(")", 1)[1].split()[11:13])  # utime + stime
+        t0, c0 = time.monotonic(), ticks()
+        time.sleep(5)
+        f["idle_cpu_percent"] = 100 * (ticks() - c0) / os.sysconf("SC_CLK_TCK") / (time.monotonic() - t0)
+        app.kill()
+        app.wait()
+        # A 4K picture, rendered offscreen and written; the median of three.
+        times = []
+        for _ in range(3):
+            r = run([attnlab, scenario, "--screenshot", pathlib.Path(tmp) / "4k.png", "--size", "3840x2160"], env=env)
+            times.append(figures_from(r.stderr)["screenshot_ms"])
+        f["export_png_4k_ms"] = sorted(times)[1]
+
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    print(f"machine: {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}")
+    print(f"{'figure':34} {'value':>14}  goal")
+    for name, value in f.items():
+        goal = GOALS.get(name)
+        verdict = "" if not goal else (f"{goal[0]} {goal[1]}  " + ("met" if (value >= goal[1] if goal[0] == ">=" else value <= goal[1]) else "MISSED"))
+        print(f"{name:34} {value:14.1f}  {verdict}")
+    print()
+    for name, value in f.items():
+        print(f"{name}: {value:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+// ui_frame_p50_us, ui_frame_p99_us: one headless frame of every panel (ImGui
+// NewFrame to Render, no GL) for n = 8, d_model = 4, heads = 4, d_k = 4, over
+// 1000 frames with the mouse moving over the panels, as during a drag.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/app_state.h"
+#include "app/frame.h"
+#include "app/heatmap.h"
+#include "app/text.h"
+#include "../test_helpers.h"
+
+int main() {
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = ImVec2(1440, 900);
+  io.DeltaTime = 1.0f / 60.0f;
+  app::load_fonts(1.0f);
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  app::NullHeatmapRenderer renderer;
+  app::set_heatmap_renderer(&renderer);
+  std::mt19937 rng(1);
+  app::AppState state(testing_helpers::random_scenario(rng, 8, 4, 4, 4, core::Mode::Projected));
+
+  std::vector<double> us;
+  for (int frame = 0; frame < 1100; ++frame) {
+    io.MousePos = ImVec2(static_cast<float>(200 + (frame * 7) % 1200), static_cast<float>(100 + (frame * 3) % 700));
+    const auto t0 = std::chrono::steady_clock::now();
+    ImGui::NewFrame();
+    renderer.begin_frame();
+    app::DrawFrame(state);
+    ImGui::Render();
+    const auto t1 = std::chrono::steady_clock::now();
+    if (frame >= 100) us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());  // after warm-up
+  }
+  std::sort(us.begin(), us.end());
+  std::printf("ui_frame_p50_us: %.1f\nui_frame_p99_us: %.1f\n", us[us.size() / 2], us[us.size() * 99 / 100]);
+  ImGui::DestroyContext();
+  return 0;
+}
