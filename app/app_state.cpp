@@ -31,6 +31,16 @@ void AppState::replace(core::Scenario s) {
   recompute();
 }
 
+void AppState::open_document(core::Scenario s) {
+  scenario_ = std::move(s);
+  committed_ = saved_ = scenario_;
+  undo_.clear();
+  redo_.clear();
+  committed_edits_ = edits_;
+  ++revision_;
+  recompute();
+}
+
 void AppState::end_frame(bool any_item_active) {
   if (any_item_active || !has_uncommitted_edit()) return;
   committed_edits_ = edits_;

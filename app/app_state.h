@@ -48,6 +48,7 @@ struct FileDialog {
   std::string directory;            // the listing shown
   std::string name;                 // the path field: a file name, or a path
   std::string error;                // why the last attempt failed, shown in the dialog
+  std::string confirmed_overwrite;  // Save As: the existing file the next Save replaces
 };
 
 // The geometry view's choices (panel_geometry.cpp).
@@ -81,8 +82,11 @@ class AppState {
     ++revision_;
     recompute();
   }
-  // Replaces the whole scenario (a loaded file): one undo step of its own.
+  // Replaces the whole scenario, as one undo step of its own.
   void replace(core::Scenario s);
+  // Starts a new document (an opened file): no undo history across files, as
+  // an undo would otherwise bring another file's content under this file's name.
+  void open_document(core::Scenario s);
 
   // What was last opened or saved, to tell unsaved changes; see files.cpp.
   bool modified() const { return !(scenario_ == saved_); }
@@ -108,7 +112,12 @@ class AppState {
   std::vector<std::string> recent_files;  // most recent first, at most 8
   std::vector<LessonInfo> lessons;        // the shipped lessons, in order
   FileDialog file_dialog;
-  bool confirm_close = false;  // the "unsaved changes" question is open
+  // What waits for an answer to "unsaved changes: save, discard or cancel?".
+  struct Pending {
+    enum class Action { None, Quit, Open };
+    Action action = Action::None;
+    std::string path;  // for Open
+  } pending;
   ExportRequest export_request;
   // The gauge demo (panel_matrices.cpp): the M to apply, and what the last one did.
   struct Gauge {

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "core/export.h"
+
 namespace app {
 
 const char* usage_text() {
@@ -65,10 +67,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     } else if (a == "--export") {
       if (i + 1 >= args.size()) return fail("--export needs a file name (OUT.png, .svg, .tex, .csv or .py)");
       cl.export_to = args[++i];
-      const std::string& e = cl.export_to;
-      const auto ends = [&](const char* ext) { return e.size() > 4 && e.compare(e.size() - 4, 4, ext) == 0; };
-      if (!(ends(".png") || ends(".svg") || ends(".tex") || ends(".csv") || (e.size() > 3 && e.compare(e.size() - 3, 3, ".py") == 0)))
-        return fail("--export " + e + ": the extension names the format: .png, .svg, .tex, .csv or .py");
+      if (core::export_format(cl.export_to) == core::ExportFormat::Unknown)
+        return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
     } else if (a == "--size") {
       if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
       const std::string v = args[++i];
@@ -101,7 +101,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (cl.command == Command::Dump && (!cl.layout_out.empty() || !cl.screenshot.empty()))
     return fail("--dump prints text: it takes no --layout-out or --screenshot");
   if (!cl.screenshot.empty() && !cl.export_to.empty()) return fail("--screenshot and --export: one picture at a time");
-  const bool png = !cl.screenshot.empty() || (cl.export_to.size() > 4 && cl.export_to.compare(cl.export_to.size() - 4, 4, ".png") == 0);
+  const bool png = !cl.screenshot.empty() || core::export_format(cl.export_to) == core::ExportFormat::Png;
   if (!png && (cl.width || cl.scale != 1)) return fail("--size and --scale go with --screenshot or --export OUT.png");
   return cl;
 }

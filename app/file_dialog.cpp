@@ -62,12 +62,21 @@ void confirm(AppState& state) {
     return;
   }
   if (d.purpose == FileDialog::Purpose::Open) {
-    if (!open_scenario(state, path.string())) {
+    if (state.modified()) {
+      request_open(state, path.string());  // asks about the unsaved changes first
+    } else if (!open_scenario(state, path.string())) {
       d.error = state.status;  // which field, what was expected; the scenario is as it was
       return;
     }
   } else {
     if (path.extension() != ".json") path += ".json";
+    // Another file of that name: the second press of Save replaces it.
+    if (fs::exists(path, ec) && d.confirmed_overwrite != path.string() &&
+        fs::absolute(path, ec).lexically_normal().string() != state.file) {
+      d.error = path.filename().string() + " exists: press Save again to replace it";
+      d.confirmed_overwrite = path.string();
+      return;
+    }
     if (!save_scenario(state, path.string())) {
       d.error = state.status;
       return;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <ctime>
 #include <iostream>
 
 #include "app/data_dir.h"
@@ -25,18 +26,32 @@ void remember_recent(AppState& state, const std::string& path) {
 
 }  // namespace
 
+// Absolute, so that the session still names the file from another working directory.
+std::string absolute(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path a = std::filesystem::absolute(path, ec);
+  return ec ? path : a.lexically_normal().string();
+}
+
 bool open_scenario(AppState& state, const std::string& path) {
   core::LoadResult loaded = core::load_scenario_file(path);
   if (!loaded.ok()) {
     state.status = "not opened: " + loaded.message();
     return false;
   }
-  state.replace(*loaded.scenario);
-  state.set_saved(std::move(*loaded.scenario));
-  state.file = path;
-  state.status = "opened " + path;
-  remember_recent(state, path);
+  state.open_document(std::move(*loaded.scenario));
+  state.file = absolute(path);
+  state.status = "opened " + state.file;
+  remember_recent(state, state.file);
   return true;
+}
+
+bool request_open(AppState& state, const std::string& path) {
+  if (state.modified()) {
+    state.pending = {AppState::Pending::Action::Open, path};
+    return false;
+  }
+  return open_scenario(state, path);
 }
 
 bool save_scenario(AppState& state, const std::string& path) {
@@ -46,16 +61,16 @@ bool save_scenario(AppState& state, const std::string& path) {
     return false;
   }
   state.mark_saved();
-  state.file = path;
-  state.status = "saved " + path;
-  remember_recent(state, path);
+  state.file = absolute(path);
+  state.status = "saved " + state.file;
+  remember_recent(state, state.file);
   return true;
 }
 
 void handle_drop(AppState& state, const std::vector<std::string>& paths) {
   for (const std::string& path : paths)
     if (std::filesystem::path(path).extension() == ".json") {
-      open_scenario(state, path);
+      request_open(state, path);
       return;
     }
   state.status = paths.empty() ? "nothing was dropped" : "not opened: only .json scenario files can be dropped";
@@ -81,13 +96,31 @@ int load_initial_scenario(const std::string& file, AppState& state) {
       return 2;
     }
     AppState opened(*loaded.scenario);
-    opened.file = file;
-    state = std::move(opened);
+    opened.file = absolute(file);
     AppState session;  // keep the recent files and view options of the last session
-    if (restore_session(session) == SessionRestore::Restored) {
-      state.view = session.view;
-      state.recent_files = session.recent_files;
+    const SessionRestore restored = restore_session(session);
+    std::string message = session.status;  // a corrupt session's message, if any
+    if (restored == SessionRestore::Restored) {
+      opened.view = session.view;
+      opened.recent_files = session.recent_files;
+      // Its unsaved changes would be gone with the next autosave: keep them in a file.
+      if (session.modified()) {
+        const std::filesystem::path dir = state_dir();
+        char stamp[32];
+        const std::time_t now = std::time(nullptr);
+        std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+        const std::string kept = (dir / ("unsaved-" + std::string(stamp) + ".json")).string();
+        std::string error;
+        message = !dir.empty() && core::save_scenario_file(session.scenario(), kept, &error)
+                      ? "the unsaved changes of the last session are kept in " + kept
+                      : "the unsaved changes of the last session could not be kept: " + error;
+      } else {
+        message.clear();
+      }
     }
+    state = std::move(opened);
+    remember_recent(state, state.file);
+    state.status = message;
     return 0;
   }
   if (restore_session(state) == SessionRestore::Restored) return 0;

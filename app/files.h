@@ -9,15 +9,20 @@
 
 namespace app {
 
-// Loads path into state (one undo step). On failure returns false, sets
+// Loads path into state as a new document. On failure returns false, sets
 // state.status to the loader's message naming the field, and changes nothing else.
 bool open_scenario(AppState& state, const std::string& path);
+
+// Opens path, unless the scenario has unsaved changes: then asks first
+// (state.pending; the frame shows the question). True when it was opened now.
+bool request_open(AppState& state, const std::string& path);
 
 // Saves atomically to path; on success the file becomes state.file and the
 // scenario counts as saved. On failure returns false and sets state.status.
 bool save_scenario(AppState& state, const std::string& path);
 
-// Files dropped on the window: opens the first .json among them.
+// Files dropped on the window: opens the first .json among them (asking first
+// when there are unsaved changes).
 void handle_drop(AppState& state, const std::vector<std::string>& paths);
 
 // The state the app starts on: FILE, else the last session, else the first

@@ -44,40 +44,54 @@ void Save(AppState& state) {
 
 // Quit, unless there are unsaved changes: then ask first.
 void Quit(AppState& state, FrameRequests& requests) {
-  if (state.modified()) state.confirm_close = true;
+  if (state.modified()) state.pending = {AppState::Pending::Action::Quit, ""};
   else requests.quit = true;
 }
 
-void ConfirmClose(AppState& state, FrameRequests& requests) {
+// Whatever waits (quitting, opening another file) goes ahead.
+void Proceed(AppState& state, FrameRequests& requests) {
+  const AppState::Pending pending = state.pending;
+  state.pending = {};
+  if (pending.action == AppState::Pending::Action::Quit) requests.quit = true;
+  if (pending.action == AppState::Pending::Action::Open) open_scenario(state, pending.path);
+}
+
+void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   constexpr const char* kPopup = "Unsaved changes";
-  if (!state.confirm_close) return;
+  if (state.pending.action == AppState::Pending::Action::None) return;
+  const bool quitting = state.pending.action == AppState::Pending::Action::Quit;
   if (!ImGui::IsPopupOpen(kPopup)) ImGui::OpenPopup(kPopup);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   if (ImGui::BeginPopupModal(kPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::Text("%s has changes that are not saved to a file.",
                 state.file.empty() ? "This scenario" : std::filesystem::path(state.file).filename().string().c_str());
-    ImGui::TextDisabled("The session keeps them either way: attnlab opens on them next time.");
+    if (quitting) ImGui::TextDisabled("The session keeps them either way: attnlab opens on them next time.");
+    else ImGui::TextDisabled("Opening %s replaces them.", std::filesystem::path(state.pending.path).filename().string().c_str());
     const float w = 120 * fonts().scale;
     if (ImGui::Button(state.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
-      state.confirm_close = false;
-      if (state.file.empty()) open_file_dialog(state, FileDialog::Purpose::SaveAs);
-      else requests.quit = save_scenario(state, state.file);  // a failed save stays open, with its message
+      if (state.file.empty()) {
+        state.pending = {};
+        open_file_dialog(state, FileDialog::Purpose::SaveAs);
+      } else if (save_scenario(state, state.file)) {
+        Proceed(state, requests);
+      } else {
+        state.pending = {};  // a failed save says why in the status line; nothing else happens
+      }
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    // Ctrl+Q a second time, or D, as in "don't save".
+    // D, as in "don't save", or for quitting Ctrl+Q a second time.
     const ImGuiIO& io = ImGui::GetIO();
-    const bool again = !ImGui::IsWindowAppearing() &&  // not the Ctrl+Q that opened the question
-                       ((io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) || ImGui::IsKeyPressed('D', false));
-    if (ImGui::Button("Quit without saving (D)", ImVec2(w * 1.6f, 0)) || again) {
-      state.confirm_close = false;
-      requests.quit = true;
+    const bool again = !ImGui::IsWindowAppearing() &&  // not the key that opened the question
+                       ((quitting && io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) || ImGui::IsKeyPressed('D', false));
+    if (ImGui::Button(quitting ? "Quit without saving (D)" : "Discard them and open (D)", ImVec2(w * 1.8f, 0)) || again) {
+      Proceed(state, requests);
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(w, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-      state.confirm_close = false;
+      state.pending = {};
       ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
@@ -107,7 +121,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) open_file_dialog(state, FileDialog::Purpose::Open);
     if (ImGui::BeginMenu("Open recent", !state.recent_files.empty())) {
       for (const std::string& path : state.recent_files)
-        if (ImGui::MenuItem(path.c_str())) open_scenario(state, path);
+        if (ImGui::MenuItem(path.c_str())) request_open(state, path);
       ImGui::EndMenu();
     }
     ImGui::Separator();
@@ -152,7 +166,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     for (size_t i = 0; i < state.lessons.size(); ++i) {
       const LessonInfo& l = state.lessons[i];
       const std::string label = std::to_string(i + 1) + ". " + l.title;
-      if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) open_scenario(state, l.path);
+      if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) request_open(state, l.path);
     }
     ImGui::EndMenu();
   }
@@ -289,7 +303,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   HelpWindow(state);
   DrawFileDialog(state);
   if (requests.close_asked) Quit(state, requests);
-  ConfirmClose(state, requests);
+  ConfirmUnsaved(state, requests);
 
   state.end_frame(ImGui::IsAnyItemActive());
   return requests;

@@ -74,11 +74,16 @@ void DrawGeometryPanel(AppState& state) {
     g.axis_x = std::clamp(g.axis_x, 0, s.d_k - 1);
     g.axis_y = std::clamp(g.axis_y, 0, s.d_k - 1);
     if (s.d_k > 2) {
+      // Dimensions count from 1, as everywhere else; the two axes are never the same.
+      int x = g.axis_x + 1, y = g.axis_y + 1;
       ImGui::SetNextItemWidth(60 * scale);
-      ImGui::SliderInt("##ax", &g.axis_x, 0, s.d_k - 1, "x: dim %d");
+      if (ImGui::SliderInt("##ax", &x, 1, s.d_k, "x: dim %d") && x - 1 == g.axis_y) g.axis_y = g.axis_x;
+      g.axis_x = x - 1;
       ImGui::SameLine();
       ImGui::SetNextItemWidth(60 * scale);
-      ImGui::SliderInt("##ay", &g.axis_y, 0, s.d_k - 1, "y: dim %d");
+      y = g.axis_y + 1;
+      if (ImGui::SliderInt("##ay", &y, 1, s.d_k, "y: dim %d") && y - 1 == g.axis_x) g.axis_x = g.axis_y;
+      g.axis_y = y - 1;
       ImGui::SameLine();
     }
     ImGui::Checkbox("q", &g.show_q);

@@ -24,13 +24,13 @@ void DrawLessonPanel(AppState& state) {
     if (fonts().title) ImGui::PopFont();
     if (index >= 0) {
       ImGui::BeginDisabled(index == 0);
-      if (ImGui::SmallButton("\u25C0 previous")) open_scenario(state, state.lessons[index - 1].path);
+      if (ImGui::SmallButton("\u25C0 previous")) request_open(state, state.lessons[index - 1].path);
       ImGui::EndDisabled();
       ImGui::SameLine();
       ImGui::TextDisabled("lesson %d of %d", index + 1, count);
       ImGui::SameLine();
       ImGui::BeginDisabled(index + 1 >= count);
-      if (ImGui::SmallButton("next \u25B6")) open_scenario(state, state.lessons[index + 1].path);
+      if (ImGui::SmallButton("next \u25B6")) request_open(state, state.lessons[index + 1].path);
       ImGui::EndDisabled();
       if (state.modified()) {
         ImGui::SameLine();

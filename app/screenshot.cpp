@@ -95,7 +95,7 @@ bool write_screenshot(const AppState& state, const ScreenshotOptions& options, c
   copy.editor_tab_head = -1;
   copy.export_request = {};
   copy.file_dialog = {};
-  copy.confirm_close = false;
+  copy.pending = {};
   copy.view.show_help = false;
   ImRect crop(0, 0, static_cast<float>(W), static_cast<float>(H));
   // Windows and tabs settle in the first frames: draw a few, keep the last.

@@ -1,6 +1,11 @@
 #include "app/session.h"
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <optional>
 #include <fstream>
 #include <sstream>
 
@@ -34,12 +39,50 @@ core::OrderedJson view_json(const ViewOptions& v) {
 ViewOptions read_view(const json& j) {
   ViewOptions v;
   if (!j.is_object()) return v;
-  if (j.value("theme", "") == "light") v.theme = Theme::Light;
+  const auto text = [&](const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : ""; };
+  if (text("theme") == "light") v.theme = Theme::Light;
   if (j.contains("head") && j["head"].is_number_integer()) v.head = std::clamp(j["head"].get<int>(), 0, core::kMaxHeads - 1);
   if (j.contains("show_numbers") && j["show_numbers"].is_boolean()) v.show_numbers = j["show_numbers"].get<bool>();
   for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
-    if (j.value("sequential", "") == core::colormap_name(c)) v.sequential = c;
+    if (text("sequential") == core::colormap_name(c)) v.sequential = c;
   return v;
+}
+
+constexpr size_t kMaxSessionBytes = 2 * core::kMaxFileBytes;  // a scenario, its file name, the view, the recent files
+
+// The restored state, or the reason the session cannot be used.
+std::optional<AppState> parse_session(const std::string& text, std::string& problem) {
+  if (text.size() > kMaxSessionBytes) {
+    problem = "larger than 2 MiB";
+    return std::nullopt;
+  }
+  if (core::nested_deeper_than(text, core::kMaxNesting + 1)) {  // the scenario, one level down
+    problem = "nested too deep";
+    return std::nullopt;
+  }
+  try {
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("attnlab_session") || j["attnlab_session"] != kSessionVersion ||
+        !j.contains("scenario")) {
+      problem = "not a session file of this version";
+      return std::nullopt;
+    }
+    core::LoadResult scenario = core::parse_scenario(j["scenario"].dump());
+    if (!scenario.ok()) {
+      problem = scenario.message();
+      return std::nullopt;
+    }
+    AppState restored(std::move(*scenario.scenario));
+    restored.view = read_view(j.contains("view") ? j["view"] : json::object());
+    if (j.contains("file") && j["file"].is_string()) restored.file = j["file"].get<std::string>();
+    if (j.contains("recent") && j["recent"].is_array())
+      for (const json& r : j["recent"])
+        if (r.is_string()) restored.recent_files.push_back(r.get<std::string>());
+    return restored;
+  } catch (const std::exception& e) {  // a rule above missed a case: still a message, not a crash
+    problem = e.what();
+    return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -59,40 +102,42 @@ SessionRestore restore_session(AppState& state) {
   std::error_code ec;
   if (path.empty() || !fs::exists(path, ec)) return SessionRestore::None;
 
-  std::string problem;
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  json j = json::parse(text.str(), nullptr, false);
-  core::LoadResult scenario;
-  if (j.is_discarded() || !j.is_object() || j.value("attnlab_session", 0) != kSessionVersion || !j.contains("scenario")) {
-    problem = "not a session file of this version";
-  } else {
-    scenario = core::parse_scenario(j["scenario"].dump());
-    if (!scenario.ok()) problem = scenario.message();
-  }
-  if (!problem.empty()) {
-    const fs::path aside = path.string() + ".corrupt";
-    fs::rename(path, aside, ec);
-    state.status = "the last session could not be restored (" + problem + "); it was moved to " + aside.string();
+  // Read at most one byte past the limit.
+  std::string text(kMaxSessionBytes + 1, '\0');
+  std::FILE* f = fs::is_regular_file(path, ec) ? std::fopen(path.c_str(), "rb") : nullptr;
+  if (!f && fs::is_regular_file(path, ec)) {
+    // Unreadable is not corrupt: leave it where it is for the user to look at.
+    state.status = "the last session could not be read (" + path.string() + ": " + std::strerror(errno) + ")";
     return SessionRestore::Corrupt;
   }
-
-  AppState restored(std::move(*scenario.scenario));
-  restored.view = read_view(j.value("view", json::object()));
-  restored.file = j.value("file", "");
-  if (j.contains("recent") && j["recent"].is_array())
-    for (const json& r : j["recent"])
-      if (r.is_string()) restored.recent_files.push_back(r.get<std::string>());
-  // Unsaved changes stay unsaved: compare with the file as it is on disk.
-  if (!restored.file.empty()) {
-    core::LoadResult on_disk = core::load_scenario_file(restored.file);
-    restored.set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
-  } else {
-    restored.set_saved(core::Scenario{});  // never saved: it all counts as a change
+  std::string problem = "not a regular file";
+  std::optional<AppState> restored;
+  if (f) {
+    text.resize(std::fread(text.data(), 1, text.size(), f));
+    std::fclose(f);
+    restored = parse_session(text, problem);
   }
-  restored.status = "restored the last session";
-  state = std::move(restored);
+  if (!restored) {
+    // Set aside under a name of its own, never over an earlier one.
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    fs::path aside = path.string() + ".corrupt-" + stamp;
+    for (int i = 2; fs::exists(aside, ec); ++i) aside = path.string() + ".corrupt-" + stamp + "-" + std::to_string(i);
+    fs::rename(path, aside, ec);
+    state.status = "the last session could not be restored (" + problem + "); " +
+                   (ec ? "it could not be moved aside either: " + ec.message() : "it was moved to " + aside.string());
+    return SessionRestore::Corrupt;
+  }
+  // Unsaved changes stay unsaved: compare with the file as it is on disk.
+  if (!restored->file.empty()) {
+    core::LoadResult on_disk = core::load_scenario_file(restored->file);
+    restored->set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
+  } else {
+    restored->set_saved(core::Scenario{});  // never saved: it all counts as a change
+  }
+  restored->status = "restored the last session";
+  state = std::move(*restored);
   return SessionRestore::Restored;
 }
 

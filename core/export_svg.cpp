@@ -28,7 +28,8 @@ std::string xml_text(const std::string& s) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
-      default: out += c;
+      // XML 1.0 allows no control characters but tab, newline and carriage return.
+      default: out += static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r' ? ' ' : c;
     }
   }
   return out;

@@ -58,7 +58,7 @@ void for_each_matrix(const Scenario& s, const Result& r, const MatrixVisitor& f)
 }
 
 std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string quoted = "\"";
   for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
@@ -78,7 +78,7 @@ std::string tex_text(const std::string& s) {
       case '\\': out += "\\textbackslash{}"; break;
       case '^': out += "\\^{}"; break;
       case '~': out += "\\~{}"; break;
-      default: out += c;
+      default: out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
     }
   }
   return out;
@@ -142,7 +142,7 @@ std::string export_tex(const Scenario& s, const Result& r) {
     << "$" << (o.shared_qk ? ", shared QK" : "") << (o.normalize_keys ? ", keys normalized" : "")
     << (o.causal ? ", causal mask" : "") << (o.no_self ? ", no-self mask" : "") << ".\n\n";
   const std::string divisor = std::string(o.scale == Scale::SqrtDk ? "\\sqrt{d_k}" : "") +
-                              (o.temperature != 1.0 ? (o.scale == Scale::SqrtDk ? "\\," : "") + tex_number(o.temperature) : "");
+                              (o.temperature != 1.0 ? (o.scale == Scale::SqrtDk ? "\\," : "") + shortest_number(o.temperature) : "");
   const std::string scaled = divisor.empty() ? "QK^\\top" : "\\frac{QK^\\top}{" + divisor + "}";
   if (s.mode == Mode::Projected) t << "\\[ X = " << bmatrix(s.X) << " \\]\n\n";
   for (int h = 0; h < s.heads; ++h) {
@@ -151,7 +151,8 @@ std::string export_tex(const Scenario& s, const Result& r) {
     if (s.mode == Mode::Projected) {
       t << "\\[ W^Q = " << bmatrix(s.W_Q[h]) << ", \\quad W^K = " << bmatrix(o.shared_qk ? s.W_Q[h] : s.W_K[h])
         << ", \\quad W^V = " << bmatrix(s.W_V[h]) << " \\]\n\n";
-      t << "\\[ Q = XW^Q = " << bmatrix(hr.Q) << ", \\quad K = XW^K = " << bmatrix(hr.K) << " \\]\n\n";
+      t << "\\[ Q = XW^Q = " << bmatrix(hr.Q) << ", \\quad K = "
+        << (o.normalize_keys ? "\\operatorname{normalize\\_rows}(XW^K)" : "XW^K") << " = " << bmatrix(hr.K) << " \\]\n\n";
     } else {
       t << "\\[ Q = " << bmatrix(hr.Q) << ", \\quad K = " << bmatrix(hr.K) << ", \\quad V = " << bmatrix(hr.V) << " \\]\n\n";
     }

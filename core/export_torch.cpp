@@ -28,14 +28,31 @@ std::string py_heads(const std::array<Mat, kMaxHeads>& ms, int heads) {
   return out + "]";
 }
 
+// A Python string literal: quotes, backslashes and every control character escaped.
 std::string py_string(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') { out += "\\n"; continue; }
-    out += c;
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
   }
   return out + "\"";
+}
+
+// Text for a comment line: control characters (a newline would end the comment) become spaces.
+std::string comment_text(const std::string& s) {
+  std::string out = s;
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  return out;
 }
 
 }  // namespace
@@ -51,7 +68,7 @@ std::string export_py(const Scenario& s) {
   const bool mha = fits_multihead_attention(s);
   std::ostringstream p;
   p << "#!/usr/bin/env python3\n"
-    << "# Written by attnlab" << (s.title.empty() ? "" : ": " + s.title) << "\n"
+    << "# Written by attnlab" << (s.title.empty() ? "" : ": " + comment_text(s.title)) << "\n"
     << "# The scenario rebuilt in PyTorch, in double precision, with "
     << (mha ? "torch.nn.MultiheadAttention (bias=False).\n"
             : "plain tensor operations (MultiheadAttention cannot express it:\n"

@@ -25,9 +25,8 @@ namespace {
 
 // [SECTION] Checks on the raw text, before any parsing.
 
-// Depth of [ and { outside strings. Checked on the text itself so that a
-// file nested a million levels deep is refused without recursing into it.
-std::optional<std::string> check_nesting(std::string_view text) {
+// The line where [ and { first nest deeper than max_depth outside strings, or 0.
+int line_of_too_deep(std::string_view text, int max_depth) {
   int depth = 0, line = 1;
   bool in_string = false, escaped = false;
   for (char c : text) {
@@ -39,15 +38,18 @@ std::optional<std::string> check_nesting(std::string_view text) {
       continue;
     }
     if (c == '"') in_string = true;
-    else if (c == '[' || c == '{') {
-      if (++depth > kMaxNesting)
-        return "file: nested more than " + std::to_string(kMaxNesting) +
-               " levels deep (line " + std::to_string(line) + "); the limit is " +
-               std::to_string(kMaxNesting);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
+    else if ((c == '[' || c == '{') && ++depth > max_depth) return line;
+    else if (c == ']' || c == '}') --depth;
   }
+  return 0;
+}
+
+// Checked on the text itself so that a file nested a million levels deep is
+// refused without recursing into it.
+std::optional<std::string> check_nesting(std::string_view text) {
+  if (const int line = line_of_too_deep(text, kMaxNesting))
+    return "file: nested more than " + std::to_string(kMaxNesting) + " levels deep (line " + std::to_string(line) +
+           "); the limit is " + std::to_string(kMaxNesting);
   return std::nullopt;
 }
 
@@ -353,6 +355,8 @@ std::string non_finite_hint(std::string_view text, const json::exception& e) {
 }
 
 }  // namespace
+
+bool nested_deeper_than(std::string_view text, int max_depth) { return line_of_too_deep(text, max_depth) != 0; }
 
 LoadResult parse_scenario(std::string_view text) {
   LoadResult result;

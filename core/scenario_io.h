@@ -28,6 +28,10 @@ struct LoadResult {
   std::string message() const;  // the errors, one per line
 };
 
+// Whether [ and { nest deeper than max_depth in text (outside strings); read
+// from the text alone, so a file nested a million levels deep costs no recursion.
+bool nested_deeper_than(std::string_view text, int max_depth);
+
 // Parses the text of a scenario file.
 LoadResult parse_scenario(std::string_view text);
 // Reads and parses a file: a missing, unreadable, directory or over-1-MiB path

@@ -142,6 +142,25 @@ class Exports(unittest.TestCase):
                 self.assertEqual(got, want, f"{name} head {h + 1}")
         self.assertEqual([values for _, values in blocks["output"]["rows"]], dump["output"])
 
+    def test_hostile_titles_and_tokens_break_no_format(self):
+        # Found in review: a newline in the title became code in the .py; control characters broke SVG and CSV.
+        def hostile(s):
+            s["title"] = 'a\nprint("INJECTED")\r'
+            s["tokens"] = ['q"\\', "a,b\r", "<&>", "\u0001x", "tab\t"]
+        path, s = self.scenario("hostile", hostile)
+        text = self.run_py(path)  # runs, and prints the right numbers
+        self.assertNotIn('\nprint("INJECTED")', text)
+        svg = self.tmp / "hostile.svg"
+        attnlab(path, "--export", svg)
+        ET.parse(svg)
+        out = self.tmp / "hostile.csv"
+        attnlab(path, "--export", out)
+        with open(out, newline="") as f:
+            rows = list(csv.reader(f))
+        x_rows = rows[rows.index(["matrix", "X"]) + 2:][:5]
+        self.assertEqual([r[0] for r in x_rows], s["tokens"])
+        attnlab(path, "--export", self.tmp / "UPPER.CSV")  # the extension in capitals
+
     def test_an_unknown_extension_is_exit_2(self):
         r = subprocess.run([ATTNLAB, DATA / "example.json", "--export", self.tmp / "x.docx"], capture_output=True, text=True)
         self.assertEqual(r.returncode, 2)

@@ -94,8 +94,41 @@ TEST_F(FilesTest, DroppingAJsonFileOpensIt) {
   app::handle_drop(state, {(dir / "picture.png").string()});
   EXPECT_TRUE(state.scenario() == small);
   EXPECT_NE(state.status.find("only .json"), std::string::npos);
-  ctrl_key('Z');  // the open was one undo step
-  EXPECT_EQ(state.scenario().n(), 5);
+  EXPECT_FALSE(state.can_undo());  // a new document: no undo back into the previous file
+}
+
+// Found in review: open B, undo into A's content, save: B was overwritten with A.
+// Opening now asks about unsaved changes first, and starts a new history.
+TEST_F(FilesTest, OpeningWithUnsavedChangesAsksFirst) {
+  frames(1);
+  drag(center(cell("X[1][0]")), 40, 4, [](int) {});
+  ASSERT_TRUE(state.modified());
+  const core::Scenario edited = state.scenario();
+  const std::string other = (dir / "other.json").string();
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(2, 2, 1, 1), other));
+  EXPECT_FALSE(app::request_open(state, other));
+  frames(2);
+  EXPECT_TRUE(state.scenario() == edited);  // nothing replaced yet: the question is open
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeysDown[static_cast<int>('D')] = true;  // discard them and open
+  frame();
+  io.KeysDown[static_cast<int>('D')] = false;
+  frames(1);
+  EXPECT_EQ(state.scenario().n(), 2);
+  EXPECT_EQ(state.file, other);
+  ctrl_key('Z');
+  EXPECT_EQ(state.scenario().n(), 2);  // no undo into the other file's content
+  ASSERT_TRUE(app::save_scenario(state, state.file));
+  EXPECT_EQ(core::load_scenario_file(other).scenario->n(), 2);
+}
+
+TEST_F(FilesTest, PathsAreKeptAbsolute) {
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir);
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(2, 2, 1, 1), "relative.json"));
+  EXPECT_TRUE(app::open_scenario(state, "relative.json"));
+  fs::current_path(cwd);
+  EXPECT_EQ(state.file, (dir / "relative.json").string());
 }
 
 TEST_F(FilesTest, TheDialogOpensTheTypedFile) {
@@ -138,8 +171,48 @@ TEST_F(FilesTest, ACorruptSessionIsSetAsideWithAMessage) {
   EXPECT_EQ(app::restore_session(fresh), app::SessionRestore::Corrupt);
   EXPECT_TRUE(fresh.scenario() == before);
   EXPECT_NE(fresh.status.find("version 7 is newer"), std::string::npos) << fresh.status;
-  EXPECT_TRUE(fs::exists(dir / "state" / "attnlab" / "session.json.corrupt"));
   EXPECT_FALSE(fs::exists(dir / "state" / "attnlab" / "session.json"));
+  int aside = 0;
+  for (const auto& e : fs::directory_iterator(dir / "state" / "attnlab"))
+    aside += e.path().filename().string().rfind("session.json.corrupt-", 0) == 0;
+  EXPECT_EQ(aside, 1);
+}
+
+// Found in review: valid JSON of the wrong types, or nested deep, crashed every start.
+TEST_F(FilesTest, NoSessionFileCrashesTheStart) {
+  fs::create_directories(dir / "state" / "attnlab");
+  const fs::path session = dir / "state" / "attnlab" / "session.json";
+  std::string deep = "{\"attnlab_session\":1,\"scenario\":";
+  for (int i = 0; i < 100000; ++i) deep += "[";
+  for (const std::string& text : {std::string("{\"attnlab_session\":\"1\"}"), std::string("{\"attnlab_session\":1,\"file\":5}"),
+                                  std::string("{\"attnlab_session\":1,\"view\":{\"theme\":1}}"), deep, std::string(3 << 20, 'x')}) {
+    std::ofstream(session) << text;
+    app::AppState fresh;
+    EXPECT_EQ(app::restore_session(fresh), app::SessionRestore::Corrupt) << text.substr(0, 60);
+    EXPECT_FALSE(fs::exists(session));
+  }
+  // A session of the right version whose extras have the wrong types still restores its scenario.
+  std::ofstream(session) << "{\"attnlab_session\":1,\"file\":5,\"view\":{\"theme\":1,\"sequential\":null},\"recent\":[3],"
+                            "\"scenario\":" << core::scenario_to_text(state.scenario()) << "}";
+  app::AppState fresh;
+  EXPECT_EQ(app::restore_session(fresh), app::SessionRestore::Restored) << fresh.status;
+  EXPECT_TRUE(fresh.scenario() == state.scenario());
+}
+
+// Found in review: `attnlab FILE` replaced a session that had unsaved changes.
+TEST_F(FilesTest, OpeningAFileKeepsTheSessionsUnsavedChangesInAFile) {
+  frames(1);
+  drag(center(cell("X[1][0]")), 40, 4, [](int) {});
+  state.file.clear();  // never saved anywhere
+  ASSERT_TRUE(app::save_session(state));
+  const core::Scenario unsaved = state.scenario();
+  app::AppState started;
+  ASSERT_EQ(app::load_initial_state(std::string(ATTNLAB_TEST_DATA) + "/example.json", started), 0);
+  EXPECT_NE(started.status.find("kept in"), std::string::npos) << started.status;
+  const std::string kept = started.status.substr(started.status.find("kept in ") + 8);
+  const core::LoadResult r = core::load_scenario_file(kept);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_TRUE(*r.scenario == unsaved);
 }
 
 TEST_F(FilesTest, AutosaveFollowsAChangeWithinTheDelay) {
