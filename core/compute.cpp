@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <Eigen/QR>
 #include <Eigen/SVD>
 
 namespace core {
@@ -44,6 +45,30 @@ void make_symmetric(Mat& m) {
     for (Eigen::Index j = i + 1; j < m.cols(); ++j) m(j, i) = m(i, j);
 }
 
+using ColMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, kMaxDModel, kMaxDModel>;
+
+// The singular values of W_QK = W_Q·W_Kᵀ, descending. When d_k < d_model the
+// product has rank ≤ d_k: with thin QR factors W_Q = U·R_Q and W_K = V·R_K
+// (U, V with orthonormal columns), W_QK = U·(R_Q·R_Kᵀ)·Vᵀ has the singular
+// values of the d_k × d_k core R_Q·R_Kᵀ and d_model − d_k zeros. A 2×2 SVD
+// instead of a 4×4 one: most of compute()'s time otherwise.
+void W_QK_singular_values(const Mat& W_Q, const Mat& W_K, const Mat& W_QK, Vec& out) {
+  const Eigen::Index d_model = W_Q.rows(), d_k = W_Q.cols();
+  out.setZero(d_model);
+  if (d_k >= d_model) {
+    const ColMat w = W_QK;  // column-major: JacobiSVD's preconditioners are written for it
+    out = Eigen::JacobiSVD<ColMat>(w).singularValues();
+    return;
+  }
+  const ColMat q = W_Q, k = W_K;
+  const Eigen::HouseholderQR<ColMat> qr_q(q), qr_k(k);
+  const ColMat R_Q = qr_q.matrixQR().topRows(d_k).template triangularView<Eigen::Upper>();
+  const ColMat R_K = qr_k.matrixQR().topRows(d_k).template triangularView<Eigen::Upper>();
+  ColMat core;
+  core.noalias() = R_Q * R_K.transpose();
+  out.head(d_k) = Eigen::JacobiSVD<ColMat>(core).singularValues();
+}
+
 void compute_head(const Scenario& s, int h, HeadResult& r) {
   const Options& o = s.options;
   const int n = s.n();
@@ -55,12 +80,7 @@ void compute_head(const Scenario& s, int h, HeadResult& r) {
     r.V.noalias() = s.X * s.W_V[h];
     r.W_QK.noalias() = s.W_Q[h] * W_K.transpose();
 
-    // Column-major copy: JacobiSVD's preconditioners are written for it.
-    using ColMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
-                                 kMaxDModel, kMaxDModel>;
-    const ColMat w = r.W_QK;
-    Eigen::JacobiSVD<ColMat> svd(w);  // singular values only, already descending
-    r.W_QK_singular_values = svd.singularValues();
+    W_QK_singular_values(s.W_Q[h], W_K, r.W_QK, r.W_QK_singular_values);
     const double sigma_max = r.W_QK_singular_values.size() ? r.W_QK_singular_values(0) : 0.0;
     r.W_QK_rank_tolerance = rank_tolerance(sigma_max, s.d_model, s.d_model);
     r.W_QK_rank = 0;
