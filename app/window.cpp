@@ -248,10 +248,10 @@ int run_window(const WindowOptions& options) {
                                  static_cast<int>(state.export_request.scale), state.export_request.panel};
           const std::string path = export_path(state, state.export_request.panel, ".png");
           std::string error;
-          state.status = write_screenshot(state, shot, path, &error)
-                             ? "exported " + path + " (" + std::to_string(shot.width * shot.scale) + "\u00D7" +
-                                   std::to_string(shot.height * shot.scale) + ")"
-                             : "not exported: " + error;
+          const std::string size_text = shot.panel.empty() ? " (" + std::to_string(shot.width * shot.scale) + "\u00D7" +
+                                                                   std::to_string(shot.height * shot.scale) + ")"
+                                                             : "";
+          state.status = write_screenshot(state, shot, path, &error) ? "exported " + path + size_text : "not exported: " + error;
           state.export_request = {};
           frames_left = kFramesAfterEvent;
         }
