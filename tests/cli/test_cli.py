@@ -21,8 +21,8 @@ HEAD_KEYS = ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy"
 PROJECTED_KEYS = ["W_QK", "W_QK_singular_values", "W_QK_rank"]
 
 
-def run(*args, user=None):
-    cmd = [ATTNLAB, *map(str, args)]
+def run(*args, user=None, binary=None):
+    cmd = [binary or ATTNLAB, *map(str, args)]
     if user is not None:
         cmd = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *cmd]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=30)
@@ -89,8 +89,8 @@ class Rejections(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.dir)
 
-    def expect_rejected(self, args, message, user=None):
-        r = run(*args, user=user)
+    def expect_rejected(self, args, message, user=None, binary=None):
+        r = run(*args, user=user, binary=binary)
         self.assertEqual(r.returncode, 2, f"{args}: stderr {r.stderr!r}")
         self.assertEqual(r.stdout, "", f"{args}: something on stdout")
         self.assertIn(message, r.stderr)
@@ -122,7 +122,13 @@ class Rejections(unittest.TestCase):
         user = 65534 if os.geteuid() == 0 else None
         if user is not None and shutil.which("setpriv") is None:
             self.skipTest("running as root without setpriv")
-        self.expect_rejected(["--dump", path], "secret.json: cannot be read: Permission denied", user=user)
+        # nobody may not reach the build tree (a clone under /root): a copy of the binary where it can.
+        binary = None
+        if user is not None:
+            binary = self.dir / "attnlab"
+            shutil.copy(ATTNLAB, binary)
+            os.chmod(binary, 0o755)
+        self.expect_rejected(["--dump", path], "secret.json: cannot be read: Permission denied", user=user, binary=binary)
 
     def test_not_json(self):
         self.expect_rejected(["--dump", self.file_with("")], "not valid JSON")
