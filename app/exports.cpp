@@ -1,8 +1,8 @@
 #include "app/exports.h"
 
-#include <ctime>
 #include <filesystem>
 
+#include "app/files.h"
 #include "core/atomic_file.h"
 
 namespace app {
@@ -36,10 +36,7 @@ std::string export_path(const AppState& state, const std::string& what, const st
     if (fs::is_directory(dir / "Pictures", ec)) dir /= "Pictures";
   }
   const std::string stem = state.file.empty() ? "scenario" : fs::path(state.file).stem().string();
-  char stamp[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  std::string name = "attnlab-" + stem + (what.empty() ? "" : "-" + what) + "-" + stamp;
+  std::string name = "attnlab-" + stem + (what.empty() ? "" : "-" + what) + "-" + time_stamp();
   for (char& c : name)
     if (c == ' ' || c == '/') c = '_';
   return (dir / (name + extension)).string();

@@ -106,10 +106,7 @@ int load_initial_scenario(const std::string& file, AppState& state) {
       // Its unsaved changes would be gone with the next autosave: keep them in a file.
       if (session.modified()) {
         const std::filesystem::path dir = state_dir();
-        char stamp[32];
-        const std::time_t now = std::time(nullptr);
-        std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-        const std::string kept = (dir / ("unsaved-" + std::string(stamp) + ".json")).string();
+        const std::string kept = (dir / ("unsaved-" + time_stamp() + ".json")).string();
         std::string error;
         message = !dir.empty() && core::save_scenario_file(session.scenario(), kept, &error)
                       ? "the unsaved changes of the last session are kept in " + kept
@@ -150,6 +147,13 @@ std::vector<LessonInfo> load_lesson_list() {
     lessons.push_back({path, loaded.ok() && !loaded.scenario->title.empty() ? loaded.scenario->title : stem});
   }
   return lessons;
+}
+
+std::string time_stamp() {
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return stamp;
 }
 
 bool is_lesson(const AppState& state, size_t i) {

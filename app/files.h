@@ -37,6 +37,10 @@ std::vector<LessonInfo> load_lesson_list();
 // source copies of a lesson are the same lesson).
 bool is_lesson(const AppState& state, size_t i);
 
+// The local time as "20261122-101500", for the names of files the app writes
+// (exports, sessions set aside, unsaved changes kept).
+std::string time_stamp();
+
 // The title bar: "attnlab — name.json •" with the mark while there are unsaved changes.
 std::string window_title(const AppState& state);
 

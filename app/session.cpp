@@ -4,11 +4,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <optional>
-#include <fstream>
-#include <sstream>
 
+#include "app/files.h"
 #include "core/atomic_file.h"
 #include "core/json_text.h"
 #include "core/scenario_io.h"
@@ -119,9 +117,7 @@ SessionRestore restore_session(AppState& state) {
   }
   if (!restored) {
     // Set aside under a name of its own, never over an earlier one.
-    char stamp[32];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    const std::string stamp = time_stamp();
     fs::path aside = path.string() + ".corrupt-" + stamp;
     for (int i = 2; fs::exists(aside, ec); ++i) aside = path.string() + ".corrupt-" + stamp + "-" + std::to_string(i);
     fs::rename(path, aside, ec);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/colormap.h"
 #include "core/compute.h"
@@ -12,6 +13,9 @@
 namespace core {
 
 enum class ExportFormat { Png, Svg, Tex, Csv, Py, Unknown };
+
+// "d1", "d2", ...: labels for the rows or columns of a matrix that are not tokens.
+std::vector<std::string> numbered_labels(const char* prefix, Eigen::Index count);
 
 // The format named by a path's extension (".svg" → Svg); Unknown otherwise.
 ExportFormat export_format(const std::string& path);

@@ -55,12 +55,6 @@ struct Panel {
   double height() const { return kTitleH + kHeaderH + kCell * static_cast<double>(m.rows()); }
 };
 
-std::vector<std::string> numbered(const char* prefix, Eigen::Index count) {
-  std::vector<std::string> l;
-  for (Eigen::Index i = 0; i < count; ++i) l.push_back(prefix + std::to_string(i + 1));
-  return l;
-}
-
 }  // namespace
 
 std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style) {
@@ -73,9 +67,9 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
   panels.push_back({"QQ\u1D40" + H, hr.QQt, s.tokens, s.tokens, false, none});
   panels.push_back({"A = softmax(logits)" + H, hr.weights, s.tokens, s.tokens, true, hr.logits});
   if (s.mode == Mode::Projected)
-    panels.push_back({"W_QK = W_Q W_K\u1D40" + H, hr.W_QK, numbered("d", s.d_model), numbered("d", s.d_model), false, none});
-  panels.push_back({"O = AV" + H, hr.output, s.tokens, numbered("", s.d_k), false, none});
-  panels.push_back({"Y = concat \u00B7 W_O", r.output, s.tokens, numbered("", s.d_model), false, none});
+    panels.push_back({"W_QK = W_Q W_K\u1D40" + H, hr.W_QK, numbered_labels("d", s.d_model), numbered_labels("d", s.d_model), false, none});
+  panels.push_back({"O = AV" + H, hr.output, s.tokens, numbered_labels("", s.d_k), false, none});
+  panels.push_back({"Y = concat \u00B7 W_O", r.output, s.tokens, numbered_labels("", s.d_model), false, none});
 
   // Three columns; each row as tall as its tallest panel.
   constexpr size_t kColumns = 3;

@@ -23,15 +23,9 @@ std::string lower_extension(const std::string& path) {
 using Labels = std::vector<std::string>;
 using MatrixVisitor = std::function<void(const std::string& name, const Eigen::MatrixXd& m, const Labels& rows, const Labels& cols)>;
 
-Labels numbered(const char* prefix, Eigen::Index count) {
-  Labels l;
-  for (Eigen::Index i = 0; i < count; ++i) l.push_back(prefix + std::to_string(i + 1));
-  return l;
-}
-
 void for_each_matrix(const Scenario& s, const Result& r, const MatrixVisitor& f) {
   const Labels& tokens = s.tokens;
-  const Labels dims = numbered("d", s.d_model), dk = numbered("k", s.d_k);
+  const Labels dims = numbered_labels("d", s.d_model), dk = numbered_labels("k", s.d_k);
   if (s.mode == Mode::Projected) f("X", s.X, tokens, dims);
   for (int h = 0; h < s.heads; ++h) {
     const std::string H = " (head " + std::to_string(h + 1) + ")";
@@ -52,8 +46,8 @@ void for_each_matrix(const Scenario& s, const Result& r, const MatrixVisitor& f)
     f("alt_output" + H, hr.alt_output, tokens, dk);
     if (s.mode == Mode::Projected) f("W_QK" + H, hr.W_QK, dims, dims);
   }
-  f("W_O", s.W_O, numbered("c", s.W_O.rows()), dims);
-  f("concat", r.concat, tokens, numbered("c", r.concat.cols()));
+  f("W_O", s.W_O, numbered_labels("c", s.W_O.rows()), dims);
+  f("concat", r.concat, tokens, numbered_labels("c", r.concat.cols()));
   f("output", r.output, tokens, dims);
 }
 
@@ -103,6 +97,12 @@ std::string bmatrix(const M& m) {
 }
 
 }  // namespace
+
+std::vector<std::string> numbered_labels(const char* prefix, Eigen::Index count) {
+  std::vector<std::string> labels;
+  for (Eigen::Index i = 0; i < count; ++i) labels.push_back(prefix + std::to_string(i + 1));
+  return labels;
+}
 
 ExportFormat export_format(const std::string& path) {
   const std::string ext = lower_extension(path);
