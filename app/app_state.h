@@ -9,6 +9,7 @@
 
 #include "core/colormap.h"
 #include "core/compute.h"
+#include "core/lesson.h"
 #include "core/scenario.h"
 
 namespace app {
@@ -22,12 +23,13 @@ struct ViewOptions {
   core::Colormap sequential = core::Colormap::Viridis; // weights, 0..1
   core::Colormap diverging = core::Colormap::BlueRed;  // scores and signed matrices, centred on 0
   bool show_help = false;                              // the keyboard shortcuts window
+  bool own_scales = false;                             // Scores: each heatmap its own colour scale, not one shared
 
   bool operator==(const ViewOptions&) const = default;
 };
 
-// The panels' window names, in the order they are laid out.
-inline constexpr const char* kPanelNames[] = {"Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry"};
+// The panels' window names, in the order they are laid out (core/lesson.h: a lesson step names one).
+using core::kPanelNames;
 
 // A shipped lesson, for the Lessons menu and the lesson panel's previous / next.
 struct LessonInfo {
@@ -37,8 +39,18 @@ struct LessonInfo {
 
 // A PNG export asked for by a menu, F12 or a panel's title; the window carries it out after the frame.
 struct ExportRequest {
-  std::string panel;  // one of kPanelNames, or empty for the whole window
-  float scale = 0;    // 1 or 2; 0: nothing asked
+  std::string panel;         // one of kPanelNames: that panel alone; empty: the whole window
+  float scale = 0;           // 1 or 2; 0: nothing asked
+  bool light = false;        // the light theme, whatever the window's
+  bool transparent = false;  // no background (PNG alpha)
+};
+
+// How a frame is drawn for a picture (a PNG export, --screenshot, --panel):
+// set on the copy of the state that the offscreen render draws.
+struct PictureOptions {
+  bool active = false;       // a picture: no menu bar, status bar, dialogs, file path or lesson highlight
+  std::string solo_panel;    // one of kPanelNames: that panel alone over the whole picture, without title bar
+  bool transparent = false;  // no window background: the PNG keeps the alpha channel
 };
 
 // The in-app file dialog (file_dialog.cpp): what it is doing and where.
@@ -62,6 +74,15 @@ struct GeometryView {
 // A rectangle in window pixels: x, y, w, h.
 struct Rect {
   float x = 0, y = 0, w = 0, h = 0;
+};
+
+// Where a heatmap was drawn, for --layout-out and tests: its cells' rectangle,
+// one cell's size and whether the numbers fit in the cells (all or none are drawn).
+struct HeatmapRect {
+  std::string title;  // the title markup as shown
+  Rect grid;
+  float cell_w = 0, cell_h = 0;
+  bool numbers = false;
 };
 
 class AppState {
@@ -134,6 +155,14 @@ class AppState {
   std::map<std::string, Rect> cell_rects;
   // The same for the controls ("tokens", "shared_qk", "scale.none", ...), for tests.
   std::map<std::string, Rect> control_rects;
+  // Every panel's window in the last frame, by name: a panel exported alone keeps its size.
+  std::map<std::string, Rect> panel_rects;
+  // Every heatmap drawn in the last frame, keyed "PANEL/id" ("Scores/scores", "Softmax/weights").
+  std::map<std::string, HeatmapRect> heatmap_rects;
+
+  PictureOptions picture;  // set on the copy an offscreen picture draws; inactive in the window
+  int lesson_step = 0;     // the step of the lesson's notes shown (core/lesson.h); 0 when a file is opened
+  std::string lit_panel;   // the panel that step talks about, lit in the window; set by the frame
 
  private:
   bool has_uncommitted_edit() const { return edits_ != committed_edits_; }

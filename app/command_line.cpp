@@ -1,14 +1,19 @@
 #include "app/command_line.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <string_view>
 
 #include "core/export.h"
+#include "core/lesson.h"
 
 namespace app {
 
 const char* usage_text() {
   return "usage: attnlab [FILE] [--layout-out L.json]\n"
          "       attnlab [FILE] --screenshot OUT.png [--size WxH] [--scale K] [--theme light|dark]\n"
+         "                      [--panel NAME] [--transparent] [--layout-out L.json]\n"
          "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
          "       attnlab --dump FILE\n"
          "       attnlab --help | --version\n"
@@ -27,14 +32,19 @@ const char* usage_text() {
          "  --size WxH    the window size for --screenshot, 320x200 to 8192x8192 (default 1440x900)\n"
          "  --scale K     1 to 4: fonts and sizes built K times larger, not upscaled (default 1)\n"
          "  --theme T     light (for slides) or dark\n"
+         "  --panel NAME  the picture shows one panel alone: Lesson, Matrices, Scores,\n"
+         "                Softmax, Rank, Output or Geometry\n"
+         "  --transparent the picture has no background (PNG alpha)\n"
          "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
          "                per head Q, K, V, scores, logits, weights, row_sums, entropy,\n"
          "                output, alt_output, QQt, scores_sym, scores_antisym, asymmetry\n"
          "                and, in projected mode, W_QK with its singular values and rank\n"
          "  --layout-out L.json\n"
-         "                open the window and, once its layout has settled, write the\n"
-         "                window-pixel rectangle [x, y, w, h] of every visible editable\n"
-         "                matrix cell, keyed X[r][c], W_Q[h][r][c], ... (for tests)\n"
+         "                once the layout has settled (with --screenshot: of the picture),\n"
+         "                write the rectangle [x, y, w, h] in logical pixels of every\n"
+         "                visible editable matrix cell, keyed X[r][c], W_Q[h][r][c], ...,\n"
+         "                and under \"heatmaps\" every heatmap: its cells' rect, one cell's\n"
+         "                size and whether it prints numbers (for tests)\n"
          "  --help        show this text\n"
          "  --version     show the version\n"
          "\n"
@@ -88,6 +98,17 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       if (i + 1 >= args.size()) return fail("--theme needs light or dark");
       cl.theme = args[++i];
       if (cl.theme != "light" && cl.theme != "dark") return fail("--theme " + cl.theme + ": expected light or dark");
+    } else if (a == "--panel") {
+      if (i + 1 >= args.size()) return fail("--panel needs a panel name");
+      const std::string name = args[++i];
+      for (const char* panel : core::kPanelNames)
+        if (name.size() == std::string_view(panel).size() &&
+            std::equal(name.begin(), name.end(), panel, [](char x, char y) { return std::tolower(x) == std::tolower(y); }))
+          cl.panel = panel;
+      if (cl.panel.empty())
+        return fail("--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry");
+    } else if (a == "--transparent") {
+      cl.transparent = true;
     } else if (a == "--layout-out") {
       if (i + 1 >= args.size()) return fail("--layout-out needs a file name");
       cl.layout_out = args[++i];
@@ -103,6 +124,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (!cl.screenshot.empty() && !cl.export_to.empty()) return fail("--screenshot and --export: one picture at a time");
   const bool png = !cl.screenshot.empty() || core::export_format(cl.export_to) == core::ExportFormat::Png;
   if (!png && (cl.width || cl.scale != 1)) return fail("--size and --scale go with --screenshot or --export OUT.png");
+  if (!png && (!cl.panel.empty() || cl.transparent))
+    return fail("--panel and --transparent go with --screenshot or --export OUT.png");
   return cl;
 }
 

@@ -17,6 +17,8 @@ struct CommandLine {
   int width = 0, height = 0;  // --size WxH (screenshot only), 0: the default
   int scale = 1;              // --scale K (screenshot only), 1 to 4
   std::string theme;          // --theme light|dark, or empty: the session's
+  std::string panel;          // --panel NAME (one of core::kPanelNames): that panel alone in the picture
+  bool transparent = false;   // --transparent: the picture has no background
   std::string error;  // set when the words are off: exit 2 with this message
 };
 

@@ -77,18 +77,31 @@ void handle_drop(AppState& state, const std::vector<std::string>& paths) {
 }
 
 namespace {
-int load_initial_scenario(const std::string& file, AppState& state);
+int load_initial_scenario(const std::string& file, AppState& state, bool headless);
 }
 
-int load_initial_state(const std::string& file, AppState& state) {
-  const int code = load_initial_scenario(file, state);
+int load_initial_state(const std::string& file, AppState& state, bool headless) {
+  const int code = load_initial_scenario(file, state, headless);
   state.lessons = load_lesson_list();
   return code;
 }
 
 namespace {
 // FILE, else the last session, else the first lesson.
-int load_initial_scenario(const std::string& file, AppState& state) {
+int load_initial_scenario(const std::string& file, AppState& state, bool headless) {
+  if (!file.empty() && headless) {  // the session is not touched: only its view options are read
+    core::LoadResult loaded = core::load_scenario_file(file);
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: " << loaded.message() << "\n";
+      return 2;
+    }
+    AppState session;
+    const bool restored = restore_session(session, /*read_only=*/true) == SessionRestore::Restored;
+    state = AppState(std::move(*loaded.scenario));
+    state.file = absolute(file);
+    if (restored) state.view = session.view;
+    return 0;
+  }
   if (!file.empty()) {
     core::LoadResult loaded = core::load_scenario_file(file);
     if (!loaded.ok()) {
@@ -120,7 +133,7 @@ int load_initial_scenario(const std::string& file, AppState& state) {
     state.status = message;
     return 0;
   }
-  if (restore_session(state) == SessionRestore::Restored) return 0;
+  if (restore_session(state, /*read_only=*/headless) == SessionRestore::Restored) return 0;
   const std::string message = state.status;  // a corrupt session's message, if any
   const std::vector<std::string> lessons = lesson_files();
   if (!lessons.empty()) {

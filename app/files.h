@@ -27,8 +27,9 @@ void handle_drop(AppState& state, const std::vector<std::string>& paths);
 
 // The state the app starts on: FILE, else the last session, else the first
 // lesson. Returns 0, or the exit code (2: FILE cannot be used, with the message
-// on stderr; 1: a shipped lesson is broken).
-int load_initial_state(const std::string& file, AppState& state);
+// on stderr; 1: a shipped lesson is broken). headless (--screenshot, --export):
+// the session is only read, never written, moved or created.
+int load_initial_state(const std::string& file, AppState& state, bool headless = false);
 
 // The shipped lessons (assets/lessons/*.json beside the binary), with their titles.
 std::vector<LessonInfo> load_lesson_list();

@@ -1,6 +1,7 @@
 #include "app/frame.h"
 
 #include <algorithm>
+#include <iterator>
 #include <filesystem>
 
 #include <imgui.h>
@@ -100,7 +101,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
 
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(kKeyF12, false)) state.export_request = ExportRequest{"", 1.0f};
+  if (ImGui::IsKeyPressed(kKeyF12, false)) state.export_request = ExportRequest{"", 1.0f, false, false};
   if (!io.KeyCtrl || io.WantTextInput) return;  // a text field has its own Ctrl+Z
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
     if (io.KeyShift) state.redo();
@@ -129,12 +130,13 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) open_file_dialog(state, FileDialog::Purpose::SaveAs);
     ImGui::Separator();
     if (ImGui::BeginMenu("Export PNG")) {
-      if (ImGui::MenuItem("Window, 1\u00D7", "F12")) state.export_request = ExportRequest{"", 1.0f};
-      if (ImGui::MenuItem("Window, 2\u00D7 (for slides)")) state.export_request = ExportRequest{"", 2.0f};
+      PanelExportMenuItems(state, "");
       ImGui::Separator();
       for (const char* panel : kPanelNames) {
-        const std::string name = std::string(panel) + " panel, 2\u00D7";
-        if (ImGui::MenuItem(name.c_str())) state.export_request = ExportRequest{panel, 2.0f};
+        if (ImGui::BeginMenu((std::string(panel) + " panel alone").c_str())) {
+          PanelExportMenuItems(state, panel);
+          ImGui::EndMenu();
+        }
       }
       ImGui::EndMenu();
     }
@@ -245,41 +247,65 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
   ImGui::PopStyleVar();
 }
 
+// The panels by name, for a picture of one alone.
+void DrawPanel(AppState& state, const std::string& name) {
+  using Draw = void (*)(AppState&);
+  constexpr Draw kDraw[] = {DrawLessonPanel, DrawMatricesPanel, DrawScoresPanel, DrawSoftmaxPanel,
+                            DrawRankPanel,   DrawOutputPanel,   DrawGeometryPanel};
+  static_assert(std::size(kDraw) == std::size(kPanelNames));
+  if (const int i = core::panel_index(name); i >= 0) kDraw[i](state);
+}
+
 }  // namespace
 
 FrameRequests DrawFrame(AppState& state, bool close_asked) {
+  const PictureOptions& picture = state.picture;
   apply_theme(state.view.theme, fonts().scale);  // a few hundred floats: cheaper than tracking changes
+  if (picture.transparent) {
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.Colors[ImGuiCol_WindowBg].w = style.Colors[ImGuiCol_ChildBg].w = 0;
+  }
   state.cell_rects.clear();
   state.control_rects.clear();
+  state.heatmap_rects.clear();
+  state.panel_rects.clear();
+  // The lesson step shown, and the panel it talks about.
+  const core::LessonNotes lesson = core::parse_lesson_notes(state.scenario().notes);
+  state.lesson_step = std::clamp(state.lesson_step, 0, std::max(0, static_cast<int>(lesson.steps.size()) - 1));
+  state.lit_panel = lesson.steps.empty() ? "" : lesson.steps[static_cast<size_t>(state.lesson_step)].panel;
   FrameRequests requests;
   requests.close_asked = close_asked;
-  Shortcuts(state, requests);
-  MenuBar(state, requests);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const auto place = [](float x, float y, float w, float hh) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, hh));
+  };
+  if (!picture.solo_panel.empty()) {  // one panel over the whole picture
+    place(0, 0, display.x, display.y);
+    DrawPanel(state, picture.solo_panel);
+    state.end_frame(ImGui::IsAnyItemActive());
+    return requests;
+  }
+  if (!picture.active) {
+    Shortcuts(state, requests);
+    MenuBar(state, requests);
+  }
 
   // [SECTION] Layout: the editor on the left, the views tiled on the right.
   const float scale = fonts().scale;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float top = ImGui::GetFrameHeight();  // the menu bar
-  const float status_h = ImGui::GetTextLineHeight() + 6 * scale;
+  const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
+  const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
   const float h = std::max(1.0f, display.y - top - status_h);
   const float left_w = std::clamp(display.x * 0.36f, 380 * scale, 560 * scale);
   const float right_w = std::max(1.0f, display.x - left_w);
   const float scores_h = std::floor(h * 0.44f), middle_h = std::floor(h * 0.28f);
   const float output_h = h - scores_h - middle_h;
-  const auto place = [](float x, float y, float w, float hh) {
-    ImGui::SetNextWindowPos(ImVec2(x, y));
-    ImGui::SetNextWindowSize(ImVec2(w, hh));
-  };
 
-  // The lesson's notes above the editor, as tall as they need (at most 40%).
+  // The lesson above the editor, as tall as its longest step needs (at most 45%).
   const core::Scenario& s = state.scenario();
   float lesson_h = 0;
   if (!s.notes.empty() || !s.title.empty()) {
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float wrap = left_w - 2 * style.WindowPadding.x - style.ScrollbarSize;
-    const float text_h = static_cast<float>(wrap_words(s.notes, wrap).size()) * ImGui::GetTextLineHeight();
-    lesson_h = std::floor(std::min(h * 0.4f, text_h + ImGui::GetFrameHeightWithSpacing() * 2.2f + 2 * style.WindowPadding.y +
-                                                 ImGui::GetTextLineHeightWithSpacing()));
+    lesson_h = std::floor(std::min(h * 0.45f, LessonPanelHeight(state, left_w)));
     place(0, top, left_w, lesson_h);
     DrawLessonPanel(state);
   }
@@ -289,9 +315,11 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   DrawMatricesPanel(state);
   place(left_w, top, right_w, scores_h);
   DrawScoresPanel(state);
-  place(left_w, top + scores_h, std::floor(right_w * 0.5f), middle_h);
+  // The weights need room for n columns of numbers; the rank's matrix is at most 4 × 4.
+  const float softmax_w = std::floor(right_w * 0.58f);
+  place(left_w, top + scores_h, softmax_w, middle_h);
   DrawSoftmaxPanel(state);
-  place(left_w + std::floor(right_w * 0.5f), top + scores_h, right_w - std::floor(right_w * 0.5f), middle_h);
+  place(left_w + softmax_w, top + scores_h, right_w - softmax_w, middle_h);
   DrawRankPanel(state);
   // The bottom row: the outputs as matrices, and as points in the plane.
   const float output_w = std::floor(right_w * 0.62f);
@@ -299,11 +327,13 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   DrawOutputPanel(state);
   place(left_w + output_w, top + scores_h + middle_h, right_w - output_w, output_h);
   DrawGeometryPanel(state);
-  StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
-  HelpWindow(state);
-  DrawFileDialog(state);
-  if (requests.close_asked) Quit(state, requests);
-  ConfirmUnsaved(state, requests);
+  if (!picture.active) {
+    StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
+    HelpWindow(state);
+    DrawFileDialog(state);
+    if (requests.close_asked) Quit(state, requests);
+    ConfirmUnsaved(state, requests);
+  }
 
   state.end_frame(ImGui::IsAnyItemActive());
   return requests;

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+
+#include <imgui_internal.h>
 
 #include "app/text.h"
 
@@ -62,8 +65,12 @@ HeatmapRenderer& heatmap_renderer() {
 std::string format_number(double x) {
   if (std::isinf(x)) return x < 0 ? "\u2212\u221E" : "\u221E";
   if (std::isnan(x)) return "?";
+  // Round to 12 significant digits first: values that differ only by rounding
+  // noise (S before and after the gauge demo, 4e-16 apart) then print alike,
+  // even when they straddle a last-decimal boundary such as 0.145.
   char buf[32];
-  const double a = std::abs(x);
+  std::snprintf(buf, sizeof buf, "%.12g", x);
+  const double a = std::abs(std::strtod(buf, nullptr));
   if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.1e", a);
   else std::snprintf(buf, sizeof buf, "%.2f", a);
   // "-0.00" would say a sign the number does not visibly have.
@@ -71,8 +78,92 @@ std::string format_number(double x) {
   return (negative ? "\u2212" : "") + std::string(buf);
 }
 
-HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView m,
-               const HeatmapOptions& options, ImVec2 avail, const ViewOptions& view) {
+namespace {
+
+// Everything about a heatmap's size, found before anything is drawn, so that
+// panels can choose an arrangement by whether the numbers will fit.
+struct Measure {
+  float title_h = 0, col_label_h = 0, row_label_w = 0, colorbar_w = 0;
+  float cell_w = 0, cell_h = 0;
+  double m_abs = 1;                   // Diverging: the colour scale is [−m_abs, m_abs]
+  std::vector<std::string> numbers;   // each cell's text, empty where masked
+  std::vector<std::string> ticks;     // the colorbar's: top, middle, bottom
+  ImFont* number_font = nullptr;      // null: the numbers do not fit (or are off)
+  bool fits = true;                   // the grid stays within its room
+};
+
+Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title, bool show_numbers) {
+  const Fonts& f = fonts();
+  const float scale = f.scale;
+  Measure r;
+  const auto masked = [&](int row, int c) {
+    return options.masked_where_infinite && std::isinf((*options.masked_where_infinite)(row, c));
+  };
+  r.m_abs = options.shared_max;
+  if (options.range == ValueRange::Diverging && r.m_abs <= 0)
+    for (int row = 0; row < m.rows; ++row)
+      for (int c = 0; c < m.cols; ++c)
+        if (std::isfinite(m(row, c))) r.m_abs = std::max(r.m_abs, std::abs(m(row, c)));
+  if (!(r.m_abs > 0)) r.m_abs = 1.0;  // an all-zero matrix: the colorbar still reads −1..1
+  const double lo = options.range == ValueRange::Unit ? 0.0 : -r.m_abs;
+  const double hi = options.range == ValueRange::Unit ? 1.0 : r.m_abs;
+  r.ticks = {format_number(hi), format_number((lo + hi) / 2), format_number(lo)};
+
+  const float line = ImGui::GetTextLineHeight();
+  r.title_h = title ? line * 1.35f : 0.0f;
+  r.col_label_h = line + 2 * scale;
+  r.row_label_w = options.show_row_labels ? widest(options.row_labels, m.rows) + 6 * scale : 2 * scale;
+  float tick_w = 0;
+  for (const std::string& t : r.ticks) tick_w = std::max(tick_w, ImGui::CalcTextSize(t.c_str()).x);
+  r.colorbar_w = options.colorbar ? 8 * scale + 10 * scale + 5 * scale + tick_w + 2 * scale : 0.0f;
+
+  r.numbers.assign(static_cast<size_t>(m.rows * m.cols), std::string());
+  for (int row = 0; row < m.rows; ++row)
+    for (int c = 0; c < m.cols; ++c)
+      if (!masked(row, c)) r.numbers[row * m.cols + c] = format_number(m(row, c));
+  const auto widest_number = [&](ImFont* font) {
+    float w = 0;
+    for (const std::string& s : r.numbers) w = std::max(w, text_size(font, s).x);
+    return w + 4 * scale;
+  };
+
+  // Square cells where there is room; where the height is short but the width
+  // is not, cells widen as far as the numbers need, so that they still fit.
+  const float fit_w = (avail.x - r.row_label_w - r.colorbar_w) / static_cast<float>(m.cols);
+  const float fit_h = (avail.y - r.title_h - r.col_label_h) / static_cast<float>(m.rows);
+  r.cell_h = std::clamp(std::min(fit_w, fit_h), options.min_cell * scale, options.max_cell * scale);
+  r.fits = r.cell_h <= fit_h + 0.5f && r.cell_h <= fit_w + 0.5f;
+  r.cell_w = r.cell_h;
+  if (f.small) {
+    ImFont* font = f.regular && r.cell_h >= f.regular->FontSize + 2 * scale ? f.regular : f.small;
+    if (r.cell_h >= font->FontSize) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
+  }
+  if (show_numbers) {
+    // One font for all (all or none: a heatmap with some numbers missing would look like zeros).
+    for (ImFont* font : {f.regular, f.small})
+      if (font && !r.number_font && font->FontSize <= r.cell_h + 1 && widest_number(font) <= r.cell_w + 2 * scale)
+        r.number_font = font;
+  }
+  return r;
+}
+
+// A panel alone over a whole picture lets its cells grow past what they may in the crowded window.
+HeatmapOptions for_picture(const AppState& state, HeatmapOptions options) {
+  if (!state.picture.solo_panel.empty()) options.max_cell *= 2.5f;
+  return options;
+}
+
+}  // namespace
+
+HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title) {
+  const Measure r = measure(m, for_picture(state, options), avail, title, state.view.show_numbers);
+  return HeatmapFit{r.cell_w, r.cell_h, r.number_font != nullptr, r.fits};
+}
+
+HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,
+                      const HeatmapOptions& given_options, ImVec2 avail) {
+  const ViewOptions& view = state.view;
+  const HeatmapOptions options = for_picture(state, given_options);
   ImGui::PushID(id);
   ImGui::BeginGroup();  // one item of the whole size, so that SameLine rows line up
   const Fonts& f = fonts();
@@ -81,35 +172,27 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const float line = ImGui::GetTextLineHeight();
 
   // [SECTION] Sizes: title, column labels, row labels, cells, colorbar.
-  const float line = ImGui::GetTextLineHeight();
-  const float title_h = title_markup.empty() ? 0.0f : line * 1.35f;
-  const float col_label_h = line + 2 * scale;
-  const float row_label_w = widest(options.row_labels, m.rows) + 6 * scale;
-  const float colorbar_w = options.colorbar ? 12 * scale + ImGui::CalcTextSize("\u22120.00").x + 8 * scale : 0.0f;
-  // Square cells where there is room; where the height is short but the width
-  // is not, cells widen (up to the width of "−0.00") so that numbers still fit.
-  const float fit_w = (avail.x - row_label_w - colorbar_w) / static_cast<float>(m.cols);
-  const float fit_h = (avail.y - title_h - col_label_h) / static_cast<float>(m.rows);
-  const float cell_h = std::clamp(std::min(fit_w, fit_h), 10.0f * scale, options.max_cell * scale);
-  const float number_w = ImGui::CalcTextSize("\u22120.00").x + 6 * scale;
-  const bool number_fits_height = f.small && cell_h >= f.small->FontSize;
-  const float cell_w = number_fits_height ? std::max(cell_h, std::min(fit_w, number_w)) : cell_h;
+  const Measure sized = measure(m, options, avail, !title_markup.empty(), view.show_numbers);
+  const float title_h = sized.title_h, col_label_h = sized.col_label_h, row_label_w = sized.row_label_w,
+              colorbar_w = sized.colorbar_w, cell_w = sized.cell_w, cell_h = sized.cell_h;
   const ImVec2 grid_min(origin.x + row_label_w, origin.y + title_h + col_label_h);
   const ImVec2 grid_max(grid_min.x + cell_w * static_cast<float>(m.cols), grid_min.y + cell_h * static_cast<float>(m.rows));
 
-  if (!title_markup.empty()) draw_script_text(dl, ImVec2(grid_min.x, origin.y), text_color, title_markup);
+  // A title wider than its heatmap is set in the small font rather than run into its neighbour.
+  if (!title_markup.empty()) {
+    const float room = std::max(avail.x - row_label_w, grid_max.x + colorbar_w - grid_min.x);
+    const bool small = f.small && script_text_size(title_markup).x > room;
+    if (small) ImGui::PushFont(f.small);
+    draw_script_text(dl, ImVec2(grid_min.x, origin.y), text_color, title_markup);
+    if (small) ImGui::PopFont();
+  }
 
   // [SECTION] Value → colormap position.
   const core::Colormap colormap = options.range == ValueRange::Unit ? view.sequential : view.diverging;
-  double m_abs = options.shared_max;
-  if (options.range == ValueRange::Diverging && m_abs <= 0) {
-    for (int r = 0; r < m.rows; ++r)
-      for (int c = 0; c < m.cols; ++c)
-        if (std::isfinite(m(r, c))) m_abs = std::max(m_abs, std::abs(m(r, c)));
-  }
-  if (!(m_abs > 0)) m_abs = 1.0;  // an all-zero matrix: the colorbar still reads −1..1
+  const double m_abs = sized.m_abs;
   const auto position = [&](double x) -> float {
     if (options.range == ValueRange::Unit) return static_cast<float>(std::clamp(x, 0.0, 1.0));
     return static_cast<float>(std::clamp(0.5 + x / (2 * m_abs), 0.0, 1.0));
@@ -155,7 +238,7 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
                   dim_color, s.c_str());
     }
     ImFont* row_font = uniform_font(rows, row_label_w, cell_h);
-    if (row_font->FontSize <= cell_h + 1)
+    if (options.show_row_labels && row_font->FontSize <= cell_h + 1)
       for (int r = 0; r < m.rows; ++r) {
         const ImVec2 size = text_size(row_font, rows[r]);
         dl->AddText(row_font, row_font->FontSize,
@@ -165,18 +248,11 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
   }
 
   // [SECTION] Numbers in the cells, dark or light against the cell's colour.
-  if (view.show_numbers) {
-    std::vector<std::string> numbers(static_cast<size_t>(m.rows * m.cols));
+  const bool numbers_drawn = sized.number_font != nullptr;
+  if (ImFont* font = sized.number_font) {
     for (int r = 0; r < m.rows; ++r)
-      for (int c = 0; c < m.cols; ++c)
-        if (!masked(r, c)) numbers[r * m.cols + c] = format_number(m(r, c));
-    ImFont* font = uniform_font(numbers, cell_w - 2 * scale, cell_h);
-    // All or none: a heatmap with some numbers missing would look like zeros.
-    bool all_fit = font->FontSize <= cell_h + 1;
-    for (const std::string& s : numbers) all_fit = all_fit && text_size(font, s).x <= cell_w - 2 * scale;
-    for (int r = 0; all_fit && r < m.rows; ++r)
       for (int c = 0; c < m.cols; ++c) {
-        const std::string& s = numbers[r * m.cols + c];
+        const std::string& s = sized.numbers[r * m.cols + c];
         if (s.empty()) continue;  // masked
         const ImVec2 size = text_size(font, s);
         const bool dark_text = core::luminance(core::sample(colormap, position(m(r, c)))) > 0.45f;
@@ -199,19 +275,19 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
     bar.gap_color = draw.gap_color;
     heatmap_renderer().draw(dl, bar);
     dl->AddRect(bar_min, bar_max, ImGui::GetColorU32(ImGuiCol_Border));
-    const double lo = options.range == ValueRange::Unit ? 0.0 : -m_abs;
-    const double hi = options.range == ValueRange::Unit ? 1.0 : m_abs;
-    const double ticks[3] = {hi, (lo + hi) / 2, lo};
-    for (int i = 0; i < 3; ++i) {
-      const float y = bar_min.y + (bar_max.y - bar_min.y) * static_cast<float>(i) / 2.0f;
-      const std::string s = format_number(ticks[i]);
+    // Three ticks where they fit apart, else the two ends, else none (a thumbnail).
+    const float bar_h = bar_max.y - bar_min.y;
+    const int step = bar_h >= 2.2f * line ? 1 : 2;
+    for (int i = 0; bar_h >= 1.1f * line && i < 3; i += step) {
+      const float y = bar_min.y + bar_h * static_cast<float>(i) / 2.0f;
+      const std::string& s = sized.ticks[i];
       dl->AddLine(ImVec2(bar_max.x, y), ImVec2(bar_max.x + 3 * scale, y), dim_color);
       dl->AddText(ImVec2(bar_max.x + 5 * scale, y - line / 2), dim_color, s.c_str());
     }
   }
 
   // [SECTION] Hover: outline the cell, name it, let the panel explain it.
-  const ImVec2 used(std::max(grid_max.x + colorbar_w, origin.x + script_text_size(title_markup).x + row_label_w) - origin.x,
+  const ImVec2 used(std::max(grid_max.x + colorbar_w, std::min(origin.x + avail.x, grid_min.x + script_text_size(title_markup).x)) - origin.x,
                     grid_max.y - origin.y);
   ImGui::SetCursorScreenPos(grid_min);
   ImGui::InvisibleButton("cells", ImVec2(grid_max.x - grid_min.x, grid_max.y - grid_min.y));
@@ -231,6 +307,12 @@ HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView 
   ImGui::Dummy(used);
   ImGui::EndGroup();
   ImGui::PopID();
+  const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
+  std::string panel = window ? window->Name : "";
+  if (const size_t id_start = panel.find("###"); id_start != std::string::npos) panel = panel.substr(id_start + 3);
+  state.heatmap_rects[panel + "/" + id] =
+      HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
+                  cell_w, cell_h, numbers_drawn};
   return HeatmapLayout{used, grid_min, cell_w, cell_h, grid_max.x + colorbar_w};
 }
 

@@ -35,6 +35,8 @@ struct HeatmapOptions {
   ValueRange range = ValueRange::Diverging;
   double shared_max = 0;          // Diverging: use this m for several heatmaps compared side by side
   float max_cell = 44.0f;         // largest cell side, in unscaled pixels
+  float min_cell = 10.0f;         // smallest: below it the heatmap overflows its room
+  bool show_row_labels = true;    // false: a heatmap right of another with the same rows
   bool colorbar = true;
   const std::vector<std::string>* row_labels = nullptr;  // token labels; else 1, 2, ...
   const std::vector<std::string>* col_labels = nullptr;
@@ -53,9 +55,19 @@ struct HeatmapLayout {
   float right = 0;               // the right edge of the grid and its colorbar
 };
 
-// Draws at the cursor within `avail` (width, height).
-HeatmapLayout Heatmap(const char* id, std::string_view title_markup, MatrixView m,
-               const HeatmapOptions& options, ImVec2 avail, const ViewOptions& view);
+// How a heatmap of m would be laid out in `avail` (with a title or not): its
+// cell size and whether its numbers fit. Panels choose arrangements by it.
+struct HeatmapFit {
+  float cell_w = 0, cell_h = 0;
+  bool numbers = false;
+  bool fits = false;  // within avail (false: cells at their minimum still overflow it)
+};
+HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title);
+
+// Draws at the cursor within `avail` (width, height), in state.view's colours,
+// and notes where in state.heatmap_rects under "PANEL/id".
+HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,
+                      const HeatmapOptions& options, ImVec2 avail);
 
 // The text of a number in a cell: 2 decimals, or 2 significant digits past ±10⁴;
 // "−∞" for a masked logit. The minus sign is U+2212.

@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   const core::ExportFormat format = core::export_format(cl.export_to);
   if (!cl.export_to.empty() && format != core::ExportFormat::Png) {
     app::AppState state;
-    if (const int code = app::load_initial_state(cl.file, state)) return code;
+    if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
     if (!cl.theme.empty()) state.view.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
     std::string error;
     if (!app::write_text_export(state, format, cl.export_to, &error)) {
@@ -49,6 +49,8 @@ int main(int argc, char** argv) {
   options.width = cl.width;
   options.height = cl.height;
   options.scale = cl.scale;
+  options.panel = cl.panel;
+  options.transparent = cl.transparent;
   if (!cl.theme.empty()) options.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
   return app::run_window(options);
 }

@@ -7,7 +7,11 @@
 #include <string>
 #include <vector>
 
+#include <cfloat>
+#include <cstdio>
+
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/heatmap.h"
 #include "app/panels.h"
@@ -58,11 +62,84 @@ void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness)
                         ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f), color);
 }
 
+// Ticks at 1, 2 or 5 × 10^k, about `count` of them over [lo, hi].
+std::vector<double> nice_ticks(double lo, double hi, int count) {
+  std::vector<double> ticks;
+  const double span = hi - lo;
+  if (!(span > 0) || !std::isfinite(span)) return ticks;
+  const double raw = span / count, power = std::pow(10.0, std::floor(std::log10(raw)));
+  const double step = raw / power < 1.5 ? power : raw / power < 3.5 ? 2 * power : raw / power < 7.5 ? 5 * power : 10 * power;
+  for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) ticks.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+  return ticks;
+}
+
+std::string tick_text(double t) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", t);
+  std::string s = buf;
+  return s[0] == '-' ? "\u2212" + s.substr(1) : s;
+}
+
+// Labels that must not overlap each other or the points: each is tried right,
+// left, above and below its point and left out where none is free (hovering names it).
+class LabelPlacer {
+ public:
+  explicit LabelPlacer(ImRect frame) : frame_(frame) {}
+  void block(ImRect r) { taken_.push_back(r); }
+  void place(ImDrawList* dl, ImFont* font, ImVec2 at, float gap, ImU32 color, const std::string& text) {
+    const ImVec2 size = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, text.c_str());
+    const ImVec2 tries[] = {{at.x + gap, at.y - size.y / 2}, {at.x - gap - size.x, at.y - size.y / 2},
+                            {at.x - size.x / 2, at.y - gap - size.y}, {at.x - size.x / 2, at.y + gap}};
+    for (ImVec2 p : tries) {
+      const ImRect r(p, ImVec2(p.x + size.x, p.y + size.y));
+      if (!frame_.Contains(r)) continue;
+      if (std::any_of(taken_.begin(), taken_.end(), [&](const ImRect& t) { return t.Overlaps(r); })) continue;
+      taken_.push_back(r);
+      dl->AddText(font, font->FontSize, p, color, text.c_str());
+      return;
+    }
+  }
+
+ private:
+  ImRect frame_;
+  std::vector<ImRect> taken_;
+};
+
+// The axes (for d_k > 2), what to show, and the way to editing by dragging.
+void Controls(AppState& state, GeometryView& g, const core::Scenario& s, bool direct) {
+  const float scale = fonts().scale;
+  if (s.d_k > 2) {
+    // Dimensions count from 1, as everywhere else; the two axes are never the same.
+    int x = g.axis_x + 1, y = g.axis_y + 1;
+    ImGui::SetNextItemWidth(60 * scale);
+    if (ImGui::SliderInt("##ax", &x, 1, s.d_k, "x: dim %d") && x - 1 == g.axis_y) g.axis_y = g.axis_x;
+    g.axis_x = x - 1;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(60 * scale);
+    y = g.axis_y + 1;
+    if (ImGui::SliderInt("##ay", &y, 1, s.d_k, "y: dim %d") && y - 1 == g.axis_x) g.axis_x = g.axis_y;
+    g.axis_y = y - 1;
+    ImGui::SameLine();
+  }
+  ImGui::Checkbox("q", &g.show_q);
+  ImGui::SameLine();
+  ImGui::Checkbox("k", &g.show_k);
+  ImGui::SameLine();
+  ImGui::Checkbox("alt", &g.show_alt);
+  if (!direct) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("drag points\u2026")) state.apply([](core::Scenario& sc) { core::convert_to_direct(sc); });
+    remember_control(state, "geometry.convert");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Switch to direct mode (Q, K, V as they are now), where the points and arrow tips can be dragged.");
+  }
+}
+
 }  // namespace
 
 void DrawGeometryPanel(AppState& state) {
   if (BeginPanel(state, "Geometry", "outputs A\u00B7V: convex combinations of the rows of V, inside their hull; "
-                                    "(1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 need not be")) {
+                                    "(1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 need not be", 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const int h = state.view.head;
     const core::HeadResult& r = state.result().head[h];
@@ -73,38 +150,18 @@ void DrawGeometryPanel(AppState& state) {
     // [SECTION] Controls: the axes (for d_k > 2), what to show, how to edit.
     g.axis_x = std::clamp(g.axis_x, 0, s.d_k - 1);
     g.axis_y = std::clamp(g.axis_y, 0, s.d_k - 1);
-    if (s.d_k > 2) {
-      // Dimensions count from 1, as everywhere else; the two axes are never the same.
-      int x = g.axis_x + 1, y = g.axis_y + 1;
-      ImGui::SetNextItemWidth(60 * scale);
-      if (ImGui::SliderInt("##ax", &x, 1, s.d_k, "x: dim %d") && x - 1 == g.axis_y) g.axis_y = g.axis_x;
-      g.axis_x = x - 1;
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(60 * scale);
-      y = g.axis_y + 1;
-      if (ImGui::SliderInt("##ay", &y, 1, s.d_k, "y: dim %d") && y - 1 == g.axis_x) g.axis_x = g.axis_y;
-      g.axis_y = y - 1;
-      ImGui::SameLine();
-    }
-    ImGui::Checkbox("q", &g.show_q);
-    ImGui::SameLine();
-    ImGui::Checkbox("k", &g.show_k);
-    ImGui::SameLine();
-    ImGui::Checkbox("alt", &g.show_alt);
-    if (!direct) {
-      ImGui::SameLine();
-      if (ImGui::SmallButton("convert to direct mode to drag")) state.apply([](core::Scenario& sc) { core::convert_to_direct(sc); });
-      remember_control(state, "geometry.convert");
-    }
-    ImGui::SameLine();
-    ImGui::TextDisabled("\u25CF V  \u25A0 A\u00B7V  \u25C7 alt  \u2192 q orange, k violet");
+    if (!state.picture.active) Controls(state, g, s, direct);
     const int ax = g.axis_x, ay = s.d_k > 1 ? g.axis_y : -1;  // d_k = 1: a number line
     const auto at = [&](const core::Mat& m, int row) { return Point(static_cast<float>(m(row, ax)), ay >= 0 ? static_cast<float>(m(row, ay)) : 0.0f); };
 
     // [SECTION] The data frame: every point and the origin, padded, one unit the same both ways.
-    // It stays put during a drag, so that the point stays under the mouse.
+    // It stays put during a drag, so that the point stays under the mouse. Room is left
+    // at the left and bottom for the tick labels.
+    ImFont* small = fonts().small ? fonts().small : ImGui::GetFont();
     const ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-    Frame f{origin, ImVec2(origin.x + avail.x, origin.y + std::max(40.0f, avail.y - 4)), {}, {}};
+    const float tick_w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, "\u22120.5").x + 6 * scale;
+    const float tick_h = small->FontSize + 4 * scale;
+    Frame f{ImVec2(origin.x + tick_w, origin.y), ImVec2(origin.x + avail.x - 2 * scale, origin.y + std::max(40.0f, avail.y - 4 - tick_h)), {}, {}};
     if (!g.dragging) {
       ImVec2 lo(0, 0), hi(0, 0);
       const auto include = [&](Point p) {
@@ -118,24 +175,49 @@ void DrawGeometryPanel(AppState& state) {
         if (g.show_q) include(at(r.Q, i));
         if (g.show_k) include(at(r.K, i));
       }
-      const float span = std::max({hi.x - lo.x, hi.y - lo.y, 1e-6f}) * 1.15f;
+      const float span = std::max({hi.x - lo.x, hi.y - lo.y, 1e-6f}) * 1.2f;
       const float aspect = (f.max.x - f.min.x) / (f.max.y - f.min.y);
       const ImVec2 mid((lo.x + hi.x) / 2, (lo.y + hi.y) / 2);
-      const float w = std::max(span, span * aspect), hgt = w / aspect;
-      g.lo_x = mid.x - w / 2;
+      const float w = std::max({span, span * aspect, (hi.x - lo.x) * 1.2f}), hgt = std::max(w / aspect, (hi.y - lo.y) * 1.2f);
+      const float ww = hgt * aspect;  // one unit the same both ways
+      g.lo_x = mid.x - ww / 2;
       g.lo_y = mid.y - hgt / 2;
-      g.hi_x = mid.x + w / 2;
+      g.hi_x = mid.x + ww / 2;
       g.hi_y = mid.y + hgt / 2;
     }
     f.lo = ImVec2(g.lo_x, g.lo_y);
     f.hi = ImVec2(g.hi_x, g.hi_y);
 
+    // [SECTION] Axes: a frame, grid lines at the ticks, their values, the axes' names.
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->PushClipRect(f.min, f.max, true);
-    const ImU32 axis = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.5f), text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.18f), axis = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.6f);
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
+    const int x_count = std::max(2, static_cast<int>((f.max.x - f.min.x) / (60 * scale)));
+    const int y_count = std::max(2, static_cast<int>((f.max.y - f.min.y) / (35 * scale)));
+    for (double t : nice_ticks(f.lo.x, f.hi.x, x_count)) {
+      const float x = f.to_screen(Point(static_cast<float>(t), 0)).x;
+      dl->AddLine(ImVec2(x, f.min.y), ImVec2(x, f.max.y), t == 0 ? axis : grid_color);
+      const std::string label = tick_text(t);
+      const float w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str()).x;
+      dl->AddText(small, small->FontSize, ImVec2(x - w / 2, f.max.y + 2 * scale), dim, label.c_str());
+    }
+    if (ay >= 0)
+      for (double t : nice_ticks(f.lo.y, f.hi.y, y_count)) {
+        const float y = f.to_screen(Point(0, static_cast<float>(t))).y;
+        dl->AddLine(ImVec2(f.min.x, y), ImVec2(f.max.x, y), t == 0 ? axis : grid_color);
+        const std::string label = tick_text(t);
+        const float w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str()).x;
+        dl->AddText(small, small->FontSize, ImVec2(f.min.x - w - 3 * scale, y - small->FontSize / 2), dim, label.c_str());
+      }
+    dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
+    const std::string x_name = "dim " + std::to_string(ax + 1), y_name = ay >= 0 ? "dim " + std::to_string(ay + 1) : "";
+    dl->AddText(small, small->FontSize,
+                ImVec2(f.max.x - small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, x_name.c_str()).x - 3 * scale,
+                       f.max.y - small->FontSize - 2 * scale), dim, x_name.c_str());
+    if (ay >= 0) dl->AddText(small, small->FontSize, ImVec2(f.min.x + 3 * scale, f.min.y + 2 * scale), dim, y_name.c_str());
+
+    dl->PushClipRect(f.min, f.max, true);  // arrows and hull stay inside the frame
     const ImVec2 o = f.to_screen(Point(0, 0));
-    dl->AddLine(ImVec2(f.min.x, o.y), ImVec2(f.max.x, o.y), axis);
-    dl->AddLine(ImVec2(o.x, f.min.y), ImVec2(o.x, f.max.y), axis);
 
     // [SECTION] The hull of V, then arrows, then points on top.
     std::vector<Point> v_points;
@@ -154,16 +236,58 @@ void DrawGeometryPanel(AppState& state) {
       if (g.show_q) arrow(dl, o, f.to_screen(at(r.Q, i)), q_color, 1.5f * scale);
       if (g.show_k) arrow(dl, o, f.to_screen(at(r.K, i)), k_color, 1.5f * scale);
     }
-    const float rad = 5 * scale;
+    const float rad = 4.5f * scale;
+    const auto diamond = [&](ImVec2 c, ImU32 color, float thickness) {
+      dl->AddQuad(ImVec2(c.x, c.y - rad), ImVec2(c.x + rad, c.y), ImVec2(c.x, c.y + rad), ImVec2(c.x - rad, c.y), color, thickness);
+    };
+    const auto square = [&](ImVec2 c, ImU32 color) {
+      dl->AddRectFilled(ImVec2(c.x - rad * 0.75f, c.y - rad * 0.75f), ImVec2(c.x + rad * 0.75f, c.y + rad * 0.75f), color);
+    };
+    LabelPlacer labels(ImRect(f.min, f.max));
     for (int i = 0; i < s.n(); ++i) {
       const ImVec2 v = f.to_screen(at(r.V, i)), out = f.to_screen(at(r.output, i)), alt = f.to_screen(at(r.alt_output, i));
       dl->AddCircleFilled(v, rad, v_color);
-      dl->AddText(ImVec2(v.x + rad + 2, v.y - rad - 8 * scale), text, s.tokens[i].c_str());
-      dl->AddRectFilled(ImVec2(out.x - rad * 0.7f, out.y - rad * 0.7f), ImVec2(out.x + rad * 0.7f, out.y + rad * 0.7f), out_color);
-      if (g.show_alt)
-        dl->AddQuad(ImVec2(alt.x, alt.y - rad), ImVec2(alt.x + rad, alt.y), ImVec2(alt.x, alt.y + rad), ImVec2(alt.x - rad, alt.y),
-                    alt_color, 1.5f * scale);
+      square(out, out_color);
+      if (g.show_alt) diamond(alt, alt_color, 1.5f * scale);
+      for (ImVec2 p : {v, out}) labels.block(ImRect(p.x - rad, p.y - rad, p.x + rad, p.y + rad));
     }
+    // [SECTION] Legend, top right, over the plot: every mark and what it is.
+    {
+      struct Entry {
+        int kind;  // 0 circle, 1 square, 2 diamond, 3 arrow
+        ImU32 color;
+        const char* name;
+      };
+      std::vector<Entry> entries = {{0, v_color, "rows of V"}, {1, out_color, "A\u00B7V"}};
+      if (g.show_alt) entries.push_back({2, alt_color, "alt output"});
+      if (g.show_q) entries.push_back({3, q_color, "q_i"});
+      if (g.show_k) entries.push_back({3, k_color, "k_j"});
+      const float row_h = small->FontSize + 3 * scale, mark_w = 16 * scale;
+      float text_w = 0;
+      ImGui::PushFont(small);
+      for (const Entry& e : entries) text_w = std::max(text_w, script_text_size(e.name).x);
+      ImGui::PopFont();
+      const ImVec2 box_max(f.max.x - 4 * scale, f.min.y + 4 * scale + row_h * static_cast<float>(entries.size()) + 6 * scale);
+      const ImVec2 box_min(box_max.x - mark_w - text_w - 12 * scale, f.min.y + 4 * scale);
+      ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+      bg.w = 0.85f;
+      dl->AddRectFilled(box_min, box_max, ImGui::ColorConvertFloat4ToU32(bg), 3 * scale);
+      dl->AddRect(box_min, box_max, ImGui::GetColorU32(ImGuiCol_Border), 3 * scale);
+      labels.block(ImRect(box_min, box_max));
+      for (size_t k = 0; k < entries.size(); ++k) {
+        const Entry& e = entries[k];
+        const float y = box_min.y + 4 * scale + row_h * static_cast<float>(k);
+        const ImVec2 c(box_min.x + 4 * scale + mark_w / 2, y + row_h / 2);
+        if (e.kind == 0) dl->AddCircleFilled(c, rad * 0.9f, e.color);
+        if (e.kind == 1) square(c, e.color);
+        if (e.kind == 2) diamond(c, e.color, 1.5f * scale);
+        if (e.kind == 3) arrow(dl, ImVec2(c.x - mark_w / 2, c.y), ImVec2(c.x + mark_w / 2, c.y), e.color, 1.5f * scale);
+        ImGui::PushFont(small);
+        draw_script_text(dl, ImVec2(box_min.x + 8 * scale + mark_w, y - 1 * scale), text, e.name);
+        ImGui::PopFont();
+      }
+    }
+    for (int i = 0; i < s.n(); ++i) labels.place(dl, small, f.to_screen(at(r.V, i)), rad + 2 * scale, text, s.tokens[i]);
     dl->PopClipRect();
 
     // [SECTION] Handles (direct mode): V rows, q and k tips. One drag, one undo step.

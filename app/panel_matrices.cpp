@@ -99,7 +99,7 @@ void ShowComputed(AppState& state, Flow& flow, const char* id, std::string_view 
   const float width = 70 * scale + static_cast<float>(m.cols) * 44 * scale;
   flow.next(width);
   ImGui::BeginGroup();
-  Heatmap(id, formula, m, o, ImVec2(width, 400), state.view);
+  Heatmap(state, id, formula, m, o, ImVec2(width, 400));
   ImGui::EndGroup();
   flow.placed();
 }
@@ -148,14 +148,18 @@ void SizesAndMode(AppState& state) {
 
 void Options(AppState& state) {
   core::Options o = state.scenario().options;
-  const auto checkbox = [&](const char* label, const char* key, bool* value, const char* tooltip) {
+  const auto checkbox = [&](const char* label, const char* key, bool* value, const char* tooltip_markup) {
     const bool clicked = ImGui::Checkbox(label, value);
     remember_control(state, key);
-    if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+    if (tooltip_markup && ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ScriptText(tooltip_markup);
+      ImGui::EndTooltip();
+    }
     return clicked;
   };
   bool changed = checkbox("shared QK", "shared_qk", &o.shared_qk,
-                          "Reformer: W_K := W_Q (K := Q), so the scores are symmetric.");
+                          "Reformer: W^K := W^Q (K := Q), so the scores are symmetric.");
   ImGui::SameLine();
   changed |= checkbox("normalize keys", "normalize_keys", &o.normalize_keys,
                       "Each row of K divided by its length before scoring.");
@@ -225,10 +229,17 @@ void HeadMatrices(AppState& state, int h) {
     if (s.options.shared_qk) ScriptText("K = Q  (shared QK)");
   }
   bool use_alt = s.has_W_alt;
-  if (ImGui::Checkbox("W_alt (AttentionAlt's fourth matrix)", &use_alt))
-    state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
+  if (ImGui::Checkbox("##W_alt", &use_alt)) state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
   remember_control(state, "W_alt");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Identity when off. alt_output = (1/\u221Ad\u2096)\u00B7A\u00B7V\u00B7W_alt\u1D40");
+  const bool hovered = ImGui::IsItemHovered();
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::AlignTextToFramePadding();
+  ScriptText("W_{alt}, AttentionAlt's fourth matrix");
+  if (hovered || ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("Identity when off. alt output = (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40");
+    ImGui::EndTooltip();
+  }
   if (use_alt) {
     Flow alt;
     EditMatrix(state, alt, "W_{alt}", "W_alt" + H, [h](auto& sc) -> auto& { return sc.W_alt[h]; }, nullptr);
@@ -246,13 +257,13 @@ void GaugeDemo(AppState& state) {
     for (size_t i = 0; i < d; ++i) g.M[i * d + i] = 1.0;
   }
   const bool projected = s.mode == core::Mode::Projected;
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled(projected ? "W_Q \u2190 W_Q\u00B7M and W_K \u2190 W_K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not."
-                                : "Q \u2190 Q\u00B7M and K \u2190 K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not.");
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  ScriptTextWrapped(projected ? "W^Q \u2190 W^Q\u00B7M and W^K \u2190 W^K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not."
+                              : "Q \u2190 Q\u00B7M and K \u2190 K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not.",
+                    dim);
   if (s.options.shared_qk)
-    ImGui::TextDisabled("Shared QK: W_K = W_Q gets the same M, so only an orthogonal M (M\u00B7M\u1D40 = I) keeps the scores; "
-                        "'random M' makes one.");
-  ImGui::PopTextWrapPos();
+    ScriptTextWrapped("Shared QK: W^K = W^Q gets the same M, so only an orthogonal M (M\u00B7M\u1D40 = I) keeps the scores; "
+                      "'random M' makes one.", dim);
   const float field_w = kFieldWidth * fonts().scale;
   ImGui::PushID("gauge");
   for (size_t r = 0; r < d; ++r) {
@@ -296,6 +307,13 @@ void GaugeDemo(AppState& state) {
   } else if (g.max_score_change >= 0) {
     ImGui::SameLine();
     ImGui::Text("max |\u0394S| = %.1e", g.max_score_change);
+    // Relative to the scores' size: double rounding is ~1e-16 of it, a real change far more.
+    double largest = 1;
+    for (int h = 0; h < s.heads; ++h) largest = std::max(largest, state.result().head[h].scores.cwiseAbs().maxCoeff());
+    if (g.max_score_change < 1e-12 * largest) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(rounding: S did not change)");
+    }
   }
   ImGui::PopID();
 }
@@ -306,8 +324,14 @@ void DrawMatricesPanel(AppState& state) {
   if (BeginPanel(state, "Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
     if (ImGui::CollapsingHeader("Sizes and mode", ImGuiTreeNodeFlags_DefaultOpen)) SizesAndMode(state);
     if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) Options(state);
-    if (ImGui::CollapsingHeader("Gauge demo: only W_Q W_K\u1D40 matters")) GaugeDemo(state);
+    // The header's label is markup (W^Q), drawn over an unlabelled header.
+    const bool gauge_open = ImGui::CollapsingHeader("###gauge");
     remember_control(state, "gauge.header");
+    draw_script_text(ImGui::GetWindowDrawList(),
+                     ImVec2(ImGui::GetItemRectMin().x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 3,
+                            ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y - ImGui::GetFontSize() * 0.1f),
+                     ImGui::GetColorU32(ImGuiCol_Text), "Gauge demo: only W^Q W^{K\u1D40} matters");
+    if (gauge_open) GaugeDemo(state);
     if (ImGui::CollapsingHeader("Matrices", ImGuiTreeNodeFlags_DefaultOpen)) {
       TokenLabels(state);
       if (state.scenario().mode == core::Mode::Projected) {

@@ -14,36 +14,45 @@ namespace app {
 
 void DrawOutputPanel(AppState& state) {
   if (BeginPanel(state, "Output", "O_h = A_h V_h;  Y = [O_1 \u2026 O_H] W^O;  alt: (1/\u221Ad_k)\u00B7A V W_{alt}^\u1D40",
-                 ImGuiWindowFlags_HorizontalScrollbar)) {  // narrow windows: scroll to the last heatmaps
+                 ImGuiWindowFlags_HorizontalScrollbar, state.view.head)) {  // narrow windows: scroll to the last heatmaps
     const core::Scenario& s = state.scenario();
     const core::Result& result = state.result();
     const core::HeadResult& r = result.head[state.view.head];
     const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float scale = fonts().scale, gap = 10 * scale;
+    // O beside the AttentionAlt output on one colour scale, so that the outer
+    // 1/√d_k and W_alt show as what they are: a change of scale and coordinates.
     HeatmapOptions o;
     o.row_labels = &s.tokens;
     o.max_cell = 36;
-    // Widths in proportion to the columns (plus room for labels and a colorbar
-    // each). With one head the concatenation is O_1 itself: not shown twice.
-    const bool show_concat = s.heads > 1;
-    const int cols[4] = {s.d_k, s.d_k, show_concat ? s.heads * s.d_k : 0, s.d_model};
-    // Each heatmap needs room for its row labels and colorbar; the rest is shared by columns.
-    const int shown = show_concat ? 4 : 3;
-    const float overhead = 118 * fonts().scale;
-    const float free = std::max(0.0f, avail.x - 10.0f * static_cast<float>(shown) - overhead * static_cast<float>(shown));
-    const float total_cols = static_cast<float>(cols[0] + cols[1] + cols[2] + cols[3]);
-    const auto size = [&](int i) {
-      return ImVec2(overhead + free * static_cast<float>(cols[i]) / total_cols, avail.y - 2 * ImGui::GetStyle().ItemSpacing.y);
+    HeatmapOptions pair = o;
+    pair.shared_max = std::max({r.output.cwiseAbs().maxCoeff(), r.alt_output.cwiseAbs().maxCoeff(), 1e-12});
+    HeatmapOptions O_o = pair, alt_o = pair, rest = o;
+    O_o.colorbar = false;
+    alt_o.show_row_labels = rest.show_row_labels = false;  // the rows are the tokens of the first heatmap
+    // Widths in proportion to the columns, plus each heatmap's labels and colorbar.
+    // The concatenation [O_1 … O_H] is shown where there is room for its numbers
+    // (with one head it is O_1 itself: never shown twice).
+    const float labels_w = 60 * scale, colorbar_w = 62 * scale, number_w = 30 * scale;
+    const auto free_for = [&](int shown) {
+      return std::max(0.0f, avail.x - labels_w - colorbar_w * static_cast<float>(shown - 1) - gap * static_cast<float>(shown));
     };
+    const bool show_concat = s.heads > 1 && free_for(4) >= number_w * static_cast<float>(2 * s.d_k + s.heads * s.d_k + s.d_model);
+    const int cols[4] = {s.d_k, s.d_k, show_concat ? s.heads * s.d_k : 0, s.d_model};
+    const float free = free_for(show_concat ? 4 : 3);
+    const float total_cols = static_cast<float>(cols[0] + cols[1] + cols[2] + cols[3]);
+    const float height = avail.y - 2 * ImGui::GetStyle().ItemSpacing.y;
+    const auto size = [&](int i, float extra) { return ImVec2(extra + free * static_cast<float>(cols[i]) / total_cols, height); };
     const std::string head = std::to_string(state.view.head + 1);
-    Heatmap("AV", "O_" + head + " = AV", r.output, o, size(0), state.view);
-    ImGui::SameLine(0, 10);
-    Heatmap("alt", "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40", r.alt_output, o, size(1), state.view);
+    Heatmap(state, "AV", "O_" + head + " = AV", r.output, O_o, size(0, labels_w));
+    ImGui::SameLine(0, gap);
+    Heatmap(state, "alt", "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40", r.alt_output, alt_o, size(1, colorbar_w));
     if (show_concat) {
-      ImGui::SameLine(0, 10);
-      Heatmap("concat", "concat [O_1 \u2026 O_H]", result.concat, o, size(2), state.view);
+      ImGui::SameLine(0, gap);
+      Heatmap(state, "concat", "[O_1 \u2026 O_H]", result.concat, rest, size(2, colorbar_w));
     }
-    ImGui::SameLine(0, 10);
-    Heatmap("Y", show_concat ? "Y = concat \u00B7 W^O" : "Y = O_1 W^O", result.output, o, size(3), state.view);
+    ImGui::SameLine(0, gap);
+    Heatmap(state, "Y", s.heads > 1 ? "Y = [O_1 \u2026 O_H] W^O" : "Y = O_1 W^O", result.output, rest, size(3, colorbar_w));
   }
   ImGui::End();
 }

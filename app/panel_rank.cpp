@@ -23,7 +23,7 @@ void SingularValueBars(const core::HeadResult& r, float width) {
   const double largest = count ? std::max(r.W_QK_singular_values(0), 1e-300) : 1.0;
   const float label_w = ImGui::CalcTextSize("\u03C3_4 ").x;
   const float value_w = ImGui::CalcTextSize("0.00e+00").x;
-  const float bars_w = std::max(40.0f, width - label_w - value_w - 12 * scale);
+  const float bars_w = std::clamp(width - label_w - value_w - 12 * scale, 40.0f, 360.0f * scale);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
@@ -45,43 +45,43 @@ void SingularValueBars(const core::HeadResult& r, float width) {
   dl->AddLine(ImVec2(tol_x, origin.y - 2 * scale), ImVec2(tol_x, bottom), IM_COL32(230, 80, 60, 255), 2 * scale);
   ImGui::Dummy(ImVec2(width, bottom - origin.y));
   char tol[96];
-  std::snprintf(tol, sizeof tol, "red: tolerance \u03C3_1\u00B7d\u00B7\u03B5 = %.1e", r.W_QK_rank_tolerance);
-  ScriptText(tol);
+  std::snprintf(tol, sizeof tol, "red line: tolerance \u03C3_1\u00B7d\u00B7\u03B5 = %.1e", r.W_QK_rank_tolerance);
+  if (fonts().small) ImGui::PushFont(fonts().small);
+  ScriptTextWrapped(tol, ImGui::GetColorU32(ImGuiCol_TextDisabled));  // the caller's group sets the width
+  if (fonts().small) ImGui::PopFont();
 }
 
 }  // namespace
 
 void DrawRankPanel(AppState& state) {
-  if (BeginPanel(state, "Rank", "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k")) {
+  if (BeginPanel(state, "Rank", "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k", 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::Result& result = state.result();
     if (s.mode != core::Mode::Projected) {
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted("W_Q W_K\u1D40 exists in projected mode, where Q and K come from X. "
-                             "Switch the mode in the Matrices panel to see its rank.");
-      ImGui::PopTextWrapPos();
+      ScriptTextWrapped("W^Q W^{K\u1D40} exists in projected mode, where Q and K come from X. "
+                        "Switch the mode in the Matrices panel to see its rank.");
       ImGui::End();
       return;
     }
     const core::HeadResult& r = result.head[state.view.head];
     const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImFont* small = fonts().small ? fonts().small : ImGui::GetFont();
+    // Left: the matrix; right: its rank, singular values, and what it costs.
     HeatmapOptions o;
     o.max_cell = 40;
-    ImGui::BeginGroup();
-    Heatmap("W_QK", "W^Q W^{K\u1D40}", r.W_QK, o, ImVec2(avail.x * 0.42f, avail.y - ImGui::GetStyle().ItemSpacing.y), state.view);
-    ImGui::EndGroup();
-    ImGui::SameLine(0, 12);
+    Heatmap(state, "W_QK", "W^Q W^{K\u1D40}", r.W_QK, o, ImVec2(avail.x * 0.4f, avail.y - ImGui::GetStyle().ItemSpacing.y));
+    ImGui::SameLine(0, 12 * fonts().scale);
     ImGui::BeginGroup();
     const float right = ImGui::GetContentRegionAvail().x;
-    ScriptText("rank " + std::to_string(r.W_QK_rank) + "  \u2264  min(d_{model}, d_k) = " +
-               std::to_string(std::min(s.d_model, s.d_k)));
+    ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 min(d_{model}, d_k) = " +
+                      std::to_string(std::min(s.d_model, s.d_k)));
     SingularValueBars(r, right);
-    // Parameters of all heads: two thin matrices against one square W.
-    ScriptText(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
-               std::to_string(result.params.separate));
-    ScriptText("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Parameters of all heads: two thin matrices per head against one square W per head.");
+    // Parameters of all heads: two thin matrices per head against one square W per head.
+    ImGui::PushFont(small);
+    ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
+                      std::to_string(result.params.separate) + " parameters;  one W per head: d_{model}\u00B2\u00B7H = " +
+                      std::to_string(result.params.merged));
+    ImGui::PopFont();
     ImGui::EndGroup();
   }
   ImGui::End();

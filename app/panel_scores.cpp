@@ -29,53 +29,83 @@ void DotProductTerms(const char* left, const char* right, const core::Mat& A, co
   ImGui::Text("= %s", format_number(A.row(i).dot(B.row(j))).c_str());
 }
 
+// "r = min(n, d_k) = 2: S has rank ≤ r, …": how many numbers really choose S and QQᵀ at these sizes.
+// Rank-r n×n matrices have 2nr − r² degrees of freedom; symmetric PSD ones of rank r, nr − r(r−1)/2.
+std::string DegreesOfFreedom(const core::Scenario& s) {
+  const int n = s.n();
+  const core::ScoreFreedom f = core::score_freedom(s);
+  const std::string bound = s.mode == core::Mode::Projected ? "min(n, d_k, d_{model})" : "min(n, d_k)";
+  const bool full = f.rank_bound == n;
+  return "r = " + bound + " = " + std::to_string(f.rank_bound) + ":  S has rank \u2264 r, " +
+         (full ? "all n\u00B2 = " + std::to_string(n * n) + " entries free"
+               : "2nr \u2212 r\u00B2 = " + std::to_string(f.scores) + " degrees of freedom of n\u00B2 = " + std::to_string(n * n)) +
+         ";  QQ\u1D40 is symmetric positive semidefinite: " + (full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") +
+         std::to_string(f.qqt);
+}
+
 }  // namespace
 
 void DrawScoresPanel(AppState& state) {
-  if (BeginPanel(state, "Scores", "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2")) {
+  if (BeginPanel(state, "Scores", "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2", 0,
+                 state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
-    const int n = s.n();
-    const float nf = static_cast<float>(n);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float scale = fonts().scale;
 
-    // S and its two parts share one colour scale, so that S = sym + antisym
-    // reads cell by cell; QQᵀ has its own, as its entries can be far larger.
-    HeatmapOptions o;
-    o.shared_max = std::max(r.scores.cwiseAbs().maxCoeff(), 1e-12);
-    o.row_labels = o.col_labels = &s.tokens;
-    o.max_cell = 56;
-    // Three arrangements; the one whose cells are largest wins, S and QQᵀ
-    // counting more than the parts of S:
+    // Compared side by side, they share a colour scale: S with QQᵀ, and the
+    // two parts of S with each other ("own scales" gives each its own).
+    const bool own = state.view.own_scales;
+    const double big_max = std::max({r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff(), 1e-12});
+    const double parts_max = std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12});
+    HeatmapOptions big_o, part_o;
+    big_o.row_labels = big_o.col_labels = part_o.row_labels = part_o.col_labels = &s.tokens;
+    big_o.max_cell = 56;
+    part_o.max_cell = 40;
+    part_o.min_cell = 5;  // the parts may shrink to thumbnails so that S and QQᵀ keep their numbers
+    big_o.shared_max = own ? 0 : big_max;
+    part_o.shared_max = own ? 0 : parts_max;
+
+    // The text below the heatmaps: the asymmetry with the scale toggle, and the degrees of freedom.
+    const std::string dof = DegreesOfFreedom(s);
+    const float text_h = static_cast<float>(1 + wrap_script_words(dof, avail.x).size()) * ImGui::GetTextLineHeightWithSpacing() +
+                         style.ItemSpacing.y;
+    const float body_h = std::max(40.0f, avail.y - text_h);
+    const float gap = 10 * scale;
+
+    // Three arrangements; the one where the numbers of S and QQᵀ fit, then
+    // those of the parts, then the largest cells of S wins:
     //   Grid:   S, QQᵀ above; the parts below.   Row: all four in a row.
     //   Column: S and QQᵀ in a row, the parts stacked at the right.
     enum class Arrangement { Grid, Row, Column };
-    const float labels_w = 70 * fonts().scale;
-    const float colorbar_w = 80 * fonts().scale;
-    const float headers_h = 2.4f * line;
-    const float body_h = avail.y - 2 * line - ImGui::GetStyle().ItemSpacing.y;
-    const float max_cell = o.max_cell * fonts().scale;
-    const auto cell_in = [&](float w, float h) {
-      return std::min({(w - labels_w) / nf, (h - headers_h) / nf, max_cell});
-    };
     struct Candidate {
       Arrangement arrangement;
-      ImVec2 big, small;  // the room for S and QQᵀ (with a colorbar), and for each part
-      float quality;
+      ImVec2 big, small;  // the room for S and for QQᵀ, and for each part
+      float quality = 0;
     };
-    const auto candidate = [&](Arrangement a, ImVec2 big, ImVec2 small) {
-      const float big_cell = cell_in(big.x - colorbar_w, big.y), part_cell = cell_in(small.x, small.y);
-      return Candidate{a, big, small, std::min(big_cell, 1.6f * part_cell)};
+    const auto evaluate = [&](Arrangement a, ImVec2 big, ImVec2 small) {
+      const HeatmapFit S = heatmap_fit(state, r.scores, big_o, big, true);
+      const HeatmapFit G = heatmap_fit(state, r.QQt, big_o, big, true);
+      const HeatmapFit P = heatmap_fit(state, r.scores_antisym, part_o, small, true);
+      const HeatmapFit P2 = heatmap_fit(state, r.scores_sym, part_o, small, true);
+      float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.3f * P.cell_w * P.cell_h;
+      if (S.numbers && G.numbers) quality += 1e6f;
+      if (P.numbers && P2.numbers) quality += 1e5f;
+      if (!S.fits || !G.fits || !P.fits) quality -= 1e7f;  // overflowing into the text below
+      return Candidate{a, big, small, quality};
     };
-    const float half = (avail.x - 10) / 2;
-    const float quarter = (avail.x - 30 - 2 * colorbar_w) / 4;
-    const float stacked_h = (body_h - 3 * ImGui::GetStyle().ItemSpacing.y) / 2;
-    const float stacked_w = std::min(cell_in(1e6f, stacked_h), max_cell) * nf + labels_w;
+    const float half = (avail.x - gap) / 2;
+    const float quarter = (avail.x - 3 * gap) / 4;
+    const float stacked_h = (body_h - style.ItemSpacing.y) / 2;
+    const float stacked_w = std::min(avail.x * 0.3f, stacked_h * 1.25f + 120 * scale);
+    const auto grid = [&](float share) {
+      return evaluate(Arrangement::Grid, ImVec2(half, body_h * share), ImVec2(half, body_h * (1 - share) - style.ItemSpacing.y));
+    };
     const Candidate candidates[] = {
-        candidate(Arrangement::Grid, ImVec2(half, body_h * 0.56f), ImVec2(half, body_h * 0.44f - line)),
-        candidate(Arrangement::Row, ImVec2(quarter + colorbar_w, body_h), ImVec2(quarter, body_h)),
-        candidate(Arrangement::Column, ImVec2((avail.x - stacked_w - 20) / 2, body_h), ImVec2(stacked_w, stacked_h)),
+        grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f),
+        evaluate(Arrangement::Row, ImVec2(quarter, body_h), ImVec2(quarter, body_h)),
+        evaluate(Arrangement::Column, ImVec2((avail.x - stacked_w - 2 * gap) / 2, body_h), ImVec2(stacked_w, stacked_h)),
     };
     const Candidate best = *std::max_element(std::begin(candidates), std::end(candidates),
                                              [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; });
@@ -83,42 +113,37 @@ void DrawScoresPanel(AppState& state) {
     const bool short_titles = best.arrangement != Arrangement::Grid;
 
     const auto S = [&] {
-      o.colorbar = true;
+      HeatmapOptions o = big_o;
       o.tooltip = [&](int i, int j) { DotProductTerms("q", "k", r.Q, r.K, i, j); };
-      Heatmap("scores", "S = QK\u1D40", r.scores, o, big, state.view);
+      Heatmap(state, "scores", "S = QK\u1D40", r.scores, o, big);
     };
     const auto G = [&] {
-      HeatmapOptions g = o;
-      g.shared_max = 0;  // its own scale
-      g.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
-      Heatmap("QQt", "QQ\u1D40", r.QQt, g, big, state.view);
+      HeatmapOptions o = big_o;
+      o.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
+      Heatmap(state, "QQt", "QQ\u1D40", r.QQt, o, big);
     };
     const auto sym = [&] {
-      o.colorbar = false;  // the scale of S
-      o.tooltip = nullptr;
-      Heatmap("sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, o, small, state.view);
+      Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, part_o, small);
     };
     const auto antisym = [&] {
-      o.colorbar = false;
-      o.tooltip = nullptr;
-      Heatmap("antisym", short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part", r.scores_antisym,
-              o, small, state.view);
+      Heatmap(state, "antisym", short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part",
+              r.scores_antisym, part_o, small);
     };
     switch (best.arrangement) {
       case Arrangement::Row:
         S();
-        ImGui::SameLine(0, 10);
+        ImGui::SameLine(0, gap);
         G();
-        ImGui::SameLine(0, 10);
+        ImGui::SameLine(0, gap);
         sym();
-        ImGui::SameLine(0, 10);
+        ImGui::SameLine(0, gap);
         antisym();
         break;
       case Arrangement::Column:
         S();
-        ImGui::SameLine(0, 10);
+        ImGui::SameLine(0, gap);
         G();
-        ImGui::SameLine(0, 10);
+        ImGui::SameLine(0, gap);
         ImGui::BeginGroup();
         sym();
         antisym();
@@ -129,7 +154,7 @@ void DrawScoresPanel(AppState& state) {
         S();
         sym();
         ImGui::EndGroup();
-        ImGui::SameLine(0, 10);
+        ImGui::SameLine(0, gap);
         ImGui::BeginGroup();
         G();
         antisym();
@@ -137,9 +162,19 @@ void DrawScoresPanel(AppState& state) {
         break;
     }
 
+    // Below the heatmaps, wherever they ended.
+    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
+                                                                      style.WindowPadding.y - text_h + style.ItemSpacing.y));
     ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
-               (s.options.shared_qk ? "   (shared QK: S = S\u1D40)" : ""));
-    ImGui::Text("QQ\u1D40 is symmetric: n(n+1)/2 = %d free entries of n\u00B2 = %d; asymmetry 0", n * (n + 1) / 2, n * n);
+               (s.options.shared_qk ? "   (shared QK: S = S\u1D40)" : "") + "   \u00B7   QQ\u1D40: 0");
+    if (!state.picture.active) {
+      ImGui::SameLine(0, 24 * scale);
+      ImGui::Checkbox("own colour scales", &state.view.own_scales);
+      remember_control(state, "own_scales");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare.");
+    }
+    ScriptTextWrapped(dof, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
   ImGui::End();
 }

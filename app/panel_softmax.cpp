@@ -14,7 +14,7 @@ namespace app {
 
 void DrawSoftmaxPanel(AppState& state) {
   if (BeginPanel(state, "Softmax", "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
-                            "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln n uniform")) {
+                            "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln n uniform", 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const double divisor =
@@ -24,7 +24,10 @@ void DrawSoftmaxPanel(AppState& state) {
                               format_number(divisor);
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float sums_w = ImGui::CalcTextSize("\u03A3 = 1.000   H = 2.08").x + 12;
+    const float scale = fonts().scale;
+    // Two narrow columns right of the colorbar: each row's sum and its entropy.
+    const float column_w = ImGui::CalcTextSize("1.000").x + 10 * scale;
+    const float sums_w = 2 * column_w + 4 * scale;
     const MatrixView logits(r.logits);
     HeatmapOptions o;
     o.range = ValueRange::Unit;
@@ -39,27 +42,33 @@ void DrawSoftmaxPanel(AppState& state) {
       ScriptText("A_{ij} = exp(\u2113_{ij} \u2212 max_k \u2113_{ik}) / \u03A3_k exp(\u2113_{ik} \u2212 max_k \u2113_{ik})");
       ImGui::Text("logit %s  \u2192  weight %s", format_number(r.logits(i, j)).c_str(), format_number(r.weights(i, j)).c_str());
     };
-    const HeatmapLayout layout = Heatmap("weights", title, r.weights, o,
-                                         ImVec2(avail.x - sums_w, avail.y - ImGui::GetTextLineHeightWithSpacing()), state.view);
+    const HeatmapLayout layout = Heatmap(state, "weights", title, r.weights, o,
+                                         ImVec2(avail.x - sums_w, avail.y - ImGui::GetTextLineHeightWithSpacing()));
 
-    // Each row's sum and entropy, level with the row, right of the colorbar;
-    // in the small font when the rows are thin.
+    // Each row's sum and entropy, level with the row; in the small font when the rows are thin.
     const Fonts& f = fonts();
     ImFont* font = layout.cell_h >= ImGui::GetFontSize() || !f.small ? f.regular : f.small;
     const float px = font->FontSize;
-    const float x = layout.right + 6;
+    const float x = layout.right + 6 * scale;
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddText(font, px, ImVec2(x, layout.grid_min.y - px - 2), ImGui::GetColorU32(ImGuiCol_TextDisabled), "row sum, entropy H");
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
+    const float header_y = layout.grid_min.y - ImGui::GetTextLineHeight() - 2 * scale;
+    draw_script_text(dl, ImVec2(x, header_y - 2 * scale), dim, "\u03A3_j A_{ij}");
+    draw_script_text(dl, ImVec2(x + column_w, header_y - 2 * scale), dim, "H_i");
     for (int i = 0; i < s.n(); ++i) {
-      char text[64];
-      std::snprintf(text, sizeof text, "\u03A3 = %.3f   H = %.2f", r.row_sums(i), r.entropy(i));
-      dl->AddText(font, px, ImVec2(x, layout.grid_min.y + layout.cell_h * (static_cast<float>(i) + 0.5f) - px / 2),
-                  ImGui::GetColorU32(ImGuiCol_Text), text);
+      const float y = layout.grid_min.y + layout.cell_h * (static_cast<float>(i) + 0.5f) - px / 2;
+      char sum[16], entropy[16];
+      std::snprintf(sum, sizeof sum, "%.3f", r.row_sums(i));
+      std::snprintf(entropy, sizeof entropy, "%.2f", r.entropy(i));
+      dl->AddText(font, px, ImVec2(x, y), text, sum);
+      dl->AddText(font, px, ImVec2(x + column_w, y), text, entropy);
     }
-    char mean[48];
-    std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
-    dl->AddText(font, px, ImVec2(x, layout.grid_min.y + layout.cell_h * static_cast<float>(s.n()) + 2),
-                ImGui::GetColorU32(ImGuiCol_TextDisabled), mean);
+    char mean[64];
+    if (s.options.causal || s.options.no_self) std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
+    else std::snprintf(mean, sizeof mean, "mean H = %.2f   (uniform rows: ln %d = %.2f)", r.entropy.mean(), s.n(),
+                       std::log(static_cast<double>(s.n())));
+    ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, layout.grid_min.y + layout.cell_h * static_cast<float>(s.n()) + 3 * scale));
+    ImGui::TextDisabled("%s", mean);
   }
   ImGui::End();
 }

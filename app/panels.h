@@ -6,7 +6,8 @@
 
 namespace app {
 
-void DrawLessonPanel(AppState& state);    // panel_lesson.cpp: the lesson's title and notes, previous / next
+void DrawLessonPanel(AppState& state);    // panel_lesson.cpp: the lesson's title, introduction and current step
+float LessonPanelHeight(const AppState& state, float width);  // what it needs to show every step unscrolled
 void DrawMatricesPanel(AppState& state);  // panel_matrices.cpp: every editable entry and option
 void DrawScoresPanel(AppState& state);    // panel_scores.cpp: QKᵀ beside QQᵀ, symmetric and antisymmetric parts
 void DrawSoftmaxPanel(AppState& state);   // panel_softmax.cpp: the weights, row sums, entropy
@@ -17,7 +18,12 @@ void DrawGeometryPanel(AppState& state);  // panel_geometry.cpp: V's rows and th
 // Begins a panel's window at the place the frame set, with the formula it
 // shows as the title's tooltip. Always pair with ImGui::End().
 // Right-clicking the title offers a PNG export of the panel (state.export_request).
-bool BeginPanel(AppState& state, const char* title, const char* formula_markup, int extra_window_flags = 0);
+// head ≥ 0: the panel shows that head, and says so when there are several.
+bool BeginPanel(AppState& state, const char* title, const char* formula_markup, int extra_window_flags = 0, int head = -1);
+
+// Menu items that ask for a PNG export of a panel alone (or, with panel empty,
+// the window) at 1× or 2×, in the window's theme, on white, or transparent.
+void PanelExportMenuItems(AppState& state, const char* panel);
 
 // Notes where the last widget is in state.control_rects under `key`, when it is
 // visible: the headless tests click it there.

@@ -7,7 +7,6 @@
 #include <glad/gl.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
-#include <imgui_internal.h>
 #include <stb_image_write.h>
 
 #include "app/frame.h"
@@ -61,7 +60,7 @@ void append(void* context, void* data, int size) {
 }  // namespace
 
 bool write_screenshot(const AppState& state, const ScreenshotOptions& options, const std::string& path,
-                      std::string* error) {
+                      std::string* error, AppState* layout) {
   const auto fail = [&](const std::string& why) {
     if (error) *error = path + ": " + why;
     return false;
@@ -91,13 +90,17 @@ bool write_screenshot(const AppState& state, const ScreenshotOptions& options, c
   load_fonts(static_cast<float>(K));
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
-  AppState copy = state;  // the frame may write view state: the live window's stays as it is
-  copy.editor_tab_head = -1;
-  copy.export_request = {};
-  copy.file_dialog = {};
-  copy.pending = {};
+  // What the frame shows, without the undo history (the frame may write view state: the window's stays as it is).
+  AppState copy(state.scenario());
+  copy.view = state.view;
   copy.view.show_help = false;
-  ImRect crop(0, 0, static_cast<float>(W), static_cast<float>(H));
+  if (options.theme) copy.view.theme = *options.theme;
+  copy.file = state.file;
+  copy.lessons = state.lessons;
+  copy.lesson_step = state.lesson_step;
+  copy.geometry = state.geometry;
+  copy.gauge = state.gauge;
+  copy.picture = PictureOptions{true, options.panel, options.transparent};
   // Windows and tabs settle in the first frames: lay out a few, draw the last
   // (drawing 8 million pixels in software GL is what costs).
   constexpr int kFrames = 3;
@@ -111,28 +114,46 @@ bool write_screenshot(const AppState& state, const ScreenshotOptions& options, c
     glBindFramebuffer(GL_FRAMEBUFFER, target.fbo);
     glViewport(0, 0, W, H);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClearColor(bg.x, bg.y, bg.z, options.transparent ? 0.0f : 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  }
-  if (!options.panel.empty()) {
-    ImGuiWindow* window = ImGui::FindWindowByName(options.panel.c_str());
-    if (window) crop = window->Rect();
-    crop.ClipWithFull(ImRect(0, 0, static_cast<float>(W), static_cast<float>(H)));
   }
   glFinish();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui::DestroyContext(context);
-  if (crop.GetWidth() < 1 || crop.GetHeight() < 1) return fail("no panel named " + options.panel);
+  if (layout) {  // in the picture's logical pixels, like the window's
+    layout->cell_rects.clear();
+    layout->heatmap_rects.clear();
+    layout->panel_rects.clear();
+    const float k = static_cast<float>(K);
+    const auto unscale = [k](Rect r) { return Rect{r.x / k, r.y / k, r.w / k, r.h / k}; };
+    for (const auto& [key, r] : copy.cell_rects) layout->cell_rects[key] = unscale(r);
+    for (const auto& [key, r] : copy.panel_rects) layout->panel_rects[key] = unscale(r);
+    for (auto [key, hm] : copy.heatmap_rects) {
+      hm.grid = unscale(hm.grid);
+      hm.cell_w /= k;
+      hm.cell_h /= k;
+      layout->heatmap_rects[key] = hm;
+    }
+  }
 
   // [SECTION] Read back: rows bottom-up in GL, one byte per channel, no row padding.
-  const int x = static_cast<int>(crop.Min.x), w = static_cast<int>(crop.GetWidth());
-  const int h = static_cast<int>(crop.GetHeight()), y = H - static_cast<int>(crop.Min.y) - h;
+  const int w = W, h = H;
   std::vector<unsigned char> pixels(static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, target.fbo);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-  for (size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;  // opaque, whatever blending left in alpha
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  for (size_t i = 0; i < pixels.size(); i += 4) {
+    if (!options.transparent) {
+      pixels[i + 3] = 255;  // opaque, whatever blending left in alpha
+      continue;
+    }
+    // ImGui blends colour over transparent black (premultiplied) and alpha as
+    // a + (1 − a)·dst: divide by alpha for PNG's straight alpha.
+    const unsigned a = pixels[i + 3];
+    for (int c = 0; c < 3; ++c)
+      pixels[i + c] = a ? static_cast<unsigned char>(std::min(255u, (pixels[i + c] * 255u + a / 2) / a)) : 0;
+  }
 
   std::string png;
   // zlib level 4 instead of stb's 8: a 4K picture's file grows ~10%, its encoding takes half the time.

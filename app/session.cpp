@@ -20,8 +20,8 @@ namespace {
 
 constexpr int kSessionVersion = 1;
 
-fs::path session_path() {
-  const fs::path dir = state_dir();
+fs::path session_path(bool create_dir = true) {
+  const fs::path dir = state_dir(create_dir);
   return dir.empty() ? fs::path{} : dir / "session.json";
 }
 
@@ -30,7 +30,8 @@ core::OrderedJson view_json(const ViewOptions& v) {
           {"head", v.head},
           {"show_numbers", v.show_numbers},
           {"sequential", core::colormap_name(v.sequential)},
-          {"diverging", core::colormap_name(v.diverging)}};
+          {"diverging", core::colormap_name(v.diverging)},
+          {"own_scales", v.own_scales}};
 }
 
 // Reads what it recognises and leaves the rest at its default: view options are not worth refusing a session for.
@@ -41,6 +42,7 @@ ViewOptions read_view(const json& j) {
   if (text("theme") == "light") v.theme = Theme::Light;
   if (j.contains("head") && j["head"].is_number_integer()) v.head = std::clamp(j["head"].get<int>(), 0, core::kMaxHeads - 1);
   if (j.contains("show_numbers") && j["show_numbers"].is_boolean()) v.show_numbers = j["show_numbers"].get<bool>();
+  if (j.contains("own_scales") && j["own_scales"].is_boolean()) v.own_scales = j["own_scales"].get<bool>();
   for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
     if (text("sequential") == core::colormap_name(c)) v.sequential = c;
   return v;
@@ -85,18 +87,19 @@ std::optional<AppState> parse_session(const std::string& text, std::string& prob
 
 }  // namespace
 
-fs::path state_dir() {
+fs::path state_dir(bool create) {
   fs::path dir;
   if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg == '/') dir = fs::path(xdg) / "attnlab";
   else if (const char* home = std::getenv("HOME"); home && *home) dir = fs::path(home) / ".local" / "state" / "attnlab";
   else return {};
+  if (!create) return dir;
   std::error_code ec;
   fs::create_directories(dir, ec);
   return ec ? fs::path{} : dir;
 }
 
-SessionRestore restore_session(AppState& state) {
-  const fs::path path = session_path();
+SessionRestore restore_session(AppState& state, bool read_only) {
+  const fs::path path = session_path(!read_only);
   std::error_code ec;
   if (path.empty() || !fs::exists(path, ec)) return SessionRestore::None;
 
@@ -114,6 +117,10 @@ SessionRestore restore_session(AppState& state) {
     text.resize(std::fread(text.data(), 1, text.size(), f));
     std::fclose(f);
     restored = parse_session(text, problem);
+  }
+  if (!restored && read_only) {
+    state.status = "the last session could not be restored (" + problem + ")";
+    return SessionRestore::Corrupt;
   }
   if (!restored) {
     // Set aside under a name of its own, never over an earlier one.

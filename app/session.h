@@ -12,15 +12,17 @@
 
 namespace app {
 
-// $XDG_STATE_HOME/attnlab, else ~/.local/state/attnlab; created when missing.
-// Empty when it cannot be made (then nothing is autosaved, and the status says so).
-std::filesystem::path state_dir();
+// $XDG_STATE_HOME/attnlab, else ~/.local/state/attnlab; created when missing
+// (unless create is false). Empty when it cannot be made (then nothing is
+// autosaved, and the status says so).
+std::filesystem::path state_dir(bool create = true);
 
 enum class SessionRestore { None, Restored, Corrupt };
 
 // Restores the last session into state. A corrupt session file is moved
 // aside (session.json.corrupt) and state.status says so; state is untouched then.
-SessionRestore restore_session(AppState& state);
+// read_only (headless runs): nothing is created, moved or written.
+SessionRestore restore_session(AppState& state, bool read_only = false);
 
 // Writes the session now. False with *error on failure.
 bool save_session(const AppState& state, std::string* error = nullptr);

@@ -124,7 +124,11 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
   });
 }
 
-std::vector<std::string> wrap_words(std::string_view text, float width) {
+namespace {
+
+// Lines of at most `width` as `measure` sees them, broken at spaces only and at every '\n'.
+template <class Measure>
+std::vector<std::string> wrap_at_spaces(std::string_view text, float width, Measure measure) {
   std::vector<std::string> lines;
   size_t start = 0;
   while (start <= text.size()) {
@@ -136,7 +140,7 @@ std::vector<std::string> wrap_words(std::string_view text, float width) {
       const size_t space = paragraph.find(' ', i);
       const std::string_view word = paragraph.substr(i, space == std::string_view::npos ? std::string_view::npos : space - i);
       const std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
-      if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+      if (!line.empty() && measure(candidate) > width) {
         lines.push_back(line);
         line = std::string(word);
       } else {
@@ -152,8 +156,26 @@ std::vector<std::string> wrap_words(std::string_view text, float width) {
   return lines;
 }
 
+}  // namespace
+
+std::vector<std::string> wrap_words(std::string_view text, float width) {
+  return wrap_at_spaces(text, width, [](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; });
+}
+
 void TextWrappedWords(std::string_view text) {
   for (const std::string& line : wrap_words(text, ImGui::GetContentRegionAvail().x)) ImGui::TextUnformatted(line.c_str());
+}
+
+std::vector<std::string> wrap_script_words(std::string_view markup, float width) {
+  return wrap_at_spaces(markup, width, [](const std::string& s) { return script_text_size(s).x; });
+}
+
+void ScriptTextWrapped(std::string_view markup, ImU32 color) {
+  for (const std::string& line : wrap_script_words(markup, ImGui::GetContentRegionAvail().x)) {
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    draw_script_text(ImGui::GetWindowDrawList(), pos, color ? color : ImGui::GetColorU32(ImGuiCol_Text), line);
+    ImGui::Dummy(ImVec2(script_text_size(line).x, ImGui::GetTextLineHeight()));
+  }
 }
 
 void ScriptText(std::string_view markup) {

@@ -37,6 +37,11 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
 // As an item at the cursor, like ImGui::TextUnformatted.
 void ScriptText(std::string_view markup);
 
+// Markup broken into lines of at most `width` pixels at spaces (and at '\n'),
+// measured as drawn; and those lines as items at the cursor (color 0: the text colour).
+std::vector<std::string> wrap_script_words(std::string_view markup, float width);
+void ScriptTextWrapped(std::string_view markup, ImU32 color = 0);
+
 // Lines of at most `width` pixels in the current font, broken at spaces only
 // (ImGui's own wrapping also breaks after '.', splitting "0.14" in two).
 std::vector<std::string> wrap_words(std::string_view text, float width);

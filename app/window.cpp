@@ -109,22 +109,47 @@ void install_event_callbacks(GLFWwindow* w) {
   });
 }
 
+// The editable cells by key, and under "heatmaps" every heatmap drawn (DESIGN.md, --layout-out).
 bool write_layout(const AppState& state, const std::string& path) {
   nlohmann::ordered_json j;
   for (const auto& [key, r] : state.cell_rects) j[key] = {r.x, r.y, r.w, r.h};
+  nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();
+  for (const auto& [key, hm] : state.heatmap_rects)
+    heatmaps[key] = {{"title", hm.title},
+                     {"rect", {hm.grid.x, hm.grid.y, hm.grid.w, hm.grid.h}},
+                     {"cell", {hm.cell_w, hm.cell_h}},
+                     {"numbers", hm.numbers}};
+  j["heatmaps"] = heatmaps;
+  nlohmann::ordered_json panels = nlohmann::ordered_json::object();
+  for (const auto& [name, r] : state.panel_rects) panels[name] = {r.x, r.y, r.w, r.h};
+  j["panels"] = panels;
   std::ofstream out(path);
   out << j.dump(1) << "\n";
   return static_cast<bool>(out);
+}
+
+// A PNG asked for from the window: the whole window at its size, or a panel
+// alone at the size it has on screen; the status line says where it went.
+void export_png(AppState& state, const ExportRequest& request, float content_scale) {
+  ImVec2 size = ImGui::GetIO().DisplaySize;  // in framebuffer pixels: the frame was laid out in them
+  if (const auto panel = state.panel_rects.find(request.panel); !request.panel.empty() && panel != state.panel_rects.end())
+    size = ImVec2(panel->second.w, panel->second.h);
+  ScreenshotOptions shot{std::max(1, static_cast<int>(size.x / content_scale)), std::max(1, static_cast<int>(size.y / content_scale)),
+                         static_cast<int>(request.scale), request.panel, request.transparent, std::nullopt};
+  if (request.light) shot.theme = Theme::Light;
+  const std::string path = export_path(state, request.panel, ".png");
+  std::string error;
+  state.status = write_screenshot(state, shot, path, &error) ? "exported " + path : "not exported: " + error;
 }
 
 }  // namespace
 
 int run_window(const WindowOptions& options) {
   // [SECTION] The scenario, before any window: a bad FILE is exit 2 and no window.
-  AppState state;
-  if (const int code = load_initial_state(options.file, state)) return code;
-  if (options.theme) state.view.theme = *options.theme;
   const bool offscreen = !options.screenshot.empty();
+  AppState state;
+  if (const int code = load_initial_state(options.file, state, /*headless=*/offscreen)) return code;
+  if (options.theme) state.view.theme = *options.theme;
 
   // [SECTION] GLFW, GL 3.3 core, glad. The screenshot needs a context, not a visible window.
   glfwSetErrorCallback(on_glfw_error);
@@ -164,7 +189,7 @@ int run_window(const WindowOptions& options) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   static std::string ini_path;  // ImGui keeps the pointer
-  const std::filesystem::path dir = state_dir();
+  const std::filesystem::path dir = offscreen ? std::filesystem::path{} : state_dir();  // a picture writes nothing else
   ini_path = dir.empty() ? "" : (dir / "imgui.ini").string();
   ImGui::GetIO().IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();  // never the working directory
   float scale_x = 1, scale_y = 1;
@@ -186,10 +211,15 @@ int run_window(const WindowOptions& options) {
       shot.width = options.width > 0 ? options.width : kDefaultWidth;
       shot.height = options.height > 0 ? options.height : kDefaultHeight;
       shot.scale = options.scale;
+      shot.panel = options.panel;
+      shot.transparent = options.transparent;
       std::string error;
       const auto t0 = std::chrono::steady_clock::now();
-      if (!write_screenshot(state, shot, options.screenshot, &error)) {
+      if (!write_screenshot(state, shot, options.screenshot, &error, &state)) {
         std::cerr << "attnlab: " << error << "\n";
+        exit_code = 1;
+      } else if (!options.layout_out.empty() && !write_layout(state, options.layout_out)) {
+        std::cerr << "attnlab: cannot write " << options.layout_out << "\n";
         exit_code = 1;
       }
       if (kTiming)
@@ -241,16 +271,7 @@ int run_window(const WindowOptions& options) {
         if (++frame == kLayoutFrame && !options.layout_out.empty() && !write_layout(state, options.layout_out))
           std::cerr << "attnlab: cannot write " << options.layout_out << "\n";
         if (state.export_request.scale > 0) {
-          // The window's size in logical pixels, as the frame was laid out.
-          const ImVec2 size = ImGui::GetIO().DisplaySize;
-          ScreenshotOptions shot{static_cast<int>(size.x / scale_x), static_cast<int>(size.y / scale_x),
-                                 static_cast<int>(state.export_request.scale), state.export_request.panel};
-          const std::string path = export_path(state, state.export_request.panel, ".png");
-          std::string error;
-          const std::string size_text = shot.panel.empty() ? " (" + std::to_string(shot.width * shot.scale) + "\u00D7" +
-                                                                   std::to_string(shot.height * shot.scale) + ")"
-                                                             : "";
-          state.status = write_screenshot(state, shot, path, &error) ? "exported " + path + size_text : "not exported: " + error;
+          export_png(state, state.export_request, scale_x);
           state.export_request = {};
           frames_left = kFramesAfterEvent;
         }

@@ -11,11 +11,13 @@ namespace app {
 
 struct WindowOptions {
   std::string file;        // the scenario to open; empty: the last session, else the first lesson
-  std::string layout_out;  // write the editable cells' rectangles here once the layout settles
+  std::string layout_out;  // write the cells' and heatmaps' rectangles here once the layout settles (or of the screenshot)
   std::string screenshot;  // render one frame offscreen to this PNG and exit, showing no window
   int width = 0, height = 0;   // --size for the screenshot; 0: the window's default size
   int scale = 1;               // --scale K for the screenshot
   std::optional<Theme> theme;  // --theme; else the session's
+  std::string panel;           // --panel NAME: that panel alone in the screenshot
+  bool transparent = false;    // --transparent: the screenshot has no background
 };
 
 // Returns the exit code: 2 when FILE cannot be used, 1 when there is no

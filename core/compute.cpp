@@ -179,4 +179,10 @@ Result compute(const Scenario& s) {
   return r;
 }
 
+ScoreFreedom score_freedom(const Scenario& s) {
+  const int n = s.n();
+  const int r = std::min({n, s.d_k, s.mode == Mode::Projected ? s.d_model : s.d_k});
+  return ScoreFreedom{r, 2 * n * r - r * r, n * r - r * (r - 1) / 2};
+}
+
 }  // namespace core

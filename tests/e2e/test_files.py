@@ -134,14 +134,26 @@ class Sessions(unittest.TestCase):
             self.assertTrue(np.array_equal(restored, read_png(self.tmp / "edited.png")[scores]))
             self.assertFalse(np.array_equal(restored, read_png(self.tmp / "original.png")[scores]))
 
-    def test_a_corrupt_session_is_set_aside(self):
+    def test_a_corrupt_session_is_set_aside_by_the_window_not_by_a_picture(self):
         with Xvfb() as x:
             session = pathlib.Path(x.state_home) / "attnlab" / "session.json"
             session.parent.mkdir(parents=True)
             session.write_text('{"attnlab_session": 1, "scenario": {"attnlab": 1, "tokens": [')
             r = run(x, "--screenshot", self.tmp / "x.png", "--size", "800x600")
             self.assertEqual(r.returncode, 0, r.stderr)
-            self.assertFalse(session.exists())
+            self.assertEqual([p.name for p in session.parent.iterdir()], ["session.json"], "a picture touched the session")
+            # The window sets it aside under a name of its own.
+            layout = self.tmp / "layout.json"
+            app = subprocess.Popen([ATTNLAB, "--layout-out", str(layout)], env=x.env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                deadline = time.monotonic() + 30
+                while not layout.exists() and time.monotonic() < deadline and app.poll() is None:
+                    time.sleep(0.1)
+            finally:
+                app.kill()
+                app.wait()
+            self.assertTrue(layout.exists())
             self.assertEqual(len(list(session.parent.glob("session.json.corrupt-*"))), 1)
 
 

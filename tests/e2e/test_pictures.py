@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Pictures for slides, end to end: clean pictures, a panel alone, a transparent
+background, --layout-out of a picture, and headless runs that leave the session alone.
+
+Usage: test_pictures.py PATH/TO/attnlab SCENARIO.json LESSONS_DIR
+"""
+import hashlib
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+from xvfb import Xvfb, read_png
+
+ATTNLAB = SCENARIO = LESSONS = None
+
+
+def run(x, *args):
+    return subprocess.run([ATTNLAB, *map(str, args)], env=x.env, capture_output=True, text=True, timeout=120)
+
+
+def read_rgba(path):
+    """The image as an H×W×4 uint8 array, alpha included."""
+    w, h = map(int, subprocess.run(["/usr/bin/identify", "-format", "%w %h", str(path)], check=True,
+                                   capture_output=True, text=True).stdout.split())
+    raw = subprocess.run(["/usr/bin/convert", str(path), "-depth", "8", "rgba:-"], check=True, capture_output=True).stdout
+    return np.frombuffer(raw, dtype=np.uint8).reshape(h, w, 4)
+
+
+def snapshot(directory):
+    """Every file below directory with its size, mode, mtime and content hash: what 'untouched' means."""
+    found = {}
+    for root, dirs, files in os.walk(directory):
+        for name in dirs + files:
+            p = pathlib.Path(root) / name
+            st = p.lstat()
+            digest = hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else ""
+            found[str(p.relative_to(directory))] = (st.st_size, st.st_mode, st.st_mtime_ns, digest)
+    return found
+
+
+class Pictures(unittest.TestCase):
+    def setUp(self):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-pictures-"))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_every_lesson_at_1280x720_keeps_the_numbers_of_s_qqt_and_the_weights(self):
+        lessons = sorted(pathlib.Path(LESSONS).glob("*.json"))
+        self.assertGreaterEqual(len(lessons), 6)
+        with Xvfb() as x:
+            for lesson in lessons:
+                for theme in ("dark", "light"):
+                    layout = self.tmp / "layout.json"
+                    r = run(x, lesson, "--screenshot", self.tmp / "l.png", "--size", "1280x720", "--theme", theme,
+                            "--layout-out", layout)
+                    self.assertEqual(r.returncode, 0, r.stderr)
+                    heatmaps = json.loads(layout.read_text())["heatmaps"]
+                    for key in ("Scores/scores", "Scores/QQt", "Softmax/weights"):
+                        self.assertTrue(heatmaps[key]["numbers"], f"{lesson.name} {theme}: {key} {heatmaps[key]}")
+
+    def test_a_picture_is_clean_the_panels_fill_it_edge_to_edge(self):
+        with Xvfb() as x:
+            layout = self.tmp / "layout.json"
+            r = run(x, SCENARIO, "--screenshot", self.tmp / "p.png", "--size", "1280x720", "--layout-out", layout)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            panels = json.loads(layout.read_text())["panels"]
+            self.assertEqual(set(panels), {"Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry"})
+            # No menu bar above the first panels, no status bar below the last.
+            self.assertEqual(min(p[1] for p in panels.values()), 0)
+            self.assertAlmostEqual(max(p[1] + p[3] for p in panels.values()), 720, delta=0.5)
+            # And the cells of the picture are where the picture has them: inside it.
+            cells = {k: v for k, v in json.loads(layout.read_text()).items() if k not in ("heatmaps", "panels")}
+            self.assertIn("X[0][0]", cells)
+
+    def test_a_panel_alone_over_the_whole_picture(self):
+        with Xvfb() as x:
+            layout = self.tmp / "layout.json"
+            r = run(x, SCENARIO, "--screenshot", self.tmp / "s.png", "--size", "1000x500", "--panel", "scores",
+                    "--scale", "2", "--layout-out", layout)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            img = read_png(self.tmp / "s.png")
+            self.assertEqual(img.shape, (1000, 2000, 3))
+            j = json.loads(layout.read_text())
+            self.assertEqual(list(j["panels"]), ["Scores"])
+            self.assertEqual(j["panels"]["Scores"], [0, 0, 1000, 500])
+            self.assertEqual(sorted(j["heatmaps"]), ["Scores/QQt", "Scores/antisym", "Scores/scores", "Scores/sym"])
+            self.assertTrue(all(h["numbers"] for h in j["heatmaps"].values()))
+            # The whole window at the same size is another picture.
+            r = run(x, SCENARIO, "--screenshot", self.tmp / "w.png", "--size", "1000x500", "--scale", "2")
+            self.assertFalse(np.array_equal(img, read_png(self.tmp / "w.png")))
+            for args in (["--panel", "Nope"], ["--panel"]):
+                r = run(x, SCENARIO, "--screenshot", self.tmp / "bad.png", *args)
+                self.assertEqual(r.returncode, 2, args)
+                self.assertIn("--panel", r.stderr)
+                self.assertFalse((self.tmp / "bad.png").exists())
+            r = run(x, SCENARIO, "--export", self.tmp / "x.svg", "--panel", "Scores")
+            self.assertEqual(r.returncode, 2)
+
+    def test_a_transparent_background_keeps_alpha(self):
+        with Xvfb() as x:
+            r = run(x, SCENARIO, "--screenshot", self.tmp / "t.png", "--size", "800x500", "--panel", "Softmax",
+                     "--transparent", "--theme", "light")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            img = read_rgba(self.tmp / "t.png")
+        alpha = img[..., 3]
+        self.assertEqual(alpha[2, 2], 0, "the background is transparent")
+        self.assertGreater((alpha == 0).mean(), 0.3)
+        self.assertGreater((alpha == 255).mean(), 0.1, "the heatmap's cells are opaque")
+        # Opaque pixels of the weights keep their colours (straight alpha, not darkened).
+        opaque = img[alpha == 255][:, :3]
+        self.assertGreater(len(np.unique(opaque, axis=0)), 50)
+
+    def test_headless_runs_never_touch_the_session(self):
+        with Xvfb() as x:
+            state = pathlib.Path(x.state_home) / "attnlab"
+            # No state directory: none is made.
+            for args in (["--screenshot", self.tmp / "a.png", "--size", "640x400"], ["--export", self.tmp / "a.tex"],
+                         ["--dump", SCENARIO]):
+                r = run(x, *([] if args[0] == "--dump" else [SCENARIO]), *args)
+                self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertFalse(state.exists(), "a headless run made the state directory")
+            # A session with unsaved changes: every headless run leaves it, byte for byte.
+            state.mkdir(parents=True)
+            scenario = json.loads(pathlib.Path(SCENARIO).read_text())
+            scenario["X"][0][0] = 0.75  # differs from the file: unsaved changes
+            (state / "session.json").write_text(json.dumps({"attnlab_session": 1, "file": SCENARIO, "recent": [SCENARIO],
+                                                             "view": {"theme": "light"}, "scenario": scenario}))
+            before = snapshot(state)
+            runs = [[SCENARIO, "--screenshot", self.tmp / "b.png", "--size", "640x400"],
+                    ["--screenshot", self.tmp / "c.png", "--size", "640x400"],
+                    [SCENARIO, "--screenshot", self.tmp / "d.png", "--size", "640x400", "--panel", "Rank"]]
+            runs += [[SCENARIO, "--export", self.tmp / f"e.{ext}"] for ext in ("png", "svg", "tex", "csv", "py")]
+            runs += [["--export", self.tmp / "f.tex"], ["--dump", SCENARIO]]
+            for args in runs:
+                r = run(x, *args)
+                self.assertEqual(r.returncode, 0, f"{args}: {r.stderr}")
+            self.assertEqual(snapshot(state), before, "a headless run wrote to the session directory")
+            # Without FILE a picture shows the session's scenario, in its theme, all the same.
+            light = read_png(self.tmp / "c.png")
+            self.assertGreater(light.mean(), 150)
+
+
+if __name__ == "__main__":
+    ATTNLAB, SCENARIO, LESSONS = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
+    unittest.main(argv=sys.argv[:1], verbosity=2)

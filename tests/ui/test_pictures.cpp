@@ -1,0 +1,137 @@
+// What a teacher puts on a slide: clean pictures, a panel alone, one colour
+// scale for side-by-side comparisons, heads named, lesson steps that light
+// their panel, and numbers that print alike when they are alike.
+#include <cmath>
+
+#include <imgui_internal.h>
+
+#include "app/panels.h"
+#include "ui_harness.h"
+
+namespace {
+
+// The colour scale m of a diverging heatmap (cells at t = 0.5 + x / 2m), read
+// back from what the renderer was asked to draw at the heatmap's place.
+double drawn_scale(const app::AppState& state, const app::NullHeatmapRenderer& r, const std::string& key, const core::Mat& m) {
+  const app::HeatmapRect& hm = state.heatmap_rects.at(key);
+  for (const app::HeatmapDraw& d : r.draws) {
+    if (d.gradient || std::abs(d.min.x - hm.grid.x) > 0.5f || std::abs(d.min.y - hm.grid.y) > 0.5f) continue;
+    Eigen::Index i = 0, j = 0;
+    m.cwiseAbs().maxCoeff(&i, &j);
+    return m(i, j) / (2.0 * (d.t[i * d.cols + j] - 0.5));
+  }
+  ADD_FAILURE() << "no draw at " << key;
+  return 0;
+}
+
+// A panel's window: "Scores · head 1 of 2###Scores" when it names a head, else just "Lesson".
+ImGuiWindow* panel(const char* name) {
+  ImGuiWindow* w = ImGui::FindWindowByName((std::string("###") + name).c_str());
+  return w ? w : ImGui::FindWindowByName(name);
+}
+
+}  // namespace
+
+TEST_F(UiTest, ScoresBesideQQtShareOneColourScaleUnlessAsked) {
+  frames(2);
+  const core::HeadResult& r = state.result().head[0];
+  const double both = std::max(r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff());
+  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/scores", r.scores), both, 1e-5 * both);
+  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/QQt", r.QQt), both, 1e-5 * both);
+  const double parts = std::max(r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff());
+  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/sym", r.scores_sym), parts, 1e-5 * parts);
+  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/antisym", r.scores_antisym), parts, 1e-5 * parts);
+  ASSERT_NE(r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff());  // else the toggle shows nothing
+
+  click(center(control("own_scales")));
+  EXPECT_TRUE(state.view.own_scales);
+  frames(1);
+  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/scores", r.scores), r.scores.cwiseAbs().maxCoeff(), 1e-5 * both);
+  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/QQt", r.QQt), r.QQt.cwiseAbs().maxCoeff(), 1e-5 * both);
+}
+
+TEST_F(UiTest, PanelsNameTheHeadTheyShow) {
+  state.view.head = 1;
+  frames(3);
+  for (const char* name : {"Scores", "Softmax", "Rank", "Output", "Geometry"}) {
+    ImGuiWindow* w = panel(name);
+    ASSERT_NE(w, nullptr) << name;
+    EXPECT_NE(std::string(w->Name).find("head 2 of 2"), std::string::npos) << w->Name;
+  }
+  EXPECT_EQ(state.heatmap_rects.at("Output/AV").title, "O_2 = AV");
+}
+
+TEST_F(UiTest, APictureHasNoMenuBarStatusBarOrFilePath) {
+  state.file = "/home/teacher/secret/path/lesson.json";
+  state.status = "restored the last session";
+  frames(2);
+  ASSERT_NE(ImGui::FindWindowByName("##status"), nullptr);  // the window has them
+  const float window_top = panel("Scores")->Pos.y;
+  EXPECT_GT(window_top, 10.0f);
+
+  state.picture.active = true;
+  frames(2);
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    if (!w->Active) continue;
+    EXPECT_NE(std::string(w->Name), "##status");
+    EXPECT_NE(std::string(w->Name), "##MainMenuBar");
+  }
+  // The panels take the whole picture: from its top edge to its bottom edge.
+  EXPECT_EQ(panel("Scores")->Pos.y, 0.0f);
+  const ImGuiWindow* output = panel("Output");
+  EXPECT_NEAR(output->Pos.y + output->Size.y, ImGui::GetIO().DisplaySize.y, 0.5f);
+}
+
+TEST_F(UiTest, APanelAloneFillsThePictureWithoutATitleBar) {
+  state.picture = app::PictureOptions{true, "Softmax", false};
+  frames(2);
+  const ImGuiWindow* w = panel("Softmax");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->Pos.x, 0.0f);
+  EXPECT_EQ(w->Pos.y, 0.0f);
+  EXPECT_EQ(w->Size.x, ImGui::GetIO().DisplaySize.x);
+  EXPECT_EQ(w->Size.y, ImGui::GetIO().DisplaySize.y);
+  EXPECT_TRUE(w->Flags & ImGuiWindowFlags_NoTitleBar);
+  EXPECT_EQ(state.heatmap_rects.size(), 1u);  // the weights, and nothing of the other panels
+  EXPECT_TRUE(state.heatmap_rects.at("Softmax/weights").numbers);
+  // Alone, the cells may grow past the window's 44 px.
+  EXPECT_GT(state.heatmap_rects.at("Softmax/weights").cell_h, 60.0f);
+}
+
+TEST_F(UiTest, ALessonShowsOneStepAtATimeAndLightsItsPanel) {
+  state.open_document([] {
+    core::Scenario s = core::make_zero_scenario(3, 2, 2, 1);
+    s.title = "Steps";
+    s.notes = "Why?\n\n[Scores] First look at S.\n\n[Softmax] Then the weights.\n\nThe end.";
+    return s;
+  }());
+  frames(2);
+  EXPECT_EQ(state.lesson_step, 0);
+  EXPECT_EQ(state.lit_panel, "Scores");
+  click(center(control("lesson.next")));
+  EXPECT_EQ(state.lesson_step, 1);
+  EXPECT_EQ(state.lit_panel, "Softmax");
+  click(center(control("lesson.next")));
+  EXPECT_EQ(state.lit_panel, "");  // a step about no panel lights none
+  click(center(control("lesson.next")));  // disabled at the last step
+  EXPECT_EQ(state.lesson_step, 2);
+  click(center(control("lesson.previous")));
+  EXPECT_EQ(state.lesson_step, 1);
+  // Every step shows without scrolling: the panel is as tall as the longest needs.
+  const ImGuiWindow* lesson = panel("Lesson");
+  ASSERT_NE(lesson, nullptr);
+  EXPECT_FLOAT_EQ(lesson->Scroll.y, 0.0f);
+  EXPECT_LE(lesson->ContentSize.y, lesson->Size.y);
+}
+
+// The gauge demo's S before and after differ by ~1e-16: the cells must not
+// show a change, even across a last-decimal boundary such as 0.145.
+TEST(FormatNumber, ValuesAFewUlpsApartPrintAlike) {
+  EXPECT_EQ(app::format_number(0.145), app::format_number(std::nextafter(0.145, 1.0)));
+  EXPECT_EQ(app::format_number(0.145), app::format_number(std::nextafter(0.145, 0.0)));
+  EXPECT_EQ(app::format_number(-2.675), app::format_number(-2.675 + 4e-16));
+  EXPECT_EQ(app::format_number(1.0 / 3.0), "0.33");
+  EXPECT_EQ(app::format_number(-0.004), "0.00");  // no sign the number does not visibly have
+  EXPECT_EQ(app::format_number(-1.5), "\u22121.50");
+  EXPECT_EQ(app::format_number(123456.0), "1.2e+05");
+}
