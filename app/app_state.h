@@ -163,6 +163,7 @@ class AppState {
   PictureOptions picture;  // set on the copy an offscreen picture draws; inactive in the window
   int lesson_step = 0;     // the step of the lesson's notes shown (core/lesson.h); 0 when a file is opened
   std::string lit_panel;   // the panel that step talks about, lit in the window; set by the frame
+  std::string matrices_scroll_to;  // "matrices", "heads" or "W_O": the editor scrolls there once (its "go to" links)
 
  private:
   bool has_uncommitted_edit() const { return edits_ != committed_edits_; }

@@ -62,6 +62,10 @@ void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness)
                         ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f), color);
 }
 
+// A dragged point lands on the two decimals the editor shows (as its drag fields
+// do), not on the float noise of a mouse position: 0.47, not 0.4699999988079071.
+double to_hundredths(float x) { return std::round(static_cast<double>(x) * 100.0) / 100.0; }
+
 // Ticks at 1, 2 or 5 × 10^k, about `count` of them over [lo, hi].
 std::vector<double> nice_ticks(double lo, double hi, int count) {
   std::vector<double> ticks;
@@ -192,8 +196,8 @@ void DrawGeometryPanel(AppState& state) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.18f), axis = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.6f);
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
-    const int x_count = std::max(2, static_cast<int>((f.max.x - f.min.x) / (60 * scale)));
-    const int y_count = std::max(2, static_cast<int>((f.max.y - f.min.y) / (35 * scale)));
+    const int x_count = std::clamp(static_cast<int>((f.max.x - f.min.x) / (70 * scale)), 2, 8);
+    const int y_count = std::clamp(static_cast<int>((f.max.y - f.min.y) / (40 * scale)), 2, 8);
     for (double t : nice_ticks(f.lo.x, f.hi.x, x_count)) {
       const float x = f.to_screen(Point(static_cast<float>(t), 0)).x;
       dl->AddLine(ImVec2(x, f.min.y), ImVec2(x, f.max.y), t == 0 ? axis : grid_color);
@@ -307,8 +311,8 @@ void DrawGeometryPanel(AppState& state) {
             const double lim = core::kMaxAbsEntry;
             state.apply([&](core::Scenario& sc) {
               core::Mat& m = row_of(sc, h);
-              m(i, ax) = std::clamp(static_cast<double>(d.x), -lim, lim);
-              if (ay >= 0) m(i, ay) = std::clamp(static_cast<double>(d.y), -lim, lim);
+              m(i, ax) = std::clamp(to_hundredths(d.x), -lim, lim);
+              if (ay >= 0) m(i, ay) = std::clamp(to_hundredths(d.y), -lim, lim);
             });
           }
         }

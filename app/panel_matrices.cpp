@@ -176,12 +176,12 @@ void Options(AppState& state) {
   remember_control(state, "scale.none");
   o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
   ImGui::SameLine();
-  float temperature = static_cast<float>(o.temperature);
+  // In double, as the scenario holds it: a float slider would store 0.05 as 0.05000000074505806.
+  double temperature = o.temperature;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-  if (ImGui::SliderFloat("##T", &temperature, static_cast<float>(core::kMinTemperature),
-                         static_cast<float>(core::kMaxTemperature), "T = %.2f",
-                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-    o.temperature = std::clamp(static_cast<double>(temperature), core::kMinTemperature, core::kMaxTemperature);
+  if (ImGui::SliderScalar("##T", ImGuiDataType_Double, &temperature, &core::kMinTemperature, &core::kMaxTemperature, "T = %.2f",
+                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    o.temperature = std::clamp(temperature, core::kMinTemperature, core::kMaxTemperature);
     changed = true;
   }
   remember_control(state, "temperature");
@@ -322,6 +322,24 @@ void GaugeDemo(AppState& state) {
 
 void DrawMatricesPanel(AppState& state) {
   if (BeginPanel(state, "Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
+    // Where the editor's parts are, a click away: the panel is taller than the window.
+    std::string& target = state.matrices_scroll_to;
+    if (!state.picture.active) {
+      ImGui::TextDisabled("go to:");
+      const auto link = [&](const char* label, const char* part) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton(label)) target = part;
+        remember_control(state, ("goto." + std::string(part)).c_str());
+      };
+      link(state.scenario().mode == core::Mode::Projected ? "X" : "tokens", "matrices");
+      link("heads", "heads");
+      link("W\u1D3C (output)", "W_O");
+    }
+    const auto scroll_here = [&](const char* part) {
+      if (target != part) return;
+      ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY(), 0.0f);  // the cursor to the top
+      target.clear();
+    };
     if (ImGui::CollapsingHeader("Sizes and mode", ImGuiTreeNodeFlags_DefaultOpen)) SizesAndMode(state);
     if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) Options(state);
     // The header's label is markup (W^Q), drawn over an unlabelled header.
@@ -332,13 +350,16 @@ void DrawMatricesPanel(AppState& state) {
                             ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y - ImGui::GetFontSize() * 0.1f),
                      ImGui::GetColorU32(ImGuiCol_Text), "Gauge demo: only W^Q W^{K\u1D40} matters");
     if (gauge_open) GaugeDemo(state);
+    if (!target.empty()) ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Matrices", ImGuiTreeNodeFlags_DefaultOpen)) {
+      scroll_here("matrices");
       TokenLabels(state);
       if (state.scenario().mode == core::Mode::Projected) {
         Flow flow;
         EditMatrix(state, flow, "X  (n \u00D7 d_{model}), one row per token", "X", [](auto& sc) -> auto& { return sc.X; },
                    &state.scenario().tokens);
       }
+      scroll_here("heads");
       if (ImGui::BeginTabBar("heads")) {
         // The views show the head of the selected tab; a head chosen elsewhere
         // (the View menu) selects its tab, which ImGui shows from the next frame.
@@ -357,6 +378,7 @@ void DrawMatricesPanel(AppState& state) {
         ImGui::EndTabBar();
       }
       Flow flow;
+      scroll_here("W_O");
       EditMatrix(state, flow, "W^O  (H\u00B7d_k \u00D7 d_{model})", "W_O", [](auto& sc) -> auto& { return sc.W_O; }, nullptr);
     }
   }

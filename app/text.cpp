@@ -1,5 +1,6 @@
 #include "app/text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace app {
@@ -171,11 +172,17 @@ std::vector<std::string> wrap_script_words(std::string_view markup, float width)
 }
 
 void ScriptTextWrapped(std::string_view markup, ImU32 color) {
-  for (const std::string& line : wrap_script_words(markup, ImGui::GetContentRegionAvail().x)) {
-    const ImVec2 pos = ImGui::GetCursorScreenPos();
-    draw_script_text(ImGui::GetWindowDrawList(), pos, color ? color : ImGui::GetColorU32(ImGuiCol_Text), line);
-    ImGui::Dummy(ImVec2(script_text_size(line).x, ImGui::GetTextLineHeight()));
+  // One item for the whole block, lines a text line apart (as ImGui's own wrapped text).
+  const std::vector<std::string> lines = wrap_script_words(markup, ImGui::GetContentRegionAvail().x);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const float line_h = ImGui::GetTextLineHeight();
+  float width = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    draw_script_text(ImGui::GetWindowDrawList(), ImVec2(pos.x, pos.y + line_h * static_cast<float>(i)),
+                     color ? color : ImGui::GetColorU32(ImGuiCol_Text), lines[i]);
+    width = std::max(width, script_text_size(lines[i]).x);
   }
+  ImGui::Dummy(ImVec2(width, line_h * static_cast<float>(lines.size())));
 }
 
 void ScriptText(std::string_view markup) {

@@ -1,9 +1,14 @@
 // Exports of a scenario and its Result as text: CSV, LaTeX, SVG and a PyTorch
 // script. Pure functions of (Scenario, Result); the app and `--export` write
 // what they return. PNG is the app's (it needs the GL renderer).
+//
+// Titles and tokens are any bytes a person typed: every export turns them into
+// text its reader accepts (pure-ASCII LaTeX, XML 1.0 characters, valid UTF-8
+// for Python and CSV), so no label can break a file.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/colormap.h"
@@ -20,13 +25,30 @@ std::vector<std::string> numbered_labels(const char* prefix, Eigen::Index count)
 // The format named by a path's extension (".svg" → Svg); Unknown otherwise.
 ExportFormat export_format(const std::string& path);
 
-// Every matrix, labelled: blocks of "matrix,<name>" then a header row of
-// column labels and one row per row label; numbers in their shortest form that
-// reads back exactly, masked logits as -inf.
+// Every matrix, labelled, in records whose first field says what the line is,
+// so that no token ("matrix", "X", "", "a,b") can be mistaken for structure:
+//
+//   title,<title>                      once, when the scenario has one
+//   matrix,<name>                      starts a matrix
+//   columns,<label>,<label>,...        its column labels
+//   row,<label>,<number>,<number>,...  one per row, top to bottom
+//   (an empty line after each matrix)
+//
+// Fields follow RFC 4180: a field with a comma, a double quote or a line break
+// is quoted, its quotes doubled. Text is UTF-8 (ill-formed bytes become U+FFFD).
+// Names are those of the file and of `--dump`: X, W_Q, W_K, W_V, W_alt (when
+// the file has it), Q, K, V, scores, QQt, scores_sym, scores_antisym, logits,
+// weights, output, alt_output, W_QK (projected mode), each followed by
+// " (head h)"; then W_O, concat and output (the final Y). Numbers are the
+// shortest text that reads back to the same double (shortest_number); masked
+// logits are -inf.
 std::string export_csv(const Scenario& s, const Result& r);
 
-// A complete LaTeX document (article + amsmath): bmatrix environments for X,
-// W^Q, W^K, Q, K, QKᵀ, the weights and the outputs, with the formulas that link them.
+// A complete LaTeX document in pure ASCII (article, amsmath, amssymb; compiles
+// with pdflatex from texlive-latex-base): per head the inputs (X and W^Q, W^K,
+// W^V, or Q, K, V), S = QKᵀ, QQᵀ, the mask, the weights with the divisor used,
+// W^Q W^{K⊤} with its singular values and rank, O_h = AV and AttentionAlt's
+// output, each with its formula; then W^O and Y.
 std::string export_tex(const Scenario& s, const Result& r);
 
 struct SvgStyle {
@@ -36,16 +58,47 @@ struct SvgStyle {
   int head = 0;                              // the head shown
 };
 // The heatmaps of one head as vector graphics: one <rect class="cell"> per
-// cell, labels and numbers as <text>, a colorbar per heatmap.
+// cell, labels and numbers as <text>, a colorbar per heatmap. S and QQᵀ share
+// one colour scale, and so do (S+Sᵀ)/2 and (S−Sᵀ)/2, as in the app.
 std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style);
+
+// What keeps torch.nn.MultiheadAttention from computing exactly this scenario,
+// one condition a line ("direct mode", "H·d_k = 2·2 = 4 ≠ d_model = 3",
+// "temperature 0.5 ≠ 1", "keys normalized", "scale none"); empty when it fits.
+std::vector<std::string> multihead_attention_misfits(const Scenario& s);
 
 // Whether the scenario is exactly what torch.nn.MultiheadAttention computes
 // (projected, H·d_k = d_model, scale √d_k, T = 1, no normalize_keys); the
-// script uses it then, plain tensor operations otherwise.
+// script then checks its step-by-step result against it.
 bool fits_multihead_attention(const Scenario& s);
 
 // A Python script that rebuilds the scenario in PyTorch (double precision),
-// runs it and prints the final output: one row per line, numbers separated by spaces.
+// runs it step by step and prints, labelled, per head S, the weights A, O_h and
+// AttentionAlt's output, then Y. A matrix prints as its title line ("S = Q K^T:"),
+// a line of column labels, then one line per row: its label, then the numbers.
 std::string export_py(const Scenario& s);
+
+// The pieces that make any text safe for each format (used by the exports,
+// tested on their own).
+
+// The code points of UTF-8 text; each byte that is not part of a well-formed
+// sequence (overlong forms, surrogates, beyond U+10FFFF) becomes U+FFFD.
+std::u32string decode_utf8(std::string_view text);
+void append_utf8(std::string& out, char32_t c);
+// The text with ill-formed bytes replaced by U+FFFD: always valid UTF-8.
+std::string valid_utf8(std::string_view text);
+
+// Text-mode LaTeX in pure ASCII: specials escaped, known characters mapped
+// (accented letters, Greek, ᵀ √ ‖ · − × → ≤ ≥, quotes, dashes), spacing and
+// control characters as spaces, anything else shown as \texttt{[U+1F600]}.
+std::string latex_text(std::string_view text);
+
+// XML 1.0 character data: valid UTF-8, & < > " escaped, and every character
+// XML forbids (controls but tab, newline and return; U+FFFE, U+FFFF) as U+FFFD.
+std::string xml_text(std::string_view text);
+
+// A Python string literal in double quotes, valid UTF-8: quotes, backslashes and
+// control characters escaped.
+std::string python_string(std::string_view text);
 
 }  // namespace core

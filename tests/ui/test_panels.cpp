@@ -136,6 +136,13 @@ TEST_F(UiTest, ScaleAndTemperature) {
   click(ImVec2(t.x + t.w - 1, t.y + t.h / 2));
   EXPECT_DOUBLE_EQ(state.scenario().options.temperature, 100.0);
   EXPECT_NEAR(state.result().head[0].logits(0, 1), S01 / 100.0, 1e-12);
+  // Anywhere else, the value the slider shows, exactly (a float slider would store 0.3 as 0.30000001192092896).
+  click(ImVec2(t.x + t.w * 0.3f, t.y + t.h / 2));
+  const double T = state.scenario().options.temperature;
+  char shown[32];
+  std::snprintf(shown, sizeof shown, "%.2f", T);
+  EXPECT_LT(T, 100.0);
+  EXPECT_EQ(T, std::strtod(shown, nullptr)) << shown;
 }
 
 TEST_F(UiTest, DirectModeKeepsQKVAndScores) {
@@ -223,6 +230,7 @@ TEST_F(UiTest, DraggingAPointOfVEditsThatRow) {
   drag(center(control("geometry.V[2]")), 30, 5, [&](int) { expect_result_is_current(); });
   const core::Mat& V = state.scenario().V[0];
   EXPECT_GT(V(2, 0), V_before(2, 0));                            // moved right: the first axis grew
+  EXPECT_EQ(V(2, 0), std::round(V(2, 0) * 100) / 100);             // on the editor's two decimals, no float noise
   EXPECT_NEAR(V(2, 1), V_before(2, 1), 1e-9 + std::abs(V_before(2, 1)) * 0.2);  // barely up or down
   EXPECT_EQ(V.row(0), V_before.row(0));                           // the other rows stay
   EXPECT_NE(state.result().head[0].output, out_before);

@@ -135,3 +135,14 @@ TEST(FormatNumber, ValuesAFewUlpsApartPrintAlike) {
   EXPECT_EQ(app::format_number(-1.5), "\u22121.50");
   EXPECT_EQ(app::format_number(123456.0), "1.2e+05");
 }
+
+// W^O sits at the end of a long editor: one click brings it on screen.
+TEST_F(UiTest, WOIsAClickAway) {
+  frames(2);
+  EXPECT_FALSE(state.cell_rects.count("W_O[0][0]"));  // below the fold at 1280×720
+  click(center(control("goto.W_O")));
+  EXPECT_TRUE(state.matrices_scroll_to.empty()) << state.matrices_scroll_to;  // asked and done
+  frames(2);
+  ASSERT_TRUE(state.cell_rects.count("W_O[0][0]"));
+  EXPECT_LT(state.cell_rects.at("W_O[0][0]").y, 700.0f);
+}

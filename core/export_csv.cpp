@@ -1,0 +1,85 @@
+// CSV export: every matrix, in self-describing records (the layout is in export.h).
+#include <cmath>
+
+#include "core/export.h"
+#include "core/json_text.h"
+
+namespace core {
+
+namespace {
+
+using Labels = std::vector<std::string>;
+
+std::string csv_field(const std::string& text) {
+  const std::string s = valid_utf8(text);
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string quoted = "\"";
+  for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string csv_number(double x) {
+  if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
+  return shortest_number(x);
+}
+
+class CsvWriter {
+ public:
+  template <class M>
+  void matrix(const std::string& name, const M& m, const Labels& rows, const Labels& cols) {
+    out_ += "matrix," + csv_field(name) + "\ncolumns";
+    for (Eigen::Index c = 0; c < m.cols(); ++c) out_ += "," + csv_field(cols[static_cast<size_t>(c)]);
+    out_ += "\n";
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+      out_ += "row," + csv_field(rows[static_cast<size_t>(i)]);
+      for (Eigen::Index c = 0; c < m.cols(); ++c) out_ += "," + csv_number(m(i, c));
+      out_ += "\n";
+    }
+    out_ += "\n";
+  }
+  void record(const std::string& kind, const std::string& value) { out_ += kind + "," + csv_field(value) + "\n\n"; }
+  std::string text() && { return std::move(out_); }
+
+ private:
+  std::string out_;
+};
+
+}  // namespace
+
+std::string export_csv(const Scenario& s, const Result& r) {
+  CsvWriter w;
+  if (!s.title.empty()) w.record("title", s.title);
+  const Labels& tokens = s.tokens;
+  const Labels dims = numbered_labels("d", s.d_model), dk = numbered_labels("k", s.d_k);
+  const bool projected = s.mode == Mode::Projected;
+  if (projected) w.matrix("X", s.X, tokens, dims);
+  for (int h = 0; h < s.heads; ++h) {
+    const std::string H = " (head " + std::to_string(h + 1) + ")";
+    const HeadResult& hr = r.head[h];
+    if (projected) {
+      w.matrix("W_Q" + H, s.W_Q[h], dims, dk);
+      w.matrix("W_K" + H, s.options.shared_qk ? s.W_Q[h] : s.W_K[h], dims, dk);
+      w.matrix("W_V" + H, s.W_V[h], dims, dk);
+    }
+    if (s.has_W_alt) w.matrix("W_alt" + H, s.W_alt[h], dk, dk);
+    w.matrix("Q" + H, hr.Q, tokens, dk);
+    w.matrix("K" + H, hr.K, tokens, dk);
+    w.matrix("V" + H, hr.V, tokens, dk);
+    w.matrix("scores" + H, hr.scores, tokens, tokens);
+    w.matrix("QQt" + H, hr.QQt, tokens, tokens);
+    w.matrix("scores_sym" + H, hr.scores_sym, tokens, tokens);
+    w.matrix("scores_antisym" + H, hr.scores_antisym, tokens, tokens);
+    w.matrix("logits" + H, hr.logits, tokens, tokens);
+    w.matrix("weights" + H, hr.weights, tokens, tokens);
+    w.matrix("output" + H, hr.output, tokens, dk);
+    w.matrix("alt_output" + H, hr.alt_output, tokens, dk);
+    if (projected) w.matrix("W_QK" + H, hr.W_QK, dims, dims);
+  }
+  const Labels concat = numbered_labels("c", r.concat.cols());
+  w.matrix("W_O", s.W_O, concat, dims);
+  w.matrix("concat", r.concat, tokens, concat);
+  w.matrix("output", r.output, tokens, dims);
+  return std::move(w).text();
+}
+
+}  // namespace core

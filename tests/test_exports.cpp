@@ -1,0 +1,222 @@
+// The pieces of the text exports on their own: UTF-8 checking, LaTeX, XML and
+// Python text for any bytes, the shortest numbers, the conditions that keep
+// torch.nn.MultiheadAttention out, and the structure of each export.
+#include <cstdlib>
+#include <random>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/compute.h"
+#include "core/export.h"
+#include "core/json_text.h"
+#include "core/scenario_io.h"
+
+namespace {
+
+core::Scenario example() {
+  const core::LoadResult r = core::load_scenario_file(std::string(ATTNLAB_TEST_DATA) + "/example.json");
+  EXPECT_TRUE(r.ok()) << r.message();
+  return r.ok() ? *r.scenario : core::Scenario{};
+}
+
+// Random bytes, half of them from the multi-byte ranges, so that well-formed,
+// truncated and ill-formed sequences all turn up.
+std::string random_bytes(std::mt19937& rng, size_t length) {
+  std::uniform_int_distribution<int> byte(0, 255), ascii(0, 127), coin(0, 1);
+  std::string s;
+  for (size_t i = 0; i < length; ++i) s += static_cast<char>(coin(rng) ? byte(rng) : ascii(rng));
+  return s;
+}
+
+// Braces balance once the escaped ones (\{ \}) are set aside: TeX reads one group per group.
+bool braces_balance(const std::string& tex) {
+  int depth = 0;
+  for (size_t i = 0; i < tex.size(); ++i) {
+    if (tex[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (tex[i] == '{') ++depth;
+    if (tex[i] == '}' && --depth < 0) return false;
+  }
+  return depth == 0;
+}
+
+bool xml_allowed(char32_t c) {
+  return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) ||
+         (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+}  // namespace
+
+TEST(ExportText, Utf8IllFormedBytesBecomeReplacementCharacters) {
+  EXPECT_EQ(core::decode_utf8("a\xC3\xA9\xE2\x88\x9A\xF0\x9F\x98\x80"), std::u32string(U"a\u00E9\u221A\U0001F600"));
+  EXPECT_EQ(core::decode_utf8("\xFF"), std::u32string(U"\uFFFD"));
+  EXPECT_EQ(core::decode_utf8("\xC0\xAF"), std::u32string(U"\uFFFD\uFFFD"));              // overlong '/'
+  EXPECT_EQ(core::decode_utf8("\xED\xA0\x80"), std::u32string(U"\uFFFD\uFFFD\uFFFD"));     // a UTF-16 surrogate
+  EXPECT_EQ(core::decode_utf8("\xF4\x90\x80\x80"), std::u32string(4, U'\uFFFD'));          // past U+10FFFF
+  EXPECT_EQ(core::decode_utf8("x\xE2\x88"), std::u32string(U"x\uFFFD\uFFFD"));             // cut short
+  EXPECT_EQ(core::decode_utf8("\xEF\xBF\xBF"), std::u32string(U"\uFFFF"));                 // a non-character, still UTF-8
+  EXPECT_EQ(core::valid_utf8("ok \xC3\xA9"), "ok \xC3\xA9");
+  EXPECT_EQ(core::valid_utf8("\x80"), "\xEF\xBF\xBD");
+}
+
+TEST(ExportText, LatexTextMapsEachCharacterClass) {
+  EXPECT_EQ(core::latex_text("Attention 2x"), "Attention 2x");
+  EXPECT_EQ(core::latex_text("\\{}&#%_"), "\\textbackslash{}\\{\\}\\&\\#\\%\\_");
+  EXPECT_EQ(core::latex_text("$^~"), "\\ensuremath{\\$}\\textasciicircum{}\\textasciitilde{}");
+  EXPECT_EQ(core::latex_text("<>|\""), "\\textless{}\\textgreater{}\\textbar{}\\texttt{\\char34}");
+  EXPECT_EQ(core::latex_text("QK\u1D40"), "QK\\ensuremath{^{\\top}}");
+  EXPECT_EQ(core::latex_text("\u221A\u2016\u00B7\u2212\u00D7\u2192\u2264\u2265"),
+            "\\ensuremath{\\surd}\\ensuremath{\\|}\\ensuremath{\\cdot}\\ensuremath{-}\\ensuremath{\\times}"
+            "\\ensuremath{\\rightarrow}\\ensuremath{\\leq}\\ensuremath{\\geq}");
+  EXPECT_EQ(core::latex_text("\u00E9\u00FC\u00F1\u00ED\u0161\u0151"), "\\'{e}\\\"{u}\\~{n}\\'{\\i}\\v{s}\\H{o}");
+  EXPECT_EQ(core::latex_text("\u00DF\u00C6\u00F8\u0142\u0153"), "\\ss{}\\AE{}\\o{}\\l{}\\oe{}");
+  EXPECT_EQ(core::latex_text("\u03B1\u03A3\u0391"), "\\ensuremath{\\alpha}\\ensuremath{\\Sigma}\\ensuremath{\\mathrm{A}}");
+  EXPECT_EQ(core::latex_text("\u201Cx\u201D \u2013 \u2014 \u2026"), "``x'' -- --- \\dots{}");
+  EXPECT_EQ(core::latex_text("a--b ``c"), "a-{}-b `{}`c");  // as typed, not as ligatures
+  EXPECT_EQ(core::latex_text("a\tb\nc\rd"), "a b c d");
+  EXPECT_EQ(core::latex_text("\x01"), "\\texttt{[U+0001]}");
+  EXPECT_EQ(core::latex_text("\U0001F600\u4E2D\uFFFF"), "\\texttt{[U+1F600]}\\texttt{[U+4E2D]}\\texttt{[U+FFFF]}");
+  EXPECT_EQ(core::latex_text("\xFF"), "\\texttt{[U+FFFD]}");
+  // Glyphs only T1 or TS1 fonts hold (pdflatex would make bitmap fonts) are shown by code instead.
+  EXPECT_EQ(core::latex_text("\u0105\u00F0\u20AC"), "\\texttt{[U+0105]}\\texttt{[U+00F0]}\\texttt{[U+20AC]}");
+}
+
+TEST(ExportText, LatexTextOfAnyBytesIsPrintableAsciiWithBalancedBraces) {
+  std::mt19937 rng(9);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::string in = random_bytes(rng, 1 + trial % 40);
+    const std::string tex = core::latex_text(in);
+    for (char c : tex) ASSERT_TRUE(c >= 0x20 && c < 0x7F) << "byte " << int(static_cast<unsigned char>(c)) << " in " << tex;
+    ASSERT_TRUE(braces_balance(tex)) << tex;
+    ASSERT_EQ(tex.find('\n'), std::string::npos);
+  }
+}
+
+TEST(ExportText, XmlTextHoldsOnlyCharactersXmlAllows) {
+  EXPECT_EQ(core::xml_text("a<b>&\"c\""), "a&lt;b&gt;&amp;&quot;c&quot;");
+  EXPECT_EQ(core::xml_text("t\tn\nr\r"), "t\tn\nr\r");
+  EXPECT_EQ(core::xml_text("\x01\x7f"), "\uFFFD\uFFFD");
+  EXPECT_EQ(core::xml_text("\uFFFE\uFFFF\U0001F600"), "\uFFFD\uFFFD\U0001F600");
+  EXPECT_EQ(core::xml_text("\xED\xA0\x80"), "\uFFFD\uFFFD\uFFFD");  // a lone surrogate, as UTF-8 bytes
+  std::mt19937 rng(10);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::string xml = core::xml_text(random_bytes(rng, 1 + trial % 40));
+    ASSERT_EQ(core::valid_utf8(xml), xml);
+    for (char32_t c : core::decode_utf8(xml)) ASSERT_TRUE(xml_allowed(c)) << std::hex << static_cast<unsigned>(c);
+    ASSERT_EQ(xml.find('<'), std::string::npos);
+  }
+}
+
+TEST(ExportText, PythonStringEscapesWhatPythonWouldRead) {
+  EXPECT_EQ(core::python_string("a\"b\\c"), "\"a\\\"b\\\\c\"");
+  EXPECT_EQ(core::python_string("\n\r\t\x01\x7f"), "\"\\x0a\\x0d\\x09\\x01\\x7f\"");
+  EXPECT_EQ(core::python_string("\u00E9\U0001F600"), "\"\u00E9\U0001F600\"");
+  EXPECT_EQ(core::python_string("\xFF"), "\"\uFFFD\"");
+  EXPECT_EQ(core::python_string("\u2028"), "\"\\u2028\"");
+}
+
+TEST(ExportText, ShortestNumbersReadBackExactly) {
+  EXPECT_EQ(core::shortest_number(0.05), "0.05");
+  EXPECT_EQ(core::shortest_number(0.01 * 5), "0.05");
+  EXPECT_EQ(core::shortest_number(1.0), "1.0");
+  EXPECT_EQ(core::shortest_number(-0.0), "-0.0");
+  EXPECT_EQ(core::shortest_number(1e-7), "1e-07");
+  EXPECT_EQ(core::shortest_number(1e6), "1000000.0");
+  EXPECT_EQ(core::shortest_number(1e15), "1e+15");
+  EXPECT_EQ(core::shortest_number(0.0001), "0.0001");
+  // nlohmann's dump writes 5.4234589042167904: right, but one digit too many.
+  EXPECT_EQ(core::shortest_number(5.42345890421679), "5.42345890421679");
+  // A float widened to double keeps its binary value: that is not noise this function could remove.
+  EXPECT_EQ(core::shortest_number(static_cast<double>(0.05f)), "0.05000000074505806");
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(-1e6, 1e6);
+  for (int i = 0; i < 100000; ++i) {
+    const double x = i % 2 ? u(rng) : std::round(u(rng)) / 100;
+    const std::string s = core::shortest_number(x);
+    ASSERT_EQ(std::strtod(s.c_str(), nullptr), x) << s;
+    ASSERT_NE(s.find_first_of(".e"), std::string::npos) << s;
+  }
+}
+
+TEST(ExportText, MultiheadAttentionMisfitsNameEachCondition) {
+  core::Scenario s = example();
+  EXPECT_TRUE(core::multihead_attention_misfits(s).empty());
+  EXPECT_TRUE(core::fits_multihead_attention(s));
+  s.options.temperature = 0.5;
+  s.options.normalize_keys = true;
+  s.options.scale = core::Scale::None;
+  const std::vector<std::string> three = core::multihead_attention_misfits(s);
+  ASSERT_EQ(three.size(), 3u);
+  EXPECT_EQ(three[0], "scale none (MultiheadAttention divides by \u221Ad_k)");
+  EXPECT_EQ(three[1], "temperature 0.5 \u2260 1");
+  EXPECT_EQ(three[2], "keys normalized");
+  EXPECT_FALSE(core::fits_multihead_attention(s));
+
+  core::Scenario wide = example();
+  core::resize(wide, wide.n(), 3, wide.d_k, wide.heads);
+  ASSERT_EQ(core::multihead_attention_misfits(wide).size(), 1u);
+  EXPECT_EQ(core::multihead_attention_misfits(wide)[0], "H\u00B7d_k = 2\u00B72 = 4 \u2260 d_model = 3");
+  core::convert_to_direct(wide);
+  EXPECT_EQ(core::multihead_attention_misfits(wide)[0].rfind("direct mode", 0), 0u);
+  // Masks and shared QK are within its reach.
+  core::Scenario masked = example();
+  masked.options.causal = masked.options.no_self = masked.options.shared_qk = true;
+  EXPECT_TRUE(core::fits_multihead_attention(masked));
+}
+
+TEST(ExportText, PythonScriptDeclaresItsEncodingBeforeAnyTitle) {
+  core::Scenario s = example();
+  s.title = "Positional encoding: sine waves\n\xFF";
+  const std::string py = core::export_py(s);
+  EXPECT_EQ(py.rfind("#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# Written by attnlab: Positional encoding", 0), 0u);
+  EXPECT_EQ(core::valid_utf8(py), py);
+  s.options.temperature = 2;
+  EXPECT_NE(core::export_py(s).find("#   - temperature 2.0 \u2260 1\n"), std::string::npos);
+}
+
+TEST(ExportText, CsvLinesEachSayWhatTheyAre) {
+  core::Scenario s = example();
+  s.tokens = {"matrix", "X", "a,b", "q\"uote", ""};
+  s.title = "t";
+  const std::string csv = core::export_csv(s, core::compute(s));
+  EXPECT_EQ(csv.rfind("title,t\n\nmatrix,X\ncolumns,d1,d2,d3,d4\nrow,matrix,0.1,0.0,0.2,0.0\nrow,X,", 0), 0u);
+  EXPECT_NE(csv.find("\nrow,\"a,b\","), std::string::npos);
+  EXPECT_NE(csv.find("\nrow,\"q\"\"uote\","), std::string::npos);
+  EXPECT_NE(csv.find("\nrow,,"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,scores (head 2)\ncolumns,matrix,X,\"a,b\",\"q\"\"uote\",\n"), std::string::npos);
+  size_t start = 0;  // no token here holds a line break: every line starts with its kind
+  while (start < csv.size()) {
+    const size_t end = csv.find('\n', start);
+    const std::string line = csv.substr(start, end - start);
+    if (!line.empty())
+      EXPECT_TRUE(line.rfind("title,", 0) == 0 || line.rfind("matrix,", 0) == 0 || line.rfind("columns", 0) == 0 ||
+                  line.rfind("row,", 0) == 0)
+          << line;
+    start = end + 1;
+  }
+}
+
+TEST(ExportText, LatexDocumentIsAsciiWhateverTheLabels) {
+  core::Scenario s = example();
+  s.title = "\xFF\xFE QK\u1D40 \U0001F600 $x$ \\end{document}";
+  s.tokens = {"\x01", "}", "{", "\xC3", "\u00E9"};
+  const std::string tex = core::export_tex(s, core::compute(s));
+  for (char c : tex) ASSERT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7F)) << int(static_cast<unsigned char>(c));
+  EXPECT_TRUE(braces_balance(tex));
+  EXPECT_NE(tex.find("\\textbackslash{}end\\{document\\}"), std::string::npos);  // the title's, escaped
+}
+
+TEST(ExportText, SvgOfAnyLabelsHoldsOnlyXmlCharacters) {
+  core::Scenario s = example();
+  std::mt19937 rng(12);
+  for (int trial = 0; trial < 50; ++trial) {
+    s.title = random_bytes(rng, 30);
+    for (std::string& t : s.tokens) t = random_bytes(rng, static_cast<size_t>(trial % 64));  // long ones are cut with "…"
+    const std::string svg = core::export_svg(s, core::compute(s), core::SvgStyle{trial % 2 == 0});
+    ASSERT_EQ(core::valid_utf8(svg), svg);
+    for (char32_t c : core::decode_utf8(svg)) ASSERT_TRUE(xml_allowed(c)) << std::hex << static_cast<unsigned>(c);
+  }
+}
