@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/markup.h"
+
 namespace app {
 
 namespace {
@@ -33,38 +35,12 @@ ImFont* add_font(float px, float scale) {
 }
 
 // One run of the markup: the text and whether it is raised, lowered or level.
-struct Run {
-  std::string_view text;
-  int shift;  // +1 superscript, -1 subscript, 0 level
-};
+using Run = core::MarkupRun;
 
 // Calls f(run) for each run of markup.
 template <class F>
 void for_each_run(std::string_view m, F&& f) {
-  size_t i = 0;
-  while (i < m.size()) {
-    if ((m[i] == '^' || m[i] == '_') && i + 1 < m.size()) {
-      const int shift = m[i] == '^' ? 1 : -1;
-      size_t begin = i + 1, end;
-      if (m[begin] == '{') {
-        ++begin;
-        end = m.find('}', begin);
-        if (end == std::string_view::npos) end = m.size();
-        f(Run{m.substr(begin, end - begin), shift});
-        i = end + 1;
-      } else {
-        end = begin + 1;  // one UTF-8 character
-        while (end < m.size() && (static_cast<unsigned char>(m[end]) & 0xC0) == 0x80) ++end;
-        f(Run{m.substr(begin, end - begin), shift});
-        i = end;
-      }
-      continue;
-    }
-    const size_t next = m.find_first_of("^_", i + 1);
-    const size_t end = next == std::string_view::npos ? m.size() : next;
-    f(Run{m.substr(i, end - i), 0});
-    i = end;
-  }
+  for (const Run& run : core::markup_runs(m)) f(run);
 }
 
 ImFont* font_of(const Run& run) {

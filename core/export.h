@@ -92,6 +92,8 @@ std::string valid_utf8(std::string_view text);
 // (accented letters, Greek, ᵀ √ ‖ · − × → ≤ ≥, quotes, dashes), spacing and
 // control characters as spaces, anything else shown as \texttt{[U+1F600]}.
 std::string latex_text(std::string_view text);
+// The same for the app's markup (core/markup.h): "W^Q" as W\textsuperscript{Q}. For titles.
+std::string latex_markup(std::string_view markup);
 
 // XML 1.0 character data: valid UTF-8, & < > " escaped, and every character
 // XML forbids (controls but tab, newline and return; U+FFFE, U+FFFF) as U+FFFD.

@@ -164,7 +164,7 @@ std::string export_tex(const Scenario& s, const Result& r) {
     << "\\setlength{\\textwidth}{16cm}\\setlength{\\oddsidemargin}{0cm}\\setlength{\\evensidemargin}{0cm}\n"
     << "\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{4pt}\n"
     << "\\begin{document}\n\n";
-  t << "\\section*{" << latex_text(s.title.empty() ? "Attention" : s.title) << "}\n\n";
+  t << "\\section*{" << latex_markup(s.title.empty() ? "Attention" : s.title) << "}\n\n";
   t << "Tokens: ";
   for (int i = 0; i < s.n(); ++i) t << (i ? ", " : "") << "\\texttt{" << latex_text(s.tokens[i]) << "}";
   t << ". $n = " << s.n() << "$, $d_{\\text{model}} = " << s.d_model << "$, $d_k = " << s.d_k << "$, $H = " << s.heads

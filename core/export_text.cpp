@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "core/export.h"
+#include "core/markup.h"
 
 namespace core {
 
@@ -264,6 +265,15 @@ std::string latex_text(std::string_view text) {
   for (size_t i = 0; i < code.size(); ++i) {
     append_latex(out, code[i]);
     if (i + 1 < code.size() && starts_ligature(code[i], code[i + 1])) out += "{}";
+  }
+  return out;
+}
+
+std::string latex_markup(std::string_view markup) {
+  std::string out;
+  for (const MarkupRun& run : markup_runs(markup)) {
+    if (run.shift == 0) out += latex_text(run.text);
+    else out += (run.shift > 0 ? "\\textsuperscript{" : "\\textsubscript{") + latex_text(run.text) + "}";
   }
   return out;
 }

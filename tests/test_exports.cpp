@@ -220,3 +220,10 @@ TEST(ExportText, SvgOfAnyLabelsHoldsOnlyXmlCharacters) {
     for (char32_t c : core::decode_utf8(svg)) ASSERT_TRUE(xml_allowed(c)) << std::hex << static_cast<unsigned>(c);
   }
 }
+
+// Titles use the app's markup: raised and lowered runs, as LaTeX would set them.
+TEST(ExportText, LatexMarkupRaisesAndLowers) {
+  EXPECT_EQ(core::latex_markup("W^Q and d_{model}"), "W\\textsuperscript{Q} and d\\textsubscript{model}");
+  EXPECT_EQ(core::latex_markup("x^{a_b}"), "x\\textsuperscript{a\\_b}");  // no nesting: the group is text
+  EXPECT_EQ(core::latex_markup("100%"), "100\\%");
+}
