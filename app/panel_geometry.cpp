@@ -271,8 +271,27 @@ void DrawGeometryPanel(AppState& state) {
       ImGui::PushFont(small);
       for (const Entry& e : entries) text_w = std::max(text_w, script_text_size(e.name).x);
       ImGui::PopFont();
-      const ImVec2 box_max(f.max.x - 4 * scale, f.min.y + 4 * scale + row_h * static_cast<float>(entries.size()) + 6 * scale);
-      const ImVec2 box_min(box_max.x - mark_w - text_w - 12 * scale, f.min.y + 4 * scale);
+      // In the corner that hides the fewest marks (top right when several hide none).
+      const ImVec2 box_size(mark_w + text_w + 12 * scale, row_h * static_cast<float>(entries.size()) + 6 * scale);
+      std::vector<ImVec2> marks;
+      for (int i = 0; i < s.n(); ++i) {
+        marks.push_back(f.to_screen(at(r.V, i)));
+        marks.push_back(f.to_screen(at(r.output, i)));
+        if (g.show_alt) marks.push_back(f.to_screen(at(r.alt_output, i)));
+        if (g.show_q) marks.push_back(f.to_screen(at(r.Q, i)));
+        if (g.show_k) marks.push_back(f.to_screen(at(r.K, i)));
+      }
+      const float m4 = 4 * scale;
+      const ImVec2 corners[] = {{f.max.x - m4 - box_size.x, f.min.y + m4}, {f.min.x + m4, f.min.y + m4},
+                                {f.max.x - m4 - box_size.x, f.max.y - m4 - box_size.y}, {f.min.x + m4, f.max.y - m4 - box_size.y}};
+      ImVec2 box_min = corners[0];
+      size_t fewest = SIZE_MAX;
+      for (ImVec2 c : corners) {
+        const ImRect box(ImVec2(c.x - rad, c.y - rad), ImVec2(c.x + box_size.x + rad, c.y + box_size.y + rad));
+        const size_t hidden = static_cast<size_t>(std::count_if(marks.begin(), marks.end(), [&](ImVec2 p) { return box.Contains(p); }));
+        if (hidden < fewest) fewest = hidden, box_min = c;
+      }
+      const ImVec2 box_max(box_min.x + box_size.x, box_min.y + box_size.y);
       ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
       bg.w = 0.85f;
       dl->AddRectFilled(box_min, box_max, ImGui::ColorConvertFloat4ToU32(bg), 3 * scale);

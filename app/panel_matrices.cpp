@@ -187,6 +187,20 @@ void Options(AppState& state) {
   remember_control(state, "temperature");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
   if (changed) state.apply([&](core::Scenario& s) { s.options = o; });
+
+  // Q and K are not interchangeable: swapping them transposes S, but the
+  // softmax normalises rows (one query over all keys), so the attention changes.
+  const bool can_swap = !o.shared_qk;
+  ImGui::BeginDisabled(!can_swap);
+  if (ImGui::Button("swap Q \u2194 K")) state.apply([](core::Scenario& s) { core::swap_queries_and_keys(s); });
+  ImGui::EndDisabled();
+  remember_control(state, "swap_qk");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::BeginTooltip();
+    ScriptText(can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
+                        : "Under shared QK, K = Q: there is nothing to swap.");
+    ImGui::EndTooltip();
+  }
 }
 
 void TokenLabels(AppState& state) {

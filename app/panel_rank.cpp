@@ -81,6 +81,22 @@ void DrawRankPanel(AppState& state) {
     ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
                       std::to_string(result.params.separate) + " parameters;  one W per head: d_{model}\u00B2\u00B7H = " +
                       std::to_string(result.params.merged));
+    // Only W^Q W^Kᵀ reaches the scores: W^Q·M, W^K·M⁻ᵀ change nothing (GL(d_k); O(d_k) when shared),
+    // so a head has the degrees of freedom of a d_model × d_model matrix of rank d_k.
+    const int dm = s.d_model, dk = s.d_k;
+    std::string effective;
+    if (dk >= dm && s.options.shared_qk)
+      effective = "effective per head: d_{model}(d_{model}+1)/2 = " + std::to_string(dm * (dm + 1) / 2) +
+                  " (d_k \u2265 d_{model}: any symmetric positive semidefinite W)";
+    else if (dk >= dm)
+      effective = "effective per head: d_{model}\u00B2 = " + std::to_string(dm * dm) + " (d_k \u2265 d_{model}: any W)";
+    else if (s.options.shared_qk)
+      effective = "effective per head: d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2 = " + std::to_string(dm * dk - dk * (dk - 1) / 2) +
+                  " (rotations M change nothing)";
+    else
+      effective = "effective per head: 2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2 = " + std::to_string(2 * dm * dk - dk * dk) +
+                  " (W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing)";
+    ScriptTextWrapped(effective, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::PopFont();
     ImGui::EndGroup();
   }

@@ -41,6 +41,13 @@ void DrawSoftmaxPanel(AppState& state) {
       }
       ScriptText("A_{ij} = exp(\u2113_{ij} \u2212 max_k \u2113_{ik}) / \u03A3_k exp(\u2113_{ik} \u2212 max_k \u2113_{ik})");
       ImGui::Text("logit %s  \u2192  weight %s", format_number(r.logits(i, j)).c_str(), format_number(r.weights(i, j)).c_str());
+      // Z_i, the sum that divides row i: equal scores s_ij = s_ji give A_ij / A_ji = Z_j / Z_i.
+      double Z = 0;
+      for (int k = 0; k < s.n(); ++k)
+        if (!r.masked(i, k)) Z += std::exp(r.logits(i, k));
+      char z[64];
+      std::snprintf(z, sizeof z, "Z_i = \u03A3_k exp(\u2113_{ik}) = %.4g", Z);
+      ScriptText(z);
     };
     const HeatmapLayout layout = Heatmap(state, "weights", title, r.weights, o,
                                          ImVec2(avail.x - sums_w, avail.y - ImGui::GetTextLineHeightWithSpacing()));

@@ -6,6 +6,13 @@
 
 namespace core {
 
+void swap_queries_and_keys(Scenario& s) {
+  for (int h = 0; h < s.heads; ++h) {
+    if (s.mode == Mode::Projected) std::swap(s.W_Q[h], s.W_K[h]);
+    else std::swap(s.Q[h], s.K[h]);
+  }
+}
+
 const char* to_string(Mode m) { return m == Mode::Projected ? "projected" : "direct"; }
 const char* to_string(Scale s) { return s == Scale::SqrtDk ? "sqrt_dk" : "none"; }
 

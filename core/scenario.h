@@ -80,6 +80,9 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads);
 // shared QK and normalize_keys, which stay options), so the scores are unchanged.
 void convert_to_direct(Scenario& s);
 
+// W^Q ↔ W^K in every head (Q ↔ K in direct mode): the scores become Sᵀ.
+void swap_queries_and_keys(Scenario& s);
+
 const char* to_string(Mode m);
 const char* to_string(Scale s);
 

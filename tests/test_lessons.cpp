@@ -1,16 +1,42 @@
-// The shipped lessons load, and each number its notes promise holds.
+// The shipped lessons: their form (an introduction and steps a student follows, in
+// the app's markup), every number their notes quote (as the app prints it), and
+// every general claim they make, checked on random scenarios where it is general.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
+#include <random>
+#include <regex>
+#include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include <Eigen/Dense>
 #include <gtest/gtest.h>
 
 #include "core/compute.h"
+#include "core/gauge.h"
+#include "core/lesson.h"
 #include "core/scenario_io.h"
+#include "lesson_math.h"
+#include "test_helpers.h"
 
 namespace {
 
+using namespace lesson_math;
+
 const std::filesystem::path kLessons = ATTNLAB_LESSONS;
+
+std::vector<std::filesystem::path> lesson_files() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(kLessons))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
 
 core::Scenario lesson(const char* name) {
   const core::LoadResult r = core::load_scenario_file((kLessons / name).string());
@@ -18,46 +44,60 @@ core::Scenario lesson(const char* name) {
   return r.ok() ? *r.scenario : core::Scenario{};
 }
 
-// As the app prints a number in a cell: two decimals.
-std::string format_two(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", x);
-  return buf;
+// A number as the app prints it, with a typographic minus as the notes write it.
+std::string shown(double x, int decimals = 2) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+  const std::string s = buf;
+  return s[0] == '-' ? "\u2212" + s.substr(1) : s;
 }
 
-}  // namespace
+// Every decimal number of a text: "0.76", "−0.58", "2.000".
+std::vector<std::string> decimals_in(const std::string& text) {
+  static const std::regex number("(\u2212|-)?[0-9]+\\.[0-9]+");
+  std::vector<std::string> out;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it)
+    out.push_back(it->str());
+  return out;
+}
 
-TEST(Lessons, EveryLessonLoadsWithTitleAndNotes) {
-  int count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(kLessons)) {
-    const core::LoadResult r = core::load_scenario_file(entry.path().string());
-    ASSERT_TRUE(r.ok()) << r.message();
-    EXPECT_FALSE(r.scenario->title.empty()) << entry.path();
-    EXPECT_FALSE(r.scenario->notes.empty()) << entry.path();
-    ++count;
+// The numbers a lesson's notes quote, each checked against core::compute.
+// all_checked() then fails on any decimal of the notes that no check named.
+class Quotes {
+ public:
+  explicit Quotes(const core::Scenario& s) : notes_(s.notes) {
+    for (const std::string& d : decimals_in(notes_)) in_notes_.insert(d);
   }
-  EXPECT_GE(count, 6);
-}
+  // The notes quote `text`, and the app prints `value` as `text`.
+  void value(const std::string& text, double value, int decimals = 2) {
+    EXPECT_TRUE(in_notes_.count(text)) << "the notes do not quote " << text;
+    EXPECT_EQ(shown(value, decimals), text) << "the notes quote " << text;
+    checked_.insert(text);
+  }
+  // A number the student types (a temperature, √2 as 1.4142): the test uses it as given.
+  void typed(const std::string& text) {
+    EXPECT_TRUE(in_notes_.count(text)) << "the notes do not quote " << text;
+    checked_.insert(text);
+  }
+  // The notes contain `phrase`, which ends with the integer `value` ("2nr − r² = 12", "65 536").
+  void count(const std::string& phrase, long value) {
+    EXPECT_NE(notes_.find(phrase), std::string::npos) << "the notes do not say: " << phrase;
+    std::string digits;
+    for (auto it = phrase.rbegin(); it != phrase.rend() && (std::isdigit(static_cast<unsigned char>(*it)) || *it == ' '); ++it)
+      if (*it != ' ') digits.insert(digits.begin(), *it);
+    EXPECT_EQ(digits, std::to_string(value)) << phrase;
+  }
+  void contains(const std::string& phrase) const {
+    EXPECT_NE(notes_.find(phrase), std::string::npos) << "the notes do not say: " << phrase;
+  }
+  void all_checked() const {
+    for (const std::string& d : in_notes_) EXPECT_TRUE(checked_.count(d)) << "no test checks the quoted " << d;
+  }
 
-// Its notes: 'movie' scores 'bomb' at 2.16, 'bomb' scores 'movie' at −0.29 (−0.295),
-// asymmetry 0.80 for QKᵀ, 0 for QQᵀ; with shared QK the asymmetry is 0.
-TEST(Lessons, QKtAgainstQQt) {
-  core::Scenario s = lesson("01_qkt_vs_qqt.json");
-  const core::HeadResult r = core::compute(s).head[0];
-  EXPECT_NEAR(r.scores(1, 3), 2.16, 0.005);
-  EXPECT_NEAR(r.scores(3, 1), -0.295, 1e-12);
-  EXPECT_NEAR(r.asymmetry, 0.80, 0.005);
-  EXPECT_EQ(s.n() * (s.n() + 1) / 2, 10);
-  const core::Mat& G = r.QQt;
-  EXPECT_EQ(G, G.transpose());
-  EXPECT_EQ(G.cwiseAbs().maxCoeff(), G.diagonal().maxCoeff());
-  s.options.shared_qk = true;
-  EXPECT_LT(core::compute(s).head[0].asymmetry, 1e-15);
-}
-
-namespace {
-
-double mean_entropy(const core::HeadResult& h) { return h.entropy.mean(); }
+ private:
+  std::string notes_;
+  std::set<std::string> in_notes_, checked_;
+};
 
 // Whether p lies in the triangle a, b, c (same side of all three edges).
 bool in_triangle(Eigen::Vector2d p, Eigen::Vector2d a, Eigen::Vector2d b, Eigen::Vector2d c) {
@@ -68,85 +108,447 @@ bool in_triangle(Eigen::Vector2d p, Eigen::Vector2d a, Eigen::Vector2d b, Eigen:
   return (d1 >= 0 && d2 >= 0 && d3 >= 0) || (d1 <= 0 && d2 <= 0 && d3 <= 0);
 }
 
+Eigen::Vector2d row2(const core::Mat& m, int i) { return {m(i, 0), m(i, 1)}; }
+
+// Decodes UTF-8 into code points (the lessons are valid UTF-8; the loader checks).
+std::u32string code_points(const std::string& s) {
+  std::u32string out;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const int len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    char32_t cp = len == 1 ? c : c & (0x3F >> (len - 1));
+    for (int k = 1; k < len && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(cp);
+    i += len;
+  }
+  return out;
+}
+
+bool is_letter(char32_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= 0x370 && c <= 0x3FF) || c == 0x2113;  // Greek, ℓ
+}
+
+// Every '^' and '_' starts a superscript or subscript of the app's markup: it follows a
+// one-letter symbol (W^Q, d_k, q_i, σ_1, ℓ_{ik}) or a closing ‖ or ')', and is followed by
+// one character or a {group}. Returns what is wrong, or "".
+std::string markup_problem(const std::string& text) {
+  const std::u32string t = code_points(text);
+  for (size_t p = 0; p < t.size(); ++p) {
+    if (t[p] != U'^' && t[p] != U'_') continue;
+    const std::string where = "at code point " + std::to_string(p);
+    if (p + 1 >= t.size() || t[p + 1] == U' ' || t[p + 1] == U'\n') return "a mark with nothing to raise or lower " + where;
+    if (t[p + 1] == U'{' && t.find(U'}', p) == std::u32string::npos) return "an unclosed group " + where;
+    if (p == 0) return "a mark at the start";
+    const char32_t before = t[p - 1];
+    if (before == U'‖' || before == U')') continue;
+    size_t run = 0;
+    while (run < p && is_letter(t[p - 1 - run])) ++run;
+    if (run != 1) return "a mark after a word (as in shared_qk) " + where;
+  }
+  return "";
+}
+
 }  // namespace
 
-// Its notes: rank at most d_k = 1 (σ₁ = 1.50, the rest 0), 16 numbers against 32;
-// with d_k = 4, 64 against 32.
+// ---------------------------------------------------------------------------
+// The form of every lesson.
+
+TEST(Lessons, EveryLessonLoadsWithTitleAndNotes) {
+  const auto files = lesson_files();
+  EXPECT_GE(files.size(), 6u);
+  for (const auto& path : files) {
+    const core::LoadResult r = core::load_scenario_file(path.string());
+    ASSERT_TRUE(r.ok()) << r.message();
+    EXPECT_FALSE(r.scenario->title.empty()) << path;
+    EXPECT_FALSE(r.scenario->notes.empty()) << path;
+  }
+}
+
+TEST(Lessons, EveryLessonIsAnIntroductionAndThreeToSevenStepsThatEachNameAPanel) {
+  for (const auto& path : lesson_files()) {
+    SCOPED_TRACE(path.filename().string());
+    const core::Scenario s = *core::load_scenario_file(path.string()).scenario;
+    const core::LessonNotes notes = core::parse_lesson_notes(s.notes);
+    // The introduction names the question the lesson answers.
+    EXPECT_FALSE(notes.intro.empty());
+    EXPECT_NE(notes.intro.find('?'), std::string::npos) << "the introduction asks no question";
+    EXPECT_LE(code_points(notes.intro).size(), 450u);
+    EXPECT_GE(notes.steps.size(), 3u);
+    EXPECT_LE(notes.steps.size(), 7u);
+    for (const core::LessonStep& step : notes.steps) {
+      EXPECT_GE(core::panel_index(step.panel), 0) << "a step about no panel: " << step.text;
+      EXPECT_LE(code_points(step.text).size(), 450u) << "a step too long to read without scrolling: " << step.text;
+      EXPECT_GE(code_points(step.text).size(), 80u) << "a step too short to say what to do and why: " << step.text;
+    }
+  }
+}
+
+TEST(Lessons, TextIsInTheStudentsLanguageAndTheAppsNotation) {
+  for (const auto& path : lesson_files()) {
+    SCOPED_TRACE(path.filename().string());
+    const core::Scenario s = *core::load_scenario_file(path.string()).scenario;
+    for (const std::string& text : {s.title, s.notes}) {
+      std::string lower = text;
+      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+      EXPECT_EQ(lower.find("seed"), std::string::npos) << "a student does not know what a seed is";
+      EXPECT_EQ(lower.find("question 00"), std::string::npos);
+      // One notation: W^Q, W^K, W^V, W^O; ᵀ rather than ^T.
+      EXPECT_FALSE(std::regex_search(text, std::regex("W_\\{?[QKVO]"))) << "W_Q instead of W^Q";
+      EXPECT_EQ(text.find("^T"), std::string::npos) << "^T instead of ᵀ";
+    }
+    // Titles are plain text (menus, the window's title bar): no markup at all.
+    EXPECT_EQ(s.title.find_first_of("^_"), std::string::npos) << s.title;
+    EXPECT_EQ(markup_problem(s.notes), "");
+  }
+}
+
+TEST(Lessons, TheMarkupCheckCatchesWhatItShould) {
+  EXPECT_EQ(markup_problem("W^Q W^Kᵀ, d_{model}, ‖S‖_F, q_i·k_j, exp(ℓ_{ik}), σ_1"), "");
+  EXPECT_NE(markup_problem("tick shared_qk"), "");
+  EXPECT_NE(markup_problem("x_ y"), "");
+  EXPECT_NE(markup_problem("d_{model"), "");
+  EXPECT_EQ(decimals_in("reads −0.58, then 2.000 and 1e-16 at T = 2."), (std::vector<std::string>{"−0.58", "2.000"}));
+}
+
+// ---------------------------------------------------------------------------
+// Each lesson's numbers and claims about its own scenario.
+
+// Why not QQᵀ? Direct mode, four tokens.
+TEST(Lessons, QKtAgainstQQt) {
+  core::Scenario s = lesson("01_qkt_vs_qqt.json");
+  Quotes q(s);
+  const int The = token(s, "The"), movie = token(s, "movie"), bomb = token(s, "bomb");
+  const core::HeadResult r = head0(s);
+  const core::Mat& S = r.scores;
+  const core::Mat& G = r.QQt;
+
+  // Step 1: S is not symmetric, QQᵀ is.
+  q.value("1.55", S(bomb, movie));
+  q.value("−0.58", S(movie, bomb));
+  q.value("0.76", r.asymmetry);
+  EXPECT_EQ(G, G.transpose());
+
+  // Step 2: the counts, as the Scores panel prints them.
+  const int n = s.n();
+  q.count("n(n+1)/2 = 10", n * (n + 1) / 2);
+  q.count("n² = 16", n * n);
+  q.count("r = min(n, d_k) = 2", std::min(n, s.d_k));
+  const core::ScoreFreedom f = core::score_freedom(s);
+  q.count("2nr − r² = 12", f.scores);
+  q.count("nr − r(r−1)/2 = 7", f.qqt);
+  EXPECT_EQ(f.rank_bound, 2);
+  EXPECT_LE(numeric_rank(dense(S)), 2);
+  EXPECT_LE(numeric_rank(dense(G)), 2);
+  EXPECT_EQ(product_jacobian_rank(dense(r.Q), dense(r.K)), 12);
+  EXPECT_EQ(gram_jacobian_rank(dense(r.Q)), 7);
+
+  // Step 3: the matrix's largest |entry| is on the diagonal; row 'The''s is not.
+  q.value("1.45", G(movie, movie));
+  EXPECT_EQ(G.cwiseAbs().maxCoeff(), G(movie, movie));
+  q.value("0.65", G(The, movie));
+  q.value("0.50", G(The, The));
+  EXPECT_GT(G(The, movie), G(The, The));
+
+  // Step 4: no mutual preference in QQᵀ; 'The' and 'movie' prefer each other in S.
+  EXPECT_LT(G(movie, The), G(movie, movie));
+  q.value("0.50", S(The, movie));
+  q.value("0.30", S(The, The));
+  q.value("0.94", S(movie, The));
+  q.value("−0.45", S(movie, movie));
+  EXPECT_GT(S(The, movie), S(The, The));
+  EXPECT_GT(S(movie, The), S(movie, movie));
+
+  // Step 5: shared QK gives QQᵀ back.
+  s.options.shared_qk = true;
+  const core::HeadResult shared = head0(s);
+  q.value("0.00", shared.asymmetry);
+  EXPECT_EQ(shared.scores, G);
+  q.all_checked();
+}
+
+// Why W^Q and W^K, and not one W? d_model = 4, two heads of d_k = d_model/h = 2.
 TEST(Lessons, OneWOrTwo) {
   core::Scenario s = lesson("02_one_w_or_two.json");
+  Quotes q(s);
+  EXPECT_EQ(s.d_k * s.heads, s.d_model);  // the paper's d_k = d_model/h
+  q.contains("d_{model} = 4");
+  q.contains("d_k = d_{model}/h = 2 with h = 2 heads");
   const core::Result r = core::compute(s);
-  for (int h = 0; h < s.heads; ++h) {
-    EXPECT_EQ(r.head[h].W_QK_rank, 1);
-    EXPECT_NEAR(r.head[h].W_QK_singular_values(0), 1.5, 1e-12);
-  }
-  EXPECT_EQ(r.params.separate, 16);
+
+  // Step 1: rank ≤ d_k.
+  const core::HeadResult& h1 = r.head[0];
+  q.value("2.000", h1.W_QK_singular_values(0), 3);
+  q.value("1.000", h1.W_QK_singular_values(1), 3);
+  EXPECT_LE(h1.W_QK_singular_values(2), h1.W_QK_rank_tolerance);
+  EXPECT_LE(h1.W_QK_singular_values(3), h1.W_QK_rank_tolerance);
+  for (int h = 0; h < s.heads; ++h) EXPECT_EQ(r.head[h].W_QK_rank, 2);
+
+  // Step 2: 2·d_model²/h against d_model² per head.
+  q.contains("reads 32 against 32");
+  EXPECT_EQ(r.params.separate, 32);
   EXPECT_EQ(r.params.merged, 32);
-  core::resize(s, s.n(), s.d_model, 4, s.heads);
-  EXPECT_EQ(core::compute(s).params.separate, 64);
+  EXPECT_EQ(r.params.separate, 2 * s.d_model * s.d_model / s.heads * s.heads);
+  q.count("65 536", 2 * 512 * (512 / 8));
+  q.count("65 536 against 262 144", 512 * 512);
+
+  // Step 3: the gauge changes Q and K, not S.
+  {
+    core::Scenario g = s;
+    ASSERT_EQ(core::apply_gauge(g, core::random_gauge(g, 7)), "");
+    const core::Result rg = core::compute(g);
+    for (int h = 0; h < s.heads; ++h) {
+      EXPECT_LT(max_abs_diff(rg.head[h].scores, r.head[h].scores), 1e-12);
+      EXPECT_GT(max_abs_diff(rg.head[h].Q, r.head[h].Q), 1e-3);
+    }
+  }
+
+  // Step 4: 2·d_model·d_k − d_k² = 12 effective numbers per head.
+  q.count("2·d_{model}·d_k = 16", 2 * s.d_model * s.d_k);
+  q.count("d_k² = 4", s.d_k * s.d_k);
+  q.count("2·d_{model}·d_k − d_k² = 12", 2 * s.d_model * s.d_k - s.d_k * s.d_k);
+  for (int h = 0; h < s.heads; ++h) EXPECT_EQ(product_jacobian_rank(dense(s.W_Q[h]), dense(s.W_K[h])), 12);
+  q.contains("against 16 for a free W");
+  EXPECT_EQ(s.d_model * s.d_model, 16);
+
+  // Step 5: four heads of d_k = 1.
+  core::resize(s, s.n(), s.d_model, 1, 4);
+  const core::Result four = core::compute(s);
+  q.contains("the parameter lines read 32 against 64");
+  EXPECT_EQ(four.params.separate, 32);
+  EXPECT_EQ(four.params.merged, 64);
+  EXPECT_EQ(four.head[0].W_QK_rank, 1);
+  q.contains("has rank 1 (σ_1 = 2.000)");
+  EXPECT_EQ(shown(four.head[0].W_QK_singular_values(0), 3), "2.000");
+  q.all_checked();
 }
 
-// Its notes: asymmetry 0.00 under shared QK; 'the' scores 'mat' 0.31 above its own
-// 0.05; with normalized keys each row's largest score is its own; causal + no-self
-// leaves the first token weight 1.00 on itself.
+// What if W^K = W^Q? Reformer's shared QK, normalized keys and the no-self mask.
 TEST(Lessons, SharedQK) {
   core::Scenario s = lesson("03_shared_qk.json");
-  core::HeadResult h = core::compute(s).head[0];
-  EXPECT_EQ(h.asymmetry, 0.0);
-  EXPECT_EQ(format_two(h.scores(0, 4)), "0.31");
-  EXPECT_EQ(format_two(h.scores(0, 0)), "0.05");
+  Quotes q(s);
+  ASSERT_TRUE(s.options.shared_qk);
+  const int the = token(s, "the"), mat = token(s, "mat");
+  core::HeadResult h = head0(s);
+
+  // Step 1: symmetric.
+  q.value("0.00", h.asymmetry);
+  EXPECT_EQ(h.scores, h.QQt);
+
+  // Step 2: 'the' prefers 'mat'; 'mat' prefers itself.
+  q.value("0.58", h.scores(the, mat));
+  q.value("0.26", h.scores(the, the));
+  q.value("1.64", h.scores(mat, mat));
+  EXPECT_GT(h.scores(the, mat), h.scores(the, the));
+  EXPECT_GT(h.scores(mat, mat), h.scores(mat, the));
+
+  // Step 3: normalized keys: the diagonal wins every row, visibly at two decimals; S is not symmetric.
   s.options.normalize_keys = true;
-  h = core::compute(s).head[0];
-  for (int i = 0; i < s.n(); ++i)
-    for (int j = 0; j < s.n(); ++j) EXPECT_GE(h.scores(i, i), h.scores(i, j));
-  s.options.no_self = s.options.causal = true;
-  EXPECT_EQ(core::compute(s).head[0].weights(0, 0), 1.0);
+  h = head0(s);
+  q.value("0.51", h.scores(the, the));
+  q.value("0.45", h.scores(the, mat));
+  for (int i = 0; i < s.n(); ++i) {
+    EXPECT_NEAR(h.scores(i, i), h.Q.row(i).norm(), 1e-12);  // s_ii = |q_i|
+    for (int j = 0; j < s.n(); ++j)
+      if (j != i) EXPECT_GT(h.scores(i, i), h.scores(i, j) + 0.01) << "row " << i << " looks like a tie";
+  }
+  q.value("0.20", h.asymmetry);
+
+  // Step 4: no-self masks the diagonal; with causal the first token keeps its own entry.
+  s.options.no_self = true;
+  h = head0(s);
+  for (int i = 0; i < s.n(); ++i) EXPECT_EQ(h.weights(i, i), 0.0);
+  s.options.causal = true;
+  h = head0(s);
+  EXPECT_EQ(the, 0);
+  EXPECT_EQ(h.weights(0, 0), 1.0);
+  q.value("1.00", h.weights(0, 0));
+
+  // Step 5: 6 numbers instead of 12; an orthogonal gauge; 5 effective.
+  s = lesson("03_shared_qk.json");
+  q.count("d_{model}·d_k = 6", core::compute(s).params.separate);
+  core::Scenario separate = s;
+  separate.options.shared_qk = false;
+  q.count("instead of 12", core::compute(separate).params.separate);
+  const Eigen::MatrixXd M = core::random_gauge(s, 3);
+  EXPECT_LT((M * M.transpose() - Eigen::MatrixXd::Identity(s.d_k, s.d_k)).cwiseAbs().maxCoeff(), 1e-12);
+  core::Scenario g = s;
+  ASSERT_EQ(core::apply_gauge(g, M), "");
+  EXPECT_LT(max_abs_diff(head0(g).scores, head0(s).scores), 1e-12);
+  q.count("d_k(d_k−1)/2 = 1", s.d_k * (s.d_k - 1) / 2);
+  q.contains("5 of the 6 are effective");
+  EXPECT_EQ(gram_jacobian_rank(dense(s.W_Q[0])), 5);
+  q.all_checked();
 }
 
-// Its notes: S[bomb][movie] 1.94 against S[movie][bomb] 0.06, weights 0.37 and 0.14;
-// under shared QK both scores 0.08 but weights 0.10 and 0.15.
+// Then why separate W^Q and W^K? "The movie was a box office bomb".
 TEST(Lessons, Asymmetry) {
   core::Scenario s = lesson("04_asymmetry.json");
-  const int bomb = 6, movie = 1;
-  ASSERT_EQ(s.tokens[bomb], "bomb");
-  core::HeadResult h = core::compute(s).head[0];
-  EXPECT_EQ(format_two(h.scores(bomb, movie)), "1.94");
-  EXPECT_EQ(format_two(h.scores(movie, bomb)), "0.06");
-  EXPECT_EQ(format_two(h.weights(bomb, movie)), "0.37");
-  EXPECT_EQ(format_two(h.weights(movie, bomb)), "0.14");
-  s.options.shared_qk = true;
-  h = core::compute(s).head[0];
-  EXPECT_EQ(h.scores(bomb, movie), h.scores(movie, bomb));
-  EXPECT_EQ(format_two(h.scores(bomb, movie)), "0.08");
-  EXPECT_EQ(format_two(h.weights(bomb, movie)), "0.10");
-  EXPECT_EQ(format_two(h.weights(movie, bomb)), "0.15");
-}
+  Quotes q(s);
+  const int The = token(s, "The"), movie = token(s, "movie"), a = token(s, "a"),
+            bomb = token(s, "bomb");
+  const core::HeadResult h = head0(s);
 
-// Its notes: every A·V inside the triangle of V's rows; the alternative output of
-// 'red' at (2.06, 1.74), outside it (and so are the others).
-TEST(Lessons, AttentionAltLeavesTheHull) {
-  const core::Scenario s = lesson("05_attention_alt.json");
-  const core::HeadResult h = core::compute(s).head[0];
-  const Eigen::Vector2d a = h.V.row(0).transpose(), b = h.V.row(1).transpose(), c = h.V.row(2).transpose();
+  // Step 1: two directions, two numbers.
+  q.value("2.25", h.scores(bomb, movie));
+  q.value("−1.65", h.scores(movie, bomb));
+
+  // Step 2: 'bomb' looks at 'movie', 'movie' at itself, not at 'bomb'.
+  q.value("0.46", h.weights(bomb, movie));
+  EXPECT_EQ(h.weights.row(bomb).maxCoeff(), h.weights(bomb, movie));
+  q.value("0.03", h.weights(movie, bomb));
+  q.value("0.46", h.weights(movie, movie));
+  EXPECT_EQ(h.weights.row(movie).maxCoeff(), h.weights(movie, movie));
+  q.contains("The other rows are nearly flat: their queries are short.");
   for (int i = 0; i < s.n(); ++i) {
-    EXPECT_TRUE(in_triangle(h.output.row(i).transpose(), a, b, c)) << "A·V row " << i;
-    EXPECT_FALSE(in_triangle(h.alt_output.row(i).transpose(), a, b, c)) << "alt row " << i;
+    if (i == movie || i == bomb) continue;
+    EXPECT_LT(h.weights.row(i).maxCoeff() - h.weights.row(i).minCoeff(), 0.15) << "nearly flat, row " << i;
+    EXPECT_LT(h.Q.row(i).norm(), 0.5 * h.Q.row(movie).norm()) << "a short query, row " << i;
+    EXPECT_LT(h.Q.row(i).norm(), 0.5 * h.Q.row(bomb).norm()) << "a short query, row " << i;
   }
-  EXPECT_EQ(format_two(h.alt_output(0, 0)) + ", " + format_two(h.alt_output(0, 1)), "2.06, 1.74");
+  EXPECT_GT(h.weights.row(movie).maxCoeff() - h.weights.row(movie).minCoeff(), 0.3) << "the 'movie' row is not flat";
+
+  // Step 3: one token's row of X moves its row and its column of S, nothing else.
+  for (int t = 0; t < s.n(); ++t) {
+    core::Scenario moved = s;
+    moved.X(t, 0) += 0.3;
+    const core::HeadResult m = head0(moved);
+    for (int i = 0; i < s.n(); ++i)
+      for (int j = 0; j < s.n(); ++j)
+        if (i != t && j != t) EXPECT_EQ(m.scores(i, j), h.scores(i, j));
+    EXPECT_GT((m.scores.row(t) - h.scores.row(t)).cwiseAbs().maxCoeff(), 0.0);
+  }
+
+  // Step 4: swapping W^Q and W^K transposes S and turns the story around.
+  core::Scenario swapped = s;
+  std::swap(swapped.W_Q[0], swapped.W_K[0]);
+  const core::HeadResult sw = head0(swapped);
+  EXPECT_LT(max_abs_diff(sw.scores, h.scores.transpose()), 1e-12);
+  q.value("0.07", sw.weights(bomb, movie));
+  q.value("0.30", sw.weights(movie, bomb));
+
+  // Step 5: shared QK: equal scores, unequal weights, in the ratio of the row sums.
+  core::Scenario shared = s;
+  shared.options.shared_qk = true;
+  const core::HeadResult sh = head0(shared);
+  EXPECT_EQ(sh.scores(bomb, movie), sh.scores(movie, bomb));
+  q.value("2.25", sh.scores(bomb, movie));
+  q.value("0.22", sh.weights(movie, bomb));
+  q.value("0.30", sh.weights(bomb, movie));
+  EXPECT_NEAR(sh.weights(movie, bomb) / sh.weights(bomb, movie),
+              row_normaliser(sh, bomb) / row_normaliser(sh, movie), 1e-12);
+
+  // Step 6: 'The' and 'a' share a row of X, hence an output.
+  EXPECT_EQ(s.X.row(The), s.X.row(a));
+  q.value("0.33", h.output(The, 0));
+  q.value("0.36", h.output(The, 1));
+  EXPECT_EQ(h.output.row(The), h.output.row(a));
+  q.all_checked();
 }
 
-// Its notes: scores up to 14.31; mean entropy 0.74 with √d_k, 0.31 without;
-// at T = 0.1 every row one-hot to two decimals, at T = 10 a mean of 1.59.
+// Why not (1/√d_k)·softmax(QKᵀ/√d_k)·V·W_altᵀ?
+TEST(Lessons, AttentionAlt) {
+  core::Scenario s = lesson("05_attention_alt.json");
+  Quotes q(s);
+  const int red = token(s, "red");
+  const core::HeadResult h = head0(s);
+  const Eigen::Vector2d a = row2(h.V, 0), b = row2(h.V, 1), c = row2(h.V, 2);
+
+  // Step 1: A·V inside the triangle of V.
+  q.value("3.34", h.output(red, 0));
+  q.value("2.57", h.output(red, 1));
+  for (int i = 0; i < s.n(); ++i) EXPECT_TRUE(in_triangle(row2(h.output, i), a, b, c)) << "A·V row " << i;
+
+  // Step 2: the alternative, outside it.
+  q.value("0.71", 1 / std::sqrt(2.0));
+  q.value("2.36", h.alt_output(red, 0));
+  q.value("1.82", h.alt_output(red, 1));
+  for (int i = 0; i < s.n(); ++i) EXPECT_FALSE(in_triangle(row2(h.alt_output, i), a, b, c)) << "alt row " << i;
+
+  // Step 3: inside the triangle of V′ = V·W_altᵀ/√d_k; it is attention on V′.
+  const core::Mat V_alt = h.V * s.W_alt[0].transpose() / std::sqrt(2.0);
+  for (int i = 0; i < s.n(); ++i)
+    EXPECT_TRUE(in_triangle(row2(h.alt_output, i), row2(V_alt, 0), row2(V_alt, 1), row2(V_alt, 2))) << "alt row " << i;
+  core::Scenario on_V_alt = s;
+  on_V_alt.V[0] = V_alt;
+  EXPECT_LT(max_abs_diff(head0(on_V_alt).output, h.alt_output), 1e-12);
+  core::Scenario root2 = s;
+  q.typed("1.4142");
+  root2.W_alt[0] = core::Mat::Identity(2, 2) * 1.4142;
+  const core::HeadResult back = head0(root2);
+  for (int i = 0; i < s.n(); ++i)
+    for (int t = 0; t < 2; ++t) EXPECT_EQ(shown(back.alt_output(i, t)), shown(h.output(i, t)));
+
+  // Step 5: swapping Q and K changes the weights.
+  q.value("0.30", h.weights(red, 0));
+  q.value("0.52", h.weights(red, 1));
+  q.value("0.18", h.weights(red, 2));
+  core::Scenario swapped = s;
+  std::swap(swapped.Q[0], swapped.K[0]);
+  const core::HeadResult sw = head0(swapped);
+  EXPECT_LT(max_abs_diff(sw.scores, h.scores.transpose()), 1e-12);
+  q.value("0.31", sw.weights(red, 0));
+  q.value("0.37", sw.weights(red, 1));
+  q.value("0.31", sw.weights(red, 2));
+  q.all_checked();
+}
+
+// Why √d_k, and why inside the softmax?
 TEST(Lessons, Scaling) {
   core::Scenario s = lesson("06_scaling.json");
-  core::HeadResult h = core::compute(s).head[0];
-  EXPECT_EQ(format_two(h.scores.cwiseAbs().maxCoeff()), "14.31");
-  EXPECT_EQ(format_two(mean_entropy(h)), "0.74");
-  s.options.scale = core::Scale::None;
-  EXPECT_EQ(format_two(mean_entropy(core::compute(s).head[0])), "0.31");
-  s.options.scale = core::Scale::SqrtDk;
-  s.options.temperature = 0.1;
-  h = core::compute(s).head[0];
-  for (int i = 0; i < s.n(); ++i) EXPECT_GE(h.weights.row(i).maxCoeff(), 0.995);
-  s.options.temperature = 10;
-  EXPECT_EQ(format_two(mean_entropy(core::compute(s).head[0])), "1.59");
+  Quotes q(s);
+  const auto mean_entropy = [](const core::HeadResult& r) { return r.entropy.mean(); };
+  const auto largest_weight = [](const core::HeadResult& r) { return r.weights.maxCoeff(); };
+  const auto smallest_row_max = [](const core::HeadResult& r) { return r.weights.rowwise().maxCoeff().minCoeff(); };
+  const auto with = [&](core::Scale scale, double T) {
+    core::Scenario t = s;
+    t.options.scale = scale;
+    t.options.temperature = T;
+    return head0(t);
+  };
+  const core::HeadResult h = head0(s);
+
+  // The introduction: entries drawn with mean 0 and variance 1 (a sample of 40).
+  Eigen::VectorXd entries(2 * s.n() * s.d_k);
+  entries << Eigen::Map<const Eigen::VectorXd>(s.Q[0].data(), s.n() * s.d_k),
+      Eigen::Map<const Eigen::VectorXd>(s.K[0].data(), s.n() * s.d_k);
+  EXPECT_LT(std::abs(entries.mean()), 0.15);
+  EXPECT_NEAR((entries.array() - entries.mean()).square().mean(), 1.0, 0.15);
+
+  // Step 1: the range of the scores.
+  q.count("√d_k = 2", static_cast<long>(std::sqrt(s.d_k)));
+  q.value("−4.54", h.scores.minCoeff());
+  q.value("3.02", h.scores.maxCoeff());
+
+  // Step 2: with √d_k.
+  q.value("0.67", largest_weight(h));
+  q.value("1.20", mean_entropy(h));
+  q.value("1.61", std::log(5.0));
+
+  // Step 3: without it; and as d_k = 64 would be.
+  const core::HeadResult none = with(core::Scale::None, 1);
+  q.value("0.58", mean_entropy(none));
+  q.value("0.93", largest_weight(none));
+  q.typed("0.25");
+  const core::HeadResult d64 = with(core::Scale::None, 0.25);
+  q.value("0.01", mean_entropy(d64));
+  q.value("0.99", smallest_row_max(d64));
+  q.count("d_k = 64, unscaled scores would spread 4", static_cast<long>(std::sqrt(64.0 / s.d_k)));
+
+  // Step 4: √d_k folds into W^Q (here Q), or into T.
+  q.contains("type T = 2:");
+  EXPECT_LT(max_abs_diff(with(core::Scale::None, std::sqrt(s.d_k)).weights, h.weights), 1e-15);
+  core::Scenario folded = s;
+  folded.Q[0] /= std::sqrt(s.d_k);
+  folded.options.scale = core::Scale::None;
+  EXPECT_LT(max_abs_diff(head0(folded).weights, h.weights), 1e-15);
+
+  // Step 6: the temperature.
+  q.typed("0.1");
+  const core::HeadResult cold = with(core::Scale::SqrtDk, 0.1);
+  q.value("0.00", mean_entropy(cold));
+  EXPECT_EQ(shown(smallest_row_max(cold)), "1.00");
+  q.contains("T = 10");
+  q.value("1.61", mean_entropy(with(core::Scale::SqrtDk, 10)));
+  q.value("1.59", mean_entropy(with(core::Scale::None, 10)));
+  q.all_checked();
 }

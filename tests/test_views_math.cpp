@@ -8,6 +8,7 @@
 
 #include "core/compute.h"
 #include "core/lesson.h"
+#include "lesson_math.h"
 
 namespace {
 
@@ -25,21 +26,7 @@ int jacobian_rank(int n, int d, bool shared, unsigned seed) {
   Eigen::MatrixXd Q(n, d), K(n, d);
   for (int i = 0; i < n; ++i)
     for (int t = 0; t < d; ++t) Q(i, t) = normal(rng), K(i, t) = normal(rng);
-  const int params = shared ? n * d : 2 * n * d;
-  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(n * n, params);
-  for (int a = 0; a < n; ++a)
-    for (int t = 0; t < d; ++t) {
-      const int col = a * d + t;
-      for (int j = 0; j < n; ++j) {
-        // ∂S_aj/∂Q_at = K_jt (or Q_jt under QQᵀ, where S_ja moves too).
-        J(a * n + j, col) += shared ? Q(j, t) : K(j, t);
-        if (shared) J(j * n + a, col) += Q(j, t);
-        else J(j * n + a, n * d + col) += Q(j, t);  // ∂S_ja/∂K_at = Q_jt
-      }
-    }
-  Eigen::FullPivLU<Eigen::MatrixXd> lu(J);
-  lu.setThreshold(1e-9);
-  return static_cast<int>(lu.rank());
+  return shared ? lesson_math::gram_jacobian_rank(Q) : lesson_math::product_jacobian_rank(Q, K);
 }
 
 }  // namespace

@@ -146,3 +146,14 @@ TEST_F(UiTest, WOIsAClickAway) {
   ASSERT_TRUE(state.cell_rects.count("W_O[0][0]"));
   EXPECT_LT(state.cell_rects.at("W_O[0][0]").y, 700.0f);
 }
+
+// Lessons 4 and 5: the swap transposes S, and the weights do not follow.
+TEST_F(UiTest, SwappingQueriesAndKeysTransposesTheScores) {
+  frames(2);
+  const core::Mat S = state.result().head[0].scores, A = state.result().head[0].weights;
+  click(center(control("swap_qk")));
+  EXPECT_LT((state.result().head[0].scores - S.transpose()).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_GT((state.result().head[0].weights - A.transpose()).cwiseAbs().maxCoeff(), 1e-3);
+  click(center(control("swap_qk")));
+  EXPECT_EQ(state.result().head[0].scores, S);
+}
