@@ -316,7 +316,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   place(left_w, top, right_w, scores_h);
   DrawScoresPanel(state);
   // The weights need room for n columns of numbers; the rank's matrix is at most 4 × 4.
-  const float softmax_w = std::floor(right_w * 0.58f);
+  const float softmax_w = std::floor(right_w * 0.55f);
   place(left_w, top + scores_h, softmax_w, middle_h);
   DrawSoftmaxPanel(state);
   place(left_w + softmax_w, top + scores_h, right_w - softmax_w, middle_h);

@@ -149,7 +149,7 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
 
 // A panel alone over a whole picture lets its cells grow past what they may in the crowded window.
 HeatmapOptions for_picture(const AppState& state, HeatmapOptions options) {
-  if (!state.picture.solo_panel.empty()) options.max_cell *= 2.5f;
+  if (!state.picture.solo_panel.empty()) options.max_cell *= 1.6f;
   return options;
 }
 

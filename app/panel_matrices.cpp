@@ -107,21 +107,25 @@ void ShowComputed(AppState& state, Flow& flow, const char* id, std::string_view 
 void SizesAndMode(AppState& state) {
   const core::Scenario& s = state.scenario();
   int n = s.n(), d_model = s.d_model, d_k = s.d_k, heads = s.heads;
-  ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  // Labels come after the sliders as text, so that each slider's rectangle is its frame alone.
+  // Two sizes a line; labels come after the sliders as text, so that each slider's rectangle is its frame alone.
+  const float column = ImGui::GetContentRegionAvail().x * 0.5f;
+  ImGui::PushItemWidth(column * 0.55f);
   const auto label = [](const char* markup) {
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ScriptText(markup);
   };
+  const auto second_column = [&] { ImGui::SameLine(column + ImGui::GetStyle().WindowPadding.x); };
   bool resized = ImGui::SliderInt("##tokens", &n, core::kMinTokens, core::kMaxTokens);
   remember_control(state, "tokens");
   label("tokens n");
+  second_column();
   resized |= ImGui::SliderInt("##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
   remember_control(state, "d_model");
   label("d_{model}");
   resized |= ImGui::SliderInt("##d_k", &d_k, core::kMinDk, core::kMaxDk);
   remember_control(state, "d_k");
   label("d_k (= d_v)");
+  second_column();
   resized |= ImGui::SliderInt("##heads", &heads, core::kMinHeads, core::kMaxHeads);
   remember_control(state, "heads");
   label("heads H");
@@ -167,6 +171,20 @@ void Options(AppState& state) {
   ImGui::SameLine();
   changed |= checkbox("no-self mask", "no_self", &o.no_self,
                       "Mask the diagonal, unless it is the only entry of its row left (Reformer).");
+  ImGui::SameLine();
+  // Q and K are not interchangeable: swapping them transposes S, but the
+  // softmax normalises rows (one query over all keys), so the attention changes.
+  const bool can_swap = !o.shared_qk;
+  ImGui::BeginDisabled(!can_swap);
+  if (ImGui::Button("swap Q \u2194 K")) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
+  ImGui::EndDisabled();
+  remember_control(state, "swap_qk");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::BeginTooltip();
+    ScriptText(can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
+                        : "Under shared QK, K = Q: there is nothing to swap.");
+    ImGui::EndTooltip();
+  }
 
   int scale = o.scale == core::Scale::SqrtDk ? 0 : 1;
   changed |= ImGui::RadioButton("S / (\u221Ad\u2096\u00B7T)", &scale, 0);
@@ -188,19 +206,6 @@ void Options(AppState& state) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
   if (changed) state.apply([&](core::Scenario& s) { s.options = o; });
 
-  // Q and K are not interchangeable: swapping them transposes S, but the
-  // softmax normalises rows (one query over all keys), so the attention changes.
-  const bool can_swap = !o.shared_qk;
-  ImGui::BeginDisabled(!can_swap);
-  if (ImGui::Button("swap Q \u2194 K")) state.apply([](core::Scenario& s) { core::swap_queries_and_keys(s); });
-  ImGui::EndDisabled();
-  remember_control(state, "swap_qk");
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::BeginTooltip();
-    ScriptText(can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
-                        : "Under shared QK, K = Q: there is nothing to swap.");
-    ImGui::EndTooltip();
-  }
 }
 
 void TokenLabels(AppState& state) {

@@ -45,7 +45,7 @@ void SingularValueBars(const core::HeadResult& r, float width) {
   dl->AddLine(ImVec2(tol_x, origin.y - 2 * scale), ImVec2(tol_x, bottom), IM_COL32(230, 80, 60, 255), 2 * scale);
   ImGui::Dummy(ImVec2(width, bottom - origin.y));
   char tol[96];
-  std::snprintf(tol, sizeof tol, "red line: tolerance \u03C3_1\u00B7d\u00B7\u03B5 = %.1e", r.W_QK_rank_tolerance);
+  std::snprintf(tol, sizeof tol, "red: tolerance %.1e", r.W_QK_rank_tolerance);
   if (fonts().small) ImGui::PushFont(fonts().small);
   ScriptTextWrapped(tol, ImGui::GetColorU32(ImGuiCol_TextDisabled));  // the caller's group sets the width
   if (fonts().small) ImGui::PopFont();
@@ -69,36 +69,45 @@ void DrawRankPanel(AppState& state) {
     // Left: the matrix; right: its rank, singular values, and what it costs.
     HeatmapOptions o;
     o.max_cell = 40;
-    Heatmap(state, "W_QK", "W^Q W^{K\u1D40}", r.W_QK, o, ImVec2(avail.x * 0.4f, avail.y - ImGui::GetStyle().ItemSpacing.y));
+    Heatmap(state, "W_QK", "W^Q W^{K\u1D40}", r.W_QK, o, ImVec2(avail.x * 0.45f, avail.y - ImGui::GetStyle().ItemSpacing.y));
     ImGui::SameLine(0, 12 * fonts().scale);
     ImGui::BeginGroup();
     const float right = ImGui::GetContentRegionAvail().x;
-    ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 min(d_{model}, d_k) = " +
-                      std::to_string(std::min(s.d_model, s.d_k)));
-    SingularValueBars(r, right);
-    // Parameters of all heads: two thin matrices per head against one square W per head.
-    ImGui::PushFont(small);
-    ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
-                      std::to_string(result.params.separate) + " parameters;  one W per head: d_{model}\u00B2\u00B7H = " +
-                      std::to_string(result.params.merged));
-    // Only W^Q W^Kᵀ reaches the scores: W^Q·M, W^K·M⁻ᵀ change nothing (GL(d_k); O(d_k) when shared),
-    // so a head has the degrees of freedom of a d_model × d_model matrix of rank d_k.
     const int dm = s.d_model, dk = s.d_k;
-    std::string effective;
-    if (dk >= dm && s.options.shared_qk)
-      effective = "effective per head: d_{model}(d_{model}+1)/2 = " + std::to_string(dm * (dm + 1) / 2) +
-                  " (d_k \u2265 d_{model}: any symmetric positive semidefinite W)";
-    else if (dk >= dm)
-      effective = "effective per head: d_{model}\u00B2 = " + std::to_string(dm * dm) + " (d_k \u2265 d_{model}: any W)";
-    else if (s.options.shared_qk)
-      effective = "effective per head: d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2 = " + std::to_string(dm * dk - dk * (dk - 1) / 2) +
-                  " (rotations M change nothing)";
-    else
-      effective = "effective per head: 2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2 = " + std::to_string(2 * dm * dk - dk * dk) +
-                  " (W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing)";
-    ScriptTextWrapped(effective, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (dk <= dm ? "d_k = " : "d_{model} = ") +
+                      std::to_string(std::min(dm, dk)));
+    SingularValueBars(r, right);
+    // What it costs, all heads: two thin matrices per head against one square W per head; and
+    // what of it counts: only W^Q W^Kᵀ reaches the scores, and W^Q·M, W^K·M⁻ᵀ change nothing
+    // (GL(d_k); O(d_k) when shared), so a head has the freedom of a d_model × d_model matrix of rank d_k.
+    std::string effective, why;
+    if (dk >= dm && s.options.shared_qk) {
+      effective = std::to_string(dm * (dm + 1) / 2);
+      why = "d_{model}(d_{model}+1)/2: with d_k \u2265 d_{model}, any symmetric positive semidefinite W";
+    } else if (dk >= dm) {
+      effective = std::to_string(dm * dm);
+      why = "d_{model}\u00B2: with d_k \u2265 d_{model}, any W";
+    } else if (s.options.shared_qk) {
+      effective = std::to_string(dm * dk - dk * (dk - 1) / 2);
+      why = "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: rotations M change nothing";
+    } else {
+      effective = std::to_string(2 * dm * dk - dk * dk);
+      why = "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2: W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing";
+    }
+    ImGui::PushFont(small);
+    ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate) +
+                      ", one W: " + std::to_string(result.params.merged));
+    ScriptTextWrapped("effective: " + effective + " a head", ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::PopFont();
     ImGui::EndGroup();
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ScriptText(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
+                 std::to_string(result.params.separate) + " parameters of all heads");
+      ScriptText("one W per head: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
+      ScriptText("effective a head: " + why);
+      ImGui::EndTooltip();
+    }
   }
   ImGui::End();
 }

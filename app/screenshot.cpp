@@ -87,7 +87,13 @@ bool write_screenshot(const AppState& state, const ScreenshotOptions& options, c
   io.DisplaySize = ImVec2(static_cast<float>(W), static_cast<float>(H));
   io.DeltaTime = 1.0f / 60.0f;
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-  load_fonts(static_cast<float>(K));
+  // A panel alone is zoomed to fill the picture as it fills its place in the
+  // window: text and cells grow together, with fonts built at that size, crisp.
+  const float zoom = options.panel.empty()
+                         ? 1.0f
+                         : std::clamp(std::min(static_cast<float>(options.width) / 720.0f, static_cast<float>(options.height) / 420.0f),
+                                      1.0f, 2.5f);
+  load_fonts(static_cast<float>(K) * zoom);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
   // What the frame shows, without the undo history (the frame may write view state: the window's stays as it is).
