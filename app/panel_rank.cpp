@@ -1,10 +1,12 @@
-// Rank: W^Q W^Kᵀ (seed 001: why W^Q and W^K and not one W?). The product is
+// Rank: W^Q W^Kᵀ (why W^Q and W^K and not one W?). The product is
 // d_model × d_model but its rank is at most d_k, and it costs 2·d_model·d_k
-// parameters per head against d_model² for a free W.
+// parameters per head against d_model² for a free W. In direct mode, where
+// there is no W, the ranks of S = QKᵀ and QQᵀ themselves (at most min(n, d_k)).
 #include <algorithm>
 #include <cmath>
 #include <string>
 
+#include <Eigen/SVD>
 #include <imgui.h>
 
 #include "app/heatmap.h"
@@ -15,12 +17,12 @@ namespace app {
 
 namespace {
 
-// Singular values as horizontal bars, with numpy's rank tolerance as a line.
-void SingularValueBars(const core::HeadResult& r, float width) {
+// Singular values (descending) as horizontal bars, with numpy's rank tolerance as a line.
+void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance, float width) {
   const float scale = fonts().scale;
   const float bar_h = ImGui::GetTextLineHeight();
-  const int count = static_cast<int>(r.W_QK_singular_values.size());
-  const double largest = count ? std::max(r.W_QK_singular_values(0), 1e-300) : 1.0;
+  const int count = static_cast<int>(singular_values.size());
+  const double largest = count ? std::max(singular_values(0), 1e-300) : 1.0;
   const float label_w = ImGui::CalcTextSize("\u03C3_4 ").x;
   const float value_w = ImGui::CalcTextSize("0.00e+00").x;
   const float bars_w = std::clamp(width - label_w - value_w - 12 * scale, 40.0f, 360.0f * scale);
@@ -28,11 +30,11 @@ void SingularValueBars(const core::HeadResult& r, float width) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   for (int i = 0; i < count; ++i) {
-    const double sigma = r.W_QK_singular_values(i);
+    const double sigma = singular_values(i);
     const float y = origin.y + static_cast<float>(i) * (bar_h + 4 * scale);
     draw_script_text(dl, ImVec2(origin.x, y - 2 * scale), text, "\u03C3_" + std::to_string(i + 1));
     const float w = static_cast<float>(sigma / largest) * bars_w;
-    const bool counted = sigma > r.W_QK_rank_tolerance;
+    const bool counted = sigma > tolerance;
     dl->AddRectFilled(ImVec2(origin.x + label_w, y), ImVec2(origin.x + label_w + std::max(w, 1.0f), y + bar_h),
                       counted ? ImGui::GetColorU32(ImGuiCol_PlotHistogram) : ImGui::GetColorU32(ImGuiCol_TextDisabled));
     char value[32];
@@ -40,15 +42,36 @@ void SingularValueBars(const core::HeadResult& r, float width) {
     dl->AddText(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), text, value);
   }
   // The tolerance, as a fraction of σ_1 it is a hair from 0: draw it at its place, at least 1 px.
-  const float tol_x = origin.x + label_w + std::max(1.0f, static_cast<float>(r.W_QK_rank_tolerance / largest) * bars_w);
+  const float tol_x = origin.x + label_w + std::max(1.0f, static_cast<float>(tolerance / largest) * bars_w);
   const float bottom = origin.y + static_cast<float>(count) * (bar_h + 4 * scale);
   dl->AddLine(ImVec2(tol_x, origin.y - 2 * scale), ImVec2(tol_x, bottom), IM_COL32(230, 80, 60, 255), 2 * scale);
   ImGui::Dummy(ImVec2(width, bottom - origin.y));
   char tol[96];
-  std::snprintf(tol, sizeof tol, "red: tolerance %.1e", r.W_QK_rank_tolerance);
+  std::snprintf(tol, sizeof tol, "red: tolerance %.1e", tolerance);
   if (fonts().small) ImGui::PushFont(fonts().small);
   ScriptTextWrapped(tol, ImGui::GetColorU32(ImGuiCol_TextDisabled));  // the caller's group sets the width
   if (fonts().small) ImGui::PopFont();
+}
+
+// Direct mode: S = QKᵀ and QQᵀ, n × n, have rank at most min(n, d_k).
+void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
+  const int n = s.n();
+  ScriptTextWrapped("S = QK\u1D40 and QQ\u1D40 have rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) +
+                    ":  no W here (direct mode), so these are the ranks that count");
+  const float half = (ImGui::GetContentRegionAvail().x - 12 * fonts().scale) / 2;
+  const auto column = [&](const char* name, const core::Mat& m) {
+    const Eigen::MatrixXd dense = m;
+    const Eigen::VectorXd sv = Eigen::JacobiSVD<Eigen::MatrixXd>(dense).singularValues();
+    const double tolerance = core::rank_tolerance(sv.size() ? sv(0) : 0.0, n, n);
+    const int rank = static_cast<int>((sv.array() > tolerance).count());
+    ImGui::BeginGroup();
+    ScriptText(std::string(name) + ": rank " + std::to_string(rank));
+    SingularValueBars(sv, tolerance, half);
+    ImGui::EndGroup();
+  };
+  column("S = QK\u1D40", r.scores);
+  ImGui::SameLine(0, 12 * fonts().scale);
+  column("QQ\u1D40", r.QQt);
 }
 
 }  // namespace
@@ -58,8 +81,7 @@ void DrawRankPanel(AppState& state) {
     const core::Scenario& s = state.scenario();
     const core::Result& result = state.result();
     if (s.mode != core::Mode::Projected) {
-      ScriptTextWrapped("W^Q W^{K\u1D40} exists in projected mode, where Q and K come from X. "
-                        "Switch the mode in the Matrices panel to see its rank.");
+      ScoreRanks(s, result.head[state.view.head]);
       ImGui::End();
       return;
     }
@@ -76,7 +98,7 @@ void DrawRankPanel(AppState& state) {
     const int dm = s.d_model, dk = s.d_k;
     ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (dk <= dm ? "d_k = " : "d_{model} = ") +
                       std::to_string(std::min(dm, dk)));
-    SingularValueBars(r, right);
+    SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
     // What it costs, all heads: two thin matrices per head against one square W per head; and
     // what of it counts: only W^Q W^Kᵀ reaches the scores, and W^Q·M, W^K·M⁻ᵀ change nothing
     // (GL(d_k); O(d_k) when shared), so a head has the freedom of a d_model × d_model matrix of rank d_k.
