@@ -115,7 +115,7 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
   r.row_label_w = options.show_row_labels ? widest(options.row_labels, m.rows) + 6 * scale : 2 * scale;
   float tick_w = 0;
   for (const std::string& t : r.ticks) tick_w = std::max(tick_w, ImGui::CalcTextSize(t.c_str()).x);
-  r.colorbar_w = options.colorbar ? 8 * scale + 10 * scale + 5 * scale + tick_w + 2 * scale : 0.0f;
+  r.colorbar_w = options.colorbar ? 8 * scale + 10 * scale + 6 * scale + tick_w + 4 * scale : 0.0f;
 
   r.numbers.assign(static_cast<size_t>(m.rows * m.cols), std::string());
   for (int row = 0; row < m.rows; ++row)
@@ -130,7 +130,12 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
   // Square cells where there is room; where the height is short but the width
   // is not, cells widen as far as the numbers need, so that they still fit.
   const float fit_w = (avail.x - r.row_label_w - r.colorbar_w) / static_cast<float>(m.cols);
-  const float fit_h = (avail.y - r.title_h - r.col_label_h) / static_cast<float>(m.rows);
+  float fit_h = (avail.y - r.title_h - r.col_label_h) / static_cast<float>(m.rows);
+  // A thumbnail has no room for column labels (the tooltip names every cell): its rows take that room.
+  if (std::min(fit_w, fit_h) < 10 * scale) {
+    r.col_label_h = 0;
+    fit_h = (avail.y - r.title_h) / static_cast<float>(m.rows);
+  }
   r.cell_h = std::clamp(std::min(fit_w, fit_h), options.min_cell * scale, options.max_cell * scale);
   r.fits = r.cell_h <= fit_h + 0.5f && r.cell_h <= fit_w + 0.5f;
   r.cell_w = r.cell_h;
@@ -138,9 +143,10 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     ImFont* font = f.regular && r.cell_h >= f.regular->FontSize + 2 * scale ? f.regular : f.small;
     if (r.cell_h >= font->FontSize) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
   }
+  r.cell_w = std::max(r.cell_w, std::min(fit_w, options.cell_w_at_least));
   if (show_numbers) {
     // One font for all (all or none: a heatmap with some numbers missing would look like zeros).
-    for (ImFont* font : {f.regular, f.small})
+    for (ImFont* font : {options.small_numbers ? f.small : f.regular, f.small})
       if (font && !r.number_font && font->FontSize <= r.cell_h + 1 && widest_number(font) <= r.cell_w + 2 * scale)
         r.number_font = font;
   }
@@ -149,15 +155,18 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
 
 // A panel alone over a whole picture lets its cells grow past what they may in the crowded window.
 HeatmapOptions for_picture(const AppState& state, HeatmapOptions options) {
-  if (!state.picture.solo_panel.empty()) options.max_cell *= 1.6f;
+  options.max_cell *= picture_cell_factor(state);
   return options;
 }
 
 }  // namespace
 
+float picture_cell_factor(const AppState& state) { return state.picture.solo_panel.empty() ? 1.0f : 1.6f; }
+
 HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title) {
   const Measure r = measure(m, for_picture(state, options), avail, title, state.view.show_numbers);
-  return HeatmapFit{r.cell_w, r.cell_h, r.number_font != nullptr, r.fits};
+  return HeatmapFit{r.cell_w, r.cell_h, r.number_font != nullptr, r.fits, r.col_label_h > 0,
+                    r.number_font && r.number_font == fonts().small && fonts().small != fonts().regular};
 }
 
 HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,
@@ -225,7 +234,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
     for (int r = 0; r < m.rows; ++r) rows[r] = label(options.row_labels, r);
     const float col_w = cell_w - 2 * scale;
     ImFont* col_font = uniform_font(cols, col_w, line);
-    for (int c = 0; c < m.cols; ++c) {
+    for (int c = 0; col_label_h > 0 && c < m.cols; ++c) {
       std::string s = cols[c];
       if (text_size(col_font, s).x > col_w) {
         ImGui::PushFont(col_font);
@@ -281,8 +290,9 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
     for (int i = 0; bar_h >= 1.1f * line && i < 3; i += step) {
       const float y = bar_min.y + bar_h * static_cast<float>(i) / 2.0f;
       const std::string& s = sized.ticks[i];
-      dl->AddLine(ImVec2(bar_max.x, y), ImVec2(bar_max.x + 3 * scale, y), dim_color);
-      dl->AddText(ImVec2(bar_max.x + 5 * scale, y - line / 2), dim_color, s.c_str());
+      // A short tick with a gap before its label, so that "−1.55" never reads as "−−1.55".
+      dl->AddLine(ImVec2(bar_max.x, y), ImVec2(bar_max.x + 2 * scale, y), dim_color);
+      dl->AddText(ImVec2(bar_max.x + 6 * scale, y - line / 2), dim_color, s.c_str());
     }
   }
 

@@ -37,6 +37,8 @@ struct HeatmapOptions {
   float max_cell = 44.0f;         // largest cell side, in unscaled pixels
   float min_cell = 10.0f;         // smallest: below it the heatmap overflows its room
   bool show_row_labels = true;    // false: a heatmap right of another with the same rows
+  float cell_w_at_least = 0;      // in pixels: heatmaps compared side by side get cells of one width
+  bool small_numbers = false;     // the small font for the numbers even where the regular one fits (a pair alike)
   bool colorbar = true;
   const std::vector<std::string>* row_labels = nullptr;  // token labels; else 1, 2, ...
   const std::vector<std::string>* col_labels = nullptr;
@@ -61,7 +63,12 @@ struct HeatmapFit {
   float cell_w = 0, cell_h = 0;
   bool numbers = false;
   bool fits = false;  // within avail (false: cells at their minimum still overflow it)
+  bool column_labels = true;  // false: a thumbnail, too small to name its columns
+  bool small_numbers = false;  // its numbers need the small font
 };
+// How much larger cells may grow in a picture of a panel alone (max_cell is multiplied by it).
+float picture_cell_factor(const AppState& state);
+
 HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title);
 
 // Draws at the cursor within `avail` (width, height), in state.view's colours,

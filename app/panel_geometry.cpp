@@ -99,6 +99,10 @@ class LabelPlacer {
       if (!frame_.Contains(r)) continue;
       if (std::any_of(taken_.begin(), taken_.end(), [&](const ImRect& t) { return t.Overlaps(r); })) continue;
       taken_.push_back(r);
+      // On a veil of the background, so that an arrow passing under it does not cross the letters out.
+      ImVec4 veil = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+      veil.w = 0.7f;
+      dl->AddRectFilled(ImVec2(r.Min.x - 1, r.Min.y), ImVec2(r.Max.x + 1, r.Max.y), ImGui::ColorConvertFloat4ToU32(veil), 2);
       dl->AddText(font, font->FontSize, p, color, text.c_str());
       return;
     }
@@ -214,11 +218,6 @@ void DrawGeometryPanel(AppState& state) {
         dl->AddText(small, small->FontSize, ImVec2(f.min.x - w - 3 * scale, y - small->FontSize / 2), dim, label.c_str());
       }
     dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
-    const std::string x_name = "dim " + std::to_string(ax + 1), y_name = ay >= 0 ? "dim " + std::to_string(ay + 1) : "";
-    dl->AddText(small, small->FontSize,
-                ImVec2(f.max.x - small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, x_name.c_str()).x - 3 * scale,
-                       f.max.y - small->FontSize - 2 * scale), dim, x_name.c_str());
-    if (ay >= 0) dl->AddText(small, small->FontSize, ImVec2(f.min.x + 3 * scale, f.min.y + 2 * scale), dim, y_name.c_str());
 
     dl->PushClipRect(f.min, f.max, true);  // arrows and hull stay inside the frame
     const ImVec2 o = f.to_screen(Point(0, 0));
@@ -234,11 +233,13 @@ void DrawGeometryPanel(AppState& state) {
       dl->AddPolyline(hull.data(), static_cast<int>(hull.size()), IM_COL32(90, 150, 230, 160), ImDrawFlags_Closed, 1.5f * scale);
     }
     const ImU32 q_color = IM_COL32(230, 150, 40, 230), k_color = IM_COL32(170, 90, 220, 230);
+    // Shared QK without normalized keys: k_i = q_i, one arrow would hide the other.
+    const bool keys_are_queries = s.options.shared_qk && !s.options.normalize_keys;
     const ImU32 v_color = IM_COL32(60, 140, 230, 255), out_color = light ? IM_COL32(20, 20, 20, 255) : IM_COL32(240, 240, 240, 255);
     const ImU32 alt_color = IM_COL32(220, 70, 60, 255);
     for (int i = 0; i < s.n(); ++i) {
       if (g.show_q) arrow(dl, o, f.to_screen(at(r.Q, i)), q_color, 1.5f * scale);
-      if (g.show_k) arrow(dl, o, f.to_screen(at(r.K, i)), k_color, 1.5f * scale);
+      if (g.show_k && !keys_are_queries) arrow(dl, o, f.to_screen(at(r.K, i)), k_color, 1.5f * scale);
     }
     const float rad = 4.5f * scale;
     const auto diamond = [&](ImVec2 c, ImU32 color, float thickness) {
@@ -258,18 +259,21 @@ void DrawGeometryPanel(AppState& state) {
     // [SECTION] Legend, top right, over the plot: every mark and what it is.
     {
       struct Entry {
-        int kind;  // 0 circle, 1 square, 2 diamond, 3 arrow
+        int kind;  // 0 circle, 1 square, 2 diamond, 3 arrow, 4 text alone
         ImU32 color;
-        const char* name;
+        std::string name;
       };
       std::vector<Entry> entries = {{0, v_color, "rows of V"}, {1, out_color, "A\u00B7V"}};
       if (g.show_alt) entries.push_back({2, alt_color, "alt output"});
-      if (g.show_q) entries.push_back({3, q_color, "q_i"});
-      if (g.show_k) entries.push_back({3, k_color, "k_j"});
+      if (g.show_q) entries.push_back({3, q_color, keys_are_queries ? "q_i = k_i" : "q_i"});
+      if (g.show_k && !keys_are_queries) entries.push_back({3, k_color, "k_j"});
+      // Which plane of the d_k dimensions this is: with d_k > 2 only two of them show.
+      entries.push_back({4, 0, ay < 0 ? "x: the one dim" : "x: dim " + std::to_string(ax + 1) + ", y: dim " + std::to_string(ay + 1) +
+                                                             (s.d_k > 2 ? " of " + std::to_string(s.d_k) : "")});
       const float row_h = small->FontSize + 3 * scale, mark_w = 16 * scale;
       float text_w = 0;
       ImGui::PushFont(small);
-      for (const Entry& e : entries) text_w = std::max(text_w, script_text_size(e.name).x);
+      for (const Entry& e : entries) text_w = std::max(text_w, script_text_size(e.name).x - (e.kind == 4 ? mark_w + 4 * scale : 0.0f));
       ImGui::PopFont();
       // In the corner that hides the fewest marks (top right when several hide none).
       const ImVec2 box_size(mark_w + text_w + 12 * scale, row_h * static_cast<float>(entries.size()) + 6 * scale);
@@ -306,7 +310,8 @@ void DrawGeometryPanel(AppState& state) {
         if (e.kind == 2) diamond(c, e.color, 1.5f * scale);
         if (e.kind == 3) arrow(dl, ImVec2(c.x - mark_w / 2, c.y), ImVec2(c.x + mark_w / 2, c.y), e.color, 1.5f * scale);
         ImGui::PushFont(small);
-        draw_script_text(dl, ImVec2(box_min.x + 8 * scale + mark_w, y - 1 * scale), text, e.name);
+        draw_script_text(dl, ImVec2(e.kind == 4 ? box_min.x + 4 * scale : box_min.x + 8 * scale + mark_w, y - 1 * scale),
+                         e.kind == 4 ? dim : text, e.name);
         ImGui::PopFont();
       }
     }

@@ -45,12 +45,12 @@ float LessonPanelHeight(const AppState& state, float width) {
   const core::LessonNotes lesson = core::parse_lesson_notes(s.notes);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float wrap = width - 2 * style.WindowPadding.x - style.ScrollbarSize;
-  const float line = ImGui::GetTextLineHeight(), spacing = style.ItemSpacing.y;
+  const float line = script_line_height(), spacing = style.ItemSpacing.y;
   const auto lines = [&](const std::string& text) { return static_cast<float>(wrap_script_words(text, wrap).size()); };
   float longest_step = 0;  // so that the panel keeps its size from step to step
   for (const core::LessonStep& step : lesson.steps) longest_step = std::max(longest_step, lines(step.text));
   if (fonts().title) ImGui::PushFont(fonts().title);
-  const float title = lines(s.title.empty() ? "Notes" : s.title) * ImGui::GetTextLineHeight() + spacing;
+  const float title = lines(s.title.empty() ? "Notes" : s.title) * script_line_height() + spacing;
   if (fonts().title) ImGui::PopFont();
   const bool buttons = !state.picture.active && std::any_of(state.lessons.begin(), state.lessons.end(), [&](const LessonInfo& l) {
     return is_lesson(state, static_cast<size_t>(&l - state.lessons.data()));

@@ -187,8 +187,11 @@ void Options(AppState& state) {
   }
 
   int scale = o.scale == core::Scale::SqrtDk ? 0 : 1;
-  changed |= ImGui::RadioButton("S / (\u221Ad\u2096\u00B7T)", &scale, 0);
+  changed |= ImGui::RadioButton("##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
   remember_control(state, "scale.sqrt_dk");
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::AlignTextToFramePadding();
+  ScriptText("S / (\u221Ad_k\u00B7T)");
   ImGui::SameLine();
   changed |= ImGui::RadioButton("S / T", &scale, 1);
   remember_control(state, "scale.none");

@@ -43,10 +43,29 @@ void DrawOutputPanel(AppState& state) {
     const float total_cols = static_cast<float>(cols[0] + cols[1] + cols[2] + cols[3]);
     const float height = avail.y - 2 * ImGui::GetStyle().ItemSpacing.y;
     const auto size = [&](int i, float extra) { return ImVec2(extra + free * static_cast<float>(cols[i]) / total_cols, height); };
+    // One row height for all, so that the first heatmap's token labels name every row.
+    {
+      float cell_h = 1e9f;
+      bool small_numbers = false;
+      const auto lower = [&](MatrixView m, const HeatmapOptions& ho, ImVec2 room) {
+        const HeatmapFit fit = heatmap_fit(state, m, ho, room, true);
+        cell_h = std::min(cell_h, fit.cell_h);
+        small_numbers |= fit.small_numbers;
+      };
+      lower(r.output, O_o, size(0, labels_w));
+      lower(r.alt_output, alt_o, size(1, colorbar_w));
+      if (show_concat) lower(result.concat, rest, size(2, colorbar_w));
+      lower(result.output, rest, size(3, colorbar_w));
+      const float limit = cell_h / scale / picture_cell_factor(state);  // max_cell is in unscaled pixels
+      for (HeatmapOptions* ho : {&O_o, &alt_o, &rest}) {
+        ho->max_cell = std::min(ho->max_cell, limit);
+        ho->small_numbers = small_numbers;  // one size of numbers across the row
+      }
+    }
     const std::string head = std::to_string(state.view.head + 1);
     Heatmap(state, "AV", "O_" + head + " = AV", r.output, O_o, size(0, labels_w));
     ImGui::SameLine(0, gap);
-    Heatmap(state, "alt", "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40", r.alt_output, alt_o, size(1, colorbar_w));
+    Heatmap(state, "alt", "(1/\u221Ad_k)\u00B7AVW_{alt}\u1D40", r.alt_output, alt_o, size(1, colorbar_w));
     if (show_concat) {
       ImGui::SameLine(0, gap);
       Heatmap(state, "concat", "[O_1 \u2026 O_H]", result.concat, rest, size(2, colorbar_w));

@@ -38,7 +38,8 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
     dl->AddRectFilled(ImVec2(origin.x + label_w, y), ImVec2(origin.x + label_w + std::max(w, 1.0f), y + bar_h),
                       counted ? ImGui::GetColorU32(ImGuiCol_PlotHistogram) : ImGui::GetColorU32(ImGuiCol_TextDisabled));
     char value[32];
-    std::snprintf(value, sizeof value, sigma >= 1e-2 || sigma == 0 ? "%.3f" : "%.1e", sigma);
+    // Under the tolerance it is a zero that rounding left (1.9e-17 or exactly 0 alike): print 0.000.
+    std::snprintf(value, sizeof value, !counted || sigma >= 1e-2 ? "%.3f" : "%.1e", counted ? sigma : 0.0);
     dl->AddText(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), text, value);
   }
   // The tolerance, as a fraction of σ_1 it is a hair from 0: draw it at its place, at least 1 px.
@@ -56,8 +57,7 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
 // Direct mode: S = QKᵀ and QQᵀ, n × n, have rank at most min(n, d_k).
 void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
   const int n = s.n();
-  ScriptTextWrapped("S = QK\u1D40 and QQ\u1D40 have rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) +
-                    ":  no W here (direct mode), so these are the ranks that count");
+  ScriptTextWrapped("rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)");
   const float half = (ImGui::GetContentRegionAvail().x - 12 * fonts().scale) / 2;
   const auto column = [&](const char* name, const core::Mat& m) {
     const Eigen::MatrixXd dense = m;

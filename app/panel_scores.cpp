@@ -46,8 +46,8 @@ std::string DegreesOfFreedom(const core::Scenario& s) {
 }  // namespace
 
 void DrawScoresPanel(AppState& state) {
-  if (BeginPanel(state, "Scores", "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2", 0,
-                 state.view.head)) {
+  if (BeginPanel(state, "Scores", "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2",
+                 ImGuiWindowFlags_NoScrollbar, state.view.head)) {  // laid out to fit: a pixel of rounding is no reason to scroll
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -61,7 +61,8 @@ void DrawScoresPanel(AppState& state) {
     const double parts_max = std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12});
     HeatmapOptions big_o, part_o;
     big_o.row_labels = big_o.col_labels = part_o.row_labels = part_o.col_labels = &s.tokens;
-    big_o.max_cell = 56;
+    // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5).
+    big_o.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
     part_o.max_cell = 40;
     part_o.min_cell = 5;  // the parts may shrink to thumbnails so that S and QQᵀ keep their numbers
     big_o.shared_max = own ? 0 : big_max;
@@ -89,9 +90,11 @@ void DrawScoresPanel(AppState& state) {
       const HeatmapFit G = heatmap_fit(state, r.QQt, big_o, big, true);
       const HeatmapFit P = heatmap_fit(state, r.scores_antisym, part_o, small, true);
       const HeatmapFit P2 = heatmap_fit(state, r.scores_sym, part_o, small, true);
-      float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.3f * P.cell_w * P.cell_h;
+      // S and QQᵀ first: their numbers and labels, then their cells' size; the parts may be thumbnails.
+      float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
       if (S.numbers && G.numbers) quality += 1e6f;
-      if (P.numbers && P2.numbers) quality += 1e5f;
+      if (S.column_labels && G.column_labels) quality += 1e5f;
+      if (P.numbers && P2.numbers) quality += 50.0f;
       if (!S.fits || !G.fits || !P.fits) quality -= 1e7f;  // overflowing into the text below
       return Candidate{a, big, small, quality};
     };
@@ -103,7 +106,7 @@ void DrawScoresPanel(AppState& state) {
       return evaluate(Arrangement::Grid, ImVec2(half, body_h * share), ImVec2(half, body_h * (1 - share) - style.ItemSpacing.y));
     };
     const Candidate candidates[] = {
-        grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f),
+        grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f), grid(0.8f),
         evaluate(Arrangement::Row, ImVec2(quarter, body_h), ImVec2(quarter, body_h)),
         evaluate(Arrangement::Column, ImVec2((avail.x - stacked_w - 2 * gap) / 2, body_h), ImVec2(stacked_w, stacked_h)),
     };
@@ -111,6 +114,14 @@ void DrawScoresPanel(AppState& state) {
                                              [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; });
     const ImVec2 big = best.big, small = best.small;
     const bool short_titles = best.arrangement != Arrangement::Grid;
+    // The two of a pair get cells of one size and numbers of one font, whichever needs more room.
+    const auto alike = [&](HeatmapOptions& o, const core::Mat& a, const core::Mat& b, ImVec2 room) {
+      const HeatmapFit fa = heatmap_fit(state, a, o, room, true), fb = heatmap_fit(state, b, o, room, true);
+      o.cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
+      o.small_numbers = fa.small_numbers || fb.small_numbers;
+    };
+    alike(big_o, r.scores, r.QQt, big);
+    alike(part_o, r.scores_sym, r.scores_antisym, small);
 
     const auto S = [&] {
       HeatmapOptions o = big_o;

@@ -27,7 +27,8 @@ void DrawSoftmaxPanel(AppState& state) {
     const float scale = fonts().scale;
     // Two narrow columns right of the colorbar: each row's sum and its entropy.
     const float column_w = ImGui::CalcTextSize("1.000").x + 10 * scale;
-    const float sums_w = 2 * column_w + 4 * scale;
+    const float gap = 14 * scale;  // apart from the colorbar's labels, so that a row does not read "0.50 1.000"
+    const float sums_w = gap + 2 * column_w;
     const MatrixView logits(r.logits);
     HeatmapOptions o;
     o.range = ValueRange::Unit;
@@ -56,7 +57,7 @@ void DrawSoftmaxPanel(AppState& state) {
     const Fonts& f = fonts();
     ImFont* font = layout.cell_h >= ImGui::GetFontSize() || !f.small ? f.regular : f.small;
     const float px = font->FontSize;
-    const float x = layout.right + 6 * scale;
+    const float x = layout.right + gap;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
     const float header_y = layout.grid_min.y - ImGui::GetTextLineHeight() - 2 * scale;

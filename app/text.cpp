@@ -1,6 +1,7 @@
 #include "app/text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/markup.h"
@@ -147,11 +148,13 @@ std::vector<std::string> wrap_script_words(std::string_view markup, float width)
   return wrap_at_spaces(markup, width, [](const std::string& s) { return script_text_size(s).x; });
 }
 
+float script_line_height() { return std::round(ImGui::GetTextLineHeight() * 1.2f); }
+
 void ScriptTextWrapped(std::string_view markup, ImU32 color) {
   // One item for the whole block, lines a text line apart (as ImGui's own wrapped text).
   const std::vector<std::string> lines = wrap_script_words(markup, ImGui::GetContentRegionAvail().x);
   const ImVec2 pos = ImGui::GetCursorScreenPos();
-  const float line_h = ImGui::GetTextLineHeight();
+  const float line_h = script_line_height();
   float width = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
     draw_script_text(ImGui::GetWindowDrawList(), ImVec2(pos.x, pos.y + line_h * static_cast<float>(i)),

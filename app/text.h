@@ -40,6 +40,8 @@ void ScriptText(std::string_view markup);
 // Markup broken into lines of at most `width` pixels at spaces (and at '\n'),
 // measured as drawn; and those lines as items at the cursor (color 0: the text colour).
 std::vector<std::string> wrap_script_words(std::string_view markup, float width);
+// The distance between lines of wrapped markup: a text line and room for subscripts.
+float script_line_height();
 void ScriptTextWrapped(std::string_view markup, ImU32 color = 0);
 
 // Lines of at most `width` pixels in the current font, broken at spaces only

@@ -12,6 +12,8 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
     style.Colors[ImGuiCol_TitleBg] = ImVec4(0.16f, 0.18f, 0.22f, 1.0f);
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.20f, 0.24f, 0.32f, 1.0f);
+    // Secondary text must read on a projector: 0.68 grey on the near-black page, about 7:1.
+    style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.68f, 0.69f, 0.72f, 1.0f);
   } else {
     ImGui::StyleColorsLight(&style);
     style.Colors[ImGuiCol_WindowBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
