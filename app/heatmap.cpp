@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 
@@ -67,18 +68,66 @@ std::string format_number(double x) {
   if (std::isnan(x)) return "?";
   // Round to 12 significant digits first: values that differ only by rounding
   // noise (S before and after the gauge demo, 4e-16 apart) then print alike,
-  // even when they straddle a last-decimal boundary such as 0.145.
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.12g", x);
-  const double a = std::abs(std::strtod(buf, nullptr));
-  if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.1e", a);
-  else std::snprintf(buf, sizeof buf, "%.2f", a);
+  // even when they straddle a last-decimal boundary such as 0.145. to_chars,
+  // not printf: a frame formats a thousand numbers (as printf would: %.2f, %.1e).
+  char buf[64];
+  double a = std::abs(x);
+  const std::to_chars_result twelve = std::to_chars(buf, buf + sizeof buf, a, std::chars_format::general, 12);
+  std::from_chars(buf, twelve.ptr, a);
+  const std::to_chars_result shown =
+      a >= 1e4 ? std::to_chars(buf, buf + sizeof buf, a, std::chars_format::scientific, 1)
+               : std::to_chars(buf, buf + sizeof buf, a, std::chars_format::fixed, 2);
+  const std::string text(buf, shown.ptr);
   // "-0.00" would say a sign the number does not visibly have.
-  const bool negative = x < 0 && std::string_view(buf) != "0.00";
-  return (negative ? "\u2212" : "") + std::string(buf);
+  const bool negative = x < 0 && text != "0.00";
+  return (negative ? "\u2212" : "") + text;
 }
 
 namespace {
+
+// A heatmap's numbers as text and the widest of them in each font. A frame
+// measures the same matrix several times (a panel tries arrangements): it is
+// formatted once, and again only when its values or the fonts change.
+struct NumberTexts {
+  const double* data = nullptr;
+  const MatrixView* mask = nullptr;
+  int rows = 0, cols = 0;
+  std::vector<double> values;  // as formatted, masked entries included
+  ImFont* regular = nullptr;
+  ImFont* small = nullptr;
+  std::vector<std::string> numbers;  // empty where masked
+  float widest_regular = 0, widest_small = 0;
+};
+
+const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
+  static std::vector<NumberTexts> cache;  // a few dozen heatmaps at most
+  const Fonts& f = fonts();
+  std::vector<double> values(static_cast<size_t>(m.rows * m.cols));
+  for (int r = 0; r < m.rows; ++r)
+    for (int c = 0; c < m.cols; ++c) values[static_cast<size_t>(r * m.cols + c)] = m(r, c) + (mask && std::isinf((*mask)(r, c)) ? NAN : 0.0);
+  const auto same = [&](const NumberTexts& t) {
+    return t.data == m.data && t.rows == m.rows && t.cols == m.cols && t.mask == mask && t.regular == f.regular &&
+           t.small == f.small && std::equal(values.begin(), values.end(), t.values.begin(), t.values.end(),
+                                            [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); });
+  };
+  for (const NumberTexts& t : cache)
+    if (same(t)) return t;
+  NumberTexts& t = [&]() -> NumberTexts& {
+    for (NumberTexts& old : cache)
+      if (old.data == m.data && old.mask == mask) return old;  // the same matrix, new values
+    if (cache.size() >= 64) cache.clear();
+    return cache.emplace_back();
+  }();
+  t = NumberTexts{m.data, mask, m.rows, m.cols, values, f.regular, f.small, {}, 0, 0};
+  t.numbers.assign(values.size(), std::string());
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!std::isnan(values[i])) t.numbers[i] = format_number(values[i]);
+  for (const std::string& s : t.numbers) {
+    if (f.regular) t.widest_regular = std::max(t.widest_regular, text_size(f.regular, s).x);
+    if (f.small) t.widest_small = std::max(t.widest_small, text_size(f.small, s).x);
+  }
+  return t;
+}
 
 // Everything about a heatmap's size, found before anything is drawn, so that
 // panels can choose an arrangement by whether the numbers will fit.
@@ -96,9 +145,6 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
   const Fonts& f = fonts();
   const float scale = f.scale;
   Measure r;
-  const auto masked = [&](int row, int c) {
-    return options.masked_where_infinite && std::isinf((*options.masked_where_infinite)(row, c));
-  };
   r.m_abs = options.shared_max;
   if (options.range == ValueRange::Diverging && r.m_abs <= 0)
     for (int row = 0; row < m.rows; ++row)
@@ -117,14 +163,10 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
   for (const std::string& t : r.ticks) tick_w = std::max(tick_w, ImGui::CalcTextSize(t.c_str()).x);
   r.colorbar_w = options.colorbar ? 8 * scale + 10 * scale + 6 * scale + tick_w + 4 * scale : 0.0f;
 
-  r.numbers.assign(static_cast<size_t>(m.rows * m.cols), std::string());
-  for (int row = 0; row < m.rows; ++row)
-    for (int c = 0; c < m.cols; ++c)
-      if (!masked(row, c)) r.numbers[row * m.cols + c] = format_number(m(row, c));
+  const NumberTexts& texts = number_texts(m, options.masked_where_infinite);
+  r.numbers = texts.numbers;
   const auto widest_number = [&](ImFont* font) {
-    float w = 0;
-    for (const std::string& s : r.numbers) w = std::max(w, text_size(font, s).x);
-    return w + 4 * scale;
+    return (font == f.small && font != f.regular ? texts.widest_small : texts.widest_regular) + 4 * scale;
   };
 
   // Square cells where there is room; where the height is short but the width
