@@ -226,7 +226,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   const float line = ImGui::GetTextLineHeight();
 
   // [SECTION] Sizes: title, column labels, row labels, cells, colorbar.
-  const Measure sized = measure(m, options, avail, !title_markup.empty(), view.show_numbers);
+  const Measure sized = measure(m, options, avail, !title_markup.empty(), view.show_numbers && !options.no_numbers);
   const float title_h = sized.title_h, col_label_h = sized.col_label_h, row_label_w = sized.row_label_w,
               colorbar_w = sized.colorbar_w, cell_w = sized.cell_w, cell_h = sized.cell_h;
   const ImVec2 grid_min(origin.x + row_label_w, origin.y + title_h + col_label_h);

@@ -39,6 +39,7 @@ struct HeatmapOptions {
   bool show_row_labels = true;    // false: a heatmap right of another with the same rows
   float cell_w_at_least = 0;      // in pixels: heatmaps compared side by side get cells of one width
   bool small_numbers = false;     // the small font for the numbers even where the regular one fits (a pair alike)
+  bool no_numbers = false;        // none, even where they fit (the other of a pair has no room for its own)
   bool colorbar = true;
   const std::vector<std::string>* row_labels = nullptr;  // token labels; else 1, 2, ...
   const std::vector<std::string>* col_labels = nullptr;

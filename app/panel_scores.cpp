@@ -119,6 +119,7 @@ void DrawScoresPanel(AppState& state) {
       const HeatmapFit fa = heatmap_fit(state, a, o, room, true), fb = heatmap_fit(state, b, o, room, true);
       o.cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
       o.small_numbers = fa.small_numbers || fb.small_numbers;
+      o.no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
     };
     alike(big_o, r.scores, r.QQt, big);
     alike(part_o, r.scores_sym, r.scores_antisym, small);
