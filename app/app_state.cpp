@@ -4,10 +4,6 @@
 
 namespace app {
 
-namespace {
-constexpr size_t kMaxUndoSteps = 2000;  // ~17 KB a step: 34 MB at the most
-}
-
 AppState::AppState(core::Scenario s) : scenario_(std::move(s)), committed_(scenario_), saved_(scenario_) { recompute(); }
 
 void AppState::recompute() {
@@ -15,10 +11,55 @@ void AppState::recompute() {
   view.head = std::clamp(view.head, 0, scenario_.heads - 1);
 }
 
+AppState::Step AppState::make_step(core::Scenario s, std::initializer_list<const Step*> neighbours) {
+  Step step;
+  for (const Step* neighbour : neighbours)
+    if (neighbour && neighbour->text->title == s.title && neighbour->text->notes == s.notes) {
+      step.text = neighbour->text;
+      break;
+    }
+  if (!step.text) step.text = std::make_shared<const Text>(Text{std::move(s.title), std::move(s.notes)});
+  std::string().swap(s.title);  // moved from or shared: either way, no copy stays in the step
+  std::string().swap(s.notes);
+  step.scenario = std::move(s);
+  return step;
+}
+
+core::Scenario AppState::restore(Step step) {
+  core::Scenario s = std::move(step.scenario);
+  s.title = step.text->title;
+  s.notes = step.text->notes;
+  return s;
+}
+
+size_t AppState::history_bytes() const {
+  size_t bytes = 0;
+  const size_t inline_capacity = std::string().capacity();
+  const auto count = [&](const auto& steps) {
+    const Text* previous = nullptr;
+    for (const Step& step : steps) {
+      bytes += sizeof step + step.scenario.tokens.capacity() * sizeof(std::string);
+      for (const std::string& token : step.scenario.tokens)
+        if (token.capacity() > inline_capacity) bytes += token.capacity() + 1;
+      if (step.text.get() != previous) bytes += sizeof(Text) + step.text->title.capacity() + step.text->notes.capacity();
+      previous = step.text.get();
+    }
+  };
+  count(undo_);
+  count(redo_);
+  return bytes;
+}
+
+void AppState::drop_oldest_steps() {
+  while (undo_.size() > kMaxUndoSteps) undo_.pop_front();
+  // Counted again after each drop: a few microseconds a step, once a gesture ends.
+  while (!undo_.empty() && history_bytes() > kMaxHistoryBytes) undo_.pop_front();
+}
+
 void AppState::push_undo(core::Scenario s) {
-  undo_.push_back(std::move(s));
-  if (undo_.size() > kMaxUndoSteps) undo_.pop_front();
+  undo_.push_back(make_step(std::move(s), {undo_.empty() ? nullptr : &undo_.back()}));
   redo_.clear();
+  drop_oldest_steps();
 }
 
 void AppState::replace(core::Scenario s) {
@@ -53,9 +94,10 @@ void AppState::end_frame(bool any_item_active) {
 void AppState::undo() {
   end_frame(false);
   if (undo_.empty()) return;
-  redo_.push_back(std::move(scenario_));
-  scenario_ = std::move(undo_.back());
+  Step previous = std::move(undo_.back());
   undo_.pop_back();
+  redo_.push_back(make_step(std::move(scenario_), {redo_.empty() ? nullptr : &redo_.back(), &previous}));
+  scenario_ = restore(std::move(previous));
   committed_ = scenario_;
   ++revision_;
   recompute();
@@ -64,10 +106,12 @@ void AppState::undo() {
 void AppState::redo() {
   end_frame(false);  // an edit after an undo clears the redo steps
   if (redo_.empty()) return;
-  undo_.push_back(std::move(committed_));
-  scenario_ = std::move(redo_.back());
+  Step next = std::move(redo_.back());
   redo_.pop_back();
+  undo_.push_back(make_step(std::move(committed_), {undo_.empty() ? nullptr : &undo_.back(), &next}));
+  scenario_ = restore(std::move(next));
   committed_ = scenario_;
+  drop_oldest_steps();
   ++revision_;
   recompute();
 }

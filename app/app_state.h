@@ -3,7 +3,9 @@
 #pragma once
 
 #include <deque>
+#include <initializer_list>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -126,6 +128,13 @@ class AppState {
   void undo();
   void redo();
   size_t undo_steps() const { return undo_.size(); }
+  // What the undo and redo steps hold, in bytes: each step's matrices, and a
+  // title and notes once for every run of neighbouring steps that share them.
+  // The history keeps at most kMaxUndoSteps steps and kMaxHistoryBytes bytes,
+  // dropping the oldest steps first.
+  size_t history_bytes() const;
+  static constexpr size_t kMaxUndoSteps = 2000;              // ~17 KB of matrices a step: 35 MB
+  static constexpr size_t kMaxHistoryBytes = size_t{64} << 20;  // notes that differ from step to step
 
   ViewOptions view;
   std::string file;    // where the scenario came from, or empty
@@ -166,16 +175,31 @@ class AppState {
   std::string matrices_scroll_to;  // "matrices", "heads" or "W_O": the editor scrolls there once (its "go to" links)
 
  private:
+  // A step of the history: the scenario without its title and notes, which
+  // are kept apart and shared with the neighbouring step when unchanged. A
+  // lesson's notes can be a megabyte; a drag changes a few numbers.
+  struct Text {
+    std::string title, notes;
+  };
+  struct Step {
+    core::Scenario scenario;  // its title and notes are empty
+    std::shared_ptr<const Text> text;
+  };
+  // s as a step, sharing the text of the first neighbour whose text is the same.
+  static Step make_step(core::Scenario s, std::initializer_list<const Step*> neighbours);
+  static core::Scenario restore(Step step);
+
   bool has_uncommitted_edit() const { return edits_ != committed_edits_; }
-  void push_undo(core::Scenario s);  // at most kMaxUndoSteps; a new step clears the redo steps
+  void push_undo(core::Scenario s);  // a new step clears the redo steps
+  void drop_oldest_steps();          // down to kMaxUndoSteps and kMaxHistoryBytes
   void recompute();
 
   core::Scenario scenario_;
   core::Scenario committed_;  // the scenario at the last undo step
   core::Scenario saved_;      // the scenario at the last open or save
   core::Result result_;
-  std::deque<core::Scenario> undo_;
-  std::vector<core::Scenario> redo_;
+  std::deque<Step> undo_;  // oldest first
+  std::vector<Step> redo_;  // the next to redo last
   long edits_ = 0, committed_edits_ = 0;
   long revision_ = 0;
 };

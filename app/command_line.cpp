@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
+#include <charconv>
+#include <filesystem>
 #include <string_view>
+#include <system_error>
+#include <utility>
 
 #include "core/export.h"
 #include "core/lesson.h"
@@ -30,7 +33,8 @@ const char* usage_text() {
          "                --screenshot), svg (the heatmaps), tex (LaTeX with amsmath),\n"
          "                csv (every matrix), py (a PyTorch script printing the output)\n"
          "  --size WxH    the window size for --screenshot, 320x200 to 8192x8192 (default 1440x900)\n"
-         "  --scale K     1 to 4: fonts and sizes built K times larger, not upscaled (default 1)\n"
+         "  --scale K     1 to 4: fonts and sizes built K times larger, not upscaled (default 1);\n"
+         "                W·K and H·K at most 8192\n"
          "  --theme T     light (for slides) or dark\n"
          "  --panel NAME  the picture shows one panel alone: Lesson, Matrices, Scores,\n"
          "                Softmax, Rank, Output or Geometry\n"
@@ -45,12 +49,54 @@ const char* usage_text() {
          "                visible editable matrix cell, keyed X[r][c], W_Q[h][r][c], ...,\n"
          "                and under \"heatmaps\" every heatmap: its cells' rect, one cell's\n"
          "                size and whether it prints numbers (for tests)\n"
-         "  --help        show this text\n"
-         "  --version     show the version\n"
+         "  --help        show this text (alone)\n"
+         "  --version     show the version (alone)\n"
+         "\n"
+         "Each option at most once; an option the command would ignore is an error, and\n"
+         "so is an output that is FILE itself.\n"
          "\n"
          "Exit status: 0 success; 2 invalid input or usage (a missing, unreadable or\n"
-         "malformed FILE); 1 any other failure.\n";
+         "malformed FILE, a bad option); 1 any other failure.\n";
 }
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A number of --size: digits alone. std::from_chars also stops at the first
+// non-digit and says when the value does not fit an int (sscanf's %d wrapped
+// 4294967616 to 320).
+bool parse_dimension(std::string_view text, int& value) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return false;  // no sign, no space
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool has_extension(const std::string& path, std::string_view wanted) {
+  const std::string ext = fs::path(path).extension().string();
+  return ext.size() == wanted.size() &&
+         std::equal(ext.begin(), ext.end(), wanted.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+         });
+}
+
+// Whether writing `output` would replace `input`: the same file under another
+// name (a symlink, a hard link, "dir/../a.json") when both exist; otherwise the
+// same absolute path once "." and ".." are taken out.
+bool same_file(const std::string& output, const std::string& input) {
+  std::error_code ec;
+  if (fs::exists(output, ec) && fs::exists(input, ec)) {
+    const bool same = fs::equivalent(output, input, ec);
+    if (!ec) return same;
+  }
+  std::error_code ec_output, ec_input;
+  const fs::path a = fs::absolute(output, ec_output), b = fs::absolute(input, ec_input);
+  if (ec_output || ec_input)  // no working directory: compare the names as given
+    return fs::path(output).lexically_normal() == fs::path(input).lexically_normal();
+  return a.lexically_normal() == b.lexically_normal();
+}
+
+}  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
   CommandLine cl;
@@ -58,22 +104,34 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     cl.error = message + " (see attnlab --help)";
     return cl;
   };
+  // --help and --version stand alone, wherever they are: with anything else the
+  // line is a mistake, and which of its words to obey would be a guess.
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h" || a == "--version") {
+      if (args.size() != 1) return fail(a + " takes nothing else");
+      cl.command = a == "--version" ? Command::Version : Command::Help;
+      return cl;
+    }
+  std::vector<std::string> options;  // every option given, in order: each at most once
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      cl.command = Command::Help;
-      return cl;  // --help wins over everything else on the line
-    } else if (a == "--version") {
-      cl.command = Command::Version;
-    } else if (a == "--dump") {
+    const bool option = a.size() > 1 && a[0] == '-';
+    if (option) {
+      if (std::find(options.begin(), options.end(), a) != options.end()) return fail(a + " given twice");
+      options.push_back(a);
+    }
+    if (a == "--dump") {
       if (i + 1 >= args.size()) return fail("--dump needs a FILE");
-      if (cl.command == Command::Dump) return fail("--dump given twice");
       cl.command = Command::Dump;
       if (!cl.file.empty()) return fail("--dump FILE: one scenario file at a time");
       cl.file = args[++i];
+      if (cl.file.empty()) return fail("FILE is empty: name a scenario file");
     } else if (a == "--screenshot") {
       if (i + 1 >= args.size()) return fail("--screenshot needs a file name (OUT.png)");
       cl.screenshot = args[++i];
+      // The extension says what is written: a scenario is not replaced by a PNG for a slip of the hand.
+      if (!has_extension(cl.screenshot, ".png"))
+        return fail("--screenshot " + cl.screenshot + ": expected a file name ending in .png");
     } else if (a == "--export") {
       if (i + 1 >= args.size()) return fail("--export needs a file name (OUT.png, .svg, .tex, .csv or .py)");
       cl.export_to = args[++i];
@@ -81,17 +139,18 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
         return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
     } else if (a == "--size") {
       if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
-      const std::string v = args[++i];
+      const std::string& v = args[++i];
+      const size_t x = v.find_first_of("xX");
       int w = 0, h = 0;
-      char x = 0, extra = 0;
-      if (std::sscanf(v.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w < 320 ||
-          h < 200 || w > 8192 || h > 8192)
+      if (x == std::string::npos || !parse_dimension(std::string_view(v).substr(0, x), w) ||
+          !parse_dimension(std::string_view(v).substr(x + 1), h) || w < kMinPictureWidth || h < kMinPictureHeight ||
+          w > kMaxPictureSide || h > kMaxPictureSide)
         return fail("--size " + v + ": expected WxH with W from 320 to 8192 and H from 200 to 8192");
       cl.width = w;
       cl.height = h;
     } else if (a == "--scale") {
       if (i + 1 >= args.size()) return fail("--scale needs K, 1 to 4");
-      const std::string v = args[++i];
+      const std::string& v = args[++i];
       if (v.size() != 1 || v[0] < '1' || v[0] > '4') return fail("--scale " + v + ": expected 1, 2, 3 or 4");
       cl.scale = v[0] - '0';
     } else if (a == "--theme") {
@@ -100,32 +159,67 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       if (cl.theme != "light" && cl.theme != "dark") return fail("--theme " + cl.theme + ": expected light or dark");
     } else if (a == "--panel") {
       if (i + 1 >= args.size()) return fail("--panel needs a panel name");
-      const std::string name = args[++i];
+      const std::string& name = args[++i];
       for (const char* panel : core::kPanelNames)
         if (name.size() == std::string_view(panel).size() &&
-            std::equal(name.begin(), name.end(), panel, [](char x, char y) { return std::tolower(x) == std::tolower(y); }))
+            std::equal(name.begin(), name.end(), panel, [](char x, char y) {
+              return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+            }))
           cl.panel = panel;
       if (cl.panel.empty())
         return fail("--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry");
     } else if (a == "--transparent") {
       cl.transparent = true;
     } else if (a == "--layout-out") {
-      if (i + 1 >= args.size()) return fail("--layout-out needs a file name");
+      if (i + 1 >= args.size()) return fail("--layout-out needs a file name (L.json)");
       cl.layout_out = args[++i];
-    } else if (a.size() > 1 && a[0] == '-' && a != "-") {
+      if (!has_extension(cl.layout_out, ".json"))
+        return fail("--layout-out " + cl.layout_out + ": expected a file name ending in .json");
+    } else if (option) {  // "-" alone is a FILE, as before
       return fail("unknown option '" + a + "'");
     } else {
       if (!cl.file.empty()) return fail("one scenario file at a time, got '" + cl.file + "' and '" + a + "'");
+      if (a.empty()) return fail("FILE is empty: name a scenario file, or none for the last session");
       cl.file = a;
     }
   }
-  if (cl.command == Command::Dump && (!cl.layout_out.empty() || !cl.screenshot.empty()))
-    return fail("--dump prints text: it takes no --layout-out or --screenshot");
+  // --dump prints text and exits: any other option would be ignored.
+  if (cl.command == Command::Dump)
+    for (const std::string& option : options)
+      if (option != "--dump") return fail("--dump FILE takes no other option: " + option);
+
+  // No output is FILE itself: "a.json --layout-out ./a.json" would replace the scenario.
+  if (!cl.file.empty())
+    for (const auto& [option, output] : {std::pair{"--screenshot", &cl.screenshot}, std::pair{"--export", &cl.export_to},
+                                         std::pair{"--layout-out", &cl.layout_out}})
+      if (!output->empty() && same_file(*output, cl.file))
+        return fail(std::string(option) + " " + *output + " is FILE: it would replace the scenario");
+
+  // Options that only a picture, or only some exports, would use.
   if (!cl.screenshot.empty() && !cl.export_to.empty()) return fail("--screenshot and --export: one picture at a time");
-  const bool png = !cl.screenshot.empty() || core::export_format(cl.export_to) == core::ExportFormat::Png;
+  const core::ExportFormat format = core::export_format(cl.export_to);
+  const bool png = !cl.screenshot.empty() || format == core::ExportFormat::Png;
+  const bool text_export = !cl.export_to.empty() && format != core::ExportFormat::Png;
   if (!png && (cl.width || cl.scale != 1)) return fail("--size and --scale go with --screenshot or --export OUT.png");
   if (!png && (!cl.panel.empty() || cl.transparent))
     return fail("--panel and --transparent go with --screenshot or --export OUT.png");
+  if (text_export && !cl.layout_out.empty())
+    return fail("--layout-out goes with the window, --screenshot or --export OUT.png");
+  if (text_export && !cl.theme.empty() && format != core::ExportFormat::Svg)
+    return fail("--theme goes with the window, --screenshot or --export OUT.png or OUT.svg");
+
+  // The renderer's limit, on the pixels of the PNG: refused now, not after a window was opened.
+  if (png) {
+    if (!cl.width) {
+      cl.width = kDefaultPictureWidth;
+      cl.height = kDefaultPictureHeight;
+    }
+    if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
+      return fail("--size " + std::to_string(cl.width) + "x" + std::to_string(cl.height) + " --scale " +
+                  std::to_string(cl.scale) + ": the picture would be " + std::to_string(cl.width * cl.scale) + "×" +
+                  std::to_string(cl.height * cl.scale) + " pixels, at most " + std::to_string(kMaxPictureSide) +
+                  " a side");
+  }
   return cl;
 }
 

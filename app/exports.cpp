@@ -1,5 +1,6 @@
 #include "app/exports.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "app/files.h"
@@ -35,11 +36,21 @@ std::string export_path(const AppState& state, const std::string& what, const st
     dir = home;
     if (fs::is_directory(dir / "Pictures", ec)) dir /= "Pictures";
   }
-  const std::string stem = state.file.empty() ? "scenario" : fs::path(state.file).stem().string();
-  std::string name = "attnlab-" + stem + (what.empty() ? "" : "-" + what) + "-" + time_stamp();
+  std::string stem = state.file.empty() ? "scenario" : fs::path(state.file).stem().string();
+  const std::string suffix = (what.empty() ? "" : "-" + what) + "-" + time_stamp() + extension;
+  // The name must fit the file system's 255 bytes, which the scenario's own
+  // name may nearly fill: the stem gives way, never inside a UTF-8 character.
+  constexpr size_t kMaxName = 255;
+  const size_t room = kMaxName - std::min(kMaxName, std::string("attnlab-").size() + suffix.size());
+  if (stem.size() > room) {
+    size_t cut = room;
+    while (cut > 0 && (static_cast<unsigned char>(stem[cut]) & 0xC0) == 0x80) --cut;
+    stem.resize(cut);
+  }
+  std::string name = "attnlab-" + stem + suffix;
   for (char& c : name)
     if (c == ' ' || c == '/') c = '_';
-  return (dir / (name + extension)).string();
+  return (dir / name).string();
 }
 
 }  // namespace app

@@ -7,6 +7,8 @@
 
 #include "app/data_dir.h"
 #include "app/session.h"
+#include "core/atomic_file.h"
+#include "core/export.h"  // valid_utf8
 #include "core/scenario_io.h"
 
 namespace app {
@@ -36,12 +38,17 @@ std::string absolute(const std::string& path) {
 bool open_scenario(AppState& state, const std::string& path) {
   core::LoadResult loaded = core::load_scenario_file(path);
   if (!loaded.ok()) {
-    state.status = "not opened: " + loaded.message();
+    // Each message begins with the path: shortened, so that what is wrong stays on the screen.
+    std::string message;
+    for (const std::string& e : loaded.errors)
+      message += (message.empty() ? "" : "\n") +
+                 (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
+    state.status = "not opened: " + message;
     return false;
   }
   state.open_document(std::move(*loaded.scenario));
   state.file = absolute(path);
-  state.status = "opened " + state.file;
+  state.status = "opened " + core::short_path(state.file);
   remember_recent(state, state.file);
   return true;
 }
@@ -62,7 +69,7 @@ bool save_scenario(AppState& state, const std::string& path) {
   }
   state.mark_saved();
   state.file = absolute(path);
-  state.status = "saved " + state.file;
+  state.status = "saved " + core::short_path(state.file);
   remember_recent(state, state.file);
   return true;
 }
@@ -116,16 +123,14 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
     if (restored == SessionRestore::Restored) {
       opened.view = session.view;
       opened.recent_files = session.recent_files;
+      message = this_session().notes();  // another window's session, other sessions kept, ...
       // Its unsaved changes would be gone with the next autosave: keep them in a file.
       if (session.modified()) {
-        const std::filesystem::path dir = state_dir();
-        const std::string kept = (dir / ("unsaved-" + time_stamp() + ".json")).string();
         std::string error;
-        message = !dir.empty() && core::save_scenario_file(session.scenario(), kept, &error)
-                      ? "the unsaved changes of the last session are kept in " + kept
-                      : "the unsaved changes of the last session could not be kept: " + error;
-      } else {
-        message.clear();
+        const std::string kept = keep_unsaved(session, &error);
+        message = (kept.empty() ? "the unsaved changes of the last session could not be kept: " + error
+                                : "the unsaved changes of the last session are kept in " + kept) +
+                  (message.empty() ? "" : "; " + message);
       }
     }
     state = std::move(opened);
@@ -176,7 +181,7 @@ bool is_lesson(const AppState& state, size_t i) {
 
 std::string window_title(const AppState& state) {
   std::string title = "attnlab";
-  if (!state.file.empty()) title += " \u2014 " + std::filesystem::path(state.file).filename().string();
+  if (!state.file.empty()) title += " \u2014 " + core::valid_utf8(std::filesystem::path(state.file).filename().string());
   else if (!state.scenario().title.empty()) title += " \u2014 " + state.scenario().title;
   if (state.modified()) title += " \u2022";
   return title;

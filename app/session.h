@@ -2,6 +2,11 @@
 // the recent files, in the XDG state directory, never in the working directory.
 // Autosaved atomically at most a second behind every change, so a crash or a
 // kill -9 loses nothing.
+//
+// Each running attnlab has a session file of its own, locked (flock on
+// "<name>.lock") for as long as it runs: session.json, or session-2.json, ...
+// when other windows hold the first ones; so two windows never write over
+// each other's edits. docs/sessions.md tells the whole story.
 #pragma once
 
 #include <chrono>
@@ -19,13 +24,65 @@ std::filesystem::path state_dir(bool create = true);
 
 enum class SessionRestore { None, Restored, Corrupt };
 
-// Restores the last session into state. A corrupt session file is moved
-// aside (session.json.corrupt) and state.status says so; state is untouched then.
-// read_only (headless runs): nothing is created, moved or written.
+// One running instance's session: the file it writes, and its lock.
+class Session {
+ public:
+  Session() = default;
+  ~Session() { release(); }
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Restores the newest session no running attnlab holds into state, and
+  // takes its file as this instance's. The other sessions no one holds are
+  // folded in: their unsaved changes are kept in unsaved-<time>.json, and
+  // state.status says where. A session that cannot be read or parsed is moved
+  // aside (session.json.unreadable-<time>, .corrupt-<time>), never written
+  // over. Stale temporary files of ours are removed first. On None or Corrupt
+  // state keeps its scenario and state.status says what happened, if anything.
+  SessionRestore restore(AppState& state);
+
+  // Writes the session now (mode 0600), claiming a file first if restore did
+  // not; laid out for people when it fits in kMaxBytes, else compact.
+  // False with *error on failure.
+  bool save(const AppState& state, std::string* error = nullptr);
+
+  // This instance's file: empty until restore or save claimed one.
+  const std::filesystem::path& path() const { return path_; }
+  // What the last restore has to tell besides "restored": another window's
+  // session, another session's unsaved changes kept in a file, ...
+  const std::string& notes() const { return notes_; }
+
+  static constexpr size_t kMaxBytes = 2 * 1024 * 1024;  // a scenario of 1 MiB, its file name, the view, the recent files
+  static constexpr int kMaxSessions = 16;               // windows running at once that each keep a session
+
+ private:
+  bool claim(const std::filesystem::path& dir);
+  void release();
+
+  std::filesystem::path dir_, path_;
+  int lock_fd_ = -1;
+  std::string notes_;
+};
+
+// The session of this process (the window's). Follows the state directory:
+// when $XDG_STATE_HOME changes (tests), it claims again there.
+Session& this_session();
+
+// this_session().restore(state); read_only (headless runs): the newest
+// session is read, and nothing is locked, created, moved or written.
 SessionRestore restore_session(AppState& state, bool read_only = false);
 
-// Writes the session now. False with *error on failure.
+// this_session().save(state, error).
 bool save_session(const AppState& state, std::string* error = nullptr);
+
+// Keeps state's scenario in unsaved-<time>.json in the state directory (a
+// scenario file: File → Open reads it). Its path, or "" with *error.
+std::string keep_unsaved(const AppState& state, std::string* error);
+
+// Where Dear ImGui keeps the window layout: imgui.ini in the state directory,
+// when that is absent or a regular file. Empty, with *problem saying why, when
+// it is a FIFO (ImGui would wait on it forever), a directory, a link loop, ...
+std::string layout_settings_path(std::string* problem);
 
 // Watches the state and saves the session once it changed, at most
 // kMaxDelay behind the change; cheap to call every frame.
@@ -36,13 +93,14 @@ class Autosave {
   explicit Autosave(const AppState& state);
   // Call every frame; saves when due. Returns true while a save is pending
   // (the loop then wakes up in time instead of sleeping until an event).
+  // A failed save sets state.status (once, not every half second).
   bool tick(AppState& state);
 
  private:
   long revision_;
   ViewOptions view_;
   std::string file_;
-  size_t recent_;
+  std::vector<std::string> recent_;
   std::chrono::steady_clock::time_point changed_at_{};
   bool pending_ = false;
   bool failed_ = false;

@@ -189,8 +189,12 @@ int run_window(const WindowOptions& options) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   static std::string ini_path;  // ImGui keeps the pointer
-  const std::filesystem::path dir = offscreen ? std::filesystem::path{} : state_dir();  // a picture writes nothing else
-  ini_path = dir.empty() ? "" : (dir / "imgui.ini").string();
+  if (!offscreen) {  // a picture writes nothing else
+    // ImGui would wait forever on a FIFO: only a regular file (or none yet) is handed to it.
+    std::string problem;
+    ini_path = layout_settings_path(&problem);
+    if (!problem.empty()) state.status = state.status.empty() ? problem : state.status + "; " + problem;
+  }
   ImGui::GetIO().IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();  // never the working directory
   float scale_x = 1, scale_y = 1;
   glfwGetWindowContentScale(window, &scale_x, &scale_y);
@@ -276,7 +280,10 @@ int run_window(const WindowOptions& options) {
           frames_left = kFramesAfterEvent;
         }
         if (requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
+        // A failed autosave says so now: its message is drawn without waiting for the next event.
+        const std::string status_before = state.status;
         save_pending = autosave.tick(state);
+        if (state.status != status_before) frames_left = kFramesAfterEvent + 1;
         if (const std::string t = window_title(state); t != title) glfwSetWindowTitle(window, (title = t).c_str());
         --frames_left;
       }

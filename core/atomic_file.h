@@ -1,15 +1,57 @@
-// Writing a file so that a crash, a kill or a full disk never leaves half of it:
+// Files on disk, for documents and the session alike.
+//
+// Writing so that a crash, a kill or a full disk never leaves half of a file:
 // a temporary file in the same directory, flushed to disk, then renamed over
 // the target. Readers see the old file or the new one, nothing between.
+//
+// Reading only what is a regular file (a FIFO would block forever, a device
+// never ends), at most a given size, and saying what went wrong in words of
+// the errno, not a catch-all "cannot be read".
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace core {
 
-// Returns false and sets *error (naming the path and the reason) on failure;
-// the file at path is then untouched and no temporary file is left behind.
-bool write_file_atomically(const std::string& path, std::string_view contents, std::string* error = nullptr);
+// The mode a new file gets when write_file_atomically is not told one; an
+// existing file keeps its own.
+inline constexpr int kKeepMode = -1;
+
+// Returns false and sets *error (the reason first, then the path, shortened
+// when long) on failure; the file at path is then untouched and no temporary
+// file is left behind. The temporary file is ".attnlab-XXXXXX" beside the
+// target, short whatever the target's name. mode (e.g. 0600): the file gets
+// exactly it, whatever the old file had; kKeepMode: an existing file keeps
+// its permissions, a new one is 0644.
+bool write_file_atomically(const std::string& path, std::string_view contents, std::string* error = nullptr,
+                           int mode = kKeepMode);
+
+// Whether name is one of write_file_atomically's temporary files, or one of
+// the "<.name>.XXXXXX" it made before the names were kept short.
+bool is_temporary_file_name(std::string_view name);
+
+struct FileRead {
+  enum class Problem { None, Missing, Directory, NotRegular, Unreadable, TooLarge };
+  Problem problem = Problem::None;
+  std::string text;    // the contents when problem is None
+  std::string reason;  // what is wrong, in words: "a loop of symbolic links", "a FIFO", ...
+};
+
+// Reads path when it is a regular file (through symbolic links) of at most
+// max_bytes; never waits on a FIFO and never reads more than max_bytes + 1.
+FileRead read_regular_file(const std::string& path, size_t max_bytes);
+
+// What an errno means for a path, in words a user can act on. path_lookup:
+// the error came while finding the file (stat), not while opening it, so
+// EACCES is a directory on the way that cannot be searched.
+std::string describe_error(int err, bool path_lookup = false);
+
+// A path for a message: whole when it has at most max_chars characters, else
+// its beginning and its end (the file name) with "…" between. File names are
+// bytes: one that is not UTF-8 is shown with U+FFFD (core::valid_utf8), as the
+// status line and the title want UTF-8.
+std::string short_path(std::string_view path, size_t max_chars = 60);
 
 }  // namespace core

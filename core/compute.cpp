@@ -45,6 +45,20 @@ void make_symmetric(Mat& m) {
     for (Eigen::Index j = i + 1; j < m.cols(); ++j) m(j, i) = m(i, j);
 }
 
+// ‖A‖_F / ‖S‖_F for S and its antisymmetric part A. The plain sums of squares
+// are exact to rounding while ‖S‖² lies well inside the doubles (entries lost
+// to underflow then weigh below 1e-120 of it). Outside, squares of entries
+// below ~1e-154 vanish, and an antisymmetric S of tiny entries came out
+// symmetric: there each norm is taken over its own largest entry first. The
+// range test keeps the usual case as fast as it was.
+double asymmetry(const Mat& S, const Mat& A) {
+  const double s_squares = S.squaredNorm();
+  if (s_squares > 1e-200 && s_squares < 1e200) return std::sqrt(A.squaredNorm()) / std::sqrt(s_squares);
+  const double s_max = S.cwiseAbs().maxCoeff(), a_max = A.cwiseAbs().maxCoeff();
+  if (a_max == 0) return 0.0;  // S symmetric, or zero
+  return a_max / s_max * ((A / a_max).norm() / (S / s_max).norm());
+}
+
 using ColMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, kMaxDModel, kMaxDModel>;
 
 // The singular values of W_QK = W_Q·W_Kᵀ, descending. When d_k < d_model the
@@ -114,8 +128,7 @@ void compute_head(const Scenario& s, int h, HeadResult& r) {
   if (o.shared_qk && !o.normalize_keys) make_symmetric(r.scores);
   r.scores_sym = (r.scores + r.scores.transpose()) / 2;
   r.scores_antisym = (r.scores - r.scores.transpose()) / 2;
-  const double norm = r.scores.norm();
-  r.asymmetry = norm > 0 ? r.scores_antisym.norm() / norm : 0.0;
+  r.asymmetry = asymmetry(r.scores, r.scores_antisym);
 
   const double divisor =
       (o.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * o.temperature;

@@ -2,13 +2,10 @@
 
 #include "core/atomic_file.h"
 
-#include <cerrno>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <set>
-#include <sstream>
+#include <utility>
 
 
 namespace core {
@@ -339,8 +336,6 @@ OrderedJson heads_json(const std::array<Mat, kMaxHeads>& ms, int heads) {
   return out;
 }
 
-std::string errno_text(int err) { return std::strerror(err); }
-
 // JSON has no NaN or Infinity, and a number like 1e400 overflows a double:
 // say so plainly when the parser stopped at one.
 std::string non_finite_hint(std::string_view text, const json::exception& e) {
@@ -354,15 +349,56 @@ std::string non_finite_hint(std::string_view text, const json::exception& e) {
                     : "";
 }
 
+// [SECTION] The compact form, for a scenario too large to lay out for people.
+
+// The shortest text that reads back to the same double, with no ".0" and no
+// "+" or leading zeros in the exponent: never longer than what any file said.
+std::string compact_number(double x) {
+  char buf[32];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);
+  std::string text(buf, ec == std::errc{} ? end : buf);
+  if (const size_t e = text.find('e'); e != std::string::npos) {
+    size_t digits = e + 1;
+    if (text[digits] == '+') text.erase(digits, 1);
+    else if (text[digits] == '-') ++digits;
+    while (digits + 1 < text.size() && text[digits] == '0') text.erase(digits, 1);
+  }
+  return text;
+}
+
+void compact(std::string& out, const OrderedJson& j) {
+  if (j.is_object()) {
+    out += '{';
+    bool first = true;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (!std::exchange(first, false)) out += ',';
+      out += OrderedJson(it.key()).dump() + ':';
+      compact(out, it.value());
+    }
+    out += '}';
+  } else if (j.is_array()) {
+    out += '[';
+    for (size_t i = 0; i < j.size(); ++i) {
+      if (i) out += ',';
+      compact(out, j[i]);
+    }
+    out += ']';
+  } else if (j.is_number_float() && std::isfinite(j.get<double>())) {
+    out += compact_number(j.get<double>());
+  } else {
+    out += j.dump();
+  }
+}
+
 }  // namespace
 
 bool nested_deeper_than(std::string_view text, int max_depth) { return line_of_too_deep(text, max_depth) != 0; }
 
-LoadResult parse_scenario(std::string_view text) {
+LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
   LoadResult result;
-  if (text.size() > kMaxFileBytes) {
-    result.errors.push_back("file: " + std::to_string(text.size()) +
-                            " bytes; a scenario file is at most 1 MiB");
+  if (text.size() > max_bytes) {
+    result.errors.push_back("file: " + std::to_string(text.size()) + " bytes; a scenario " +
+                            (max_bytes == kMaxFileBytes ? "file is at most 1 MiB" : "is at most " + std::to_string(max_bytes) + " bytes"));
     return result;
   }
   if (auto nesting = check_nesting(text)) {
@@ -408,42 +444,20 @@ LoadResult parse_scenario(std::string_view text) {
 
 LoadResult load_scenario_file(const std::string& path) {
   LoadResult result;
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (status.type() == std::filesystem::file_type::not_found) {
-    result.errors.push_back(path + ": no such file");
-    return result;
+  FileRead file = read_regular_file(path, kMaxFileBytes);
+  switch (file.problem) {
+    case FileRead::Problem::None: break;
+    case FileRead::Problem::Missing: result.errors.push_back(path + ": no such file"); return result;
+    case FileRead::Problem::Directory: result.errors.push_back(path + ": is a directory, not a scenario file"); return result;
+    case FileRead::Problem::NotRegular:
+      result.errors.push_back(path + ": not a regular file (" + file.reason + ")");
+      return result;
+    case FileRead::Problem::Unreadable: result.errors.push_back(path + ": cannot be read: " + file.reason); return result;
+    case FileRead::Problem::TooLarge:
+      result.errors.push_back(path + ": larger than 1 MiB; a scenario file is at most 1 MiB");
+      return result;
   }
-  if (status.type() == std::filesystem::file_type::directory) {
-    result.errors.push_back(path + ": is a directory, not a scenario file");
-    return result;
-  }
-  // A FIFO would block the read forever and a device never ends: files only.
-  if (status.type() != std::filesystem::file_type::regular && status.type() != std::filesystem::file_type::unknown) {
-    result.errors.push_back(path + ": not a regular file");
-    return result;
-  }
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    result.errors.push_back(path + ": cannot be read: " + errno_text(errno));
-    return result;
-  }
-  // Read at most one byte past the limit: /dev/zero or a huge file costs nothing.
-  std::string text(kMaxFileBytes + 1, '\0');
-  const size_t got = std::fread(text.data(), 1, text.size(), f);
-  const bool read_error = std::ferror(f);
-  const int err = errno;
-  std::fclose(f);
-  if (read_error) {
-    result.errors.push_back(path + ": cannot be read: " + errno_text(err));
-    return result;
-  }
-  if (got > kMaxFileBytes) {
-    result.errors.push_back(path + ": larger than 1 MiB; a scenario file is at most 1 MiB");
-    return result;
-  }
-  text.resize(got);
-  result = parse_scenario(text);
+  result = parse_scenario(file.text);
   for (std::string& e : result.errors) e = path + ": " + e;
   return result;
 }
@@ -481,8 +495,32 @@ OrderedJson scenario_to_json(const Scenario& s) {
 
 std::string scenario_to_text(const Scenario& s) { return to_text(scenario_to_json(s)); }
 
+std::string compact_text(const OrderedJson& j) {
+  std::string out;
+  compact(out, j);
+  return out;
+}
+
 bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error) {
-  return write_file_atomically(path, scenario_to_text(s), error);
+  // The reader's limit is the writer's: the app always reopens what it wrote.
+  // Laid out for people when that fits, else compact, else refused.
+  std::string text;
+  try {
+    const OrderedJson j = scenario_to_json(s);
+    text = to_text(j);
+    if (text.size() > kMaxFileBytes) text = compact_text(j);
+  } catch (const json::exception&) {  // a label that is not UTF-8 cannot be JSON
+    if (error) *error = "a label is not valid UTF-8 text: cannot save " + short_path(path);
+    return false;
+  }
+  if (text.size() > kMaxFileBytes) {
+    if (error)
+      *error = "the scenario takes " + std::to_string(text.size()) + " bytes even written compactly, and a scenario " +
+               "file is at most 1 MiB (" + std::to_string(kMaxFileBytes) + " bytes): shorten its notes; not saved to " +
+               short_path(path);
+    return false;
+  }
+  return write_file_atomically(path, text, error);
 }
 
 }  // namespace core

@@ -3,7 +3,8 @@
 // The reader takes untrusted text: every rule of DESIGN.md is checked and a
 // broken file gives messages naming the field, never a crash and never a
 // half-filled Scenario. The writer is atomic: a temporary file in the same
-// directory, flushed to disk, then renamed over the target.
+// directory, flushed to disk, then renamed over the target; and it never
+// writes what the reader would refuse (see save_scenario_file).
 #pragma once
 
 #include <optional>
@@ -32,16 +33,22 @@ struct LoadResult {
 // from the text alone, so a file nested a million levels deep costs no recursion.
 bool nested_deeper_than(std::string_view text, int max_depth);
 
-// Parses the text of a scenario file.
-LoadResult parse_scenario(std::string_view text);
+// Parses the text of a scenario file; max_bytes is larger only for the
+// scenario a session holds (app/session.cpp), whose limit is the session's.
+LoadResult parse_scenario(std::string_view text, size_t max_bytes = kMaxFileBytes);
 // Reads and parses a file: a missing, unreadable, directory or over-1-MiB path
-// is an error naming the path.
+// is an error naming the path and what is wrong with it.
 LoadResult load_scenario_file(const std::string& path);
 
 OrderedJson scenario_to_json(const Scenario& s);
 std::string scenario_to_text(const Scenario& s);
-// Atomic save; on failure returns false and sets *error (when given), and the
-// file at path is untouched.
+// j without any space, numbers in their shortest form ("1", "2.5e-7"): no
+// longer than the text of any file it was read from, give or take an edit.
+std::string compact_text(const OrderedJson& j);
+// Atomic save. Written as people read it (to_text) when that is at most
+// kMaxFileBytes, else compactly; a scenario that does not fit in
+// kMaxFileBytes even so is refused, as the reader would refuse it. On failure
+// returns false and sets *error (when given), and the file at path is untouched.
 bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error = nullptr);
 
 }  // namespace core

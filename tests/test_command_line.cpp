@@ -1,5 +1,8 @@
 // The command line's words, parsed without running anything.
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -26,6 +29,131 @@ TEST(CommandLine, MistakesAreNamed) {
   EXPECT_NE(parse_command_line({"--frobnicate"}).error.find("unknown option '--frobnicate'"), std::string::npos);
   EXPECT_NE(parse_command_line({"a.json", "b.json"}).error.find("one scenario file at a time"), std::string::npos);
   EXPECT_NE(parse_command_line({"a.json", "--dump", "b.json"}).error.find("one scenario file at a time"), std::string::npos);
+}
+
+namespace {
+
+// The message of a refused command line, or "accepted".
+std::string refusal(const std::vector<std::string>& args) {
+  const app::CommandLine cl = parse_command_line(args);
+  return cl.error.empty() ? "accepted" : cl.error;
+}
+
+::testing::AssertionResult refused_with(const std::vector<std::string>& args, const std::string& message) {
+  const std::string got = refusal(args);
+  if (got.find(message) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "expected a refusal with \"" << message << "\", got \"" << got << "\"";
+}
+
+}  // namespace
+
+// Issue 10, item 13: values that were accepted, or ignored, without a word.
+TEST(CommandLine, SizesAreNumbersInRangeNotWhatSscanfMakesOfThem) {
+  // 4294967616 is 2³² + 320: %d wrapped it to 320.
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "4294967616x200"}, "--size 4294967616x200: expected WxH"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "1920x1080 "}, "expected WxH"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", " 1920x1080"}, "expected WxH"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "+1920x1080"}, "expected WxH"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "1920x"}, "expected WxH"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "1920x1080x2"}, "expected WxH"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "-1920x1080"}, "expected WxH"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "319x200"}, "expected WxH"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--scale", "04"}, "expected 1, 2, 3 or 4"));
+  const auto ok = parse_command_line({"--screenshot", "c.png", "--size", "8192X200"});
+  EXPECT_EQ(ok.error, "");
+  EXPECT_EQ(ok.width, 8192);
+  EXPECT_EQ(ok.height, 200);
+}
+
+TEST(CommandLine, APictureLargerThanTheRendererTakesIsRefusedAtOnce) {
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "8192x8192", "--scale", "4"}, "32768×32768 pixels"));
+  EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "4097x200", "--scale", "2"}, "8194×400 pixels"));
+  EXPECT_TRUE(refused_with({"--export", "c.png", "--scale", "4", "--size", "2049x300"}, "8196×1200 pixels"));
+  // Without --size the picture is 1440×900: ×4 fits.
+  EXPECT_EQ(refusal({"--screenshot", "c.png", "--scale", "4"}), "accepted");
+  EXPECT_EQ(refusal({"--screenshot", "c.png", "--size", "4096x2048", "--scale", "2"}), "accepted");
+}
+
+TEST(CommandLine, EveryOptionAtMostOnce) {
+  EXPECT_TRUE(refused_with({"--screenshot", "a.png", "--screenshot", "b.png"}, "--screenshot given twice"));
+  EXPECT_TRUE(refused_with({"--export", "a.svg", "--export", "b.tex"}, "--export given twice"));
+  EXPECT_TRUE(refused_with({"--layout-out", "a.json", "--layout-out", "b.json"}, "--layout-out given twice"));
+  EXPECT_TRUE(refused_with({"--screenshot", "a.png", "--size", "400x300", "--size", "500x300"}, "--size given twice"));
+  EXPECT_TRUE(refused_with({"--screenshot", "a.png", "--scale", "2", "--scale", "2"}, "--scale given twice"));
+  EXPECT_TRUE(refused_with({"--theme", "light", "--theme", "dark"}, "--theme given twice"));
+  EXPECT_TRUE(refused_with({"--screenshot", "a.png", "--panel", "Scores", "--panel", "Rank"}, "--panel given twice"));
+  EXPECT_TRUE(refused_with({"--screenshot", "a.png", "--transparent", "--transparent"}, "--transparent given twice"));
+}
+
+TEST(CommandLine, DumpTakesNoOtherOption) {
+  EXPECT_TRUE(refused_with({"--dump", "f.json", "--export", "o.svg"}, "--dump FILE takes no other option: --export"));
+  EXPECT_TRUE(refused_with({"--dump", "f.json", "--theme", "light"}, "--dump FILE takes no other option: --theme"));
+  EXPECT_TRUE(refused_with({"--size", "400x300", "--dump", "f.json"}, "--dump FILE takes no other option: --size"));
+  EXPECT_TRUE(refused_with({"--dump", "f.json", "--scale", "2"}, "takes no other option: --scale"));
+  EXPECT_TRUE(refused_with({"--dump", "f.json", "--panel", "Rank"}, "takes no other option: --panel"));
+  EXPECT_TRUE(refused_with({"--dump", "f.json", "--transparent"}, "takes no other option: --transparent"));
+  EXPECT_TRUE(refused_with({"--dump", "f.json", "--layout-out", "l.json"}, "takes no other option: --layout-out"));
+  EXPECT_TRUE(refused_with({"--dump", "f.json", "--screenshot", "s.png"}, "takes no other option: --screenshot"));
+}
+
+TEST(CommandLine, OptionsThatWouldBeIgnoredAreRefused) {
+  EXPECT_TRUE(refused_with({"f.json", "--export", "o.csv", "--theme", "light"}, "--theme goes with"));
+  EXPECT_TRUE(refused_with({"f.json", "--export", "o.tex", "--layout-out", "l.json"}, "--layout-out goes with"));
+  EXPECT_EQ(refusal({"f.json", "--export", "o.svg", "--theme", "light"}), "accepted");  // the SVG has the theme's colours
+  EXPECT_EQ(refusal({"f.json", "--export", "o.png", "--layout-out", "l.json"}), "accepted");
+  EXPECT_EQ(refusal({"f.json", "--theme", "light", "--layout-out", "l.json"}), "accepted");  // the window
+}
+
+TEST(CommandLine, HelpAndVersionStandAlone) {
+  EXPECT_EQ(parse_command_line({"-h"}).command, Command::Help);
+  for (const char* word : {"--help", "-h", "--version"}) {
+    EXPECT_TRUE(refused_with({word, "--dump", "f.json"}, std::string(word) + " takes nothing else")) << word;
+    EXPECT_TRUE(refused_with({"--dump", "f.json", word}, std::string(word) + " takes nothing else")) << word;
+    EXPECT_TRUE(refused_with({"f.json", word}, std::string(word) + " takes nothing else")) << word;
+    EXPECT_TRUE(refused_with({word, word}, "takes nothing else")) << word;
+  }
+  EXPECT_TRUE(refused_with({"--help", "--version"}, "--help takes nothing else"));
+}
+
+TEST(CommandLine, AnEmptyFileIsNamedAsSuch) {
+  EXPECT_TRUE(refused_with({""}, "FILE is empty"));
+  EXPECT_TRUE(refused_with({"--dump", ""}, "FILE is empty"));
+  EXPECT_TRUE(refused_with({"", "--screenshot", "c.png"}, "FILE is empty"));
+}
+
+// Issue 10, item 7: an output that overwrites the scenario, or a PNG that is not one.
+TEST(CommandLine, OutputsNeedTheirExtension) {
+  EXPECT_TRUE(refused_with({"a.json", "--screenshot", "a.json"}, "--screenshot a.json: expected a file name ending in .png"));
+  EXPECT_TRUE(refused_with({"--screenshot", "lesson.json"}, "expected a file name ending in .png"));
+  EXPECT_TRUE(refused_with({"--screenshot", "picture"}, "expected a file name ending in .png"));
+  EXPECT_TRUE(refused_with({"--screenshot", ".png"}, "expected a file name ending in .png"));
+  EXPECT_TRUE(refused_with({"--screenshot", ""}, "expected a file name ending in .png"));
+  EXPECT_TRUE(refused_with({"--layout-out", "cells.png"}, "--layout-out cells.png: expected a file name ending in .json"));
+  EXPECT_TRUE(refused_with({"--layout-out", "a.json.bak"}, "expected a file name ending in .json"));
+  EXPECT_EQ(refusal({"a.json", "--screenshot", "SLIDE.PNG", "--layout-out", "Cells.Json"}), "accepted");
+}
+
+TEST(CommandLine, NoOutputIsTheInputFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("attnlab-cl-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "sub");
+  const std::string input = (dir / "a.json").string();
+  std::ofstream(input) << "{}";
+  // The same existing file under other names: through "..", through a symlink.
+  EXPECT_TRUE(refused_with({input, "--layout-out", (dir / "sub" / ".." / "a.json").string()}, "is FILE"));
+  fs::create_symlink(input, dir / "link.png");
+  EXPECT_TRUE(refused_with({input, "--screenshot", (dir / "link.png").string()}, "is FILE"));
+  fs::create_symlink(input, dir / "link.svg");
+  EXPECT_TRUE(refused_with({input, "--export", (dir / "link.svg").string()}, "--export " + (dir / "link.svg").string() + " is FILE"));
+  // A scenario named like an export, and a name that does not exist yet: compared as absolute, normal paths.
+  EXPECT_TRUE(refused_with({"notes.py", "--export", "./sub/../notes.py"}, "is FILE"));
+  EXPECT_TRUE(refused_with({"new.json", "--layout-out", (fs::current_path() / "new.json").string()}, "is FILE"));
+  EXPECT_TRUE(refused_with({"--dump", input, "--layout-out", input}, "takes no other option"));
+  // Another file in the same folder is fine.
+  EXPECT_EQ(refusal({input, "--screenshot", (dir / "a.png").string(), "--layout-out", (dir / "b.json").string()}),
+            "accepted");
+  fs::remove_all(dir);
 }
 
 TEST(Dump, ABadFileWritesNothingToStdout) {

@@ -184,6 +184,33 @@ TEST(ComputeIdentities, AsymmetryOfZeroScoresIsZero) {
   EXPECT_EQ(h.asymmetry, 0.0);
 }
 
+// Found in review (issue 10, item 10): with Q = I and K = [0 −m; m 0], S is
+// antisymmetric whatever m, but the squares of entries below ~1e-154 underflow
+// and the asymmetry came out 0 for m = 1e-170.
+TEST(ComputeIdentities, AsymmetryOfAnAntisymmetricSIsOneAtEveryScale) {
+  for (double m : {1e-300, 1e-170, 1e-160, 1.0, 1e6}) {
+    const core::Scenario s = direct_scenario(mat({{1, 0}, {0, 1}}), mat({{0, -m}, {m, 0}}), mat({{1, 0}, {0, 1}}));
+    EXPECT_NEAR(core::compute(s).head[0].asymmetry, 1.0, 1e-12) << "m = " << m;
+  }
+}
+
+// Entries from 1e-200 to 1e-160 in one S (Q = I, so S = Kᵀ): against the same
+// formula in long double, whose exponent range holds every square here.
+TEST(ComputeIdentities, AsymmetryOfMixedScalesMatchesLongDouble) {
+  const Mat K = mat({{2e-170, -7e-165, 3e-200}, {1e-160, 0, -4e-172}, {5e-168, 1e-175, 9e-163}});
+  const core::Scenario s = direct_scenario(Mat::Identity(3, 3), K, Mat::Identity(3, 3));
+  long double all = 0, antisymmetric = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      const long double sij = K(j, i), sji = K(i, j), a = (sij - sji) / 2;
+      all += sij * sij;
+      antisymmetric += a * a;
+    }
+  const double expected = static_cast<double>(std::sqrt(antisymmetric) / std::sqrt(all));
+  EXPECT_GT(expected, 0.5);  // the case means something: S is far from symmetric
+  EXPECT_NEAR(core::compute(s).head[0].asymmetry, expected, 1e-12 * expected);
+}
+
 TEST(ComputeIdentities, OutputIsConcatTimesWO) {
   for_random_scenarios(6, [](const core::Scenario& s) {
     const core::Result r = core::compute(s);

@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include "core/atomic_file.h"
+#include "core/export.h"  // decode_utf8, valid_utf8
 #include "core/scenario_io.h"
 #include "test_helpers.h"
+#include "without_dac_override.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -264,7 +267,39 @@ TEST(LoadRejects, NestingFarPastTheLimitInEveryShape) {
 TEST_F(TempDir, AFifoIsRefusedNotWaitedOn) {
   const std::string fifo = (dir_ / "pipe.json").string();
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  EXPECT_EQ(core::load_scenario_file(fifo).message(), fifo + ": not a regular file");
+  EXPECT_EQ(core::load_scenario_file(fifo).message(), fifo + ": not a regular file (a FIFO)");
+}
+
+// Issue 10, item 12: an unreadable directory, a link loop and an over-long
+// path were all "not a regular file". Each says what is wrong now.
+TEST_F(TempDir, EachReasonAFileCannotBeFoundHasItsOwnMessage) {
+  const std::string a = (dir_ / "a.json").string(), b = (dir_ / "b.json").string();
+  fs::create_symlink(b, a);
+  fs::create_symlink(a, b);
+  EXPECT_EQ(core::load_scenario_file(a).message(),
+            a + ": cannot be read: Too many levels of symbolic links (a loop of symbolic links)");
+
+  const std::string long_name = (dir_ / (std::string(300, 'n') + ".json")).string();
+  EXPECT_EQ(core::load_scenario_file(long_name).message(),
+            long_name + ": cannot be read: File name too long (the path or a name in it is longer than the file system allows)");
+
+  fs::create_directories(dir_ / "locked");
+  const std::string inside = (dir_ / "locked" / "x.json").string();
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(2, 2, 2, 1), inside));
+  const std::string closed = (dir_ / "closed.json").string();
+  std::ofstream(closed) << "{}";
+  ::chmod(closed.c_str(), 0);
+  ::chmod((dir_ / "locked").c_str(), 0);
+  std::string message;
+  bool applies = false;
+  {
+    WithoutDacOverride as_a_user;
+    applies = WithoutDacOverride::permissions_apply(closed.c_str());
+    message = core::load_scenario_file(inside).message();
+  }
+  ::chmod((dir_ / "locked").c_str(), 0755);
+  if (!applies) GTEST_SKIP() << "file permissions do not apply to this process";
+  EXPECT_EQ(message, inside + ": cannot be read: Permission denied (a directory on its path cannot be entered)");
 }
 
 TEST_F(TempDir, SavingThroughALinkReplacesTheFileAndKeepsItsMode) {
@@ -316,11 +351,96 @@ TEST_F(TempDir, AFailedSaveLeavesTheOldFileUntouched) {
   fs::create_directories(dir_ / "blocked" / "inside");
   std::string error;
   EXPECT_FALSE(core::save_scenario_file(core::make_zero_scenario(3, 2, 2, 1), blocked, &error));
-  EXPECT_NE(error.find(blocked), std::string::npos) << error;
+  EXPECT_NE(error.find(core::short_path(blocked)), std::string::npos) << error;  // the path, shortened when long
   EXPECT_FALSE(core::save_scenario_file(core::make_zero_scenario(3, 2, 2, 1), (dir_ / "no" / "dir.json").string(), &error));
   EXPECT_NE(error.find("cannot create a temporary file"), std::string::npos) << error;
   EXPECT_EQ(core::load_scenario_file(path).scenario->n(), 2);
   int files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++files;
   EXPECT_EQ(files, 2);  // s.json and blocked/: no temporary left behind
+}
+
+// Issue 10, item 3: a file just under 1 MiB written compactly by another tool
+// was, once edited and saved, laid out past 1 MiB, and then refused by --dump.
+// What the app writes it reads back: laid out when that fits, else compact.
+TEST_F(TempDir, AFileJustUnderOneMiBIsSavedSoThatItOpensAgain) {
+  json j = example_json();
+  for (auto& row : j["X"])
+    for (auto& x : row) x = 1;  // integers: "1" in the file, a double once read
+  j["notes"] = "";
+  const size_t room = core::kMaxFileBytes - 64 - j.dump().size();
+  j["notes"] = std::string(room, 'n');
+  const std::string text = j.dump();
+  ASSERT_EQ(text.size(), core::kMaxFileBytes - 64);
+  const std::string path = (dir_ / "big.json").string();
+  std::ofstream(path) << text;
+  core::LoadResult r = core::load_scenario_file(path);
+  ASSERT_TRUE(r.ok()) << r.message();
+  r.scenario->X(1, 0) = 0.1 + 1.0 / 3.0;  // an edit: a number with no short decimal form
+  std::string error;
+  ASSERT_TRUE(core::save_scenario_file(*r.scenario, path, &error)) << error;
+  EXPECT_LE(fs::file_size(path), core::kMaxFileBytes);
+  const core::LoadResult again = core::load_scenario_file(path);
+  ASSERT_TRUE(again.ok()) << again.message().substr(0, 300);
+  EXPECT_TRUE(*again.scenario == *r.scenario);
+}
+
+TEST_F(TempDir, AScenarioThatWouldNotReadBackIsNotSaved) {
+  const std::string path = (dir_ / "s.json").string();
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(2, 2, 2, 1), path));
+  core::Scenario s = core::make_zero_scenario(3, 2, 2, 1);
+  s.notes = std::string(core::kMaxFileBytes, 'n');
+  std::string error;
+  EXPECT_FALSE(core::save_scenario_file(s, path, &error));
+  EXPECT_NE(error.find("a scenario file is at most 1 MiB"), std::string::npos) << error;
+  EXPECT_EQ(core::load_scenario_file(path).scenario->n(), 2);
+}
+
+TEST(CompactText, NumbersInTheirShortestForm) {
+  core::OrderedJson j = {{"a", {1.0, -0.5, 1e-7, 1e21, 123456.0, 0.1 + 0.2}}, {"n", 3}, {"s", "é\n"}};
+  EXPECT_EQ(core::compact_text(j), "{\"a\":[1,-0.5,1e-7,1e21,123456,0.30000000000000004],\"n\":3,\"s\":\"é\\n\"}");
+  EXPECT_EQ(json::parse(core::compact_text(j)), json::parse(j.dump()));
+}
+
+// Issue 10, item 11: the temporary file was "." + the name + ".XXXXXX", too
+// long for a name of 249 bytes or more that the file system itself accepts.
+TEST_F(TempDir, ANameOf254BytesSaves) {
+  const std::string path = (dir_ / (std::string(249, 'a') + ".json")).string();
+  std::string error;
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(2, 2, 2, 1), path, &error)) << error;
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(3, 2, 2, 1), path, &error)) << error;
+  EXPECT_EQ(core::load_scenario_file(path).scenario->n(), 3);
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++files;
+  EXPECT_EQ(files, 1);
+}
+
+// ... and the reason came after a path that could fill the status line: it comes first now.
+TEST_F(TempDir, AWriteErrorSaysWhatIsWrongFirst) {
+  const std::string path = (dir_ / "missing" / (std::string(240, 'a') + ".json")).string();
+  std::string error;
+  EXPECT_FALSE(core::write_file_atomically(path, "{}", &error));
+  EXPECT_EQ(error.rfind("No such file or directory: cannot create a temporary file beside ", 0), 0u) << error;
+  EXPECT_LT(error.size(), 200u) << error;
+  EXPECT_NE(error.find("aaaa.json"), std::string::npos) << error;
+}
+
+TEST(ShortPath, KeepsTheFileNameAndIsValidUtf8) {
+  EXPECT_EQ(core::short_path("/home/ada/lesson.json"), "/home/ada/lesson.json");
+  const std::string long_path = "/home/ada/" + std::string(200, 'd') + "/the-file-name.json";
+  const std::string shown = core::short_path(long_path, 60);
+  EXPECT_EQ(shown.substr(shown.size() - 18), "the-file-name.json");
+  EXPECT_NE(shown.find("\u2026"), std::string::npos);
+  EXPECT_EQ(core::decode_utf8(shown).size(), 60u);
+  EXPECT_EQ(core::short_path("/tmp/\xff\xfe.json"), "/tmp/\uFFFD\uFFFD.json");
+  const std::string greek = "/" + std::string(100, 'x') + "/\u03b1\u03b2\u03b3.json";  // never cut inside a character
+  EXPECT_EQ(core::valid_utf8(core::short_path(greek, 20)), core::short_path(greek, 20));
+}
+
+TEST(TemporaryFiles, OnlyOurNamesAreOurs) {
+  for (const char* ours : {".attnlab-a1B2c3", ".session.json.Xy12Zw", ".session-2.json.abcdef", ".unsaved-20261122-101500.json.q1w2e3"})
+    EXPECT_TRUE(core::is_temporary_file_name(ours)) << ours;
+  for (const char* theirs : {".attnlab-a1B2c", ".attnlab-a1B2c3d", "attnlab-a1B2c3", ".session.json", ".session.json.lock",
+                             ".bashrc.abcdef", ".notes.json.abcdef", "session.json", ".attnlab-a1B2c!"})
+    EXPECT_FALSE(core::is_temporary_file_name(theirs)) << theirs;
 }

@@ -21,11 +21,11 @@ HEAD_KEYS = ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy"
 PROJECTED_KEYS = ["W_QK", "W_QK_singular_values", "W_QK_rank"]
 
 
-def run(*args, user=None, binary=None):
+def run(*args, user=None, binary=None, env=None):
     cmd = [binary or ATTNLAB, *map(str, args)]
     if user is not None:
         cmd = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *cmd]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=30, env=env)
 
 
 class Commands(unittest.TestCase):
@@ -90,7 +90,11 @@ class Rejections(unittest.TestCase):
         shutil.rmtree(self.dir)
 
     def expect_rejected(self, args, message, user=None, binary=None):
-        r = run(*args, user=user, binary=binary)
+        # Never the user's session, whatever a mistake would have run; no display either:
+        # each case is refused before anything is opened.
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        env["XDG_STATE_HOME"] = str(self.dir / "state")
+        r = run(*args, user=user, binary=binary, env=env)
         self.assertEqual(r.returncode, 2, f"{args}: stderr {r.stderr!r}")
         self.assertEqual(r.stdout, "", f"{args}: something on stdout")
         self.assertIn(message, r.stderr)
@@ -183,6 +187,44 @@ class Rejections(unittest.TestCase):
         self.expect_rejected(["--dump", self.mutated(lambda s: s.update(notes=[[[[[[[[[1]]]]]]]]]))],
                              "nested more than 8 levels deep")
         self.expect_rejected(["--dump", self.file_with("[" * 1_000_000)], "nested more than 8 levels deep")
+
+    # Issue 10, item 7: an output never overwrites the scenario.
+    def test_no_output_overwrites_the_scenario(self):
+        scenario = self.file_with(EXAMPLE.read_text(), "a.json")
+        lesson = self.file_with(EXAMPLE.read_text(), "lesson.json")
+        script = self.file_with(EXAMPLE.read_text(), "scenario.py")  # a scenario under any name loads
+        self.expect_rejected([scenario, "--screenshot", scenario], "expected a file name ending in .png")
+        self.expect_rejected(["--screenshot", lesson], "expected a file name ending in .png")
+        self.expect_rejected([scenario, "--layout-out", scenario], "is FILE")
+        self.expect_rejected([scenario, "--layout-out", self.dir / "sub" / ".." / "a.json"], "is FILE")
+        self.expect_rejected([script, "--export", script], "is FILE")
+        os.symlink(scenario, self.dir / "link.svg")
+        self.expect_rejected([scenario, "--export", self.dir / "link.svg"], "is FILE")
+        for path in (scenario, lesson, script):
+            self.assertEqual(path.read_text(), EXAMPLE.read_text(), f"{path.name} was overwritten")
+
+    # Issue 10, item 13: each of these was run, half-run or ignored.
+    def test_a_strict_command_line(self):
+        example = self.file_with(EXAMPLE.read_text(), "f.json")
+        svg, png = self.dir / "o.svg", self.dir / "c.png"
+        self.expect_rejected([example, "--screenshot", png, "--size", "4294967616x200"],
+                             "--size 4294967616x200: expected WxH")
+        self.expect_rejected([example, "--screenshot", png, "--size", "8192x8192", "--scale", "4"],
+                             "32768×32768 pixels")
+        self.expect_rejected([example, "--export", svg, "--export", self.dir / "p.py"], "--export given twice")
+        self.expect_rejected([example, "--screenshot", png, "--screenshot", self.dir / "d.png"],
+                             "--screenshot given twice")
+        self.expect_rejected(["--dump", example, "--export", svg], "--dump FILE takes no other option: --export")
+        self.expect_rejected(["--dump", example, "--theme", "light"], "--dump FILE takes no other option: --theme")
+        for option in (["--size", "400x300"], ["--scale", "2"], ["--panel", "rank"], ["--transparent"]):
+            self.expect_rejected(["--dump", example, *option], "--dump FILE takes no other option: " + option[0])
+        self.expect_rejected(["--version", "--dump", example], "--version takes nothing else")
+        self.expect_rejected(["--dump", example, "--version"], "--version takes nothing else")
+        self.expect_rejected(["--help", "--dump", example], "--help takes nothing else")
+        self.expect_rejected([""], "FILE is empty")
+        self.expect_rejected(["--dump", ""], "FILE is empty")
+        self.expect_rejected([example, "--export", self.dir / "o.csv", "--theme", "light"], "--theme goes with")
+        self.assertEqual(sorted(p.name for p in self.dir.iterdir()), ["f.json"], "something was written")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,259 @@
+// Sessions and files at their edges (issue 10): paths that are not UTF-8, a
+// session that cannot be read or is a link loop, a file just under 1 MiB, two
+// windows at once, temporary files left by kill -9, an imgui.ini that is a
+// FIFO, a file name of 254 bytes.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include <sys/stat.h>
+
+#include "app/exports.h"
+#include "app/files.h"
+#include "app/session.h"
+#include "core/export.h"
+#include "ui_harness.h"
+#include "../without_dac_override.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class SessionsTest : public UiTest {
+ protected:
+  void SetUp() override {
+    UiTest::SetUp();
+    dir = fs::temp_directory_path() / ("attnlab-ui-sessions-" + std::to_string(::getpid()) + "-" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir / "state" / "attnlab");
+    ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);  // never the user's session
+    if (const char* home = std::getenv("HOME")) old_home = home;
+  }
+  void TearDown() override {
+    ::setenv("HOME", old_home.c_str(), 1);
+    fs::remove_all(dir);
+    UiTest::TearDown();
+  }
+  fs::path state_dir() const { return dir / "state" / "attnlab"; }
+  std::string example_text() const {
+    std::ifstream in(std::string(ATTNLAB_TEST_DATA) + "/example.json");
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  int count(const std::string& prefix) const {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(state_dir())) n += e.path().filename().string().rfind(prefix, 0) == 0;
+    return n;
+  }
+  // Lets the autosave see the change and write it, as the window's loop would.
+  static void autosave_now(app::Autosave& autosave, app::AppState& s) {
+    autosave.tick(s);
+    std::this_thread::sleep_for(app::Autosave::kMaxDelay + std::chrono::milliseconds(50));
+    autosave.tick(s);
+  }
+  fs::path dir;
+  std::string old_home;
+};
+
+}  // namespace
+
+// Item 1: the session's JSON writer aborted the app (type_error.316) on a file
+// name that is not UTF-8, and the edit was lost.
+TEST_F(SessionsTest, APathThatIsNotUtf8ComesBackByteForByte) {
+  const std::string path = (dir / "\xff\xfe.json").string();
+  std::ofstream(path) << example_text();
+  app::Autosave autosave(state);
+  ASSERT_TRUE(app::open_scenario(state, path)) << state.status;
+  state.apply([](core::Scenario& s) { s.X(1, 0) = 0.625; });
+  autosave_now(autosave, state);
+  EXPECT_EQ(state.status.find("not being kept"), std::string::npos) << state.status;
+  EXPECT_EQ(core::valid_utf8(app::window_title(state)), app::window_title(state));
+
+  app::AppState restored;
+  ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored) << restored.status;
+  EXPECT_EQ(restored.file, path);
+  ASSERT_FALSE(restored.recent_files.empty());
+  EXPECT_EQ(restored.recent_files.front(), path);
+  EXPECT_EQ(restored.scenario().X(1, 0), 0.625);
+  EXPECT_TRUE(restored.modified());  // told from the file itself, found by its bytes
+  ASSERT_TRUE(app::save_scenario(restored, restored.file)) << restored.status;
+  EXPECT_EQ(core::load_scenario_file(path).scenario->X(1, 0), 0.625);
+}
+
+// Item 2: a session that could not be read was overwritten by the first edit,
+// and the new file kept mode 000, so that every later start failed again.
+TEST_F(SessionsTest, AnUnreadableSessionIsSetAsideNotOverwritten) {
+  state.apply([](core::Scenario& s) { s.X(0, 0) = 0.375; });
+  ASSERT_TRUE(app::save_session(state));
+  const fs::path session = state_dir() / "session.json";
+  const std::string before = [&] { std::ifstream in(session); return std::string(std::istreambuf_iterator<char>(in), {}); }();
+  ::chmod(session.c_str(), 0);
+  app::AppState fresh;
+  bool applies = false;
+  app::SessionRestore restored{};
+  {
+    WithoutDacOverride as_a_user;  // root would read it anyway
+    applies = WithoutDacOverride::permissions_apply(session.c_str());
+    restored = app::restore_session(fresh);
+  }
+  if (!applies) GTEST_SKIP() << "file permissions do not apply to this process";
+  EXPECT_NE(restored, app::SessionRestore::Restored);
+  EXPECT_NE(fresh.status.find("Permission denied"), std::string::npos) << fresh.status;
+  EXPECT_NE(fresh.status.find("moved to"), std::string::npos) << fresh.status;
+  ASSERT_EQ(count("session.json.unreadable-"), 1);
+
+  fresh.apply([](core::Scenario& s) { s.X(0, 0) = -1; });
+  ASSERT_TRUE(app::save_session(fresh));
+  for (const auto& e : fs::directory_iterator(state_dir()))
+    if (e.path().filename().string().rfind("session.json.unreadable-", 0) == 0) {
+      ::chmod(e.path().c_str(), 0600);
+      std::ifstream in(e.path());
+      EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), before);  // untouched
+    }
+  struct stat st {};
+  ASSERT_EQ(::stat(session.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);  // its owner's, whatever the file before it had
+}
+
+// Item 3: saved past 1 MiB, the file no longer opened; the session, whose
+// scenario was held to a file's limit, was set aside as corrupt.
+TEST_F(SessionsTest, AFileJustUnderOneMiBSavesAndItsSessionRestores) {
+  nlohmann::json j = nlohmann::json::parse(example_text());
+  for (auto& row : j["X"])
+    for (auto& x : row) x = 1;  // integers: "1" in the file, "1.0" once written back by nlohmann
+  j["notes"] = "";
+  j["notes"] = std::string(core::kMaxFileBytes - 64 - j.dump().size(), 'n');
+  const std::string path = (dir / "big.json").string();
+  std::ofstream(path) << j.dump();
+  ASSERT_EQ(fs::file_size(path), core::kMaxFileBytes - 64);
+  ASSERT_TRUE(app::open_scenario(state, path)) << state.status;
+  state.apply([](core::Scenario& s) { s.X(1, 0) = 0.1 + 1.0 / 3.0; });
+  ASSERT_TRUE(app::save_scenario(state, path)) << state.status;
+  const core::LoadResult saved = core::load_scenario_file(path);  // what --dump reads
+  ASSERT_TRUE(saved.ok()) << saved.message().substr(0, 300);
+  EXPECT_TRUE(*saved.scenario == state.scenario());
+
+  state.apply([](core::Scenario& s) { s.X(2, 0) = 0.1 + 2.0 / 3.0; });  // unsaved, kept by the session only
+  ASSERT_TRUE(app::save_session(state));
+  app::AppState restored;
+  ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored) << restored.status.substr(0, 300);
+  EXPECT_TRUE(restored.scenario() == state.scenario());
+  EXPECT_EQ(count("session.json.corrupt-"), 0);
+}
+
+// Item 5: two windows wrote the same session file, and the last autosave won.
+TEST_F(SessionsTest, TwoWindowsKeepTwoSessionsAndNoEditIsLost) {
+  app::AppState a = state, b = state;
+  {
+    app::Session first, second;
+    EXPECT_EQ(first.restore(a), app::SessionRestore::None);
+    EXPECT_EQ(second.restore(b), app::SessionRestore::None);
+    EXPECT_EQ(first.path().filename(), "session.json");
+    EXPECT_EQ(second.path().filename(), "session-2.json");
+    EXPECT_NE(b.status.find("another attnlab window is running: this window's session is session-2.json"), std::string::npos)
+        << b.status;
+    a.apply([](core::Scenario& s) { s.X(0, 0) = 0.25; });
+    b.apply([](core::Scenario& s) { s.X(0, 0) = -0.25; });
+    ASSERT_TRUE(first.save(a));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_TRUE(second.save(b));
+
+    // A third window while both run: a session of its own, nothing restored from theirs.
+    app::Session third;
+    app::AppState c = state;
+    EXPECT_EQ(third.restore(c), app::SessionRestore::None);
+    EXPECT_EQ(third.path().filename(), "session-3.json");
+    EXPECT_NE(c.status.find("2 other attnlab windows are running"), std::string::npos) << c.status;
+  }  // the windows close
+
+  // The next start restores the newest and keeps the other's unsaved changes in a file.
+  app::Session next;
+  app::AppState d;
+  ASSERT_EQ(next.restore(d), app::SessionRestore::Restored) << d.status;
+  EXPECT_EQ(d.scenario().X(0, 0), -0.25);
+  EXPECT_NE(d.status.find("the unsaved changes of another session are kept in"), std::string::npos) << d.status;
+  ASSERT_EQ(count("unsaved-"), 1);
+  for (const auto& e : fs::directory_iterator(state_dir()))
+    if (e.path().filename().string().rfind("unsaved-", 0) == 0)
+      EXPECT_EQ(core::load_scenario_file(e.path().string()).scenario->X(0, 0), 0.25);
+  EXPECT_FALSE(fs::exists(state_dir() / "session.json"));
+}
+
+// Item 6: kill -9 during an autosave left temporary files that no start removed.
+TEST_F(SessionsTest, StaleTemporaryFilesOfOursAreRemovedAtStart) {
+  const auto old = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const char* name : {".session.json.AbC123", ".attnlab-xYz789", ".attnlab-new123", ".hidden-abcdef", "notes.txt"}) {
+    std::ofstream(state_dir() / name) << "{";
+    if (std::string(name) != ".attnlab-new123") fs::last_write_time(state_dir() / name, old);
+  }
+  app::AppState fresh;
+  app::restore_session(fresh);
+  EXPECT_FALSE(fs::exists(state_dir() / ".session.json.AbC123"));  // ours, from kill -9 during a write
+  EXPECT_FALSE(fs::exists(state_dir() / ".attnlab-xYz789"));
+  EXPECT_TRUE(fs::exists(state_dir() / ".attnlab-new123"));  // maybe another window's write in progress
+  EXPECT_TRUE(fs::exists(state_dir() / ".hidden-abcdef"));   // not ours
+  EXPECT_TRUE(fs::exists(state_dir() / "notes.txt"));
+}
+
+// Item 9: a session.json that is a link loop was never saved again, with a
+// notice on stderr at exit only.
+TEST_F(SessionsTest, ASessionThatIsALinkLoopIsReportedAndSetAside) {
+  fs::create_symlink("session.json", state_dir() / "session.json");
+  app::AppState fresh;
+  EXPECT_EQ(app::restore_session(fresh), app::SessionRestore::Corrupt);
+  EXPECT_NE(fresh.status.find("a loop of symbolic links"), std::string::npos) << fresh.status;
+  EXPECT_NE(fresh.status.find("moved to"), std::string::npos) << fresh.status;
+  std::string error;
+  ASSERT_TRUE(app::save_session(fresh, &error)) << error;
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(state_dir() / "session.json")));
+}
+
+TEST_F(SessionsTest, ASessionOfAnyFileTypeIsSetAsideWithItsKind) {
+  ASSERT_EQ(::mkfifo((state_dir() / "session.json").c_str(), 0600), 0);
+  app::AppState fresh;
+  EXPECT_EQ(app::restore_session(fresh), app::SessionRestore::Corrupt);  // at once: never waits on the FIFO
+  EXPECT_NE(fresh.status.find("not a regular file: a FIFO"), std::string::npos) << fresh.status;
+  fs::create_directories(state_dir() / "session.json");
+  EXPECT_EQ(app::restore_session(fresh), app::SessionRestore::Corrupt);
+  EXPECT_NE(fresh.status.find("a directory"), std::string::npos) << fresh.status;
+  EXPECT_EQ(count("session.json.corrupt-") + count("session.json.unreadable-"), 2);
+}
+
+// Item 9: ImGui opened an imgui.ini that was a FIFO and waited forever.
+TEST_F(SessionsTest, AnImguiIniThatIsNotARegularFileIsNotHandedToImGui) {
+  std::string problem;
+  EXPECT_EQ(app::layout_settings_path(&problem), (state_dir() / "imgui.ini").string());  // none yet: ImGui makes it
+  EXPECT_EQ(problem, "");
+  ASSERT_EQ(::mkfifo((state_dir() / "imgui.ini").c_str(), 0600), 0);
+  EXPECT_EQ(app::layout_settings_path(&problem), "");
+  EXPECT_NE(problem.find("imgui.ini is a FIFO, not a regular file"), std::string::npos) << problem;
+}
+
+// Item 11: a name of 254 bytes failed to save and to export ("File name too
+// long", from the temporary file's longer name), and the error was pushed off
+// the status line by the path.
+TEST_F(SessionsTest, ANameOf254BytesSavesAndExports) {
+  const std::string path = (dir / (std::string(249, 'a') + ".json")).string();
+  state.file = path;  // the exports are named after it
+  ::setenv("HOME", dir.c_str(), 1);  // exports go to ~/Pictures, else ~
+  for (const char* what : {"", "Scores"}) {
+    const std::string out = app::export_path(state, what, ".svg");
+    EXPECT_LE(fs::path(out).filename().string().size(), 255u);
+    std::string error;
+    EXPECT_TRUE(app::write_text_export(state, core::ExportFormat::Svg, out, &error)) << error;
+    EXPECT_TRUE(fs::exists(out));
+  }
+  ASSERT_TRUE(app::save_scenario(state, path)) << state.status;
+  EXPECT_LT(core::decode_utf8(state.status).size(), 100u) << state.status;
+}
+
+TEST_F(SessionsTest, StatusMessagesPutWhatIsWrongBeforeALongPath) {
+  const std::string name = std::string(249, 'a') + ".json";
+  EXPECT_FALSE(app::save_scenario(state, (dir / "missing" / name).string()));
+  EXPECT_EQ(state.status.rfind("not saved: No such file or directory", 0), 0u) << state.status;
+  EXPECT_LT(core::decode_utf8(state.status).size(), 150u) << state.status;
+  EXPECT_FALSE(app::open_scenario(state, (dir / name).string()));
+  EXPECT_LT(core::decode_utf8(state.status).size(), 150u) << state.status;
+  EXPECT_NE(state.status.find("aaaa.json: no such file"), std::string::npos) << state.status;
+}
