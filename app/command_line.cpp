@@ -19,11 +19,12 @@ const char* usage_text() {
          "                      [--panel NAME] [--transparent] [--layout-out L.json]\n"
          "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
          "       attnlab --dump FILE\n"
+         "       attnlab --grad FILE\n"
          "       attnlab --help | --version\n"
          "\n"
          "A lab for the mathematics of transformer attention.\n"
          "\n"
-         "  FILE          a scenario file (JSON, format version 1); without it the\n"
+         "  FILE          a scenario file (JSON, format version 1 or 2); without it the\n"
          "                window opens on the last session, else the first lesson\n"
          "  --screenshot OUT.png\n"
          "                render one frame exactly as the window would show it, offscreen,\n"
@@ -43,6 +44,9 @@ const char* usage_text() {
          "                per head Q, K, V, scores, logits, weights, row_sums, entropy,\n"
          "                output, alt_output, QQt, scores_sym, scores_antisym, asymmetry\n"
          "                and, in projected mode, W_QK with its singular values and rank\n"
+         "                (and the loss when FILE has a target)\n"
+         "  --grad FILE   print {\"loss\": L, \"grad\": {...}} as JSON and exit: dL/d(entry)\n"
+         "                for every matrix of FILE, which must have a target\n"
          "  --layout-out L.json\n"
          "                once the layout has settled (with --screenshot: of the picture),\n"
          "                write the rectangle [x, y, w, h] in logical pixels of every\n"
@@ -120,10 +124,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       if (std::find(options.begin(), options.end(), a) != options.end()) return fail(a + " given twice");
       options.push_back(a);
     }
-    if (a == "--dump") {
-      if (i + 1 >= args.size()) return fail("--dump needs a FILE");
-      cl.command = Command::Dump;
-      if (!cl.file.empty()) return fail("--dump FILE: one scenario file at a time");
+    if (a == "--dump" || a == "--grad") {
+      if (i + 1 >= args.size()) return fail(a + " needs a FILE");
+      if (cl.command != Command::Window) return fail("--dump and --grad: one at a time");
+      cl.command = a == "--dump" ? Command::Dump : Command::Grad;
+      if (!cl.file.empty()) return fail(a + " FILE: one scenario file at a time");
       cl.file = args[++i];
       if (cl.file.empty()) return fail("FILE is empty: name a scenario file");
     } else if (a == "--screenshot") {
@@ -183,10 +188,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cl.file = a;
     }
   }
-  // --dump prints text and exits: any other option would be ignored.
-  if (cl.command == Command::Dump)
+  // --dump and --grad print text and exit: any other option would be ignored.
+  if (cl.command == Command::Dump || cl.command == Command::Grad)
     for (const std::string& option : options)
-      if (option != "--dump") return fail("--dump FILE takes no other option: " + option);
+      if (option != "--dump" && option != "--grad")
+        return fail((cl.command == Command::Dump ? "--dump" : "--grad") + std::string(" FILE takes no other option: ") + option);
 
   // No output is FILE itself: "a.json --layout-out ./a.json" would replace the scenario.
   if (!cl.file.empty())

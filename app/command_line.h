@@ -6,7 +6,7 @@
 
 namespace app {
 
-enum class Command { Window, Dump, Help, Version };
+enum class Command { Window, Dump, Grad, Help, Version };
 
 // A picture (--screenshot, --export OUT.png) in logical pixels; the PNG has
 // K times as many a side, at most what the renderer is sure to take.

@@ -1,4 +1,4 @@
-// `attnlab --dump FILE`: load, compute, print the Result as JSON.
+// `attnlab --dump FILE` and `attnlab --grad FILE`: load, compute, print JSON.
 #pragma once
 
 #include <iosfwd>
@@ -9,5 +9,9 @@ namespace app {
 // Returns the exit code: 0 with the JSON on out, 2 with the message on err
 // (and nothing on out) when FILE cannot be used.
 int run_dump(const std::string& file, std::ostream& out, std::ostream& err);
+
+// {"loss": L, "grad": {...}}: ∂L/∂entry for every matrix field FILE holds, in
+// the file's nesting. Exit 2 as above, and when FILE has no target.
+int run_grad(const std::string& file, std::ostream& out, std::ostream& err);
 
 }  // namespace app

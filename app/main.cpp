@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
       return 0;
     case app::Command::Dump:
       return app::run_dump(cl.file, std::cout, std::cerr);
+    case app::Command::Grad:
+      return app::run_grad(cl.file, std::cout, std::cerr);
     case app::Command::Window:
       break;
   }

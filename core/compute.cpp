@@ -1,5 +1,7 @@
 #include "core/compute.h"
 
+#include "core/attention_math.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,37 +10,71 @@
 
 namespace core {
 
-namespace {
+namespace detail {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// Reformer's rule: causal masks j > i; no_self then masks the diagonal unless
-// it is the only entry of its row left (row 0 under causal keeps it).
-bool is_masked(const Options& o, int i, int j, int n) {
-  if (o.causal && j > i) return true;
-  if (o.no_self && i == j) {
-    const int unmasked_others = o.causal ? i : n - 1;
-    return unmasked_others > 0;
-  }
-  return false;
+double logit_divisor(const Scenario& s) {
+  return (s.options.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) *
+         s.options.temperature;
 }
 
-// Stable row softmax: subtract the row's largest logit before exp, so no
-// exp overflows; every row has at least one unmasked entry (is_masked's rule).
-void softmax_rows(const Mat& logits, Mat& weights) {
-  weights.resize(logits.rows(), logits.cols());
-  for (Eigen::Index i = 0; i < logits.rows(); ++i) {
+void project_head(const Scenario& s, int h, Mat& Q, Mat& K0, Mat& V) {
+  const Options& o = s.options;
+  if (s.mode == Mode::Projected) {
+    if (o.merged_qk) {
+      Q.noalias() = s.X * s.W[h];
+      K0 = s.X;
+    } else {
+      Q.noalias() = s.X * s.W_Q[h];
+      K0.noalias() = s.X * (o.shared_qk ? s.W_Q[h] : s.W_K[h]);
+    }
+    V.noalias() = s.X * s.W_V[h];
+  } else {
+    Q = s.Q[h];
+    K0 = o.shared_qk ? s.Q[h] : s.K[h];
+    V = s.V[h];
+  }
+}
+
+void normalize_rows(const Mat& K0, Mat& K) {
+  K = K0;
+  for (Eigen::Index j = 0; j < K.rows(); ++j) {
+    // Scaled by the largest entry first: the plain sum of squares underflows
+    // for a row like (1e-200, 0) and would leave it unnormalised.
+    const double largest = K.row(j).cwiseAbs().maxCoeff();
+    if (largest == 0) continue;  // a zero key stays zero
+    K.row(j) /= largest;
+    K.row(j) /= K.row(j).norm();
+  }
+}
+
+void masked_softmax(const Options& o, const Mat& S, double divisor, Mat& logits, Mat& A) {
+  const int n = static_cast<int>(S.rows());
+  logits.resize(n, S.cols());
+  A.resize(n, S.cols());
+  for (int i = 0; i < n; ++i) {
     double row_max = -kInf;
-    for (Eigen::Index j = 0; j < logits.cols(); ++j) row_max = std::max(row_max, logits(i, j));
+    for (int j = 0; j < S.cols(); ++j) {
+      const double z = is_masked(o, i, j, n) ? -kInf : S(i, j) / divisor;
+      logits(i, j) = z;
+      row_max = std::max(row_max, z);
+    }
+    // Subtract the row's largest logit before exp, so no exp overflows; every
+    // row has at least one unmasked entry (is_masked's rule), so sum ≥ 1.
     double sum = 0;
-    for (Eigen::Index j = 0; j < logits.cols(); ++j) {
+    for (int j = 0; j < S.cols(); ++j) {
       const double e = logits(i, j) == -kInf ? 0.0 : std::exp(logits(i, j) - row_max);
-      weights(i, j) = e;
+      A(i, j) = e;
       sum += e;
     }
-    weights.row(i) /= sum;  // sum ≥ 1: the largest entry contributes exp(0)
+    A.row(i) /= sum;
   }
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::kInf;
 
 void make_symmetric(Mat& m) {
   for (Eigen::Index i = 0; i < m.rows(); ++i)
@@ -83,42 +119,37 @@ void W_QK_singular_values(const Mat& W_Q, const Mat& W_K, const Mat& W_QK, Vec& 
   out.head(d_k) = Eigen::JacobiSVD<ColMat>(core).singularValues();
 }
 
-void compute_head(const Scenario& s, int h, HeadResult& r) {
+void rank_of(const Scenario& s, HeadResult& r) {
+  const double sigma_max = r.W_QK_singular_values.size() ? r.W_QK_singular_values(0) : 0.0;
+  r.W_QK_rank_tolerance = rank_tolerance(sigma_max, s.d_model, s.d_model);
+  r.W_QK_rank = 0;
+  for (Eigen::Index i = 0; i < r.W_QK_singular_values.size(); ++i)
+    if (r.W_QK_singular_values(i) > r.W_QK_rank_tolerance) ++r.W_QK_rank;
+}
+
+void compute_head(const Scenario& s, int h, HeadResult& r, Mat& K0) {
   const Options& o = s.options;
   const int n = s.n();
 
-  if (s.mode == Mode::Projected) {
+  detail::project_head(s, h, r.Q, K0, r.V);
+  if (s.mode == Mode::Projected && o.merged_qk) {
+    r.W_QK = s.W[h];  // the one matrix of seed 001: S = X·W_h·Xᵀ
+    const ColMat w = s.W[h];
+    r.W_QK_singular_values = Eigen::JacobiSVD<ColMat>(w).singularValues();
+    rank_of(s, r);
+  } else if (s.mode == Mode::Projected) {
     const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
-    r.Q.noalias() = s.X * s.W_Q[h];
-    r.K.noalias() = s.X * W_K;
-    r.V.noalias() = s.X * s.W_V[h];
     r.W_QK.noalias() = s.W_Q[h] * W_K.transpose();
-
     W_QK_singular_values(s.W_Q[h], W_K, r.W_QK, r.W_QK_singular_values);
-    const double sigma_max = r.W_QK_singular_values.size() ? r.W_QK_singular_values(0) : 0.0;
-    r.W_QK_rank_tolerance = rank_tolerance(sigma_max, s.d_model, s.d_model);
-    r.W_QK_rank = 0;
-    for (Eigen::Index i = 0; i < r.W_QK_singular_values.size(); ++i)
-      if (r.W_QK_singular_values(i) > r.W_QK_rank_tolerance) ++r.W_QK_rank;
+    rank_of(s, r);
   } else {
-    r.Q = s.Q[h];
-    r.K = o.shared_qk ? s.Q[h] : s.K[h];
-    r.V = s.V[h];
     r.W_QK.resize(0, 0);
     r.W_QK_singular_values.resize(0);
     r.W_QK_rank_tolerance = 0;
     r.W_QK_rank = 0;
   }
-
-  if (o.normalize_keys)
-    for (int j = 0; j < n; ++j) {
-      // Scaled by the largest entry first: the plain sum of squares underflows
-      // for a row like (1e-200, 0) and would leave it unnormalised.
-      const double largest = r.K.row(j).cwiseAbs().maxCoeff();
-      if (largest == 0) continue;  // a zero key stays zero
-      r.K.row(j) /= largest;
-      r.K.row(j) /= r.K.row(j).norm();
-    }
+  if (o.normalize_keys) detail::normalize_rows(K0, r.K);
+  else r.K = K0;
 
   r.scores.noalias() = r.Q * r.K.transpose();
   r.QQt.noalias() = r.Q * r.Q.transpose();
@@ -130,14 +161,7 @@ void compute_head(const Scenario& s, int h, HeadResult& r) {
   r.scores_antisym = (r.scores - r.scores.transpose()) / 2;
   r.asymmetry = asymmetry(r.scores, r.scores_antisym);
 
-  const double divisor =
-      (o.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * o.temperature;
-  r.logits.resize(n, n);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      r.logits(i, j) = is_masked(o, i, j, n) ? -kInf : r.scores(i, j) / divisor;
-
-  softmax_rows(r.logits, r.weights);
+  detail::masked_softmax(o, r.scores, detail::logit_divisor(s), r.logits, r.weights);
   r.row_sums = r.weights.rowwise().sum();
   r.entropy.resize(n);
   for (int i = 0; i < n; ++i) {
@@ -172,14 +196,20 @@ void compute(const Scenario& s, Result& out) {
   out.mode = s.mode;
 
   out.concat.resize(out.n, s.heads * s.d_k);
+  const bool alt = s.options.head_output == HeadOutput::Alt;
+  Mat K0;
   for (int h = 0; h < s.heads; ++h) {
-    compute_head(s, h, out.head[h]);
-    out.concat.middleCols(h * s.d_k, s.d_k) = out.head[h].output;
+    compute_head(s, h, out.head[h], K0);
+    out.concat.middleCols(h * s.d_k, s.d_k) = alt ? out.head[h].alt_output : out.head[h].output;
   }
   out.output.noalias() = out.concat * s.W_O;
+  out.has_loss = s.has_target;
+  out.loss = s.has_target ? (out.output - s.target).squaredNorm() / static_cast<double>(out.output.size()) : 0.0;
 
   if (s.mode == Mode::Projected) {
-    out.params.separate = (s.options.shared_qk ? 1 : 2) * s.d_model * s.d_k * s.heads;
+    const int qk_per_head = s.options.merged_qk ? s.d_model * s.d_model
+                                                : (s.options.shared_qk ? 1 : 2) * s.d_model * s.d_k;
+    out.params.separate = qk_per_head * s.heads;
     out.params.merged = s.d_model * s.d_model * s.heads;
   } else {
     out.params = {};

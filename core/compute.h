@@ -14,20 +14,22 @@
 namespace core {
 
 struct HeadResult {
-  Mat Q, K, V;            // n×d_k; K is the key matrix used for scoring (after shared QK, normalize_keys)
+  Mat Q, K, V;            // n×d_k (Q, K n×d_model under merged_qk); K is the key matrix
+                          // used for scoring (after shared QK, normalize_keys)
   Mat scores;             // S = Q·Kᵀ, n×n
   Mat logits;             // S / (√d_k·T) or S / T; masked entries are −∞
   Mat weights;            // A = row-softmax(logits); masked entries exactly 0
   Vec row_sums;           // Σ_j A_ij, 1 up to rounding
   Vec entropy;            // −Σ_j A_ij ln A_ij in nats, 0·ln 0 = 0
   Mat output;             // A·V, n×d_k: each row a convex combination of the rows of V
+                          // (what enters concat unless options.head_output is "alt")
   Mat alt_output;         // (1/√d_k)·A·V·W_altᵀ (seed 000's AttentionAlt)
   Mat QQt;                // Q·Qᵀ: symmetric positive semi-definite, for comparison with S
   Mat scores_sym;         // (S + Sᵀ)/2
   Mat scores_antisym;     // (S − Sᵀ)/2
   double asymmetry = 0;   // ‖(S − Sᵀ)/2‖_F / ‖S‖_F, 0 when S = 0
   // Projected mode only.
-  Mat W_QK;               // W^Q·W^Kᵀ, d_model×d_model
+  Mat W_QK;               // W^Q·W^Kᵀ, d_model×d_model (W_h itself under merged_qk)
   Vec W_QK_singular_values;  // descending
   double W_QK_rank_tolerance = 0;  // numpy's: σ_max · max(M, N) · ε
   int W_QK_rank = 0;
@@ -36,7 +38,7 @@ struct HeadResult {
 };
 
 struct ParameterCounts {
-  int separate = 0;  // (1 if shared QK else 2)·d_model·d_k·H: W^Q and W^K
+  int separate = 0;  // (1 if shared QK else 2)·d_model·d_k·H: W^Q and W^K (d_model²·H: W_h under merged_qk)
   int merged = 0;    // d_model²·H: one W = W^Q W^Kᵀ per head
 };
 
@@ -47,6 +49,9 @@ struct Result {
   WideMat concat;                          // [O_1 … O_H], n × H·d_k
   Mat output;                              // concat·W^O, n×d_model
   ParameterCounts params;                  // projected mode only
+  // With a target: L = mean over the n·d_model entries of (Y − target)².
+  bool has_loss = false;
+  double loss = 0;
 };
 
 // Requires validate(s) to be empty: the loader and the GUI guarantee it.

@@ -47,6 +47,36 @@ OrderedJson result_to_json(const Scenario& s, const Result& r) {
   out["concat"] = matrix_to_json(r.concat);
   out["output"] = matrix_to_json(r.output);
   if (projected) out["params"] = {{"separate", r.params.separate}, {"merged", r.params.merged}};
+  if (r.has_loss) out["loss"] = r.loss;
+  return out;
+}
+
+OrderedJson gradient_to_json(const Scenario& s, const Gradient& g, double loss) {
+  const auto per_head = [&](const std::array<Mat, kMaxHeads>& ms) {
+    OrderedJson out = OrderedJson::array();
+    for (int h = 0; h < s.heads; ++h) out.push_back(matrix_to_json(ms[h]));
+    return out;
+  };
+  OrderedJson grad;
+  if (s.mode == Mode::Projected) {
+    grad["X"] = matrix_to_json(g.X);
+    if (s.options.merged_qk) {
+      grad["W"] = per_head(g.W);
+    } else {
+      grad["W_Q"] = per_head(g.W_Q);
+      grad["W_K"] = per_head(g.W_K);
+    }
+    grad["W_V"] = per_head(g.W_V);
+  } else {
+    grad["Q"] = per_head(g.Q);
+    grad["K"] = per_head(g.K);
+    grad["V"] = per_head(g.V);
+  }
+  grad["W_O"] = matrix_to_json(g.W_O);
+  if (s.has_W_alt) grad["W_alt"] = per_head(g.W_alt);
+  OrderedJson out;
+  out["loss"] = loss;
+  out["grad"] = std::move(grad);
   return out;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/compute.h"
+#include "core/gradient.h"
 #include "core/json_text.h"
 
 namespace core {
@@ -11,5 +12,10 @@ namespace core {
 // projected mode also W_QK, W_QK_singular_values, W_QK_rank. Top level:
 // tokens, heads, concat, output, and in projected mode params.
 OrderedJson result_to_json(const Scenario& s, const Result& r);
+
+// What `attnlab --grad` prints: {"loss": L, "grad": {...}}, with ∂L/∂entry for
+// every matrix field the file of s holds (X, W_Q, W_K or W, W_V, or Q, K, V;
+// W_O; W_alt when given), in the file's nesting.
+OrderedJson gradient_to_json(const Scenario& s, const Gradient& g, double loss);
 
 }  // namespace core

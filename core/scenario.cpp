@@ -8,13 +8,15 @@ namespace core {
 
 void swap_queries_and_keys(Scenario& s) {
   for (int h = 0; h < s.heads; ++h) {
-    if (s.mode == Mode::Projected) std::swap(s.W_Q[h], s.W_K[h]);
+    if (s.mode == Mode::Projected && s.options.merged_qk) s.W[h].transposeInPlace();  // X·Wᵀ·Xᵀ = Sᵀ
+    else if (s.mode == Mode::Projected) std::swap(s.W_Q[h], s.W_K[h]);
     else std::swap(s.Q[h], s.K[h]);
   }
 }
 
 const char* to_string(Mode m) { return m == Mode::Projected ? "projected" : "direct"; }
 const char* to_string(Scale s) { return s == Scale::SqrtDk ? "sqrt_dk" : "none"; }
+const char* to_string(HeadOutput h) { return h == HeadOutput::Attention ? "attention" : "alt"; }
 
 namespace {
 
@@ -71,13 +73,17 @@ void resize_keep(M& m, int rows, int cols) {
 bool operator==(const Scenario& a, const Scenario& b) {
   if (a.title != b.title || a.notes != b.notes || a.tokens != b.tokens ||
       a.d_model != b.d_model || a.d_k != b.d_k || a.heads != b.heads || a.mode != b.mode ||
-      !(a.options == b.options) || a.has_W_alt != b.has_W_alt || !same_matrix(a.W_O, b.W_O))
+      !(a.options == b.options) || a.has_W_alt != b.has_W_alt || !same_matrix(a.W_O, b.W_O) ||
+      a.has_target != b.has_target)
     return false;
   if (a.mode == Mode::Projected && !same_matrix(a.X, b.X)) return false;
+  if (a.has_target && !same_matrix(a.target, b.target)) return false;
+  const bool merged = a.mode == Mode::Projected && a.options.merged_qk;
   for (int h = 0; h < a.heads; ++h) {
     if (a.mode == Mode::Projected) {
-      if (!same_matrix(a.W_Q[h], b.W_Q[h]) || !same_matrix(a.W_K[h], b.W_K[h]) ||
-          !same_matrix(a.W_V[h], b.W_V[h]))
+      if (!same_matrix(a.W_V[h], b.W_V[h])) return false;
+      if (merged ? !same_matrix(a.W[h], b.W[h])
+                 : !same_matrix(a.W_Q[h], b.W_Q[h]) || !same_matrix(a.W_K[h], b.W_K[h]))
         return false;
     } else if (!same_matrix(a.Q[h], b.Q[h]) || !same_matrix(a.K[h], b.K[h]) ||
                !same_matrix(a.V[h], b.V[h])) {
@@ -108,8 +114,12 @@ std::vector<std::string> validate(const Scenario& s) {
   if (s.mode == Mode::Projected) {
     check_matrix(problems, "X", s.X, n, s.d_model);
     for (int h = 0; h < s.heads; ++h) {
-      check_matrix(problems, head("W_Q", h), s.W_Q[h], s.d_model, s.d_k);
-      check_matrix(problems, head("W_K", h), s.W_K[h], s.d_model, s.d_k);
+      if (s.options.merged_qk) {
+        check_matrix(problems, head("W", h), s.W[h], s.d_model, s.d_model);
+      } else {
+        check_matrix(problems, head("W_Q", h), s.W_Q[h], s.d_model, s.d_k);
+        check_matrix(problems, head("W_K", h), s.W_K[h], s.d_model, s.d_k);
+      }
       check_matrix(problems, head("W_V", h), s.W_V[h], s.d_model, s.d_k);
     }
   } else {
@@ -122,6 +132,12 @@ std::vector<std::string> validate(const Scenario& s) {
   check_matrix(problems, "W_O", s.W_O, s.heads * s.d_k, s.d_model);
   if (s.has_W_alt)
     for (int h = 0; h < s.heads; ++h) check_matrix(problems, head("W_alt", h), s.W_alt[h], s.d_k, s.d_k);
+
+  if (s.has_target) check_matrix(problems, "target", s.target, n, s.d_model);
+  if (s.options.merged_qk && s.mode != Mode::Projected)
+    problems.push_back("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
+  if (s.options.merged_qk && s.options.shared_qk)
+    problems.push_back("options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)");
 
   const double t = s.options.temperature;
   if (!(t >= kMinTemperature && t <= kMaxTemperature))
@@ -151,6 +167,7 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads) {
   for (int i = old_n; i < n; ++i) s.tokens[i] = "t" + std::to_string(i + 1);
 
   resize_keep(s.X, n, d_model);
+  if (s.has_target || s.target.size()) resize_keep(s.target, n, d_model);
   for (int h = 0; h < kMaxHeads; ++h) {
     // Heads past the new count keep nothing: a head added later starts at zero.
     const bool kept = h < heads;
@@ -162,6 +179,8 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads) {
       if (!kept) m->resize(0, 0);
       resize_keep(*m, n, d_k);
     }
+    if (!kept) s.W[h].resize(0, 0);
+    resize_keep(s.W[h], d_model, d_model);
     if (!kept) s.W_alt[h].resize(0, 0);
     const Eigen::Index old_dk = s.W_alt[h].rows();
     resize_keep(s.W_alt[h], d_k, d_k);
@@ -185,6 +204,9 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads) {
 
 void convert_to_direct(Scenario& s) {
   if (s.mode == Mode::Direct) return;
+  // Direct Q and K have d_k columns, X·W_h has d_model: a merged W has no direct form,
+  // and the scenario falls back to its W_Q and W_K (the app asks before).
+  s.options.merged_qk = false;
   for (int h = 0; h < s.heads; ++h) {
     s.Q[h].noalias() = s.X * s.W_Q[h];
     s.K[h].noalias() = s.X * s.W_K[h];

@@ -17,6 +17,12 @@ enum class Mode {
   Direct,     // the file holds Q, K, V per head
 };
 
+// What each head puts into concat (DESIGN.md, version 2).
+enum class HeadOutput {
+  Attention,  // O_h = A·V, the paper's
+  Alt,        // seed 000's AttentionAlt: (1/√d_k)·A·V·W_altᵀ, W_alt a parameter
+};
+
 enum class Scale {
   SqrtDk,  // logits = S / (√d_k · T), the paper's choice
   None,    // logits = S / T
@@ -29,6 +35,9 @@ struct Options {
   double temperature = 1.0;     // T in [0.01, 100]; logits are divided by it
   bool causal = false;          // mask j > i
   bool no_self = false;         // mask the diagonal, unless it is the row's only unmasked entry
+  // Version 2.
+  bool merged_qk = false;  // projected only: one W_h (d_model×d_model), Q = X·W_h, K = X (seed 001)
+  HeadOutput head_output = HeadOutput::Attention;
 
   bool operator==(const Options&) const = default;
 };
@@ -52,10 +61,19 @@ struct Scenario {
   // AttentionAlt's fourth matrix, d_k×d_k per head; identity when absent.
   bool has_W_alt = false;
   std::array<Mat, kMaxHeads> W_alt;
+  // Version 2. options.merged_qk: W[h] is d_model×d_model and replaces W_Q, W_K.
+  std::array<Mat, kMaxHeads> W;
+  // The output Y the scenario should produce (n×d_model); with it, a loss and gradients.
+  bool has_target = false;
+  Mat target;
 
   Options options;
 
   int n() const { return static_cast<int>(tokens.size()); }
+  // 2 when a version-2 field is used, else 1: such a file is written exactly as before.
+  int format_version() const {
+    return has_target || options.merged_qk || options.head_output != HeadOutput::Attention ? 2 : 1;
+  }
 };
 
 // Compares what the scenario means: the matrices of the other mode are ignored,
@@ -78,6 +96,8 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads);
 
 // Projected → direct: Q, K, V of each head become X·W^Q, X·W^K, X·W^V (before
 // shared QK and normalize_keys, which stay options), so the scores are unchanged.
+// A merged W has no direct form (Q = X·W_h has d_model columns): merged_qk is
+// switched off first, so the scores become those of W_Q and W_K.
 void convert_to_direct(Scenario& s);
 
 // W^Q ↔ W^K in every head (Q ↔ K in direct mode): the scores become Sᵀ.
@@ -85,5 +105,6 @@ void swap_queries_and_keys(Scenario& s);
 
 const char* to_string(Mode m);
 const char* to_string(Scale s);
+const char* to_string(HeadOutput h);
 
 }  // namespace core

@@ -187,9 +187,16 @@ struct Reader {
 
 void read_options(Reader& in, const json& j, Options& o) {
   if (!j.is_object()) { in.fail("options: expected an object, got " + type_name(j)); return; }
-  in.check_keys(j, "options.", {"shared_qk", "normalize_keys", "scale", "temperature", "mask"});
+  in.check_keys(j, "options.", {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output"});
   in.boolean(j, "options.", "shared_qk", o.shared_qk);
   in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
+  in.boolean(j, "options.", "merged_qk", o.merged_qk);
+  if (j.contains("head_output")) {
+    const json& h = j["head_output"];
+    if (h == "attention") o.head_output = HeadOutput::Attention;
+    else if (h == "alt") o.head_output = HeadOutput::Alt;
+    else in.fail("options.head_output: expected \"attention\" or \"alt\", got " + (h.is_string() ? h.dump() : type_name(h)));
+  }
   if (j.contains("scale")) {
     const json& s = j["scale"];
     if (s == "sqrt_dk") o.scale = Scale::SqrtDk;
@@ -222,11 +229,11 @@ LoadResult read_scenario(const json& root) {
     return result;
   }
   in.check_keys(root, "", {"attnlab", "title", "notes", "tokens", "d_model", "d_k", "heads", "mode",
-                           "X", "W_Q", "W_K", "W_V", "Q", "K", "V", "W_O", "W_alt", "options"});
+                           "X", "W_Q", "W_K", "W_V", "Q", "K", "V", "W_O", "W_alt", "options", "W", "target"});
 
   // The version first: a newer file is refused before its contents are judged.
   if (!root.contains("attnlab")) {
-    in.fail("attnlab: missing; expected the format version 1 (\"attnlab\": 1)");
+    in.fail("attnlab: missing; expected the format version (\"attnlab\": 1, or 2 for a file with version-2 fields)");
     return result;
   }
   const json& version = root["attnlab"];
@@ -235,7 +242,9 @@ LoadResult read_scenario(const json& root) {
             std::to_string(kFormatVersion) + "); update attnlab to open this file");
     return result;
   }
-  if (version != kFormatVersion) in.fail("attnlab: expected the format version 1, got " + type_name(version));
+  if (version != 1 && version != 2)
+    in.fail("attnlab: expected the format version 1 or 2, got " + (version.is_number() ? version.dump() : type_name(version)));
+  const bool version_1 = version == 1;
 
   Scenario s;
   for (const char* key : {"title", "notes"})
@@ -291,6 +300,27 @@ LoadResult read_scenario(const json& root) {
   }
 
   if (root.contains("options")) read_options(in, root["options"], s.options);
+  if (version_1) {
+    // Version 2's fields in a version-1 file: a file says which format it is.
+    for (const char* key : {"W", "target"})
+      if (root.contains(key)) in.fail(std::string(key) + ": a version-2 field; the file must say \"attnlab\": 2");
+    if (s.options.merged_qk) in.fail("options.merged_qk: a version-2 option; the file must say \"attnlab\": 2");
+    if (s.options.head_output != HeadOutput::Attention)
+      in.fail("options.head_output: a version-2 option; the file must say \"attnlab\": 2");
+  }
+  if (mode_ok && s.options.merged_qk) {
+    if (s.mode != Mode::Projected) {
+      in.fail("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
+      mode_ok = false;
+    }
+    for (const char* key : {"W_Q", "W_K"})
+      if (root.contains(key))
+        in.fail(std::string(key) + ": not with options.merged_qk, where one W per head replaces W_Q and W_K");
+    if (s.options.shared_qk)
+      in.fail("options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)");
+  } else if (root.contains("W")) {
+    in.fail("W: only with options.merged_qk true (one W per head instead of W_Q and W_K)");
+  }
 
   // The matrices' shapes follow from the sizes: without them nothing can be said.
   if (sizes_ok && mode_ok) {
@@ -301,8 +331,12 @@ LoadResult read_scenario(const json& root) {
     if (s.mode == Mode::Projected) {
       if (!root.contains("X")) in.fail("X: missing; expected " + shape(n, dm) + " (one row per token)");
       else in.matrix(root["X"], "X", n, dm, s.X);
-      in.per_head(root, "W_Q", s.heads, dm, dk, s.W_Q);
-      in.per_head(root, "W_K", s.heads, dm, dk, s.W_K);
+      if (s.options.merged_qk) {
+        in.per_head(root, "W", s.heads, dm, dm, s.W);
+      } else {
+        in.per_head(root, "W_Q", s.heads, dm, dk, s.W_Q);
+        in.per_head(root, "W_K", s.heads, dm, dk, s.W_K);
+      }
       in.per_head(root, "W_V", s.heads, dm, dk, s.W_V);
     } else {
       in.per_head(root, "Q", s.heads, n, dk, s.Q);
@@ -317,6 +351,10 @@ LoadResult read_scenario(const json& root) {
     if (root.contains("W_alt")) {
       s.has_W_alt = true;
       in.per_head(root, "W_alt", s.heads, dk, dk, s.W_alt);
+    }
+    if (root.contains("target")) {
+      s.has_target = true;
+      in.matrix(root["target"], "target", n, dm, s.target);
     }
   }
 
@@ -464,7 +502,8 @@ LoadResult load_scenario_file(const std::string& path) {
 
 OrderedJson scenario_to_json(const Scenario& s) {
   OrderedJson j;
-  j["attnlab"] = kFormatVersion;
+  const int version = s.format_version();
+  j["attnlab"] = version;
   if (!s.title.empty()) j["title"] = s.title;
   if (!s.notes.empty()) j["notes"] = s.notes;
   j["tokens"] = s.tokens;
@@ -474,8 +513,12 @@ OrderedJson scenario_to_json(const Scenario& s) {
   j["mode"] = to_string(s.mode);
   if (s.mode == Mode::Projected) {
     j["X"] = matrix_to_json(s.X);
-    j["W_Q"] = heads_json(s.W_Q, s.heads);
-    j["W_K"] = heads_json(s.W_K, s.heads);
+    if (s.options.merged_qk) {
+      j["W"] = heads_json(s.W, s.heads);
+    } else {
+      j["W_Q"] = heads_json(s.W_Q, s.heads);
+      j["W_K"] = heads_json(s.W_K, s.heads);
+    }
     j["W_V"] = heads_json(s.W_V, s.heads);
   } else {
     j["Q"] = heads_json(s.Q, s.heads);
@@ -484,12 +527,17 @@ OrderedJson scenario_to_json(const Scenario& s) {
   }
   j["W_O"] = matrix_to_json(s.W_O);
   if (s.has_W_alt) j["W_alt"] = heads_json(s.W_alt, s.heads);
+  if (s.has_target) j["target"] = matrix_to_json(s.target);
   const Options& o = s.options;
   j["options"] = {{"shared_qk", o.shared_qk},
                   {"normalize_keys", o.normalize_keys},
                   {"scale", to_string(o.scale)},
                   {"temperature", o.temperature},
                   {"mask", {{"causal", o.causal}, {"no_self", o.no_self}}}};
+  if (version >= 2) {  // a version-1 scenario is written exactly as before
+    j["options"]["merged_qk"] = o.merged_qk;
+    j["options"]["head_output"] = to_string(o.head_output);
+  }
   return j;
 }
 

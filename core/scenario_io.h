@@ -1,4 +1,4 @@
-// Reading and writing scenario files (JSON, version 1; DESIGN.md's format).
+// Reading and writing scenario files (JSON, versions 1 and 2; DESIGN.md's format).
 //
 // The reader takes untrusted text: every rule of DESIGN.md is checked and a
 // broken file gives messages naming the field, never a crash and never a
@@ -17,7 +17,7 @@
 
 namespace core {
 
-inline constexpr int kFormatVersion = 1;
+inline constexpr int kFormatVersion = 2;  // the newest this program reads; it writes 1 when it can
 inline constexpr size_t kMaxFileBytes = 1024 * 1024;  // 1 MiB
 inline constexpr int kMaxNesting = 8;                  // the top-level object is level 1
 

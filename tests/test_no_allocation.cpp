@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/compute.h"
+#include "core/gradient.h"
 #include "test_helpers.h"
 
 namespace {
@@ -49,6 +50,34 @@ TEST(NoAllocation, ComputeOnEverySizeModeAndOption) {
     }
   });
   EXPECT_EQ(scenarios, 2 * 7 * 3 * 4 * 4);  // modes × n × d_model × d_k × options
+}
+
+// Nor does a training step's backward pass, under every option it goes through.
+TEST(NoAllocation, GradientOnEverySizeModeAndOption) {
+  core::Gradient g;
+  int scenarios = 0;
+  testing_helpers::for_random_scenarios(37, [&](core::Scenario s) {
+    s.has_target = true;
+    s.target = s.X;
+    for (int options = 0; options < 4; ++options) {
+      s.options.shared_qk = options == 1;
+      s.options.merged_qk = options == 2 && s.mode == core::Mode::Projected;
+      s.options.normalize_keys = options & 2;
+      s.options.causal = options & 1;
+      s.options.no_self = options & 2;
+      s.options.head_output = options == 3 ? core::HeadOutput::Alt : core::HeadOutput::Attention;
+      for (int h = 0; h < s.heads; ++h) s.W[h] = core::Mat::Identity(s.d_model, s.d_model);
+      g.set_zero(s);
+      Eigen::internal::set_is_malloc_allowed(false);
+      const long before = g_news.load();
+      core::add_gradient(s, 0.5, g);
+      const long made = g_news.load() - before;
+      Eigen::internal::set_is_malloc_allowed(true);
+      EXPECT_EQ(made, 0);
+      ++scenarios;
+    }
+  });
+  EXPECT_EQ(scenarios, 2 * 7 * 3 * 4 * 4);
 }
 
 // The guard itself works: a dynamic Eigen matrix under it aborts the process.

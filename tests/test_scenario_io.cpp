@@ -190,12 +190,12 @@ TEST(LoadRejects, MissingAndModeSpecificFields) {
 
 TEST(LoadRejects, AFutureVersion) {
   json j = example_json();
-  j["attnlab"] = 2;
-  expect_rejected(j, "attnlab: version 2 is newer than this program reads (1)");
+  j["attnlab"] = 3;
+  expect_rejected(j, "attnlab: version 3 is newer than this program reads (2)");
   j.erase("attnlab");
   expect_rejected(j, "attnlab: missing");
   j["attnlab"] = "1";
-  expect_rejected(j, "attnlab: expected the format version 1, got a string");
+  expect_rejected(j, "attnlab: expected the format version 1 or 2, got a string");
 }
 
 TEST(LoadRejects, NestingDeeperThanEightLevels) {
@@ -443,4 +443,79 @@ TEST(TemporaryFiles, OnlyOurNamesAreOurs) {
   for (const char* theirs : {".attnlab-a1B2c", ".attnlab-a1B2c3d", "attnlab-a1B2c3", ".session.json", ".session.json.lock",
                              ".bashrc.abcdef", ".notes.json.abcdef", "session.json", ".attnlab-a1B2c!"})
     EXPECT_FALSE(core::is_temporary_file_name(theirs)) << theirs;
+}
+
+// [SECTION] Version 2: target, merged W, AttentionAlt as the head output.
+
+namespace {
+
+json version_2_json() {
+  json j = example_json();
+  j["attnlab"] = 2;
+  j["target"] = j["X"];
+  j.erase("W_Q");
+  j.erase("W_K");
+  j["W"] = json::array();
+  for (int h = 0; h < 2; ++h)
+    j["W"].push_back({{1.0, 0.0, 0.0, 0.5}, {0.0, 1.0, 0.0, 0.0}, {0.0, -0.5, 1.0, 0.0}, {0.25, 0.0, 0.0, 1.0}});
+  j["options"]["merged_qk"] = true;
+  j["options"]["head_output"] = "alt";
+  return j;
+}
+
+}  // namespace
+
+TEST(Version2, RoundTripsAndIsWrittenAsVersion2) {
+  const core::LoadResult first = core::parse_scenario(version_2_json().dump());
+  ASSERT_TRUE(first.ok()) << first.message();
+  const core::Scenario& s = *first.scenario;
+  EXPECT_TRUE(s.has_target);
+  EXPECT_TRUE(s.options.merged_qk);
+  EXPECT_EQ(s.options.head_output, core::HeadOutput::Alt);
+  EXPECT_EQ(s.W[1](3, 0), 0.25);
+  const std::string text = core::scenario_to_text(s);
+  const json written = json::parse(text);
+  EXPECT_EQ(written["attnlab"], 2);
+  EXPECT_FALSE(written.contains("W_Q"));
+  EXPECT_EQ(written["options"]["head_output"], "alt");
+  const core::LoadResult second = core::parse_scenario(text);
+  ASSERT_TRUE(second.ok()) << second.message();
+  EXPECT_TRUE(*second.scenario == s);
+  EXPECT_EQ(core::scenario_to_text(*second.scenario), text);
+}
+
+// A version-1 scenario stays version 1, with no new keys: old readers open it.
+TEST(Version2, AVersion1FileIsWrittenAsBefore) {
+  const core::LoadResult loaded = core::load_scenario_file(kExample);
+  ASSERT_TRUE(loaded.ok());
+  const json written = json::parse(core::scenario_to_text(*loaded.scenario));
+  EXPECT_EQ(written["attnlab"], 1);
+  EXPECT_FALSE(written["options"].contains("merged_qk"));
+  EXPECT_FALSE(written["options"].contains("head_output"));
+  EXPECT_FALSE(written.contains("target"));
+}
+
+TEST(Version2, EveryMisuseNamesTheField) {
+  json j = version_2_json();
+  j["attnlab"] = 1;
+  expect_rejected(j, "target: a version-2 field; the file must say \"attnlab\": 2");
+  expect_rejected(j, "options.merged_qk: a version-2 option");
+  j = version_2_json();
+  j["W_Q"] = example_json()["W_Q"];
+  expect_rejected(j, "W_Q: not with options.merged_qk");
+  j = version_2_json();
+  j["options"]["shared_qk"] = true;
+  expect_rejected(j, "options.merged_qk: cannot be combined with options.shared_qk");
+  j = version_2_json();
+  j["options"]["merged_qk"] = false;
+  expect_rejected(j, "W: only with options.merged_qk true");
+  j = version_2_json();
+  j["W"][1] = {{1.0, 0.0}, {0.0, 1.0}, {0.0, 0.0}, {0.0, 0.0}};
+  expect_rejected(j, "W[1]: expected 4×4");
+  j = version_2_json();
+  j["target"] = {{1.0, 2.0}};
+  expect_rejected(j, "target: expected 5×4");
+  j = version_2_json();
+  j["options"]["head_output"] = "AttentionAlt";
+  expect_rejected(j, "options.head_output: expected \"attention\" or \"alt\", got \"AttentionAlt\"");
 }

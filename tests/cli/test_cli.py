@@ -175,8 +175,8 @@ class Rejections(unittest.TestCase):
         self.expect_rejected(["--dump", self.mutated(lambda s: s.update(d_k=3))], "W_Q[0]: expected 4×3, got 4×2")
 
     def test_future_version(self):
-        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(attnlab=2))],
-                             "attnlab: version 2 is newer than this program reads (1)")
+        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(attnlab=3))],
+                             "attnlab: version 3 is newer than this program reads (2)")
 
     def test_too_large(self):
         path = self.mutated(lambda s: s.update(notes="x" * (1 << 20)))

@@ -1,0 +1,153 @@
+#include "core/gradient.h"
+
+#include <cmath>
+
+#include "core/attention_math.h"
+
+namespace core {
+
+namespace {
+
+template <class M>
+void zero_like(M& m, Eigen::Index rows, Eigen::Index cols) { m.setZero(rows, cols); }
+
+// k = k0/‖k0‖ row by row; back through it: ∂k0 = (∂k − k·(k·∂k)) / ‖k0‖.
+// A zero row was kept as it was, and passes nothing back (there is no direction to move).
+void normalize_rows_backward(const Mat& K0, const Mat& K, const Mat& dK, Mat& dK0) {
+  dK0.resize(K0.rows(), K0.cols());
+  for (Eigen::Index j = 0; j < K0.rows(); ++j) {
+    const double largest = K0.row(j).cwiseAbs().maxCoeff();
+    if (largest == 0) { dK0.row(j).setZero(); continue; }
+    const double length = largest * (K0.row(j) / largest).norm();
+    const double along = K.row(j).dot(dK.row(j));
+    dK0.row(j) = (dK.row(j) - along * K.row(j)) / length;
+  }
+}
+
+}  // namespace
+
+void Gradient::set_zero(const Scenario& s) {
+  const int n = s.n(), dm = s.d_model, dk = s.d_k;
+  zero_like(X, n, dm);
+  for (int h = 0; h < kMaxHeads; ++h) {
+    const bool used = h < s.heads;
+    zero_like(W_Q[h], used ? dm : 0, used ? dk : 0);
+    zero_like(W_K[h], used ? dm : 0, used ? dk : 0);
+    zero_like(W_V[h], used ? dm : 0, used ? dk : 0);
+    zero_like(W[h], used ? dm : 0, used ? dm : 0);
+    zero_like(Q[h], used ? n : 0, used ? dk : 0);
+    zero_like(K[h], used ? n : 0, used ? dk : 0);
+    zero_like(V[h], used ? n : 0, used ? dk : 0);
+    zero_like(W_alt[h], used ? dk : 0, used ? dk : 0);
+  }
+  zero_like(W_O, s.heads * dk, dm);
+}
+
+double add_gradient(const Scenario& s, double weight, Gradient& g) {
+  const Options& o = s.options;
+  const int n = s.n(), dk = s.d_k;
+  const bool projected = s.mode == Mode::Projected;
+  const bool alt = o.head_output == HeadOutput::Alt;
+  const double alt_scale = 1.0 / std::sqrt(static_cast<double>(dk));
+  const double divisor = detail::logit_divisor(s);
+
+  // Forward, keeping what the backward pass reads.
+  struct Head { Mat Q, K0, K, V, A, O; };
+  std::array<Head, kMaxHeads> fwd;
+  WideMat concat(n, s.heads * dk);
+  Mat logits;
+  for (int h = 0; h < s.heads; ++h) {
+    Head& f = fwd[h];
+    detail::project_head(s, h, f.Q, f.K0, f.V);
+    if (o.normalize_keys) detail::normalize_rows(f.K0, f.K);
+    else f.K = f.K0;
+    Mat S;
+    S.noalias() = f.Q * f.K.transpose();
+    detail::masked_softmax(o, S, divisor, logits, f.A);
+    f.O.noalias() = f.A * f.V;
+    if (alt) {
+      if (s.has_W_alt) concat.middleCols(h * dk, dk).noalias() = alt_scale * f.O * s.W_alt[h].transpose();
+      else concat.middleCols(h * dk, dk) = alt_scale * f.O;
+    } else {
+      concat.middleCols(h * dk, dk) = f.O;
+    }
+  }
+  Mat Y;
+  Y.noalias() = concat * s.W_O;
+  const Mat residual = Y - s.target;
+  const double count = static_cast<double>(residual.size());
+  const double loss = residual.squaredNorm() / count;
+
+  // Backward. dY = 2(Y − target)/(n·d_model), already times the caller's weight.
+  const Mat dY = (2.0 * weight / count) * residual;
+  g.W_O.noalias() += concat.transpose() * dY;
+  WideMat dconcat;
+  dconcat.noalias() = dY * s.W_O.transpose();
+  for (int h = 0; h < s.heads; ++h) {
+    const Head& f = fwd[h];
+    const auto dH = dconcat.middleCols(h * dk, dk);
+    Mat dO;
+    if (alt) {
+      // H = c·O·W_altᵀ: ∂O = c·∂H·W_alt, ∂W_alt = c·∂Hᵀ·O (W_alt the identity when absent).
+      if (s.has_W_alt) dO.noalias() = alt_scale * dH * s.W_alt[h];
+      else dO = alt_scale * dH;
+      g.W_alt[h].noalias() += alt_scale * dH.transpose() * f.O;
+    } else {
+      dO = dH;
+    }
+    Mat dA, dV;
+    dA.noalias() = dO * f.V.transpose();
+    dV.noalias() = f.A.transpose() * dO;
+    // Softmax backward, row by row: ∂z_ij = a_ij(∂a_ij − Σ_k a_ik ∂a_ik); masked
+    // entries have a_ij = 0 and get nothing, as −∞ logits should. Then ∂S = ∂z / divisor.
+    Mat dS(n, n);
+    for (int i = 0; i < n; ++i) {
+      const double along = f.A.row(i).dot(dA.row(i));
+      for (int j = 0; j < n; ++j) dS(i, j) = f.A(i, j) * (dA(i, j) - along) / divisor;
+    }
+    Mat dQ, dK, dK0;
+    dQ.noalias() = dS * f.K;
+    dK.noalias() = dS.transpose() * f.Q;
+    if (o.normalize_keys) normalize_rows_backward(f.K0, f.K, dK, dK0);
+    else dK0 = dK;
+
+    if (projected) {
+      const Mat& X = s.X;
+      if (o.merged_qk) {
+        // Q = X·W_h, K0 = X.
+        g.W[h].noalias() += X.transpose() * dQ;
+        g.X.noalias() += dQ * s.W[h].transpose();
+        g.X += dK0;
+      } else {
+        const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
+        g.W_Q[h].noalias() += X.transpose() * dQ;
+        g.X.noalias() += dQ * s.W_Q[h].transpose();
+        g.X.noalias() += dK0 * W_K.transpose();
+        // Under shared QK, K0 = X·W^Q too: its part goes to W^Q, and W^K gets none.
+        (o.shared_qk ? g.W_Q[h] : g.W_K[h]).noalias() += X.transpose() * dK0;
+      }
+      g.W_V[h].noalias() += X.transpose() * dV;
+      g.X.noalias() += dV * s.W_V[h].transpose();
+    } else {
+      g.Q[h] += dQ;
+      (o.shared_qk ? g.Q[h] : g.K[h]) += dK0;
+      g.V[h] += dV;
+    }
+  }
+  return loss;
+}
+
+double gradient(const Scenario& s, Gradient& g) {
+  g.set_zero(s);
+  return add_gradient(s, 1.0, g);
+}
+
+Mat softmax_jacobian(const Mat& weights, int row) {
+  const auto a = weights.row(row);
+  Mat J;
+  J.noalias() = -a.transpose() * a;
+  J.diagonal() += a.transpose();
+  return J;
+}
+
+}  // namespace core
