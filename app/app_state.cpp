@@ -116,4 +116,12 @@ void AppState::redo() {
   recompute();
 }
 
+const core::LessonNotes& AppState::lesson() const {
+  if (scenario_.notes != lesson_notes_) {  // empty notes parse to the empty lesson_ it starts as
+    lesson_ = core::parse_lesson_notes(scenario_.notes);
+    lesson_notes_ = scenario_.notes;
+  }
+  return lesson_;
+}
+
 }  // namespace app

@@ -171,6 +171,8 @@ class AppState {
 
   PictureOptions picture;  // set on the copy an offscreen picture draws; inactive in the window
   int lesson_step = 0;     // the step of the lesson's notes shown (core/lesson.h); 0 when a file is opened
+  // The scenario's notes, parsed: once per change of the notes, not once per use each frame.
+  const core::LessonNotes& lesson() const;
   std::string lit_panel;   // the panel that step talks about, lit in the window; set by the frame
   std::string matrices_scroll_to;  // "matrices", "heads" or "W_O": the editor scrolls there once (its "go to" links)
 
@@ -198,6 +200,8 @@ class AppState {
   core::Scenario committed_;  // the scenario at the last undo step
   core::Scenario saved_;      // the scenario at the last open or save
   core::Result result_;
+  mutable std::string lesson_notes_;   // the notes lesson_ was parsed from
+  mutable core::LessonNotes lesson_;
   std::deque<Step> undo_;  // oldest first
   std::vector<Step> redo_;  // the next to redo last
   long edits_ = 0, committed_edits_ = 0;

@@ -12,6 +12,7 @@
 #include "app/panels.h"
 #include "app/text.h"
 #include "app/theme.h"
+#include "core/atomic_file.h"
 
 namespace app {
 
@@ -156,7 +157,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
         if (ImGui::MenuItem(k.label)) {
           const std::string path = export_path(state, "", k.extension);
           std::string error;
-          state.status = write_text_export(state, k.format, path, &error) ? "exported " + path : "not exported: " + error;
+          state.status = write_text_export(state, k.format, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
         }
       ImGui::EndMenu();
     }
@@ -235,8 +236,10 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
   if (ImGui::Begin("##status", nullptr, kFlags)) {
     const core::Scenario& s = state.scenario();
     const size_t steps = state.undo_steps();
+    // A deep path would push the counts and the message off the window: its start gives way.
+    const std::string file = state.file.empty() ? "(no file)" : core::short_path(state.file);
     ImGui::TextDisabled("%s  \u00B7  n = %d, d_model = %d, d_k = %d, H = %d, %s mode  \u00B7  %zu undo step%s",
-                        state.file.empty() ? "(no file)" : state.file.c_str(), s.n(), s.d_model, s.d_k, s.heads,
+                        file.c_str(), s.n(), s.d_model, s.d_k, s.heads,
                         core::to_string(s.mode), steps, steps == 1 ? "" : "s");
     if (!state.status.empty()) {
       ImGui::SameLine();
@@ -270,7 +273,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   state.heatmap_rects.clear();
   state.panel_rects.clear();
   // The lesson step shown, and the panel it talks about.
-  const core::LessonNotes lesson = core::parse_lesson_notes(state.scenario().notes);
+  const core::LessonNotes& lesson = state.lesson();
   state.lesson_step = std::clamp(state.lesson_step, 0, std::max(0, static_cast<int>(lesson.steps.size()) - 1));
   state.lit_panel = lesson.steps.empty() ? "" : lesson.steps[static_cast<size_t>(state.lesson_step)].panel;
   FrameRequests requests;

@@ -42,7 +42,7 @@ void LessonButtons(AppState& state) {
 
 float LessonPanelHeight(const AppState& state, float width) {
   const core::Scenario& s = state.scenario();
-  const core::LessonNotes lesson = core::parse_lesson_notes(s.notes);
+  const core::LessonNotes& lesson = state.lesson();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float wrap = width - 2 * style.WindowPadding.x - style.ScrollbarSize;
   const float line = script_line_height(), spacing = style.ItemSpacing.y;
@@ -65,7 +65,7 @@ float LessonPanelHeight(const AppState& state, float width) {
 void DrawLessonPanel(AppState& state) {
   if (BeginPanel(state, "Lesson", "the notes of the scenario file; Lessons menu for all of them")) {
     const core::Scenario& s = state.scenario();
-    const core::LessonNotes lesson = core::parse_lesson_notes(s.notes);
+    const core::LessonNotes& lesson = state.lesson();
     const int count = static_cast<int>(lesson.steps.size());  // state.lesson_step is within it (frame.cpp)
 
     if (fonts().title) ImGui::PushFont(fonts().title);

@@ -25,6 +25,7 @@
 #include "app/screenshot.h"
 #include "app/session.h"
 #include "app/text.h"
+#include "core/atomic_file.h"
 #include "core/scenario_io.h"
 
 namespace app {
@@ -139,7 +140,7 @@ void export_png(AppState& state, const ExportRequest& request, float content_sca
   if (request.light) shot.theme = Theme::Light;
   const std::string path = export_path(state, request.panel, ".png");
   std::string error;
-  state.status = write_screenshot(state, shot, path, &error) ? "exported " + path : "not exported: " + error;
+  state.status = write_screenshot(state, shot, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
 }
 
 }  // namespace
