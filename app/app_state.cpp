@@ -8,6 +8,9 @@ AppState::AppState(core::Scenario s) : scenario_(std::move(s)), committed_(scena
 
 void AppState::recompute() {
   core::compute(scenario_, result_);
+  // The backward pass costs about what compute() does: only when there is a loss to differentiate.
+  if (scenario_.has_target) core::gradient(scenario_, gradient_);
+  else gradient_.set_zero(scenario_);
   view.head = std::clamp(view.head, 0, scenario_.heads - 1);
 }
 

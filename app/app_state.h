@@ -11,6 +11,7 @@
 
 #include "core/colormap.h"
 #include "core/compute.h"
+#include "core/gradient.h"
 #include "core/lesson.h"
 #include "core/scenario.h"
 
@@ -26,6 +27,9 @@ struct ViewOptions {
   core::Colormap diverging = core::Colormap::BlueRed;  // scores and signed matrices, centred on 0
   bool show_help = false;                              // the keyboard shortcuts window
   bool own_scales = false;                             // Scores: each heatmap its own colour scale, not one shared
+  bool show_gradients = true;                          // with a target: ∂L/∂entry beside each editable matrix (no effect without)
+  bool show_jacobian = false;                          // Softmax: the Jacobian diag(a) − aaᵀ of one row beside A
+  int jacobian_row = 0;                                // which row
 
   bool operator==(const ViewOptions&) const = default;
 };
@@ -93,6 +97,8 @@ class AppState {
 
   const core::Scenario& scenario() const { return scenario_; }
   const core::Result& result() const { return result_; }
+  // ∂L/∂entry of every matrix, when the scenario has a target (zeros otherwise).
+  const core::Gradient& gradient() const { return gradient_; }
 
   // An edit: change(scenario) changes it in place and the Result follows at
   // once (compute() takes microseconds), so views drawn after the editing
@@ -200,6 +206,7 @@ class AppState {
   core::Scenario committed_;  // the scenario at the last undo step
   core::Scenario saved_;      // the scenario at the last open or save
   core::Result result_;
+  core::Gradient gradient_;
   mutable std::string lesson_notes_;   // the notes lesson_ was parsed from
   mutable core::LessonNotes lesson_;
   std::deque<Step> undo_;  // oldest first

@@ -45,9 +45,15 @@ float matrix_label_width(const std::vector<std::string>* row_labels) {
   return (row_labels ? 64.0f : 16.0f) * fonts().scale;
 }
 
+void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::string_view title_markup,
+                    const core::Mat& grad, const std::vector<std::string>* row_labels);
+
 // A grid of drag fields for the matrix get(scenario), named `key` ("X", "W_Q[1]").
 // Rows are labelled by token when row_labels is given, else by dimension.
-template <class Get>
+// With a target and "∂L/∂entry" on, the gradient (the same field of
+// core::Gradient, which get reads too) follows as a heatmap; kParameter is
+// false for the target itself, which is no parameter.
+template <bool kParameter = true, class Get>
 void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, const std::string& key, Get get,
                 const std::vector<std::string>* row_labels) {
   const float scale = fonts().scale;
@@ -86,6 +92,12 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
   ImGui::PopID();
   ImGui::EndGroup();
   flow.placed();
+  if constexpr (kParameter) {
+    if (state.view.show_gradients && state.scenario().has_target) {
+      const auto& grad = get(state.gradient());
+      GradientBeside(state, flow, key, title_markup, grad, row_labels);
+    }
+  }
 }
 
 // A computed matrix (Q, K, V in projected mode) beside its formula, read-only.
@@ -100,6 +112,35 @@ void ShowComputed(AppState& state, Flow& flow, const char* id, std::string_view 
   flow.next(width);
   ImGui::BeginGroup();
   Heatmap(state, id, formula, m, o, ImVec2(width, 400));
+  ImGui::EndGroup();
+  flow.placed();
+}
+
+// ∂L/∂entry as a heatmap: red where increasing the entry increases the loss,
+// blue where it lowers it; gradient descent moves each entry against its colour.
+void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::string_view title_markup,
+                    const core::Mat& grad, const std::vector<std::string>* row_labels) {
+  HeatmapOptions o;
+  o.row_labels = row_labels;
+  o.show_row_labels = false;  // the fields beside it name the rows
+  o.colorbar = false;
+  o.max_cell = 26;
+  o.small_numbers = true;
+  const float scale = fonts().scale;
+  const float width = static_cast<float>(grad.cols()) * 44 * scale + 8 * scale;
+  flow.next(width);
+  ImGui::BeginGroup();
+  // "W^Q" → "∂L/∂W^Q"; a long title ("X  (n × d_model), ...") keeps its first word.
+  const std::string_view name = title_markup.substr(0, title_markup.find("  "));
+  // Gradients are often a few thousandths: printed as 10^k·∂L/∂W so that two
+  // digits say something (the colours are the same either way).
+  const double largest = grad.cwiseAbs().maxCoeff();
+  const int k = largest > 0 && largest < 0.1 ? -static_cast<int>(std::floor(std::log10(largest))) : 0;
+  const core::Mat shown = grad * std::pow(10.0, k);
+  const std::string factor = k == 0 ? "" : k == 1 ? "10\u00B7" : "10^{" + std::to_string(k) + "}\u00B7";
+  const std::string id = "grad." + key;
+  Heatmap(state, id.c_str(), factor + "\u2202L/\u2202" + std::string(name), shown, o,
+          ImVec2(width, ImGui::GetFrameHeightWithSpacing() * static_cast<float>(grad.rows() + 1)));
   ImGui::EndGroup();
   flow.placed();
 }
@@ -147,7 +188,10 @@ void SizesAndMode(AppState& state) {
     });
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Switching to direct mode keeps the current Q, K and V.");
+    ImGui::SetTooltip(s.options.merged_qk
+                          ? "Direct mode has no place for one W: Q = XW has d_model columns. Switching\n"
+                            "turns \"one W\" off, so the scores become those of W^Q and W^K."
+                          : "Switching to direct mode keeps the current Q, K and V.");
 }
 
 void Options(AppState& state) {
@@ -162,8 +206,19 @@ void Options(AppState& state) {
     }
     return clicked;
   };
+  const bool was_merged = o.merged_qk;
   bool changed = checkbox("shared QK", "shared_qk", &o.shared_qk,
                           "Reformer: W^K := W^Q (K := Q), so the scores are symmetric.");
+  if (o.shared_qk) o.merged_qk = false;  // one W already replaces W^Q and W^K
+  ImGui::SameLine();
+  ImGui::BeginDisabled(state.scenario().mode != core::Mode::Projected);
+  changed |= checkbox("one W", "merged_qk", &o.merged_qk,
+                      state.scenario().mode == core::Mode::Projected
+                          ? "Seed 001: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
+                            "It starts at W^Q W^{K\u1D40}, so the scores do not move; the W^Q and W^K are kept for when it is off."
+                          : "Projected mode only: Q = XW has d_{model} columns, direct Q has d_k.");
+  ImGui::EndDisabled();
+  if (o.merged_qk && !was_merged) o.shared_qk = false;
   ImGui::SameLine();
   changed |= checkbox("normalize keys", "normalize_keys", &o.normalize_keys,
                       "Each row of K divided by its length before scoring.");
@@ -207,7 +262,14 @@ void Options(AppState& state) {
   }
   remember_control(state, "temperature");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
-  if (changed) state.apply([&](core::Scenario& s) { s.options = o; });
+  if (changed)
+    state.apply([&](core::Scenario& s) {
+      // One W starts where W^Q and W^K are: W_h = W^Q_h W^K_hᵀ gives the same scores.
+      if (o.merged_qk && !s.options.merged_qk)
+        for (int h = 0; h < s.heads; ++h)
+          s.W[h].noalias() = s.W_Q[h] * (s.options.shared_qk ? s.W_Q[h] : s.W_K[h]).transpose();
+      s.options = o;
+    });
 
 }
 
@@ -231,17 +293,24 @@ void HeadMatrices(AppState& state, int h) {
   const std::string H = "[" + std::to_string(h) + "]";
   const auto* tokens = &s.tokens;
   Flow flow;
-  if (s.mode == core::Mode::Projected) {
+  const bool merged = s.mode == core::Mode::Projected && s.options.merged_qk;
+  if (merged) {
+    EditMatrix(state, flow, "W_{" + std::to_string(h + 1) + "}  (one W: S = XWX^\u1D40)", "W" + H,
+               [h](auto& sc) -> auto& { return sc.W[h]; }, nullptr);
+  } else if (s.mode == core::Mode::Projected) {
     EditMatrix(state, flow, "W^Q", "W_Q" + H, [h](auto& sc) -> auto& { return sc.W_Q[h]; }, nullptr);
     if (!s.options.shared_qk)
       EditMatrix(state, flow, "W^K", "W_K" + H, [h](auto& sc) -> auto& { return sc.W_K[h]; }, nullptr);
+  }
+  if (s.mode == core::Mode::Projected) {
     EditMatrix(state, flow, "W^V", "W_V" + H, [h](auto& sc) -> auto& { return sc.W_V[h]; }, nullptr);
     if (s.options.shared_qk) ScriptText("W^K = W^Q  (shared QK)");
     ImGui::TextDisabled("computed, read-only:");
     Flow computed;
     const core::HeadResult& r = state.result().head[h];
-    ShowComputed(state, computed, "Q", "Q = XW^Q", r.Q, tokens);
-    ShowComputed(state, computed, "K", s.options.normalize_keys ? "K, rows normalized" : "K = XW^K", r.K, tokens);
+    ShowComputed(state, computed, "Q", merged ? "Q = XW" : "Q = XW^Q", r.Q, tokens);
+    ShowComputed(state, computed, "K",
+                 s.options.normalize_keys ? "K, rows normalized" : merged ? "K = X" : "K = XW^K", r.K, tokens);
     ShowComputed(state, computed, "V", "V = XW^V", r.V, tokens);
   } else {
     EditMatrix(state, flow, "Q", "Q" + H, [h](auto& sc) -> auto& { return sc.Q[h]; }, tokens);
@@ -266,6 +335,48 @@ void HeadMatrices(AppState& state, int h) {
     Flow alt;
     EditMatrix(state, alt, "W_{alt}", "W_alt" + H, [h](auto& sc) -> auto& { return sc.W_alt[h]; }, nullptr);
   }
+  bool alt_output = s.options.head_output == core::HeadOutput::Alt;
+  if (ImGui::Checkbox("AttentionAlt's output enters concat (all heads)", &alt_output))
+    state.apply([&](core::Scenario& sc) {
+      sc.options.head_output = alt_output ? core::HeadOutput::Alt : core::HeadOutput::Attention;
+    });
+  remember_control(state, "head_output");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("On: each head gives (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 instead of A\u00B7V, so W_{alt} is a\n"
+               "parameter of the model (seed 000). Off: A\u00B7V, and W_{alt} only shows in Output.");
+    ImGui::EndTooltip();
+  }
+}
+
+// The output Y the scenario should produce: with it, a loss L = mean (Y − target)²
+// and its gradient with respect to every entry (issue 11, DESIGN.md "Gradients").
+void Target(AppState& state) {
+  const core::Scenario& s = state.scenario();
+  bool has_target = s.has_target;
+  if (ImGui::Checkbox("target", &has_target))
+    state.apply([&](core::Scenario& sc) {
+      // It starts at the current output: L = 0, and every edit then shows what it costs.
+      if (has_target) sc.target = state.result().output;
+      sc.has_target = has_target;
+    });
+  remember_control(state, "target");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("The output Y the scenario should produce (n \u00D7 d_{model}); it starts at the current Y.\n"
+               "Then L = mean (Y \u2212 target)\u00B2 shows in Output, and \u2202L/\u2202entry beside every matrix.");
+    ImGui::EndTooltip();
+  }
+  if (!s.has_target) return;
+  ImGui::SameLine();
+  bool show = state.view.show_gradients;
+  if (ImGui::Checkbox("show \u2202L/\u2202entry", &show)) state.view.show_gradients = show;
+  remember_control(state, "show_gradients");
+  ImGui::SameLine();
+  ImGui::TextDisabled("L = %.4g", state.result().loss);
+  Flow flow;
+  EditMatrix<false>(state, flow, "target  (n \u00D7 d_{model})", "target", [](auto& sc) -> auto& { return sc.target; },
+                    &s.tokens);
 }
 
 // Seed 001: only W_Q W_Kᵀ reaches the scores. Apply M to W_Q and M⁻ᵀ to W_K:
@@ -402,6 +513,8 @@ void DrawMatricesPanel(AppState& state) {
       Flow flow;
       scroll_here("W_O");
       EditMatrix(state, flow, "W^O  (H\u00B7d_k \u00D7 d_{model})", "W_O", [](auto& sc) -> auto& { return sc.W_O; }, nullptr);
+      ImGui::Spacing();
+      Target(state);
     }
   }
   ImGui::End();

@@ -18,6 +18,12 @@ void DrawOutputPanel(AppState& state) {
     const core::Scenario& s = state.scenario();
     const core::Result& result = state.result();
     const core::HeadResult& r = result.head[state.view.head];
+    // With a target, the loss it defines; the editor shows ∂L/∂entry beside each matrix.
+    if (result.has_loss) {
+      ScriptText("L = mean (Y \u2212 target)\u00B2 = " + format_number(result.loss) + "   (" +
+                 std::to_string(result.output.size()) + " entries)");
+      remember_control(state, "loss");
+    }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float scale = fonts().scale, gap = 10 * scale;
     // O beside the AttentionAlt output on one colour scale, so that the outer
@@ -63,9 +69,12 @@ void DrawOutputPanel(AppState& state) {
       }
     }
     const std::string head = std::to_string(state.view.head + 1);
-    Heatmap(state, "AV", "O_" + head + " = AV", r.output, O_o, size(0, labels_w));
+    // The one that enters concat carries the name O_h (options.head_output).
+    const bool alt = s.options.head_output == core::HeadOutput::Alt;
+    Heatmap(state, "AV", alt ? "AV" : "O_" + head + " = AV", r.output, O_o, size(0, labels_w));
     ImGui::SameLine(0, gap);
-    Heatmap(state, "alt", "(1/\u221Ad_k)\u00B7AVW_{alt}\u1D40", r.alt_output, alt_o, size(1, colorbar_w));
+    Heatmap(state, "alt", alt ? "O_" + head + " = (1/\u221Ad_k)\u00B7AVW_{alt}\u1D40" : "(1/\u221Ad_k)\u00B7AVW_{alt}\u1D40",
+            r.alt_output, alt_o, size(1, colorbar_w));
     if (show_concat) {
       ImGui::SameLine(0, gap);
       Heatmap(state, "concat", "[O_1 \u2026 O_H]", result.concat, rest, size(2, colorbar_w));

@@ -91,11 +91,25 @@ void DrawRankPanel(AppState& state) {
     // Left: the matrix; right: its rank, singular values, and what it costs.
     HeatmapOptions o;
     o.max_cell = 40;
-    Heatmap(state, "W_QK", "W^Q W^{K\u1D40}", r.W_QK, o, ImVec2(avail.x * 0.45f, avail.y - ImGui::GetStyle().ItemSpacing.y));
+    const bool merged = s.options.merged_qk;
+    Heatmap(state, "W_QK", merged ? "W_{" + std::to_string(state.view.head + 1) + "}  (one W)" : "W^Q W^{K\u1D40}", r.W_QK, o,
+            ImVec2(avail.x * 0.45f, avail.y - ImGui::GetStyle().ItemSpacing.y));
     ImGui::SameLine(0, 12 * fonts().scale);
     ImGui::BeginGroup();
     const float right = ImGui::GetContentRegionAvail().x;
     const int dm = s.d_model, dk = s.d_k;
+    if (merged) {  // seed 001's one W: any d_model × d_model matrix, rank up to d_model
+      ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 d_{model} = " + std::to_string(dm) +
+                        ": one W is not held to d_k");
+      SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
+      ImGui::PushFont(small);
+      ScriptTextWrapped("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + "; W^Q, W^K would take 2\u00B7d_{model}\u00B7d_k\u00B7H = " +
+                        std::to_string(2 * dm * dk * s.heads));
+      ImGui::PopFont();
+      ImGui::EndGroup();
+      ImGui::End();
+      return;
+    }
     ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (dk <= dm ? "d_k = " : "d_{model} = ") +
                       std::to_string(std::min(dm, dk)));
     SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);

@@ -1,5 +1,6 @@
 // Softmax: the weights A = row-softmax(logits). Every row sums to 1 (printed
 // beside it), masked cells are exactly 0, and the entropy says how spread a row is.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -9,8 +10,44 @@
 #include "app/heatmap.h"
 #include "app/panels.h"
 #include "app/text.h"
+#include "core/gradient.h"
 
 namespace app {
+
+namespace {
+
+// diag(a) − aaᵀ for a chosen row a of A: ∂A_i/∂ℓ_i, what the softmax passes back
+// from the weights to the logits. Its entries are at most a_j(1 − a_j) ≤ ¼; when
+// one weight is near 1 they are all near 0: a saturated row learns almost nothing.
+void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float width) {
+  const core::Scenario& s = state.scenario();
+  int& row = state.view.jacobian_row;
+  row = std::clamp(row, 0, s.n() - 1);
+  ImGui::SetCursorScreenPos(ImVec2(x, ImGui::GetCursorStartPos().y + ImGui::GetWindowPos().y + ImGui::GetFrameHeightWithSpacing()));
+  ImGui::BeginGroup();
+  ImGui::SetNextItemWidth(std::min(width, 140 * fonts().scale));
+  ImGui::SliderInt("##jacobian_row", &row, 0, s.n() - 1, ("row " + s.tokens[static_cast<size_t>(row)]).c_str());
+  remember_control(state, "jacobian_row");
+  const core::Mat J = core::softmax_jacobian(r.weights, row);
+  HeatmapOptions o;
+  o.col_labels = &s.tokens;
+  o.show_row_labels = false;  // rows and columns are both the keys; the columns name them
+  o.shared_max = 0.25;  // the largest an entry can be: saturation shows as a fading matrix
+  o.colorbar = false;
+  const double largest = J.cwiseAbs().maxCoeff();
+  const float room = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing();
+  Heatmap(state, "jacobian", "diag(a) \u2212 aa^\u1D40,  a = A_{" + std::to_string(row + 1) + ",:}", J, o, ImVec2(width, room));
+  // Printed with three significant digits: "0.00" would hide how small a saturated row's entries are.
+  char text[96];
+  std::snprintf(text, sizeof text, largest < 0.01 ? "max |J| = %.2g: saturated" : "max |J| = %.3g (\u2264 \u00BC)", largest);
+  ImGui::TextDisabled("%s", text);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Every entry is at most a_j(1 \u2212 a_j) \u2264 1/4. When one weight is near 1 they all\n"
+                      "are near 0: almost no gradient reaches the logits, and the row stops learning.");
+  ImGui::EndGroup();
+}
+
+}  // namespace
 
 void DrawSoftmaxPanel(AppState& state) {
   if (BeginPanel(state, "Softmax", "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
@@ -23,8 +60,26 @@ void DrawSoftmaxPanel(AppState& state) {
                               (s.options.scale == core::Scale::SqrtDk ? "(\u221Ad_k\u00B7T)" : "T") + "),  S / " +
                               format_number(divisor);
 
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    // The softmax's Jacobian of one row, on demand: it takes the right part of the panel.
+    bool& jacobian = state.view.show_jacobian;
+    if (!state.picture.active || jacobian) {
+      const ImVec2 at = ImGui::GetCursorPos();
+      ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight() -
+                                     ImGui::CalcTextSize("Jacobian").x - ImGui::GetStyle().ItemInnerSpacing.x, at.y));
+      ImGui::Checkbox("Jacobian", &jacobian);
+      remember_control(state, "jacobian");
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ScriptText("diag(a) \u2212 aa^\u1D40 of one row a of A: what the softmax passes back from the weights\n"
+                   "to the logits. Near 0 everywhere when the row is saturated (one weight near 1).");
+        ImGui::EndTooltip();
+      }
+      ImGui::SetCursorPos(at);
+    }
+    ImVec2 avail = ImGui::GetContentRegionAvail();
     const float scale = fonts().scale;
+    const float full_w = avail.x;
+    if (jacobian) avail.x = std::floor(avail.x * 0.6f);
     // Two narrow columns right of the colorbar: each row's sum and its entropy.
     const float column_w = ImGui::CalcTextSize("1.000").x + 10 * scale;
     const float gap = 14 * scale;  // apart from the colorbar's labels, so that a row does not read "0.50 1.000"
@@ -34,6 +89,7 @@ void DrawSoftmaxPanel(AppState& state) {
     o.range = ValueRange::Unit;
     o.row_labels = o.col_labels = &s.tokens;
     o.masked_where_infinite = &logits;
+    o.colorbar = !jacobian;  // 0 to 1, as the title says: the room goes to the Jacobian
     o.tooltip = [&](int i, int j) {
       if (std::isinf(r.logits(i, j))) {
         ImGui::TextUnformatted(s.options.causal && j > i ? "causal mask: a token does not see later ones"
@@ -72,11 +128,12 @@ void DrawSoftmaxPanel(AppState& state) {
       dl->AddText(font, px, ImVec2(x + column_w, y), text, entropy);
     }
     char mean[64];
-    if (s.options.causal || s.options.no_self) std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
+    if (s.options.causal || s.options.no_self || jacobian) std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
     else std::snprintf(mean, sizeof mean, "mean H = %.2f   (uniform rows: ln %d = %.2f)", r.entropy.mean(), s.n(),
                        std::log(static_cast<double>(s.n())));
     ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, layout.grid_min.y + layout.cell_h * static_cast<float>(s.n()) + 3 * scale));
     ImGui::TextDisabled("%s", mean);
+    if (jacobian) SoftmaxJacobian(state, r, layout.right + sums_w, full_w - (layout.right + sums_w - ImGui::GetWindowPos().x));
   }
   ImGui::End();
 }

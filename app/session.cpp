@@ -140,7 +140,9 @@ core::OrderedJson view_json(const ViewOptions& v) {
           {"show_numbers", v.show_numbers},
           {"sequential", core::colormap_name(v.sequential)},
           {"diverging", core::colormap_name(v.diverging)},
-          {"own_scales", v.own_scales}};
+          {"own_scales", v.own_scales},
+          {"show_gradients", v.show_gradients},
+          {"show_jacobian", v.show_jacobian}};
 }
 
 // Reads what it recognises and leaves the rest at its default: view options are not worth refusing a session for.
@@ -152,6 +154,8 @@ ViewOptions read_view(const json& j) {
   if (j.contains("head") && j["head"].is_number_integer()) v.head = std::clamp(j["head"].get<int>(), 0, core::kMaxHeads - 1);
   if (j.contains("show_numbers") && j["show_numbers"].is_boolean()) v.show_numbers = j["show_numbers"].get<bool>();
   if (j.contains("own_scales") && j["own_scales"].is_boolean()) v.own_scales = j["own_scales"].get<bool>();
+  if (j.contains("show_gradients") && j["show_gradients"].is_boolean()) v.show_gradients = j["show_gradients"].get<bool>();
+  if (j.contains("show_jacobian") && j["show_jacobian"].is_boolean()) v.show_jacobian = j["show_jacobian"].get<bool>();
   for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
     if (text("sequential") == core::colormap_name(c)) v.sequential = c;
   return v;
