@@ -20,6 +20,7 @@ const char* usage_text() {
          "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
          "       attnlab --dump FILE\n"
          "       attnlab --grad FILE\n"
+         "       attnlab --train EXPERIMENT.json --out RESULT.json\n"
          "       attnlab --help | --version\n"
          "\n"
          "A lab for the mathematics of transformer attention.\n"
@@ -47,6 +48,9 @@ const char* usage_text() {
          "                (and the loss when FILE has a target)\n"
          "  --grad FILE   print {\"loss\": L, \"grad\": {...}} as JSON and exit: dL/d(entry)\n"
          "                for every matrix of FILE, which must have a target\n"
+         "  --train EXPERIMENT.json --out RESULT.json\n"
+         "                train the experiment's variants (no window) and write their loss\n"
+         "                curves, test losses and weights; progress on stderr\n"
          "  --layout-out L.json\n"
          "                once the layout has settled (with --screenshot: of the picture),\n"
          "                write the rectangle [x, y, w, h] in logical pixels of every\n"
@@ -131,6 +135,17 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       if (!cl.file.empty()) return fail(a + " FILE: one scenario file at a time");
       cl.file = args[++i];
       if (cl.file.empty()) return fail("FILE is empty: name a scenario file");
+    } else if (a == "--train") {
+      if (i + 1 >= args.size()) return fail("--train needs an experiment file (EXPERIMENT.json)");
+      if (cl.command != Command::Window) return fail("--train: one command at a time");
+      if (!cl.file.empty()) return fail("--train EXPERIMENT.json: the experiment is the only input");
+      cl.command = Command::Train;
+      cl.file = args[++i];
+      if (cl.file.empty()) return fail("--train: the experiment file name is empty");
+    } else if (a == "--out") {
+      if (i + 1 >= args.size()) return fail("--out needs a file name (RESULT.json)");
+      cl.out = args[++i];
+      if (!has_extension(cl.out, ".json")) return fail("--out " + cl.out + ": expected a file name ending in .json");
     } else if (a == "--screenshot") {
       if (i + 1 >= args.size()) return fail("--screenshot needs a file name (OUT.png)");
       cl.screenshot = args[++i];
@@ -188,6 +203,15 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cl.file = a;
     }
   }
+  // --train writes its RESULT and nothing else.
+  if (cl.command == Command::Train) {
+    for (const std::string& option : options)
+      if (option != "--train" && option != "--out") return fail("--train takes --out RESULT.json and no other option: " + option);
+    if (cl.out.empty()) return fail("--train EXPERIMENT.json needs --out RESULT.json");
+    if (same_file(cl.out, cl.file)) return fail("--out " + cl.out + " is the experiment file: it would replace it");
+    return cl;
+  }
+  if (!cl.out.empty()) return fail("--out goes with --train");
   // --dump and --grad print text and exit: any other option would be ignored.
   if (cl.command == Command::Dump || cl.command == Command::Grad)
     for (const std::string& option : options)

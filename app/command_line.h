@@ -6,7 +6,7 @@
 
 namespace app {
 
-enum class Command { Window, Dump, Grad, Help, Version };
+enum class Command { Window, Dump, Grad, Train, Help, Version };
 
 // A picture (--screenshot, --export OUT.png) in logical pixels; the PNG has
 // K times as many a side, at most what the renderer is sure to take.
@@ -20,6 +20,7 @@ struct CommandLine {
   std::string layout_out;  // --layout-out L.json: the editable cells' rectangles, for tests
   std::string screenshot;  // --screenshot OUT.png: render one frame offscreen and exit
   std::string export_to;   // --export OUT.EXT: png, svg, tex, csv or py by the extension
+  std::string out;         // --out RESULT.json: where --train writes
   int width = 0, height = 0;  // --size WxH, or the default for a picture; 0 for the window
   int scale = 1;              // --scale K (screenshot only), 1 to 4
   std::string theme;          // --theme light|dark, or empty: the session's

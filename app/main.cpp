@@ -5,6 +5,7 @@
 
 #include "app/command_line.h"
 #include "app/dump.h"
+#include "app/train_command.h"
 #include "app/exports.h"
 #include "app/files.h"
 #include "app/window.h"
@@ -28,6 +29,8 @@ int main(int argc, char** argv) {
       return app::run_dump(cl.file, std::cout, std::cerr);
     case app::Command::Grad:
       return app::run_grad(cl.file, std::cout, std::cerr);
+    case app::Command::Train:
+      return app::run_train(cl.file, cl.out, std::cerr);
     case app::Command::Window:
       break;
   }

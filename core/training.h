@@ -1,0 +1,151 @@
+// Experiments: train several designs of one attention layer on one task, from
+// the same data, and record their losses (DESIGN.md, "Experiments").
+//
+// Everything is deterministic: the batches, the starting weights and the test
+// set come from the file's seed through attnlab's own generator (xoshiro256**
+// seeded by splitmix64, normals by Box–Muller), never from std::random's
+// implementation-defined distributions; same file, same result, bit for bit.
+//
+// The tasks (docs/experiments.md says more):
+// - "teacher": the target is a given scenario's output Y on X (X ~ N(0, 1)).
+//   Perfect: the teacher's own weights; a design that contains the teacher's
+//   function can reach loss 0 (shared QK only when the teacher's W^Q W^Kᵀ is
+//   symmetric positive semidefinite, one W always).
+// - "previous_token": coordinates 0 and 1 of each token carry its position,
+//   (cos 2πp/n, sin 2πp/n); the others are random content. The target of token
+//   p is the content of token p − 1 (token 0: its own) in the content
+//   coordinates, 0 in the position ones. Perfect: A_{p,p−1} → 1, which needs a
+//   score that prefers the previous position to the token's own: W^Q W^Kᵀ a
+//   rotation by −2π/n on the position plane. QQᵀ cannot: q_p·q_{p−1} ≤ ‖q_p‖‖q_{p−1}‖,
+//   and a token's own score ‖q_p‖² is at least that when the norms are alike.
+// - "match_pair": n even; tokens come in n/2 pairs at random places. The first
+//   ⌈d_model/2⌉ coordinates are a key shared by the two partners (a random unit
+//   vector), the rest the token's own value (N(0, 1)). The target of a token is
+//   its partner's value (0 in the key coordinates). Perfect: each token attends
+//   to its partner alone. A shared QK (PSD) scores a token with itself at least
+//   as high as with its partner, so it needs Reformer's no-self mask; W^Q W^Kᵀ
+//   can mark self down with negative directions on the value coordinates.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/gradient.h"
+#include "core/json_text.h"
+#include "core/scenario.h"
+
+namespace core {
+
+enum class TaskKind { Teacher, PreviousToken, MatchPair };
+enum class Optimizer { Adam, Sgd };
+
+struct Variant {
+  std::string name;
+  Options options;  // scenario options, merged_qk and head_output included
+};
+
+struct Experiment {
+  std::string title, notes;
+  TaskKind task = TaskKind::Teacher;
+  Scenario teacher;  // task "teacher": its weights and options make the targets
+  int n = 6, d_model = 4, d_k = 2, heads = 1;
+  std::vector<Variant> variants;
+  double init_scale = 0.5;
+  int steps = 2000, batch = 16;
+  Optimizer optimizer = Optimizer::Adam;
+  double learning_rate = 0.01;
+  std::uint64_t seed = 1;
+  bool record = false;  // the result holds every batch, to replay the run elsewhere
+};
+
+inline constexpr int kMaxSteps = 100000, kMaxBatch = 256, kTestSequences = 256;
+
+struct ExperimentLoad {
+  std::optional<Experiment> experiment;  // set only when errors is empty
+  std::vector<std::string> errors;       // each names the field
+  bool ok() const { return experiment.has_value(); }
+  std::string message() const;
+};
+
+ExperimentLoad parse_experiment(std::string_view text);
+ExperimentLoad load_experiment_file(const std::string& path);
+const char* to_string(TaskKind t);
+
+// attnlab's random numbers: xoshiro256** seeded through splitmix64.
+class Random {
+ public:
+  explicit Random(std::uint64_t seed);
+  std::uint64_t next();
+  double uniform();  // [0, 1), 53 bits
+  double normal();   // N(0, 1), Box–Muller, both values of each pair used
+  int below(int bound);  // 0..bound−1 by rejection, without bias
+
+ private:
+  std::uint64_t s_[4];
+  bool has_spare_ = false;
+  double spare_ = 0;
+};
+
+// One sequence of a task: its X and the target the layer should produce.
+struct Sequence {
+  Mat X, target;
+};
+
+// The runs of every variant of an experiment, a step at a time (the app calls
+// step() on a worker thread and reads the curves between steps).
+class Training {
+ public:
+  explicit Training(const Experiment& e);
+
+  const Experiment& experiment() const { return e_; }
+  int variants() const { return static_cast<int>(runs_.size()); }
+  int steps_done() const { return steps_done_; }
+  bool finished() const { return steps_done_ >= e_.steps; }
+  // One step of every variant on the same fresh batch. After the last one,
+  // the final losses (on one more batch) and the test losses are measured.
+  void step();
+
+  const std::string& name(int v) const { return e_.variants[static_cast<size_t>(v)].name; }
+  // Mean L over the batch of each step before it, then, when finished, after the last.
+  const std::vector<double>& loss(int v) const { return runs_[static_cast<size_t>(v)].loss; }
+  double test_loss(int v) const { return runs_[static_cast<size_t>(v)].test_loss; }  // NaN until finished
+  int params(int v) const { return runs_[static_cast<size_t>(v)].params; }
+  // The variant's weights now (and at the start) as a scenario, with the first
+  // sequence of the first batch as X and its target: what "Open in views" shows.
+  Scenario current(int v) const;
+  Scenario initial(int v) const;
+
+  // DESIGN.md's RESULT: {"variants": [...]} and, with record, "batches".
+  OrderedJson result_json() const;
+
+ private:
+  struct Run {
+    Scenario model;     // the weights; X and target are set per sequence
+    Scenario start;     // the weights before the first step
+    Gradient grad, m, v;  // this step's gradient and Adam's moments
+    std::vector<double> loss;
+    double test_loss;
+    int params = 0;
+  };
+  void draw_batch(std::vector<Sequence>& out, Random& rng, int count) const;
+  double batch_loss(Run& run, const std::vector<Sequence>& batch, bool with_gradient);
+  void update(Run& run);
+  void finish();
+
+  Experiment e_;
+  std::vector<Run> runs_;
+  Random data_;
+  std::vector<Sequence> batch_;
+  Sequence first_;  // the first sequence of the first batch
+  std::vector<std::vector<Sequence>> recorded_;
+  int steps_done_ = 0;
+};
+
+// Runs every step; progress(step) after each. Returns the RESULT.
+OrderedJson run_experiment(const Experiment& e, const std::function<void(int)>& progress = {});
+
+}  // namespace core
