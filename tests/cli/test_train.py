@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""`attnlab --train` against torch: every shipped experiment, shortened to 150
+steps and recorded, is replayed in torch (float64, autograd, torch.optim.Adam
+or plain SGD) from the recorded initial weights on the recorded batches; every
+variant's loss curve must agree to 1e-7 relative. The same file twice gives
+the same bytes. A bad experiment exits 2 naming the field, and nothing is written.
+
+Usage: test_train.py PATH/TO/attnlab EXPERIMENTS_DIR
+"""
+import json
+import math
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+import torch
+
+torch.set_default_dtype(torch.float64)
+torch.set_num_threads(1)
+REL = 1e-7
+STEPS = 150
+
+
+def forward(s, p, X):
+    """Y for a batch X (B × n × d_model) by DESIGN.md's conventions; p holds the weights as tensors."""
+    n, d_k, H = X.shape[1], s["d_k"], s["heads"]
+    o = s["options"]
+    mask = o.get("mask", {})
+    divisor = (math.sqrt(d_k) if o.get("scale", "sqrt_dk") == "sqrt_dk" else 1.0) * o.get("temperature", 1.0)
+    masked = torch.zeros(n, n, dtype=torch.bool)
+    if mask.get("causal"):
+        masked |= torch.triu(torch.ones(n, n, dtype=torch.bool), 1)
+    if mask.get("no_self"):
+        for i in range(n):
+            if (~masked[i]).sum() > 1:
+                masked[i, i] = True
+    heads = []
+    for h in range(H):
+        if o.get("merged_qk"):
+            Q, K = X @ p["W"][h], X
+        else:
+            Q = X @ p["W_Q"][h]
+            K = X @ (p["W_Q"][h] if o.get("shared_qk") else p["W_K"][h])
+        V = X @ p["W_V"][h]
+        if o.get("normalize_keys"):
+            K = K / K.norm(dim=-1, keepdim=True)
+        A = torch.softmax((Q @ K.transpose(-1, -2) / divisor).masked_fill(masked, float("-inf")), dim=-1)
+        O = A @ V
+        if o.get("head_output") == "alt":
+            O = O @ p["W_alt"][h].T / math.sqrt(d_k)
+        heads.append(O)
+    return torch.cat(heads, dim=-1) @ p["W_O"]
+
+
+def trainable(s):
+    o = s["options"]
+    names = ["W"] if o.get("merged_qk") else (["W_Q"] if o.get("shared_qk") else ["W_Q", "W_K"])
+    names += ["W_V"]
+    if o.get("head_output") == "alt":
+        names.append("W_alt")
+    return names + ["W_O"]
+
+
+def replay(experiment, variant, batches):
+    s = variant["initial"]
+    names = trainable(s)
+    p = {}
+    for name in names:
+        if name == "W_O":
+            p[name] = torch.tensor(s[name], requires_grad=True)
+        else:
+            p[name] = [torch.tensor(m, requires_grad=True) for m in s[name]]
+    leaves = [t for name in names for t in (p[name] if isinstance(p[name], list) else [p[name]])]
+    lr = experiment.get("learning_rate", 0.01)
+    opt = torch.optim.Adam(leaves, lr=lr) if experiment.get("optimizer", "adam") == "adam" else torch.optim.SGD(leaves, lr=lr)
+    curve = []
+    for t, batch in enumerate(batches):
+        X, T = torch.tensor(batch["X"]), torch.tensor(batch["target"])
+        loss = ((forward(s, p, X) - T) ** 2).mean(dim=(1, 2)).mean()
+        curve.append(loss.item())
+        if t == len(batches) - 1:
+            break  # the last batch measures the loss after the last step
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    return curve
+
+
+def main():
+    exe, directory = sys.argv[1], pathlib.Path(sys.argv[2])
+    failures = []
+    files = sorted(directory.glob("*.json"))
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        for path in files:
+            experiment = json.loads(path.read_text())
+            experiment["steps"] = STEPS
+            experiment["record"] = True
+            short = tmp / path.name
+            short.write_text(json.dumps(experiment))
+            outputs = []
+            for run in range(2):
+                out = tmp / f"result{run}.json"
+                p = subprocess.run([exe, "--train", str(short), "--out", str(out)], capture_output=True, text=True)
+                if p.returncode != 0 or f"training: step {STEPS}/{STEPS}" not in p.stderr:
+                    failures.append(f"{path.name}: exit {p.returncode}, stderr {p.stderr[-300:]!r}")
+                    break
+                outputs.append(out.read_bytes())
+            if len(outputs) < 2:
+                continue
+            if outputs[0] != outputs[1]:
+                failures.append(f"{path.name}: two runs of the same file differ")
+            result = json.loads(outputs[0])
+            if len(result["batches"]) != STEPS + 1:
+                failures.append(f"{path.name}: {len(result['batches'])} batches recorded, expected {STEPS + 1}")
+            for variant in result["variants"]:
+                mine = variant["loss"]
+                theirs = replay(experiment, variant, result["batches"])
+                worst = max(abs(a - b) / max(abs(b), 1e-300) for a, b in zip(mine, theirs))
+                if len(mine) != STEPS + 1 or worst > REL:
+                    failures.append(f"{path.name} / {variant['name']}: curve differs from torch by {worst:.3g} relative")
+                print(f"{path.name:40} {variant['name']:22} L {mine[0]:.4g} -> {mine[-1]:.4g}, torch agrees to {worst:.2g}")
+        # A bad experiment: exit 2, the field named, no RESULT left.
+        bad = json.loads(files[0].read_text())
+        bad["batch"] = 0
+        (tmp / "bad.json").write_text(json.dumps(bad))
+        out = tmp / "never.json"
+        p = subprocess.run([exe, "--train", str(tmp / "bad.json"), "--out", str(out)], capture_output=True, text=True)
+        if p.returncode != 2 or "batch: expected an integer from 1 to 256, got 0" not in p.stderr or out.exists():
+            failures.append(f"bad batch: exit {p.returncode}, stderr {p.stderr!r}, result written: {out.exists()}")
+        p = subprocess.run([exe, "--train", str(files[0])], capture_output=True, text=True)
+        if p.returncode != 2 or "needs --out" not in p.stderr:
+            failures.append(f"--train without --out: exit {p.returncode}, stderr {p.stderr!r}")
+        p = subprocess.run([exe, "--train", str(files[0]), "--out", str(tmp / "no" / "dir" / "r.json")], capture_output=True, text=True)
+        if p.returncode != 1:
+            failures.append(f"an unwritable --out: exit {p.returncode}, stderr {p.stderr!r}")
+    for f in failures:
+        print("FAIL", f)
+    print(f"{len(files)} experiments replayed in torch: {len(failures)} failures")
+    return 1 if failures or len(files) < 6 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

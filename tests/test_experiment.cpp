@@ -1,0 +1,246 @@
+// Experiments: the file's rules, the generator, Adam worked by hand, the
+// tasks' perfect solutions, and runs that repeat bit for bit.
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "core/compute.h"
+#include "core/scenario_io.h"
+#include "core/training.h"
+
+namespace {
+
+using core::Experiment;
+using nlohmann::json;
+
+json small_experiment() {
+  return json::parse(R"({"attnlab_experiment": 1, "task": {"kind": "match_pair"}, "n": 4, "d_model": 4, "d_k": 2,
+    "heads": 1, "variants": [{"name": "QKᵀ"}, {"name": "shared", "options": {"shared_qk": true}}],
+    "steps": 30, "batch": 4, "seed": 7})");
+}
+
+Experiment parsed(const json& j) {
+  const core::ExperimentLoad e = core::parse_experiment(j.dump());
+  EXPECT_TRUE(e.ok()) << e.message();
+  return e.experiment.value_or(Experiment{});
+}
+
+void expect_refused(const json& j, const std::string& part) {
+  const core::ExperimentLoad e = core::parse_experiment(j.dump());
+  ASSERT_FALSE(e.ok()) << "accepted: " << j.dump();
+  EXPECT_NE(e.message().find(part), std::string::npos) << e.message();
+}
+
+}  // namespace
+
+TEST(Experiment, EveryBadFieldIsNamed) {
+  json j = small_experiment();
+  j["steps"] = 0;
+  expect_refused(j, "steps: expected an integer from 1 to 100000, got 0");
+  j = small_experiment();
+  j["learning_rate"] = -1;
+  expect_refused(j, "learning_rate: expected a number above 0");
+  j = small_experiment();
+  j["optimizer"] = "lbfgs";
+  expect_refused(j, "optimizer: expected \"adam\" or \"sgd\", got \"lbfgs\"");
+  j = small_experiment();
+  j["n"] = 5;
+  expect_refused(j, "task: match_pair needs an even n");
+  j = small_experiment();
+  j["variants"][1]["name"] = "QKᵀ";
+  expect_refused(j, "variants[1].name: \"QKᵀ\" is taken");
+  j = small_experiment();
+  j["variants"][1]["options"] = {{"shared_qk", true}, {"merged_qk", true}};
+  expect_refused(j, "variants[1].options.merged_qk: cannot be combined with options.shared_qk");
+  j = small_experiment();
+  j["variants"][0]["options"] = {{"scale", "half"}};
+  expect_refused(j, "variants[0].options.scale: expected \"sqrt_dk\" or \"none\"");
+  j = small_experiment();
+  j["colour"] = "red";
+  expect_refused(j, "\"colour\": unknown key");
+  j = small_experiment();
+  j["task"] = {{"kind", "teacher"}};
+  expect_refused(j, "task.teacher: missing");
+}
+
+// The generator is xoshiro256** seeded by splitmix64 (the reference values of
+// both algorithms' authors for seed 0 are not what this checks); what a test
+// can say by hand: uniform in [0, 1), normals with mean ≈ 0 and variance ≈ 1,
+// and the same seed gives the same numbers.
+TEST(Experiment, RandomNumbers) {
+  core::Random a(42), b(42), c(43);
+  EXPECT_EQ(a.next(), b.next());
+  EXPECT_NE(a.next(), c.next());
+  double sum = 0, squares = 0;
+  constexpr int kCount = 200000;
+  for (int i = 0; i < kCount; ++i) {
+    const double x = a.normal();
+    sum += x;
+    squares += x * x;
+  }
+  EXPECT_NEAR(sum / kCount, 0.0, 0.01);  // 4.5 standard errors
+  EXPECT_NEAR(squares / kCount, 1.0, 0.015);
+  for (int i = 0; i < 1000; ++i) {
+    const double u = a.uniform();
+    EXPECT_GE(u, 0.0);
+    EXPECT_LT(u, 1.0);
+    EXPECT_LT(a.below(3), 3);
+  }
+}
+
+// Adam's first step moves every parameter by lr·sign(g) (bias correction makes
+// m̂ = g and v̂ = g², so the step is lr·g/(|g| + ε)): each trained entry moves by
+// 0.01 up to ε/|g|, and the entries a design does not train do not move.
+TEST(Experiment, AdamsFirstStepByHand) {
+  Experiment e = parsed(small_experiment());
+  e.learning_rate = 0.01;
+  core::Training t(e);
+  const core::Scenario before = t.current(1);
+  t.step();
+  const core::Scenario after = t.current(1);
+  for (const auto* pair : {&before.W_Q[0], &before.W_V[0]}) {
+    const core::Mat& b = *pair;
+    const core::Mat& a = pair == &before.W_Q[0] ? after.W_Q[0] : after.W_V[0];
+    for (Eigen::Index r = 0; r < b.rows(); ++r)
+      for (Eigen::Index c = 0; c < b.cols(); ++c) EXPECT_NEAR(std::abs(a(r, c) - b(r, c)), 0.01, 1e-6);
+  }
+  EXPECT_EQ(after.W_K[0], before.W_K[0]);  // shared QK: W^K takes no part
+  EXPECT_EQ(t.params(0), 4 * 2 * 3 + 2 * 4);  // W^Q, W^K, W^V and W^O
+  EXPECT_EQ(t.params(1), 4 * 2 * 2 + 2 * 4);
+}
+
+// A teacher's own weights are a perfect solution: loss 0 on every sequence.
+// previous_token and match_pair targets are what their definitions say.
+TEST(Experiment, TasksAndTheirPerfectSolutions) {
+  json j = small_experiment();
+  j["task"] = {{"kind", "teacher"},
+               {"teacher", json::parse(core::scenario_to_text(core::make_zero_scenario(3, 4, 2, 1)))}};
+  Experiment e = parsed(j);
+  e.teacher.W_Q[0] = core::Mat::Random(4, 2);
+  e.teacher.W_V[0] = core::Mat::Random(4, 2);
+  core::Training t(e);
+  t.step();
+  core::Scenario s = t.current(0);
+  s.W_Q[0] = e.teacher.W_Q[0];
+  s.W_K[0] = e.teacher.W_K[0];
+  s.W_V[0] = e.teacher.W_V[0];
+  s.W_O = e.teacher.W_O;
+  EXPECT_LT(core::compute(s).loss, 1e-30);
+
+  j = small_experiment();
+  j["task"] = {{"kind", "previous_token"}};
+  j["n"] = 4;
+  core::Training pt(parsed(j));
+  pt.step();
+  const core::Scenario q = pt.initial(0);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NEAR(q.X(i, 0), std::cos(2 * M_PI * i / 4), 1e-15);  // position on the unit circle
+    EXPECT_NEAR(q.X(i, 1), std::sin(2 * M_PI * i / 4), 1e-15);
+    EXPECT_EQ(q.target(i, 0), 0.0);
+    EXPECT_EQ(q.target(i, 2), q.X(i == 0 ? 0 : i - 1, 2));  // the previous token's content
+  }
+
+  core::Training mt(parsed(small_experiment()));
+  mt.step();
+  const core::Scenario m = mt.initial(0);
+  // Every token has exactly one partner with the same key (unit length), and its target is the partner's value.
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NEAR(m.X.row(i).head(2).norm(), 1.0, 1e-12);
+    int partners = 0;
+    for (int k = 0; k < 4; ++k)
+      if (k != i && m.X.row(k).head(2) == m.X.row(i).head(2)) {
+        ++partners;
+        EXPECT_EQ(m.target.row(i).tail(2), m.X.row(k).tail(2));
+      }
+    EXPECT_EQ(partners, 1);
+  }
+}
+
+// Same file, same result, bit for bit; another seed, another run.
+TEST(Experiment, RunsRepeatBitForBit) {
+  json j = small_experiment();
+  j["record"] = true;
+  const std::string first = core::to_text(core::run_experiment(parsed(j)));
+  EXPECT_EQ(core::to_text(core::run_experiment(parsed(j))), first);
+  j["seed"] = 8;
+  EXPECT_NE(core::to_text(core::run_experiment(parsed(j))), first);
+  const json result = json::parse(first);
+  EXPECT_EQ(result["variants"][0]["loss"].size(), 31u);  // before each of 30 steps, and after the last
+  EXPECT_EQ(result["batches"].size(), 31u);             // the last one measures the final loss
+  EXPECT_TRUE(result["variants"][0]["test_loss"].is_number());
+}
+
+TEST(Experiment, EveryShippedExperimentLoads) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(ATTNLAB_EXPERIMENTS)) {
+    const core::ExperimentLoad e = core::load_experiment_file(entry.path().string());
+    EXPECT_TRUE(e.ok()) << e.message();
+    if (e.ok()) {
+      EXPECT_FALSE(e.experiment->title.empty()) << entry.path();
+      EXPECT_FALSE(e.experiment->notes.empty()) << entry.path();
+    }
+    ++count;
+  }
+  EXPECT_GE(count, 6);
+}
+
+// Every number the shipped experiments' notes quote, from full runs: the test
+// losses as printed (two significant digits; "about 1e-31, rounding" as below
+// 1e-20) and the step at which the loss first falls below 0.01.
+TEST(Experiment, TheNotesQuoteWhatTheRunsShow) {
+  struct Quote {
+    const char* file;
+    const char* variant;
+    double test_loss;   // 0: "rounding", below 1e-20
+    int below_0_01;     // −1: never
+  };
+  const Quote quotes[] = {
+      {"01_qqt_vs_qkt_previous_token", "QKᵀ", 4.2e-5, 174},
+      {"01_qqt_vs_qkt_previous_token", "QQᵀ (shared QK)", 0.29, -1},
+      {"02_one_w_equal_params", "QKᵀ", 0, 249},
+      {"02_one_w_equal_params", "one W", 0, 198},
+      {"03_one_w_unequal_params", "QKᵀ", 0.17, -1},
+      {"03_one_w_unequal_params", "one W", 0.12, -1},
+      {"04_shared_qk_match_pair", "QKᵀ", 0.27, -1},
+      {"04_shared_qk_match_pair", "QQᵀ (shared QK)", 0.28, -1},
+      {"04_shared_qk_match_pair", "shared QK, Reformer", 0.10, -1},
+      {"05_attention_alt", "QKᵀ", 0, 225},
+      {"05_attention_alt", "AttentionAlt", 0, 261},
+      {"06_sqrt_dk", "QKᵀ", 4.2e-6, 790},
+      {"06_sqrt_dk", "no √d_k", 0.015, 1850},
+      {"07_race", "QKᵀ", 0, -2},
+      {"07_race", "one W", 0, -2},
+      {"07_race", "AttentionAlt", 0, -2},
+      {"07_race", "no √d_k", 0, -2},
+      {"07_race", "shared QK", 0.23, -1},
+      {"07_race", "shared QK, Reformer", 0.26, -1},
+  };
+  std::map<std::string, core::Training> runs;
+  for (const Quote& q : quotes) {
+    const std::string path = std::string(ATTNLAB_EXPERIMENTS) + "/" + q.file + ".json";
+    if (!runs.count(q.file)) {
+      const core::ExperimentLoad e = core::load_experiment_file(path);
+      ASSERT_TRUE(e.ok()) << e.message();
+      core::Training& t = runs.emplace(q.file, *e.experiment).first->second;
+      while (!t.finished()) t.step();
+    }
+    const core::Training& t = runs.at(q.file);
+    int v = 0;
+    while (v < t.variants() && t.name(v) != q.variant) ++v;
+    ASSERT_LT(v, t.variants()) << q.file << ": no variant " << q.variant;
+    const double test = t.test_loss(v);
+    if (q.test_loss == 0) {
+      EXPECT_LT(test, 1e-20) << q.file << " / " << q.variant;
+    } else {
+      const double unit = std::pow(10.0, std::floor(std::log10(q.test_loss)) - 1);  // the second digit's
+      EXPECT_NEAR(test, q.test_loss, 0.5 * unit) << q.file << " / " << q.variant;
+    }
+    const std::vector<double>& loss = t.loss(v);
+    int below = -1;
+    for (size_t i = 0; i < loss.size() && below < 0; ++i)
+      if (loss[i] < 0.01) below = static_cast<int>(i);
+    if (q.below_0_01 != -2) EXPECT_EQ(below, q.below_0_01) << q.file << " / " << q.variant;
+  }
+}
