@@ -317,7 +317,6 @@ void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) co
   const int n = e_.n, dm = e_.d_model;
   out.resize(static_cast<size_t>(count));
   Scenario teacher = e_.teacher;  // only its X changes
-  Result taught;
   int order[kMaxTokens];
   for (Sequence& seq : out) {
     seq.X.resize(n, dm);
@@ -327,8 +326,7 @@ void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) co
         for (int i = 0; i < n; ++i)
           for (int c = 0; c < dm; ++c) seq.X(i, c) = rng.normal();
         teacher.X = seq.X;
-        compute(teacher, taught);
-        seq.target = taught.output;
+        compute_output(teacher, seq.target);
         break;
       case TaskKind::PreviousToken:
         for (int p = 0; p < n; ++p) {

@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "core/compute.h"
+#include "core/training.h"
 #include "../test_helpers.h"
 
 static void BM_Compute(benchmark::State& st) {
@@ -16,5 +17,31 @@ static void BM_Compute(benchmark::State& st) {
   }
 }
 BENCHMARK(BM_Compute)->Repetitions(9)->ReportAggregatesOnly(true);
+
+// train_steps_per_s: one Adam step of the QKᵀ variant (n = 8, d_model = 4, two
+// heads of d_k = 2) on a batch of 16 teacher sequences, data drawn included.
+static void BM_TrainStep(benchmark::State& st) {
+  const core::ExperimentLoad race = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json");
+  core::Experiment e = race.experiment.value();
+  e.variants.resize(1);  // QKᵀ
+  e.steps = core::kMaxSteps;
+  core::Training training(e);
+  for (auto _ : st) {
+    training.step();
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_TrainStep)->Repetitions(5)->ReportAggregatesOnly(true);
+
+// race_ms: the shipped six-variant race, 2000 steps of 16, and its test losses.
+static void BM_Race(benchmark::State& st) {
+  const core::Experiment e = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json").experiment.value();
+  for (auto _ : st) {
+    core::Training training(e);
+    while (!training.finished()) training.step();
+    benchmark::DoNotOptimize(training.test_loss(0));
+  }
+}
+BENCHMARK(BM_Race)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 
 BENCHMARK_MAIN();
