@@ -435,6 +435,9 @@ Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kData
     run.loss.reserve(static_cast<size_t>(e_.steps) + 1);
     for_each_trainable(run.model, run.grad, run.m, run.v, [&](auto& p, auto&...) { run.params += static_cast<int>(p.size()); });
   }
+  // The first batch now: current() and initial() show its first sequence from the start.
+  draw_batch(batch_, data_, e_.batch);
+  first_ = batch_.front();
 }
 
 double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool with_gradient) {
@@ -483,20 +486,19 @@ void Training::update(Run& run) {
 
 void Training::step() {
   if (finished()) return;
-  draw_batch(batch_, data_, e_.batch);
-  if (steps_done_ == 0) first_ = batch_.front();
   if (e_.record) recorded_.push_back(batch_);
   for (Run& run : runs_) {
     run.loss.push_back(batch_loss(run, batch_, true));
     update(run);
   }
   ++steps_done_;
+  // The next step's batch, or after the last step the one that measures its loss.
+  draw_batch(batch_, data_, e_.batch);
   if (finished()) finish();
 }
 
 void Training::finish() {
   // The loss after the last step, on one batch more (recorded too), and on the test set.
-  draw_batch(batch_, data_, e_.batch);
   if (e_.record) recorded_.push_back(batch_);
   std::vector<Sequence> test;
   Random test_rng(stream_seed(e_.seed, kTestStream));

@@ -140,7 +140,7 @@ class Training {
   std::vector<Run> runs_;
   Random data_;
   std::vector<Sequence> batch_;
-  Sequence first_;  // the first sequence of the first batch
+  Sequence first_;  // the first sequence of the first batch, drawn by the constructor
   std::vector<std::vector<Sequence>> recorded_;
   int steps_done_ = 0;
 };

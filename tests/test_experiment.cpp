@@ -158,6 +158,15 @@ TEST(Experiment, TasksAndTheirPerfectSolutions) {
   }
 }
 
+// Before the first step there is already something to open in the views.
+TEST(Experiment, AVariantCanBeOpenedBeforeTheFirstStep) {
+  const core::Training t(parsed(small_experiment()));
+  for (int v = 0; v < t.variants(); ++v) {
+    EXPECT_TRUE(core::validate(t.current(v)).empty());
+    EXPECT_TRUE(t.current(v) == t.initial(v));
+  }
+}
+
 // Same file, same result, bit for bit; another seed, another run.
 TEST(Experiment, RunsRepeatBitForBit) {
   json j = small_experiment();
