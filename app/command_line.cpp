@@ -21,6 +21,7 @@ const char* usage_text() {
          "       attnlab --dump FILE\n"
          "       attnlab --grad FILE\n"
          "       attnlab --train EXPERIMENT.json --out RESULT.json\n"
+         "       attnlab --train EXPERIMENT.json --export train.py\n"
          "       attnlab --help | --version\n"
          "\n"
          "A lab for the mathematics of transformer attention.\n"
@@ -51,6 +52,9 @@ const char* usage_text() {
          "  --train EXPERIMENT.json --out RESULT.json\n"
          "                train the experiment's variants (no window) and write their loss\n"
          "                curves, test losses and weights; progress on stderr\n"
+         "  --train EXPERIMENT.json --export train.py\n"
+         "                write the same run as a PyTorch script (float64) that prints every\n"
+         "                variant's loss curve and test loss; nothing is trained here\n"
          "  --layout-out L.json\n"
          "                once the layout has settled (with --screenshot: of the picture),\n"
          "                write the rectangle [x, y, w, h] in logical pixels of every\n"
@@ -155,7 +159,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     } else if (a == "--export") {
       if (i + 1 >= args.size()) return fail("--export needs a file name (OUT.png, .svg, .tex, .csv or .py)");
       cl.export_to = args[++i];
-      if (core::export_format(cl.export_to) == core::ExportFormat::Unknown)
+      // With --train (before or after) the output is a script: judged below.
+      const bool training = std::find(args.begin(), args.end(), "--train") != args.end();
+      if (!training && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
         return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
     } else if (a == "--size") {
       if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
@@ -203,12 +209,18 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cl.file = a;
     }
   }
-  // --train writes its RESULT and nothing else.
+  // --train writes its RESULT, or its PyTorch script, and nothing else.
   if (cl.command == Command::Train) {
     for (const std::string& option : options)
-      if (option != "--train" && option != "--out") return fail("--train takes --out RESULT.json and no other option: " + option);
-    if (cl.out.empty()) return fail("--train EXPERIMENT.json needs --out RESULT.json");
-    if (same_file(cl.out, cl.file)) return fail("--out " + cl.out + " is the experiment file: it would replace it");
+      if (option != "--train" && option != "--out" && option != "--export")
+        return fail("--train takes --out RESULT.json or --export train.py and no other option: " + option);
+    if (cl.out.empty() && cl.export_to.empty()) return fail("--train EXPERIMENT.json needs --out RESULT.json (or --export train.py)");
+    if (!cl.out.empty() && !cl.export_to.empty()) return fail("--train: --out and --export, one output at a time");
+    if (!cl.export_to.empty() && !has_extension(cl.export_to, ".py"))
+      return fail("--train --export " + cl.export_to + ": expected a file name ending in .py (a PyTorch script)");
+    if (!cl.out.empty() && same_file(cl.out, cl.file)) return fail("--out " + cl.out + " is the experiment file: it would replace it");
+    if (!cl.export_to.empty() && same_file(cl.export_to, cl.file))
+      return fail("--export " + cl.export_to + " is the experiment file: it would replace it");
     return cl;
   }
   if (!cl.out.empty()) return fail("--out goes with --train");

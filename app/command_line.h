@@ -19,7 +19,7 @@ struct CommandLine {
   std::string file;        // the scenario FILE, or empty
   std::string layout_out;  // --layout-out L.json: the editable cells' rectangles, for tests
   std::string screenshot;  // --screenshot OUT.png: render one frame offscreen and exit
-  std::string export_to;   // --export OUT.EXT: png, svg, tex, csv or py by the extension
+  std::string export_to;   // --export OUT.EXT: png, svg, tex, csv or py by the extension; with --train, train.py
   std::string out;         // --out RESULT.json: where --train writes
   int width = 0, height = 0;  // --size WxH, or the default for a picture; 0 for the window
   int scale = 1;              // --scale K (screenshot only), 1 to 4

@@ -10,16 +10,6 @@ namespace app {
 
 bool write_text_export(const AppState& state, core::ExportFormat format, const std::string& path, std::string* error) {
   const core::Scenario& s = state.scenario();
-  // The text exports write W^Q, W^K and A·V: with one W or AttentionAlt's output
-  // in concat they would describe another layer than the one shown. Refused
-  // with the reason until they learn version 2 (a target alone changes nothing they write).
-  if (s.options.merged_qk || s.options.head_output != core::HeadOutput::Attention) {
-    if (error)
-      *error = "the " + std::filesystem::path(path).extension().string() + " export does not write " +
-               (s.options.merged_qk ? "one W (options.merged_qk)" : "AttentionAlt's output in concat (options.head_output \"alt\")") +
-               " yet; switch it off to export, or export a PNG; not written to " + core::short_path(path);
-    return false;
-  }
   std::string text;
   switch (format) {
     case core::ExportFormat::Svg:

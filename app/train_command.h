@@ -1,5 +1,7 @@
 // `attnlab --train EXPERIMENT.json --out RESULT.json`: no window; the
 // experiment's variants trained, their curves and weights written.
+// `attnlab --train EXPERIMENT.json --export train.py`: the same run as a
+// PyTorch script, nothing trained here.
 #pragma once
 
 #include <iosfwd>
@@ -11,5 +13,9 @@ namespace app {
 // 2 when the experiment cannot be used (the message on err); 1 when RESULT
 // cannot be written (nothing is left at its path).
 int run_train(const std::string& experiment, const std::string& out, std::ostream& err);
+
+// Exit code as run_train's: 0 with the script written (atomically), 2 for a bad
+// experiment, 1 when the script cannot be written.
+int run_train_export(const std::string& experiment, const std::string& script, std::ostream& err);
 
 }  // namespace app

@@ -33,13 +33,16 @@ ExportFormat export_format(const std::string& path);
 //   columns,<label>,<label>,...        its column labels
 //   row,<label>,<number>,<number>,...  one per row, top to bottom
 //   (an empty line after each matrix)
+//   loss,<number>                      last, once, when the scenario has a target
 //
 // Fields follow RFC 4180: a field with a comma, a double quote or a line break
 // is quoted, its quotes doubled. Text is UTF-8 (ill-formed bytes become U+FFFD).
-// Names are those of the file and of `--dump`: X, W_Q, W_K, W_V, W_alt (when
+// Names are those of the file and of `--dump`: X, W_Q, W_K (or W, d_model×d_model,
+// under merged_qk; Q and K then have d_model columns), W_V, W_alt (when
 // the file has it), Q, K, V, scores, QQt, scores_sym, scores_antisym, logits,
 // weights, output, alt_output, W_QK (projected mode), each followed by
-// " (head h)"; then W_O, concat and output (the final Y). Numbers are the
+// " (head h)"; then W_O, concat (what head_output puts in) and output (the
+// final Y), and target when the file has one. Numbers are the
 // shortest text that reads back to the same double (shortest_number); masked
 // logits are -inf.
 std::string export_csv(const Scenario& s, const Result& r);

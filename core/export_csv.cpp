@@ -51,19 +51,24 @@ std::string export_csv(const Scenario& s, const Result& r) {
   if (!s.title.empty()) w.record("title", s.title);
   const Labels& tokens = s.tokens;
   const Labels dims = numbered_labels("d", s.d_model), dk = numbered_labels("k", s.d_k);
-  const bool projected = s.mode == Mode::Projected;
+  const bool projected = s.mode == Mode::Projected, merged = projected && s.options.merged_qk;
   if (projected) w.matrix("X", s.X, tokens, dims);
   for (int h = 0; h < s.heads; ++h) {
     const std::string H = " (head " + std::to_string(h + 1) + ")";
     const HeadResult& hr = r.head[h];
-    if (projected) {
+    if (merged) {
+      w.matrix("W" + H, s.W[h], dims, dims);  // replaces W_Q and W_K: Q = X·W_h, K = X
+      w.matrix("W_V" + H, s.W_V[h], dims, dk);
+    } else if (projected) {
       w.matrix("W_Q" + H, s.W_Q[h], dims, dk);
       w.matrix("W_K" + H, s.options.shared_qk ? s.W_Q[h] : s.W_K[h], dims, dk);
       w.matrix("W_V" + H, s.W_V[h], dims, dk);
     }
     if (s.has_W_alt) w.matrix("W_alt" + H, s.W_alt[h], dk, dk);
-    w.matrix("Q" + H, hr.Q, tokens, dk);
-    w.matrix("K" + H, hr.K, tokens, dk);
+    // Under merged_qk, Q = X·W_h and K = X have d_model columns.
+    const Labels& qk = merged ? dims : dk;
+    w.matrix("Q" + H, hr.Q, tokens, qk);
+    w.matrix("K" + H, hr.K, tokens, qk);
     w.matrix("V" + H, hr.V, tokens, dk);
     w.matrix("scores" + H, hr.scores, tokens, tokens);
     w.matrix("QQt" + H, hr.QQt, tokens, tokens);
@@ -79,6 +84,8 @@ std::string export_csv(const Scenario& s, const Result& r) {
   w.matrix("W_O", s.W_O, concat, dims);
   w.matrix("concat", r.concat, tokens, concat);
   w.matrix("output", r.output, tokens, dims);
+  if (s.has_target) w.matrix("target", s.target, tokens, dims);
+  if (r.has_loss) w.record("loss", shortest_number(r.loss));
   return std::move(w).text();
 }
 

@@ -204,10 +204,16 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
   weights.mask_from = hr.logits;
   add(1, "(S + S\u1D40)/2" + H, hr.scores_sym, s.tokens, s.tokens, kParts);
   add(1, "(S \u2212 S\u1D40)/2" + H, hr.scores_antisym, s.tokens, s.tokens, kParts);
-  if (s.mode == Mode::Projected) add(1, "W^Q W^{K\u1D40}" + H, hr.W_QK, dims, dims);
+  // Under merged_qk the bilinear form is the file's W_h itself (S = X·W_h·Xᵀ).
+  if (s.mode == Mode::Projected)
+    add(1, (s.options.merged_qk ? "W_" + index + " (S = XW_" + index + "X\u1D40)" : std::string("W^Q W^{K\u1D40}")) + H,
+        hr.W_QK, dims, dims);
+  const bool alt = s.options.head_output == HeadOutput::Alt;
   add(2, "O_" + index + " = AV" + H, hr.output, s.tokens, dk);
-  add(2, "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40" + H, hr.alt_output, s.tokens, dk);
-  add(2, s.heads > 1 ? "Y = concat \u00B7 W^O" : "Y = O_1 W^O", r.output, s.tokens, dims);
+  add(2, "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40" + std::string(alt ? " \u2192 concat" : "") + H, hr.alt_output, s.tokens, dk);
+  add(2, s.heads > 1 ? "Y = concat \u00B7 W^O" : alt ? "Y = O^{alt}_1 W^O" : "Y = O_1 W^O", r.output, s.tokens, dims);
+  if (s.has_target)
+    add(2, "target Y^* (loss " + px(r.loss) + ")", s.target, s.tokens, dims);
 
   double group_range[2] = {0, 0};
   for (auto& row : grid)
@@ -225,7 +231,9 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
       if (!(p.range > 0)) p.range = 1;
     }
 
-  std::vector<double> col_w(3, 0), row_h(grid.size(), 0);
+  size_t columns = 0;
+  for (const auto& row : grid) columns = std::max(columns, row.size());
+  std::vector<double> col_w(columns, 0), row_h(grid.size(), 0);
   for (size_t y = 0; y < grid.size(); ++y)
     for (size_t x = 0; x < grid[y].size(); ++x) {
       col_w[x] = std::max(col_w[x], grid[y][x].width());

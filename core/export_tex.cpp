@@ -139,8 +139,12 @@ Divisor divisor(const Scenario& s) {
 
 std::string options_sentence(const Scenario& s) {
   const Options& o = s.options;
-  std::string out = s.mode == Mode::Projected ? "Projected mode: $Q = XW^Q$, $K = XW^K$, $V = XW^V$ per head."
-                                              : "Direct mode: $Q$, $K$, $V$ given per head.";
+  std::string out = s.mode != Mode::Projected ? "Direct mode: $Q$, $K$, $V$ given per head."
+                    : o.merged_qk
+                        ? "Projected mode with merged QK: one $W_h$ ($d_{\\text{model}}\\times d_{\\text{model}}$) per head "
+                          "replaces $W^Q$ and $W^K$: $Q = XW_h$, $K = X$, $V = XW^V$, so $S = XW_hX^{\\top}$ "
+                          "(still divided by $\\sqrt{d_k}$)."
+                        : "Projected mode: $Q = XW^Q$, $K = XW^K$, $V = XW^V$ per head.";
   if (o.shared_qk) out += s.mode == Mode::Projected ? " Shared QK: $W^K = W^Q$." : " Shared QK: $K = Q$.";
   if (o.normalize_keys) out += " Keys normalized: each row of $K$ divided by its length (a zero row stays zero).";
   if (o.scale == Scale::None) out += " No $\\sqrt{d_k}$ scaling.";
@@ -148,6 +152,10 @@ std::string options_sentence(const Scenario& s) {
   if (o.causal) out += " Causal mask: token $i$ does not see the tokens $j > i$.";
   if (o.no_self)
     out += " No-self mask: token $i$ does not see itself, unless it is all its row has left.";
+  if (o.head_output == HeadOutput::Alt)
+    out += " Head output: AttentionAlt's $O^{\\text{alt}}_h = \\frac{1}{\\sqrt{d_k}}\\,AVW_{\\text{alt}}^{\\top}$ enters the "
+           "concatenation instead of $AV$.";
+  if (s.has_target) out += " A target $Y^{\\ast}$ is given: the loss is the mean squared difference of $Y$ from it.";
   return out;
 }
 
@@ -183,7 +191,19 @@ std::string export_tex(const Scenario& s, const Result& r) {
     const std::string WQ = "W^Q" + i, WK = "W^K" + i, WV = "W^V" + i,
                       Walt = "W_{\\text{alt}" + (several ? "," + std::to_string(h + 1) : "") + "}";
     t << "\\subsection*{" << (several ? "Head " + std::to_string(h + 1) : std::string("The head")) << "}\n\n";
-    if (projected) {
+    const bool merged = projected && o.merged_qk;
+    const std::string Wh = "W_{" + std::to_string(h + 1) + "}";
+    if (merged) {
+      {
+        Displays w(t);
+        w.add(Wh, s.W[h]);
+        w.add(WV, s.W_V[h]);
+      }
+      Displays qkv(t);
+      qkv.add(Q + " = X" + Wh, hr.Q);
+      qkv.add(K + " = " + (o.normalize_keys ? std::string("\\operatorname{normalize}(X)") : std::string("X")), hr.K);
+      qkv.add(V + " = X" + WV, hr.V);
+    } else if (projected) {
       {
         Displays w(t);
         w.add(WQ, s.W_Q[h]);
@@ -217,7 +237,16 @@ std::string export_tex(const Scenario& s, const Result& r) {
     t << "The weights, a softmax along each row (each row sums to 1)"
       << (d.value.empty() ? ", with no scaling" : ", with $" + d.symbolic + " = " + d.value + "$") << ":\n";
     Displays(t).add(A + " = \\operatorname{softmax}\\!\\left(" + scaled + (masked ? " + " + M : "") + "\\right)", hr.weights);
-    if (projected) {
+    if (merged) {
+      const Eigen::Index count = hr.W_QK_singular_values.size();
+      const std::string form = "X" + Wh + (o.normalize_keys ? "\\operatorname{normalize}(X)^{\\top}" : "X^{\\top}");
+      t << "The bilinear form of the scores is $" << Wh << "$ itself, $" << S << " = " << form << "$:\n\n";
+      t << "Singular values of $" << Wh << "$: $\\sigma = (";
+      for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
+      t << ")$; rank $" << hr.W_QK_rank << " \\le d_{\\text{model}} = " << s.d_model
+        << "$, not bounded by $d_k$ (numpy's tolerance $\\sigma_{\\max}\\cdot d_{\\text{model}}\\cdot\\varepsilon = "
+        << tex_significant(hr.W_QK_rank_tolerance) << "$).\n\n";
+    } else if (projected) {
       const Eigen::Index count = hr.W_QK_singular_values.size();
       const std::string form = "X\\,(" + WQ + " W^{K\\top}" + i + ")\\,X^{\\top}";
       t << (o.normalize_keys ? "The bilinear form of the scores before the keys are normalized, $" + form + "$:\n"
@@ -231,7 +260,7 @@ std::string export_tex(const Scenario& s, const Result& r) {
     }
     t << "The head's output, each row a convex combination of the rows of $" << V << "$, and AttentionAlt's, with "
       << (s.has_W_alt ? "" : "the identity as ") << "$" << Walt << "$" << (s.has_W_alt ? "" : " (the file gives none)")
-      << ":\n";
+      << (o.head_output == HeadOutput::Alt ? "; the latter enters the concatenation" : "") << ":\n";
     Displays out(t);
     out.add(O + " = " + A + V, hr.output);
     if (s.has_W_alt) out.add(Walt, s.W_alt[h]);
@@ -239,10 +268,11 @@ std::string export_tex(const Scenario& s, const Result& r) {
             hr.alt_output);
   }
 
-  std::string concat = "O_{1}";
+  const std::string O = o.head_output == HeadOutput::Alt ? "O^{\\text{alt}}_{" : "O_{";
+  std::string concat = O + "1}";
   if (several) {
-    concat = "\\left[\\,O_{1}";
-    for (int h = 1; h < s.heads; ++h) concat += "\\;\\; O_{" + std::to_string(h + 1) + "}";
+    concat = "\\left[\\," + O + "1}";
+    for (int h = 1; h < s.heads; ++h) concat += "\\;\\; " + O + std::to_string(h + 1) + "}";
     concat += "\\,\\right]";
   }
   t << "\\subsection*{Output}\n\n";
@@ -250,6 +280,17 @@ std::string export_tex(const Scenario& s, const Result& r) {
     Displays y(t);
     y.add("W^O", s.W_O);
     y.add("Y = " + concat + " W^O", r.output);
+    if (s.has_target) y.add("Y^{\\ast}", s.target);
+  }
+  if (r.has_loss) {
+    char loss[40];
+    std::snprintf(loss, sizeof loss, "%.6g", r.loss);
+    std::string value = loss;
+    if (const size_t e = value.find('e'); e != std::string::npos)
+      value = value.substr(0, e) + "\\times 10^{" + std::to_string(std::stoi(value.substr(e + 1))) + "}";
+    t << "The loss, the mean over the $n\\,d_{\\text{model}} = " << r.output.size()
+      << "$ entries:\n\\[ L = \\frac{1}{n\\,d_{\\text{model}}}\\sum_{i,j} \\bigl(Y_{ij} - Y^{\\ast}_{ij}\\bigr)^2 = "
+      << value << " \\]\n\n";
   }
   t << "\\end{document}\n";
   return t.str();

@@ -49,6 +49,10 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
   if (o.scale != Scale::SqrtDk) misfits.push_back("scale none (MultiheadAttention divides by \u221Ad_k)");
   if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
   if (o.normalize_keys) misfits.push_back("keys normalized");
+  if (s.mode == Mode::Projected && o.merged_qk)
+    misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
+  if (o.head_output == HeadOutput::Alt)
+    misfits.push_back("head output alt (MultiheadAttention's heads output A\u00B7V, not (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_alt\u1D40)");
   return misfits;
 }
 
@@ -64,7 +68,8 @@ std::string export_py(const Scenario& s) {
   p << "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n"
     << "# Written by attnlab" << (s.title.empty() ? "." : ": " + comment_text(s.title)) << "\n"
     << "#\n# The scenario rebuilt in PyTorch, in double precision, and computed step by step.\n"
-    << "# Prints, per head, the scores S, the weights A, the output O_h and AttentionAlt's output, then Y.\n";
+    << "# Prints, per head, the scores S, the weights A, the output O_h and AttentionAlt's output, then Y"
+    << (s.has_target ? " and the loss" : "") << ".\n";
   if (misfits.empty()) {
     p << "# torch.nn.MultiheadAttention (bias=False) computes this scenario too: the script checks that it agrees.\n";
   } else {
@@ -80,8 +85,12 @@ std::string export_py(const Scenario& s) {
   p << "T = " << py_number(o.temperature) << "  # temperature\n";
   if (projected) {
     p << "X = " << py_matrix(s.X) << "  # n x d_model, one row per token\n";
-    p << "W_Q = " << py_heads(s.W_Q, s.heads) << "  # per head, d_model x d_k\n";
-    p << "W_K = " << (o.shared_qk ? std::string("W_Q  # shared QK (Reformer)") : py_heads(s.W_K, s.heads)) << "\n";
+    if (o.merged_qk) {
+      p << "W = " << py_heads(s.W, s.heads) << "  # merged QK: per head one d_model x d_model W_h, Q = X W_h, K = X\n";
+    } else {
+      p << "W_Q = " << py_heads(s.W_Q, s.heads) << "  # per head, d_model x d_k\n";
+      p << "W_K = " << (o.shared_qk ? std::string("W_Q  # shared QK (Reformer)") : py_heads(s.W_K, s.heads)) << "\n";
+    }
     p << "W_V = " << py_heads(s.W_V, s.heads) << "\n";
   } else {
     p << "Q = " << py_heads(s.Q, s.heads) << "  # per head, n x d_k\n";
@@ -90,7 +99,9 @@ std::string export_py(const Scenario& s) {
   }
   if (s.has_W_alt) p << "W_alt = " << py_heads(s.W_alt, s.heads) << "  # AttentionAlt's 4th matrix, per head, d_k x d_k\n";
   else p << "W_alt = [torch.eye(d_k) for _ in range(H)]  # AttentionAlt's 4th matrix: the file gives none, so the identity\n";
-  p << "W_O = " << py_matrix(s.W_O) << "  # H*d_k x d_model\n\n";
+  p << "W_O = " << py_matrix(s.W_O) << "  # H*d_k x d_model\n";
+  if (s.has_target) p << "target = " << py_matrix(s.target) << "  # the Y the scenario should produce, n x d_model\n";
+  p << "\n";
 
   if (o.causal || o.no_self) {
     p << "mask = torch.zeros(n, n, dtype=torch.bool)  # True: the token does not attend there\n";
@@ -121,17 +132,20 @@ def show(title, m, rows, cols):
 
 
 dims = [f"k{t + 1}" for t in range(d_k)]
+model_dims = [f"d{t + 1}" for t in range(d_model)]
 outputs, weights = [], []
 for h in range(H):
     print(f"=== head {h + 1} of {H} ===")
 )";
-  if (projected) p << "    q, k, v = X @ W_Q[h], X @ W_K[h], X @ W_V[h]\n";
+  if (projected && o.merged_qk) p << "    q, k, v = X @ W[h], X, X @ W_V[h]  # merged QK: S = X W_h X^T\n";
+  else if (projected) p << "    q, k, v = X @ W_Q[h], X @ W_K[h], X @ W_V[h]\n";
   else p << "    q, k, v = Q[h], K[h], V[h]\n";
   if (o.normalize_keys)
     p << "    length = k.norm(dim=1, keepdim=True)  # each key divided by its length; a zero key stays zero\n"
       << "    k = torch.where(length > 0, k / torch.where(length > 0, length, torch.ones_like(length)), k)\n";
   // The divisor as the code computes it and as the printed title says it.
   const bool sqrt_dk = o.scale == Scale::SqrtDk, tempered = o.temperature != 1.0;
+  const bool alt = o.head_output == HeadOutput::Alt;
   const std::string code = sqrt_dk ? (tempered ? " / (math.sqrt(d_k) * T)" : " / math.sqrt(d_k)") : (tempered ? " / T" : "");
   const std::string text = sqrt_dk ? (tempered ? " / (sqrt(d_k) * T)" : " / sqrt(d_k)") : (tempered ? " / T" : "");
   p << "    S = q @ k.T\n"
@@ -144,9 +158,14 @@ for h in range(H):
     << "    show(\"A = softmax(S" << text << (o.causal || o.no_self ? ", masked" : "") << ")\", A, tokens, tokens)\n"
     << "    show(f\"O_{h + 1} = A V\", O, tokens, dims)\n"
     << "    show(f\"alt_{h + 1} = (1/sqrt(d_k)) A V W_alt^T\", alt, tokens, dims)\n"
-    << "    outputs.append(O)\n    weights.append(A)\n\n"
+    << "    outputs.append(" << (alt ? "alt)  # head_output \"alt\": AttentionAlt's output enters the concatenation" : "O)")
+    << "\n    weights.append(A)\n\n"
     << "Y = torch.cat(outputs, dim=1) @ W_O\n"
-    << "show(\"Y = [O_1 ... O_H] W_O\", Y, tokens, [f\"d{t + 1}\" for t in range(d_model)])\n";
+    << "show(\"Y = [" << (alt ? "alt_1 ... alt_H" : "O_1 ... O_H") << "] W_O\", Y, tokens, model_dims)\n";
+  if (s.has_target)
+    p << "show(\"target\", target, tokens, model_dims)\n"
+      << "loss = ((Y - target) ** 2).mean()  # the mean over all n * d_model entries\n"
+      << "print(f\"loss = {loss.item()!r}\")\n";
 
   if (misfits.empty()) {
     p << R"(

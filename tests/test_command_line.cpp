@@ -8,6 +8,7 @@
 
 #include "app/command_line.h"
 #include "app/dump.h"
+#include "app/train_command.h"
 
 using app::Command;
 using app::parse_command_line;
@@ -168,4 +169,43 @@ TEST(Dump, TheExamplePrintsJson) {
   EXPECT_EQ(app::run_dump(std::string(ATTNLAB_TEST_DATA) + "/example.json", out, err), 0);
   EXPECT_TRUE(err.str().empty());
   EXPECT_NE(out.str().find("\"W_QK_rank\": 2"), std::string::npos);
+}
+
+// --train EXPERIMENT.json writes one thing: the RESULT (--out) or the PyTorch script (--export train.py).
+TEST(CommandLine, TrainWritesItsResultOrItsScript) {
+  const auto result = parse_command_line({"--train", "e.json", "--out", "r.json"});
+  EXPECT_EQ(result.command, Command::Train);
+  EXPECT_EQ(result.file, "e.json");
+  EXPECT_EQ(result.out, "r.json");
+  EXPECT_TRUE(result.export_to.empty());
+  // --export before or after --train: with it the output is a script, whatever the order.
+  for (const auto& args : {std::vector<std::string>{"--train", "e.json", "--export", "train.py"},
+                           std::vector<std::string>{"--export", "train.py", "--train", "e.json"}}) {
+    const auto script = parse_command_line(args);
+    EXPECT_EQ(script.error, "");
+    EXPECT_EQ(script.command, Command::Train);
+    EXPECT_EQ(script.export_to, "train.py");
+    EXPECT_TRUE(script.out.empty());
+  }
+  EXPECT_TRUE(refused_with({"--train", "e.json"}, "--train EXPERIMENT.json needs --out RESULT.json (or --export train.py)"));
+  EXPECT_TRUE(refused_with({"--train", "e.json", "--out", "r.json", "--export", "t.py"}, "one output at a time"));
+  EXPECT_TRUE(refused_with({"--train", "e.json", "--export", "t.svg"}, "--train --export t.svg: expected a file name ending in .py"));
+  EXPECT_TRUE(refused_with({"--export", "t.txt", "--train", "e.json"}, "--train --export t.txt: expected a file name ending in .py"));
+  EXPECT_TRUE(refused_with({"--train", "e.json", "--out", "r.csv"}, "--out r.csv: expected a file name ending in .json"));
+  EXPECT_TRUE(refused_with({"--train", "e.json", "--out", "./e.json"}, "is the experiment file"));
+  EXPECT_TRUE(refused_with({"--train", "e.py", "--export", "sub/../e.py"}, "--export sub/../e.py is the experiment file"));
+  EXPECT_TRUE(refused_with({"--train", "e.json", "--export", "t.py", "--theme", "light"}, "no other option: --theme"));
+  EXPECT_TRUE(refused_with({"--dump", "a.json", "--train", "e.json"}, "--train: one command at a time"));
+  EXPECT_TRUE(refused_with({"a.json", "--out", "r.json"}, "--out goes with --train"));
+  // Without --train an unknown extension is still refused at once.
+  EXPECT_TRUE(refused_with({"a.json", "--export", "t.txt"}, "the extension names the format"));
+}
+
+TEST(Train, ABadExperimentWritesNoScript) {
+  const std::string script = (std::filesystem::temp_directory_path() / "attnlab-never-written.py").string();
+  std::filesystem::remove(script);
+  std::ostringstream err;
+  EXPECT_EQ(app::run_train_export("/nonexistent/e.json", script, err), 2);
+  EXPECT_EQ(err.str(), "attnlab: /nonexistent/e.json: no such file\n");
+  EXPECT_FALSE(std::filesystem::exists(script));
 }

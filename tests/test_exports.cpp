@@ -227,3 +227,71 @@ TEST(ExportText, LatexMarkupRaisesAndLowers) {
   EXPECT_EQ(core::latex_markup("x^{a_b}"), "x\\textsuperscript{a\\_b}");  // no nesting: the group is text
   EXPECT_EQ(core::latex_markup("100%"), "100\\%");
 }
+
+namespace {
+
+// example.json made version 2: merged W_h per head, AttentionAlt's output into concat, a target.
+core::Scenario example_v2() {
+  core::Scenario s = example();
+  s.options.merged_qk = true;
+  s.options.head_output = core::HeadOutput::Alt;
+  for (int h = 0; h < s.heads; ++h) {
+    s.W[h].resize(s.d_model, s.d_model);
+    for (int r = 0; r < s.d_model; ++r)
+      for (int c = 0; c < s.d_model; ++c) s.W[h](r, c) = 0.25 * (r + 1) - 0.5 * c + 0.125 * h;
+  }
+  s.has_target = true;
+  s.target.resize(s.n(), s.d_model);
+  for (int i = 0; i < s.n(); ++i)
+    for (int c = 0; c < s.d_model; ++c) s.target(i, c) = 0.1 * (i - c);
+  EXPECT_TRUE(core::validate(s).empty());
+  return s;
+}
+
+}  // namespace
+
+TEST(ExportText, Version2FieldsReachEveryExport) {
+  const core::Scenario s = example_v2();
+  const core::Result r = core::compute(s);
+  ASSERT_TRUE(r.has_loss);
+
+  const std::string csv = core::export_csv(s, r);
+  EXPECT_NE(csv.find("\nmatrix,W (head 1)\ncolumns,d1,d2,d3,d4\nrow,d1,0.25,-0.25,-0.75,-1.25\n"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,W (head 2)\n"), std::string::npos);
+  EXPECT_EQ(csv.find("matrix,W_Q (head"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,Q (head 1)\ncolumns,d1,d2,d3,d4\n"), std::string::npos);  // Q = X·W_h: d_model wide
+  EXPECT_NE(csv.find("\nmatrix,target\ncolumns,d1,d2,d3,d4\n"), std::string::npos);
+  EXPECT_NE(csv.find("\nloss," + core::shortest_number(r.loss) + "\n"), std::string::npos);
+
+  const std::string tex = core::export_tex(s, r);
+  EXPECT_TRUE(braces_balance(tex));
+  for (char c : tex) ASSERT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7F)) << int(static_cast<unsigned char>(c));
+  for (const char* want : {"W_{1} = \\begin{bmatrix}", "W_{2} = \\begin{bmatrix}", "Q_{1} = XW_{1}", "K_{1} = X =",
+                           "S = XW_hX^{\\top}", "O^{\\text{alt}}_{1}\\;\\; O^{\\text{alt}}_{2}", "Y^{\\ast} = ",
+                           "L = \\frac{1}{n\\,d_{\\text{model}}}"})
+    EXPECT_NE(tex.find(want), std::string::npos) << want;
+  EXPECT_EQ(tex.find("W^Q_{1} = "), std::string::npos);
+
+  const std::string svg = core::export_svg(s, r, core::SvgStyle{});
+  EXPECT_NE(svg.find("<tspan"), std::string::npos);
+  EXPECT_NE(svg.find("target Y"), std::string::npos);
+  EXPECT_NE(svg.find(" (S = XW"), std::string::npos);
+
+  const std::string py = core::export_py(s);
+  EXPECT_NE(py.find("\nW = [\n"), std::string::npos);
+  EXPECT_NE(py.find("q, k, v = X @ W[h], X, X @ W_V[h]"), std::string::npos);
+  EXPECT_NE(py.find("outputs.append(alt)"), std::string::npos);
+  EXPECT_NE(py.find("loss = ((Y - target) ** 2).mean()"), std::string::npos);
+  EXPECT_EQ(py.find("W_Q = "), std::string::npos);
+}
+
+TEST(ExportText, MultiheadAttentionMisfitsNameMergedAndAltOutput) {
+  core::Scenario s = example_v2();
+  const std::vector<std::string> misfits = core::multihead_attention_misfits(s);
+  ASSERT_EQ(misfits.size(), 2u);
+  EXPECT_EQ(misfits[0].rfind("merged W_h", 0), 0u) << misfits[0];
+  EXPECT_EQ(misfits[1].rfind("head output alt", 0), 0u) << misfits[1];
+  s.options.merged_qk = false;
+  s.options.head_output = core::HeadOutput::Attention;
+  EXPECT_TRUE(core::fits_multihead_attention(s));  // a target alone changes nothing MultiheadAttention computes
+}

@@ -5,7 +5,9 @@ head's output, AttentionAlt's output and Y as --dump does; the LaTeX compiles
 with pdflatex for every lesson and for any title or token; the SVG is XML for
 any label, its numbers fit their cells (measured with DejaVu Sans's own
 widths) and it follows the theme; the CSV reads back to exactly the matrices
-of --dump, whatever the tokens are called.
+of --dump, whatever the tokens are called. Version-2 files (merged W_h, head
+output "alt", a target) reach every export: the script prints the same Y and
+loss as --dump, the CSV holds W[h], target and loss, the LaTeX names W_h.
 
 A missing tool (pdflatex, torch, the font) is a failure, not a skip: CI must
 have what scripts/setup installs.
@@ -121,6 +123,21 @@ class Exports(unittest.TestCase):
         s["K"] = [[[0.5, 0.5], [1.0, 0.0], [-1.0, 0.2], [0.1, 0.1], [0.0, 1.0]]] * 2
         s["V"] = [[[4.0, 0.0], [0.0, 4.0], [1.0, 1.0], [2.0, -1.0], [0.5, 0.5]]] * 2
 
+    def v2(self, s, merged=True, alt=True, target=True, w_alt=True):
+        """example.json made version 2: one W_h per head instead of W_Q, W_K; AttentionAlt's output into concat; a target."""
+        s["attnlab"] = 2
+        d, n = s["d_model"], len(s["tokens"])
+        if merged:
+            del s["W_Q"], s["W_K"]
+            s["W"] = [[[0.25 * (r + 1) - 0.5 * c + 0.125 * h for c in range(d)] for r in range(d)] for h in range(s["heads"])]
+            s["options"]["merged_qk"] = True
+        if alt:
+            s["options"]["head_output"] = "alt"
+        if not w_alt:
+            del s["W_alt"]
+        if target:
+            s["target"] = [[0.1 * (i - c) for c in range(d)] for i in range(n)]
+
     # ---- PyTorch -----------------------------------------------------------
 
     def run_py(self, path):
@@ -139,6 +156,12 @@ class Exports(unittest.TestCase):
             want[f"O{h + 1}"], want[f"alt{h + 1}"] = head["output"], head["alt_output"]
         printed = self.parse_printed(r.stdout, {key: len(m[0]) for key, m in want.items()})
         self.assertEqual(sorted(printed), sorted(want), f"{path.name}: the matrices the script prints")
+        losses = [float(line.split(" = ")[1]) for line in r.stdout.splitlines() if line.startswith("loss = ")]
+        if "loss" in dump:  # printed with repr(): all its digits
+            self.assertEqual(len(losses), 1, r.stdout)
+            self.assertLessEqual(abs(losses[0] - dump["loss"]), 1e-12 * max(1.0, abs(dump["loss"])), path.name)
+        else:
+            self.assertEqual(losses, [], path.name)
         for key, matrix in want.items():
             got = printed[key]
             self.assertEqual(len(got), len(matrix), key)
@@ -206,6 +229,22 @@ class Exports(unittest.TestCase):
         path, _ = self.scenario("three", three_wide)
         text, _ = self.run_py(path)
         self.assertIn("#   - H\u00B7d_k = 2\u00B72 = 4 \u2260 d_model = 3\n", text)
+
+    def test_py_version_2_merged_alt_and_target(self):
+        for name, kw in [("v2_all", {}), ("v2_alt_no_W_alt", {"merged": False, "w_alt": False}),
+                         ("v2_merged_only", {"alt": False, "target": False})]:
+            with self.subTest(name=name):
+                path, s = self.scenario(name, lambda s: self.v2(s, **kw))
+                text, out = self.run_py(path)  # same S, A, O_h, alt, Y (and loss) as --dump
+                self.assertNotIn("MultiheadAttention(", text)
+                self.assertEqual("#   - merged W_h" in text, kw.get("merged", True), name)
+                self.assertEqual("#   - head output alt" in text, kw.get("alt", True), name)
+                self.assertEqual("loss = " in out, kw.get("target", True), name)
+        # A target alone is still MultiheadAttention's layer: the script checks it and prints the loss.
+        path, _ = self.scenario("v2_target", lambda s: self.v2(s, merged=False, alt=False))
+        text, out = self.run_py(path)
+        self.assertIn("torch.nn.MultiheadAttention agrees", out)
+        self.assertIn("loss = ", out)
 
     def test_py_title_that_looks_like_an_encoding_declaration(self):
         # Python reads coding[:=] in the first two lines as the file's encoding.
@@ -278,6 +317,25 @@ class Exports(unittest.TestCase):
         self.compile_tex(self.scenario("everything", everything)[0])
         self.compile_tex(self.scenario("direct_everything", lambda s: (everything(s), self.direct(s)))[0])
 
+    def test_tex_version_2_names_W_h_the_head_output_and_the_loss(self):
+        path, s = self.scenario("tex_v2", self.v2)
+        text = self.compile_tex(path)
+        for formula in ["W_{1} = \\begin{bmatrix}", "W_{2} = \\begin{bmatrix}", "Q_{1} = XW_{1}", "K_{1} = X = ",
+                        "$S = XW_hX^{\\top}$", "S_{1} = XW_{1}X^{\\top}", "\\le d_{\\text{model}} = 4",
+                        "Y = \\left[\\,O^{\\text{alt}}_{1}\\;\\; O^{\\text{alt}}_{2}\\,\\right] W^O",
+                        "Y^{\\ast} = \\begin{bmatrix}", "L = \\frac{1}{n\\,d_{\\text{model}}}"]:
+            self.assertIn(formula, text)
+        self.assertNotIn("W^Q_{1} = ", text)
+        loss = json.loads(attnlab("--dump", path))["loss"]
+        self.assertIn(f"= {loss:.6g} \\]", text)
+        # normalize_keys and masks with merged W_h, and a target in direct mode.
+        def merged_everything(s):
+            self.v2(s)
+            s["options"].update(normalize_keys=True, temperature=0.5)
+            s["options"]["mask"].update(causal=True, no_self=True)
+        self.assertIn("\\operatorname{normalize}(X)", self.compile_tex(self.scenario("tex_v2_all", merged_everything)[0]))
+        self.compile_tex(self.scenario("tex_v2_direct", lambda s: (self.direct(s), self.v2(s, merged=False)))[0])
+
     def test_tex_has_every_matrix_with_its_formula(self):
         for name, change, count in [("projected", None, lambda h: 3 + 13 * h), ("direct", self.direct, lambda h: 2 + 9 * h)]:
             path, s = self.scenario(f"tex_{name}", change)
@@ -325,6 +383,17 @@ class Exports(unittest.TestCase):
             self.assertEqual(len([r for r in root.iter(f"{SVG}rect") if r.get("class") == "colorbar"]),
                              9 if name == "projected" else 8)
             self.assertTrue(any(t.text == "movie" for t in root.iter(f"{SVG}text")))
+
+    def test_svg_version_2_shows_W_h_and_the_target(self):
+        path, s = self.scenario("svg_v2", self.v2)
+        root = self.svg(path)
+        n, dm, dk = len(s["tokens"]), s["d_model"], s["d_k"]
+        cells = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "cell"]
+        self.assertEqual(len(cells), 5 * n * n + dm * dm + 2 * n * dk + 2 * n * dm)  # the target beside Y
+        titles = ["".join(next(t for t in g if t.tag == f"{SVG}text").itertext()) for g in root.iter(f"{SVG}g")]
+        self.assertTrue(any(t.startswith("W1 (S = XW1X\u1D40)") for t in titles), titles)  # W_h, lowered
+        self.assertTrue(any(t.startswith("target Y*") and "loss" in t for t in titles), titles)
+        self.assertTrue(any("\u2192 concat" in t for t in titles), titles)  # the alt output is what enters
 
     def test_svg_odd_labels_are_valid_xml(self):
         def odd(s):
@@ -397,8 +466,10 @@ class Exports(unittest.TestCase):
     # ---- CSV ---------------------------------------------------------------
 
     def read_csv(self, path):
-        """{name: (column labels, [(row label, numbers)])} and the title, from the record-kind layout."""
+        """{name: (column labels, [(row label, numbers)])} and the title, from the record-kind layout;
+        the loss record, when there is one, in self.csv_loss."""
         blocks, title, name = {}, None, None
+        self.csv_loss = None
         with open(path, newline="", encoding="utf-8") as f:
             for record in csv.reader(f):
                 if not record:
@@ -415,6 +486,9 @@ class Exports(unittest.TestCase):
                     blocks[name][0].extend(record[1:])
                 elif kind == "row":
                     blocks[name][1].append((record[1], [float(v) for v in record[2:]]))
+                elif kind == "loss":
+                    self.assertIsNone(self.csv_loss)
+                    self.csv_loss = float(record[1])
                 else:
                     self.fail(f"unknown record kind {kind!r}")
         return blocks, title
@@ -458,6 +532,34 @@ class Exports(unittest.TestCase):
             check("W_O", s["W_O"], concat, [f"d{t + 1}" for t in range(s["d_model"])])
             check("concat", dump["concat"], tok, concat)
             check("output", dump["output"], tok, [f"d{t + 1}" for t in range(s["d_model"])])
+
+    def test_csv_version_2_holds_W_h_target_and_loss(self):
+        path, s = self.scenario("csv_v2", self.v2)
+        out = self.tmp / "v2.csv"
+        attnlab(path, "--export", out)
+        blocks, _ = self.read_csv(out)
+        dump = json.loads(attnlab("--dump", path))
+        dims, tok = [f"d{t + 1}" for t in range(s["d_model"])], s["tokens"]
+
+        def check(block, want, rows, cols):
+            self.assertEqual(blocks[block], (cols, [(r, v) for r, v in zip(rows, want)]), block)
+        for h, head in enumerate(dump["heads"]):
+            H = f" (head {h + 1})"
+            check("W" + H, s["W"][h], dims, dims)
+            check("Q" + H, head["Q"], tok, dims)  # Q = X W_h, K = X: d_model columns
+            check("K" + H, head["K"], tok, dims)
+            check("W_QK" + H, head["W_QK"], dims, dims)
+            self.assertNotIn("W_Q" + H, blocks)
+            self.assertNotIn("W_K" + H, blocks)
+        check("concat", dump["concat"], tok, [f"c{t + 1}" for t in range(s["heads"] * s["d_k"])])
+        check("target", s["target"], tok, dims)
+        self.assertEqual(self.csv_loss, dump["loss"])  # exactly: shortest round trip
+        # Without a target, no loss record.
+        path, _ = self.scenario("csv_v2_no_target", lambda s: self.v2(s, target=False))
+        attnlab(path, "--export", out)
+        blocks, _ = self.read_csv(out)
+        self.assertIsNone(self.csv_loss)
+        self.assertNotIn("target", blocks)
 
     def test_hostile_titles_and_tokens_break_no_format(self):
         # Found in review: control characters broke SVG and CSV.

@@ -5,8 +5,15 @@ or plain SGD) from the recorded initial weights on the recorded batches; every
 variant's loss curve must agree to 1e-7 relative. The same file twice gives
 the same bytes. A bad experiment exits 2 naming the field, and nothing is written.
 
+`attnlab --train EXPERIMENT --export train.py` is checked on the same short
+runs and on an odd one (quotes and newlines in the names, SGD, a teacher with
+one W, AttentionAlt and masks, match_pair with an odd d_model, the largest
+seed): the script, run by /usr/bin/python3, draws the data itself and must
+print attnlab's curves and test losses to 1e-7 relative.
+
 Usage: test_train.py PATH/TO/attnlab EXPERIMENTS_DIR
 """
+import concurrent.futures
 import json
 import math
 import pathlib
@@ -20,6 +27,7 @@ torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 REL = 1e-7
 STEPS = 150
+SCRIPT_STEPS = 40
 
 
 def forward(s, p, X):
@@ -87,6 +95,63 @@ def replay(experiment, variant, batches):
     return curve
 
 
+def check_script(exe, name, experiment, tmp, failures):
+    """The PyTorch script of an experiment must print the curves and test losses of attnlab's RESULT."""
+    stem = tmp / pathlib.Path(name).stem
+    experiment_file, out = stem.with_suffix(".json"), stem.with_suffix(".result.json")
+    experiment_file.write_text(json.dumps(experiment))
+    p = subprocess.run([exe, "--train", str(experiment_file), "--out", str(out)], capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"{name}: exit {p.returncode}, stderr {p.stderr[-300:]!r}")
+        return
+    result = json.loads(out.read_text())
+    scripts = []
+    for run in range(2):
+        script = stem.with_suffix(f".train{run}.py")
+        p = subprocess.run([exe, "--train", str(experiment_file), "--export", str(script)], capture_output=True, text=True)
+        if p.returncode != 0 or p.stderr:
+            failures.append(f"{name}: --export exit {p.returncode}, stderr {p.stderr[-300:]!r}")
+            return
+        scripts.append(script.read_bytes())
+    if scripts[0] != scripts[1]:
+        failures.append(f"{name}: two exports of the same file differ")
+    p = subprocess.run(["/usr/bin/python3", str(stem.with_suffix(".train0.py")), "--json"], capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"{name}: the script exits {p.returncode}: {p.stderr[-500:]}")
+        return
+    printed = {v["name"]: v for v in json.loads(p.stdout)["variants"]}
+    for variant in result["variants"]:
+        theirs = printed.get(variant["name"])
+        if theirs is None or len(theirs["loss"]) != len(variant["loss"]) or theirs["params"] != variant["params"]:
+            failures.append(f"{name} / {variant['name']}: the script prints another run: {theirs!r:.200}")
+            continue
+        pairs = list(zip(variant["loss"] + [variant["test_loss"]], theirs["loss"] + [theirs["test_loss"]]))
+        worst = max(abs(a - b) / max(abs(b), 1e-300) for a, b in pairs)
+        if worst > REL:
+            failures.append(f"{name} / {variant['name']}: the script's curve differs by {worst:.3g} relative")
+        print(f"{name:40} {variant['name']:22} the exported script agrees to {worst:.2g}")
+
+
+def odd_experiment(files):
+    """Names that a Python literal must escape, SGD, and the options and sizes the shipped files do not use."""
+    race = json.loads(next(f for f in files if "race" in f.name).read_text())
+    teacher = race["task"]["teacher"]
+    teacher["attnlab"] = 2
+    teacher["W"] = [[[0.3 * ((4 * r + c) % 5 - 2) for c in range(4)] for r in range(4)] for _ in range(teacher["heads"])]
+    del teacher["W_Q"], teacher["W_K"]
+    teacher["options"] = {"merged_qk": True, "head_output": "alt", "temperature": 0.5, "scale": "none",
+                          "normalize_keys": True, "mask": {"causal": True, "no_self": True}}
+    teacher_run = dict(race, title='a """title""" with \\ and \n a newline \u2713', steps=12, optimizer="sgd",
+                       learning_rate=0.1, variants=[
+                           {"name": 'q"uote\\ \'"""\'\'\' \u1d40', "options": {"normalize_keys": True, "mask": {"no_self": True}}},
+                           {"name": "one W, alt", "options": {"merged_qk": True, "head_output": "alt", "temperature": 2.0}},
+                           {"name": "shared, causal", "options": {"shared_qk": True, "mask": {"causal": True}, "scale": "none"}}])
+    pairs = {"attnlab_experiment": 1, "task": {"kind": "match_pair"}, "n": 8, "d_model": 3, "d_k": 1, "heads": 3,
+             "variants": [{"name": "QK"}, {"name": "alt", "options": {"head_output": "alt"}}],
+             "steps": 12, "batch": 5, "seed": 2 ** 64 - 1, "learning_rate": 0.05}
+    return [("odd_teacher.json", teacher_run), ("odd_pairs.json", pairs)]
+
+
 def main():
     exe, directory = sys.argv[1], pathlib.Path(sys.argv[2])
     failures = []
@@ -121,6 +186,12 @@ def main():
                 if len(mine) != STEPS + 1 or worst > REL:
                     failures.append(f"{path.name} / {variant['name']}: curve differs from torch by {worst:.3g} relative")
                 print(f"{path.name:40} {variant['name']:22} L {mine[0]:.4g} -> {mine[-1]:.4g}, torch agrees to {worst:.2g}")
+        # The exported scripts, on shorter runs still, two at a time: each starts torch anew.
+        exports = [(f"export_{path.name}", dict(json.loads(path.read_text()), steps=SCRIPT_STEPS)) for path in files]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            for done in [pool.submit(check_script, exe, name, experiment, tmp, failures)
+                         for name, experiment in exports + odd_experiment(files)]:
+                done.result()
         # A bad experiment: exit 2, the field named, no RESULT left.
         bad = json.loads(files[0].read_text())
         bad["batch"] = 0
@@ -135,6 +206,17 @@ def main():
         p = subprocess.run([exe, "--train", str(files[0]), "--out", str(tmp / "no" / "dir" / "r.json")], capture_output=True, text=True)
         if p.returncode != 1:
             failures.append(f"an unwritable --out: exit {p.returncode}, stderr {p.stderr!r}")
+        # A bad experiment writes no script either; nor does a folder that does not exist.
+        script = tmp / "never.py"
+        p = subprocess.run([exe, "--train", str(tmp / "bad.json"), "--export", str(script)], capture_output=True, text=True)
+        if p.returncode != 2 or "batch: expected an integer from 1 to 256, got 0" not in p.stderr or script.exists():
+            failures.append(f"bad batch, --export: exit {p.returncode}, stderr {p.stderr!r}, script written: {script.exists()}")
+        p = subprocess.run([exe, "--train", str(files[0]), "--export", str(tmp / "no" / "dir" / "t.py")], capture_output=True, text=True)
+        if p.returncode != 1:
+            failures.append(f"an unwritable --export: exit {p.returncode}, stderr {p.stderr!r}")
+        p = subprocess.run([exe, "--train", str(files[0]), "--export", str(tmp / "t.txt")], capture_output=True, text=True)
+        if p.returncode != 2 or "expected a file name ending in .py" not in p.stderr:
+            failures.append(f"--export t.txt: exit {p.returncode}, stderr {p.stderr!r}")
     for f in failures:
         print("FAIL", f)
     print(f"{len(files)} experiments replayed in torch: {len(failures)} failures")

@@ -3,7 +3,8 @@
 scenario file and `attnlab --dump` must agree.
 
 Random scenarios of every size (n 2..8, d_model 2..4, d_k 1..4), both modes and
-every option, plus rank-deficient and extreme ones. Per matrix:
+every option, plus rank-deficient and extreme ones; then version-2 ones: merged_qk
+(one W_h per head), head_output "alt" (with and without W_alt) and targets (the loss). Per matrix:
 |a - b| <= 1e-9 * max(1, max|b|); ranks equal; singular values under the rank
 tolerance need only be under it.
 
@@ -27,6 +28,8 @@ def reference(s):
     n, d_k, H = len(s["tokens"]), s["d_k"], s["heads"]
     o = s.get("options", {})
     shared, normalize = o.get("shared_qk", False), o.get("normalize_keys", False)
+    merged = o.get("merged_qk", False) and s["mode"] == "projected"
+    alt = o.get("head_output", "attention") == "alt"
     T = o.get("temperature", 1.0)
     mask = o.get("mask", {})
     causal, no_self = mask.get("causal", False), mask.get("no_self", False)
@@ -43,7 +46,14 @@ def reference(s):
     heads = []
     for h in range(H):
         r = {}
-        if s["mode"] == "projected":
+        if merged:  # seed 001: Q = X W_h, K = X, so S = X W_h X^T; the bilinear form is W_h itself
+            X = np.array(s["X"], dtype=float)
+            W = np.array(s["W"][h], dtype=float)
+            Q, K, V = X @ W, X.copy(), X @ np.array(s["W_V"][h], dtype=float)
+            r["W_QK"] = W
+            r["W_QK_singular_values"] = np.linalg.svd(W, compute_uv=False)
+            r["W_QK_rank"] = int(np.linalg.matrix_rank(W))
+        elif s["mode"] == "projected":
             X = np.array(s["X"], dtype=float)
             WQ = np.array(s["W_Q"][h], dtype=float)
             WK = WQ if shared else np.array(s["W_K"][h], dtype=float)
@@ -77,11 +87,16 @@ def reference(s):
                  scores_sym=(S + S.T) / 2, scores_antisym=(S - S.T) / 2,
                  asymmetry=np.linalg.norm((S - S.T) / 2) / norm if norm > 0 else 0.0)
         heads.append(r)
-    concat = np.hstack([r["output"] for r in heads])
-    result = {"heads": heads, "concat": concat, "output": concat @ np.array(s["W_O"], dtype=float)}
+    # head_output "alt": AttentionAlt's output enters concat; each head's "output" stays A V.
+    concat = np.hstack([r["alt_output" if alt else "output"] for r in heads])
+    Y = concat @ np.array(s["W_O"], dtype=float)
+    result = {"heads": heads, "concat": concat, "output": Y}
+    if "target" in s:
+        result["loss"] = float(((Y - np.array(s["target"], dtype=float)) ** 2).mean())
     if s["mode"] == "projected":
         d_model = s["d_model"]
-        result["params"] = {"separate": (1 if shared else 2) * d_model * d_k * H, "merged": d_model * d_model * H}
+        qk = d_model * d_model if merged else (1 if shared else 2) * d_model * d_k
+        result["params"] = {"separate": qk * H, "merged": d_model * d_model * H}
     return result
 
 
@@ -132,6 +147,13 @@ def check(attnlab, path, scenario):
                 failures.append(f"heads[{h}].W_QK_singular_values not descending: {sv_got}")
     compare("concat", got["concat"], want["concat"], failures)
     compare("output", got["output"], want["output"], failures)
+    if "loss" in want:
+        if "loss" not in got:
+            failures.append("loss: missing from --dump")
+        else:
+            compare("loss", got["loss"], want["loss"], failures)
+    elif "loss" in got:
+        failures.append("loss: in --dump without a target")
     if want.get("params") != got.get("params"):
         failures.append(f"params: {got.get('params')}, numpy {want.get('params')}")
     return failures
@@ -153,6 +175,53 @@ def random_scenario(rng, n, d_model, d_k, heads, mode, options, scale=1.0):
     if rng.random() < 0.5:
         s["W_alt"] = [m(d_k, d_k) for _ in range(heads)]
     return s
+
+
+def random_v2_scenario(rng, n, d_model, d_k, heads, mode, options, target=True, W_alt=None):
+    """A version-2 file: merged_qk's W instead of W_Q and W_K, a target, W_alt when asked (None: at random)."""
+    s = random_scenario(rng, n, d_model, d_k, heads, mode, options)
+    s["attnlab"] = 2
+    if W_alt is not None:
+        s.pop("W_alt", None)
+        if W_alt:
+            s["W_alt"] = [rng.standard_normal((d_k, d_k)).round(6).tolist() for _ in range(heads)]
+    if mode == "projected" and options.get("merged_qk"):
+        del s["W_Q"], s["W_K"]
+        s["W"] = [rng.standard_normal((d_model, d_model)).round(6).tolist() for _ in range(heads)]
+    if target:
+        s["target"] = rng.standard_normal((n, d_model)).round(6).tolist()
+    return s
+
+
+def v2_scenarios(rng):
+    """Version 2: merged_qk, head_output alt (with and without W_alt), targets."""
+    for mode, n, d_model, d_k in itertools.product(["projected", "direct"], range(2, 9), range(2, 5), range(1, 5)):
+        merged = mode == "projected" and bool(rng.random() < 0.6)
+        options = {"shared_qk": (not merged) and bool(rng.random() < 0.3), "merged_qk": merged,
+                   "head_output": "alt" if rng.random() < 0.5 else "attention",
+                   "normalize_keys": bool(rng.random() < 0.3),
+                   "scale": "sqrt_dk" if rng.random() < 0.7 else "none",
+                   "temperature": float(rng.choice([0.1, 0.5, 1.0, 2.0])),
+                   "mask": {"causal": bool(rng.random() < 0.4), "no_self": bool(rng.random() < 0.4)}}
+        yield f"v2 {mode} n={n} d_model={d_model} d_k={d_k} {options}", random_v2_scenario(
+            rng, n, d_model, d_k, int(rng.integers(1, 5)), mode, options, target=bool(rng.random() < 0.7))
+    # Every combination of the version-2 options on one size, W_alt given and absent.
+    for merged, alt, target, w_alt, normalize in itertools.product([False, True], repeat=5):
+        options = {"merged_qk": merged, "head_output": "alt" if alt else "attention", "normalize_keys": normalize,
+                   "mask": {"causal": True}}
+        name = f"v2 merged={merged} alt={alt} target={target} W_alt={w_alt} normalize={normalize}"
+        yield name, random_v2_scenario(rng, 5, 3, 2, 2, "projected", options, target, w_alt)
+        if not merged:
+            yield name + " direct", random_v2_scenario(rng, 5, 3, 2, 2, "direct", options, target, w_alt)
+    # A rank-deficient W_h: rank d_model - 1, more than d_k = 1 (merged W is not bounded by d_k).
+    s = random_v2_scenario(rng, 4, 4, 1, 1, "projected", {"merged_qk": True}, target=True, W_alt=False)
+    for row in s["W"][0]:
+        row[3] = 0.0
+    yield "v2 merged W_h of rank 3 with d_k = 1", s
+    # A target equal to Y: loss exactly 0 (up to rounding).
+    s = random_v2_scenario(rng, 3, 2, 2, 1, "projected", {"head_output": "alt"}, target=False, W_alt=True)
+    s["target"] = reference(s)["output"].tolist()
+    yield "v2 target = Y", s
 
 
 def scenarios(rng):
@@ -191,6 +260,7 @@ def main():
     rng = np.random.default_rng(20261121)
     cases = [("tests/data/example.json", json.loads((data / "example.json").read_text()))]
     cases += list(scenarios(rng))
+    cases += list(v2_scenarios(rng))
     failed = 0
     with tempfile.TemporaryDirectory(prefix="attnlab-numpy-") as tmp:
         for i, (name, scenario) in enumerate(cases):

@@ -1,0 +1,384 @@
+// The PyTorch script of an experiment (see export_train_torch.h). The data the
+// script draws must be the data core/training.cpp draws: its generator, its
+// streams and its tasks are rewritten below in Python line for line, and
+// tests/cli/test_train.py checks that the curves agree.
+#include "core/export_train_torch.h"
+
+#include <string_view>
+
+#include "core/export.h"
+#include "core/json_text.h"
+#include "core/scenario_io.h"
+
+namespace core {
+
+namespace {
+
+bool is_scalar(const OrderedJson& j) { return !j.is_array() && !j.is_object(); }
+
+// JSON as a Python literal: dicts one key a line, a list of numbers on one line,
+// strings through python_string (any name is safe), true/false/null as Python's.
+void python_literal(std::string& out, const OrderedJson& j, int indent) {
+  const std::string pad(static_cast<size_t>(indent) + 4, ' '), close(static_cast<size_t>(indent), ' ');
+  if (j.is_null()) {
+    out += "None";
+  } else if (j.is_boolean()) {
+    out += j.get<bool>() ? "True" : "False";
+  } else if (j.is_number_float()) {
+    out += shortest_number(j.get<double>());
+  } else if (j.is_number()) {
+    out += j.dump();
+  } else if (j.is_string()) {
+    out += python_string(j.get<std::string>());
+  } else if (j.is_array()) {
+    bool flat = true;
+    for (const OrderedJson& e : j) flat = flat && is_scalar(e);
+    out += '[';
+    for (size_t i = 0; i < j.size(); ++i) {
+      if (flat) {
+        out += i ? ", " : "";
+      } else {
+        out += "\n" + pad;
+      }
+      python_literal(out, j[i], indent + 4);
+      if (!flat) out += ',';
+    }
+    out += flat || j.empty() ? "]" : "\n" + close + "]";
+  } else {
+    out += '{';
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      out += "\n" + pad + python_string(it.key()) + ": ";
+      python_literal(out, it.value(), indent + 4);
+      out += ',';
+    }
+    out += j.empty() ? "}" : "\n" + close + "}";
+  }
+}
+
+// A scenario's sizes, weights and options: what the script needs of a variant
+// or a teacher (X, tokens and target are drawn per sequence).
+OrderedJson model_json(const Scenario& s) {
+  OrderedJson j = scenario_to_json(s);
+  for (const char* key : {"attnlab", "title", "notes", "tokens", "X", "target"}) j.erase(key);
+  return j;
+}
+
+// One comment line: valid UTF-8, no control character that could end it.
+std::string comment_text(std::string_view text) {
+  std::string out;
+  for (char32_t c : decode_utf8(text)) append_utf8(out, c < 0x20 || (c >= 0x7F && c <= 0x9F) ? U' ' : c);
+  return out;
+}
+
+// The script after its data: generator, tasks, the layer, the training loop.
+constexpr std::string_view kScriptBody = R"PY(
+
+# [SECTION] attnlab's random numbers (core/training.cpp), bit for bit
+
+MASK64 = (1 << 64) - 1
+DATA_STREAM, TEST_STREAM = 0, 2  # stream 1 drew the initial weights, embedded above
+TEST_SEQUENCES = 256
+
+
+def stream_seed(seed, stream):
+    """The seed of one stream of the experiment: batches, weights or test set, apart from each other."""
+    return (seed * 0x100000001B3 + stream * 0x9E3779B97F4A7C15) & MASK64
+
+
+def rotl(x, k):
+    return ((x << k) | (x >> (64 - k))) & MASK64
+
+
+class Random:
+    """xoshiro256** seeded by splitmix64; normals by Box-Muller, both values of each pair used."""
+
+    def __init__(self, seed):
+        self.s = []
+        x = seed
+        for _ in range(4):
+            x = (x + 0x9E3779B97F4A7C15) & MASK64
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            self.s.append(z ^ (z >> 31))
+        self.spare = None
+
+    def next(self):
+        s0, s1, s2, s3 = self.s
+        result = (rotl((s1 * 5) & MASK64, 7) * 9) & MASK64
+        t = (s1 << 17) & MASK64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        self.s = [s0, s1, s2, rotl(s3, 45)]
+        return result
+
+    def uniform(self):
+        """[0, 1), 53 bits."""
+        return (self.next() >> 11) * 2.0 ** -53
+
+    def normal(self):
+        if self.spare is not None:
+            value, self.spare = self.spare, None
+            return value
+        u1 = 1.0 - self.uniform()  # in (0, 1]: the logarithm stays finite
+        u2 = self.uniform()
+        radius, angle = math.sqrt(-2.0 * math.log(u1)), 2.0 * math.pi * u2
+        self.spare = radius * math.sin(angle)
+        return radius * math.cos(angle)
+
+    def below(self, bound):
+        """0 .. bound - 1 without bias: draws at or above the last whole multiple of bound are drawn again."""
+        limit = MASK64 - MASK64 % bound
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % bound
+
+
+# [SECTION] The layer, by DESIGN.md's conventions (the paper's row-vector form)
+
+KNOWN_OPTIONS = {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output"}
+
+
+def weights_of(model):
+    """A scenario's weights as tensors; W_alt the identity when it has none."""
+    unknown = set(model["options"]) - KNOWN_OPTIONS
+    if unknown:
+        sys.exit(f"this script does not know the option(s) {sorted(unknown)}: export it again from this attnlab")
+    w = {name: [torch.tensor(m) for m in model[name]] for name in ("W_Q", "W_K", "W", "W_V", "W_alt") if name in model}
+    w["W_O"] = torch.tensor(model["W_O"])
+    w.setdefault("W_alt", [torch.eye(model["d_k"]) for _ in range(model["heads"])])
+    return w
+
+
+def trainable(model):
+    """What a variant trains: W^Q and W^K (W^Q alone under shared QK) or one W; W^V; W_alt for AttentionAlt; W^O."""
+    o = model["options"]
+    names = ["W"] if o.get("merged_qk") else (["W_Q"] if o["shared_qk"] else ["W_Q", "W_K"])
+    names.append("W_V")
+    if o.get("head_output") == "alt":
+        names.append("W_alt")
+    return names + ["W_O"]
+
+
+def masked(n, options):
+    """True where a token does not attend: causal j > i; no-self the diagonal unless it is all a row has left."""
+    m = torch.zeros(n, n, dtype=torch.bool)
+    if options["mask"]["causal"]:
+        m |= torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)
+    if options["mask"]["no_self"]:
+        for i in range(n):
+            if (~m[i]).sum() > 1:
+                m[i, i] = True
+    return m
+
+
+def attention(model, w, X):
+    """Y = [O_1 ... O_H] W^O for a batch X (B x n x d_model)."""
+    o, d_k = model["options"], model["d_k"]
+    divisor = (math.sqrt(d_k) if o["scale"] == "sqrt_dk" else 1.0) * o["temperature"]
+    mask = masked(X.shape[1], o)
+    outputs = []
+    for h in range(model["heads"]):
+        if o.get("merged_qk"):
+            q, k = X @ w["W"][h], X  # the single matrix of seed 001: S = X W_h X^T
+        else:
+            q, k = X @ w["W_Q"][h], X @ (w["W_Q"] if o["shared_qk"] else w["W_K"])[h]
+        v = X @ w["W_V"][h]
+        if o["normalize_keys"]:  # Reformer: each key divided by its length; a zero key stays zero
+            length = k.norm(dim=-1, keepdim=True)
+            k = torch.where(length > 0, k / torch.where(length > 0, length, torch.ones_like(length)), k)
+        A = torch.softmax((q @ k.transpose(-1, -2) / divisor).masked_fill(mask, float("-inf")), dim=-1)
+        O = A @ v
+        if o.get("head_output") == "alt":  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T enters concat
+            O = O @ w["W_alt"][h].T / math.sqrt(d_k)
+        outputs.append(O)
+    return torch.cat(outputs, dim=-1) @ w["W_O"]
+
+
+def loss_of(model, w, X, target):
+    """The mean over the batch of L = mean over n x d_model of (Y - target)^2."""
+    return ((attention(model, w, X) - target) ** 2).mean(dim=(1, 2)).mean()
+
+
+TEACHER_WEIGHTS = weights_of(EXPERIMENT["teacher"]) if EXPERIMENT["task"] == "teacher" else None
+
+
+# [SECTION] The task: count sequences of X and their targets
+
+def draw_batch(rng, count):
+    n, d_model, kind = EXPERIMENT["n"], EXPERIMENT["d_model"], EXPERIMENT["task"]
+    X = [[[0.0] * d_model for _ in range(n)] for _ in range(count)]
+    T = [[[0.0] * d_model for _ in range(n)] for _ in range(count)]
+    for x, t in zip(X, T):
+        if kind == "teacher":  # N(0, 1) entries; the target is the teacher's Y, below
+            for i in range(n):
+                for c in range(d_model):
+                    x[i][c] = rng.normal()
+        elif kind == "previous_token":  # position on the unit circle, then content; target: the previous content
+            for p in range(n):
+                angle = 2.0 * math.pi * p / n
+                x[p][0], x[p][1] = math.cos(angle), math.sin(angle)
+                for c in range(2, d_model):
+                    x[p][c] = rng.normal()
+            for p in range(n):
+                for c in range(2, d_model):
+                    t[p][c] = x[p - 1 if p else 0][c]
+        elif kind == "match_pair":  # partners share a unit key; target: the partner's value
+            order = list(range(n))
+            for i in range(n - 1, 0, -1):
+                j = rng.below(i + 1)
+                order[i], order[j] = order[j], order[i]
+            key_dims = (d_model + 1) // 2
+            for pair in range(n // 2):
+                while True:
+                    key, length = [rng.normal() for _ in range(key_dims)], 0.0
+                    for k in key:
+                        length += k * k
+                    if length >= 1e-12:
+                        break
+                for c in range(key_dims):
+                    x[order[2 * pair]][c] = x[order[2 * pair + 1]][c] = key[c] / math.sqrt(length)
+            for i in range(n):
+                for c in range(key_dims, d_model):
+                    x[i][c] = rng.normal()
+            for pair in range(n // 2):
+                a, b = order[2 * pair], order[2 * pair + 1]
+                for c in range(key_dims, d_model):
+                    t[a][c], t[b][c] = x[b][c], x[a][c]
+        else:
+            sys.exit(f"unknown task {kind!r}")
+    X = torch.tensor(X)
+    if kind == "teacher":
+        with torch.no_grad():
+            return X, attention(EXPERIMENT["teacher"], TEACHER_WEIGHTS, X)
+    return X, torch.tensor(T)
+
+
+# [SECTION] Training: every variant on the same batches
+
+def train():
+    steps, seed, lr = EXPERIMENT["steps"], EXPERIMENT["seed"], EXPERIMENT["learning_rate"]
+    runs = []
+    for variant in EXPERIMENT["variants"]:
+        model = variant["model"]
+        w = weights_of(model)
+        params = [t.requires_grad_() for name in trainable(model) for t in (w[name] if name != "W_O" else [w[name]])]
+        assert sum(p.numel() for p in params) == variant["params"], f"{variant['name']}: parameter count differs from attnlab's"
+        # torch.optim.Adam's defaults are attnlab's: betas (0.9, 0.999), eps 1e-8, no weight decay.
+        optimizer = torch.optim.Adam(params, lr=lr) if EXPERIMENT["optimizer"] == "adam" else torch.optim.SGD(params, lr=lr)
+        runs.append({"name": variant["name"], "params": variant["params"], "model": model, "w": w,
+                     "optimizer": optimizer, "loss": []})
+    data = Random(stream_seed(seed, DATA_STREAM))
+    for step in range(steps + 1):
+        X, target = draw_batch(data, EXPERIMENT["batch"])
+        for run in runs:
+            if step == steps:  # one batch more: the loss after the last step
+                with torch.no_grad():
+                    run["loss"].append(loss_of(run["model"], run["w"], X, target).item())
+                continue
+            loss = loss_of(run["model"], run["w"], X, target)
+            run["loss"].append(loss.item())
+            run["optimizer"].zero_grad()
+            loss.backward()
+            run["optimizer"].step()
+        if step % max(1, steps // 100) == 0 or step == steps:
+            print(f"\rtraining: step {step}/{steps}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    X, target = draw_batch(Random(stream_seed(seed, TEST_STREAM)), TEST_SEQUENCES)
+    with torch.no_grad():
+        for run in runs:
+            run["test_loss"] = loss_of(run["model"], run["w"], X, target).item()
+    return [{key: run[key] for key in ("name", "params", "loss", "test_loss")} for run in runs]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=EXPERIMENT["title"] or "an attnlab experiment in PyTorch")
+    parser.add_argument("--json", action="store_true", help="print every curve as JSON")
+    parser.add_argument("--compare", metavar="RESULT.json", help="attnlab --train's RESULT: say how far its curves are")
+    args = parser.parse_args()
+    variants = train()
+    if args.json:
+        print(json.dumps({"variants": variants}, ensure_ascii=False))
+    else:
+        for v in variants:
+            print(f"{v['name']}: {v['params']} parameters, loss {v['loss'][0]:.4g} -> {v['loss'][-1]:.4g} "
+                  f"after {len(v['loss']) - 1} steps, test loss {v['test_loss']:.4g}")
+    if args.compare:
+        with open(args.compare, encoding="utf-8") as f:
+            theirs = {v["name"]: v for v in json.load(f)["variants"]}
+        worst_of_all = 0.0
+        for v in variants:
+            if v["name"] not in theirs:
+                sys.exit(f"{args.compare}: no variant named {v['name']!r}: the RESULT of another experiment")
+            r = theirs[v["name"]]
+            if len(r["loss"]) != len(v["loss"]):
+                sys.exit(f"{args.compare}: {v['name']} has {len(r['loss']) - 1} steps, this script {len(v['loss']) - 1}")
+            # A loss below 1e-12 of the first is rounding noise in both: not compared.
+            floor = 1e-12 * abs(v["loss"][0])
+            relative = {step: abs(a - b) / abs(a) for step, (a, b) in
+                        enumerate(zip(v["loss"] + [v["test_loss"]], r["loss"] + [r["test_loss"]])) if abs(a) > floor}
+            worst = max(relative.values(), default=0.0)
+            worst_of_all = max(worst_of_all, worst)
+            apart = next((step for step, x in relative.items() if x > 1e-7), None)
+            print(f"{v['name']}: attnlab's curve and test loss agree with torch's to {worst:.2g} relative"
+                  + ("" if apart is None else f"; they part by more than 1e-7 from step {apart} on, where training "
+                     "has amplified differences of rounding"), file=sys.stderr if args.json else sys.stdout)
+        return 0 if worst_of_all <= 1e-7 else 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+)PY";
+
+}  // namespace
+
+std::string export_train_py(const Experiment& e) {
+  // The initial weights are attnlab's own draw (stream 1), embedded rather
+  // than drawn again: the script then shows where each variant starts.
+  const Training training(e);
+  OrderedJson spec;
+  spec["title"] = e.title;
+  spec["task"] = to_string(e.task);
+  spec["n"] = e.n;
+  spec["d_model"] = e.d_model;
+  spec["steps"] = e.steps;
+  spec["batch"] = e.batch;
+  spec["optimizer"] = e.optimizer == Optimizer::Adam ? "adam" : "sgd";
+  spec["learning_rate"] = e.learning_rate;
+  spec["seed"] = e.seed;
+  if (e.task == TaskKind::Teacher) spec["teacher"] = model_json(e.teacher);
+  OrderedJson variants = OrderedJson::array();
+  for (int v = 0; v < training.variants(); ++v)
+    variants.push_back({{"name", training.name(v)}, {"params", training.params(v)}, {"model", model_json(training.initial(v))}});
+  spec["variants"] = std::move(variants);
+
+  std::string script =
+      "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# Written by attnlab" +
+      (e.title.empty() ? std::string(".") : ": " + comment_text(e.title)) +
+      "\n#\n"
+      "# The experiment replayed in PyTorch, in double precision. Every variant starts\n"
+      "# from attnlab's initial weights (below), sees the same batches (attnlab's\n"
+      "# generator and tasks, rewritten in Python) and trains with torch.optim." +
+      std::string(e.optimizer == Optimizer::Adam ? "Adam" : "SGD") +
+      ".\n"
+      "# Its curves are attnlab --train's to about 1e-15 relative.\n"
+      "#\n"
+      "#   python3 train.py                     the loss of each variant, first and last, and on the test set\n"
+      "#   python3 train.py --json              every curve, as JSON\n"
+      "#   python3 train.py --compare R.json    and how far attnlab --train's RESULT is from these curves\n"
+      "import argparse\nimport json\nimport math\nimport sys\n\nimport torch\n\n"
+      "torch.set_default_dtype(torch.float64)\n"
+      "sys.stdout.reconfigure(errors=\"backslashreplace\")  # any name prints, whatever the terminal's encoding\n\n"
+      "# The experiment as attnlab read it; each variant's \"model\" holds its initial weights.\n"
+      "EXPERIMENT = ";
+  python_literal(script, spec, 0);
+  script += "\n";
+  script += kScriptBody;
+  return script;
+}
+
+}  // namespace core
