@@ -14,10 +14,14 @@
 #include "core/gradient.h"
 #include "core/lesson.h"
 #include "core/scenario.h"
+#include "core/training.h"
+#include "app/training_worker.h"
 
 namespace app {
 
 enum class Theme { Dark, Light };
+// What fills the window under the menu bar: the views of one scenario, or the training lab.
+enum class Workspace { Views, Lab };
 
 struct ViewOptions {
   Theme theme = Theme::Dark;
@@ -30,6 +34,7 @@ struct ViewOptions {
   bool show_gradients = true;                          // with a target: ∂L/∂entry beside each editable matrix (no effect without)
   bool show_jacobian = false;                          // Softmax: the Jacobian diag(a) − aaᵀ of one row beside A
   int jacobian_row = 0;                                // which row
+  Workspace workspace = Workspace::Views;
 
   bool operator==(const ViewOptions&) const = default;
 };
@@ -67,6 +72,20 @@ struct FileDialog {
   std::string name;                 // the path field: a file name, or a path
   std::string error;                // why the last attempt failed, shown in the dialog
   std::string confirmed_overwrite;  // Save As: the existing file the next Save replaces
+};
+
+// The training lab (panel_experiment.cpp): the experiment being edited and its run.
+struct Lab {
+  core::Experiment experiment;  // what the panel edits; a run trains a copy of it
+  std::string source;           // the file it was opened from (a shipped one or any), or empty
+  bool edited = false;          // changed since it was opened
+  std::vector<std::string> problems;  // why it cannot run, as the file reader words it; empty: it can
+  // The run of the experiment as it was when Run or Step was first pressed;
+  // null before. Shared: a picture of the window draws from the same run.
+  std::shared_ptr<TrainingWorker> worker;
+  TrainingWorker::View view;  // what the panel shows of the run, brought up to date each frame
+  int speed = 0;              // an index into the panel's speeds: 0 is as fast as it goes
+  int hovered_step = -1;      // the step under the mouse in the curves, or −1
 };
 
 // The geometry view's choices (panel_geometry.cpp).
@@ -147,6 +166,8 @@ class AppState {
   std::string status;  // one line for the status bar: the last error or what was done
   std::vector<std::string> recent_files;  // most recent first, at most 8
   std::vector<LessonInfo> lessons;        // the shipped lessons, in order
+  std::vector<LessonInfo> experiments;    // the shipped experiments, in order
+  Lab lab;
   FileDialog file_dialog;
   // What waits for an answer to "unsaved changes: save, discard or cancel?".
   struct Pending {

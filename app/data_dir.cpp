@@ -19,14 +19,21 @@ fs::path data_dir() {
   return {};
 }
 
-std::vector<std::string> lesson_files() {
+namespace {
+
+std::vector<std::string> json_files(const fs::path& dir) {
   std::vector<std::string> files;
-  const fs::path dir = data_dir() / "assets" / "lessons";
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec))
     if (entry.path().extension() == ".json") files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
   return files;
 }
+
+}  // namespace
+
+std::vector<std::string> lesson_files() { return json_files(data_dir() / "assets" / "lessons"); }
+
+std::vector<std::string> experiment_files() { return json_files(data_dir() / "assets" / "experiments"); }
 
 }  // namespace app

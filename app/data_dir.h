@@ -15,5 +15,7 @@ std::filesystem::path data_dir();
 
 // assets/lessons/*.json under the data directory, sorted by name.
 std::vector<std::string> lesson_files();
+// assets/experiments/*.json under the data directory, sorted by name.
+std::vector<std::string> experiment_files();
 
 }  // namespace app

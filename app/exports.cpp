@@ -29,6 +29,10 @@ bool write_text_export(const AppState& state, core::ExportFormat format, const s
 }
 
 std::string export_path(const AppState& state, const std::string& what, const std::string& extension) {
+  return export_path(state.file.empty() ? std::string("scenario") : state.file, what, extension);
+}
+
+std::string export_path(const std::string& source, const std::string& what, const std::string& extension) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path dir = fs::current_path(ec);
@@ -36,7 +40,7 @@ std::string export_path(const AppState& state, const std::string& what, const st
     dir = home;
     if (fs::is_directory(dir / "Pictures", ec)) dir /= "Pictures";
   }
-  std::string stem = state.file.empty() ? "scenario" : fs::path(state.file).stem().string();
+  std::string stem = fs::path(source).stem().string();
   const std::string suffix = (what.empty() ? "" : "-" + what) + "-" + time_stamp() + extension;
   // The name must fit the file system's 255 bytes, which the scenario's own
   // name may nearly fill: the stem gives way, never inside a UTF-8 character.

@@ -16,5 +16,7 @@ bool write_text_export(const AppState& state, core::ExportFormat format, const s
 // Where an export from the window goes: ~/Pictures if there is one, else ~,
 // named after the scenario, what is exported and the time: attnlab-lesson-Scores-20261122-101500.png.
 std::string export_path(const AppState& state, const std::string& what, const std::string& extension);
+// The same, named after source (a file whose stem names the export, or a bare name).
+std::string export_path(const std::string& source, const std::string& what, const std::string& extension);
 
 }  // namespace app

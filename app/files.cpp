@@ -4,12 +4,17 @@
 #include <filesystem>
 #include <ctime>
 #include <iostream>
+#include <optional>
+
+#include <nlohmann/json.hpp>
 
 #include "app/data_dir.h"
 #include "app/session.h"
 #include "core/atomic_file.h"
 #include "core/export.h"  // valid_utf8
 #include "core/scenario_io.h"
+#include "core/training.h"
+#include "app/lab.h"
 
 namespace app {
 
@@ -35,7 +40,30 @@ std::string absolute(const std::string& path) {
   return ec ? path : a.lexically_normal().string();
 }
 
+bool is_experiment_file(const std::string& path) {
+  const core::FileRead file = core::read_regular_file(path, core::kMaxFileBytes);
+  if (file.problem != core::FileRead::Problem::None || core::nested_deeper_than(file.text, 12)) return false;
+  const nlohmann::json j = nlohmann::json::parse(file.text, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() && j.contains("attnlab_experiment");
+}
+
+bool open_experiment(AppState& state, const std::string& path) {
+  core::ExperimentLoad loaded = core::load_experiment_file(path);
+  if (!loaded.ok()) {
+    std::string message;
+    for (const std::string& e : loaded.errors)
+      message += (message.empty() ? "" : "\n") +
+                 (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
+    state.status = "not opened: " + message;
+    return false;
+  }
+  set_experiment(state, std::move(*loaded.experiment), absolute(path));
+  state.status = "opened the experiment " + core::short_path(path) + " in the training lab";
+  return true;
+}
+
 bool open_scenario(AppState& state, const std::string& path) {
+  if (is_experiment_file(path)) return open_experiment(state, path);
   core::LoadResult loaded = core::load_scenario_file(path);
   if (!loaded.ok()) {
     // Each message begins with the path: shortened, so that what is wrong stays on the screen.
@@ -54,6 +82,7 @@ bool open_scenario(AppState& state, const std::string& path) {
 }
 
 bool request_open(AppState& state, const std::string& path) {
+  if (is_experiment_file(path)) return open_experiment(state, path);  // the scenario stays: nothing to ask
   if (state.modified()) {
     state.pending = {AppState::Pending::Action::Open, path};
     return false;
@@ -88,8 +117,20 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
 }
 
 int load_initial_state(const std::string& file, AppState& state, bool headless) {
-  const int code = load_initial_scenario(file, state, headless);
+  // An experiment opens in the lab, over the scenario the app would start on without it.
+  std::optional<core::Experiment> experiment;
+  if (!file.empty() && is_experiment_file(file)) {
+    core::ExperimentLoad loaded = core::load_experiment_file(file);
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: " << loaded.message() << "\n";
+      return 2;
+    }
+    experiment = std::move(loaded.experiment);
+  }
+  const int code = load_initial_scenario(experiment ? "" : file, state, headless);
   state.lessons = load_lesson_list();
+  state.experiments = load_experiment_list();
+  if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
   return code;
 }
 
@@ -165,6 +206,16 @@ std::vector<LessonInfo> load_lesson_list() {
     lessons.push_back({path, loaded.ok() && !loaded.scenario->title.empty() ? loaded.scenario->title : stem});
   }
   return lessons;
+}
+
+std::vector<LessonInfo> load_experiment_list() {
+  std::vector<LessonInfo> experiments;
+  for (const std::string& path : experiment_files()) {
+    const core::ExperimentLoad loaded = core::load_experiment_file(path);
+    const std::string stem = std::filesystem::path(path).stem().string();
+    experiments.push_back({path, loaded.ok() && !loaded.experiment->title.empty() ? loaded.experiment->title : stem});
+  }
+  return experiments;
 }
 
 std::string time_stamp() {

@@ -9,9 +9,15 @@
 
 namespace app {
 
-// Loads path into state as a new document. On failure returns false, sets
+// Loads path into state as a new document (an experiment file opens in the lab instead). On failure returns false, sets
 // state.status to the loader's message naming the field, and changes nothing else.
 bool open_scenario(AppState& state, const std::string& path);
+
+// Whether path holds an experiment (a JSON object with "attnlab_experiment"), not a scenario.
+bool is_experiment_file(const std::string& path);
+// Opens an experiment file in the training lab; the scenario is not touched.
+// On failure returns false and sets state.status to the reader's messages.
+bool open_experiment(AppState& state, const std::string& path);
 
 // Opens path, unless the scenario has unsaved changes: then asks first
 // (state.pending; the frame shows the question). True when it was opened now.
@@ -33,6 +39,8 @@ int load_initial_state(const std::string& file, AppState& state, bool headless =
 
 // The shipped lessons (assets/lessons/*.json beside the binary), with their titles.
 std::vector<LessonInfo> load_lesson_list();
+// The shipped experiments (assets/experiments/*.json), with their titles.
+std::vector<LessonInfo> load_experiment_list();
 
 // Whether state's file is lesson i (by file name: the installed and the
 // source copies of a lesson are the same lesson).

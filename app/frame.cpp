@@ -9,6 +9,7 @@
 #include "app/exports.h"
 #include "app/file_dialog.h"
 #include "app/files.h"
+#include "app/lab.h"
 #include "app/panels.h"
 #include "app/text.h"
 #include "app/theme.h"
@@ -19,7 +20,7 @@ namespace app {
 namespace {
 
 // GLFW's key codes: letters are their upper-case ASCII codes.
-constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyF12 = 301;
+constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyL = 'L', kKeyF12 = 301;
 
 struct Shortcut {
   const char* keys;
@@ -32,6 +33,8 @@ constexpr Shortcut kShortcuts[] = {
     {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
     {"Hover a cell", "see its value and, for QK\u1D40 and QQ\u1D40, the dot product term by term"},
     {"Hover a panel's title", "see the formula it shows"},
+    {"Ctrl+L", "the training lab, and back to the views"},
+    {"Space, \u2192 (in the lab)", "run or pause the training; one step"},
     {"Ctrl+O", "open a scenario file (or drop a .json on the window)"},
     {"Ctrl+S, Ctrl+Shift+S", "save, save as"},
     {"F12", "export the window as a PNG (File \u2192 Export PNG for 2\u00D7 and single panels)"},
@@ -100,6 +103,16 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   }
 }
 
+// The lab, with an experiment in it: the first shipped one when it has none yet.
+void ToggleLab(AppState& state) {
+  if (state.view.workspace == Workspace::Lab) {
+    state.view.workspace = Workspace::Views;
+    return;
+  }
+  if (state.lab.experiment.variants.empty() && !state.experiments.empty()) open_experiment(state, state.experiments.front().path);
+  state.view.workspace = Workspace::Lab;
+}
+
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsKeyPressed(kKeyF12, false)) state.export_request = ExportRequest{"", 1.0f, false, false};
@@ -110,6 +123,7 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   }
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) state.redo();
   if (ImGui::IsKeyPressed(kKeyQ, false)) Quit(state, requests);
+  if (ImGui::IsKeyPressed(kKeyL, false)) ToggleLab(state);
   if (ImGui::IsKeyPressed(kKeyO, false)) open_file_dialog(state, FileDialog::Purpose::Open);
   if (ImGui::IsKeyPressed(kKeyS, false)) {
     if (io.KeyShift) open_file_dialog(state, FileDialog::Purpose::SaveAs);
@@ -170,6 +184,17 @@ void MenuBar(AppState& state, FrameRequests& requests) {
       const LessonInfo& l = state.lessons[i];
       const std::string label = std::to_string(i + 1) + ". " + l.title;
       if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) request_open(state, l.path);
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Train")) {
+    if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
+    ImGui::Separator();
+    ImGui::TextDisabled("Shipped experiments");
+    for (size_t i = 0; i < state.experiments.size(); ++i) {
+      const LessonInfo& x = state.experiments[i];
+      const std::string label = std::to_string(i + 1) + ". " + x.title;
+      if (ImGui::MenuItem(label.c_str(), nullptr, state.lab.source == x.path && !state.lab.edited)) open_experiment(state, x.path);
     }
     ImGui::EndMenu();
   }
@@ -250,6 +275,8 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
   ImGui::PopStyleVar();
 }
 
+void DrawViews(AppState& state, float top, float h);
+
 // The panels by name, for a picture of one alone.
 void DrawPanel(AppState& state, const std::string& name) {
   using Draw = void (*)(AppState&);
@@ -257,6 +284,8 @@ void DrawPanel(AppState& state, const std::string& name) {
                             DrawRankPanel,   DrawOutputPanel,   DrawGeometryPanel};
   static_assert(std::size(kDraw) == std::size(kPanelNames));
   if (const int i = core::panel_index(name); i >= 0) kDraw[i](state);
+  else if (name == kExperimentPanel) DrawExperimentPanel(state);
+  else if (name == kLossCurvesPicture) DrawLossCurvesPicture(state);
 }
 
 }  // namespace
@@ -294,11 +323,40 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     MenuBar(state, requests);
   }
 
-  // [SECTION] Layout: the editor on the left, the views tiled on the right.
+  // [SECTION] Layout: the views, or the lab; the status bar below.
   const float scale = fonts().scale;
   const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
   const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
   const float h = std::max(1.0f, display.y - top - status_h);
+
+  if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
+    place(0, top, display.x, h);
+    DrawExperimentPanel(state);
+  } else {
+    DrawViews(state, top, h);
+  }
+  if (!picture.active) {
+    StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
+    HelpWindow(state);
+    DrawFileDialog(state);
+    if (requests.close_asked) Quit(state, requests);
+    ConfirmUnsaved(state, requests);
+  }
+
+  state.end_frame(ImGui::IsAnyItemActive());
+  return requests;
+}
+
+namespace {
+
+// The views of the scenario: the lesson and the editor on the left, the views tiled on the right.
+void DrawViews(AppState& state, float top, float h) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const auto place = [](float x, float y, float w, float hh) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, hh));
+  };
+  const float scale = fonts().scale;
   const float left_w = std::clamp(display.x * 0.36f, 380 * scale, 560 * scale);
   const float right_w = std::max(1.0f, display.x - left_w);
   const float scores_h = std::floor(h * 0.44f), middle_h = std::floor(h * 0.28f);
@@ -330,16 +388,8 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   DrawOutputPanel(state);
   place(left_w + output_w, top + scores_h + middle_h, right_w - output_w, output_h);
   DrawGeometryPanel(state);
-  if (!picture.active) {
-    StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
-    HelpWindow(state);
-    DrawFileDialog(state);
-    if (requests.close_asked) Quit(state, requests);
-    ConfirmUnsaved(state, requests);
-  }
-
-  state.end_frame(ImGui::IsAnyItemActive());
-  return requests;
 }
+
+}  // namespace
 
 }  // namespace app

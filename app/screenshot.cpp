@@ -106,6 +106,8 @@ bool write_screenshot(const AppState& state, const ScreenshotOptions& options, c
   copy.lesson_step = state.lesson_step;
   copy.geometry = state.geometry;
   copy.gauge = state.gauge;
+  copy.experiments = state.experiments;
+  copy.lab = state.lab;  // the same run (shared): the picture draws what the window shows
   copy.picture = PictureOptions{true, options.panel, options.transparent};
   // Windows and tabs settle in the first frames: lay out a few, draw the last
   // (drawing 8 million pixels in software GL is what costs).

@@ -22,6 +22,8 @@
 #include "app/frame.h"
 #include "app/gl_heatmap_renderer.h"
 #include "app/heatmap.h"
+#include "app/lab.h"
+#include "app/panels.h"
 #include "app/screenshot.h"
 #include "app/session.h"
 #include "app/text.h"
@@ -110,7 +112,8 @@ void install_event_callbacks(GLFWwindow* w) {
   });
 }
 
-// The editable cells by key, and under "heatmaps" every heatmap drawn (DESIGN.md, --layout-out).
+// The editable cells by key, and under "heatmaps" every heatmap drawn (DESIGN.md, --layout-out);
+// "panels" and "controls" (buttons, fields) for the tests that click them.
 bool write_layout(const AppState& state, const std::string& path) {
   nlohmann::ordered_json j;
   for (const auto& [key, r] : state.cell_rects) j[key] = {r.x, r.y, r.w, r.h};
@@ -124,6 +127,9 @@ bool write_layout(const AppState& state, const std::string& path) {
   nlohmann::ordered_json panels = nlohmann::ordered_json::object();
   for (const auto& [name, r] : state.panel_rects) panels[name] = {r.x, r.y, r.w, r.h};
   j["panels"] = panels;
+  nlohmann::ordered_json controls = nlohmann::ordered_json::object();
+  for (const auto& [key, r] : state.control_rects) controls[key] = {r.x, r.y, r.w, r.h};
+  j["controls"] = controls;
   std::ofstream out(path);
   out << j.dump(1) << "\n";
   return static_cast<bool>(out);
@@ -138,7 +144,9 @@ void export_png(AppState& state, const ExportRequest& request, float content_sca
   ScreenshotOptions shot{std::max(1, static_cast<int>(size.x / content_scale)), std::max(1, static_cast<int>(size.y / content_scale)),
                          static_cast<int>(request.scale), request.panel, request.transparent, std::nullopt};
   if (request.light) shot.theme = Theme::Light;
-  const std::string path = export_path(state, request.panel, ".png");
+  const std::string path = request.panel == kLossCurvesPicture
+                               ? export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "curves", ".png")
+                               : export_path(state, request.panel, ".png");
   std::string error;
   state.status = write_screenshot(state, shot, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
 }
@@ -240,6 +248,7 @@ int run_window(const WindowOptions& options) {
       std::string title = window_title(state);
       while (!glfwWindowShouldClose(window)) {
         if (frames_left > 0) glfwPollEvents();
+        else if (lab_busy(state)) glfwWaitEventsTimeout(1.0 / 60);  // the curves grow: draw them as they come
         else if (ImGui::GetIO().WantTextInput || save_pending) glfwWaitEventsTimeout(0.25);  // cursor blink, autosave
         else glfwWaitEvents();
         if (g_event) {

@@ -77,7 +77,7 @@ class Pictures(unittest.TestCase):
             self.assertEqual(min(p[1] for p in panels.values()), 0)
             self.assertAlmostEqual(max(p[1] + p[3] for p in panels.values()), 720, delta=0.5)
             # And the cells of the picture are where the picture has them: inside it.
-            cells = {k: v for k, v in json.loads(layout.read_text()).items() if k not in ("heatmaps", "panels")}
+            cells = {k: v for k, v in json.loads(layout.read_text()).items() if k not in ("heatmaps", "panels", "controls")}
             self.assertIn("X[0][0]", cells)
 
     def test_a_panel_alone_over_the_whole_picture(self):

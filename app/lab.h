@@ -1,0 +1,43 @@
+// The training lab's operations, apart from how the Experiment panel draws
+// them: the window, the file dialog and the tests call them too.
+#pragma once
+
+#include <string>
+
+#include "app/app_state.h"
+
+namespace app {
+
+// Slow motion: the speeds the panel offers, in steps a second (0: as fast as it goes).
+struct LabSpeed {
+  const char* label;
+  double steps_per_second;
+};
+inline constexpr LabSpeed kLabSpeeds[] = {
+    {"full speed", 0}, {"100 steps/s", 100}, {"20 steps/s", 20}, {"5 steps/s (slow motion)", 5}, {"1 step/s", 1}};
+
+// Puts e in the lab (its run, if any, ends) and shows the lab.
+void set_experiment(AppState& state, core::Experiment e, std::string source);
+// After an edit of state.lab.experiment: checks it as the reader would, and ends the run (it trained something else).
+void experiment_edited(AppState& state);
+
+// The run's controls. Every valid experiment has a run, paused at step 0 until
+// Run or Step; Restart throws the run away and starts again from step 0.
+void lab_run(AppState& state);
+void lab_pause(AppState& state);
+void lab_step(AppState& state);
+void lab_restart(AppState& state);
+void lab_set_speed(AppState& state, int speed);
+
+// Once a frame: what the worker published since.
+void lab_update(AppState& state);
+// Whether the window should keep drawing for the lab: a run is under way or has news.
+bool lab_busy(const AppState& state);
+
+// "Open in views": variant v's weights now (its starting weights before the
+// first step), the run's first sequence as X and its target, as one undo step;
+// the views are shown. The scenario is not tied to the file that was open
+// (saving it asks for a name). False when there is no run.
+bool open_variant_in_views(AppState& state, int v);
+
+}  // namespace app

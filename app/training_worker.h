@@ -1,0 +1,80 @@
+// A run of an experiment on a thread of its own, so that the window stays
+// responsive while the designs train (issue 11: frame p99 ≤ 16 ms while
+// training, cancel at once).
+//
+// The worker thread alone touches the core::Training. The panel sees what the
+// worker publishes, under a lock held for a copy, never for a step: the losses
+// since it last looked (appended, not copied whole), and every variant's
+// weights a few times a second, for "Open in views" and the live thumbnails.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/export_curves.h"
+#include "core/scenario.h"
+#include "core/training.h"
+
+namespace app {
+
+class TrainingWorker {
+ public:
+  explicit TrainingWorker(const core::Experiment& e);
+  // Cancels: the step under way finishes (a few milliseconds at most), no other starts.
+  ~TrainingWorker();
+  TrainingWorker(const TrainingWorker&) = delete;
+  TrainingWorker& operator=(const TrainingWorker&) = delete;
+
+  void run();    // train until finished or paused
+  void pause();  // after the step under way
+  void step();   // one step of every variant, then stay paused
+  // Slow motion: at most this many steps a second; 0 or less: as fast as it goes.
+  void set_rate(double steps_per_second);
+
+  // What the panel draws, brought up to date by update().
+  struct View {
+    core::Curves curves;
+    std::vector<core::Scenario> current;  // each variant's weights now, with the first sequence and its target
+    int current_step = 0;                 // the steps done when they were copied
+    bool running = false;                 // steps are being taken (or are due, in slow motion)
+    double steps_per_second = 0;          // measured over the last publication
+    long revision = -1;                   // of the last publication seen
+    long weights_revision = -1;           // of the weights in current
+  };
+  // Appends the losses published since view.revision and replaces what else is newer.
+  void update(View& view) const;
+  // Whether update() would change view: the window keeps drawing while this holds.
+  bool has_news(const View& view) const;
+  bool running() const;
+
+  const core::Experiment& experiment() const { return experiment_; }
+
+ private:
+  void loop();
+  void publish(bool with_weights);  // called by the worker thread with mutex_ held
+
+  const core::Experiment experiment_;
+  core::Training training_;  // the worker thread's alone once it runs
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool cancel_ = false, running_ = false;
+  int pending_steps_ = 0;
+  double rate_ = 0;
+  // Published under mutex_.
+  core::Curves published_;
+  std::vector<core::Scenario> weights_;
+  long revision_ = 0, weights_revision_ = 0;
+  int weights_step_ = 0;
+  double steps_per_second_ = 0;
+  std::chrono::steady_clock::time_point last_publish_, last_weights_;
+  int steps_at_last_publish_ = 0;
+
+  std::thread thread_;  // last: it starts once everything above is ready
+};
+
+}  // namespace app

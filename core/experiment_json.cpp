@@ -1,0 +1,54 @@
+#include "core/experiment_json.h"
+
+#include "core/scenario_io.h"
+
+namespace core {
+
+namespace {
+
+// A variant's options as a scenario file writes them: one writer, one spelling.
+OrderedJson options_json(const Options& o, const Experiment& e) {
+  Scenario s = make_zero_scenario(e.n, e.d_model, e.d_k, e.heads);
+  s.options = o;
+  if (o.head_output == HeadOutput::Alt) s.has_W_alt = true;
+  return scenario_to_json(s)["options"];
+}
+
+}  // namespace
+
+OrderedJson experiment_to_json(const Experiment& e) {
+  OrderedJson j;
+  j["attnlab_experiment"] = 1;
+  if (!e.title.empty()) j["title"] = e.title;
+  if (!e.notes.empty()) j["notes"] = e.notes;
+  OrderedJson task;
+  task["kind"] = to_string(e.task);
+  if (e.task == TaskKind::Teacher) task["teacher"] = scenario_to_json(e.teacher);
+  j["task"] = std::move(task);
+  j["n"] = e.n;
+  j["d_model"] = e.d_model;
+  j["d_k"] = e.d_k;
+  j["heads"] = e.heads;
+  OrderedJson variants = OrderedJson::array();
+  for (const Variant& v : e.variants) {
+    OrderedJson variant;
+    variant["name"] = v.name;
+    variant["options"] = options_json(v.options, e);
+    variants.push_back(std::move(variant));
+  }
+  j["variants"] = std::move(variants);
+  j["init_scale"] = e.init_scale;
+  j["steps"] = e.steps;
+  j["batch"] = e.batch;
+  j["optimizer"] = e.optimizer == Optimizer::Adam ? "adam" : "sgd";
+  j["learning_rate"] = e.learning_rate;
+  j["seed"] = e.seed;
+  j["record"] = e.record;
+  return j;
+}
+
+std::vector<std::string> experiment_problems(const Experiment& e) {
+  return parse_experiment(experiment_to_json(e).dump()).errors;
+}
+
+}  // namespace core

@@ -1,0 +1,51 @@
+// An experiment's run for slides and spreadsheets: the loss curves as SVG
+// (log axis, a legend with each variant's last value) and the table of
+// variants as CSV. The Experiment panel draws the same curves with the same
+// colours and axis (curve_colour, LossAxis), so the picture and the file agree.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/training.h"
+
+namespace core {
+
+// What a run has shown so far: what the panel holds between frames, copied from the worker.
+struct Curves {
+  std::string title;
+  std::vector<std::string> names;
+  std::vector<std::vector<double>> loss;  // per variant: before each step done, then after the last
+  std::vector<int> params;                // trainable numbers per variant
+  std::vector<double> test_loss;          // per variant; NaN until the run is finished
+  int steps = 0;                          // the experiment's steps
+  int steps_done = 0;
+  bool finished() const { return steps_done >= steps && steps > 0; }
+};
+
+Curves curves_of(const Training& t);
+
+// The colour of variant i: Okabe and Ito's palette, told apart with the
+// commonest colour blindnesses; the yellow is darker on white.
+std::array<std::uint8_t, 3> curve_colour(int i, bool light);
+
+// The y axis: whole decades from 10^lo to 10^hi around every value shown
+// (values ≤ 10^kFloorExponent, 0 included, sit on the floor).
+struct LossAxis {
+  int lo = -3, hi = 0;
+};
+inline constexpr int kFloorExponent = -16;
+LossAxis loss_axis(const Curves& c);
+// A step count for the x axis's ticks: 1, 2 or 5 times a power of ten, about `ticks` of them up to `steps`.
+int step_tick(int steps, int ticks = 5);
+
+// 720 × 420 SVG, on white (light) or the dark theme's background.
+std::string curves_svg(const Curves& c, bool light);
+
+// One row per variant: variant, params, first_loss (before step 1), last_loss, test_loss
+// (empty until finished), steps_done. Numbers in their shortest exact form.
+std::string curves_table_csv(const Curves& c);
+
+}  // namespace core

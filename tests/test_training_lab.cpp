@@ -1,0 +1,124 @@
+// What the Experiment panel needs from core: an experiment written back as its
+// file, and its curves as SVG and CSV, checked against what a person can read.
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/experiment_json.h"
+#include "core/export_curves.h"
+#include "core/training.h"
+
+namespace {
+
+std::vector<std::string> shipped() {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(ATTNLAB_EXPERIMENTS)) files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// A hand-made run: two variants, two steps done.
+core::Curves two_variants() {
+  core::Curves c;
+  c.title = "A <small> race";
+  c.names = {"QK\u1D40", "one W, merged"};
+  c.loss = {{1.0, 0.1, 0.01}, {0.5, 0.25, 0.125}};
+  c.params = {16, 32};
+  c.test_loss = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+  c.steps = 2;
+  c.steps_done = 2;
+  return c;
+}
+
+}  // namespace
+
+// Every shipped experiment, written back and read again, is the same
+// experiment: the same file text, and the same first steps bit for bit.
+TEST(ExperimentJson, EveryShippedExperimentRoundTrips) {
+  ASSERT_EQ(shipped().size(), 7u);
+  for (const std::string& path : shipped()) {
+    SCOPED_TRACE(path);
+    const core::ExperimentLoad first = core::load_experiment_file(path);
+    ASSERT_TRUE(first.ok()) << first.message();
+    const std::string text = core::to_text(core::experiment_to_json(*first.experiment));
+    const core::ExperimentLoad again = core::parse_experiment(text);
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(core::to_text(core::experiment_to_json(*again.experiment)), text);
+    EXPECT_TRUE(core::experiment_problems(*first.experiment).empty());
+    core::Training a(*first.experiment), b(*again.experiment);
+    for (int i = 0; i < 3; ++i) {
+      a.step();
+      b.step();
+    }
+    for (int v = 0; v < a.variants(); ++v) EXPECT_EQ(a.loss(v), b.loss(v)) << a.name(v);
+  }
+}
+
+// The panel's edits are checked by the reader: its messages name the field.
+TEST(ExperimentJson, ProblemsOfAnEditedExperimentNameTheField) {
+  core::Experiment e = *core::load_experiment_file(ATTNLAB_EXPERIMENTS "/04_shared_qk_match_pair.json").experiment;
+  e.n = 7;
+  const std::vector<std::string> problems = core::experiment_problems(e);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("even n"), std::string::npos) << problems[0];
+  e.n = 6;
+  e.variants.push_back(e.variants.front());  // two variants of one name
+  const std::vector<std::string> twice = core::experiment_problems(e);
+  ASSERT_EQ(twice.size(), 1u);
+  EXPECT_NE(twice[0].find("variants[3].name"), std::string::npos) << twice[0];
+}
+
+// The table, by hand: first and last loss of each variant; no test loss before the end.
+TEST(Curves, TableCsvByHand) {
+  core::Curves c = two_variants();
+  EXPECT_EQ(core::curves_table_csv(c),
+            "variant,params,first_loss,last_loss,test_loss,steps_done\n"
+            "QK\u1D40,16,1.0,0.01,,2\n"
+            "\"one W, merged\",32,0.5,0.125,,2\n");
+  c.test_loss = {0.02, 0.5};
+  EXPECT_NE(core::curves_table_csv(c).find("QK\u1D40,16,1.0,0.01,0.02,2\n"), std::string::npos);
+}
+
+// The axis: whole decades around every value; 0 sits on the floor, 10^-16.
+TEST(Curves, LogAxisAndStepTicksByHand) {
+  core::Curves c = two_variants();
+  EXPECT_EQ(core::loss_axis(c).lo, -2);
+  EXPECT_EQ(core::loss_axis(c).hi, 0);
+  c.loss[0].push_back(0.0);
+  EXPECT_EQ(core::loss_axis(c).lo, core::kFloorExponent);
+  c.loss = {{3.0, 0.002}};
+  EXPECT_EQ(core::loss_axis(c).lo, -3);
+  EXPECT_EQ(core::loss_axis(c).hi, 1);
+  EXPECT_EQ(core::step_tick(2000), 500);  // 2000 / 5 = 400 → 500
+  EXPECT_EQ(core::step_tick(100), 20);
+  EXPECT_EQ(core::step_tick(3), 1);
+}
+
+// The SVG: one polyline per variant, where a hand calculation puts it; a legend with names and values.
+TEST(Curves, SvgPutsThePointsWhereTheAxisSays) {
+  const core::Curves c = two_variants();
+  const std::string svg = core::curves_svg(c, /*light=*/true);
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  size_t polylines = 0;
+  for (size_t at = svg.find("<polyline"); at != std::string::npos; at = svg.find("<polyline", at + 1)) ++polylines;
+  EXPECT_EQ(polylines, 2u);
+  // Plot area x 70..520 (720 − 70 − 200 wide: 450), y 44..370 (420 − 44 − 50: 326), decades 10^-2..10^0.
+  // Variant 0: (step 0, 1.0) at (70, 44); (1, 0.1) at (295, 207); (2, 0.01) at (520, 370).
+  EXPECT_NE(svg.find("points=\"70.0,44.0 295.0,207.0 520.0,370.0 \""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("A &lt;small&gt; race"), std::string::npos);
+  EXPECT_NE(svg.find(">one W, merged<"), std::string::npos);
+  EXPECT_NE(svg.find("L = 0.125"), std::string::npos);
+  // Three decades labelled 10^-2, 10^-1, 10^0.
+  for (int k : {-2, -1, 0}) EXPECT_NE(svg.find("font-size=\"9\">" + std::to_string(k) + "<"), std::string::npos) << k;
+  EXPECT_NE(core::curves_svg(c, false), svg);  // the dark background
+}
+
+// Variants are told apart by colour in both themes.
+TEST(Curves, EightDistinctColours) {
+  for (bool light : {false, true})
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < i; ++j) EXPECT_NE(core::curve_colour(i, light), core::curve_colour(j, light)) << i << " " << j;
+}

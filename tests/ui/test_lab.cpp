@@ -1,0 +1,113 @@
+// The training lab in the headless harness: the Experiment panel's buttons
+// drive a real run on the worker thread, and what it shows is what core's
+// Training computes on its own, bit for bit.
+#include <chrono>
+#include <thread>
+
+#include "app/lab.h"
+#include "app/panels.h"
+#include "core/training.h"
+#include "ui_harness.h"
+
+namespace {
+
+class LabTest : public UiTest {
+ protected:
+  void SetUp() override {
+    UiTest::SetUp();
+    experiment = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/01_qqt_vs_qkt_previous_token.json").experiment.value();
+    experiment.steps = 30;
+    app::set_experiment(state, experiment, "01_qqt_vs_qkt_previous_token.json");
+    frames(2);
+  }
+  // Draws frames until done() holds, for at most 20 s (the run is on its own thread).
+  template <class F>
+  bool frames_until(F&& done) {
+    for (int i = 0; i < 2000; ++i) {
+      frame();
+      if (done()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  }
+  void click_on(const char* key) { click(center(control(key))); }
+  const core::Curves& curves() const { return state.lab.view.curves; }
+
+  core::Experiment experiment;
+};
+
+}  // namespace
+
+// Step, Run to the end, and the curves are core's; "Open in views" shows the
+// trained weights and the first sequence; Ctrl+Z brings the scenario back.
+TEST_F(LabTest, StepRunOpenInViewsUndo) {
+  ASSERT_TRUE(state.panel_rects.count(app::kExperimentPanel));
+  EXPECT_FALSE(state.panel_rects.count("Scores"));  // the lab fills the window
+  ASSERT_EQ(curves().params, (std::vector<int>{32, 24}));  // before Run: W^Q, W^K, W^V, W^O of 4×2, 4×2, 4×2, 2×4; shared QK 8 fewer
+  click_on("lab.step");
+  ASSERT_TRUE(frames_until([&] { return curves().steps_done == 1 && !state.lab.view.running; }));
+  click_on("lab.run");
+  ASSERT_TRUE(frames_until([&] { return curves().finished() && !state.lab.view.running; }));
+
+  core::Training alone(experiment);
+  while (!alone.finished()) alone.step();
+  for (int v = 0; v < alone.variants(); ++v) {
+    EXPECT_EQ(curves().loss[static_cast<size_t>(v)], alone.loss(v)) << alone.name(v);
+    EXPECT_EQ(curves().test_loss[static_cast<size_t>(v)], alone.test_loss(v));
+  }
+
+  const core::Scenario before = state.scenario();
+  click_on("lab.open.0");
+  EXPECT_EQ(state.view.workspace, app::Workspace::Views);
+  const core::Scenario trained = alone.current(0);
+  EXPECT_EQ(state.scenario().W_Q[0], trained.W_Q[0]);
+  EXPECT_EQ(state.scenario().W_O, trained.W_O);
+  EXPECT_EQ(state.scenario().X, trained.X);
+  EXPECT_EQ(state.scenario().target, trained.target);
+  EXPECT_EQ(state.scenario().title.rfind("QK\u1D40 after 30 steps", 0), 0u) << state.scenario().title;
+  EXPECT_TRUE(state.file.empty());  // Ctrl+S must not write the weights over the file that was open
+  frames(2);
+  EXPECT_TRUE(state.panel_rects.count("Scores"));
+  expect_result_is_current();
+  ctrl_key('Z');
+  EXPECT_EQ(state.scenario(), before);
+}
+
+// Slow motion and Pause: at 5 steps a second the run creeps, and once paused it stays put.
+TEST_F(LabTest, PauseHoldsTheRun) {
+  app::lab_set_speed(state, 3);
+  ASSERT_EQ(app::kLabSpeeds[3].steps_per_second, 5);
+  click_on("lab.run");
+  ASSERT_TRUE(frames_until([&] { return curves().steps_done >= 2; }));
+  click_on("lab.run");  // now "Pause"
+  ASSERT_TRUE(frames_until([&] { return !state.lab.view.running; }));
+  const int paused_at = curves().steps_done;
+  EXPECT_LT(paused_at, 30);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  frames(3);
+  EXPECT_EQ(curves().steps_done, paused_at);
+  // Every step taken is shown: the curves hold a value for each.
+  EXPECT_EQ(curves().loss[0].size(), static_cast<size_t>(paused_at));
+}
+
+// An edit the reader refuses names the field and cannot run; a fix makes a fresh run.
+TEST_F(LabTest, AnEditTheReaderRefusesCannotRun) {
+  click_on("lab.step");
+  ASSERT_TRUE(frames_until([&] { return curves().steps_done == 1; }));
+  state.lab.experiment.task = core::TaskKind::MatchPair;
+  state.lab.experiment.n = 5;
+  app::experiment_edited(state);
+  frames(2);
+  ASSERT_FALSE(state.lab.problems.empty());
+  EXPECT_NE(state.lab.problems.front().find("even n"), std::string::npos);
+  EXPECT_EQ(state.lab.worker, nullptr);
+  app::lab_run(state);
+  EXPECT_NE(state.status.find("cannot train"), std::string::npos);
+  state.lab.experiment.n = 6;
+  app::experiment_edited(state);
+  frames(2);
+  EXPECT_TRUE(state.lab.problems.empty());
+  ASSERT_NE(state.lab.worker, nullptr);
+  EXPECT_EQ(curves().steps_done, 0);
+  EXPECT_TRUE(state.lab.edited);
+}
