@@ -86,6 +86,7 @@ struct Lab {
   TrainingWorker::View view;  // what the panel shows of the run, brought up to date each frame
   int speed = 0;              // an index into the panel's speeds: 0 is as fast as it goes
   int hovered_step = -1;      // the step under the mouse in the curves, or −1
+  long revision = 0;          // counts every change of the experiment: the autosave watches it
 };
 
 // The geometry view's choices (panel_geometry.cpp).

@@ -164,6 +164,8 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
     if (restored == SessionRestore::Restored) {
       opened.view = session.view;
       opened.recent_files = session.recent_files;
+      opened.lab = session.lab;  // the experiment being edited stays too
+      opened.view.workspace = Workspace::Views;  // a scenario was asked for: show it
       message = this_session().notes();  // another window's session, other sessions kept, ...
       // Its unsaved changes would be gone with the next autosave: keep them in a file.
       if (session.modified()) {

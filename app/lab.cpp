@@ -37,6 +37,7 @@ void set_experiment(AppState& state, core::Experiment e, std::string source) {
   lab.experiment = std::move(e);
   lab.source = std::move(source);
   lab.edited = false;
+  ++lab.revision;
   lab.problems = core::experiment_problems(lab.experiment);
   new_run(lab);
   state.view.workspace = Workspace::Lab;
@@ -45,6 +46,7 @@ void set_experiment(AppState& state, core::Experiment e, std::string source) {
 void experiment_edited(AppState& state) {
   Lab& lab = state.lab;
   lab.edited = true;
+  ++lab.revision;
   lab.problems = core::experiment_problems(lab.experiment);
   new_run(lab);
 }

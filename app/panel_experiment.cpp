@@ -414,9 +414,19 @@ void LossCurves(AppState& state, ImVec2 size) {
     return p0.y + ph * static_cast<float>((axis.hi - std::log10(shown)) / (axis.hi - axis.lo));
   };
   // Decades, with 10^k as the label; the step ticks below.
+  // A label every `every` decades, so that they do not touch; with few decades, lines at 2·10^k … 9·10^k too.
+  const int decades = axis.hi - axis.lo;
+  const int every = std::max(1, static_cast<int>(std::ceil(static_cast<float>(decades) * ImGui::GetTextLineHeight() * 1.4f / ph)));
   for (int k = axis.lo; k <= axis.hi; ++k) {
-    const float y = p0.y + ph * static_cast<float>(axis.hi - k) / static_cast<float>(axis.hi - axis.lo);
+    const float y = p0.y + ph * static_cast<float>(axis.hi - k) / static_cast<float>(decades);
     dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), grid);
+    if (decades <= 3 && k < axis.hi)
+      for (int m = 2; m <= 9; ++m) {
+        const float ym = y - ph * static_cast<float>(std::log10(m)) / static_cast<float>(decades);
+        dl->AddLine(ImVec2(p0.x, ym), ImVec2(p0.x + 5 * scale, ym), faint);
+        dl->AddLine(ImVec2(p0.x, ym), ImVec2(p1.x, ym), ImGui::GetColorU32(ImGuiCol_Separator, 0.18f));
+      }
+    if ((axis.hi - k) % every != 0) continue;
     const std::string label = "10^{" + std::to_string(k) + "}";
     const ImVec2 ts = script_text_size(label);
     draw_script_text(dl, ImVec2(p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), ink, label);

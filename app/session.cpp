@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "app/files.h"
+#include "app/lab.h"
+#include "core/experiment_json.h"
 #include "core/atomic_file.h"
 #include "core/export.h"  // valid_utf8
 #include "core/json_text.h"
@@ -142,7 +144,8 @@ core::OrderedJson view_json(const ViewOptions& v) {
           {"diverging", core::colormap_name(v.diverging)},
           {"own_scales", v.own_scales},
           {"show_gradients", v.show_gradients},
-          {"show_jacobian", v.show_jacobian}};
+          {"show_jacobian", v.show_jacobian},
+          {"workspace", v.workspace == Workspace::Lab ? "lab" : "views"}};
 }
 
 // Reads what it recognises and leaves the rest at its default: view options are not worth refusing a session for.
@@ -156,6 +159,7 @@ ViewOptions read_view(const json& j) {
   if (j.contains("own_scales") && j["own_scales"].is_boolean()) v.own_scales = j["own_scales"].get<bool>();
   if (j.contains("show_gradients") && j["show_gradients"].is_boolean()) v.show_gradients = j["show_gradients"].get<bool>();
   if (j.contains("show_jacobian") && j["show_jacobian"].is_boolean()) v.show_jacobian = j["show_jacobian"].get<bool>();
+  if (text("workspace") == "lab") v.workspace = Workspace::Lab;
   for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
     if (text("sequential") == core::colormap_name(c)) v.sequential = c;
   return v;
@@ -181,6 +185,18 @@ std::optional<AppState> parse_session(const std::string& text, std::string& prob
       return std::nullopt;
     }
     AppState restored(std::move(*scenario.scenario));
+    // The lab's experiment as it was edited: an unreadable one is dropped (the shipped ones remain), not the session.
+    if (j.contains("lab") && j["lab"].is_object() && j["lab"].contains("experiment")) {
+      const json& lab = j["lab"];
+      core::ExperimentLoad e = core::parse_experiment(lab["experiment"].dump());
+      if (e.ok()) {
+        std::string source;
+        if (lab.contains("source"))
+          if (const auto path = path_from_json(lab["source"])) source = *path;
+        set_experiment(restored, std::move(*e.experiment), source);
+        restored.lab.edited = lab.contains("edited") && lab["edited"] == true;
+      }
+    }
     restored.view = read_view(j.contains("view") ? j["view"] : json::object());
     if (j.contains("file"))
       if (const auto file = path_from_json(j["file"])) restored.file = *file;
@@ -253,6 +269,10 @@ std::string session_text(const AppState& state, std::string* error) {
     for (const std::string& path : state.recent_files) j["recent"].push_back(path_json(path));
     j["view"] = view_json(state.view);
     j["scenario"] = core::scenario_to_json(state.scenario());
+    if (!state.lab.experiment.variants.empty())
+      j["lab"] = {{"experiment", core::experiment_to_json(state.lab.experiment)},
+                  {"source", path_json(state.lab.source)},
+                  {"edited", state.lab.edited}};
     std::string text = core::to_text(j);
     if (text.size() > Session::kMaxBytes) text = core::compact_text(j);
     if (text.size() <= Session::kMaxBytes) return text;
@@ -441,17 +461,20 @@ std::string layout_settings_path(std::string* problem) {
 }
 
 Autosave::Autosave(const AppState& state)
-    : revision_(state.revision()), view_(state.view), file_(state.file), recent_(state.recent_files) {}
+    : revision_(state.revision()), view_(state.view), file_(state.file), recent_(state.recent_files),
+      lab_revision_(state.lab.revision) {}
 
 bool Autosave::tick(AppState& state) {
   const auto now = std::chrono::steady_clock::now();
-  if (state.revision() != revision_ || !(state.view == view_) || state.file != file_ || state.recent_files != recent_) {
+  if (state.revision() != revision_ || !(state.view == view_) || state.file != file_ || state.recent_files != recent_ ||
+      state.lab.revision != lab_revision_) {
     if (!pending_) changed_at_ = now;
     pending_ = true;
     revision_ = state.revision();
     view_ = state.view;
     file_ = state.file;
     recent_ = state.recent_files;
+    lab_revision_ = state.lab.revision;
   }
   if (pending_ && now - changed_at_ >= kMaxDelay) {
     std::string error;

@@ -101,6 +101,7 @@ class Autosave {
   ViewOptions view_;
   std::string file_;
   std::vector<std::string> recent_;
+  long lab_revision_ = 0;
   std::chrono::steady_clock::time_point changed_at_{};
   bool pending_ = false;
   bool failed_ = false;

@@ -1,6 +1,8 @@
 // ui_frame_p50_us, ui_frame_p99_us: one headless frame of every panel (ImGui
 // NewFrame to Render, no GL) for n = 8, d_model = 4, heads = 4, d_k = 4, over
 // 1000 frames with the mouse moving over the panels, as during a drag.
+// ui_frame_during_training_p99_us: the same in the training lab while the
+// six-design race trains on its worker thread at full speed (issue 11: ≤ 16 ms).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +13,7 @@
 #include "app/app_state.h"
 #include "app/frame.h"
 #include "app/heatmap.h"
+#include "app/lab.h"
 #include "app/text.h"
 #include "../test_helpers.h"
 
@@ -42,6 +45,27 @@ int main() {
   }
   std::sort(us.begin(), us.end());
   std::printf("ui_frame_p50_us: %.1f\nui_frame_p99_us: %.1f\n", us[us.size() / 2], us[us.size() * 99 / 100]);
+
+  core::Experiment race = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json").experiment.value();
+  race.steps = core::kMaxSteps;  // it keeps training while the frames are measured
+  app::set_experiment(state, race, "07_race.json");
+  app::lab_run(state);
+  us.clear();
+  for (int frame = 0; frame < 1100; ++frame) {
+    io.MousePos = ImVec2(static_cast<float>(600 + (frame * 7) % 800), static_cast<float>(100 + (frame * 3) % 700));
+    const auto t0 = std::chrono::steady_clock::now();
+    ImGui::NewFrame();
+    renderer.begin_frame();
+    app::DrawFrame(state);
+    ImGui::Render();
+    const auto t1 = std::chrono::steady_clock::now();
+    if (frame >= 100) us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+  }
+  const int steps = state.lab.view.curves.steps_done;
+  state.lab.worker.reset();  // cancels the run
+  std::sort(us.begin(), us.end());
+  std::printf("ui_frame_during_training_p50_us: %.1f\nui_frame_during_training_p99_us: %.1f\ntraining_steps_during_frames: %d\n",
+              us[us.size() / 2], us[us.size() * 99 / 100], steps);
   ImGui::DestroyContext();
   return 0;
 }

@@ -104,6 +104,11 @@ class Lab(unittest.TestCase):
             xdo(x, "key", "--window", self.window, "ctrl+z")
             self.assertNotIn("after 2 steps", self.session_scenario(x).get("title", ""))
             self.quit(x)
+            # The session keeps the experiment for the next start, and which workspace was shown.
+            session = json.loads((pathlib.Path(x.state_home) / "attnlab" / "session.json").read_text())
+            self.assertEqual(session["lab"]["experiment"]["title"], source["title"])
+            self.assertEqual(session["lab"]["experiment"]["steps"], 2000)
+            self.assertEqual(session["view"]["workspace"], "views")
 
     def test_a_race_runs_to_the_end_and_pauses(self):
         experiment = EXPERIMENTS / "07_race.json"
