@@ -21,7 +21,7 @@ const char* usage_text() {
          "       attnlab --dump FILE\n"
          "       attnlab --grad FILE\n"
          "       attnlab --train EXPERIMENT.json --out RESULT.json\n"
-         "       attnlab --train EXPERIMENT.json --export train.py\n"
+         "       attnlab --train EXPERIMENT.json --export train.py|curves.svg|table.csv\n"
          "       attnlab --help | --version\n"
          "\n"
          "A lab for the mathematics of transformer attention.\n"
@@ -55,6 +55,9 @@ const char* usage_text() {
          "  --train EXPERIMENT.json --export train.py\n"
          "                write the same run as a PyTorch script (float64) that prints every\n"
          "                variant's loss curve and test loss; nothing is trained here\n"
+         "  --train EXPERIMENT.json --export curves.svg | table.csv\n"
+         "                train, then write the loss curves (log axis, legend) as SVG, or\n"
+         "                the table of designs (params, first and last loss, test loss) as CSV\n"
          "  --layout-out L.json\n"
          "                once the layout has settled (with --screenshot: of the picture),\n"
          "                write the rectangle [x, y, w, h] in logical pixels of every\n"
@@ -216,8 +219,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
         return fail("--train takes --out RESULT.json or --export train.py and no other option: " + option);
     if (cl.out.empty() && cl.export_to.empty()) return fail("--train EXPERIMENT.json needs --out RESULT.json (or --export train.py)");
     if (!cl.out.empty() && !cl.export_to.empty()) return fail("--train: --out and --export, one output at a time");
-    if (!cl.export_to.empty() && !has_extension(cl.export_to, ".py"))
-      return fail("--train --export " + cl.export_to + ": expected a file name ending in .py (a PyTorch script)");
+    if (!cl.export_to.empty() && !has_extension(cl.export_to, ".py") && !has_extension(cl.export_to, ".svg") &&
+        !has_extension(cl.export_to, ".csv"))
+      return fail("--train --export " + cl.export_to +
+                  ": expected a file name ending in .py (a PyTorch script), .svg (the loss curves) or .csv (the table)");
     if (!cl.out.empty() && same_file(cl.out, cl.file)) return fail("--out " + cl.out + " is the experiment file: it would replace it");
     if (!cl.export_to.empty() && same_file(cl.export_to, cl.file))
       return fail("--export " + cl.export_to + " is the experiment file: it would replace it");

@@ -1,7 +1,7 @@
 // `attnlab --train EXPERIMENT.json --out RESULT.json`: no window; the
 // experiment's variants trained, their curves and weights written.
 // `attnlab --train EXPERIMENT.json --export train.py`: the same run as a
-// PyTorch script, nothing trained here.
+// PyTorch script, nothing trained here; --export curves.svg or table.csv: trained, then the curves or the table.
 #pragma once
 
 #include <iosfwd>
@@ -14,8 +14,10 @@ namespace app {
 // cannot be written (nothing is left at its path).
 int run_train(const std::string& experiment, const std::string& out, std::ostream& err);
 
-// Exit code as run_train's: 0 with the script written (atomically), 2 for a bad
-// experiment, 1 when the script cannot be written.
-int run_train_export(const std::string& experiment, const std::string& script, std::ostream& err);
+// By path's extension: .py the run as a PyTorch script (nothing trained here);
+// .svg the loss curves on white, .csv the table of designs (trained first, with
+// the progress line). Exit code as run_train's: 0 with the file written
+// (atomically), 2 for a bad experiment, 1 when the file cannot be written.
+int run_train_export(const std::string& experiment, const std::string& path, std::ostream& err);
 
 }  // namespace app

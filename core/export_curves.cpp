@@ -105,10 +105,13 @@ std::string curves_svg(const Curves& c, bool light) {
   s += "<text x=\"" + coord(left) + "\" y=\"24\" font-size=\"15\" fill=\"" + ink + "\">" +
        xml_text(c.title.empty() ? "Loss curves" : c.title) + "</text>\n";
   // Decades: a grid line and a label 10^k each.
+  // A label every `every` decades, so that 16 decades of a loss that reached rounding do not touch.
+  const int every = std::max(1, static_cast<int>(std::ceil((axis.hi - axis.lo) * 18.0 / ph)));
   for (int k = axis.lo; k <= axis.hi; ++k) {
     const double y = top + ph * (axis.hi - k) / static_cast<double>(axis.hi - axis.lo);
     s += "<line x1=\"" + coord(left) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(left + pw) + "\" y2=\"" + coord(y) +
          "\" stroke=\"" + grid + "\"/>\n";
+    if ((axis.hi - k) % every != 0) continue;
     s += "<text x=\"" + coord(left - 8) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">10<tspan dy=\"-6\" font-size=\"9\">" +
          std::to_string(k) + "</tspan></text>\n";
   }

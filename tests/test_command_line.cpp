@@ -189,7 +189,12 @@ TEST(CommandLine, TrainWritesItsResultOrItsScript) {
   }
   EXPECT_TRUE(refused_with({"--train", "e.json"}, "--train EXPERIMENT.json needs --out RESULT.json (or --export train.py)"));
   EXPECT_TRUE(refused_with({"--train", "e.json", "--out", "r.json", "--export", "t.py"}, "one output at a time"));
-  EXPECT_TRUE(refused_with({"--train", "e.json", "--export", "t.svg"}, "--train --export t.svg: expected a file name ending in .py"));
+  for (const char* out : {"curves.svg", "table.csv"}) {
+    const auto other = parse_command_line({"--train", "e.json", "--export", out});
+    EXPECT_EQ(other.error, "") << out;
+    EXPECT_EQ(other.export_to, out);
+  }
+  EXPECT_TRUE(refused_with({"--train", "e.json", "--export", "t.png"}, "--train --export t.png: expected a file name ending in .py"));
   EXPECT_TRUE(refused_with({"--export", "t.txt", "--train", "e.json"}, "--train --export t.txt: expected a file name ending in .py"));
   EXPECT_TRUE(refused_with({"--train", "e.json", "--out", "r.csv"}, "--out r.csv: expected a file name ending in .json"));
   EXPECT_TRUE(refused_with({"--train", "e.json", "--out", "./e.json"}, "is the experiment file"));

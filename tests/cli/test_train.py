@@ -14,7 +14,10 @@ print attnlab's curves and test losses to 1e-7 relative.
 Usage: test_train.py PATH/TO/attnlab EXPERIMENTS_DIR
 """
 import concurrent.futures
+import csv
+import io
 import json
+import xml.etree.ElementTree
 import math
 import pathlib
 import subprocess
@@ -192,6 +195,26 @@ def main():
             for done in [pool.submit(check_script, exe, name, experiment, tmp, failures)
                          for name, experiment in exports + odd_experiment(files)]:
                 done.result()
+        # The curves as SVG and the table as CSV, from the same run as --out: the table's numbers are the RESULT's.
+        short = tmp / files[-1].name  # the race, cut to STEPS
+        subprocess.run([exe, "--train", str(short), "--out", str(tmp / "race.json")], check=True, capture_output=True)
+        race = json.loads((tmp / "race.json").read_text())["variants"]
+        p = subprocess.run([exe, "--train", str(short), "--export", str(tmp / "table.csv")], capture_output=True, text=True)
+        rows = list(csv.DictReader(io.StringIO((tmp / "table.csv").read_text()))) if p.returncode == 0 else []
+        if [r["variant"] for r in rows] != [v["name"] for v in race]:
+            failures.append(f"table.csv: exit {p.returncode}, rows {rows!r}")
+        for r, v in zip(rows, race):
+            if (float(r["first_loss"]), float(r["last_loss"]), float(r["test_loss"]), int(r["params"]), int(r["steps_done"])) != \
+                    (v["loss"][0], v["loss"][-1], v["test_loss"], v["params"], STEPS):
+                failures.append(f"table.csv: {r!r} is not the RESULT's {v['name']}")
+        p = subprocess.run([exe, "--train", str(short), "--export", str(tmp / "curves.svg")], capture_output=True, text=True)
+        try:
+            svg = xml.etree.ElementTree.parse(tmp / "curves.svg").getroot()
+            lines = svg.findall("{http://www.w3.org/2000/svg}polyline")
+            if p.returncode != 0 or len(lines) != len(race):
+                failures.append(f"curves.svg: exit {p.returncode}, {len(lines)} curves for {len(race)} variants")
+        except (OSError, xml.etree.ElementTree.ParseError) as e:
+            failures.append(f"curves.svg: exit {p.returncode}, not SVG: {e}")
         # A bad experiment: exit 2, the field named, no RESULT left.
         bad = json.loads(files[0].read_text())
         bad["batch"] = 0
@@ -215,7 +238,7 @@ def main():
         if p.returncode != 1:
             failures.append(f"an unwritable --export: exit {p.returncode}, stderr {p.stderr!r}")
         p = subprocess.run([exe, "--train", str(files[0]), "--export", str(tmp / "t.txt")], capture_output=True, text=True)
-        if p.returncode != 2 or "expected a file name ending in .py" not in p.stderr:
+        if p.returncode != 2 or "expected a file name ending in .py" not in p.stderr or (tmp / "t.txt").exists():
             failures.append(f"--export t.txt: exit {p.returncode}, stderr {p.stderr!r}")
     for f in failures:
         print("FAIL", f)
