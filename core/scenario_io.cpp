@@ -432,6 +432,22 @@ void compact(std::string& out, const OrderedJson& j) {
 
 bool nested_deeper_than(std::string_view text, int max_depth) { return line_of_too_deep(text, max_depth) != 0; }
 
+json parse_json_noting_duplicates(std::string_view text, std::vector<std::string>* duplicates) {
+  std::vector<std::set<std::string>> keys_by_depth;
+  const json::parser_callback_t note_keys = [&](int depth, json::parse_event_t event, json& parsed) {
+    const auto d = static_cast<size_t>(depth);
+    if (event == json::parse_event_t::object_start) {
+      if (keys_by_depth.size() <= d) keys_by_depth.resize(d + 1);
+      keys_by_depth[d].clear();
+    } else if (event == json::parse_event_t::key && d >= 1 && keys_by_depth.size() >= d) {
+      if (!keys_by_depth[d - 1].insert(parsed.get<std::string>()).second && duplicates)
+        duplicates->push_back(parsed.get<std::string>());
+    }
+    return true;
+  };
+  return json::parse(text.begin(), text.end(), note_keys);
+}
+
 LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
   LoadResult result;
   if (text.size() > max_bytes) {
@@ -444,24 +460,10 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
     return result;
   }
 
-  // nlohmann keeps the last of two equal keys silently: find them while parsing.
-  std::vector<std::set<std::string>> keys_by_depth;
   std::vector<std::string> duplicates;
-  const json::parser_callback_t note_keys = [&](int depth, json::parse_event_t event, json& parsed) {
-    const auto d = static_cast<size_t>(depth);
-    if (event == json::parse_event_t::object_start) {
-      if (keys_by_depth.size() <= d) keys_by_depth.resize(d + 1);
-      keys_by_depth[d].clear();
-    } else if (event == json::parse_event_t::key && d >= 1 && keys_by_depth.size() >= d) {
-      if (!keys_by_depth[d - 1].insert(parsed.get<std::string>()).second)
-        duplicates.push_back(parsed.get<std::string>());
-    }
-    return true;
-  };
-
   json root;
   try {
-    root = json::parse(text.begin(), text.end(), note_keys);
+    root = parse_json_noting_duplicates(text, &duplicates);
   } catch (const json::exception& e) {
     std::string what = e.what();
     // "[json.exception.parse_error.101] parse error at line 3, ..." → "parse error at line 3, ..."

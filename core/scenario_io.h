@@ -40,6 +40,11 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes = kMaxFileByte
 // is an error naming the path and what is wrong with it.
 LoadResult load_scenario_file(const std::string& path);
 
+// json::parse of text (it throws json::exception as that does), noting in
+// *duplicates every key that appears twice in one object: nlohmann keeps the
+// last silently, and a file that says a thing twice should be told so.
+nlohmann::json parse_json_noting_duplicates(std::string_view text, std::vector<std::string>* duplicates);
+
 OrderedJson scenario_to_json(const Scenario& s);
 std::string scenario_to_text(const Scenario& s);
 // j without any space, numbers in their shortest form ("1", "2.5e-7"): no

@@ -211,9 +211,20 @@ void read_experiment(const json& root, ExperimentLoad& out) {
   if (kind == "teacher") {
     e.task = TaskKind::Teacher;
     if (!task.contains("teacher")) {
-      errors.push_back("task.teacher: missing; expected a scenario (its X and tokens are ignored)");
+      errors.push_back("task.teacher: missing; expected a scenario (its X and tokens may be left out: they are drawn)");
     } else {
-      const LoadResult teacher = parse_scenario(task["teacher"].dump());
+      // Its X and tokens are drawn per sequence: a teacher may leave them out.
+      json given = task["teacher"];
+      if (given.is_object() && given.value("mode", "projected") == "projected") {
+        const int rows = given.contains("X") && given["X"].is_array() ? static_cast<int>(given["X"].size()) : e.n;
+        if (!given.contains("tokens")) {
+          given["tokens"] = json::array();
+          for (int i = 0; i < rows; ++i) given["tokens"].push_back("p" + std::to_string(i));
+        }
+        if (!given.contains("X") && given["tokens"].is_array())
+          given["X"] = json(given["tokens"].size(), json(static_cast<size_t>(e.d_model), 0.0));
+      }
+      const LoadResult teacher = parse_scenario(given.dump());
       if (!teacher.ok()) {
         for (const std::string& m : teacher.errors) errors.push_back("task.teacher." + m);
       } else if (teacher.scenario->d_model != e.d_model || teacher.scenario->mode != Mode::Projected) {
@@ -279,14 +290,17 @@ ExperimentLoad parse_experiment(std::string_view text) {
     return out;
   }
   json root;
+  std::vector<std::string> duplicates;
   try {
-    root = json::parse(text.begin(), text.end());
+    root = parse_json_noting_duplicates(text, &duplicates);
   } catch (const json::exception& e) {
     std::string what = e.what();
     if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
     out.errors.push_back("file: not valid JSON: " + what);
     return out;
   }
+  for (const std::string& key : duplicates) out.errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");
+  if (!out.errors.empty()) return out;
   try {
     read_experiment(root, out);
   } catch (const std::exception& e) {

@@ -122,3 +122,36 @@ TEST(Curves, EightDistinctColours) {
     for (int i = 0; i < 8; ++i)
       for (int j = 0; j < i; ++j) EXPECT_NE(core::curve_colour(i, light), core::curve_colour(j, light)) << i << " " << j;
 }
+
+// A key written twice is an error, as in a scenario file (the JSON reader would keep the last silently).
+TEST(ExperimentFile, ADuplicateKeyIsNamed) {
+  const core::ExperimentLoad twice = core::parse_experiment(
+      R"({"attnlab_experiment": 1, "task": {"kind": "previous_token"}, "n": 4, "d_model": 3, "d_k": 2, "heads": 1,
+          "steps": 10, "variants": [{"name": "QK"}], "steps": 20})");
+  ASSERT_FALSE(twice.ok());
+  ASSERT_EQ(twice.errors.size(), 1u);
+  EXPECT_EQ(twice.errors[0], "\"steps\": duplicate key; each key may appear once");
+  // One level down too: two "kind"s in the task.
+  const core::ExperimentLoad inner = core::parse_experiment(
+      R"({"attnlab_experiment": 1, "task": {"kind": "previous_token", "kind": "match_pair"}, "n": 4, "d_model": 3,
+          "d_k": 2, "heads": 1, "variants": [{"name": "QK"}]})");
+  ASSERT_FALSE(inner.ok());
+  EXPECT_EQ(inner.errors[0], "\"kind\": duplicate key; each key may appear once");
+}
+
+// A teacher's X and tokens are drawn per sequence: it may leave them out, and trains the same.
+TEST(ExperimentFile, ATeacherMayLeaveOutItsXAndTokens) {
+  const std::string path = ATTNLAB_EXPERIMENTS "/02_one_w_equal_params.json";
+  const core::Experiment full = *core::load_experiment_file(path).experiment;
+  nlohmann::json j = nlohmann::json::parse(core::to_text(core::experiment_to_json(full)));
+  j["task"]["teacher"].erase("X");
+  j["task"]["teacher"].erase("tokens");
+  const core::ExperimentLoad lean = core::parse_experiment(j.dump());
+  ASSERT_TRUE(lean.ok()) << lean.message();
+  core::Training a(full), b(*lean.experiment);
+  for (int i = 0; i < 3; ++i) {
+    a.step();
+    b.step();
+  }
+  for (int v = 0; v < a.variants(); ++v) EXPECT_EQ(a.loss(v), b.loss(v));
+}
