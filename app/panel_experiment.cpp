@@ -129,7 +129,7 @@ void ExperimentSettings(AppState& state) {
   remember_control(state, "lab.experiment");
   if (!e.notes.empty() && ImGui::CollapsingHeader("What it asks, and what the runs show", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::BeginChild("notes", ImVec2(0, std::min(ImGui::GetContentRegionAvail().y * 0.35f, 220 * scale)), true);
-    TextWrappedWords(e.notes);
+    ScriptTextWrapped(e.notes);  // "W^Q W^Kᵀ", "d_k" as the other panels write them
     ImGui::EndChild();
   }
 
@@ -564,6 +564,9 @@ void Thumbnails(AppState& state, float height) {
     ImGui::TextDisabled("Run or Step to see them.");
     return;
   }
+  ImGui::SameLine();
+  ImGui::TextDisabled(what == 0 ? "(a row per query, a column per key; head %d)" : "(d_model \u00D7 d_model; head %d)",
+                      std::clamp(state.view.head, 0, lab.view.current.front().heads - 1) + 1);
   const int count = static_cast<int>(lab.view.current.size());
   const float each = std::max(90 * scale, (ImGui::GetContentRegionAvail().x - 8 * scale * static_cast<float>(count)) / static_cast<float>(count));
   for (int v = 0; v < count; ++v) {
