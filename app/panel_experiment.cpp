@@ -340,7 +340,7 @@ void RunControls(AppState& state) {
   remember_control(state, "lab.step");
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::BeginDisabled(!lab.worker);
+  ImGui::BeginDisabled(!lab.worker || (c.steps_done == 0 && !running));
   if (ImGui::Button("Restart", ImVec2(button_w * 0.8f, 0))) lab_restart(state);
   remember_control(state, "lab.restart");
   ImGui::EndDisabled();
@@ -564,9 +564,12 @@ void Thumbnails(AppState& state, float height) {
     ImGui::TextDisabled("Run or Step to see them.");
     return;
   }
+  char caption[96];
+  std::snprintf(caption, sizeof caption, what == 0 ? "(a row per query, a column per key; head %d)" : "(d_model \u00D7 d_model; head %d)",
+                std::clamp(state.view.head, 0, lab.view.current.front().heads - 1) + 1);
   ImGui::SameLine();
-  ImGui::TextDisabled(what == 0 ? "(a row per query, a column per key; head %d)" : "(d_model \u00D7 d_model; head %d)",
-                      std::clamp(state.view.head, 0, lab.view.current.front().heads - 1) + 1);
+  if (ImGui::CalcTextSize(caption).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();  // no room: below, not clipped
+  ImGui::TextDisabled("%s", caption);
   const int count = static_cast<int>(lab.view.current.size());
   const float each = std::max(90 * scale, (ImGui::GetContentRegionAvail().x - 8 * scale * static_cast<float>(count)) / static_cast<float>(count));
   for (int v = 0; v < count; ++v) {
@@ -667,7 +670,7 @@ void DrawLossCurvesPicture(AppState& state) {
   if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
     const std::string& title = state.lab.experiment.title;
     ImGui::PushFont(fonts().title);
-    ImGui::TextUnformatted(title.empty() ? "Loss curves" : title.c_str());
+    ScriptText(title.empty() ? "Loss curves" : title);
     ImGui::PopFont();
     LossCurves(state, ImGui::GetContentRegionAvail());
   }
