@@ -8,6 +8,7 @@
 
 #include "core/compute.h"
 #include "core/gradient.h"
+#include "core/train_kernel.h"
 #include "test_helpers.h"
 
 namespace {
@@ -78,6 +79,26 @@ TEST(NoAllocation, GradientOnEverySizeModeAndOption) {
     }
   });
   EXPECT_EQ(scenarios, 2 * 7 * 3 * 4 * 4);
+}
+
+// Nor does the training kernel, which runs it thousands of times a second.
+TEST(NoAllocation, TrainKernelStep) {
+  std::mt19937 rng(4);
+  core::Scenario s = testing_helpers::random_scenario(rng, 8, 4, 2, 2, core::Mode::Projected);
+  s.has_target = true;
+  s.target = s.X;
+  s.options.normalize_keys = s.options.causal = true;
+  core::TrainKernel kernel;
+  kernel.load(s);
+  core::KernelGradient g;
+  g.zero();
+  const long before = g_news.load();
+  Eigen::internal::set_is_malloc_allowed(false);
+  double total = 0;
+  for (int i = 0; i < 16; ++i) total += kernel.add_gradient(s.X.data(), s.target.data(), 1.0 / 16, g);
+  Eigen::internal::set_is_malloc_allowed(true);
+  EXPECT_EQ(g_news.load() - before, 0);
+  EXPECT_GT(total, 0.0);
 }
 
 // The guard itself works: a dynamic Eigen matrix under it aborts the process.
