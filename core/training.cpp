@@ -330,7 +330,6 @@ ExperimentLoad load_experiment_file(const std::string& path) {
 void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) const {
   const int n = e_.n, dm = e_.d_model;
   out.resize(static_cast<size_t>(count));
-  Scenario teacher = e_.teacher;  // only its X changes
   int order[kMaxTokens];
   for (Sequence& seq : out) {
     seq.X.resize(n, dm);
@@ -339,8 +338,7 @@ void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) co
       case TaskKind::Teacher:
         for (int i = 0; i < n; ++i)
           for (int c = 0; c < dm; ++c) seq.X(i, c) = rng.normal();
-        teacher.X = seq.X;
-        compute_output(teacher, seq.target);
+        teacher_.output(seq.X.data(), seq.target.data());
         break;
       case TaskKind::PreviousToken:
         for (int p = 0; p < n; ++p) {
@@ -436,6 +434,7 @@ std::vector<std::string> token_labels(int n) {
 }  // namespace
 
 Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kDataStream)) {
+  if (e_.task == TaskKind::Teacher) teacher_.load(e_.teacher);
   runs_.resize(e_.variants.size());
   for (size_t i = 0; i < runs_.size(); ++i) {
     Run& run = runs_[i];
@@ -455,20 +454,16 @@ Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kData
 }
 
 double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool with_gradient) {
-  Scenario& s = run.model;
-  if (with_gradient) run.grad.set_zero(s);
+  run.kernel.load(run.model);
+  if (with_gradient) run.kernel_grad.zero();
   double total = 0;
   const double weight = 1.0 / static_cast<double>(batch.size());
-  for (const Sequence& seq : batch) {
-    s.X = seq.X;
-    s.target = seq.target;
-    if (with_gradient) {
-      total += add_gradient(s, weight, run.grad);
-    } else {
-      Result r;
-      compute(s, r);
-      total += r.loss;
-    }
+  for (const Sequence& seq : batch)
+    total += with_gradient ? run.kernel.add_gradient(seq.X.data(), seq.target.data(), weight, run.kernel_grad)
+                           : run.kernel.loss(seq.X.data(), seq.target.data());
+  if (with_gradient) {
+    run.grad.set_zero(run.model);
+    run.kernel.add_to(run.kernel_grad, run.grad);
   }
   return total / static_cast<double>(batch.size());
 }
@@ -507,7 +502,7 @@ void Training::step() {
   }
   ++steps_done_;
   // The next step's batch, or after the last step the one that measures its loss.
-  draw_batch(batch_, data_, e_.batch);
+  if (!keep_batch_) draw_batch(batch_, data_, e_.batch);
   if (finished()) finish();
 }
 

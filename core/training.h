@@ -37,6 +37,7 @@
 #include "core/gradient.h"
 #include "core/json_text.h"
 #include "core/scenario.h"
+#include "core/train_kernel.h"
 
 namespace core {
 
@@ -108,6 +109,10 @@ class Training {
   // One step of every variant on the same fresh batch. After the last one,
   // the final losses (on one more batch) and the test losses are measured.
   void step();
+  // From now on every step trains on the batch drawn last instead of a fresh
+  // one: what torch_train.py's fixed X and target do, so that scripts/bench
+  // compares the same work (the optimisation, not the drawing of data).
+  void keep_batch() { keep_batch_ = true; }
 
   const std::string& name(int v) const { return e_.variants[static_cast<size_t>(v)].name; }
   // Mean L over the batch of each step before it, then, when finished, after the last.
@@ -127,6 +132,8 @@ class Training {
     Scenario model;     // the weights; X and target are set per sequence
     Scenario start;     // the weights before the first step
     Gradient grad, m, v;  // this step's gradient and Adam's moments
+    TrainKernel kernel;   // the weights as the inner loop reads them, loaded once a step
+    KernelGradient kernel_grad;
     std::vector<double> loss;
     double test_loss;
     int params = 0;
@@ -137,12 +144,14 @@ class Training {
   void finish();
 
   Experiment e_;
+  TrainKernel teacher_;  // task "teacher": the teacher's weights, loaded once
   std::vector<Run> runs_;
   Random data_;
   std::vector<Sequence> batch_;
   Sequence first_;  // the first sequence of the first batch, drawn by the constructor
   std::vector<std::vector<Sequence>> recorded_;
   int steps_done_ = 0;
+  bool keep_batch_ = false;
 };
 
 // Runs every step; progress(step) after each. Returns the RESULT.

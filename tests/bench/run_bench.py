@@ -38,6 +38,7 @@ def main():
     median = lambda name: next(b["real_time"] for b in out["benchmarks"] if b["name"] == f"{name}_median")
     f["core_recompute_ns"] = median("BM_Compute")
     f["train_steps_per_s"] = 1e9 / median("BM_TrainStep")
+    f["train_steps_with_data_per_s"] = 1e9 / median("BM_TrainStepWithData")
     f["race_ms"] = median("BM_Race/iterations:1")
     f.update(figures_from(run(["/usr/bin/python3", source / "tests" / "bench" / "torch_train.py"]).stdout))
     f["train_torch_ratio"] = f["train_steps_per_s"] / f["torch_train_steps_per_s"]
