@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/SVD>
 #include <gtest/gtest.h>
 
 #include "core/compute.h"
@@ -291,4 +292,22 @@ TEST(ComputeOutput, IsComputesOutputExactly) {
     }
   });
   EXPECT_GT(checked, 600);
+}
+
+// d_k = 2 takes a closed form for the singular values of W^Q W^Kᵀ: a diagonal
+// case by hand, and parallel columns (rank 1) that it must not count as 2.
+TEST(Compute, SingularValuesOfTwoColumnFactorsByHand) {
+  core::Scenario s = core::make_zero_scenario(3, 4, 2, 1);
+  s.W_Q[0] << 1, 0, 0, 1, 0, 0, 0, 0;
+  s.W_K[0] << 2, 0, 0, -3, 0, 0, 0, 0;  // W_QK = diag(2, −3, 0, 0): σ = 3, 2, 0, 0
+  core::Result r = core::compute(s);
+  EXPECT_NEAR(r.head[0].W_QK_singular_values(0), 3.0, 1e-15);
+  EXPECT_NEAR(r.head[0].W_QK_singular_values(1), 2.0, 1e-15);
+  EXPECT_EQ(r.head[0].W_QK_rank, 2);
+  s.W_Q[0] << 1, 2, 1, 2, 0.3, 0.6, -1, -2;  // second column twice the first
+  s.W_K[0] << 0.5, 1, -1, 2, 0, 1, 3, 0;
+  r = core::compute(s);
+  EXPECT_EQ(r.head[0].W_QK_rank, 1);
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(r.head[0].W_QK));
+  EXPECT_NEAR(r.head[0].W_QK_singular_values(0), svd.singularValues()(0), 1e-14 * svd.singularValues()(0));
 }
