@@ -35,7 +35,9 @@ def main():
     f = {}
 
     out = json.loads(run([build / "tests" / "bench_core", "--benchmark_format=json"]).stdout)
-    median = lambda name: next(b["real_time"] for b in out["benchmarks"] if b["name"] == f"{name}_median")
+    # "BM_Compute/repeats:9_median": the name before "/repeats", the median of the repetitions.
+    median = lambda name: next(b["real_time"] for b in out["benchmarks"]
+                               if b["name"].split("/repeats")[0] == name and b.get("aggregate_name") == "median")
     f["core_recompute_ns"] = median("BM_Compute")
     f["train_steps_per_s"] = 1e9 / median("BM_TrainStep")
     f["train_steps_with_data_per_s"] = 1e9 / median("BM_TrainStepWithData")
