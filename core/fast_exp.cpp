@@ -4,7 +4,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+#define ATTNLAB_FAST_EXP_AVX2 1  // elsewhere (ARM, …) the plain loop alone, the same bits
+#endif
 
 namespace core {
 
@@ -45,6 +48,7 @@ double exp_one(double x) {
   return p * power_of_two(half) * power_of_two(k - half);
 }
 
+#if ATTNLAB_FAST_EXP_AVX2
 __attribute__((target("avx2,fma"))) __m256d power_of_two_avx2(__m256d k) {
   // k + 1.5·2^52 holds k as an integer in its low bits; less those bits of 1.5·2^52, plus 1023, shifted to the exponent.
   const __m256d magic = _mm256_set1_pd(6755399441055744.0);
@@ -77,14 +81,17 @@ bool has_avx2() {
   static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   return yes;
 }
+#endif
 
 }  // namespace
 
 void exp_in_place(double* x, int count) {
+#if ATTNLAB_FAST_EXP_AVX2
   if (has_avx2()) {
     exp_avx2(x, count);
     return;
   }
+#endif
   for (int i = 0; i < count; ++i) x[i] = exp_one(x[i]);
 }
 
