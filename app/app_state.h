@@ -85,7 +85,7 @@ struct Lab {
   std::shared_ptr<TrainingWorker> worker;
   TrainingWorker::View view;  // what the panel shows of the run, brought up to date each frame
   int speed = 0;              // an index into the panel's speeds: 0 is as fast as it goes
-  int hovered_step = -1;      // the step under the mouse in the curves, or −1
+  int thumbnails = 0;         // what the thumbnails show: 0 the weights A of the first sequence, 1 W^Q W^Kᵀ
   long revision = 0;          // counts every change of the experiment: the autosave watches it
 };
 

@@ -47,31 +47,23 @@ bool is_experiment_file(const std::string& path) {
   return j.is_object() && j.contains("attnlab_experiment");
 }
 
-bool open_experiment(AppState& state, const std::string& path) {
-  core::ExperimentLoad loaded = core::load_experiment_file(path);
-  if (!loaded.ok()) {
-    std::string message;
-    for (const std::string& e : loaded.errors)
-      message += (message.empty() ? "" : "\n") +
-                 (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
-    state.status = "not opened: " + message;
-    return false;
-  }
-  set_experiment(state, std::move(*loaded.experiment), absolute(path));
-  state.status = "opened the experiment " + core::short_path(path) + " in the training lab";
-  return true;
+namespace {
+
+// The reader's messages for the status line. Each begins with the path:
+// shortened, so that what is wrong stays on the screen.
+std::string not_opened(const std::vector<std::string>& errors, const std::string& path) {
+  std::string message;
+  for (const std::string& e : errors)
+    message += (message.empty() ? "" : "\n") +
+               (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
+  return "not opened: " + message;
 }
 
-bool open_scenario(AppState& state, const std::string& path) {
-  if (is_experiment_file(path)) return open_experiment(state, path);
+// A scenario file as a new document (open_scenario, once it is known not to be an experiment).
+bool open_scenario_document(AppState& state, const std::string& path) {
   core::LoadResult loaded = core::load_scenario_file(path);
   if (!loaded.ok()) {
-    // Each message begins with the path: shortened, so that what is wrong stays on the screen.
-    std::string message;
-    for (const std::string& e : loaded.errors)
-      message += (message.empty() ? "" : "\n") +
-                 (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
-    state.status = "not opened: " + message;
+    state.status = not_opened(loaded.errors, path);
     return false;
   }
   state.open_document(std::move(*loaded.scenario));
@@ -81,13 +73,30 @@ bool open_scenario(AppState& state, const std::string& path) {
   return true;
 }
 
+}  // namespace
+
+bool open_experiment(AppState& state, const std::string& path) {
+  core::ExperimentLoad loaded = core::load_experiment_file(path);
+  if (!loaded.ok()) {
+    state.status = not_opened(loaded.errors, path);
+    return false;
+  }
+  set_experiment(state, std::move(*loaded.experiment), absolute(path));
+  state.status = "opened the experiment " + core::short_path(path) + " in the training lab";
+  return true;
+}
+
+bool open_scenario(AppState& state, const std::string& path) {
+  return is_experiment_file(path) ? open_experiment(state, path) : open_scenario_document(state, path);
+}
+
 bool request_open(AppState& state, const std::string& path) {
   if (is_experiment_file(path)) return open_experiment(state, path);  // the scenario stays: nothing to ask
   if (state.modified()) {
     state.pending = {AppState::Pending::Action::Open, path};
     return false;
   }
-  return open_scenario(state, path);
+  return open_scenario_document(state, path);
 }
 
 bool save_scenario(AppState& state, const std::string& path) {

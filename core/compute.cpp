@@ -267,27 +267,6 @@ void compute(const Scenario& s, Result& out) {
   }
 }
 
-void compute_output(const Scenario& s, Mat& Y) {
-  const int n = s.n();
-  const bool alt = s.options.head_output == HeadOutput::Alt;
-  const double divisor = detail::logit_divisor(s);
-  WideMat concat(n, s.heads * s.d_k);
-  Mat Q, K0, K, V, S, logits, A, O;
-  for (int h = 0; h < s.heads; ++h) {
-    detail::project_head(s, h, Q, K0, V);
-    if (s.options.normalize_keys) detail::normalize_rows(K0, K);
-    else K = K0;
-    S.noalias() = Q * K.transpose();
-    if (s.options.shared_qk && !s.options.normalize_keys) make_symmetric(S);  // as compute() does
-    detail::masked_softmax(s.options, S, divisor, logits, A);
-    O.noalias() = A * V;
-    if (alt && s.has_W_alt) concat.middleCols(h * s.d_k, s.d_k).noalias() = (1.0 / std::sqrt(static_cast<double>(s.d_k))) * O * s.W_alt[h].transpose();
-    else if (alt) concat.middleCols(h * s.d_k, s.d_k) = (1.0 / std::sqrt(static_cast<double>(s.d_k))) * O;
-    else concat.middleCols(h * s.d_k, s.d_k) = O;
-  }
-  Y.noalias() = concat * s.W_O;
-}
-
 Result compute(const Scenario& s) {
   Result r;
   compute(s, r);

@@ -59,10 +59,6 @@ Result compute(const Scenario& s);
 // The same, writing into an existing Result (what the app and benchmarks call).
 void compute(const Scenario& s, Result& out);
 
-// Y alone, without what only the views need (QQᵀ, the SVD, entropies): what a
-// task's teacher computes for every sequence of every batch. Equal to compute(s).output.
-void compute_output(const Scenario& s, Mat& Y);
-
 // How many numbers really choose S = QKᵀ and QQᵀ at a scenario's sizes. Both
 // have rank ≤ r = min(n, d_k) (and ≤ d_model in projected mode, Q = X·W^Q):
 // n×n matrices of rank ≤ r have 2nr − r² degrees of freedom (n² when r = n);

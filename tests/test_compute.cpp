@@ -276,24 +276,6 @@ TEST(Gauge, RefusesWhatWouldChangeTheScores) {
   EXPECT_NE(core::apply_gauge(s, Eigen::MatrixXd::Identity(3, 3)).find("must be 2×2"), std::string::npos);
 }
 
-// compute_output (a teacher's Y, per sequence of a batch) is compute()'s Y, bit for bit.
-TEST(ComputeOutput, IsComputesOutputExactly) {
-  int checked = 0;
-  testing_helpers::for_random_scenarios(5, [&](core::Scenario s) {
-    for (int variant = 0; variant < 4; ++variant) {
-      s.options.shared_qk = variant == 1;
-      s.options.normalize_keys = variant == 2;
-      s.options.causal = s.options.no_self = variant == 3;
-      s.options.head_output = variant % 2 ? core::HeadOutput::Alt : core::HeadOutput::Attention;
-      core::Mat Y;
-      core::compute_output(s, Y);
-      EXPECT_EQ(Y, core::compute(s).output);
-      ++checked;
-    }
-  });
-  EXPECT_GT(checked, 600);
-}
-
 // d_k = 2 takes a closed form for the singular values of W^Q W^Kᵀ: a diagonal
 // case by hand, and parallel columns (rank 1) that it must not count as 2.
 TEST(Compute, SingularValuesOfTwoColumnFactorsByHand) {

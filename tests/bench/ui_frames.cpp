@@ -17,6 +17,29 @@
 #include "app/text.h"
 #include "../test_helpers.h"
 
+namespace {
+
+// 1100 frames with the mouse moving across x0 .. x0 + width; the last 1000
+// (after warm-up) in microseconds, sorted.
+std::vector<double> frame_times(app::AppState& state, app::NullHeatmapRenderer& renderer, int x0, int width) {
+  ImGuiIO& io = ImGui::GetIO();
+  std::vector<double> us;
+  for (int frame = 0; frame < 1100; ++frame) {
+    io.MousePos = ImVec2(static_cast<float>(x0 + (frame * 7) % width), static_cast<float>(100 + (frame * 3) % 700));
+    const auto t0 = std::chrono::steady_clock::now();
+    ImGui::NewFrame();
+    renderer.begin_frame();
+    app::DrawFrame(state);
+    ImGui::Render();
+    const auto t1 = std::chrono::steady_clock::now();
+    if (frame >= 100) us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+  }
+  std::sort(us.begin(), us.end());
+  return us;
+}
+
+}  // namespace
+
 int main() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -32,38 +55,16 @@ int main() {
   std::mt19937 rng(1);
   app::AppState state(testing_helpers::random_scenario(rng, 8, 4, 4, 4, core::Mode::Projected));
 
-  std::vector<double> us;
-  for (int frame = 0; frame < 1100; ++frame) {
-    io.MousePos = ImVec2(static_cast<float>(200 + (frame * 7) % 1200), static_cast<float>(100 + (frame * 3) % 700));
-    const auto t0 = std::chrono::steady_clock::now();
-    ImGui::NewFrame();
-    renderer.begin_frame();
-    app::DrawFrame(state);
-    ImGui::Render();
-    const auto t1 = std::chrono::steady_clock::now();
-    if (frame >= 100) us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());  // after warm-up
-  }
-  std::sort(us.begin(), us.end());
+  std::vector<double> us = frame_times(state, renderer, 200, 1200);
   std::printf("ui_frame_p50_us: %.1f\nui_frame_p99_us: %.1f\n", us[us.size() / 2], us[us.size() * 99 / 100]);
 
   core::Experiment race = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json").experiment.value();
   race.steps = core::kMaxSteps;  // it keeps training while the frames are measured
   app::set_experiment(state, race, "07_race.json");
   app::lab_run(state);
-  us.clear();
-  for (int frame = 0; frame < 1100; ++frame) {
-    io.MousePos = ImVec2(static_cast<float>(600 + (frame * 7) % 800), static_cast<float>(100 + (frame * 3) % 700));
-    const auto t0 = std::chrono::steady_clock::now();
-    ImGui::NewFrame();
-    renderer.begin_frame();
-    app::DrawFrame(state);
-    ImGui::Render();
-    const auto t1 = std::chrono::steady_clock::now();
-    if (frame >= 100) us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-  }
+  us = frame_times(state, renderer, 600, 800);  // over the lab: the curves, the table, the thumbnails
   const int steps = state.lab.view.curves.steps_done;
   state.lab.worker.reset();  // cancels the run
-  std::sort(us.begin(), us.end());
   std::printf("ui_frame_during_training_p50_us: %.1f\nui_frame_during_training_p99_us: %.1f\ntraining_steps_during_frames: %d\n",
               us[us.size() / 2], us[us.size() * 99 / 100], steps);
   ImGui::DestroyContext();

@@ -20,6 +20,8 @@ import tempfile
 
 import torch
 
+from torch_masks import logit_divisor, masked_positions
+
 torch.set_default_dtype(torch.float64)
 REL = 1e-9
 
@@ -33,15 +35,8 @@ def torch_loss(s, leaves):
     n, d_k, H = len(s["tokens"]), s["d_k"], s["heads"]
     o = s.get("options", {})
     shared, normalize, merged = o.get("shared_qk", False), o.get("normalize_keys", False), o.get("merged_qk", False)
-    mask = o.get("mask", {})
-    divisor = (math.sqrt(d_k) if o.get("scale", "sqrt_dk") == "sqrt_dk" else 1.0) * o.get("temperature", 1.0)
-    masked = torch.zeros(n, n, dtype=torch.bool)
-    if mask.get("causal"):
-        masked |= torch.triu(torch.ones(n, n, dtype=torch.bool), 1)
-    if mask.get("no_self"):
-        for i in range(n):
-            if (~masked[i]).sum() > 1:
-                masked[i, i] = True
+    divisor = logit_divisor(d_k, o)
+    masked = masked_positions(n, o)
     outs = []
     for h in range(H):
         if s["mode"] == "projected":

@@ -26,6 +26,8 @@ import tempfile
 
 import torch
 
+from torch_masks import logit_divisor, masked_positions
+
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 REL = 1e-7
@@ -37,15 +39,8 @@ def forward(s, p, X):
     """Y for a batch X (B × n × d_model) by DESIGN.md's conventions; p holds the weights as tensors."""
     n, d_k, H = X.shape[1], s["d_k"], s["heads"]
     o = s["options"]
-    mask = o.get("mask", {})
-    divisor = (math.sqrt(d_k) if o.get("scale", "sqrt_dk") == "sqrt_dk" else 1.0) * o.get("temperature", 1.0)
-    masked = torch.zeros(n, n, dtype=torch.bool)
-    if mask.get("causal"):
-        masked |= torch.triu(torch.ones(n, n, dtype=torch.bool), 1)
-    if mask.get("no_self"):
-        for i in range(n):
-            if (~masked[i]).sum() > 1:
-                masked[i, i] = True
+    divisor = logit_divisor(d_k, o)
+    masked = masked_positions(n, o)
     heads = []
     for h in range(H):
         if o.get("merged_qk"):

@@ -15,18 +15,9 @@ import tempfile
 import time
 import unittest
 
-from xvfb import Xvfb, read_png, xdo
+from xvfb import Xvfb, read_png, wait_for, xdo
 
 ATTNLAB = EXPERIMENTS = None
-
-
-def wait_for(predicate, timeout, what):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 class Lab(unittest.TestCase):

@@ -62,3 +62,14 @@ def drag(x, sx, sy, dx, steps=8, pause=0.05):
         xdo(x, "mousemove", sx + dx * step // steps, sy)
         time.sleep(pause)
     xdo(x, "mouseup", 1)
+
+
+def wait_for(predicate, timeout, what):
+    """Polls predicate every 0.1 s until it holds; fails the test, naming what, after timeout seconds."""
+    import time
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
