@@ -2,6 +2,7 @@
 
 #include "core/attention_math.h"
 #include "core/fast_exp.h"
+#include "core/positions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,22 +19,40 @@ double logit_divisor(const Scenario& s) {
          s.options.temperature;
 }
 
-void project_head(const Scenario& s, int h, Mat& Q, Mat& K0, Mat& V) {
+void projection_inputs(const Scenario& s, Mat& Xq, Mat& Xkv) {
+  Xq = s.X;
+  Xkv = s.cross() ? s.X_kv : s.X;
+  if (s.options.positions != Positions::Sinusoidal) return;
+  // Each sequence counts its positions from 0: the encoder's and the decoder's.
+  Mat pe;
+  sinusoidal_encoding(s.n(), s.d_model, s.options.position_base, pe);
+  Xq += pe;
+  sinusoidal_encoding(static_cast<int>(Xkv.rows()), s.d_model, s.options.position_base, pe);
+  Xkv += pe;
+}
+
+void project_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, Mat& Q, Mat& K0, Mat& V) {
   const Options& o = s.options;
   if (s.mode == Mode::Projected) {
     if (o.merged_qk) {
-      Q.noalias() = s.X * s.W[h];
-      K0 = s.X;
+      Q.noalias() = Xq * s.W[h];
+      K0 = Xkv;
     } else {
-      Q.noalias() = s.X * s.W_Q[h];
-      K0.noalias() = s.X * (o.shared_qk ? s.W_Q[h] : s.W_K[h]);
+      Q.noalias() = Xq * s.W_Q[h];
+      K0.noalias() = Xkv * (o.shared_qk ? s.W_Q[h] : s.W_K[h]);
     }
-    V.noalias() = s.X * s.W_V[h];
+    V.noalias() = Xkv * s.W_V[h];
   } else {
     Q = s.Q[h];
     K0 = o.shared_qk ? s.Q[h] : s.K[h];
     V = s.V[h];
   }
+}
+
+void rope_queries_and_keys(const Scenario& s, Mat& Q, Mat& K, int direction) {
+  if (s.options.positions != Positions::Rope) return;
+  rope_rotate(Q, s.options.position_base, direction);
+  rope_rotate(K, s.options.position_base, direction);
 }
 
 void normalize_rows(const Mat& K0, Mat& K) {
@@ -168,11 +187,11 @@ void rank_of(const Scenario& s, HeadResult& r) {
     if (r.W_QK_singular_values(i) > r.W_QK_rank_tolerance) ++r.W_QK_rank;
 }
 
-void compute_head(const Scenario& s, int h, HeadResult& r, Mat& K0) {
+void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadResult& r, Mat& K0) {
   const Options& o = s.options;
-  const int n = s.n();
+  const int n = s.n(), m = s.m();
 
-  detail::project_head(s, h, r.Q, K0, r.V);
+  detail::project_head(s, Xq, Xkv, h, r.Q, K0, r.V);
   if (s.mode == Mode::Projected && o.merged_qk) {
     r.W_QK = s.W[h];  // the one matrix of seed 001: S = X·W_h·Xᵀ
     const ColMat w = s.W[h];
@@ -191,35 +210,45 @@ void compute_head(const Scenario& s, int h, HeadResult& r, Mat& K0) {
   }
   if (o.normalize_keys) detail::normalize_rows(K0, r.K);
   else r.K = K0;
+  // RoPE turns q and k after everything else (a turn keeps a key's length).
+  r.Q_before_rope = r.Q;
+  r.K_before_rope = r.K;
+  detail::rope_queries_and_keys(s, r.Q, r.K);
 
   r.scores.noalias() = r.Q * r.K.transpose();
   r.QQt.noalias() = r.Q * r.Q.transpose();
   // Vectorized products may round (i, j) and (j, i) differently; QQᵀ, and S
   // under plain shared QK (K = Q), are symmetric by definition: mirror them.
   make_symmetric(r.QQt);
-  if (o.shared_qk && !o.normalize_keys) make_symmetric(r.scores);
-  r.scores_sym = (r.scores + r.scores.transpose()) / 2;
-  r.scores_antisym = (r.scores - r.scores.transpose()) / 2;
-  r.asymmetry = asymmetry(r.scores, r.scores_antisym);
+  if (o.shared_qk && !o.normalize_keys && !s.cross()) make_symmetric(r.scores);
+  if (n == m) {
+    r.scores_sym = (r.scores + r.scores.transpose()) / 2;
+    r.scores_antisym = (r.scores - r.scores.transpose()) / 2;
+    r.asymmetry = asymmetry(r.scores, r.scores_antisym);
+  } else {  // an n×m S has no transpose of its own shape: no symmetric part, no asymmetry
+    r.scores_sym.resize(0, 0);
+    r.scores_antisym.resize(0, 0);
+    r.asymmetry = std::numeric_limits<double>::quiet_NaN();
+  }
 
   detail::masked_softmax(o, r.scores, detail::logit_divisor(s), r.logits, r.weights);
   r.row_sums = r.weights.rowwise().sum();
-  // −Σ_j a_ij ln a_ij with one logarithm a row, not n: a_ij = e^(z_ij − m)/s
-  // (m the row's largest logit, s the sum), so ln a_ij = (z_ij − m) − ln s and
-  // the entropy is ln s − Σ_j a_ij (z_ij − m). ln s = −ln a_im, taken as
-  // log1p(Σ_{j≠m} a_ij / a_im) to keep its digits when the row is saturated.
+  // −Σ_j a_ij ln a_ij with one logarithm a row, not m: a_ij = e^(z_ij − z)/s
+  // (z the row's largest logit, at j = t; s the sum), so ln a_ij = (z_ij − z) − ln s
+  // and the entropy is ln s − Σ_j a_ij (z_ij − z). ln s = −ln a_it, taken as
+  // log1p(Σ_{j≠t} a_ij / a_it) to keep its digits when the row is saturated.
   r.entropy.resize(n);
   for (int i = 0; i < n; ++i) {
     int top = 0;
-    for (int j = 1; j < n; ++j)
+    for (int j = 1; j < m; ++j)
       if (r.logits(i, j) > r.logits(i, top)) top = j;
-    const double m = r.logits(i, top);
+    const double largest = r.logits(i, top);
     double others = 0, spread = 0;
-    for (int j = 0; j < n; ++j) {
+    for (int j = 0; j < m; ++j) {
       const double a = r.weights(i, j);
       if (j == top || !(a > 0)) continue;
       others += a;
-      spread += a * (m - r.logits(i, j));
+      spread += a * (largest - r.logits(i, j));
     }
     r.entropy(i) = std::log1p(others / r.weights(i, top)) + spread;
   }
@@ -241,6 +270,8 @@ double rank_tolerance(double sigma_max, int rows, int cols) {
 void compute(const Scenario& s, Result& out) {
   // No validate() here: it builds strings, and compute() must not allocate.
   out.n = s.n();
+  out.m = s.m();
+  out.cross = s.cross();
   out.d_model = s.d_model;
   out.d_k = s.d_k;
   out.heads = s.heads;
@@ -248,9 +279,10 @@ void compute(const Scenario& s, Result& out) {
 
   out.concat.resize(out.n, s.heads * s.d_k);
   const bool alt = s.options.head_output == HeadOutput::Alt;
-  Mat K0;
+  Mat K0, Xq, Xkv;
+  if (s.mode == Mode::Projected) detail::projection_inputs(s, Xq, Xkv);
   for (int h = 0; h < s.heads; ++h) {
-    compute_head(s, h, out.head[h], K0);
+    compute_head(s, Xq, Xkv, h, out.head[h], K0);
     out.concat.middleCols(h * s.d_k, s.d_k) = alt ? out.head[h].alt_output : out.head[h].output;
   }
   out.output.noalias() = out.concat * s.W_O;
@@ -274,9 +306,11 @@ Result compute(const Scenario& s) {
 }
 
 ScoreFreedom score_freedom(const Scenario& s) {
-  const int n = s.n();
-  const int r = std::min({n, s.d_k, s.mode == Mode::Projected ? s.d_model : s.d_k});
-  return ScoreFreedom{r, 2 * n * r - r * r, n * r - r * (r - 1) / 2};
+  const int n = s.n(), m = s.m();
+  const int width = s.mode == Mode::Projected ? s.d_model : s.d_k;
+  // S is n×m of rank ≤ r: (n + m)·r − r² numbers; QQᵀ is n×n, of Q's rank ≤ r_q.
+  const int r = std::min({n, m, s.d_k, width}), r_q = std::min({n, s.d_k, width});
+  return ScoreFreedom{r, (n + m) * r - r * r, n * r_q - r_q * (r_q - 1) / 2};
 }
 
 }  // namespace core

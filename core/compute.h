@@ -14,9 +14,11 @@
 namespace core {
 
 struct HeadResult {
-  Mat Q, K, V;            // n×d_k (Q, K n×d_model under merged_qk); K is the key matrix
-                          // used for scoring (after shared QK, normalize_keys)
-  Mat scores;             // S = Q·Kᵀ, n×n
+  Mat Q, K, V;            // Q n×d_k, K and V m×d_k (Q, K d_model wide under merged_qk);
+                          // K is the key matrix used for scoring (after shared QK,
+                          // normalize_keys), Q and K are after RoPE
+  Mat Q_before_rope, K_before_rope;  // the same before RoPE turns them (equal without it)
+  Mat scores;             // S = Q·Kᵀ, n×m (m = n without cross-attention)
   Mat logits;             // S / (√d_k·T) or S / T; masked entries are −∞
   Mat weights;            // A = row-softmax(logits); masked entries exactly 0
   Vec row_sums;           // Σ_j A_ij, 1 up to rounding
@@ -25,6 +27,7 @@ struct HeadResult {
                           // (what enters concat unless options.head_output is "alt")
   Mat alt_output;         // (1/√d_k)·A·V·W_altᵀ (seed 000's AttentionAlt)
   Mat QQt;                // Q·Qᵀ: symmetric positive semi-definite, for comparison with S
+  // Only for a square S (n = m): 0×0 and NaN otherwise, as Sᵀ has another shape.
   Mat scores_sym;         // (S + Sᵀ)/2
   Mat scores_antisym;     // (S − Sᵀ)/2
   double asymmetry = 0;   // ‖(S − Sᵀ)/2‖_F / ‖S‖_F, 0 when S = 0
@@ -34,6 +37,7 @@ struct HeadResult {
   double W_QK_rank_tolerance = 0;  // numpy's: σ_max · max(M, N) · ε
   int W_QK_rank = 0;
 
+  bool square() const { return scores.rows() == scores.cols(); }
   bool masked(int i, int j) const { return logits(i, j) == -std::numeric_limits<double>::infinity(); }
 };
 
@@ -44,6 +48,8 @@ struct ParameterCounts {
 
 struct Result {
   int n = 0, d_model = 0, d_k = 0, heads = 0;
+  int m = 0;           // keys and values: m = n unless cross-attention
+  bool cross = false;  // X_kv (or direct K, V) from a second sequence
   Mode mode = Mode::Projected;
   std::array<HeadResult, kMaxHeads> head;  // the first `heads` are meaningful
   WideMat concat;                          // [O_1 … O_H], n × H·d_k
@@ -63,8 +69,9 @@ void compute(const Scenario& s, Result& out);
 // have rank ≤ r = min(n, d_k) (and ≤ d_model in projected mode, Q = X·W^Q):
 // n×n matrices of rank ≤ r have 2nr − r² degrees of freedom (n² when r = n);
 // symmetric positive semidefinite ones nr − r(r−1)/2 (n(n+1)/2 when r = n).
+// Under cross-attention S is n×m: rank ≤ min(n, m, d_k), (n + m)r − r² numbers.
 struct ScoreFreedom {
-  int rank_bound = 0;  // r
+  int rank_bound = 0;  // r, of S
   int scores = 0;      // of S = QKᵀ
   int qqt = 0;         // of QQᵀ
 };

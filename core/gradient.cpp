@@ -27,8 +27,9 @@ void normalize_rows_backward(const Mat& K0, const Mat& K, const Mat& dK, Mat& dK
 }  // namespace
 
 void Gradient::set_zero(const Scenario& s) {
-  const int n = s.n(), dm = s.d_model, dk = s.d_k;
+  const int n = s.n(), m = s.m(), dm = s.d_model, dk = s.d_k;
   zero_like(X, n, dm);
+  zero_like(X_kv, s.cross() ? m : 0, dm);
   for (int h = 0; h < kMaxHeads; ++h) {
     const bool used = h < s.heads;
     zero_like(W_Q[h], used ? dm : 0, used ? dk : 0);
@@ -36,8 +37,8 @@ void Gradient::set_zero(const Scenario& s) {
     zero_like(W_V[h], used ? dm : 0, used ? dk : 0);
     zero_like(W[h], used ? dm : 0, used ? dm : 0);
     zero_like(Q[h], used ? n : 0, used ? dk : 0);
-    zero_like(K[h], used ? n : 0, used ? dk : 0);
-    zero_like(V[h], used ? n : 0, used ? dk : 0);
+    zero_like(K[h], used ? m : 0, used ? dk : 0);
+    zero_like(V[h], used ? m : 0, used ? dk : 0);
     zero_like(W_alt[h], used ? dk : 0, used ? dk : 0);
   }
   zero_like(W_O, s.heads * dk, dm);
@@ -45,22 +46,26 @@ void Gradient::set_zero(const Scenario& s) {
 
 double add_gradient(const Scenario& s, double weight, Gradient& g) {
   const Options& o = s.options;
-  const int n = s.n(), dk = s.d_k;
+  const int n = s.n(), m = s.m(), dk = s.d_k;
   const bool projected = s.mode == Mode::Projected;
   const bool alt = o.head_output == HeadOutput::Alt;
   const double alt_scale = 1.0 / std::sqrt(static_cast<double>(dk));
   const double divisor = detail::logit_divisor(s);
 
   // Forward, keeping what the backward pass reads.
-  struct Head { Mat Q, K0, K, V, A, O; };
+  // K_norm is K0 after normalize_keys, before RoPE; Q and K are after RoPE.
+  struct Head { Mat Q, K0, K_norm, K, V, A, O; };
   std::array<Head, kMaxHeads> fwd;
   WideMat concat(n, s.heads * dk);
-  Mat logits;
+  Mat logits, Xq, Xkv;
+  if (projected) detail::projection_inputs(s, Xq, Xkv);
   for (int h = 0; h < s.heads; ++h) {
     Head& f = fwd[h];
-    detail::project_head(s, h, f.Q, f.K0, f.V);
-    if (o.normalize_keys) detail::normalize_rows(f.K0, f.K);
-    else f.K = f.K0;
+    detail::project_head(s, Xq, Xkv, h, f.Q, f.K0, f.V);
+    if (o.normalize_keys) detail::normalize_rows(f.K0, f.K_norm);
+    else f.K_norm = f.K0;
+    f.K = f.K_norm;
+    detail::rope_queries_and_keys(s, f.Q, f.K);
     Mat S;
     S.noalias() = f.Q * f.K.transpose();
     detail::masked_softmax(o, S, divisor, logits, f.A);
@@ -100,34 +105,38 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
     dV.noalias() = f.A.transpose() * dO;
     // Softmax backward, row by row: ∂z_ij = a_ij(∂a_ij − Σ_k a_ik ∂a_ik); masked
     // entries have a_ij = 0 and get nothing, as −∞ logits should. Then ∂S = ∂z / divisor.
-    Mat dS(n, n);
+    Mat dS(n, m);
     for (int i = 0; i < n; ++i) {
       const double along = f.A.row(i).dot(dA.row(i));
-      for (int j = 0; j < n; ++j) dS(i, j) = f.A(i, j) * (dA(i, j) - along) / divisor;
+      for (int j = 0; j < m; ++j) dS(i, j) = f.A(i, j) * (dA(i, j) - along) / divisor;
     }
     Mat dQ, dK, dK0;
     dQ.noalias() = dS * f.K;
     dK.noalias() = dS.transpose() * f.Q;
-    if (o.normalize_keys) normalize_rows_backward(f.K0, f.K, dK, dK0);
+    // RoPE is a rotation: its backward pass turns the gradients back by −p·θ.
+    detail::rope_queries_and_keys(s, dQ, dK, -1);
+    if (o.normalize_keys) normalize_rows_backward(f.K0, f.K_norm, dK, dK0);
     else dK0 = dK;
 
     if (projected) {
-      const Mat& X = s.X;
+      // PE is a constant: ∂X' = ∂X. Keys and values read X_kv under
+      // cross-attention, X otherwise; the queries always read X.
+      Mat& gXkv = s.cross() ? g.X_kv : g.X;
       if (o.merged_qk) {
-        // Q = X·W_h, K0 = X.
-        g.W[h].noalias() += X.transpose() * dQ;
+        // Q = Xq·W_h, K0 = Xkv.
+        g.W[h].noalias() += Xq.transpose() * dQ;
         g.X.noalias() += dQ * s.W[h].transpose();
-        g.X += dK0;
+        gXkv += dK0;
       } else {
         const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
-        g.W_Q[h].noalias() += X.transpose() * dQ;
+        g.W_Q[h].noalias() += Xq.transpose() * dQ;
         g.X.noalias() += dQ * s.W_Q[h].transpose();
-        g.X.noalias() += dK0 * W_K.transpose();
-        // Under shared QK, K0 = X·W^Q too: its part goes to W^Q, and W^K gets none.
-        (o.shared_qk ? g.W_Q[h] : g.W_K[h]).noalias() += X.transpose() * dK0;
+        gXkv.noalias() += dK0 * W_K.transpose();
+        // Under shared QK, K0 = Xkv·W^Q too: its part goes to W^Q, and W^K gets none.
+        (o.shared_qk ? g.W_Q[h] : g.W_K[h]).noalias() += Xkv.transpose() * dK0;
       }
-      g.W_V[h].noalias() += X.transpose() * dV;
-      g.X.noalias() += dV * s.W_V[h].transpose();
+      g.W_V[h].noalias() += Xkv.transpose() * dV;
+      gXkv.noalias() += dV * s.W_V[h].transpose();
     } else {
       g.Q[h] += dQ;
       (o.shared_qk ? g.Q[h] : g.K[h]) += dK0;

@@ -1,8 +1,9 @@
 // ∂L/∂entry for every matrix of a scenario with a target (DESIGN.md, "Gradients").
 //
 // L = mean over the n·d_model entries of (Y − target)². The backward pass is
-// analytic and in double, through positions of the forward pass that compute()
-// takes: projections (shared QK, merged W), normalize_keys, scale and
+// analytic and in double, through every step of the forward pass that compute()
+// takes: positions (PE is a constant; RoPE a rotation), projections (shared QK,
+// merged W, cross-attention's X_kv), normalize_keys, scale and
 // temperature, masks, the row softmax, AttentionAlt's W_alt, concat and W^O.
 // Like compute(), it allocates nothing: training calls it once per sequence.
 #pragma once
@@ -20,6 +21,7 @@ namespace core {
 // W_alt in the file, W_alt holds the gradient at the identity that stands in.
 struct Gradient {
   Mat X;                                           // projected mode
+  Mat X_kv;                                        // projected mode, cross-attention (m×d_model)
   std::array<Mat, kMaxHeads> W_Q, W_K, W_V, W;      // projected mode (W under merged_qk)
   std::array<Mat, kMaxHeads> Q, K, V;               // direct mode
   std::array<Mat, kMaxHeads> W_alt;                 // d_k×d_k, both modes

@@ -31,9 +31,15 @@ OrderedJson result_to_json(const Scenario& s, const Result& r) {
     j["output"] = matrix_to_json(hr.output);
     j["alt_output"] = matrix_to_json(hr.alt_output);
     j["QQt"] = matrix_to_json(hr.QQt);
-    j["scores_sym"] = matrix_to_json(hr.scores_sym);
-    j["scores_antisym"] = matrix_to_json(hr.scores_antisym);
-    j["asymmetry"] = hr.asymmetry;
+    if (hr.square()) {
+      j["scores_sym"] = matrix_to_json(hr.scores_sym);
+      j["scores_antisym"] = matrix_to_json(hr.scores_antisym);
+      j["asymmetry"] = hr.asymmetry;
+    } else {  // S is n×m with n ≠ m: Sᵀ has another shape, and no symmetric part exists
+      j["scores_sym"] = nullptr;
+      j["scores_antisym"] = nullptr;
+      j["asymmetry"] = nullptr;
+    }
     if (projected) {
       j["W_QK"] = matrix_to_json(hr.W_QK);
       j["W_QK_singular_values"] = vector_json(hr.W_QK_singular_values);
@@ -43,6 +49,7 @@ OrderedJson result_to_json(const Scenario& s, const Result& r) {
   }
   OrderedJson out;
   out["tokens"] = s.tokens;
+  if (s.cross()) out["tokens_kv"] = s.tokens_kv;
   out["heads"] = std::move(heads);
   out["concat"] = matrix_to_json(r.concat);
   out["output"] = matrix_to_json(r.output);
@@ -60,6 +67,7 @@ OrderedJson gradient_to_json(const Scenario& s, const Gradient& g, double loss) 
   OrderedJson grad;
   if (s.mode == Mode::Projected) {
     grad["X"] = matrix_to_json(g.X);
+    if (s.cross()) grad["X_kv"] = matrix_to_json(g.X_kv);
     if (s.options.merged_qk) {
       grad["W"] = per_head(g.W);
     } else {

@@ -4,9 +4,12 @@
 #include <cmath>
 #include <string>
 
+#include "core/positions.h"
+
 namespace core {
 
 void swap_queries_and_keys(Scenario& s) {
+  if (s.cross()) return;  // queries and keys come from two sequences: swapping the matrices is no transpose
   for (int h = 0; h < s.heads; ++h) {
     if (s.mode == Mode::Projected && s.options.merged_qk) s.W[h].transposeInPlace();  // X·Wᵀ·Xᵀ = Sᵀ
     else if (s.mode == Mode::Projected) std::swap(s.W_Q[h], s.W_K[h]);
@@ -17,6 +20,9 @@ void swap_queries_and_keys(Scenario& s) {
 const char* to_string(Mode m) { return m == Mode::Projected ? "projected" : "direct"; }
 const char* to_string(Scale s) { return s == Scale::SqrtDk ? "sqrt_dk" : "none"; }
 const char* to_string(HeadOutput h) { return h == HeadOutput::Attention ? "attention" : "alt"; }
+const char* to_string(Positions p) {
+  return p == Positions::None ? "none" : p == Positions::Sinusoidal ? "sinusoidal" : "rope";
+}
 
 namespace {
 
@@ -74,9 +80,10 @@ bool operator==(const Scenario& a, const Scenario& b) {
   if (a.title != b.title || a.notes != b.notes || a.tokens != b.tokens ||
       a.d_model != b.d_model || a.d_k != b.d_k || a.heads != b.heads || a.mode != b.mode ||
       !(a.options == b.options) || a.has_W_alt != b.has_W_alt || !same_matrix(a.W_O, b.W_O) ||
-      a.has_target != b.has_target)
+      a.has_target != b.has_target || a.tokens_kv != b.tokens_kv)
     return false;
   if (a.mode == Mode::Projected && !same_matrix(a.X, b.X)) return false;
+  if (a.mode == Mode::Projected && a.cross() && !same_matrix(a.X_kv, b.X_kv)) return false;
   if (a.has_target && !same_matrix(a.target, b.target)) return false;
   const bool merged = a.mode == Mode::Projected && a.options.merged_qk;
   for (int h = 0; h < a.heads; ++h) {
@@ -103,16 +110,24 @@ std::vector<std::string> validate(const Scenario& s) {
   check_range(problems, "heads", s.heads, kMinHeads, kMaxHeads);
   if (!problems.empty()) return problems;  // shapes below depend on these
 
-  for (int i = 0; i < n; ++i)
-    if (s.tokens[i].size() > 64)
-      problems.push_back("tokens[" + std::to_string(i) + "]: expected at most 64 bytes, got " +
-                         std::to_string(s.tokens[i].size()));
+  const bool cross = s.cross();
+  if (cross) {
+    check_range(problems, "tokens_kv (count)", s.m(), kMinTokens, kMaxTokens);
+    if (!problems.empty()) return problems;
+  }
+  const int m = s.m();
+  for (const auto* list : {&s.tokens, &s.tokens_kv})
+    for (size_t i = 0; i < list->size(); ++i)
+      if ((*list)[i].size() > 64)
+        problems.push_back((list == &s.tokens ? "tokens[" : "tokens_kv[") + std::to_string(i) +
+                           "]: expected at most 64 bytes, got " + std::to_string((*list)[i].size()));
 
   const auto head = [](const char* name, int h) {
     return std::string(name) + "[" + std::to_string(h) + "]";
   };
   if (s.mode == Mode::Projected) {
     check_matrix(problems, "X", s.X, n, s.d_model);
+    if (cross) check_matrix(problems, "X_kv", s.X_kv, m, s.d_model);
     for (int h = 0; h < s.heads; ++h) {
       if (s.options.merged_qk) {
         check_matrix(problems, head("W", h), s.W[h], s.d_model, s.d_model);
@@ -125,8 +140,8 @@ std::vector<std::string> validate(const Scenario& s) {
   } else {
     for (int h = 0; h < s.heads; ++h) {
       check_matrix(problems, head("Q", h), s.Q[h], n, s.d_k);
-      check_matrix(problems, head("K", h), s.K[h], n, s.d_k);
-      check_matrix(problems, head("V", h), s.V[h], n, s.d_k);
+      check_matrix(problems, head("K", h), s.K[h], m, s.d_k);
+      check_matrix(problems, head("V", h), s.V[h], m, s.d_k);
     }
   }
   check_matrix(problems, "W_O", s.W_O, s.heads * s.d_k, s.d_model);
@@ -138,6 +153,22 @@ std::vector<std::string> validate(const Scenario& s) {
     problems.push_back("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
   if (s.options.merged_qk && s.options.shared_qk)
     problems.push_back("options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)");
+
+  const Options& o = s.options;
+  if (cross && o.no_self)
+    problems.push_back("options.mask.no_self: not with cross-attention (tokens_kv): a query and a key of two "
+                       "different sequences are never the same token, so there is no diagonal to mask");
+  if (cross && o.shared_qk && s.mode == Mode::Direct)
+    problems.push_back("options.shared_qk: not with tokens_kv in direct mode (K := Q would make the keys the "
+                       "queries' sequence); in projected mode shared QK means K = X_kv·W_Q");
+  if (o.positions == Positions::Sinusoidal && s.mode != Mode::Projected)
+    problems.push_back("options.positions: \"sinusoidal\" adds PE to X, so it is only in projected mode, and mode is "
+                       "\"direct\"; use \"rope\", which turns the given Q and K");
+  if (o.positions == Positions::Rope && o.merged_qk)
+    problems.push_back("options.positions: \"rope\" cannot be combined with options.merged_qk (RoPE turns q and k "
+                       "of d_k coordinates; with one W_h the keys are the rows of X)");
+  if (!(o.position_base >= kMinPositionBase && o.position_base <= kMaxPositionBase))
+    problems.push_back("options.position_base: expected a number from 1 to 1e6, got " + std::to_string(o.position_base));
 
   const double t = s.options.temperature;
   if (!(t >= kMinTemperature && t <= kMaxTemperature))
@@ -166,7 +197,10 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads) {
   s.tokens.resize(n);
   for (int i = old_n; i < n; ++i) s.tokens[i] = "t" + std::to_string(i + 1);
 
+  const int m = s.cross() ? s.m() : n;
   resize_keep(s.X, n, d_model);
+  if (s.cross()) resize_keep(s.X_kv, m, d_model);
+  else s.X_kv.resize(0, 0);
   if (s.has_target || s.target.size()) resize_keep(s.target, n, d_model);
   for (int h = 0; h < kMaxHeads; ++h) {
     // Heads past the new count keep nothing: a head added later starts at zero.
@@ -175,9 +209,9 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads) {
       if (!kept) w->resize(0, 0);
       resize_keep(*w, d_model, d_k);
     }
-    for (Mat* m : {&s.Q[h], &s.K[h], &s.V[h]}) {
-      if (!kept) m->resize(0, 0);
-      resize_keep(*m, n, d_k);
+    for (Mat* q : {&s.Q[h], &s.K[h], &s.V[h]}) {
+      if (!kept) q->resize(0, 0);
+      resize_keep(*q, q == &s.Q[h] ? n : m, d_k);
     }
     if (!kept) s.W[h].resize(0, 0);
     resize_keep(s.W[h], d_model, d_model);
@@ -202,16 +236,56 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads) {
   s.heads = heads;
 }
 
+void resize_keys(Scenario& s, int m) {
+  if (!s.cross()) return;
+  m = std::clamp(m, kMinTokens, kMaxTokens);
+  const int old_m = s.m();
+  s.tokens_kv.resize(m);
+  for (int i = old_m; i < m; ++i) s.tokens_kv[i] = "s" + std::to_string(i + 1);
+  resize_keep(s.X_kv, m, s.d_model);
+  for (int h = 0; h < kMaxHeads; ++h)
+    for (Mat* kv : {&s.K[h], &s.V[h]})
+      if (kv->size()) resize_keep(*kv, m, s.d_k);
+}
+
+void set_cross_attention(Scenario& s, bool on) {
+  if (on == s.cross()) return;
+  if (on) {
+    s.tokens_kv = s.tokens;
+    s.X_kv = s.X;
+    s.options.no_self = false;
+    // Direct mode: K := Q has no meaning between two sequences; the keys become Q's copy.
+    if (s.mode == Mode::Direct && s.options.shared_qk) {
+      for (int h = 0; h < s.heads; ++h) s.K[h] = s.Q[h];
+      s.options.shared_qk = false;
+    }
+  } else {
+    s.tokens_kv.clear();
+    s.X_kv.resize(0, 0);
+    resize(s, s.n(), s.d_model, s.d_k, s.heads);  // direct K, V back to n rows
+  }
+}
+
 void convert_to_direct(Scenario& s) {
   if (s.mode == Mode::Direct) return;
   // Direct Q and K have d_k columns, X·W_h has d_model: a merged W has no direct form,
   // and the scenario falls back to its W_Q and W_K (the app asks before).
   s.options.merged_qk = false;
-  for (int h = 0; h < s.heads; ++h) {
-    s.Q[h].noalias() = s.X * s.W_Q[h];
-    s.K[h].noalias() = s.X * s.W_K[h];
-    s.V[h].noalias() = s.X * s.W_V[h];
+  // Sinusoidal positions are added to X: they go into Q, K, V here, once.
+  Mat Xq = s.X, Xkv = s.cross() ? s.X_kv : s.X;
+  if (s.options.positions == Positions::Sinusoidal) {
+    Xq += sinusoidal_encoding(s.n(), s.d_model, s.options.position_base);
+    Xkv += sinusoidal_encoding(s.m(), s.d_model, s.options.position_base);
+    s.options.positions = Positions::None;
   }
+  // Shared QK between two sequences is K = X_kv·W_Q: written out, as direct mode's K := Q cannot say it.
+  const bool shared_cross = s.options.shared_qk && s.cross();
+  for (int h = 0; h < s.heads; ++h) {
+    s.Q[h].noalias() = Xq * s.W_Q[h];
+    s.K[h].noalias() = Xkv * (shared_cross ? s.W_Q[h] : s.W_K[h]);
+    s.V[h].noalias() = Xkv * s.W_V[h];
+  }
+  if (shared_cross) s.options.shared_qk = false;
   s.mode = Mode::Direct;
 }
 

@@ -23,6 +23,16 @@ enum class HeadOutput {
   Alt,        // seed 000's AttentionAlt: (1/√d_k)·A·V·W_altᵀ, W_alt a parameter
 };
 
+// Where a token's position enters (DESIGN.md, version 2; core/positions.h).
+enum class Positions {
+  None,        // permutation-equivariant: identical tokens get identical outputs
+  Sinusoidal,  // projected only: X' = X + PE before the projections
+  Rope,        // q_p and k_p turned by p·θ_i after the projections (not with merged_qk)
+};
+
+inline constexpr double kDefaultPositionBase = 10000;
+inline constexpr double kMinPositionBase = 1, kMaxPositionBase = 1e6;
+
 enum class Scale {
   SqrtDk,  // logits = S / (√d_k · T), the paper's choice
   None,    // logits = S / T
@@ -38,6 +48,8 @@ struct Options {
   // Version 2.
   bool merged_qk = false;  // projected only: one W_h (d_model×d_model), Q = X·W_h, K = X (seed 001)
   HeadOutput head_output = HeadOutput::Attention;
+  Positions positions = Positions::None;
+  double position_base = kDefaultPositionBase;  // in [1, 1e6]: the 10000 of sin(p / 10000^(2i/d))
 
   bool operator==(const Options&) const = default;
 };
@@ -45,7 +57,10 @@ struct Options {
 struct Scenario {
   std::string title;  // optional, shown in the title bar and lesson panel
   std::string notes;  // optional, the lesson text
-  std::vector<std::string> tokens{"a", "b"};  // n = tokens.size(), 2..8
+  std::vector<std::string> tokens{"a", "b"};  // n = tokens.size(), 2..8: the queries' sequence
+  // Cross-attention (version 2) when not empty: the keys' and values' sequence, m = 2..8
+  // labels. The decoder's X supplies the queries, the encoder's X_kv the keys and values.
+  std::vector<std::string> tokens_kv;
   int d_model = 2;  // 2..4
   int d_k = 2;      // 1..4 (d_v = d_k)
   int heads = 1;    // 1..4
@@ -53,8 +68,9 @@ struct Scenario {
 
   // Projected mode: X is n×d_model; W_Q, W_K, W_V[h] are d_model×d_k.
   Mat X;
+  Mat X_kv;  // cross-attention in projected mode: m×d_model
   std::array<Mat, kMaxHeads> W_Q, W_K, W_V;
-  // Direct mode: Q, K, V[h] are n×d_k.
+  // Direct mode: Q[h] is n×d_k; K, V[h] are m×d_k (m = n without cross-attention).
   std::array<Mat, kMaxHeads> Q, K, V;
   // Both modes: W_O is (heads·d_k)×d_model.
   WideMat W_O;
@@ -70,9 +86,17 @@ struct Scenario {
   Options options;
 
   int n() const { return static_cast<int>(tokens.size()); }
+  bool cross() const { return !tokens_kv.empty(); }
+  // The number of keys: the columns of S.
+  int m() const { return cross() ? static_cast<int>(tokens_kv.size()) : n(); }
+  // The labels of the keys: tokens_kv under cross-attention, else tokens.
+  const std::vector<std::string>& key_tokens() const { return cross() ? tokens_kv : tokens; }
   // 2 when a version-2 field is used, else 1: such a file is written exactly as before.
   int format_version() const {
-    return has_target || options.merged_qk || options.head_output != HeadOutput::Attention ? 2 : 1;
+    return has_target || options.merged_qk || options.head_output != HeadOutput::Attention || cross() ||
+                   options.positions != Positions::None || options.position_base != kDefaultPositionBase
+               ? 2
+               : 1;
   }
 };
 
@@ -88,11 +112,22 @@ std::vector<std::string> validate(const Scenario& s);
 // (the identity where the shapes allow), in projected mode.
 Scenario make_zero_scenario(int n, int d_model, int d_k, int heads);
 
-// Changes the sizes, keeping every entry that still fits; new entries are 0
+// Changes the sizes, keeping every entry that still fits (the keys' sequence
+// keeps its length m under cross-attention); new entries are 0
 // (W_alt's new diagonal entries are 1, as the absent W_alt is the identity),
 // new tokens are labelled t1, t2, ... by position. Sizes are clamped to the
 // limits. W^O keeps its blocks: row h·d_k + t stays the row of head h, dim t.
 void resize(Scenario& s, int n, int d_model, int d_k, int heads);
+
+// The keys' sequence becomes m long (cross-attention only): tokens_kv, X_kv
+// and the direct K, V keep what fits; new tokens are labelled s1, s2, ...
+void resize_keys(Scenario& s, int m);
+
+// Cross-attention on: the keys' sequence starts as a copy of the queries'
+// (tokens_kv = tokens, X_kv = X), so nothing computed changes until it is
+// edited; no_self, which means nothing between two sequences, is switched off.
+// Off: the keys come from X again (direct K, V keep their first n rows).
+void set_cross_attention(Scenario& s, bool on);
 
 // Projected → direct: Q, K, V of each head become X·W^Q, X·W^K, X·W^V (before
 // shared QK and normalize_keys, which stay options), so the scores are unchanged.
@@ -101,10 +136,12 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads);
 void convert_to_direct(Scenario& s);
 
 // W^Q ↔ W^K in every head (Q ↔ K in direct mode): the scores become Sᵀ.
+// Nothing under cross-attention, where that would not hold.
 void swap_queries_and_keys(Scenario& s);
 
 const char* to_string(Mode m);
 const char* to_string(Scale s);
 const char* to_string(HeadOutput h);
+const char* to_string(Positions p);
 
 }  // namespace core

@@ -187,7 +187,8 @@ struct Reader {
 
 void read_options(Reader& in, const json& j, Options& o) {
   if (!j.is_object()) { in.fail("options: expected an object, got " + type_name(j)); return; }
-  in.check_keys(j, "options.", {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output"});
+  in.check_keys(j, "options.", {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
+                                "positions", "position_base"});
   in.boolean(j, "options.", "shared_qk", o.shared_qk);
   in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
   in.boolean(j, "options.", "merged_qk", o.merged_qk);
@@ -196,6 +197,21 @@ void read_options(Reader& in, const json& j, Options& o) {
     if (h == "attention") o.head_output = HeadOutput::Attention;
     else if (h == "alt") o.head_output = HeadOutput::Alt;
     else in.fail("options.head_output: expected \"attention\" or \"alt\", got " + (h.is_string() ? h.dump() : type_name(h)));
+  }
+  if (j.contains("positions")) {
+    const json& p = j["positions"];
+    if (p == "none") o.positions = Positions::None;
+    else if (p == "sinusoidal") o.positions = Positions::Sinusoidal;
+    else if (p == "rope") o.positions = Positions::Rope;
+    else in.fail("options.positions: expected \"none\", \"sinusoidal\" or \"rope\", got " + (p.is_string() ? p.dump() : type_name(p)));
+  }
+  if (j.contains("position_base")) {
+    const json& b = j["position_base"];
+    if (!b.is_number() || !std::isfinite(b.get<double>()) || b.get<double>() < kMinPositionBase ||
+        b.get<double>() > kMaxPositionBase)
+      in.fail("options.position_base: expected a number from 1 to 1e6, got " + (b.is_number() ? b.dump() : type_name(b)));
+    else
+      o.position_base = b.get<double>();
   }
   if (j.contains("scale")) {
     const json& s = j["scale"];
@@ -229,7 +245,8 @@ LoadResult read_scenario(const json& root) {
     return result;
   }
   in.check_keys(root, "", {"attnlab", "title", "notes", "tokens", "d_model", "d_k", "heads", "mode",
-                           "X", "W_Q", "W_K", "W_V", "Q", "K", "V", "W_O", "W_alt", "options", "W", "target"});
+                           "X", "W_Q", "W_K", "W_V", "Q", "K", "V", "W_O", "W_alt", "options", "W", "target",
+                           "tokens_kv", "X_kv"});
 
   // The version first: a newer file is refused before its contents are judged.
   if (!root.contains("attnlab")) {
@@ -253,24 +270,29 @@ LoadResult read_scenario(const json& root) {
       else in.fail(std::string(key) + ": expected a string, got " + type_name(root[key]));
     }
 
+  // A list of 2 to 8 labels: the queries' tokens, or the keys' (tokens_kv).
+  const auto labels = [&](const char* key, std::vector<std::string>& out) {
+    const json& t = root[key];
+    if (!t.is_array() || t.size() < kMinTokens || t.size() > kMaxTokens) {
+      in.fail(std::string(key) + ": expected an array of 2 to 8 labels, got " +
+              (t.is_array() ? std::to_string(t.size()) + " labels" : type_name(t)));
+      return false;
+    }
+    out.clear();
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i].is_string()) out.push_back(t[i].get<std::string>());
+      else { in.fail(std::string(key) + "[" + std::to_string(i) + "]: expected a string, got " + type_name(t[i])); out.emplace_back(); }
+    }
+    return true;
+  };
   bool sizes_ok = true;
   if (!root.contains("tokens")) {
     in.fail("tokens: missing; expected an array of 2 to 8 labels");
     sizes_ok = false;
   } else {
-    const json& t = root["tokens"];
-    if (!t.is_array() || t.size() < kMinTokens || t.size() > kMaxTokens) {
-      in.fail("tokens: expected an array of 2 to 8 labels, got " +
-              (t.is_array() ? std::to_string(t.size()) + " labels" : type_name(t)));
-      sizes_ok = false;
-    } else {
-      s.tokens.clear();
-      for (size_t i = 0; i < t.size(); ++i) {
-        if (t[i].is_string()) s.tokens.push_back(t[i].get<std::string>());
-        else { in.fail("tokens[" + std::to_string(i) + "]: expected a string, got " + type_name(t[i])); s.tokens.emplace_back(); }
-      }
-    }
+    sizes_ok = labels("tokens", s.tokens);
   }
+  if (root.contains("tokens_kv")) sizes_ok = labels("tokens_kv", s.tokens_kv) && sizes_ok;
   const auto d_model = in.integer(root, "d_model", kMinDModel, kMaxDModel);
   const auto d_k = in.integer(root, "d_k", kMinDk, kMaxDk);
   const auto heads = in.integer(root, "heads", kMinHeads, kMaxHeads);
@@ -292,7 +314,7 @@ LoadResult read_scenario(const json& root) {
   if (mode_ok) {
     const bool projected = s.mode == Mode::Projected;
     static const std::vector<const char*> direct_only{"Q", "K", "V"};
-    static const std::vector<const char*> projected_only{"X", "W_Q", "W_K", "W_V"};
+    static const std::vector<const char*> projected_only{"X", "W_Q", "W_K", "W_V", "X_kv"};
     for (const char* key : projected ? direct_only : projected_only)
       if (root.contains(key))
         in.fail(std::string(key) + ": only allowed in " + (projected ? "direct" : "projected") +
@@ -302,11 +324,17 @@ LoadResult read_scenario(const json& root) {
   if (root.contains("options")) read_options(in, root["options"], s.options);
   if (version_1) {
     // Version 2's fields in a version-1 file: a file says which format it is.
-    for (const char* key : {"W", "target"})
+    for (const char* key : {"W", "target", "tokens_kv", "X_kv"})
       if (root.contains(key)) in.fail(std::string(key) + ": a version-2 field; the file must say \"attnlab\": 2");
-    if (s.options.merged_qk) in.fail("options.merged_qk: a version-2 option; the file must say \"attnlab\": 2");
-    if (s.options.head_output != HeadOutput::Attention)
-      in.fail("options.head_output: a version-2 option; the file must say \"attnlab\": 2");
+    // By value, as before: a version-1 file may spell out a version-2 option's default.
+    const Options defaults;
+    const std::pair<const char*, bool> v2_options[] = {
+        {"merged_qk", s.options.merged_qk},
+        {"head_output", s.options.head_output != defaults.head_output},
+        {"positions", s.options.positions != defaults.positions},
+        {"position_base", s.options.position_base != defaults.position_base}};
+    for (const auto& [key, used] : v2_options)
+      if (used) in.fail("options." + std::string(key) + ": a version-2 option; the file must say \"attnlab\": 2");
   }
   if (mode_ok && s.options.merged_qk) {
     if (s.mode != Mode::Projected) {
@@ -322,15 +350,23 @@ LoadResult read_scenario(const json& root) {
     in.fail("W: only with options.merged_qk true (one W per head instead of W_Q and W_K)");
   }
 
+  if (root.contains("X_kv") && !root.contains("tokens_kv"))
+    in.fail("X_kv: only with tokens_kv (the labels of the keys' and values' sequence, one per row of X_kv)");
+
   // The matrices' shapes follow from the sizes: without them nothing can be said.
   if (sizes_ok && mode_ok) {
     s.d_model = *d_model;
     s.d_k = *d_k;
     s.heads = *heads;
     const size_t n = s.tokens.size(), dm = *d_model, dk = *d_k;
+    const size_t m = s.cross() ? s.tokens_kv.size() : n;  // the keys' and values' rows
     if (s.mode == Mode::Projected) {
       if (!root.contains("X")) in.fail("X: missing; expected " + shape(n, dm) + " (one row per token)");
       else in.matrix(root["X"], "X", n, dm, s.X);
+      if (s.cross() && !root.contains("X_kv"))
+        in.fail("X_kv: missing; expected " + shape(m, dm) + " (one row per token of tokens_kv: the encoder's sequence)");
+      else if (s.cross())
+        in.matrix(root["X_kv"], "X_kv", m, dm, s.X_kv);
       if (s.options.merged_qk) {
         in.per_head(root, "W", s.heads, dm, dm, s.W);
       } else {
@@ -340,8 +376,8 @@ LoadResult read_scenario(const json& root) {
       in.per_head(root, "W_V", s.heads, dm, dk, s.W_V);
     } else {
       in.per_head(root, "Q", s.heads, n, dk, s.Q);
-      in.per_head(root, "K", s.heads, n, dk, s.K);
-      in.per_head(root, "V", s.heads, n, dk, s.V);
+      in.per_head(root, "K", s.heads, m, dk, s.K);
+      in.per_head(root, "V", s.heads, m, dk, s.V);
     }
     const size_t concat = static_cast<size_t>(s.heads) * dk;
     if (!root.contains("W_O"))
@@ -509,12 +545,14 @@ OrderedJson scenario_to_json(const Scenario& s) {
   if (!s.title.empty()) j["title"] = s.title;
   if (!s.notes.empty()) j["notes"] = s.notes;
   j["tokens"] = s.tokens;
+  if (s.cross()) j["tokens_kv"] = s.tokens_kv;
   j["d_model"] = s.d_model;
   j["d_k"] = s.d_k;
   j["heads"] = s.heads;
   j["mode"] = to_string(s.mode);
   if (s.mode == Mode::Projected) {
     j["X"] = matrix_to_json(s.X);
+    if (s.cross()) j["X_kv"] = matrix_to_json(s.X_kv);
     if (s.options.merged_qk) {
       j["W"] = heads_json(s.W, s.heads);
     } else {
@@ -539,6 +577,9 @@ OrderedJson scenario_to_json(const Scenario& s) {
   if (version >= 2) {  // a version-1 scenario is written exactly as before
     j["options"]["merged_qk"] = o.merged_qk;
     j["options"]["head_output"] = to_string(o.head_output);
+    // Written when used, so that the version-2 files of before keep their text.
+    if (o.positions != Positions::None) j["options"]["positions"] = to_string(o.positions);
+    if (o.position_base != kDefaultPositionBase) j["options"]["position_base"] = o.position_base;
   }
   return j;
 }

@@ -53,6 +53,33 @@ TEST(NoAllocation, ComputeOnEverySizeModeAndOption) {
   EXPECT_EQ(scenarios, 2 * 7 * 3 * 4 * 4);  // modes × n × d_model × d_k × options
 }
 
+// Cross-attention (m ≠ n) and positions take no heap either, in compute() and gradient().
+TEST(NoAllocation, CrossAttentionAndPositions) {
+  core::Result r;
+  core::Gradient g;
+  int scenarios = 0;
+  testing_helpers::for_random_scenarios(41, [&](core::Scenario s) {
+    core::set_cross_attention(s, true);
+    core::resize_keys(s, 10 - s.n());
+    s.has_target = true;
+    s.target = s.X;
+    s.options.shared_qk = false;
+    for (core::Positions p : {core::Positions::Sinusoidal, core::Positions::Rope}) {
+      s.options.positions = s.mode == core::Mode::Direct ? core::Positions::Rope : p;
+      EXPECT_EQ(allocations_in_compute(s, r), 0);
+      g.set_zero(s);
+      Eigen::internal::set_is_malloc_allowed(false);
+      const long before = g_news.load();
+      core::add_gradient(s, 0.5, g);
+      const long made = g_news.load() - before;
+      Eigen::internal::set_is_malloc_allowed(true);
+      EXPECT_EQ(made, 0);
+      ++scenarios;
+    }
+  });
+  EXPECT_EQ(scenarios, 2 * 7 * 3 * 4 * 2);
+}
+
 // Nor does a training step's backward pass, under every option it goes through.
 TEST(NoAllocation, GradientOnEverySizeModeAndOption) {
   core::Gradient g;

@@ -188,6 +188,61 @@ class Rejections(unittest.TestCase):
         self.expect_rejected(["--dump", self.mutated(lambda s: s["X"].pop())], "X: expected 5×4, got 4×4")
         self.expect_rejected(["--dump", self.mutated(lambda s: s.update(d_k=3))], "W_Q[0]: expected 4×3, got 4×2")
 
+    def test_cross_attention_and_positions_that_cannot_be(self):
+        """Every invalid combination of version 2's tokens_kv, X_kv, positions: exit 2 naming the field."""
+        def cross(s, m=3):
+            s["attnlab"] = 2
+            s["tokens_kv"] = [f"s{j}" for j in range(m)]
+            s["X_kv"] = [[0.5] * 4 for _ in range(m)]
+
+        def direct_cross(s):
+            cross(s)
+            del s["X_kv"], s["X"], s["W_Q"], s["W_K"], s["W_V"]
+            s["mode"] = "direct"
+            s["Q"] = [[[0.1, 0.2]] * 5 for _ in range(2)]
+            s["K"] = [[[0.1, 0.2]] * 3 for _ in range(2)]
+            s["V"] = [[[0.1, 0.2]] * 3 for _ in range(2)]
+
+        def with_(*changes):
+            def apply(s):
+                for change in changes:
+                    change(s)
+            return apply
+
+        def options(**o):
+            return lambda s: s.update(attnlab=2) or s["options"].update(o)
+
+        def merged(s):
+            s["attnlab"] = 2
+            s["W"] = [[[0.0] * 4 for _ in range(4)] for _ in range(2)]
+            del s["W_Q"], s["W_K"]
+            s["options"]["merged_qk"] = True
+        cases = [
+            (cross, lambda s: s["options"]["mask"].update(no_self=True)),
+            "options.mask.no_self: not with cross-attention",
+            (direct_cross, lambda s: s["options"].update(shared_qk=True)), "options.shared_qk: not with tokens_kv in direct mode",
+            (direct_cross, options(positions="sinusoidal")), "options.positions: \"sinusoidal\" adds PE to X",
+            (merged, options(positions="rope")), "options.positions: \"rope\" cannot be combined with options.merged_qk",
+            (options(positions="absolute"),), "options.positions: expected \"none\", \"sinusoidal\" or \"rope\"",
+            (options(position_base=0.5),), "options.position_base: expected a number from 1 to 1e6, got 0.5",
+            (options(position_base="10000"),), "options.position_base: expected a number from 1 to 1e6, got a string",
+            (lambda s: s.update(attnlab=2, tokens_kv=["a"], X_kv=[[0] * 4]),), "tokens_kv: expected an array of 2 to 8 labels, got 1 labels",
+            (lambda s: s.update(attnlab=2, tokens_kv=[f"s{j}" for j in range(9)]),), "tokens_kv: expected an array of 2 to 8 labels, got 9 labels",
+            (lambda s: s.update(attnlab=2, tokens_kv=["a", 3], X_kv=[[0] * 4] * 2),), "tokens_kv[1]: expected a string, got the integer 3",
+            (cross, lambda s: s["X_kv"].pop()), "X_kv: expected 3×4, got 2×4",
+            (cross, lambda s: s.pop("X_kv")), "X_kv: missing; expected 3×4",
+            (cross, lambda s: s.pop("tokens_kv")), "X_kv: only with tokens_kv",
+            (direct_cross, lambda s: s.update(X_kv=[[0.0] * 4] * 3)), "X_kv: only allowed in projected mode",
+            (direct_cross, lambda s: s["K"][1].pop()), "K[1]: expected 3×2, got 2×2",
+            (direct_cross, lambda s: s["V"].__setitem__(0, [[0.0, 0.0]] * 5)), "V[0]: expected 3×2, got 5×2",
+            (cross, lambda s: s.update(attnlab=1)), "tokens_kv: a version-2 field; the file must say \"attnlab\": 2",
+            (lambda s: s["options"].update(positions="rope"),), "options.positions: a version-2 option",
+            (lambda s: s["options"].update(position_base=100),), "options.position_base: a version-2 option",
+        ]
+        for i in range(0, len(cases), 2):
+            with self.subTest(message=cases[i + 1]):
+                self.expect_rejected(["--dump", self.mutated(with_(*cases[i]))], cases[i + 1])
+
     def test_future_version(self):
         self.expect_rejected(["--dump", self.mutated(lambda s: s.update(attnlab=3))],
                              "attnlab: version 3 is newer than this program reads (2)")

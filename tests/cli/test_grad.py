@@ -6,7 +6,8 @@ conventions, written again here, and differentiates it; every entry of every
 gradient attnlab prints must agree to 1e-9 * max(1, max|torch|). Random
 version-2 scenarios of every size, both modes and every option: shared QK,
 normalize_keys, merged W, AttentionAlt's head output with and without W_alt,
-masks, scale and temperature. Then the misuses: no target, a bad file.
+masks, scale and temperature; cross-attention (X_kv, or K and V of m rows) and
+positions (sinusoidal, RoPE). Then the misuses: no target, a bad file.
 
 Usage: test_grad.py PATH/TO/attnlab
 """
@@ -30,29 +31,57 @@ def t(x):
     return torch.tensor(x, dtype=torch.float64, requires_grad=True)
 
 
+def sinusoidal(count, d_model, base):
+    p = torch.arange(count, dtype=torch.float64)[:, None]
+    c = torch.arange(d_model)
+    angle = p / base ** ((2 * (c // 2)).double() / d_model)
+    return torch.where(c % 2 == 0, torch.sin(angle), torch.cos(angle))
+
+
+def rope(M, base):
+    """Each row p times the block-diagonal rotation of RoFormer (pairs 2i, 2i+1 by p·base^(-2i/d))."""
+    rows, d = M.shape
+    out = []
+    for p in range(rows):
+        R = torch.eye(d)
+        for i in range(d // 2):
+            a = torch.tensor(p * base ** (-2 * i / d))
+            R[2 * i:2 * i + 2, 2 * i:2 * i + 2] = torch.stack([torch.stack([a.cos(), -a.sin()]),
+                                                               torch.stack([a.sin(), a.cos()])])
+        out.append(R @ M[p])
+    return torch.stack(out)
+
+
 def torch_loss(s, leaves):
     """The forward pass of DESIGN.md from the file's numbers (leaves: name -> tensor or list of tensors)."""
     n, d_k, H = len(s["tokens"]), s["d_k"], s["heads"]
+    m = len(s.get("tokens_kv", s["tokens"]))
     o = s.get("options", {})
     shared, normalize, merged = o.get("shared_qk", False), o.get("normalize_keys", False), o.get("merged_qk", False)
+    positions, base = o.get("positions", "none"), o.get("position_base", 10000.0)
     divisor = logit_divisor(d_k, o)
-    masked = masked_positions(n, o)
+    masked = masked_positions(n, o, m)
     outs = []
     for h in range(H):
         if s["mode"] == "projected":
             X = leaves["X"]
+            Xkv = leaves["X_kv"] if "X_kv" in leaves else X
+            if positions == "sinusoidal":
+                X, Xkv = X + sinusoidal(n, s["d_model"], base), Xkv + sinusoidal(m, s["d_model"], base)
             if merged:
-                Q, K = X @ leaves["W"][h], X
+                Q, K = X @ leaves["W"][h], Xkv
             else:
                 Q = X @ leaves["W_Q"][h]
-                K = X @ (leaves["W_Q"][h] if shared else leaves["W_K"][h])
-            V = X @ leaves["W_V"][h]
+                K = Xkv @ (leaves["W_Q"][h] if shared else leaves["W_K"][h])
+            V = Xkv @ leaves["W_V"][h]
         else:
             Q = leaves["Q"][h]
             K = Q if shared else leaves["K"][h]
             V = leaves["V"][h]
         if normalize:
             K = K / K.norm(dim=1, keepdim=True)
+        if positions == "rope":
+            Q, K = rope(Q, base), rope(K, base)
         logits = (Q @ K.T / divisor).masked_fill(masked, float("-inf"))
         A = torch.softmax(logits, dim=1)
         O = A @ V
@@ -64,7 +93,7 @@ def torch_loss(s, leaves):
     return ((Y - torch.tensor(s["target"])) ** 2).mean()
 
 
-MATRIX_FIELDS = ["X", "W_Q", "W_K", "W_V", "W", "Q", "K", "V", "W_O", "W_alt"]
+MATRIX_FIELDS = ["X", "X_kv", "W_Q", "W_K", "W_V", "W", "Q", "K", "V", "W_O", "W_alt"]
 PER_HEAD = {"W_Q", "W_K", "W_V", "W", "Q", "K", "V", "W_alt"}
 
 
@@ -115,6 +144,22 @@ def random_scenario(rng, case):
                     "temperature": [1.0, 0.5, 2.0, 1.0][case % 4],
                     "head_output": "alt" if case % 8 >= 4 else "attention",
                     "mask": {"causal": case % 9 in (3, 4), "no_self": case % 10 in (4, 6)}}
+    # Cases from 240 on: positions (sinusoidal in projected mode, RoPE where merged_qk is off)
+    # and, one case in two, cross-attention from a second sequence of m tokens.
+    if case >= 240:
+        options = s["options"]
+        options["positions"] = "rope" if mode == "direct" or (not merged and case % 3 == 0) else "sinusoidal"
+        options["position_base"] = [10000.0, 100.0, 10.0][case % 3]
+        if case % 2:
+            m = rng.randint(2, 8)
+            s["tokens_kv"] = [f"s{j}" for j in range(m)]
+            options["mask"]["no_self"] = False
+            if mode == "projected":
+                s["X_kv"] = rand(rng, m, d_model)
+            else:
+                options["shared_qk"] = False
+                s["K"] = [rand(rng, m, d_k) for _ in range(H)]
+                s["V"] = [rand(rng, m, d_k) for _ in range(H)]
     return s
 
 
@@ -124,7 +169,7 @@ def main():
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         path = pathlib.Path(tmp) / "s.json"
-        cases = 240
+        cases = 480
         for case in range(cases):
             s = random_scenario(rng, case)
             path.write_text(json.dumps(s))

@@ -10,13 +10,15 @@ def logit_divisor(d_k, options):
     return (math.sqrt(d_k) if options.get("scale", "sqrt_dk") == "sqrt_dk" else 1.0) * options.get("temperature", 1.0)
 
 
-def masked_positions(n, options):
-    """n × n booleans: causal masks j > i (torch's triu(1)); no_self then the
-    diagonal, unless it is the row's only entry left."""
+def masked_positions(n, options, m=None):
+    """n × m booleans (m = n unless cross-attention): causal masks j > i
+    (torch's triu(1)); no_self then the diagonal, unless it is the row's only
+    entry left."""
+    m = n if m is None else m
     mask = options.get("mask", {})
-    masked = torch.zeros(n, n, dtype=torch.bool)
+    masked = torch.zeros(n, m, dtype=torch.bool)
     if mask.get("causal"):
-        masked |= torch.triu(torch.ones(n, n, dtype=torch.bool), 1)
+        masked |= torch.triu(torch.ones(n, m, dtype=torch.bool), 1)
     if mask.get("no_self"):
         for i in range(n):
             if (~masked[i]).sum() > 1:

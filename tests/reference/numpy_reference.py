@@ -4,7 +4,9 @@ scenario file and `attnlab --dump` must agree.
 
 Random scenarios of every size (n 2..8, d_model 2..4, d_k 1..4), both modes and
 every option, plus rank-deficient and extreme ones; then version-2 ones: merged_qk
-(one W_h per head), head_output "alt" (with and without W_alt) and targets (the loss). Per matrix:
+(one W_h per head), head_output "alt" (with and without W_alt) and targets (the loss),
+cross-attention (tokens_kv with X_kv, or K and V of m rows) of every n and m, and
+positions (sinusoidal, rope) with their base. Per matrix:
 |a - b| <= 1e-9 * max(1, max|b|); ranks equal; singular values under the rank
 tolerance need only be under it.
 
@@ -23,10 +25,34 @@ import numpy as np
 REL = 1e-9
 
 
+def sinusoidal(count, d_model, base):
+    """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same)."""
+    pe = np.zeros((count, d_model))
+    for p in range(count):
+        for c in range(d_model):
+            angle = p / base ** (2 * (c // 2) / d_model)
+            pe[p, c] = math.sin(angle) if c % 2 == 0 else math.cos(angle)
+    return pe
+
+
+def rope(M, base):
+    """RoFormer's interleaved pairs: row p, pair (2i, 2i+1) turned by p * base^(-2i/d)."""
+    M = M.copy()
+    d = M.shape[1]
+    for i in range(d // 2):
+        theta = base ** (-2 * i / d)
+        angle = np.arange(M.shape[0]) * theta
+        x, y = M[:, 2 * i].copy(), M[:, 2 * i + 1].copy()
+        M[:, 2 * i], M[:, 2 * i + 1] = np.cos(angle) * x - np.sin(angle) * y, np.sin(angle) * x + np.cos(angle) * y
+    return M
+
+
 def reference(s):
     """DESIGN.md's conventions, written again from the text, in numpy."""
     n, d_k, H = len(s["tokens"]), s["d_k"], s["heads"]
+    m = len(s.get("tokens_kv", s["tokens"]))
     o = s.get("options", {})
+    positions, base = o.get("positions", "none"), o.get("position_base", 10000.0)
     shared, normalize = o.get("shared_qk", False), o.get("normalize_keys", False)
     merged = o.get("merged_qk", False) and s["mode"] == "projected"
     alt = o.get("head_output", "attention") == "alt"
@@ -35,29 +61,33 @@ def reference(s):
     causal, no_self = mask.get("causal", False), mask.get("no_self", False)
     divisor = (math.sqrt(d_k) if o.get("scale", "sqrt_dk") == "sqrt_dk" else 1.0) * T
 
-    masked = np.zeros((n, n), dtype=bool)
+    masked = np.zeros((n, m), dtype=bool)
     if causal:
-        masked |= np.triu(np.ones((n, n), dtype=bool), 1)
+        masked |= np.triu(np.ones((n, m), dtype=bool), 1)
     if no_self:
         for i in range(n):
             if (~masked[i]).sum() > 1:  # Reformer: keep the diagonal when it is all that is left
                 masked[i, i] = True
 
+    if s["mode"] == "projected":
+        # Queries read X, keys and values X_kv (X without cross-attention); sinusoidal adds PE to each.
+        X = np.array(s["X"], dtype=float)
+        Xkv = np.array(s["X_kv"], dtype=float) if "X_kv" in s else X.copy()
+        if positions == "sinusoidal":
+            X, Xkv = X + sinusoidal(n, s["d_model"], base), Xkv + sinusoidal(m, s["d_model"], base)
     heads = []
     for h in range(H):
         r = {}
         if merged:  # seed 001: Q = X W_h, K = X, so S = X W_h X^T; the bilinear form is W_h itself
-            X = np.array(s["X"], dtype=float)
             W = np.array(s["W"][h], dtype=float)
-            Q, K, V = X @ W, X.copy(), X @ np.array(s["W_V"][h], dtype=float)
+            Q, K, V = X @ W, Xkv.copy(), Xkv @ np.array(s["W_V"][h], dtype=float)
             r["W_QK"] = W
             r["W_QK_singular_values"] = np.linalg.svd(W, compute_uv=False)
             r["W_QK_rank"] = int(np.linalg.matrix_rank(W))
         elif s["mode"] == "projected":
-            X = np.array(s["X"], dtype=float)
             WQ = np.array(s["W_Q"][h], dtype=float)
             WK = WQ if shared else np.array(s["W_K"][h], dtype=float)
-            Q, K, V = X @ WQ, X @ WK, X @ np.array(s["W_V"][h], dtype=float)
+            Q, K, V = X @ WQ, Xkv @ WK, Xkv @ np.array(s["W_V"][h], dtype=float)
             W_QK = WQ @ WK.T
             r["W_QK"] = W_QK
             r["W_QK_singular_values"] = np.linalg.svd(W_QK, compute_uv=False)
@@ -72,6 +102,8 @@ def reference(s):
             scaled = K / np.where(largest > 0, largest, 1)
             lengths = np.linalg.norm(scaled, axis=1, keepdims=True)
             K = np.where(largest > 0, scaled / np.where(lengths > 0, lengths, 1), K)
+        if positions == "rope":
+            Q, K = rope(Q, base), rope(K, base)
         S = Q @ K.T
         logits = np.where(masked, -np.inf, S / divisor)
         shifted = logits - logits.max(axis=1, keepdims=True)
@@ -83,9 +115,12 @@ def reference(s):
         W_alt = np.array(s["W_alt"][h], dtype=float) if "W_alt" in s else np.eye(d_k)
         norm = np.linalg.norm(S)
         r.update(Q=Q, K=K, V=V, scores=S, logits=logits, weights=A, row_sums=A.sum(axis=1),
-                 entropy=entropy, output=O, alt_output=(O @ W_alt.T) / math.sqrt(d_k), QQt=Q @ Q.T,
-                 scores_sym=(S + S.T) / 2, scores_antisym=(S - S.T) / 2,
-                 asymmetry=np.linalg.norm((S - S.T) / 2) / norm if norm > 0 else 0.0)
+                 entropy=entropy, output=O, alt_output=(O @ W_alt.T) / math.sqrt(d_k), QQt=Q @ Q.T)
+        if n == m:
+            r.update(scores_sym=(S + S.T) / 2, scores_antisym=(S - S.T) / 2,
+                     asymmetry=np.linalg.norm((S - S.T) / 2) / norm if norm > 0 else 0.0)
+        else:  # no Sᵀ of S's shape: attnlab writes null
+            r.update(scores_sym=None, scores_antisym=None, asymmetry=None)
         heads.append(r)
     # head_output "alt": AttentionAlt's output enters concat; each head's "output" stays A V.
     concat = np.hstack([r["alt_output" if alt else "output"] for r in heads])
@@ -132,7 +167,10 @@ def check(attnlab, path, scenario):
     for h, (g, w) in enumerate(zip(got["heads"], want["heads"])):
         for key in ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy", "output",
                     "alt_output", "QQt", "scores_sym", "scores_antisym", "asymmetry", "W_QK"]:
-            if key in w:
+            if key in w and w[key] is None:
+                if g[key] is not None:
+                    failures.append(f"heads[{h}].{key}: {str(g[key])[:40]}, expected null (n != m)")
+            elif key in w:
                 compare(f"heads[{h}].{key}", g[key], w[key], failures)
         if "W_QK_rank" in w:
             if g["W_QK_rank"] != w["W_QK_rank"]:
@@ -224,6 +262,49 @@ def v2_scenarios(rng):
     yield "v2 target = Y", s
 
 
+def random_cross_scenario(rng, n, m, d_model, d_k, heads, mode, options, target=True):
+    """Version 2 with a second sequence: tokens_kv and X_kv (projected) or K and V of m rows (direct)."""
+    s = random_v2_scenario(rng, n, d_model, d_k, heads, mode, options, target=target)
+    s["tokens_kv"] = [f"s{j}" for j in range(m)]
+    if mode == "projected":
+        s["X_kv"] = rng.standard_normal((m, d_model)).round(6).tolist()
+    else:
+        for key in ["K", "V"]:
+            s[key] = [rng.standard_normal((m, d_k)).round(6).tolist() for _ in range(heads)]
+    return s
+
+
+def cross_and_position_scenarios(rng):
+    """Cross-attention of every n and m, and positions, with every option they allow."""
+    for mode, n, m, d_model, d_k in itertools.product(["projected", "direct"], range(2, 9), range(2, 9), range(2, 5),
+                                                     range(1, 5)):
+        if rng.random() > 0.25:  # a quarter of the 896 sizes, drawn at random: every n and m still comes up
+            continue
+        merged = mode == "projected" and bool(rng.random() < 0.3)
+        positions = str(rng.choice(["none", "rope"] + (["sinusoidal"] if mode == "projected" else [])))
+        if merged and positions == "rope":
+            positions = "sinusoidal"
+        options = {"shared_qk": mode == "projected" and not merged and bool(rng.random() < 0.3), "merged_qk": merged,
+                   "positions": positions, "position_base": float(rng.choice([10000.0, 100.0, 10.0, 1.0])),
+                   "head_output": "alt" if rng.random() < 0.3 else "attention",
+                   "normalize_keys": bool(rng.random() < 0.3),
+                   "scale": "sqrt_dk" if rng.random() < 0.7 else "none",
+                   "temperature": float(rng.choice([0.1, 0.5, 1.0, 2.0])),
+                   "mask": {"causal": bool(rng.random() < 0.4)}}
+        yield f"cross {mode} n={n} m={m} d_model={d_model} d_k={d_k} {options}", random_cross_scenario(
+            rng, n, m, d_model, d_k, int(rng.integers(1, 5)), mode, options, target=bool(rng.random() < 0.5))
+    # Positions in self-attention: every mode and option they allow, odd and even d_k.
+    for mode, positions, d_k, shared, normalize, causal, no_self in itertools.product(
+            ["projected", "direct"], ["sinusoidal", "rope"], [1, 2, 3, 4], *[[False, True]] * 4):
+        if mode == "direct" and positions == "sinusoidal":
+            continue
+        options = {"positions": positions, "shared_qk": shared, "normalize_keys": normalize,
+                   "position_base": 10000.0 if d_k % 2 else 100.0, "mask": {"causal": causal, "no_self": no_self}}
+        yield f"positions {mode} d_k={d_k} {options}", random_v2_scenario(rng, 6, 4, d_k, 2, mode, options)
+    # Cross-attention where n = m: S square again, and the symmetric split defined.
+    yield "cross n = m", random_cross_scenario(rng, 4, 4, 3, 2, 1, "projected", {"positions": "rope"})
+
+
 def scenarios(rng):
     """Every size and mode, each with random options; then the hard cases."""
     for mode, n, d_model, d_k in itertools.product(["projected", "direct"], range(2, 9), range(2, 5), range(1, 5)):
@@ -261,6 +342,7 @@ def main():
     cases = [("tests/data/example.json", json.loads((data / "example.json").read_text()))]
     cases += list(scenarios(rng))
     cases += list(v2_scenarios(rng))
+    cases += list(cross_and_position_scenarios(rng))
     failed = 0
     with tempfile.TemporaryDirectory(prefix="attnlab-numpy-") as tmp:
         for i, (name, scenario) in enumerate(cases):
