@@ -263,8 +263,10 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
     const size_t steps = state.undo_steps();
     // A deep path would push the counts and the message off the window: its start gives way.
     const std::string file = state.file.empty() ? "(no file)" : core::short_path(state.file);
-    ImGui::TextDisabled("%s  \u00B7  n = %d, d_model = %d, d_k = %d, H = %d, %s mode  \u00B7  %zu undo step%s",
-                        file.c_str(), s.n(), s.d_model, s.d_k, s.heads,
+    // Cross-attention shows the keys' count beside the queries'.
+    const std::string keys = s.cross() ? ", m = " + std::to_string(s.m()) : "";
+    ImGui::TextDisabled("%s  \u00B7  n = %d%s, d_model = %d, d_k = %d, H = %d, %s mode  \u00B7  %zu undo step%s",
+                        file.c_str(), s.n(), keys.c_str(), s.d_model, s.d_k, s.heads,
                         core::to_string(s.mode), steps, steps == 1 ? "" : "s");
     if (!state.status.empty()) {
       ImGui::SameLine();

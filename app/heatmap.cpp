@@ -157,7 +157,7 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
 
   const float line = ImGui::GetTextLineHeight();
   r.title_h = title ? line * 1.35f : 0.0f;
-  r.col_label_h = line + 2 * scale;
+  r.col_label_h = line + 2 * scale + (options.axis_titles ? line : 0.0f);
   r.row_label_w = options.show_row_labels ? widest(options.row_labels, m.rows) + 6 * scale : 2 * scale;
   float tick_w = 0;
   for (const std::string& t : r.ticks) tick_w = std::max(tick_w, ImGui::CalcTextSize(t.c_str()).x);
@@ -287,6 +287,11 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
       dl->AddText(col_font, col_font->FontSize,
                   ImVec2(grid_min.x + cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2, grid_min.y - size.y - 2 * scale),
                   dim_color, s.c_str());
+    }
+    if (options.axis_titles && col_label_h > 0) {
+      if (f.small) ImGui::PushFont(f.small);
+      draw_script_text(dl, ImVec2(origin.x, origin.y + title_h), dim_color, options.axis_titles);
+      if (f.small) ImGui::PopFont();
     }
     ImFont* row_font = uniform_font(rows, row_label_w, cell_h);
     if (options.show_row_labels && row_font->FontSize <= cell_h + 1)

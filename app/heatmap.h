@@ -43,6 +43,9 @@ struct HeatmapOptions {
   bool colorbar = true;
   const std::vector<std::string>* row_labels = nullptr;  // token labels; else 1, 2, ...
   const std::vector<std::string>* col_labels = nullptr;
+  // A line above the column labels naming the axes ("rows: queries · columns: keys"),
+  // for a matrix whose rows and columns are two different sequences.
+  const char* axis_titles = nullptr;
   const MatrixView* masked_where_infinite = nullptr;     // the logits: −∞ marks a masked cell
   std::function<void(int row, int col)> tooltip;          // inside a tooltip of the hovered cell
 };

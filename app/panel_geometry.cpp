@@ -160,6 +160,9 @@ void DrawGeometryPanel(AppState& state) {
     g.axis_y = std::clamp(g.axis_y, 0, s.d_k - 1);
     if (!state.picture.active) Controls(state, g, s, direct);
     const int ax = g.axis_x, ay = s.d_k > 1 ? g.axis_y : -1;  // d_k = 1: a number line
+    // RoPE turns pair (2i, 2i+1) of q_p and k_p by p·θ_i: seen as a turn when the plot shows one such pair.
+    const bool rope = s.options.positions == core::Positions::Rope;
+    const bool rope_plane = rope && ay >= 0 && std::min(ax, ay) % 2 == 0 && std::abs(ax - ay) == 1;
     const auto at = [&](const core::Mat& m, int row) { return Point(static_cast<float>(m(row, ax)), ay >= 0 ? static_cast<float>(m(row, ay)) : 0.0f); };
 
     // [SECTION] The data frame: every point and the origin, padded, one unit the same both ways.
@@ -176,12 +179,17 @@ void DrawGeometryPanel(AppState& state) {
         lo = ImVec2(std::min(lo.x, p.x), std::min(lo.y, p.y));
         hi = ImVec2(std::max(hi.x, p.x), std::max(hi.y, p.y));
       };
+      // Under cross-attention the queries and outputs are the decoder's n rows, keys and values the encoder's m.
       for (int i = 0; i < s.n(); ++i) {
-        include(at(r.V, i));
         include(at(r.output, i));
         if (g.show_alt) include(at(r.alt_output, i));
         if (g.show_q) include(at(r.Q, i));
-        if (g.show_k) include(at(r.K, i));
+        if (g.show_q && rope) include(at(r.Q_before_rope, i));
+      }
+      for (int j = 0; j < s.m(); ++j) {
+        include(at(r.V, j));
+        if (g.show_k) include(at(r.K, j));
+        if (g.show_k && rope) include(at(r.K_before_rope, j));
       }
       const float span = std::max({hi.x - lo.x, hi.y - lo.y, 1e-6f}) * 1.2f;
       const float aspect = (f.max.x - f.min.x) / (f.max.y - f.min.y);
@@ -224,7 +232,7 @@ void DrawGeometryPanel(AppState& state) {
 
     // [SECTION] The hull of V, then arrows, then points on top.
     std::vector<Point> v_points;
-    for (int i = 0; i < s.n(); ++i) v_points.push_back(at(r.V, i));
+    for (int j = 0; j < s.m(); ++j) v_points.push_back(at(r.V, j));
     std::vector<ImVec2> hull;
     for (Point p : convex_hull(v_points)) hull.push_back(f.to_screen(p));
     const bool light = state.view.theme == Theme::Light;
@@ -237,9 +245,30 @@ void DrawGeometryPanel(AppState& state) {
     const bool keys_are_queries = s.options.shared_qk && !s.options.normalize_keys;
     const ImU32 v_color = IM_COL32(60, 140, 230, 255), out_color = light ? IM_COL32(20, 20, 20, 255) : IM_COL32(240, 240, 240, 255);
     const ImU32 alt_color = IM_COL32(220, 70, 60, 255);
+    // RoPE: the vector before its turn, faint, then the turned one; in the plane of a pair, an arc of p·θ between them.
+    const auto faded = [](ImU32 c) { return (c & 0x00FFFFFFu) | (IM_COL32_A_MASK & (70u << IM_COL32_A_SHIFT)); };
+    const auto turned = [&](const core::Mat& before, const core::Mat& after, int p, ImU32 color) {
+      arrow(dl, o, f.to_screen(at(before, p)), faded(color), 1.2f * scale);
+      if (!rope_plane || p == 0) return;
+      const Point b = at(before, p), a = at(after, p);
+      const float from = std::atan2(b.y, b.x), length = std::sqrt(b.x * b.x + b.y * b.y) * 0.45f;
+      float by = std::atan2(a.y, a.x) - from;  // p·θ, folded into (−π, π]
+      by = std::remainder(by, 6.2831853f);
+      const int steps = std::max(4, static_cast<int>(std::abs(by) * 12));
+      const float step = by / static_cast<float>(steps);
+      for (int k = 0; k < steps; ++k) {
+        const float t0 = from + step * static_cast<float>(k), t1 = from + step * static_cast<float>(k + 1);
+        dl->AddLine(f.to_screen(Point(length * std::cos(t0), length * std::sin(t0))),
+                    f.to_screen(Point(length * std::cos(t1), length * std::sin(t1))), faded(color), 1.2f * scale);
+      }
+    };
     for (int i = 0; i < s.n(); ++i) {
+      if (g.show_q && rope) turned(r.Q_before_rope, r.Q, i, q_color);
       if (g.show_q) arrow(dl, o, f.to_screen(at(r.Q, i)), q_color, 1.5f * scale);
-      if (g.show_k && !keys_are_queries) arrow(dl, o, f.to_screen(at(r.K, i)), k_color, 1.5f * scale);
+    }
+    for (int j = 0; j < s.m(); ++j) {
+      if (g.show_k && rope && !keys_are_queries) turned(r.K_before_rope, r.K, j, k_color);
+      if (g.show_k && !keys_are_queries) arrow(dl, o, f.to_screen(at(r.K, j)), k_color, 1.5f * scale);
     }
     const float rad = 4.5f * scale;
     const auto diamond = [&](ImVec2 c, ImU32 color, float thickness) {
@@ -249,12 +278,16 @@ void DrawGeometryPanel(AppState& state) {
       dl->AddRectFilled(ImVec2(c.x - rad * 0.75f, c.y - rad * 0.75f), ImVec2(c.x + rad * 0.75f, c.y + rad * 0.75f), color);
     };
     LabelPlacer labels(ImRect(f.min, f.max));
-    for (int i = 0; i < s.n(); ++i) {
-      const ImVec2 v = f.to_screen(at(r.V, i)), out = f.to_screen(at(r.output, i)), alt = f.to_screen(at(r.alt_output, i));
+    for (int j = 0; j < s.m(); ++j) {
+      const ImVec2 v = f.to_screen(at(r.V, j));
       dl->AddCircleFilled(v, rad, v_color);
+      labels.block(ImRect(v.x - rad, v.y - rad, v.x + rad, v.y + rad));
+    }
+    for (int i = 0; i < s.n(); ++i) {
+      const ImVec2 out = f.to_screen(at(r.output, i)), alt = f.to_screen(at(r.alt_output, i));
       square(out, out_color);
       if (g.show_alt) diamond(alt, alt_color, 1.5f * scale);
-      for (ImVec2 p : {v, out}) labels.block(ImRect(p.x - rad, p.y - rad, p.x + rad, p.y + rad));
+      labels.block(ImRect(out.x - rad, out.y - rad, out.x + rad, out.y + rad));
     }
     // [SECTION] Legend, top right, over the plot: every mark and what it is.
     {
@@ -263,10 +296,14 @@ void DrawGeometryPanel(AppState& state) {
         ImU32 color;
         std::string name;
       };
-      std::vector<Entry> entries = {{0, v_color, "rows of V"}, {1, out_color, "A\u00B7V"}};
+      // Cross-attention: two sequences, named by where each mark comes from.
+      std::vector<Entry> entries = {{0, v_color, s.cross() ? "rows of V (from X_{kv})" : "rows of V"},
+                                    {1, out_color, s.cross() ? "A\u00B7V (one per query)" : "A\u00B7V"}};
       if (g.show_alt) entries.push_back({2, alt_color, "alt output"});
-      if (g.show_q) entries.push_back({3, q_color, keys_are_queries ? "q_i = k_i" : "q_i"});
-      if (g.show_k && !keys_are_queries) entries.push_back({3, k_color, "k_j"});
+      if (g.show_q) entries.push_back({3, q_color, keys_are_queries ? "q_i = k_i" : s.cross() ? "q_i (from X)" : "q_i"});
+      if (g.show_k && !keys_are_queries) entries.push_back({3, k_color, s.cross() ? "k_j (from X_{kv})" : "k_j"});
+      if (rope && (g.show_q || g.show_k))
+        entries.push_back({3, faded(text), rope_plane ? "before RoPE; arc: p\u00B7\u03B8" : "before RoPE (turns in dims 1-2, 3-4)"});
       // Which plane of the d_k dimensions this is: with d_k > 2 only two of them show.
       entries.push_back({4, 0, ay < 0 ? "x: the one dim" : "x: dim " + std::to_string(ax + 1) + ", y: dim " + std::to_string(ay + 1) +
                                                              (s.d_k > 2 ? " of " + std::to_string(s.d_k) : "")});
@@ -279,11 +316,13 @@ void DrawGeometryPanel(AppState& state) {
       const ImVec2 box_size(mark_w + text_w + 12 * scale, row_h * static_cast<float>(entries.size()) + 6 * scale);
       std::vector<ImVec2> marks;
       for (int i = 0; i < s.n(); ++i) {
-        marks.push_back(f.to_screen(at(r.V, i)));
         marks.push_back(f.to_screen(at(r.output, i)));
         if (g.show_alt) marks.push_back(f.to_screen(at(r.alt_output, i)));
         if (g.show_q) marks.push_back(f.to_screen(at(r.Q, i)));
-        if (g.show_k) marks.push_back(f.to_screen(at(r.K, i)));
+      }
+      for (int j = 0; j < s.m(); ++j) {
+        marks.push_back(f.to_screen(at(r.V, j)));
+        if (g.show_k) marks.push_back(f.to_screen(at(r.K, j)));
       }
       const float m4 = 4 * scale;
       const ImVec2 corners[] = {{f.max.x - m4 - box_size.x, f.min.y + m4}, {f.min.x + m4, f.min.y + m4},
@@ -315,7 +354,10 @@ void DrawGeometryPanel(AppState& state) {
         ImGui::PopFont();
       }
     }
-    for (int i = 0; i < s.n(); ++i) labels.place(dl, small, f.to_screen(at(r.V, i)), rad + 2 * scale, text, s.tokens[i]);
+    for (int j = 0; j < s.m(); ++j) labels.place(dl, small, f.to_screen(at(r.V, j)), rad + 2 * scale, text, s.key_tokens()[j]);
+    // Two sequences: the decoder's outputs are named too, in the dim colour, so that neither is taken for the other.
+    if (s.cross())
+      for (int i = 0; i < s.n(); ++i) labels.place(dl, small, f.to_screen(at(r.output, i)), rad + 2 * scale, dim, s.tokens[i]);
     dl->PopClipRect();
 
     // [SECTION] Handles (direct mode): V rows, q and k tips. One drag, one undo step.
@@ -340,15 +382,18 @@ void DrawGeometryPanel(AppState& state) {
             });
           }
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s of '%s': drag to move", kind, s.tokens[i].c_str());
+        const std::string& token = kind[0] == 'q' ? s.tokens[i] : s.key_tokens()[i];
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s of '%s': drag to move", kind, token.c_str());
       };
-      for (int i = 0; i < s.n(); ++i) {
-        handle("V", i, at(r.V, i), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.V[hh]; });
-        if (g.show_q) handle("q", i, at(r.Q, i), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.Q[hh]; });
+      // The handles sit on the stored rows: before RoPE turns them.
+      for (int j = 0; j < s.m(); ++j) {
+        handle("V", j, at(r.V, j), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.V[hh]; });
         // Shared QK: k is q. Normalized keys: the tip shown is not the row stored.
         if (g.show_k && !s.options.shared_qk && !s.options.normalize_keys)
-          handle("k", i, at(r.K, i), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.K[hh]; });
+          handle("k", j, at(r.K_before_rope, j), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.K[hh]; });
       }
+      for (int i = 0; i < s.n(); ++i)
+        if (g.show_q) handle("q", i, at(r.Q_before_rope, i), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.Q[hh]; });
     }
     g.dragging = any_active;
 

@@ -12,6 +12,7 @@
 #include "app/panels.h"
 #include "app/text.h"
 #include "core/gauge.h"
+#include "core/positions.h"
 
 namespace app {
 
@@ -192,6 +193,75 @@ void SizesAndMode(AppState& state) {
                           ? "Direct mode has no place for one W: Q = XW has d_model columns. Switching\n"
                             "turns \"one W\" off, so the scores become those of W^Q and W^K."
                           : "Switching to direct mode keeps the current Q, K and V.");
+
+  // Cross-attention (DESIGN.md, version 2): the decoder's tokens ask, the encoder's answer.
+  bool cross = s.cross();
+  if (ImGui::Checkbox("cross-attention: keys and values from a second sequence", &cross))
+    state.apply([&](core::Scenario& sc) { core::set_cross_attention(sc, cross); });
+  remember_control(state, "cross");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText(s.mode == core::Mode::Projected
+                   ? "The encoder-decoder block: Q = XW^Q from the decoder's n tokens, K = X_{kv}W^K and\n"
+                     "V = X_{kv}W^V from the encoder's m tokens. S is n \u00D7 m. It starts as a copy of X."
+                   : "Q has the decoder's n rows; K and V the encoder's m rows. S is n \u00D7 m.");
+    ImGui::EndTooltip();
+  }
+  if (cross) {
+    int m = s.m();
+    ImGui::SetNextItemWidth(column * 0.55f);
+    if (ImGui::SliderInt("##tokens_kv", &m, core::kMinTokens, core::kMaxTokens))
+      state.apply([&](core::Scenario& sc) { core::resize_keys(sc, m); });
+    remember_control(state, "tokens_kv");
+    label("keys m (tokens_{kv})");
+  }
+}
+
+// Where a token's position enters: nowhere (permutation-equivariant), added to X, or turning q and k.
+void Positions(AppState& state, core::Options& o, bool& changed) {
+  const core::Scenario& s = state.scenario();
+  const bool projected = s.mode == core::Mode::Projected;
+  int positions = static_cast<int>(o.positions);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("positions:");
+  ImGui::SameLine();
+  const auto choice = [&](const char* label, const char* key, int value, bool enabled, const char* tooltip_markup) {
+    ImGui::BeginDisabled(!enabled);
+    changed |= ImGui::RadioButton(label, &positions, value);
+    ImGui::EndDisabled();
+    remember_control(state, key);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::BeginTooltip();
+      ScriptText(tooltip_markup);
+      ImGui::EndTooltip();
+    }
+    ImGui::SameLine();
+  };
+  choice("none", "positions.none", 0, true,
+         "Attention alone is permutation-equivariant: two identical tokens get identical outputs,\n"
+         "and no head can attend to \"the previous token\".");
+  choice("sinusoidal", "positions.sinusoidal", 1, projected,
+         projected ? "X' = X + PE before the projections: PE_{p,2i} = sin(p / base^{2i/d_{model}}), PE_{p,2i+1} = cos(the same)."
+                   : "Projected mode only: PE is added to X, and direct mode has no X.");
+  choice("RoPE", "positions.rope", 2, !o.merged_qk,
+         o.merged_qk ? "Not with one W: RoPE turns q and k of d_k coordinates; with one W the keys are the rows of X."
+                     : "RoFormer: pair (2i, 2i+1) of q_p and k_p turned by p\u00B7\u03B8_i, \u03B8_i = base^{\u22122i/d_k}.\n"
+                       "Then q_i\u00B7k_j depends on the positions only through i \u2212 j. V is not turned.");
+  o.positions = static_cast<core::Positions>(positions);
+  if (o.positions != core::Positions::None) {
+    double base = o.position_base;
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x));
+    if (ImGui::SliderScalar("##position_base", ImGuiDataType_Double, &base, &core::kMinPositionBase, &core::kMaxPositionBase,
+                            "base = %.0f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+      o.position_base = std::clamp(base, core::kMinPositionBase, core::kMaxPositionBase);
+      changed = true;
+    }
+    remember_control(state, "position_base");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The 10000 of sin(p / 10000^(2i/d)): smaller bases turn faster, so that short sequences tell positions apart.");
+  } else {
+    ImGui::NewLine();
+  }
 }
 
 void Options(AppState& state) {
@@ -207,16 +277,24 @@ void Options(AppState& state) {
     return clicked;
   };
   const bool was_merged = o.merged_qk;
+  const core::Scenario& s = state.scenario();
+  const bool cross = s.cross(), projected = s.mode == core::Mode::Projected;
+  // Direct mode's K := Q would make the keys the queries' sequence: no shared QK across two sequences there.
+  ImGui::BeginDisabled(cross && !projected);
   bool changed = checkbox("shared QK", "shared_qk", &o.shared_qk,
-                          "Reformer: W^K := W^Q (K := Q), so the scores are symmetric.");
+                          cross ? (projected ? "W^K := W^Q: K = X_{kv}W^Q. Between two sequences S is not symmetric."
+                                             : "Direct mode: K := Q has no meaning between two sequences.")
+                                : "Reformer: W^K := W^Q (K := Q), so the scores are symmetric.");
+  ImGui::EndDisabled();
   if (o.shared_qk) o.merged_qk = false;  // one W already replaces W^Q and W^K
   ImGui::SameLine();
-  ImGui::BeginDisabled(state.scenario().mode != core::Mode::Projected);
+  const bool rope = o.positions == core::Positions::Rope;
+  ImGui::BeginDisabled(!projected || rope);
   changed |= checkbox("one W", "merged_qk", &o.merged_qk,
-                      state.scenario().mode == core::Mode::Projected
-                          ? "Seed 001: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
-                            "It starts at W^Q W^{K\u1D40}, so the scores do not move; the W^Q and W^K are kept for when it is off."
-                          : "Projected mode only: Q = XW has d_{model} columns, direct Q has d_k.");
+                      !projected ? "Projected mode only: Q = XW has d_{model} columns, direct Q has d_k."
+                      : rope     ? "Not with RoPE, which turns q and k of d_k coordinates."
+                                 : "Seed 001: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
+                                   "It starts at W^Q W^{K\u1D40}, so the scores do not move; the W^Q and W^K are kept for when it is off.");
   ImGui::EndDisabled();
   if (o.merged_qk && !was_merged) o.shared_qk = false;
   ImGui::SameLine();
@@ -224,12 +302,15 @@ void Options(AppState& state) {
                       "Each row of K divided by its length before scoring.");
   changed |= checkbox("causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
   ImGui::SameLine();
+  ImGui::BeginDisabled(cross);
   changed |= checkbox("no-self mask", "no_self", &o.no_self,
-                      "Mask the diagonal, unless it is the only entry of its row left (Reformer).");
+                      cross ? "Not with cross-attention: a query and a key of two sequences are never the same token."
+                            : "Mask the diagonal, unless it is the only entry of its row left (Reformer).");
+  ImGui::EndDisabled();
   ImGui::SameLine();
   // Q and K are not interchangeable: swapping them transposes S, but the
   // softmax normalises rows (one query over all keys), so the attention changes.
-  const bool can_swap = !o.shared_qk;
+  const bool can_swap = !o.shared_qk && !cross;
   ImGui::BeginDisabled(!can_swap);
   if (ImGui::Button("swap Q \u2194 K")) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
   ImGui::EndDisabled();
@@ -237,6 +318,7 @@ void Options(AppState& state) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::BeginTooltip();
     ScriptText(can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
+               : cross  ? "Cross-attention: queries and keys come from two sequences; swapping the matrices is no transpose."
                         : "Under shared QK, K = Q: there is nothing to swap.");
     ImGui::EndTooltip();
   }
@@ -262,36 +344,82 @@ void Options(AppState& state) {
   }
   remember_control(state, "temperature");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
+  Positions(state, o, changed);
   if (changed)
-    state.apply([&](core::Scenario& s) {
+    state.apply([&](core::Scenario& sc) {
       // One W starts where W^Q and W^K are: W_h = W^Q_h W^K_hᵀ gives the same scores.
-      if (o.merged_qk && !s.options.merged_qk)
-        for (int h = 0; h < s.heads; ++h)
-          s.W[h].noalias() = s.W_Q[h] * (s.options.shared_qk ? s.W_Q[h] : s.W_K[h]).transpose();
-      s.options = o;
+      if (o.merged_qk && !sc.options.merged_qk)
+        for (int h = 0; h < sc.heads; ++h)
+          sc.W[h].noalias() = sc.W_Q[h] * (sc.options.shared_qk ? sc.W_Q[h] : sc.W_K[h]).transpose();
+      sc.options = o;
     });
-
 }
 
+// One field per token label; under cross-attention a second row for the keys' sequence.
 void TokenLabels(AppState& state) {
-  ImGui::TextDisabled("tokens");
   const float w = std::max(40.0f, ImGui::GetContentRegionAvail().x / 4 - 8);
-  for (int i = 0; i < state.scenario().n(); ++i) {
-    if (i % 4) ImGui::SameLine();
-    ImGui::PushID(i);
-    std::string label = state.scenario().tokens[i];
-    ImGui::SetNextItemWidth(w);
-    if (ImGui::InputText("##token", &label) && label.size() <= 64)
-      state.apply([&](core::Scenario& s) { s.tokens[i] = label; });
+  const auto labels = [&](const char* title, const char* id, std::vector<std::string> core::Scenario::*list) {
+    ImGui::TextDisabled("%s", title);
+    ImGui::PushID(id);
+    const std::vector<std::string>& tokens = state.scenario().*list;
+    for (int i = 0; i < static_cast<int>(tokens.size()); ++i) {
+      if (i % 4) ImGui::SameLine();
+      ImGui::PushID(i);
+      std::string label = tokens[static_cast<size_t>(i)];
+      ImGui::SetNextItemWidth(w);
+      if (ImGui::InputText("##token", &label) && label.size() <= 64)
+        state.apply([&](core::Scenario& s) { (s.*list)[static_cast<size_t>(i)] = label; });
+      ImGui::PopID();
+    }
     ImGui::PopID();
-  }
+  };
+  const bool cross = state.scenario().cross();
+  labels(cross ? "tokens: the queries' sequence (decoder, X)" : "tokens", "tokens", &core::Scenario::tokens);
+  if (cross) labels("tokens_kv: the keys' and values' sequence (encoder, X_kv)", "tokens_kv", &core::Scenario::tokens_kv);
   ImGui::Spacing();
+}
+
+// PE (sinusoidal) or the angles p·θ_i (RoPE): what the positions add, read-only.
+void PositionMatrices(AppState& state) {
+  const core::Scenario& s = state.scenario();
+  const core::Options& o = s.options;
+  if (o.positions == core::Positions::None) return;
+  Flow flow;
+  if (o.positions == core::Positions::Sinusoidal) {
+    ShowComputed(state, flow, "PE", "PE  (added to X)", core::sinusoidal_encoding(s.n(), s.d_model, o.position_base), &s.tokens);
+    if (s.cross())
+      ShowComputed(state, flow, "PE_kv", "PE  (added to X_{kv})", core::sinusoidal_encoding(s.m(), s.d_model, o.position_base),
+                   &s.tokens_kv);
+    return;
+  }
+  // RoPE: row p, column i: the angle pair (2i, 2i+1) of q_p and k_p turns by, in radians.
+  const int pairs = s.d_k / 2;
+  if (pairs == 0) {
+    ScriptTextWrapped("RoPE: d_k = 1 has no pair of coordinates to turn, so nothing turns.", ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    return;
+  }
+  const auto angles = [&](int count) {
+    core::Mat a(count, pairs);
+    for (int p = 0; p < count; ++p)
+      for (int i = 0; i < pairs; ++i) a(p, i) = p * core::rope_frequency(i, s.d_k, o.position_base);
+    return a;
+  };
+  // Rows by position p, counted from 0 as RoPE counts them (each sequence from its own 0).
+  const int count = std::max(s.n(), s.m());
+  std::vector<std::string> positions(static_cast<size_t>(count));
+  for (int p = 0; p < count; ++p) positions[static_cast<size_t>(p)] = "p = " + std::to_string(p);
+  ShowComputed(state, flow, "rope", "p\u00B7\u03B8_i  (radians; column i: pair 2i, 2i+1)", angles(count), &positions);
+  if (s.d_k % 2) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(d_k odd: the last coordinate is not turned)");
+  }
 }
 
 void HeadMatrices(AppState& state, int h) {
   const core::Scenario& s = state.scenario();
   const std::string H = "[" + std::to_string(h) + "]";
   const auto* tokens = &s.tokens;
+  const auto* keys = &s.key_tokens();  // the encoder's under cross-attention
   Flow flow;
   const bool merged = s.mode == core::Mode::Projected && s.options.merged_qk;
   if (merged) {
@@ -308,15 +436,22 @@ void HeadMatrices(AppState& state, int h) {
     ImGui::TextDisabled("computed, read-only:");
     Flow computed;
     const core::HeadResult& r = state.result().head[h];
-    ShowComputed(state, computed, "Q", merged ? "Q = XW" : "Q = XW^Q", r.Q, tokens);
+    // Under RoPE, Q and K are shown turned: what S is made of.
+    const bool cross = s.cross(), rope = s.options.positions == core::Positions::Rope;
+    const std::string turned = rope ? ", turned by RoPE" : "";
+    ShowComputed(state, computed, "Q", (merged ? "Q = XW" : "Q = XW^Q") + turned, r.Q, tokens);
     ShowComputed(state, computed, "K",
-                 s.options.normalize_keys ? "K, rows normalized" : merged ? "K = X" : "K = XW^K", r.K, tokens);
-    ShowComputed(state, computed, "V", "V = XW^V", r.V, tokens);
+                 (s.options.normalize_keys ? std::string("K, rows normalized")
+                  : merged                 ? std::string(cross ? "K = X_{kv}" : "K = X")
+                  : s.options.shared_qk    ? std::string(cross ? "K = X_{kv}W^Q" : "K = XW^Q")
+                                           : std::string(cross ? "K = X_{kv}W^K" : "K = XW^K")) + turned,
+                 r.K, keys);
+    ShowComputed(state, computed, "V", cross ? "V = X_{kv}W^V" : "V = XW^V", r.V, keys);
   } else {
     EditMatrix(state, flow, "Q", "Q" + H, [h](auto& sc) -> auto& { return sc.Q[h]; }, tokens);
     if (!s.options.shared_qk)
-      EditMatrix(state, flow, "K", "K" + H, [h](auto& sc) -> auto& { return sc.K[h]; }, tokens);
-    EditMatrix(state, flow, "V", "V" + H, [h](auto& sc) -> auto& { return sc.V[h]; }, tokens);
+      EditMatrix(state, flow, s.cross() ? "K  (m rows: the keys)" : "K", "K" + H, [h](auto& sc) -> auto& { return sc.K[h]; }, keys);
+    EditMatrix(state, flow, s.cross() ? "V  (m rows)" : "V", "V" + H, [h](auto& sc) -> auto& { return sc.V[h]; }, keys);
     if (s.options.shared_qk) ScriptText("K = Q  (shared QK)");
   }
   bool use_alt = s.has_W_alt;
@@ -491,7 +626,11 @@ void DrawMatricesPanel(AppState& state) {
         Flow flow;
         EditMatrix(state, flow, "X  (n \u00D7 d_{model}), one row per token", "X", [](auto& sc) -> auto& { return sc.X; },
                    &state.scenario().tokens);
+        if (state.scenario().cross())
+          EditMatrix(state, flow, "X_{kv}  (m \u00D7 d_{model}), the encoder's tokens", "X_kv",
+                     [](auto& sc) -> auto& { return sc.X_kv; }, &state.scenario().tokens_kv);
       }
+      PositionMatrices(state);
       scroll_here("heads");
       if (ImGui::BeginTabBar("heads")) {
         // The views show the head of the selected tab; a head chosen elsewhere

@@ -54,15 +54,16 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   if (fonts().small) ImGui::PopFont();
 }
 
-// Direct mode: S = QKᵀ and QQᵀ, n × n, have rank at most min(n, d_k).
+// Direct mode: S = QKᵀ (n × m) and QQᵀ (n × n) have rank at most min(n, m, d_k).
 void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
-  const int n = s.n();
-  ScriptTextWrapped("rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)");
+  const int n = s.n(), m = s.m();
+  ScriptTextWrapped(s.cross() ? "rank \u2264 min(n, m, d_k) = " + std::to_string(std::min({n, m, s.d_k})) + "  (direct mode: no W)"
+                              : "rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)");
   const float half = (ImGui::GetContentRegionAvail().x - 12 * fonts().scale) / 2;
-  const auto column = [&](const char* name, const core::Mat& m) {
-    const Eigen::MatrixXd dense = m;
+  const auto column = [&](const char* name, const core::Mat& M) {
+    const Eigen::MatrixXd dense = M;
     const Eigen::VectorXd sv = Eigen::JacobiSVD<Eigen::MatrixXd>(dense).singularValues();
-    const double tolerance = core::rank_tolerance(sv.size() ? sv(0) : 0.0, n, n);
+    const double tolerance = core::rank_tolerance(sv.size() ? sv(0) : 0.0, static_cast<int>(M.rows()), static_cast<int>(M.cols()));
     const int rank = static_cast<int>((sv.array() > tolerance).count());
     ImGui::BeginGroup();
     ScriptText(std::string(name) + ": rank " + std::to_string(rank));

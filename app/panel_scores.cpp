@@ -30,18 +30,27 @@ void DotProductTerms(const char* left, const char* right, const core::Mat& A, co
 }
 
 // "r = min(n, d_k) = 2: S has rank ≤ r, …": how many numbers really choose S and QQᵀ at these sizes.
-// Rank-r n×n matrices have 2nr − r² degrees of freedom; symmetric PSD ones of rank r, nr − r(r−1)/2.
+// Rank-r n×m matrices have (n + m)r − r² degrees of freedom; symmetric PSD n×n ones of rank r, nr − r(r−1)/2.
 std::string DegreesOfFreedom(const core::Scenario& s) {
-  const int n = s.n();
+  const int n = s.n(), m = s.m();
   const core::ScoreFreedom f = core::score_freedom(s);
-  const std::string bound = s.mode == core::Mode::Projected ? "min(n, d_k, d_{model})" : "min(n, d_k)";
-  const bool full = f.rank_bound == n;
+  const std::string sizes = s.cross() ? "n, m, d_k" : "n, d_k";
+  const std::string bound = s.mode == core::Mode::Projected ? "min(" + sizes + ", d_{model})" : "min(" + sizes + ")";
+  const bool full = f.rank_bound == std::min(n, m), qqt_full = f.qqt_rank_bound == n;
+  const std::string entries = s.cross() ? "nm = " + std::to_string(n * m) : "n\u00B2 = " + std::to_string(n * n);
+  const std::string freedom = s.cross() ? "(n + m)r \u2212 r\u00B2 = " : "2nr \u2212 r\u00B2 = ";
   return "r = " + bound + " = " + std::to_string(f.rank_bound) + ":  S has rank \u2264 r, " +
-         (full ? "all n\u00B2 = " + std::to_string(n * n) + " entries free"
-               : "2nr \u2212 r\u00B2 = " + std::to_string(f.scores) + " degrees of freedom of n\u00B2 = " + std::to_string(n * n)) +
-         ";  QQ\u1D40 is symmetric positive semidefinite: " + (full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") +
+         (full ? "all " + entries + " entries free" : freedom + std::to_string(f.scores) + " degrees of freedom of " + entries) +
+         ";  QQ\u1D40 is symmetric positive semidefinite" +
+         (f.qqt_rank_bound != f.rank_bound ? " of rank \u2264 " + std::to_string(f.qqt_rank_bound) : std::string()) + ": " + (qqt_full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") +
          std::to_string(f.qqt);
 }
+
+// Why QQᵀ has nothing to say under cross-attention (seed 004).
+constexpr const char* kCrossNote =
+    "Cross-attention: the decoder's X gives the queries, the encoder's X_{kv} the keys and values. S compares "
+    "the two sequences; QQ\u1D40 compares the decoder with itself, so it cannot be compared with S, nor stand "
+    "in for it: \"why not QQ\u1D40?\" has its plainest answer here.";
 
 }  // namespace
 
@@ -61,6 +70,9 @@ void DrawScoresPanel(AppState& state) {
     const double parts_max = std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12});
     HeatmapOptions big_o, part_o;
     big_o.row_labels = big_o.col_labels = part_o.row_labels = part_o.col_labels = &s.tokens;
+    // Cross-attention: S is n×m, queries of the decoder's sequence against keys of the encoder's.
+    // With n ≠ m there is no Sᵀ of S's shape, so no symmetric split: S and QQᵀ alone.
+    const bool split = r.square();
     // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5).
     big_o.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
     part_o.max_cell = 40;
@@ -70,8 +82,8 @@ void DrawScoresPanel(AppState& state) {
 
     // The text below the heatmaps: the asymmetry with the scale toggle, and the degrees of freedom.
     const std::string dof = DegreesOfFreedom(s);
-    const float text_h = static_cast<float>(1 + wrap_script_words(dof, avail.x).size()) * ImGui::GetTextLineHeightWithSpacing() +
-                         style.ItemSpacing.y;
+    const size_t text_lines = 1 + wrap_script_words(dof, avail.x).size() + (s.cross() ? wrap_script_words(kCrossNote, avail.x).size() : 0);
+    const float text_h = static_cast<float>(text_lines) * ImGui::GetTextLineHeightWithSpacing() + style.ItemSpacing.y;
     const float body_h = std::max(40.0f, avail.y - text_h);
     const float gap = 10 * scale;
 
@@ -88,8 +100,8 @@ void DrawScoresPanel(AppState& state) {
     const auto evaluate = [&](Arrangement a, ImVec2 big, ImVec2 small) {
       const HeatmapFit S = heatmap_fit(state, r.scores, big_o, big, true);
       const HeatmapFit G = heatmap_fit(state, r.QQt, big_o, big, true);
-      const HeatmapFit P = heatmap_fit(state, r.scores_antisym, part_o, small, true);
-      const HeatmapFit P2 = heatmap_fit(state, r.scores_sym, part_o, small, true);
+      const HeatmapFit P = split ? heatmap_fit(state, r.scores_antisym, part_o, small, true) : HeatmapFit{1, 1, true, true, true, false};
+      const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, part_o, small, true) : P;
       // S and QQᵀ first: their numbers and labels, then their cells' size; the parts may be thumbnails.
       float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
       if (S.numbers && G.numbers) quality += 1e6f;
@@ -110,8 +122,9 @@ void DrawScoresPanel(AppState& state) {
         evaluate(Arrangement::Row, ImVec2(quarter, body_h), ImVec2(quarter, body_h)),
         evaluate(Arrangement::Column, ImVec2((avail.x - stacked_w - 2 * gap) / 2, body_h), ImVec2(stacked_w, stacked_h)),
     };
-    const Candidate best = *std::max_element(std::begin(candidates), std::end(candidates),
-                                             [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; });
+    const Candidate best = split ? *std::max_element(std::begin(candidates), std::end(candidates),
+                                                     [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; })
+                                 : evaluate(Arrangement::Row, ImVec2(half, body_h), ImVec2(0, 0));
     const ImVec2 big = best.big, small = best.small;
     const bool short_titles = best.arrangement != Arrangement::Grid;
     // The two of a pair get cells of one size and numbers of one font, whichever needs more room.
@@ -122,17 +135,22 @@ void DrawScoresPanel(AppState& state) {
       o.no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
     };
     alike(big_o, r.scores, r.QQt, big);
-    alike(part_o, r.scores_sym, r.scores_antisym, small);
+    if (split) alike(part_o, r.scores_sym, r.scores_antisym, small);
 
     const auto S = [&] {
       HeatmapOptions o = big_o;
       o.tooltip = [&](int i, int j) { DotProductTerms("q", "k", r.Q, r.K, i, j); };
-      Heatmap(state, "scores", "S = QK\u1D40", r.scores, o, big);
+      if (s.cross()) {
+        o.col_labels = &s.tokens_kv;
+        o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv})";
+      }
+      Heatmap(state, "scores", s.cross() ? "S = QK\u1D40  (n \u00D7 m)" : "S = QK\u1D40", r.scores, o, big);
     };
     const auto G = [&] {
       HeatmapOptions o = big_o;
       o.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
-      Heatmap(state, "QQt", "QQ\u1D40", r.QQt, o, big);
+      if (s.cross()) o.axis_titles = "rows and columns: queries (X)";
+      Heatmap(state, "QQt", s.cross() ? "QQ\u1D40  (n \u00D7 n)" : "QQ\u1D40", r.QQt, o, big);
     };
     const auto sym = [&] {
       Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, part_o, small);
@@ -141,11 +159,12 @@ void DrawScoresPanel(AppState& state) {
       Heatmap(state, "antisym", short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part",
               r.scores_antisym, part_o, small);
     };
-    switch (best.arrangement) {
+    switch (split ? best.arrangement : Arrangement::Row) {
       case Arrangement::Row:
         S();
         ImGui::SameLine(0, gap);
         G();
+        if (!split) break;
         ImGui::SameLine(0, gap);
         sym();
         ImGui::SameLine(0, gap);
@@ -177,8 +196,12 @@ void DrawScoresPanel(AppState& state) {
     // Below the heatmaps, wherever they ended.
     ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
                                                                       style.WindowPadding.y - text_h + style.ItemSpacing.y));
-    ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
-               (s.options.shared_qk ? "   (shared QK: S = S\u1D40)" : "") + "   \u00B7   QQ\u1D40: 0");
+    if (split)
+      ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
+                 (s.options.shared_qk && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") + "   \u00B7   QQ\u1D40: 0");
+    else
+      ScriptText("asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" + std::to_string(s.m()) +
+                 ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) + ")   \u00B7   QQ\u1D40: 0");
     if (!state.picture.active) {
       ImGui::SameLine(0, 24 * scale);
       ImGui::Checkbox("own colour scales", &state.view.own_scales);
@@ -187,6 +210,7 @@ void DrawScoresPanel(AppState& state) {
         ImGui::SetTooltip("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare.");
     }
     ScriptTextWrapped(dof, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (s.cross()) ScriptTextWrapped(kCrossNote, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
   ImGui::End();
 }

@@ -30,7 +30,7 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   remember_control(state, "jacobian_row");
   const core::Mat J = core::softmax_jacobian(r.weights, row);
   HeatmapOptions o;
-  o.col_labels = &s.tokens;
+  o.col_labels = &s.key_tokens();
   o.show_row_labels = false;  // rows and columns are both the keys; the columns name them
   o.shared_max = 0.25;  // the largest an entry can be: saturation shows as a fading matrix
   o.colorbar = false;
@@ -50,8 +50,13 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
 }  // namespace
 
 void DrawSoftmaxPanel(AppState& state) {
-  if (BeginPanel(state, "Softmax", "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
-                            "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln n uniform", 0, state.view.head)) {
+  // Uniform over the keys: ln n in self-attention, ln m over the m keys of another sequence.
+  const char* formula = state.scenario().cross()
+                            ? "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
+                              "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln m uniform over the m keys"
+                            : "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
+                              "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln n uniform";
+  if (BeginPanel(state, "Softmax", formula, 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const double divisor =
@@ -87,7 +92,9 @@ void DrawSoftmaxPanel(AppState& state) {
     const MatrixView logits(r.logits);
     HeatmapOptions o;
     o.range = ValueRange::Unit;
-    o.row_labels = o.col_labels = &s.tokens;
+    o.row_labels = &s.tokens;
+    o.col_labels = &s.key_tokens();
+    if (s.cross()) o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each row sums to 1 over the m keys";
     o.masked_where_infinite = &logits;
     o.colorbar = !jacobian;  // 0 to 1, as the title says: the room goes to the Jacobian
     o.tooltip = [&](int i, int j) {
@@ -100,7 +107,7 @@ void DrawSoftmaxPanel(AppState& state) {
       ImGui::Text("logit %s  \u2192  weight %s", format_number(r.logits(i, j)).c_str(), format_number(r.weights(i, j)).c_str());
       // Z_i, the sum that divides row i: equal scores s_ij = s_ji give A_ij / A_ji = Z_j / Z_i.
       double Z = 0;
-      for (int k = 0; k < s.n(); ++k)
+      for (int k = 0; k < s.m(); ++k)
         if (!r.masked(i, k)) Z += std::exp(r.logits(i, k));
       char z[64];
       std::snprintf(z, sizeof z, "Z_i = \u03A3_k exp(\u2113_{ik}) = %.4g", Z);
@@ -129,8 +136,8 @@ void DrawSoftmaxPanel(AppState& state) {
     }
     char mean[64];
     if (s.options.causal || s.options.no_self || jacobian) std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
-    else std::snprintf(mean, sizeof mean, "mean H = %.2f   (uniform rows: ln %d = %.2f)", r.entropy.mean(), s.n(),
-                       std::log(static_cast<double>(s.n())));
+    else std::snprintf(mean, sizeof mean, "mean H = %.2f   (uniform rows: ln %d = %.2f)", r.entropy.mean(), s.m(),
+                       std::log(static_cast<double>(s.m())));
     ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, layout.grid_min.y + layout.cell_h * static_cast<float>(s.n()) + 3 * scale));
     ImGui::TextDisabled("%s", mean);
     if (jacobian) SoftmaxJacobian(state, r, layout.right + sums_w, full_w - (layout.right + sums_w - ImGui::GetWindowPos().x));

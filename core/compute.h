@@ -72,6 +72,7 @@ void compute(const Scenario& s, Result& out);
 // Under cross-attention S is n×m: rank ≤ min(n, m, d_k), (n + m)r − r² numbers.
 struct ScoreFreedom {
   int rank_bound = 0;  // r, of S
+  int qqt_rank_bound = 0;  // of QQᵀ (n×n): r again unless cross-attention
   int scores = 0;      // of S = QKᵀ
   int qqt = 0;         // of QQᵀ
 };
