@@ -20,6 +20,7 @@
 #include "core/compute.h"
 #include "core/gauge.h"
 #include "core/lesson.h"
+#include "core/positions.h"
 #include "core/scenario_io.h"
 #include "lesson_math.h"
 #include "test_helpers.h"
@@ -550,5 +551,196 @@ TEST(Lessons, Scaling) {
   q.contains("T = 10");
   q.value("1.61", mean_entropy(with(core::Scale::SqrtDk, 10)));
   q.value("1.59", mean_entropy(with(core::Scale::None, 10)));
+  q.all_checked();
+}
+
+// Cross-attention: the decoder's queries over the encoder's keys and values.
+TEST(Lessons, CrossAttention) {
+  core::Scenario s = lesson("07_cross_attention.json");
+  Quotes q(s);
+  ASSERT_TRUE(s.cross());
+  const auto key = [&](const char* name) {
+    const auto it = std::find(s.tokens_kv.begin(), s.tokens_kv.end(), name);
+    EXPECT_NE(it, s.tokens_kv.end()) << name;
+    return static_cast<int>(it - s.tokens_kv.begin());
+  };
+  const int le = token(s, "le"), chat = token(s, "chat"), noir = token(s, "noir");
+  const int the = key("the"), black = key("black"), cat = key("cat"), sleeps = key("sleeps");
+  const core::HeadResult h = head0(s);
+  q.contains("n = 3 tokens");
+  q.contains("m = 4 tokens");
+
+  // Step 1: the shapes, and W^Q = W^K = 2I, W^V = I.
+  EXPECT_EQ(s.X.rows(), 3);
+  EXPECT_EQ(s.X_kv.rows(), 4);
+  EXPECT_EQ(s.W_Q[0], 2 * core::Mat::Identity(3, 3));
+  EXPECT_EQ(s.W_K[0], 2 * core::Mat::Identity(3, 3));
+  EXPECT_EQ(s.W_V[0], core::Mat::Identity(3, 3));
+  EXPECT_EQ(h.Q.rows(), 3);
+  EXPECT_EQ(h.K.rows(), 4);
+  EXPECT_EQ(h.V.rows(), 4);
+
+  // Step 2: S is 3 × 4; noir–black and chat–cat at 4.00, off the diagonal.
+  EXPECT_EQ(h.scores.rows(), 3);
+  EXPECT_EQ(h.scores.cols(), 4);
+  q.value("4.00", h.scores(noir, black));
+  EXPECT_EQ(h.scores(chat, cat), 4.0);
+  EXPECT_EQ(h.Q.row(noir), (core::Mat(1, 3) << 0, 0, 2).finished());
+  EXPECT_EQ(h.K.row(black), (core::Mat(1, 3) << 0, 0, 2).finished());
+  EXPECT_NE(black, noir);
+  EXPECT_NE(cat, chat);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(h.scores.row(i).maxCoeff(), i == le ? h.scores(le, the) : i == chat ? h.scores(chat, cat) : h.scores(noir, black));
+
+  // Step 3: each row sums to 1 over the four keys.
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(h.row_sums(i), 1.0, 1e-15);
+  q.value("0.77", h.weights(noir, black));
+  q.value("0.77", h.weights(le, the));
+  q.value("0.66", h.weights(chat, cat));
+  q.value("0.21", h.weights(chat, sleeps));
+  q.value("2.00", h.scores(chat, sleeps));
+  EXPECT_EQ(s.X_kv(sleeps, 1), 0.5 * s.X_kv(cat, 1));
+
+  // Step 4: QQᵀ is 3 × 3 with 4.00 on its diagonal; no symmetric split for a 3 × 4 S.
+  EXPECT_EQ(h.QQt, 4 * core::Mat::Identity(3, 3));
+  EXPECT_FALSE(h.square());
+  EXPECT_TRUE(std::isnan(h.asymmetry));
+
+  // Step 5: the output of 'noir', mostly 'black'.
+  q.value("0.08", h.output(noir, 0));
+  q.value("0.11", h.output(noir, 1));
+  EXPECT_EQ(shown(h.output(noir, 2)), "0.77");
+  EXPECT_GT(h.output(noir, 2), 0.5);
+
+  // Step 6: m = 3, 'sleeps' gone; 'chat' gives 'cat' 0.83. An X_kv row moves one column.
+  core::Scenario three = s;
+  core::resize_keys(three, 3);
+  ASSERT_EQ(three.tokens_kv.back(), "cat");
+  const core::HeadResult t = head0(three);
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(t.row_sums(i), 1.0, 1e-15);
+  q.value("0.83", t.weights(chat, cat));
+  core::Scenario dragged = s;
+  dragged.X_kv(black, 0) += 0.4;
+  const core::HeadResult d = head0(dragged);
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(d.scores.col(j) != h.scores.col(j), j == black) << j;
+  q.all_checked();
+}
+
+// Permutation equivariance: two copies of 'smell' part only with positions.
+TEST(Lessons, Positions) {
+  core::Scenario s = lesson("08_positions.json");
+  Quotes q(s);
+  const int smell1 = 2, smell2 = 4;
+  ASSERT_EQ(s.tokens[smell1], "smell");
+  ASSERT_EQ(s.tokens[smell2], "smell");
+  EXPECT_EQ(s.X.row(smell1), s.X.row(smell2));
+  EXPECT_EQ(s.options.positions, core::Positions::None);
+  const core::HeadResult h = head0(s);
+
+  // Step 1: equal outputs, whatever the weights.
+  EXPECT_EQ(h.output.row(smell1), h.output.row(smell2));
+  q.value("0.32", h.output(smell1, 0));
+  q.value("0.65", h.output(smell1, 1));
+  std::mt19937 rng(12);
+  std::normal_distribution<double> normal;
+  for (int trial = 0; trial < 20; ++trial) {
+    core::Scenario random = s;
+    for (core::Mat* w : {&random.W_Q[0], &random.W_K[0], &random.W_V[0]})
+      for (Eigen::Index i = 0; i < w->size(); ++i) w->data()[i] = normal(rng);
+    const core::HeadResult r = head0(random);
+    EXPECT_EQ(r.output.row(smell1), r.output.row(smell2));
+  }
+  // The intro's claim: shuffle the tokens and the outputs shuffle with them.
+  core::Scenario shuffled = s;
+  const std::vector<int> order = {6, 0, 4, 1, 5, 2, 3};
+  for (int i = 0; i < 7; ++i) shuffled.X.row(i) = s.X.row(order[static_cast<size_t>(i)]);
+  const core::HeadResult sh = head0(shuffled);
+  for (int i = 0; i < 7; ++i) EXPECT_LT((sh.output.row(i) - h.output.row(order[static_cast<size_t>(i)])).norm(), 1e-12);
+
+  // Step 2: equal rows of weights, 0.24 to both copies.
+  EXPECT_EQ(h.weights.row(smell1), h.weights.row(smell2));
+  q.value("0.24", h.weights(smell1, smell1));
+  EXPECT_EQ(h.weights(smell1, smell1), h.weights(smell1, smell2));
+
+  // Step 3: sinusoidal.
+  core::Scenario sin = s;
+  sin.options.positions = core::Positions::Sinusoidal;
+  const core::HeadResult si = head0(sin);
+  q.value("0.76", si.output(smell1, 0));
+  q.value("1.54", si.output(smell1, 1));
+  q.value("0.30", si.output(smell2, 0));
+  q.value("1.45", si.output(smell2, 1));
+
+  // Step 4: their weights.
+  q.value("0.21", si.weights(smell1, smell1));
+  q.value("0.03", si.weights(smell1, smell2));
+  q.value("0.13", si.weights(smell2, smell1));
+  q.value("0.15", si.weights(smell2, smell2));
+
+  // Step 5: RoPE.
+  core::Scenario rope = s;
+  rope.options.positions = core::Positions::Rope;
+  const core::HeadResult ro = head0(rope);
+  q.value("0.25", ro.output(smell1, 0));
+  q.value("0.62", ro.output(smell1, 1));
+  q.value("0.36", ro.output(smell2, 0));
+  q.value("0.60", ro.output(smell2, 1));
+  q.all_checked();
+}
+
+// RoPE: scores that depend on i − j only, and a previous-token head.
+TEST(Lessons, Rope) {
+  core::Scenario s = lesson("09_rope.json");
+  Quotes q(s);
+  ASSERT_EQ(s.options.positions, core::Positions::Rope);
+  ASSERT_TRUE(s.options.causal);
+  for (int i = 1; i < s.n(); ++i) EXPECT_EQ(s.X.row(i), s.X.row(0));
+  const core::HeadResult h = head0(s);
+
+  // Intro: without positions every score is 4.86 and row i is flat over i + 1 tokens.
+  core::Scenario none = s;
+  none.options.positions = core::Positions::None;
+  const core::HeadResult n = head0(none);
+  q.value("4.86", n.scores(0, 0));
+  EXPECT_LT(n.scores.maxCoeff() - n.scores.minCoeff(), 1e-12);
+  for (int i = 0; i < s.n(); ++i) EXPECT_NEAR(n.weights(i, 0), 1.0 / (i + 1), 1e-12);
+
+  // Step 1: θ_0 = 1 whatever the base; k = q turned by one radian.
+  EXPECT_EQ(core::rope_frequency(0, 2, s.options.position_base), 1.0);
+  EXPECT_EQ(core::rope_frequency(0, 2, 7.0), 1.0);
+  q.value("1.62", s.W_K[0](0, 0));
+  q.value("2.52", s.W_K[0](0, 1));
+  q.value("3.00", s.W_Q[0](0, 0));
+  q.value("0.00", s.W_Q[0](0, 1));
+  EXPECT_NEAR(s.W_K[0](0, 0), 3 * std::cos(1.0), 1e-15);
+  EXPECT_NEAR(s.W_K[0](0, 1), 3 * std::sin(1.0), 1e-15);
+
+  // Step 2: q of position 4 turned by 4 radians.
+  q.value("−1.96", h.Q(4, 0));
+  q.value("−2.27", h.Q(4, 1));
+  EXPECT_EQ(h.Q_before_rope.row(4), h.Q_before_rope.row(0));
+  for (int p = 1; p < s.n(); ++p) EXPECT_LT((h.K.row(p - 1) - h.Q.row(p)).norm(), 1e-12) << "k_{p−1} = q_p at p = " << p;
+
+  // Step 3: S_ij = 9 cos(j − i + 1), constant along every diagonal.
+  for (int i = 0; i < s.n(); ++i)
+    for (int j = 0; j < s.n(); ++j) {
+      EXPECT_NEAR(h.scores(i, j), 9 * std::cos(j - i + 1.0), 1e-12);
+      if (i && j) EXPECT_NEAR(h.scores(i, j), h.scores(i - 1, j - 1), 1e-12);
+    }
+  q.value("9.00", h.scores(3, 2));
+  EXPECT_EQ(shown(h.scores(3, 3)), "4.86");
+  EXPECT_EQ(shown(h.scores(3, 1)), "4.86");
+  q.contains("9 cos(j − i + 1)");
+
+  // Step 4: a previous-token head.
+  for (int i = 2; i < s.n(); ++i) {
+    q.value("0.90", h.weights(i, i - 1));
+    q.value("0.05", h.weights(i, i));
+    EXPECT_EQ(shown(h.weights(i, i - 2)), "0.05");
+  }
+  q.value("0.95", h.weights(1, 0));
+  q.value("0.25", n.weights(3, 0));
+
+  // Step 5: seven back, 9 cos 6.
+  q.value("8.64", 9 * std::cos(6.0));
   q.all_checked();
 }
