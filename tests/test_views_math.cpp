@@ -59,6 +59,37 @@ TEST(ScoreFreedom, AgreesWithTheRankOfTheJacobian) {
     }
 }
 
+// Cross-attention: S = QKᵀ with Q n × d_k and K m × d_k; worked on paper for
+// lesson 7's sizes (n = 3, m = 4, d_k = 3): r = 3, (3 + 4)·3 − 9 = 12 = nm, all free;
+// then against the rank of the map (Q, K) ↦ QKᵀ for every n, m and d_k.
+TEST(ScoreFreedom, CrossAttentionCountsBothSequences) {
+  core::Scenario s = sized(3, 3, 3, core::Mode::Direct);
+  core::set_cross_attention(s, true);
+  core::resize_keys(s, 4);
+  core::ScoreFreedom f = core::score_freedom(s);
+  EXPECT_EQ(f.rank_bound, 3);
+  EXPECT_EQ(f.scores, 12);
+  EXPECT_EQ(f.qqt, 6);  // QQᵀ is the decoder's own, 3 × 3
+  core::resize_keys(s, 2);  // m = 2 < d_k: S has rank ≤ 2, QQᵀ still up to 3
+  f = core::score_freedom(s);
+  EXPECT_EQ(f.rank_bound, 2);
+  EXPECT_EQ(f.qqt_rank_bound, 3);
+  EXPECT_EQ(f.scores, 6);
+  std::mt19937 rng(3);
+  std::normal_distribution<double> normal;
+  for (int n = core::kMinTokens; n <= core::kMaxTokens; n += 3)
+    for (int m = core::kMinTokens; m <= core::kMaxTokens; ++m)
+      for (int d = core::kMinDk; d <= core::kMaxDk; ++d) {
+        core::Scenario c = sized(n, core::kMaxDModel, d, core::Mode::Direct);
+        core::set_cross_attention(c, true);
+        core::resize_keys(c, m);
+        Eigen::MatrixXd Q(n, d), K(m, d);
+        for (Eigen::Index i = 0; i < Q.size(); ++i) Q.data()[i] = normal(rng);
+        for (Eigen::Index i = 0; i < K.size(); ++i) K.data()[i] = normal(rng);
+        EXPECT_EQ(lesson_math::product_jacobian_rank(Q, K), core::score_freedom(c).scores) << n << "×" << m << ", d_k " << d;
+      }
+}
+
 TEST(LessonNotes, IntroductionThenTaggedSteps) {
   const core::LessonNotes l = core::parse_lesson_notes(
       "Why a separate K?\n\nSecond intro line.\n\n[Scores] Look at S.\nStill step one.\n\n\n[Softmax]  Rows sum to 1.\n\nA closing "
