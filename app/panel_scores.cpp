@@ -67,7 +67,9 @@ void DrawScoresPanel(AppState& state) {
     // two parts of S with each other ("own scales" gives each its own).
     const bool own = state.view.own_scales;
     const double big_max = std::max({r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff(), 1e-12});
-    const double parts_max = std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12});
+    // The parts exist only for a square S (n = m): an empty matrix has no largest entry.
+    const double parts_max = r.square() ? std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12})
+                                        : 1.0;
     HeatmapOptions big_o, part_o;
     big_o.row_labels = big_o.col_labels = part_o.row_labels = part_o.col_labels = &s.tokens;
     // Cross-attention: S is n×m, queries of the decoder's sequence against keys of the encoder's.
@@ -200,8 +202,9 @@ void DrawScoresPanel(AppState& state) {
       ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
                  (s.options.shared_qk && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") + "   \u00B7   QQ\u1D40: 0");
     else
-      ScriptText("asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" + std::to_string(s.m()) +
-                 ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) + ")   \u00B7   QQ\u1D40: 0");
+      ScriptText("(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
+                 std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
+                 ")   \u00B7   QQ\u1D40: symmetric");
     if (!state.picture.active) {
       ImGui::SameLine(0, 24 * scale);
       ImGui::Checkbox("own colour scales", &state.view.own_scales);
