@@ -29,29 +29,39 @@ ExportFormat export_format(const std::string& path);
 // so that no token ("matrix", "X", "", "a,b") can be mistaken for structure:
 //
 //   title,<title>                      once, when the scenario has one
+//   positions,<sinusoidal|rope>        then position_base,<number>: once each,
+//                                      when options.positions is not "none"
 //   matrix,<name>                      starts a matrix
 //   columns,<label>,<label>,...        its column labels
 //   row,<label>,<number>,<number>,...  one per row, top to bottom
-//   (an empty line after each matrix)
+//   (an empty line after each matrix, and after each record but row and columns)
 //   loss,<number>                      last, once, when the scenario has a target
 //
 // Fields follow RFC 4180: a field with a comma, a double quote or a line break
 // is quoted, its quotes doubled. Text is UTF-8 (ill-formed bytes become U+FFFD).
-// Names are those of the file and of `--dump`: X, W_Q, W_K (or W, d_model×d_model,
-// under merged_qk; Q and K then have d_model columns), W_V, W_alt (when
-// the file has it), Q, K, V, scores, QQt, scores_sym, scores_antisym, logits,
+// Names are those of the file and of `--dump`: X, X_kv (cross-attention),
+// PE and PE_kv (sinusoidal positions: what X' = X + PE adds), W_Q, W_K (or W,
+// d_model×d_model, under merged_qk; Q and K then have d_model columns), W_V,
+// W_alt (when the file has it), Q_before_rope and K_before_rope (RoPE), Q, K, V,
+// scores, QQt, scores_sym, scores_antisym (only when S is square), logits,
 // weights, output, alt_output, W_QK (projected mode), each followed by
 // " (head h)"; then W_O, concat (what head_output puts in) and output (the
-// final Y), and target when the file has one. Numbers are the
-// shortest text that reads back to the same double (shortest_number); masked
-// logits are -inf.
+// final Y), and target when the file has one. Rows of X, Q, S, A, ... are
+// labelled with the tokens; rows of X_kv, K, V and the columns of scores,
+// logits and weights with the keys' tokens (tokens_kv under cross-attention).
+// Numbers are the shortest text that reads back to the same double
+// (shortest_number); masked logits are -inf.
 std::string export_csv(const Scenario& s, const Result& r);
 
 // A complete LaTeX document in pure ASCII (article, amsmath, amssymb; compiles
-// with pdflatex from texlive-latex-base): per head the inputs (X and W^Q, W^K,
-// W^V, or Q, K, V), S = QKᵀ, QQᵀ, the mask, the weights with the divisor used,
-// W^Q W^{K⊤} with its singular values and rank, O_h = AV and AttentionAlt's
-// output, each with its formula; then W^O and Y.
+// with pdflatex from texlive-latex-base): the inputs X (and X_kv, the keys'
+// sequence, under cross-attention; PE and X' = X + PE under sinusoidal
+// positions), then per head W^Q, W^K, W^V (or the given Q, K, V), Q, K, V
+// (under RoPE, the projections Q~, K~ and the turned Q, K), S = QKᵀ (n×m),
+// QQᵀ (n×n), S's asymmetry (or, when n ≠ m, the sentence saying why it has
+// none), the mask, the weights with the divisor used, W^Q W^{K⊤} with its
+// singular values and rank, O_h = AV and AttentionAlt's output, each with its
+// formula; then W^O and Y.
 std::string export_tex(const Scenario& s, const Result& r);
 
 struct SvgStyle {
@@ -62,7 +72,11 @@ struct SvgStyle {
 };
 // The heatmaps of one head as vector graphics: one <rect class="cell"> per
 // cell, labels and numbers as <text>, a colorbar per heatmap. S and QQᵀ share
-// one colour scale, and so do (S+Sᵀ)/2 and (S−Sᵀ)/2, as in the app.
+// one colour scale, and so do (S+Sᵀ)/2 and (S−Sᵀ)/2, as in the app. Under
+// cross-attention S and the weights are n×m, rows labelled with the tokens and
+// columns with tokens_kv, under the axis titles "queries" and "keys"; X and X_kv
+// are shown first (projected mode). When n ≠ m the symmetric split has no
+// heatmaps: a <text class="note"> line says why. Positions get a note line too.
 std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style);
 
 // What keeps torch.nn.MultiheadAttention from computing exactly this scenario,
@@ -71,14 +85,18 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
 std::vector<std::string> multihead_attention_misfits(const Scenario& s);
 
 // Whether the scenario is exactly what torch.nn.MultiheadAttention computes
-// (projected, H·d_k = d_model, scale √d_k, T = 1, no normalize_keys); the
-// script then checks its step-by-step result against it.
+// (projected, H·d_k = d_model, scale √d_k, T = 1, no normalize_keys, no
+// merged W_h, head output "attention", no RoPE; cross-attention and sinusoidal
+// positions fit: the query has n rows, key and value m, PE is added to them);
+// the script then checks its step-by-step result against it.
 bool fits_multihead_attention(const Scenario& s);
 
 // A Python script that rebuilds the scenario in PyTorch (double precision),
-// runs it step by step and prints, labelled, per head S, the weights A, O_h and
-// AttentionAlt's output, then Y. A matrix prints as its title line ("S = Q K^T:"),
-// a line of column labels, then one line per row: its label, then the numbers.
+// runs it step by step (PE added to X and X_kv, RoPE written out) and prints,
+// labelled, per head S, the weights A (n×m: columns labelled with the keys'
+// tokens), O_h and AttentionAlt's output, then Y. A matrix prints as its title
+// line ("S = Q K^T:"), a line of column labels, then one line per row: its
+// label, then the numbers, with ten decimals (enough to compare with --dump to 1e-9).
 std::string export_py(const Scenario& s);
 
 // The pieces that make any text safe for each format (used by the exports,

@@ -3,6 +3,7 @@
 
 #include "core/export.h"
 #include "core/json_text.h"
+#include "core/positions.h"
 
 namespace core {
 
@@ -49,10 +50,26 @@ class CsvWriter {
 std::string export_csv(const Scenario& s, const Result& r) {
   CsvWriter w;
   if (!s.title.empty()) w.record("title", s.title);
+  const Options& o = s.options;
+  // Without them the records are those of version 1: a reader of those files reads these.
+  if (o.positions != Positions::None) {
+    w.record("positions", to_string(o.positions));
+    w.record("position_base", shortest_number(o.position_base));
+  }
+  // The queries' sequence labels the rows of S; the keys' (tokens_kv under
+  // cross-attention) its columns and the rows of K and V.
   const Labels& tokens = s.tokens;
+  const Labels& keys = s.key_tokens();
   const Labels dims = numbered_labels("d", s.d_model), dk = numbered_labels("k", s.d_k);
-  const bool projected = s.mode == Mode::Projected, merged = projected && s.options.merged_qk;
+  const bool projected = s.mode == Mode::Projected, merged = projected && o.merged_qk;
+  const bool rope = o.positions == Positions::Rope;
   if (projected) w.matrix("X", s.X, tokens, dims);
+  if (projected && s.cross()) w.matrix("X_kv", s.X_kv, keys, dims);
+  if (projected && o.positions == Positions::Sinusoidal) {
+    // What X' = X + PE adds, each sequence counting its positions from 0.
+    w.matrix("PE", sinusoidal_encoding(s.n(), s.d_model, o.position_base), tokens, dims);
+    if (s.cross()) w.matrix("PE_kv", sinusoidal_encoding(s.m(), s.d_model, o.position_base), keys, dims);
+  }
   for (int h = 0; h < s.heads; ++h) {
     const std::string H = " (head " + std::to_string(h + 1) + ")";
     const HeadResult& hr = r.head[h];
@@ -61,21 +78,27 @@ std::string export_csv(const Scenario& s, const Result& r) {
       w.matrix("W_V" + H, s.W_V[h], dims, dk);
     } else if (projected) {
       w.matrix("W_Q" + H, s.W_Q[h], dims, dk);
-      w.matrix("W_K" + H, s.options.shared_qk ? s.W_Q[h] : s.W_K[h], dims, dk);
+      w.matrix("W_K" + H, o.shared_qk ? s.W_Q[h] : s.W_K[h], dims, dk);
       w.matrix("W_V" + H, s.W_V[h], dims, dk);
     }
     if (s.has_W_alt) w.matrix("W_alt" + H, s.W_alt[h], dk, dk);
     // Under merged_qk, Q = X·W_h and K = X have d_model columns.
     const Labels& qk = merged ? dims : dk;
+    if (rope) {  // Q and K below are turned: these are what RoPE turned
+      w.matrix("Q_before_rope" + H, hr.Q_before_rope, tokens, qk);
+      w.matrix("K_before_rope" + H, hr.K_before_rope, keys, qk);
+    }
     w.matrix("Q" + H, hr.Q, tokens, qk);
-    w.matrix("K" + H, hr.K, tokens, qk);
-    w.matrix("V" + H, hr.V, tokens, dk);
-    w.matrix("scores" + H, hr.scores, tokens, tokens);
+    w.matrix("K" + H, hr.K, keys, qk);
+    w.matrix("V" + H, hr.V, keys, dk);
+    w.matrix("scores" + H, hr.scores, tokens, keys);
     w.matrix("QQt" + H, hr.QQt, tokens, tokens);
-    w.matrix("scores_sym" + H, hr.scores_sym, tokens, tokens);
-    w.matrix("scores_antisym" + H, hr.scores_antisym, tokens, tokens);
-    w.matrix("logits" + H, hr.logits, tokens, tokens);
-    w.matrix("weights" + H, hr.weights, tokens, tokens);
+    if (hr.square()) {  // an n×m S with n ≠ m has no symmetric part: no records rather than empty ones
+      w.matrix("scores_sym" + H, hr.scores_sym, tokens, keys);
+      w.matrix("scores_antisym" + H, hr.scores_antisym, tokens, keys);
+    }
+    w.matrix("logits" + H, hr.logits, tokens, keys);
+    w.matrix("weights" + H, hr.weights, tokens, keys);
     w.matrix("output" + H, hr.output, tokens, dk);
     w.matrix("alt_output" + H, hr.alt_output, tokens, dk);
     if (projected) w.matrix("W_QK" + H, hr.W_QK, dims, dims);

@@ -9,13 +9,14 @@
 #include <sstream>
 
 #include "core/export.h"
+#include "core/json_text.h"
 
 namespace core {
 
 namespace {
 
 constexpr double kCell = 40, kTitleH = 26, kHeaderH = 18, kBarW = 12, kBarGap = 8, kBarTextW = 50, kGapX = 36,
-                 kGapY = 30, kMargin = 20;
+                 kGapY = 30, kMargin = 20, kAxisH = 16, kAxisW = 18, kNoteH = 20;
 constexpr double kTitleSize = 14, kLabelSize = 12, kNumberSize = 11, kTickSize = 10, kMinLabelSize = 8;
 constexpr double kScript = 0.7;  // superscripts and subscripts, relative to their text
 
@@ -33,7 +34,7 @@ constexpr int kAsciiAdvance[95] = {
 double advance(char32_t c) {
   if (c >= 0x20 && c < 0x7F) return kAsciiAdvance[c - 0x20] / 2048.0;
   switch (c) {
-    case 0x2212: case 0x2260: return 1716 / 2048.0;  // − ≠
+    case 0x2212: case 0x2260: case 0x00D7: return 1716 / 2048.0;  // − ≠ ×
     case 0x1D40: return 788 / 2048.0;                // ᵀ
     case 0x221A: return 1305 / 2048.0;               // √
     case 0x00B7: return 651 / 2048.0;                // ·
@@ -160,15 +161,20 @@ struct Panel {
   std::string title;  // markup
   Eigen::MatrixXd m;
   std::vector<std::string> rows, cols;
+  // What the rows and the columns are ("queries", "keys"), under cross-attention
+  // where two sequences label one matrix; empty: no axis title.
+  std::string row_axis, col_axis;
   bool unit = false;          // weights: 0..1 on the sequential colormap
   Eigen::MatrixXd mask_from;  // logits: −∞ marks a masked cell (empty: none)
   int scale_group = -1;       // panels of one group share their colour scale (−1: their own)
   double range = 1;           // the largest |x| of the group: the ends of the diverging scale
   double label_w = 0;         // the row labels' column
   double title_w = 0;
-  double grid_w() const { return label_w + kCell * static_cast<double>(m.cols()); }
-  double width() const { return std::max(grid_w() + kBarGap + kBarW + kBarTextW, label_w + title_w); }
-  double height() const { return kTitleH + kHeaderH + kCell * static_cast<double>(m.rows()); }
+  double axis_w() const { return row_axis.empty() ? 0 : kAxisW; }
+  double axis_h() const { return col_axis.empty() ? 0 : kAxisH; }
+  double grid_w() const { return axis_w() + label_w + kCell * static_cast<double>(m.cols()); }
+  double width() const { return std::max(grid_w() + kBarGap + kBarW + kBarTextW, axis_w() + label_w + title_w); }
+  double height() const { return kTitleH + axis_h() + kHeaderH + kCell * static_cast<double>(m.rows()); }
 };
 
 std::string softmax_title(const Options& o) {
@@ -176,17 +182,36 @@ std::string softmax_title(const Options& o) {
   return o.temperature == 1.0 ? "A = softmax(S)" : "A = softmax(S / T)";
 }
 
+// A line above the scores on where the positions entered (nothing without them).
+std::string positions_note(const Scenario& s) {
+  const Options& o = s.options;
+  std::string base = shortest_number(o.position_base);
+  if (base.size() > 2 && base.compare(base.size() - 2, 2, ".0") == 0) base.resize(base.size() - 2);  // 10000, not 10000.0
+  if (o.positions == Positions::Sinusoidal)
+    return std::string("sinusoidal positions (base ") + base + "): X\u2032 = X + PE" +
+           (s.cross() ? " and X_{kv}\u2032 = X_{kv} + PE" : "") + " before the projections, each sequence from position 0";
+  if (o.positions == Positions::Rope)
+    return "RoPE (base " + base + "): q_p and k_p turned by p\u00B7\u03B8_i, \u03B8_i = " + base +
+           "^{\u22122i/d_k}, before S = QK\u1D40; V is not turned";
+  return "";
+}
+
 }  // namespace
 
 std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style) {
-  const int h = std::clamp(style.head, 0, s.heads - 1);
+  const int h = std::clamp(style.head, 0, std::clamp(s.heads, 1, kMaxHeads) - 1);
   const HeadResult& hr = r.head[h];
   const std::string H = s.heads > 1 ? "  (head " + std::to_string(h + 1) + ")" : "";
   const std::string index = std::to_string(h + 1);
   const std::vector<std::string> dims = numbered_labels("d", s.d_model), dk = numbered_labels("k", s.d_k);
-  enum { kScores, kParts };  // the colour-scale groups
-  // Three rows, as the app pairs them: scores, their parts and the bilinear form, the outputs.
-  std::vector<std::vector<Panel>> grid(3);
+  const bool cross = s.cross(), projected = s.mode == Mode::Projected;
+  const std::vector<std::string>& keys = s.key_tokens();
+  enum { kScores, kParts, kInputs };  // the colour-scale groups
+  // Rows as the app pairs them: the two sequences (cross-attention, projected
+  // mode), the scores, their parts and the bilinear form, the outputs.
+  enum { kInputRow, kScoreRow, kPartRow, kOutputRow };
+  std::vector<std::vector<Panel>> grid(4);
+  std::vector<std::vector<std::string>> notes(grid.size());  // markup lines above a row's panels
   const auto add = [&](size_t row, std::string title, const auto& m, const std::vector<std::string>& rows,
                        const std::vector<std::string>& cols, int group = -1) -> Panel& {
     Panel p;
@@ -197,25 +222,47 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
     p.scale_group = group;
     return grid[row].emplace_back(std::move(p));
   };
-  add(0, "S = QK\u1D40" + H, hr.scores, s.tokens, s.tokens, kScores);
-  add(0, "QQ\u1D40" + H, hr.QQt, s.tokens, s.tokens, kScores);
-  Panel& weights = add(0, softmax_title(s.options) + H, hr.weights, s.tokens, s.tokens);
+  // Under cross-attention the queries' sequence labels the rows, the keys' the
+  // columns: the axis titles say which is which.
+  const auto queries_by_keys = [&](Panel& p) {
+    if (!cross) return;
+    p.row_axis = "queries";
+    p.col_axis = "keys";
+  };
+  if (cross && projected) {
+    add(kInputRow, "X  (queries)", s.X, s.tokens, dims, kInputs);
+    add(kInputRow, "X_{kv}  (keys and values)", s.X_kv, keys, dims, kInputs);
+  }
+  if (const std::string note = positions_note(s); !note.empty()) notes[kScoreRow].push_back(note);
+  queries_by_keys(add(kScoreRow, (cross ? "S = QK\u1D40  (n \u00D7 m)" : "S = QK\u1D40") + H, hr.scores, s.tokens, keys, kScores));
+  Panel& qqt = add(kScoreRow, (cross ? "QQ\u1D40  (n \u00D7 n)" : "QQ\u1D40") + H, hr.QQt, s.tokens, s.tokens, kScores);
+  if (cross) qqt.row_axis = qqt.col_axis = "queries";  // the decoder against itself: not comparable with S
+  Panel& weights = add(kScoreRow, softmax_title(s.options) + H, hr.weights, s.tokens, keys);
   weights.unit = true;
   weights.mask_from = hr.logits;
-  add(1, "(S + S\u1D40)/2" + H, hr.scores_sym, s.tokens, s.tokens, kParts);
-  add(1, "(S \u2212 S\u1D40)/2" + H, hr.scores_antisym, s.tokens, s.tokens, kParts);
-  // Under merged_qk the bilinear form is the file's W_h itself (S = X·W_h·Xᵀ).
-  if (s.mode == Mode::Projected)
-    add(1, (s.options.merged_qk ? "W_" + index + " (S = XW_" + index + "X\u1D40)" : std::string("W^Q W^{K\u1D40}")) + H,
+  queries_by_keys(weights);
+  if (hr.square()) {
+    add(kPartRow, "(S + S\u1D40)/2" + H, hr.scores_sym, s.tokens, keys, kParts);
+    add(kPartRow, "(S \u2212 S\u1D40)/2" + H, hr.scores_antisym, s.tokens, keys, kParts);
+  } else {  // Sᵀ is m×n: no heatmaps of a split that does not exist
+    const std::string n = std::to_string(s.n()), m = std::to_string(s.m());
+    notes[kPartRow].push_back("(S + S\u1D40)/2, (S \u2212 S\u1D40)/2 and the asymmetry: not defined, S is " + n +
+                              " \u00D7 " + m + " and S\u1D40 is " + m + " \u00D7 " + n + H);
+  }
+  // Under merged_qk the bilinear form is the file's W_h itself (S = X·W_h·Xᵀ, X_kv's under cross-attention).
+  if (projected)
+    add(kPartRow,
+        (s.options.merged_qk ? "W_" + index + " (S = XW_" + index + (cross ? "X_{kv}" : "X") + "\u1D40)"
+                             : std::string("W^Q W^{K\u1D40}")) + H,
         hr.W_QK, dims, dims);
   const bool alt = s.options.head_output == HeadOutput::Alt;
-  add(2, "O_" + index + " = AV" + H, hr.output, s.tokens, dk);
-  add(2, "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40" + std::string(alt ? " \u2192 concat" : "") + H, hr.alt_output, s.tokens, dk);
-  add(2, s.heads > 1 ? "Y = concat \u00B7 W^O" : alt ? "Y = O^{alt}_1 W^O" : "Y = O_1 W^O", r.output, s.tokens, dims);
+  add(kOutputRow, "O_" + index + " = AV" + H, hr.output, s.tokens, dk);
+  add(kOutputRow, "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40" + std::string(alt ? " \u2192 concat" : "") + H, hr.alt_output, s.tokens, dk);
+  add(kOutputRow, s.heads > 1 ? "Y = concat \u00B7 W^O" : alt ? "Y = O^{alt}_1 W^O" : "Y = O_1 W^O", r.output, s.tokens, dims);
   if (s.has_target)
-    add(2, "target Y^* (loss " + px(r.loss) + ")", s.target, s.tokens, dims);
+    add(kOutputRow, "target Y^* (loss " + px(r.loss) + ")", s.target, s.tokens, dims);
 
-  double group_range[2] = {0, 0};
+  double group_range[3] = {0, 0, 0};
   for (auto& row : grid)
     for (Panel& p : row) {
       p.range = p.m.size() ? p.m.cwiseAbs().maxCoeff() : 0;
@@ -233,15 +280,21 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
 
   size_t columns = 0;
   for (const auto& row : grid) columns = std::max(columns, row.size());
-  std::vector<double> col_w(columns, 0), row_h(grid.size(), 0);
-  for (size_t y = 0; y < grid.size(); ++y)
+  std::vector<double> col_w(columns, 0), row_h(grid.size(), 0), notes_h(grid.size(), 0);
+  double notes_w = 0;
+  for (size_t y = 0; y < grid.size(); ++y) {
     for (size_t x = 0; x < grid[y].size(); ++x) {
       col_w[x] = std::max(col_w[x], grid[y][x].width());
       row_h[y] = std::max(row_h[y], grid[y][x].height());
     }
+    notes_h[y] = kNoteH * static_cast<double>(notes[y].size());
+    for (const std::string& note : notes[y]) notes_w = std::max(notes_w, markup_width(parse_markup(note), kLabelSize));
+  }
   double width = kMargin, height = kMargin;
   for (double w : col_w) width += w + kGapX;
-  for (double rh : row_h) height += rh + kGapY;
+  width = std::max(width, 2 * kMargin + notes_w);
+  for (size_t y = 0; y < grid.size(); ++y)  // an empty row (no inputs shown) takes no room
+    if (!grid[y].empty() || !notes[y].empty()) height += notes_h[y] + row_h[y] + kGapY;
 
   // The themes' window backgrounds (app/theme.cpp), so a picture matches the app.
   const std::string bg = style.light ? "#ffffff" : "#1c1f24", fg = style.light ? "#111318" : "#e8e8e8",
@@ -271,6 +324,13 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
 
   double y0 = kMargin;
   for (size_t y = 0; y < grid.size(); ++y) {
+    if (grid[y].empty() && notes[y].empty()) continue;
+    // Not inside a <g>: each <g class="heatmap"> is one heatmap.
+    for (const std::string& note : notes[y]) {
+      o << "<text class=\"note\" x=\"" << px(kMargin) << "\" y=\"" << px(y0 + 14) << "\" fill=\"" << dim
+        << "\" xml:space=\"preserve\">" << markup_svg(parse_markup(note), kLabelSize) << "</text>\n";
+      y0 += kNoteH;
+    }
     double x0 = kMargin;
     for (size_t x = 0; x < grid[y].size(); ++x) {
       const Panel& p = grid[y][x];
@@ -278,14 +338,23 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
       const auto position = [&](double v) {
         return static_cast<float>(p.unit ? std::clamp(v, 0.0, 1.0) : std::clamp(0.5 + v / (2 * p.range), 0.0, 1.0));
       };
-      const double gx = x0 + p.label_w, gy = y0 + kTitleH + kHeaderH;
+      const double gx = x0 + p.axis_w() + p.label_w, gy = y0 + kTitleH + p.axis_h() + kHeaderH;
       // One size for all the numbers of a heatmap, as the app does: the largest at which the longest fits.
       double size = kNumberSize;
       for (Eigen::Index a = 0; a < p.m.rows(); ++a)
         for (Eigen::Index b = 0; b < p.m.cols(); ++b) size = number_size(number(p.m(a, b)), kCell - 6, size);
       // xml:space: a space next to a superscript or subscript run must stay.
-      o << "<g class=\"heatmap\">\n<text x=\"" << px(x0 + p.label_w) << "\" y=\"" << px(y0 + 16) << "\" fill=\"" << fg
+      o << "<g class=\"heatmap\">\n<text x=\"" << px(gx) << "\" y=\"" << px(y0 + 16) << "\" fill=\"" << fg
         << "\" font-size=\"" << px(kTitleSize) << "\" xml:space=\"preserve\">" << markup_svg(parse_markup(p.title), kTitleSize) << "</text>\n";
+      const double grid_h = kCell * static_cast<double>(p.m.rows());
+      if (!p.col_axis.empty())
+        o << "<text class=\"axis\" x=\"" << px(gx + kCell * static_cast<double>(p.m.cols()) / 2) << "\" y=\""
+          << px(y0 + kTitleH + kAxisH - 4) << "\" fill=\"" << fg << "\" text-anchor=\"middle\">" << xml_text(p.col_axis) << "</text>\n";
+      if (!p.row_axis.empty()) {
+        const double ax = x0 + kAxisW / 2 + 4, ay = gy + grid_h / 2;
+        o << "<text class=\"axis\" x=\"" << px(ax) << "\" y=\"" << px(ay) << "\" transform=\"rotate(-90 " << px(ax) << " "
+          << px(ay) << ")\" fill=\"" << fg << "\" text-anchor=\"middle\">" << xml_text(p.row_axis) << "</text>\n";
+      }
       for (Eigen::Index c = 0; c < p.m.cols(); ++c)
         label_text(gx + kCell * (static_cast<double>(c) + 0.5), gy - 5, "middle", p.cols[static_cast<size_t>(c)], kCell - 2);
       for (Eigen::Index a = 0; a < p.m.rows(); ++a) {
@@ -307,7 +376,7 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
         }
       }
       // The colorbar: the colormap from bottom to top, with its range.
-      const double bx = gx + kCell * static_cast<double>(p.m.cols()) + kBarGap, bh = kCell * static_cast<double>(p.m.rows());
+      const double bx = gx + kCell * static_cast<double>(p.m.cols()) + kBarGap, bh = grid_h;
       o << "<rect class=\"colorbar\" x=\"" << px(bx) << "\" y=\"" << px(gy) << "\" width=\"" << px(kBarW) << "\" height=\"" << px(bh)
         << "\" fill=\"url(#bar-" << colormap_name(cmap) << ")\" stroke=\"" << dim << "\" stroke-width=\"0.5\"/>\n";
       const double lo = p.unit ? 0 : -p.range, hi = p.unit ? 1 : p.range;

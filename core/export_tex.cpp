@@ -11,6 +11,7 @@
 
 #include "core/export.h"
 #include "core/json_text.h"
+#include "core/positions.h"
 
 namespace core {
 
@@ -109,15 +110,41 @@ class Displays {
   double used_ = 0;
 };
 
-// 0 where a token attends, −∞ where the mask hides the key.
-std::string mask_matrix(const HeadResult& hr, int n) {
+// 0 where a query attends, −∞ where the mask hides the key: n×m, as S.
+std::string mask_matrix(const HeadResult& hr) {
+  const int n = static_cast<int>(hr.logits.rows()), m = static_cast<int>(hr.logits.cols());
   std::string out = "\\begin{bmatrix}\n";
   for (int i = 0; i < n; ++i) {
     out += "  ";
-    for (int j = 0; j < n; ++j) out += std::string(j ? " & " : "") + (hr.masked(i, j) ? "-\\infty" : "0");
+    for (int j = 0; j < m; ++j) out += std::string(j ? " & " : "") + (hr.masked(i, j) ? "-\\infty" : "0");
     out += i + 1 < n ? " \\\\\n" : "\n";
   }
   return out + "\\end{bmatrix}";
+}
+
+// What the projections read, as the formulas name them: X, or X' = X + PE
+// under sinusoidal positions; the keys' sequence X_{kv} (X' again, or X
+// itself, without cross-attention).
+struct Inputs {
+  std::string queries, keys;
+};
+
+Inputs inputs(const Scenario& s) {
+  const bool pe = s.options.positions == Positions::Sinusoidal;
+  const std::string queries = pe ? "X'" : "X";
+  return {queries, s.cross() ? (pe ? "X'_{\\text{kv}}" : "X_{\\text{kv}}") : queries};
+}
+
+// Mᵀ for a name that may carry a prime or an index already (X'^T is a double superscript to TeX).
+std::string transposed(const std::string& name) {
+  return name == "X" ? "X^{\\top}" : "{" + name + "}^{\\top}";
+}
+
+// The base of the positions without a needless ".0": 10000, 100.5.
+std::string base_text(double base) {
+  std::string out = shortest_number(base);
+  if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
+  return out;
 }
 
 // What divides the scores inside the softmax, as a formula and as its value.
@@ -139,17 +166,47 @@ Divisor divisor(const Scenario& s) {
 
 std::string options_sentence(const Scenario& s) {
   const Options& o = s.options;
-  std::string out = s.mode != Mode::Projected ? "Direct mode: $Q$, $K$, $V$ given per head."
-                    : o.merged_qk
-                        ? "Projected mode with merged QK: one $W_h$ ($d_{\\text{model}}\\times d_{\\text{model}}$) per head "
-                          "replaces $W^Q$ and $W^K$: $Q = XW_h$, $K = X$, $V = XW^V$, so $S = XW_hX^{\\top}$ "
-                          "(still divided by $\\sqrt{d_k}$)."
-                        : "Projected mode: $Q = XW^Q$, $K = XW^K$, $V = XW^V$ per head.";
+  const Inputs in = inputs(s);
+  std::string out;
+  if (s.mode != Mode::Projected)
+    out = s.cross() ? "Direct mode with cross-attention: $Q$ ($n\\times d_k$), $K$ and $V$ ($m\\times d_k$) given per head."
+                    : "Direct mode: $Q$, $K$, $V$ given per head.";
+  else if (o.merged_qk)
+    out = "Projected mode with merged QK: one $W_h$ ($d_{\\text{model}}\\times d_{\\text{model}}$) per head "
+          "replaces $W^Q$ and $W^K$: $Q = " + in.queries + "W_h$, $K = " + in.keys + "$, $V = " + in.keys +
+          "W^V$, so $S = " + in.queries + "W_h" + transposed(in.keys) + "$ (still divided by $\\sqrt{d_k}$).";
+  else
+    out = "Projected mode: $Q = " + in.queries + "W^Q$, $K = " + in.keys + "W^K$, $V = " + in.keys + "W^V$ per head.";
+  if (s.cross())
+    out += " Cross-attention: the queries come from the first sequence ($n$ tokens), the keys and values from the second "
+           "($m$ tokens), so $S$ and the weights are $n\\times m$.";
   if (o.shared_qk) out += s.mode == Mode::Projected ? " Shared QK: $W^K = W^Q$." : " Shared QK: $K = Q$.";
   if (o.normalize_keys) out += " Keys normalized: each row of $K$ divided by its length (a zero row stays zero).";
   if (o.scale == Scale::None) out += " No $\\sqrt{d_k}$ scaling.";
   if (o.temperature != 1.0) out += " Temperature $T = " + shortest_number(o.temperature) + "$.";
-  if (o.causal) out += " Causal mask: token $i$ does not see the tokens $j > i$.";
+  if (o.positions == Positions::Sinusoidal)
+    out += " Sinusoidal positions: $X' = X + PE$ before the projections, $PE_{p,2i} = \\sin(p / b^{2i/d_{\\text{model}}})$, "
+           "$PE_{p,2i+1} = \\cos(p / b^{2i/d_{\\text{model}}})$ with $b = " + base_text(o.position_base) + "$" +
+           (s.cross() ? ", each sequence counting its positions $p$ from 0." : ".");
+  if (o.positions == Positions::Rope) {
+    out += std::string(" RoPE: ") + (s.mode == Mode::Projected ? "after the projections" : "in the given $Q$ and $K$") +
+           ", $q_p$, $k_p$ turned by $p\\cdot\\theta_i$, $\\theta_i = \\text{base}^{-2i/d_k}$ "
+           "in each pair of coordinates $(2i, 2i+1)$, with base $= " + base_text(o.position_base) + "$";
+    if (s.d_k < 2) {
+      out += ": $d_k = 1$ leaves no pair, so nothing turns.";
+    } else {
+      out += ": $";
+      for (int pair = 0; 2 * pair + 1 < s.d_k; ++pair)
+        out += (pair ? ",\\ " : "") + std::string("\\theta_") + std::to_string(pair) + " = " +
+               tex_significant(rope_frequency(pair, s.d_k, o.position_base));
+      out += "$";
+      if (s.d_k % 2) out += " (the last coordinate, $d_k$ odd, is not turned)";
+      out += ".";
+    }
+    out += std::string(" $V$ is not turned") + (s.cross() ? "; each sequence counts its positions $p$ from 0." : ".");
+  }
+  if (o.causal)
+    out += s.cross() ? " Causal mask: query $i$ does not see the keys $j > i$." : " Causal mask: token $i$ does not see the tokens $j > i$.";
   if (o.no_self)
     out += " No-self mask: token $i$ does not see itself, unless it is all its row has left.";
   if (o.head_output == HeadOutput::Alt)
@@ -173,11 +230,38 @@ std::string export_tex(const Scenario& s, const Result& r) {
     << "\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{4pt}\n"
     << "\\begin{document}\n\n";
   t << "\\section*{" << latex_markup(s.title.empty() ? "Attention" : s.title) << "}\n\n";
-  t << "Tokens: ";
-  for (int i = 0; i < s.n(); ++i) t << (i ? ", " : "") << "\\texttt{" << latex_text(s.tokens[i]) << "}";
-  t << ". $n = " << s.n() << "$, $d_{\\text{model}} = " << s.d_model << "$, $d_k = " << s.d_k << "$, $H = " << s.heads
-    << "$. " << options_sentence(s) << "\n\n";
-  if (projected) Displays(t).add("X", s.X);
+  const auto token_list = [&](const std::vector<std::string>& tokens) {
+    for (size_t i = 0; i < tokens.size(); ++i) t << (i ? ", " : "") << "\\texttt{" << latex_text(tokens[i]) << "}";
+  };
+  t << (s.cross() ? "Tokens (the queries): " : "Tokens: ");
+  token_list(s.tokens);
+  if (s.cross()) {
+    t << ". Tokens of the keys and values: ";
+    token_list(s.tokens_kv);
+  }
+  t << ". $n = " << s.n() << "$" << (s.cross() ? ", $m = " + std::to_string(s.m()) + "$" : std::string()) << ", $d_{\\text{model}} = "
+    << s.d_model << "$, $d_k = " << s.d_k << "$, $H = " << s.heads << "$. " << options_sentence(s) << "\n\n";
+  const Inputs in = inputs(s);
+  if (projected) {
+    Displays x(t);
+    x.add("X", s.X);
+    if (s.cross()) x.add("X_{\\text{kv}}", s.X_kv);
+  }
+  if (projected && o.positions == Positions::Sinusoidal) {
+    // PE written out, and what the projections then read.
+    const Mat pe = sinusoidal_encoding(s.n(), s.d_model, o.position_base);
+    {
+      Displays x(t);
+      x.add("PE", pe);
+      x.add("X' = X + PE", s.X + pe);
+    }
+    if (s.cross()) {
+      const Mat pe_kv = sinusoidal_encoding(s.m(), s.d_model, o.position_base);
+      Displays x(t);
+      x.add("PE_{\\text{kv}}", pe_kv);
+      x.add("X'_{\\text{kv}} = X_{\\text{kv}} + PE_{\\text{kv}}", s.X_kv + pe_kv);
+    }
+  }
 
   const Divisor d = divisor(s);
   const bool masked = o.causal || o.no_self;
@@ -187,6 +271,9 @@ std::string export_tex(const Scenario& s, const Result& r) {
     // always O_h, as in the app.
     const std::string i = several ? "_{" + std::to_string(h + 1) + "}" : "";
     const std::string Q = "Q" + i, K = "K" + i, V = "V" + i, S = "S" + i, A = "A" + i, M = "M" + i;
+    // Under RoPE the projections give Q~ and K~, which it turns into the Q and K of S.
+    const bool rope = o.positions == Positions::Rope;
+    const std::string Qp = rope ? "\\tilde{Q}" + i : Q, Kp = rope ? "\\tilde{K}" + i : K;
     const std::string O = "O_{" + std::to_string(h + 1) + "}";
     const std::string WQ = "W^Q" + i, WK = "W^K" + i, WV = "W^V" + i,
                       Walt = "W_{\\text{alt}" + (several ? "," + std::to_string(h + 1) : "") + "}";
@@ -200,9 +287,9 @@ std::string export_tex(const Scenario& s, const Result& r) {
         w.add(WV, s.W_V[h]);
       }
       Displays qkv(t);
-      qkv.add(Q + " = X" + Wh, hr.Q);
-      qkv.add(K + " = " + (o.normalize_keys ? std::string("\\operatorname{normalize}(X)") : std::string("X")), hr.K);
-      qkv.add(V + " = X" + WV, hr.V);
+      qkv.add(Q + " = " + in.queries + Wh, hr.Q);
+      qkv.add(K + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")" : in.keys), hr.K);
+      qkv.add(V + " = " + in.keys + WV, hr.V);
     } else if (projected) {
       {
         Displays w(t);
@@ -211,27 +298,46 @@ std::string export_tex(const Scenario& s, const Result& r) {
         w.add(WV, s.W_V[h]);
       }
       if (o.shared_qk) t << "Shared QK: $" << WK << " = " << WQ << "$.\n\n";
-      const std::string xk = "X" + WK;
+      const std::string xk = in.keys + WK;
       Displays qkv(t);
-      qkv.add(Q + " = X" + WQ, hr.Q);
-      qkv.add(K + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + xk + ")" : xk), hr.K);
-      qkv.add(V + " = X" + WV, hr.V);
+      qkv.add(Qp + " = " + in.queries + WQ, hr.Q_before_rope);
+      qkv.add(Kp + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + xk + ")" : xk), hr.K_before_rope);
+      qkv.add(V + " = " + in.keys + WV, hr.V);
     } else {
-      if (o.normalize_keys && !o.shared_qk) t << "$" << K << "$ is the given $K$ with each row normalized.\n\n";
+      if (o.normalize_keys && !o.shared_qk) t << "$" << Kp << "$ is the given $K$ with each row normalized.\n\n";
       Displays qkv(t);
-      qkv.add(Q, hr.Q);
-      qkv.add(K + (o.shared_qk ? " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + Q + ")" : Q) : std::string()), hr.K);
+      qkv.add(Qp, hr.Q_before_rope);
+      qkv.add(Kp + (o.shared_qk ? " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + Qp + ")" : Qp) : std::string()),
+              hr.K_before_rope);
       qkv.add(V, hr.V);
     }
-    t << "The scores, and $" << Q << Q << "^{\\top}$ beside them (symmetric, for comparison):\n";
+    if (rope) {
+      t << "RoPE turns row $p$ of $" << Qp << "$ and of $" << Kp << "$ by $p\\,\\theta_i$ in each pair of coordinates:\n";
+      Displays turned(t);
+      turned.add(Q + " = \\operatorname{RoPE}(" + Qp + ")", hr.Q);
+      turned.add(K + " = \\operatorname{RoPE}(" + Kp + ")", hr.K);
+    }
+    if (s.cross())
+      t << "The scores, $n\\times m = " << s.n() << "\\times " << s.m() << "$ (each query against each key), and $" << Q << Q
+        << "^{\\top}$ beside them, $n\\times n$: the queries against themselves, which cannot stand in for $" << S
+        << "$ when the keys come from another sequence:\n";
+    else
+      t << "The scores, and $" << Q << Q << "^{\\top}$ beside them (symmetric, for comparison):\n";
     {
       Displays scores(t);
       scores.add(S + " = " + Q + K + "^{\\top}", hr.scores);
       scores.add(Q + Q + "^{\\top}", hr.QQt);
     }
+    if (hr.square())
+      t << "Asymmetry of $" << S << "$: $\\|(" << S << " - " << S << "^{\\top})/2\\|_F \\,/\\, \\|" << S
+        << "\\|_F = " << tex_significant(hr.asymmetry) << "$.\n\n";
+    else  // Sᵀ is m×n: S + Sᵀ does not exist
+      t << "$" << S << "$ is $" << s.n() << "\\times " << s.m() << "$ and $" << S << "^{\\top}$ is $" << s.m() << "\\times "
+        << s.n() << "$: the symmetric split $(" << S << " + " << S << "^{\\top})/2$, $(" << S << " - " << S
+        << "^{\\top})/2$ and the asymmetry are not defined when $n \\ne m$.\n\n";
     if (masked) {
       t << "The mask ($-\\infty$ where a token does not attend):\n";
-      Displays(t).add_tex(M + " = " + mask_matrix(hr, s.n()), 30 + 25.0 * s.n());
+      Displays(t).add_tex(M + " = " + mask_matrix(hr), 30 + 25.0 * s.m());
     }
     const std::string scaled = d.symbolic.empty() ? S : "\\frac{" + S + "}{" + d.symbolic + "}";
     t << "The weights, a softmax along each row (each row sums to 1)"
@@ -239,7 +345,8 @@ std::string export_tex(const Scenario& s, const Result& r) {
     Displays(t).add(A + " = \\operatorname{softmax}\\!\\left(" + scaled + (masked ? " + " + M : "") + "\\right)", hr.weights);
     if (merged) {
       const Eigen::Index count = hr.W_QK_singular_values.size();
-      const std::string form = "X" + Wh + (o.normalize_keys ? "\\operatorname{normalize}(X)^{\\top}" : "X^{\\top}");
+      const std::string form = in.queries + Wh + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")^{\\top}"
+                                                                   : transposed(in.keys));
       t << "The bilinear form of the scores is $" << Wh << "$ itself, $" << S << " = " << form << "$:\n\n";
       t << "Singular values of $" << Wh << "$: $\\sigma = (";
       for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
@@ -248,9 +355,12 @@ std::string export_tex(const Scenario& s, const Result& r) {
         << tex_significant(hr.W_QK_rank_tolerance) << "$).\n\n";
     } else if (projected) {
       const Eigen::Index count = hr.W_QK_singular_values.size();
-      const std::string form = "X\\,(" + WQ + " W^{K\\top}" + i + ")\\,X^{\\top}";
-      t << (o.normalize_keys ? "The bilinear form of the scores before the keys are normalized, $" + form + "$:\n"
-                             : "The bilinear form of the scores, $" + S + " = " + form + "$:\n");
+      const std::string form = in.queries + "\\,(" + WQ + " W^{K\\top}" + i + ")\\," + transposed(in.keys);
+      t << (rope ? "The bilinear form of $" + Qp + Kp + "^{\\top}$, the scores before RoPE turns the queries and keys, $" +
+                       (o.normalize_keys ? "" : Qp + Kp + "^{\\top} = ") + form + "$" +
+                       (o.normalize_keys ? " before the keys are normalized" : "") + ":\n"
+            : o.normalize_keys ? "The bilinear form of the scores before the keys are normalized, $" + form + "$:\n"
+                               : "The bilinear form of the scores, $" + S + " = " + form + "$:\n");
       Displays(t).add(WQ + " W^{K\\top}" + i, hr.W_QK);
       t << "Singular values $\\sigma = (";
       for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));

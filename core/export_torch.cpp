@@ -53,6 +53,9 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
     misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
   if (o.head_output == HeadOutput::Alt)
     misfits.push_back("head output alt (MultiheadAttention's heads output A\u00B7V, not (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_alt\u1D40)");
+  // Sinusoidal positions fit: PE is added to its inputs. RoPE turns q and k inside it, after the projections.
+  if (o.positions == Positions::Rope)
+    misfits.push_back("RoPE (MultiheadAttention cannot turn q_p and k_p by p\u00B7\u03B8_i between its projections and its scores)");
   return misfits;
 }
 
@@ -70,6 +73,8 @@ std::string export_py(const Scenario& s) {
     << "#\n# The scenario rebuilt in PyTorch, in double precision, and computed step by step.\n"
     << "# Prints, per head, the scores S, the weights A, the output O_h and AttentionAlt's output, then Y"
     << (s.has_target ? " and the loss" : "") << ".\n";
+  if (s.cross())
+    p << "# Cross-attention: the queries come from tokens (n), the keys and values from tokens_kv (m): S and A are n x m.\n";
   if (misfits.empty()) {
     p << "# torch.nn.MultiheadAttention (bias=False) computes this scenario too: the script checks that it agrees.\n";
   } else {
@@ -79,14 +84,31 @@ std::string export_py(const Scenario& s) {
   p << "import math\nimport sys\n\nimport torch\n\ntorch.set_default_dtype(torch.float64)\n"
     << "sys.stdout.reconfigure(errors=\"backslashreplace\")  # any token prints, whatever the terminal's encoding\n\n";
 
+  const auto token_list = [&](const std::vector<std::string>& tokens) {
+    for (size_t i = 0; i < tokens.size(); ++i) p << (i ? ", " : "") << python_string(tokens[i]);
+    p << "]";
+  };
   p << "tokens = [";
-  for (int i = 0; i < s.n(); ++i) p << (i ? ", " : "") << python_string(s.tokens[i]);
-  p << "]\nn, d_model, d_k, H = " << s.n() << ", " << s.d_model << ", " << s.d_k << ", " << s.heads << "\n";
+  token_list(s.tokens);
+  if (s.cross()) {
+    p << "  # the queries' sequence\ntokens_kv = [";
+    token_list(s.tokens_kv);
+    p << "  # the keys' and values' sequence\nn, m, d_model, d_k, H = " << s.n() << ", " << s.m();
+  } else {
+    p << "\nn, d_model, d_k, H = " << s.n();
+  }
+  p << ", " << s.d_model << ", " << s.d_k << ", " << s.heads << "\n";
+  // Without cross-attention the keys are the tokens themselves: the script's names for them.
+  const std::string keys = s.cross() ? "tokens_kv" : "tokens", key_count = s.cross() ? "m" : "n";
   p << "T = " << py_number(o.temperature) << "  # temperature\n";
+  if (o.positions != Positions::None)
+    p << "base = " << py_number(o.position_base) << "  # of the positions' angles (" << to_string(o.positions) << ")\n";
   if (projected) {
     p << "X = " << py_matrix(s.X) << "  # n x d_model, one row per token\n";
+    if (s.cross()) p << "X_kv = " << py_matrix(s.X_kv) << "  # m x d_model: the keys and values are read from it\n";
     if (o.merged_qk) {
-      p << "W = " << py_heads(s.W, s.heads) << "  # merged QK: per head one d_model x d_model W_h, Q = X W_h, K = X\n";
+      p << "W = " << py_heads(s.W, s.heads) << "  # merged QK: per head one d_model x d_model W_h, Q = X W_h, K = "
+        << (s.cross() ? "X_kv" : "X") << "\n";
     } else {
       p << "W_Q = " << py_heads(s.W_Q, s.heads) << "  # per head, d_model x d_k\n";
       p << "W_K = " << (o.shared_qk ? std::string("W_Q  # shared QK (Reformer)") : py_heads(s.W_K, s.heads)) << "\n";
@@ -94,6 +116,7 @@ std::string export_py(const Scenario& s) {
     p << "W_V = " << py_heads(s.W_V, s.heads) << "\n";
   } else {
     p << "Q = " << py_heads(s.Q, s.heads) << "  # per head, n x d_k\n";
+    if (s.cross()) p << "# K and V: per head, m x d_k\n";
     p << "K = " << (o.shared_qk ? std::string("Q  # shared QK (Reformer)") : py_heads(s.K, s.heads)) << "\n";
     p << "V = " << py_heads(s.V, s.heads) << "\n";
   }
@@ -103,9 +126,42 @@ std::string export_py(const Scenario& s) {
   if (s.has_target) p << "target = " << py_matrix(s.target) << "  # the Y the scenario should produce, n x d_model\n";
   p << "\n";
 
+  if (o.positions == Positions::Sinusoidal) {
+    p << R"(
+def sinusoidal(count):
+    """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle), p = 0 .. count-1."""
+    return torch.tensor([[(math.sin if c % 2 == 0 else math.cos)(p / base ** (2 * (c // 2) / d_model))
+                          for c in range(d_model)] for p in range(count)])
+
+
+X = X + sinusoidal(n)  # X' = X + PE: the positions enter before the projections
+)";
+    if (s.cross()) p << "X_kv = X_kv + sinusoidal(m)  # the keys' sequence counts its positions from 0 too\n";
+    p << "\n";
+  }
+  if (o.positions == Positions::Rope)
+    p << R"(
+def rope(M):
+    """Row p of M turned pair by pair: coordinates (2i, 2i+1) by the angle p * theta_i, theta_i = base^(-2i/d)
+    (RoFormer's interleaved pairs; an odd last coordinate is not turned)."""
+    d = M.shape[1]
+    out = M.clone()
+    p = torch.arange(M.shape[0], dtype=M.dtype)
+    for i in range(d // 2):
+        angle = p * base ** (-2 * i / d)
+        cos, sin = torch.cos(angle), torch.sin(angle)
+        x, y = M[:, 2 * i], M[:, 2 * i + 1]
+        out[:, 2 * i], out[:, 2 * i + 1] = cos * x - sin * y, sin * x + cos * y
+    return out
+
+
+)";
+
   if (o.causal || o.no_self) {
-    p << "mask = torch.zeros(n, n, dtype=torch.bool)  # True: the token does not attend there\n";
-    if (o.causal) p << "mask |= torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)  # causal: not the later tokens\n";
+    p << "mask = torch.zeros(n, " << key_count << ", dtype=torch.bool)  # True: the token does not attend there\n";
+    if (o.causal)
+      p << "mask |= torch.triu(torch.ones(n, " << key_count << ", dtype=torch.bool), diagonal=1)  # causal: not the later "
+        << (s.cross() ? "keys" : "tokens") << "\n";
     if (o.no_self)
       p << "for i in range(n):  # no-self, except where the diagonal is all a row has left (Reformer)\n"
         << "    if (~mask[i]).sum() > 1:\n        mask[i, i] = True\n";
@@ -120,14 +176,14 @@ def label(text):
     return text if text and text.isprintable() else repr(text)
 
 
-def show(title, m, rows, cols):
-    """Prints m under its title: a line of column labels, then one line per row, its label first."""
+def show(title, matrix, rows, cols):
+    """Prints the matrix under its title: a line of column labels, then one line per row, its label first."""
     print(title + ":")
     rows, cols = [label(r) for r in rows], [label(c) for c in cols]
     width = max(len(r) for r in rows)
-    print("  " + " " * width + "".join(f" {c:>12}" for c in cols))
-    for r, values in zip(rows, m.tolist()):
-        print("  " + r.ljust(width) + "".join(f" {x:12.6f}" for x in values))
+    print("  " + " " * width + "".join(f" {c:>16}" for c in cols))
+    for r, values in zip(rows, matrix.tolist()):
+        print("  " + r.ljust(width) + "".join(f" {x:16.10f}" for x in values))
     print()
 
 
@@ -137,12 +193,15 @@ outputs, weights = [], []
 for h in range(H):
     print(f"=== head {h + 1} of {H} ===")
 )";
-  if (projected && o.merged_qk) p << "    q, k, v = X @ W[h], X, X @ W_V[h]  # merged QK: S = X W_h X^T\n";
-  else if (projected) p << "    q, k, v = X @ W_Q[h], X @ W_K[h], X @ W_V[h]\n";
+  const std::string X_kv = s.cross() ? "X_kv" : "X";
+  if (projected && o.merged_qk)
+    p << "    q, k, v = X @ W[h], " << X_kv << ", " << X_kv << " @ W_V[h]  # merged QK: S = X W_h " << X_kv << "^T\n";
+  else if (projected) p << "    q, k, v = X @ W_Q[h], " << X_kv << " @ W_K[h], " << X_kv << " @ W_V[h]\n";
   else p << "    q, k, v = Q[h], K[h], V[h]\n";
   if (o.normalize_keys)
     p << "    length = k.norm(dim=1, keepdim=True)  # each key divided by its length; a zero key stays zero\n"
       << "    k = torch.where(length > 0, k / torch.where(length > 0, length, torch.ones_like(length)), k)\n";
+  if (o.positions == Positions::Rope) p << "    q, k = rope(q), rope(k)  # RoPE, after everything else; v is not turned\n";
   // The divisor as the code computes it and as the printed title says it.
   const bool sqrt_dk = o.scale == Scale::SqrtDk, tempered = o.temperature != 1.0;
   const bool alt = o.head_output == HeadOutput::Alt;
@@ -154,8 +213,8 @@ for h in range(H):
     << "    A = torch.softmax(logits, dim=-1)\n"
     << "    O = A @ v\n"
     << "    alt = A @ v @ W_alt[h].T / math.sqrt(d_k)  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T\n"
-    << "    show(\"S = Q K^T\", S, tokens, tokens)\n"
-    << "    show(\"A = softmax(S" << text << (o.causal || o.no_self ? ", masked" : "") << ")\", A, tokens, tokens)\n"
+    << "    show(\"S = Q K^T\", S, tokens, " << keys << ")\n"
+    << "    show(\"A = softmax(S" << text << (o.causal || o.no_self ? ", masked" : "") << ")\", A, tokens, " << keys << ")\n"
     << "    show(f\"O_{h + 1} = A V\", O, tokens, dims)\n"
     << "    show(f\"alt_{h + 1} = (1/sqrt(d_k)) A V W_alt^T\", alt, tokens, dims)\n"
     << "    outputs.append(" << (alt ? "alt)  # head_output \"alt\": AttentionAlt's output enters the concatenation" : "O)")
@@ -170,14 +229,19 @@ for h in range(H):
   if (misfits.empty()) {
     p << R"(
 # The same layer as torch.nn.MultiheadAttention: in_proj_weight stacks the
-# transposed projections, and head h uses columns h*d_k .. (h+1)*d_k - 1.
+# transposed projections, and head h uses columns h*d_k .. (h+1)*d_k - 1.)"
+      << (s.cross() ? "\n# The query has n rows (X), the key and the value m rows (X_kv)." : "")
+      << (o.positions == Positions::Sinusoidal ? "\n# X" + std::string(s.cross() ? " and X_kv" : "") + " already hold PE: it is added before MultiheadAttention."
+                                                : std::string())
+      << R"(
 mha = torch.nn.MultiheadAttention(embed_dim=d_model, num_heads=H, bias=False, batch_first=True)
 with torch.no_grad():
     mha.in_proj_weight.copy_(torch.cat([torch.cat(W_Q, dim=1).T, torch.cat(W_K, dim=1).T, torch.cat(W_V, dim=1).T]))
     mha.out_proj.weight.copy_(W_O.T)
-    Y_mha, A_mha = mha(X.unsqueeze(0), X.unsqueeze(0), X.unsqueeze(0), attn_mask=mask,
+    Y_mha, A_mha = mha(X.unsqueeze(0), )" << X_kv << ".unsqueeze(0), " << X_kv << R"(.unsqueeze(0), attn_mask=mask,
                        need_weights=True, average_attn_weights=False)
-assert torch.allclose(Y_mha[0], Y) and torch.allclose(A_mha[0], torch.stack(weights)), "MultiheadAttention disagrees"
+close = dict(rtol=1e-9, atol=1e-12)  # the same double-precision arithmetic, in another order
+assert torch.allclose(Y_mha[0], Y, **close) and torch.allclose(A_mha[0], torch.stack(weights), **close), "MultiheadAttention disagrees"
 print(f"torch.nn.MultiheadAttention agrees: max |Y - Y_mha| = {(Y_mha[0] - Y).abs().max().item():.1e}")
 )";
   }

@@ -295,3 +295,123 @@ TEST(ExportText, MultiheadAttentionMisfitsNameMergedAndAltOutput) {
   s.options.head_output = core::HeadOutput::Attention;
   EXPECT_TRUE(core::fits_multihead_attention(s));  // a target alone changes nothing MultiheadAttention computes
 }
+
+namespace {
+
+// example.json as cross-attention: its five tokens query three keys and values
+// of a second sequence (X_kv of other numbers than X's first rows).
+core::Scenario example_cross(int m = 3) {
+  core::Scenario s = example();
+  core::set_cross_attention(s, true);
+  core::resize_keys(s, m);
+  s.tokens_kv.resize(static_cast<size_t>(m));
+  for (int j = 0; j < m; ++j) {
+    s.tokens_kv[static_cast<size_t>(j)] = "kv" + std::to_string(j + 1);
+    for (int c = 0; c < s.d_model; ++c) s.X_kv(j, c) = 0.5 * (j + 1) - 0.25 * c;  // exact in binary: the CSV shows them as typed
+  }
+  EXPECT_TRUE(core::validate(s).empty());
+  return s;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t found = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++found;
+  return found;
+}
+
+}  // namespace
+
+TEST(ExportText, CrossAttentionReachesEveryExport) {
+  const core::Scenario s = example_cross();
+  const core::Result r = core::compute(s);
+  ASSERT_EQ(r.head[0].scores.cols(), 3);
+  const int n = 5, m = 3, d = 4, dk = 2;
+
+  // S's columns are the keys' labels (the export read m of the n tokens' and crashed); the symmetric
+  // parts are 0×0: no empty heatmaps of them, a note instead.
+  const std::string svg = core::export_svg(s, r, core::SvgStyle{});
+  EXPECT_EQ(count(svg, "<rect class=\"cell\""), static_cast<size_t>((n + m) * d + 2 * n * m + n * n + d * d + 2 * n * dk + n * d));
+  EXPECT_EQ(svg.find("(S + S\u1D40)/2  (head"), std::string::npos);
+  EXPECT_NE(svg.find("not defined, S is 5 \u00D7 3 and S\u1D40 is 3 \u00D7 5"), std::string::npos);
+  EXPECT_EQ(count(svg, ">keys</text>"), 2u);     // S and the weights
+  EXPECT_EQ(count(svg, ">queries</text>"), 4u);  // their rows, and both axes of QQᵀ
+
+  const std::string csv = core::export_csv(s, r);
+  EXPECT_NE(csv.find("\nmatrix,X_kv\ncolumns,d1,d2,d3,d4\nrow,kv1,0.5,0.25,0.0,-0.25\n"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,scores (head 1)\ncolumns,kv1,kv2,kv3\nrow,The,"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,weights (head 2)\ncolumns,kv1,kv2,kv3\n"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,QQt (head 1)\ncolumns,The,movie,was,a,bomb\n"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,V (head 1)\ncolumns,k1,k2\nrow,kv1,"), std::string::npos);
+  EXPECT_EQ(csv.find("scores_sym"), std::string::npos);
+  EXPECT_EQ(csv.find("positions,"), std::string::npos);
+
+  const std::string tex = core::export_tex(s, r);
+  EXPECT_TRUE(braces_balance(tex));
+  for (char c : tex) ASSERT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7F)) << int(static_cast<unsigned char>(c));
+  for (const char* want : {"$m = 3$", "X_{\\text{kv}} = \\begin{bmatrix}", "K_{1} = X_{\\text{kv}}W^K_{1}",
+                           "\\texttt{kv3}", "are not defined when $n \\ne m$"})
+    EXPECT_NE(tex.find(want), std::string::npos) << want;
+  EXPECT_EQ(tex.find("Asymmetry of"), std::string::npos);
+
+  const std::string py = core::export_py(s);
+  for (const char* want : {"tokens_kv = [\"kv1\", \"kv2\", \"kv3\"]", "n, m, d_model, d_k, H = 5, 3, 4, 2, 2",
+                           "q, k, v = X @ W_Q[h], X_kv @ W_K[h], X_kv @ W_V[h]", "show(\"S = Q K^T\", S, tokens, tokens_kv)",
+                           "mha(X.unsqueeze(0), X_kv.unsqueeze(0), X_kv.unsqueeze(0)"})
+    EXPECT_NE(py.find(want), std::string::npos) << want;
+}
+
+TEST(ExportText, ASquareCrossAttentionKeepsItsSymmetricSplit) {
+  const core::Scenario s = example_cross(5);
+  const core::Result r = core::compute(s);
+  ASSERT_TRUE(r.head[0].square());
+  EXPECT_EQ(count(core::export_svg(s, r, core::SvgStyle{}), "(S + S\u1D40)/2  (head 1)"), 1u);
+  EXPECT_NE(core::export_csv(s, r).find("\nmatrix,scores_sym (head 1)\ncolumns,kv1,"), std::string::npos);
+  EXPECT_NE(core::export_tex(s, r).find("Asymmetry of $S_{1}$"), std::string::npos);
+}
+
+TEST(ExportText, PositionsReachEveryExport) {
+  core::Scenario s = example_cross();
+  s.options.positions = core::Positions::Sinusoidal;
+  s.options.position_base = 100;
+  core::Result r = core::compute(s);
+  std::string csv = core::export_csv(s, r);
+  EXPECT_NE(csv.find("\npositions,sinusoidal\n\nposition_base,100.0\n\nmatrix,X\n"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,PE\ncolumns,d1,d2,d3,d4\nrow,The,0.0,1.0,0.0,1.0\n"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,PE_kv\ncolumns,d1,d2,d3,d4\nrow,kv1,0.0,1.0,0.0,1.0\nrow,kv2,"), std::string::npos);
+  std::string tex = core::export_tex(s, r);
+  EXPECT_NE(tex.find("PE = \\begin{bmatrix}"), std::string::npos);
+  EXPECT_NE(tex.find("X' = X + PE = \\begin{bmatrix}"), std::string::npos);
+  EXPECT_NE(tex.find("$b = 100$"), std::string::npos);
+  std::string py = core::export_py(s);
+  EXPECT_NE(py.find("X = X + sinusoidal(n)"), std::string::npos);
+  EXPECT_NE(py.find("X_kv = X_kv + sinusoidal(m)"), std::string::npos);
+  EXPECT_NE(py.find("torch.nn.MultiheadAttention("), std::string::npos);  // PE goes in with the inputs
+
+  s.options.positions = core::Positions::Rope;
+  r = core::compute(s);
+  csv = core::export_csv(s, r);
+  EXPECT_NE(csv.find("\npositions,rope\n"), std::string::npos);
+  EXPECT_NE(csv.find("\nmatrix,K_before_rope (head 2)\ncolumns,k1,k2\nrow,kv1,"), std::string::npos);
+  EXPECT_EQ(csv.find("matrix,PE"), std::string::npos);
+  tex = core::export_tex(s, r);
+  EXPECT_TRUE(braces_balance(tex));
+  EXPECT_NE(tex.find("\\tilde{Q}_{1} = XW^Q_{1}"), std::string::npos);
+  EXPECT_NE(tex.find("K_{2} = \\operatorname{RoPE}(\\tilde{K}_{2})"), std::string::npos);
+  EXPECT_NE(tex.find("$\\theta_0 = 1$"), std::string::npos);
+  py = core::export_py(s);
+  EXPECT_NE(py.find("q, k = rope(q), rope(k)"), std::string::npos);
+  EXPECT_EQ(py.find("torch.nn.MultiheadAttention("), std::string::npos);
+  EXPECT_NE(core::export_svg(s, r, core::SvgStyle{}).find("<text class=\"note\""), std::string::npos);
+}
+
+TEST(ExportText, MultiheadAttentionTakesCrossAttentionAndSinusoidalPositionsButNotRope) {
+  core::Scenario s = example_cross();
+  EXPECT_TRUE(core::fits_multihead_attention(s));
+  s.options.causal = true;
+  s.options.positions = core::Positions::Sinusoidal;
+  EXPECT_TRUE(core::fits_multihead_attention(s));
+  s.options.positions = core::Positions::Rope;
+  const std::vector<std::string> misfits = core::multihead_attention_misfits(s);
+  ASSERT_EQ(misfits.size(), 1u);
+  EXPECT_EQ(misfits[0].rfind("RoPE", 0), 0u) << misfits[0];
+}

@@ -138,6 +138,38 @@ class Exports(unittest.TestCase):
         if target:
             s["target"] = [[0.1 * (i - c) for c in range(d)] for i in range(n)]
 
+    # The keys' and values' sequence of the cross-attention scenarios: not one label shared with example.json's.
+    KV_TOKENS = ["Le", "film", "\u00E9tait", "un", "navet", "total", "!", "fin"]
+
+    def cross(self, s, m=3):
+        """example.json as cross-attention (version 2): its n = 5 tokens query m keys and values of a
+        second sequence; in projected mode X_kv (m × d_model), in direct mode K and V of m rows."""
+        s["attnlab"] = 2
+        s["tokens_kv"] = self.KV_TOKENS[:m]
+        if s["mode"] == "projected":
+            s["X_kv"] = [[round(0.3 * (j + 1) - 0.25 * c + 0.1 * (j % 2), 6) for c in range(s["d_model"])] for j in range(m)]
+        else:
+            rows = lambda h, key: [[0.2 * (j + 1) * (1 if key == "K" else -1) + 0.3 * c - 0.1 * h for c in range(s["d_k"])]
+                                   for j in range(m)]
+            s["K"] = [rows(h, "K") for h in range(s["heads"])]
+            s["V"] = [rows(h, "V") for h in range(s["heads"])]
+
+    def positions(self, s, kind, base=None):
+        """options.positions set (version 2): "sinusoidal" or "rope", with position_base when given."""
+        s["attnlab"] = 2
+        s["options"]["positions"] = kind
+        if base is not None:
+            s["options"]["position_base"] = base
+
+    def odd_dk(self, s):
+        """One head of d_k = 3 (RoPE turns the pair (0, 1) and leaves the third coordinate alone)."""
+        d = s["d_model"]
+        s["d_k"], s["heads"] = 3, 1
+        for key, shift in [("W_Q", 0.0), ("W_K", 0.5), ("W_V", -0.25)]:
+            s[key] = [[[round(0.3 * (r + 1) - 0.2 * c + shift * ((r + c) % 2), 6) for c in range(3)] for r in range(d)]]
+        s["W_O"] = [[1.0 if r == c else 0.0 for c in range(d)] for r in range(3)]
+        del s["W_alt"]
+
     # ---- PyTorch -----------------------------------------------------------
 
     def run_py(self, path):
@@ -167,8 +199,8 @@ class Exports(unittest.TestCase):
             self.assertEqual(len(got), len(matrix), key)
             for got_row, want_row in zip(got, matrix):
                 self.assertEqual(len(got_row), len(want_row), key)
-                for g, w in zip(got_row, want_row):
-                    self.assertLessEqual(abs(g - w), 1e-6, f"{path.name} {key}: torch {g}, attnlab {w}")
+                for g, w in zip(got_row, want_row):  # printed with ten decimals
+                    self.assertLessEqual(abs(g - w), 1e-9 * max(1.0, abs(w)), f"{path.name} {key}: torch {g}, attnlab {w}")
         return text, r.stdout
 
     @staticmethod
@@ -193,6 +225,71 @@ class Exports(unittest.TestCase):
                 printed[key] = rows
             i += 1
         return printed
+
+    def printed_columns(self, out, title):
+        """The column labels of the first matrix printed under `title`."""
+        lines = out.splitlines()
+        return lines[lines.index(title) + 1].split()
+
+    def test_py_cross_attention_n_by_m(self):
+        # Projected: MultiheadAttention takes a query of n rows and a key and value of m rows.
+        for m, causal in [(3, False), (7, True), (5, True)]:
+            with self.subTest(m=m, causal=causal):
+                path, s = self.scenario(f"py_cross_{m}", lambda s: (self.cross(s, m), s["options"]["mask"].update(causal=causal)))
+                text, out = self.run_py(path)  # the same n × m S and A, O_h and Y as --dump, to 1e-9
+                self.assertIn("X_kv.unsqueeze(0), X_kv.unsqueeze(0), attn_mask=mask", text)
+                self.assertIn("torch.nn.MultiheadAttention agrees", out)
+                self.assertEqual(self.printed_columns(out, "S = Q K^T:"), s["tokens_kv"])
+                self.assertIn(f"mask = torch.zeros(n, m, dtype=torch.bool)" if causal else "mask = None", text)
+        # Direct: K and V of m rows, the formulas written out.
+        path, s = self.scenario("py_cross_direct", lambda s: (self.direct(s), self.cross(s, 3)))
+        text, out = self.run_py(path)
+        self.assertIn("#   - direct mode", text)
+        self.assertNotIn("MultiheadAttention(", text)
+        self.assertEqual(self.printed_columns(out, "A = softmax(S / sqrt(d_k)):"), s["tokens_kv"])
+        # Merged W_h over the keys' sequence: K = X_kv itself.
+        path, _ = self.scenario("py_cross_merged", lambda s: (self.v2(s, alt=False, target=False), self.cross(s, 4)))
+        text, _ = self.run_py(path)
+        self.assertIn("q, k, v = X @ W[h], X_kv, X_kv @ W_V[h]", text)
+
+    def test_py_positions(self):
+        # Sinusoidal: PE added to the inputs, then MultiheadAttention computes the same layer.
+        for name, change in [("py_sin", lambda s: self.positions(s, "sinusoidal")),
+                             ("py_sin_cross", lambda s: (self.positions(s, "sinusoidal", 100.0), self.cross(s, 7),
+                                                         s["options"]["mask"].update(causal=True)))]:
+            with self.subTest(name=name):
+                path, s = self.scenario(name, change)
+                text, out = self.run_py(path)
+                self.assertIn("X = X + sinusoidal(n)", text)
+                self.assertEqual("X_kv = X_kv + sinusoidal(m)" in text, "tokens_kv" in s, name)
+                self.assertIn("torch.nn.MultiheadAttention agrees", out)
+        # RoPE: written out in the script, as MultiheadAttention has no place for it.
+        for name, change in [
+            ("py_rope", lambda s: self.positions(s, "rope")),
+            ("py_rope_base", lambda s: (self.positions(s, "rope", 3.0), s["options"]["mask"].update(causal=True, no_self=True))),
+            ("py_rope_cross", lambda s: (self.positions(s, "rope", 50.0), self.cross(s, 7))),
+            ("py_rope_cross_direct", lambda s: (self.direct(s), self.positions(s, "rope", 2.0), self.cross(s, 3))),
+            ("py_rope_odd_dk", lambda s: (self.odd_dk(s), self.positions(s, "rope", 5.0))),
+            ("py_rope_odd_dk_cross", lambda s: (self.odd_dk(s), self.positions(s, "rope", 5.0), self.cross(s, 4))),
+            ("py_rope_shared_normalized", lambda s: (self.positions(s, "rope", 7.0),
+                                                     s["options"].update(shared_qk=True, normalize_keys=True))),
+        ]:
+            with self.subTest(name=name):
+                path, s = self.scenario(name, change)
+                text, out = self.run_py(path)  # the turned Q and K give --dump's S, to 1e-9
+                self.assertIn("q, k = rope(q), rope(k)", text)
+                self.assertIn("#   - RoPE", text)
+                self.assertNotIn("MultiheadAttention(", text)
+        # The script's RoPE is what makes the numbers agree: without it S differs from --dump's.
+        path, s = self.scenario("py_rope_needed", lambda s: self.positions(s, "rope", 2.0))
+        script = self.tmp / "rope_needed.py"
+        attnlab(path, "--export", script)
+        script.write_text(script.read_text(encoding="utf-8").replace("q, k = rope(q), rope(k)", "pass"), encoding="utf-8")
+        r = subprocess.run(["/usr/bin/python3", str(script)], capture_output=True, text=True, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        dump = json.loads(attnlab("--dump", path))
+        printed = self.parse_printed(r.stdout, {"S1": 5, "A1": 5, "O1": 2, "alt1": 2, "S2": 5, "A2": 5, "O2": 2, "alt2": 2, "Y": 4})["S1"]
+        self.assertGreater(max(abs(g - w) for gr, wr in zip(printed, dump["heads"][0]["scores"]) for g, w in zip(gr, wr)), 1e-3)
 
     def test_py_with_multihead_attention(self):
         path, _ = self.scenario("mha")
@@ -296,6 +393,97 @@ class Exports(unittest.TestCase):
         self.assertIsNone(re.search(r"\.\d+pk>", log), f"{path.name}: bitmap fonts in the PDF")
         return raw.decode("ascii")
 
+    @staticmethod
+    def bmatrix_after(text, lhs):
+        """The rows of the bmatrix that follows `lhs = `, as lists of their entries (text)."""
+        start = text.index(lhs + " = \\begin{bmatrix}\n") + len(lhs + " = \\begin{bmatrix}\n")
+        body = text[start:text.index("\\end{bmatrix}", start)]
+        return [[e.strip() for e in row.split("&")] for row in body.replace("\\\\", "").splitlines() if row.strip()]
+
+    def test_tex_cross_attention_n_by_m(self):
+        def causal_cross(s):
+            self.cross(s, 3)
+            s["options"]["mask"]["causal"] = True
+        path, s = self.scenario("tex_cross", causal_cross)
+        text = self.compile_tex(path)
+        # X, X_kv, W^O and Y; per head W^Q, W^K, W^V, Q, K, V, S, QQ^T, M, A, W^Q W^K^T, O, W_alt, alt.
+        self.assertEqual(text.count("\\begin{bmatrix}"), 4 + 14 * s["heads"])
+        for want in ["Tokens (the queries): \\texttt{The}", "Tokens of the keys and values: \\texttt{Le}, \\texttt{film}, "
+                     "\\texttt{\\'{e}tait}", "$n = 5$, $m = 3$", "$K = X_{\\text{kv}}W^K$", "K_{1} = X_{\\text{kv}}W^K_{1}",
+                     "V_{2} = X_{\\text{kv}}W^V_{2}", "X\\,(W^Q_{1} W^{K\\top}_{1})\\,{X_{\\text{kv}}}^{\\top}",
+                     "$n\\times m = 5\\times 3$", "query $i$ does not see the keys $j > i$",
+                     "$S_{1}$ is $5\\times 3$ and $S_{1}^{\\top}$ is $3\\times 5$: the symmetric split",
+                     "are not defined when $n \\ne m$"]:
+            self.assertIn(want, text)
+        self.assertNotIn("Asymmetry of", text)
+        self.assertEqual(self.bmatrix_after(text, "X_{\\text{kv}}"), [[f"{v:.2f}" for v in row] for row in s["X_kv"]])
+        dump = json.loads(attnlab("--dump", path))
+        for h in (1, 2):
+            for lhs, key in [(f"S_{{{h}}} = Q_{{{h}}}K_{{{h}}}^{{\\top}}", "scores"), (f"Q_{{{h}}}Q_{{{h}}}^{{\\top}}", "QQt")]:
+                want = [[f"{v:.2f}".replace("-0.00", "0.00") for v in row] for row in dump["heads"][h - 1][key]]
+                self.assertEqual(self.bmatrix_after(text, lhs), want, lhs)  # S 5 × 3, QQ^T 5 × 5
+            weights = self.bmatrix_after(text, f"A_{{{h}}} = \\operatorname{{softmax}}\\!\\left(\\frac{{S_{{{h}}}}}{{\\sqrt{{d_k}}}} + M_{{{h}}}\\right)")
+            self.assertEqual([len(row) for row in weights], [3] * 5)
+        self.assertEqual(self.bmatrix_after(text, "M_{1}"), [["0", "-\\infty", "-\\infty"], ["0", "0", "-\\infty"]] + [["0"] * 3] * 3)
+        # Direct mode: K and V of m rows; merged W_h: S = X W_h X_kv^T. A square S still has its asymmetry.
+        path, s = self.scenario("tex_cross_direct", lambda s: (self.direct(s), self.cross(s, 7)))
+        text = self.compile_tex(path)
+        self.assertIn("Direct mode with cross-attention", text)
+        self.assertEqual(len(self.bmatrix_after(text, "K_{2}")), 7)
+        self.assertIn("the symmetric split", text)
+        text = self.compile_tex(self.scenario("tex_cross_merged", lambda s: (self.v2(s), self.cross(s, 4)))[0])
+        self.assertIn("S_{1} = XW_{1}{X_{\\text{kv}}}^{\\top}", text)
+        self.assertIn("K_{1} = X_{\\text{kv}} = ", text)
+        path, s = self.scenario("tex_cross_square", lambda s: self.cross(s, 5))
+        text = self.compile_tex(path)
+        asymmetry = json.loads(attnlab("--dump", path))["heads"][0]["asymmetry"]
+        self.assertIn(f"\\|(S_{{1}} - S_{{1}}^{{\\top}})/2\\|_F \\,/\\, \\|S_{{1}}\\|_F = {asymmetry:.4g}$", text)
+        self.assertNotIn("not defined", text)
+
+    def test_tex_positions(self):
+        # Sinusoidal: PE written out, X' = X + PE, and the projections of X'.
+        path, s = self.scenario("tex_sin", lambda s: (self.positions(s, "sinusoidal"), self.cross(s, 3)))
+        text = self.compile_tex(path)
+        self.assertEqual(text.count("\\begin{bmatrix}"), 4 + 4 + 13 * s["heads"])  # PE, X', PE_kv, X'_kv
+        for want in ["$X' = X + PE$ before the projections", "$PE_{p,2i} = \\sin(p / b^{2i/d_{\\text{model}}})$",
+                     "$b = 10000$", "Q_{1} = X'W^Q_{1}", "K_{1} = X'_{\\text{kv}}W^K_{1}",
+                     "X'\\,(W^Q_{1} W^{K\\top}_{1})\\,{X'_{\\text{kv}}}^{\\top}"]:
+            self.assertIn(want, text)
+        # PE[1] = (sin 1, cos 1, sin 0.01, cos 0.01) at d_model 4, base 10000.
+        pe = self.bmatrix_after(text, "PE")
+        self.assertEqual(pe[:2], [["0.00", "1.00", "0.00", "1.00"], ["0.84", "0.54", "0.01", "1.00"]])
+        self.assertEqual((len(pe), len(self.bmatrix_after(text, "PE_{\\text{kv}}"))), (5, 3))
+        x1 = [float(v) for v in self.bmatrix_after(text, "X' = X + PE")[1]]
+        want = [s["X"][1][0] + math.sin(1), s["X"][1][1] + math.cos(1), s["X"][1][2] + math.sin(0.01), s["X"][1][3] + math.cos(0.01)]
+        self.assertEqual(x1, [round(v, 2) for v in want])
+        # RoPE: the projections Q~ and K~, then Q and K turned.
+        path, s = self.scenario("tex_rope", lambda s: self.positions(s, "rope", 100.0))
+        text = self.compile_tex(path)
+        self.assertEqual(text.count("\\begin{bmatrix}"), 3 + 15 * s["heads"])
+        for want in ["$q_p$, $k_p$ turned by $p\\cdot\\theta_i$, $\\theta_i = \\text{base}^{-2i/d_k}$",
+                     "base $= 100$: $\\theta_0 = 1$.", "\\tilde{Q}_{1} = XW^Q_{1}", "\\tilde{K}_{2} = XW^K_{2}",
+                     "Q_{1} = \\operatorname{RoPE}(\\tilde{Q}_{1})", "K_{2} = \\operatorname{RoPE}(\\tilde{K}_{2})",
+                     "The bilinear form of $\\tilde{Q}_{1}\\tilde{K}_{1}^{\\top}$, the scores before RoPE"]:
+            self.assertIn(want, text)
+        dump = json.loads(attnlab("--dump", path))
+        self.assertEqual(self.bmatrix_after(text, "K_{2} = \\operatorname{RoPE}(\\tilde{K}_{2})"),
+                         [[f"{v:.2f}".replace("-0.00", "0.00") for v in row] for row in dump["heads"][1]["K"]])
+        # Odd d_k: the last coordinate stays; cross-attention in direct mode; shared QK with normalized keys.
+        text = self.compile_tex(self.scenario("tex_rope_odd", lambda s: (self.odd_dk(s), self.positions(s, "rope")))[0])
+        self.assertIn("$\\theta_0 = 1$ (the last coordinate, $d_k$ odd, is not turned)", text)
+        text = self.compile_tex(self.scenario("tex_rope_cross_direct",
+                                              lambda s: (self.direct(s), self.positions(s, "rope"), self.cross(s, 4)))[0])
+        self.assertIn("K_{1} = \\operatorname{RoPE}(\\tilde{K}_{1})", text)
+        text = self.compile_tex(self.scenario("tex_rope_shared", lambda s: (
+            self.positions(s, "rope"), s["options"].update(shared_qk=True, normalize_keys=True),
+            s["options"]["mask"].update(causal=True, no_self=True)))[0])
+        self.assertIn("\\tilde{K}_{1} = \\operatorname{normalize}(XW^K_{1})", text)
+        self.compile_tex(self.scenario("tex_rope_d1", lambda s: (self.direct(s), self.positions(s, "rope"),
+                                                                 s.update(d_k=1, Q=[[r[:1] for r in q] for q in s["Q"]],
+                                                                          K=[[r[:1] for r in k] for k in s["K"]],
+                                                                          V=[[r[:1] for r in v] for v in s["V"]],
+                                                                          W_alt=[[[1.0]], [[1.0]]], W_O=s["W_O"][:2])))[0])
+
     def test_tex_compiles_for_every_lesson(self):
         lessons = sorted(LESSONS.glob("*.json"))
         self.assertGreaterEqual(len(lessons), 6, LESSONS)
@@ -395,6 +583,71 @@ class Exports(unittest.TestCase):
         self.assertTrue(any(t.startswith("target Y*") and "loss" in t for t in titles), titles)
         self.assertTrue(any("\u2192 concat" in t for t in titles), titles)  # the alt output is what enters
 
+    def heatmaps(self, root):
+        """{title: (row labels, column labels, cells)} of each <g class="heatmap">: labels are the dim texts
+        anchored at the end (rows) and in the middle (columns) that are not numbers in cells."""
+        out = {}
+        for g in root.iter(f"{SVG}g"):
+            texts = [t for t in g if t.tag == f"{SVG}text"]
+            cells = [r for r in g if r.tag == f"{SVG}rect" and r.get("class") == "cell"]
+            labels = [t for t in texts[1:] if t.get("class") is None and t.get("fill") in ("#8a8f99", "#666a73")]
+            out["".join(texts[0].itertext())] = ([t.text for t in labels if t.get("text-anchor") == "end"],
+                                                 [t.text for t in labels if t.get("text-anchor") == "middle"], cells)
+        return out
+
+    def test_svg_cross_attention_n_by_m(self):
+        for name, change, m in [("svg_cross", lambda s: self.cross(s, 3), 3),
+                                ("svg_cross_wide", lambda s: (self.cross(s, 7), s["options"]["mask"].update(causal=True)), 7),
+                                ("svg_cross_direct", lambda s: (self.direct(s), self.cross(s, 4)), 4)]:
+            with self.subTest(name=name):
+                path, s = self.scenario(name, change)
+                root = self.svg(path)  # XML, and no crash on the 0 × 0 symmetric parts
+                n, dm, dk = len(s["tokens"]), s["d_model"], s["d_k"]
+                projected = s["mode"] == "projected"
+                cells = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "cell"]
+                # X and X_kv (projected), S and A n × m, QQ^T n × n, W^Q W^K^T (projected), O, alt, Y.
+                want = 2 * n * m + n * n + 2 * n * dk + n * dm + ((n + m) * dm + dm * dm if projected else 0)
+                self.assertEqual(len(cells), want, name)
+                maps = self.heatmaps(root)
+                self.assertFalse([t for t in maps if t.startswith("(S ")], list(maps))  # no symmetric split
+                S = next(v for k, v in maps.items() if k.startswith("S = QK"))
+                A = next(v for k, v in maps.items() if k.startswith("A = softmax"))
+                Q = next(v for k, v in maps.items() if k.startswith("QQ"))
+                for rows, cols, grid in [S, A]:
+                    self.assertEqual((rows, cols, len(grid)), (s["tokens"], s["tokens_kv"], n * m))
+                self.assertEqual((Q[0], Q[1], len(Q[2])), (s["tokens"], s["tokens"], n * n))
+                if s["options"]["mask"].get("causal"):
+                    self.assertEqual(sum(c.get("fill") == "url(#masked)" for c in A[2]), sum(max(0, m - 1 - i) for i in range(n)))
+                axes = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "axis"]
+                self.assertEqual(sorted(axes), sorted(["queries", "keys"] * 2 + ["queries"] * 2))  # S, A; QQ^T
+                notes = ["".join(t.itertext()) for t in root.iter(f"{SVG}text") if t.get("class") == "note"]
+                self.assertEqual(len([t for t in notes if "not defined" in t]), 1, notes)
+                self.assertTrue(any(f"S is {n} \u00D7 {m} and S\u1D40 is {m} \u00D7 {n}" in t for t in notes), notes)
+                titles = list(maps)
+                self.assertEqual(any(t.startswith("Xkv") for t in titles), projected, titles)  # X_kv, lowered
+                if projected:
+                    X_kv = next(v for k, v in maps.items() if k.startswith("Xkv"))
+                    self.assertEqual((X_kv[0], len(X_kv[2])), (s["tokens_kv"], m * dm))
+        # A square S under cross-attention keeps its split (rows: queries, columns: keys).
+        path, s = self.scenario("svg_cross_square", lambda s: self.cross(s, 5))
+        maps = self.heatmaps(self.svg(path))
+        parts = [v for k, v in maps.items() if k.startswith("(S ")]
+        self.assertEqual([(len(v[2]), v[1]) for v in parts], [(25, s["tokens_kv"])] * 2)
+
+    def test_svg_positions_say_where_they_enter(self):
+        for kind, want in [("sinusoidal", "X\u2032 = X + PE"), ("rope", "RoPE (base 10000)")]:
+            path, s = self.scenario(f"svg_{kind}", lambda s: self.positions(s, kind))
+            root = self.svg(path)
+            notes = ["".join(t.itertext()) for t in root.iter(f"{SVG}text") if t.get("class") == "note"]
+            self.assertEqual(len(notes), 1, notes)
+            self.assertIn(want, notes[0])
+            cells = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "cell"]
+            n, dm, dk = len(s["tokens"]), s["d_model"], s["d_k"]
+            self.assertEqual(len(cells), 5 * n * n + dm * dm + 2 * n * dk + n * dm)
+        # Without positions or cross-attention: no note.
+        root = self.svg(self.scenario("svg_plain")[0])
+        self.assertEqual([t for t in root.iter(f"{SVG}text") if t.get("class") == "note"], [])
+
     def test_svg_odd_labels_are_valid_xml(self):
         def odd(s):
             s["title"] = ODD_TITLE
@@ -467,9 +720,10 @@ class Exports(unittest.TestCase):
 
     def read_csv(self, path):
         """{name: (column labels, [(row label, numbers)])} and the title, from the record-kind layout;
-        the loss record, when there is one, in self.csv_loss."""
+        the loss record, when there is one, in self.csv_loss; the positions records, (kind, value), in
+        self.csv_records."""
         blocks, title, name = {}, None, None
-        self.csv_loss = None
+        self.csv_loss, self.csv_records = None, []
         with open(path, newline="", encoding="utf-8") as f:
             for record in csv.reader(f):
                 if not record:
@@ -489,6 +743,8 @@ class Exports(unittest.TestCase):
                 elif kind == "loss":
                     self.assertIsNone(self.csv_loss)
                     self.csv_loss = float(record[1])
+                elif kind in ("positions", "position_base"):
+                    self.csv_records.append((kind, record[1]))
                 else:
                     self.fail(f"unknown record kind {kind!r}")
         return blocks, title
@@ -560,6 +816,75 @@ class Exports(unittest.TestCase):
         blocks, _ = self.read_csv(out)
         self.assertIsNone(self.csv_loss)
         self.assertNotIn("target", blocks)
+
+    def test_csv_cross_attention_and_positions(self):
+        def sinusoidal(count, d_model, base):
+            return [[(math.sin if c % 2 == 0 else math.cos)(p / base ** (2 * (c // 2) / d_model)) for c in range(d_model)]
+                    for p in range(count)]
+
+        def rope(M, base):
+            out = [row[:] for row in M]
+            for p, row in enumerate(out):
+                for i in range(len(row) // 2):
+                    a = p * base ** (-2 * i / len(row))
+                    x, y = row[2 * i], row[2 * i + 1]
+                    row[2 * i], row[2 * i + 1] = math.cos(a) * x - math.sin(a) * y, math.sin(a) * x + math.cos(a) * y
+            return out
+        cases = [
+            ("csv_cross", lambda s: (self.cross(s, 3), s["options"]["mask"].update(causal=True))),
+            ("csv_cross_direct", lambda s: (self.direct(s), self.cross(s, 7))),
+            ("csv_cross_sin", lambda s: (self.cross(s, 4), self.positions(s, "sinusoidal", 100.0))),
+            ("csv_cross_rope", lambda s: (self.cross(s, 4), self.positions(s, "rope", 10.0))),
+            ("csv_rope_odd", lambda s: (self.odd_dk(s), self.positions(s, "rope"))),
+        ]
+        for name, change in cases:
+            with self.subTest(name=name):
+                path, s = self.scenario(name, change)
+                out = self.tmp / f"{name}.csv"
+                attnlab(path, "--export", out)
+                blocks, _ = self.read_csv(out)
+                dump = json.loads(attnlab("--dump", path))
+                tok, keys = s["tokens"], s.get("tokens_kv", s["tokens"])
+                dims, dk = [f"d{t + 1}" for t in range(s["d_model"])], [f"k{t + 1}" for t in range(s["d_k"])]
+                kind = s["options"].get("positions", "none")
+
+                def check(block, want, rows, cols, exact=True):
+                    got_cols, got_rows = blocks[block]
+                    self.assertEqual((got_cols, [label for label, _ in got_rows]), (cols, rows), block)
+                    want = [[-math.inf if v is None else v for v in row] for row in want]
+                    for got_row, want_row in zip([values for _, values in got_rows], want):
+                        if exact:  # shortest round trip
+                            self.assertEqual(got_row, want_row, block)
+                        else:
+                            self.assertTrue(all(abs(g - w) <= 1e-12 for g, w in zip(got_row, want_row)), (block, got_row, want_row))
+                self.assertEqual(self.csv_records, [] if kind == "none" else
+                                 [("positions", kind), ("position_base", repr(float(s["options"].get("position_base", 10000.0))))])
+                self.assertEqual("X_kv" in blocks, "tokens_kv" in s and s["mode"] == "projected", name)
+                if "X_kv" in blocks:
+                    check("X_kv", s["X_kv"], keys, dims)
+                self.assertEqual(("PE" in blocks, "PE_kv" in blocks), (kind == "sinusoidal",) * 2, name)
+                if kind == "sinusoidal":
+                    check("PE", sinusoidal(len(tok), s["d_model"], 100.0), tok, dims, exact=False)
+                    check("PE_kv", sinusoidal(len(keys), s["d_model"], 100.0), keys, dims, exact=False)
+                for h, head in enumerate(dump["heads"]):
+                    H = f" (head {h + 1})"
+                    check("Q" + H, head["Q"], tok, dk)
+                    check("K" + H, head["K"], keys, dk)
+                    check("V" + H, head["V"], keys, dk)
+                    for key in ["scores", "logits", "weights"]:
+                        check(key + H, head[key], tok, keys)
+                    check("QQt" + H, head["QQt"], tok, tok)
+                    square = len(tok) == len(keys)
+                    self.assertEqual(("scores_sym" + H in blocks, "scores_antisym" + H in blocks), (square, square), name)
+                    self.assertEqual("Q_before_rope" + H in blocks, kind == "rope", name)
+                    if kind == "rope":  # what RoPE turned: turning it gives Q and K
+                        base = s["options"].get("position_base", 10000.0)
+                        q0, k0 = [v for _, v in blocks["Q_before_rope" + H][1]], [v for _, v in blocks["K_before_rope" + H][1]]
+                        self.assertEqual([label for label, _ in blocks["K_before_rope" + H][1]], keys)
+                        check("Q" + H, rope(q0, base), tok, dk, exact=False)
+                        check("K" + H, rope(k0, base), keys, dk, exact=False)
+                        self.assertNotEqual(q0, head["Q"])
+                check("output", dump["output"], tok, dims)
 
     def test_hostile_titles_and_tokens_break_no_format(self):
         # Found in review: control characters broke SVG and CSV.
