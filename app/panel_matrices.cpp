@@ -532,6 +532,9 @@ void GaugeDemo(AppState& state) {
   if (s.options.shared_qk)
     ScriptTextWrapped("Shared QK: W^K = W^Q gets the same M, so only an orthogonal M (M\u00B7M\u1D40 = I) keeps the scores; "
                       "'random M' makes one.", dim);
+  if (s.options.positions == core::Positions::Rope)
+    ScriptTextWrapped("RoPE turns q and k between W^Q and W^{K\u1D40}: S_{ij} = q_i R_{(j\u2212i)\u03B8} k_j^\u1D40 (q, k before the turn), and only an M "
+                      "that commutes with every turn (a turn and a scaling within each pair) keeps S. Any other M changes it.", dim);
   const float field_w = kFieldWidth * fonts().scale;
   ImGui::PushID("gauge");
   for (size_t r = 0; r < d; ++r) {

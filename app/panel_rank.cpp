@@ -134,7 +134,12 @@ void DrawRankPanel(AppState& state) {
     ImGui::PushFont(small);
     ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate) +
                       ", one W: " + std::to_string(result.params.merged));
-    ScriptTextWrapped("effective: " + effective + " a head", ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
+    if (s.options.positions == core::Positions::Rope)
+      ScriptTextWrapped("RoPE: S_{ij} = x_iW^Q R_{(j\u2212i)\u03B8}W^{K\u1D40}x_j^\u1D40, so W^Q W^{K\u1D40} gives S only at i = j",
+                        ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    else
+      ScriptTextWrapped("effective: " + effective + " a head", ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::PopFont();
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) {

@@ -598,6 +598,8 @@ TEST(Lessons, CrossAttention) {
   q.value("0.66", h.weights(chat, cat));
   q.value("0.21", h.weights(chat, sleeps));
   q.value("2.00", h.scores(chat, sleeps));
+  EXPECT_FALSE(s.options.causal);
+  q.contains("No causal mask");
   EXPECT_EQ(s.X_kv(sleeps, 1), 0.5 * s.X_kv(cat, 1));
 
   // Step 4: QQᵀ is 3 × 3 with 4.00 on its diagonal; no symmetric split for a 3 × 4 S.
@@ -684,6 +686,9 @@ TEST(Lessons, Positions) {
   q.value("0.62", ro.output(smell1, 1));
   q.value("0.36", ro.output(smell2, 0));
   q.value("0.60", ro.output(smell2, 1));
+  // A token's score with itself does not turn: the diagonal of S is the same with and without RoPE.
+  for (int i = 0; i < s.n(); ++i) EXPECT_NEAR(ro.scores(i, i), h.scores(i, i), 1e-12);
+  EXPECT_GT((ro.scores - h.scores).cwiseAbs().maxCoeff(), 0.1);
   q.all_checked();
 }
 
@@ -739,8 +744,17 @@ TEST(Lessons, Rope) {
   }
   q.value("0.95", h.weights(1, 0));
   q.value("0.25", n.weights(3, 0));
+  EXPECT_EQ(h.weights(0, 0), 1.0);  // "each row after the first"
+  for (int i = 0; i < s.n(); ++i) {
+    q.value("1.00", h.output(i, 0));
+    EXPECT_EQ(shown(h.output(i, 1)), "0.00");
+  }
 
-  // Step 5: seven back, 9 cos 6.
-  q.value("8.64", 9 * std::cos(6.0));
+  // Step 5: the first 'ha' scores the last at 9 cos 6, and without the causal mask gives it 0.92.
+  q.value("8.64", h.scores(0, 5));
+  EXPECT_NEAR(h.scores(0, 5), 9 * std::cos(6.0), 1e-12);
+  core::Scenario open = s;
+  open.options.causal = false;
+  q.value("0.92", head0(open).weights(0, 5));
   q.all_checked();
 }
