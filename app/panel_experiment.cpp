@@ -35,6 +35,7 @@ struct Design {
   const char* name;
   const char* what;  // markup
   bool shared_qk, normalize_keys, no_self, merged_qk, alt, no_scale;
+  core::Positions positions = core::Positions::None;
 };
 constexpr Design kDesigns[] = {
     {"QK\u1D40", "W^Q and W^K: the standard design", false, false, false, false, false, false},
@@ -43,9 +44,14 @@ constexpr Design kDesigns[] = {
     {"one W", "one d_{model} \u00D7 d_{model} matrix W in place of W^Q W^K\u1D40", false, false, false, true, false, false},
     {"AttentionAlt", "a fourth matrix W_{alt} on each head's output", false, false, false, false, true, false},
     {"no \u221Ad_k", "the scores not divided by \u221Ad_k", false, false, false, false, false, true},
+    {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X", false, false, false, false, false, false,
+     core::Positions::Sinusoidal},
+    {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", false, false, false, false, false,
+     false, core::Positions::Rope},
 };
 
-constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous token", "match the pair"};
+constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous token", "match the pair",
+                                      "copy the previous token (no position in X)", "align to the encoder (cross-attention)"};
 // What each task asks and what a perfect solution is (docs/experiments.md says more).
 constexpr const char* kTaskText[] = {
     "Fit the output Y of a given layer (the teacher) on random X. Perfect: the teacher's own function, loss 0. A design "
@@ -55,7 +61,17 @@ constexpr const char* kTaskText[] = {
     "scores itself at least as high.",
     "Tokens come in pairs that share a key; each token's target is its partner's value. Perfect: each token attends to "
     "its partner alone. Shared QK scores a token with itself at least as high, unless it cannot see itself (Reformer's mask).",
+    "Each token's target is the content of the token before it, and X carries no position: every token is (0, 0, content, 1). "
+    "Perfect: every row of A on the previous token. Without positions no design can find it (attention is "
+    "permutation-equivariant); sinusoidal PE or RoPE can. Needs d_model = 4.",
+    "Cross-attention: X_kv (m encoder tokens) holds a key and a value per token; each decoder token of X carries the key of "
+    "the encoder token it is aligned to. Its target is that token's value. Perfect: each row of the n \u00D7 m weights A on "
+    "its aligned encoder token.",
 };
+static_assert(std::size(kTaskNames) == std::size(kTaskText) && std::size(kTaskNames) == 5, "one name and text per core::TaskKind");
+
+// Self-attention tasks have no second sequence; align needs one.
+bool cross_task(core::TaskKind t) { return t == core::TaskKind::Teacher || t == core::TaskKind::Align; }
 
 // The options of a variant in words.
 std::string options_summary(const core::Options& o) {
@@ -73,6 +89,15 @@ std::string options_summary(const core::Options& o) {
     add(t);
   }
   if (o.head_output == core::HeadOutput::Alt) add("AttentionAlt");
+  if (o.positions != core::Positions::None) {
+    std::string p = o.positions == core::Positions::Rope ? "RoPE" : "sinusoidal PE";
+    if (o.position_base != core::kDefaultPositionBase) {
+      char b[40];
+      std::snprintf(b, sizeof b, " (base %g)", o.position_base);
+      p += b;
+    }
+    add(p);
+  }
   return s.empty() ? "standard: W^Q W^K\u1D40, \u221Ad_k" : s;
 }
 
@@ -130,6 +155,10 @@ void ExperimentSettings(AppState& state) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##task", &task, kTaskNames, IM_ARRAYSIZE(kTaskNames))) {
     e.task = static_cast<core::TaskKind>(task);
+    if (!cross_task(e.task)) e.m = 0;                          // one sequence: no X_kv
+    if (e.m == 0 && e.teacher.cross()) core::set_cross_attention(e.teacher, false);
+    if (e.task == core::TaskKind::Align && e.m == 0) e.m = e.n;  // align needs the encoder's
+    if (e.task == core::TaskKind::CopyPrevious) e.d_model = 4;   // (0, 0, content, 1)
     if (e.task == core::TaskKind::Teacher && e.teacher.d_model != e.d_model) {
       // A teacher of the experiment's sizes: the views' scenario when it fits, else a zero one to edit there.
       e.teacher = core::make_zero_scenario(e.n, e.d_model, e.d_k, e.heads);
@@ -151,6 +180,7 @@ void ExperimentSettings(AppState& state) {
       e.teacher = views;
       e.teacher.has_target = false;
       e.d_model = views.d_model;
+      if (views.cross()) e.m = views.m();  // a cross-attention teacher: the experiment draws X_kv too
       core::resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
       edited = true;
       state.status = "the teacher is now the views' scenario" + (views.title.empty() ? "" : ": " + views.title);
@@ -184,6 +214,21 @@ void ExperimentSettings(AppState& state) {
   size_field("d_k", "lab.d_k", e.d_k, core::kMinDk, core::kMaxDk);
   ImGui::SameLine();
   size_field("heads", "lab.heads", e.heads, core::kMinHeads, core::kMaxHeads);
+  if (cross_task(e.task)) {
+    bool cross = e.m > 0;
+    if (ImGui::Checkbox("cross-attention", &cross)) {
+      e.m = cross ? e.n : 0;
+      if (!cross && e.teacher.cross()) core::set_cross_attention(e.teacher, false);  // its keys from X again
+      edited = true;
+    }
+    remember_control(state, "lab.cross");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Every sequence has a second one, X_kv (m encoder tokens): the keys and values come from it, the queries from X.");
+    if (cross) {
+      ImGui::SameLine();
+      size_field("m (encoder tokens)", "lab.m", e.m, core::kMinTokens, core::kMaxTokens);
+    }
+  }
   if (edited && e.task == core::TaskKind::Teacher && e.teacher.n() != e.n)
     core::resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
 
@@ -243,6 +288,7 @@ void ExperimentSettings(AppState& state) {
         v.options.merged_qk = d.merged_qk;
         if (d.alt) v.options.head_output = core::HeadOutput::Alt;
         if (d.no_scale) v.options.scale = core::Scale::None;
+        v.options.positions = d.positions;
         // The task's mask is every variant's: the previous-token task is causal.
         if (!e.variants.empty()) v.options.causal = e.variants.front().options.causal;
         e.variants.push_back(v);

@@ -26,6 +26,7 @@ OrderedJson experiment_to_json(const Experiment& e) {
   if (e.task == TaskKind::Teacher) task["teacher"] = scenario_to_json(e.teacher);
   j["task"] = std::move(task);
   j["n"] = e.n;
+  if (e.m > 0) j["m"] = e.m;  // cross-attention
   j["d_model"] = e.d_model;
   j["d_k"] = e.d_k;
   j["heads"] = e.heads;

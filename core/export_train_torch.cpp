@@ -56,10 +56,10 @@ void python_literal(std::string& out, const OrderedJson& j, int indent) {
 }
 
 // A scenario's sizes, weights and options: what the script needs of a variant
-// or a teacher (X, tokens and target are drawn per sequence).
+// or a teacher (X, X_kv, their tokens and the target are drawn per sequence).
 OrderedJson model_json(const Scenario& s) {
   OrderedJson j = scenario_to_json(s);
-  for (const char* key : {"attnlab", "title", "notes", "tokens", "X", "target"}) j.erase(key);
+  for (const char* key : {"attnlab", "title", "notes", "tokens", "X", "tokens_kv", "X_kv", "target"}) j.erase(key);
   return j;
 }
 
@@ -139,7 +139,8 @@ class Random:
 
 # [SECTION] The layer, by DESIGN.md's conventions (the paper's row-vector form)
 
-KNOWN_OPTIONS = {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output"}
+KNOWN_OPTIONS = {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
+                 "positions", "position_base"}
 
 
 def weights_of(model):
@@ -163,33 +164,59 @@ def trainable(model):
     return names + ["W_O"]
 
 
-def masked(n, options):
-    """True where a token does not attend: causal j > i; no-self the diagonal unless it is all a row has left."""
-    m = torch.zeros(n, n, dtype=torch.bool)
+def masked(n, m, options):
+    """True where a query does not attend to a key (n x m): causal j > i; no-self the diagonal unless it is all a row has left."""
+    mask = torch.zeros(n, m, dtype=torch.bool)
     if options["mask"]["causal"]:
-        m |= torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)
+        mask |= torch.triu(torch.ones(n, m, dtype=torch.bool), diagonal=1)
     if options["mask"]["no_self"]:
         for i in range(n):
-            if (~m[i]).sum() > 1:
-                m[i, i] = True
-    return m
+            if (~mask[i]).sum() > 1:
+                mask[i, i] = True
+    return mask
 
 
-def attention(model, w, X):
-    """Y = [O_1 ... O_H] W^O for a batch X (B x n x d_model)."""
+def sinusoidal(count, d_model, base):
+    """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle), p = 0 .. count - 1."""
+    return torch.tensor([[(math.sin if c % 2 == 0 else math.cos)(p / base ** (2.0 * (c // 2) / d_model))
+                          for c in range(d_model)] for p in range(count)])
+
+
+def rope(M, base):
+    """RoFormer: in row p of M (... x rows x d), each pair of coordinates (2i, 2i+1) turned by p * base^(-2i/d)."""
+    rows, d = M.shape[-2], M.shape[-1]
+    columns = list(M.unbind(-1))
+    for i in range(d // 2):
+        angle = [p * base ** (-2.0 * i / d) for p in range(rows)]
+        c, s = torch.tensor([math.cos(a) for a in angle]), torch.tensor([math.sin(a) for a in angle])
+        x, y = columns[2 * i], columns[2 * i + 1]
+        columns[2 * i], columns[2 * i + 1] = c * x - s * y, s * x + c * y
+    return torch.stack(columns, dim=-1)
+
+
+def attention(model, w, X, Xkv=None):
+    """Y = [O_1 ... O_H] W^O for a batch X (B x n x d_model); under cross-attention the keys and values
+    read Xkv (B x m x d_model), the encoder's sequences, and the queries X."""
     o, d_k = model["options"], model["d_k"]
+    Xkv = X if Xkv is None else Xkv
+    n, m = X.shape[1], Xkv.shape[1]
+    positions, base = o.get("positions", "none"), o.get("position_base", 10000.0)
+    if positions == "sinusoidal":  # X' = X + PE before the projections, each sequence counted from position 0
+        X, Xkv = X + sinusoidal(n, X.shape[2], base), Xkv + sinusoidal(m, Xkv.shape[2], base)
     divisor = (math.sqrt(d_k) if o["scale"] == "sqrt_dk" else 1.0) * o["temperature"]
-    mask = masked(X.shape[1], o)
+    mask = masked(n, m, o)
     outputs = []
     for h in range(model["heads"]):
         if o.get("merged_qk"):
-            q, k = X @ w["W"][h], X  # the single matrix of seed 001: S = X W_h X^T
+            q, k = X @ w["W"][h], Xkv  # the single matrix of seed 001: S = X W_h X^T
         else:
-            q, k = X @ w["W_Q"][h], X @ (w["W_Q"] if o["shared_qk"] else w["W_K"])[h]
-        v = X @ w["W_V"][h]
+            q, k = X @ w["W_Q"][h], Xkv @ (w["W_Q"] if o["shared_qk"] else w["W_K"])[h]
+        v = Xkv @ w["W_V"][h]
         if o["normalize_keys"]:  # Reformer: each key divided by its length; a zero key stays zero
             length = k.norm(dim=-1, keepdim=True)
             k = torch.where(length > 0, k / torch.where(length > 0, length, torch.ones_like(length)), k)
+        if positions == "rope":  # after normalize_keys: q_p and k_p turned by p * theta_i; V is not turned
+            q, k = rope(q, base), rope(k, base)
         A = torch.softmax((q @ k.transpose(-1, -2) / divisor).masked_fill(mask, float("-inf")), dim=-1)
         O = A @ v
         if o.get("head_output") == "alt":  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T enters concat
@@ -198,25 +225,39 @@ def attention(model, w, X):
     return torch.cat(outputs, dim=-1) @ w["W_O"]
 
 
-def loss_of(model, w, X, target):
+def loss_of(model, w, X, Xkv, target):
     """The mean over the batch of L = mean over n x d_model of (Y - target)^2."""
-    return ((attention(model, w, X) - target) ** 2).mean(dim=(1, 2)).mean()
+    return ((attention(model, w, X, Xkv) - target) ** 2).mean(dim=(1, 2)).mean()
 
 
 TEACHER_WEIGHTS = weights_of(EXPERIMENT["teacher"]) if EXPERIMENT["task"] == "teacher" else None
 
 
-# [SECTION] The task: count sequences of X and their targets
+# [SECTION] The task: count sequences of X (and X_kv) and their targets
+
+def unit_key(rng, dims):
+    """A random unit vector (drawn again in the unlikely case of a length ~0)."""
+    while True:
+        key, length = [rng.normal() for _ in range(dims)], 0.0
+        for k in key:
+            length += k * k
+        if length >= 1e-12:
+            return [k / math.sqrt(length) for k in key]
+
 
 def draw_batch(rng, count):
-    n, d_model, kind = EXPERIMENT["n"], EXPERIMENT["d_model"], EXPERIMENT["task"]
+    n, m, d_model, kind = EXPERIMENT["n"], EXPERIMENT.get("m", 0), EXPERIMENT["d_model"], EXPERIMENT["task"]
     X = [[[0.0] * d_model for _ in range(n)] for _ in range(count)]
+    Xkv = [[[0.0] * d_model for _ in range(m)] for _ in range(count)]  # cross-attention (m > 0): the encoder's
     T = [[[0.0] * d_model for _ in range(n)] for _ in range(count)]
-    for x, t in zip(X, T):
-        if kind == "teacher":  # N(0, 1) entries; the target is the teacher's Y, below
+    for x, xkv, t in zip(X, Xkv, T):
+        if kind == "teacher":  # N(0, 1) entries, X then X_kv; the target is the teacher's Y, below
             for i in range(n):
                 for c in range(d_model):
                     x[i][c] = rng.normal()
+            for j in range(m):
+                for c in range(d_model):
+                    xkv[j][c] = rng.normal()
         elif kind == "previous_token":  # position on the unit circle, then content; target: the previous content
             for p in range(n):
                 angle = 2.0 * math.pi * p / n
@@ -233,14 +274,9 @@ def draw_batch(rng, count):
                 order[i], order[j] = order[j], order[i]
             key_dims = (d_model + 1) // 2
             for pair in range(n // 2):
-                while True:
-                    key, length = [rng.normal() for _ in range(key_dims)], 0.0
-                    for k in key:
-                        length += k * k
-                    if length >= 1e-12:
-                        break
+                key = unit_key(rng, key_dims)
                 for c in range(key_dims):
-                    x[order[2 * pair]][c] = x[order[2 * pair + 1]][c] = key[c] / math.sqrt(length)
+                    x[order[2 * pair]][c] = x[order[2 * pair + 1]][c] = key[c]
             for i in range(n):
                 for c in range(key_dims, d_model):
                     x[i][c] = rng.normal()
@@ -248,13 +284,35 @@ def draw_batch(rng, count):
                 a, b = order[2 * pair], order[2 * pair + 1]
                 for c in range(key_dims, d_model):
                     t[a][c], t[b][c] = x[b][c], x[a][c]
+        elif kind == "copy_previous":  # (0, 0, content, 1): no position in X; target: the previous content
+            for p in range(n):
+                x[p][2], x[p][3] = rng.normal(), 1.0
+            for p in range(n):
+                t[p][2] = x[p - 1 if p else 0][2]
+        elif kind == "align":  # encoder keys m directions apart, then values; each decoder token carries one key
+            turn = 2.0 * math.pi * rng.uniform()
+            order = list(range(m))
+            for j in range(m - 1, 0, -1):
+                k = rng.below(j + 1)
+                order[j], order[k] = order[k], order[j]
+            for j in range(m):
+                angle = turn + 2.0 * math.pi * order[j] / m
+                xkv[j][0], xkv[j][1] = math.cos(angle), math.sin(angle)
+                for c in range(2, d_model):
+                    xkv[j][c] = rng.normal()
+            for i in range(n):
+                aligned = rng.below(m)
+                x[i][0], x[i][1] = xkv[aligned][0], xkv[aligned][1]
+                for c in range(2, d_model):
+                    x[i][c] = rng.normal()
+                    t[i][c] = xkv[aligned][c]
         else:
             sys.exit(f"unknown task {kind!r}")
-    X = torch.tensor(X)
+    X, Xkv = torch.tensor(X), (torch.tensor(Xkv) if m else None)
     if kind == "teacher":
         with torch.no_grad():
-            return X, attention(EXPERIMENT["teacher"], TEACHER_WEIGHTS, X)
-    return X, torch.tensor(T)
+            return X, Xkv, attention(EXPERIMENT["teacher"], TEACHER_WEIGHTS, X, Xkv)
+    return X, Xkv, torch.tensor(T)
 
 
 # [SECTION] Training: every variant on the same batches
@@ -273,13 +331,13 @@ def train():
                      "optimizer": optimizer, "loss": []})
     data = Random(stream_seed(seed, DATA_STREAM))
     for step in range(steps + 1):
-        X, target = draw_batch(data, EXPERIMENT["batch"])
+        X, Xkv, target = draw_batch(data, EXPERIMENT["batch"])
         for run in runs:
             if step == steps:  # one batch more: the loss after the last step
                 with torch.no_grad():
-                    run["loss"].append(loss_of(run["model"], run["w"], X, target).item())
+                    run["loss"].append(loss_of(run["model"], run["w"], X, Xkv, target).item())
                 continue
-            loss = loss_of(run["model"], run["w"], X, target)
+            loss = loss_of(run["model"], run["w"], X, Xkv, target)
             run["loss"].append(loss.item())
             run["optimizer"].zero_grad()
             loss.backward()
@@ -287,10 +345,10 @@ def train():
         if step % max(1, steps // 100) == 0 or step == steps:
             print(f"\rtraining: step {step}/{steps}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    X, target = draw_batch(Random(stream_seed(seed, TEST_STREAM)), TEST_SEQUENCES)
+    X, Xkv, target = draw_batch(Random(stream_seed(seed, TEST_STREAM)), TEST_SEQUENCES)
     with torch.no_grad():
         for run in runs:
-            run["test_loss"] = loss_of(run["model"], run["w"], X, target).item()
+            run["test_loss"] = loss_of(run["model"], run["w"], X, Xkv, target).item()
     return [{key: run[key] for key in ("name", "params", "loss", "test_loss")} for run in runs]
 
 
@@ -344,6 +402,7 @@ std::string export_train_py(const Experiment& e) {
   spec["title"] = e.title;
   spec["task"] = to_string(e.task);
   spec["n"] = e.n;
+  if (e.m > 0) spec["m"] = e.m;  // cross-attention: every sequence has an X_kv of m rows
   spec["d_model"] = e.d_model;
   spec["steps"] = e.steps;
   spec["batch"] = e.batch;

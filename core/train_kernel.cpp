@@ -8,6 +8,7 @@
 
 #include "core/attention_math.h"
 #include "core/fast_exp.h"
+#include "core/positions.h"
 
 namespace core {
 
@@ -53,11 +54,15 @@ inline void add_transposed_product(const double* a, const double* b, double* g, 
 void KernelGradient::zero() { std::memset(this, 0, sizeof *this); }
 
 struct TrainKernel::Work {
-  double Q[kMaxHeads][kMaxTokens * kMaxDModel];
-  double K[kMaxHeads][kMaxTokens * kMaxDModel];  // after normalize_keys
+  double Xq[kMaxTokens * kMaxDModel];   // X + PE, under sinusoidal positions
+  double Xkv[kMaxTokens * kMaxDModel];  // X_kv + PE, under sinusoidal positions and cross-attention
+  const double* xq;                      // what the queries read: X, or Xq
+  const double* xkv;                     // what the keys and values read: X, X_kv, Xq or Xkv
+  double Q[kMaxHeads][kMaxTokens * kMaxDModel];  // after RoPE
+  double K[kMaxHeads][kMaxTokens * kMaxDModel];  // after normalize_keys and RoPE
   double length[kMaxHeads][kMaxTokens];           // normalize_keys: each key's length before (0: a zero key)
   double V[kMaxHeads][kMaxTokens * kMaxDk];
-  double A[kMaxHeads][kMaxTokens * kMaxTokens];
+  double A[kMaxHeads][kMaxTokens * kMaxTokens];   // n × m
   double O[kMaxHeads][kMaxTokens * kMaxDk];
   double concat[kMaxTokens * kMaxConcat];
   double residual[kMaxTokens * kMaxDModel];       // Y − target (Y itself without a target)
@@ -65,17 +70,35 @@ struct TrainKernel::Work {
 
 void TrainKernel::load(const Scenario& s) {
   n_ = s.n();
+  m_ = s.m();
+  cross_ = s.cross();
   dm_ = s.d_model;
   dk_ = s.d_k;
   heads_ = s.heads;
   o_ = s.options;
   merged_ = o_.merged_qk;
   alt_ = o_.head_output == HeadOutput::Alt;
+  sinusoidal_ = o_.positions == Positions::Sinusoidal;
+  rope_ = o_.positions == Positions::Rope;
   qk_cols_ = merged_ ? dm_ : dk_;
   inverse_divisor_ = 1.0 / detail::logit_divisor(s);
   alt_scale_ = 1.0 / std::sqrt(static_cast<double>(dk_));
   for (int i = 0; i < n_; ++i)
-    for (int j = 0; j < n_; ++j) masked_[i][j] = detail::is_masked(o_, i, j, n_);
+    for (int j = 0; j < m_; ++j) masked_[i][j] = detail::is_masked(o_, i, j, n_);
+  if (sinusoidal_) {  // as detail::projection_inputs: each sequence counts its positions from 0
+    Mat pe;
+    sinusoidal_encoding(n_, dm_, o_.position_base, pe);
+    flatten(pe, pe_q_);
+    sinusoidal_encoding(m_, dm_, o_.position_base, pe);
+    flatten(pe, pe_kv_);
+  }
+  if (rope_)  // as rope_rotate: the angle p·θ_i, θ_i = base^(−2i/d_k)
+    for (int p = 0; p < std::max(n_, m_); ++p)
+      for (int pair = 0; 2 * pair + 1 < dk_; ++pair) {
+        const double angle = static_cast<double>(p) * rope_frequency(pair, dk_, o_.position_base);
+        rope_cos_[p][pair] = std::cos(angle);
+        rope_sin_[p][pair] = std::sin(angle);
+      }
   for (int h = 0; h < heads_; ++h) {
     if (merged_) {
       flatten(s.W[h], W_Q_[h]);
@@ -94,20 +117,50 @@ void TrainKernel::load(const Scenario& s) {
   flatten(s.W_O, W_O_);
 }
 
+// Row p of M turned by p·θ_i in each pair (2i, 2i+1); back: by −p·θ_i, which is
+// also the backward pass of the rotation (its transpose). Position 0 does not turn.
+void TrainKernel::rotate(double* M, int rows, bool back) const {
+  const int dk = dk_;
+  for (int p = 1; p < rows; ++p)
+    for (int pair = 0; 2 * pair + 1 < dk; ++pair) {
+      const double c = rope_cos_[p][pair], s = back ? -rope_sin_[p][pair] : rope_sin_[p][pair];
+      double* v = M + p * dk + 2 * pair;
+      const double x = v[0], y = v[1];
+      v[0] = c * x - s * y;
+      v[1] = s * x + c * y;
+    }
+}
+
 template <int DM, int QC, int DK>
-double TrainKernel::forward(const double* X, const double* target, Work& w) const {
+double TrainKernel::forward(const double* X, const double* X_kv, const double* target, Work& w) const {
   constexpr int dm = DM, dk = DK, qc = QC;
-  const int n = n_, wide = heads_ * DK;
+  const int n = n_, m = m_, wide = heads_ * DK;
   constexpr double kInf = std::numeric_limits<double>::infinity();
+  // What the projections read: the queries X, the keys and values X_kv under
+  // cross-attention (else X); under sinusoidal positions each plus its PE.
+  w.xq = X;
+  w.xkv = cross_ ? X_kv : X;
+  if (sinusoidal_) {
+    for (int i = 0; i < n * dm; ++i) w.Xq[i] = X[i] + pe_q_[i];
+    w.xq = w.Xq;
+    if (cross_) {
+      for (int i = 0; i < m * dm; ++i) w.Xkv[i] = X_kv[i] + pe_kv_[i];
+      w.xkv = w.Xkv;
+    } else {
+      w.xkv = w.Xq;
+    }
+  }
+  const double* xq = w.xq;
+  const double* xkv = w.xkv;
   for (int h = 0; h < heads_; ++h) {
     double* Q = w.Q[h];
     double* K = w.K[h];
-    multiply<DM, QC>(X, W_Q_[h], Q, n);
-    if (merged_) std::memcpy(K, X, sizeof(double) * static_cast<size_t>(n * dm));  // K = X
-    else multiply<DM, QC>(X, W_K_[h], K, n);
-    multiply<DM, DK>(X, W_V_[h], w.V[h], n);
+    multiply<DM, QC>(xq, W_Q_[h], Q, n);
+    if (merged_) std::memcpy(K, xkv, sizeof(double) * static_cast<size_t>(m * dm));  // K = X (X_kv)
+    else multiply<DM, QC>(xkv, W_K_[h], K, m);
+    multiply<DM, DK>(xkv, W_V_[h], w.V[h], m);
     if (o_.normalize_keys) {  // as detail::normalize_rows: by the largest entry first, a zero key kept
-      for (int j = 0; j < n; ++j) {
+      for (int j = 0; j < m; ++j) {
         double* k = K + j * qc;
         double largest = 0;
         for (int c = 0; c < qc; ++c) largest = std::max(largest, std::fabs(k[c]));
@@ -123,31 +176,35 @@ double TrainKernel::forward(const double* X, const double* target, Work& w) cons
         w.length[h][j] = largest * norm;
       }
     }
+    if (rope_) {  // after normalize_keys, as compute() (never with one W: Q and K have d_k columns)
+      rotate(Q, n, false);
+      rotate(K, m, false);
+    }
     // Logits, masked entries −∞; each row less its largest, exp'd together, normalised.
     double* A = w.A[h];
     for (int i = 0; i < n; ++i) {
       double row_max = -kInf;
-      for (int j = 0; j < n; ++j) {
+      for (int j = 0; j < m; ++j) {
         double s = 0;
         for (int c = 0; c < qc; ++c) s += Q[i * qc + c] * K[j * qc + c];
         const double z = masked_[i][j] ? -kInf : s * inverse_divisor_;
-        A[i * n + j] = z;
+        A[i * m + j] = z;
         row_max = std::max(row_max, z);
       }
-      for (int j = 0; j < n; ++j) A[i * n + j] -= row_max;
+      for (int j = 0; j < m; ++j) A[i * m + j] -= row_max;
     }
-    exp_in_place(A, n * n);
+    exp_in_place(A, n * m);
     for (int i = 0; i < n; ++i) {
       double sum = 0;
-      for (int j = 0; j < n; ++j) sum += A[i * n + j];
+      for (int j = 0; j < m; ++j) sum += A[i * m + j];
       const double inverse = 1.0 / sum;
-      for (int j = 0; j < n; ++j) A[i * n + j] *= inverse;
+      for (int j = 0; j < m; ++j) A[i * m + j] *= inverse;
     }
     double* O = w.O[h];
     for (int i = 0; i < n; ++i)
       for (int c = 0; c < dk; ++c) {
         double s = 0;
-        for (int j = 0; j < n; ++j) s += A[i * n + j] * w.V[h][j * dk + c];
+        for (int j = 0; j < m; ++j) s += A[i * m + j] * w.V[h][j * dk + c];
         O[i * dk + c] = s;
       }
     for (int i = 0; i < n; ++i)
@@ -177,11 +234,14 @@ double TrainKernel::forward(const double* X, const double* target, Work& w) cons
 }
 
 template <int DM, int QC, int DK>
-double TrainKernel::backward(const double* X, const double* target, double weight, KernelGradient& g) const {
+double TrainKernel::backward(const double* X, const double* X_kv, const double* target, double weight,
+                             KernelGradient& g) const {
   Work w;
-  const double loss = forward<DM, QC, DK>(X, target, w);
+  const double loss = forward<DM, QC, DK>(X, X_kv, target, w);
   constexpr int dm = DM, dk = DK, qc = QC;
-  const int n = n_, wide = heads_ * DK;
+  const int n = n_, m = m_, wide = heads_ * DK;
+  const double* xq = w.xq;    // PE is a constant: ∂X' = ∂X, and ∂W^Q = X'ᵀ·∂Q
+  const double* xkv = w.xkv;
   // ∂L/∂Y = 2(Y − target)/(n·d_model), times the caller's weight.
   double dY[kMaxTokens * kMaxDModel];
   const double factor = 2.0 * weight / static_cast<double>(n * dm);
@@ -228,34 +288,52 @@ double TrainKernel::backward(const double* X, const double* target, double weigh
     double dS[kMaxTokens * kMaxTokens], dV[kMaxTokens * kMaxDk];
     for (int i = 0; i < n; ++i) {
       double along = 0;
-      for (int j = 0; j < n; ++j) {
+      for (int j = 0; j < m; ++j) {
         double s = 0;
         for (int c = 0; c < dk; ++c) s += dO[i * dk + c] * V[j * dk + c];
-        dS[i * n + j] = s;
-        along += A[i * n + j] * s;
+        dS[i * m + j] = s;
+        along += A[i * m + j] * s;
       }
-      for (int j = 0; j < n; ++j) dS[i * n + j] = A[i * n + j] * (dS[i * n + j] - along) * inverse_divisor_;
+      for (int j = 0; j < m; ++j) dS[i * m + j] = A[i * m + j] * (dS[i * m + j] - along) * inverse_divisor_;
     }
-    for (int j = 0; j < n; ++j)
+    for (int j = 0; j < m; ++j)
       for (int c = 0; c < dk; ++c) {
         double s = 0;
-        for (int i = 0; i < n; ++i) s += A[i * n + j] * dO[i * dk + c];
+        for (int i = 0; i < n; ++i) s += A[i * m + j] * dO[i * dk + c];
         dV[j * dk + c] = s;
       }
-    // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q; back through normalize_keys: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖.
+    // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q (Q and K as scored: after RoPE).
     double dQ[kMaxTokens * kMaxDModel], dK[kMaxTokens * kMaxDModel];
-    for (int i = 0; i < n; ++i)
-      for (int c = 0; c < qc; ++c) {
-        double sq = 0, sk = 0;
-        for (int j = 0; j < n; ++j) {
-          sq += dS[i * n + j] * K[j * qc + c];
-          sk += dS[j * n + i] * Q[j * qc + c];
+    if (!cross_) {  // n = m: both in one pass
+      for (int i = 0; i < n; ++i)
+        for (int c = 0; c < qc; ++c) {
+          double sq = 0, sk = 0;
+          for (int j = 0; j < n; ++j) {
+            sq += dS[i * n + j] * K[j * qc + c];
+            sk += dS[j * n + i] * Q[j * qc + c];
+          }
+          dQ[i * qc + c] = sq;
+          dK[i * qc + c] = sk;
         }
-        dQ[i * qc + c] = sq;
-        dK[i * qc + c] = sk;
-      }
+    } else {
+      for (int i = 0; i < n; ++i)
+        for (int c = 0; c < qc; ++c) {
+          double s = 0;
+          for (int j = 0; j < m; ++j) s += dS[i * m + j] * K[j * qc + c];
+          dQ[i * qc + c] = s;
+        }
+      for (int j = 0; j < m; ++j)
+        for (int c = 0; c < qc; ++c) {
+          double s = 0;
+          for (int i = 0; i < n; ++i) s += dS[i * m + j] * Q[i * qc + c];
+          dK[j * qc + c] = s;
+        }
+    }
+    // Back through normalize_keys: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖. Under RoPE this is
+    // done before turning back, with the turned k: a rotation keeps k·∂k and commutes
+    // with the projection, so it gives the same ∂k0 turned, which the next step undoes.
     if (o_.normalize_keys)
-      for (int j = 0; j < n; ++j) {
+      for (int j = 0; j < m; ++j) {
         double* dk0 = dK + j * qc;
         const double* k = K + j * qc;
         const double length = w.length[h][j];
@@ -267,13 +345,17 @@ double TrainKernel::backward(const double* X, const double* target, double weigh
         for (int c = 0; c < qc; ++c) along += k[c] * dk0[c];
         for (int c = 0; c < qc; ++c) dk0[c] = (dk0[c] - along * k[c]) / length;
       }
-    if (merged_) {  // Q = X·W_h, K = X: only W_h is trained
-      add_transposed_product<DM, QC>(X, dQ, g.W_Q[h], n);
-    } else {
-      add_transposed_product<DM, QC>(X, dQ, g.W_Q[h], n);
-      add_transposed_product<DM, QC>(X, dK, o_.shared_qk ? g.W_Q[h] : g.W_K[h], n);  // shared: K = X·W^Q too
+    if (rope_) {  // RoPE is a rotation: its backward pass turns the gradients back by −p·θ_i
+      rotate(dQ, n, true);
+      rotate(dK, m, true);
     }
-    add_transposed_product<DM, DK>(X, dV, g.W_V[h], n);
+    if (merged_) {  // Q = X·W_h, K = X: only W_h is trained
+      add_transposed_product<DM, QC>(xq, dQ, g.W_Q[h], n);
+    } else {
+      add_transposed_product<DM, QC>(xq, dQ, g.W_Q[h], n);
+      add_transposed_product<DM, QC>(xkv, dK, o_.shared_qk ? g.W_Q[h] : g.W_K[h], m);  // shared: K = X·W^Q too
+    }
+    add_transposed_product<DM, DK>(xkv, dV, g.W_V[h], m);
   }
   return loss;
 }
@@ -305,20 +387,21 @@ auto with_sizes(int dm, int qc, int dk, F&& f) {
   }
 }
 
-void TrainKernel::output(const double* X, double* Y) const {
+void TrainKernel::output(const double* X, const double* X_kv, double* Y) const {
   Work w;
-  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { return forward<DM(), QC(), DK()>(X, nullptr, w); });
+  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { return forward<DM(), QC(), DK()>(X, X_kv, nullptr, w); });
   std::memcpy(Y, w.residual, sizeof(double) * static_cast<size_t>(n_ * dm_));
 }
 
-double TrainKernel::loss(const double* X, const double* target) const {
+double TrainKernel::loss(const double* X, const double* X_kv, const double* target) const {
   Work w;
-  return with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { return forward<DM(), QC(), DK()>(X, target, w); });
+  return with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { return forward<DM(), QC(), DK()>(X, X_kv, target, w); });
 }
 
-double TrainKernel::add_gradient(const double* X, const double* target, double weight, KernelGradient& g) const {
+double TrainKernel::add_gradient(const double* X, const double* X_kv, const double* target, double weight,
+                                 KernelGradient& g) const {
   return with_sizes(dm_, qk_cols_, dk_,
-                    [&](auto DM, auto QC, auto DK) { return backward<DM(), QC(), DK()>(X, target, weight, g); });
+                    [&](auto DM, auto QC, auto DK) { return backward<DM(), QC(), DK()>(X, X_kv, target, weight, g); });
 }
 
 void TrainKernel::add_to(const KernelGradient& g, Gradient& out) const {

@@ -79,6 +79,8 @@ const char* to_string(TaskKind t) {
     case TaskKind::Teacher: return "teacher";
     case TaskKind::PreviousToken: return "previous_token";
     case TaskKind::MatchPair: return "match_pair";
+    case TaskKind::CopyPrevious: return "copy_previous";
+    case TaskKind::Align: return "align";
   }
   return "?";
 }
@@ -100,10 +102,30 @@ std::string type_name(const json& j) {
   return "an object";
 }
 
+std::vector<std::string> token_labels(const char* prefix, int count) {
+  std::vector<std::string> t;
+  for (int i = 0; i < count; ++i) t.push_back(prefix + std::to_string(i));
+  return t;
+}
+
+// Under cross-attention (m > 0) a model of the experiment reads a second
+// sequence of m tokens, e0 … e(m−1): X_kv, drawn per sequence like X.
+void fit_keys(Scenario& s, const Experiment& e) {
+  if (e.m == 0) return;
+  if (!s.cross()) {
+    s.tokens_kv = token_labels("e", e.m);
+    s.X_kv = Mat::Zero(e.m, s.d_model);
+  } else if (s.m() != e.m) {
+    resize_keys(s, e.m);
+  }
+}
+
 // A scenario of the experiment's sizes, all zero, with a variant's options:
-// validate() then says whether the options fit the sizes.
+// validate() then says whether the options fit the sizes (no_self with
+// cross-attention, RoPE with one W, ...).
 Scenario blank_model(const Experiment& e, const Options& o) {
   Scenario s = make_zero_scenario(e.n, e.d_model, e.d_k, e.heads);
+  fit_keys(s, e);
   s.options = o;
   s.has_target = true;
   s.target = Mat::Zero(e.n, e.d_model);
@@ -135,7 +157,7 @@ void read_experiment(const json& root, ExperimentLoad& out) {
     errors.push_back("file: expected a JSON object with the key \"attnlab_experiment\", got " + type_name(root));
     return;
   }
-  static const std::set<std::string> known{"attnlab_experiment", "title", "notes", "task", "n", "d_model", "d_k", "heads",
+  static const std::set<std::string> known{"attnlab_experiment", "title", "notes", "task", "n", "m", "d_model", "d_k", "heads",
                                            "variants", "init_scale", "steps", "batch", "optimizer", "learning_rate",
                                            "seed", "record"};
   for (auto it = root.begin(); it != root.end(); ++it)
@@ -172,6 +194,7 @@ void read_experiment(const json& root, ExperimentLoad& out) {
       value = j.get<double>();
   };
   integer("n", kMinTokens, kMaxTokens, e.n, true);
+  integer("m", kMinTokens, kMaxTokens, e.m, false);  // absent: self-attention (m stays 0)
   integer("d_model", kMinDModel, kMaxDModel, e.d_model, true);
   integer("d_k", kMinDk, kMaxDk, e.d_k, true);
   integer("heads", kMinHeads, kMaxHeads, e.heads, true);
@@ -200,7 +223,8 @@ void read_experiment(const json& root, ExperimentLoad& out) {
 
   // The task.
   if (!root.contains("task") || !root["task"].is_object()) {
-    errors.push_back("task: expected an object {\"kind\": \"teacher\" | \"previous_token\" | \"match_pair\", ...}");
+    errors.push_back("task: expected an object {\"kind\": \"teacher\" | \"previous_token\" | \"match_pair\" | "
+                     "\"copy_previous\" | \"align\", ...}");
     return;
   }
   const json& task = root["task"];
@@ -223,6 +247,12 @@ void read_experiment(const json& root, ExperimentLoad& out) {
         }
         if (!given.contains("X") && given["tokens"].is_array())
           given["X"] = json(given["tokens"].size(), json(static_cast<size_t>(e.d_model), 0.0));
+        // Under cross-attention the teacher reads X_kv too, drawn like X: it may leave it out.
+        if (e.m > 0 && !given.contains("tokens_kv")) {
+          if (given.contains("attnlab") && given["attnlab"] == 1) given["attnlab"] = 2;  // tokens_kv is version 2's
+          given["tokens_kv"] = token_labels("e", e.m);
+          if (!given.contains("X_kv")) given["X_kv"] = json(static_cast<size_t>(e.m), json(static_cast<size_t>(e.d_model), 0.0));
+        }
       }
       const LoadResult teacher = parse_scenario(given.dump());
       if (!teacher.ok()) {
@@ -231,9 +261,13 @@ void read_experiment(const json& root, ExperimentLoad& out) {
         errors.push_back("task.teacher: expected a projected scenario with d_model = " + std::to_string(e.d_model) +
                          " (the experiment's), got " + to_string(teacher.scenario->mode) + " with d_model = " +
                          std::to_string(teacher.scenario->d_model));
+      } else if (teacher.scenario->cross() && e.m == 0) {
+        errors.push_back("task.teacher.tokens_kv: a cross-attention teacher needs the experiment's \"m\" (the length of "
+                         "X_kv, which is drawn for every sequence like X); add \"m\" or leave tokens_kv out");
       } else {
         e.teacher = *teacher.scenario;
         resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);  // its X is drawn per sequence
+        fit_keys(e.teacher, e);                                                    // and so is its X_kv
         e.teacher.has_target = false;
       }
     }
@@ -243,10 +277,26 @@ void read_experiment(const json& root, ExperimentLoad& out) {
   } else if (kind == "match_pair") {
     e.task = TaskKind::MatchPair;
     if (e.n % 2) errors.push_back("task: match_pair needs an even n (tokens in pairs), got n = " + std::to_string(e.n));
+  } else if (kind == "copy_previous") {
+    e.task = TaskKind::CopyPrevious;
+    if (e.d_model != 4)
+      errors.push_back("task: copy_previous needs d_model = 4 (two empty coordinates, one of content, one constant), got d_model = " +
+                       std::to_string(e.d_model));
+  } else if (kind == "align") {
+    e.task = TaskKind::Align;
+    if (e.d_model < 3)
+      errors.push_back("task: align needs d_model ≥ 3 (two coordinates of key, the rest value), got d_model = " +
+                       std::to_string(e.d_model));
+    if (e.m == 0)
+      errors.push_back("m: missing; the task align is cross-attention: \"m\" is the length of the encoder's sequence X_kv, "
+                       "an integer from 2 to 8");
   } else {
-    errors.push_back("task.kind: expected \"teacher\", \"previous_token\" or \"match_pair\", got " +
-                     (task.contains("kind") ? task["kind"].dump() : std::string("nothing")));
+    errors.push_back("task.kind: expected \"teacher\", \"previous_token\", \"match_pair\", \"copy_previous\" or "
+                     "\"align\", got " + (task.contains("kind") ? task["kind"].dump() : std::string("nothing")));
   }
+  if (e.m > 0 && (e.task == TaskKind::PreviousToken || e.task == TaskKind::MatchPair || e.task == TaskKind::CopyPrevious))
+    errors.push_back("m: the task " + kind + " is self-attention (its keys are X's own tokens), so it has no second "
+                     "sequence; leave \"m\" out, or use the task \"teacher\" or \"align\"");
 
   // The variants.
   if (!root.contains("variants") || !root["variants"].is_array() || root["variants"].empty() || root["variants"].size() > 8) {
@@ -328,17 +378,33 @@ ExperimentLoad load_experiment_file(const std::string& path) {
 // [SECTION] Tasks
 
 void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) const {
-  const int n = e_.n, dm = e_.d_model;
+  const int n = e_.n, m = e_.m, dm = e_.d_model;
   out.resize(static_cast<size_t>(count));
   int order[kMaxTokens];
+  // A random unit vector in the first `dims` coordinates of key (drawn again in the unlikely case of length ~0).
+  const auto unit_key = [&](double* key, int dims) {
+    double length = 0;
+    do {
+      length = 0;
+      for (int c = 0; c < dims; ++c) {
+        key[c] = rng.normal();
+        length += key[c] * key[c];
+      }
+    } while (length < 1e-12);
+    for (int c = 0; c < dims; ++c) key[c] /= std::sqrt(length);
+  };
   for (Sequence& seq : out) {
     seq.X.resize(n, dm);
     seq.target.setZero(n, dm);
+    if (m > 0) seq.X_kv.resize(m, dm);
+    else seq.X_kv.resize(0, 0);
     switch (e_.task) {
       case TaskKind::Teacher:
         for (int i = 0; i < n; ++i)
           for (int c = 0; c < dm; ++c) seq.X(i, c) = rng.normal();
-        teacher_.output(seq.X.data(), seq.target.data());
+        for (int j = 0; j < m; ++j)
+          for (int c = 0; c < dm; ++c) seq.X_kv(j, c) = rng.normal();
+        teacher_.output(seq.X.data(), seq.kv(), seq.target.data());
         break;
       case TaskKind::PreviousToken:
         for (int p = 0; p < n; ++p) {
@@ -356,17 +422,9 @@ void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) co
         for (int i = n - 1; i > 0; --i) std::swap(order[i], order[rng.below(i + 1)]);
         const int key_dims = (dm + 1) / 2;
         for (int pair = 0; pair < n / 2; ++pair) {
-          double length = 0;
           double key[kMaxDModel];
-          do {
-            length = 0;
-            for (int c = 0; c < key_dims; ++c) {
-              key[c] = rng.normal();
-              length += key[c] * key[c];
-            }
-          } while (length < 1e-12);
-          for (int c = 0; c < key_dims; ++c)
-            seq.X(order[2 * pair], c) = seq.X(order[2 * pair + 1], c) = key[c] / std::sqrt(length);
+          unit_key(key, key_dims);
+          for (int c = 0; c < key_dims; ++c) seq.X(order[2 * pair], c) = seq.X(order[2 * pair + 1], c) = key[c];
         }
         for (int i = 0; i < n; ++i)
           for (int c = key_dims; c < dm; ++c) seq.X(i, c) = rng.normal();
@@ -375,6 +433,40 @@ void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) co
           for (int c = key_dims; c < dm; ++c) {
             seq.target(a, c) = seq.X(b, c);
             seq.target(b, c) = seq.X(a, c);
+          }
+        }
+        break;
+      }
+      case TaskKind::CopyPrevious:
+        // (0, 0, content, 1): nothing in X says where a token is.
+        for (int p = 0; p < n; ++p) {
+          seq.X(p, 0) = seq.X(p, 1) = 0.0;
+          seq.X(p, 2) = rng.normal();
+          seq.X(p, 3) = 1.0;
+        }
+        for (int p = 0; p < n; ++p) seq.target(p, 2) = seq.X(p == 0 ? 0 : p - 1, 2);
+        break;
+      case TaskKind::Align: {
+        // The encoder's keys: the m directions φ + 2πk/m of the plane of coordinates 0 and 1, φ
+        // uniform, in a random order (so that no two are closer than 2π/m); each encoder token's
+        // value in the other coordinates. Each decoder token: the encoder token it is aligned to,
+        // whose key it carries, then its own content.
+        const double turn = 2.0 * std::numbers::pi * rng.uniform();
+        for (int j = 0; j < m; ++j) order[j] = j;
+        for (int j = m - 1; j > 0; --j) std::swap(order[j], order[rng.below(j + 1)]);
+        for (int j = 0; j < m; ++j) {
+          const double angle = turn + 2.0 * std::numbers::pi * order[j] / m;
+          seq.X_kv(j, 0) = std::cos(angle);
+          seq.X_kv(j, 1) = std::sin(angle);
+          for (int c = 2; c < dm; ++c) seq.X_kv(j, c) = rng.normal();
+        }
+        for (int i = 0; i < n; ++i) {
+          const int aligned = rng.below(m);
+          seq.X(i, 0) = seq.X_kv(aligned, 0);
+          seq.X(i, 1) = seq.X_kv(aligned, 1);
+          for (int c = 2; c < dm; ++c) {
+            seq.X(i, c) = rng.normal();
+            seq.target(i, c) = seq.X_kv(aligned, c);
           }
         }
         break;
@@ -425,21 +517,18 @@ void draw_weights(Scenario& s, std::uint64_t seed, double scale) {
   fill(s.W_O);
 }
 
-std::vector<std::string> token_labels(int n) {
-  std::vector<std::string> t;
-  for (int i = 0; i < n; ++i) t.push_back("p" + std::to_string(i));
-  return t;
-}
-
 }  // namespace
 
 Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kDataStream)) {
-  if (e_.task == TaskKind::Teacher) teacher_.load(e_.teacher);
+  if (e_.task == TaskKind::Teacher) {
+    fit_keys(e_.teacher, e_);  // an Experiment edited in the lab may not have had its teacher fitted to m yet
+    teacher_.load(e_.teacher);
+  }
   runs_.resize(e_.variants.size());
   for (size_t i = 0; i < runs_.size(); ++i) {
     Run& run = runs_[i];
     run.model = blank_model(e_, e_.variants[i].options);
-    run.model.tokens = token_labels(e_.n);
+    run.model.tokens = token_labels("p", e_.n);
     run.model.title = e_.variants[i].name;
     draw_weights(run.model, e_.seed, e_.init_scale);
     run.start = run.model;
@@ -459,8 +548,8 @@ double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool w
   double total = 0;
   const double weight = 1.0 / static_cast<double>(batch.size());
   for (const Sequence& seq : batch)
-    total += with_gradient ? run.kernel.add_gradient(seq.X.data(), seq.target.data(), weight, run.kernel_grad)
-                           : run.kernel.loss(seq.X.data(), seq.target.data());
+    total += with_gradient ? run.kernel.add_gradient(seq.X.data(), seq.kv(), seq.target.data(), weight, run.kernel_grad)
+                           : run.kernel.loss(seq.X.data(), seq.kv(), seq.target.data());
   if (with_gradient) {
     run.grad.set_zero(run.model);
     run.kernel.add_to(run.kernel_grad, run.grad);
@@ -521,6 +610,7 @@ void Training::finish() {
 Scenario Training::current(int v) const {
   Scenario s = runs_[static_cast<size_t>(v)].model;
   s.X = first_.X;
+  if (s.cross()) s.X_kv = first_.X_kv;
   s.target = first_.target;
   return s;
 }
@@ -528,6 +618,7 @@ Scenario Training::current(int v) const {
 Scenario Training::initial(int v) const {
   Scenario s = runs_[static_cast<size_t>(v)].start;
   s.X = first_.X;
+  if (s.cross()) s.X_kv = first_.X_kv;
   s.target = first_.target;
   return s;
 }
@@ -549,12 +640,17 @@ OrderedJson Training::result_json() const {
   if (e_.record) {
     OrderedJson batches = OrderedJson::array();
     for (const std::vector<Sequence>& batch : recorded_) {
-      OrderedJson X = OrderedJson::array(), target = OrderedJson::array();
+      OrderedJson X = OrderedJson::array(), X_kv = OrderedJson::array(), target = OrderedJson::array();
       for (const Sequence& seq : batch) {
         X.push_back(matrix_to_json(seq.X));
+        if (e_.m > 0) X_kv.push_back(matrix_to_json(seq.X_kv));
         target.push_back(matrix_to_json(seq.target));
       }
-      batches.push_back({{"X", std::move(X)}, {"target", std::move(target)}});
+      OrderedJson b;
+      b["X"] = std::move(X);
+      if (e_.m > 0) b["X_kv"] = std::move(X_kv);  // cross-attention: the encoder's sequences
+      b["target"] = std::move(target);
+      batches.push_back(std::move(b));
     }
     out["batches"] = std::move(batches);
   }

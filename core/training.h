@@ -25,6 +25,22 @@
 //   to its partner alone. A shared QK (PSD) scores a token with itself at least
 //   as high as with its partner, so it needs Reformer's no-self mask; W^Q W^Kᵀ
 //   can mark self down with negative directions on the value coordinates.
+// - "copy_previous" (d_model = 4): the previous-token task with no position in
+//   X at all. Token p is (0, 0, c_p, 1): coordinates 0 and 1 empty (where
+//   sinusoidal PE writes sin p and cos p), content c_p ~ N(0, 1), and a constant
+//   1 that is the same for every token (a bias: queries and keys get a part that
+//   does not depend on the content, which RoPE can turn). The target of token p
+//   is (0, 0, c_{p−1}, 0), token 0's its own content. Perfect: A_{p,p−1} → 1
+//   (with a causal mask, token 0 on itself). Without positions no design can:
+//   attention is permutation-equivariant and X says nothing of the order.
+// - "align" (cross-attention, needs m; d_model ≥ 3): the m encoder tokens X_kv
+//   each carry a key in coordinates 0 and 1, the m directions φ + 2πk/m of that
+//   plane (φ uniform) in a random order, and a value (N(0, 1)) in the rest.
+//   Decoder token i is aligned to encoder token π(i), drawn uniformly (several
+//   may share one): X's row i holds the key of π(i) and its own N(0, 1) content.
+//   The target of decoder token i is the value of π(i) (0 in the key
+//   coordinates). Perfect: A_{i,π(i)} → 1, W^Q W^Kᵀ a large multiple of the
+//   identity on the key plane (approached as its scale grows).
 #pragma once
 
 #include <cstdint>
@@ -41,7 +57,7 @@
 
 namespace core {
 
-enum class TaskKind { Teacher, PreviousToken, MatchPair };
+enum class TaskKind { Teacher, PreviousToken, MatchPair, CopyPrevious, Align };
 enum class Optimizer { Adam, Sgd };
 
 struct Variant {
@@ -54,6 +70,9 @@ struct Experiment {
   TaskKind task = TaskKind::Teacher;
   Scenario teacher;  // task "teacher": its weights and options make the targets
   int n = 6, d_model = 4, d_k = 2, heads = 1;
+  // Cross-attention when above 0: every sequence has a second one, X_kv (m × d_model),
+  // whose tokens supply the keys and values; X supplies the queries. 0: self-attention.
+  int m = 0;
   std::vector<Variant> variants;
   double init_scale = 0.5;
   int steps = 2000, batch = 16;
@@ -91,9 +110,10 @@ class Random {
   double spare_ = 0;
 };
 
-// One sequence of a task: its X and the target the layer should produce.
+// One sequence of a task: its X (and X_kv under cross-attention) and the target the layer should produce.
 struct Sequence {
-  Mat X, target;
+  Mat X, X_kv, target;
+  const double* kv() const { return X_kv.size() ? X_kv.data() : nullptr; }
 };
 
 // The runs of every variant of an experiment, a step at a time (the app calls
@@ -120,7 +140,7 @@ class Training {
   double test_loss(int v) const { return runs_[static_cast<size_t>(v)].test_loss; }  // NaN until finished
   int params(int v) const { return runs_[static_cast<size_t>(v)].params; }
   // The variant's weights now (and at the start) as a scenario, with the first
-  // sequence of the first batch as X and its target: what "Open in views" shows.
+  // sequence of the first batch as X (and X_kv) and its target: what "Open in views" shows.
   Scenario current(int v) const;
   Scenario initial(int v) const;
 

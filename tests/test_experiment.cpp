@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -63,6 +64,42 @@ TEST(Experiment, EveryBadFieldIsNamed) {
   j = small_experiment();
   j["task"] = {{"kind", "teacher"}};
   expect_refused(j, "task.teacher: missing");
+  // Positions and cross-attention: what cannot be trained is named, never ignored.
+  j = small_experiment();
+  j["variants"][1]["options"] = {{"positions", "rope"}, {"merged_qk", true}};
+  expect_refused(j, "variants[1].options.positions: \"rope\" cannot be combined with options.merged_qk");
+  j = small_experiment();
+  j["variants"][1]["options"] = {{"positions", "spiral"}};
+  expect_refused(j, "variants[1].options.positions:");
+  j = small_experiment();
+  j["variants"][0]["options"] = {{"positions", "sinusoidal"}, {"position_base", 0.5}};
+  expect_refused(j, "variants[0].options.position_base: expected a number from 1 to 1e6");
+  j = small_experiment();
+  j["m"] = 5;
+  expect_refused(j, "m: the task match_pair is self-attention");
+  j = small_experiment();
+  j["m"] = 9;
+  expect_refused(j, "m: expected an integer from 2 to 8, got 9");
+  j = small_experiment();
+  j["task"] = {{"kind", "align"}};
+  expect_refused(j, "m: missing; the task align is cross-attention");
+  j["m"] = 5;
+  j["variants"][1]["options"] = {{"mask", {{"no_self", true}}}};
+  expect_refused(j, "variants[1].options.mask.no_self: not with cross-attention");
+  j["d_model"] = 2;
+  expect_refused(j, "task: align needs d_model ≥ 3");
+  j = small_experiment();
+  j["task"] = {{"kind", "copy_previous"}};
+  j["d_model"] = 3;
+  expect_refused(j, "task: copy_previous needs d_model = 4");
+  j = small_experiment();
+  core::Scenario cross_teacher = core::make_zero_scenario(4, 4, 2, 1);
+  core::set_cross_attention(cross_teacher, true);
+  j["task"] = {{"kind", "teacher"}, {"teacher", json::parse(core::scenario_to_text(cross_teacher))}};
+  expect_refused(j, "task.teacher.tokens_kv: a cross-attention teacher needs the experiment's \"m\"");
+  j["m"] = 3;
+  j["task"]["teacher"]["options"]["mask"]["no_self"] = true;
+  expect_refused(j, "task.teacher.options.mask.no_self: not with cross-attention");
 }
 
 // The generator is xoshiro256** seeded by splitmix64 (the reference values of
@@ -158,6 +195,106 @@ TEST(Experiment, TasksAndTheirPerfectSolutions) {
   }
 }
 
+// copy_previous: X holds no position ((0, 0, content, 1) for every token), the target is the previous
+// token's content. align: every decoder token carries the key of exactly one encoder token, the keys are
+// the m directions φ + 2πk/m (no two closer than 2π/m), and the target is that encoder token's value.
+TEST(Experiment, CopyPreviousAndAlignTasks) {
+  json j = small_experiment();
+  j["task"] = {{"kind", "copy_previous"}};
+  j["n"] = 5;
+  core::Training cp(parsed(j));
+  const core::Scenario c = cp.initial(0);
+  ASSERT_EQ(c.X.rows(), 5);
+  for (int p = 0; p < 5; ++p) {
+    EXPECT_EQ(c.X(p, 0), 0.0);
+    EXPECT_EQ(c.X(p, 1), 0.0);
+    EXPECT_EQ(c.X(p, 3), 1.0);
+    EXPECT_NE(c.X(p, 2), 0.0);
+    EXPECT_EQ(c.target(p, 0), 0.0);
+    EXPECT_EQ(c.target(p, 1), 0.0);
+    EXPECT_EQ(c.target(p, 2), c.X(p == 0 ? 0 : p - 1, 2));
+    EXPECT_EQ(c.target(p, 3), 0.0);
+  }
+
+  j = small_experiment();
+  j["task"] = {{"kind", "align"}};
+  j["n"] = 5;
+  j["m"] = 6;
+  core::Training al(parsed(j));
+  const core::Scenario a = al.initial(0);
+  ASSERT_TRUE(a.cross());
+  ASSERT_EQ(a.X_kv.rows(), 6);
+  ASSERT_EQ(a.X.rows(), 5);
+  EXPECT_TRUE(core::validate(a).empty());
+  for (int j1 = 0; j1 < 6; ++j1) {
+    EXPECT_NEAR(a.X_kv.row(j1).head(2).norm(), 1.0, 1e-15);
+    for (int j2 = j1 + 1; j2 < 6; ++j2)  // cos of the angle between two keys ≤ cos(2π/6) = 1/2
+      EXPECT_LE(a.X_kv.row(j1).head(2).dot(a.X_kv.row(j2).head(2)), 0.5 + 1e-12);
+  }
+  for (int i = 0; i < 5; ++i) {
+    int aligned = -1, matches = 0;
+    for (int k = 0; k < 6; ++k)
+      if (a.X.row(i).head(2) == a.X_kv.row(k).head(2)) {
+        aligned = k;
+        ++matches;
+      }
+    ASSERT_EQ(matches, 1) << "decoder token " << i;
+    EXPECT_EQ(a.target.row(i).head(2), Eigen::RowVector2d::Zero());
+    EXPECT_EQ(a.target.row(i).tail(2), a.X_kv.row(aligned).tail(2));
+  }
+}
+
+// The kernel that trains is compute()'s layer, positions and cross-attention included: with a
+// batch of one, each variant's first loss is compute()'s loss of its initial scenario (which
+// holds that very sequence), and a teacher with positions and X_kv has loss 0 with its own weights.
+TEST(Experiment, TrainingComputesWhatComputeDoes) {
+  json j = small_experiment();
+  j["task"] = {{"kind", "align"}};
+  j["m"] = 3;
+  j["batch"] = 1;
+  j["variants"] = json::array();
+  for (const char* positions : {"none", "sinusoidal", "rope"})
+    for (bool causal : {false, true})
+      j["variants"].push_back({{"name", std::string(positions) + (causal ? " causal" : "")},
+                               {"options", {{"positions", positions}, {"position_base", 7}, {"normalize_keys", causal},
+                                            {"mask", {{"causal", causal}}}}}});
+  for (const char* kind : {"align", "teacher", "copy_previous"}) {
+    SCOPED_TRACE(kind);
+    if (std::string(kind) == "teacher") {
+      core::Scenario teacher = core::make_zero_scenario(4, 4, 2, 1);
+      std::mt19937 rng(2);
+      std::normal_distribution<double> normal(0.0, 1.0);
+      for (auto* W : {&teacher.W_Q[0], &teacher.W_K[0], &teacher.W_V[0]})
+        for (Eigen::Index i = 0; i < W->size(); ++i) W->data()[i] = normal(rng);
+      teacher.options.positions = core::Positions::Rope;
+      teacher.options.position_base = 3;
+      j["task"] = {{"kind", "teacher"}, {"teacher", json::parse(core::scenario_to_text(teacher))}};
+    } else {
+      j["task"] = {{"kind", kind}};
+    }
+    if (std::string(kind) == "copy_previous") j.erase("m");
+    const Experiment e = parsed(j);
+    core::Training t(e);
+    t.step();
+    for (int v = 0; v < t.variants(); ++v) {
+      const core::Scenario s = t.initial(v);
+      EXPECT_EQ(s.cross(), e.m > 0);
+      EXPECT_NEAR(t.loss(v)[0], core::compute(s).loss, 1e-12 * t.loss(v)[0]) << t.name(v);
+    }
+    if (e.task == core::TaskKind::Teacher) {
+      core::Scenario s = t.initial(0);  // the first sequence, X and X_kv, with the teacher's weights
+      s.W_Q[0] = e.teacher.W_Q[0];
+      s.W_K[0] = e.teacher.W_K[0];
+      s.W_V[0] = e.teacher.W_V[0];
+      s.W_O = e.teacher.W_O;
+      s.options = e.teacher.options;
+      EXPECT_LT(core::compute(s).loss, 1e-30);
+      s.options.positions = core::Positions::None;  // the targets were made with RoPE: without it they are missed
+      EXPECT_GT(core::compute(s).loss, 1e-4);
+    }
+  }
+}
+
 // Before the first step there is already something to open in the views.
 TEST(Experiment, AVariantCanBeOpenedBeforeTheFirstStep) {
   const core::Training t(parsed(small_experiment()));
@@ -225,6 +362,13 @@ TEST(Experiment, TheNotesQuoteWhatTheRunsShow) {
       {"07_race", "no √d_k", 0, -2},
       {"07_race", "shared QK", 0.23, -1},
       {"07_race", "shared QK, Reformer", 0.26, -1},
+      {"08_positions_previous_token", "no positions", 0.13, -1},
+      {"08_positions_previous_token", "sinusoidal", 1.6e-5, 186},
+      {"08_positions_previous_token", "RoPE", 8.8e-6, 115},
+      {"09_cross_attention_alignment", "QKᵀ", 2.1e-5, 101},
+      {"09_cross_attention_alignment", "shared QK", 1.7e-5, 114},
+      {"09_cross_attention_alignment", "causal mask", 0.36, -1},
+      {"09_cross_attention_alignment", "RoPE", 0.42, -1},
   };
   std::map<std::string, core::Training> runs;
   for (const Quote& q : quotes) {

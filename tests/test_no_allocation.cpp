@@ -115,17 +115,27 @@ TEST(NoAllocation, TrainKernelStep) {
   s.has_target = true;
   s.target = s.X;
   s.options.normalize_keys = s.options.causal = true;
-  core::TrainKernel kernel;
-  kernel.load(s);
-  core::KernelGradient g;
-  g.zero();
-  const long before = g_news.load();
-  Eigen::internal::set_is_malloc_allowed(false);
-  double total = 0;
-  for (int i = 0; i < 16; ++i) total += kernel.add_gradient(s.X.data(), s.target.data(), 1.0 / 16, g);
-  Eigen::internal::set_is_malloc_allowed(true);
-  EXPECT_EQ(g_news.load() - before, 0);
-  EXPECT_GT(total, 0.0);
+  core::Mat X_kv = s.X.topRows(6);  // under cross-attention: 6 keys for 8 queries
+  // Positions none, sinusoidal and RoPE, each with and without cross-attention: PE and RoPE's
+  // cos and sin are tables that load() fills; the step itself allocates nothing.
+  for (core::Positions positions : {core::Positions::None, core::Positions::Sinusoidal, core::Positions::Rope})
+    for (bool cross : {false, true}) {
+      s.options.positions = positions;
+      s.tokens_kv.assign(cross ? 6 : 0, "k");
+      s.X_kv = cross ? X_kv : core::Mat();
+      ASSERT_TRUE(core::validate(s).empty());
+      core::TrainKernel kernel;
+      kernel.load(s);
+      core::KernelGradient g;
+      g.zero();
+      const long before = g_news.load();
+      Eigen::internal::set_is_malloc_allowed(false);
+      double total = 0;
+      for (int i = 0; i < 16; ++i) total += kernel.add_gradient(s.X.data(), cross ? s.X_kv.data() : nullptr, s.target.data(), 1.0 / 16, g);
+      Eigen::internal::set_is_malloc_allowed(true);
+      EXPECT_EQ(g_news.load() - before, 0) << core::to_string(positions) << (cross ? ", cross" : "");
+      EXPECT_GT(total, 0.0);
+    }
 }
 
 // The guard itself works: a dynamic Eigen matrix under it aborts the process.

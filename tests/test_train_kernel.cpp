@@ -29,8 +29,12 @@ double worst(const A& a, const B& b) {
 
 }  // namespace
 
+// Every option a variant can have, with positions (none, sinusoidal, RoPE, at
+// the default base and another) and with or without cross-attention (m keys
+// from a second sequence X_kv, m ≠ n mostly): the kernel's loss, ∂L/∂ every
+// trained weight and output are add_gradient's and compute()'s to rounding.
 TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
-  int checked = 0;
+  int checked = 0, with_positions = 0, with_cross = 0;
   std::mt19937 rng(11);
   std::normal_distribution<double> normal(0.0, 1.0);
   testing_helpers::for_random_scenarios(7, [&](core::Scenario s) {
@@ -42,50 +46,70 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
       s.W[h].resize(s.d_model, s.d_model);
       for (Eigen::Index i = 0; i < s.W[h].size(); ++i) s.W[h].data()[i] = normal(rng);
     }
-    for (int options = 0; options < 64; ++options) {
-      core::Scenario v = s;
-      core::Options& o = v.options;
-      o.merged_qk = options & 1;
-      o.shared_qk = (options & 2) && !o.merged_qk;
-      o.normalize_keys = options & 4;
-      o.causal = options & 8;
-      o.no_self = options & 16;
-      o.head_output = options & 32 ? core::HeadOutput::Alt : core::HeadOutput::Attention;
-      o.scale = options % 3 == 0 ? core::Scale::None : core::Scale::SqrtDk;
-      o.temperature = options % 5 == 0 ? 0.5 : 1.0;
-      ASSERT_TRUE(core::validate(v).empty()) << core::validate(v).front();
-      core::Gradient expected;
-      expected.set_zero(v);
-      const double expected_loss = core::add_gradient(v, 0.25, expected);
+    const int m = 2 + (s.n() + s.d_model) % 7;  // the keys' sequence under cross-attention
+    core::Mat X_kv(m, s.d_model);
+    for (Eigen::Index i = 0; i < X_kv.size(); ++i) X_kv.data()[i] = normal(rng);
+    for (core::Positions positions : {core::Positions::None, core::Positions::Sinusoidal, core::Positions::Rope})
+      for (bool cross : {false, true})
+        for (int options = 0; options < 64; ++options) {
+          core::Scenario v = s;
+          core::Options& o = v.options;
+          o.merged_qk = options & 1;
+          o.shared_qk = (options & 2) && !o.merged_qk;
+          o.normalize_keys = options & 4;
+          o.causal = options & 8;
+          o.no_self = options & 16;
+          o.head_output = options & 32 ? core::HeadOutput::Alt : core::HeadOutput::Attention;
+          o.scale = options % 3 == 0 ? core::Scale::None : core::Scale::SqrtDk;
+          o.temperature = options % 5 == 0 ? 0.5 : 1.0;
+          o.positions = positions;
+          o.position_base = options % 7 < 3 ? 3.5 : core::kDefaultPositionBase;  // a base that turns fast, and the usual
+          if ((positions == core::Positions::Rope && o.merged_qk) || (cross && o.no_self)) continue;  // invalid: validate() refuses
+          if (cross) {
+            v.tokens_kv.assign(static_cast<size_t>(m), "k");
+            v.X_kv = X_kv;
+          }
+          ASSERT_TRUE(core::validate(v).empty()) << core::validate(v).front();
+          core::Gradient expected;
+          expected.set_zero(v);
+          const double expected_loss = core::add_gradient(v, 0.25, expected);
 
-      core::TrainKernel kernel;
-      kernel.load(v);
-      core::KernelGradient kg;
-      kg.zero();
-      const double loss = kernel.add_gradient(v.X.data(), v.target.data(), 0.25, kg);
-      core::Gradient got;
-      got.set_zero(v);
-      kernel.add_to(kg, got);
-      SCOPED_TRACE("n " + std::to_string(v.n()) + ", d_model " + std::to_string(v.d_model) + ", d_k " +
-                   std::to_string(v.d_k) + ", options " + std::to_string(options));
-      EXPECT_NEAR(loss, expected_loss, 1e-12 * std::max(1.0, expected_loss));
-      EXPECT_EQ(kernel.loss(v.X.data(), v.target.data()), loss);  // the same forward pass
-      for (int h = 0; h < v.heads; ++h) {
-        if (o.merged_qk) EXPECT_LT(worst(got.W[h], expected.W[h]), 1e-10);
-        else EXPECT_LT(worst(got.W_Q[h], expected.W_Q[h]), 1e-10);
-        if (!o.merged_qk && !o.shared_qk) EXPECT_LT(worst(got.W_K[h], expected.W_K[h]), 1e-10);
-        EXPECT_LT(worst(got.W_V[h], expected.W_V[h]), 1e-10);
-        if (o.head_output == core::HeadOutput::Alt) EXPECT_LT(worst(got.W_alt[h], expected.W_alt[h]), 1e-10);
-      }
-      EXPECT_LT(worst(got.W_O, expected.W_O), 1e-10);
-      // The layer's output is compute()'s.
-      core::Mat Y(v.n(), v.d_model);
-      kernel.output(v.X.data(), Y.data());
-      EXPECT_LT(worst(Y, core::compute(v).output), 1e-12);
-      ++checked;
-    }
+          core::TrainKernel kernel;
+          kernel.load(v);
+          core::KernelGradient kg;
+          kg.zero();
+          const double* kv = cross ? v.X_kv.data() : nullptr;
+          const double loss = kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, kg);
+          core::Gradient got;
+          got.set_zero(v);
+          kernel.add_to(kg, got);
+          SCOPED_TRACE("n " + std::to_string(v.n()) + ", m " + std::to_string(v.m()) + ", d_model " +
+                       std::to_string(v.d_model) + ", d_k " + std::to_string(v.d_k) + ", options " +
+                       std::to_string(options) + ", positions " + core::to_string(positions));
+          EXPECT_NEAR(loss, expected_loss, 1e-12 * std::max(1.0, expected_loss));
+          EXPECT_EQ(kernel.loss(v.X.data(), kv, v.target.data()), loss);  // the same forward pass
+          for (int h = 0; h < v.heads; ++h) {
+            if (o.merged_qk) EXPECT_LT(worst(got.W[h], expected.W[h]), 1e-10);
+            else EXPECT_LT(worst(got.W_Q[h], expected.W_Q[h]), 1e-10);
+            if (!o.merged_qk && !o.shared_qk) EXPECT_LT(worst(got.W_K[h], expected.W_K[h]), 1e-10);
+            EXPECT_LT(worst(got.W_V[h], expected.W_V[h]), 1e-10);
+            if (o.head_output == core::HeadOutput::Alt) EXPECT_LT(worst(got.W_alt[h], expected.W_alt[h]), 1e-10);
+          }
+          EXPECT_LT(worst(got.W_O, expected.W_O), 1e-10);
+          // The layer's output is compute()'s.
+          core::Mat Y(v.n(), v.d_model);
+          kernel.output(v.X.data(), kv, Y.data());
+          EXPECT_LT(worst(Y, core::compute(v).output), 1e-12);
+          ++checked;
+          with_positions += positions != core::Positions::None;
+          with_cross += cross;
+        }
   });
-  EXPECT_EQ(checked, 7 * 3 * 4 * 64);  // n × d_model × d_k × options
+  // n × d_model × d_k scenarios; per scenario: none and sinusoidal 64 options alone, 32 (no no_self) with X_kv;
+  // RoPE without one W: 32 alone, 16 with X_kv.
+  EXPECT_EQ(checked, 7 * 3 * 4 * (2 * (64 + 32) + (32 + 16)));
+  EXPECT_EQ(with_positions, 7 * 3 * 4 * (64 + 32 + 32 + 16));
+  EXPECT_EQ(with_cross, 7 * 3 * 4 * (32 + 32 + 16));
 }
 
 // A gradient that is wrong somewhere is caught: a weight moved by 1e-6 changes the loss by ≈ the gradient's prediction.
@@ -99,13 +123,118 @@ TEST(TrainKernel, GradientPredictsTheLossChange) {
   kernel.load(s);
   core::KernelGradient kg;
   kg.zero();
-  const double loss = kernel.add_gradient(s.X.data(), s.target.data(), 1.0, kg);
+  const double loss = kernel.add_gradient(s.X.data(), nullptr, s.target.data(), 1.0, kg);
   const double step = 1e-6;
   s.W_K[1](2, 0) += step;
   kernel.load(s);
-  const double moved = kernel.loss(s.X.data(), s.target.data());
+  const double moved = kernel.loss(s.X.data(), nullptr, s.target.data());
   EXPECT_NEAR((moved - loss) / step, kg.W_K[1][2 * 2 + 0], 1e-5);
   EXPECT_NE(kg.W_K[1][2 * 2 + 0], 0.0);
+}
+
+// The same by finite differences, without add_gradient, for positions and cross-attention: every entry of
+// W^Q, W^K and W^V of each head (central differences, step 1e-6, so the error is ~1e-10 of the curvature).
+TEST(TrainKernel, GradientPredictsTheLossChangeWithPositionsAndCrossAttention) {
+  std::mt19937 rng(5);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  for (core::Positions positions : {core::Positions::Sinusoidal, core::Positions::Rope}) {
+    core::Scenario s = testing_helpers::random_scenario(rng, 4, 4, 4, 2, core::Mode::Projected);
+    s.has_target = true;
+    s.target = core::Mat::Zero(4, 4);
+    s.options.positions = positions;
+    s.options.position_base = 5;
+    s.options.normalize_keys = true;
+    s.tokens_kv = {"a", "b", "c", "d", "e", "f"};
+    s.X_kv.resize(6, 4);
+    for (Eigen::Index i = 0; i < s.X_kv.size(); ++i) s.X_kv.data()[i] = normal(rng);
+    ASSERT_TRUE(core::validate(s).empty());
+    core::TrainKernel kernel;
+    kernel.load(s);
+    core::KernelGradient kg;
+    kg.zero();
+    kernel.add_gradient(s.X.data(), s.X_kv.data(), s.target.data(), 1.0, kg);
+    const double step = 1e-6;
+    int nonzero = 0;
+    for (int h = 0; h < 2; ++h)
+      for (auto [W, g] : {std::pair{&s.W_Q[h], kg.W_Q[h]}, std::pair{&s.W_K[h], kg.W_K[h]}, std::pair{&s.W_V[h], kg.W_V[h]}})
+        for (int r = 0; r < 4; ++r)
+          for (int c = 0; c < 4; ++c) {
+            const double kept = (*W)(r, c);
+            (*W)(r, c) = kept + step;
+            kernel.load(s);
+            const double up = kernel.loss(s.X.data(), s.X_kv.data(), s.target.data());
+            (*W)(r, c) = kept - step;
+            kernel.load(s);
+            const double down = kernel.loss(s.X.data(), s.X_kv.data(), s.target.data());
+            (*W)(r, c) = kept;
+            EXPECT_NEAR((up - down) / (2 * step), g[r * 4 + c], 1e-7) << core::to_string(positions) << " head " << h;
+            nonzero += g[r * 4 + c] != 0;
+          }
+    EXPECT_EQ(nonzero, 2 * 3 * 16);
+  }
+}
+
+// Positions by hand, n = 2, d_model = d_k = 2, every W the identity, √2 dividing the scores.
+// RoPE: X = [[1, 0], [0, 1]]; q_0 = k_0 = (1, 0) does not turn, q_1 = k_1 = (0, 1) turned by 1 rad
+// (θ_0 = 1 at any base) is (−sin 1, cos 1). S_00 = 1, S_01 = −sin 1, so A_00 = 1/(1 + e^(−(1 + sin 1)/√2));
+// V is not turned: Y_0 = A_00·(1, 0) + A_01·(0, 1).
+// Sinusoidal: X = 0, so X' = PE = [[sin 0, cos 0], [sin 1, cos 1]] and q = k = v = the rows of PE;
+// S_00 = 1, S_01 = cos 1: A_00 = 1/(1 + e^((cos 1 − 1)/√2)), Y_0 = A_00·(0, 1) + A_01·(sin 1, cos 1).
+TEST(TrainKernel, PositionsByHand) {
+  core::Scenario s = core::make_zero_scenario(2, 2, 2, 1);
+  s.W_Q[0] = s.W_K[0] = s.W_V[0] = core::Mat::Identity(2, 2);
+  s.W_O = core::WideMat::Identity(2, 2);
+  s.X = core::Mat::Identity(2, 2);
+  s.options.positions = core::Positions::Rope;
+  core::TrainKernel kernel;
+  kernel.load(s);
+  core::Mat Y(2, 2);
+  kernel.output(s.X.data(), nullptr, Y.data());
+  double a = 1 / (1 + std::exp(-(1 + std::sin(1.0)) / std::sqrt(2.0)));
+  EXPECT_NEAR(Y(0, 0), a, 1e-15);
+  EXPECT_NEAR(Y(0, 1), 1 - a, 1e-15);
+  EXPECT_NEAR(a, 0.7862, 1e-4);  // what a calculator says
+
+  s.options.positions = core::Positions::Sinusoidal;
+  s.X.setZero();
+  kernel.load(s);
+  kernel.output(s.X.data(), nullptr, Y.data());
+  a = 1 / (1 + std::exp((std::cos(1.0) - 1) / std::sqrt(2.0)));
+  EXPECT_NEAR(Y(0, 0), (1 - a) * std::sin(1.0), 1e-15);
+  EXPECT_NEAR(Y(0, 1), a + (1 - a) * std::cos(1.0), 1e-15);
+  EXPECT_NEAR(a, 0.5806, 1e-4);
+}
+
+// Cross-attention by hand: two queries over three keys, W's the identity, X_kv = [[1, 0], [0, 1], [0, 0]],
+// X = [[2, 0], [0, 0]], no scaling. Query 0 scores (2, 0, 0): A_0 = (e², 1, 1)/(e² + 2), and Y_0 = A_0·X_kv =
+// (e², 1)/(e² + 2); query 1 scores all 0: Y_1 = (1, 1)/3. With a causal mask (j > i masked), query 0
+// sees key 0 alone (Y_0 = (1, 0)) and query 1 keys 0 and 1 (Y_1 = (1/2, 1/2)).
+TEST(TrainKernel, CrossAttentionByHand) {
+  core::Scenario s = core::make_zero_scenario(2, 2, 2, 1);
+  s.W_Q[0] = s.W_K[0] = s.W_V[0] = core::Mat::Identity(2, 2);
+  s.W_O = core::WideMat::Identity(2, 2);
+  s.X << 2, 0, 0, 0;
+  s.tokens_kv = {"a", "b", "c"};
+  s.X_kv.resize(3, 2);
+  s.X_kv << 1, 0, 0, 1, 0, 0;
+  s.options.scale = core::Scale::None;
+  ASSERT_TRUE(core::validate(s).empty());
+  core::TrainKernel kernel;
+  kernel.load(s);
+  core::Mat Y(2, 2);
+  kernel.output(s.X.data(), s.X_kv.data(), Y.data());
+  const double e2 = std::exp(2.0);
+  EXPECT_NEAR(Y(0, 0), e2 / (e2 + 2), 1e-15);
+  EXPECT_NEAR(Y(0, 1), 1 / (e2 + 2), 1e-15);
+  EXPECT_NEAR(Y(1, 0), 1.0 / 3, 1e-15);
+  EXPECT_NEAR(Y(1, 1), 1.0 / 3, 1e-15);
+  s.options.causal = true;
+  kernel.load(s);
+  kernel.output(s.X.data(), s.X_kv.data(), Y.data());
+  EXPECT_EQ(Y(0, 0), 1.0);
+  EXPECT_EQ(Y(0, 1), 0.0);
+  EXPECT_NEAR(Y(1, 0), 0.5, 1e-15);
+  EXPECT_NEAR(Y(1, 1), 0.5, 1e-15);
 }
 
 // exp within 2 ulp of libm's over the whole range, subnormal results too; the special values exactly.

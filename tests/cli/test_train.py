@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """`attnlab --train` against torch: every shipped experiment, shortened to 150
 steps and recorded, is replayed in torch (float64, autograd, torch.optim.Adam
-or plain SGD) from the recorded initial weights on the recorded batches; every
-variant's loss curve must agree to 1e-7 relative. The same file twice gives
-the same bytes. A bad experiment exits 2 naming the field, and nothing is written.
+or plain SGD) from the recorded initial weights on the recorded batches (X, and
+X_kv under cross-attention); every variant's loss curve must agree to 1e-7
+relative. The torch layer here is written anew from DESIGN.md (sinusoidal PE
+and RoPE by rotation matrices, cross-attention's n × m scores), not taken from
+the exported script. The same file twice gives the same bytes. A bad
+experiment exits 2 naming the field, and nothing is written.
 
 `attnlab --train EXPERIMENT --export train.py` is checked on the same short
-runs and on an odd one (quotes and newlines in the names, SGD, a teacher with
+runs and on odd ones (quotes and newlines in the names, SGD, a teacher with
 one W, AttentionAlt and masks, match_pair with an odd d_model, the largest
-seed): the script, run by /usr/bin/python3, draws the data itself and must
-print attnlab's curves and test losses to 1e-7 relative.
+seed; positions of every kind and base with shared QK, one W, normalize_keys
+and AttentionAlt; cross-attention with a teacher that has positions, and
+align with d_model = 3): the script, run by /usr/bin/python3, draws the data
+itself and must print attnlab's curves and test losses to 1e-7 relative. The
+odd experiments are replayed from their recorded batches too.
 
 Usage: test_train.py PATH/TO/attnlab EXPERIMENTS_DIR
 """
@@ -35,22 +41,48 @@ STEPS = 150
 SCRIPT_STEPS = 40
 
 
-def forward(s, p, X):
-    """Y for a batch X (B × n × d_model) by DESIGN.md's conventions; p holds the weights as tensors."""
-    n, d_k, H = X.shape[1], s["d_k"], s["heads"]
+def sinusoidal(count, d_model, base):
+    """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle)."""
+    p = torch.arange(count, dtype=torch.float64)[:, None]
+    c = torch.arange(d_model)
+    angle = p / base ** ((2 * (c // 2)).double() / d_model)
+    return torch.where(c % 2 == 0, torch.sin(angle), torch.cos(angle))
+
+
+def rope_matrices(count, d, base):
+    """RoFormer's block-diagonal rotations R_p (count × d × d): pair i turned by p·base^(-2i/d); an odd last coordinate stays."""
+    R = torch.eye(d).repeat(count, 1, 1)
+    for p in range(count):
+        for i in range(d // 2):
+            a = torch.tensor(p * base ** (-2 * i / d))
+            R[p, 2 * i:2 * i + 2, 2 * i:2 * i + 2] = torch.stack([torch.stack([a.cos(), -a.sin()]), torch.stack([a.sin(), a.cos()])])
+    return R
+
+
+def forward(s, p, X, Xkv=None):
+    """Y for a batch X (B × n × d_model), with Xkv (B × m × d_model) under cross-attention, by DESIGN.md's conventions;
+    p holds the weights as tensors."""
+    Xkv = X if Xkv is None else Xkv
+    n, m, d_k, H = X.shape[1], Xkv.shape[1], s["d_k"], s["heads"]
     o = s["options"]
+    positions, base = o.get("positions", "none"), o.get("position_base", 10000.0)
+    if positions == "sinusoidal":
+        X, Xkv = X + sinusoidal(n, X.shape[2], base), Xkv + sinusoidal(m, X.shape[2], base)
     divisor = logit_divisor(d_k, o)
-    masked = masked_positions(n, o)
+    masked = masked_positions(n, o, m)
     heads = []
     for h in range(H):
         if o.get("merged_qk"):
-            Q, K = X @ p["W"][h], X
+            Q, K = X @ p["W"][h], Xkv
         else:
             Q = X @ p["W_Q"][h]
-            K = X @ (p["W_Q"][h] if o.get("shared_qk") else p["W_K"][h])
-        V = X @ p["W_V"][h]
+            K = Xkv @ (p["W_Q"][h] if o.get("shared_qk") else p["W_K"][h])
+        V = Xkv @ p["W_V"][h]
         if o.get("normalize_keys"):
             K = K / K.norm(dim=-1, keepdim=True)
+        if positions == "rope":  # q_p ← R_p q_p, k_p ← R_p k_p (each sequence from position 0)
+            Q = (rope_matrices(n, d_k, base) @ Q.unsqueeze(-1)).squeeze(-1)
+            K = (rope_matrices(m, d_k, base) @ K.unsqueeze(-1)).squeeze(-1)
         A = torch.softmax((Q @ K.transpose(-1, -2) / divisor).masked_fill(masked, float("-inf")), dim=-1)
         O = A @ V
         if o.get("head_output") == "alt":
@@ -83,7 +115,8 @@ def replay(experiment, variant, batches):
     curve = []
     for t, batch in enumerate(batches):
         X, T = torch.tensor(batch["X"]), torch.tensor(batch["target"])
-        loss = ((forward(s, p, X) - T) ** 2).mean(dim=(1, 2)).mean()
+        Xkv = torch.tensor(batch["X_kv"]) if "X_kv" in batch else None
+        loss = ((forward(s, p, X, Xkv) - T) ** 2).mean(dim=(1, 2)).mean()
         curve.append(loss.item())
         if t == len(batches) - 1:
             break  # the last batch measures the loss after the last step
@@ -147,7 +180,79 @@ def odd_experiment(files):
     pairs = {"attnlab_experiment": 1, "task": {"kind": "match_pair"}, "n": 8, "d_model": 3, "d_k": 1, "heads": 3,
              "variants": [{"name": "QK"}, {"name": "alt", "options": {"head_output": "alt"}}],
              "steps": 12, "batch": 5, "seed": 2 ** 64 - 1, "learning_rate": 0.05}
-    return [("odd_teacher.json", teacher_run), ("odd_pairs.json", pairs)]
+    race_again = json.loads(next(f for f in files if "race" in f.name).read_text())  # its teacher as shipped
+    return [("odd_teacher.json", teacher_run), ("odd_pairs.json", pairs)] + odd_positions_and_cross(race_again)
+
+
+def odd_positions_and_cross(race):
+    """Positions of both kinds at odd bases with every option they combine with, an odd d_k (RoPE leaves its last
+    coordinate alone; with d_k = 1 it turns nothing), and cross-attention: a teacher with RoPE whose own X_kv has
+    another length than m, and align."""
+    teacher = json.loads(json.dumps(race["task"]["teacher"]))
+    teacher["attnlab"] = 2
+    teacher["options"] = {"positions": "sinusoidal", "position_base": 3.0, "mask": {"causal": True, "no_self": False}}
+    positions = dict(race, steps=12, task={"kind": "teacher", "teacher": teacher}, variants=[
+        {"name": "RoPE, shared, normalised, causal", "options": {"positions": "rope", "position_base": 2.5, "shared_qk": True,
+                                                                "normalize_keys": True, "mask": {"causal": True}}},
+        {"name": "sinusoidal, one W", "options": {"positions": "sinusoidal", "position_base": 50, "merged_qk": True}},
+        {"name": "RoPE, alt, no self, T", "options": {"positions": "rope", "head_output": "alt", "temperature": 0.7,
+                                                     "mask": {"no_self": True}}},
+        {"name": "RoPE", "options": {"positions": "rope"}}])
+    rope_dk3 = {"attnlab_experiment": 1, "task": {"kind": "previous_token"}, "n": 7, "d_model": 3, "d_k": 3, "heads": 2,
+                "variants": [{"name": "RoPE", "options": {"positions": "rope"}},
+                             {"name": "RoPE 1.5, normalised, alt", "options": {"positions": "rope", "position_base": 1.5,
+                                                                              "normalize_keys": True, "head_output": "alt"}},
+                             {"name": "sinusoidal 1e6, shared", "options": {"positions": "sinusoidal", "position_base": 1e6,
+                                                                           "shared_qk": True, "scale": "none"}}],
+                "steps": 12, "batch": 3, "seed": 5, "learning_rate": 0.05}
+    cross_teacher = json.loads(json.dumps(race["task"]["teacher"]))
+    cross_teacher.update({"attnlab": 2, "tokens_kv": ["a", "b", "c", "d", "e"], "X_kv": [[0.5] * 4] * 5,
+                          "options": {"positions": "rope", "position_base": 4.0, "normalize_keys": True, "mask": {"causal": True}}})
+    cross = dict(race, steps=12, m=3, task={"kind": "teacher", "teacher": cross_teacher}, variants=[
+        {"name": "QK"},
+        {"name": "RoPE, causal", "options": {"positions": "rope", "mask": {"causal": True}}},
+        {"name": "sinusoidal, one W", "options": {"positions": "sinusoidal", "merged_qk": True}},
+        {"name": "shared, normalised, alt", "options": {"shared_qk": True, "normalize_keys": True, "head_output": "alt",
+                                                       "temperature": 0.7}}])
+    align = {"attnlab_experiment": 1, "task": {"kind": "align"}, "n": 8, "m": 2, "d_model": 3, "d_k": 1, "heads": 3,
+             "variants": [{"name": "QK"}, {"name": "RoPE", "options": {"positions": "rope"}},
+                          {"name": "sinusoidal, causal", "options": {"positions": "sinusoidal", "mask": {"causal": True}}}],
+             "steps": 12, "batch": 5, "seed": 2 ** 64 - 1, "learning_rate": 0.05}
+    return [("odd_positions.json", positions), ("odd_rope_dk3.json", rope_dk3), ("odd_cross_teacher.json", cross),
+            ("odd_align.json", align)]
+
+
+def check_replay(exe, name, experiment, tmp, failures):
+    """Two recorded runs of the experiment give the same bytes, and torch replays every curve from the recorded batches."""
+    steps = experiment["steps"]
+    experiment = dict(experiment, record=True)
+    short = tmp / name
+    short.write_text(json.dumps(experiment))
+    outputs = []
+    for run in range(2):
+        out = tmp / f"result{run}.json"
+        p = subprocess.run([exe, "--train", str(short), "--out", str(out)], capture_output=True, text=True)
+        if p.returncode != 0 or f"training: step {steps}/{steps}" not in p.stderr:
+            failures.append(f"{name}: exit {p.returncode}, stderr {p.stderr[-300:]!r}")
+            return
+        outputs.append(out.read_bytes())
+    if outputs[0] != outputs[1]:
+        failures.append(f"{name}: two runs of the same file differ")
+    result = json.loads(outputs[0])
+    if len(result["batches"]) != steps + 1:
+        failures.append(f"{name}: {len(result['batches'])} batches recorded, expected {steps + 1}")
+    # Cross-attention: every sequence has its X_kv of m rows; self-attention records none.
+    m, batch, d_model = experiment.get("m"), experiment.get("batch", 16), experiment["d_model"]
+    shapes = {(len(b["X_kv"]), len(b["X_kv"][0]), len(b["X_kv"][0][0])) if "X_kv" in b else None for b in result["batches"]}
+    if shapes != {(batch, m, d_model) if m else None}:
+        failures.append(f"{name}: X_kv of the recorded batches {shapes}, expected m = {m}")
+    for variant in result["variants"]:
+        mine = variant["loss"]
+        theirs = replay(experiment, variant, result["batches"])
+        worst = max(abs(a - b) / max(abs(b), 1e-300) for a, b in zip(mine, theirs))
+        if len(mine) != steps + 1 or worst > REL:
+            failures.append(f"{name} / {variant['name']}: curve differs from torch by {worst:.3g} relative")
+        print(f"{name:40} {variant['name']:32} L {mine[0]:.4g} -> {mine[-1]:.4g}, torch agrees to {worst:.2g}")
 
 
 def main():
@@ -157,33 +262,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         for path in files:
-            experiment = json.loads(path.read_text())
-            experiment["steps"] = STEPS
-            experiment["record"] = True
-            short = tmp / path.name
-            short.write_text(json.dumps(experiment))
-            outputs = []
-            for run in range(2):
-                out = tmp / f"result{run}.json"
-                p = subprocess.run([exe, "--train", str(short), "--out", str(out)], capture_output=True, text=True)
-                if p.returncode != 0 or f"training: step {STEPS}/{STEPS}" not in p.stderr:
-                    failures.append(f"{path.name}: exit {p.returncode}, stderr {p.stderr[-300:]!r}")
-                    break
-                outputs.append(out.read_bytes())
-            if len(outputs) < 2:
-                continue
-            if outputs[0] != outputs[1]:
-                failures.append(f"{path.name}: two runs of the same file differ")
-            result = json.loads(outputs[0])
-            if len(result["batches"]) != STEPS + 1:
-                failures.append(f"{path.name}: {len(result['batches'])} batches recorded, expected {STEPS + 1}")
-            for variant in result["variants"]:
-                mine = variant["loss"]
-                theirs = replay(experiment, variant, result["batches"])
-                worst = max(abs(a - b) / max(abs(b), 1e-300) for a, b in zip(mine, theirs))
-                if len(mine) != STEPS + 1 or worst > REL:
-                    failures.append(f"{path.name} / {variant['name']}: curve differs from torch by {worst:.3g} relative")
-                print(f"{path.name:40} {variant['name']:22} L {mine[0]:.4g} -> {mine[-1]:.4g}, torch agrees to {worst:.2g}")
+            check_replay(exe, path.name, dict(json.loads(path.read_text()), steps=STEPS), tmp, failures)
+        for name, experiment in odd_experiment(files):
+            check_replay(exe, name, experiment, tmp, failures)
         # The exported scripts, on shorter runs still, two at a time: each starts torch anew.
         exports = [(f"export_{path.name}", dict(json.loads(path.read_text()), steps=SCRIPT_STEPS)) for path in files]
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
@@ -191,7 +272,7 @@ def main():
                          for name, experiment in exports + odd_experiment(files)]:
                 done.result()
         # The curves as SVG and the table as CSV, from the same run as --out: the table's numbers are the RESULT's.
-        short = tmp / files[-1].name  # the race, cut to STEPS
+        short = tmp / next(f for f in files if "race" in f.name).name  # the race, cut to STEPS by check_replay
         subprocess.run([exe, "--train", str(short), "--out", str(tmp / "race.json")], check=True, capture_output=True)
         race = json.loads((tmp / "race.json").read_text())["variants"]
         p = subprocess.run([exe, "--train", str(short), "--export", str(tmp / "table.csv")], capture_output=True, text=True)
@@ -238,7 +319,7 @@ def main():
     for f in failures:
         print("FAIL", f)
     print(f"{len(files)} experiments replayed in torch: {len(failures)} failures")
-    return 1 if failures or len(files) < 6 else 0
+    return 1 if failures or len(files) < 9 else 0
 
 
 if __name__ == "__main__":

@@ -111,3 +111,39 @@ TEST_F(LabTest, AnEditTheReaderRefusesCannotRun) {
   EXPECT_EQ(curves().steps_done, 0);
   EXPECT_TRUE(state.lab.edited);
 }
+
+// A cross-attention experiment (09: n = 5 queries over m = 6 keys): the run is core's, "Open in views"
+// brings the encoder's sequence X_kv along, and the cross-attention checkbox sets m (off: align, which
+// needs it, cannot run and says so; on again: m = n).
+TEST_F(LabTest, CrossAttentionExperiment) {
+  core::Experiment cross = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/09_cross_attention_alignment.json").experiment.value();
+  cross.steps = 10;
+  app::set_experiment(state, cross, "09_cross_attention_alignment.json");
+  frames(2);
+  click_on("lab.run");
+  ASSERT_TRUE(frames_until([&] { return curves().finished() && !state.lab.view.running; }));
+  core::Training alone(cross);
+  while (!alone.finished()) alone.step();
+  for (int v = 0; v < alone.variants(); ++v) EXPECT_EQ(curves().loss[static_cast<size_t>(v)], alone.loss(v)) << alone.name(v);
+
+  click_on("lab.open.0");
+  const core::Scenario trained = alone.current(0);
+  ASSERT_TRUE(state.scenario().cross());
+  EXPECT_EQ(state.scenario().m(), 6);
+  EXPECT_EQ(state.scenario().X_kv, trained.X_kv);
+  EXPECT_EQ(state.scenario().X, trained.X);
+  frames(2);
+  expect_result_is_current();
+
+  state.view.workspace = app::Workspace::Lab;
+  frames(2);
+  click_on("lab.cross");
+  frames(1);
+  EXPECT_EQ(state.lab.experiment.m, 0);
+  ASSERT_FALSE(state.lab.problems.empty());
+  EXPECT_EQ(state.lab.problems.front().rfind("m: missing; the task align is cross-attention", 0), 0u) << state.lab.problems.front();
+  click_on("lab.cross");
+  frames(1);
+  EXPECT_EQ(state.lab.experiment.m, 5);
+  EXPECT_TRUE(state.lab.problems.empty());
+}
