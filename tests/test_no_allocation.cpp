@@ -35,6 +35,17 @@ long allocations_in_compute(const core::Scenario& s, core::Result& r) {
   return made;
 }
 
+// The same for add_gradient() into g, which set_zero(s) shapes first (that may allocate).
+long allocations_in_gradient(const core::Scenario& s, core::Gradient& g) {
+  g.set_zero(s);
+  Eigen::internal::set_is_malloc_allowed(false);
+  const long before = g_news.load();
+  core::add_gradient(s, 0.5, g);
+  const long made = g_news.load() - before;
+  Eigen::internal::set_is_malloc_allowed(true);
+  return made;
+}
+
 }  // namespace
 
 TEST(NoAllocation, ComputeOnEverySizeModeAndOption) {
@@ -67,13 +78,7 @@ TEST(NoAllocation, CrossAttentionAndPositions) {
     for (core::Positions p : {core::Positions::Sinusoidal, core::Positions::Rope}) {
       s.options.positions = s.mode == core::Mode::Direct ? core::Positions::Rope : p;
       EXPECT_EQ(allocations_in_compute(s, r), 0);
-      g.set_zero(s);
-      Eigen::internal::set_is_malloc_allowed(false);
-      const long before = g_news.load();
-      core::add_gradient(s, 0.5, g);
-      const long made = g_news.load() - before;
-      Eigen::internal::set_is_malloc_allowed(true);
-      EXPECT_EQ(made, 0);
+      EXPECT_EQ(allocations_in_gradient(s, g), 0);
       ++scenarios;
     }
   });
@@ -95,13 +100,7 @@ TEST(NoAllocation, GradientOnEverySizeModeAndOption) {
       s.options.no_self = options & 2;
       s.options.head_output = options == 3 ? core::HeadOutput::Alt : core::HeadOutput::Attention;
       for (int h = 0; h < s.heads; ++h) s.W[h] = core::Mat::Identity(s.d_model, s.d_model);
-      g.set_zero(s);
-      Eigen::internal::set_is_malloc_allowed(false);
-      const long before = g_news.load();
-      core::add_gradient(s, 0.5, g);
-      const long made = g_news.load() - before;
-      Eigen::internal::set_is_malloc_allowed(true);
-      EXPECT_EQ(made, 0);
+      EXPECT_EQ(allocations_in_gradient(s, g), 0);
       ++scenarios;
     }
   });
