@@ -18,6 +18,8 @@ const char* usage_text() {
          "       attnlab [FILE] --screenshot OUT.png [--size WxH] [--scale K] [--theme light|dark]\n"
          "                      [--panel NAME] [--transparent] [--layout-out L.json]\n"
          "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
+         "       attnlab [FILE] --animate PARAM=FROM:TO [--frames N] [--fps F] --export OUT.gif|OUT.mp4\n"
+         "                      [--size WxH] [--scale K] [--theme light|dark] [--panel NAME]\n"
          "       attnlab --dump FILE\n"
          "       attnlab --grad FILE\n"
          "       attnlab --train EXPERIMENT.json --out RESULT.json\n"
@@ -42,6 +44,12 @@ const char* usage_text() {
          "  --panel NAME  the picture shows one panel alone: Lesson, Matrices, Scores,\n"
          "                Softmax, Rank, Output or Geometry\n"
          "  --transparent the picture has no background (PNG alpha)\n"
+         "  --animate PARAM=FROM:TO\n"
+         "                with --export OUT.gif or OUT.mp4 (H.264): N frames (--frames, 2 to\n"
+         "                600, default 60) at F a second (--fps, 1 to 60, default 30), PARAM\n"
+         "                moved evenly from FROM to TO, both included. PARAM is a cell key as\n"
+         "                --layout-out writes it (X[1][0], W_Q[0][1][0], Q[0][2][1]) or\n"
+         "                temperature; each frame rendered like --screenshot; progress on stderr\n"
          "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
          "                per head Q, K, V, scores, logits, weights, row_sums, entropy,\n"
          "                output, alt_output, QQt, scores_sym, scores_antisym, asymmetry\n"
@@ -162,10 +170,30 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     } else if (a == "--export") {
       if (i + 1 >= args.size()) return fail("--export needs a file name (OUT.png, .svg, .tex, .csv or .py)");
       cl.export_to = args[++i];
-      // With --train (before or after) the output is a script: judged below.
+      // With --train (before or after) the output is a script: judged below. With --animate, a GIF or an MP4.
       const bool training = std::find(args.begin(), args.end(), "--train") != args.end();
-      if (!training && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
+      const bool animating = std::find(args.begin(), args.end(), "--animate") != args.end();
+      const bool video = has_extension(cl.export_to, ".gif") || has_extension(cl.export_to, ".mp4");
+      if (animating && !video) return fail("--animate --export " + cl.export_to + ": expected a file name ending in .gif or .mp4");
+      if (!animating && video) return fail("--export " + cl.export_to + ": an animation needs --animate PARAM=FROM:TO");
+      if (!training && !animating && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
         return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
+    } else if (a == "--animate") {
+      if (i + 1 >= args.size()) return fail("--animate needs PARAM=FROM:TO, e.g. X[1][0]=-1:1 or temperature=0.1:10");
+      Sweep sweep;
+      if (const std::string problem = parse_sweep(args[++i], sweep); !problem.empty()) return fail(problem);
+      if (cl.animate) sweep.frames = cl.animate->frames, sweep.fps = cl.animate->fps;
+      cl.animate = sweep;
+    } else if (a == "--frames" || a == "--fps") {
+      const bool frames = a == "--frames";
+      const int lo = frames ? kMinFrames : kMinFps, hi = frames ? kMaxFrames : kMaxFps;
+      const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
+      if (i + 1 >= args.size()) return fail(a + " needs a number, " + range);
+      const std::string& v = args[++i];
+      int n = 0;
+      if (!parse_dimension(v, n) || n < lo || n > hi) return fail(a + " " + v + ": expected a whole number from " + range);
+      if (!cl.animate) cl.animate = Sweep{};  // --animate may come after: its PARAM is checked below
+      (frames ? cl.animate->frames : cl.animate->fps) = n;
     } else if (a == "--size") {
       if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
       const std::string& v = args[++i];
@@ -229,6 +257,23 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     return cl;
   }
   if (!cl.out.empty()) return fail("--out goes with --train");
+  // An animation: --animate with --export OUT.gif or OUT.mp4, the picture's options, nothing else.
+  const bool has_animate = std::find(options.begin(), options.end(), "--animate") != options.end();
+  if (cl.animate && !has_animate) return fail("--frames and --fps go with --animate PARAM=FROM:TO");
+  if (has_animate) {
+    if (cl.command != Command::Window) return fail("--animate goes with FILE and --export OUT.gif or OUT.mp4");
+    if (cl.export_to.empty()) return fail("--animate needs --export OUT.gif or OUT.mp4");
+    if (!cl.screenshot.empty() || !cl.layout_out.empty() || cl.transparent)
+      return fail("--animate takes --export, --frames, --fps, --size, --scale, --theme and --panel, and no other option");
+    if (!cl.file.empty() && same_file(cl.export_to, cl.file)) return fail("--export " + cl.export_to + " is FILE: it would replace the scenario");
+    if (!cl.width) {
+      cl.width = kDefaultPictureWidth;
+      cl.height = kDefaultPictureHeight;
+    }
+    if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
+      return fail("--size and --scale: the frames would be more than " + std::to_string(kMaxPictureSide) + " pixels a side");
+    return cl;
+  }
   // --dump and --grad print text and exit: any other option would be ignored.
   if (cl.command == Command::Dump || cl.command == Command::Grad)
     for (const std::string& option : options)

@@ -1,8 +1,11 @@
 // The command line of DESIGN.md, parsed into a plain struct.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "app/sweep.h"
 
 namespace app {
 
@@ -26,6 +29,7 @@ struct CommandLine {
   std::string theme;          // --theme light|dark, or empty: the session's
   std::string panel;          // --panel NAME (one of core::kPanelNames): that panel alone in the picture
   bool transparent = false;   // --transparent: the picture has no background
+  std::optional<Sweep> animate;  // --animate PARAM=FROM:TO [--frames N] [--fps F] with --export OUT.gif|OUT.mp4
   std::string error;  // set when the words are off: exit 2 with this message
 };
 

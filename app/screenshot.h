@@ -4,8 +4,10 @@
 // scaled by K, so a 2× picture has sharper text, not bigger pixels.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/app_state.h"
 
@@ -17,6 +19,37 @@ struct ScreenshotOptions {
   std::string panel;               // one of kPanelNames: that panel alone over the whole picture; empty: the window
   bool transparent = false;        // no background: the PNG's alpha is 0 where nothing is drawn
   std::optional<Theme> theme;      // else the state's
+};
+
+// Renders pictures of the app one after another, as write_screenshot renders
+// one: in an ImGui context of its own, with fonts built once, into one
+// framebuffer. An animation renders its frames through one of these.
+// Needs a current OpenGL 3.3 context with the heatmap renderer set; the
+// caller's ImGui context, fonts and framebuffer are back when it is destroyed.
+class PictureRenderer {
+ public:
+  explicit PictureRenderer(const ScreenshotOptions& options);
+  ~PictureRenderer();
+  PictureRenderer(const PictureRenderer&) = delete;
+  PictureRenderer& operator=(const PictureRenderer&) = delete;
+
+  // Empty when pictures can be made; else why not ("a 9000×9000 picture is more than ...").
+  const std::string& error() const { return error_; }
+  int width() const { return width_; }    // in pixels: W·K
+  int height() const { return height_; }  // H·K
+  // state as the picture shows it: rgba gets width × height pixels, four bytes
+  // each, the top row first, opaque (straight alpha when transparent). layout,
+  // when given, receives the picture's cell and heatmap rectangles (logical pixels).
+  // scenario, when given, is shown instead of state's (an animation's frame).
+  bool render(const AppState& state, std::vector<unsigned char>& rgba, AppState* layout = nullptr,
+              const core::Scenario* scenario = nullptr);
+
+ private:
+  struct Gl;
+  ScreenshotOptions options_;
+  std::string error_;
+  int width_ = 0, height_ = 0;
+  std::unique_ptr<Gl> gl_;
 };
 
 // Needs a current OpenGL 3.3 context with the heatmap renderer set. Renders in

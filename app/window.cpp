@@ -24,6 +24,7 @@
 #include "app/heatmap.h"
 #include "app/lab.h"
 #include "app/panels.h"
+#include "app/animation.h"
 #include "app/screenshot.h"
 #include "app/session.h"
 #include "app/text.h"
@@ -159,6 +160,12 @@ int run_window(const WindowOptions& options) {
   AppState state;
   if (const int code = load_initial_state(options.file, state, /*headless=*/offscreen)) return code;
   if (options.theme) state.view.theme = *options.theme;
+  // A sweep of an entry FILE does not have is a usage error: exit 2, before any window.
+  if (options.animate)
+    if (const std::string problem = sweep_problem(state.scenario(), *options.animate); !problem.empty()) {
+      std::cerr << "attnlab: " << problem << "\n";
+      return 2;
+    }
 
   // [SECTION] GLFW, GL 3.3 core, glad. The screenshot needs a context, not a visible window.
   glfwSetErrorCallback(on_glfw_error);
@@ -228,7 +235,16 @@ int run_window(const WindowOptions& options) {
       shot.transparent = options.transparent;
       std::string error;
       const auto t0 = std::chrono::steady_clock::now();
-      if (!write_screenshot(state, shot, options.screenshot, &error, &state)) {
+      if (options.animate) {
+        // One line on stderr, rewritten as the frames come.
+        const auto progress = [](int done, int total) {
+          std::cerr << "\rattnlab: frame " << done << " of " << total << (done == total ? "\n" : "") << std::flush;
+        };
+        if (!write_animation(state, *options.animate, shot, options.screenshot, &error, progress)) {
+          std::cerr << "\nattnlab: " << error << "\n";
+          exit_code = 1;
+        }
+      } else if (!write_screenshot(state, shot, options.screenshot, &error, &state)) {
         std::cerr << "attnlab: " << error << "\n";
         exit_code = 1;
       } else if (!options.layout_out.empty() && !write_layout(state, options.layout_out)) {
@@ -236,7 +252,7 @@ int run_window(const WindowOptions& options) {
         exit_code = 1;
       }
       if (kTiming)
-        std::cerr << "screenshot_ms: "
+        std::cerr << (options.animate ? "animate_ms: " : "screenshot_ms: ")
                   << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << "\n";
     } else {
       set_heatmap_renderer(&renderer);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "app/sweep.h"
 
 namespace app {
 
@@ -18,6 +19,7 @@ struct WindowOptions {
   std::optional<Theme> theme;  // --theme; else the session's
   std::string panel;           // --panel NAME: that panel alone in the screenshot
   bool transparent = false;    // --transparent: the screenshot has no background
+  std::optional<Sweep> animate;  // --animate: the screenshot path is then an animation's (.gif or .mp4)
 };
 
 // Returns the exit code: 2 when FILE cannot be used, 1 when there is no

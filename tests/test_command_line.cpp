@@ -8,6 +8,7 @@
 
 #include "app/command_line.h"
 #include "app/dump.h"
+#include "app/sweep.h"
 #include "app/train_command.h"
 
 using app::Command;
@@ -155,6 +156,62 @@ TEST(CommandLine, NoOutputIsTheInputFile) {
   EXPECT_EQ(refusal({input, "--screenshot", (dir / "a.png").string(), "--layout-out", (dir / "b.json").string()}),
             "accepted");
   fs::remove_all(dir);
+}
+
+// --animate: the words, then what a sweep may move in a scenario, worked by hand.
+TEST(Animate, TheWordsOfASweep) {
+  const auto parse = [](const std::vector<std::string>& args) { return parse_command_line(args); };
+  app::CommandLine cl = parse({"a.json", "--frames", "12", "--animate", "X[1][0]=-1:0.5", "--fps", "24", "--export", "s.gif"});
+  ASSERT_EQ(cl.error, "");
+  ASSERT_TRUE(cl.animate);
+  EXPECT_EQ(cl.animate->param, "X[1][0]");
+  EXPECT_EQ(cl.animate->from, -1.0);
+  EXPECT_EQ(cl.animate->to, 0.5);
+  EXPECT_EQ(cl.animate->frames, 12);  // given before --animate, kept
+  EXPECT_EQ(cl.animate->fps, 24);
+  EXPECT_EQ(cl.width, 1440);
+  // Frames 0 and 11 are FROM and TO; evenly spaced between.
+  EXPECT_EQ(cl.animate->value(0), -1.0);
+  EXPECT_EQ(cl.animate->value(11), 0.5);
+  EXPECT_DOUBLE_EQ(cl.animate->value(1), -1.0 + 1.5 / 11);
+  EXPECT_EQ(parse({"a.json", "--animate", "temperature=0.1:10", "--export", "s.MP4"}).error, "");
+  EXPECT_NE(parse({"a.json", "--animate", "X[0][0]=0:1"}).error.find("--animate needs --export OUT.gif or OUT.mp4"), std::string::npos);
+  EXPECT_NE(parse({"a.json", "--animate", "X[0][0]=0:1", "--export", "a.json.gif", "--layout-out", "l.json"}).error.find("--animate takes"),
+            std::string::npos);
+  EXPECT_NE(parse({"--dump", "a.json", "--animate", "X[0][0]=0:1"}).error, "");
+}
+
+TEST(Animate, WhatASweepMayMove) {
+  core::Scenario s = core::make_zero_scenario(3, 2, 2, 2);  // projected, 3 tokens, d_model 2, 2 heads of d_k 2
+  const auto problem = [&](const std::string& text) {
+    app::Sweep sweep;
+    const std::string parsed = app::parse_sweep(text, sweep);
+    return parsed.empty() ? app::sweep_problem(s, sweep) : parsed;
+  };
+  EXPECT_EQ(problem("X[2][1]=0:1"), "");
+  EXPECT_EQ(problem("W_Q[1][1][0]=-2:2"), "");
+  EXPECT_EQ(problem("W_O[3][1]=0:1"), "");  // W_O is (H·d_k) × d_model = 4 × 2
+  EXPECT_EQ(problem("temperature=0.5:2"), "");
+  EXPECT_NE(problem("X[3][0]=0:1").find("no such entry: X is 3×2"), std::string::npos);
+  EXPECT_NE(problem("W_Q[2][0][0]=0:1").find("head 2 of 2"), std::string::npos);
+  EXPECT_NE(problem("Q[0][0][0]=0:1").find("projected mode computes Q"), std::string::npos);
+  EXPECT_NE(problem("X_kv[0][0]=0:1").find("X_kv needs cross-attention"), std::string::npos);
+  EXPECT_NE(problem("target[0][0]=0:1").find("no target"), std::string::npos);
+  EXPECT_NE(problem("X[0]=0:1").find("X takes two indices"), std::string::npos);
+  EXPECT_NE(problem("X[-1][0]=0:1").find("expected a cell key"), std::string::npos);
+  EXPECT_NE(problem("temperature=0:1").find("0.01 to 100"), std::string::npos);
+  s.options.shared_qk = true;
+  EXPECT_NE(problem("W_K[0][0][0]=0:1").find("W_K is W_Q"), std::string::npos);
+  // Setting it: the entry named, and no other.
+  core::Scenario moved = s;
+  app::set_sweep_value(moved, "W_V[1][0][1]", 0.75);
+  EXPECT_EQ(moved.W_V[1](0, 1), 0.75);
+  moved.W_V[1](0, 1) = s.W_V[1](0, 1);
+  EXPECT_TRUE(moved == s);
+  app::set_sweep_value(moved, "W_O[3][1]", -2);
+  EXPECT_EQ(moved.W_O(3, 1), -2);
+  app::set_sweep_value(moved, "temperature", 3);
+  EXPECT_EQ(moved.options.temperature, 3);
 }
 
 TEST(Dump, ABadFileWritesNothingToStdout) {

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Animations end to end: --animate PARAM=FROM:TO --export OUT.gif|OUT.mp4 on two
+lessons. Each file is read back by another program: the GIF block by block here
+(frames, size, delays, the loop extension) and decoded by FFmpeg, the MP4 through
+ffprobe (h264, yuv420p, frame count, even size) and decoded by FFmpeg; the first
+and last frames differ, and a frame in between is neither. Bad PARAM, range and
+extension: exit 2, and no file left behind.
+
+Usage: test_animations.py PATH/TO/attnlab LESSONS_DIR
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+from xvfb import Xvfb
+
+ATTNLAB = LESSONS = None
+
+
+def gif_blocks(data):
+    """Reads a GIF's structure: (width, height, [(delay_cs, has_local_palette)], loops)."""
+    assert data[:6] in (b"GIF89a", b"GIF87a"), data[:6]
+    width, height = int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
+    flags = data[10]
+    at = 13 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)
+    frames, delay, loops = [], None, False
+
+    def skip_sub_blocks(at):
+        while data[at]:
+            at += data[at] + 1
+        return at + 1
+    while True:
+        kind = data[at]
+        if kind == 0x3B:  # trailer
+            break
+        if kind == 0x21:  # extension
+            label = data[at + 1]
+            if label == 0xF9:
+                delay = int.from_bytes(data[at + 4:at + 6], "little")
+            if label == 0xFF and data[at + 3:at + 14] == b"NETSCAPE2.0":
+                loops = True
+            at = skip_sub_blocks(at + 2)
+        elif kind == 0x2C:  # image
+            w, h = int.from_bytes(data[at + 5:at + 7], "little"), int.from_bytes(data[at + 7:at + 9], "little")
+            assert (w, h) == (width, height), (w, h)
+            local = data[at + 9]
+            at += 10 + (3 * 2 ** ((local & 7) + 1) if local & 0x80 else 0)
+            at = skip_sub_blocks(at + 1)  # the LZW minimum code size, then the data
+            frames.append((delay, bool(local & 0x80)))
+            delay = None
+        else:
+            raise AssertionError(f"unexpected block 0x{kind:02x} at {at}")
+    return width, height, frames, loops
+
+
+def decoded_frames(path, width, height):
+    """Every frame as an array, decoded by FFmpeg (not by attnlab's encoder)."""
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                         check=True, capture_output=True).stdout
+    return np.frombuffer(raw, dtype=np.uint8).reshape(-1, height, width, 3)
+
+
+class Animations(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.x = Xvfb().__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.x.__exit__(None, None, None)
+
+    def setUp(self):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-animations-"))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def run_attnlab(self, *args):
+        return subprocess.run([ATTNLAB, *map(str, args)], env=self.x.env, capture_output=True, text=True, timeout=300)
+
+    def test_gif_of_a_temperature_sweep(self):
+        out = self.tmp / "temperature.gif"
+        r = self.run_attnlab(LESSONS / "06_scaling.json", "--animate", "temperature=0.1:10", "--frames", "12", "--fps", "30",
+                             "--size", "640x400", "--export", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("frame 12 of 12", r.stderr)  # the progress line
+        width, height, frames, loops = gif_blocks(out.read_bytes())
+        self.assertEqual((width, height), (640, 400))
+        self.assertEqual(len(frames), 12)
+        self.assertTrue(loops)
+        # 30 frames a second in hundredths: 3, 3, 4, ... adding up to 12/30 s = 40.
+        self.assertEqual(sum(d for d, _ in frames), 40)
+        self.assertTrue(all(d in (3, 4) for d, _ in frames), frames)
+        self.assertTrue(all(local for _, local in frames))
+        pixels = decoded_frames(out, width, height)
+        self.assertEqual(len(pixels), 12)
+        first, middle, last = pixels[0].astype(int), pixels[6].astype(int), pixels[-1].astype(int)
+        self.assertGreater((first != last).any(axis=2).mean(), 0.005)  # the softmax heatmap changed colour
+        self.assertGreater((middle != first).any(axis=2).sum(), 0)
+        self.assertGreater((middle != last).any(axis=2).sum(), 0)
+
+    def test_mp4_of_an_entry_sweep_with_an_odd_size(self):
+        out = self.tmp / "entry.mp4"
+        r = self.run_attnlab(LESSONS / "07_cross_attention.json", "--animate", "X_kv[1][2]=1:-1", "--frames", "10",
+                             "--size", "641x401", "--theme", "light", "--export", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        probe = json.loads(subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-show_streams", "-of", "json", str(out)],
+                                          check=True, capture_output=True, text=True).stdout)["streams"]
+        self.assertEqual(len(probe), 1)
+        video = probe[0]
+        self.assertEqual(video["codec_name"], "h264")
+        self.assertEqual(video["pix_fmt"], "yuv420p")
+        self.assertEqual((video["width"], video["height"]), (640, 400))  # H.264 wants even sizes
+        self.assertEqual(int(video["nb_read_frames"]), 10)
+        self.assertEqual(video["r_frame_rate"], "30/1")
+        pixels = decoded_frames(out, 640, 400)
+        self.assertEqual(len(pixels), 10)
+        self.assertGreater(np.abs(pixels[0].astype(int) - pixels[-1].astype(int)).max(), 60)
+        self.assertGreater(pixels[0].mean(), 150)  # the light theme
+
+    def test_a_panel_alone(self):
+        out = self.tmp / "scores.gif"
+        r = self.run_attnlab(LESSONS / "09_rope.json", "--animate", "W_K[0][0][1]=-2.5:2.5", "--frames", "4", "--panel", "Scores",
+                             "--size", "800x500", "--export", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        width, height, frames, _ = gif_blocks(out.read_bytes())
+        self.assertEqual((width, height, len(frames)), (800, 500, 4))
+
+    def test_bad_param_range_and_extension_leave_no_file(self):
+        lesson = LESSONS / "07_cross_attention.json"
+        cases = [
+            (["--animate", "W_Q[0][5][0]=0:1"], "out.gif", "no such entry: W_Q is 3×3"),
+            (["--animate", "Q[0][0][0]=0:1"], "out.gif", "projected mode computes Q"),
+            (["--animate", "W_Z[0][0]=0:1"], "out.gif", "no matrix named W_Z"),
+            (["--animate", "W_Q[1][0][0]=0:1"], "out.gif", "head 1 of 1"),
+            (["--animate", "temperature=0:1"], "out.gif", "the temperature goes from 0.01 to 100"),
+            (["--animate", "X[0][0]=0:2e6"], "out.gif", "|x| ≤ 1e6"),
+            (["--animate", "X[0][0]=1:1"], "out.gif", "FROM and TO are equal"),
+            (["--animate", "X[0][0]"], "out.gif", "expected PARAM=FROM:TO"),
+            (["--animate", "X[0][0]=a:1"], "out.gif", "FROM and TO must be finite numbers"),
+            (["--animate", "X[0][0]=0:1"], "out.png", "expected a file name ending in .gif or .mp4"),
+            (["--animate", "X[0][0]=0:1"], "out.webm", "expected a file name ending in .gif or .mp4"),
+            (["--animate", "X[0][0]=0:1", "--frames", "1"], "out.gif", "--frames 1: expected a whole number from 2 to 600"),
+            (["--animate", "X[0][0]=0:1", "--fps", "0"], "out.mp4", "--fps 0: expected a whole number from 1 to 60"),
+            (["--animate", "X[0][0]=0:1", "--transparent"], "out.gif", "--animate takes"),
+            (["--frames", "10"], "out.png", "--frames and --fps go with --animate"),
+            ([], "out.gif", "an animation needs --animate"),
+        ]
+        for args, name, message in cases:
+            with self.subTest(args=args, name=name):
+                out = self.tmp / name
+                r = self.run_attnlab(lesson, *args, "--export", out)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertIn(message, r.stderr)
+                self.assertEqual(r.stdout, "")
+                self.assertEqual(list(self.tmp.iterdir()), [], "a file was left behind")
+
+
+if __name__ == "__main__":
+    ATTNLAB, LESSONS = sys.argv[1], pathlib.Path(sys.argv[2])
+    sys.path.insert(0, os.path.dirname(__file__))
+    unittest.main(argv=sys.argv[:1], verbosity=2)
