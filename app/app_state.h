@@ -23,6 +23,9 @@ enum class Theme { Dark, Light };
 // What fills the window under the menu bar: the views of one scenario, or the training lab.
 enum class Workspace { Views, Lab };
 
+inline constexpr float kMinZoom = 0.5f, kMaxZoom = 3.0f;
+inline constexpr float kPresenterZoom = 1.5f;  // presenter mode's fonts and sizes, times the zoom
+
 struct ViewOptions {
   Theme theme = Theme::Dark;
   int head = 0;                                        // the head every view shows
@@ -35,6 +38,11 @@ struct ViewOptions {
   bool show_jacobian = false;                          // Softmax: the Jacobian diag(a) − aaᵀ of one row beside A
   int jacobian_row = 0;                                // which row
   Workspace workspace = Workspace::Views;
+  // Presenter mode (View → Presenter, F11): one panel fills the window, the lesson's step
+  // below it as a caption, no menus; the arrow keys step through the lesson.
+  bool presenter = false;
+  std::string presenter_panel = "Scores";  // one of kPanelNames
+  float zoom = 1.0f;  // Ctrl + / Ctrl − / Ctrl 0: fonts and every size, everywhere (kMinZoom..kMaxZoom)
 
   bool operator==(const ViewOptions&) const = default;
 };

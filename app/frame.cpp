@@ -1,6 +1,8 @@
 #include "app/frame.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <iterator>
 #include <filesystem>
 
@@ -20,7 +22,9 @@ namespace app {
 namespace {
 
 // GLFW's key codes: letters are their upper-case ASCII codes.
-constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyL = 'L', kKeyF12 = 301;
+constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyL = 'L', kKeyF11 = 300, kKeyF12 = 301;
+constexpr int kKeyEqual = '=', kKeyMinus = '-', kKey0 = '0', kKeyPadAdd = 334, kKeyPadSubtract = 333, kKeyPad0 = 320;
+constexpr int kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263;
 
 struct Shortcut {
   const char* keys;
@@ -38,6 +42,9 @@ constexpr Shortcut kShortcuts[] = {
     {"Ctrl+O", "open a scenario file (or drop a .json on the window)"},
     {"Ctrl+S, Ctrl+Shift+S", "save, save as"},
     {"F12", "export the window as a PNG (File \u2192 Export PNG for 2\u00D7 and single panels)"},
+    {"F11", "presenter mode: one panel fills the window, the lesson's step below it; F11 or Esc to leave"},
+    {"\u2190  \u2192 (presenter)", "the lesson's previous and next step; the panel follows the step"},
+    {"Ctrl +  Ctrl \u2212  Ctrl 0", "zoom in, out, back to 100%: text and cells, everywhere"},
     {"Right-click a panel's title", "export just that panel as a PNG"},
     {"Ctrl+Q", "quit (asks first when there are unsaved changes)"},
 };
@@ -113,9 +120,43 @@ void ToggleLab(AppState& state) {
   state.view.workspace = Workspace::Lab;
 }
 
+// The lesson's step k, and in presenter mode the panel it talks about.
+void GoToStep(AppState& state, int k) {
+  const core::LessonNotes& lesson = state.lesson();
+  if (lesson.steps.empty()) return;
+  state.lesson_step = std::clamp(k, 0, static_cast<int>(lesson.steps.size()) - 1);
+  const std::string& panel = lesson.steps[static_cast<size_t>(state.lesson_step)].panel;
+  if (state.view.presenter && core::panel_index(panel) >= 0) state.view.presenter_panel = panel;
+}
+
+void TogglePresenter(AppState& state) {
+  ViewOptions& v = state.view;
+  v.presenter = !v.presenter;
+  if (v.presenter) {  // the panel of the lesson's step, else the one chosen last
+    v.workspace = Workspace::Views;
+    GoToStep(state, state.lesson_step);
+  }
+}
+
+void Zoom(AppState& state, float factor) {
+  float& zoom = state.view.zoom;
+  zoom = factor == 0 ? 1.0f : std::clamp(std::round(zoom * factor * 10) / 10, kMinZoom, kMaxZoom);
+}
+
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsKeyPressed(kKeyF12, false)) state.export_request = ExportRequest{"", 1.0f, false, false};
+  if (ImGui::IsKeyPressed(kKeyF11, false)) TogglePresenter(state);
+  if (state.view.presenter && !io.WantTextInput) {
+    if (ImGui::IsKeyPressed(kKeyEscape, false)) state.view.presenter = false;
+    if (ImGui::IsKeyPressed(kKeyRight)) GoToStep(state, state.lesson_step + 1);
+    if (ImGui::IsKeyPressed(kKeyLeft)) GoToStep(state, state.lesson_step - 1);
+  }
+  if (io.KeyCtrl && !io.WantTextInput) {
+    if (ImGui::IsKeyPressed(kKeyEqual) || ImGui::IsKeyPressed(kKeyPadAdd)) Zoom(state, 1.1f);
+    if (ImGui::IsKeyPressed(kKeyMinus) || ImGui::IsKeyPressed(kKeyPadSubtract)) Zoom(state, 1 / 1.1f);
+    if (ImGui::IsKeyPressed(kKey0, false) || ImGui::IsKeyPressed(kKeyPad0, false)) Zoom(state, 0);
+  }
   if (!io.KeyCtrl || io.WantTextInput) return;  // a text field has its own Ctrl+Z
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
     if (io.KeyShift) state.redo();
@@ -218,6 +259,23 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     }
     ImGui::TextDisabled("  signed values: blue-red, centred on 0");
     ImGui::Separator();
+    if (ImGui::BeginMenu("Presenter")) {
+      if (ImGui::MenuItem(state.view.presenter ? "Leave presenter mode" : "Presenter mode", "F11")) TogglePresenter(state);
+      ImGui::TextDisabled("  the panel it shows:");
+      for (const char* panel : kPanelNames)
+        if (ImGui::MenuItem((std::string("  ") + panel).c_str(), nullptr, state.view.presenter_panel == panel)) {
+          state.view.presenter_panel = panel;
+          if (!state.view.presenter) TogglePresenter(state);
+          state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
+        }
+      ImGui::EndMenu();
+    }
+    char zoom[48];
+    std::snprintf(zoom, sizeof zoom, "Zoom in  (%.0f%%)", state.view.zoom * 100);
+    if (ImGui::MenuItem(zoom, "Ctrl +")) Zoom(state, 1.1f);
+    if (ImGui::MenuItem("Zoom out", "Ctrl \u2212")) Zoom(state, 1 / 1.1f);
+    if (ImGui::MenuItem("Actual size", "Ctrl 0")) Zoom(state, 0);
+    ImGui::Separator();
     for (int h = 0; h < state.scenario().heads; ++h) {
       const std::string name = "Head " + std::to_string(h + 1);
       if (ImGui::MenuItem(name.c_str(), nullptr, state.view.head == h)) state.view.head = h;
@@ -278,6 +336,36 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
 }
 
 void DrawViews(AppState& state, float top, float h);
+void DrawPanel(AppState& state, const std::string& name);
+
+// Presenter mode: the chosen panel over the window; below it, when the scenario is a
+// lesson, its current step as a caption ("Step 2 of 5", then the text), and a hint of the keys.
+void DrawPresenter(AppState& state) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const core::LessonNotes& lesson = state.lesson();
+  const float pad = ImGui::GetStyle().WindowPadding.x;
+  float caption_h = 0;
+  std::string caption;
+  if (!lesson.steps.empty()) {
+    caption = lesson.steps[static_cast<size_t>(state.lesson_step)].text;
+    const size_t lines = wrap_script_words(caption, display.x - 2 * pad).size() + 1;
+    caption_h = std::min(display.y * 0.35f, static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing() + 2 * pad);
+  }
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(display.x, std::max(1.0f, display.y - caption_h)));
+  DrawPanel(state, state.view.presenter_panel);
+  if (caption_h <= 0) return;
+  ImGui::SetNextWindowPos(ImVec2(0, display.y - caption_h));
+  ImGui::SetNextWindowSize(ImVec2(display.x, caption_h));
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("##caption", nullptr, kFlags)) {
+    ImGui::TextDisabled("Step %d of %d   \u2190 \u2192 to step, F11 or Esc to leave", state.lesson_step + 1,
+                        static_cast<int>(lesson.steps.size()));
+    ScriptTextWrapped(caption);
+  }
+  ImGui::End();
+}
 
 // The panels by name, for a picture of one alone.
 void DrawPanel(AppState& state, const std::string& name) {
@@ -322,6 +410,14 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   }
   if (!picture.active) {
     Shortcuts(state, requests);
+    if (state.view.presenter) {
+      DrawPresenter(state);
+      DrawFileDialog(state);
+      if (requests.close_asked) Quit(state, requests);
+      ConfirmUnsaved(state, requests);
+      state.end_frame(ImGui::IsAnyItemActive());
+      return requests;
+    }
     MenuBar(state, requests);
   }
 

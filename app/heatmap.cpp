@@ -203,7 +203,10 @@ HeatmapOptions for_picture(const AppState& state, HeatmapOptions options) {
 
 }  // namespace
 
-float picture_cell_factor(const AppState& state) { return state.picture.solo_panel.empty() ? 1.0f : 1.6f; }
+float picture_cell_factor(const AppState& state) {
+  const bool alone = !state.picture.solo_panel.empty() || (state.view.presenter && !state.picture.active);
+  return alone ? 1.6f : 1.0f;
+}
 
 HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title) {
   const Measure r = measure(m, for_picture(state, options), avail, title, state.view.show_numbers);

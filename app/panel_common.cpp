@@ -30,8 +30,9 @@ bool BeginPanel(AppState& state, const char* title, const char* formula_markup, 
                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
   // A picture of this panel alone needs no title bar: its heatmaps name themselves.
-  const int solo = state.picture.solo_panel == title ? ImGuiWindowFlags_NoTitleBar : 0;
-  const bool lit = !state.picture.active && state.lit_panel == title;
+  const bool presenting = state.view.presenter && !state.picture.active && state.view.presenter_panel == title;
+  const int solo = state.picture.solo_panel == title || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
+  const bool lit = !state.picture.active && !state.view.presenter && state.lit_panel == title;
   if (lit) {
     ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
     ImGui::PushStyleColor(ImGuiCol_TitleBg, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));

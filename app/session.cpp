@@ -145,6 +145,7 @@ core::OrderedJson view_json(const ViewOptions& v) {
           {"own_scales", v.own_scales},
           {"show_gradients", v.show_gradients},
           {"show_jacobian", v.show_jacobian},
+          {"zoom", v.zoom},
           {"workspace", v.workspace == Workspace::Lab ? "lab" : "views"}};
 }
 
@@ -160,6 +161,10 @@ ViewOptions read_view(const json& j) {
   if (j.contains("show_gradients") && j["show_gradients"].is_boolean()) v.show_gradients = j["show_gradients"].get<bool>();
   if (j.contains("show_jacobian") && j["show_jacobian"].is_boolean()) v.show_jacobian = j["show_jacobian"].get<bool>();
   if (text("workspace") == "lab") v.workspace = Workspace::Lab;
+  if (j.contains("zoom") && j["zoom"].is_number()) {
+    const double zoom = j["zoom"].get<double>();
+    if (zoom >= kMinZoom && zoom <= kMaxZoom) v.zoom = static_cast<float>(zoom);
+  }
   for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
     if (text("sequential") == core::colormap_name(c)) v.sequential = c;
   return v;

@@ -214,7 +214,8 @@ int run_window(const WindowOptions& options) {
   ImGui::GetIO().IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();  // never the working directory
   float scale_x = 1, scale_y = 1;
   glfwGetWindowContentScale(window, &scale_x, &scale_y);
-  if (!load_fonts(scale_x)) std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
+  float fonts_zoom = state.view.zoom;  // the zoom the fonts are built at (the session's; ×1.5 in presenter mode)
+  if (!load_fonts(scale_x * fonts_zoom)) std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -276,6 +277,16 @@ int run_window(const WindowOptions& options) {
           g_dropped.clear();
         }
 
+        // Zoom (Ctrl + / Ctrl − / Ctrl 0): fonts built again at the new size, crisp, not stretched;
+        // every size the panels take from fonts().scale follows.
+        // Presenter mode adds half again, for the back of a lecture hall.
+        if (const float wanted = state.view.zoom * (state.view.presenter ? kPresenterZoom : 1.0f); wanted != fonts_zoom) {
+          fonts_zoom = wanted;
+          load_fonts(scale_x * fonts_zoom);
+          ImGui_ImplOpenGL3_DestroyFontsTexture();
+          ImGui_ImplOpenGL3_CreateFontsTexture();
+          frames_left = kFramesAfterEvent;
+        }
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         g_keys.before_frame();

@@ -86,3 +86,43 @@ TEST_F(UiTest, PositionsRopeAndSinusoidalChangeTheScores) {
   EXPECT_EQ(state.scenario().options.positions, core::Positions::None);
   EXPECT_EQ(state.result().head[0].scores, plain);
 }
+
+// Presenter mode (issue 13): F11 shows one panel and the lesson's step; the arrows step, the panel follows.
+TEST_F(UiTest, PresenterModeStepsThroughALesson) {
+  core::Scenario lesson = state.scenario();
+  lesson.notes = "Why? An introduction.\n\n[Softmax] Look at the rows of A, each sums to one over the keys shown here.\n\n"
+                 "[Geometry] Look at the outputs inside the hull of V, drawn as squares among the points of V.";
+  state.open_document(lesson);
+  frames(2);
+  const auto key = [&](int code) {
+    ImGui::GetIO().KeysDown[code] = true;
+    frame();
+    ImGui::GetIO().KeysDown[code] = false;
+    frame();
+  };
+  key(300);  // F11
+  ASSERT_TRUE(state.view.presenter);
+  EXPECT_EQ(state.view.presenter_panel, "Softmax");  // the step's panel
+  EXPECT_EQ(state.lesson_step, 0);
+  EXPECT_TRUE(state.panel_rects.count("Softmax"));
+  EXPECT_FALSE(state.panel_rects.count("Scores"));  // one panel alone
+  EXPECT_GT(state.panel_rects["Softmax"].w, 1200);
+  key(262);  // →
+  EXPECT_EQ(state.lesson_step, 1);
+  EXPECT_EQ(state.view.presenter_panel, "Geometry");
+  EXPECT_TRUE(state.panel_rects.count("Geometry"));
+  key(262);  // past the last step: it stays
+  EXPECT_EQ(state.lesson_step, 1);
+  key(263);  // ←
+  EXPECT_EQ(state.view.presenter_panel, "Softmax");
+  key(256);  // Esc leaves
+  EXPECT_FALSE(state.view.presenter);
+  EXPECT_TRUE(state.panel_rects.count("Scores"));
+  // Ctrl + zooms (the window rebuilds its fonts at the new size), Ctrl 0 goes back.
+  ImGui::GetIO().KeyCtrl = true;
+  key('=');
+  EXPECT_FLOAT_EQ(state.view.zoom, 1.1f);
+  key('0');
+  EXPECT_FLOAT_EQ(state.view.zoom, 1.0f);
+  ImGui::GetIO().KeyCtrl = false;
+}
