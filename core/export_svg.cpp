@@ -185,8 +185,7 @@ std::string softmax_title(const Options& o) {
 // A line above the scores on where the positions entered (nothing without them).
 std::string positions_note(const Scenario& s) {
   const Options& o = s.options;
-  std::string base = shortest_number(o.position_base);
-  if (base.size() > 2 && base.compare(base.size() - 2, 2, ".0") == 0) base.resize(base.size() - 2);  // 10000, not 10000.0
+  const std::string base = plain_number(o.position_base);  // 10000, not 10000.0
   if (o.positions == Positions::Sinusoidal)
     return std::string("sinusoidal positions (base ") + base + "): X\u2032 = X + PE" +
            (s.cross() ? " and X_{kv}\u2032 = X_{kv} + PE" : "") + " before the projections, each sequence from position 0";

@@ -140,13 +140,6 @@ std::string transposed(const std::string& name) {
   return name == "X" ? "X^{\\top}" : "{" + name + "}^{\\top}";
 }
 
-// The base of the positions without a needless ".0": 10000, 100.5.
-std::string base_text(double base) {
-  std::string out = shortest_number(base);
-  if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
-  return out;
-}
-
 // What divides the scores inside the softmax, as a formula and as its value.
 struct Divisor {
   std::string symbolic;  // "\sqrt{d_k}\,T", empty when nothing divides
@@ -186,12 +179,12 @@ std::string options_sentence(const Scenario& s) {
   if (o.temperature != 1.0) out += " Temperature $T = " + shortest_number(o.temperature) + "$.";
   if (o.positions == Positions::Sinusoidal)
     out += " Sinusoidal positions: $X' = X + PE$ before the projections, $PE_{p,2i} = \\sin(p / b^{2i/d_{\\text{model}}})$, "
-           "$PE_{p,2i+1} = \\cos(p / b^{2i/d_{\\text{model}}})$ with $b = " + base_text(o.position_base) + "$" +
+           "$PE_{p,2i+1} = \\cos(p / b^{2i/d_{\\text{model}}})$ with $b = " + plain_number(o.position_base) + "$" +
            (s.cross() ? ", each sequence counting its positions $p$ from 0." : ".");
   if (o.positions == Positions::Rope) {
     out += std::string(" RoPE: ") + (s.mode == Mode::Projected ? "after the projections" : "in the given $Q$ and $K$") +
            ", $q_p$, $k_p$ turned by $p\\cdot\\theta_i$, $\\theta_i = \\text{base}^{-2i/d_k}$ "
-           "in each pair of coordinates $(2i, 2i+1)$, with base $= " + base_text(o.position_base) + "$";
+           "in each pair of coordinates $(2i, 2i+1)$, with base $= " + plain_number(o.position_base) + "$";
     if (s.d_k < 2) {
       out += ": $d_k = 1$ leaves no pair, so nothing turns.";
     } else {

@@ -73,6 +73,12 @@ std::string shortest_number(double x) {
   return fixed;
 }
 
+std::string plain_number(double x) {
+  std::string out = shortest_number(x);
+  if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
+  return out;
+}
+
 std::string to_text(const OrderedJson& j) {
   std::string out;
   write(out, j, 0);

@@ -19,6 +19,8 @@ std::string to_text(const OrderedJson& j);
 // The shortest text that reads back to the same double, always with a decimal
 // point or exponent ("0.1", "1.0", "1e-07"): Python and CSV readers then see a float.
 std::string shortest_number(double x);
+// The same for a person to read: a whole number without its ".0" ("10000", "2.5").
+std::string plain_number(double x);
 
 // A matrix as an array of rows. A non-finite entry (a masked logit, −∞)
 // becomes null, as JSON has no infinity.
