@@ -304,31 +304,18 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
       }
     // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q (Q and K as scored: after RoPE).
     double dQ[kMaxTokens * kMaxDModel], dK[kMaxTokens * kMaxDModel];
-    if (!cross_) {  // n = m: both in one pass
-      for (int i = 0; i < n; ++i)
-        for (int c = 0; c < qc; ++c) {
-          double sq = 0, sk = 0;
-          for (int j = 0; j < n; ++j) {
-            sq += dS[i * n + j] * K[j * qc + c];
-            sk += dS[j * n + i] * Q[j * qc + c];
-          }
-          dQ[i * qc + c] = sq;
-          dK[i * qc + c] = sk;
-        }
-    } else {
-      for (int i = 0; i < n; ++i)
-        for (int c = 0; c < qc; ++c) {
-          double s = 0;
-          for (int j = 0; j < m; ++j) s += dS[i * m + j] * K[j * qc + c];
-          dQ[i * qc + c] = s;
-        }
-      for (int j = 0; j < m; ++j)
-        for (int c = 0; c < qc; ++c) {
-          double s = 0;
-          for (int i = 0; i < n; ++i) s += dS[i * m + j] * Q[i * qc + c];
-          dK[j * qc + c] = s;
-        }
-    }
+    for (int i = 0; i < n; ++i)
+      for (int c = 0; c < qc; ++c) {
+        double s = 0;
+        for (int j = 0; j < m; ++j) s += dS[i * m + j] * K[j * qc + c];
+        dQ[i * qc + c] = s;
+      }
+    for (int j = 0; j < m; ++j)
+      for (int c = 0; c < qc; ++c) {
+        double s = 0;
+        for (int i = 0; i < n; ++i) s += dS[i * m + j] * Q[i * qc + c];
+        dK[j * qc + c] = s;
+      }
     // Back through normalize_keys: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖. Under RoPE this is
     // done before turning back, with the turned k: a rotation keeps k·∂k and commutes
     // with the projection, so it gives the same ∂k0 turned, which the next step undoes.
