@@ -408,34 +408,28 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;
   }
-  if (!picture.active) {
-    Shortcuts(state, requests);
-    if (state.view.presenter) {
-      DrawPresenter(state);
-      DrawFileDialog(state);
-      if (requests.close_asked) Quit(state, requests);
-      ConfirmUnsaved(state, requests);
-      state.end_frame(ImGui::IsAnyItemActive());
-      return requests;
-    }
-    MenuBar(state, requests);
-  }
-
-  // [SECTION] Layout: the views, or the lab; the status bar below.
-  const float scale = fonts().scale;
-  const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
-  const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
-  const float h = std::max(1.0f, display.y - top - status_h);
-
-  if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
-    place(0, top, display.x, h);
-    DrawExperimentPanel(state);
+  if (!picture.active) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
+  if (!picture.active && state.view.presenter) {
+    DrawPresenter(state);  // one panel and the lesson's step: no menus, status bar or help
   } else {
-    DrawViews(state, top, h);
+    if (!picture.active) MenuBar(state, requests);
+    // [SECTION] Layout: the views, or the lab; the status bar below.
+    const float scale = fonts().scale;
+    const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
+    const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
+    const float h = std::max(1.0f, display.y - top - status_h);
+    if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
+      place(0, top, display.x, h);
+      DrawExperimentPanel(state);
+    } else {
+      DrawViews(state, top, h);
+    }
+    if (!picture.active) {
+      StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
+      HelpWindow(state);
+    }
   }
   if (!picture.active) {
-    StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
-    HelpWindow(state);
     DrawFileDialog(state);
     if (requests.close_asked) Quit(state, requests);
     ConfirmUnsaved(state, requests);
