@@ -3,51 +3,86 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <vector>
 
-#include "app/gif_writer.h"
-#include "app/mp4_writer.h"
 #include "core/atomic_file.h"
 
 namespace app {
 
-bool write_animation(const AppState& state, const Sweep& sweep, const ScreenshotOptions& picture, const std::string& path,
-                     std::string* error, const std::function<void(int, int)>& progress) {
-  const auto fail = [&](const std::string& why) {
-    if (error) *error = core::short_path(path) + ": " + why;
-    return false;
-  };
-  std::string ext = std::filesystem::path(path).extension().string();
+AnimationRecorder::AnimationRecorder(const AppState& state, const ScreenshotOptions& picture, int frames, int fps, std::string path)
+    : path_(std::move(path)), frames_(frames), fps_(fps) {
+  std::string ext = std::filesystem::path(path_).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  const bool gif = ext == ".gif";
-  if (!gif && ext != ".mp4") return fail("an animation is .gif or .mp4");
-
-  PictureRenderer renderer(picture);
-  if (!renderer.error().empty()) return fail(renderer.error());
-  const int w = renderer.width(), h = renderer.height();
-  // The theme's colour maps: the GIF's palettes keep their samples.
-  GifWriter gif_writer(w, h, state.view.sequential, state.view.diverging);
-  Mp4Writer mp4_writer;
-  std::string why;
-  if (!gif && !mp4_writer.open(w, h, sweep.fps, &why)) return fail(why);
-
-  std::vector<unsigned char> rgba;
-  for (int k = 0; k < sweep.frames; ++k) {
-    core::Scenario s = state.scenario();
-    set_sweep_value(s, sweep.param, sweep.value(k));
-    if (!renderer.render(state, rgba, nullptr, &s)) return fail("frame " + std::to_string(k + 1) + " could not be rendered");
-    const bool added = gif ? gif_writer.add(rgba.data(), GifWriter::delay_cs(k, sweep.fps)) : mp4_writer.add(rgba.data(), &why);
-    if (!added) return fail(why.empty() ? "GIF encoding failed" : why);
-    if (progress) progress(k + 1, sweep.frames);
+  gif_ = ext == ".gif";
+  if (!gif_ && ext != ".mp4") {
+    fail("an animation is .gif or .mp4");
+    return;
   }
-  std::string bytes;
-  if (!(gif ? gif_writer.finish(bytes, &why) : mp4_writer.finish(bytes, &why))) return fail(why);
+  renderer_ = std::make_unique<PictureRenderer>(picture);
+  if (!renderer_->error().empty()) {
+    fail(renderer_->error());
+    return;
+  }
+  const int w = renderer_->width(), h = renderer_->height();
+  if (gif_) {
+    // The theme's colour maps: the GIF's palettes keep their samples.
+    gif_writer_ = std::make_unique<GifWriter>(w, h, state.view.sequential, state.view.diverging);
+  } else {
+    mp4_writer_ = std::make_unique<Mp4Writer>();
+    std::string why;
+    if (!mp4_writer_->open(w, h, fps_, &why)) fail(why);
+  }
+}
+
+AnimationRecorder::~AnimationRecorder() = default;
+
+bool AnimationRecorder::fail(const std::string& why) {
+  error_ = core::short_path(path_) + ": " + why;
+  renderer_.reset();  // nothing more is drawn; the caller's GL and ImGui state are back
+  return false;
+}
+
+bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenario) {
+  if (!error_.empty() || done_ >= frames_) return false;
+  if (!renderer_->render(state, rgba_, nullptr, scenario)) return fail("frame " + std::to_string(done_ + 1) + " could not be rendered");
+  std::string why;
+  const bool added = gif_ ? gif_writer_->add(rgba_.data(), GifWriter::delay_cs(done_, fps_)) : mp4_writer_->add(rgba_.data(), &why);
+  if (!added) return fail(why.empty() ? "GIF encoding failed" : why);
+  ++done_;
+  return true;
+}
+
+bool AnimationRecorder::finish() {
+  if (!error_.empty()) return false;
+  std::string bytes, why;
+  if (!(gif_ ? gif_writer_->finish(bytes, &why) : mp4_writer_->finish(bytes, &why))) return fail(why);
+  renderer_.reset();
   std::string write_error;
-  if (!core::write_file_atomically(path, bytes, &write_error)) {
-    if (error) *error = write_error;
+  if (!core::write_file_atomically(path_, bytes, &write_error)) {
+    error_ = write_error;  // it names the path already
     return false;
   }
   return true;
+}
+
+SweepRecorder::SweepRecorder(const AppState& state, const Sweep& sweep, const ScreenshotOptions& picture, std::string path)
+    : base_(state.scenario()), sweep_(sweep), recorder_(state, picture, sweep.frames, sweep.fps, std::move(path)) {}
+
+bool SweepRecorder::next(const AppState& state) {
+  core::Scenario s = base_;
+  set_sweep_value(s, sweep_.param, sweep_.value(done()));
+  if (!recorder_.add(state, &s)) return false;
+  return !finished() || recorder_.finish();
+}
+
+bool write_animation(const AppState& state, const Sweep& sweep, const ScreenshotOptions& picture, const std::string& path,
+                     std::string* error, const std::function<void(int, int)>& progress) {
+  SweepRecorder recorder(state, sweep, picture, path);
+  while (recorder.error().empty() && !recorder.finished()) {
+    if (!recorder.next(state)) break;
+    if (progress) progress(recorder.done(), recorder.frames());
+  }
+  if (error) *error = recorder.error();
+  return recorder.error().empty();
 }
 
 }  // namespace app

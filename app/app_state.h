@@ -15,6 +15,7 @@
 #include "core/lesson.h"
 #include "core/scenario.h"
 #include "core/training.h"
+#include "app/sweep.h"
 #include "app/training_worker.h"
 
 namespace app {
@@ -80,6 +81,25 @@ struct FileDialog {
   std::string name;                 // the path field: a file name, or a path
   std::string error;                // why the last attempt failed, shown in the dialog
   std::string confirmed_overwrite;  // Save As: the existing file the next Save replaces
+};
+
+// File → Export animation, "Record sweep" (record_dialog.cpp): what to record
+// and, while the window records it one frame per drawn frame (animation.h),
+// how far it has come. The file is the one --animate writes for the same words.
+struct RecordSweep {
+  bool open = false;     // the dialog is shown
+  bool picking = false;  // the next click on an editable entry picks it (Esc: no change)
+  Sweep sweep{"temperature", 1.0, 0.1};
+  std::string panel;            // one of kPanelNames, alone; empty: the whole window
+  int width = 1280, height = 720;  // the picture's size
+  int theme = 0;                // 0 the window's, 1 light (slides), 2 dark
+  bool mp4 = false;             // else GIF
+  // Record asks; the window starts the recording, adds a frame each frame and says in the status line where it went.
+  enum class Phase { Idle, Asked, Recording };
+  Phase phase = Phase::Idle;
+  int done = 0;         // frames recorded so far, of sweep.frames
+  bool cancel = false;  // Cancel pressed: the window stops and writes nothing
+  std::string path;     // where the recording goes (Asked: empty, the window names it; a test may set it)
 };
 
 // The training lab (panel_experiment.cpp): the experiment being edited and its run.
@@ -178,6 +198,7 @@ class AppState {
   std::vector<LessonInfo> experiments;    // the shipped experiments, in order
   Lab lab;
   FileDialog file_dialog;
+  RecordSweep record;
   // What waits for an answer to "unsaved changes: save, discard or cancel?".
   struct Pending {
     enum class Action { None, Quit, Open };

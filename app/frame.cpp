@@ -13,6 +13,7 @@
 #include "app/files.h"
 #include "app/lab.h"
 #include "app/panels.h"
+#include "app/record_dialog.h"
 #include "app/text.h"
 #include "app/theme.h"
 #include "core/atomic_file.h"
@@ -174,7 +175,9 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
 
 void MenuBar(AppState& state, FrameRequests& requests) {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("File")) {
+  const bool file_menu = ImGui::BeginMenu("File");
+  if (!file_menu) remember_control(state, "menu.file");
+  if (file_menu) {
     if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) open_file_dialog(state, FileDialog::Purpose::Open);
     if (ImGui::BeginMenu("Open recent", !state.recent_files.empty())) {
       for (const std::string& path : state.recent_files)
@@ -196,6 +199,8 @@ void MenuBar(AppState& state, FrameRequests& requests) {
       }
       ImGui::EndMenu();
     }
+    if (ImGui::MenuItem("Export animation\u2026")) open_record_dialog(state);
+    remember_control(state, "menu.export_animation");
     if (ImGui::BeginMenu("Export")) {
       struct Kind {
         const char* label;
@@ -408,7 +413,8 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;
   }
-  if (!picture.active) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
+  // While a sweep is recorded nothing changes under it: no shortcut edits, zooms or steps.
+  if (!picture.active && state.record.phase == RecordSweep::Phase::Idle) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
   if (!picture.active && state.view.presenter) {
     DrawPresenter(state);  // one panel and the lesson's step: no menus, status bar or help
   } else {
@@ -431,6 +437,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   }
   if (!picture.active) {
     DrawFileDialog(state);
+    DrawRecordDialog(state);
     if (requests.close_asked) Quit(state, requests);
     ConfirmUnsaved(state, requests);
   }

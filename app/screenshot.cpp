@@ -69,6 +69,13 @@ struct PictureRenderer::Gl {
   Gl(int w, int h) : target(w, h) {}
   ~Gl() {
     if (!context) return;
+    // What is current now is given back (not what was at construction): the
+    // window's Record sweep keeps a renderer across frames, and its fonts may
+    // have been rebuilt meanwhile (a zoom).
+    restore.context = ImGui::GetCurrentContext();
+    restore.fonts = app::fonts();
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &restore.framebuffer);
+    glGetIntegerv(GL_VIEWPORT, restore.viewport);
     ImGui::SetCurrentContext(context);
     ImGui_ImplOpenGL3_Shutdown();
     ImGui::DestroyContext(context);

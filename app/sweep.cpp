@@ -143,4 +143,15 @@ void set_sweep_value(core::Scenario& s, const std::string& param, double value) 
   if (core::Mat* m = matrix_of(s, k, &why)) (*m)(r, c) = value;
 }
 
+double sweep_value(const core::Scenario& s, const std::string& param) {
+  if (param == "temperature") return s.options.temperature;
+  Key k;
+  split_key(param, k);
+  const int r = k.indices[k.indices.size() - 2], c = k.indices.back();
+  if (k.name == "W_O") return s.W_O(r, c);
+  std::string why;
+  const core::Mat* m = matrix_of(s, k, &why);
+  return m ? (*m)(r, c) : 0.0;
+}
+
 }  // namespace app

@@ -34,5 +34,7 @@ std::string sweep_problem(const core::Scenario& s, const Sweep& sweep);
 
 // s with PARAM set to value (sweep_problem(s, ...) must be "").
 void set_sweep_value(core::Scenario& s, const std::string& param, double value);
+// PARAM's value in s (sweep_problem(s, ...) must be "").
+double sweep_value(const core::Scenario& s, const std::string& param);
 
 }  // namespace app

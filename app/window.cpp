@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <vector>
 
 #include <glad/gl.h>
@@ -24,6 +25,7 @@
 #include "app/heatmap.h"
 #include "app/lab.h"
 #include "app/panels.h"
+#include "app/record_dialog.h"
 #include "app/animation.h"
 #include "app/screenshot.h"
 #include "app/session.h"
@@ -131,9 +133,8 @@ bool write_layout(const AppState& state, const std::string& path) {
   nlohmann::ordered_json controls = nlohmann::ordered_json::object();
   for (const auto& [key, r] : state.control_rects) controls[key] = {r.x, r.y, r.w, r.h};
   j["controls"] = controls;
-  std::ofstream out(path);
-  out << j.dump(1) << "\n";
-  return static_cast<bool>(out);
+  // Whole or not at all: a test reads it while the window runs.
+  return core::write_file_atomically(path, j.dump(1) + "\n", nullptr);
 }
 
 // A PNG asked for from the window: the whole window at its size, or a panel
@@ -150,6 +151,37 @@ void export_png(AppState& state, const ExportRequest& request, float content_sca
                                : export_path(state, request.panel, ".png");
   std::string error;
   state.status = write_screenshot(state, shot, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
+}
+
+// File → Export animation: the recording asked for by the dialog, one frame
+// per call, so that the window draws its progress between frames and Cancel
+// answers at once. The status line says where it went, or why not.
+void record_sweep(AppState& state, std::unique_ptr<SweepRecorder>& recorder) {
+  RecordSweep& r = state.record;
+  const auto stop = [&](const std::string& status) {
+    recorder.reset();  // before anything else is drawn: the renderer gives the window's GL and ImGui state back
+    r.phase = RecordSweep::Phase::Idle;
+    state.status = status;
+  };
+  if (r.phase == RecordSweep::Phase::Asked) {
+    if (r.path.empty()) r.path = export_path(state, r.panel.empty() ? "sweep" : r.panel + "-sweep", r.mp4 ? ".mp4" : ".gif");
+    recorder = std::make_unique<SweepRecorder>(state, r.sweep, record_picture(state), r.path);
+    r.path.clear();  // the next recording is named anew
+    r.done = 0;
+    r.phase = RecordSweep::Phase::Recording;
+    if (!recorder->error().empty()) return stop("not exported: " + recorder->error());
+    return;  // the first frame after the progress bar is drawn once
+  }
+  if (r.phase != RecordSweep::Phase::Recording || !recorder) return;
+  if (r.cancel) return stop("recording cancelled at frame " + std::to_string(r.done) + " of " + std::to_string(r.sweep.frames) +
+                            ": nothing written");
+  if (!recorder->next(state)) return stop("not exported: " + recorder->error());
+  r.done = recorder->done();
+  if (recorder->finished()) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(r.sweep.frames) / r.sweep.fps);
+    stop("exported " + core::short_path(recorder->path()) + " (" + std::to_string(r.sweep.frames) + " frames, " + seconds + ")");
+  }
 }
 
 }  // namespace
@@ -262,6 +294,8 @@ int run_window(const WindowOptions& options) {
       int frames_left = kFramesAfterEvent;
       long frame = 0;
       bool save_pending = false;
+      std::unique_ptr<SweepRecorder> recorder;  // Record sweep's, while it records
+      std::vector<std::string> layout_controls;  // the controls --layout-out last described
       std::string title = window_title(state);
       while (!glfwWindowShouldClose(window)) {
         if (frames_left > 0) glfwPollEvents();
@@ -309,12 +343,24 @@ int run_window(const WindowOptions& options) {
           std::cerr << "first_frame_realtime_ns: " << realtime_ns() << std::endl;
         }
 
-        if (++frame == kLayoutFrame && !options.layout_out.empty() && !write_layout(state, options.layout_out))
-          std::cerr << "attnlab: cannot write " << options.layout_out << "\n";
+        // --layout-out: once the layout has settled, and again whenever the controls on
+        // screen change (a menu or a dialog opens), for the tests that click them.
+        if (++frame >= kLayoutFrame && !options.layout_out.empty()) {
+          std::vector<std::string> keys;
+          for (const auto& [key, rect] : state.control_rects) keys.push_back(key);
+          if (frame == kLayoutFrame || keys != layout_controls) {
+            layout_controls = std::move(keys);
+            if (!write_layout(state, options.layout_out)) std::cerr << "attnlab: cannot write " << options.layout_out << "\n";
+          }
+        }
         if (state.export_request.scale > 0) {
           export_png(state, state.export_request, scale_x);
           state.export_request = {};
           frames_left = kFramesAfterEvent;
+        }
+        if (state.record.phase != RecordSweep::Phase::Idle) {
+          record_sweep(state, recorder);
+          frames_left = kFramesAfterEvent;  // the progress bar moves without an event
         }
         if (requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
         // A failed autosave says so now: its message is drawn without waiting for the next event.

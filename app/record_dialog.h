@@ -1,0 +1,29 @@
+// File → Export animation: "Record sweep". One entry (picked by clicking it in
+// the Matrices panel) or the temperature moves from one value to another; the
+// dialog sets the frames, fps, the picture (window or one panel, size, theme)
+// and the format, then the window records it (animation.h) under a progress
+// bar with Cancel. It writes the file `attnlab FILE --animate` would write
+// for the same words, and shows that command.
+#pragma once
+
+#include <string>
+
+#include "app/app_state.h"
+#include "app/screenshot.h"
+
+namespace app {
+
+// Opens the dialog; a sweep already set up is kept when it still fits the scenario.
+void open_record_dialog(AppState& state);
+
+// The dialog, the overlay that picks an entry, and the progress of a recording.
+void DrawRecordDialog(AppState& state);
+
+// The command line that records the same file (FILE is the scenario's file as
+// saved, or FILE when it has none); out is the file it writes.
+std::string record_command_line(const AppState& state, const std::string& out);
+
+// The picture the recording renders: size, panel and theme from state.record.
+ScreenshotOptions record_picture(const AppState& state);
+
+}  // namespace app
