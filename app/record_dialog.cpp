@@ -212,8 +212,8 @@ void Picture(AppState& state) {
   ImGui::SetNextItemWidth(140 * scale);
   int size[2] = {r.width, r.height};
   if (ImGui::InputInt2("##size", size)) {
-    r.width = std::clamp(size[0], 64, 3840);
-    r.height = std::clamp(size[1], 64, 2160);
+    r.width = std::clamp(size[0], 320, 3840);  // the command line's --size starts at 320×200
+    r.height = std::clamp(size[1], 200, 2160);
   }
   ImGui::SameLine();
   if (ImGui::SmallButton("720p")) r.width = 1280, r.height = 720;
@@ -221,6 +221,9 @@ void Picture(AppState& state) {
   if (ImGui::SmallButton("1080p")) r.width = 1920, r.height = 1080;
   ImGui::SameLine();
   if (ImGui::SmallButton("square")) r.width = r.height = 800;
+
+  if (r.panel.empty() && (r.width < 1100 || r.height < 650))
+    ImGui::TextDisabled("  the whole window is cramped below 1280 \u00D7 720: one panel alone reads better");
 
   ImGui::TextUnformatted("Format");
   ImGui::SameLine(120 * scale);

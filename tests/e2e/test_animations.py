@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Animations end to end: --animate PARAM=FROM:TO --export OUT.gif|OUT.mp4 on two
-lessons. Each file is read back by another program: the GIF block by block here
+"""Animations end to end: --animate PARAM=FROM:TO --export OUT.gif|OUT.mp4, a GIF
+and an MP4 in each of two lessons (06: the temperature, 07: an entry of X_kv). Each file is read back by another program: the GIF block by block here
 (frames, size, delays, the loop extension) and decoded by FFmpeg, the MP4 through
 ffprobe (h264, yuv420p, frame count, even size) and decoded by FFmpeg; the first
 and last frames differ, and a frame in between is neither. Bad PARAM, range and
@@ -85,6 +85,50 @@ class Animations(unittest.TestCase):
     def run_attnlab(self, *args):
         return subprocess.run([ATTNLAB, *map(str, args)], env=self.x.env, capture_output=True, text=True, timeout=300)
 
+    def check_mp4(self, out, width, height, count, fps="30/1"):
+        """ffprobe's word on the file, and its frames decoded by FFmpeg."""
+        probe = json.loads(subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-show_streams", "-of", "json", str(out)],
+                                          check=True, capture_output=True, text=True).stdout)["streams"]
+        self.assertEqual(len(probe), 1)
+        video = probe[0]
+        self.assertEqual(video["codec_name"], "h264")
+        self.assertEqual(video["pix_fmt"], "yuv420p")
+        self.assertEqual((video["width"], video["height"]), (width, height))
+        self.assertEqual(int(video["nb_read_frames"]), count)
+        self.assertEqual(video["r_frame_rate"], fps)
+        pixels = decoded_frames(out, width, height)
+        self.assertEqual(len(pixels), count)
+        return pixels
+
+    def check_gif(self, out, width, height, count):
+        """The GIF's blocks as read here, and its frames decoded by FFmpeg."""
+        w, h, frames, loops = gif_blocks(out.read_bytes())
+        self.assertEqual((w, h, len(frames)), (width, height, count))
+        self.assertTrue(loops)
+        self.assertTrue(all(local for _, local in frames))
+        pixels = decoded_frames(out, width, height)
+        self.assertEqual(len(pixels), count)
+        return pixels
+
+    def test_mp4_of_a_temperature_sweep(self):
+        out = self.tmp / "temperature.mp4"
+        r = self.run_attnlab(LESSONS / "06_scaling.json", "--animate", "temperature=10:0.1", "--frames", "16", "--fps", "24",
+                             "--size", "800x450", "--export", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        pixels = self.check_mp4(out, 800, 450, 16, "24/1")
+        # Lossy, so compared loosely: the softmax sharpens, and many pixels change a lot.
+        change = np.abs(pixels[0].astype(int) - pixels[-1].astype(int)).max(axis=2)
+        self.assertGreater((change > 40).mean(), 0.005)
+        self.assertGreater(np.abs(pixels[8].astype(int) - pixels[0].astype(int)).max(), 40)
+
+    def test_gif_of_an_entry_sweep(self):
+        out = self.tmp / "entry.gif"
+        r = self.run_attnlab(LESSONS / "07_cross_attention.json", "--animate", "X_kv[1][2]=1:-1", "--frames", "8",
+                             "--size", "720x480", "--export", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        pixels = self.check_gif(out, 720, 480, 8)
+        self.assertGreater((pixels[0] != pixels[-1]).any(axis=2).mean(), 0.002)
+
     def test_gif_of_a_temperature_sweep(self):
         out = self.tmp / "temperature.gif"
         r = self.run_attnlab(LESSONS / "06_scaling.json", "--animate", "temperature=0.1:10", "--frames", "12", "--fps", "30",
@@ -111,17 +155,7 @@ class Animations(unittest.TestCase):
         r = self.run_attnlab(LESSONS / "07_cross_attention.json", "--animate", "X_kv[1][2]=1:-1", "--frames", "10",
                              "--size", "641x401", "--theme", "light", "--export", out)
         self.assertEqual(r.returncode, 0, r.stderr)
-        probe = json.loads(subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-show_streams", "-of", "json", str(out)],
-                                          check=True, capture_output=True, text=True).stdout)["streams"]
-        self.assertEqual(len(probe), 1)
-        video = probe[0]
-        self.assertEqual(video["codec_name"], "h264")
-        self.assertEqual(video["pix_fmt"], "yuv420p")
-        self.assertEqual((video["width"], video["height"]), (640, 400))  # H.264 wants even sizes
-        self.assertEqual(int(video["nb_read_frames"]), 10)
-        self.assertEqual(video["r_frame_rate"], "30/1")
-        pixels = decoded_frames(out, 640, 400)
-        self.assertEqual(len(pixels), 10)
+        pixels = self.check_mp4(out, 640, 400, 10)  # H.264 wants even sizes: 641×401 loses a column and a row
         self.assertGreater(np.abs(pixels[0].astype(int) - pixels[-1].astype(int)).max(), 60)
         self.assertGreater(pixels[0].mean(), 150)  # the light theme
 

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""File → Export animation ("Record sweep") in the real window under Xvfb, used
+as a teacher would: open the dialog from the menu, pick an entry of Q by
+clicking it, record a GIF, then an MP4 of the same sweep; each file must be
+byte for byte what `attnlab FILE --animate ...` writes for the same words.
+Then a long recording is cancelled: nothing is written, no temporary file is
+left, and the window goes on.
+
+Usage: test_record_sweep.py PATH/TO/attnlab LESSONS_DIR
+"""
+import json
+import math
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+from xvfb import Xvfb, wait_for, xdo
+
+ATTNLAB = LESSONS = None
+
+
+def c_round(x):
+    """std::round: halves away from zero (Python's round() goes to even)."""
+    return math.copysign(math.floor(abs(x) + 0.5), x)
+
+
+class RecordSweep(unittest.TestCase):
+    def setUp(self):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-record-"))
+        self.home = self.tmp / "home"
+        self.pictures = self.home / "Pictures"  # where the window's exports go
+        self.pictures.mkdir(parents=True)
+        self.layout = self.tmp / "layout.json"
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def controls(self):
+        """The window's controls now: --layout-out is rewritten whenever they change."""
+        try:
+            return json.loads(self.layout.read_text())
+        except (OSError, ValueError):
+            return {"controls": {}}
+
+    def click(self, x, key, where="controls"):
+        wait_for(lambda: key in self.controls()[where] if where else key in self.controls(), 20, key)
+        layout = self.controls()
+        rx, ry, rw, rh = layout[where][key] if where else layout[key]
+        xdo(x, "mousemove", self.origin[0] + int(rx + rw / 2), self.origin[1] + int(ry + rh / 2))
+        time.sleep(0.2)
+        xdo(x, "click", "1")
+        time.sleep(0.3)
+
+    def open_dialog(self, x):
+        self.click(x, "menu.file")
+        self.click(x, "menu.export_animation")
+        wait_for(lambda: "record.record" in self.controls()["controls"], 20, "the Record sweep dialog")
+
+    def wait_for_export(self, extension, before):
+        def done():
+            new = [p for p in self.pictures.iterdir() if p.name not in before]
+            return [p for p in new if p.suffix == extension]
+        wait_for(lambda: done(), 120, "the recording")
+        time.sleep(0.3)
+        return done()[0]
+
+    def cli(self, *args):
+        r = subprocess.run([ATTNLAB, *map(str, args)], env=self.env, capture_output=True, text=True, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+
+    def test_record_pick_gif_mp4_and_cancel(self):
+        lesson = LESSONS / "06_scaling.json"
+        q = json.loads(lesson.read_text())["Q"][0][0][1]  # Q of head 1, row "one", column 2
+        low, high = c_round((q - 1) * 100) / 100, c_round((q + 1) * 100) / 100  # the dialog's first range: ±1
+        sweep = f"Q[0][0][1]={low:g}:{high:g}"
+        with Xvfb("1440x900") as x:
+            self.env = dict(x.env, HOME=str(self.home))
+            app = subprocess.Popen([ATTNLAB, str(lesson), "--layout-out", str(self.layout)], env=self.env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                wait_for(lambda: self.layout.exists() or app.poll() is not None, 30, "the layout file")
+                self.assertIsNone(app.poll(), app.stderr.read() if app.poll() is not None else "")
+                window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
+                geometry = dict(line.split("=") for line in xdo(x, "getwindowgeometry", "--shell", window).split())
+                self.origin = int(geometry["X"]), int(geometry["Y"])
+
+                # [1] The GIF: the entry picked by clicking it, the rest as the dialog opens.
+                self.open_dialog(x)
+                self.click(x, "record.pick")
+                wait_for(lambda: "record.record" not in self.controls()["controls"], 20, "the dialog stepping aside")
+                self.click(x, "Q[0][0][1]", where=None)
+                self.click(x, "record.record")
+                gif = self.wait_for_export(".gif", set())
+                self.assertRegex(gif.name, r"^attnlab-06_scaling-sweep-\d{8}-\d{6}\.gif$")
+                expected = self.tmp / "cli.gif"
+                self.cli(lesson, "--animate", sweep, "--size", "1280x720", "--theme", "dark", "--export", expected)
+                self.assertEqual(gif.read_bytes(), expected.read_bytes(), f"the dialog's GIF is not --animate {sweep}'s")
+
+                # [2] The MP4 of the same sweep: the dialog kept the entry and its range.
+                time.sleep(1.1)  # a name with another second
+                self.open_dialog(x)
+                self.click(x, "record.mp4")
+                self.click(x, "record.record")
+                mp4 = self.wait_for_export(".mp4", {gif.name})
+                expected = self.tmp / "cli.mp4"
+                self.cli(lesson, "--animate", sweep, "--size", "1280x720", "--theme", "dark", "--export", expected)
+                self.assertEqual(mp4.read_bytes(), expected.read_bytes(), f"the dialog's MP4 is not --animate {sweep}'s")
+
+                # [3] 600 frames, cancelled after a few: nothing written, nothing left behind.
+                self.open_dialog(x)
+                frames = self.controls()["controls"]["record.frames"]
+                xdo(x, "mousemove", self.origin[0] + int(frames[0] + frames[2] / 2), self.origin[1] + int(frames[1] + frames[3] / 2))
+                xdo(x, "keydown", "ctrl", "click", "1", "keyup", "ctrl")  # Ctrl+click: type the number
+                time.sleep(0.3)
+                xdo(x, "key", "ctrl+a")
+                xdo(x, "type", "600")
+                xdo(x, "key", "Return")
+                time.sleep(0.3)
+                self.click(x, "record.record")
+                self.click(x, "record.cancel")
+                time.sleep(1.5)
+                self.assertEqual(sorted(p.name for p in self.pictures.iterdir()), sorted([gif.name, mp4.name]))
+                self.assertNotIn("record.cancel", self.controls()["controls"])  # the progress bar has gone
+                self.assertIsNone(app.poll(), "the window went away")
+            finally:
+                if app.poll() is None:
+                    xdo(x, "key", "ctrl+q")
+                    try:
+                        app.wait(timeout=20)
+                    except subprocess.TimeoutExpired:
+                        app.kill()
+            errors = app.stderr.read()
+            app.stdout.close()
+            app.stderr.close()
+            self.assertEqual(app.returncode, 0, errors)
+
+
+if __name__ == "__main__":
+    ATTNLAB, LESSONS = sys.argv[1], pathlib.Path(sys.argv[2])
+    sys.path.insert(0, os.path.dirname(__file__))
+    unittest.main(argv=sys.argv[:1], verbosity=2)

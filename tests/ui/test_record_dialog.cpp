@@ -1,0 +1,93 @@
+// File → Export animation, "Record sweep" (issue 13): the dialog headless. The
+// recording itself needs GL and is the window's (tests/e2e/test_record_sweep.py);
+// here: picking an entry by clicking it, what Record asks for, the command line.
+#include "tests/ui/ui_harness.h"
+
+#include "app/record_dialog.h"
+
+namespace {
+
+constexpr int kEscape = 256;  // GLFW's code, as the window maps ImGuiKey_Escape
+
+TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
+  ImGui::GetIO().KeyMap[ImGuiKey_Escape] = kEscape;
+  core::Scenario s = state.scenario();
+  s.X(1, 0) = 0.25;
+  state.open_document(s);
+  state.view.workspace = app::Workspace::Lab;
+  app::open_record_dialog(state);
+  EXPECT_EQ(state.view.workspace, app::Workspace::Views);  // the sweep is recorded in the views, as --animate shows them
+  frames(2);
+  EXPECT_EQ(state.record.sweep.param, "temperature");  // what it offers first
+  EXPECT_DOUBLE_EQ(state.record.sweep.from, 1.0);
+  EXPECT_DOUBLE_EQ(state.record.sweep.to, 0.1);
+
+  // "an entry…": the dialog steps aside; a click on X[1][0] picks it, its value ± 1.
+  click(center(control("record.pick")));
+  ASSERT_TRUE(state.record.picking);
+  EXPECT_FALSE(state.record.open);
+  const app::Rect x10 = cell("X[1][0]");
+  const double before = state.scenario().X(1, 0);
+  click(center(x10));
+  EXPECT_FALSE(state.record.picking);
+  EXPECT_TRUE(state.record.open);
+  EXPECT_EQ(state.record.sweep.param, "X[1][0]");
+  EXPECT_DOUBLE_EQ(state.record.sweep.from, -0.75);
+  EXPECT_DOUBLE_EQ(state.record.sweep.to, 1.25);
+  EXPECT_EQ(state.scenario().X(1, 0), before);  // the click picked; it edited nothing
+  EXPECT_FALSE(state.can_undo());
+
+  // Picking again and pressing Esc keeps the entry picked before.
+  click(center(control("record.pick")));
+  ASSERT_TRUE(state.record.picking);
+  ImGui::GetIO().KeysDown[kEscape] = true;
+  frame();
+  ImGui::GetIO().KeysDown[kEscape] = false;
+  frame();
+  EXPECT_FALSE(state.record.picking);
+  EXPECT_TRUE(state.record.open);
+  EXPECT_EQ(state.record.sweep.param, "X[1][0]");
+
+  // The command line that writes the same file: the key quoted (its brackets are a shell glob).
+  state.file = "/tmp/my lesson.json";
+  EXPECT_EQ(app::record_command_line(state, "OUT.gif"),
+            "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --size 1280x720 --theme dark --export OUT.gif");
+  state.record.sweep.frames = 90;
+  state.record.panel = "Softmax";
+  state.record.theme = 1;
+  EXPECT_EQ(app::record_command_line(state, "OUT.mp4"),
+            "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --frames 90 --size 1280x720 --panel Softmax "
+            "--theme light --export OUT.mp4");
+  const app::ScreenshotOptions picture = app::record_picture(state);
+  EXPECT_EQ(picture.width, 1280);
+  EXPECT_EQ(picture.height, 720);
+  EXPECT_EQ(picture.panel, "Softmax");
+  EXPECT_EQ(picture.theme, app::Theme::Light);
+
+  // Record asks the window to record, and the dialog closes.
+  click(center(control("record.record")));
+  EXPECT_EQ(state.record.phase, app::RecordSweep::Phase::Asked);
+  EXPECT_FALSE(state.record.open);
+}
+
+TEST_F(UiTest, RecordSweepRefusesARangeThatDoesNotMove) {
+  app::open_record_dialog(state);
+  state.record.sweep.from = state.record.sweep.to = 0.5;
+  frames(2);
+  click(center(control("record.record")));  // disabled: nothing would move
+  EXPECT_EQ(state.record.phase, app::RecordSweep::Phase::Idle);
+  EXPECT_TRUE(state.record.open);
+  state.record.sweep.to = 2;
+  frames(1);
+  click(center(control("record.record")));
+  EXPECT_EQ(state.record.phase, app::RecordSweep::Phase::Asked);
+}
+
+TEST_F(UiTest, RecordSweepForgetsAnEntryTheScenarioNoLongerHas) {
+  state.record.sweep = app::Sweep{"X[2][1]", 0, 1};
+  state.open_document(core::make_zero_scenario(2, 2, 2, 1));  // two tokens: no row 2
+  app::open_record_dialog(state);
+  EXPECT_EQ(state.record.sweep.param, "temperature");
+}
+
+}  // namespace
