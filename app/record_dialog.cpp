@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/exports.h"
 #include "app/panels.h"
@@ -117,6 +118,15 @@ void PickOverlay(AppState& state) {
     ImGui::TextDisabled("%s on the command line", hovered.c_str());
     ImGui::TextDisabled("click to sweep it");
     ImGui::EndTooltip();
+  }
+  // The wheel still scrolls the Matrices panel under the overlay: the entry may be further down.
+  if (const float wheel = ImGui::GetIO().MouseWheel; wheel != 0) {
+    ImGuiWindow* matrices = ImGui::FindWindowByName("Matrices");
+    if (!matrices) matrices = ImGui::FindWindowByName("###Matrices");  // its title names a head
+    if (matrices && matrices->Rect().Contains(mouse)) {
+      const float step = std::floor(std::min(5 * matrices->CalcFontSize(), matrices->InnerRect.GetHeight() * 0.67f));
+      ImGui::SetScrollY(matrices, std::clamp(matrices->Scroll.y - wheel * step, 0.0f, matrices->ScrollMax.y));
+    }
   }
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
     r.picking = false;

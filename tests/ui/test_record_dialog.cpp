@@ -91,3 +91,21 @@ TEST_F(UiTest, RecordSweepForgetsAnEntryTheScenarioNoLongerHas) {
 }
 
 }  // namespace
+
+namespace {
+
+// While picking, the wheel still scrolls the Matrices panel: an entry far down can be picked.
+TEST_F(UiTest, RecordSweepScrollsToAnEntryFarDown) {
+  state.open_document(core::make_zero_scenario(8, 4, 4, 2));
+  app::open_record_dialog(state);
+  frames(2);
+  click(center(control("record.pick")));
+  ASSERT_TRUE(state.record.picking);
+  ASSERT_EQ(state.cell_rects.count("W_O[7][3]"), 0u) << "on screen without scrolling: the test proves nothing";
+  const app::Rect far = cell("W_O[7][3]");  // found by turning the wheel over the panel
+  click(center(far));
+  EXPECT_EQ(state.record.sweep.param, "W_O[7][3]");
+  EXPECT_TRUE(state.record.open);
+}
+
+}  // namespace
