@@ -105,12 +105,12 @@ void PickOverlay(AppState& state) {
     if (over) hovered = key;
     draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), over ? accent : faint, 2 * scale, 0, (over ? 3.0f : 1.0f) * scale);
   }
-  // The hint, at the top in the middle, on the accent colour.
-  const std::string hint = "Click the entry to sweep  \u00B7  Esc: back to the dialog";
+  // The hint over the menu bar (no use while picking), in the middle, on the accent colour.
+  const std::string hint = "Click the entry to sweep  \u00B7  the wheel scrolls  \u00B7  Esc: back to the dialog";
   const ImVec2 size = ImGui::CalcTextSize(hint.c_str());
-  const ImVec2 at((display.x - size.x) / 2, ImGui::GetFrameHeight() + 8 * scale);
-  draw->AddRectFilled(ImVec2(at.x - 10 * scale, at.y - 5 * scale), ImVec2(at.x + size.x + 10 * scale, at.y + size.y + 5 * scale),
-                      accent, 4 * scale);
+  const float bar = ImGui::GetFrameHeight();
+  const ImVec2 at((display.x - size.x) / 2, (bar - size.y) / 2);
+  draw->AddRectFilled(ImVec2(at.x - 12 * scale, 0), ImVec2(at.x + size.x + 12 * scale, bar), accent, 4 * scale);
   draw->AddText(at, IM_COL32(13, 13, 20, 255), hint.c_str());
   if (!hovered.empty()) {
     ImGui::BeginTooltip();
