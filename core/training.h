@@ -91,9 +91,19 @@ struct ExperimentLoad {
   std::string message() const;
 };
 
-ExperimentLoad parse_experiment(std::string_view text);
+ExperimentLoad parse_experiment(std::string_view text);  // core/experiment_read.cpp
 ExperimentLoad load_experiment_file(const std::string& path);
 const char* to_string(TaskKind t);
+
+// "e0", "e1", …: count labels of the prefix.
+std::vector<std::string> token_labels(const char* prefix, int count);
+// Under cross-attention (e.m > 0) a model of the experiment reads a second
+// sequence of m tokens, e0 … e(m−1): X_kv, drawn per sequence like X.
+void fit_keys(Scenario& s, const Experiment& e);
+// A scenario of the experiment's sizes, all zero, with a variant's options:
+// validate() then says whether the options fit the sizes (no_self with
+// cross-attention, RoPE with one W, ...). The reader checks each variant with it.
+Scenario blank_model(const Experiment& e, const Options& o);
 
 // attnlab's random numbers: xoshiro256** seeded through splitmix64.
 class Random {
