@@ -4,9 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
-#include <set>
 
-#include "core/atomic_file.h"
 #include "core/compute.h"
 #include "core/scenario_io.h"
 
