@@ -87,7 +87,9 @@ class Window(unittest.TestCase):
     def test_hovering_a_score_lights_its_query_and_key_and_leaving_clears_them(self):
         layout = self.tmp / "layout.json"
         with Xvfb() as x:
-            app = subprocess.Popen([ATTNLAB, SCENARIO, "--layout-out", str(layout)], env=x.env,
+            home = self.tmp / "home"  # where F12 writes its picture
+            home.mkdir()
+            app = subprocess.Popen([ATTNLAB, SCENARIO, "--layout-out", str(layout)], env=dict(x.env, HOME=str(home)),
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
                 wait_for(lambda: layout.exists() or app.poll() is not None, 30, "the layout file")
@@ -98,10 +100,12 @@ class Window(unittest.TestCase):
                 ox, oy = int(geometry["X"]), int(geometry["Y"])
                 S, A = cells["heatmaps"]["Scores/scores"], cells["heatmaps"]["Softmax/weights"]
 
-                # The dark theme's accent, where a line of it is drawn fully (not its anti-aliased edges).
-                def pink(image, x0, y0, x1, y1):
-                    part = image[max(0, int(oy + y0)):int(oy + y1), max(0, int(ox + x0)):int(ox + x1)].astype(int)
-                    return int((np.abs(part - np.array([255, 95, 200])).max(axis=2) < 30).sum())
+                # Pixels of the dark theme's accent, where a line of it is drawn fully (not its anti-aliased edges).
+                def pink_pixels(part):
+                    return int((np.abs(part.astype(int) - np.array([255, 95, 200])).max(axis=2) < 30).sum())
+
+                def pink(image, x0, y0, x1, y1):  # in the window's pixels
+                    return pink_pixels(image[max(0, int(oy + y0)):int(oy + y1), max(0, int(ox + x0)):int(ox + x1)])
 
                 def band(rect, cell, row, margin=8):  # row `row` of a heatmap and a margin around it
                     return rect[0] - margin, rect[1] + cell[1] * row - margin, rect[0] + rect[2] + margin, rect[1] + cell[1] * (row + 1) + margin
@@ -116,6 +120,13 @@ class Window(unittest.TestCase):
                 fields = [cells[f"X[1][{c}]"] for c in range(4)]
                 x_row = (fields[0][0] - 70, fields[0][1] - 6, fields[-1][0] + fields[-1][2] + 8, fields[0][1] + fields[0][3] + 6)
                 self.assertGreater(pink(lit, *x_row), 50, "row 1 of X is not outlined")
+
+                # F12 with the mouse still over S_{1,3}: the picture for a slide has no highlight.
+                xdo(x, "windowfocus", "--sync", window)
+                xdo(x, "key", "F12")
+                wait_for(lambda: list(home.glob("*.png")), 30, "the F12 picture")  # written whole, then named
+                self.assertEqual(pink_pixels(read_png(next(home.glob("*.png")))), 0, "the picture shows a highlight")
+                self.assertGreater(pink(read_png(self.grab(x, "still.png")), 0, 0, 1280, 800), 100, "the window lost its highlight")
 
                 xdo(x, "mousemove", ox + 1270, oy + 790)
                 time.sleep(1.0)
