@@ -125,6 +125,16 @@ struct GeometryView {
   float lo_x = 0, lo_y = 0, hi_x = 1, hi_y = 1;  // the data the plot shows, kept while dragging
 };
 
+// Linked highlighting: the query i and key j of the score S_ij (or weight A_ij) under the
+// mouse, which every view that draws q_i or k_j outlines. Either may be −1 alone: hovering
+// q_i in Geometry lights a query and no key. head: the head whose S or A was hovered.
+struct Highlight {
+  int head = -1, query = -1, key = -1;
+
+  bool any() const { return query >= 0 || key >= 0; }
+  bool operator==(const Highlight&) const = default;
+};
+
 // A rectangle in window pixels: x, y, w, h.
 struct Rect {
   float x = 0, y = 0, w = 0, h = 0;
@@ -225,6 +235,15 @@ class AppState {
   std::map<std::string, Rect> panel_rects;
   // Every heatmap drawn in the last frame, keyed "PANEL/id" ("Scores/scores", "Softmax/weights").
   std::map<std::string, HeatmapRect> heatmap_rects;
+
+  // Linked highlighting. A hovered heatmap sets highlight_next during a frame; at its end it
+  // becomes `highlight`, which every panel draws in the next frame (panels drawn before the
+  // heatmap, as Matrices is before Scores, could not see it sooner; all wait alike). Never set
+  // in a picture, and not copied into one: a picture has no mouse.
+  Highlight highlight, highlight_next;
+  // What was outlined in the last frame, keyed "PANEL/what" ("Softmax/weights.row[1]",
+  // "Matrices/X.row[2]", "Geometry/q[1]"), for tests.
+  std::map<std::string, Rect> highlight_rects;
 
   PictureOptions picture;  // set on the copy an offscreen picture draws; inactive in the window
   int lesson_step = 0;     // the step of the lesson's notes shown (core/lesson.h); 0 when a file is opened

@@ -11,6 +11,7 @@
 #include "app/exports.h"
 #include "app/file_dialog.h"
 #include "app/files.h"
+#include "app/highlight.h"
 #include "app/lab.h"
 #include "app/panels.h"
 #include "app/record_dialog.h"
@@ -395,6 +396,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   state.cell_rects.clear();
   state.control_rects.clear();
   state.heatmap_rects.clear();
+  state.highlight_rects.clear();
   state.panel_rects.clear();
   // The lesson step shown, and the panel it talks about.
   const core::LessonNotes& lesson = state.lesson();
@@ -443,6 +445,8 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   }
 
   state.end_frame(ImGui::IsAnyItemActive());
+  // Linked highlighting: what was hovered in this frame is what every panel draws in the next.
+  requests.redraw = settle_highlight(state);
   return requests;
 }
 

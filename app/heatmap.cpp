@@ -8,6 +8,7 @@
 
 #include <imgui_internal.h>
 
+#include "app/highlight.h"
 #include "app/text.h"
 
 namespace app {
@@ -61,6 +62,13 @@ void set_heatmap_renderer(HeatmapRenderer* renderer) { g_renderer = renderer; }
 HeatmapRenderer& heatmap_renderer() {
   static NullHeatmapRenderer fallback;
   return g_renderer ? *g_renderer : fallback;
+}
+
+std::string current_panel_name() {
+  const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
+  std::string panel = window ? window->Name : "";
+  if (const size_t id_start = panel.find("###"); id_start != std::string::npos) panel = panel.substr(id_start + 3);
+  return panel;
 }
 
 std::string format_number(double x) {
@@ -351,10 +359,13 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
                     grid_max.y - origin.y);
   ImGui::SetCursorScreenPos(grid_min);
   ImGui::InvisibleButton("cells", ImVec2(grid_max.x - grid_min.x, grid_max.y - grid_min.y));
-  if (ImGui::IsItemHovered()) {
+  int hovered_row = -1, hovered_col = -1;
+  if (ImGui::IsItemHovered() && !state.picture.active) {  // a picture has no mouse
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const int c = std::clamp(static_cast<int>((mouse.x - grid_min.x) / cell_w), 0, m.cols - 1);
     const int r = std::clamp(static_cast<int>((mouse.y - grid_min.y) / cell_h), 0, m.rows - 1);
+    hovered_row = r;
+    hovered_col = c;
     const ImVec2 a(grid_min.x + cell_w * static_cast<float>(c), grid_min.y + cell_h * static_cast<float>(r));
     dl->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), text_color, 0, 0, 2 * scale);
     ImGui::BeginTooltip();
@@ -363,17 +374,35 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
     if (options.tooltip) options.tooltip(r, c);
     ImGui::EndTooltip();
   }
+
+  // [SECTION] Linked highlight: a row or column just outside its cells, a cell just inside its own
+  // (not the cell under the mouse: the hover outline marks it already). Over the hover outline.
+  {
+    const HeatmapHighlight& lit = options.lit;
+    const float outside = highlight_thickness() / 2 + 1 * scale, inside = -highlight_thickness() / 2;
+    const auto x_at = [&](int c) { return grid_min.x + cell_w * static_cast<float>(c); };
+    const auto y_at = [&](int r) { return grid_min.y + cell_h * static_cast<float>(r); };
+    const std::string name(id);
+    if (lit.row >= 0 && lit.row < m.rows)
+      OutlineHighlight(state, name + ".row[" + std::to_string(lit.row) + "]", ImVec2(grid_min.x, y_at(lit.row)),
+                       ImVec2(grid_max.x, y_at(lit.row + 1)), outside);
+    if (lit.col >= 0 && lit.col < m.cols)
+      OutlineHighlight(state, name + ".col[" + std::to_string(lit.col) + "]", ImVec2(x_at(lit.col), grid_min.y),
+                       ImVec2(x_at(lit.col + 1), grid_max.y), outside);
+    const bool hovered = lit.cell_row == hovered_row && lit.cell_col == hovered_col;
+    if (lit.cell_row >= 0 && lit.cell_row < m.rows && lit.cell_col >= 0 && lit.cell_col < m.cols && !hovered)
+      OutlineHighlight(state, name + ".cell[" + std::to_string(lit.cell_row) + "][" + std::to_string(lit.cell_col) + "]",
+                       ImVec2(x_at(lit.cell_col), y_at(lit.cell_row)), ImVec2(x_at(lit.cell_col + 1), y_at(lit.cell_row + 1)), inside);
+  }
+
   ImGui::SetCursorScreenPos(origin);
   ImGui::Dummy(used);
   ImGui::EndGroup();
   ImGui::PopID();
-  const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
-  std::string panel = window ? window->Name : "";
-  if (const size_t id_start = panel.find("###"); id_start != std::string::npos) panel = panel.substr(id_start + 3);
-  state.heatmap_rects[panel + "/" + id] =
+  state.heatmap_rects[current_panel_name() + "/" + id] =
       HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
                   cell_w, cell_h, numbers_drawn};
-  return HeatmapLayout{used, grid_min, cell_w, cell_h, grid_max.x + colorbar_w};
+  return HeatmapLayout{used, grid_min, cell_w, cell_h, grid_max.x + colorbar_w, hovered_row, hovered_col};
 }
 
 }  // namespace app

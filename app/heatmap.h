@@ -31,6 +31,14 @@ enum class ValueRange {
   Unit,       // [0, 1]: the softmax weights
 };
 
+// What a heatmap outlines for the linked highlight (app/highlight.h), −1 for none. A row or
+// column is outlined just outside its cells, a cell just inside its own: a lit cell of a lit
+// row shows as both.
+struct HeatmapHighlight {
+  int row = -1, col = -1;
+  int cell_row = -1, cell_col = -1;
+};
+
 struct HeatmapOptions {
   ValueRange range = ValueRange::Diverging;
   double shared_max = 0;          // Diverging: use this m for several heatmaps compared side by side
@@ -48,6 +56,7 @@ struct HeatmapOptions {
   const char* axis_titles = nullptr;
   const MatrixView* masked_where_infinite = nullptr;     // the logits: −∞ marks a masked cell
   std::function<void(int row, int col)> tooltip;          // inside a tooltip of the hovered cell
+  HeatmapHighlight lit;                                   // outlined in the accent colour
 };
 
 // The renderer the widgets draw through: the GL one in the app, a null one in tests.
@@ -59,6 +68,7 @@ struct HeatmapLayout {
   ImVec2 grid_min;  // the top-left corner of the first cell
   float cell_w = 0, cell_h = 0;  // a cell's size: square where there is room
   float right = 0;               // the right edge of the grid and its colorbar
+  int hovered_row = -1, hovered_col = -1;  // the cell under the mouse, or −1 (never in a picture)
 };
 
 // How a heatmap of m would be laid out in `avail` (with a title or not): its
@@ -79,6 +89,10 @@ HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions
 // and notes where in state.heatmap_rects under "PANEL/id".
 HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,
                       const HeatmapOptions& options, ImVec2 avail);
+
+// The panel whose window is being drawn, by name: "Scores · head 2 of 3###Scores" → "Scores".
+// The first part of the keys of state.heatmap_rects and state.highlight_rects.
+std::string current_panel_name();
 
 // The text of a number in a cell: 2 decimals, or 2 significant digits past ±10⁴;
 // "−∞" for a masked logit. The minus sign is U+2212.

@@ -14,8 +14,10 @@
 #include <imgui_internal.h>
 
 #include "app/heatmap.h"
+#include "app/highlight.h"
 #include "app/panels.h"
 #include "app/text.h"
+#include "app/theme.h"
 
 namespace app {
 
@@ -262,13 +264,21 @@ void DrawGeometryPanel(AppState& state) {
                     f.to_screen(Point(length * std::cos(t1), length * std::sin(t1))), faded(color), 1.2f * scale);
       }
     };
+    // Linked highlighting (a hovered S_ij or A_ij): q_i and k_j bold and ringed, the other arrows
+    // faded a little. Shared QK without normalized keys draws k_j as q_j's arrow.
+    const Highlight hl = lit(state, h);
+    const int lit_q = g.show_q ? hl.query : -1, lit_k = g.show_k ? hl.key : -1;
+    const auto q_lit = [&](int i) { return i == lit_q || (keys_are_queries && i == lit_k); };
+    const auto shown = [&](ImU32 c, bool is_lit) {
+      return hl.any() && !is_lit ? (c & 0x00FFFFFFu) | (IM_COL32_A_MASK & (110u << IM_COL32_A_SHIFT)) : c;
+    };
     for (int i = 0; i < s.n(); ++i) {
       if (g.show_q && rope) turned(r.Q_before_rope, r.Q, i, q_color);
-      if (g.show_q) arrow(dl, o, f.to_screen(at(r.Q, i)), q_color, 1.5f * scale);
+      if (g.show_q) arrow(dl, o, f.to_screen(at(r.Q, i)), shown(q_color, q_lit(i)), (q_lit(i) ? 2.4f : 1.5f) * scale);
     }
     for (int j = 0; j < s.m(); ++j) {
       if (g.show_k && rope && !keys_are_queries) turned(r.K_before_rope, r.K, j, k_color);
-      if (g.show_k && !keys_are_queries) arrow(dl, o, f.to_screen(at(r.K, j)), k_color, 1.5f * scale);
+      if (g.show_k && !keys_are_queries) arrow(dl, o, f.to_screen(at(r.K, j)), shown(k_color, j == lit_k), (j == lit_k ? 2.4f : 1.5f) * scale);
     }
     const float rad = 4.5f * scale;
     const auto diamond = [&](ImVec2 c, ImU32 color, float thickness) {
@@ -289,6 +299,19 @@ void DrawGeometryPanel(AppState& state) {
       if (g.show_alt) diamond(alt, alt_color, 1.5f * scale);
       labels.block(ImRect(out.x - rad, out.y - rad, out.x + rad, out.y + rad));
     }
+    // The lit tips, ringed over everything (the legend too, which stays where it is) and named first.
+    struct LitTip {
+      std::string key, name;
+      ImVec2 at;
+    };
+    std::vector<LitTip> lit_tips;
+    if (lit_q >= 0 && lit_q < s.n())
+      lit_tips.push_back({"q[" + std::to_string(lit_q) + "]",
+                          (keys_are_queries && lit_k == lit_q ? "q = k: " : "q: ") + s.tokens[lit_q], f.to_screen(at(r.Q, lit_q))});
+    if (lit_k >= 0 && lit_k < s.m() && !(keys_are_queries && lit_k == lit_q))
+      lit_tips.push_back({"k[" + std::to_string(lit_k) + "]", "k: " + s.key_tokens()[lit_k],
+                          f.to_screen(at(keys_are_queries ? r.Q : r.K, lit_k))});
+    for (const LitTip& tip : lit_tips) labels.block(ImRect(tip.at.x - rad * 2, tip.at.y - rad * 2, tip.at.x + rad * 2, tip.at.y + rad * 2));
     // [SECTION] Legend, top right, over the plot: every mark and what it is.
     {
       struct Entry {
@@ -354,6 +377,10 @@ void DrawGeometryPanel(AppState& state) {
         ImGui::PopFont();
       }
     }
+    for (const LitTip& tip : lit_tips) {
+      RingHighlight(state, tip.key, tip.at, rad * 2);
+      labels.place(dl, small, tip.at, rad * 2 + 2 * scale, highlight_color(state.view.theme), tip.name);
+    }
     for (int j = 0; j < s.m(); ++j) labels.place(dl, small, f.to_screen(at(r.V, j)), rad + 2 * scale, text, s.key_tokens()[j]);
     // Two sequences: the decoder's outputs are named too, in the dim colour, so that neither is taken for the other.
     if (s.cross())
@@ -396,6 +423,23 @@ void DrawGeometryPanel(AppState& state) {
         if (g.show_q) handle("q", i, at(r.Q_before_rope, i), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.Q[hh]; });
     }
     g.dragging = any_active;
+
+    // [SECTION] Hovering a q or k tip lights that query's or key's row everywhere (linked highlighting).
+    if (!state.picture.active && !any_active && ImGui::IsWindowHovered() && ImRect(f.min, f.max).Contains(ImGui::GetIO().MousePos)) {
+      const ImVec2 mouse = ImGui::GetIO().MousePos;
+      const float reach = rad * 2;  // the ring's radius
+      float nearest = reach * reach;
+      const auto try_tip = [&](const core::Mat& m, int row, Highlight hit) {
+        const ImVec2 tip = f.to_screen(at(m, row));
+        const float d = (tip.x - mouse.x) * (tip.x - mouse.x) + (tip.y - mouse.y) * (tip.y - mouse.y);
+        if (d <= nearest) {
+          nearest = d;
+          state.highlight_next = hit;
+        }
+      };
+      for (int i = 0; g.show_q && i < s.n(); ++i) try_tip(r.Q, i, Highlight{h, i, -1});
+      for (int j = 0; g.show_k && !keys_are_queries && j < s.m(); ++j) try_tip(r.K, j, Highlight{h, -1, j});
+    }
 
     ImGui::SetCursorScreenPos(origin);
     ImGui::Dummy(ImVec2(avail.x, avail.y - 4));

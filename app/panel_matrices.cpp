@@ -6,9 +6,11 @@
 #include <string>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include "app/heatmap.h"
+#include "app/highlight.h"
 #include "app/panels.h"
 #include "app/text.h"
 #include "core/gauge.h"
@@ -42,6 +44,13 @@ class Flow {
   float last_right_ = 0;
 };
 
+// The rows a matrix outlines for the linked highlight (app/highlight.h): the row that makes
+// the lit query, the one that makes the lit key, or both (X makes both in self-attention).
+struct LitRows {
+  int query = -1, key = -1;
+  bool has(int r) const { return r >= 0 && (r == query || r == key); }
+};
+
 float matrix_label_width(const std::vector<std::string>* row_labels) {
   return (row_labels ? 64.0f : 16.0f) * fonts().scale;
 }
@@ -56,7 +65,7 @@ void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::st
 // false for the target itself, which is no parameter.
 template <bool kParameter = true, class Get>
 void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, const std::string& key, Get get,
-                const std::vector<std::string>* row_labels) {
+                const std::vector<std::string>* row_labels, LitRows lit = {}) {
   const float scale = fonts().scale;
   const auto& m = get(state.scenario());
   const float label_w = matrix_label_width(row_labels);
@@ -67,11 +76,13 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
   ImGui::BeginGroup();
   ScriptText(title_markup);
   ImGui::PushID(key.c_str());
+  std::vector<std::pair<int, ImRect>> lit_rows;  // outlined once every row is drawn, over the fields
   for (int r = 0; r < m.rows(); ++r) {
     ImGui::PushID(r);
     const std::string label = row_labels ? (*row_labels)[r] : std::to_string(r + 1);
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", label.c_str());
+    ImRect row_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     for (int c = 0; c < m.cols(); ++c) {
       // Inside a group, SameLine's offset counts from the group's left edge.
       ImGui::SameLine(label_w + static_cast<float>(c) * (field_w + gap));
@@ -86,10 +97,14 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
         state.cell_rects[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
       }
+      row_rect.Add(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()));
       ImGui::PopID();
     }
+    if (lit.has(r)) lit_rows.emplace_back(r, row_rect);
     ImGui::PopID();
   }
+  for (const auto& [r, rect] : lit_rows)
+    OutlineHighlight(state, key + ".row[" + std::to_string(r) + "]", rect.Min, rect.Max, 2 * fonts().scale);
   ImGui::PopID();
   ImGui::EndGroup();
   flow.placed();
@@ -103,9 +118,10 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
 
 // A computed matrix (Q, K, V in projected mode) beside its formula, read-only.
 void ShowComputed(AppState& state, Flow& flow, const char* id, std::string_view formula, MatrixView m,
-                  const std::vector<std::string>* rows) {
+                  const std::vector<std::string>* rows, int lit_row = -1) {
   HeatmapOptions o;
   o.row_labels = rows;
+  o.lit.row = lit_row;
   o.colorbar = false;
   o.max_cell = 26;
   const float scale = fonts().scale;
@@ -439,18 +455,24 @@ void HeadMatrices(AppState& state, int h) {
     // Under RoPE, Q and K are shown turned: what S is made of.
     const bool cross = s.cross(), rope = s.options.positions == core::Positions::Rope;
     const std::string turned = rope ? ", turned by RoPE" : "";
-    ShowComputed(state, computed, "Q", (merged ? "Q = XW" : "Q = XW^Q") + turned, r.Q, tokens);
+    // Linked highlighting: q_i is row i of Q, k_j row j of K.
+    const Highlight lit_qk = lit(state, h);
+    ShowComputed(state, computed, "Q", (merged ? "Q = XW" : "Q = XW^Q") + turned, r.Q, tokens, lit_qk.query);
     ShowComputed(state, computed, "K",
                  (s.options.normalize_keys ? std::string("K, rows normalized")
                   : merged                 ? std::string(cross ? "K = X_{kv}" : "K = X")
                   : s.options.shared_qk    ? std::string(cross ? "K = X_{kv}W^Q" : "K = XW^Q")
                                            : std::string(cross ? "K = X_{kv}W^K" : "K = XW^K")) + turned,
-                 r.K, keys);
+                 r.K, keys, lit_qk.key);
     ShowComputed(state, computed, "V", cross ? "V = X_{kv}W^V" : "V = XW^V", r.V, keys);
   } else {
-    EditMatrix(state, flow, "Q", "Q" + H, [h](auto& sc) -> auto& { return sc.Q[h]; }, tokens);
+    // Linked highlighting: q_i is row i of Q, k_j row j of K (of Q too, under shared QK: K = Q).
+    const Highlight lit_qk = lit(state, h);
+    EditMatrix(state, flow, "Q", "Q" + H, [h](auto& sc) -> auto& { return sc.Q[h]; }, tokens,
+               LitRows{lit_qk.query, s.options.shared_qk ? lit_qk.key : -1});
     if (!s.options.shared_qk)
-      EditMatrix(state, flow, s.cross() ? "K  (m rows: the keys)" : "K", "K" + H, [h](auto& sc) -> auto& { return sc.K[h]; }, keys);
+      EditMatrix(state, flow, s.cross() ? "K  (m rows: the keys)" : "K", "K" + H, [h](auto& sc) -> auto& { return sc.K[h]; }, keys,
+                 LitRows{-1, lit_qk.key});
     EditMatrix(state, flow, s.cross() ? "V  (m rows)" : "V", "V" + H, [h](auto& sc) -> auto& { return sc.V[h]; }, keys);
     if (s.options.shared_qk) ScriptText("K = Q  (shared QK)");
   }
@@ -626,12 +648,16 @@ void DrawMatricesPanel(AppState& state) {
       scroll_here("matrices");
       TokenLabels(state);
       if (state.scenario().mode == core::Mode::Projected) {
+        // Linked highlighting: the token that makes q_i is row i of X; the one that makes k_j,
+        // row j of X (of X_kv under cross-attention). Every head's, whichever head was hovered.
+        const Highlight lit_x = lit(state, -1);
+        const bool cross = state.scenario().cross();
         Flow flow;
         EditMatrix(state, flow, "X  (n \u00D7 d_{model}), one row per token", "X", [](auto& sc) -> auto& { return sc.X; },
-                   &state.scenario().tokens);
-        if (state.scenario().cross())
+                   &state.scenario().tokens, LitRows{lit_x.query, cross ? -1 : lit_x.key});
+        if (cross)
           EditMatrix(state, flow, "X_{kv}  (m \u00D7 d_{model}), the encoder's tokens", "X_kv",
-                     [](auto& sc) -> auto& { return sc.X_kv; }, &state.scenario().tokens_kv);
+                     [](auto& sc) -> auto& { return sc.X_kv; }, &state.scenario().tokens_kv, LitRows{-1, lit_x.key});
       }
       PositionMatrices(state);
       scroll_here("heads");

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/heatmap.h"
+#include "app/highlight.h"
 #include "app/panels.h"
 #include "app/text.h"
 
@@ -146,7 +147,10 @@ void DrawScoresPanel(AppState& state) {
         o.col_labels = &s.tokens_kv;
         o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv})";
       }
-      Heatmap(state, "scores", s.cross() ? "S = QK\u1D40  (n \u00D7 m)" : "S = QK\u1D40", r.scores, o, big);
+      // Linked highlighting: S_ij under the mouse lights q_i and k_j in every view; A_ij lights S_ij here.
+      o.lit = query_key_cells(lit(state, state.view.head), false);
+      hover_query_key(state, state.view.head,
+                      Heatmap(state, "scores", s.cross() ? "S = QK\u1D40  (n \u00D7 m)" : "S = QK\u1D40", r.scores, o, big));
     };
     const auto G = [&] {
       HeatmapOptions o = big_o;

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/heatmap.h"
+#include "app/highlight.h"
 #include "app/panels.h"
 #include "app/text.h"
 #include "core/gradient.h"
@@ -113,8 +114,11 @@ void DrawSoftmaxPanel(AppState& state) {
       std::snprintf(z, sizeof z, "Z_i = \u03A3_k exp(\u2113_{ik}) = %.4g", Z);
       ScriptText(z);
     };
+    // Linked highlighting: row i, the one softmax S_ij enters, and its cell; hovering A_ij lights what S_ij does.
+    o.lit = query_key_cells(lit(state, state.view.head), true);
     const HeatmapLayout layout = Heatmap(state, "weights", title, r.weights, o,
                                          ImVec2(avail.x - sums_w, avail.y - ImGui::GetTextLineHeightWithSpacing()));
+    hover_query_key(state, state.view.head, layout);
 
     // Each row's sum and entropy, level with the row; in the small font when the rows are thin.
     const Fonts& f = fonts();

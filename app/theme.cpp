@@ -38,4 +38,8 @@ void apply_theme(Theme theme, float scale) {
   ImGui::GetStyle() = style;
 }
 
+ImU32 highlight_color(Theme theme) {
+  return theme == Theme::Dark ? IM_COL32(255, 95, 200, 255) : IM_COL32(205, 0, 135, 255);
+}
+
 }  // namespace app

@@ -363,6 +363,7 @@ int run_window(const WindowOptions& options) {
           frames_left = kFramesAfterEvent;  // the progress bar moves without an event
         }
         if (requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
+        if (requests.redraw) frames_left = std::max(frames_left, 2);  // one more frame, for the linked highlight
         // A failed autosave says so now: its message is drawn without waiting for the next event.
         const std::string status_before = state.status;
         save_pending = autosave.tick(state);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The real attnlab window under Xvfb: it opens, its shaders compile, xdotool
 drags a matrix entry at the place --layout-out gives, the pixels change, and
-Ctrl+Q closes it with exit 0.
+Ctrl+Q closes it with exit 0; hovering a score lights its query and key.
 
 Usage: test_window.py PATH/TO/attnlab SCENARIO.json
 """
@@ -15,7 +15,9 @@ import tempfile
 import time
 import unittest
 
-from xvfb import Xvfb, cell_on_screen, drag, wait_for, xdo
+import numpy as np
+
+from xvfb import Xvfb, cell_on_screen, drag, read_png, wait_for, xdo
 
 ATTNLAB = SCENARIO = None
 
@@ -81,6 +83,58 @@ class Window(unittest.TestCase):
                     app.wait()
                 app.stdout.close()
                 app.stderr.close()
+
+    def test_hovering_a_score_lights_its_query_and_key_and_leaving_clears_them(self):
+        layout = self.tmp / "layout.json"
+        with Xvfb() as x:
+            home = self.tmp / "home"  # where F12 writes its picture
+            home.mkdir()
+            app = subprocess.Popen([ATTNLAB, SCENARIO, "--layout-out", str(layout)], env=dict(x.env, HOME=str(home)),
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                wait_for(lambda: layout.exists() or app.poll() is not None, 30, "the layout file")
+                self.assertIsNone(app.poll(), "attnlab exited")
+                cells = json.loads(layout.read_text())
+                _, _, window = cell_on_screen(x, cells, "X[1][0]")
+                geometry = dict(line.split("=") for line in xdo(x, "getwindowgeometry", "--shell", window).split())
+                ox, oy = int(geometry["X"]), int(geometry["Y"])
+                S, A = cells["heatmaps"]["Scores/scores"], cells["heatmaps"]["Softmax/weights"]
+
+                # Pixels of the dark theme's accent, where a line of it is drawn fully (not its anti-aliased edges).
+                def pink_pixels(part):
+                    return int((np.abs(part.astype(int) - np.array([255, 95, 200])).max(axis=2) < 30).sum())
+
+                def pink(image, x0, y0, x1, y1):  # in the window's pixels
+                    return pink_pixels(image[max(0, int(oy + y0)):int(oy + y1), max(0, int(ox + x0)):int(ox + x1)])
+
+                def band(rect, cell, row, margin=8):  # row `row` of a heatmap and a margin around it
+                    return rect[0] - margin, rect[1] + cell[1] * row - margin, rect[0] + rect[2] + margin, rect[1] + cell[1] * (row + 1) + margin
+
+                # S_{1,3}: 'movie' against 'a'. No event after the move: the window draws what it needs by itself.
+                xdo(x, "mousemove", ox + S["rect"][0] + S["cell"][0] * 3.5, oy + S["rect"][1] + S["cell"][1] * 1.5)
+                time.sleep(1.0)
+                lit = read_png(self.grab(x, "lit.png"))
+                self.assertGreater(pink(lit, *band(A["rect"], A["cell"], 1)), 100, "row 1 of the weights is not outlined")
+                self.assertEqual(pink(lit, *band(A["rect"], A["cell"], 3, margin=-4)), 0, "row 3 of the weights is outlined")
+                # Matrices is drawn before Scores: its outline comes a frame later, and must come all the same.
+                fields = [cells[f"X[1][{c}]"] for c in range(4)]
+                x_row = (fields[0][0] - 70, fields[0][1] - 6, fields[-1][0] + fields[-1][2] + 8, fields[0][1] + fields[0][3] + 6)
+                self.assertGreater(pink(lit, *x_row), 50, "row 1 of X is not outlined")
+
+                # F12 with the mouse still over S_{1,3}: the picture for a slide has no highlight.
+                xdo(x, "windowfocus", "--sync", window)
+                xdo(x, "key", "F12")
+                wait_for(lambda: list(home.glob("*.png")), 30, "the F12 picture")  # written whole, then named
+                self.assertEqual(pink_pixels(read_png(next(home.glob("*.png")))), 0, "the picture shows a highlight")
+                self.assertGreater(pink(read_png(self.grab(x, "still.png")), 0, 0, 1280, 800), 100, "the window lost its highlight")
+
+                xdo(x, "mousemove", ox + 1270, oy + 790)
+                time.sleep(1.0)
+                plain = read_png(self.grab(x, "plain.png"))
+                self.assertEqual(pink(plain, 0, 0, 1280, 800), 0, "a highlight stayed after the mouse left")
+            finally:
+                app.kill()
+                app.wait()
 
     def test_a_bad_file_gives_exit_2_and_no_window(self):
         with Xvfb() as x:
