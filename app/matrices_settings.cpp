@@ -87,9 +87,9 @@ void MatricesSizesAndMode(AppState& state) {
   }
 }
 
-// Where a token's position enters: nowhere (permutation-equivariant), added to X, or turning q and k.
 namespace {
 
+// Where a token's position enters: nowhere (permutation-equivariant), added to X, or turning q and k.
 void Positions(AppState& state, core::Options& o, bool& changed) {
   const core::Scenario& s = state.scenario();
   const bool projected = s.mode == core::Mode::Projected;
