@@ -198,6 +198,18 @@ int run_window(const WindowOptions& options) {
       std::cerr << "attnlab: " << problem << "\n";
       return 2;
     }
+  // So is a training run of a scenario, or a K or variant the experiment does not have.
+  if (options.training) {
+    if (!is_experiment_file(options.file)) {
+      std::cerr << "attnlab: --animate training: " << options.file
+                << " is a scenario, not an experiment (a file with \"attnlab_experiment\": 1; see docs/experiments.md)\n";
+      return 2;
+    }
+    if (const std::string problem = training_animation_problem(state.lab.experiment, *options.training); !problem.empty()) {
+      std::cerr << "attnlab: " << problem << "\n";
+      return 2;
+    }
+  }
 
   // [SECTION] GLFW, GL 3.3 core, glad. The screenshot needs a context, not a visible window.
   glfwSetErrorCallback(on_glfw_error);
@@ -268,7 +280,17 @@ int run_window(const WindowOptions& options) {
       shot.transparent = options.transparent;
       std::string error;
       const auto t0 = std::chrono::steady_clock::now();
-      if (options.animate) {
+      if (options.training) {
+        // One line on stderr for the training, then one for the frames, each rewritten as it goes.
+        const auto progress = [](int done, int total, bool training) {
+          std::cerr << "\rattnlab: " << (training ? "training step " : "frame ") << done << " of " << total
+                    << (done == total ? "\n" : "") << std::flush;
+        };
+        if (!write_training_animation(state, state.lab.experiment, *options.training, shot, options.screenshot, &error, progress)) {
+          std::cerr << "\nattnlab: " << error << "\n";
+          exit_code = 1;
+        }
+      } else if (options.animate) {
         // One line on stderr, rewritten as the frames come.
         const auto progress = [](int done, int total) {
           std::cerr << "\rattnlab: frame " << done << " of " << total << (done == total ? "\n" : "") << std::flush;
@@ -285,7 +307,7 @@ int run_window(const WindowOptions& options) {
         exit_code = 1;
       }
       if (kTiming)
-        std::cerr << (options.animate ? "animate_ms: " : "screenshot_ms: ")
+        std::cerr << (options.animate || options.training ? "animate_ms: " : "screenshot_ms: ")
                   << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << "\n";
     } else {
       set_heatmap_renderer(&renderer);
