@@ -117,6 +117,25 @@ struct RecordSweep {
   std::string path;     // where the recording goes (Asked: empty, the window names it; a test may set it)
 };
 
+// The lab's "Animation of the run" (training_animation_dialog.cpp): what to
+// record and, while the window records it (TrainingRecorder: the run trained
+// afresh, then one frame per drawn frame), how far it has come. The file is the
+// one `attnlab EXPERIMENT --animate training` writes for the same words.
+struct RecordTraining {
+  bool open = false;                // the dialog is shown
+  TrainingAnimation animation;      // every (0: the default for the steps), variant (a name), panel, fps
+  int width = 1280, height = 720;   // the picture's size
+  int theme = 0;                    // 0 the window's, 1 light (slides), 2 dark
+  bool mp4 = false;                 // else GIF
+  enum class Phase { Idle, Asked, Recording };
+  Phase phase = Phase::Idle;
+  bool training = false;            // Recording: still training the run (steps), else rendering (frames)
+  int trained = 0, steps = 0;       // steps trained so far, of steps
+  int done = 0, frames = 0;         // frames recorded so far, of frames
+  bool cancel = false;              // Cancel pressed: the window stops and writes nothing
+  std::string path;                 // where it goes (Asked: empty, the window names it; a test may set it)
+};
+
 // The training lab (panel_experiment.cpp): the experiment being edited and its run.
 struct Lab {
   core::Experiment experiment;  // what the panel edits; a run trains a copy of it
@@ -214,6 +233,7 @@ class AppState {
   Lab lab;
   FileDialog file_dialog;
   RecordSweep record;
+  RecordTraining record_training;
   // What waits for an answer to "unsaved changes: save, discard or cancel?".
   struct Pending {
     enum class Action { None, Quit, Open };

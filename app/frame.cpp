@@ -16,6 +16,7 @@
 #include "app/panels.h"
 #include "app/record_dialog.h"
 #include "app/text.h"
+#include "app/training_animation_dialog.h"
 #include "app/theme.h"
 #include "core/atomic_file.h"
 
@@ -450,8 +451,9 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;
   }
-  // While a sweep is recorded nothing changes under it: no shortcut edits, zooms or steps.
-  if (!picture.active && state.record.phase == RecordSweep::Phase::Idle) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
+  // While a sweep or a run is recorded nothing changes under it: no shortcut edits, zooms or steps.
+  const bool recording = state.record.phase != RecordSweep::Phase::Idle || state.record_training.phase != RecordTraining::Phase::Idle;
+  if (!picture.active && !recording) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
   if (!picture.active && state.view.presenter) {
     DrawPresenter(state);  // one panel and the lesson's step: no menus, status bar or help
   } else {
@@ -475,6 +477,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   if (!picture.active) {
     DrawFileDialog(state);
     DrawRecordDialog(state);
+    DrawTrainingAnimationDialog(state);
     if (requests.close_asked) Quit(state, requests);
     ConfirmUnsaved(state, requests);
   }

@@ -26,6 +26,7 @@
 #include "app/lab.h"
 #include "app/panels.h"
 #include "app/record_dialog.h"
+#include "app/training_animation_dialog.h"
 #include "app/animation.h"
 #include "app/screenshot.h"
 #include "app/session.h"
@@ -184,6 +185,49 @@ void record_sweep(AppState& state, std::unique_ptr<SweepRecorder>& recorder) {
   }
 }
 
+// The lab's "Animation of the run": the run trained afresh, a slice per call, then
+// one frame per call, so that the progress bar moves and Cancel answers at once.
+// The status line says where it went, or why not.
+void record_training(AppState& state, std::unique_ptr<TrainingRecorder>& recorder) {
+  RecordTraining& r = state.record_training;
+  const auto stop = [&](const std::string& status) {
+    recorder.reset();  // before anything else is drawn: the renderer gives the window's GL and ImGui state back
+    r.phase = RecordTraining::Phase::Idle;
+    r.training = false;
+    state.status = status;
+  };
+  if (r.phase == RecordTraining::Phase::Asked) {
+    if (const std::string problem = training_animation_problem(state.lab.experiment, r.animation); !problem.empty() || !state.lab.problems.empty())
+      return stop("not exported: " + (problem.empty() ? state.lab.problems.front() : problem));
+    const std::string source = state.lab.source.empty() ? "experiment" : state.lab.source;
+    if (r.path.empty()) r.path = export_path(source, "training", r.mp4 ? ".mp4" : ".gif");
+    recorder = std::make_unique<TrainingRecorder>(state, state.lab.experiment, r.animation, training_animation_picture(state), r.path);
+    r.path.clear();  // the next recording is named anew
+    r.phase = RecordTraining::Phase::Recording;
+    r.training = true;
+    r.trained = r.done = 0;
+    r.steps = recorder->steps();
+    r.frames = recorder->frames();
+    if (!recorder->error().empty()) return stop("not exported: " + recorder->error());
+    return;  // the first slice after the progress bar is drawn once
+  }
+  if (r.phase != RecordTraining::Phase::Recording || !recorder) return;
+  if (r.cancel)
+    return stop("recording cancelled " +
+                (r.training ? "while training, at step " + std::to_string(r.trained) + " of " + std::to_string(r.steps)
+                            : "at frame " + std::to_string(r.done) + " of " + std::to_string(r.frames)) +
+                ": nothing written");
+  if (!recorder->next()) return stop("not exported: " + recorder->error());
+  r.training = recorder->training();
+  r.trained = recorder->steps_trained();
+  r.done = recorder->done();
+  if (recorder->finished()) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(r.frames) / r.animation.fps);
+    stop("exported " + core::short_path(recorder->path()) + " (" + std::to_string(r.frames) + " frames, " + seconds + ")");
+  }
+}
+
 }  // namespace
 
 int run_window(const WindowOptions& options) {
@@ -317,6 +361,7 @@ int run_window(const WindowOptions& options) {
       long frame = 0;
       bool save_pending = false;
       std::unique_ptr<SweepRecorder> recorder;  // Record sweep's, while it records
+      std::unique_ptr<TrainingRecorder> training_recorder;  // the lab's Animation of the run, while it records
       std::vector<std::string> layout_controls;  // the controls --layout-out last described
       std::string title = window_title(state);
       while (!glfwWindowShouldClose(window)) {
@@ -383,6 +428,10 @@ int run_window(const WindowOptions& options) {
         if (state.record.phase != RecordSweep::Phase::Idle) {
           record_sweep(state, recorder);
           frames_left = kFramesAfterEvent;  // the progress bar moves without an event
+        }
+        if (state.record_training.phase != RecordTraining::Phase::Idle) {
+          record_training(state, training_recorder);
+          frames_left = kFramesAfterEvent;
         }
         if (requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
         // A failed autosave says so now: its message is drawn without waiting for the next event.

@@ -3,7 +3,8 @@
 training` writes a GIF and an MP4 of a shipped experiment, read back by other
 programs (the GIF block by block, ffprobe, FFmpeg's decoder): one frame every K
 steps, ceil(steps / K) + 1 of them, the curves longer in the last frame than in
-the first. Bad words: exit 2 and no file.
+the first. Bad words: exit 2 and no file. The lab's "Animation of the run…",
+clicked in the real window, writes the very bytes the command line writes.
 
 Usage: test_training_animations.py PATH/TO/attnlab EXPERIMENTS_DIR LESSONS_DIR
 """
@@ -14,13 +15,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from test_animations import decoded_frames, gif_blocks  # noqa: E402  the GIF reader and FFmpeg's decoding
-from xvfb import Xvfb  # noqa: E402
+from xvfb import Xvfb, wait_for, xdo  # noqa: E402
 
 ATTNLAB = EXPERIMENTS = LESSONS = None
 
@@ -124,6 +126,79 @@ class TrainingAnimations(unittest.TestCase):
                 self.assertIn(message, r.stderr)
                 self.assertEqual(r.stdout, "")
                 self.assertEqual(list(self.tmp.iterdir()), [], "a file was left behind")
+
+
+class TheLabsDialog(unittest.TestCase):
+    """The lab's Export → "Animation of the run…" → Record, in the real window: the
+    GIF and the MP4 are byte for byte the command line's for the same choices, and
+    Cancel (Esc) leaves no file."""
+
+    def setUp(self):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-training-dialog-"))
+        self.home = self.tmp / "home"  # where the window's exports go ($HOME, no Pictures folder)
+        self.home.mkdir()
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def controls(self):
+        return json.loads(self.layout.read_text())["controls"]
+
+    def click(self, x, control):
+        wait_for(lambda: control in self.controls(), 10, control)
+        rx, ry, rw, rh = self.controls()[control]
+        xdo(x, "mousemove", self.origin[0] + int(rx + rw / 2), self.origin[1] + int(ry + rh / 2))
+        time.sleep(0.15)
+        xdo(x, "click", "1")
+        time.sleep(0.3)
+
+    def exports(self, ext):
+        return sorted(p for p in self.home.iterdir() if p.name.endswith(ext) and not p.name.startswith("."))
+
+    def test_the_dialog_writes_what_the_command_line_writes(self):
+        # 40 steps: the dialog's K is 1, 41 frames of 1280 × 720, a second or two each way.
+        source = json.loads((EXPERIMENTS / "04_shared_qk_match_pair.json").read_text())
+        experiment = self.tmp / "match_pair.json"
+        experiment.write_text(json.dumps(dict(source, steps=40)))
+        with Xvfb("1440x900") as x:
+            env = dict(x.env, HOME=str(self.home))
+            self.layout = self.tmp / "layout.json"
+            app = subprocess.Popen([ATTNLAB, str(experiment), "--layout-out", str(self.layout)], env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                wait_for(lambda: self.layout.exists() or app.poll() is not None, 30, "the layout file")
+                self.assertIsNone(app.poll(), "attnlab exited")
+                window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
+                geometry = dict(line.split("=") for line in xdo(x, "getwindowgeometry", "--shell", window).split())
+                self.origin = int(geometry["X"]), int(geometry["Y"])
+                for ext in (".gif", ".mp4"):
+                    self.click(x, "lab.export.animation")
+                    if ext == ".mp4":
+                        self.click(x, "training_animation.mp4")
+                    self.click(x, "training_animation.record")
+                    wait_for(lambda: self.exports(ext), 60, f"the {ext} of the window")
+                # Cancel: Esc on the progress bar, and nothing is written.
+                self.click(x, "lab.export.animation")
+                self.click(x, "training_animation.record")
+                xdo(x, "key", "--window", window, "Escape")
+                time.sleep(2)
+                self.assertEqual(len(self.exports(".mp4")), 1, "a cancelled recording wrote a file")
+                xdo(x, "key", "--window", window, "ctrl+q")
+                self.assertEqual(app.wait(timeout=20), 0)
+            finally:
+                if app.poll() is None:
+                    app.kill()
+                    app.wait()
+                app.stdout.close()
+                app.stderr.close()
+            for ext in (".gif", ".mp4"):
+                cli = self.tmp / f"cli{ext}"
+                r = subprocess.run([ATTNLAB, str(experiment), "--animate", "training", "--every", "1", "--size", "1280x720",
+                                    "--theme", "dark", "--export", str(cli)], env=env, capture_output=True, text=True, timeout=300)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                window_file = self.exports(ext)[0]
+                self.assertEqual(window_file.read_bytes(), cli.read_bytes(), f"{window_file.name} is not the command line's {ext}")
+            self.assertEqual(len(gif_blocks(self.exports(".gif")[0].read_bytes())[2]), 41)
 
 
 if __name__ == "__main__":
