@@ -322,6 +322,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       return fail("--size and --scale: the frames would be more than " + std::to_string(kMaxPictureSide) + " pixels a side");
     return cl;
   }
+  // --export's extension was judged in the loop by the words around it: "--train" or "--animate" given as
+  // another option's value made it look like a script's or an animation's. Not a picture nor a text export: refused.
+  if (!cl.export_to.empty() && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
+    return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
   // --dump and --grad print text and exit: any other option would be ignored.
   if (cl.command == Command::Dump || cl.command == Command::Grad)
     for (const std::string& option : options)
