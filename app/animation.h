@@ -15,6 +15,9 @@
 #include "app/mp4_writer.h"
 #include "app/screenshot.h"
 #include "app/sweep.h"
+#include "app/training_animation.h"
+#include "core/export_curves.h"
+#include "core/training.h"
 
 namespace app {
 
@@ -73,6 +76,52 @@ class SweepRecorder {
   Sweep sweep_;
   AnimationRecorder recorder_;
 };
+
+// A training run being recorded (--animate training, the lab's "Animation of
+// the run"): a fresh core::Training of the experiment, not the lab's live run,
+// so that the file depends on the experiment and the choices alone. The run is
+// trained first, a slice per call, keeping the chosen variant's weights at
+// every frame's step; then the frames are rendered, one per call, each with
+// every variant's curve up to its step on the axes of the whole run.
+class TrainingRecorder {
+ public:
+  // training_animation_problem(e, animation) must be "". picture.panel is
+  // animation.panel and picture.training is set by the constructor.
+  TrainingRecorder(const AppState& state, const core::Experiment& e, const TrainingAnimation& animation, ScreenshotOptions picture,
+                   std::string path);
+  ~TrainingRecorder();
+  const std::string& error() const { return recorder_.error(); }
+  int frames() const { return recorder_.frames(); }
+  int done() const { return recorder_.done(); }  // frames rendered
+  int steps() const { return steps_; }
+  int steps_trained() const { return trained_; }
+  bool training() const { return training_ != nullptr; }  // still training: no frame rendered yet
+  bool finished() const { return done() == frames(); }
+  const std::string& path() const { return recorder_.path(); }
+  // Trains for about `slice` seconds (whole frames' steps; 0: to the end) while
+  // the run is not trained, else renders the next frame; once the last is added,
+  // the file is written. False on failure (error() says why).
+  bool next(double slice = 0.03);
+
+ private:
+  void render_frame_state(int f, AppState& frame) const;
+  ViewOptions view_;                  // the view the frames are drawn in: the theme and colour maps chosen, the rest as a new window's
+  core::Experiment experiment_;
+  TrainingAnimation animation_;
+  int variant_ = 0, steps_ = 0, trained_ = 0;
+  std::unique_ptr<core::Training> training_;  // until the run is trained
+  std::vector<core::Scenario> weights_;       // the variant's weights at each frame's step, with the run's first sequence
+  core::Curves curves_;                       // the whole run's
+  core::LossAxis axis_;
+  AnimationRecorder recorder_;
+};
+
+// The whole run at once (--animate training). On failure *error says why and
+// nothing is left at path. progress(done, total, training) is called after each
+// slice of training (steps) and after each frame (frames).
+bool write_training_animation(const AppState& state, const core::Experiment& e, const TrainingAnimation& animation,
+                              const ScreenshotOptions& picture, const std::string& path, std::string* error,
+                              const std::function<void(int, int, bool)>& progress = {});
 
 // The whole sweep at once (--animate). On failure *error says why and nothing
 // is left at path. progress(done, total) is called after each frame.

@@ -11,11 +11,13 @@
 
 #include "core/colormap.h"
 #include "core/compute.h"
+#include "core/export_curves.h"
 #include "core/gradient.h"
 #include "core/lesson.h"
 #include "core/scenario.h"
 #include "core/training.h"
 #include "app/sweep.h"
+#include "app/training_animation.h"
 #include "app/training_worker.h"
 
 namespace app {
@@ -65,12 +67,25 @@ struct ExportRequest {
   bool transparent = false;  // no background (PNG alpha)
 };
 
+// A frame of a training run's animation (--animate training, the lab's
+// "Animation of the run"): the state's lab.view.curves up to `step`, on the
+// whole run's axes, beside `panel` showing the state's scenario (one variant's
+// weights at that step), with a caption saying which step and which variant.
+struct TrainingFrame {
+  std::string panel;      // one of kPanelNames but Lesson; empty: not a training frame
+  std::string variant;    // the variant the panel shows, by name
+  int variant_index = 0;  // and its curve
+  int step = 0, steps = 0;
+  core::LossAxis axis;    // the whole run's, so that the axis stays put while the curves grow
+};
+
 // How a frame is drawn for a picture (a PNG export, --screenshot, --panel):
 // set on the copy of the state that the offscreen render draws.
 struct PictureOptions {
   bool active = false;       // a picture: no menu bar, status bar, dialogs, file path or lesson highlight
   std::string solo_panel;    // one of kPanelNames: that panel alone over the whole picture, without title bar
   bool transparent = false;  // no window background: the PNG keeps the alpha channel
+  TrainingFrame training;    // its panel set: the curves and that panel side by side (solo_panel is then empty)
 };
 
 // The in-app file dialog (file_dialog.cpp): what it is doing and where.
@@ -100,6 +115,25 @@ struct RecordSweep {
   int done = 0;         // frames recorded so far, of sweep.frames
   bool cancel = false;  // Cancel pressed: the window stops and writes nothing
   std::string path;     // where the recording goes (Asked: empty, the window names it; a test may set it)
+};
+
+// The lab's "Animation of the run" (training_animation_dialog.cpp): what to
+// record and, while the window records it (TrainingRecorder: the run trained
+// afresh, then one frame per drawn frame), how far it has come. The file is the
+// one `attnlab EXPERIMENT --animate training` writes for the same words.
+struct RecordTraining {
+  bool open = false;                // the dialog is shown
+  TrainingAnimation animation;      // every (0: the default for the steps), variant (a name), panel, fps
+  int width = 1280, height = 720;   // the picture's size
+  int theme = 0;                    // 0 the window's, 1 light (slides), 2 dark
+  bool mp4 = false;                 // else GIF
+  enum class Phase { Idle, Asked, Recording };
+  Phase phase = Phase::Idle;
+  bool training = false;            // Recording: still training the run (steps), else rendering (frames)
+  int trained = 0, steps = 0;       // steps trained so far, of steps
+  int done = 0, frames = 0;         // frames recorded so far, of frames
+  bool cancel = false;              // Cancel pressed: the window stops and writes nothing
+  std::string path;                 // where it goes (Asked: empty, the window names it; a test may set it)
 };
 
 // The training lab (panel_experiment.cpp): the experiment being edited and its run.
@@ -209,6 +243,7 @@ class AppState {
   Lab lab;
   FileDialog file_dialog;
   RecordSweep record;
+  RecordTraining record_training;
   // What waits for an answer to "unsaved changes: save, discard or cancel?".
   struct Pending {
     enum class Action { None, Quit, Open };

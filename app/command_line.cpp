@@ -20,6 +20,8 @@ const char* usage_text() {
          "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
          "       attnlab [FILE] --animate PARAM=FROM:TO [--frames N] [--fps F] --export OUT.gif|OUT.mp4\n"
          "                      [--size WxH] [--scale K] [--theme light|dark] [--panel NAME]\n"
+         "       attnlab EXPERIMENT.json --animate training [--every K] [--variant NAME] [--panel NAME]\n"
+         "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] --export OUT.gif|OUT.mp4\n"
          "       attnlab --dump FILE\n"
          "       attnlab --grad FILE\n"
          "       attnlab --train EXPERIMENT.json --out RESULT.json\n"
@@ -50,6 +52,13 @@ const char* usage_text() {
          "                moved evenly from FROM to TO, both included. PARAM is a cell key as\n"
          "                --layout-out writes it (X[1][0], W_Q[0][1][0], Q[0][2][1]) or\n"
          "                temperature; each frame rendered like --screenshot; progress on stderr\n"
+         "  --animate training\n"
+         "                with an experiment file and --export OUT.gif or OUT.mp4: the run\n"
+         "                trained afresh, one frame every K steps (--every, default about 100\n"
+         "                frames): every variant's loss curve up to that step beside a panel\n"
+         "                (--panel, default Softmax; not Lesson) showing one variant's weights\n"
+         "                on the run's first sequence (--variant NAME or its number, default\n"
+         "                the first); frames = ceil(steps / K) + 1, at most 600\n"
          "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
          "                per head Q, K, V, scores, logits, weights, row_sums, entropy,\n"
          "                output, alt_output, QQt, scores_sym, scores_antisym, asymmetry\n"
@@ -136,6 +145,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       return cl;
     }
   std::vector<std::string> options;  // every option given, in order: each at most once
+  bool animate_training = false;     // --animate training
+  int every = 0;                     // --every K
+  std::string variant;               // --variant NAME
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool option = a.size() > 1 && a[0] == '-';
@@ -175,11 +187,18 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       const bool animating = std::find(args.begin(), args.end(), "--animate") != args.end();
       const bool video = has_extension(cl.export_to, ".gif") || has_extension(cl.export_to, ".mp4");
       if (animating && !video) return fail("--animate --export " + cl.export_to + ": expected a file name ending in .gif or .mp4");
-      if (!animating && video) return fail("--export " + cl.export_to + ": an animation needs --animate PARAM=FROM:TO");
+      if (!animating && video)
+        return fail("--export " + cl.export_to + ": an animation needs --animate PARAM=FROM:TO or --animate training");
       if (!training && !animating && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
         return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
     } else if (a == "--animate") {
-      if (i + 1 >= args.size()) return fail("--animate needs PARAM=FROM:TO, e.g. X[1][0]=-1:1 or temperature=0.1:10");
+      if (i + 1 >= args.size())
+        return fail("--animate needs PARAM=FROM:TO, e.g. X[1][0]=-1:1 or temperature=0.1:10, or training");
+      if (args[i + 1] == "training") {  // an experiment's run: its rules are checked below
+        ++i;
+        animate_training = true;
+        continue;
+      }
       Sweep sweep;
       if (const std::string problem = parse_sweep(args[++i], sweep); !problem.empty()) return fail(problem);
       if (cl.animate) sweep.frames = cl.animate->frames, sweep.fps = cl.animate->fps;
@@ -194,6 +213,14 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       if (!parse_dimension(v, n) || n < lo || n > hi) return fail(a + " " + v + ": expected a whole number from " + range);
       if (!cl.animate) cl.animate = Sweep{};  // --animate may come after: its PARAM is checked below
       (frames ? cl.animate->frames : cl.animate->fps) = n;
+    } else if (a == "--every") {
+      if (i + 1 >= args.size()) return fail("--every needs K, a whole number of steps");
+      const std::string& v = args[++i];
+      if (!parse_dimension(v, every) || every < 1) return fail("--every " + v + ": expected a whole number of steps, 1 or more");
+    } else if (a == "--variant") {
+      if (i + 1 >= args.size()) return fail("--variant needs a variant's name or number");
+      variant = args[++i];
+      if (variant.empty()) return fail("--variant is empty: name a variant of the experiment, or give its number");
     } else if (a == "--size") {
       if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
       const std::string& v = args[++i];
@@ -257,15 +284,36 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     return cl;
   }
   if (!cl.out.empty()) return fail("--out goes with --train");
+  const auto given = [&](const char* option) { return std::find(options.begin(), options.end(), option) != options.end(); };
+  if (!animate_training && (given("--every") || given("--variant")))
+    return fail("--every and --variant go with --animate training (and an experiment file)");
+  // A training run: --frames follows from the steps and --every; the rest as for a sweep, below.
+  if (animate_training) {
+    if (given("--frames")) return fail("--animate training: the frames follow from the steps and --every K; --frames goes with a sweep");
+    if (cl.file.empty()) return fail("--animate training needs an experiment file (EXPERIMENT.json) before it");
+    TrainingAnimation training;
+    training.every = every;
+    training.variant = variant;
+    if (!cl.panel.empty()) training.panel = cl.panel;
+    if (!training_panel(training.panel))
+      return fail("--panel " + cl.panel + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices");
+    if (cl.animate) training.fps = cl.animate->fps;  // --fps, kept by a Sweep of its own
+    cl.animate.reset();
+    cl.training = training;
+    cl.panel.clear();  // the frames are not one panel alone: the panel stands beside the curves
+  }
   // An animation: --animate with --export OUT.gif or OUT.mp4, the picture's options, nothing else.
-  const bool has_animate = std::find(options.begin(), options.end(), "--animate") != options.end();
+  const bool has_animate = given("--animate");
   if (cl.animate && !has_animate) return fail("--frames and --fps go with --animate PARAM=FROM:TO");
   if (has_animate) {
     if (cl.command != Command::Window) return fail("--animate goes with FILE and --export OUT.gif or OUT.mp4");
     if (cl.export_to.empty()) return fail("--animate needs --export OUT.gif or OUT.mp4");
     if (!cl.screenshot.empty() || !cl.layout_out.empty() || cl.transparent)
-      return fail("--animate takes --export, --frames, --fps, --size, --scale, --theme and --panel, and no other option");
-    if (!cl.file.empty() && same_file(cl.export_to, cl.file)) return fail("--export " + cl.export_to + " is FILE: it would replace the scenario");
+      return fail(cl.training ? "--animate training takes --export, --every, --variant, --panel, --fps, --size, --scale and --theme, "
+                                "and no other option"
+                              : "--animate takes --export, --frames, --fps, --size, --scale, --theme and --panel, and no other option");
+    if (!cl.file.empty() && same_file(cl.export_to, cl.file))
+      return fail("--export " + cl.export_to + " is FILE: it would replace the " + (cl.training ? "experiment" : "scenario"));
     if (!cl.width) {
       cl.width = kDefaultPictureWidth;
       cl.height = kDefaultPictureHeight;
@@ -274,6 +322,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       return fail("--size and --scale: the frames would be more than " + std::to_string(kMaxPictureSide) + " pixels a side");
     return cl;
   }
+  // --export's extension was judged in the loop by the words around it: "--train" or "--animate" given as
+  // another option's value made it look like a script's or an animation's. Not a picture nor a text export: refused.
+  if (!cl.export_to.empty() && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
+    return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
   // --dump and --grad print text and exit: any other option would be ignored.
   if (cl.command == Command::Dump || cl.command == Command::Grad)
     for (const std::string& option : options)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/sweep.h"
+#include "app/training_animation.h"
 
 namespace app {
 
@@ -30,6 +31,9 @@ struct CommandLine {
   std::string panel;          // --panel NAME (one of core::kPanelNames): that panel alone in the picture
   bool transparent = false;   // --transparent: the picture has no background
   std::optional<Sweep> animate;  // --animate PARAM=FROM:TO [--frames N] [--fps F] with --export OUT.gif|OUT.mp4
+  // --animate training [--every K] [--variant NAME] [--panel NAME] [--fps F] with FILE an experiment and
+  // --export OUT.gif|OUT.mp4 (animate is then empty). Whether K and NAME fit the experiment is checked once it is read.
+  std::optional<TrainingAnimation> training;
   std::string error;  // set when the words are off: exit 2 with this message
 };
 

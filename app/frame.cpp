@@ -13,9 +13,11 @@
 #include "app/files.h"
 #include "app/highlight.h"
 #include "app/lab.h"
+#include "app/loss_curves.h"
 #include "app/panels.h"
 #include "app/record_dialog.h"
 #include "app/text.h"
+#include "app/training_animation_dialog.h"
 #include "app/theme.h"
 #include "core/atomic_file.h"
 
@@ -384,6 +386,37 @@ void DrawPanel(AppState& state, const std::string& name) {
   else if (name == kLossCurvesPicture) DrawLossCurvesPicture(state);
 }
 
+// A frame of a training run's animation: on the left the experiment's title, which step of
+// how many and which variant, and every variant's curve so far on the whole run's axes; on
+// the right the chosen panel, showing that variant's weights at that step.
+void DrawTrainingFrame(AppState& state) {
+  const TrainingFrame& frame = state.picture.training;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float curves_w = std::floor(display.x * 0.5f);
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(curves_w, display.y));
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+  if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
+    const std::string& title = state.lab.experiment.title;
+    ImGui::PushFont(fonts().title);
+    ScriptTextWrapped(title.empty() ? "Training" : title);
+    ImGui::PopFont();
+    ImGui::Text("step %d of %d  \u00B7  variant", frame.step, frame.steps);
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(curve_colour(state, frame.variant_index)));  // as its curve
+    ScriptText(frame.variant);
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextDisabled("in the %s panel", frame.panel.c_str());
+    ImGui::Spacing();
+    LossCurves(state, ImGui::GetContentRegionAvail());
+  }
+  ImGui::End();
+  ImGui::SetNextWindowPos(ImVec2(curves_w, 0));
+  ImGui::SetNextWindowSize(ImVec2(display.x - curves_w, display.y));
+  DrawPanel(state, frame.panel);
+}
+
 }  // namespace
 
 FrameRequests DrawFrame(AppState& state, bool close_asked) {
@@ -409,14 +442,20 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(w, hh));
   };
+  if (!picture.training.panel.empty()) {  // a training run's frame: the curves beside a panel
+    DrawTrainingFrame(state);
+    state.end_frame(ImGui::IsAnyItemActive());
+    return requests;
+  }
   if (!picture.solo_panel.empty()) {  // one panel over the whole picture
     place(0, 0, display.x, display.y);
     DrawPanel(state, picture.solo_panel);
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;
   }
-  // While a sweep is recorded nothing changes under it: no shortcut edits, zooms or steps.
-  if (!picture.active && state.record.phase == RecordSweep::Phase::Idle) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
+  // While a sweep or a run is recorded nothing changes under it: no shortcut edits, zooms or steps.
+  const bool recording = state.record.phase != RecordSweep::Phase::Idle || state.record_training.phase != RecordTraining::Phase::Idle;
+  if (!picture.active && !recording) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
   if (!picture.active && state.view.presenter) {
     DrawPresenter(state);  // one panel and the lesson's step: no menus, status bar or help
   } else {
@@ -440,6 +479,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   if (!picture.active) {
     DrawFileDialog(state);
     DrawRecordDialog(state);
+    DrawTrainingAnimationDialog(state);
     if (requests.close_asked) Quit(state, requests);
     ConfirmUnsaved(state, requests);
   }

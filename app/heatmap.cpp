@@ -212,7 +212,9 @@ HeatmapOptions for_picture(const AppState& state, HeatmapOptions options) {
 }  // namespace
 
 float picture_cell_factor(const AppState& state) {
-  const bool alone = !state.picture.solo_panel.empty() || (state.view.presenter && !state.picture.active);
+  // A training run's frame shows its panel alone on half the picture: the same.
+  const bool alone = !state.picture.solo_panel.empty() || !state.picture.training.panel.empty() ||
+                     (state.view.presenter && !state.picture.active);
   return alone ? 1.6f : 1.0f;
 }
 

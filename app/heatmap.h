@@ -80,7 +80,7 @@ struct HeatmapFit {
   bool column_labels = true;  // false: a thumbnail, too small to name its columns
   bool small_numbers = false;  // its numbers need the small font
 };
-// How much larger cells may grow in a picture of a panel alone (max_cell is multiplied by it).
+// How much larger cells may grow in a picture of a panel alone, or beside a training run's curves (max_cell is multiplied by it).
 float picture_cell_factor(const AppState& state);
 
 HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title);

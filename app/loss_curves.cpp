@@ -39,14 +39,25 @@ void LossCurves(AppState& state, ImVec2 size) {
   legend_w = std::max(legend_w, ImGui::CalcTextSize("L = 0.0000, test 0.0000").x) + 34 * scale;
   const float left = ImGui::CalcTextSize("10-16").x + 14 * scale, bottom = ImGui::GetTextLineHeight() * 2 + 8 * scale;
   const float top = 6 * scale;
+  const float line = ImGui::GetTextLineHeight(), entry_h = line * 2 + 6 * scale;
+  // The legend on the right, or below the plot when beside it would leave the plot under 60% of the width
+  // (a training run's frame at a small size, a narrow window): in as many columns as fit.
+  const bool legend_below = size.x - legend_w < size.x * 0.6f;
+  const int legend_columns = legend_below ? std::max(1, static_cast<int>(size.x / legend_w)) : 1;
+  const int legend_rows = (static_cast<int>(c.names.size()) + legend_columns - 1) / legend_columns;
+  const float legend_h = legend_below ? static_cast<float>(legend_rows) * entry_h + 4 * scale : 0.0f;
   const ImVec2 p0(origin.x + left, origin.y + top);
-  const ImVec2 p1(origin.x + std::max(left + 40 * scale, size.x - legend_w - 10 * scale), origin.y + size.y - bottom);
+  const ImVec2 p1(origin.x + std::max(left + 40 * scale, legend_below ? size.x - 10 * scale : size.x - legend_w - 10 * scale),
+                  origin.y + std::max(top + 40 * scale, size.y - bottom - legend_h));
   const float pw = p1.x - p0.x, ph = p1.y - p0.y;
   ImGui::InvisibleButton("curves", size);
   const bool hovered = ImGui::IsItemHovered();
   dl->AddRectFilled(p0, p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
 
-  const core::LossAxis axis = core::loss_axis(c);
+  // A training run's frame keeps the whole run's axis: the curves grow, the axis stays put.
+  const TrainingFrame& frame = state.picture.training;
+  const bool animating = !frame.panel.empty();
+  const core::LossAxis axis = animating ? frame.axis : core::loss_axis(c);
   const int x_max = std::max(1, c.steps > 0 ? c.steps : lab.experiment.steps);
   const auto x_of = [&](double step) { return p0.x + pw * static_cast<float>(step / x_max); };
   const auto y_of = [&](double loss) {
@@ -71,17 +82,22 @@ void LossCurves(AppState& state, ImVec2 size) {
     const ImVec2 ts = script_text_size(label);
     draw_script_text(dl, ImVec2(p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), ink, label);
   }
-  const int tick = core::step_tick(x_max);
+  // About five ticks, fewer when their labels would touch.
+  const int ticks = std::clamp(static_cast<int>(pw / (ImGui::CalcTextSize("00000").x * 1.6f)), 1, 5);
+  const int tick = core::step_tick(x_max, ticks);
   for (int step = 0; step <= x_max; step += tick) {
     const float x = x_of(step);
     dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4 * scale), ink);
     const std::string label = std::to_string(step);
     dl->AddText(ImVec2(x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p1.y + 5 * scale), ink, label.c_str());
   }
+  // The axis's title, shorter when the plot is narrow (a training run's frame, a small window).
   const char* x_title = "step  (the curves: mean squared error L of each step's batch, on a log scale)";
-  dl->AddText(ImVec2(p0.x + pw * 0.5f - ImGui::CalcTextSize(x_title).x * 0.5f, p1.y + 5 * scale + ImGui::GetTextLineHeight()),
+  if (ImGui::CalcTextSize(x_title).x > pw + left) x_title = "step  (L of each step's batch, log scale)";
+  dl->AddText(ImVec2(std::max(origin.x, p0.x + pw * 0.5f - ImGui::CalcTextSize(x_title).x * 0.5f), p1.y + 5 * scale + ImGui::GetTextLineHeight()),
               faint, x_title);
   dl->AddRect(p0, p1, faint);
+  if (animating && frame.step < x_max) dl->AddLine(ImVec2(x_of(frame.step), p0.y), ImVec2(x_of(frame.step), p1.y), faint);  // now
 
   // The curves: per pixel column the lowest and highest value (a spike stays visible), in the variant's colour.
   dl->PushClipRect(p0, p1, true);
@@ -125,10 +141,11 @@ void LossCurves(AppState& state, ImVec2 size) {
   }
 
   // The legend: colour, name, the last loss (and the test loss once finished).
-  const float lx = p1.x + 12 * scale;
-  const float line = ImGui::GetTextLineHeight();
   for (size_t v = 0; v < c.names.size(); ++v) {
-    const float y = p0.y + static_cast<float>(v) * (line * 2 + 6 * scale);
+    const int column = legend_below ? static_cast<int>(v) % legend_columns : 0;
+    const int row = legend_below ? static_cast<int>(v) / legend_columns : static_cast<int>(v);
+    const float lx = legend_below ? origin.x + static_cast<float>(column) * legend_w : p1.x + 12 * scale;
+    const float y = (legend_below ? p1.y + bottom + 4 * scale : p0.y) + static_cast<float>(row) * entry_h;
     dl->AddLine(ImVec2(lx, y + line * 0.5f), ImVec2(lx + 18 * scale, y + line * 0.5f), curve_colour(state, static_cast<int>(v)), 3 * scale);
     dl->AddText(ImVec2(lx + 24 * scale, y), ink, c.names[v].c_str());
     std::string value = c.loss[v].empty() ? "not started" : "L = " + format_loss(c.loss[v].back());

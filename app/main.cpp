@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   }
   // Text exports need no display: the scenario, computed, written.
   const core::ExportFormat format = core::export_format(cl.export_to);
-  if (!cl.export_to.empty() && format != core::ExportFormat::Png && !cl.animate) {
+  if (!cl.export_to.empty() && format != core::ExportFormat::Png && !cl.animate && !cl.training) {
     app::AppState state;
     if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
     if (!cl.theme.empty()) state.view.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
   options.panel = cl.panel;
   options.transparent = cl.transparent;
   options.animate = cl.animate;
+  options.training = cl.training;
   if (!cl.theme.empty()) options.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
   return app::run_window(options);
 }

@@ -20,6 +20,7 @@
 #include "app/loss_curves.h"
 #include "app/panels.h"
 #include "app/text.h"
+#include "app/training_animation_dialog.h"
 #include "core/atomic_file.h"
 #include "core/compute.h"
 #include "core/experiment_json.h"
@@ -408,7 +409,8 @@ void RunControls(AppState& state) {
 
   // Space runs or pauses, → takes one step: as a video player, when no field takes the keys.
   const ImGuiIO& io = ImGui::GetIO();
-  if (!state.picture.active && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
+  const bool recording = state.record_training.phase != RecordTraining::Phase::Idle;  // its progress bar is up: keys are its
+  if (!state.picture.active && !recording && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
       if (running) lab_pause(state);
       else if (finished) lab_restart(state);
@@ -542,6 +544,11 @@ void Exports(AppState& state) {
   ImGui::SameLine();
   if (ImGui::SmallButton("experiment (.json)"))
     write(lab_export_path(state, "experiment", ".json"), core::to_text(core::experiment_to_json(lab.experiment)));
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Animation of the run\u2026")) open_training_animation_dialog(state);
+  remember_control(state, "lab.export.animation");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("A GIF or MP4: the loss curves growing beside a panel that shows one design learning, a frame every K steps.");
   ImGui::EndDisabled();
 }
 

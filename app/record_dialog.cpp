@@ -31,17 +31,6 @@ std::string number(double x) {
   return text;
 }
 
-// A word for a POSIX shell: as it is when it is plain, else in single quotes
-// (a cell key's brackets are a glob, a path may hold spaces).
-std::string shell_word(const std::string& word) {
-  const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%") ==
-                                          std::string::npos;
-  if (plain) return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 // The entry a key names, in words: "Q of head 1, row “two”, column 3".
 std::string entry_words(const core::Scenario& s, const std::string& key) {
   const size_t open = key.find('[');
@@ -326,6 +315,15 @@ void Progress(AppState& state) {
 }
 
 }  // namespace
+
+std::string shell_word(const std::string& word) {
+  const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%") ==
+                                          std::string::npos;
+  if (plain) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
 
 void open_record_dialog(AppState& state) {
   RecordSweep& r = state.record;

@@ -23,6 +23,10 @@ void DrawRecordDialog(AppState& state);
 // saved, or FILE when it has none); out is the file it writes.
 std::string record_command_line(const AppState& state, const std::string& out);
 
+// A word for a POSIX shell: as it is when it is plain, else in single quotes
+// (a cell key's brackets are a glob, a path or a variant's name may hold spaces).
+std::string shell_word(const std::string& word);
+
 // The picture the recording renders: size, panel and theme from state.record.
 ScreenshotOptions record_picture(const AppState& state);
 

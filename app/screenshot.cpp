@@ -112,10 +112,11 @@ PictureRenderer::PictureRenderer(const ScreenshotOptions& options) : options_(op
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   // A panel alone is zoomed to fill the picture as it fills its place in the
   // window: text and cells grow together, with fonts built at that size, crisp.
-  const float zoom = options.panel.empty()
-                         ? 1.0f
-                         : std::clamp(std::min(static_cast<float>(options.width) / 720.0f, static_cast<float>(options.height) / 420.0f),
-                                      1.0f, 2.5f);
+  // A training run's frame, two panels side by side, is zoomed as a 1280 × 720 slide is.
+  const float w = static_cast<float>(options.width), h = static_cast<float>(options.height);
+  const float zoom = options.training         ? std::clamp(std::min(w / 1280.0f, h / 720.0f), 1.0f, 2.5f)
+                     : options.panel.empty() ? 1.0f
+                                             : std::clamp(std::min(w / 720.0f, h / 420.0f), 1.0f, 2.5f);
   load_fonts(static_cast<float>(K) * zoom);
   gl_->fonts = app::fonts();
   ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -145,7 +146,12 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
   copy.gauge = state.gauge;
   copy.experiments = state.experiments;
   copy.lab = state.lab;  // the same run (shared): the picture draws what the window shows
-  copy.picture = PictureOptions{true, options_.panel, options_.transparent};
+  copy.picture = PictureOptions{true, options_.panel, options_.transparent, {}};
+  if (options_.training) {  // the step, variant and axis are the frame's; the panel the recording's
+    copy.picture.solo_panel.clear();
+    copy.picture.training = state.picture.training;
+    copy.picture.training.panel = options_.panel;
+  }
   // Windows and tabs settle in the first frames: lay out a few, draw the last
   // (drawing 8 million pixels in software GL is what costs).
   constexpr int kFrames = 3;

@@ -19,6 +19,9 @@ struct ScreenshotOptions {
   std::string panel;               // one of kPanelNames: that panel alone over the whole picture; empty: the window
   bool transparent = false;        // no background: the PNG's alpha is 0 where nothing is drawn
   std::optional<Theme> theme;      // else the state's
+  // The frames of a training run (TrainingRecorder): the curves beside `panel`, at the
+  // step the state's picture.training says; text and cells zoomed as for a 1280 × 720 slide.
+  bool training = false;
 };
 
 // Renders pictures of the app one after another, as write_screenshot renders

@@ -26,6 +26,7 @@
 #include "app/lab.h"
 #include "app/panels.h"
 #include "app/record_dialog.h"
+#include "app/training_animation_dialog.h"
 #include "app/animation.h"
 #include "app/screenshot.h"
 #include "app/session.h"
@@ -184,6 +185,49 @@ void record_sweep(AppState& state, std::unique_ptr<SweepRecorder>& recorder) {
   }
 }
 
+// The lab's "Animation of the run": the run trained afresh, a slice per call, then
+// one frame per call, so that the progress bar moves and Cancel answers at once.
+// The status line says where it went, or why not.
+void record_training(AppState& state, std::unique_ptr<TrainingRecorder>& recorder) {
+  RecordTraining& r = state.record_training;
+  const auto stop = [&](const std::string& status) {
+    recorder.reset();  // before anything else is drawn: the renderer gives the window's GL and ImGui state back
+    r.phase = RecordTraining::Phase::Idle;
+    r.training = false;
+    state.status = status;
+  };
+  if (r.phase == RecordTraining::Phase::Asked) {
+    if (const std::string problem = training_animation_problem(state.lab.experiment, r.animation); !problem.empty() || !state.lab.problems.empty())
+      return stop("not exported: " + (problem.empty() ? state.lab.problems.front() : problem));
+    const std::string source = state.lab.source.empty() ? "experiment" : state.lab.source;
+    if (r.path.empty()) r.path = export_path(source, "training", r.mp4 ? ".mp4" : ".gif");
+    recorder = std::make_unique<TrainingRecorder>(state, state.lab.experiment, r.animation, training_animation_picture(state), r.path);
+    r.path.clear();  // the next recording is named anew
+    r.phase = RecordTraining::Phase::Recording;
+    r.training = true;
+    r.trained = r.done = 0;
+    r.steps = recorder->steps();
+    r.frames = recorder->frames();
+    if (!recorder->error().empty()) return stop("not exported: " + recorder->error());
+    return;  // the first slice after the progress bar is drawn once
+  }
+  if (r.phase != RecordTraining::Phase::Recording || !recorder) return;
+  if (r.cancel)
+    return stop("recording cancelled " +
+                (r.training ? "while training, at step " + std::to_string(r.trained) + " of " + std::to_string(r.steps)
+                            : "at frame " + std::to_string(r.done) + " of " + std::to_string(r.frames)) +
+                ": nothing written");
+  if (!recorder->next()) return stop("not exported: " + recorder->error());
+  r.training = recorder->training();
+  r.trained = recorder->steps_trained();
+  r.done = recorder->done();
+  if (recorder->finished()) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(r.frames) / r.animation.fps);
+    stop("exported " + core::short_path(recorder->path()) + " (" + std::to_string(r.frames) + " frames, " + seconds + ")");
+  }
+}
+
 }  // namespace
 
 int run_window(const WindowOptions& options) {
@@ -198,6 +242,18 @@ int run_window(const WindowOptions& options) {
       std::cerr << "attnlab: " << problem << "\n";
       return 2;
     }
+  // So is a training run of a scenario, or a K or variant the experiment does not have.
+  if (options.training) {
+    if (!is_experiment_file(options.file)) {
+      std::cerr << "attnlab: --animate training: " << options.file
+                << " is a scenario, not an experiment (a file with \"attnlab_experiment\": 1; see docs/experiments.md)\n";
+      return 2;
+    }
+    if (const std::string problem = training_animation_problem(state.lab.experiment, *options.training); !problem.empty()) {
+      std::cerr << "attnlab: " << problem << "\n";
+      return 2;
+    }
+  }
 
   // [SECTION] GLFW, GL 3.3 core, glad. The screenshot needs a context, not a visible window.
   glfwSetErrorCallback(on_glfw_error);
@@ -268,7 +324,17 @@ int run_window(const WindowOptions& options) {
       shot.transparent = options.transparent;
       std::string error;
       const auto t0 = std::chrono::steady_clock::now();
-      if (options.animate) {
+      if (options.training) {
+        // One line on stderr for the training, then one for the frames, each rewritten as it goes.
+        const auto progress = [](int done, int total, bool training) {
+          std::cerr << "\rattnlab: " << (training ? "training step " : "frame ") << done << " of " << total
+                    << (done == total ? "\n" : "") << std::flush;
+        };
+        if (!write_training_animation(state, state.lab.experiment, *options.training, shot, options.screenshot, &error, progress)) {
+          std::cerr << "\nattnlab: " << error << "\n";
+          exit_code = 1;
+        }
+      } else if (options.animate) {
         // One line on stderr, rewritten as the frames come.
         const auto progress = [](int done, int total) {
           std::cerr << "\rattnlab: frame " << done << " of " << total << (done == total ? "\n" : "") << std::flush;
@@ -285,7 +351,7 @@ int run_window(const WindowOptions& options) {
         exit_code = 1;
       }
       if (kTiming)
-        std::cerr << (options.animate ? "animate_ms: " : "screenshot_ms: ")
+        std::cerr << (options.animate || options.training ? "animate_ms: " : "screenshot_ms: ")
                   << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << "\n";
     } else {
       set_heatmap_renderer(&renderer);
@@ -295,6 +361,7 @@ int run_window(const WindowOptions& options) {
       long frame = 0;
       bool save_pending = false;
       std::unique_ptr<SweepRecorder> recorder;  // Record sweep's, while it records
+      std::unique_ptr<TrainingRecorder> training_recorder;  // the lab's Animation of the run, while it records
       std::vector<std::string> layout_controls;  // the controls --layout-out last described
       std::string title = window_title(state);
       while (!glfwWindowShouldClose(window)) {
@@ -361,6 +428,10 @@ int run_window(const WindowOptions& options) {
         if (state.record.phase != RecordSweep::Phase::Idle) {
           record_sweep(state, recorder);
           frames_left = kFramesAfterEvent;  // the progress bar moves without an event
+        }
+        if (state.record_training.phase != RecordTraining::Phase::Idle) {
+          record_training(state, training_recorder);
+          frames_left = kFramesAfterEvent;
         }
         if (requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
         if (requests.redraw) frames_left = std::max(frames_left, 2);  // one more frame, for the linked highlight

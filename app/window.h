@@ -7,6 +7,7 @@
 
 #include "app/app_state.h"
 #include "app/sweep.h"
+#include "app/training_animation.h"
 
 namespace app {
 
@@ -20,6 +21,7 @@ struct WindowOptions {
   std::string panel;           // --panel NAME: that panel alone in the screenshot
   bool transparent = false;    // --transparent: the screenshot has no background
   std::optional<Sweep> animate;  // --animate: the screenshot path is then an animation's (.gif or .mp4)
+  std::optional<TrainingAnimation> training;  // --animate training: FILE must be an experiment; the screenshot path as above
 };
 
 // Returns the exit code: 2 when FILE cannot be used, 1 when there is no

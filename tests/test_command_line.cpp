@@ -271,3 +271,12 @@ TEST(Train, ABadExperimentWritesNoScript) {
   EXPECT_EQ(err.str(), "attnlab: /nonexistent/e.json: no such file\n");
   EXPECT_FALSE(std::filesystem::exists(script));
 }
+
+// scripts/fuzz: "--train" and "--animate" as the values of other options are not those options:
+// the output's extension is still judged ("FILE --export --train" wrote a file named --train).
+TEST(CommandLine, WordsThatLookLikeOptionsAreValues) {
+  EXPECT_TRUE(refused_with({"a.json", "--export", "--train"}, "--export --train: the extension names the format"));
+  EXPECT_TRUE(refused_with({"a.json", "--layout-out", "l.json", "--export", "x.gif", "--variant", "--animate"},
+                           "--every and --variant go with --animate training"));
+  EXPECT_TRUE(refused_with({"a.json", "--theme", "--animate", "--export", "x.gif"}, "--theme --animate: expected light or dark"));
+}

@@ -18,7 +18,7 @@ from xvfb import Xvfb  # noqa: E402
 GOALS = {"torch_ratio": (">=", 20), "train_torch_ratio": (">=", 20), "race_ms": ("<=", 1000), "core_allocations_per_recompute": ("<=", 0), "ui_frame_p99_us": ("<=", 1000),
          "ui_frame_during_training_p99_us": ("<=", 16000),
          "startup_first_frame_ms": ("<=", 300), "idle_cpu_percent": ("<=", 1), "export_png_4k_ms": ("<=", 1000),
-         "animate_gif_60_ms": ("<=", 6000), "animate_mp4_60_ms": ("<=", 4000)}
+         "animate_gif_60_ms": ("<=", 6000), "animate_mp4_60_ms": ("<=", 4000), "animate_training_gif_60_ms": ("<=", 3000)}
 
 
 def run(cmd, **kw):
@@ -95,6 +95,15 @@ def main():
                          "--export", pathlib.Path(tmp) / f"sweep.{ext}"], env=env)
                 times.append(figures_from(r.stderr)["animate_ms"])
             f[f"animate_{ext}_60_ms"] = sorted(times)[1]
+        # A training run of 60 frames of 1280×720 (--animate training): the six-design race trained
+        # afresh, 2000 steps, a frame every 34 (ceil(2000 / 34) + 1 = 60), as GIF; the median of three.
+        race = source / "assets" / "experiments" / "07_race.json"
+        times = []
+        for _ in range(3):
+            r = run([attnlab, race, "--animate", "training", "--every", "34", "--size", "1280x720",
+                     "--export", pathlib.Path(tmp) / "training.gif"], env=env)
+            times.append(figures_from(r.stderr)["animate_ms"])
+        f["animate_training_gif_60_ms"] = sorted(times)[1]
 
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     print(f"machine: {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}")

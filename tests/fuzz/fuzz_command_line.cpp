@@ -62,6 +62,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check(!cl.file.empty() && words.size() == 2);
     return 0;
   }
+  // An animation: a sweep or a training run, written as a GIF or an MP4, and nothing that it would ignore.
+  if (cl.animate || cl.training) {
+    check(!(cl.animate && cl.training));
+    check(ends_with_lower(cl.export_to, ".gif") || ends_with_lower(cl.export_to, ".mp4"));
+    check(cl.screenshot.empty() && cl.layout_out.empty() && !cl.transparent);
+    check(cl.file.empty() || !lexically_same(cl.export_to, cl.file));
+    check(cl.width >= app::kMinPictureWidth && cl.height >= app::kMinPictureHeight && cl.scale >= 1 && cl.scale <= 4);
+    check(cl.width * cl.scale <= app::kMaxPictureSide && cl.height * cl.scale <= app::kMaxPictureSide);
+    if (cl.training) {  // an experiment's run: its file, a panel to stand beside the curves, K from 1 (or the default)
+      check(!cl.file.empty() && cl.panel.empty() && app::training_panel(cl.training->panel));
+      check(cl.training->every >= 0 && cl.training->fps >= app::kMinFps && cl.training->fps <= app::kMaxFps);
+    } else {
+      check(cl.animate->frames >= app::kMinFrames && cl.animate->frames <= app::kMaxFrames);
+    }
+    return 0;
+  }
   // The window, a picture or an export.
   check(cl.screenshot.empty() || ends_with_lower(cl.screenshot, ".png"));
   check(cl.layout_out.empty() || ends_with_lower(cl.layout_out, ".json"));

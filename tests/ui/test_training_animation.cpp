@@ -1,0 +1,126 @@
+// The lab's "Animation of the run" in the headless harness: the frame of a
+// training run (curves beside a panel), and the dialog that asks for one and
+// shows the command line that writes the same file.
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include "app/lab.h"
+#include "app/panels.h"
+#include "app/training_animation_dialog.h"
+#include "core/atomic_file.h"
+#include "core/export_curves.h"
+#include "core/training.h"
+#include "ui_harness.h"
+
+namespace {
+
+class TrainingAnimationTest : public UiTest {
+ protected:
+  void SetUp() override {
+    UiTest::SetUp();
+    experiment = core::load_experiment_file(path).experiment.value();
+    app::set_experiment(state, experiment, path);
+    frames(2);
+  }
+  void click_on(const char* key) { click(center(control(key))); }
+
+  const std::string path = ATTNLAB_EXPERIMENTS "/01_qqt_vs_qkt_previous_token.json";
+  core::Experiment experiment;
+};
+
+}  // namespace
+
+// A frame: the curves on the left half, the panel on the right showing the
+// scenario it is given (the variant's weights), the axis the whole run's.
+TEST_F(TrainingAnimationTest, AFrameShowsTheCurvesBesideThePanel) {
+  core::Experiment short_run = experiment;
+  short_run.steps = 6;
+  core::Training training(short_run);
+  while (!training.finished()) training.step();
+  const core::Curves whole = core::curves_of(training);
+
+  app::AppState picture(training.current(1));
+  picture.lab.experiment = short_run;
+  picture.lab.view.curves = whole;
+  for (std::vector<double>& loss : picture.lab.view.curves.loss) loss.resize(4);  // after 3 steps
+  picture.lab.view.curves.steps_done = 3;
+  picture.picture.active = true;
+  picture.picture.training = app::TrainingFrame{"Softmax", whole.names[1], 1, 3, 6, core::LossAxis{-5, 1}};
+  state = picture;
+  frames(3);
+  ASSERT_TRUE(state.panel_rects.count(app::kLossCurvesPicture));
+  ASSERT_TRUE(state.panel_rects.count("Softmax"));
+  EXPECT_FALSE(state.panel_rects.count("Scores"));  // one panel, not the views
+  EXPECT_FALSE(state.panel_rects.count(app::kExperimentPanel));
+  const app::Rect softmax = state.panel_rects["Softmax"];
+  EXPECT_EQ(softmax.x, 640);  // half of the 1280 pixels
+  EXPECT_EQ(softmax.w, 640);
+  EXPECT_EQ(softmax.h, 720);
+  const app::Rect curves = state.panel_rects[app::kLossCurvesPicture];  // the plot's rectangle, in the left half
+  EXPECT_LT(curves.x + curves.w, 641);
+  EXPECT_GT(curves.h, 500);
+  // The weights drawn are the variant's: a 6 × 6 heatmap of its first sequence.
+  ASSERT_TRUE(state.heatmap_rects.count("Softmax/weights"));
+  EXPECT_GT(state.heatmap_rects["Softmax/weights"].grid.x, 640);
+}
+
+// The Export row opens the dialog with about 100 frames and the first variant;
+// the command line it shows says the same choices in --animate training's words.
+TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
+  click_on("lab.export.animation");
+  frames(2);
+  const app::RecordTraining& r = state.record_training;
+  ASSERT_TRUE(r.open);
+  EXPECT_EQ(r.animation.every, 20);  // 2000 steps: 101 frames
+  EXPECT_EQ(r.animation.frames(experiment.steps), 101);
+  EXPECT_EQ(r.animation.variant, "QK\u1D40");
+  EXPECT_EQ(r.animation.panel, "Softmax");
+  EXPECT_TRUE(state.control_rects.count("training_animation.record"));
+  EXPECT_EQ(app::training_animation_dialog_problem(state), "");
+  // The experiment's file from the working directory when it is below it, else whole (never shortened: it is pasted).
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(ATTNLAB_EXPERIMENTS);
+  EXPECT_EQ(app::training_animation_command_line(state, "OUT.gif"),
+            "attnlab 01_qqt_vs_qkt_previous_token.json --animate training --every 20 --size 1280x720 --theme dark --export OUT.gif");
+  std::filesystem::current_path(std::string(ATTNLAB_EXPERIMENTS) + "/../lessons");
+  const std::string file = state.lab.source;
+  EXPECT_EQ(app::training_animation_command_line(state, "OUT.gif"),
+            "attnlab " + file + " --animate training --every 20 --size 1280x720 --theme dark --export OUT.gif");
+
+  state.record_training.animation.variant = "QQ\u1D40 (shared QK)";
+  state.record_training.animation.panel = "Rank";
+  state.record_training.animation.fps = 12;
+  state.record_training.animation.every = 250;
+  state.record_training.theme = 1;
+  EXPECT_EQ(app::training_animation_command_line(state, "OUT.mp4"),
+            "attnlab " + file +
+                " --animate training --every 250 --variant 'QQ\u1D40 (shared QK)' --panel Rank --fps 12 --size 1280x720"
+                " --theme light --export OUT.mp4");
+  std::filesystem::current_path(before);
+  const app::ScreenshotOptions picture = app::training_animation_picture(state);
+  EXPECT_TRUE(picture.training);
+  EXPECT_EQ(picture.panel, "Rank");
+  EXPECT_EQ(picture.theme, app::Theme::Light);
+
+  // Too many frames, or more steps than the run has: said, and Record waits.
+  state.record_training.animation.every = 3;
+  EXPECT_EQ(app::training_animation_dialog_problem(state), "668 frames: at most 600, a frame every 4 steps or more.");
+  state.record_training.animation.every = 20;
+  // An edited experiment has no file that holds it: the command names EXPERIMENT.json.
+  state.lab.experiment.steps = 1000;
+  app::experiment_edited(state);
+  EXPECT_EQ(app::training_animation_command_line(state, "OUT.gif").rfind("attnlab EXPERIMENT.json --animate training --every 20", 0), 0u);
+
+  click_on("training_animation.record");
+  EXPECT_EQ(state.record_training.phase, app::RecordTraining::Phase::Asked);  // the window takes it from here
+  EXPECT_FALSE(state.record_training.open);
+}
+
+// An experiment that cannot run cannot be recorded: the dialog says why.
+TEST_F(TrainingAnimationTest, AnExperimentThatCannotRunIsNotRecorded) {
+  state.lab.experiment.variants.clear();
+  app::experiment_edited(state);
+  app::open_training_animation_dialog(state);
+  EXPECT_EQ(app::training_animation_dialog_problem(state).rfind("The experiment cannot run: ", 0), 0u);
+}
