@@ -337,9 +337,17 @@ void open_record_dialog(AppState& state) {
   default_range(state);
 }
 
+std::string command_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path relative = fs::path(path).lexically_relative(fs::current_path(ec));
+  const bool below = !ec && !relative.empty() && *relative.begin() != "..";
+  return below && fs::path(path).is_absolute() ? relative.string() : path;
+}
+
 std::string record_command_line(const AppState& state, const std::string& out) {
   const RecordSweep& r = state.record;
-  const std::string file = state.file.empty() ? "FILE" : core::short_path(state.file);
+  const std::string file = state.file.empty() ? "FILE" : command_path(state.file);
   std::string line = "attnlab " + shell_word(file) + " --animate " +
                      shell_word(r.sweep.param + "=" + number(r.sweep.from) + ":" + number(r.sweep.to));
   if (r.sweep.frames != kDefaultFrames) line += " --frames " + std::to_string(r.sweep.frames);

@@ -26,6 +26,9 @@ std::string record_command_line(const AppState& state, const std::string& out);
 // A word for a POSIX shell: as it is when it is plain, else in single quotes
 // (a cell key's brackets are a glob, a path or a variant's name may hold spaces).
 std::string shell_word(const std::string& word);
+// A file as a command line names it: from the working directory when it lies
+// below it, else whole (never shortened with an ellipsis: the command is to be pasted).
+std::string command_path(const std::string& path);
 
 // The picture the recording renders: size, panel and theme from state.record.
 ScreenshotOptions record_picture(const AppState& state);

@@ -22,16 +22,6 @@ constexpr const char* kDialog = "Animation of the run";
 constexpr const char* kProgress = "Recording the run";
 constexpr const char* kThemes[] = {"as the window", "light (slides)", "dark"};
 
-// The experiment's file as a command line names it: from the working directory when it lies
-// below it, else whole (never shortened with an ellipsis: the command is to be pasted).
-std::string command_path(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path relative = fs::path(path).lexically_relative(fs::current_path(ec));
-  const bool below = !ec && !relative.empty() && *relative.begin() != "..";
-  return below && fs::path(path).is_absolute() ? relative.string() : path;
-}
-
 // The variant chosen, by name: the first when the name is gone (the experiment was edited).
 int chosen_variant(const AppState& state) {
   const core::Experiment& e = state.lab.experiment;

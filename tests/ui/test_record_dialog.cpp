@@ -58,6 +58,9 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   EXPECT_EQ(app::record_command_line(state, "OUT.mp4"),
             "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --frames 90 --size 1280x720 --panel Softmax "
             "--theme light --export OUT.mp4");
+  // A long path is written whole (the command is to be pasted), not shortened for the screen.
+  state.file = "/tmp/" + std::string(90, 'a') + "/lesson.json";
+  EXPECT_NE(app::record_command_line(state, "OUT.gif").find(state.file), std::string::npos);
   const app::ScreenshotOptions picture = app::record_picture(state);
   EXPECT_EQ(picture.width, 1280);
   EXPECT_EQ(picture.height, 720);
