@@ -68,6 +68,7 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   EXPECT_EQ(picture.theme, app::Theme::Light);
 
   // Record asks the window to record, and the dialog closes.
+  frames(2);  // the dialog laid out again for the longer command
   click(center(control("record.record")));
   EXPECT_EQ(state.record.phase, app::RecordSweep::Phase::Asked);
   EXPECT_FALSE(state.record.open);
