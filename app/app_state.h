@@ -16,9 +16,9 @@
 #include "core/lesson.h"
 #include "core/scenario.h"
 #include "core/training.h"
-#include "app/sweep.h"
-#include "app/training_animation.h"
-#include "app/training_worker.h"
+#include "app/cli/sweep.h"
+#include "app/cli/training_animation.h"
+#include "app/training/training_worker.h"
 
 namespace app {
 

@@ -8,17 +8,17 @@
 
 #include <imgui.h>
 
-#include "app/exports.h"
-#include "app/file_dialog.h"
-#include "app/files.h"
-#include "app/highlight.h"
-#include "app/lab.h"
-#include "app/loss_curves.h"
-#include "app/panels.h"
-#include "app/record_dialog.h"
-#include "app/text.h"
-#include "app/training_animation_dialog.h"
-#include "app/theme.h"
+#include "app/files/exports.h"
+#include "app/dialogs/file_dialog.h"
+#include "app/files/files.h"
+#include "app/panels/highlight.h"
+#include "app/training/lab.h"
+#include "app/panels/loss_curves.h"
+#include "app/panels/panels.h"
+#include "app/dialogs/record_dialog.h"
+#include "app/render/text.h"
+#include "app/dialogs/training_animation_dialog.h"
+#include "app/render/theme.h"
 #include "core/atomic_file.h"
 
 namespace app {

@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
-#include "app/command_line.h"
-#include "app/dump.h"
-#include "app/train_command.h"
-#include "app/exports.h"
-#include "app/files.h"
+#include "app/cli/command_line.h"
+#include "app/cli/dump.h"
+#include "app/cli/train_command.h"
+#include "app/files/exports.h"
+#include "app/files/files.h"
 #include "app/window.h"
 #include "core/export.h"
 

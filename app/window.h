@@ -6,8 +6,8 @@
 #include <string>
 
 #include "app/app_state.h"
-#include "app/sweep.h"
-#include "app/training_animation.h"
+#include "app/cli/sweep.h"
+#include "app/cli/training_animation.h"
 
 namespace app {
 

@@ -136,7 +136,7 @@ std::string hex(Rgb c) {
   return buf;
 }
 
-// As the app prints a cell (app/heatmap.cpp's format_number).
+// As the app prints a cell (app/panels/heatmap.cpp's format_number).
 std::string number(double x) {
   char buf[32];
   const double a = std::abs(x);
@@ -295,7 +295,7 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
   for (size_t y = 0; y < grid.size(); ++y)  // an empty row (no inputs shown) takes no room
     if (!grid[y].empty() || !notes[y].empty()) height += notes_h[y] + row_h[y] + kGapY;
 
-  // The themes' window backgrounds (app/theme.cpp), so a picture matches the app.
+  // The themes' window backgrounds (app/render/theme.cpp), so a picture matches the app.
   const std::string bg = style.light ? "#ffffff" : "#1c1f24", fg = style.light ? "#111318" : "#e8e8e8",
                     dim = style.light ? "#666a73" : "#8a8f99", hatch = style.light ? "#b0b4bb" : "#4a4f59";
   std::ostringstream o;

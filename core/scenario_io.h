@@ -34,7 +34,7 @@ struct LoadResult {
 bool nested_deeper_than(std::string_view text, int max_depth);
 
 // Parses the text of a scenario file; max_bytes is larger only for the
-// scenario a session holds (app/session.cpp), whose limit is the session's.
+// scenario a session holds (app/files/session.cpp), whose limit is the session's.
 LoadResult parse_scenario(std::string_view text, size_t max_bytes = kMaxFileBytes);
 // Reads and parses a file: a missing, unreadable, directory or over-1-MiB path
 // is an error naming the path and what is wrong with it.

@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "app/command_line.h"
-#include "app/dump.h"
-#include "app/sweep.h"
-#include "app/train_command.h"
+#include "app/cli/command_line.h"
+#include "app/cli/dump.h"
+#include "app/cli/sweep.h"
+#include "app/cli/train_command.h"
 
 using app::Command;
 using app::parse_command_line;

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "app/command_line.h"
-#include "app/training_animation.h"
+#include "app/cli/command_line.h"
+#include "app/cli/training_animation.h"
 #include "core/training.h"
 
 using app::parse_command_line;

@@ -12,9 +12,9 @@
 
 #include "app/app_state.h"
 #include "app/frame.h"
-#include "app/heatmap.h"
-#include "app/lab.h"
-#include "app/text.h"
+#include "app/panels/heatmap.h"
+#include "app/training/lab.h"
+#include "app/render/text.h"
 #include "../test_helpers.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/command_line.h"
+#include "app/cli/command_line.h"
 #include "core/export.h"
 #include "core/lesson.h"
 

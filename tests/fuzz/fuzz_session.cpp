@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/session.h"
+#include "app/files/session.h"
 #include "core/scenario.h"
 #include "tests/without_dac_override.h"
 

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <thread>
 
-#include "app/file_dialog.h"
-#include "app/files.h"
-#include "app/session.h"
+#include "app/dialogs/file_dialog.h"
+#include "app/files/files.h"
+#include "app/files/session.h"
 #include "ui_harness.h"
 
 namespace fs = std::filesystem;

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <thread>
 
-#include "app/lab.h"
-#include "app/panels.h"
+#include "app/training/lab.h"
+#include "app/panels/panels.h"
 #include "core/training.h"
 #include "ui_harness.h"
 

@@ -5,7 +5,7 @@
 
 #include <imgui_internal.h>
 
-#include "app/panels.h"
+#include "app/panels/panels.h"
 #include "ui_harness.h"
 
 namespace {

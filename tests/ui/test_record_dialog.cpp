@@ -3,7 +3,7 @@
 // here: picking an entry by clicking it, what Record asks for, the command line.
 #include "tests/ui/ui_harness.h"
 
-#include "app/record_dialog.h"
+#include "app/dialogs/record_dialog.h"
 
 namespace {
 

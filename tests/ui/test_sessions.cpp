@@ -9,9 +9,9 @@
 
 #include <sys/stat.h>
 
-#include "app/exports.h"
-#include "app/files.h"
-#include "app/session.h"
+#include "app/files/exports.h"
+#include "app/files/files.h"
+#include "app/files/session.h"
 #include "core/export.h"
 #include "ui_harness.h"
 #include "../without_dac_override.h"

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <limits>
 
-#include "app/lab.h"
-#include "app/panels.h"
-#include "app/training_animation_dialog.h"
+#include "app/training/lab.h"
+#include "app/panels/panels.h"
+#include "app/dialogs/training_animation_dialog.h"
 #include "core/atomic_file.h"
 #include "core/export_curves.h"
 #include "core/training.h"

@@ -10,9 +10,9 @@
 
 #include "app/app_state.h"
 #include "app/frame.h"
-#include "app/heatmap.h"
-#include "app/heatmap_renderer.h"
-#include "app/text.h"
+#include "app/panels/heatmap.h"
+#include "app/render/heatmap_renderer.h"
+#include "app/render/text.h"
 #include "core/scenario_io.h"
 
 class UiTest : public ::testing::Test {

@@ -1,0 +1,370 @@
+#include "app/cli/command_line.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <filesystem>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+#include "core/export.h"
+#include "core/lesson.h"
+
+namespace app {
+
+const char* usage_text() {
+  return "usage: attnlab [FILE] [--layout-out L.json]\n"
+         "       attnlab [FILE] --screenshot OUT.png [--size WxH] [--scale K] [--theme light|dark]\n"
+         "                      [--panel NAME] [--transparent] [--layout-out L.json]\n"
+         "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
+         "       attnlab [FILE] --animate PARAM=FROM:TO [--frames N] [--fps F] --export OUT.gif|OUT.mp4\n"
+         "                      [--size WxH] [--scale K] [--theme light|dark] [--panel NAME]\n"
+         "       attnlab EXPERIMENT.json --animate training [--every K] [--variant NAME] [--panel NAME]\n"
+         "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] --export OUT.gif|OUT.mp4\n"
+         "       attnlab --dump FILE\n"
+         "       attnlab --grad FILE\n"
+         "       attnlab --train EXPERIMENT.json --out RESULT.json\n"
+         "       attnlab --train EXPERIMENT.json --export train.py|curves.svg|table.csv\n"
+         "       attnlab --help | --version\n"
+         "\n"
+         "A lab for the mathematics of transformer attention.\n"
+         "\n"
+         "  FILE          a scenario file (JSON, format version 1 or 2); without it the\n"
+         "                window opens on the last session, else the first lesson\n"
+         "  --screenshot OUT.png\n"
+         "                render one frame exactly as the window would show it, offscreen,\n"
+         "                write it as a PNG of W·K × H·K pixels and exit (needs an X display)\n"
+         "  --export OUT.EXT\n"
+         "                write FILE as OUT in the format its extension names: png (as\n"
+         "                --screenshot), svg (the heatmaps), tex (LaTeX with amsmath),\n"
+         "                csv (every matrix), py (a PyTorch script printing the output)\n"
+         "  --size WxH    the window size for --screenshot, 320x200 to 8192x8192 (default 1440x900)\n"
+         "  --scale K     1 to 4: fonts and sizes built K times larger, not upscaled (default 1);\n"
+         "                W·K and H·K at most 8192\n"
+         "  --theme T     light (for slides) or dark\n"
+         "  --panel NAME  the picture shows one panel alone: Lesson, Matrices, Scores,\n"
+         "                Softmax, Rank, Output or Geometry\n"
+         "  --transparent the picture has no background (PNG alpha)\n"
+         "  --animate PARAM=FROM:TO\n"
+         "                with --export OUT.gif or OUT.mp4 (H.264): N frames (--frames, 2 to\n"
+         "                600, default 60) at F a second (--fps, 1 to 60, default 30), PARAM\n"
+         "                moved evenly from FROM to TO, both included. PARAM is a cell key as\n"
+         "                --layout-out writes it (X[1][0], W_Q[0][1][0], Q[0][2][1]) or\n"
+         "                temperature; each frame rendered like --screenshot; progress on stderr\n"
+         "  --animate training\n"
+         "                with an experiment file and --export OUT.gif or OUT.mp4: the run\n"
+         "                trained afresh, one frame every K steps (--every, default about 100\n"
+         "                frames): every variant's loss curve up to that step beside a panel\n"
+         "                (--panel, default Softmax; not Lesson) showing one variant's weights\n"
+         "                on the run's first sequence (--variant NAME or its number, default\n"
+         "                the first); frames = ceil(steps / K) + 1, at most 600\n"
+         "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
+         "                per head Q, K, V, scores, logits, weights, row_sums, entropy,\n"
+         "                output, alt_output, QQt, scores_sym, scores_antisym, asymmetry\n"
+         "                and, in projected mode, W_QK with its singular values and rank\n"
+         "                (and the loss when FILE has a target)\n"
+         "  --grad FILE   print {\"loss\": L, \"grad\": {...}} as JSON and exit: dL/d(entry)\n"
+         "                for every matrix of FILE, which must have a target\n"
+         "  --train EXPERIMENT.json --out RESULT.json\n"
+         "                train the experiment's variants (no window) and write their loss\n"
+         "                curves, test losses and weights; progress on stderr\n"
+         "  --train EXPERIMENT.json --export train.py\n"
+         "                write the same run as a PyTorch script (float64) that prints every\n"
+         "                variant's loss curve and test loss; nothing is trained here\n"
+         "  --train EXPERIMENT.json --export curves.svg | table.csv\n"
+         "                train, then write the loss curves (log axis, legend) as SVG, or\n"
+         "                the table of designs (params, first and last loss, test loss) as CSV\n"
+         "  --layout-out L.json\n"
+         "                once the layout has settled (with --screenshot: of the picture),\n"
+         "                write the rectangle [x, y, w, h] in logical pixels of every\n"
+         "                visible editable matrix cell, keyed X[r][c], W_Q[h][r][c], ...,\n"
+         "                and under \"heatmaps\" every heatmap: its cells' rect, one cell's\n"
+         "                size and whether it prints numbers (for tests)\n"
+         "  --help        show this text (alone)\n"
+         "  --version     show the version (alone)\n"
+         "\n"
+         "Each option at most once; an option the command would ignore is an error, and\n"
+         "so is an output that is FILE itself.\n"
+         "\n"
+         "Exit status: 0 success; 2 invalid input or usage (a missing, unreadable or\n"
+         "malformed FILE, a bad option); 1 any other failure.\n";
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A number of --size: digits alone. std::from_chars also stops at the first
+// non-digit and says when the value does not fit an int (sscanf's %d wrapped
+// 4294967616 to 320).
+bool parse_dimension(std::string_view text, int& value) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return false;  // no sign, no space
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool has_extension(const std::string& path, std::string_view wanted) {
+  const std::string ext = fs::path(path).extension().string();
+  return ext.size() == wanted.size() &&
+         std::equal(ext.begin(), ext.end(), wanted.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+         });
+}
+
+// Whether writing `output` would replace `input`: the same file under another
+// name (a symlink, a hard link, "dir/../a.json") when both exist; otherwise the
+// same absolute path once "." and ".." are taken out.
+bool same_file(const std::string& output, const std::string& input) {
+  std::error_code ec;
+  if (fs::exists(output, ec) && fs::exists(input, ec)) {
+    const bool same = fs::equivalent(output, input, ec);
+    if (!ec) return same;
+  }
+  std::error_code ec_output, ec_input;
+  const fs::path a = fs::absolute(output, ec_output), b = fs::absolute(input, ec_input);
+  if (ec_output || ec_input)  // no working directory: compare the names as given
+    return fs::path(output).lexically_normal() == fs::path(input).lexically_normal();
+  return a.lexically_normal() == b.lexically_normal();
+}
+
+}  // namespace
+
+CommandLine parse_command_line(const std::vector<std::string>& args) {
+  CommandLine cl;
+  const auto fail = [&](const std::string& message) {
+    cl.error = message + " (see attnlab --help)";
+    return cl;
+  };
+  // --help and --version stand alone, wherever they are: with anything else the
+  // line is a mistake, and which of its words to obey would be a guess.
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h" || a == "--version") {
+      if (args.size() != 1) return fail(a + " takes nothing else");
+      cl.command = a == "--version" ? Command::Version : Command::Help;
+      return cl;
+    }
+  std::vector<std::string> options;  // every option given, in order: each at most once
+  bool animate_training = false;     // --animate training
+  int every = 0;                     // --every K
+  std::string variant;               // --variant NAME
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool option = a.size() > 1 && a[0] == '-';
+    if (option) {
+      if (std::find(options.begin(), options.end(), a) != options.end()) return fail(a + " given twice");
+      options.push_back(a);
+    }
+    if (a == "--dump" || a == "--grad") {
+      if (i + 1 >= args.size()) return fail(a + " needs a FILE");
+      if (cl.command != Command::Window) return fail("--dump and --grad: one at a time");
+      cl.command = a == "--dump" ? Command::Dump : Command::Grad;
+      if (!cl.file.empty()) return fail(a + " FILE: one scenario file at a time");
+      cl.file = args[++i];
+      if (cl.file.empty()) return fail("FILE is empty: name a scenario file");
+    } else if (a == "--train") {
+      if (i + 1 >= args.size()) return fail("--train needs an experiment file (EXPERIMENT.json)");
+      if (cl.command != Command::Window) return fail("--train: one command at a time");
+      if (!cl.file.empty()) return fail("--train EXPERIMENT.json: the experiment is the only input");
+      cl.command = Command::Train;
+      cl.file = args[++i];
+      if (cl.file.empty()) return fail("--train: the experiment file name is empty");
+    } else if (a == "--out") {
+      if (i + 1 >= args.size()) return fail("--out needs a file name (RESULT.json)");
+      cl.out = args[++i];
+      if (!has_extension(cl.out, ".json")) return fail("--out " + cl.out + ": expected a file name ending in .json");
+    } else if (a == "--screenshot") {
+      if (i + 1 >= args.size()) return fail("--screenshot needs a file name (OUT.png)");
+      cl.screenshot = args[++i];
+      // The extension says what is written: a scenario is not replaced by a PNG for a slip of the hand.
+      if (!has_extension(cl.screenshot, ".png"))
+        return fail("--screenshot " + cl.screenshot + ": expected a file name ending in .png");
+    } else if (a == "--export") {
+      if (i + 1 >= args.size()) return fail("--export needs a file name (OUT.png, .svg, .tex, .csv or .py)");
+      cl.export_to = args[++i];
+      // With --train (before or after) the output is a script: judged below. With --animate, a GIF or an MP4.
+      const bool training = std::find(args.begin(), args.end(), "--train") != args.end();
+      const bool animating = std::find(args.begin(), args.end(), "--animate") != args.end();
+      const bool video = has_extension(cl.export_to, ".gif") || has_extension(cl.export_to, ".mp4");
+      if (animating && !video) return fail("--animate --export " + cl.export_to + ": expected a file name ending in .gif or .mp4");
+      if (!animating && video)
+        return fail("--export " + cl.export_to + ": an animation needs --animate PARAM=FROM:TO or --animate training");
+      if (!training && !animating && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
+        return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
+    } else if (a == "--animate") {
+      if (i + 1 >= args.size())
+        return fail("--animate needs PARAM=FROM:TO, e.g. X[1][0]=-1:1 or temperature=0.1:10, or training");
+      if (args[i + 1] == "training") {  // an experiment's run: its rules are checked below
+        ++i;
+        animate_training = true;
+        continue;
+      }
+      Sweep sweep;
+      if (const std::string problem = parse_sweep(args[++i], sweep); !problem.empty()) return fail(problem);
+      if (cl.animate) sweep.frames = cl.animate->frames, sweep.fps = cl.animate->fps;
+      cl.animate = sweep;
+    } else if (a == "--frames" || a == "--fps") {
+      const bool frames = a == "--frames";
+      const int lo = frames ? kMinFrames : kMinFps, hi = frames ? kMaxFrames : kMaxFps;
+      const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
+      if (i + 1 >= args.size()) return fail(a + " needs a number, " + range);
+      const std::string& v = args[++i];
+      int n = 0;
+      if (!parse_dimension(v, n) || n < lo || n > hi) return fail(a + " " + v + ": expected a whole number from " + range);
+      if (!cl.animate) cl.animate = Sweep{};  // --animate may come after: its PARAM is checked below
+      (frames ? cl.animate->frames : cl.animate->fps) = n;
+    } else if (a == "--every") {
+      if (i + 1 >= args.size()) return fail("--every needs K, a whole number of steps");
+      const std::string& v = args[++i];
+      if (!parse_dimension(v, every) || every < 1) return fail("--every " + v + ": expected a whole number of steps, 1 or more");
+    } else if (a == "--variant") {
+      if (i + 1 >= args.size()) return fail("--variant needs a variant's name or number");
+      variant = args[++i];
+      if (variant.empty()) return fail("--variant is empty: name a variant of the experiment, or give its number");
+    } else if (a == "--size") {
+      if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
+      const std::string& v = args[++i];
+      const size_t x = v.find_first_of("xX");
+      int w = 0, h = 0;
+      if (x == std::string::npos || !parse_dimension(std::string_view(v).substr(0, x), w) ||
+          !parse_dimension(std::string_view(v).substr(x + 1), h) || w < kMinPictureWidth || h < kMinPictureHeight ||
+          w > kMaxPictureSide || h > kMaxPictureSide)
+        return fail("--size " + v + ": expected WxH with W from 320 to 8192 and H from 200 to 8192");
+      cl.width = w;
+      cl.height = h;
+    } else if (a == "--scale") {
+      if (i + 1 >= args.size()) return fail("--scale needs K, 1 to 4");
+      const std::string& v = args[++i];
+      if (v.size() != 1 || v[0] < '1' || v[0] > '4') return fail("--scale " + v + ": expected 1, 2, 3 or 4");
+      cl.scale = v[0] - '0';
+    } else if (a == "--theme") {
+      if (i + 1 >= args.size()) return fail("--theme needs light or dark");
+      cl.theme = args[++i];
+      if (cl.theme != "light" && cl.theme != "dark") return fail("--theme " + cl.theme + ": expected light or dark");
+    } else if (a == "--panel") {
+      if (i + 1 >= args.size()) return fail("--panel needs a panel name");
+      const std::string& name = args[++i];
+      for (const char* panel : core::kPanelNames)
+        if (name.size() == std::string_view(panel).size() &&
+            std::equal(name.begin(), name.end(), panel, [](char x, char y) {
+              return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+            }))
+          cl.panel = panel;
+      if (cl.panel.empty())
+        return fail("--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry");
+    } else if (a == "--transparent") {
+      cl.transparent = true;
+    } else if (a == "--layout-out") {
+      if (i + 1 >= args.size()) return fail("--layout-out needs a file name (L.json)");
+      cl.layout_out = args[++i];
+      if (!has_extension(cl.layout_out, ".json"))
+        return fail("--layout-out " + cl.layout_out + ": expected a file name ending in .json");
+    } else if (option) {  // "-" alone is a FILE, as before
+      return fail("unknown option '" + a + "'");
+    } else {
+      if (!cl.file.empty()) return fail("one scenario file at a time, got '" + cl.file + "' and '" + a + "'");
+      if (a.empty()) return fail("FILE is empty: name a scenario file, or none for the last session");
+      cl.file = a;
+    }
+  }
+  // --train writes its RESULT, or its PyTorch script, and nothing else.
+  if (cl.command == Command::Train) {
+    for (const std::string& option : options)
+      if (option != "--train" && option != "--out" && option != "--export")
+        return fail("--train takes --out RESULT.json or --export train.py and no other option: " + option);
+    if (cl.out.empty() && cl.export_to.empty()) return fail("--train EXPERIMENT.json needs --out RESULT.json (or --export train.py)");
+    if (!cl.out.empty() && !cl.export_to.empty()) return fail("--train: --out and --export, one output at a time");
+    if (!cl.export_to.empty() && !has_extension(cl.export_to, ".py") && !has_extension(cl.export_to, ".svg") &&
+        !has_extension(cl.export_to, ".csv"))
+      return fail("--train --export " + cl.export_to +
+                  ": expected a file name ending in .py (a PyTorch script), .svg (the loss curves) or .csv (the table)");
+    if (!cl.out.empty() && same_file(cl.out, cl.file)) return fail("--out " + cl.out + " is the experiment file: it would replace it");
+    if (!cl.export_to.empty() && same_file(cl.export_to, cl.file))
+      return fail("--export " + cl.export_to + " is the experiment file: it would replace it");
+    return cl;
+  }
+  if (!cl.out.empty()) return fail("--out goes with --train");
+  const auto given = [&](const char* option) { return std::find(options.begin(), options.end(), option) != options.end(); };
+  if (!animate_training && (given("--every") || given("--variant")))
+    return fail("--every and --variant go with --animate training (and an experiment file)");
+  // A training run: --frames follows from the steps and --every; the rest as for a sweep, below.
+  if (animate_training) {
+    if (given("--frames")) return fail("--animate training: the frames follow from the steps and --every K; --frames goes with a sweep");
+    if (cl.file.empty()) return fail("--animate training needs an experiment file (EXPERIMENT.json) before it");
+    TrainingAnimation training;
+    training.every = every;
+    training.variant = variant;
+    if (!cl.panel.empty()) training.panel = cl.panel;
+    if (!training_panel(training.panel))
+      return fail("--panel " + cl.panel + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices");
+    if (cl.animate) training.fps = cl.animate->fps;  // --fps, kept by a Sweep of its own
+    cl.animate.reset();
+    cl.training = training;
+    cl.panel.clear();  // the frames are not one panel alone: the panel stands beside the curves
+  }
+  // An animation: --animate with --export OUT.gif or OUT.mp4, the picture's options, nothing else.
+  const bool has_animate = given("--animate");
+  if (cl.animate && !has_animate) return fail("--frames and --fps go with --animate PARAM=FROM:TO");
+  if (has_animate) {
+    if (cl.command != Command::Window) return fail("--animate goes with FILE and --export OUT.gif or OUT.mp4");
+    if (cl.export_to.empty()) return fail("--animate needs --export OUT.gif or OUT.mp4");
+    if (!cl.screenshot.empty() || !cl.layout_out.empty() || cl.transparent)
+      return fail(cl.training ? "--animate training takes --export, --every, --variant, --panel, --fps, --size, --scale and --theme, "
+                                "and no other option"
+                              : "--animate takes --export, --frames, --fps, --size, --scale, --theme and --panel, and no other option");
+    if (!cl.file.empty() && same_file(cl.export_to, cl.file))
+      return fail("--export " + cl.export_to + " is FILE: it would replace the " + (cl.training ? "experiment" : "scenario"));
+    if (!cl.width) {
+      cl.width = kDefaultPictureWidth;
+      cl.height = kDefaultPictureHeight;
+    }
+    if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
+      return fail("--size and --scale: the frames would be more than " + std::to_string(kMaxPictureSide) + " pixels a side");
+    return cl;
+  }
+  // --export's extension was judged in the loop by the words around it: "--train" or "--animate" given as
+  // another option's value made it look like a script's or an animation's. Not a picture nor a text export: refused.
+  if (!cl.export_to.empty() && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
+    return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
+  // --dump and --grad print text and exit: any other option would be ignored.
+  if (cl.command == Command::Dump || cl.command == Command::Grad)
+    for (const std::string& option : options)
+      if (option != "--dump" && option != "--grad")
+        return fail((cl.command == Command::Dump ? "--dump" : "--grad") + std::string(" FILE takes no other option: ") + option);
+
+  // No output is FILE itself: "a.json --layout-out ./a.json" would replace the scenario.
+  if (!cl.file.empty())
+    for (const auto& [option, output] : {std::pair{"--screenshot", &cl.screenshot}, std::pair{"--export", &cl.export_to},
+                                         std::pair{"--layout-out", &cl.layout_out}})
+      if (!output->empty() && same_file(*output, cl.file))
+        return fail(std::string(option) + " " + *output + " is FILE: it would replace the scenario");
+
+  // Options that only a picture, or only some exports, would use.
+  if (!cl.screenshot.empty() && !cl.export_to.empty()) return fail("--screenshot and --export: one picture at a time");
+  const core::ExportFormat format = core::export_format(cl.export_to);
+  const bool png = !cl.screenshot.empty() || format == core::ExportFormat::Png;
+  const bool text_export = !cl.export_to.empty() && format != core::ExportFormat::Png;
+  if (!png && (cl.width || cl.scale != 1)) return fail("--size and --scale go with --screenshot or --export OUT.png");
+  if (!png && (!cl.panel.empty() || cl.transparent))
+    return fail("--panel and --transparent go with --screenshot or --export OUT.png");
+  if (text_export && !cl.layout_out.empty())
+    return fail("--layout-out goes with the window, --screenshot or --export OUT.png");
+  if (text_export && !cl.theme.empty() && format != core::ExportFormat::Svg)
+    return fail("--theme goes with the window, --screenshot or --export OUT.png or OUT.svg");
+
+  // The renderer's limit, on the pixels of the PNG: refused now, not after a window was opened.
+  if (png) {
+    if (!cl.width) {
+      cl.width = kDefaultPictureWidth;
+      cl.height = kDefaultPictureHeight;
+    }
+    if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
+      return fail("--size " + std::to_string(cl.width) + "x" + std::to_string(cl.height) + " --scale " +
+                  std::to_string(cl.scale) + ": the picture would be " + std::to_string(cl.width * cl.scale) + "×" +
+                  std::to_string(cl.height * cl.scale) + " pixels, at most " + std::to_string(kMaxPictureSide) +
+                  " a side");
+  }
+  return cl;
+}
+
+}  // namespace app

@@ -1,0 +1,63 @@
+#include "app/cli/train_command.h"
+
+#include <optional>
+#include <ostream>
+
+#include "core/atomic_file.h"
+#include "core/export.h"
+#include "core/export_curves.h"
+#include "core/export_train_torch.h"
+#include "core/training.h"
+
+namespace app {
+
+namespace {
+
+// The experiment, or nothing with the reader's messages on err (exit 2).
+std::optional<core::Experiment> load(const std::string& experiment, std::ostream& err) {
+  core::ExperimentLoad loaded = core::load_experiment_file(experiment);
+  if (!loaded.ok()) err << "attnlab: " << loaded.message() << "\n";
+  return std::move(loaded.experiment);
+}
+
+// Every step, with a progress line that rewrites itself about a hundred times, not once a step.
+core::Training train(const core::Experiment& e, std::ostream& err) {
+  core::Training training(e);
+  const int every = std::max(1, e.steps / 100);
+  while (!training.finished()) {
+    training.step();
+    const int step = training.steps_done();
+    if (step % every == 0 || step == e.steps) err << "\rtraining: step " << step << "/" << e.steps << std::flush;
+  }
+  err << "\n";
+  return training;
+}
+
+// 0 with text written (atomically) to path; 1 with the reason on err.
+int write(const std::string& path, const std::string& text, std::ostream& err) {
+  std::string error;
+  if (core::write_file_atomically(path, text, &error)) return 0;
+  err << "attnlab: " << error << "\n";
+  return 1;
+}
+
+}  // namespace
+
+int run_train(const std::string& experiment, const std::string& out, std::ostream& err) {
+  const std::optional<core::Experiment> e = load(experiment, err);
+  if (!e) return 2;
+  return write(out, core::to_text(train(*e, err).result_json()), err);
+}
+
+int run_train_export(const std::string& experiment, const std::string& path, std::ostream& err) {
+  const std::optional<core::Experiment> e = load(experiment, err);
+  if (!e) return 2;
+  // The command line let through .py, .svg and .csv only.
+  const core::ExportFormat format = core::export_format(path);
+  if (format == core::ExportFormat::Py) return write(path, core::export_train_py(*e), err);  // nothing trained here
+  const core::Curves curves = core::curves_of(train(*e, err));
+  return write(path, format == core::ExportFormat::Svg ? core::curves_svg(curves, /*light=*/true) : core::curves_table_csv(curves),
+               err);
+}
+
+}  // namespace app

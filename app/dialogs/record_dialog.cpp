@@ -1,0 +1,379 @@
+#include "app/dialogs/record_dialog.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iterator>
+#include <vector>
+#include <cstdlib>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "app/files/exports.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "core/atomic_file.h"
+
+namespace app {
+
+namespace {
+
+constexpr const char* kDialog = "Record sweep";
+constexpr const char* kProgress = "Recording";
+constexpr const char* kThemes[] = {"as the window", "light (slides)", "dark"};
+
+// A number as a person writes it on a command line: 0.1, -2, 1e-05.
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
+
+// The entry a key names, in words: "Q of head 1, row “two”, column 3".
+std::string entry_words(const core::Scenario& s, const std::string& key) {
+  const size_t open = key.find('[');
+  std::vector<int> at;
+  for (size_t i = open; i != std::string::npos && i < key.size(); i = key.find('[', i + 1)) at.push_back(std::atoi(key.c_str() + i + 1));
+  if (open == std::string::npos || at.size() < 2) return key;
+  const std::string name = key.substr(0, open);
+  const int r = at[at.size() - 2], c = at.back();
+  const bool token_rows = name == "X" || name == "Q" || name == "K" || name == "V" || name == "target" || name == "X_kv";
+  const std::vector<std::string>& tokens = name == "X_kv" || ((name == "K" || name == "V") && s.cross()) ? s.tokens_kv : s.tokens;
+  std::string words = name;
+  if (at.size() == 3 && s.heads > 1) words += " of head " + std::to_string(at[0] + 1);
+  if (token_rows && r < static_cast<int>(tokens.size())) words += ", row \u201C" + tokens[static_cast<size_t>(r)] + "\u201D";
+  else words += ", row " + std::to_string(r + 1);
+  return words + ", column " + std::to_string(c + 1);
+}
+
+// The sweep's problem in the dialog's words: without the command line's "--animate PARAM: ".
+std::string problem_of(const AppState& state) {
+  const Sweep& sweep = state.record.sweep;
+  if (sweep.from == sweep.to) return "From and To are equal: nothing would move.";
+  std::string why = sweep_problem(state.scenario(), sweep);
+  if (const size_t colon = why.find(": "); colon != std::string::npos) why = why.substr(colon + 2);
+  return why;
+}
+
+// A range to start from around value: ±1 for an entry; the temperature falling tenfold.
+void default_range(AppState& state) {
+  Sweep& sweep = state.record.sweep;
+  const double v = sweep_value(state.scenario(), sweep.param);
+  if (sweep.param == "temperature") {
+    sweep.from = v;
+    sweep.to = std::max(core::kMinTemperature, std::round(v * 10) / 100);
+    if (sweep.to == sweep.from) sweep.to = std::min(core::kMaxTemperature, v * 10);
+  } else {
+    sweep.from = std::round((v - 1) * 100) / 100;
+    sweep.to = std::round((v + 1) * 100) / 100;
+  }
+}
+
+// While picking: the editable entries outlined over the window; the one under the mouse
+// is picked by a click. A window of its own on top, so the panels do not take the click.
+void PickOverlay(AppState& state) {
+  RecordSweep& r = state.record;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(display);
+  ImGui::SetNextWindowFocus();
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove |
+                                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse;
+  ImGui::Begin("##pick entry", nullptr, kFlags);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float scale = fonts().scale;
+  const ImU32 accent = ImGui::GetColorU32(ImGuiCol_PlotHistogram);
+  const ImU32 faint = ImGui::GetColorU32(ImGuiCol_PlotHistogram, 0.45f);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  std::string hovered;
+  for (const auto& [key, rect] : state.cell_rects) {
+    const ImVec2 a(rect.x, rect.y), b(rect.x + rect.w, rect.y + rect.h);
+    const bool over = mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y;
+    if (over) hovered = key;
+    draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), over ? accent : faint, 2 * scale, 0, (over ? 3.0f : 1.0f) * scale);
+  }
+  // The hint over the menu bar (no use while picking), in the middle, on the accent colour.
+  const std::string hint = "Click the entry to sweep  \u00B7  the wheel scrolls  \u00B7  Esc: back to the dialog";
+  const ImVec2 size = ImGui::CalcTextSize(hint.c_str());
+  const float bar = ImGui::GetFrameHeight();
+  const ImVec2 at((display.x - size.x) / 2, (bar - size.y) / 2);
+  draw->AddRectFilled(ImVec2(at.x - 12 * scale, 0), ImVec2(at.x + size.x + 12 * scale, bar), accent, 4 * scale);
+  draw->AddText(at, IM_COL32(13, 13, 20, 255), hint.c_str());
+  if (!hovered.empty()) {
+    ImGui::BeginTooltip();
+    ImGui::Text("%s = %s", entry_words(state.scenario(), hovered).c_str(), number(sweep_value(state.scenario(), hovered)).c_str());
+    ImGui::TextDisabled("%s on the command line", hovered.c_str());
+    ImGui::TextDisabled("click to sweep it");
+    ImGui::EndTooltip();
+  }
+  // The wheel still scrolls the Matrices panel under the overlay: the entry may be further down.
+  if (const float wheel = ImGui::GetIO().MouseWheel; wheel != 0) {
+    ImGuiWindow* matrices = ImGui::FindWindowByName("Matrices");
+    if (!matrices) matrices = ImGui::FindWindowByName("###Matrices");  // its title names a head
+    if (matrices && matrices->Rect().Contains(mouse)) {
+      const float step = std::floor(std::min(5 * matrices->CalcFontSize(), matrices->InnerRect.GetHeight() * 0.67f));
+      ImGui::SetScrollY(matrices, std::clamp(matrices->Scroll.y - wheel * step, 0.0f, matrices->ScrollMax.y));
+    }
+  }
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+    r.picking = false;
+    r.open = true;
+  } else if (!hovered.empty() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    r.sweep.param = hovered;
+    default_range(state);
+    r.picking = false;
+    r.open = true;
+  }
+  ImGui::End();
+}
+
+// What moves: the entry picked, or the temperature.
+void WhatMoves(AppState& state) {
+  RecordSweep& r = state.record;
+  ImGui::TextUnformatted("What moves");
+  ImGui::SameLine(120 * fonts().scale);
+  const bool temperature = r.sweep.param == "temperature";
+  if (ImGui::RadioButton("the temperature", temperature) && !temperature) {
+    r.sweep.param = "temperature";
+    default_range(state);
+  }
+  ImGui::SameLine();
+  if (ImGui::RadioButton(temperature ? "an entry\u2026" : r.sweep.param.c_str(), !temperature)) {
+    r.picking = true;  // the dialog steps aside while the entry is picked
+    r.open = false;
+  }
+  remember_control(state, "record.pick");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click, then click an entry in the Matrices panel");
+  if (!temperature && problem_of(state).empty())
+    ImGui::TextDisabled("  %s, now %s", entry_words(state.scenario(), r.sweep.param).c_str(),
+                        number(sweep_value(state.scenario(), r.sweep.param)).c_str());
+  else if (temperature)
+    ImGui::TextDisabled("  now %s: below 1 the weights sharpen, above 1 they flatten", number(state.scenario().options.temperature).c_str());
+}
+
+void Range(AppState& state) {
+  RecordSweep& r = state.record;
+  const float scale = fonts().scale;
+  const bool temperature = r.sweep.param == "temperature";
+  const double lo = temperature ? core::kMinTemperature : -core::kMaxAbsEntry;
+  const double hi = temperature ? core::kMaxTemperature : core::kMaxAbsEntry;
+  constexpr float speed = 0.01f;
+  ImGui::TextUnformatted("From");
+  ImGui::SameLine(120 * scale);
+  ImGui::SetNextItemWidth(90 * scale);
+  ImGui::DragScalar("##from", ImGuiDataType_Double, &r.sweep.from, speed, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+  remember_control(state, "record.from");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("to");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90 * scale);
+  ImGui::DragScalar("##to", ImGuiDataType_Double, &r.sweep.to, speed, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+  remember_control(state, "record.to");
+
+  ImGui::TextUnformatted("Frames");
+  ImGui::SameLine(120 * scale);
+  ImGui::SetNextItemWidth(90 * scale);
+  ImGui::SliderInt("##frames", &r.sweep.frames, kMinFrames, kMaxFrames, "%d", ImGuiSliderFlags_AlwaysClamp);
+  remember_control(state, "record.frames");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("at");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90 * scale);
+  ImGui::SliderInt("##fps", &r.sweep.fps, kMinFps, kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
+  remember_control(state, "record.fps");
+  ImGui::SameLine();
+  ImGui::TextDisabled("%.1f s", static_cast<double>(r.sweep.frames) / r.sweep.fps);
+}
+
+void Picture(AppState& state) {
+  RecordSweep& r = state.record;
+  const float scale = fonts().scale;
+  ImGui::TextUnformatted("Picture");
+  ImGui::SameLine(120 * scale);
+  ImGui::SetNextItemWidth(200 * scale);
+  const std::string shown = r.panel.empty() ? "the whole window" : r.panel + " panel alone";
+  if (ImGui::BeginCombo("##panel", shown.c_str())) {
+    if (ImGui::Selectable("the whole window", r.panel.empty())) r.panel.clear();
+    for (const char* p : kPanelNames)
+      if (ImGui::Selectable((std::string(p) + " panel alone").c_str(), r.panel == p)) r.panel = p;
+    ImGui::EndCombo();
+  }
+  remember_control(state, "record.panel");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(130 * scale);
+  ImGui::Combo("##theme", &r.theme, kThemes, static_cast<int>(std::size(kThemes)));
+  remember_control(state, "record.theme");
+
+  ImGui::TextUnformatted("Size");
+  ImGui::SameLine(120 * scale);
+  ImGui::SetNextItemWidth(140 * scale);
+  int size[2] = {r.width, r.height};
+  if (ImGui::InputInt2("##size", size)) {
+    r.width = std::clamp(size[0], 320, 3840);  // the command line's --size starts at 320×200
+    r.height = std::clamp(size[1], 200, 2160);
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("720p")) r.width = 1280, r.height = 720;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("1080p")) r.width = 1920, r.height = 1080;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("square")) r.width = r.height = 800;
+
+  if (r.panel.empty() && (r.width < 1100 || r.height < 650))
+    ImGui::TextDisabled("  the whole window is cramped below 1280 \u00D7 720: one panel alone reads better");
+
+  ImGui::TextUnformatted("Format");
+  ImGui::SameLine(120 * scale);
+  if (ImGui::RadioButton("GIF", !r.mp4)) r.mp4 = false;
+  remember_control(state, "record.gif");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("MP4 (H.264)", r.mp4)) r.mp4 = true;
+  remember_control(state, "record.mp4");
+  ImGui::SameLine();
+  ImGui::TextDisabled(r.mp4 ? "small, for slides and video" : "plays everywhere, loops");
+}
+
+void Dialog(AppState& state) {
+  RecordSweep& r = state.record;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (!ImGui::Begin(kDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+    ImGui::End();
+    return;
+  }
+  WhatMoves(state);
+  ImGui::Spacing();
+  Range(state);
+  ImGui::Separator();
+  Picture(state);
+  ImGui::Separator();
+  const std::string problem = problem_of(state);
+  const std::string ext = r.mp4 ? ".mp4" : ".gif";
+  if (!problem.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
+    ImGui::TextUnformatted(problem.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    // Where it goes and the command that writes the same file, for a script or a Makefile.
+    const std::string example = export_path(state, r.panel.empty() ? "sweep" : r.panel + "-sweep", ext);
+    ImGui::TextDisabled("Goes to %s", core::short_path(example).c_str());
+    const std::string command = record_command_line(state, "OUT" + ext);
+    ImGui::TextDisabled("The same file from the command line:");
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 560 * fonts().scale);
+    ImGui::TextWrapped("%s", command.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::SmallButton("Copy the command")) ImGui::SetClipboardText(command.c_str());
+    if (state.modified()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(FILE as saved; the recording shows the edits too)");
+    }
+  }
+  ImGui::Spacing();
+  ImGui::BeginDisabled(!problem.empty());
+  if (ImGui::Button("Record", ImVec2(120 * fonts().scale, 0))) {
+    r.phase = RecordSweep::Phase::Asked;
+    r.done = 0;
+    r.cancel = false;
+    r.open = false;
+  }
+  ImGui::EndDisabled();
+  remember_control(state, "record.record");
+  ImGui::SameLine();
+  if (ImGui::Button("Close", ImVec2(120 * fonts().scale, 0))) r.open = false;
+  ImGui::End();
+}
+
+// The recording's progress over the window: nothing else can change meanwhile.
+void Progress(AppState& state) {
+  RecordSweep& r = state.record;
+  if (r.phase == RecordSweep::Phase::Idle) {
+    if (ImGui::IsPopupOpen(kProgress)) {  // the window finished or gave up: the popup goes
+      if (ImGui::BeginPopupModal(kProgress)) {
+        ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+      }
+    }
+    return;
+  }
+  if (!ImGui::IsPopupOpen(kProgress)) ImGui::OpenPopup(kProgress);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal(kProgress, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) return;
+  const float scale = fonts().scale;
+  const std::string what = r.sweep.param + " from " + number(r.sweep.from) + " to " + number(r.sweep.to);
+  ImGui::Text("Recording %s", what.c_str());
+  char label[64];
+  std::snprintf(label, sizeof label, "frame %d of %d", r.done, r.sweep.frames);
+  ImGui::ProgressBar(static_cast<float>(r.done) / static_cast<float>(r.sweep.frames), ImVec2(360 * scale, 0), label);
+  if (r.cancel) ImGui::TextDisabled("Stopping\u2026");
+  else if (ImGui::Button("Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+    r.cancel = true;
+  remember_control(state, "record.cancel");
+  ImGui::EndPopup();
+}
+
+}  // namespace
+
+std::string shell_word(const std::string& word) {
+  const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%") ==
+                                          std::string::npos;
+  if (plain) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+void open_record_dialog(AppState& state) {
+  RecordSweep& r = state.record;
+  r.open = true;
+  state.view.workspace = Workspace::Views;  // what --animate shows: the views, not the lab
+  r.picking = false;
+  Sweep probe = r.sweep;
+  probe.from = probe.to = r.sweep.param == "temperature" ? 1.0 : 0.0;
+  if (sweep_problem(state.scenario(), probe).empty()) return;  // the entry is still there: keep it
+  r.sweep.param = "temperature";
+  default_range(state);
+}
+
+std::string command_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path relative = fs::path(path).lexically_relative(fs::current_path(ec));
+  const bool below = !ec && !relative.empty() && *relative.begin() != "..";
+  return below && fs::path(path).is_absolute() ? relative.string() : path;
+}
+
+std::string record_command_line(const AppState& state, const std::string& out) {
+  const RecordSweep& r = state.record;
+  const std::string file = state.file.empty() ? "FILE" : command_path(state.file);
+  std::string line = "attnlab " + shell_word(file) + " --animate " +
+                     shell_word(r.sweep.param + "=" + number(r.sweep.from) + ":" + number(r.sweep.to));
+  if (r.sweep.frames != kDefaultFrames) line += " --frames " + std::to_string(r.sweep.frames);
+  if (r.sweep.fps != kDefaultFps) line += " --fps " + std::to_string(r.sweep.fps);
+  line += " --size " + std::to_string(r.width) + "x" + std::to_string(r.height);
+  if (!r.panel.empty()) line += " --panel " + r.panel;
+  const Theme theme = r.theme == 1 ? Theme::Light : r.theme == 2 ? Theme::Dark : state.view.theme;
+  line += theme == Theme::Light ? " --theme light" : " --theme dark";
+  return line + " --export " + shell_word(out);
+}
+
+ScreenshotOptions record_picture(const AppState& state) {
+  const RecordSweep& r = state.record;
+  ScreenshotOptions picture;
+  picture.width = r.width;
+  picture.height = r.height;
+  picture.panel = r.panel;
+  if (r.theme == 1) picture.theme = Theme::Light;
+  if (r.theme == 2) picture.theme = Theme::Dark;
+  return picture;
+}
+
+void DrawRecordDialog(AppState& state) {
+  if (state.record.picking) PickOverlay(state);
+  if (state.record.open) Dialog(state);
+  Progress(state);
+}
+
+}  // namespace app

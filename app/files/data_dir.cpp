@@ -1,0 +1,39 @@
+#include "app/files/data_dir.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <system_error>
+
+namespace app {
+
+namespace fs = std::filesystem;
+
+fs::path data_dir() {
+  std::vector<fs::path> candidates;
+  if (const char* env = std::getenv("ATTNLAB_DATA_DIR")) candidates.emplace_back(env);
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "share" / "attnlab");
+  for (const fs::path& dir : candidates)
+    if (fs::exists(dir / "shaders" / "heatmap.frag", ec)) return dir;
+  return {};
+}
+
+namespace {
+
+std::vector<std::string> json_files(const fs::path& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".json") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+std::vector<std::string> lesson_files() { return json_files(data_dir() / "assets" / "lessons"); }
+
+std::vector<std::string> experiment_files() { return json_files(data_dir() / "assets" / "experiments"); }
+
+}  // namespace app

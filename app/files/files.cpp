@@ -1,0 +1,252 @@
+#include "app/files/files.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <ctime>
+#include <iostream>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "app/files/data_dir.h"
+#include "app/files/session.h"
+#include "core/atomic_file.h"
+#include "core/export.h"  // valid_utf8
+#include "core/scenario_io.h"
+#include "core/training.h"
+#include "app/training/lab.h"
+
+namespace app {
+
+namespace {
+
+constexpr size_t kMaxRecent = 8;
+
+void remember_recent(AppState& state, const std::string& path) {
+  std::error_code ec;
+  const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+  auto& recent = state.recent_files;
+  recent.erase(std::remove(recent.begin(), recent.end(), absolute), recent.end());
+  recent.insert(recent.begin(), absolute);
+  if (recent.size() > kMaxRecent) recent.resize(kMaxRecent);
+}
+
+}  // namespace
+
+// Absolute, so that the session still names the file from another working directory.
+std::string absolute(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path a = std::filesystem::absolute(path, ec);
+  return ec ? path : a.lexically_normal().string();
+}
+
+bool is_experiment_file(const std::string& path) {
+  const core::FileRead file = core::read_regular_file(path, core::kMaxFileBytes);
+  if (file.problem != core::FileRead::Problem::None || core::nested_deeper_than(file.text, 12)) return false;
+  const nlohmann::json j = nlohmann::json::parse(file.text, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() && j.contains("attnlab_experiment");
+}
+
+namespace {
+
+// The reader's messages for the status line. Each begins with the path:
+// shortened, so that what is wrong stays on the screen.
+std::string not_opened(const std::vector<std::string>& errors, const std::string& path) {
+  std::string message;
+  for (const std::string& e : errors)
+    message += (message.empty() ? "" : "\n") +
+               (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
+  return "not opened: " + message;
+}
+
+// A scenario file as a new document (open_scenario, once it is known not to be an experiment).
+bool open_scenario_document(AppState& state, const std::string& path) {
+  core::LoadResult loaded = core::load_scenario_file(path);
+  if (!loaded.ok()) {
+    state.status = not_opened(loaded.errors, path);
+    return false;
+  }
+  state.open_document(std::move(*loaded.scenario));
+  state.file = absolute(path);
+  state.status = "opened " + core::short_path(state.file);
+  remember_recent(state, state.file);
+  return true;
+}
+
+}  // namespace
+
+bool open_experiment(AppState& state, const std::string& path) {
+  core::ExperimentLoad loaded = core::load_experiment_file(path);
+  if (!loaded.ok()) {
+    state.status = not_opened(loaded.errors, path);
+    return false;
+  }
+  set_experiment(state, std::move(*loaded.experiment), absolute(path));
+  state.status = "opened the experiment " + core::short_path(path) + " in the training lab";
+  return true;
+}
+
+bool open_scenario(AppState& state, const std::string& path) {
+  return is_experiment_file(path) ? open_experiment(state, path) : open_scenario_document(state, path);
+}
+
+bool request_open(AppState& state, const std::string& path) {
+  if (is_experiment_file(path)) return open_experiment(state, path);  // the scenario stays: nothing to ask
+  if (state.modified()) {
+    state.pending = {AppState::Pending::Action::Open, path};
+    return false;
+  }
+  return open_scenario_document(state, path);
+}
+
+bool save_scenario(AppState& state, const std::string& path) {
+  std::string error;
+  if (!core::save_scenario_file(state.scenario(), path, &error)) {
+    state.status = "not saved: " + error;
+    return false;
+  }
+  state.mark_saved();
+  state.file = absolute(path);
+  state.status = "saved " + core::short_path(state.file);
+  remember_recent(state, state.file);
+  return true;
+}
+
+void handle_drop(AppState& state, const std::vector<std::string>& paths) {
+  for (const std::string& path : paths)
+    if (std::filesystem::path(path).extension() == ".json") {
+      request_open(state, path);
+      return;
+    }
+  state.status = paths.empty() ? "nothing was dropped" : "not opened: only .json scenario files can be dropped";
+}
+
+namespace {
+int load_initial_scenario(const std::string& file, AppState& state, bool headless);
+}
+
+int load_initial_state(const std::string& file, AppState& state, bool headless) {
+  // An experiment opens in the lab, over the scenario the app would start on without it.
+  std::optional<core::Experiment> experiment;
+  if (!file.empty() && is_experiment_file(file)) {
+    core::ExperimentLoad loaded = core::load_experiment_file(file);
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: " << loaded.message() << "\n";
+      return 2;
+    }
+    experiment = std::move(loaded.experiment);
+  }
+  const int code = load_initial_scenario(experiment ? "" : file, state, headless);
+  state.lessons = load_lesson_list();
+  state.experiments = load_experiment_list();
+  if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
+  return code;
+}
+
+namespace {
+// FILE, else the last session, else the first lesson.
+int load_initial_scenario(const std::string& file, AppState& state, bool headless) {
+  if (!file.empty() && headless) {  // the session is not touched: only its view options are read
+    core::LoadResult loaded = core::load_scenario_file(file);
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: " << loaded.message() << "\n";
+      return 2;
+    }
+    AppState session;
+    const bool restored = restore_session(session, /*read_only=*/true) == SessionRestore::Restored;
+    state = AppState(std::move(*loaded.scenario));
+    state.file = absolute(file);
+    if (restored) state.view = session.view;
+    return 0;
+  }
+  if (!file.empty()) {
+    core::LoadResult loaded = core::load_scenario_file(file);
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: " << loaded.message() << "\n";
+      return 2;
+    }
+    AppState opened(*loaded.scenario);
+    opened.file = absolute(file);
+    AppState session;  // keep the recent files and view options of the last session
+    const SessionRestore restored = restore_session(session);
+    std::string message = session.status;  // a corrupt session's message, if any
+    if (restored == SessionRestore::Restored) {
+      opened.view = session.view;
+      opened.recent_files = session.recent_files;
+      opened.lab = session.lab;  // the experiment being edited stays too
+      opened.view.workspace = Workspace::Views;  // a scenario was asked for: show it
+      message = this_session().notes();  // another window's session, other sessions kept, ...
+      // Its unsaved changes would be gone with the next autosave: keep them in a file.
+      if (session.modified()) {
+        std::string error;
+        const std::string kept = keep_unsaved(session, &error);
+        message = (kept.empty() ? "the unsaved changes of the last session could not be kept: " + error
+                                : "the unsaved changes of the last session are kept in " + kept) +
+                  (message.empty() ? "" : "; " + message);
+      }
+    }
+    state = std::move(opened);
+    remember_recent(state, state.file);
+    state.status = message;
+    return 0;
+  }
+  if (restore_session(state, /*read_only=*/headless) == SessionRestore::Restored) return 0;
+  const std::string message = state.status;  // a corrupt session's message, if any
+  const std::vector<std::string> lessons = lesson_files();
+  if (!lessons.empty()) {
+    core::LoadResult loaded = core::load_scenario_file(lessons.front());
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: the shipped lesson is broken: " << loaded.message() << "\n";
+      return 1;
+    }
+    AppState lesson(*loaded.scenario);
+    lesson.file = lessons.front();
+    state = std::move(lesson);
+  }
+  state.status = message;
+  return 0;
+}
+
+}  // namespace
+
+std::vector<LessonInfo> load_lesson_list() {
+  std::vector<LessonInfo> lessons;
+  for (const std::string& path : lesson_files()) {
+    const core::LoadResult loaded = core::load_scenario_file(path);
+    const std::string stem = std::filesystem::path(path).stem().string();
+    lessons.push_back({path, loaded.ok() && !loaded.scenario->title.empty() ? loaded.scenario->title : stem});
+  }
+  return lessons;
+}
+
+std::vector<LessonInfo> load_experiment_list() {
+  std::vector<LessonInfo> experiments;
+  for (const std::string& path : experiment_files()) {
+    const core::ExperimentLoad loaded = core::load_experiment_file(path);
+    const std::string stem = std::filesystem::path(path).stem().string();
+    experiments.push_back({path, loaded.ok() && !loaded.experiment->title.empty() ? loaded.experiment->title : stem});
+  }
+  return experiments;
+}
+
+std::string time_stamp() {
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return stamp;
+}
+
+bool is_lesson(const AppState& state, size_t i) {
+  return i < state.lessons.size() && !state.file.empty() &&
+         std::filesystem::path(state.file).filename() == std::filesystem::path(state.lessons[i].path).filename();
+}
+
+std::string window_title(const AppState& state) {
+  std::string title = "attnlab";
+  if (!state.file.empty()) title += " \u2014 " + core::valid_utf8(std::filesystem::path(state.file).filename().string());
+  else if (!state.scenario().title.empty()) title += " \u2014 " + state.scenario().title;
+  if (state.modified()) title += " \u2022";
+  return title;
+}
+
+}  // namespace app

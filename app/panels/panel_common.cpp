@@ -1,0 +1,73 @@
+#include <imgui.h>
+
+#include <string>
+
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+
+namespace app {
+
+void remember_control(AppState& state, const char* key) {
+  if (!ImGui::IsItemVisible()) return;  // scrolled out of view: not a place to click
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  state.control_rects[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
+void PanelExportMenuItems(AppState& state, const char* panel) {
+  const std::string what = panel && *panel ? "" : "Window, ";
+  const auto item = [&](const char* label, ExportRequest request) {
+    if (ImGui::MenuItem((what + label).c_str())) state.export_request = request;
+  };
+  const std::string p = panel ? panel : "";
+  item("1\u00D7", ExportRequest{p, 1.0f, false, false});
+  item("2\u00D7 (for slides)", ExportRequest{p, 2.0f, false, false});
+  item("2\u00D7, light background", ExportRequest{p, 2.0f, true, false});
+  item("2\u00D7, transparent background", ExportRequest{p, 2.0f, false, true});
+}
+
+bool BeginPanel(AppState& state, const char* title, const char* formula_markup, int extra_window_flags, int head) {
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
+  // A picture of this panel alone needs no title bar: its heatmaps name themselves.
+  const bool presenting = state.view.presenter && !state.picture.active && state.view.presenter_panel == title;
+  const int solo = state.picture.solo_panel == title || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
+  const bool lit = !state.picture.active && !state.view.presenter && state.lit_panel == title;
+  if (lit) {
+    ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    ImGui::PushStyleColor(ImGuiCol_TitleBg, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.05f, 0.05f, 0.08f, 1.0f));  // the title, dark on the accent
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 3.0f * fonts().scale);
+  }
+  // "Scores · head 2 of 3###Scores": the ID stays the panel's name whatever head it shows.
+  const bool several = head >= 0 && state.scenario().heads > 1;
+  const std::string head_text = several ? "head " + std::to_string(head + 1) + " of " + std::to_string(state.scenario().heads) : "";
+  const std::string label = several ? std::string(title) + "  \u00B7  " + head_text + "###" + title : title;
+  const bool open = ImGui::Begin(label.c_str(), nullptr, kFlags | solo | extra_window_flags);
+  if (lit) {
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor(4);
+  }
+  state.panel_rects[title] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
+                                  ImGui::GetWindowSize().y};
+  if (solo) {
+    if (several) ImGui::TextDisabled("%s", head_text.c_str());
+    return open;
+  }
+  // After Begin, the last item is the title bar.
+  if (ImGui::IsItemHovered() && formula_markup) {
+    ImGui::BeginTooltip();
+    ScriptText(formula_markup);
+    ImGui::TextDisabled("right-click: export this panel as a PNG");
+    ImGui::EndTooltip();
+  }
+  if (ImGui::BeginPopupContextItem("export")) {
+    ImGui::TextDisabled("Export this panel alone as a PNG");
+    PanelExportMenuItems(state, title);
+    ImGui::EndPopup();
+  }
+  return open;
+}
+
+}  // namespace app

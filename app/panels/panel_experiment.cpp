@@ -1,0 +1,589 @@
+// Experiment: the training lab (issue 11). Every seed question is in the end
+// about what a design learns: here a student picks a task, ticks the designs
+// (QKᵀ, shared QK = QQᵀ, Reformer's shared QK, one W, AttentionAlt, no √d_k),
+// presses Run and watches their loss curves race; the thumbnails show what
+// each attends to as it learns, and "Open in views" puts any of them into the
+// other panels. The run is on a worker thread (training_worker.h); this file
+// only draws it and edits the experiment (lab.h does the rest).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/files/exports.h"
+#include "app/files/files.h"
+#include "app/panels/heatmap.h"
+#include "app/training/lab.h"
+#include "app/panels/loss_curves.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "app/dialogs/training_animation_dialog.h"
+#include "core/atomic_file.h"
+#include "core/compute.h"
+#include "core/experiment_json.h"
+#include "core/export_curves.h"
+#include "core/export_train_torch.h"
+
+namespace app {
+
+namespace {
+
+// The designs of the seed questions, as the variants of an experiment.
+struct Design {
+  const char* name;
+  const char* what;  // markup
+  bool shared_qk, normalize_keys, no_self, merged_qk, alt, no_scale;
+  core::Positions positions = core::Positions::None;
+};
+constexpr Design kDesigns[] = {
+    {"QK\u1D40", "W^Q and W^K: the standard design", false, false, false, false, false, false},
+    {"shared QK", "W^K = W^Q: S = QQ\u1D40 is symmetric", true, false, false, false, false, false},
+    {"shared QK, Reformer", "W^K = W^Q, keys normalised, no token attends to itself", true, true, true, false, false, false},
+    {"one W", "one d_{model} \u00D7 d_{model} matrix W in place of W^Q W^K\u1D40", false, false, false, true, false, false},
+    {"AttentionAlt", "a fourth matrix W_{alt} on each head's output", false, false, false, false, true, false},
+    {"no \u221Ad_k", "the scores not divided by \u221Ad_k", false, false, false, false, false, true},
+    {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X", false, false, false, false, false, false,
+     core::Positions::Sinusoidal},
+    {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", false, false, false, false, false,
+     false, core::Positions::Rope},
+};
+
+constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous token", "match the pair",
+                                      "copy the previous token (no position in X)", "align to the encoder (cross-attention)"};
+// What each task asks and what a perfect solution is (docs/experiments.md says more).
+constexpr const char* kTaskText[] = {
+    "Fit the output Y of a given layer (the teacher) on random X. Perfect: the teacher's own function, loss 0. A design "
+    "reaches it only if it can express the teacher's W^Q W^K\u1D40 (shared QK: only a symmetric positive semidefinite one).",
+    "Each token's target is the content of the token before it; X's first two coordinates carry the position. Perfect: "
+    "every row of A on the previous token, which needs an asymmetric W^Q W^K\u1D40. QQ\u1D40 cannot: a token always "
+    "scores itself at least as high.",
+    "Tokens come in pairs that share a key; each token's target is its partner's value. Perfect: each token attends to "
+    "its partner alone. Shared QK scores a token with itself at least as high, unless it cannot see itself (Reformer's mask).",
+    "Each token's target is the content of the token before it, and X carries no position: every token is (0, 0, content, 1). "
+    "Perfect: every row of A on the previous token. Without positions no design can find it (attention is "
+    "permutation-equivariant); sinusoidal PE or RoPE can. Needs d_model = 4.",
+    "Cross-attention: X_{kv} (m encoder tokens) holds a key and a value per token; each decoder token of X carries the key of "
+    "the encoder token it is aligned to. Its target is that token's value. Perfect: each row of the n \u00D7 m weights A on "
+    "its aligned encoder token.",
+};
+static_assert(std::size(kTaskNames) == std::size(kTaskText) && std::size(kTaskNames) == 5, "one name and text per core::TaskKind");
+
+// Self-attention tasks have no second sequence; align needs one.
+bool cross_task(core::TaskKind t) { return t == core::TaskKind::Teacher || t == core::TaskKind::Align; }
+
+// The options of a variant in words.
+std::string options_summary(const core::Options& o) {
+  std::string s;
+  const auto add = [&](const std::string& part) { s += (s.empty() ? "" : " \u00B7 ") + part; };
+  if (o.merged_qk) add("one W");
+  if (o.shared_qk) add("shared QK");
+  if (o.normalize_keys) add("keys normalised");
+  if (o.no_self) add("no self");
+  if (o.causal) add("causal");
+  if (o.scale == core::Scale::None) add("no \u221Ad_k");
+  if (o.temperature != 1.0) {
+    char t[32];
+    std::snprintf(t, sizeof t, "T = %g", o.temperature);
+    add(t);
+  }
+  if (o.head_output == core::HeadOutput::Alt) add("AttentionAlt");
+  if (o.positions != core::Positions::None) {
+    std::string p = o.positions == core::Positions::Rope ? "RoPE" : "sinusoidal PE";
+    if (o.position_base != core::kDefaultPositionBase) {
+      char b[40];
+      std::snprintf(b, sizeof b, " (base %g)", o.position_base);
+      p += b;
+    }
+    add(p);
+  }
+  return s.empty() ? "standard: W^Q W^K\u1D40, \u221Ad_k" : s;
+}
+
+// A name not yet taken: "one W", then "one W 2", ...
+std::string unique_name(const core::Experiment& e, const std::string& base) {
+  const auto taken = [&](const std::string& name) {
+    return std::any_of(e.variants.begin(), e.variants.end(), [&](const core::Variant& v) { return v.name == name; });
+  };
+  if (!taken(base)) return base;
+  for (int i = 2;; ++i)
+    if (!taken(base + " " + std::to_string(i))) return base + " " + std::to_string(i);
+}
+
+std::string thousands(double x) {
+  std::string digits = std::to_string(static_cast<long long>(std::llround(x)));
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), "\u2009");
+  return digits;
+}
+
+// [SECTION] The settings: what to train.
+
+void ExperimentSettings(AppState& state) {
+  Lab& lab = state.lab;
+  core::Experiment& e = lab.experiment;
+  bool edited = false;
+  const float scale = fonts().scale;
+
+  ImGui::PushFont(fonts().title);
+  ImGui::TextUnformatted("Experiment");
+  ImGui::PopFont();
+  const std::string preview = (e.title.empty() ? std::string("(untitled)") : e.title) + (lab.edited ? "  (edited)" : "");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##experiment", preview.c_str())) {
+    for (size_t i = 0; i < state.experiments.size(); ++i) {
+      const LessonInfo& info = state.experiments[i];
+      const std::string label = std::to_string(i + 1) + ". " + info.title;
+      if (ImGui::Selectable(label.c_str(), info.path == lab.source && !lab.edited)) open_experiment(state, info.path);
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("File \u2192 Open\u2026 opens an experiment file too");
+    ImGui::EndCombo();
+  }
+  remember_control(state, "lab.experiment");
+  if (!e.notes.empty() && ImGui::CollapsingHeader("What it asks, and what the runs show", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::BeginChild("notes", ImVec2(0, std::min(ImGui::GetContentRegionAvail().y * 0.35f, 220 * scale)), true);
+    ScriptTextWrapped(e.notes);  // "W^Q W^Kᵀ", "d_k" as the other panels write them
+    ImGui::EndChild();
+  }
+
+  ImGui::Spacing();
+  ImGui::PushFont(fonts().title);
+  ImGui::TextUnformatted("Task");
+  ImGui::PopFont();
+  int task = static_cast<int>(e.task);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##task", &task, kTaskNames, IM_ARRAYSIZE(kTaskNames))) {
+    e.task = static_cast<core::TaskKind>(task);
+    if (!cross_task(e.task)) e.m = 0;                          // one sequence: no X_kv
+    if (e.m == 0 && e.teacher.cross()) core::set_cross_attention(e.teacher, false);
+    if (e.task == core::TaskKind::Align && e.m == 0) e.m = e.n;  // align needs the encoder's
+    if (e.task == core::TaskKind::CopyPrevious) e.d_model = 4;   // (0, 0, content, 1)
+    if (e.task == core::TaskKind::Teacher && e.teacher.d_model != e.d_model) {
+      // A teacher of the experiment's sizes: the views' scenario when it fits, else a zero one to edit there.
+      e.teacher = core::make_zero_scenario(e.n, e.d_model, e.d_k, e.heads);
+    }
+    edited = true;
+  }
+  remember_control(state, "lab.task");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ScriptTextWrapped(kTaskText[task]);
+  ImGui::PopStyleColor();
+  if (e.task == core::TaskKind::Teacher) {
+    ScriptText("Teacher: " + (e.teacher.title.empty() ? std::string("the experiment's own layer") : e.teacher.title) +
+               " (d_k = " + std::to_string(e.teacher.d_k) + ", " + std::to_string(e.teacher.heads) +
+               (e.teacher.heads == 1 ? " head)" : " heads)"));
+    const core::Scenario& views = state.scenario();
+    const bool usable = views.mode == core::Mode::Projected;
+    ImGui::BeginDisabled(!usable);
+    if (ImGui::Button("Use the views' scenario as the teacher")) {
+      e.teacher = views;
+      e.teacher.has_target = false;
+      e.d_model = views.d_model;
+      if (views.cross()) e.m = views.m();  // a cross-attention teacher: the experiment draws X_kv too
+      core::resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
+      edited = true;
+      state.status = "the teacher is now the views' scenario" + (views.title.empty() ? "" : ": " + views.title);
+    }
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(usable ? "Its weights and options make the targets; its X is drawn anew for every sequence."
+                               : "A teacher needs projected mode: its W^Q, W^K, W^V make the targets.");
+  }
+
+  ImGui::Spacing();
+  ImGui::PushFont(fonts().title);
+  ImGui::TextUnformatted("Sizes");
+  ImGui::PopFont();
+  const float field_w = 92 * scale;
+  const auto size_field = [&](const char* label, const char* key, int& value, int lo, int hi) {
+    ImGui::SetNextItemWidth(field_w);
+    int v = value;
+    if (ImGui::InputInt(label, &v)) {
+      v = std::clamp(v, lo, hi);
+      if (v != value) {
+        value = v;
+        edited = true;
+      }
+    }
+    remember_control(state, key);
+  };
+  size_field("n (tokens)", "lab.n", e.n, core::kMinTokens, core::kMaxTokens);
+  ImGui::SameLine();
+  size_field("d_model", "lab.d_model", e.d_model, core::kMinDModel, core::kMaxDModel);
+  size_field("d_k", "lab.d_k", e.d_k, core::kMinDk, core::kMaxDk);
+  ImGui::SameLine();
+  size_field("heads", "lab.heads", e.heads, core::kMinHeads, core::kMaxHeads);
+  if (cross_task(e.task)) {
+    bool cross = e.m > 0;
+    if (ImGui::Checkbox("cross-attention", &cross)) {
+      e.m = cross ? e.n : 0;
+      if (!cross && e.teacher.cross()) core::set_cross_attention(e.teacher, false);  // its keys from X again
+      edited = true;
+    }
+    remember_control(state, "lab.cross");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Every sequence has a second one, X_kv (m encoder tokens): the keys and values come from it, the queries from X.");
+    if (cross) {
+      ImGui::SameLine();
+      size_field("m (encoder tokens)", "lab.m", e.m, core::kMinTokens, core::kMaxTokens);
+    }
+  }
+  if (edited && e.task == core::TaskKind::Teacher && e.teacher.n() != e.n)
+    core::resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
+
+  ImGui::Spacing();
+  ImGui::PushFont(fonts().title);
+  ImGui::TextUnformatted("Designs");
+  ImGui::PopFont();
+  int remove = -1;
+  for (size_t i = 0; i < e.variants.size(); ++i) {
+    core::Variant& v = e.variants[i];
+    ImGui::PushID(static_cast<int>(i));
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetFrameHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.3f), ImVec2(p.x + 14 * scale, p.y + h * 0.7f),
+                                              curve_colour(state, static_cast<int>(i)));
+    ImGui::Dummy(ImVec2(18 * scale, h));
+    ImGui::SameLine();
+    char name[64];
+    std::snprintf(name, sizeof name, "%s", v.name.c_str());
+    ImGui::SetNextItemWidth(140 * scale);
+    if (ImGui::InputText("##name", name, sizeof name) && name[0]) {
+      v.name = name;
+      edited = true;
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(e.variants.size() <= 1);
+    if (ImGui::Button("\u00D7", ImVec2(h, h))) remove = static_cast<int>(i);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(e.variants.size() <= 1 ? "An experiment trains one design at least." : "Remove this design");
+    ImGui::SameLine();
+    const std::string summary = options_summary(v.options);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ScriptText(summary);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ScriptText(summary);
+      ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+  }
+  if (remove >= 0) {
+    e.variants.erase(e.variants.begin() + remove);
+    edited = true;
+  }
+  ImGui::BeginDisabled(e.variants.size() >= 8);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##add", "add a design\u2026")) {
+    for (const Design& d : kDesigns) {
+      if (ImGui::Selectable(d.name)) {
+        core::Variant v;
+        v.name = unique_name(e, d.name);
+        v.options.shared_qk = d.shared_qk;
+        v.options.normalize_keys = d.normalize_keys;
+        v.options.no_self = d.no_self;
+        v.options.merged_qk = d.merged_qk;
+        if (d.alt) v.options.head_output = core::HeadOutput::Alt;
+        if (d.no_scale) v.options.scale = core::Scale::None;
+        v.options.positions = d.positions;
+        // The task's mask is every variant's: the previous-token task is causal.
+        if (!e.variants.empty()) v.options.causal = e.variants.front().options.causal;
+        e.variants.push_back(v);
+        edited = true;
+      }
+      ImGui::SameLine(170 * scale);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ScriptText(d.what);
+      ImGui::PopStyleColor();
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::EndDisabled();
+  remember_control(state, "lab.add_design");
+
+  ImGui::Spacing();
+  ImGui::PushFont(fonts().title);
+  ImGui::TextUnformatted("Training");
+  ImGui::PopFont();
+  size_field("steps", "lab.steps", e.steps, 1, core::kMaxSteps);
+  ImGui::SameLine();
+  size_field("batch", "lab.batch", e.batch, 1, core::kMaxBatch);
+  const auto positive_field = [&](const char* label, const char* key, double& value, double hi) {
+    ImGui::SetNextItemWidth(field_w);
+    double v = value;
+    if (ImGui::InputDouble(label, &v, 0, 0, "%.4g") && v > 0 && v <= hi && v != value) {
+      value = v;
+      edited = true;
+    }
+    remember_control(state, key);
+  };
+  positive_field("learning rate", "lab.learning_rate", e.learning_rate, 10.0);
+  ImGui::SameLine();
+  positive_field("init scale", "lab.init_scale", e.init_scale, 100.0);
+  int optimizer = e.optimizer == core::Optimizer::Adam ? 0 : 1;
+  ImGui::TextUnformatted("optimizer");
+  ImGui::SameLine();
+  bool changed_optimizer = ImGui::RadioButton("Adam", &optimizer, 0);
+  ImGui::SameLine();
+  changed_optimizer |= ImGui::RadioButton("SGD", &optimizer, 1);
+  if (changed_optimizer) {
+    e.optimizer = optimizer == 0 ? core::Optimizer::Adam : core::Optimizer::Sgd;
+    edited = true;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field_w);
+  unsigned long long seed = e.seed;
+  if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed) && seed != e.seed) {
+    e.seed = seed;
+    edited = true;
+  }
+  remember_control(state, "lab.seed");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Same seed, same batches and starting weights: the same curves, bit for bit.");
+
+  if (edited) experiment_edited(state);
+  for (const std::string& problem : lab.problems) {
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(235, 90, 70, 255));
+    TextWrappedWords(problem);
+    ImGui::PopStyleColor();
+  }
+}
+
+// [SECTION] The run: controls, curves, table, thumbnails, exports.
+
+void RunControls(AppState& state) {
+  Lab& lab = state.lab;
+  const core::Curves& c = lab.view.curves;
+  const float scale = fonts().scale;
+  const bool running = lab.view.running;
+  const bool finished = lab.worker && c.finished();
+  const bool can_run = lab.problems.empty();
+  const float button_w = 96 * scale;
+  ImGui::BeginDisabled(!can_run);
+  if (running) {
+    if (ImGui::Button("Pause", ImVec2(button_w, 0))) lab_pause(state);
+  } else {
+    const char* label = !lab.worker || c.steps_done == 0 ? "Run" : finished ? "Run again" : "Resume";
+    if (ImGui::Button(label, ImVec2(button_w, 0))) finished ? lab_restart(state) : lab_run(state);
+  }
+  remember_control(state, "lab.run");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(finished);
+  if (ImGui::Button("Step", ImVec2(button_w * 0.7f, 0))) lab_step(state);
+  remember_control(state, "lab.step");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!lab.worker || (c.steps_done == 0 && !running));
+  if (ImGui::Button("Restart", ImVec2(button_w * 0.8f, 0))) lab_restart(state);
+  remember_control(state, "lab.restart");
+  ImGui::EndDisabled();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("From step 0 again: the same seed gives the same curves.");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(170 * scale);
+  if (ImGui::BeginCombo("##speed", kLabSpeeds[lab.speed].label)) {
+    for (int i = 0; i < static_cast<int>(std::size(kLabSpeeds)); ++i)
+      if (ImGui::Selectable(kLabSpeeds[i].label, i == lab.speed)) lab_set_speed(state, i);
+    ImGui::EndCombo();
+  }
+  remember_control(state, "lab.speed");
+  ImGui::SameLine();
+  const int steps = lab.experiment.steps;
+  char progress[160];
+  if (!lab.worker)
+    std::snprintf(progress, sizeof progress, "%s", can_run ? "Space: run or pause, \u2192: one step" : "cannot run: see the settings");
+  else if (finished)
+    std::snprintf(progress, sizeof progress, "finished: %s steps", thousands(c.steps_done).c_str());
+  else if (running && lab.view.steps_per_second > 0)
+    std::snprintf(progress, sizeof progress, "step %s of %s \u00B7 %s steps/s", thousands(c.steps_done).c_str(),
+                  thousands(steps).c_str(), thousands(lab.view.steps_per_second).c_str());
+  else
+    std::snprintf(progress, sizeof progress, "step %s of %s%s", thousands(c.steps_done).c_str(), thousands(steps).c_str(),
+                  running ? "" : " \u00B7 paused");
+  ImGui::ProgressBar(lab.worker ? static_cast<float>(c.steps_done) / static_cast<float>(std::max(1, steps)) : 0.0f,
+                     ImVec2(-1, 0), progress);
+
+  // Space runs or pauses, → takes one step: as a video player, when no field takes the keys.
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool recording = state.record_training.phase != RecordTraining::Phase::Idle;  // its progress bar is up: keys are its
+  if (!state.picture.active && !recording && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+      if (running) lab_pause(state);
+      else if (finished) lab_restart(state);
+      else lab_run(state);
+    }
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), true) && !finished) lab_step(state);
+  }
+}
+
+void VariantTable(AppState& state) {
+  Lab& lab = state.lab;
+  const core::Curves& c = lab.view.curves;
+  const float scale = fonts().scale;
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("variants", 6, kFlags)) return;
+  ImGui::TableSetupColumn("design", ImGuiTableColumnFlags_WidthFixed, 190 * scale);
+  ImGui::TableSetupColumn("trainable numbers");
+  ImGui::TableSetupColumn("loss at step 0");
+  ImGui::TableSetupColumn("loss now");
+  ImGui::TableSetupColumn("test loss");
+  ImGui::TableSetupColumn("");
+  ImGui::TableHeadersRow();
+  const size_t rows = c.names.empty() ? lab.experiment.variants.size() : c.names.size();
+  for (size_t v = 0; v < rows; ++v) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const std::string name = c.names.empty() ? lab.experiment.variants[v].name : c.names[v];
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v))), "\u25A0");
+    ImGui::SameLine();
+    ImGui::TextUnformatted(name.c_str());
+    ImGui::TableNextColumn();
+    if (v < c.params.size()) ImGui::Text("%d", c.params[v]);
+    else ImGui::TextDisabled("\u2014");
+    const bool has = v < c.loss.size() && !c.loss[v].empty();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(has ? format_loss(c.loss[v].front()).c_str() : "\u2014");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(has ? format_loss(c.loss[v].back()).c_str() : "\u2014");
+    ImGui::TableNextColumn();
+    if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) ImGui::TextUnformatted(format_loss(c.test_loss[v]).c_str());
+    else ImGui::TextDisabled(lab.worker ? "at the end" : "\u2014");
+    ImGui::TableNextColumn();
+    ImGui::PushID(static_cast<int>(v));
+    ImGui::BeginDisabled(!lab.worker || v >= lab.view.current.size());
+    if (ImGui::SmallButton("Open in views")) open_variant_in_views(state, static_cast<int>(v));
+    ImGui::EndDisabled();
+    remember_control(state, ("lab.open." + std::to_string(v)).c_str());
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(lab.worker ? "Its weights now, the run's first sequence as X and its target, in every panel (Ctrl+Z undoes)."
+                                   : "Run or Step first.");
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+// What each design attends to, live: A of the run's first sequence (or W^Q W^Kᵀ), one small heatmap each.
+void Thumbnails(AppState& state, float height) {
+  Lab& lab = state.lab;
+  const float scale = fonts().scale;
+  int& what = lab.thumbnails;
+  ImGui::TextUnformatted("What each design has learned:");
+  ImGui::SameLine();
+  ImGui::RadioButton("attention A of sequence 1", &what, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("##wqk", &what, 1);
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ScriptText("W^Q W^K\u1D40 (one W: W)");
+  if (lab.view.current.empty()) {
+    ImGui::TextDisabled("Run or Step to see them.");
+    return;
+  }
+  char caption[96];
+  std::snprintf(caption, sizeof caption, what == 0 ? "(a row per query, a column per key; head %d)" : "(d_model \u00D7 d_model; head %d)",
+                std::clamp(state.view.head, 0, lab.view.current.front().heads - 1) + 1);
+  ImGui::SameLine();
+  if (ImGui::CalcTextSize(caption).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();  // no room: below, not clipped
+  ImGui::TextDisabled("%s", caption);
+  const int count = static_cast<int>(lab.view.current.size());
+  const float each = std::max(90 * scale, (ImGui::GetContentRegionAvail().x - 8 * scale * static_cast<float>(count)) / static_cast<float>(count));
+  for (int v = 0; v < count; ++v) {
+    const core::Scenario& s = lab.view.current[static_cast<size_t>(v)];
+    core::Result r;
+    core::compute(s, r);
+    const int h = std::clamp(state.view.head, 0, s.heads - 1);
+    if (v > 0) ImGui::SameLine(0, 8 * scale);
+    ImGui::BeginGroup();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(state, v)), "%s", lab.view.curves.names[static_cast<size_t>(v)].c_str());
+    HeatmapOptions o;
+    o.range = what == 0 ? ValueRange::Unit : ValueRange::Diverging;
+    o.max_cell = 18;
+    o.min_cell = 6;
+    o.colorbar = false;
+    o.no_numbers = true;
+    o.show_row_labels = false;
+    const std::string id = "thumb." + std::to_string(v);
+    if (what == 0) Heatmap(state, id.c_str(), "", r.head[static_cast<size_t>(h)].weights, o, ImVec2(each, height));
+    else Heatmap(state, id.c_str(), "", r.head[static_cast<size_t>(h)].W_QK, o, ImVec2(each, height));
+    ImGui::EndGroup();
+  }
+}
+
+// The experiment's stem for the names of exported files.
+std::string lab_export_path(const AppState& state, const std::string& what, const std::string& extension) {
+  return export_path(state.lab.source.empty() ? "experiment" : state.lab.source, what, extension);
+}
+
+void Exports(AppState& state) {
+  Lab& lab = state.lab;
+  const auto write = [&](const std::string& path, const std::string& text) {
+    std::string error;
+    state.status = core::write_file_atomically(path, text, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
+  };
+  ImGui::TextUnformatted("Export:");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!lab.worker);
+  if (ImGui::SmallButton("curves PNG")) state.export_request = ExportRequest{kLossCurvesPicture, 2.0f, false, false};
+  remember_control(state, "lab.export.png");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("curves SVG"))
+    write(lab_export_path(state, "curves", ".svg"), core::curves_svg(lab.view.curves, state.view.theme == Theme::Light));
+  remember_control(state, "lab.export.svg");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("table CSV")) write(lab_export_path(state, "table", ".csv"), core::curves_table_csv(lab.view.curves));
+  remember_control(state, "lab.export.csv");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!lab.problems.empty());
+  if (ImGui::SmallButton("PyTorch replay (.py)")) write(lab_export_path(state, "train", ".py"), core::export_train_py(lab.experiment));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("A script that trains the same designs in torch from the same data and starting weights.");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("experiment (.json)"))
+    write(lab_export_path(state, "experiment", ".json"), core::to_text(core::experiment_to_json(lab.experiment)));
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Animation of the run\u2026")) open_training_animation_dialog(state);
+  remember_control(state, "lab.export.animation");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("A GIF or MP4: the loss curves growing beside a panel that shows one design learning, a frame every K steps.");
+  ImGui::EndDisabled();
+}
+
+}  // namespace
+
+void DrawExperimentPanel(AppState& state) {
+  lab_update(state);
+  const bool open = BeginPanel(state, kExperimentPanel,
+                               "Train the designs of the seed questions side by side: same data, same starting weights, "
+                               "their loss curves and what each learns");
+  if (!open) {
+    ImGui::End();
+    return;
+  }
+  const float scale = fonts().scale;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float settings_w = std::clamp(avail.x * 0.34f, 300 * scale, 520 * scale);
+  ImGui::BeginChild("settings", ImVec2(settings_w, 0), false);
+  if (!state.picture.active && ImGui::Button("\u2190 Back to the views (Ctrl+L)")) state.view.workspace = Workspace::Views;
+  ExperimentSettings(state);
+  ImGui::EndChild();
+  ImGui::SameLine(0, 14 * scale);
+  ImGui::BeginChild("run", ImVec2(0, 0), false);
+  RunControls(state);
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  const float table_h = ImGui::GetFrameHeightWithSpacing() * static_cast<float>(std::max<size_t>(1, state.lab.experiment.variants.size()) + 1) + 8 * scale;
+  const float thumbs_h = std::clamp(room.y * 0.22f, 90 * scale, 190 * scale);
+  const float curves_h = std::max(160 * scale, room.y - table_h - thumbs_h - ImGui::GetFrameHeightWithSpacing() * 3);
+  LossCurves(state, ImVec2(room.x, curves_h));
+  VariantTable(state);
+  Exports(state);
+  ImGui::Spacing();
+  Thumbnails(state, thumbs_h);
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+}  // namespace app

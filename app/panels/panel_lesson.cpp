@@ -1,0 +1,106 @@
+// The lesson: its title, the introduction, and one step at a time (what to
+// look at, what to drag, which number to expect), with the panel the step talks
+// about lit in the window (panel_common.cpp). The previous and next lessons are a click away.
+#include <algorithm>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/files/files.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "core/lesson.h"
+
+namespace app {
+
+namespace {
+
+// The buttons between lessons: previous, "lesson k of N", next.
+void LessonButtons(AppState& state) {
+  int index = -1;
+  for (size_t i = 0; i < state.lessons.size(); ++i)
+    if (is_lesson(state, i)) index = static_cast<int>(i);
+  if (index < 0 || state.picture.active) return;
+  const int count = static_cast<int>(state.lessons.size());
+  ImGui::BeginDisabled(index == 0);
+  if (ImGui::SmallButton("\u25C0 previous lesson")) request_open(state, state.lessons[index - 1].path);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextDisabled("lesson %d of %d", index + 1, count);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(index + 1 >= count);
+  if (ImGui::SmallButton("next lesson \u25B6")) request_open(state, state.lessons[index + 1].path);
+  ImGui::EndDisabled();
+  if (state.modified()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("\u00B7 edited");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The numbers the lesson quotes are those of its own matrices (Ctrl+Z goes back).");
+  }
+}
+
+}  // namespace
+
+float LessonPanelHeight(const AppState& state, float width) {
+  const core::Scenario& s = state.scenario();
+  const core::LessonNotes& lesson = state.lesson();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float wrap = width - 2 * style.WindowPadding.x - style.ScrollbarSize;
+  const float line = script_line_height(), spacing = style.ItemSpacing.y;
+  const auto lines = [&](const std::string& text) { return static_cast<float>(wrap_script_words(text, wrap).size()); };
+  float longest_step = 0;  // so that the panel keeps its size from step to step
+  for (const core::LessonStep& step : lesson.steps) longest_step = std::max(longest_step, lines(step.text));
+  if (fonts().title) ImGui::PushFont(fonts().title);
+  const float title = lines(s.title.empty() ? "Notes" : s.title) * script_line_height() + spacing;
+  if (fonts().title) ImGui::PopFont();
+  const bool buttons = !state.picture.active && std::any_of(state.lessons.begin(), state.lessons.end(), [&](const LessonInfo& l) {
+    return is_lesson(state, static_cast<size_t>(&l - state.lessons.data()));
+  });
+  float h = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y + title + spacing + 2;  // title bar, title, separator
+  if (buttons) h += ImGui::GetFrameHeightWithSpacing();
+  if (!lesson.intro.empty()) h += lines(lesson.intro) * line + spacing;
+  if (!lesson.steps.empty()) h += 2 * spacing + ImGui::GetFrameHeightWithSpacing() + longest_step * line;
+  return h;
+}
+
+void DrawLessonPanel(AppState& state) {
+  if (BeginPanel(state, "Lesson", "the notes of the scenario file; Lessons menu for all of them")) {
+    const core::Scenario& s = state.scenario();
+    const core::LessonNotes& lesson = state.lesson();
+    const int count = static_cast<int>(lesson.steps.size());  // state.lesson_step is within it (frame.cpp)
+
+    if (fonts().title) ImGui::PushFont(fonts().title);
+    ScriptTextWrapped(s.title.empty() ? "Notes" : s.title);
+    if (fonts().title) ImGui::PopFont();
+    LessonButtons(state);
+    ImGui::Separator();
+    if (!lesson.intro.empty()) ScriptTextWrapped(lesson.intro);
+    if (count > 0) {
+      const core::LessonStep& step = lesson.steps[state.lesson_step];
+      ImGui::Spacing();
+      if (!state.picture.active) {
+        ImGui::BeginDisabled(state.lesson_step == 0);
+        if (ImGui::ArrowButton("previous step", ImGuiDir_Left)) --state.lesson_step;
+        remember_control(state, "lesson.previous");
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+      }
+      ImGui::AlignTextToFramePadding();
+      ImGui::Text("Step %d of %d", state.lesson_step + 1, count);
+      if (!state.picture.active) {
+        ImGui::SameLine();
+        ImGui::BeginDisabled(state.lesson_step + 1 >= count);
+        if (ImGui::ArrowButton("next step", ImGuiDir_Right)) ++state.lesson_step;
+        remember_control(state, "lesson.next");
+        ImGui::EndDisabled();
+      }
+      if (!step.panel.empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("\u2192 the %s panel", step.panel.c_str());
+      }
+      ScriptTextWrapped(step.text);
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace app

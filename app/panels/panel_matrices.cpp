@@ -1,0 +1,407 @@
+// The matrix editor: every editable entry is a drag field, plus the sizes,
+// the mode and the options. Each change goes through AppState::apply, so the
+// views drawn after this panel show it on the same frame.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+#include <imgui_stdlib.h>
+
+#include "app/panels/heatmap.h"
+#include "app/panels/highlight.h"
+#include "app/panels/matrices_parts.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "core/gauge.h"
+#include "core/positions.h"
+
+namespace app {
+
+namespace {
+
+constexpr double kMinEntry = -core::kMaxAbsEntry, kMaxEntry = core::kMaxAbsEntry;
+
+std::string cell_key(const std::string& matrix, int r, int c) {
+  return matrix + "[" + std::to_string(r) + "][" + std::to_string(c) + "]";
+}
+
+
+// Places the next group beside the last one when it fits, else below it.
+class Flow {
+ public:
+  void next(float width) {
+    const float right_edge = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+    const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
+    if (placed_ && last_right_ + gap + width <= right_edge) ImGui::SameLine(0, gap);
+    placed_ = true;
+  }
+  void placed() { last_right_ = ImGui::GetItemRectMax().x; }
+
+ private:
+  bool placed_ = false;
+  float last_right_ = 0;
+};
+
+// The rows a matrix outlines for the linked highlight (app/panels/highlight.h): the row that makes
+// the lit query, the one that makes the lit key, or both (X makes both in self-attention).
+struct LitRows {
+  int query = -1, key = -1;
+  bool has(int r) const { return r >= 0 && (r == query || r == key); }
+};
+
+float matrix_label_width(const std::vector<std::string>* row_labels) {
+  return (row_labels ? 64.0f : 16.0f) * fonts().scale;
+}
+
+void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::string_view title_markup,
+                    const core::Mat& grad, const std::vector<std::string>* row_labels);
+
+// A grid of drag fields for the matrix get(scenario), named `key` ("X", "W_Q[1]").
+// Rows are labelled by token when row_labels is given, else by dimension.
+// With a target and "∂L/∂entry" on, the gradient (the same field of
+// core::Gradient, which get reads too) follows as a heatmap; kParameter is
+// false for the target itself, which is no parameter.
+template <bool kParameter = true, class Get>
+void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, const std::string& key, Get get,
+                const std::vector<std::string>* row_labels, LitRows lit = {}) {
+  const float scale = fonts().scale;
+  const auto& m = get(state.scenario());
+  const float label_w = matrix_label_width(row_labels);
+  const float field_w = kFieldWidth * scale, gap = kFieldGap * scale;
+  const float width = std::max(script_text_size(title_markup).x,
+                               label_w + static_cast<float>(m.cols()) * (field_w + gap));
+  flow.next(width);
+  ImGui::BeginGroup();
+  ScriptText(title_markup);
+  ImGui::PushID(key.c_str());
+  std::vector<std::pair<int, ImRect>> lit_rows;  // outlined once every row is drawn, over the fields
+  for (int r = 0; r < m.rows(); ++r) {
+    ImGui::PushID(r);
+    const std::string label = row_labels ? (*row_labels)[r] : std::to_string(r + 1);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", label.c_str());
+    ImRect row_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    for (int c = 0; c < m.cols(); ++c) {
+      // Inside a group, SameLine's offset counts from the group's left edge.
+      ImGui::SameLine(label_w + static_cast<float>(c) * (field_w + gap));
+      ImGui::SetNextItemWidth(field_w);
+      ImGui::PushID(c);
+      double value = m(r, c);
+      // Drag to change (0.01 a pixel), double-click or Ctrl+click to type.
+      if (ImGui::DragScalar("##v", ImGuiDataType_Double, &value, 0.01f, &kMinEntry, &kMaxEntry, "%.2f",
+                            ImGuiSliderFlags_AlwaysClamp))
+        state.apply([&](core::Scenario& s) { get(s)(r, c) = value; });
+      if (ImGui::IsItemVisible()) {  // scrolled out of view: not a place to click
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        state.cell_rects[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+      }
+      row_rect.Add(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()));
+      ImGui::PopID();
+    }
+    if (lit.has(r)) lit_rows.emplace_back(r, row_rect);
+    ImGui::PopID();
+  }
+  for (const auto& [r, rect] : lit_rows)
+    OutlineHighlight(state, key + ".row[" + std::to_string(r) + "]", rect.Min, rect.Max, 2 * fonts().scale);
+  ImGui::PopID();
+  ImGui::EndGroup();
+  flow.placed();
+  if constexpr (kParameter) {
+    if (state.view.show_gradients && state.scenario().has_target) {
+      const auto& grad = get(state.gradient());
+      GradientBeside(state, flow, key, title_markup, grad, row_labels);
+    }
+  }
+}
+
+// A computed matrix (Q, K, V in projected mode) beside its formula, read-only.
+void ShowComputed(AppState& state, Flow& flow, const char* id, std::string_view formula, MatrixView m,
+                  const std::vector<std::string>* rows, int lit_row = -1) {
+  HeatmapOptions o;
+  o.row_labels = rows;
+  o.lit.row = lit_row;
+  o.colorbar = false;
+  o.max_cell = 26;
+  const float scale = fonts().scale;
+  const float width = 70 * scale + static_cast<float>(m.cols) * 44 * scale;
+  flow.next(width);
+  ImGui::BeginGroup();
+  Heatmap(state, id, formula, m, o, ImVec2(width, 400));
+  ImGui::EndGroup();
+  flow.placed();
+}
+
+// ∂L/∂entry as a heatmap: red where increasing the entry increases the loss,
+// blue where it lowers it; gradient descent moves each entry against its colour.
+void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::string_view title_markup,
+                    const core::Mat& grad, const std::vector<std::string>* row_labels) {
+  HeatmapOptions o;
+  o.row_labels = row_labels;
+  o.show_row_labels = false;  // the fields beside it name the rows
+  o.colorbar = false;
+  o.max_cell = 26;
+  o.small_numbers = true;
+  const float scale = fonts().scale;
+  const float width = static_cast<float>(grad.cols()) * 44 * scale + 8 * scale;
+  flow.next(width);
+  ImGui::BeginGroup();
+  // "W^Q" → "∂L/∂W^Q"; a long title ("X  (n × d_model), ...") keeps its first word.
+  const std::string_view name = title_markup.substr(0, title_markup.find("  "));
+  // Gradients are often a few thousandths: printed as 10^k·∂L/∂W so that two
+  // digits say something (the colours are the same either way).
+  const double largest = grad.cwiseAbs().maxCoeff();
+  const int k = largest > 0 && largest < 0.1 ? -static_cast<int>(std::floor(std::log10(largest))) : 0;
+  const core::Mat shown = grad * std::pow(10.0, k);
+  const std::string factor = k == 0 ? "" : k == 1 ? "10\u00B7" : "10^{" + std::to_string(k) + "}\u00B7";
+  const std::string id = "grad." + key;
+  Heatmap(state, id.c_str(), factor + "\u2202L/\u2202" + std::string(name), shown, o,
+          ImVec2(width, ImGui::GetFrameHeightWithSpacing() * static_cast<float>(grad.rows() + 1)));
+  ImGui::EndGroup();
+  flow.placed();
+}
+
+// One field per token label; under cross-attention a second row for the keys' sequence.
+void TokenLabels(AppState& state) {
+  const float w = std::max(40.0f, ImGui::GetContentRegionAvail().x / 4 - 8);
+  const auto labels = [&](const char* title, const char* id, std::vector<std::string> core::Scenario::*list) {
+    ImGui::TextDisabled("%s", title);
+    ImGui::PushID(id);
+    const std::vector<std::string>& tokens = state.scenario().*list;
+    for (int i = 0; i < static_cast<int>(tokens.size()); ++i) {
+      if (i % 4) ImGui::SameLine();
+      ImGui::PushID(i);
+      std::string label = tokens[static_cast<size_t>(i)];
+      ImGui::SetNextItemWidth(w);
+      if (ImGui::InputText("##token", &label) && label.size() <= 64)
+        state.apply([&](core::Scenario& s) { (s.*list)[static_cast<size_t>(i)] = label; });
+      ImGui::PopID();
+    }
+    ImGui::PopID();
+  };
+  const bool cross = state.scenario().cross();
+  labels(cross ? "tokens: the queries' sequence (decoder, X)" : "tokens", "tokens", &core::Scenario::tokens);
+  if (cross) labels("tokens_kv: the keys' and values' sequence (encoder, X_kv)", "tokens_kv", &core::Scenario::tokens_kv);
+  ImGui::Spacing();
+}
+
+// PE (sinusoidal) or the angles p·θ_i (RoPE): what the positions add, read-only.
+void PositionMatrices(AppState& state) {
+  const core::Scenario& s = state.scenario();
+  const core::Options& o = s.options;
+  if (o.positions == core::Positions::None) return;
+  Flow flow;
+  if (o.positions == core::Positions::Sinusoidal) {
+    ShowComputed(state, flow, "PE", "PE  (added to X)", core::sinusoidal_encoding(s.n(), s.d_model, o.position_base), &s.tokens);
+    if (s.cross())
+      ShowComputed(state, flow, "PE_kv", "PE  (added to X_{kv})", core::sinusoidal_encoding(s.m(), s.d_model, o.position_base),
+                   &s.tokens_kv);
+    return;
+  }
+  // RoPE: row p, column i: the angle pair (2i, 2i+1) of q_p and k_p turns by, in radians.
+  const int pairs = s.d_k / 2;
+  if (pairs == 0) {
+    ScriptTextWrapped("RoPE: d_k = 1 has no pair of coordinates to turn, so nothing turns.", ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    return;
+  }
+  const auto angles = [&](int count) {
+    core::Mat a(count, pairs);
+    for (int p = 0; p < count; ++p)
+      for (int i = 0; i < pairs; ++i) a(p, i) = p * core::rope_frequency(i, s.d_k, o.position_base);
+    return a;
+  };
+  // Rows by position p, counted from 0 as RoPE counts them (each sequence from its own 0).
+  const int count = std::max(s.n(), s.m());
+  std::vector<std::string> positions(static_cast<size_t>(count));
+  for (int p = 0; p < count; ++p) positions[static_cast<size_t>(p)] = "p = " + std::to_string(p);
+  ShowComputed(state, flow, "rope", "p\u00B7\u03B8_i  (radians; column i: pair 2i, 2i+1)", angles(count), &positions);
+  if (s.d_k % 2) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(d_k odd: the last coordinate is not turned)");
+  }
+}
+
+void HeadMatrices(AppState& state, int h) {
+  const core::Scenario& s = state.scenario();
+  const std::string H = "[" + std::to_string(h) + "]";
+  const auto* tokens = &s.tokens;
+  const auto* keys = &s.key_tokens();  // the encoder's under cross-attention
+  Flow flow;
+  const bool merged = s.mode == core::Mode::Projected && s.options.merged_qk;
+  if (merged) {
+    EditMatrix(state, flow, "W_{" + std::to_string(h + 1) + "}  (one W: S = XWX^\u1D40)", "W" + H,
+               [h](auto& sc) -> auto& { return sc.W[h]; }, nullptr);
+  } else if (s.mode == core::Mode::Projected) {
+    EditMatrix(state, flow, "W^Q", "W_Q" + H, [h](auto& sc) -> auto& { return sc.W_Q[h]; }, nullptr);
+    if (!s.options.shared_qk)
+      EditMatrix(state, flow, "W^K", "W_K" + H, [h](auto& sc) -> auto& { return sc.W_K[h]; }, nullptr);
+  }
+  if (s.mode == core::Mode::Projected) {
+    EditMatrix(state, flow, "W^V", "W_V" + H, [h](auto& sc) -> auto& { return sc.W_V[h]; }, nullptr);
+    if (s.options.shared_qk) ScriptText("W^K = W^Q  (shared QK)");
+    ImGui::TextDisabled("computed, read-only:");
+    Flow computed;
+    const core::HeadResult& r = state.result().head[h];
+    // Under RoPE, Q and K are shown turned: what S is made of.
+    const bool cross = s.cross(), rope = s.options.positions == core::Positions::Rope;
+    const std::string turned = rope ? ", turned by RoPE" : "";
+    // Linked highlighting: q_i is row i of Q, k_j row j of K.
+    const Highlight lit_qk = lit(state, h);
+    ShowComputed(state, computed, "Q", (merged ? "Q = XW" : "Q = XW^Q") + turned, r.Q, tokens, lit_qk.query);
+    ShowComputed(state, computed, "K",
+                 (s.options.normalize_keys ? std::string("K, rows normalized")
+                  : merged                 ? std::string(cross ? "K = X_{kv}" : "K = X")
+                  : s.options.shared_qk    ? std::string(cross ? "K = X_{kv}W^Q" : "K = XW^Q")
+                                           : std::string(cross ? "K = X_{kv}W^K" : "K = XW^K")) + turned,
+                 r.K, keys, lit_qk.key);
+    ShowComputed(state, computed, "V", cross ? "V = X_{kv}W^V" : "V = XW^V", r.V, keys);
+  } else {
+    // Linked highlighting: q_i is row i of Q, k_j row j of K (of Q too, under shared QK: K = Q).
+    const Highlight lit_qk = lit(state, h);
+    EditMatrix(state, flow, "Q", "Q" + H, [h](auto& sc) -> auto& { return sc.Q[h]; }, tokens,
+               LitRows{lit_qk.query, s.options.shared_qk ? lit_qk.key : -1});
+    if (!s.options.shared_qk)
+      EditMatrix(state, flow, s.cross() ? "K  (m rows: the keys)" : "K", "K" + H, [h](auto& sc) -> auto& { return sc.K[h]; }, keys,
+                 LitRows{-1, lit_qk.key});
+    EditMatrix(state, flow, s.cross() ? "V  (m rows)" : "V", "V" + H, [h](auto& sc) -> auto& { return sc.V[h]; }, keys);
+    if (s.options.shared_qk) ScriptText("K = Q  (shared QK)");
+  }
+  bool use_alt = s.has_W_alt;
+  if (ImGui::Checkbox("##W_alt", &use_alt)) state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
+  remember_control(state, "W_alt");
+  const bool hovered = ImGui::IsItemHovered();
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::AlignTextToFramePadding();
+  ScriptText("W_{alt}, AttentionAlt's fourth matrix");
+  if (hovered || ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("Identity when off. alt output = (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40");
+    ImGui::EndTooltip();
+  }
+  if (use_alt) {
+    Flow alt;
+    EditMatrix(state, alt, "W_{alt}", "W_alt" + H, [h](auto& sc) -> auto& { return sc.W_alt[h]; }, nullptr);
+  }
+  bool alt_output = s.options.head_output == core::HeadOutput::Alt;
+  if (ImGui::Checkbox("AttentionAlt's output enters concat (all heads)", &alt_output))
+    state.apply([&](core::Scenario& sc) {
+      sc.options.head_output = alt_output ? core::HeadOutput::Alt : core::HeadOutput::Attention;
+    });
+  remember_control(state, "head_output");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("On: each head gives (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 instead of A\u00B7V, so W_{alt} is a\n"
+               "parameter of the model (seed 000). Off: A\u00B7V, and W_{alt} only shows in Output.");
+    ImGui::EndTooltip();
+  }
+}
+
+// The output Y the scenario should produce: with it, a loss L = mean (Y − target)²
+// and its gradient with respect to every entry (issue 11, DESIGN.md "Gradients").
+void Target(AppState& state) {
+  const core::Scenario& s = state.scenario();
+  bool has_target = s.has_target;
+  if (ImGui::Checkbox("target", &has_target))
+    state.apply([&](core::Scenario& sc) {
+      // It starts at the current output: L = 0, and every edit then shows what it costs.
+      if (has_target) sc.target = state.result().output;
+      sc.has_target = has_target;
+    });
+  remember_control(state, "target");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("The output Y the scenario should produce (n \u00D7 d_{model}); it starts at the current Y.\n"
+               "Then L = mean (Y \u2212 target)\u00B2 shows in Output, and \u2202L/\u2202entry beside every matrix.");
+    ImGui::EndTooltip();
+  }
+  if (!s.has_target) return;
+  ImGui::SameLine();
+  bool show = state.view.show_gradients;
+  if (ImGui::Checkbox("show \u2202L/\u2202entry", &show)) state.view.show_gradients = show;
+  remember_control(state, "show_gradients");
+  ImGui::SameLine();
+  ImGui::TextDisabled("L = %.4g", state.result().loss);
+  Flow flow;
+  EditMatrix<false>(state, flow, "target  (n \u00D7 d_{model})", "target", [](auto& sc) -> auto& { return sc.target; },
+                    &s.tokens);
+}
+
+}  // namespace
+
+void DrawMatricesPanel(AppState& state) {
+  if (BeginPanel(state, "Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
+    // Where the editor's parts are, a click away: the panel is taller than the window.
+    std::string& target = state.matrices_scroll_to;
+    if (!state.picture.active) {
+      ImGui::TextDisabled("go to:");
+      const auto link = [&](const char* label, const char* part) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton(label)) target = part;
+        remember_control(state, ("goto." + std::string(part)).c_str());
+      };
+      link(state.scenario().mode == core::Mode::Projected ? "X" : "tokens", "matrices");
+      link("heads", "heads");
+      link("W\u1D3C (output)", "W_O");
+    }
+    const auto scroll_here = [&](const char* part) {
+      if (target != part) return;
+      ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY(), 0.0f);  // the cursor to the top
+      target.clear();
+    };
+    if (ImGui::CollapsingHeader("Sizes and mode", ImGuiTreeNodeFlags_DefaultOpen)) MatricesSizesAndMode(state);
+    if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) MatricesOptions(state);
+    // The header's label is markup (W^Q), drawn over an unlabelled header.
+    const bool gauge_open = ImGui::CollapsingHeader("###gauge");
+    remember_control(state, "gauge.header");
+    draw_script_text(ImGui::GetWindowDrawList(),
+                     ImVec2(ImGui::GetItemRectMin().x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 3,
+                            ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y - ImGui::GetFontSize() * 0.1f),
+                     ImGui::GetColorU32(ImGuiCol_Text), "Gauge demo: only W^Q W^{K\u1D40} matters");
+    if (gauge_open) GaugeDemo(state);
+    if (!target.empty()) ImGui::SetNextItemOpen(true);
+    if (ImGui::CollapsingHeader("Matrices", ImGuiTreeNodeFlags_DefaultOpen)) {
+      scroll_here("matrices");
+      TokenLabels(state);
+      if (state.scenario().mode == core::Mode::Projected) {
+        // Linked highlighting: the token that makes q_i is row i of X; the one that makes k_j,
+        // row j of X (of X_kv under cross-attention). Every head's, whichever head was hovered.
+        const Highlight lit_x = lit(state, -1);
+        const bool cross = state.scenario().cross();
+        Flow flow;
+        EditMatrix(state, flow, "X  (n \u00D7 d_{model}), one row per token", "X", [](auto& sc) -> auto& { return sc.X; },
+                   &state.scenario().tokens, LitRows{lit_x.query, cross ? -1 : lit_x.key});
+        if (cross)
+          EditMatrix(state, flow, "X_{kv}  (m \u00D7 d_{model}), the encoder's tokens", "X_kv",
+                     [](auto& sc) -> auto& { return sc.X_kv; }, &state.scenario().tokens_kv, LitRows{-1, lit_x.key});
+      }
+      PositionMatrices(state);
+      scroll_here("heads");
+      if (ImGui::BeginTabBar("heads")) {
+        // The views show the head of the selected tab; a head chosen elsewhere
+        // (the View menu) selects its tab, which ImGui shows from the next frame.
+        const bool chosen_elsewhere = state.view.head != state.editor_tab_head;
+        for (int h = 0; h < state.scenario().heads; ++h) {
+          const std::string name = "head " + std::to_string(h + 1);
+          const ImGuiTabItemFlags flags =
+              chosen_elsewhere && h == state.view.head ? ImGuiTabItemFlags_SetSelected : 0;
+          if (ImGui::BeginTabItem(name.c_str(), nullptr, flags)) {
+            if (!chosen_elsewhere) state.view.head = h;
+            HeadMatrices(state, h);
+            ImGui::EndTabItem();
+          }
+        }
+        state.editor_tab_head = state.view.head;
+        ImGui::EndTabBar();
+      }
+      Flow flow;
+      scroll_here("W_O");
+      EditMatrix(state, flow, "W^O  (H\u00B7d_k \u00D7 d_{model})", "W_O", [](auto& sc) -> auto& { return sc.W_O; }, nullptr);
+      ImGui::Spacing();
+      Target(state);
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace app

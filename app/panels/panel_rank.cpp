@@ -1,0 +1,157 @@
+// Rank: W^Q W^Kᵀ (why W^Q and W^K and not one W?). The product is
+// d_model × d_model but its rank is at most d_k, and it costs 2·d_model·d_k
+// parameters per head against d_model² for a free W. In direct mode, where
+// there is no W, the ranks of S = QKᵀ and QQᵀ themselves (at most min(n, d_k)).
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <Eigen/SVD>
+#include <imgui.h>
+
+#include "app/panels/heatmap.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+
+namespace app {
+
+namespace {
+
+// Singular values (descending) as horizontal bars, with numpy's rank tolerance as a line.
+void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance, float width) {
+  const float scale = fonts().scale;
+  const float bar_h = ImGui::GetTextLineHeight();
+  const int count = static_cast<int>(singular_values.size());
+  const double largest = count ? std::max(singular_values(0), 1e-300) : 1.0;
+  const float label_w = ImGui::CalcTextSize("\u03C3_4 ").x;
+  const float value_w = ImGui::CalcTextSize("0.00e+00").x;
+  const float bars_w = std::clamp(width - label_w - value_w - 12 * scale, 40.0f, 360.0f * scale);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  for (int i = 0; i < count; ++i) {
+    const double sigma = singular_values(i);
+    const float y = origin.y + static_cast<float>(i) * (bar_h + 4 * scale);
+    draw_script_text(dl, ImVec2(origin.x, y - 2 * scale), text, "\u03C3_" + std::to_string(i + 1));
+    const float w = static_cast<float>(sigma / largest) * bars_w;
+    const bool counted = sigma > tolerance;
+    dl->AddRectFilled(ImVec2(origin.x + label_w, y), ImVec2(origin.x + label_w + std::max(w, 1.0f), y + bar_h),
+                      counted ? ImGui::GetColorU32(ImGuiCol_PlotHistogram) : ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    char value[32];
+    // Under the tolerance it is a zero that rounding left (1.9e-17 or exactly 0 alike): print 0.000.
+    std::snprintf(value, sizeof value, !counted || sigma >= 1e-2 ? "%.3f" : "%.1e", counted ? sigma : 0.0);
+    dl->AddText(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), text, value);
+  }
+  // The tolerance, as a fraction of σ_1 it is a hair from 0: draw it at its place, at least 1 px.
+  const float tol_x = origin.x + label_w + std::max(1.0f, static_cast<float>(tolerance / largest) * bars_w);
+  const float bottom = origin.y + static_cast<float>(count) * (bar_h + 4 * scale);
+  dl->AddLine(ImVec2(tol_x, origin.y - 2 * scale), ImVec2(tol_x, bottom), IM_COL32(230, 80, 60, 255), 2 * scale);
+  ImGui::Dummy(ImVec2(width, bottom - origin.y));
+  char tol[96];
+  std::snprintf(tol, sizeof tol, "red: tolerance %.1e", tolerance);
+  if (fonts().small) ImGui::PushFont(fonts().small);
+  ScriptTextWrapped(tol, ImGui::GetColorU32(ImGuiCol_TextDisabled));  // the caller's group sets the width
+  if (fonts().small) ImGui::PopFont();
+}
+
+// Direct mode: S = QKᵀ (n × m) and QQᵀ (n × n) have rank at most min(n, m, d_k).
+void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
+  const int n = s.n(), m = s.m();
+  ScriptTextWrapped(s.cross() ? "rank \u2264 min(n, m, d_k) = " + std::to_string(std::min({n, m, s.d_k})) + "  (direct mode: no W)"
+                              : "rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)");
+  const float half = (ImGui::GetContentRegionAvail().x - 12 * fonts().scale) / 2;
+  const auto column = [&](const char* name, const core::Mat& M) {
+    const Eigen::MatrixXd dense = M;
+    const Eigen::VectorXd sv = Eigen::JacobiSVD<Eigen::MatrixXd>(dense).singularValues();
+    const double tolerance = core::rank_tolerance(sv.size() ? sv(0) : 0.0, static_cast<int>(M.rows()), static_cast<int>(M.cols()));
+    const int rank = static_cast<int>((sv.array() > tolerance).count());
+    ImGui::BeginGroup();
+    ScriptText(std::string(name) + ": rank " + std::to_string(rank));
+    SingularValueBars(sv, tolerance, half);
+    ImGui::EndGroup();
+  };
+  column("S = QK\u1D40", r.scores);
+  ImGui::SameLine(0, 12 * fonts().scale);
+  column("QQ\u1D40", r.QQt);
+}
+
+}  // namespace
+
+void DrawRankPanel(AppState& state) {
+  if (BeginPanel(state, "Rank", "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k", 0, state.view.head)) {
+    const core::Scenario& s = state.scenario();
+    const core::Result& result = state.result();
+    if (s.mode != core::Mode::Projected) {
+      ScoreRanks(s, result.head[state.view.head]);
+      ImGui::End();
+      return;
+    }
+    const core::HeadResult& r = result.head[state.view.head];
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImFont* small = fonts().small ? fonts().small : ImGui::GetFont();
+    // Left: the matrix; right: its rank, singular values, and what it costs.
+    HeatmapOptions o;
+    o.max_cell = 40;
+    const bool merged = s.options.merged_qk;
+    Heatmap(state, "W_QK", merged ? "W_{" + std::to_string(state.view.head + 1) + "}  (one W)" : "W^Q W^{K\u1D40}", r.W_QK, o,
+            ImVec2(avail.x * 0.45f, avail.y - ImGui::GetStyle().ItemSpacing.y));
+    ImGui::SameLine(0, 12 * fonts().scale);
+    ImGui::BeginGroup();
+    const float right = ImGui::GetContentRegionAvail().x;
+    const int dm = s.d_model, dk = s.d_k;
+    if (merged) {  // seed 001's one W: any d_model × d_model matrix, rank up to d_model
+      ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 d_{model} = " + std::to_string(dm) +
+                        ": one W is not held to d_k");
+      SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
+      ImGui::PushFont(small);
+      ScriptTextWrapped("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + "; W^Q, W^K would take 2\u00B7d_{model}\u00B7d_k\u00B7H = " +
+                        std::to_string(2 * dm * dk * s.heads));
+      ImGui::PopFont();
+      ImGui::EndGroup();
+      ImGui::End();
+      return;
+    }
+    ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (dk <= dm ? "d_k = " : "d_{model} = ") +
+                      std::to_string(std::min(dm, dk)));
+    SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
+    // What it costs, all heads: two thin matrices per head against one square W per head; and
+    // what of it counts: only W^Q W^Kᵀ reaches the scores, and W^Q·M, W^K·M⁻ᵀ change nothing
+    // (GL(d_k); O(d_k) when shared), so a head has the freedom of a d_model × d_model matrix of rank d_k.
+    std::string effective, why;
+    if (dk >= dm && s.options.shared_qk) {
+      effective = std::to_string(dm * (dm + 1) / 2);
+      why = "d_{model}(d_{model}+1)/2: with d_k \u2265 d_{model}, any symmetric positive semidefinite W";
+    } else if (dk >= dm) {
+      effective = std::to_string(dm * dm);
+      why = "d_{model}\u00B2: with d_k \u2265 d_{model}, any W";
+    } else if (s.options.shared_qk) {
+      effective = std::to_string(dm * dk - dk * (dk - 1) / 2);
+      why = "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: rotations M change nothing";
+    } else {
+      effective = std::to_string(2 * dm * dk - dk * dk);
+      why = "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2: W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing";
+    }
+    ImGui::PushFont(small);
+    ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate) +
+                      ", one W: " + std::to_string(result.params.merged));
+    // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
+    if (s.options.positions == core::Positions::Rope)
+      ScriptTextWrapped("RoPE: S_{ij} = x_iW^Q R_{(j\u2212i)\u03B8}W^{K\u1D40}x_j^\u1D40, so W^Q W^{K\u1D40} gives S only at i = j",
+                        ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    else
+      ScriptTextWrapped("effective: " + effective + " a head", ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImGui::PopFont();
+    ImGui::EndGroup();
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ScriptText(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
+                 std::to_string(result.params.separate) + " parameters of all heads");
+      ScriptText("one W per head: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
+      ScriptText("effective a head: " + why);
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,225 @@
+// Scores: S = QKᵀ beside QQᵀ (seed 004: why not QQᵀ?). QQᵀ is always
+// symmetric; S is not, and its antisymmetric part is what QQᵀ cannot express.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/panels/heatmap.h"
+#include "app/panels/highlight.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+
+namespace app {
+
+namespace {
+
+// "q_i·k_j = Σ_t q_it k_jt = 0.20·0.80 + 0.00·1.00 = 0.16", the terms of one score.
+void DotProductTerms(const char* left, const char* right, const core::Mat& A, const core::Mat& B, int i, int j) {
+  std::string terms;
+  for (int t = 0; t < A.cols(); ++t) {
+    if (t) terms += " + ";
+    terms += "(" + format_number(A(i, t)) + ")(" + format_number(B(j, t)) + ")";
+  }
+  const std::string formula = std::string(left) + "_" + std::to_string(i + 1) + "\u00B7" + right + "_" +
+                              std::to_string(j + 1) + " = \u03A3_t " + left + "_{" + std::to_string(i + 1) +
+                              "t} " + right + "_{" + std::to_string(j + 1) + "t}";
+  ScriptText(formula);
+  ImGui::Text("= %s", terms.c_str());
+  ImGui::Text("= %s", format_number(A.row(i).dot(B.row(j))).c_str());
+}
+
+// "r = min(n, d_k) = 2: S has rank ≤ r, …": how many numbers really choose S and QQᵀ at these sizes.
+// Rank-r n×m matrices have (n + m)r − r² degrees of freedom; symmetric PSD n×n ones of rank r, nr − r(r−1)/2.
+std::string DegreesOfFreedom(const core::Scenario& s) {
+  const int n = s.n(), m = s.m();
+  const core::ScoreFreedom f = core::score_freedom(s);
+  const std::string sizes = s.cross() ? "n, m, d_k" : "n, d_k";
+  const std::string bound = s.mode == core::Mode::Projected ? "min(" + sizes + ", d_{model})" : "min(" + sizes + ")";
+  const bool full = f.rank_bound == std::min(n, m), qqt_full = f.qqt_rank_bound == n;
+  const std::string entries = s.cross() ? "nm = " + std::to_string(n * m) : "n\u00B2 = " + std::to_string(n * n);
+  const std::string freedom = s.cross() ? "(n + m)r \u2212 r\u00B2 = " : "2nr \u2212 r\u00B2 = ";
+  return "r = " + bound + " = " + std::to_string(f.rank_bound) + ":  S has rank \u2264 r, " +
+         (full ? "all " + entries + " entries free" : freedom + std::to_string(f.scores) + " degrees of freedom of " + entries) +
+         ";  QQ\u1D40 is symmetric positive semidefinite" +
+         (f.qqt_rank_bound != f.rank_bound ? " of rank \u2264 " + std::to_string(f.qqt_rank_bound) : std::string()) + ": " + (qqt_full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") +
+         std::to_string(f.qqt);
+}
+
+// Why QQᵀ has nothing to say under cross-attention (seed 004).
+constexpr const char* kCrossNote =
+    "Cross-attention: the decoder's X gives the queries, the encoder's X_{kv} the keys and values. S compares "
+    "the two sequences; QQ\u1D40 compares the decoder with itself, so it cannot be compared with S, nor stand "
+    "in for it: \"why not QQ\u1D40?\" has its plainest answer here.";
+
+}  // namespace
+
+void DrawScoresPanel(AppState& state) {
+  if (BeginPanel(state, "Scores", "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2",
+                 ImGuiWindowFlags_NoScrollbar, state.view.head)) {  // laid out to fit: a pixel of rounding is no reason to scroll
+    const core::Scenario& s = state.scenario();
+    const core::HeadResult& r = state.result().head[state.view.head];
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float scale = fonts().scale;
+
+    // Compared side by side, they share a colour scale: S with QQᵀ, and the
+    // two parts of S with each other ("own scales" gives each its own).
+    const bool own = state.view.own_scales;
+    const double big_max = std::max({r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff(), 1e-12});
+    // The parts exist only for a square S (n = m): an empty matrix has no largest entry.
+    const double parts_max = r.square() ? std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12})
+                                        : 1.0;
+    HeatmapOptions big_o, part_o;
+    big_o.row_labels = big_o.col_labels = part_o.row_labels = part_o.col_labels = &s.tokens;
+    // Cross-attention: S is n×m, queries of the decoder's sequence against keys of the encoder's.
+    // With n ≠ m there is no Sᵀ of S's shape, so no symmetric split: S and QQᵀ alone.
+    const bool split = r.square();
+    // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5).
+    big_o.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
+    part_o.max_cell = 40;
+    part_o.min_cell = 5;  // the parts may shrink to thumbnails so that S and QQᵀ keep their numbers
+    big_o.shared_max = own ? 0 : big_max;
+    part_o.shared_max = own ? 0 : parts_max;
+
+    // The text below the heatmaps: the asymmetry with the scale toggle, and the degrees of freedom.
+    const std::string dof = DegreesOfFreedom(s);
+    const size_t text_lines = 1 + wrap_script_words(dof, avail.x).size() + (s.cross() ? wrap_script_words(kCrossNote, avail.x).size() : 0);
+    const float text_h = static_cast<float>(text_lines) * ImGui::GetTextLineHeightWithSpacing() + style.ItemSpacing.y;
+    const float body_h = std::max(40.0f, avail.y - text_h);
+    const float gap = 10 * scale;
+
+    // Three arrangements; the one where the numbers of S and QQᵀ fit, then
+    // those of the parts, then the largest cells of S wins:
+    //   Grid:   S, QQᵀ above; the parts below.   Row: all four in a row.
+    //   Column: S and QQᵀ in a row, the parts stacked at the right.
+    enum class Arrangement { Grid, Row, Column };
+    struct Candidate {
+      Arrangement arrangement;
+      ImVec2 big, small;  // the room for S and for QQᵀ, and for each part
+      float quality = 0;
+    };
+    const auto evaluate = [&](Arrangement a, ImVec2 big, ImVec2 small) {
+      const HeatmapFit S = heatmap_fit(state, r.scores, big_o, big, true);
+      const HeatmapFit G = heatmap_fit(state, r.QQt, big_o, big, true);
+      const HeatmapFit P = split ? heatmap_fit(state, r.scores_antisym, part_o, small, true) : HeatmapFit{1, 1, true, true, true, false};
+      const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, part_o, small, true) : P;
+      // S and QQᵀ first: their numbers and labels, then their cells' size; the parts may be thumbnails.
+      float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
+      if (S.numbers && G.numbers) quality += 1e6f;
+      if (S.column_labels && G.column_labels) quality += 1e5f;
+      if (P.numbers && P2.numbers) quality += 50.0f;
+      if (!S.fits || !G.fits || !P.fits) quality -= 1e7f;  // overflowing into the text below
+      return Candidate{a, big, small, quality};
+    };
+    const float half = (avail.x - gap) / 2;
+    const float quarter = (avail.x - 3 * gap) / 4;
+    const float stacked_h = (body_h - style.ItemSpacing.y) / 2;
+    const float stacked_w = std::min(avail.x * 0.3f, stacked_h * 1.25f + 120 * scale);
+    const auto grid = [&](float share) {
+      return evaluate(Arrangement::Grid, ImVec2(half, body_h * share), ImVec2(half, body_h * (1 - share) - style.ItemSpacing.y));
+    };
+    const Candidate candidates[] = {
+        grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f), grid(0.8f),
+        evaluate(Arrangement::Row, ImVec2(quarter, body_h), ImVec2(quarter, body_h)),
+        evaluate(Arrangement::Column, ImVec2((avail.x - stacked_w - 2 * gap) / 2, body_h), ImVec2(stacked_w, stacked_h)),
+    };
+    const Candidate best = split ? *std::max_element(std::begin(candidates), std::end(candidates),
+                                                     [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; })
+                                 : evaluate(Arrangement::Row, ImVec2(half, body_h), ImVec2(0, 0));
+    const ImVec2 big = best.big, small = best.small;
+    const bool short_titles = best.arrangement != Arrangement::Grid;
+    // The two of a pair get cells of one size and numbers of one font, whichever needs more room.
+    const auto alike = [&](HeatmapOptions& o, const core::Mat& a, const core::Mat& b, ImVec2 room) {
+      const HeatmapFit fa = heatmap_fit(state, a, o, room, true), fb = heatmap_fit(state, b, o, room, true);
+      o.cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
+      o.small_numbers = fa.small_numbers || fb.small_numbers;
+      o.no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
+    };
+    alike(big_o, r.scores, r.QQt, big);
+    if (split) alike(part_o, r.scores_sym, r.scores_antisym, small);
+
+    const auto S = [&] {
+      HeatmapOptions o = big_o;
+      o.tooltip = [&](int i, int j) { DotProductTerms("q", "k", r.Q, r.K, i, j); };
+      if (s.cross()) {
+        o.col_labels = &s.tokens_kv;
+        o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv})";
+      }
+      // Linked highlighting: S_ij under the mouse lights q_i and k_j in every view; A_ij lights S_ij here.
+      o.lit = query_key_cells(lit(state, state.view.head), false);
+      hover_query_key(state, state.view.head,
+                      Heatmap(state, "scores", s.cross() ? "S = QK\u1D40  (n \u00D7 m)" : "S = QK\u1D40", r.scores, o, big));
+    };
+    const auto G = [&] {
+      HeatmapOptions o = big_o;
+      o.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
+      if (s.cross()) o.axis_titles = "rows and columns: queries (X)";
+      Heatmap(state, "QQt", s.cross() ? "QQ\u1D40  (n \u00D7 n)" : "QQ\u1D40", r.QQt, o, big);
+    };
+    const auto sym = [&] {
+      Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, part_o, small);
+    };
+    const auto antisym = [&] {
+      Heatmap(state, "antisym", short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part",
+              r.scores_antisym, part_o, small);
+    };
+    switch (split ? best.arrangement : Arrangement::Row) {
+      case Arrangement::Row:
+        S();
+        ImGui::SameLine(0, gap);
+        G();
+        if (!split) break;
+        ImGui::SameLine(0, gap);
+        sym();
+        ImGui::SameLine(0, gap);
+        antisym();
+        break;
+      case Arrangement::Column:
+        S();
+        ImGui::SameLine(0, gap);
+        G();
+        ImGui::SameLine(0, gap);
+        ImGui::BeginGroup();
+        sym();
+        antisym();
+        ImGui::EndGroup();
+        break;
+      case Arrangement::Grid:
+        ImGui::BeginGroup();
+        S();
+        sym();
+        ImGui::EndGroup();
+        ImGui::SameLine(0, gap);
+        ImGui::BeginGroup();
+        G();
+        antisym();
+        ImGui::EndGroup();
+        break;
+    }
+
+    // Below the heatmaps, wherever they ended.
+    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
+                                                                      style.WindowPadding.y - text_h + style.ItemSpacing.y));
+    if (split)
+      ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
+                 (s.options.shared_qk && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") + "   \u00B7   QQ\u1D40: 0");
+    else
+      ScriptText("(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
+                 std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
+                 ")   \u00B7   QQ\u1D40: symmetric");
+    if (!state.picture.active) {
+      ImGui::SameLine(0, 24 * scale);
+      ImGui::Checkbox("own colour scales", &state.view.own_scales);
+      remember_control(state, "own_scales");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare.");
+    }
+    ScriptTextWrapped(dof, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (s.cross()) ScriptTextWrapped(kCrossNote, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  }
+  ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,174 @@
+#include "app/render/text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/markup.h"
+
+namespace app {
+
+namespace {
+
+Fonts g_fonts;
+
+// The characters the labels need; ImWchar is 16-bit, so the BMP only.
+const ImWchar kGlyphRanges[] = {
+    0x0020, 0x00FF,  // Basic Latin, Latin-1 (·, ×, ², ³)
+    0x0370, 0x03FF,  // Greek (α, σ, Σ)
+    0x1D00, 0x1DBF,  // phonetic extensions: ᵀ (U+1D40) and other modifier letters
+    0x2000, 0x209F,  // punctuation (‖, …), superscripts and subscripts (⁻¹, ₁, ₖ)
+    0x2100, 0x214F,  // letterlike symbols (ℓ)
+    0x2190, 0x21FF,  // arrows
+    0x2200, 0x22FF,  // mathematical operators (√, ∑, ≤, ∞, −)
+    0x25A0, 0x25FF,  // geometric shapes (■, ▶)
+    0,
+};
+
+constexpr float kRegularPx = 15.0f, kSmallPx = 11.0f, kTitlePx = 17.0f;
+
+ImFont* add_font(float px, float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  ImFontConfig config;
+  config.OversampleH = 2;
+  config.PixelSnapH = false;
+  return io.Fonts->AddFontFromFileTTF(kFontPath, px * scale, &config, kGlyphRanges);
+}
+
+// One run of the markup: the text and whether it is raised, lowered or level.
+using Run = core::MarkupRun;
+
+// Calls f(run) for each run of markup.
+template <class F>
+void for_each_run(std::string_view m, F&& f) {
+  for (const Run& run : core::markup_runs(m)) f(run);
+}
+
+ImFont* font_of(const Run& run) {
+  ImFont* base = ImGui::GetFont();
+  return run.shift != 0 && g_fonts.small ? g_fonts.small : base;
+}
+
+}  // namespace
+
+bool load_fonts(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  g_fonts = Fonts{};
+  g_fonts.scale = scale;
+  if (std::FILE* f = std::fopen(kFontPath, "rb")) {
+    std::fclose(f);
+    g_fonts.regular = add_font(kRegularPx, scale);
+    g_fonts.small = add_font(kSmallPx, scale);
+    g_fonts.title = add_font(kTitlePx, scale);
+  }
+  if (!g_fonts.regular) {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * scale;
+    g_fonts.regular = g_fonts.small = g_fonts.title = io.Fonts->AddFontDefault(&config);
+    return false;
+  }
+  return true;
+}
+
+const Fonts& fonts() { return g_fonts; }
+void set_fonts(const Fonts& f) { g_fonts = f; }
+
+ImVec2 script_text_size(std::string_view markup) {
+  const float base = ImGui::GetFontSize();
+  ImVec2 size(0, base);
+  for_each_run(markup, [&](const Run& run) {
+    ImFont* font = font_of(run);
+    const float px = run.shift ? font->FontSize * (base / (g_fonts.regular ? g_fonts.regular->FontSize : base)) : base;
+    size.x += font->CalcTextSizeA(px, FLT_MAX, 0, run.text.data(), run.text.data() + run.text.size()).x;
+  });
+  size.y = base * 1.2f;
+  return size;
+}
+
+void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup) {
+  const float base = ImGui::GetFontSize();
+  const float ratio = base / (g_fonts.regular ? g_fonts.regular->FontSize : base);
+  pos.y += base * 0.1f;
+  for_each_run(markup, [&](const Run& run) {
+    ImFont* font = font_of(run);
+    const float px = run.shift ? font->FontSize * ratio : base;
+    // Superscripts sit at the cap height, subscripts below the baseline.
+    const float dy = run.shift > 0 ? -base * 0.12f : run.shift < 0 ? base * 0.45f : 0.0f;
+    const char* b = run.text.data();
+    const char* e = b + run.text.size();
+    draw_list->AddText(font, px, ImVec2(pos.x, pos.y + dy), color, b, e);
+    pos.x += font->CalcTextSizeA(px, FLT_MAX, 0, b, e).x;
+  });
+}
+
+namespace {
+
+// Lines of at most `width` as `measure` sees them, broken at spaces only and at every '\n'.
+template <class Measure>
+std::vector<std::string> wrap_at_spaces(std::string_view text, float width, Measure measure) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t newline = text.find('\n', start);
+    const std::string_view paragraph = text.substr(start, newline == std::string_view::npos ? std::string_view::npos : newline - start);
+    std::string line;
+    size_t i = 0;
+    while (i < paragraph.size()) {
+      const size_t space = paragraph.find(' ', i);
+      const std::string_view word = paragraph.substr(i, space == std::string_view::npos ? std::string_view::npos : space - i);
+      const std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
+      if (!line.empty() && measure(candidate) > width) {
+        lines.push_back(line);
+        line = std::string(word);
+      } else {
+        line = candidate;
+      }
+      if (space == std::string_view::npos) break;
+      i = space + 1;
+    }
+    lines.push_back(line);
+    if (newline == std::string_view::npos) break;
+    start = newline + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::vector<std::string> wrap_words(std::string_view text, float width) {
+  return wrap_at_spaces(text, width, [](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; });
+}
+
+void TextWrappedWords(std::string_view text) {
+  for (const std::string& line : wrap_words(text, ImGui::GetContentRegionAvail().x)) ImGui::TextUnformatted(line.c_str());
+}
+
+std::vector<std::string> wrap_script_words(std::string_view markup, float width) {
+  return wrap_at_spaces(markup, width, [](const std::string& s) { return script_text_size(s).x; });
+}
+
+float script_line_height() { return std::round(ImGui::GetTextLineHeight() * 1.2f); }
+
+void ScriptTextWrapped(std::string_view markup, ImU32 color) {
+  // One item for the whole block, lines a text line apart (as ImGui's own wrapped text).
+  const std::vector<std::string> lines = wrap_script_words(markup, ImGui::GetContentRegionAvail().x);
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const float line_h = script_line_height();
+  float width = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    draw_script_text(ImGui::GetWindowDrawList(), ImVec2(pos.x, pos.y + line_h * static_cast<float>(i)),
+                     color ? color : ImGui::GetColorU32(ImGuiCol_Text), lines[i]);
+    width = std::max(width, script_text_size(lines[i]).x);
+  }
+  ImGui::Dummy(ImVec2(width, line_h * static_cast<float>(lines.size())));
+}
+
+void ScriptText(std::string_view markup) {
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const ImVec2 size = script_text_size(markup);
+  draw_script_text(ImGui::GetWindowDrawList(), pos, ImGui::GetColorU32(ImGuiCol_Text), markup);
+  ImGui::Dummy(size);
+}
+
+}  // namespace app

@@ -1,0 +1,103 @@
+#include "app/training/lab.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include "core/experiment_json.h"
+
+namespace app {
+
+namespace {
+
+// A new run of the experiment as it is, paused at step 0 (or none when it cannot run): the
+// table has its parameter counts and the thumbnails the starting weights before Run.
+void new_run(Lab& lab) {
+  lab.worker.reset();  // joins the thread: the step under way finishes, no other starts
+  lab.view = {};
+  if (!lab.problems.empty()) return;
+  lab.worker = std::make_shared<TrainingWorker>(lab.experiment);
+  lab.worker->set_rate(kLabSpeeds[lab.speed].steps_per_second);
+  lab.worker->update(lab.view);
+}
+
+TrainingWorker* ensure_run(AppState& state) {
+  Lab& lab = state.lab;
+  if (!lab.problems.empty()) {
+    state.status = "cannot train: " + lab.problems.front();
+    return nullptr;
+  }
+  if (!lab.worker) new_run(lab);
+  return lab.worker.get();
+}
+
+}  // namespace
+
+void set_experiment(AppState& state, core::Experiment e, std::string source) {
+  Lab& lab = state.lab;
+  lab.experiment = std::move(e);
+  lab.source = std::move(source);
+  lab.edited = false;
+  ++lab.revision;
+  lab.problems = core::experiment_problems(lab.experiment);
+  new_run(lab);
+  state.view.workspace = Workspace::Lab;
+}
+
+void experiment_edited(AppState& state) {
+  Lab& lab = state.lab;
+  lab.edited = true;
+  ++lab.revision;
+  lab.problems = core::experiment_problems(lab.experiment);
+  new_run(lab);
+}
+
+void lab_run(AppState& state) {
+  if (TrainingWorker* w = ensure_run(state)) w->run();
+}
+
+void lab_pause(AppState& state) {
+  if (state.lab.worker) state.lab.worker->pause();
+}
+
+void lab_step(AppState& state) {
+  if (TrainingWorker* w = ensure_run(state)) w->step();
+}
+
+void lab_restart(AppState& state) {
+  new_run(state.lab);
+  lab_run(state);
+}
+
+void lab_set_speed(AppState& state, int speed) {
+  state.lab.speed = std::clamp(speed, 0, static_cast<int>(std::size(kLabSpeeds)) - 1);
+  if (state.lab.worker) state.lab.worker->set_rate(kLabSpeeds[state.lab.speed].steps_per_second);
+}
+
+void lab_update(AppState& state) {
+  if (state.lab.worker) state.lab.worker->update(state.lab.view);
+}
+
+bool lab_busy(const AppState& state) { return state.lab.worker && state.lab.worker->has_news(state.lab.view); }
+
+bool open_variant_in_views(AppState& state, int v) {
+  Lab& lab = state.lab;
+  lab_update(state);
+  if (!lab.worker || v < 0 || v >= static_cast<int>(lab.view.current.size())) return false;
+  core::Scenario s = lab.view.current[static_cast<size_t>(v)];
+  const int steps = lab.view.current_step;
+  const std::string name = lab.view.curves.names[static_cast<size_t>(v)];
+  s.title = name + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+            (lab.experiment.title.empty() ? "" : " \u2014 " + lab.experiment.title);
+  s.notes.clear();
+  state.replace(std::move(s));
+  // Saving must not write the trained weights over the lesson that was open.
+  state.file.clear();
+  state.lesson_step = 0;
+  state.view.workspace = Workspace::Views;
+  state.view.head = 0;
+  state.status = "the views show " + name + " after " + std::to_string(steps) +
+                 " steps: its weights, the run's first sequence as X and its target; Ctrl+Z brings back the scenario before";
+  return true;
+}
+
+}  // namespace app

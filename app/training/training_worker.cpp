@@ -1,0 +1,157 @@
+#include "app/training/training_worker.h"
+
+namespace app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+// The curves at 60 a second are as smooth as the screen; the weights, which
+// are copied whole, 10 a second are enough for thumbnails that keep up.
+constexpr auto kCurvesEvery = std::chrono::milliseconds(16), kWeightsEvery = std::chrono::milliseconds(100);
+
+}  // namespace
+
+TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(e), training_(experiment_) {
+  published_ = core::curves_of(training_);
+  weights_.resize(static_cast<size_t>(training_.variants()));
+  {
+    std::lock_guard lock(mutex_);
+    publish(true);
+  }
+  thread_ = std::thread([this] { loop(); });
+}
+
+TrainingWorker::~TrainingWorker() {
+  {
+    std::lock_guard lock(mutex_);
+    cancel_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void TrainingWorker::run() {
+  {
+    std::lock_guard lock(mutex_);
+    running_ = true;
+  }
+  wake_.notify_all();
+}
+
+void TrainingWorker::pause() {
+  {
+    std::lock_guard lock(mutex_);
+    running_ = false;
+    pending_steps_ = 0;
+  }
+  wake_.notify_all();
+}
+
+void TrainingWorker::step() {
+  {
+    std::lock_guard lock(mutex_);
+    running_ = false;
+    ++pending_steps_;
+  }
+  wake_.notify_all();
+}
+
+void TrainingWorker::set_rate(double steps_per_second) {
+  {
+    std::lock_guard lock(mutex_);
+    rate_ = steps_per_second > 0 ? steps_per_second : 0;
+  }
+  wake_.notify_all();
+}
+
+bool TrainingWorker::running() const {
+  std::lock_guard lock(mutex_);
+  return running_ || pending_steps_ > 0;
+}
+
+bool TrainingWorker::has_news(const View& view) const {
+  std::lock_guard lock(mutex_);
+  return view.revision != revision_ || view.weights_revision != weights_revision_ || running_ || pending_steps_ > 0;
+}
+
+void TrainingWorker::update(View& view) const {
+  std::lock_guard lock(mutex_);
+  view.running = running_ || pending_steps_ > 0;
+  if (view.revision != revision_) {
+    core::Curves& c = view.curves;
+    if (c.names != published_.names || c.loss.size() != published_.loss.size()) {
+      c = published_;
+    } else {  // the new values only: a long run's curves are megabytes
+      for (size_t v = 0; v < c.loss.size(); ++v) {
+        const std::vector<double>& from = published_.loss[v];
+        if (c.loss[v].size() > from.size()) c.loss[v].clear();
+        c.loss[v].insert(c.loss[v].end(), from.begin() + static_cast<std::ptrdiff_t>(c.loss[v].size()), from.end());
+      }
+      c.steps_done = published_.steps_done;
+      c.test_loss = published_.test_loss;
+    }
+    view.steps_per_second = steps_per_second_;
+    view.revision = revision_;
+  }
+  if (view.weights_revision != weights_revision_) {
+    view.current = weights_;
+    view.current_step = weights_step_;
+    view.weights_revision = weights_revision_;
+  }
+}
+
+void TrainingWorker::publish(bool with_weights) {
+  const auto now = Clock::now();
+  const int done = training_.steps_done();
+  if (done > steps_at_last_publish_ && now > last_publish_)
+    steps_per_second_ = (done - steps_at_last_publish_) / std::chrono::duration<double>(now - last_publish_).count();
+  for (int v = 0; v < training_.variants(); ++v) {
+    std::vector<double>& to = published_.loss[static_cast<size_t>(v)];
+    const std::vector<double>& from = training_.loss(v);
+    to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(to.size()), from.end());
+    published_.test_loss[static_cast<size_t>(v)] = training_.test_loss(v);
+  }
+  published_.steps_done = done;
+  steps_at_last_publish_ = done;
+  last_publish_ = now;
+  ++revision_;
+  if (with_weights) {
+    for (int v = 0; v < training_.variants(); ++v) weights_[static_cast<size_t>(v)] = training_.current(v);
+    last_weights_ = now;
+    weights_step_ = done;
+    ++weights_revision_;
+  }
+}
+
+void TrainingWorker::loop() {
+  std::unique_lock lock(mutex_);
+  Clock::time_point last_step = Clock::now();
+  for (;;) {
+    // Paused with steps not yet shown (a pause that came between a step and its publication): show them.
+    if (!running_ && pending_steps_ == 0 &&
+        (published_.steps_done != training_.steps_done() || last_weights_ < last_publish_))
+      publish(true);
+    wake_.wait(lock, [&] { return cancel_ || ((running_ || pending_steps_ > 0) && !training_.finished()); });
+    if (cancel_) return;
+    if (pending_steps_ == 0 && rate_ > 0) {  // slow motion: wait for this step's time, a rate change or a pause
+      const auto due = last_step + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / rate_));
+      if (Clock::now() < due) {
+        wake_.wait_until(lock, std::min(due, Clock::now() + std::chrono::milliseconds(50)),
+                         [&] { return cancel_ || !running_ || pending_steps_ > 0; });
+        continue;
+      }
+    }
+    if (pending_steps_ > 0) --pending_steps_;
+    lock.unlock();
+    training_.step();  // the lock is free meanwhile: the window copies what it needs without waiting for a step
+    const auto now = Clock::now();
+    lock.lock();
+    last_step = now;
+    if (training_.finished()) running_ = false;
+    const bool stopped = !running_ && pending_steps_ == 0;
+    if (stopped || rate_ > 0 || now - last_publish_ >= kCurvesEvery)
+      publish(stopped || rate_ > 0 || now - last_weights_ >= kWeightsEvery);
+  }
+}
+
+}  // namespace app
