@@ -98,6 +98,13 @@ struct FileDialog {
   std::string confirmed_overwrite;  // Save As: the existing file the next Save replaces
 };
 
+// The picture an animation records (both animation dialogs, animation_dialog.h).
+struct AnimationPicture {
+  int width = 1280, height = 720;  // the picture's size
+  int theme = 0;                   // 0 the window's, 1 light (slides), 2 dark
+  bool mp4 = false;                // else GIF
+};
+
 // File → Export animation, "Record sweep" (record_dialog.cpp): what to record
 // and, while the window records it one frame per drawn frame (animation.h),
 // how far it has come. The file is the one --animate writes for the same words.
@@ -105,10 +112,8 @@ struct RecordSweep {
   bool open = false;     // the dialog is shown
   bool picking = false;  // the next click on an editable entry picks it (Esc: no change)
   Sweep sweep{"temperature", 1.0, 0.1};
-  std::string panel;            // one of kPanelNames, alone; empty: the whole window
-  int width = 1280, height = 720;  // the picture's size
-  int theme = 0;                // 0 the window's, 1 light (slides), 2 dark
-  bool mp4 = false;             // else GIF
+  std::string panel;        // one of kPanelNames, alone; empty: the whole window
+  AnimationPicture picture;  // size, theme, format
   // Record asks; the window starts the recording, adds a frame each frame and says in the status line where it went.
   enum class Phase { Idle, Asked, Recording };
   Phase phase = Phase::Idle;
@@ -124,9 +129,7 @@ struct RecordSweep {
 struct RecordTraining {
   bool open = false;                // the dialog is shown
   TrainingAnimation animation;      // every (0: the default for the steps), variant (a name), panel, fps
-  int width = 1280, height = 720;   // the picture's size
-  int theme = 0;                    // 0 the window's, 1 light (slides), 2 dark
-  bool mp4 = false;                 // else GIF
+  AnimationPicture picture;         // size, theme, format
   enum class Phase { Idle, Asked, Recording };
   Phase phase = Phase::Idle;
   bool training = false;            // Recording: still training the run (steps), else rendering (frames)

@@ -25,6 +25,7 @@
 #include "app/panels/heatmap.h"
 #include "app/training/lab.h"
 #include "app/panels/panels.h"
+#include "app/dialogs/animation_dialog.h"
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/training_animation_dialog.h"
 #include "app/render/animation.h"
@@ -165,7 +166,7 @@ void record_sweep(AppState& state, std::unique_ptr<SweepRecorder>& recorder) {
     state.status = status;
   };
   if (r.phase == RecordSweep::Phase::Asked) {
-    if (r.path.empty()) r.path = export_path(state, r.panel.empty() ? "sweep" : r.panel + "-sweep", r.mp4 ? ".mp4" : ".gif");
+    if (r.path.empty()) r.path = export_path(state, r.panel.empty() ? "sweep" : r.panel + "-sweep", picture_extension(r.picture));
     recorder = std::make_unique<SweepRecorder>(state, r.sweep, record_picture(state), r.path);
     r.path.clear();  // the next recording is named anew
     r.done = 0;
@@ -178,11 +179,7 @@ void record_sweep(AppState& state, std::unique_ptr<SweepRecorder>& recorder) {
                             ": nothing written");
   if (!recorder->next(state)) return stop("not exported: " + recorder->error());
   r.done = recorder->done();
-  if (recorder->finished()) {
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(r.sweep.frames) / r.sweep.fps);
-    stop("exported " + core::short_path(recorder->path()) + " (" + std::to_string(r.sweep.frames) + " frames, " + seconds + ")");
-  }
+  if (recorder->finished()) stop(exported_status(recorder->path(), r.sweep.frames, r.sweep.fps));
 }
 
 // The lab's "Animation of the run": the run trained afresh, a slice per call, then
@@ -200,7 +197,7 @@ void record_training(AppState& state, std::unique_ptr<TrainingRecorder>& recorde
     if (const std::string problem = training_animation_problem(state.lab.experiment, r.animation); !problem.empty() || !state.lab.problems.empty())
       return stop("not exported: " + (problem.empty() ? state.lab.problems.front() : problem));
     const std::string source = state.lab.source.empty() ? "experiment" : state.lab.source;
-    if (r.path.empty()) r.path = export_path(source, "training", r.mp4 ? ".mp4" : ".gif");
+    if (r.path.empty()) r.path = export_path(source, "training", picture_extension(r.picture));
     recorder = std::make_unique<TrainingRecorder>(state, state.lab.experiment, r.animation, training_animation_picture(state), r.path);
     r.path.clear();  // the next recording is named anew
     r.phase = RecordTraining::Phase::Recording;
@@ -221,11 +218,7 @@ void record_training(AppState& state, std::unique_ptr<TrainingRecorder>& recorde
   r.training = recorder->training();
   r.trained = recorder->steps_trained();
   r.done = recorder->done();
-  if (recorder->finished()) {
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(r.frames) / r.animation.fps);
-    stop("exported " + core::short_path(recorder->path()) + " (" + std::to_string(r.frames) + " frames, " + seconds + ")");
-  }
+  if (recorder->finished()) stop(exported_status(recorder->path(), r.frames, r.animation.fps));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "app/dialogs/animation_dialog.h"
 #include "app/files/exports.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
@@ -22,7 +23,6 @@ namespace {
 
 constexpr const char* kDialog = "Record sweep";
 constexpr const char* kProgress = "Recording";
-constexpr const char* kThemes[] = {"as the window", "light (slides)", "dark"};
 
 // A number as a person writes it on a command line: 0.1, -2, 1e-05.
 std::string number(double x) {
@@ -201,38 +201,9 @@ void Picture(AppState& state) {
     ImGui::EndCombo();
   }
   remember_control(state, "record.panel");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(130 * scale);
-  ImGui::Combo("##theme", &r.theme, kThemes, static_cast<int>(std::size(kThemes)));
-  remember_control(state, "record.theme");
-
-  ImGui::TextUnformatted("Size");
-  ImGui::SameLine(120 * scale);
-  ImGui::SetNextItemWidth(140 * scale);
-  int size[2] = {r.width, r.height};
-  if (ImGui::InputInt2("##size", size)) {
-    r.width = std::clamp(size[0], 320, 3840);  // the command line's --size starts at 320×200
-    r.height = std::clamp(size[1], 200, 2160);
-  }
-  ImGui::SameLine();
-  if (ImGui::SmallButton("720p")) r.width = 1280, r.height = 720;
-  ImGui::SameLine();
-  if (ImGui::SmallButton("1080p")) r.width = 1920, r.height = 1080;
-  ImGui::SameLine();
-  if (ImGui::SmallButton("square")) r.width = r.height = 800;
-
-  if (r.panel.empty() && (r.width < 1100 || r.height < 650))
+  PictureControls(state, r.picture, "record", 120 * scale, /*square=*/true);
+  if (r.panel.empty() && (r.picture.width < 1100 || r.picture.height < 650))
     ImGui::TextDisabled("  the whole window is cramped below 1280 \u00D7 720: one panel alone reads better");
-
-  ImGui::TextUnformatted("Format");
-  ImGui::SameLine(120 * scale);
-  if (ImGui::RadioButton("GIF", !r.mp4)) r.mp4 = false;
-  remember_control(state, "record.gif");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("MP4 (H.264)", r.mp4)) r.mp4 = true;
-  remember_control(state, "record.mp4");
-  ImGui::SameLine();
-  ImGui::TextDisabled(r.mp4 ? "small, for slides and video" : "plays everywhere, loops");
 }
 
 void Dialog(AppState& state) {
@@ -250,67 +221,25 @@ void Dialog(AppState& state) {
   Picture(state);
   ImGui::Separator();
   const std::string problem = problem_of(state);
-  const std::string ext = r.mp4 ? ".mp4" : ".gif";
-  if (!problem.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
-    ImGui::TextUnformatted(problem.c_str());
-    ImGui::PopStyleColor();
-  } else {
-    // Where it goes and the command that writes the same file, for a script or a Makefile.
-    const std::string example = export_path(state, r.panel.empty() ? "sweep" : r.panel + "-sweep", ext);
-    ImGui::TextDisabled("Goes to %s", core::short_path(example).c_str());
-    const std::string command = record_command_line(state, "OUT" + ext);
-    ImGui::TextDisabled("The same file from the command line:");
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 560 * fonts().scale);
-    ImGui::TextWrapped("%s", command.c_str());
-    ImGui::PopTextWrapPos();
-    if (ImGui::SmallButton("Copy the command")) ImGui::SetClipboardText(command.c_str());
-    if (state.modified()) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("(FILE as saved; the recording shows the edits too)");
-    }
-  }
-  ImGui::Spacing();
-  ImGui::BeginDisabled(!problem.empty());
-  if (ImGui::Button("Record", ImVec2(120 * fonts().scale, 0))) {
+  const std::string ext = picture_extension(r.picture);
+  ProblemOrCommand(problem, export_path(state, r.panel.empty() ? "sweep" : r.panel + "-sweep", ext),
+                   record_command_line(state, "OUT" + ext));
+  if (problem.empty() && state.modified()) ImGui::TextDisabled("(FILE as saved; the recording shows the edits too)");
+  if (RecordOrClose(state, problem.empty(), "record", r.open)) {
     r.phase = RecordSweep::Phase::Asked;
     r.done = 0;
     r.cancel = false;
-    r.open = false;
   }
-  ImGui::EndDisabled();
-  remember_control(state, "record.record");
-  ImGui::SameLine();
-  if (ImGui::Button("Close", ImVec2(120 * fonts().scale, 0))) r.open = false;
   ImGui::End();
 }
 
 // The recording's progress over the window: nothing else can change meanwhile.
 void Progress(AppState& state) {
   RecordSweep& r = state.record;
-  if (r.phase == RecordSweep::Phase::Idle) {
-    if (ImGui::IsPopupOpen(kProgress)) {  // the window finished or gave up: the popup goes
-      if (ImGui::BeginPopupModal(kProgress)) {
-        ImGui::CloseCurrentPopup();
-        ImGui::EndPopup();
-      }
-    }
-    return;
-  }
-  if (!ImGui::IsPopupOpen(kProgress)) ImGui::OpenPopup(kProgress);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  if (!ImGui::BeginPopupModal(kProgress, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) return;
-  const float scale = fonts().scale;
-  const std::string what = r.sweep.param + " from " + number(r.sweep.from) + " to " + number(r.sweep.to);
-  ImGui::Text("Recording %s", what.c_str());
-  char label[64];
-  std::snprintf(label, sizeof label, "frame %d of %d", r.done, r.sweep.frames);
-  ImGui::ProgressBar(static_cast<float>(r.done) / static_cast<float>(r.sweep.frames), ImVec2(360 * scale, 0), label);
-  if (r.cancel) ImGui::TextDisabled("Stopping\u2026");
-  else if (ImGui::Button("Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-    r.cancel = true;
-  remember_control(state, "record.cancel");
+  if (!BeginProgress(kProgress, r.phase != RecordSweep::Phase::Idle)) return;
+  ImGui::Text("Recording %s from %s to %s", r.sweep.param.c_str(), number(r.sweep.from).c_str(), number(r.sweep.to).c_str());
+  ProgressAndCancel(state, static_cast<float>(r.done) / static_cast<float>(r.sweep.frames),
+                    "frame " + std::to_string(r.done) + " of " + std::to_string(r.sweep.frames), r.cancel, "record.cancel");
   ImGui::EndPopup();
 }
 
@@ -352,21 +281,15 @@ std::string record_command_line(const AppState& state, const std::string& out) {
                      shell_word(r.sweep.param + "=" + number(r.sweep.from) + ":" + number(r.sweep.to));
   if (r.sweep.frames != kDefaultFrames) line += " --frames " + std::to_string(r.sweep.frames);
   if (r.sweep.fps != kDefaultFps) line += " --fps " + std::to_string(r.sweep.fps);
-  line += " --size " + std::to_string(r.width) + "x" + std::to_string(r.height);
+  line += " --size " + std::to_string(r.picture.width) + "x" + std::to_string(r.picture.height);
   if (!r.panel.empty()) line += " --panel " + r.panel;
-  const Theme theme = r.theme == 1 ? Theme::Light : r.theme == 2 ? Theme::Dark : state.view.theme;
-  line += theme == Theme::Light ? " --theme light" : " --theme dark";
+  line += picture_theme(r.picture, state.view.theme) == Theme::Light ? " --theme light" : " --theme dark";
   return line + " --export " + shell_word(out);
 }
 
 ScreenshotOptions record_picture(const AppState& state) {
-  const RecordSweep& r = state.record;
-  ScreenshotOptions picture;
-  picture.width = r.width;
-  picture.height = r.height;
-  picture.panel = r.panel;
-  if (r.theme == 1) picture.theme = Theme::Light;
-  if (r.theme == 2) picture.theme = Theme::Dark;
+  ScreenshotOptions picture = picture_options(state.record.picture, state.view.theme);
+  picture.panel = state.record.panel;
   return picture;
 }
 

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/cli/command_line.h"
+#include "app/dialogs/animation_dialog.h"
 #include "app/files/exports.h"
 #include "app/panels/panels.h"
 #include "app/dialogs/record_dialog.h"
@@ -20,7 +21,6 @@ namespace {
 
 constexpr const char* kDialog = "Animation of the run";
 constexpr const char* kProgress = "Recording the run";
-constexpr const char* kThemes[] = {"as the window", "light (slides)", "dark"};
 
 // The variant chosen, by name: the first when the name is gone (the experiment was edited).
 int chosen_variant(const AppState& state) {
@@ -90,37 +90,6 @@ void WhatIsShown(AppState& state) {
   ImGui::TextDisabled("  its weights at each frame's step, on the run's first sequence (what \u201COpen in views\u201D shows)");
 }
 
-void Picture(AppState& state) {
-  RecordTraining& r = state.record_training;
-  const float scale = fonts().scale;
-  ImGui::TextUnformatted("Size");
-  ImGui::SameLine(150 * scale);
-  ImGui::SetNextItemWidth(140 * scale);
-  int size[2] = {r.width, r.height};
-  if (ImGui::InputInt2("##size", size)) {
-    r.width = std::clamp(size[0], kMinPictureWidth, 3840);  // what --size takes, up to 4K
-    r.height = std::clamp(size[1], kMinPictureHeight, 2160);
-  }
-  ImGui::SameLine();
-  if (ImGui::SmallButton("720p")) r.width = 1280, r.height = 720;
-  ImGui::SameLine();
-  if (ImGui::SmallButton("1080p")) r.width = 1920, r.height = 1080;
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(130 * scale);
-  ImGui::Combo("##theme", &r.theme, kThemes, static_cast<int>(std::size(kThemes)));
-  remember_control(state, "training_animation.theme");
-
-  ImGui::TextUnformatted("Format");
-  ImGui::SameLine(150 * scale);
-  if (ImGui::RadioButton("GIF", !r.mp4)) r.mp4 = false;
-  remember_control(state, "training_animation.gif");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("MP4 (H.264)", r.mp4)) r.mp4 = true;
-  remember_control(state, "training_animation.mp4");
-  ImGui::SameLine();
-  ImGui::TextDisabled(r.mp4 ? "small, for slides and video" : "plays everywhere, loops");
-}
-
 void Dialog(AppState& state) {
   RecordTraining& r = state.record_training;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -137,81 +106,38 @@ void Dialog(AppState& state) {
   ImGui::Spacing();
   WhatIsShown(state);
   ImGui::Separator();
-  Picture(state);
+  PictureControls(state, r.picture, "training_animation", 150 * fonts().scale, /*square=*/false);
   ImGui::Separator();
   const std::string problem = training_animation_dialog_problem(state);
-  const std::string ext = r.mp4 ? ".mp4" : ".gif";
-  if (!problem.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 560 * fonts().scale);
-    ImGui::TextWrapped("%s", problem.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-  } else {
-    // Where it goes and the command that writes the same file, for a script or a Makefile.
-    const std::string example = export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "training", ext);
-    ImGui::TextDisabled("Goes to %s", core::short_path(example).c_str());
-    const std::string command = training_animation_command_line(state, "OUT" + ext);
-    ImGui::TextDisabled("The same file from the command line:");
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 560 * fonts().scale);
-    ImGui::TextWrapped("%s", command.c_str());
-    ImGui::PopTextWrapPos();
-    if (ImGui::SmallButton("Copy the command")) ImGui::SetClipboardText(command.c_str());
-    if (state.lab.edited || state.lab.source.empty()) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("(EXPERIMENT: the experiment as edited, Export \u2192 experiment (.json))");
-    }
-  }
-  ImGui::Spacing();
-  ImGui::BeginDisabled(!problem.empty());
-  if (ImGui::Button("Record", ImVec2(120 * fonts().scale, 0))) {
+  const std::string ext = picture_extension(r.picture);
+  ProblemOrCommand(problem, export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "training", ext),
+                   training_animation_command_line(state, "OUT" + ext));
+  if (problem.empty() && (state.lab.edited || state.lab.source.empty()))
+    ImGui::TextDisabled("(EXPERIMENT: the experiment as edited, Export \u2192 experiment (.json))");
+  if (RecordOrClose(state, problem.empty(), "training_animation", r.open)) {
     r.phase = RecordTraining::Phase::Asked;
     r.done = r.trained = 0;
     r.cancel = false;
-    r.open = false;
   }
-  ImGui::EndDisabled();
-  remember_control(state, "training_animation.record");
-  ImGui::SameLine();
-  if (ImGui::Button("Close", ImVec2(120 * fonts().scale, 0))) r.open = false;
-  remember_control(state, "training_animation.close");
   ImGui::End();
 }
 
 // The recording's progress over the window: the run trains, then the frames are drawn.
 void Progress(AppState& state) {
   RecordTraining& r = state.record_training;
-  if (r.phase == RecordTraining::Phase::Idle) {
-    if (ImGui::IsPopupOpen(kProgress)) {  // the window finished or gave up: the popup goes
-      if (ImGui::BeginPopupModal(kProgress)) {
-        ImGui::CloseCurrentPopup();
-        ImGui::EndPopup();
-      }
-    }
-    return;
-  }
-  if (!ImGui::IsPopupOpen(kProgress)) ImGui::OpenPopup(kProgress);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  if (!ImGui::BeginPopupModal(kProgress, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) return;
-  const float scale = fonts().scale;
+  if (!BeginProgress(kProgress, r.phase != RecordTraining::Phase::Idle)) return;
   const core::Experiment& e = state.lab.experiment;
   ScriptText("Recording " + (e.title.empty() ? std::string("the run") : e.title));
   ScriptText("the " + r.animation.panel + " panel of " + e.variants[static_cast<size_t>(chosen_variant(state))].name +
              ", a frame every " + std::to_string(r.animation.every) + " steps");
-  char label[96];
-  if (r.training || r.phase == RecordTraining::Phase::Asked)
-    std::snprintf(label, sizeof label, "training: step %d of %d", r.trained, r.steps);
+  const bool training = r.training || r.phase == RecordTraining::Phase::Asked;
+  if (training)
+    ProgressAndCancel(state, static_cast<float>(r.trained) / static_cast<float>(std::max(1, r.steps)),
+                      "training: step " + std::to_string(r.trained) + " of " + std::to_string(r.steps), r.cancel,
+                      "training_animation.cancel");
   else
-    std::snprintf(label, sizeof label, "frame %d of %d", r.done, r.frames);
-  const float fraction = r.training || r.phase == RecordTraining::Phase::Asked
-                             ? static_cast<float>(r.trained) / static_cast<float>(std::max(1, r.steps))
-                             : static_cast<float>(r.done) / static_cast<float>(std::max(1, r.frames));
-  ImGui::ProgressBar(fraction, ImVec2(360 * scale, 0), label);
-  if (r.cancel) ImGui::TextDisabled("Stopping\u2026");
-  else if (ImGui::Button("Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-    r.cancel = true;
-  remember_control(state, "training_animation.cancel");
+    ProgressAndCancel(state, static_cast<float>(r.done) / static_cast<float>(std::max(1, r.frames)),
+                      "frame " + std::to_string(r.done) + " of " + std::to_string(r.frames), r.cancel, "training_animation.cancel");
   ImGui::EndPopup();
 }
 
@@ -247,20 +173,15 @@ std::string training_animation_command_line(const AppState& state, const std::st
   if (chosen_variant(state) != 0) line += " --variant " + shell_word(r.animation.variant);
   if (r.animation.panel != kDefaultTrainingPanel) line += " --panel " + r.animation.panel;
   if (r.animation.fps != kDefaultFps) line += " --fps " + std::to_string(r.animation.fps);
-  line += " --size " + std::to_string(r.width) + "x" + std::to_string(r.height);
-  const Theme theme = r.theme == 1 ? Theme::Light : r.theme == 2 ? Theme::Dark : state.view.theme;
-  line += theme == Theme::Light ? " --theme light" : " --theme dark";
+  line += picture_words(r.picture, state.view.theme);
   return line + " --export " + shell_word(out);
 }
 
 ScreenshotOptions training_animation_picture(const AppState& state) {
   const RecordTraining& r = state.record_training;
-  ScreenshotOptions picture;
-  picture.width = r.width;
-  picture.height = r.height;
+  ScreenshotOptions picture = picture_options(r.picture, state.view.theme);
   picture.panel = r.animation.panel;
   picture.training = true;
-  picture.theme = r.theme == 1 ? Theme::Light : r.theme == 2 ? Theme::Dark : state.view.theme;
   return picture;
 }
 

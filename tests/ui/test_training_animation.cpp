@@ -23,7 +23,11 @@ class TrainingAnimationTest : public UiTest {
     app::set_experiment(state, experiment, path);
     frames(2);
   }
-  void click_on(const char* key) { click(center(control(key))); }
+  // After a frame or two: what the test changed in the state may have moved the control.
+  void click_on(const char* key) {
+    frames(2);
+    click(center(control(key)));
+  }
 
   const std::string path = ATTNLAB_EXPERIMENTS "/01_qqt_vs_qkt_previous_token.json";
   core::Experiment experiment;
@@ -92,7 +96,7 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   state.record_training.animation.panel = "Rank";
   state.record_training.animation.fps = 12;
   state.record_training.animation.every = 250;
-  state.record_training.theme = 1;
+  state.record_training.picture.theme = 1;
   EXPECT_EQ(app::training_animation_command_line(state, "OUT.mp4"),
             "attnlab " + file +
                 " --animate training --every 250 --variant 'QQ\u1D40 (shared QK)' --panel Rank --fps 12 --size 1280x720"

@@ -1,0 +1,133 @@
+#include "app/dialogs/animation_dialog.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+
+#include <imgui.h>
+
+#include "app/cli/command_line.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "core/atomic_file.h"
+
+namespace app {
+
+namespace {
+constexpr const char* kThemes[] = {"as the window", "light (slides)", "dark"};
+}  // namespace
+
+Theme picture_theme(const AnimationPicture& picture, Theme window) {
+  return picture.theme == 1 ? Theme::Light : picture.theme == 2 ? Theme::Dark : window;
+}
+
+std::string picture_words(const AnimationPicture& picture, Theme window) {
+  return " --size " + std::to_string(picture.width) + "x" + std::to_string(picture.height) +
+         (picture_theme(picture, window) == Theme::Light ? " --theme light" : " --theme dark");
+}
+
+ScreenshotOptions picture_options(const AnimationPicture& picture, Theme window) {
+  ScreenshotOptions options;
+  options.width = picture.width;
+  options.height = picture.height;
+  options.theme = picture_theme(picture, window);
+  return options;
+}
+
+void PictureControls(AppState& state, AnimationPicture& picture, const std::string& prefix, float column, bool square) {
+  const float scale = fonts().scale;
+  ImGui::TextUnformatted("Size");
+  ImGui::SameLine(column);
+  ImGui::SetNextItemWidth(140 * scale);
+  int size[2] = {picture.width, picture.height};
+  if (ImGui::InputInt2("##size", size)) {
+    picture.width = std::clamp(size[0], kMinPictureWidth, 3840);  // what --size takes, up to 4K
+    picture.height = std::clamp(size[1], kMinPictureHeight, 2160);
+  }
+  remember_control(state, (prefix + ".size").c_str());
+  ImGui::SameLine();
+  if (ImGui::SmallButton("720p")) picture.width = 1280, picture.height = 720;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("1080p")) picture.width = 1920, picture.height = 1080;
+  if (square) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("square")) picture.width = picture.height = 800;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(130 * scale);
+  ImGui::Combo("##theme", &picture.theme, kThemes, static_cast<int>(std::size(kThemes)));
+  remember_control(state, (prefix + ".theme").c_str());
+
+  ImGui::TextUnformatted("Format");
+  ImGui::SameLine(column);
+  if (ImGui::RadioButton("GIF", !picture.mp4)) picture.mp4 = false;
+  remember_control(state, (prefix + ".gif").c_str());
+  ImGui::SameLine();
+  if (ImGui::RadioButton("MP4 (H.264)", picture.mp4)) picture.mp4 = true;
+  remember_control(state, (prefix + ".mp4").c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled(picture.mp4 ? "small, for slides and video" : "plays everywhere, loops");
+}
+
+void ProblemOrCommand(const std::string& problem, const std::string& goes_to, const std::string& command) {
+  const float wrap = ImGui::GetCursorPosX() + 560 * fonts().scale;
+  if (!problem.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
+    ImGui::PushTextWrapPos(wrap);
+    ImGui::TextWrapped("%s", problem.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    return;
+  }
+  // Where it goes, and the command that writes the same file, for a script or a Makefile.
+  ImGui::TextDisabled("Goes to %s", core::short_path(goes_to).c_str());
+  ImGui::TextDisabled("The same file from the command line:");
+  ImGui::PushTextWrapPos(wrap);
+  ImGui::TextWrapped("%s", command.c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::SmallButton("Copy the command")) ImGui::SetClipboardText(command.c_str());
+}
+
+bool RecordOrClose(AppState& state, bool can_record, const std::string& prefix, bool& open) {
+  const float w = 120 * fonts().scale;
+  ImGui::Spacing();
+  ImGui::BeginDisabled(!can_record);
+  const bool record = ImGui::Button("Record", ImVec2(w, 0));
+  ImGui::EndDisabled();
+  remember_control(state, (prefix + ".record").c_str());
+  ImGui::SameLine();
+  if (ImGui::Button("Close", ImVec2(w, 0)) || record) open = false;
+  remember_control(state, (prefix + ".close").c_str());
+  return record;
+}
+
+bool BeginProgress(const char* id, bool recording) {
+  if (!recording) {
+    if (ImGui::IsPopupOpen(id) && ImGui::BeginPopupModal(id)) {  // the window finished or gave up: the popup goes
+      ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
+    }
+    return false;
+  }
+  if (!ImGui::IsPopupOpen(id)) ImGui::OpenPopup(id);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  return ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+}
+
+void ProgressAndCancel(AppState& state, float fraction, const std::string& label, bool& cancel, const std::string& control) {
+  const float scale = fonts().scale;
+  ImGui::ProgressBar(fraction, ImVec2(360 * scale, 0), label.c_str());
+  if (cancel) ImGui::TextDisabled("Stopping\u2026");
+  else if (ImGui::Button("Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+    cancel = true;
+  remember_control(state, control.c_str());
+}
+
+std::string exported_status(const std::string& path, int frames, int fps) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(frames) / fps);
+  return "exported " + core::short_path(path) + " (" + std::to_string(frames) + " frames, " + seconds + ")";
+}
+
+}  // namespace app

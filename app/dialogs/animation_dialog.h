@@ -1,0 +1,42 @@
+// What the two animation dialogs share (Record sweep, record_dialog.cpp, and
+// the lab's Animation of the run, training_animation_dialog.cpp): the
+// picture's size, theme and format, the problem or the command that writes the
+// same file, Record and Close, and the progress bar with Cancel.
+#pragma once
+
+#include <string>
+
+#include "app/app_state.h"
+#include "app/render/screenshot.h"
+
+namespace app {
+
+// The theme a recording is drawn in: picture.theme 0 is the window's.
+Theme picture_theme(const AnimationPicture& picture, Theme window);
+// " --size WxH --theme light|dark": the picture's words on a command line.
+std::string picture_words(const AnimationPicture& picture, Theme window);
+// A picture of picture's size and theme (the caller sets the panel).
+ScreenshotOptions picture_options(const AnimationPicture& picture, Theme window);
+// ".gif" or ".mp4".
+inline const char* picture_extension(const AnimationPicture& picture) { return picture.mp4 ? ".mp4" : ".gif"; }
+
+// The size (with 720p, 1080p and, when asked, square at a click), the theme and the format;
+// each labelled at `column`, the controls named `prefix`.size, .theme, .gif, .mp4.
+void PictureControls(AppState& state, AnimationPicture& picture, const std::string& prefix, float column, bool square);
+
+// Why it cannot be recorded, in red; or where the file goes and the command
+// that writes the same file, with a button that copies it.
+void ProblemOrCommand(const std::string& problem, const std::string& goes_to, const std::string& command);
+
+// Record (disabled while there is a problem) and Close; true when Record was pressed (the dialog then closes).
+bool RecordOrClose(AppState& state, bool can_record, const std::string& prefix, bool& open);
+
+// The modal progress popup `id` while recording (true: draw in it, then EndPopup); closes it once not.
+bool BeginProgress(const char* id, bool recording);
+// The bar, and Cancel (or Esc) that sets cancel; "Stopping…" once it is set.
+void ProgressAndCancel(AppState& state, float fraction, const std::string& label, bool& cancel, const std::string& control);
+
+// The status line after a recording: "exported PATH (N frames, X s)".
+std::string exported_status(const std::string& path, int frames, int fps);
+
+}  // namespace app
