@@ -11,15 +11,13 @@ Usage: test_animations.py PATH/TO/attnlab LESSONS_DIR
 import json
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
 
 import numpy as np
 
-from xvfb import Xvfb
+from xvfb import OneDisplay
 
 ATTNLAB = LESSONS = None
 
@@ -67,23 +65,8 @@ def decoded_frames(path, width, height):
     return np.frombuffer(raw, dtype=np.uint8).reshape(-1, height, width, 3)
 
 
-class Animations(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.x = Xvfb().__enter__()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.x.__exit__(None, None, None)
-
-    def setUp(self):
-        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-animations-"))
-
-    def tearDown(self):
-        shutil.rmtree(self.tmp)
-
-    def run_attnlab(self, *args):
-        return subprocess.run([ATTNLAB, *map(str, args)], env=self.x.env, capture_output=True, text=True, timeout=300)
+class Animations(OneDisplay):
+    prefix = "attnlab-animations-"
 
     def check_mp4(self, out, width, height, count, fps="30/1"):
         """ffprobe's word on the file, and its frames decoded by FFmpeg."""
@@ -199,5 +182,6 @@ class Animations(unittest.TestCase):
 
 if __name__ == "__main__":
     ATTNLAB, LESSONS = sys.argv[1], pathlib.Path(sys.argv[2])
+    OneDisplay.attnlab = ATTNLAB
     sys.path.insert(0, os.path.dirname(__file__))
     unittest.main(argv=sys.argv[:1], verbosity=2)

@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from test_animations import decoded_frames, gif_blocks  # noqa: E402  the GIF reader and FFmpeg's decoding
-from xvfb import Xvfb, wait_for, xdo  # noqa: E402
+from xvfb import OneDisplay, Xvfb, wait_for, xdo  # noqa: E402
 
 ATTNLAB = EXPERIMENTS = LESSONS = None
 
@@ -37,23 +37,8 @@ def curve_columns(frame):
     return int(orange.any(axis=0).sum())
 
 
-class TrainingAnimations(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.x = Xvfb().__enter__()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.x.__exit__(None, None, None)
-
-    def setUp(self):
-        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-training-animations-"))
-
-    def tearDown(self):
-        shutil.rmtree(self.tmp)
-
-    def run_attnlab(self, *args):
-        return subprocess.run([ATTNLAB, *map(str, args)], env=self.x.env, capture_output=True, text=True, timeout=300)
+class TrainingAnimations(OneDisplay):
+    prefix = "attnlab-training-animations-"
 
     def test_gif_of_a_training_run_one_frame_every_k_steps(self):
         out = self.tmp / "run.gif"
@@ -203,4 +188,5 @@ class TheLabsDialog(unittest.TestCase):
 
 if __name__ == "__main__":
     ATTNLAB, EXPERIMENTS, LESSONS = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+    OneDisplay.attnlab = ATTNLAB
     unittest.main(argv=sys.argv[:1], verbosity=2)

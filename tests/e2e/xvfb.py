@@ -1,8 +1,10 @@
 """Helpers for the end-to-end tests: a private X server and PNG pixels as numpy arrays."""
 import os
+import pathlib
 import shutil
 import subprocess
 import tempfile
+import unittest
 
 import numpy as np
 
@@ -29,6 +31,31 @@ class Xvfb:
         self.proc.terminate()
         self.proc.wait(timeout=10)
         shutil.rmtree(self.state_home, ignore_errors=True)
+
+
+class OneDisplay(unittest.TestCase):
+    """Tests that run attnlab headless: one private X server for the class, a
+    fresh temporary directory for each test (self.tmp). attnlab is the binary,
+    set by the script before unittest.main()."""
+    attnlab = None
+    prefix = "attnlab-"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.x = Xvfb().__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.x.__exit__(None, None, None)
+
+    def setUp(self):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix=self.prefix))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def run_attnlab(self, *args):
+        return subprocess.run([self.attnlab, *map(str, args)], env=self.x.env, capture_output=True, text=True, timeout=300)
 
 
 def read_png(path):
