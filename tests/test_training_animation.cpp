@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "command_line_helpers.h"
+
 #include "app/cli/command_line.h"
 #include "app/cli/training_animation.h"
 #include "core/training.h"
@@ -12,17 +14,8 @@ using app::parse_command_line;
 
 namespace {
 
-// The message of a refused command line, or "accepted".
-std::string refusal(const std::vector<std::string>& args) {
-  const app::CommandLine cl = parse_command_line(args);
-  return cl.error.empty() ? "accepted" : cl.error;
-}
-
-::testing::AssertionResult refused_with(const std::vector<std::string>& args, const std::string& message) {
-  const std::string got = refusal(args);
-  if (got.find(message) != std::string::npos) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "expected a refusal with \"" << message << "\", got \"" << got << "\"";
-}
+using testing_helpers::refusal;
+using testing_helpers::refused_with;
 
 core::Experiment shipped(const std::string& name) {
   core::ExperimentLoad loaded = core::load_experiment_file(std::string(ATTNLAB_EXPERIMENTS) + "/" + name);
