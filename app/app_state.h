@@ -246,6 +246,7 @@ class AppState {
   Lab lab;
   FileDialog file_dialog;
   RecordSweep record;
+  bool quit_after_recording = false;  // the window's close button during a recording: it is cancelled, then the app quits
   RecordTraining record_training;
   // What waits for an answer to "unsaved changes: save, discard or cancel?".
   struct Pending {

@@ -480,7 +480,15 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     DrawFileDialog(state);
     DrawRecordDialog(state);
     DrawTrainingAnimationDialog(state);
-    if (requests.close_asked) Quit(state, requests);
+    // Closing during a recording cancels it first (nothing written), then asks as usual:
+    // two modal popups at once would hide each other.
+    if (requests.close_asked && recording) {
+      state.record.cancel = state.record_training.cancel = true;
+      state.quit_after_recording = true;
+    } else if (requests.close_asked || (state.quit_after_recording && !recording)) {
+      state.quit_after_recording = false;
+      Quit(state, requests);
+    }
     ConfirmUnsaved(state, requests);
   }
 

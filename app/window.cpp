@@ -235,6 +235,12 @@ int run_window(const WindowOptions& options) {
       std::cerr << "attnlab: " << problem << "\n";
       return 2;
     }
+  // A sweep moves an entry of a scenario: an experiment has none (its run is --animate training).
+  if (options.animate && is_experiment_file(options.file)) {
+    std::cerr << "attnlab: --animate " << options.animate->param << ": " << options.file
+              << " is an experiment, not a scenario: its run is recorded by --animate training\n";
+    return 2;
+  }
   // So is a training run of a scenario, or a K or variant the experiment does not have.
   if (options.training) {
     if (!is_experiment_file(options.file)) {
@@ -365,6 +371,11 @@ int run_window(const WindowOptions& options) {
         if (g_event) {
           frames_left = kFramesAfterEvent;
           g_event = false;
+        }
+        const bool recording = state.record.phase != RecordSweep::Phase::Idle || state.record_training.phase != RecordTraining::Phase::Idle;
+        if (!g_dropped.empty() && recording) {
+          state.status = "a file dropped during a recording is not opened: drop it again after";  // the frames draw from the open file
+          g_dropped.clear();
         }
         if (!g_dropped.empty()) {
           handle_drop(state, g_dropped);

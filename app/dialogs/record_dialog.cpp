@@ -1,6 +1,7 @@
 #include "app/dialogs/record_dialog.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -25,10 +26,11 @@ constexpr const char* kDialog = "Record sweep";
 constexpr const char* kProgress = "Recording";
 
 // A number as a person writes it on a command line: 0.1, -2, 1e-05.
+// The shortest text that reads back to the same double: the command must record what the dialog records.
 std::string number(double x) {
   char text[32];
-  std::snprintf(text, sizeof text, "%g", x);
-  return text;
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, x);
+  return std::string(text, ec == std::errc() ? end : text);
 }
 
 // The entry a key names, in words: "Q of head 1, row “two”, column 3".

@@ -170,6 +170,11 @@ class Animations(OneDisplay):
             (["--frames", "10"], "out.png", "--frames and --fps go with --animate"),
             ([], "out.gif", "an animation needs --animate"),
         ]
+        experiment = LESSONS.parent / "experiments" / "01_qqt_vs_qkt_previous_token.json"
+        r = self.run_attnlab(experiment, "--animate", "temperature=0.5:2", "--export", self.tmp / "sweep.gif")
+        self.assertEqual(r.returncode, 2, r.stderr)  # an experiment's run is --animate training
+        self.assertIn("is an experiment, not a scenario", r.stderr)
+        self.assertEqual(list(self.tmp.iterdir()), [])
         for args, name, message in cases:
             with self.subTest(args=args, name=name):
                 out = self.tmp / name

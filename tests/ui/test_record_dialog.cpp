@@ -113,3 +113,21 @@ TEST_F(UiTest, RecordSweepScrollsToAnEntryFarDown) {
 }
 
 }  // namespace
+
+namespace {
+
+// The window's close button during a recording cancels it (nothing written), then quits as usual.
+TEST_F(UiTest, ClosingTheWindowDuringARecordingCancelsItThenQuits) {
+  state.record.phase = app::RecordSweep::Phase::Recording;
+  frames(1);
+  ImGui::NewFrame();
+  app::FrameRequests requests = app::DrawFrame(state, /*close_asked=*/true);
+  ImGui::Render();
+  EXPECT_TRUE(state.record.cancel);
+  EXPECT_FALSE(requests.quit);  // not while the recording winds down
+  state.record.phase = app::RecordSweep::Phase::Idle;  // the window stopped it
+  requests = frame();
+  EXPECT_TRUE(requests.quit);  // no unsaved changes: it quits
+}
+
+}  // namespace
