@@ -246,6 +246,10 @@ class AppState {
   Lab lab;
   FileDialog file_dialog;
   RecordSweep record;
+  // A sweep or a training run is being recorded (its progress bar is up): nothing may change under it.
+  bool recording() const {
+    return record.phase != RecordSweep::Phase::Idle || record_training.phase != RecordTraining::Phase::Idle;
+  }
   bool quit_after_recording = false;  // the window's close button during a recording: it is cancelled, then the app quits
   RecordTraining record_training;
   // What waits for an answer to "unsaved changes: save, discard or cancel?".

@@ -454,7 +454,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     return requests;
   }
   // While a sweep or a run is recorded nothing changes under it: no shortcut edits, zooms or steps.
-  const bool recording = state.record.phase != RecordSweep::Phase::Idle || state.record_training.phase != RecordTraining::Phase::Idle;
+  const bool recording = state.recording();
   if (!picture.active && !recording) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
   if (!picture.active && state.view.presenter) {
     DrawPresenter(state);  // one panel and the lesson's step: no menus, status bar or help

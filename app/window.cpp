@@ -372,7 +372,7 @@ int run_window(const WindowOptions& options) {
           frames_left = kFramesAfterEvent;
           g_event = false;
         }
-        const bool recording = state.record.phase != RecordSweep::Phase::Idle || state.record_training.phase != RecordTraining::Phase::Idle;
+        const bool recording = state.recording();
         if (!g_dropped.empty() && recording) {
           state.status = "a file dropped during a recording is not opened: drop it again after";  // the frames draw from the open file
           g_dropped.clear();
