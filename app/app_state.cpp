@@ -11,7 +11,13 @@ void AppState::recompute() {
   // The backward pass costs about what compute() does: only when there is a loss to differentiate.
   if (scenario_.has_target) core::gradient(scenario_, gradient_);
   else gradient_.set_zero(scenario_);
+  fit_view();
+}
+
+void AppState::fit_view() {
   view.head = std::clamp(view.head, 0, scenario_.heads - 1);
+  view.jacobian_row = std::clamp(view.jacobian_row, 0, scenario_.n() - 1);
+  if (core::panel_index(view.presenter_panel) < 0) view.presenter_panel = "Scores";
 }
 
 AppState::Step AppState::make_step(core::Scenario s, std::initializer_list<const Step*> neighbours) {
@@ -65,14 +71,24 @@ void AppState::push_undo(core::Scenario s) {
   drop_oldest_steps();
 }
 
-void AppState::replace(core::Scenario s) {
+void AppState::refuse(const std::vector<std::string>& problems) {
+  status = "not changed: it would break the scenario file's rules (" + problems.front() +
+           (problems.size() > 1 ? "; " + std::to_string(problems.size() - 1) + " more" : std::string()) + ")";
+}
+
+bool AppState::replace(core::Scenario s) {
   end_frame(false);  // a pending gesture becomes its own step first
-  if (s == scenario_) return;  // the same scenario again (the same file reopened): nothing to undo
+  if (std::vector<std::string> problems = core::validate(s); !problems.empty()) {
+    refuse(problems);
+    return false;
+  }
+  if (s == scenario_) return true;  // the same scenario again (the same file reopened): nothing to undo
   push_undo(std::move(committed_));
   scenario_ = std::move(s);
   committed_ = scenario_;
   ++revision_;
   recompute();
+  return true;
 }
 
 void AppState::open_document(core::Scenario s) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/atomic_file.h"
 #include "core/colormap.h"
 #include "core/compute.h"
 #include "core/export_curves.h"
@@ -27,7 +28,8 @@ enum class Theme { Dark, Light };
 enum class Workspace { Views, Lab };
 
 inline constexpr float kMinZoom = 0.5f, kMaxZoom = 3.0f;
-inline constexpr float kPresenterZoom = 1.5f;  // presenter mode's fonts and sizes, times the zoom
+inline constexpr float kPresenterZoom = 1.5f;
+inline constexpr size_t kMaxRecentFiles = 8;  // File → Open recent  // presenter mode's fonts and sizes, times the zoom
 
 struct ViewOptions {
   Theme theme = Theme::Dark;
@@ -198,16 +200,27 @@ class AppState {
   // An edit: change(scenario) changes it in place and the Result follows at
   // once (compute() takes microseconds), so views drawn after the editing
   // widget in the same frame already show it. The edit becomes one undo step
-  // when the gesture ends (see end_frame). change must leave it valid.
+  // when the gesture ends (see end_frame). An edit that would leave the file's
+  // rules (one W = W^Q W^Kᵀ of entries near 1e6 has entries near 1e12) is not
+  // made: the scenario stays as it was, `status` says why, and apply returns
+  // false. So the app never holds what Save or the session could not write.
   template <class F>
-  void apply(F&& change) {
+  bool apply(F&& change) {
+    core::Scenario before = scenario_;  // microseconds, once a gesture's frame: the way back
     change(scenario_);
+    if (std::vector<std::string> problems = core::validate(scenario_); !problems.empty()) {
+      scenario_ = std::move(before);
+      refuse(problems);
+      return false;
+    }
     ++edits_;
     ++revision_;
     recompute();
+    return true;
   }
-  // Replaces the whole scenario, as one undo step of its own.
-  void replace(core::Scenario s);
+  // Replaces the whole scenario, as one undo step of its own; refused as apply
+  // refuses (false, status says why) when s breaks the file's rules.
+  bool replace(core::Scenario s);
   // Starts a new document (an opened file): no undo history across files, as
   // an undo would otherwise bring another file's content under this file's name.
   void open_document(core::Scenario s);
@@ -218,6 +231,11 @@ class AppState {
   void set_saved(core::Scenario s) { saved_ = std::move(s); }
   // Counts every change of the scenario (edits, undo, redo, replace): the autosave watches it.
   long revision() const { return revision_; }
+
+  // Brings the view options within the scenario shown: a head it has, a query row it has, a
+  // panel that exists, the lab only with an experiment in it. Every recompute and every frame
+  // begins with it, whatever assigned them (a session's view over another file, a test).
+  void fit_view();
 
   // Called once at the end of every frame. While a widget is active (a drag
   // in progress, a field being typed in) edits gather; once none is, they
@@ -239,8 +257,11 @@ class AppState {
 
   ViewOptions view;
   std::string file;    // where the scenario came from, or empty
+  // file as it was on disk when it was opened or last saved here (dev, inode, size, time):
+  // Save asks before writing over a change someone made to it since (save_questions.cpp).
+  core::FileStamp file_stamp;
   std::string status;  // one line for the status bar: the last error or what was done
-  std::vector<std::string> recent_files;  // most recent first, at most 8
+  std::vector<std::string> recent_files;  // most recent first, at most kMaxRecentFiles
   std::vector<LessonInfo> lessons;        // the shipped lessons, in order
   std::vector<LessonInfo> experiments;    // the shipped experiments, in order
   Lab lab;
@@ -252,11 +273,13 @@ class AppState {
   }
   bool quit_after_recording = false;  // the window's close button during a recording: it is cancelled, then the app quits
   RecordTraining record_training;
-  // What waits for an answer to "unsaved changes: save, discard or cancel?".
+  // What waits for an answer: "unsaved changes: save, discard or cancel?" (Quit, Open), or
+  // "the file was changed on disk since: save over it?" (Overwrite; then what waited for the save).
   struct Pending {
-    enum class Action { None, Quit, Open };
+    enum class Action { None, Quit, Open, Overwrite };
     Action action = Action::None;
-    std::string path;  // for Open
+    std::string path;              // for Open, and for Overwrite's after = Open
+    Action after = Action::None;   // Overwrite: Quit or Open once saved; None: nothing
   } pending;
   ExportRequest export_request;
   // The gauge demo (panel_matrices.cpp): the M to apply, and what the last one did.
@@ -311,6 +334,7 @@ class AppState {
   static core::Scenario restore(Step step);
 
   bool has_uncommitted_edit() const { return edits_ != committed_edits_; }
+  void refuse(const std::vector<std::string>& problems);  // status: "not changed: …", the first problem
   void push_undo(core::Scenario s);  // a new step clears the redo steps
   void drop_oldest_steps();          // down to kMaxUndoSteps and kMaxHistoryBytes
   void recompute();

@@ -10,6 +10,7 @@
 
 #include "app/files/exports.h"
 #include "app/dialogs/file_dialog.h"
+#include "app/dialogs/save_questions.h"
 #include "app/files/files.h"
 #include "app/panels/highlight.h"
 #include "app/training/lab.h"
@@ -52,67 +53,6 @@ constexpr Shortcut kShortcuts[] = {
     {"Right-click a panel's title", "export just that panel as a PNG"},
     {"Ctrl+Q", "quit (asks first when there are unsaved changes)"},
 };
-
-void Save(AppState& state) {
-  if (state.file.empty()) open_file_dialog(state, FileDialog::Purpose::SaveAs);
-  else save_scenario(state, state.file);
-}
-
-// Quit, unless there are unsaved changes: then ask first.
-void Quit(AppState& state, FrameRequests& requests) {
-  if (state.modified()) state.pending = {AppState::Pending::Action::Quit, ""};
-  else requests.quit = true;
-}
-
-// Whatever waits (quitting, opening another file) goes ahead.
-void Proceed(AppState& state, FrameRequests& requests) {
-  const AppState::Pending pending = state.pending;
-  state.pending = {};
-  if (pending.action == AppState::Pending::Action::Quit) requests.quit = true;
-  if (pending.action == AppState::Pending::Action::Open) open_scenario(state, pending.path);
-}
-
-void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
-  constexpr const char* kPopup = "Unsaved changes";
-  if (state.pending.action == AppState::Pending::Action::None) return;
-  const bool quitting = state.pending.action == AppState::Pending::Action::Quit;
-  if (!ImGui::IsPopupOpen(kPopup)) ImGui::OpenPopup(kPopup);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  if (ImGui::BeginPopupModal(kPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
-    ImGui::Text("%s has changes that are not saved to a file.",
-                state.file.empty() ? "This scenario" : std::filesystem::path(state.file).filename().string().c_str());
-    if (quitting) ImGui::TextDisabled("The session keeps them either way: attnlab opens on them next time.");
-    else ImGui::TextDisabled("Opening %s replaces them.", std::filesystem::path(state.pending.path).filename().string().c_str());
-    const float w = 120 * fonts().scale;
-    if (ImGui::Button(state.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
-      if (state.file.empty()) {
-        state.pending = {};
-        open_file_dialog(state, FileDialog::Purpose::SaveAs);
-      } else if (save_scenario(state, state.file)) {
-        Proceed(state, requests);
-      } else {
-        state.pending = {};  // a failed save says why in the status line; nothing else happens
-      }
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::SameLine();
-    // D, as in "don't save", or for quitting Ctrl+Q a second time.
-    const ImGuiIO& io = ImGui::GetIO();
-    const bool again = !ImGui::IsWindowAppearing() &&  // not the key that opened the question
-                       ((quitting && io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) || ImGui::IsKeyPressed('D', false));
-    if (ImGui::Button(quitting ? "Quit without saving (D)" : "Discard them and open (D)", ImVec2(w * 1.8f, 0)) || again) {
-      Proceed(state, requests);
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(w, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-      state.pending = {};
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::EndPopup();
-  }
-}
 
 // The lab, with an experiment in it: the first shipped one when it has none yet.
 void ToggleLab(AppState& state) {
@@ -421,6 +361,7 @@ void DrawTrainingFrame(AppState& state) {
 
 FrameRequests DrawFrame(AppState& state, bool close_asked) {
   const PictureOptions& picture = state.picture;
+  state.fit_view();  // whatever set the view (a session's, over another file), every panel indexes within the scenario
   apply_theme(state.view.theme, fonts().scale);  // a few hundred floats: cheaper than tracking changes
   if (picture.transparent) {
     ImGuiStyle& style = ImGui::GetStyle();
@@ -489,7 +430,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
       state.quit_after_recording = false;
       Quit(state, requests);
     }
-    ConfirmUnsaved(state, requests);
+    DrawSaveQuestions(state, requests);
   }
 
   state.end_frame(ImGui::IsAnyItemActive());

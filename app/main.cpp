@@ -1,5 +1,6 @@
 // attnlab: the entry point. Parses the command line and runs one command.
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -8,16 +9,27 @@
 #include "app/cli/train_command.h"
 #include "app/files/exports.h"
 #include "app/files/files.h"
+#include "app/files/session.h"
+#include "core/atomic_file.h"
 #include "app/window.h"
 #include "core/export.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   const app::CommandLine cl = app::parse_command_line(args);
   if (!cl.error.empty()) {
     std::cerr << "attnlab: " << cl.error << "\n";
     return 2;
   }
+  // Outputs never touch the state directory: a picture or a layout named session.json would replace the session.
+  for (const std::string* out : {&cl.layout_out, &cl.screenshot, &cl.export_to, &cl.out})
+    if (!out->empty() && app::in_state_dir(*out)) {
+      std::cerr << "attnlab: " << core::short_path(*out) << " is in attnlab's state directory ("
+                << core::short_path(app::state_dir(false).string()) << "), where the sessions are kept: write it elsewhere\n";
+      return 2;
+    }
   switch (cl.command) {
     case app::Command::Help:
       std::cout << app::usage_text();
@@ -38,6 +50,12 @@ int main(int argc, char** argv) {
   // Text exports need no display: the scenario, computed, written.
   const core::ExportFormat format = core::export_format(cl.export_to);
   if (!cl.export_to.empty() && format != core::ExportFormat::Png && !cl.animate && !cl.training) {
+    // An experiment has no scenario of its own to export: the session's would be written in its name.
+    if (app::is_experiment_file(cl.file)) {
+      std::cerr << "attnlab: " << core::short_path(cl.file) << " is an experiment: --export writes a scenario; for an "
+                << "experiment's curves, table or train.py use --train " << core::short_path(cl.file) << " --export OUT\n";
+      return 2;
+    }
     app::AppState state;
     if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
     if (!cl.theme.empty()) state.view.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
@@ -61,4 +79,17 @@ int main(int argc, char** argv) {
   options.training = cl.training;
   if (!cl.theme.empty()) options.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
   return app::run_window(options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // What a user's input sizes (a recording, an animation's frames, a picture) may not fit in
+  // memory: that is a failure to report, exit 1, not an abort.
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "\nattnlab: out of memory: what was asked for does not fit (fewer steps, frames or pixels would)\n";
+    return 1;
+  }
 }

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <memory>
 #include <vector>
 
@@ -119,7 +120,7 @@ void install_event_callbacks(GLFWwindow* w) {
 
 // The editable cells by key, and under "heatmaps" every heatmap drawn (DESIGN.md, --layout-out);
 // "panels" and "controls" (buttons, fields) for the tests that click them.
-bool write_layout(const AppState& state, const std::string& path) {
+bool write_layout(const AppState& state, const std::string& path, std::string* error) {
   nlohmann::ordered_json j;
   for (const auto& [key, r] : state.cell_rects) j[key] = {r.x, r.y, r.w, r.h};
   nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();
@@ -136,7 +137,7 @@ bool write_layout(const AppState& state, const std::string& path) {
   for (const auto& [key, r] : state.control_rects) controls[key] = {r.x, r.y, r.w, r.h};
   j["controls"] = controls;
   // Whole or not at all: a test reads it while the window runs.
-  return core::write_file_atomically(path, j.dump(1) + "\n", nullptr);
+  return core::write_file_atomically(path, j.dump(1) + "\n", error);
 }
 
 // A PNG asked for from the window: the whole window at its size, or a panel
@@ -345,8 +346,8 @@ int run_window(const WindowOptions& options) {
       } else if (!write_screenshot(state, shot, options.screenshot, &error, &state)) {
         std::cerr << "attnlab: " << error << "\n";
         exit_code = 1;
-      } else if (!options.layout_out.empty() && !write_layout(state, options.layout_out)) {
-        std::cerr << "attnlab: cannot write " << options.layout_out << "\n";
+      } else if (!options.layout_out.empty() && !write_layout(state, options.layout_out, &error)) {
+        std::cerr << "attnlab: " << error << "\n";
         exit_code = 1;
       }
       if (kTiming)
@@ -421,21 +422,33 @@ int run_window(const WindowOptions& options) {
           for (const auto& [key, rect] : state.control_rects) keys.push_back(key);
           if (frame == kLayoutFrame || keys != layout_controls) {
             layout_controls = std::move(keys);
-            if (!write_layout(state, options.layout_out)) std::cerr << "attnlab: cannot write " << options.layout_out << "\n";
+            std::string error;
+            if (!write_layout(state, options.layout_out, &error)) std::cerr << "attnlab: " << error << "\n";
           }
         }
-        if (state.export_request.scale > 0) {
-          export_png(state, state.export_request, scale_x);
-          state.export_request = {};
-          frames_left = kFramesAfterEvent;
-        }
-        if (state.record.phase != RecordSweep::Phase::Idle) {
-          record_sweep(state, recorder);
-          frames_left = kFramesAfterEvent;  // the progress bar moves without an event
-        }
-        if (state.record_training.phase != RecordTraining::Phase::Idle) {
-          record_training(state, training_recorder);
-          frames_left = kFramesAfterEvent;
+        // A picture or a recording the size of which the user chose may not fit in memory:
+        // it fails with a message, and the window, the scenario and the session go on.
+        try {
+          if (state.export_request.scale > 0) {
+            const ExportRequest request = state.export_request;
+            state.export_request = {};
+            export_png(state, request, scale_x);
+            frames_left = kFramesAfterEvent;
+          }
+          if (state.record.phase != RecordSweep::Phase::Idle) {
+            record_sweep(state, recorder);
+            frames_left = kFramesAfterEvent;  // the progress bar moves without an event
+          }
+          if (state.record_training.phase != RecordTraining::Phase::Idle) {
+            record_training(state, training_recorder);
+            frames_left = kFramesAfterEvent;
+          }
+        } catch (const std::bad_alloc&) {
+          recorder.reset();
+          training_recorder.reset();
+          state.record.phase = RecordSweep::Phase::Idle;
+          state.record_training.phase = RecordTraining::Phase::Idle;
+          state.status = "not exported: out of memory (a smaller picture, or fewer frames, would fit); nothing written";
         }
         if (requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
         if (requests.redraw) frames_left = std::max(frames_left, 2);  // one more frame, for the linked highlight

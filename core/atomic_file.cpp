@@ -86,11 +86,19 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
   }
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
   std::string temp = (dir / (std::string(kTemporaryPrefix) + "XXXXXX")).string();
-  // A file that exists keeps its permissions, unless told otherwise; a new one is an ordinary document.
+  // Only a regular file is replaced: renamed over, a device, a FIFO or a socket would become
+  // a file of ours (/dev/full, as root), and a directory cannot take a file's place.
   struct stat existing {};
-  const mode_t new_mode = mode != kKeepMode ? static_cast<mode_t>(mode)
-                          : ::stat(target.c_str(), &existing) == 0 ? (existing.st_mode & 07777)
-                                                                    : 0644;
+  const bool exists = ::stat(target.c_str(), &existing) == 0;
+  if (exists && !S_ISREG(existing.st_mode)) {
+    if (error)
+      *error = short_path(path) + " is " + (S_ISDIR(existing.st_mode) ? "a directory" : file_kind(existing.st_mode)) +
+               ", not a regular file: nothing was written";
+    return false;
+  }
+  // A file that exists keeps its permissions, unless told otherwise; a new one is an ordinary
+  // document. Never set-user-ID, set-group-ID or sticky: those are for files made on purpose.
+  const mode_t new_mode = mode != kKeepMode ? static_cast<mode_t>(mode & 0777) : exists ? (existing.st_mode & 0777) : 0644;
 
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) return fail("create a temporary file beside", errno);
@@ -103,14 +111,21 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
   size_t written = 0;
   while (written < contents.size()) {
     const ssize_t w = ::write(fd, contents.data() + written, contents.size() - written);
-    if (w < 0) {
-      if (errno == EINTR) continue;
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      if (w == 0) errno = EIO;  // no progress and no reason: do not spin
       return abandon("write");
     }
     written += static_cast<size_t>(w);
   }
-  if (::fchmod(fd, new_mode) != 0 || ::fsync(fd) != 0) return abandon("write");
-  ::close(fd);
+  if (::fchmod(fd, new_mode) != 0) return abandon("set the permissions of the file for");
+  if (::fsync(fd) != 0) return abandon("write");
+  // A file system may report a failed write only when the file is closed (NFS).
+  if (::close(fd) != 0) {
+    const int err = errno;
+    ::unlink(temp.c_str());
+    return fail("write", err);
+  }
   if (::rename(temp.c_str(), target.c_str()) != 0) {
     const int err = errno;
     ::unlink(temp.c_str());
@@ -122,6 +137,14 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
     ::close(dir_fd);
   }
   return true;
+}
+
+FileStamp file_stamp(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return {};
+  return {static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino),
+          static_cast<long long>(st.st_size), static_cast<long long>(st.st_mtim.tv_sec),
+          static_cast<long long>(st.st_mtim.tv_nsec)};
 }
 
 FileRead read_regular_file(const std::string& path, size_t max_bytes) {

@@ -32,6 +32,17 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
 // the "<.name>.XXXXXX" it made before the names were kept short.
 bool is_temporary_file_name(std::string_view name);
 
+// What tells one version of a file from another without reading it: the inode it is (an
+// atomic save makes a new one), its size and the time it was last written, to the nanosecond.
+struct FileStamp {
+  unsigned long long device = 0, inode = 0;
+  long long size = -1, seconds = 0, nanoseconds = 0;  // size −1: no file there
+
+  bool operator==(const FileStamp&) const = default;
+};
+// path's stamp now (through symbolic links); size −1 when nothing is there.
+FileStamp file_stamp(const std::string& path);
+
 struct FileRead {
   enum class Problem { None, Missing, Directory, NotRegular, Unreadable, TooLarge };
   Problem problem = Problem::None;

@@ -64,8 +64,10 @@ std::optional<Options> read_variant_options(const json& options, const std::stri
   return read.scenario->options;
 }
 
-void read_experiment(const json& root, ExperimentLoad& out) {
+void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   std::vector<std::string>& errors = out.errors;
+  // What does not fit together: an error of the file, a problem of an experiment being edited.
+  std::vector<std::string>& misfits = as_edited ? out.problems : out.errors;
   if (!root.is_object()) {
     errors.push_back("file: expected a JSON object with the key \"attnlab_experiment\", got " + type_name(root));
     return;
@@ -75,7 +77,7 @@ void read_experiment(const json& root, ExperimentLoad& out) {
                                            "seed", "record"};
   for (auto it = root.begin(); it != root.end(); ++it)
     if (!known.count(it.key())) errors.push_back(json(it.key()).dump() + ": unknown key");
-  if (!root.contains("attnlab_experiment") || root["attnlab_experiment"] != 1) {
+  if (!root.contains("attnlab_experiment") || !root["attnlab_experiment"].is_number_integer() || root["attnlab_experiment"] != 1) {
     errors.push_back("attnlab_experiment: expected the format version 1 (\"attnlab_experiment\": 1)");
     return;
   }
@@ -126,6 +128,12 @@ void read_experiment(const json& root, ExperimentLoad& out) {
     if (!root["record"].is_boolean()) errors.push_back("record: expected true or false, got " + type_name(root["record"]));
     else e.record = root["record"].get<bool>();
   }
+  // A recording holds every batch in memory and in the RESULT: bounded, so that a file cannot
+  // ask for gigabytes (5000 steps of 256 would be 6.7 GB).
+  if (e.record && static_cast<std::int64_t>(e.steps + 1) * e.batch > kMaxRecordedSequences)
+    misfits.push_back("record: a recording holds (steps + 1) × batch sequences, at most " + std::to_string(kMaxRecordedSequences) +
+                      ", and this one would hold " + std::to_string(static_cast<std::int64_t>(e.steps + 1) * e.batch) +
+                      ": lower steps or batch, or set \"record\": false");
   if (root.contains("optimizer")) {
     const json& j = root["optimizer"];
     if (j == "adam") e.optimizer = Optimizer::Adam;
@@ -170,14 +178,15 @@ void read_experiment(const json& root, ExperimentLoad& out) {
       const LoadResult teacher = parse_scenario(given.dump());
       if (!teacher.ok()) {
         for (const std::string& m : teacher.errors) errors.push_back("task.teacher." + m);
-      } else if (teacher.scenario->d_model != e.d_model || teacher.scenario->mode != Mode::Projected) {
-        errors.push_back("task.teacher: expected a projected scenario with d_model = " + std::to_string(e.d_model) +
-                         " (the experiment's), got " + to_string(teacher.scenario->mode) + " with d_model = " +
-                         std::to_string(teacher.scenario->d_model));
-      } else if (teacher.scenario->cross() && e.m == 0) {
-        errors.push_back("task.teacher.tokens_kv: a cross-attention teacher needs the experiment's \"m\" (the length of "
-                         "X_kv, which is drawn for every sequence like X); add \"m\" or leave tokens_kv out");
       } else {
+        if (teacher.scenario->d_model != e.d_model || teacher.scenario->mode != Mode::Projected)
+          misfits.push_back("task.teacher: expected a projected scenario with d_model = " + std::to_string(e.d_model) +
+                            " (the experiment's), got " + to_string(teacher.scenario->mode) + " with d_model = " +
+                            std::to_string(teacher.scenario->d_model));
+        else if (teacher.scenario->cross() && e.m == 0)
+          misfits.push_back("task.teacher.tokens_kv: a cross-attention teacher needs the experiment's \"m\" (the length of "
+                            "X_kv, which is drawn for every sequence like X); add \"m\" or leave tokens_kv out");
+        // Read as it is even when it does not fit (as_edited): an experiment being edited keeps its teacher.
         e.teacher = *teacher.scenario;
         resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);  // its X is drawn per sequence
         fit_keys(e.teacher, e);                                                    // and so is its X_kv
@@ -186,29 +195,29 @@ void read_experiment(const json& root, ExperimentLoad& out) {
     }
   } else if (kind == "previous_token") {
     e.task = TaskKind::PreviousToken;
-    if (e.d_model < 3) errors.push_back("task: previous_token needs d_model ≥ 3 (two coordinates of position, the rest content)");
+    if (e.d_model < 3) misfits.push_back("task: previous_token needs d_model ≥ 3 (two coordinates of position, the rest content)");
   } else if (kind == "match_pair") {
     e.task = TaskKind::MatchPair;
-    if (e.n % 2) errors.push_back("task: match_pair needs an even n (tokens in pairs), got n = " + std::to_string(e.n));
+    if (e.n % 2) misfits.push_back("task: match_pair needs an even n (tokens in pairs), got n = " + std::to_string(e.n));
   } else if (kind == "copy_previous") {
     e.task = TaskKind::CopyPrevious;
     if (e.d_model != 4)
-      errors.push_back("task: copy_previous needs d_model = 4 (two empty coordinates, one of content, one constant), got d_model = " +
+      misfits.push_back("task: copy_previous needs d_model = 4 (two empty coordinates, one of content, one constant), got d_model = " +
                        std::to_string(e.d_model));
   } else if (kind == "align") {
     e.task = TaskKind::Align;
     if (e.d_model < 3)
-      errors.push_back("task: align needs d_model ≥ 3 (two coordinates of key, the rest value), got d_model = " +
+      misfits.push_back("task: align needs d_model ≥ 3 (two coordinates of key, the rest value), got d_model = " +
                        std::to_string(e.d_model));
     if (e.m == 0)
-      errors.push_back("m: missing; the task align is cross-attention: \"m\" is the length of the encoder's sequence X_kv, "
+      misfits.push_back("m: missing; the task align is cross-attention: \"m\" is the length of the encoder's sequence X_kv, "
                        "an integer from 2 to 8");
   } else {
     errors.push_back("task.kind: expected \"teacher\", \"previous_token\", \"match_pair\", \"copy_previous\" or "
                      "\"align\", got " + (task.contains("kind") ? task["kind"].dump() : std::string("nothing")));
   }
   if (e.m > 0 && (e.task == TaskKind::PreviousToken || e.task == TaskKind::MatchPair || e.task == TaskKind::CopyPrevious))
-    errors.push_back("m: the task " + kind + " is self-attention (its keys are X's own tokens), so it has no second "
+    misfits.push_back("m: the task " + kind + " is self-attention (its keys are X's own tokens), so it has no second "
                      "sequence; leave \"m\" out, or use the task \"teacher\" or \"align\"");
 
   // The variants.
@@ -228,13 +237,13 @@ void read_experiment(const json& root, ExperimentLoad& out) {
     for (auto it = v.begin(); it != v.end(); ++it)
       if (it.key() != "name" && it.key() != "options") errors.push_back(where + it.key() + ": unknown key");
     Variant variant{v["name"].get<std::string>(), {}};
-    if (!names.insert(variant.name).second) errors.push_back(where + "name: " + json(variant.name).dump() + " is taken by another variant");
+    if (!names.insert(variant.name).second) misfits.push_back(where + "name: " + json(variant.name).dump() + " is taken by another variant");
     if (v.contains("options")) {
       const auto options = read_variant_options(v["options"], where, errors);
       if (!options) continue;
       variant.options = *options;
     }
-    for (const std::string& problem : validate(blank_model(e, variant.options))) errors.push_back(where + problem);
+    for (const std::string& problem : validate(blank_model(e, variant.options))) misfits.push_back(where + problem);
     e.variants.push_back(variant);
   }
   if (errors.empty()) out.experiment = std::move(e);
@@ -242,7 +251,7 @@ void read_experiment(const json& root, ExperimentLoad& out) {
 
 }  // namespace
 
-ExperimentLoad parse_experiment(std::string_view text) {
+ExperimentLoad parse_experiment(std::string_view text, bool as_edited) {
   ExperimentLoad out;
   if (text.size() > kMaxFileBytes) {
     out.errors.push_back("file: larger than 1 MiB; an experiment file is at most 1 MiB");
@@ -263,9 +272,10 @@ ExperimentLoad parse_experiment(std::string_view text) {
     return out;
   }
   for (const std::string& key : duplicates) out.errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");
+  if (const std::string tiny = number_below_double(text); !tiny.empty()) out.errors.push_back("file: " + tiny);
   if (!out.errors.empty()) return out;
   try {
-    read_experiment(root, out);
+    read_experiment(root, out, as_edited);
   } catch (const std::exception& e) {
     out.errors.push_back(std::string("file: cannot be read as an experiment: ") + e.what());
   }

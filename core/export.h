@@ -53,6 +53,12 @@ ExportFormat export_format(const std::string& path);
 // (shortest_number); masked logits are -inf.
 std::string export_csv(const Scenario& s, const Result& r);
 
+// A text cell of a CSV file (RFC 4180): quoted when it holds , " or a line break, and
+// never a formula: a cell that begins with = + - @, a tab or a carriage return (a token
+// named "=HYPERLINK(…)") gets a ' before it, so that a spreadsheet shows it as text.
+// Not UTF-8: shown with U+FFFD (valid_utf8).
+std::string csv_text(const std::string& text);
+
 // A complete LaTeX document in pure ASCII (article, amsmath, amssymb; compiles
 // with pdflatex from texlive-latex-base): the inputs X (and X_kv, the keys'
 // sequence, under cross-attention; PE and X' = X + PE under sinusoidal

@@ -7,17 +7,19 @@
 
 namespace core {
 
-namespace {
-
-using Labels = std::vector<std::string>;
-
-std::string csv_field(const std::string& text) {
-  const std::string s = valid_utf8(text);
+std::string csv_text(const std::string& text) {
+  std::string s = valid_utf8(text);
+  // OWASP's rule for CSV injection: what a spreadsheet would run as a formula is text.
+  if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos) s.insert(0, 1, '\'');
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string quoted = "\"";
   for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
 }
+
+namespace {
+
+using Labels = std::vector<std::string>;
 
 std::string csv_number(double x) {
   if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
@@ -28,17 +30,17 @@ class CsvWriter {
  public:
   template <class M>
   void matrix(const std::string& name, const M& m, const Labels& rows, const Labels& cols) {
-    out_ += "matrix," + csv_field(name) + "\ncolumns";
-    for (Eigen::Index c = 0; c < m.cols(); ++c) out_ += "," + csv_field(cols[static_cast<size_t>(c)]);
+    out_ += "matrix," + csv_text(name) + "\ncolumns";
+    for (Eigen::Index c = 0; c < m.cols(); ++c) out_ += "," + csv_text(cols[static_cast<size_t>(c)]);
     out_ += "\n";
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
-      out_ += "row," + csv_field(rows[static_cast<size_t>(i)]);
+      out_ += "row," + csv_text(rows[static_cast<size_t>(i)]);
       for (Eigen::Index c = 0; c < m.cols(); ++c) out_ += "," + csv_number(m(i, c));
       out_ += "\n";
     }
     out_ += "\n";
   }
-  void record(const std::string& kind, const std::string& value) { out_ += kind + "," + csv_field(value) + "\n\n"; }
+  void record(const std::string& kind, const std::string& value) { out_ += kind + "," + csv_text(value) + "\n\n"; }
   std::string text() && { return std::move(out_); }
 
  private:

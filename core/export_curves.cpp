@@ -20,6 +20,7 @@ Curves curves_of(const Training& t) {
     c.loss.push_back(t.loss(v));
     c.params.push_back(t.params(v));
     c.test_loss.push_back(t.test_loss(v));
+    c.diverged.push_back(t.diverged(v));
   }
   return c;
 }
@@ -160,6 +161,7 @@ std::string curves_svg(const Curves& c, bool light) {
     std::string value;
     if (v < c.loss.size() && !c.loss[v].empty()) value = "L = " + number(c.loss[v].back());
     if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + number(c.test_loss[v]);
+    if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
     if (!value.empty())
       s += "<text x=\"" + coord(x + 24) + "\" y=\"" + coord(y + 19) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
   }
@@ -168,20 +170,15 @@ std::string curves_svg(const Curves& c, bool light) {
 }
 
 std::string curves_table_csv(const Curves& c) {
-  const auto field = [](const std::string& text) {  // RFC 4180: quoted when it holds , " or a line break
-    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-    std::string q = "\"";
-    for (char ch : text) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return q + "\"";
-  };
-  std::string s = "variant,params,first_loss,last_loss,test_loss,steps_done\n";
+  std::string s = "variant,params,first_loss,last_loss,test_loss,steps_done,diverged_at_step\n";
   for (size_t v = 0; v < c.names.size(); ++v) {
     const std::vector<double>& curve = v < c.loss.size() ? c.loss[v] : std::vector<double>{};
-    s += field(c.names[v]) + "," + std::to_string(v < c.params.size() ? c.params[v] : 0) + ",";
+    s += csv_text(c.names[v]) + "," + std::to_string(v < c.params.size() ? c.params[v] : 0) + ",";
     s += (curve.empty() ? "" : shortest_number(curve.front())) + ",";
     s += (curve.empty() ? "" : shortest_number(curve.back())) + ",";
     s += (v < c.test_loss.size() && std::isfinite(c.test_loss[v]) ? shortest_number(c.test_loss[v]) : "") + ",";
-    s += std::to_string(c.steps_done) + "\n";
+    s += std::to_string(c.steps_done) + ",";
+    s += (v < c.diverged.size() && c.diverged[v] ? std::to_string(c.diverged[v]) : "") + "\n";
   }
   return s;
 }

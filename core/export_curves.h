@@ -19,7 +19,8 @@ struct Curves {
   std::vector<std::string> names;
   std::vector<std::vector<double>> loss;  // per variant: before each step done, then after the last
   std::vector<int> params;                // trainable numbers per variant
-  std::vector<double> test_loss;          // per variant; NaN until the run is finished
+  std::vector<double> test_loss;          // per variant; NaN until the run is finished, or diverged
+  std::vector<int> diverged;              // per variant: the step it could not take (Training::diverged), 0 if none
   int steps = 0;                          // the experiment's steps
   int steps_done = 0;
   bool finished() const { return steps_done >= steps && steps > 0; }

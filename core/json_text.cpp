@@ -79,6 +79,31 @@ std::string plain_number(double x) {
   return out;
 }
 
+std::string number_below_double(std::string_view text) {
+  int line = 1;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    if (c == '\n') ++line;
+    if (c != '-' && c != '+' && !(c >= '0' && c <= '9')) continue;
+    size_t end = i;
+    while (end < text.size() && std::string_view("+-0123456789.eE").find(text[end]) != std::string_view::npos) ++end;
+    const std::string literal(text.substr(i, end - i));
+    const std::string mantissa = literal.substr(0, literal.find_first_of("eE"));
+    if (mantissa.find_first_of("123456789") != std::string::npos && std::strtod(literal.c_str(), nullptr) == 0.0)
+      return "the number " + literal + (text.find('\n') != std::string_view::npos || line > 1 ? " on line " + std::to_string(line) : "") +
+             " is too small for a double (below about 4.9e-324) and would be read as 0; write 0 if 0 is meant";
+    i = end - 1;
+  }
+  return "";
+}
+
 std::string to_text(const OrderedJson& j) {
   std::string out;
   write(out, j, 0);

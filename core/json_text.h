@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include <Eigen/Core>
 #include <nlohmann/json.hpp>
@@ -21,6 +22,12 @@ std::string to_text(const OrderedJson& j);
 std::string shortest_number(double x);
 // The same for a person to read: a whole number without its ".0" ("10000", "2.5").
 std::string plain_number(double x);
+
+// Whether text (a number, or JSON) holds a number whose digits are not all zero but which a
+// double cannot tell from 0 (1e-400: below 4.9e-324): nlohmann and strtod read it as 0, so
+// that a temperature written 1e-400 would be "0.0" in a message. The reader refuses it
+// instead, and so does the command line: a message naming the literal and its line, else "".
+std::string number_below_double(std::string_view text);
 
 // A matrix as an array of rows. A non-finite entry (a masked logit, −∞)
 // becomes null, as JSON has no infinity.

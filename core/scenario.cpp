@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/json_text.h"  // plain_number
 #include "core/positions.h"
 
 namespace core {
@@ -50,8 +51,7 @@ void check_matrix(std::vector<std::string>& problems, const std::string& name, c
       const double x = m(r, c);
       if (!std::isfinite(x) || std::abs(x) > kMaxAbsEntry) {
         problems.push_back(name + "[" + std::to_string(r) + "][" + std::to_string(c) +
-                           "]: expected a finite number with |x| ≤ 1e6, got " +
-                           std::to_string(x));
+                           "]: expected a finite number with |x| ≤ 1e6, got " + plain_number(x));
         return;
       }
     }
@@ -168,12 +168,11 @@ std::vector<std::string> validate(const Scenario& s) {
     problems.push_back("options.positions: \"rope\" cannot be combined with options.merged_qk (RoPE turns q and k "
                        "of d_k coordinates; with one W_h the keys are the rows of X)");
   if (!(o.position_base >= kMinPositionBase && o.position_base <= kMaxPositionBase))
-    problems.push_back("options.position_base: expected a number from 1 to 1e6, got " + std::to_string(o.position_base));
+    problems.push_back("options.position_base: expected a number from 1 to 1e6, got " + plain_number(o.position_base));
 
   const double t = s.options.temperature;
   if (!(t >= kMinTemperature && t <= kMaxTemperature))
-    problems.push_back("options.temperature: expected a number from 0.01 to 100, got " +
-                       std::to_string(t));
+    problems.push_back("options.temperature: expected a number from 0.01 to 100, got " + plain_number(t));
   return problems;
 }
 

@@ -261,7 +261,8 @@ LoadResult read_scenario(const json& root) {
             std::to_string(kFormatVersion) + "); update attnlab to open this file");
     return result;
   }
-  if (version != 1 && version != 2)
+  // An integer, as heads and every count is: 1.0 is refused as heads: 2.0 is.
+  if (!version.is_number_integer() || (version != 1 && version != 2))
     in.fail("attnlab: expected the format version 1 or 2, got " + (version.is_number() ? version.dump() : type_name(version)));
   const bool version_1 = version == 1;
 
@@ -464,6 +465,7 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
   }
   for (const std::string& key : duplicates)
     result.errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");
+  if (const std::string tiny = number_below_double(text); !tiny.empty()) result.errors.push_back("file: " + tiny);
   if (!result.errors.empty()) return result;
   try {
     return read_scenario(root);

@@ -51,9 +51,11 @@ std::string scenario_to_text(const Scenario& s);
 // longer than the text of any file it was read from, give or take an edit.
 std::string compact_text(const OrderedJson& j);
 // Atomic save. Written as people read it (to_text) when that is at most
-// kMaxFileBytes, else compactly; a scenario that does not fit in
-// kMaxFileBytes even so is refused, as the reader would refuse it. On failure
-// returns false and sets *error (when given), and the file at path is untouched.
-bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error = nullptr);
+// kMaxFileBytes, else compactly; the text is read back by parse_scenario
+// before anything is written, and a scenario the reader would refuse (past
+// 1 MiB even compactly, an entry past ±1e6) is not saved. On failure returns
+// false and sets *error (when given), and the file at path is untouched.
+// mode as write_file_atomically's (kKeepMode: an existing file keeps its own).
+bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error = nullptr, int mode = -1);
 
 }  // namespace core

@@ -117,7 +117,7 @@ std::string compact_text(const OrderedJson& j) {
   return out;
 }
 
-bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error) {
+bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error, int mode) {
   // The reader's limit is the writer's: the app always reopens what it wrote.
   // Laid out for people when that fits, else compact, else refused.
   std::string text;
@@ -136,7 +136,12 @@ bool save_scenario_file(const Scenario& s, const std::string& path, std::string*
                short_path(path);
     return false;
   }
-  return write_file_atomically(path, text, error);
+  // Nothing is written that the reader would refuse: what it says of this text is why not.
+  if (const LoadResult back = parse_scenario(text); !back.ok()) {
+    if (error) *error = back.errors.front() + ": not saved to " + short_path(path);
+    return false;
+  }
+  return write_file_atomically(path, text, error, mode);
 }
 
 }  // namespace core

@@ -282,35 +282,56 @@ double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool w
 
 // torch.optim.Adam's step, in its order of operations (bias corrections apart,
 // denominators as sqrt(v)/sqrt(bc2) + ε), so that a replay in torch follows the
-// same curve; or plain SGD.
-void Training::update(Run& run) {
+// same curve; or plain SGD. The new weights are computed in the gradient's place
+// (it is not needed again) and taken only when every one is finite and within
+// ±1e6, the file's limit; else the weights stay as they were and it returns
+// false: the run has diverged.
+bool Training::update(Run& run) {
   const double lr = e_.learning_rate;
+  bool within = true;
   if (e_.optimizer == Optimizer::Sgd) {
-    for_each_trainable(run.model, run.grad, run.m, run.v, [&](auto& p, const auto& g, auto&, auto&) { p -= lr * g; });
-    return;
+    for_each_trainable(run.model, run.grad, run.m, run.v, [&](const auto& p, auto& g, auto&, auto&) {
+      for (Eigen::Index r = 0; r < p.rows(); ++r)
+        for (Eigen::Index c = 0; c < p.cols(); ++c) {
+          g(r, c) = p(r, c) - lr * g(r, c);
+          within &= std::abs(g(r, c)) <= kMaxAbsEntry;  // false for NaN too
+        }
+    });
+  } else {
+    constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+    const int t = steps_done_ + 1;
+    const double bc1 = 1.0 - std::pow(beta1, t), bc2 = 1.0 - std::pow(beta2, t);
+    const double step_size = lr / bc1, bc2_sqrt = std::sqrt(bc2);
+    for_each_trainable(run.model, run.grad, run.m, run.v, [&](const auto& p, auto& g, auto& m, auto& v) {
+      for (Eigen::Index r = 0; r < p.rows(); ++r)
+        for (Eigen::Index c = 0; c < p.cols(); ++c) {
+          const double gi = g(r, c);
+          m(r, c) = m(r, c) * beta1 + (1 - beta1) * gi;
+          v(r, c) = v(r, c) * beta2 + (1 - beta2) * gi * gi;
+          const double denom = std::sqrt(v(r, c)) / bc2_sqrt + eps;
+          g(r, c) = p(r, c) - step_size * (m(r, c) / denom);
+          within &= std::abs(g(r, c)) <= kMaxAbsEntry;
+        }
+    });
   }
-  constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
-  const int t = steps_done_ + 1;
-  const double bc1 = 1.0 - std::pow(beta1, t), bc2 = 1.0 - std::pow(beta2, t);
-  const double step_size = lr / bc1, bc2_sqrt = std::sqrt(bc2);
-  for_each_trainable(run.model, run.grad, run.m, run.v, [&](auto& p, const auto& g, auto& m, auto& v) {
-    for (Eigen::Index r = 0; r < p.rows(); ++r)
-      for (Eigen::Index c = 0; c < p.cols(); ++c) {
-        const double gi = g(r, c);
-        m(r, c) = m(r, c) * beta1 + (1 - beta1) * gi;
-        v(r, c) = v(r, c) * beta2 + (1 - beta2) * gi * gi;
-        const double denom = std::sqrt(v(r, c)) / bc2_sqrt + eps;
-        p(r, c) -= step_size * (m(r, c) / denom);
-      }
-  });
+  if (!within) return false;
+  for_each_trainable(run.model, run.grad, run.m, run.v, [](auto& p, const auto& g, auto&, auto&) { p = g; });
+  return true;
 }
 
 void Training::step() {
   if (finished()) return;
   if (e_.record) recorded_.push_back(batch_);
   for (Run& run : runs_) {
-    run.loss.push_back(batch_loss(run, batch_, true));
-    update(run);
+    if (run.diverged) continue;
+    const double loss = batch_loss(run, batch_, true);
+    // Step k = steps_done_ + 1 cannot be taken from a loss that is not finite, nor to weights past the limits.
+    if (!std::isfinite(loss)) {
+      run.diverged = steps_done_ + 1;
+      continue;
+    }
+    run.loss.push_back(loss);
+    if (!update(run)) run.diverged = steps_done_ + 1;
   }
   ++steps_done_;
   // The next step's batch, or after the last step the one that measures its loss.
@@ -325,8 +346,14 @@ void Training::finish() {
   Random test_rng(stream_seed(e_.seed, kTestStream));
   draw_batch(test, test_rng, kTestSequences);
   for (Run& run : runs_) {
-    run.loss.push_back(batch_loss(run, batch_, false));
-    run.test_loss = batch_loss(run, test, false);
+    if (run.diverged) continue;  // its curve ends where it stopped; no test loss
+    const double after = batch_loss(run, batch_, false), tested = batch_loss(run, test, false);
+    if (!std::isfinite(after) || !std::isfinite(tested)) {  // the last step's weights, within the limits, overflow the loss
+      run.diverged = steps_done_ + 1;
+      continue;
+    }
+    run.loss.push_back(after);
+    run.test_loss = tested;
   }
 }
 
@@ -355,7 +382,9 @@ OrderedJson Training::result_json() const {
     j["params"] = params(v);
     j["initial"] = scenario_to_json(initial(v));
     j["loss"] = loss(v);
-    j["test_loss"] = test_loss(v);
+    // null when diverged: JSON has no NaN, and nlohmann would keep one in the object until it is written.
+    j["test_loss"] = std::isfinite(test_loss(v)) ? OrderedJson(test_loss(v)) : OrderedJson(nullptr);
+    if (diverged(v)) j["diverged"] = diverged(v);
     j["final"] = scenario_to_json(current(v));
     variants.push_back(std::move(j));
   }
@@ -378,6 +407,29 @@ OrderedJson Training::result_json() const {
     out["batches"] = std::move(batches);
   }
   return out;
+}
+
+std::vector<std::string> result_problems(const OrderedJson& result) {
+  std::vector<std::string> problems;
+  if (!result.contains("variants") || !result["variants"].is_array()) return {"variants: missing"};
+  for (size_t i = 0; i < result["variants"].size(); ++i) {
+    const OrderedJson& v = result["variants"][i];
+    const std::string where = "variants[" + std::to_string(i) + "].";
+    for (const char* key : {"initial", "final"}) {
+      const LoadResult back = v.contains(key) ? parse_scenario(v[key].dump()) : LoadResult{{}, {"missing"}};
+      if (!back.ok()) problems.push_back(where + key + ": " + back.errors.front());
+    }
+    if (!v.contains("loss") || !v["loss"].is_array()) problems.push_back(where + "loss: missing");
+    else
+      for (const OrderedJson& x : v["loss"])
+        if (!x.is_number() || !std::isfinite(x.get<double>())) {
+          problems.push_back(where + "loss: " + x.dump() + " is not a finite number");
+          break;
+        }
+    if (!v.contains("diverged") && !(v.contains("test_loss") && v["test_loss"].is_number() && std::isfinite(v["test_loss"].get<double>())))
+      problems.push_back(where + "test_loss: not a number, and the variant did not diverge");
+  }
+  return problems;
 }
 
 OrderedJson run_experiment(const Experiment& e, const std::function<void(int)>& progress) {

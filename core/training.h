@@ -83,15 +83,24 @@ struct Experiment {
 };
 
 inline constexpr int kMaxSteps = 100000, kMaxBatch = 256, kTestSequences = 256;
+// "record": true keeps (steps + 1) × batch sequences (about 1.6 kB each in memory, 2 kB as text): at most this many.
+inline constexpr int kMaxRecordedSequences = 65536;
 
 struct ExperimentLoad {
   std::optional<Experiment> experiment;  // set only when errors is empty
   std::vector<std::string> errors;       // each names the field
+  // Read as_edited: what the file reader would refuse in a whole that is otherwise sound (a
+  // variant's options that do not fit the sizes, a task that needs others, a name taken twice).
+  std::vector<std::string> problems;
   bool ok() const { return experiment.has_value(); }
   std::string message() const;
 };
 
-ExperimentLoad parse_experiment(std::string_view text);  // core/experiment_read.cpp
+// The experiment file's reader (core/experiment_read.cpp). as_edited: the lab's experiment as
+// the session keeps it, which may be half-way through an edit (n odd for match_pair, before the
+// task is changed too): the combinations the file reader refuses go to `problems` and the
+// experiment is read all the same; every field must still be of its type and in its range.
+ExperimentLoad parse_experiment(std::string_view text, bool as_edited = false);
 ExperimentLoad load_experiment_file(const std::string& path);
 const char* to_string(TaskKind t);
 
@@ -147,7 +156,12 @@ class Training {
   const std::string& name(int v) const { return e_.variants[static_cast<size_t>(v)].name; }
   // Mean L over the batch of each step before it, then, when finished, after the last.
   const std::vector<double>& loss(int v) const { return runs_[static_cast<size_t>(v)].loss; }
-  double test_loss(int v) const { return runs_[static_cast<size_t>(v)].test_loss; }  // NaN until finished
+  double test_loss(int v) const { return runs_[static_cast<size_t>(v)].test_loss; }  // NaN until finished, or diverged
+  // The step k (1..steps) the variant could not take, 0 while it trains (DESIGN.md, "Divergence"):
+  // its loss before step k was not finite, or step k would have taken a weight past ±1e6. It
+  // stopped there: its loss ends with the last finite value, its weights are those after k − 1
+  // steps (a scenario the reader accepts), and it has no test loss.
+  int diverged(int v) const { return runs_[static_cast<size_t>(v)].diverged; }
   int params(int v) const { return runs_[static_cast<size_t>(v)].params; }
   // The variant's weights now (and at the start) as a scenario, with the first
   // sequence of the first batch as X (and X_kv) and its target: what "Open in views" shows.
@@ -167,10 +181,11 @@ class Training {
     std::vector<double> loss;
     double test_loss;
     int params = 0;
+    int diverged = 0;  // the step it stopped at; 0 while it trains
   };
   void draw_batch(std::vector<Sequence>& out, Random& rng, int count) const;
   double batch_loss(Run& run, const std::vector<Sequence>& batch, bool with_gradient);
-  void update(Run& run);
+  bool update(Run& run);
   void finish();
 
   Experiment e_;
@@ -183,6 +198,11 @@ class Training {
   int steps_done_ = 0;
   bool keep_batch_ = false;
 };
+
+// What a reader of RESULT would refuse in it: an "initial" or "final" that the scenario file's
+// reader does not accept, a loss that is not a finite number, a test loss missing without
+// divergence. Empty for every result Training writes; --train checks before it writes.
+std::vector<std::string> result_problems(const OrderedJson& result);
 
 // Runs every step; progress(step) after each. Returns the RESULT.
 OrderedJson run_experiment(const Experiment& e, const std::function<void(int)>& progress = {});

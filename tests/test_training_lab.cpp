@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "core/experiment_json.h"
+#include "core/export.h"
 #include "core/export_curves.h"
 #include "core/training.h"
 
@@ -75,11 +76,26 @@ TEST(ExperimentJson, ProblemsOfAnEditedExperimentNameTheField) {
 TEST(Curves, TableCsvByHand) {
   core::Curves c = two_variants();
   EXPECT_EQ(core::curves_table_csv(c),
-            "variant,params,first_loss,last_loss,test_loss,steps_done\n"
-            "QK\u1D40,16,1.0,0.01,,2\n"
-            "\"one W, merged\",32,0.5,0.125,,2\n");
+            "variant,params,first_loss,last_loss,test_loss,steps_done,diverged_at_step\n"
+            "QK\u1D40,16,1.0,0.01,,2,\n"
+            "\"one W, merged\",32,0.5,0.125,,2,\n");
   c.test_loss = {0.02, 0.5};
-  EXPECT_NE(core::curves_table_csv(c).find("QK\u1D40,16,1.0,0.01,0.02,2\n"), std::string::npos);
+  EXPECT_NE(core::curves_table_csv(c).find("QK\u1D40,16,1.0,0.01,0.02,2,\n"), std::string::npos);
+  // A design that stopped: the step it could not take; no test loss.
+  c.diverged = {0, 7};
+  c.test_loss = {0.02, std::numeric_limits<double>::quiet_NaN()};
+  EXPECT_NE(core::curves_table_csv(c).find("\"one W, merged\",32,0.5,0.125,,2,7\n"), std::string::npos);
+}
+
+// Issue 20: a design named like a formula is text in a spreadsheet, not a formula it runs.
+TEST(Curves, ANameThatLooksLikeAFormulaIsWrittenAsText) {
+  core::Curves c = two_variants();
+  c.names = {"=HYPERLINK(\"http://x\")", "@SUM(A1)"};
+  const std::string csv = core::curves_table_csv(c);
+  EXPECT_NE(csv.find("\n\"'=HYPERLINK(\"\"http://x\"\")\",16,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n'@SUM(A1),32,"), std::string::npos) << csv;
+  for (const char* cell : {"=1+1", "+1", "-1", "@x", "\tx", "\rx"}) EXPECT_EQ(core::csv_text(cell).find('\''), cell[0] == '\r' ? 1u : 0u) << cell;
+  EXPECT_EQ(core::csv_text("a=b"), "a=b");
 }
 
 // The axis: whole decades around every value; 0 sits on the floor, 10^-16.

@@ -1,5 +1,7 @@
 #include "app/cli/dump.h"
 
+#include <cerrno>
+#include <cstring>
 #include <ostream>
 
 #include "core/compute.h"
@@ -8,6 +10,22 @@
 
 namespace app {
 
+namespace {
+
+// The JSON on out; 0, or 1 with why on err (a full disk, a closed pipe: the write's errno).
+int print(std::ostream& out, const std::string& text, std::ostream& err) {
+  errno = 0;
+  out << text;
+  out.flush();
+  if (out) return 0;
+  const int why = errno;
+  err << "attnlab: the result could not be written to standard output" << (why ? std::string(" (") + std::strerror(why) + ")" : "")
+      << "\n";
+  return 1;
+}
+
+}  // namespace
+
 int run_dump(const std::string& file, std::ostream& out, std::ostream& err) {
   const core::LoadResult loaded = core::load_scenario_file(file);
   if (!loaded.ok()) {
@@ -15,9 +33,7 @@ int run_dump(const std::string& file, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const core::Result result = core::compute(*loaded.scenario);
-  out << core::to_text(core::result_to_json(*loaded.scenario, result));
-  out.flush();
-  return out ? 0 : 1;
+  return print(out, core::to_text(core::result_to_json(*loaded.scenario, result)), err);
 }
 
 int run_grad(const std::string& file, std::ostream& out, std::ostream& err) {
@@ -34,9 +50,7 @@ int run_grad(const std::string& file, std::ostream& out, std::ostream& err) {
   }
   core::Gradient g;
   const double loss = core::gradient(s, g);
-  out << core::to_text(core::gradient_to_json(s, g, loss));
-  out.flush();
-  return out ? 0 : 1;
+  return print(out, core::to_text(core::gradient_to_json(s, g, loss)), err);
 }
 
 }  // namespace app

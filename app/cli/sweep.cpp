@@ -1,19 +1,30 @@
 #include "app/cli/sweep.h"
 
+#include "core/json_text.h"
+
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 namespace app {
 
 namespace {
 
-// A number as JSON or a person writes it: "-0.5", "2", "1e-2"; the whole text.
-bool parse_number(const std::string& text, double& out) {
-  if (text.empty()) return false;
+// A number as JSON or a person writes it: "-0.5", "2", "1e-2", "+3"; the whole text. As a
+// file's are read: what rounds to a double is that double (1e-310, a subnormal, included);
+// what overflows, or underflows to 0 (1e-400), is refused with why (core::number_below_double).
+std::string parse_number(const std::string& text, double& out) {
+  const std::string expected = "expected a finite number, as in X[1][0]=-1:1, got \"" + text + "\"";
+  if (text.empty() || (text[0] == '+' && text.size() > 1 && (text[1] == '+' || text[1] == '-'))) return expected;
   const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
   const auto [end, ec] = std::from_chars(begin, text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size() && std::isfinite(out);
+  if (end != text.data() + text.size() || (ec != std::errc() && ec != std::errc::result_out_of_range)) return expected;
+  if (ec == std::errc::result_out_of_range) {
+    if (const std::string tiny = core::number_below_double(text); !tiny.empty()) return tiny;
+    out = std::strtod(begin, nullptr);  // a subnormal: the nearest double, as a file's reader takes it
+  }
+  return std::isfinite(out) ? "" : text + " is too large for a double (above about 1.8e308)";
 }
 
 struct Key {
@@ -91,8 +102,8 @@ std::string parse_sweep(const std::string& text, Sweep& out) {
     return "--animate " + text + ": expected PARAM=FROM:TO, e.g. X[1][0]=-1:1 or temperature=0.1:10";
   out.param = text.substr(0, equals);
   if (out.param.empty()) return "--animate " + text + ": PARAM is empty; expected a cell key such as X[1][0], or temperature";
-  if (!parse_number(text.substr(equals + 1, colon - equals - 1), out.from) || !parse_number(text.substr(colon + 1), out.to))
-    return "--animate " + text + ": FROM and TO must be finite numbers, as in X[1][0]=-1:1";
+  for (const auto& [part, value] : {std::pair{text.substr(equals + 1, colon - equals - 1), &out.from}, {text.substr(colon + 1), &out.to}})
+    if (const std::string why = parse_number(part, *value); !why.empty()) return "--animate " + text + ": " + why;
   if (out.from == out.to) return "--animate " + text + ": FROM and TO are equal: nothing would move";
   return "";
 }

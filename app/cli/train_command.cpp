@@ -7,6 +7,7 @@
 #include "core/export.h"
 #include "core/export_curves.h"
 #include "core/export_train_torch.h"
+#include "core/scenario_io.h"
 #include "core/training.h"
 
 namespace app {
@@ -46,7 +47,18 @@ int write(const std::string& path, const std::string& text, std::ostream& err) {
 int run_train(const std::string& experiment, const std::string& out, std::ostream& err) {
   const std::optional<core::Experiment> e = load(experiment, err);
   if (!e) return 2;
-  return write(out, core::to_text(train(*e, err).result_json()), err);
+  const core::OrderedJson result = train(*e, err).result_json();
+  // Nothing is written that its readers would refuse (DESIGN.md, "Divergence").
+  if (const std::vector<std::string> problems = core::result_problems(result); !problems.empty()) {
+    err << "attnlab: not written to " << core::short_path(out) << ": the result would not read back (" << problems.front() << ")\n";
+    return 1;
+  }
+  for (int v = 0; v < static_cast<int>(result["variants"].size()); ++v)
+    if (result["variants"][static_cast<size_t>(v)].contains("diverged"))
+      err << "attnlab: " << result["variants"][static_cast<size_t>(v)]["name"].get<std::string>() << " diverged at step "
+          << result["variants"][static_cast<size_t>(v)]["diverged"].get<int>()
+          << " (its weights would have left ±1e6): it stopped there, with the weights of the step before\n";
+  return write(out, core::to_text(result), err);
 }
 
 int run_train_export(const std::string& experiment, const std::string& path, std::ostream& err) {

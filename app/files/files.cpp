@@ -20,15 +20,13 @@ namespace app {
 
 namespace {
 
-constexpr size_t kMaxRecent = 8;
-
 void remember_recent(AppState& state, const std::string& path) {
   std::error_code ec;
   const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
   auto& recent = state.recent_files;
   recent.erase(std::remove(recent.begin(), recent.end(), absolute), recent.end());
   recent.insert(recent.begin(), absolute);
-  if (recent.size() > kMaxRecent) recent.resize(kMaxRecent);
+  if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
 }
 
 }  // namespace
@@ -68,6 +66,7 @@ bool open_scenario_document(AppState& state, const std::string& path) {
   }
   state.open_document(std::move(*loaded.scenario));
   state.file = absolute(path);
+  state.file_stamp = core::file_stamp(state.file);
   state.status = "opened " + core::short_path(state.file);
   remember_recent(state, state.file);
   return true;
@@ -101,15 +100,27 @@ bool request_open(AppState& state, const std::string& path) {
 
 bool save_scenario(AppState& state, const std::string& path) {
   std::string error;
+  if (is_state_file(path)) {
+    state.status = "not saved: " + core::short_path(path) + " is attnlab's own (its session, a lock, the window layout): "
+                   "choose another name";
+    return false;
+  }
   if (!core::save_scenario_file(state.scenario(), path, &error)) {
     state.status = "not saved: " + error;
     return false;
   }
   state.mark_saved();
   state.file = absolute(path);
+  state.file_stamp = core::file_stamp(state.file);
   state.status = "saved " + core::short_path(state.file);
   remember_recent(state, state.file);
   return true;
+}
+
+bool changed_on_disk(const AppState& state) {
+  if (state.file.empty()) return false;
+  const core::FileStamp now = core::file_stamp(state.file);
+  return now.size >= 0 && !(now == state.file_stamp);
 }
 
 void handle_drop(AppState& state, const std::vector<std::string>& paths) {
@@ -156,7 +167,10 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
     const bool restored = restore_session(session, /*read_only=*/true) == SessionRestore::Restored;
     state = AppState(std::move(*loaded.scenario));
     state.file = absolute(file);
-    if (restored) state.view = session.view;
+    if (restored) {
+      state.view = session.view;  // the session's view over another scenario: a head FILE has, …
+      state.fit_view();
+    }
     return 0;
   }
   if (!file.empty()) {
@@ -167,14 +181,17 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
     }
     AppState opened(*loaded.scenario);
     opened.file = absolute(file);
+    opened.file_stamp = core::file_stamp(opened.file);
     AppState session;  // keep the recent files and view options of the last session
     const SessionRestore restored = restore_session(session);
+    bool kept_unsaved = false;
     std::string message = session.status;  // a corrupt session's message, if any
     if (restored == SessionRestore::Restored) {
       opened.view = session.view;
       opened.recent_files = session.recent_files;
       opened.lab = session.lab;  // the experiment being edited stays too
       opened.view.workspace = Workspace::Views;  // a scenario was asked for: show it
+      opened.fit_view();  // the session's view over FILE: a head FILE has, a row it has
       message = this_session().notes();  // another window's session, other sessions kept, ...
       // Its unsaved changes would be gone with the next autosave: keep them in a file.
       if (session.modified()) {
@@ -183,11 +200,15 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
         message = (kept.empty() ? "the unsaved changes of the last session could not be kept: " + error
                                 : "the unsaved changes of the last session are kept in " + kept) +
                   (message.empty() ? "" : "; " + message);
+        kept_unsaved = !kept.empty();
       }
     }
     state = std::move(opened);
     remember_recent(state, state.file);
     state.status = message;
+    // Kept once: the session says FILE from now on, so that a start that does not get as far
+    // as the first autosave does not keep the same changes again.
+    if (kept_unsaved) save_session(state);
     return 0;
   }
   if (restore_session(state, /*read_only=*/headless) == SessionRestore::Restored) return 0;
@@ -201,6 +222,7 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
     }
     AppState lesson(*loaded.scenario);
     lesson.file = lessons.front();
+    lesson.file_stamp = core::file_stamp(lesson.file);
     state = std::move(lesson);
   }
   state.status = message;

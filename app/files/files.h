@@ -27,6 +27,11 @@ bool request_open(AppState& state, const std::string& path);
 // scenario counts as saved. On failure returns false and sets state.status.
 bool save_scenario(AppState& state, const std::string& path);
 
+// Whether state.file was changed on disk since it was opened or last saved here (someone
+// else's editor, git checkout): Save then asks before writing over it. False when the file
+// is gone (saving loses nothing there).
+bool changed_on_disk(const AppState& state);
+
 // Files dropped on the window: opens the first .json among them (asking first
 // when there are unsaved changes).
 void handle_drop(AppState& state, const std::vector<std::string>& paths);

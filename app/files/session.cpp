@@ -149,78 +149,157 @@ core::OrderedJson view_json(const ViewOptions& v) {
           {"workspace", v.workspace == Workspace::Lab ? "lab" : "views"}};
 }
 
-// Reads what it recognises and leaves the rest at its default: view options are not worth refusing a session for.
-ViewOptions read_view(const json& j) {
+// The view options as the session holds them, checked against the scenario they apply to: a
+// key left out keeps its default, and so does a value that is there but cannot apply (a head
+// the scenario does not have, a theme of no name, a zoom past the limits), with a line in
+// *dropped naming the field. A view is not worth losing the scenario for.
+ViewOptions read_view(const json& j, const core::Scenario& scenario, std::vector<std::string>& dropped) {
   ViewOptions v;
-  if (!j.is_object()) return v;
-  const auto text = [&](const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : ""; };
-  if (text("theme") == "light") v.theme = Theme::Light;
-  if (j.contains("head") && j["head"].is_number_integer()) v.head = std::clamp(j["head"].get<int>(), 0, core::kMaxHeads - 1);
-  if (j.contains("show_numbers") && j["show_numbers"].is_boolean()) v.show_numbers = j["show_numbers"].get<bool>();
-  if (j.contains("own_scales") && j["own_scales"].is_boolean()) v.own_scales = j["own_scales"].get<bool>();
-  if (j.contains("show_gradients") && j["show_gradients"].is_boolean()) v.show_gradients = j["show_gradients"].get<bool>();
-  if (j.contains("show_jacobian") && j["show_jacobian"].is_boolean()) v.show_jacobian = j["show_jacobian"].get<bool>();
-  if (text("workspace") == "lab") v.workspace = Workspace::Lab;
-  if (j.contains("zoom") && j["zoom"].is_number()) {
-    const double zoom = j["zoom"].get<double>();
-    if (zoom >= kMinZoom && zoom <= kMaxZoom) v.zoom = static_cast<float>(zoom);
+  if (!j.is_object()) {
+    dropped.push_back("view: expected an object, got " + core::valid_utf8(j.dump()));
+    return v;
   }
-  for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
-    if (text("sequential") == core::colormap_name(c)) v.sequential = c;
+  const auto bad = [&](const char* key, const std::string& expected) {
+    dropped.push_back(std::string("view.") + key + ": expected " + expected + ", got " + core::valid_utf8(j[key].dump()));
+  };
+  for (const auto& [key, value] : {std::pair<const char*, bool*>{"show_numbers", &v.show_numbers},
+                                   {"own_scales", &v.own_scales},
+                                   {"show_gradients", &v.show_gradients},
+                                   {"show_jacobian", &v.show_jacobian}})
+    if (j.contains(key)) {
+      if (j[key].is_boolean()) *value = j[key].get<bool>();
+      else bad(key, "true or false");
+    }
+  if (j.contains("theme")) {
+    if (j["theme"] == "light") v.theme = Theme::Light;
+    else if (j["theme"] != "dark") bad("theme", "\"dark\" or \"light\"");
+  }
+  if (j.contains("head")) {
+    const json& h = j["head"];
+    if (h.is_number_integer() && h.get<std::int64_t>() >= 0 && h.get<std::int64_t>() < scenario.heads) v.head = h.get<int>();
+    else bad("head", scenario.heads == 1 ? std::string("0, the scenario's one head")
+                                         : "a head of the scenario, 0 to " + std::to_string(scenario.heads - 1));
+  }
+  if (j.contains("sequential")) {
+    if (j["sequential"] == core::colormap_name(core::Colormap::Cividis)) v.sequential = core::Colormap::Cividis;
+    else if (j["sequential"] != core::colormap_name(core::Colormap::Viridis))
+      bad("sequential", std::string("\"") + core::colormap_name(core::Colormap::Viridis) + "\" or \"" +
+                            core::colormap_name(core::Colormap::Cividis) + "\"");
+  }
+  if (j.contains("diverging") && j["diverging"] != core::colormap_name(core::Colormap::BlueRed))
+    bad("diverging", std::string("\"") + core::colormap_name(core::Colormap::BlueRed) + "\"");
+  if (j.contains("zoom")) {
+    const json& z = j["zoom"];
+    if (z.is_number() && z.get<double>() >= kMinZoom && z.get<double>() <= kMaxZoom) v.zoom = static_cast<float>(z.get<double>());
+    else bad("zoom", "a number from " + core::plain_number(kMinZoom) + " to " + core::plain_number(kMaxZoom));
+  }
+  if (j.contains("workspace")) {
+    if (j["workspace"] == "lab") v.workspace = Workspace::Lab;
+    else if (j["workspace"] != "views") bad("workspace", "\"views\" or \"lab\"");
+  }
   return v;
 }
 
-// The restored state, or the reason the session cannot be used.
-std::optional<AppState> parse_session(const std::string& text, std::string& problem) {
+// What a session holds, every value checked against what it applies to before any of it
+// becomes an AppState: a start reads it with this, and a save reads its own text back.
+struct SessionContents {
+  core::Scenario scenario;
+  ViewOptions view;
+  std::optional<core::Experiment> experiment;  // the lab's, as it was edited
+  std::string lab_source;
+  bool lab_edited = false;
+  std::string file;
+  std::vector<std::string> recent;
+  // The values that could not apply, left at their defaults: "view.head: expected …, got 3".
+  std::vector<std::string> dropped;
+};
+
+// The session's text read; nothing, with *problem, when its scenario cannot be restored (then
+// the session is set aside whole). What else cannot apply is dropped and named in `dropped`.
+std::optional<SessionContents> read_session_text(const std::string& text, std::string& problem) {
   if (core::nested_deeper_than(text, core::kMaxNesting + 1)) {  // the scenario, one level down
     problem = "nested too deep";
     return std::nullopt;
   }
   try {
     const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("attnlab_session") || j["attnlab_session"] != kSessionVersion ||
-        !j.contains("scenario")) {
+    if (j.is_discarded() || !j.is_object() || !j.contains("attnlab_session") || !j["attnlab_session"].is_number_integer() ||
+        j["attnlab_session"] != kSessionVersion || !j.contains("scenario")) {
       problem = "not a session file of this version";
       return std::nullopt;
     }
+    SessionContents c;
     // The session's limit, not a file's: what the app holds it may keep (core::save_scenario_file).
     core::LoadResult scenario = core::parse_scenario(j["scenario"].dump(), Session::kMaxBytes);
     if (!scenario.ok()) {
       problem = scenario.message();
       return std::nullopt;
     }
-    AppState restored(std::move(*scenario.scenario));
-    // The lab's experiment as it was edited: an unreadable one is dropped (the shipped ones remain), not the session.
-    if (j.contains("lab") && j["lab"].is_object() && j["lab"].contains("experiment")) {
+    c.scenario = std::move(*scenario.scenario);
+    c.view = read_view(j.contains("view") ? j["view"] : json::object(), c.scenario, c.dropped);
+    const auto path = [&](const json& value, const std::string& field) {
+      std::optional<std::string> p = path_from_json(value);
+      if (!p) c.dropped.push_back(field + ": expected a path (a string, or {\"bytes\": hex}), got " + core::valid_utf8(value.dump()));
+      return p;
+    };
+    // The lab's experiment as it was edited: read by the experiment file's rules, but for
+    // combinations an edit in progress may leave (the lab shows them as problems again).
+    if (j.contains("lab")) {
       const json& lab = j["lab"];
-      core::ExperimentLoad e = core::parse_experiment(lab["experiment"].dump());
-      if (e.ok()) {
-        std::string source;
+      core::ExperimentLoad e;
+      if (!lab.is_object() || !lab.contains("experiment"))
+        c.dropped.push_back("lab: expected an object with the experiment");
+      else if (e = core::parse_experiment(lab["experiment"].dump(), /*as_edited=*/true); !e.ok())
+        c.dropped.push_back("lab.experiment." + e.errors.front());
+      else {
+        c.experiment = std::move(e.experiment);
         if (lab.contains("source"))
-          if (const auto path = path_from_json(lab["source"])) source = *path;
-        set_experiment(restored, std::move(*e.experiment), source);
-        restored.lab.edited = lab.contains("edited") && lab["edited"] == true;
+          if (const std::optional<std::string> source = path(lab["source"], "lab.source")) c.lab_source = *source;
+        if (lab.contains("edited") && !lab["edited"].is_boolean()) c.dropped.push_back("lab.edited: expected true or false");
+        c.lab_edited = lab.contains("edited") && lab["edited"] == true;
       }
     }
-    restored.view = read_view(j.contains("view") ? j["view"] : json::object());
     if (j.contains("file"))
-      if (const auto file = path_from_json(j["file"])) restored.file = *file;
-    if (j.contains("recent") && j["recent"].is_array())
-      for (const json& r : j["recent"])
-        if (const auto path = path_from_json(r)) restored.recent_files.push_back(*path);
-    return restored;
+      if (const std::optional<std::string> file = path(j["file"], "file")) c.file = *file;
+    if (j.contains("recent")) {
+      if (!j["recent"].is_array() || j["recent"].size() > kMaxRecentFiles)
+        c.dropped.push_back("recent: expected an array of at most " + std::to_string(kMaxRecentFiles) + " paths");
+      else
+        for (const json& r : j["recent"])
+          if (const std::optional<std::string> recent = path(r, "recent")) c.recent.push_back(*recent);
+    }
+    return c;
   } catch (const std::exception& e) {  // a rule above missed a case: still a message, not a crash
     problem = e.what();
     return std::nullopt;
   }
 }
 
+// The restored state, or the reason the session cannot be used.
+std::optional<AppState> parse_session(const std::string& text, std::string& problem, std::vector<std::string>& dropped) {
+  std::optional<SessionContents> c = read_session_text(text, problem);
+  if (!c) return std::nullopt;
+  dropped = std::move(c->dropped);
+  AppState restored(std::move(c->scenario));
+  if (c->experiment) {
+    set_experiment(restored, std::move(*c->experiment), c->lab_source);
+    restored.lab.edited = c->lab_edited;
+  }
+  restored.view = c->view;  // set_experiment shows the lab: the session says what was shown
+  restored.fit_view();
+  restored.file = std::move(c->file);
+  restored.recent_files = std::move(c->recent);
+  return restored;
+}
+
 // Why a session file cannot be restored.
 enum class Unusable { No, Gone, Unreadable, Corrupt };
 
 // The session at path, with its unsaved changes told from the file as it is
-// on disk; or nothing, with why and *problem in words.
-std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::string& problem) {
+// on disk; or nothing, with why and *problem in words. dropped: the values
+// that could not apply (read_session_text).
+std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::string& problem,
+                                     std::vector<std::string>& dropped) {
   const core::FileRead file = core::read_regular_file(path.string(), Session::kMaxBytes);
   why = Unusable::Unreadable;
   switch (file.problem) {
@@ -231,10 +310,11 @@ std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::s
     case core::FileRead::Problem::Unreadable: problem = "it cannot be read: " + file.reason; return std::nullopt;
     case core::FileRead::Problem::TooLarge: why = Unusable::Corrupt; problem = "larger than 2 MiB"; return std::nullopt;
   }
-  std::optional<AppState> restored = parse_session(file.text, problem);
+  std::optional<AppState> restored = parse_session(file.text, problem, dropped);
   why = restored ? Unusable::No : Unusable::Corrupt;
   if (!restored) return std::nullopt;
   if (!restored->file.empty()) {
+    restored->file_stamp = core::file_stamp(restored->file);  // the version "modified" is told from
     core::LoadResult on_disk = core::load_scenario_file(restored->file);
     restored->set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
   } else {
@@ -243,19 +323,39 @@ std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::s
   return restored;
 }
 
+// A name beside path for a session set aside, never an earlier one's: path.corrupt-<time>[-K].
+fs::path aside_name(const fs::path& path, bool unreadable) {
+  const std::string base = path.string() + (unreadable ? ".unreadable-" : ".corrupt-") + time_stamp();
+  fs::path aside = base;
+  std::error_code ec;
+  for (int i = 2; fs::exists(fs::symlink_status(aside, ec)); ++i) aside = base + "-" + std::to_string(i);
+  return aside;
+}
+
 // Moves a session that cannot be used to a name of its own, never over an
 // earlier one. What happened, for the status line. Left where it is when it
 // cannot be moved: claim() then takes another slot rather than write over it.
 std::string set_aside(const fs::path& path, const std::string& what, const std::string& problem, bool unreadable) {
-  const std::string stamp = time_stamp();
-  const std::string base = path.string() + (unreadable ? ".unreadable-" : ".corrupt-") + stamp;
-  fs::path aside = base;
+  const fs::path aside = aside_name(path, unreadable);
   std::error_code ec;
-  for (int i = 2; fs::exists(fs::symlink_status(aside, ec)); ++i) aside = base + "-" + std::to_string(i);
   fs::rename(path, aside, ec);
   return what + " could not be restored (" + problem + "); " +
          (ec ? "it could not be moved aside either (" + ec.message() + ") and is left as it is"
              : "it was moved to " + core::short_path(aside.string()));
+}
+
+// A session restored without the values that could not apply: a copy of it as it was is
+// kept aside (the next autosave writes over the file). What happened, for the status line.
+std::string restored_without(const fs::path& path, const std::vector<std::string>& dropped) {
+  std::string what;
+  for (const std::string& d : dropped) what += (what.empty() ? "" : "; ") + d;
+  const fs::path aside = aside_name(path, false);
+  std::error_code ec;
+  fs::copy_file(path, aside, ec);
+  if (!ec) fs::permissions(aside, fs::perms::owner_read | fs::perms::owner_write, ec);
+  return "some of its values could not apply and are left at their defaults (" + what + "); " +
+         (ec ? "a copy of the session as it was could not be kept (" + ec.message() + ")"
+             : "the session as it was is kept in " + core::short_path(aside.string()));
 }
 
 std::string join(const std::vector<std::string>& parts) {
@@ -345,12 +445,14 @@ SessionRestore Session::restore(AppState& state) {
     const std::string what = restored ? "another session (" + slot_name(f.slot) + ")" : "the last session";
     Unusable why{};
     std::string problem;
-    std::optional<AppState> session = read_session(path, why, problem);
+    std::vector<std::string> dropped;
+    std::optional<AppState> session = read_session(path, why, problem, dropped);
     if (why == Unusable::Gone) {  // a dangling link: claim() may take the slot, through it
     } else if (!session) {
       notes.push_back(set_aside(path, what, problem, why == Unusable::Unreadable));
       any_unusable = true;
     } else if (!restored) {
+      if (!dropped.empty()) notes.push_back(restored_without(path, dropped));
       restored = std::move(session);
       dir_ = dir;
       path_ = path;
@@ -400,8 +502,16 @@ bool Session::save(const AppState& state, std::string* error) {
     }
   }
   const std::string text = session_text(state, error);
+  if (text.empty()) return false;
+  // Nothing is written that the next start would set aside: the text is restored here first.
+  std::string problem;
+  const std::optional<SessionContents> back = read_session_text(text, problem);
+  if (!back || !back->dropped.empty()) {
+    if (error) *error = "the next start could not restore it (" + (back ? back->dropped.front() : problem) + ")";
+    return false;
+  }
   // Private, and readable by its owner whatever mode the file before it had.
-  return !text.empty() && core::write_file_atomically(path_.string(), text, error, 0600);
+  return core::write_file_atomically(path_.string(), text, error, 0600);
 }
 
 Session& this_session() {
@@ -418,7 +528,8 @@ SessionRestore restore_session(AppState& state, bool read_only) {
   for (const Found& f : session_files(dir)) {
     Unusable why{};
     std::string problem;
-    std::optional<AppState> restored = read_session(dir / slot_name(f.slot), why, problem);
+    std::vector<std::string> dropped;  // a picture shows the rest: nothing is copied or moved here
+    std::optional<AppState> restored = read_session(dir / slot_name(f.slot), why, problem, dropped);
     if (restored) {
       restored->status = "restored the last session";
       state = std::move(*restored);
@@ -443,7 +554,37 @@ std::string keep_unsaved(const AppState& state, std::string* error) {
   std::string path = base + ".json";
   std::error_code ec;
   for (int i = 2; fs::exists(fs::symlink_status(path, ec)); ++i) path = base + "-" + std::to_string(i) + ".json";
-  return core::save_scenario_file(state.scenario(), path, error) ? path : std::string{};
+  // Private as the session it comes from (0600).
+  return core::save_scenario_file(state.scenario(), path, error, 0600) ? path : std::string{};
+}
+
+namespace {
+
+// path as a write would reach it: absolute, its links followed as far as they go.
+fs::path written_path(const std::string& path) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(path, ec);
+  if (ec) return fs::path(path).lexically_normal();
+  const fs::path resolved = fs::weakly_canonical(absolute, ec);
+  return ec ? absolute.lexically_normal() : resolved;
+}
+
+}  // namespace
+
+bool in_state_dir(const std::string& path) {
+  const fs::path dir = state_dir(false);
+  if (dir.empty()) return false;
+  const fs::path where = written_path(path), home = written_path(dir.string());
+  const auto [end, _] = std::mismatch(home.begin(), home.end(), where.begin(), where.end());
+  return end == home.end();
+}
+
+bool is_state_file(const std::string& path) {
+  if (!in_state_dir(path)) return false;
+  const fs::path where = written_path(path);
+  const std::string name = where.filename().string();
+  const bool lock = name.size() > 5 && name.compare(name.size() - 5, 5, ".lock") == 0 && slot_of(name.substr(0, name.size() - 5));
+  return where.parent_path() == written_path(state_dir(false).string()) && (slot_of(name) || lock || name == "imgui.ini");
 }
 
 std::string layout_settings_path(std::string* problem) {

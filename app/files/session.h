@@ -79,6 +79,14 @@ bool save_session(const AppState& state, std::string* error = nullptr);
 // scenario file: File → Open reads it). Its path, or "" with *error.
 std::string keep_unsaved(const AppState& state, std::string* error);
 
+// Whether path (as it would be written: through symbolic links) is in the state directory.
+// Nothing the command line writes goes there: a picture or a layout named session.json
+// would replace the session.
+bool in_state_dir(const std::string& path);
+// Whether path is one of the files the state directory keeps for the app itself (a session,
+// its lock, imgui.ini): Save does not write over them.
+bool is_state_file(const std::string& path);
+
 // Where Dear ImGui keeps the window layout: imgui.ini in the state directory,
 // when that is absent or a regular file. Empty, with *problem saying why, when
 // it is a FIFO (ImGui would wait on it forever), a directory, a link loop, ...

@@ -150,6 +150,7 @@ void LossCurves(AppState& state, ImVec2 size) {
     dl->AddText(ImVec2(lx + 24 * scale, y), ink, c.names[v].c_str());
     std::string value = c.loss[v].empty() ? "not started" : "L = " + format_loss(c.loss[v].back());
     if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + format_loss(c.test_loss[v]);
+    if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
     if (fonts().small) ImGui::PushFont(fonts().small);
     dl->AddText(ImVec2(lx + 24 * scale, y + line), faint, value.c_str());
     if (fonts().small) ImGui::PopFont();

@@ -118,6 +118,11 @@ std::string thousands(double x) {
   return digits;
 }
 
+// How many designs of the run stopped before its end (core::Training::diverged).
+int diverged_designs(const core::Curves& c) {
+  return static_cast<int>(std::count_if(c.diverged.begin(), c.diverged.end(), [](int k) { return k > 0; }));
+}
+
 // [SECTION] The settings: what to train.
 
 void ExperimentSettings(AppState& state) {
@@ -396,6 +401,9 @@ void RunControls(AppState& state) {
   char progress[160];
   if (!lab.worker)
     std::snprintf(progress, sizeof progress, "%s", can_run ? "Space: run or pause, \u2192: one step" : "cannot run: see the settings");
+  else if (finished && diverged_designs(c) > 0)
+    std::snprintf(progress, sizeof progress, "finished: %s steps \u00B7 %d of %zu designs diverged", thousands(c.steps_done).c_str(),
+                  diverged_designs(c), c.names.size());
   else if (finished)
     std::snprintf(progress, sizeof progress, "finished: %s steps", thousands(c.steps_done).c_str());
   else if (running && lab.view.steps_per_second > 0)
@@ -447,11 +455,21 @@ void VariantTable(AppState& state) {
     const bool has = v < c.loss.size() && !c.loss[v].empty();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(has ? format_loss(c.loss[v].front()).c_str() : "\u2014");
+    const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(has ? format_loss(c.loss[v].back()).c_str() : "\u2014");
+    if (diverged) {  // the loss it had, and where it stopped (DESIGN.md, "Divergence")
+      ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1), "%s, diverged at step %s", has ? format_loss(c.loss[v].back()).c_str() : "\u2014",
+                         thousands(diverged).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Step %d would have taken a weight past \u00B11e6 (or its loss was not finite): this design stopped\n"
+                          "there with the weights of step %d. A smaller learning rate or init scale keeps it in range.",
+                          diverged, diverged - 1);
+    } else {
+      ImGui::TextUnformatted(has ? format_loss(c.loss[v].back()).c_str() : "\u2014");
+    }
     ImGui::TableNextColumn();
     if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) ImGui::TextUnformatted(format_loss(c.test_loss[v]).c_str());
-    else ImGui::TextDisabled(lab.worker ? "at the end" : "\u2014");
+    else ImGui::TextDisabled(diverged ? "none: diverged" : lab.worker ? "at the end" : "\u2014");
     ImGui::TableNextColumn();
     ImGui::PushID(static_cast<int>(v));
     ImGui::BeginDisabled(!lab.worker || v >= lab.view.current.size());

@@ -89,7 +89,7 @@ bool open_variant_in_views(AppState& state, int v) {
   s.title = name + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
             (lab.experiment.title.empty() ? "" : " \u2014 " + lab.experiment.title);
   s.notes.clear();
-  state.replace(std::move(s));
+  if (!state.replace(std::move(s))) return false;  // status says why
   // Saving must not write the trained weights over the lesson that was open.
   state.file.clear();
   state.lesson_step = 0;

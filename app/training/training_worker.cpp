@@ -11,7 +11,15 @@ constexpr auto kCurvesEvery = std::chrono::milliseconds(16), kWeightsEvery = std
 
 }  // namespace
 
-TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(e), training_(experiment_) {
+namespace {
+// The lab shows curves and weights and writes no RESULT: the batches would only fill memory.
+core::Experiment without_recording(core::Experiment e) {
+  e.record = false;
+  return e;
+}
+}  // namespace
+
+TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(without_recording(e)), training_(experiment_) {
   published_ = core::curves_of(training_);
   weights_.resize(static_cast<size_t>(training_.variants()));
   {
@@ -89,6 +97,7 @@ void TrainingWorker::update(View& view) const {
       }
       c.steps_done = published_.steps_done;
       c.test_loss = published_.test_loss;
+      c.diverged = published_.diverged;
     }
     view.steps_per_second = steps_per_second_;
     view.revision = revision_;
@@ -110,6 +119,7 @@ void TrainingWorker::publish(bool with_weights) {
     const std::vector<double>& from = training_.loss(v);
     to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(to.size()), from.end());
     published_.test_loss[static_cast<size_t>(v)] = training_.test_loss(v);
+    published_.diverged[static_cast<size_t>(v)] = training_.diverged(v);
   }
   published_.steps_done = done;
   steps_at_last_publish_ = done;

@@ -161,7 +161,7 @@ class Animations(OneDisplay):
             (["--animate", "X[0][0]=0:2e6"], "out.gif", "|x| ≤ 1e6"),
             (["--animate", "X[0][0]=1:1"], "out.gif", "FROM and TO are equal"),
             (["--animate", "X[0][0]"], "out.gif", "expected PARAM=FROM:TO"),
-            (["--animate", "X[0][0]=a:1"], "out.gif", "FROM and TO must be finite numbers"),
+            (["--animate", "X[0][0]=a:1"], "out.gif", "expected a finite number"),
             (["--animate", "X[0][0]=0:1"], "out.png", "expected a file name ending in .gif or .mp4"),
             (["--animate", "X[0][0]=0:1"], "out.webm", "expected a file name ending in .gif or .mp4"),
             (["--animate", "X[0][0]=0:1", "--frames", "1"], "out.gif", "--frames 1: expected a whole number from 2 to 600"),

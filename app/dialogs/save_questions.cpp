@@ -1,0 +1,134 @@
+#include "app/dialogs/save_questions.h"
+
+#include <filesystem>
+
+#include <imgui.h>
+
+#include "app/dialogs/file_dialog.h"
+#include "app/files/files.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+
+namespace app {
+
+namespace {
+
+using Action = AppState::Pending::Action;
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// What waited (quitting, opening another file) goes ahead.
+void Proceed(AppState& state, Action action, const std::string& path, FrameRequests& requests) {
+  state.pending = {};
+  if (action == Action::Quit) requests.quit = true;
+  if (action == Action::Open) open_scenario(state, path);
+}
+
+// Saves to the scenario's own file, unless it was changed on disk since it was opened or saved
+// here: then asks first, and `after` (with path) waits for the answer. True when saved now.
+bool SaveToFile(AppState& state, Action after, const std::string& path) {
+  if (changed_on_disk(state)) {
+    state.pending = {Action::Overwrite, path, after};
+    return false;
+  }
+  return save_scenario(state, state.file);
+}
+
+// Centred, sized to its text, modal.
+bool BeginQuestion(const char* title) {
+  if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  return ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+}
+
+bool Escape() { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)); }
+
+void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
+  const AppState::Pending pending = state.pending;
+  const bool quitting = pending.action == Action::Quit;
+  if (!BeginQuestion("Unsaved changes")) return;
+  ImGui::Text("%s has changes that are not saved to a file.",
+              state.file.empty() ? "This scenario" : file_name(state.file).c_str());
+  if (quitting) ImGui::TextDisabled("The session keeps them either way: attnlab opens on them next time.");
+  else ImGui::TextDisabled("Opening %s replaces them.", file_name(pending.path).c_str());
+  const float w = 120 * fonts().scale;
+  if (ImGui::Button(state.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
+    if (state.file.empty()) {
+      state.pending = {};
+      open_file_dialog(state, FileDialog::Purpose::SaveAs);
+    } else if (SaveToFile(state, pending.action, pending.path)) {
+      Proceed(state, pending.action, pending.path, requests);
+    } else if (state.pending.action != Action::Overwrite) {
+      state.pending = {};  // a failed save says why in the status line; nothing else happens
+    }
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  // D, as in "don't save", or for quitting Ctrl+Q a second time.
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool again = !ImGui::IsWindowAppearing() &&  // not the key that opened the question
+                     ((quitting && io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) || ImGui::IsKeyPressed('D', false));
+  if (ImGui::Button(quitting ? "Quit without saving (D)" : "Discard them and open (D)", ImVec2(w * 1.8f, 0)) || again) {
+    Proceed(state, pending.action, pending.path, requests);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(w, 0)) || Escape()) {
+    state.pending = {};
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+// Save found the file changed on disk since it was opened or saved here.
+void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
+  const AppState::Pending pending = state.pending;
+  if (!BeginQuestion("Changed on disk")) return;
+  ImGui::Text("%s was changed on disk since it was opened here.", file_name(state.file).c_str());
+  ImGui::TextDisabled("Saving writes this scenario over that change; Save as\u2026 keeps both.");
+  const float w = 120 * fonts().scale;
+  if (ImGui::Button("Save over it", ImVec2(w * 1.2f, 0))) {
+    if (save_scenario(state, state.file)) Proceed(state, pending.after, pending.path, requests);
+    else state.pending = {};  // the status line says why
+    ImGui::CloseCurrentPopup();
+  }
+  remember_control(state, "overwrite.save");
+  ImGui::SameLine();
+  if (ImGui::Button("Save as\u2026", ImVec2(w, 0))) {
+    state.pending = {};
+    open_file_dialog(state, FileDialog::Purpose::SaveAs);
+    ImGui::CloseCurrentPopup();
+  }
+  remember_control(state, "overwrite.save_as");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(w, 0)) || Escape()) {
+    state.pending = {};
+    ImGui::CloseCurrentPopup();
+  }
+  remember_control(state, "overwrite.cancel");
+  ImGui::EndPopup();
+}
+
+}  // namespace
+
+void Save(AppState& state) {
+  if (state.file.empty()) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+  else SaveToFile(state, Action::None, "");
+}
+
+void Quit(AppState& state, FrameRequests& requests) {
+  if (state.modified()) state.pending = {Action::Quit, ""};
+  else requests.quit = true;
+}
+
+void DrawSaveQuestions(AppState& state, FrameRequests& requests) {
+  switch (state.pending.action) {
+    case Action::None: return;
+    case Action::Quit:
+    case Action::Open: ConfirmUnsaved(state, requests); return;
+    case Action::Overwrite: ConfirmOverwrite(state, requests); return;
+  }
+}
+
+}  // namespace app
