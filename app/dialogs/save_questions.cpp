@@ -64,6 +64,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
     }
     ImGui::CloseCurrentPopup();
   }
+  remember_control(state, "unsaved.save");
   ImGui::SameLine();
   // D, as in "don't save", or for quitting Ctrl+Q a second time.
   const ImGuiIO& io = ImGui::GetIO();
@@ -73,11 +74,13 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
     Proceed(state, pending.action, pending.path, requests);
     ImGui::CloseCurrentPopup();
   }
+  remember_control(state, "unsaved.discard");
   ImGui::SameLine();
   if (ImGui::Button("Cancel", ImVec2(w, 0)) || Escape()) {
     state.pending = {};
     ImGui::CloseCurrentPopup();
   }
+  remember_control(state, "unsaved.cancel");
   ImGui::EndPopup();
 }
 

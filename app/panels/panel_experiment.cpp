@@ -112,17 +112,6 @@ std::string unique_name(const core::Experiment& e, const std::string& base) {
     if (!taken(base + " " + std::to_string(i))) return base + " " + std::to_string(i);
 }
 
-std::string thousands(double x) {
-  std::string digits = std::to_string(static_cast<long long>(std::llround(x)));
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), "\u2009");
-  return digits;
-}
-
-// How many designs of the run stopped before its end (core::Training::diverged).
-int diverged_designs(const core::Curves& c) {
-  return static_cast<int>(std::count_if(c.diverged.begin(), c.diverged.end(), [](int k) { return k > 0; }));
-}
-
 // [SECTION] The settings: what to train.
 
 void ExperimentSettings(AppState& state) {
@@ -398,22 +387,9 @@ void RunControls(AppState& state) {
   remember_control(state, "lab.speed");
   ImGui::SameLine();
   const int steps = lab.experiment.steps;
-  char progress[160];
-  if (!lab.worker)
-    std::snprintf(progress, sizeof progress, "%s", can_run ? "Space: run or pause, \u2192: one step" : "cannot run: see the settings");
-  else if (finished && diverged_designs(c) > 0)
-    std::snprintf(progress, sizeof progress, "finished: %s steps \u00B7 %d of %zu designs diverged", thousands(c.steps_done).c_str(),
-                  diverged_designs(c), c.names.size());
-  else if (finished)
-    std::snprintf(progress, sizeof progress, "finished: %s steps", thousands(c.steps_done).c_str());
-  else if (running && lab.view.steps_per_second > 0)
-    std::snprintf(progress, sizeof progress, "step %s of %s \u00B7 %s steps/s", thousands(c.steps_done).c_str(),
-                  thousands(steps).c_str(), thousands(lab.view.steps_per_second).c_str());
-  else
-    std::snprintf(progress, sizeof progress, "step %s of %s%s", thousands(c.steps_done).c_str(), thousands(steps).c_str(),
-                  running ? "" : " \u00B7 paused");
+  const std::string progress = lab_progress(state);
   ImGui::ProgressBar(lab.worker ? static_cast<float>(c.steps_done) / static_cast<float>(std::max(1, steps)) : 0.0f,
-                     ImVec2(-1, 0), progress);
+                     ImVec2(-1, 0), progress.c_str());
 
   // Space runs or pauses, → takes one step: as a video player, when no field takes the keys.
   const ImGuiIO& io = ImGui::GetIO();
@@ -458,14 +434,13 @@ void VariantTable(AppState& state) {
     const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
     ImGui::TableNextColumn();
     if (diverged) {  // the loss it had, and where it stopped (DESIGN.md, "Divergence")
-      ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1), "%s, diverged at step %s", has ? format_loss(c.loss[v].back()).c_str() : "\u2014",
-                         thousands(diverged).c_str());
+      ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1), "%s", variant_loss_now(c, v).c_str());
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Step %d would have taken a weight past \u00B11e6 (or its loss was not finite): this design stopped\n"
                           "there with the weights of step %d. A smaller learning rate or init scale keeps it in range.",
                           diverged, diverged - 1);
     } else {
-      ImGui::TextUnformatted(has ? format_loss(c.loss[v].back()).c_str() : "\u2014");
+      ImGui::TextUnformatted(variant_loss_now(c, v).c_str());
     }
     ImGui::TableNextColumn();
     if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) ImGui::TextUnformatted(format_loss(c.test_loss[v]).c_str());

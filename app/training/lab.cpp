@@ -1,8 +1,10 @@
 #include "app/training/lab.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
+#include "app/panels/loss_curves.h"  // format_loss
 #include "core/experiment_json.h"
 
 namespace app {
@@ -98,6 +100,33 @@ bool open_variant_in_views(AppState& state, int v) {
   state.status = "the views show " + name + " after " + std::to_string(steps) +
                  " steps: its weights, the run's first sequence as X and its target; Ctrl+Z brings back the scenario before";
   return true;
+}
+
+std::string thousands(double x) {
+  std::string digits = std::to_string(static_cast<long long>(std::llround(x)));
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), "\u2009");
+  return digits;
+}
+
+std::string variant_loss_now(const core::Curves& c, size_t v) {
+  const std::string loss = v < c.loss.size() && !c.loss[v].empty() ? format_loss(c.loss[v].back()) : "\u2014";
+  const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
+  return diverged ? loss + ", diverged at step " + thousands(diverged) : loss;
+}
+
+std::string lab_progress(const AppState& state) {
+  const Lab& lab = state.lab;
+  const core::Curves& c = lab.view.curves;
+  const std::string done = thousands(c.steps_done), steps = thousands(lab.experiment.steps);
+  if (!lab.worker) return lab.problems.empty() ? "Space: run or pause, \u2192: one step" : "cannot run: see the settings";
+  if (c.finished()) {
+    const long diverged = std::count_if(c.diverged.begin(), c.diverged.end(), [](int k) { return k > 0; });
+    return "finished: " + done + " steps" +
+           (diverged ? " \u00B7 " + std::to_string(diverged) + " of " + std::to_string(c.names.size()) + " designs diverged" : "");
+  }
+  if (lab.view.running && lab.view.steps_per_second > 0)
+    return "step " + done + " of " + steps + " \u00B7 " + thousands(lab.view.steps_per_second) + " steps/s";
+  return "step " + done + " of " + steps + (lab.view.running ? "" : " \u00B7 paused");
 }
 
 }  // namespace app

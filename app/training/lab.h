@@ -34,6 +34,15 @@ void lab_update(AppState& state);
 // Whether the window should keep drawing for the lab: a run is under way or has news.
 bool lab_busy(const AppState& state);
 
+// The lab's words for where its run is, in the progress bar: "step 120 of 2 000 · paused",
+// "finished: 2 000 steps · 2 of 6 designs diverged", ...
+std::string lab_progress(const AppState& state);
+// The table's "loss now" for variant v: "0.0123", or "3.52e+09, diverged at step 1" for a
+// design that stopped there (core::Training::diverged); "—" before the first step.
+std::string variant_loss_now(const core::Curves& c, size_t v);
+// 2000 as "2 000" (thin spaces), for counts of steps.
+std::string thousands(double x);
+
 // "Open in views": variant v's weights now (its starting weights before the
 // first step), the run's first sequence as X and its target, as one undo step;
 // the views are shown. The scenario is not tied to the file that was open

@@ -48,7 +48,6 @@ class UiTest : public ::testing::Test {
   void frames(int count) {
     for (int i = 0; i < count; ++i) frame();
   }
-
   void mouse_to(ImVec2 p) { ImGui::GetIO().MousePos = p; }
   void mouse_down(bool down) { ImGui::GetIO().MouseDown[0] = down; }
 
