@@ -104,6 +104,8 @@ std::string number_below_double(std::string_view text) {
   return "";
 }
 
+void write_text(std::string& out, const OrderedJson& j, int indent) { write(out, j, indent); }
+
 std::string to_text(const OrderedJson& j) {
   std::string out;
   write(out, j, 0);

@@ -16,6 +16,9 @@ using OrderedJson = nlohmann::ordered_json;
 // all scalars stays on one line; an array of such arrays puts one per line.
 // Numbers are written in their shortest form that reads back to the same double.
 std::string to_text(const OrderedJson& j);
+// j appended to out as to_text lays it out at the given depth (without the final line break):
+// a large document written a part at a time.
+void write_text(std::string& out, const OrderedJson& j, int indent);
 
 // The shortest text that reads back to the same double, always with a decimal
 // point or exponent ("0.1", "1.0", "1e-07"): Python and CSV readers then see a float.

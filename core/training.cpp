@@ -373,7 +373,26 @@ Scenario Training::initial(int v) const {
   return s;
 }
 
-OrderedJson Training::result_json() const {
+namespace {
+
+// One recorded batch as RESULT holds it: {"X": [...], "X_kv": [...] (cross-attention), "target": [...]}.
+OrderedJson batch_json(const std::vector<Sequence>& batch, bool cross) {
+  OrderedJson X = OrderedJson::array(), X_kv = OrderedJson::array(), target = OrderedJson::array();
+  for (const Sequence& seq : batch) {
+    X.push_back(matrix_to_json(seq.X));
+    if (cross) X_kv.push_back(matrix_to_json(seq.X_kv));
+    target.push_back(matrix_to_json(seq.target));
+  }
+  OrderedJson b;
+  b["X"] = std::move(X);
+  if (cross) b["X_kv"] = std::move(X_kv);  // cross-attention: the encoder's sequences
+  b["target"] = std::move(target);
+  return b;
+}
+
+}  // namespace
+
+OrderedJson Training::result_json(bool with_batches) const {
   OrderedJson out;
   OrderedJson variants = OrderedJson::array();
   for (int v = 0; v < this->variants(); ++v) {
@@ -389,24 +408,28 @@ OrderedJson Training::result_json() const {
     variants.push_back(std::move(j));
   }
   out["variants"] = std::move(variants);
-  if (e_.record) {
+  if (e_.record && with_batches) {
     OrderedJson batches = OrderedJson::array();
-    for (const std::vector<Sequence>& batch : recorded_) {
-      OrderedJson X = OrderedJson::array(), X_kv = OrderedJson::array(), target = OrderedJson::array();
-      for (const Sequence& seq : batch) {
-        X.push_back(matrix_to_json(seq.X));
-        if (e_.m > 0) X_kv.push_back(matrix_to_json(seq.X_kv));
-        target.push_back(matrix_to_json(seq.target));
-      }
-      OrderedJson b;
-      b["X"] = std::move(X);
-      if (e_.m > 0) b["X_kv"] = std::move(X_kv);  // cross-attention: the encoder's sequences
-      b["target"] = std::move(target);
-      batches.push_back(std::move(b));
-    }
+    for (const std::vector<Sequence>& batch : recorded_) batches.push_back(batch_json(batch, e_.m > 0));
     out["batches"] = std::move(batches);
   }
   return out;
+}
+
+std::string Training::result_text() const {
+  std::string text = to_text(result_json(/*with_batches=*/false));
+  if (!e_.record) return text;
+  // The batches one at a time, in to_text's layout: a recording of 65 536 sequences is a
+  // 100 MB text, and as one nlohmann tree it would take twice that again (whose destructor
+  // allocates, so that running out of memory there could not even be reported).
+  text.resize(text.size() - 3);  // "\n}\n": the object goes on
+  text += ",\n  \"batches\": [";
+  for (size_t i = 0; i < recorded_.size(); ++i) {
+    text += i ? ",\n    " : "\n    ";
+    write_text(text, batch_json(recorded_[i], e_.m > 0), 2);
+  }
+  text += recorded_.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  return text;
 }
 
 std::vector<std::string> result_problems(const OrderedJson& result) {

@@ -168,8 +168,10 @@ class Training {
   Scenario current(int v) const;
   Scenario initial(int v) const;
 
-  // DESIGN.md's RESULT: {"variants": [...]} and, with record, "batches".
-  OrderedJson result_json() const;
+  // DESIGN.md's RESULT: {"variants": [...]} and, with record, "batches" (unless told without).
+  OrderedJson result_json(bool with_batches = true) const;
+  // to_text(result_json()), the batches written one at a time: what --train --out writes.
+  std::string result_text() const;
 
  private:
   struct Run {

@@ -155,6 +155,20 @@ TEST(Recording, ARecordingPastTheBoundIsRefusedNamingTheField) {
   EXPECT_TRUE(core::parse_experiment(j.dump()).ok());
 }
 
+// --train --out writes the batches one at a time: the same bytes as the whole tree written at once.
+TEST(Recording, TheResultWrittenABatchAtATimeIsTheWholeTreesText) {
+  for (const char* file : {"07_race.json", "09_cross_attention_alignment.json"}) {
+    core::Experiment e = core::load_experiment_file(std::string(ATTNLAB_EXPERIMENTS) + "/" + file).experiment.value();
+    e.steps = 3;
+    e.batch = 2;
+    for (bool record : {true, false}) {
+      e.record = record;
+      const core::Training t = trained(e);
+      EXPECT_EQ(t.result_text(), core::to_text(t.result_json())) << file << (record ? " recorded" : "");
+    }
+  }
+}
+
 // [SECTION] Numbers and versions, read alike everywhere.
 
 TEST(Numbers, ANumberTooSmallForADoubleIsRefusedNamingWhatWasWritten) {

@@ -47,7 +47,8 @@ int write(const std::string& path, const std::string& text, std::ostream& err) {
 int run_train(const std::string& experiment, const std::string& out, std::ostream& err) {
   const std::optional<core::Experiment> e = load(experiment, err);
   if (!e) return 2;
-  const core::OrderedJson result = train(*e, err).result_json();
+  const core::Training training = train(*e, err);
+  const core::OrderedJson result = training.result_json(/*with_batches=*/false);
   // Nothing is written that its readers would refuse (DESIGN.md, "Divergence").
   if (const std::vector<std::string> problems = core::result_problems(result); !problems.empty()) {
     err << "attnlab: not written to " << core::short_path(out) << ": the result would not read back (" << problems.front() << ")\n";
@@ -58,7 +59,7 @@ int run_train(const std::string& experiment, const std::string& out, std::ostrea
       err << "attnlab: " << result["variants"][static_cast<size_t>(v)]["name"].get<std::string>() << " diverged at step "
           << result["variants"][static_cast<size_t>(v)]["diverged"].get<int>()
           << " (its weights would have left ±1e6): it stopped there, with the weights of the step before\n";
-  return write(out, core::to_text(result), err);
+  return write(out, training.result_text(), err);
 }
 
 int run_train_export(const std::string& experiment, const std::string& path, std::ostream& err) {

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""What every user met, with the real binary under Xvfb (issue 20).
+
+A session that showed head 2 of a two-head file aborted every start on a
+one-head lesson (exit 134), the window's and every picture's; each try left
+another unsaved-*.json. And a recording that does not fit in memory ended in an
+uncaught bad_alloc. (Not under the sanitizers: an address-space limit and
+ASan's shadow memory do not mix.)
+
+Usage: test_limits.py PATH/TO/attnlab LESSONS_DIR EXAMPLE.json EXPERIMENTS_DIR
+"""
+import json
+import pathlib
+import subprocess
+import sys
+import time
+import unittest
+
+from xvfb import OneDisplay, xdo
+
+LESSONS = EXAMPLE = EXPERIMENTS = None
+
+
+class HeadTwo(OneDisplay):
+    prefix = "attnlab-head-two-"
+
+    def setUp(self):
+        super().setUp()
+        # The session as example.json, View → Head 2, an unsaved edit, Ctrl+Q left it.
+        scenario = json.loads(pathlib.Path(EXAMPLE).read_text())
+        scenario["X"][0][0] = 0.5
+        self.sessions = pathlib.Path(self.x.state_home) / "attnlab"
+        self.sessions.mkdir(parents=True, exist_ok=True)
+        for old in self.sessions.iterdir():
+            old.unlink()
+        self.session = {"attnlab_session": 1, "file": str(EXAMPLE), "recent": [], "view": {"head": 1}, "scenario": scenario}
+        (self.sessions / "session.json").write_text(json.dumps(self.session))
+        self.lesson = pathlib.Path(LESSONS) / "01_qkt_vs_qqt.json"
+
+    def names(self):
+        return sorted(p.name for p in self.sessions.iterdir())
+
+    def test_pictures_of_a_one_head_lesson_after_a_session_on_head_2(self):
+        before = self.names()
+        for args in (["--screenshot", self.tmp / "a.png"], ["--export", self.tmp / "b.png"],
+                     ["--animate", "temperature=0.5:2", "--frames", "3", "--export", self.tmp / "c.gif"]):
+            r = self.run_attnlab(self.lesson, *args)
+            self.assertEqual(r.returncode, 0, f"{args[0]}: exit {r.returncode}: {r.stderr[-300:]}")
+            self.assertTrue(pathlib.Path(args[-1]).stat().st_size > 0)
+        self.assertEqual(self.names(), before)  # a picture never touches the session
+
+    def test_the_window_opens_a_one_head_lesson_after_a_session_on_head_2(self):
+        for attempt in range(2):
+            layout = self.tmp / f"layout-{attempt}.json"
+            proc = subprocess.Popen([self.attnlab, self.lesson, "--layout-out", layout], env=self.x.env,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            try:
+                end = time.monotonic() + 30
+                while not layout.exists() and proc.poll() is None and time.monotonic() < end:
+                    time.sleep(0.1)
+                if proc.poll() is not None:  # stderr only once it has ended: read() waits for EOF
+                    self.fail(f"attnlab ended with {proc.returncode}: {proc.stderr.read()[-300:]}")
+                heatmaps = json.loads(layout.read_text())["heatmaps"]
+                self.assertEqual(heatmaps["Output/AV"]["title"], "O_1 = AV")  # the lesson's one head
+                if attempt == 0:
+                    proc.kill()  # before the first autosave: the changes must not be kept twice
+                else:
+                    window = xdo(self.x, "search", "--sync", "--pid", str(proc.pid)).split()[0]
+                    xdo(self.x, "windowfocus", "--sync", window)
+                    xdo(self.x, "key", "ctrl+q")
+                    self.assertEqual(proc.wait(timeout=20), 0)
+            finally:
+                if proc.poll() is None:
+                    proc.kill()
+                proc.wait()
+                proc.stderr.close()
+        kept = [n for n in self.names() if n.startswith("unsaved-")]
+        self.assertEqual(len(kept), 1, self.names())
+        self.assertEqual(json.loads((self.sessions / kept[0]).read_text())["X"][0][0], 0.5)
+
+
+class Memory(OneDisplay):
+    prefix = "attnlab-memory-"
+
+    # The largest recording the file allows (256 steps of 256 sequences), under an address
+    # space of 320 MB: it needs about 500 (its libraries take 150). It ended in an uncaught bad_alloc (exit 134).
+    def test_a_recording_that_does_not_fit_is_exit_1_with_a_message_and_no_file(self):
+        race = json.loads((pathlib.Path(EXPERIMENTS) / "07_race.json").read_text())
+        race.update(record=True, steps=255, batch=256)
+        experiment = self.tmp / "big.json"
+        experiment.write_text(json.dumps(race))
+        out = self.tmp / "result.json"
+        r = subprocess.run(["prlimit", f"--as={320 * 1024 * 1024}", self.attnlab, "--train", experiment, "--out", out],
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 1, r.stderr[-300:])
+        self.assertIn("attnlab: out of memory", r.stderr)
+        self.assertFalse(out.exists())
+        self.assertEqual([p.name for p in self.tmp.iterdir() if p.name.startswith(".attnlab-")], [])
+
+
+if __name__ == "__main__":
+    OneDisplay.attnlab = sys.argv.pop(1)
+    LESSONS, EXAMPLE, EXPERIMENTS = sys.argv.pop(1), sys.argv.pop(1), sys.argv.pop(1)
+    unittest.main(verbosity=2)
