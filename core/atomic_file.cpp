@@ -118,7 +118,7 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
     }
     written += static_cast<size_t>(w);
   }
-  if (::fchmod(fd, new_mode) != 0) return abandon("set the permissions of the file for");
+  if (::fchmod(fd, new_mode) != 0) return abandon("set the permissions of a temporary file beside");
   if (::fsync(fd) != 0) return abandon("write");
   // A file system may report a failed write only when the file is closed (NFS).
   if (::close(fd) != 0) {

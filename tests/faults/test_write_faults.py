@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Every write path of attnlab, with each call of its write failing in turn (issue 20, item 6).
+
+Every file attnlab writes goes through one atomic writer: a temporary file
+beside the target, write, fchmod, fsync, close, rename. The shim
+(write_faults.c, by LD_PRELOAD) counts those calls; this runs each write path
+once to count them, then once per call and per errno (ENOSPC, EIO) with that
+call failing, and checks what a user must be able to rely on:
+
+- the old file is intact (or, where there was none, there is none);
+- no temporary file is left beside it;
+- the user is told why: the binary exits 1 with the errno's words on stderr;
+  the window's paths (tests/ui/test_write_paths.cpp, run under the shim) check
+  their status line themselves.
+
+It prints how many paths and faults it tried. Usage:
+  test_write_faults.py ATTNLAB UI_TESTS SHIM.so EXAMPLE.json LESSONS EXPERIMENTS
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "e2e"))
+from xvfb import Xvfb  # noqa: E402
+
+ATTNLAB = UI_TESTS = SHIM = EXAMPLE = LESSONS = EXPERIMENTS = None
+REASONS = {"ENOSPC": "No space left on device", "EIO": "Input/output error"}
+OLD = "the file as it was before\n"
+
+
+class Path:
+    """One write path of the binary: its arguments (T: the scratch folder) and the files it writes."""
+
+    def __init__(self, name, args, targets, display=False):
+        self.name, self.args, self.targets, self.display = name, args, targets, display
+
+
+def binary_paths(experiment):
+    small = ["--size", "320x200"]
+    lesson = pathlib.Path(LESSONS) / "06_scaling.json"
+    return [
+        *[Path(f"--export .{ext}", [EXAMPLE, "--export", "T/out." + ext], ["out." + ext]) for ext in ("svg", "tex", "csv", "py")],
+        Path("--train --out", ["--train", experiment, "--out", "T/result.json"], ["result.json"]),
+        *[Path(f"--train --export .{ext}", ["--train", experiment, "--export", "T/train." + ext], ["train." + ext])
+          for ext in ("csv", "svg", "py")],
+        Path("--screenshot .png", [EXAMPLE, "--screenshot", "T/shot.png", *small], ["shot.png"], display=True),
+        Path("--screenshot and --layout-out", [EXAMPLE, "--screenshot", "T/shot.png", "--layout-out", "T/layout.json", *small],
+             ["shot.png", "layout.json"], display=True),
+        Path("--animate .gif", [lesson, "--animate", "temperature=0.5:2", "--frames", "2", "--export", "T/sweep.gif", *small],
+             ["sweep.gif"], display=True),
+        Path("--animate .mp4", [lesson, "--animate", "temperature=0.5:2", "--frames", "2", "--export", "T/sweep.mp4", *small],
+             ["sweep.mp4"], display=True),
+        Path("--animate training .gif", [experiment, "--animate", "training", "--export", "T/run.gif", *small], ["run.gif"],
+             display=True),
+    ]
+
+
+WINDOW_CASES = ["Save", "SaveAs", "Session", "UnsavedChangesKeptAside", "TextExport", "LabExport"]
+
+
+def calls_of(log):
+    return [line.split()[1] for line in log.read_text().splitlines() if not line.startswith("FAULT")] if log.exists() else []
+
+
+class WriteFaults(unittest.TestCase):
+    tried = 0
+    paths = 0
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-faults-"))
+        race = json.loads((pathlib.Path(EXPERIMENTS) / "07_race.json").read_text())
+        race.update(steps=3, batch=2)
+        cls.experiment = cls.tmp / "race.json"
+        cls.experiment.write_text(json.dumps(race))
+        cls.x = Xvfb().__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.x.__exit__(None, None, None)
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+        print(f"\nwrite paths: {cls.paths}; faults tried: {cls.tried} (each counted call of each path, failing with ENOSPC "
+              f"and with EIO); all held", file=sys.stderr)
+
+    def env(self, log, fault=None):
+        env = dict(os.environ, LD_PRELOAD=SHIM, ATTNLAB_FAULT_LOG=str(log), XDG_STATE_HOME=str(self.tmp / "state"))
+        env.pop("ATTNLAB_FAULT", None)
+        if fault:
+            env["ATTNLAB_FAULT"] = fault
+        return env
+
+    def scratch(self, name):
+        folder = self.tmp / name.replace(" ", "_").replace("-", "").replace(".", "")
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        return folder
+
+    def run_binary(self, path, folder, log, fault=None):
+        env = self.env(log, fault)
+        if path.display:
+            env["DISPLAY"] = self.x.display
+        else:
+            env.pop("DISPLAY", None)
+        args = [str(a).replace("T/", str(folder) + "/") if str(a).startswith("T/") else str(a) for a in path.args]
+        return subprocess.run([ATTNLAB, *args], env=env, capture_output=True, text=True, timeout=120)
+
+    def test_binary_paths(self):
+        for path in binary_paths(self.experiment):
+            with self.subTest(path.name):
+                folder = self.scratch(path.name)
+                log = folder.parent / (folder.name + ".log")
+                log.unlink(missing_ok=True)
+                clean = self.run_binary(path, folder, log)
+                self.assertEqual(clean.returncode, 0, clean.stderr[-300:])
+                calls = calls_of(log)
+                self.assertEqual(calls.count("mkstemp"), len(path.targets), calls)
+                type(self).paths += 1
+                for at in range(1, len(calls) + 1):
+                    for errno_name, words in REASONS.items():
+                        shutil.rmtree(folder)
+                        folder.mkdir()
+                        for target in path.targets:
+                            (folder / target).write_text(OLD)
+                        log.unlink(missing_ok=True)
+                        r = self.run_binary(path, folder, log, f"{at}:{errno_name}")
+                        what = f"{path.name}: {calls[at - 1]} (call {at}) failing with {errno_name}"
+                        self.assertIn(f"FAULT {at} ", log.read_text(), what)
+                        self.assertEqual(r.returncode, 1, f"{what}: exit {r.returncode}, {r.stderr[-300:]}")
+                        self.assertIn(words, r.stderr, what)
+                        left = sorted(p.name for p in folder.iterdir())
+                        self.assertEqual(left, sorted(path.targets), f"{what}: a temporary file left")
+                        # The write that failed left its file as it was; one that came before it is whole.
+                        intact = [t for t in path.targets if (folder / t).read_text(errors="replace") == OLD]
+                        self.assertTrue(intact, f"{what}: no file is as it was")
+                        type(self).tried += 1
+
+    def test_window_paths(self):
+        for case in WINDOW_CASES:
+            with self.subTest(case):
+                log = self.tmp / f"window-{case}.log"
+                log.unlink(missing_ok=True)
+                command = [UI_TESTS, f"--gtest_filter=WritePaths.{case}"]
+                clean = subprocess.run(command, env=self.env(log), capture_output=True, text=True, timeout=120)
+                self.assertEqual(clean.returncode, 0, clean.stdout[-800:])
+                calls = calls_of(log)
+                self.assertEqual(calls.count("mkstemp"), 1, calls)
+                type(self).paths += 1
+                for at in range(1, len(calls) + 1):
+                    for errno_name in REASONS:
+                        log.unlink(missing_ok=True)
+                        r = subprocess.run(command, env=self.env(log, f"{at}:{errno_name}"), capture_output=True, text=True,
+                                           timeout=120)
+                        what = f"{case}: {calls[at - 1]} (call {at}) failing with {errno_name}"
+                        self.assertIn(f"FAULT {at} ", log.read_text(), what)
+                        self.assertEqual(r.returncode, 0, f"{what}:\n{r.stdout[-1500:]}")
+                        type(self).tried += 1
+
+
+if __name__ == "__main__":
+    ATTNLAB, UI_TESTS, SHIM, EXAMPLE, LESSONS, EXPERIMENTS = (os.path.abspath(a) for a in sys.argv[1:7])
+    del sys.argv[1:7]
+    unittest.main(verbosity=2)
