@@ -18,6 +18,8 @@ void AppState::fit_view() {
   view.head = std::clamp(view.head, 0, scenario_.heads - 1);
   view.jacobian_row = std::clamp(view.jacobian_row, 0, scenario_.n() - 1);
   if (core::panel_index(view.presenter_panel) < 0) view.presenter_panel = "Scores";
+  // A session that showed the lab without an experiment in it (none shipped, or its own dropped).
+  if (view.workspace == Workspace::Lab && lab.experiment.variants.empty()) view.workspace = Workspace::Views;
 }
 
 AppState::Step AppState::make_step(core::Scenario s, std::initializer_list<const Step*> neighbours) {

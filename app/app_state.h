@@ -28,8 +28,8 @@ enum class Theme { Dark, Light };
 enum class Workspace { Views, Lab };
 
 inline constexpr float kMinZoom = 0.5f, kMaxZoom = 3.0f;
-inline constexpr float kPresenterZoom = 1.5f;
-inline constexpr size_t kMaxRecentFiles = 8;  // File → Open recent  // presenter mode's fonts and sizes, times the zoom
+inline constexpr float kPresenterZoom = 1.5f;  // presenter mode's fonts and sizes, times the zoom
+inline constexpr size_t kMaxRecentFiles = 8;   // File → Open recent
 
 struct ViewOptions {
   Theme theme = Theme::Dark;

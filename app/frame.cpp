@@ -61,6 +61,10 @@ void ToggleLab(AppState& state) {
     return;
   }
   if (state.lab.experiment.variants.empty() && !state.experiments.empty()) open_experiment(state, state.experiments.front().path);
+  if (state.lab.experiment.variants.empty()) {
+    state.status = "no experiment to train: none is shipped beside attnlab; open one with File \u2192 Open";
+    return;
+  }
   state.view.workspace = Workspace::Lab;
 }
 

@@ -32,11 +32,9 @@ int run(int argc, char** argv) {
     }
   switch (cl.command) {
     case app::Command::Help:
-      std::cout << app::usage_text();
-      return 0;
+      return app::print(std::cout, app::usage_text(), std::cerr);
     case app::Command::Version:
-      std::cout << "attnlab " << ATTNLAB_VERSION << "\n";
-      return 0;
+      return app::print(std::cout, std::string("attnlab ") + ATTNLAB_VERSION + "\n", std::cerr);
     case app::Command::Dump:
       return app::run_dump(cl.file, std::cout, std::cerr);
     case app::Command::Grad:

@@ -121,6 +121,14 @@ void install_event_callbacks(GLFWwindow* w) {
 // The editable cells by key, and under "heatmaps" every heatmap drawn (DESIGN.md, --layout-out);
 // "panels" and "controls" (buttons, fields) for the tests that click them.
 bool write_layout(const AppState& state, const std::string& path, std::string* error) {
+  // Written again while the window runs: what the path names now is checked each time, as the
+  // command line checked it at the start (a link to the session made since would replace it).
+  const core::FileStamp out = core::file_stamp(path), file = state.file.empty() ? core::FileStamp{} : core::file_stamp(state.file);
+  const bool is_the_file = out.size >= 0 && file.size >= 0 && out.device == file.device && out.inode == file.inode;
+  if (in_state_dir(path) || is_the_file) {
+    if (error) *error = core::short_path(path) + " now names the session or the scenario's file: the layout is not written there";
+    return false;
+  }
   nlohmann::ordered_json j;
   for (const auto& [key, r] : state.cell_rects) j[key] = {r.x, r.y, r.w, r.h};
   nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();

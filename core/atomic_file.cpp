@@ -35,6 +35,13 @@ std::string file_kind(mode_t mode) {
   return "not a file of data";
 }
 
+// The process's umask, for a new file's mode as open() would make it (0644 under the usual 022).
+mode_t current_umask() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return mask;
+}
+
 }  // namespace
 
 std::string describe_error(int err, bool path_lookup) {
@@ -77,12 +84,17 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
     if (error) *error = describe_error(err) + ": cannot " + what + " " + short_path(path);
     return false;
   };
-  // Through a symbolic link, the file it points to is replaced, not the link.
-  std::error_code ec;
+  // Through a symbolic link, the file it points to is replaced, not the link; a dangling link
+  // is written through, making its target (a session kept with the dotfiles). Link by link:
+  // weakly_canonical stops at a link whose target does not exist yet.
   std::filesystem::path target(path);
-  if (std::filesystem::is_symlink(target, ec)) {
-    target = std::filesystem::weakly_canonical(target, ec);
+  for (int links = 0; ; ++links) {
+    std::error_code ec;
+    if (!std::filesystem::is_symlink(target, ec)) break;
+    if (links == 40) return fail("follow the symbolic link", ELOOP);
+    const std::filesystem::path to = std::filesystem::read_symlink(target, ec);
     if (ec) return fail("follow the symbolic link", ec.value());
+    target = (to.is_absolute() ? to : target.parent_path() / to).lexically_normal();
   }
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
   std::string temp = (dir / (std::string(kTemporaryPrefix) + "XXXXXX")).string();
@@ -98,7 +110,9 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
   }
   // A file that exists keeps its permissions, unless told otherwise; a new one is an ordinary
   // document. Never set-user-ID, set-group-ID or sticky: those are for files made on purpose.
-  const mode_t new_mode = mode != kKeepMode ? static_cast<mode_t>(mode & 0777) : exists ? (existing.st_mode & 0777) : 0644;
+  const mode_t new_mode = mode != kKeepMode ? static_cast<mode_t>(mode & 0777)
+                          : exists            ? (existing.st_mode & 0777)
+                                              : (0666 & ~current_umask());
 
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) return fail("create a temporary file beside", errno);

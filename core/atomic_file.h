@@ -24,7 +24,9 @@ inline constexpr int kKeepMode = -1;
 // file is left behind. The temporary file is ".attnlab-XXXXXX" beside the
 // target, short whatever the target's name. mode (e.g. 0600): the file gets
 // exactly it, whatever the old file had; kKeepMode: an existing file keeps
-// its permissions, a new one is 0644.
+// its permissions (never set-user-ID, set-group-ID or sticky), a new one is
+// 0666 less the umask, as open() makes it. A path that exists and is not a
+// regular file (a FIFO, a device, a socket, a directory) is refused.
 bool write_file_atomically(const std::string& path, std::string_view contents, std::string* error = nullptr,
                            int mode = kKeepMode);
 

@@ -177,8 +177,10 @@ std::string curves_table_csv(const Curves& c) {
     s += (curve.empty() ? "" : shortest_number(curve.front())) + ",";
     s += (curve.empty() ? "" : shortest_number(curve.back())) + ",";
     s += (v < c.test_loss.size() && std::isfinite(c.test_loss[v]) ? shortest_number(c.test_loss[v]) : "") + ",";
-    s += std::to_string(c.steps_done) + ",";
-    s += (v < c.diverged.size() && c.diverged[v] ? std::to_string(c.diverged[v]) : "") + "\n";
+    // The steps this design took: a design that diverged at step k took k − 1.
+    const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
+    s += std::to_string(diverged > 0 ? std::min(diverged - 1, c.steps_done) : c.steps_done) + ",";
+    s += (diverged > 0 ? std::to_string(diverged) : "") + "\n";
   }
   return s;
 }

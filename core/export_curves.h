@@ -46,7 +46,8 @@ int step_tick(int steps, int ticks = 5);
 std::string curves_svg(const Curves& c, bool light);
 
 // One row per variant: variant, params, first_loss (before step 1), last_loss, test_loss
-// (empty until finished), steps_done. Numbers in their shortest exact form.
+// (empty until finished, or diverged), steps_done (the steps it took), diverged_at_step (the
+// step it could not take, or empty). Numbers in their shortest exact form.
 std::string curves_table_csv(const Curves& c);
 
 }  // namespace core

@@ -372,16 +372,21 @@ def main():
             if v["name"] not in theirs:
                 sys.exit(f"{args.compare}: no variant named {v['name']!r}: the RESULT of another experiment")
             r = theirs[v["name"]]
-            if len(r["loss"]) != len(v["loss"]):
+            # A design that diverged in attnlab stopped at step k: its losses before it are compared.
+            diverged = r.get("diverged")
+            if diverged is None and len(r["loss"]) != len(v["loss"]):
                 sys.exit(f"{args.compare}: {v['name']} has {len(r['loss']) - 1} steps, this script {len(v['loss']) - 1}")
+            ours = v["loss"][:len(r["loss"])] if diverged else v["loss"] + [v["test_loss"]]
+            attnlabs = r["loss"] if diverged else r["loss"] + [r["test_loss"]]
             # A loss below 1e-12 of the first is rounding noise in both: not compared.
             floor = 1e-12 * abs(v["loss"][0])
-            relative = {step: abs(a - b) / abs(a) for step, (a, b) in
-                        enumerate(zip(v["loss"] + [v["test_loss"]], r["loss"] + [r["test_loss"]])) if abs(a) > floor}
+            relative = {step: abs(a - b) / abs(a) for step, (a, b) in enumerate(zip(ours, attnlabs)) if abs(a) > floor}
             worst = max(relative.values(), default=0.0)
             worst_of_all = max(worst_of_all, worst)
             apart = next((step for step, x in relative.items() if x > 1e-7), None)
             print(f"{v['name']}: attnlab's curve and test loss agree with torch's to {worst:.2g} relative"
+                  + ("" if diverged is None else f" (it diverged at step {diverged} in attnlab: the {len(ours)} losses "
+                     "before it compared)")
                   + ("" if apart is None else f"; they part by more than 1e-7 from step {apart} on, where training "
                      "has amplified differences of rounding"), file=sys.stderr if args.json else sys.stdout)
         return 0 if worst_of_all <= 1e-7 else 1

@@ -157,10 +157,11 @@ class Training {
   // Mean L over the batch of each step before it, then, when finished, after the last.
   const std::vector<double>& loss(int v) const { return runs_[static_cast<size_t>(v)].loss; }
   double test_loss(int v) const { return runs_[static_cast<size_t>(v)].test_loss; }  // NaN until finished, or diverged
-  // The step k (1..steps) the variant could not take, 0 while it trains (DESIGN.md, "Divergence"):
-  // its loss before step k was not finite, or step k would have taken a weight past ±1e6. It
-  // stopped there: its loss ends with the last finite value, its weights are those after k − 1
-  // steps (a scenario the reader accepts), and it has no test loss.
+  // The step k (1..steps) the variant could not take, 0 while it trains (docs/experiments.md,
+  // "Divergence"): its loss before step k was not finite, or step k would have taken a weight
+  // past ±1e6. It stopped there: its loss ends with the last finite value, its weights are
+  // those after k − 1 steps (a scenario the reader accepts), and it has no test loss. k is
+  // steps + 1 when the loss after the last step, of weights within the limits, is not finite.
   int diverged(int v) const { return runs_[static_cast<size_t>(v)].diverged; }
   int params(int v) const { return runs_[static_cast<size_t>(v)].params; }
   // The variant's weights now (and at the start) as a scenario, with the first

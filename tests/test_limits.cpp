@@ -67,7 +67,7 @@ class Writing : public ::testing::Test {
 
 }  // namespace
 
-// [SECTION] Divergence (DESIGN.md): the race with SGD at learning rate 10, init scale 100.
+// [SECTION] Divergence (docs/experiments.md): the race with SGD at learning rate 10, init scale 100.
 
 TEST(Divergence, EveryDesignOfAWildRaceStopsAtItsFirstStep) {
   const core::Training t = trained(race(10, 100, 50));
@@ -119,7 +119,7 @@ TEST(Divergence, ADesignThatDivergesAtStepKKeepsTheWeightsOfStepKMinus1) {
 TEST(Divergence, TheCurvesAndTheirTableSayWhere) {
   const core::Curves c = core::curves_of(trained(race(10, 100, 5)));
   ASSERT_EQ(c.diverged.size(), c.names.size());
-  EXPECT_NE(core::curves_table_csv(c).find(",5,1\n"), std::string::npos) << core::curves_table_csv(c);
+  EXPECT_NE(core::curves_table_csv(c).find(",0,1\n"), std::string::npos) << core::curves_table_csv(c);  // took no step
   EXPECT_NE(core::curves_svg(c, true).find("diverged at step 1"), std::string::npos);
 }
 
@@ -245,14 +245,34 @@ TEST_F(Writing, AnOutputThatIsNotARegularFileIsNotReplaced) {
   EXPECT_TRUE(fs::is_symlink(link));
   EXPECT_TRUE(fs::is_socket(socket_path));
   EXPECT_TRUE(no_temporary_left());
-  // A character device, where this process may make one (root, as CI runs): /dev/null's numbers, in our directory.
+  // A character device: /dev/null's numbers in our directory where this process may make one
+  // (root, as CI runs: what /dev/full was), else a link to /dev/null itself.
   const fs::path device = dir / "null.png";
-  if (::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
-    std::string error;
-    EXPECT_FALSE(core::write_file_atomically(device.string(), "picture", &error));
-    EXPECT_NE(error.find("is a character device, not a regular file"), std::string::npos) << error;
-    EXPECT_TRUE(fs::is_character_file(device));
-  }
+  if (::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) fs::create_symlink("/dev/null", device);
+  std::string error;
+  EXPECT_FALSE(core::write_file_atomically(device.string(), "picture", &error));
+  EXPECT_NE(error.find("is a character device, not a regular file"), std::string::npos) << error;
+  EXPECT_TRUE(fs::is_character_file(device));
+}
+
+// A session kept with the dotfiles: a link to a file not made yet is written through, making it.
+TEST_F(Writing, ADanglingLinkIsWrittenThroughAndStaysALink) {
+  fs::create_directory(dir / "dotfiles");
+  fs::create_symlink("dotfiles/session.json", dir / "session.json");
+  ASSERT_TRUE(core::write_file_atomically((dir / "session.json").string(), "kept"));
+  EXPECT_TRUE(fs::is_symlink(dir / "session.json"));
+  EXPECT_EQ(read(dir / "dotfiles" / "session.json"), "kept");
+  EXPECT_TRUE(no_temporary_left());
+}
+
+TEST_F(Writing, ANewFileHasTheModeTheUmaskGives) {
+  const mode_t before = ::umask(077);
+  const bool written = core::write_file_atomically((dir / "private.tex").string(), "x");
+  ::umask(before);
+  ASSERT_TRUE(written);
+  struct stat st {};
+  ASSERT_EQ(::stat((dir / "private.tex").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
 }
 
 TEST_F(Writing, SetUserIdBitsAreNeverCopiedOntoTheNewFile) {

@@ -84,7 +84,7 @@ TEST(Curves, TableCsvByHand) {
   // A design that stopped: the step it could not take; no test loss.
   c.diverged = {0, 7};
   c.test_loss = {0.02, std::numeric_limits<double>::quiet_NaN()};
-  EXPECT_NE(core::curves_table_csv(c).find("\"one W, merged\",32,0.5,0.125,,2,7\n"), std::string::npos);
+  EXPECT_NE(core::curves_table_csv(c).find("\"one W, merged\",32,0.5,0.125,,2,7\n"), std::string::npos);  // 2 steps done: it took both
 }
 
 // Issue 20: a design named like a formula is text in a spreadsheet, not a formula it runs.

@@ -10,21 +10,17 @@
 
 namespace app {
 
-namespace {
-
-// The JSON on out; 0, or 1 with why on err (a full disk, a closed pipe: the write's errno).
+// 0, or 1 with why on err (a full disk, a closed pipe: the write's errno).
 int print(std::ostream& out, const std::string& text, std::ostream& err) {
   errno = 0;
   out << text;
   out.flush();
   if (out) return 0;
   const int why = errno;
-  err << "attnlab: the result could not be written to standard output" << (why ? std::string(" (") + std::strerror(why) + ")" : "")
+  err << "attnlab: the output could not be written to standard output" << (why ? std::string(" (") + std::strerror(why) + ")" : "")
       << "\n";
   return 1;
 }
-
-}  // namespace
 
 int run_dump(const std::string& file, std::ostream& out, std::ostream& err) {
   const core::LoadResult loaded = core::load_scenario_file(file);

@@ -24,6 +24,7 @@ std::string parse_number(const std::string& text, double& out) {
     if (const std::string tiny = core::number_below_double(text); !tiny.empty()) return tiny;
     out = std::strtod(begin, nullptr);  // a subnormal: the nearest double, as a file's reader takes it
   }
+  if (std::isnan(out)) return expected;
   return std::isfinite(out) ? "" : text + " is too large for a double (above about 1.8e308)";
 }
 

@@ -47,9 +47,17 @@ int write(const std::string& path, const std::string& text, std::ostream& err) {
 int run_train(const std::string& experiment, const std::string& out, std::ostream& err) {
   const std::optional<core::Experiment> e = load(experiment, err);
   if (!e) return 2;
+  // RESULT's "initial" and "final" are scenarios of the run's first sequence and its target:
+  // known before the first step, so a teacher whose outputs leave ±1e6 is said at once.
+  if (const core::Training start(*e); !core::validate(start.initial(0)).empty()) {
+    err << "attnlab: " << experiment << ": the run's first sequence cannot be written as a scenario ("
+        << core::validate(start.initial(0)).front() << "): RESULT's \"initial\" and \"final\" hold it and its target; "
+        << "a teacher whose outputs pass ±1e6 needs smaller weights (W_V, W_O)\n";
+    return 2;
+  }
   const core::Training training = train(*e, err);
   const core::OrderedJson result = training.result_json(/*with_batches=*/false);
-  // Nothing is written that its readers would refuse (DESIGN.md, "Divergence").
+  // Nothing is written that its readers would refuse (docs/experiments.md, "Divergence").
   if (const std::vector<std::string> problems = core::result_problems(result); !problems.empty()) {
     err << "attnlab: not written to " << core::short_path(out) << ": the result would not read back (" << problems.front() << ")\n";
     return 1;
@@ -58,7 +66,8 @@ int run_train(const std::string& experiment, const std::string& out, std::ostrea
     if (result["variants"][static_cast<size_t>(v)].contains("diverged"))
       err << "attnlab: " << result["variants"][static_cast<size_t>(v)]["name"].get<std::string>() << " diverged at step "
           << result["variants"][static_cast<size_t>(v)]["diverged"].get<int>()
-          << " (its weights would have left ±1e6): it stopped there, with the weights of the step before\n";
+          << " (its loss was not finite, or that step would have taken a weight past ±1e6): it stopped there, and its "
+             "final weights are those it had before that step\n";
   return write(out, training.result_text(), err);
 }
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app/files/files.h"
+#include "app/files/session_json.h"
 #include "app/training/lab.h"
 #include "core/experiment_json.h"
 #include "core/atomic_file.h"
@@ -26,7 +27,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kSessionVersion = 1;
 constexpr int kBusy = -2;  // lock(): another process holds the slot
 constexpr auto kStaleAfter = std::chrono::seconds(10);  // a temporary file older than this is no one's write in progress
 
@@ -109,189 +109,6 @@ void remove_stale_temporaries(const fs::path& dir) {
   }
 }
 
-// [SECTION] The session's JSON.
-
-// A file name is bytes, and a JSON string is UTF-8: a name that is not UTF-8
-// is kept as its bytes in hex, so that any path the system accepts comes back.
-core::OrderedJson path_json(const std::string& path) {
-  if (core::valid_utf8(path) == path) return path;
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned char c : path) hex += {kHex[c >> 4], kHex[c & 15]};
-  return {{"bytes", hex}};
-}
-
-std::optional<std::string> path_from_json(const json& j) {
-  if (j.is_string()) return j.get<std::string>();
-  if (!j.is_object() || !j.contains("bytes") || !j["bytes"].is_string()) return std::nullopt;
-  const std::string hex = j["bytes"].get<std::string>();
-  if (hex.size() % 2) return std::nullopt;
-  std::string path;
-  for (size_t i = 0; i < hex.size(); i += 2) {
-    const auto digit = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
-    const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    path += static_cast<char>(hi * 16 + lo);
-  }
-  return path;
-}
-
-core::OrderedJson view_json(const ViewOptions& v) {
-  return {{"theme", v.theme == Theme::Light ? "light" : "dark"},
-          {"head", v.head},
-          {"show_numbers", v.show_numbers},
-          {"sequential", core::colormap_name(v.sequential)},
-          {"diverging", core::colormap_name(v.diverging)},
-          {"own_scales", v.own_scales},
-          {"show_gradients", v.show_gradients},
-          {"show_jacobian", v.show_jacobian},
-          {"zoom", v.zoom},
-          {"workspace", v.workspace == Workspace::Lab ? "lab" : "views"}};
-}
-
-// The view options as the session holds them, checked against the scenario they apply to: a
-// key left out keeps its default, and so does a value that is there but cannot apply (a head
-// the scenario does not have, a theme of no name, a zoom past the limits), with a line in
-// *dropped naming the field. A view is not worth losing the scenario for.
-ViewOptions read_view(const json& j, const core::Scenario& scenario, std::vector<std::string>& dropped) {
-  ViewOptions v;
-  if (!j.is_object()) {
-    dropped.push_back("view: expected an object, got " + core::valid_utf8(j.dump()));
-    return v;
-  }
-  const auto bad = [&](const char* key, const std::string& expected) {
-    dropped.push_back(std::string("view.") + key + ": expected " + expected + ", got " + core::valid_utf8(j[key].dump()));
-  };
-  for (const auto& [key, value] : {std::pair<const char*, bool*>{"show_numbers", &v.show_numbers},
-                                   {"own_scales", &v.own_scales},
-                                   {"show_gradients", &v.show_gradients},
-                                   {"show_jacobian", &v.show_jacobian}})
-    if (j.contains(key)) {
-      if (j[key].is_boolean()) *value = j[key].get<bool>();
-      else bad(key, "true or false");
-    }
-  if (j.contains("theme")) {
-    if (j["theme"] == "light") v.theme = Theme::Light;
-    else if (j["theme"] != "dark") bad("theme", "\"dark\" or \"light\"");
-  }
-  if (j.contains("head")) {
-    const json& h = j["head"];
-    if (h.is_number_integer() && h.get<std::int64_t>() >= 0 && h.get<std::int64_t>() < scenario.heads) v.head = h.get<int>();
-    else bad("head", scenario.heads == 1 ? std::string("0, the scenario's one head")
-                                         : "a head of the scenario, 0 to " + std::to_string(scenario.heads - 1));
-  }
-  if (j.contains("sequential")) {
-    if (j["sequential"] == core::colormap_name(core::Colormap::Cividis)) v.sequential = core::Colormap::Cividis;
-    else if (j["sequential"] != core::colormap_name(core::Colormap::Viridis))
-      bad("sequential", std::string("\"") + core::colormap_name(core::Colormap::Viridis) + "\" or \"" +
-                            core::colormap_name(core::Colormap::Cividis) + "\"");
-  }
-  if (j.contains("diverging") && j["diverging"] != core::colormap_name(core::Colormap::BlueRed))
-    bad("diverging", std::string("\"") + core::colormap_name(core::Colormap::BlueRed) + "\"");
-  if (j.contains("zoom")) {
-    const json& z = j["zoom"];
-    if (z.is_number() && z.get<double>() >= kMinZoom && z.get<double>() <= kMaxZoom) v.zoom = static_cast<float>(z.get<double>());
-    else bad("zoom", "a number from " + core::plain_number(kMinZoom) + " to " + core::plain_number(kMaxZoom));
-  }
-  if (j.contains("workspace")) {
-    if (j["workspace"] == "lab") v.workspace = Workspace::Lab;
-    else if (j["workspace"] != "views") bad("workspace", "\"views\" or \"lab\"");
-  }
-  return v;
-}
-
-// What a session holds, every value checked against what it applies to before any of it
-// becomes an AppState: a start reads it with this, and a save reads its own text back.
-struct SessionContents {
-  core::Scenario scenario;
-  ViewOptions view;
-  std::optional<core::Experiment> experiment;  // the lab's, as it was edited
-  std::string lab_source;
-  bool lab_edited = false;
-  std::string file;
-  std::vector<std::string> recent;
-  // The values that could not apply, left at their defaults: "view.head: expected …, got 3".
-  std::vector<std::string> dropped;
-};
-
-// The session's text read; nothing, with *problem, when its scenario cannot be restored (then
-// the session is set aside whole). What else cannot apply is dropped and named in `dropped`.
-std::optional<SessionContents> read_session_text(const std::string& text, std::string& problem) {
-  if (core::nested_deeper_than(text, core::kMaxNesting + 1)) {  // the scenario, one level down
-    problem = "nested too deep";
-    return std::nullopt;
-  }
-  try {
-    const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("attnlab_session") || !j["attnlab_session"].is_number_integer() ||
-        j["attnlab_session"] != kSessionVersion || !j.contains("scenario")) {
-      problem = "not a session file of this version";
-      return std::nullopt;
-    }
-    SessionContents c;
-    // The session's limit, not a file's: what the app holds it may keep (core::save_scenario_file).
-    core::LoadResult scenario = core::parse_scenario(j["scenario"].dump(), Session::kMaxBytes);
-    if (!scenario.ok()) {
-      problem = scenario.message();
-      return std::nullopt;
-    }
-    c.scenario = std::move(*scenario.scenario);
-    c.view = read_view(j.contains("view") ? j["view"] : json::object(), c.scenario, c.dropped);
-    const auto path = [&](const json& value, const std::string& field) {
-      std::optional<std::string> p = path_from_json(value);
-      if (!p) c.dropped.push_back(field + ": expected a path (a string, or {\"bytes\": hex}), got " + core::valid_utf8(value.dump()));
-      return p;
-    };
-    // The lab's experiment as it was edited: read by the experiment file's rules, but for
-    // combinations an edit in progress may leave (the lab shows them as problems again).
-    if (j.contains("lab")) {
-      const json& lab = j["lab"];
-      core::ExperimentLoad e;
-      if (!lab.is_object() || !lab.contains("experiment"))
-        c.dropped.push_back("lab: expected an object with the experiment");
-      else if (e = core::parse_experiment(lab["experiment"].dump(), /*as_edited=*/true); !e.ok())
-        c.dropped.push_back("lab.experiment." + e.errors.front());
-      else {
-        c.experiment = std::move(e.experiment);
-        if (lab.contains("source"))
-          if (const std::optional<std::string> source = path(lab["source"], "lab.source")) c.lab_source = *source;
-        if (lab.contains("edited") && !lab["edited"].is_boolean()) c.dropped.push_back("lab.edited: expected true or false");
-        c.lab_edited = lab.contains("edited") && lab["edited"] == true;
-      }
-    }
-    if (j.contains("file"))
-      if (const std::optional<std::string> file = path(j["file"], "file")) c.file = *file;
-    if (j.contains("recent")) {
-      if (!j["recent"].is_array() || j["recent"].size() > kMaxRecentFiles)
-        c.dropped.push_back("recent: expected an array of at most " + std::to_string(kMaxRecentFiles) + " paths");
-      else
-        for (const json& r : j["recent"])
-          if (const std::optional<std::string> recent = path(r, "recent")) c.recent.push_back(*recent);
-    }
-    return c;
-  } catch (const std::exception& e) {  // a rule above missed a case: still a message, not a crash
-    problem = e.what();
-    return std::nullopt;
-  }
-}
-
-// The restored state, or the reason the session cannot be used.
-std::optional<AppState> parse_session(const std::string& text, std::string& problem, std::vector<std::string>& dropped) {
-  std::optional<SessionContents> c = read_session_text(text, problem);
-  if (!c) return std::nullopt;
-  dropped = std::move(c->dropped);
-  AppState restored(std::move(c->scenario));
-  if (c->experiment) {
-    set_experiment(restored, std::move(*c->experiment), c->lab_source);
-    restored.lab.edited = c->lab_edited;
-  }
-  restored.view = c->view;  // set_experiment shows the lab: the session says what was shown
-  restored.fit_view();
-  restored.file = std::move(c->file);
-  restored.recent_files = std::move(c->recent);
-  return restored;
-}
-
 // Why a session file cannot be restored.
 enum class Unusable { No, Gone, Unreadable, Corrupt };
 
@@ -299,7 +116,7 @@ enum class Unusable { No, Gone, Unreadable, Corrupt };
 // on disk; or nothing, with why and *problem in words. dropped: the values
 // that could not apply (read_session_text).
 std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::string& problem,
-                                     std::vector<std::string>& dropped) {
+                                     std::vector<std::string>& dropped, std::string* changed_note = nullptr) {
   const core::FileRead file = core::read_regular_file(path.string(), Session::kMaxBytes);
   why = Unusable::Unreadable;
   switch (file.problem) {
@@ -310,11 +127,18 @@ std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::s
     case core::FileRead::Problem::Unreadable: problem = "it cannot be read: " + file.reason; return std::nullopt;
     case core::FileRead::Problem::TooLarge: why = Unusable::Corrupt; problem = "larger than 2 MiB"; return std::nullopt;
   }
-  std::optional<AppState> restored = parse_session(file.text, problem, dropped);
+  std::optional<core::FileStamp> known;
+  std::optional<AppState> restored = parse_session(file.text, problem, dropped, known);
   why = restored ? Unusable::No : Unusable::Corrupt;
   if (!restored) return std::nullopt;
   if (!restored->file.empty()) {
-    restored->file_stamp = core::file_stamp(restored->file);  // the version "modified" is told from
+    restored->file_stamp = core::file_stamp(restored->file);
+    // Changed while attnlab was closed (a git checkout): Save asks before writing over it.
+    if (known && restored->file_stamp.size >= 0 && !(*known == restored->file_stamp)) {
+      restored->file_stamp = *known;
+      if (changed_note)
+        *changed_note = core::short_path(restored->file) + " was changed on disk since the last session: Save asks before writing over it";
+    }
     core::LoadResult on_disk = core::load_scenario_file(restored->file);
     restored->set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
   } else {
@@ -362,30 +186,6 @@ std::string join(const std::vector<std::string>& parts) {
   std::string s;
   for (const std::string& p : parts) s += (s.empty() ? "" : "; ") + p;
   return s;
-}
-
-// The session's text: laid out for people when it fits, else compact; empty with *error when it cannot be written.
-std::string session_text(const AppState& state, std::string* error) {
-  try {
-    core::OrderedJson j;
-    j["attnlab_session"] = kSessionVersion;
-    j["file"] = path_json(state.file);
-    j["recent"] = core::OrderedJson::array();
-    for (const std::string& path : state.recent_files) j["recent"].push_back(path_json(path));
-    j["view"] = view_json(state.view);
-    j["scenario"] = core::scenario_to_json(state.scenario());
-    if (!state.lab.experiment.variants.empty())
-      j["lab"] = {{"experiment", core::experiment_to_json(state.lab.experiment)},
-                  {"source", path_json(state.lab.source)},
-                  {"edited", state.lab.edited}};
-    std::string text = core::to_text(j);
-    if (text.size() > Session::kMaxBytes) text = core::compact_text(j);
-    if (text.size() <= Session::kMaxBytes) return text;
-    if (error) *error = "the session would take " + std::to_string(text.size()) + " bytes, more than the 2 MiB it may have";
-  } catch (const json::exception& e) {  // a label that is not UTF-8: say so, do not abort
-    if (error) *error = std::string("the session cannot be written as JSON: ") + e.what();
-  }
-  return {};
 }
 
 }  // namespace
@@ -439,6 +239,7 @@ SessionRestore Session::restore(AppState& state) {
   std::vector<std::string> notes;
   std::optional<AppState> restored;
   bool any_unusable = false;
+  bool rewrite = false;  // values were dropped: the session is written again at once, as it now is
   for (Found& f : found) {
     if (f.fd == kBusy) continue;  // another window's, in use
     const fs::path path = dir / slot_name(f.slot);
@@ -446,13 +247,16 @@ SessionRestore Session::restore(AppState& state) {
     Unusable why{};
     std::string problem;
     std::vector<std::string> dropped;
-    std::optional<AppState> session = read_session(path, why, problem, dropped);
+    std::string changed;
+    std::optional<AppState> session = read_session(path, why, problem, dropped, &changed);
     if (why == Unusable::Gone) {  // a dangling link: claim() may take the slot, through it
     } else if (!session) {
       notes.push_back(set_aside(path, what, problem, why == Unusable::Unreadable));
       any_unusable = true;
     } else if (!restored) {
       if (!dropped.empty()) notes.push_back(restored_without(path, dropped));
+      rewrite = !dropped.empty();
+      if (!changed.empty()) notes.push_back(changed);
       restored = std::move(session);
       dir_ = dir;
       path_ = path;
@@ -485,10 +289,12 @@ SessionRestore Session::restore(AppState& state) {
   }
   restored->status = "restored the last session" + (notes_.empty() ? "" : "; " + notes_);
   state = std::move(*restored);
+  // Its copy as it was is kept aside once: the next start must not drop and copy the same values again.
+  if (rewrite) save(state);
   return SessionRestore::Restored;
 }
 
-bool Session::save(const AppState& state, std::string* error) {
+bool Session::save(const AppState& state, std::string* error, std::string* note) {
   if (!path_.empty() && dir_ != state_dir(false)) release();  // $XDG_STATE_HOME changed: the tests do
   if (path_.empty()) {
     const fs::path dir = state_dir();
@@ -501,11 +307,18 @@ bool Session::save(const AppState& state, std::string* error) {
       return false;
     }
   }
-  const std::string text = session_text(state, error);
+  if (note) note->clear();
+  std::string text = session_text(state, error);
   if (text.empty()) return false;
-  // Nothing is written that the next start would set aside: the text is restored here first.
+  // Nothing is written that the next start would not restore whole: the text is read back first.
   std::string problem;
-  const std::optional<SessionContents> back = read_session_text(text, problem);
+  std::optional<SessionContents> back = read_session_text(text, problem);
+  if (back && !back->dropped.empty() && back->dropped.front().rfind("lab", 0) == 0) {
+    // The lab's experiment alone cannot come back: the scenario and the rest are kept without it.
+    if (note) *note = "the lab's experiment is not kept in the session (" + back->dropped.front() + ")";
+    text = session_text(state, error, /*with_lab=*/false);
+    back = read_session_text(text, problem);
+  }
   if (!back || !back->dropped.empty()) {
     if (error) *error = "the next start could not restore it (" + (back ? back->dropped.front() : problem) + ")";
     return false;
@@ -542,7 +355,7 @@ SessionRestore restore_session(AppState& state, bool read_only) {
   return SessionRestore::Corrupt;
 }
 
-bool save_session(const AppState& state, std::string* error) { return this_session().save(state, error); }
+bool save_session(const AppState& state, std::string* error, std::string* note) { return this_session().save(state, error, note); }
 
 std::string keep_unsaved(const AppState& state, std::string* error) {
   const fs::path dir = state_dir();
@@ -623,9 +436,11 @@ bool Autosave::tick(AppState& state) {
     lab_revision_ = state.lab.revision;
   }
   if (pending_ && now - changed_at_ >= kMaxDelay) {
-    std::string error;
-    if (save_session(state, &error)) {
+    std::string error, note;
+    if (save_session(state, &error, &note)) {
       failed_ = false;
+      if (!note.empty() && note != note_) state.status = note;  // once, until it changes
+      note_ = note;
     } else if (!failed_) {  // say it once, not every half second
       state.status = "the session is not being kept: " + error;
       failed_ = true;

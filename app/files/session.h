@@ -42,9 +42,11 @@ class Session {
   SessionRestore restore(AppState& state);
 
   // Writes the session now (mode 0600), claiming a file first if restore did
-  // not; laid out for people when it fits in kMaxBytes, else compact.
-  // False with *error on failure.
-  bool save(const AppState& state, std::string* error = nullptr);
+  // not; laid out for people when it fits in kMaxBytes, else compact. The
+  // text is read back first: what the next start would not restore whole is
+  // not written (false with *error), except that a lab's experiment that
+  // could not come back is left out and *note says so.
+  bool save(const AppState& state, std::string* error = nullptr, std::string* note = nullptr);
 
   // This instance's file: empty until restore or save claimed one.
   const std::filesystem::path& path() const { return path_; }
@@ -73,7 +75,7 @@ Session& this_session();
 SessionRestore restore_session(AppState& state, bool read_only = false);
 
 // this_session().save(state, error).
-bool save_session(const AppState& state, std::string* error = nullptr);
+bool save_session(const AppState& state, std::string* error = nullptr, std::string* note = nullptr);
 
 // Keeps state's scenario in unsaved-<time>.json in the state directory (a
 // scenario file: File → Open reads it). Its path, or "" with *error.
@@ -113,6 +115,7 @@ class Autosave {
   std::chrono::steady_clock::time_point changed_at_{};
   bool pending_ = false;
   bool failed_ = false;
+  std::string note_;  // what the last save had to say besides success (the lab left out), said once
 };
 
 }  // namespace app

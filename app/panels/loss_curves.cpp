@@ -1,5 +1,7 @@
 #include "app/panels/loss_curves.h"
 
+#include "app/training/lab.h"  // format_loss
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -17,12 +19,6 @@ ImU32 curve_colour(const AppState& state, int v) {
   return IM_COL32(c[0], c[1], c[2], 255);
 }
 
-std::string format_loss(double x) {
-  if (!std::isfinite(x)) return "\u2014";
-  char text[32];
-  std::snprintf(text, sizeof text, x != 0 && (std::fabs(x) < 1e-3 || std::fabs(x) >= 1e4) ? "%.2e" : "%.4f", x);
-  return text;
-}
 
 // The curves on a log axis with a legend: the panel's and the PNG's.
 void LossCurves(AppState& state, ImVec2 size) {

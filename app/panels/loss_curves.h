@@ -14,8 +14,6 @@ namespace app {
 
 // Variant v's colour in the view's theme.
 ImU32 curve_colour(const AppState& state, int v);
-// A loss for a table or a legend: 4 decimals, or 3 significant digits in exponent form far from 1; "—" when not finite.
-std::string format_loss(double x);
 
 // The curves of state.lab's run on a log axis, with a legend and the hovered step's losses, in `size` at the cursor.
 void LossCurves(AppState& state, ImVec2 size);

@@ -174,6 +174,8 @@ void ExperimentSettings(AppState& state) {
     if (ImGui::Button("Use the views' scenario as the teacher")) {
       e.teacher = views;
       e.teacher.has_target = false;
+      e.teacher.notes.clear();  // a lesson's notes are its own: a megabyte of them would not fit the experiment's file
+      e.teacher.title = views.title.substr(0, 200);
       e.d_model = views.d_model;
       if (views.cross()) e.m = views.m();  // a cross-attention teacher: the experiment draws X_kv too
       core::resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
@@ -241,7 +243,7 @@ void ExperimentSettings(AppState& state) {
                                               curve_colour(state, static_cast<int>(i)));
     ImGui::Dummy(ImVec2(18 * scale, h));
     ImGui::SameLine();
-    char name[64];
+    char name[41];  // a name of 1 to 40 bytes, as the reader takes it (ImGui adds no partial UTF-8 character)
     std::snprintf(name, sizeof name, "%s", v.name.c_str());
     ImGui::SetNextItemWidth(140 * scale);
     if (ImGui::InputText("##name", name, sizeof name) && name[0]) {
@@ -433,12 +435,13 @@ void VariantTable(AppState& state) {
     ImGui::TextUnformatted(has ? format_loss(c.loss[v].front()).c_str() : "\u2014");
     const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
     ImGui::TableNextColumn();
-    if (diverged) {  // the loss it had, and where it stopped (DESIGN.md, "Divergence")
+    if (diverged) {  // the loss it had, and where it stopped (docs/experiments.md, "Divergence")
       ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1), "%s", variant_loss_now(c, v).c_str());
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Step %d would have taken a weight past \u00B11e6 (or its loss was not finite): this design stopped\n"
-                          "there with the weights of step %d. A smaller learning rate or init scale keeps it in range.",
-                          diverged, diverged - 1);
+        ImGui::SetTooltip("Step %d would have taken a weight past \u00B11e6, or its loss was not finite: this design stopped\n"
+                          "there, with the weights it had before that step%s. A smaller learning rate or init scale keeps\n"
+                          "it in range.",
+                          diverged, diverged == 1 ? " (its starting weights)" : "");
     } else {
       ImGui::TextUnformatted(variant_loss_now(c, v).c_str());
     }
@@ -535,8 +538,13 @@ void Exports(AppState& state) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A script that trains the same designs in torch from the same data and starting weights.");
   ImGui::SameLine();
-  if (ImGui::SmallButton("experiment (.json)"))
-    write(lab_export_path(state, "experiment", ".json"), core::to_text(core::experiment_to_json(lab.experiment)));
+  if (ImGui::SmallButton("experiment (.json)")) {
+    // The file's reader judges it whole, the recording's bound included (the lab's own run never records).
+    if (const std::vector<std::string> problems = core::experiment_problems(lab.experiment); !problems.empty())
+      state.status = "not exported: " + problems.front();
+    else
+      write(lab_export_path(state, "experiment", ".json"), core::to_text(core::experiment_to_json(lab.experiment)));
+  }
   ImGui::SameLine();
   if (ImGui::SmallButton("Animation of the run\u2026")) open_training_animation_dialog(state);
   remember_control(state, "lab.export.animation");

@@ -155,6 +155,9 @@ void TrainingRecorder::render_frame_state(int f, AppState& frame) const {
     c.loss.emplace_back(loss.begin(), loss.begin() + std::min<std::ptrdiff_t>(step + 1, static_cast<std::ptrdiff_t>(loss.size())));
   c.test_loss.assign(curves_.test_loss.size(), std::numeric_limits<double>::quiet_NaN());
   if (step == steps_) c.test_loss = curves_.test_loss;
+  // A design that stopped at step k says so from the frame that could have shown step k on.
+  c.diverged.clear();
+  for (int k : curves_.diverged) c.diverged.push_back(k > 0 && step >= k ? k : 0);
   frame.picture.training = TrainingFrame{animation_.panel, curves_.names[static_cast<size_t>(variant_)], variant_, step, steps_, axis_};
 }
 

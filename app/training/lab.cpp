@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iterator>
 
-#include "app/panels/loss_curves.h"  // format_loss
 #include "core/experiment_json.h"
 
 namespace app {
@@ -22,8 +22,17 @@ void new_run(Lab& lab) {
   lab.worker->update(lab.view);
 }
 
+// What the reader would refuse in e, as the lab runs it: without a recording (it writes no
+// RESULT), so that the bound on what a recording may hold does not stop a run it cannot lift.
+std::vector<std::string> lab_problems(core::Experiment e) {
+  if (e.variants.empty()) return {"no experiment in the lab: open one (File \u2192 Open, or Train \u2192 Training lab)"};
+  e.record = false;
+  return core::experiment_problems(e);
+}
+
 TrainingWorker* ensure_run(AppState& state) {
   Lab& lab = state.lab;
+  if (lab.experiment.variants.empty()) lab.problems = lab_problems(lab.experiment);
   if (!lab.problems.empty()) {
     state.status = "cannot train: " + lab.problems.front();
     return nullptr;
@@ -40,7 +49,7 @@ void set_experiment(AppState& state, core::Experiment e, std::string source) {
   lab.source = std::move(source);
   lab.edited = false;
   ++lab.revision;
-  lab.problems = core::experiment_problems(lab.experiment);
+  lab.problems = lab_problems(lab.experiment);
   new_run(lab);
   state.view.workspace = Workspace::Lab;
 }
@@ -49,7 +58,7 @@ void experiment_edited(AppState& state) {
   Lab& lab = state.lab;
   lab.edited = true;
   ++lab.revision;
-  lab.problems = core::experiment_problems(lab.experiment);
+  lab.problems = lab_problems(lab.experiment);
   new_run(lab);
 }
 
@@ -86,9 +95,13 @@ bool open_variant_in_views(AppState& state, int v) {
   lab_update(state);
   if (!lab.worker || v < 0 || v >= static_cast<int>(lab.view.current.size())) return false;
   core::Scenario s = lab.view.current[static_cast<size_t>(v)];
-  const int steps = lab.view.current_step;
+  // A design that diverged at step k kept the weights it had after k − 1 steps.
+  const std::vector<int>& diverged = lab.view.curves.diverged;
+  const int k = static_cast<size_t>(v) < diverged.size() ? diverged[static_cast<size_t>(v)] : 0;
+  const int steps = k > 0 && k - 1 < lab.view.current_step ? k - 1 : lab.view.current_step;
   const std::string name = lab.view.curves.names[static_cast<size_t>(v)];
   s.title = name + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+            (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "") +
             (lab.experiment.title.empty() ? "" : " \u2014 " + lab.experiment.title);
   s.notes.clear();
   if (!state.replace(std::move(s))) return false;  // status says why
@@ -97,9 +110,16 @@ bool open_variant_in_views(AppState& state, int v) {
   state.lesson_step = 0;
   state.view.workspace = Workspace::Views;
   state.view.head = 0;
-  state.status = "the views show " + name + " after " + std::to_string(steps) +
-                 " steps: its weights, the run's first sequence as X and its target; Ctrl+Z brings back the scenario before";
+  state.status = "the views show " + name + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+                 (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "") + ": its weights, the run's first sequence as X and its target; Ctrl+Z brings back the scenario before";
   return true;
+}
+
+std::string format_loss(double x) {
+  if (!std::isfinite(x)) return "\u2014";
+  char text[32];
+  std::snprintf(text, sizeof text, x != 0 && (std::fabs(x) < 1e-3 || std::fabs(x) >= 1e4) ? "%.2e" : "%.4f", x);
+  return text;
 }
 
 std::string thousands(double x) {

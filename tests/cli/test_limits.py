@@ -66,12 +66,32 @@ class Divergence(Case):
                 dumped = run("--dump", self.write(f"{key}.json", v[key]))
                 self.assertEqual(dumped.returncode, 0, f"{v['name']} {key}: {dumped.stderr}")
             self.assertEqual(v["final"], v["initial"])  # step 1 was not taken
+        # The PyTorch replay compares the losses before the step it could not take.
+        script = self.tmp / "train.py"
+        self.assertEqual(run("--train", self.tmp / "wild.json", "--export", script, env=self.env).returncode, 0)
+        compared = subprocess.run(["/usr/bin/python3", script, "--compare", out], capture_output=True, text=True, timeout=300)
+        self.assertEqual(compared.returncode, 0, compared.stderr[-500:])
+        self.assertIn("it diverged at step 1 in attnlab: the 1 losses before it compared", compared.stdout)
         # The curves say so too.
         csv = self.tmp / "table.csv"
         self.assertEqual(run("--train", self.tmp / "wild.json", "--export", csv, env=self.env).returncode, 0)
         rows = csv.read_text().splitlines()
         self.assertEqual(rows[0], "variant,params,first_loss,last_loss,test_loss,steps_done,diverged_at_step")
-        self.assertTrue(all(row.endswith(",30,1") for row in rows[1:]), rows)
+        self.assertTrue(all(row.endswith(",0,1") for row in rows[1:]), rows)  # took no step, stopped at step 1
+
+    # A teacher of legal weights (1000) whose outputs pass ±1e6: RESULT's scenarios hold the first
+    # sequence's target, so it cannot be written. Said before training, not after all of it.
+    def test_a_teacher_whose_outputs_leave_the_limits_is_said_before_training(self):
+        race = json.loads(RACE.read_text())
+        teacher = race["task"]["teacher"]
+        teacher["W_V"] = [[[1000.0] * len(row) for row in head] for head in teacher["W_V"]]
+        teacher["W_O"] = [[1000.0] * len(row) for row in teacher["W_O"]]
+        out = self.tmp / "r.json"
+        r = run("--train", self.write("loud.json", dict(race, steps=100000)), "--out", out, env=self.env)
+        self.assertEqual(r.returncode, 2, r.stderr[-300:])
+        self.assertIn("the run's first sequence cannot be written as a scenario (target[", r.stderr)
+        self.assertNotIn("training: step", r.stderr)
+        self.assertFalse(out.exists())
 
     def test_learning_rate_and_init_scale_limits_are_the_documented_ones(self):
         docs = (ROOT / "docs" / "experiments.md").read_text()
@@ -161,10 +181,11 @@ class Outputs(Case):
         self.assertEqual(stat.S_IMODE(out.stat().st_mode), 0o755)
 
     def test_dump_to_a_full_standard_output_says_why(self):
-        with open("/dev/full", "w") as full:
-            r = run("--dump", EXAMPLE, stdout=full)
-        self.assertEqual(r.returncode, 1)
-        self.assertIn("could not be written to standard output (No space left on device)", r.stderr)
+        for args in (["--dump", EXAMPLE], ["--help"], ["--version"]):
+            with open("/dev/full", "w") as full:
+                r = run(*args, stdout=full)
+            self.assertEqual(r.returncode, 1, args)
+            self.assertIn("could not be written to standard output (No space left on device)", r.stderr)
 
 
 class Numbers(Case):
@@ -179,6 +200,9 @@ class Numbers(Case):
         r = run(EXAMPLE, "--animate", "temperature=1e-400:2", "--export", self.tmp / "a.gif")
         self.assertEqual(r.returncode, 2)
         self.assertIn("the number 1e-400 is too small for a double", r.stderr)
+        r = run(EXAMPLE, "--animate", "X[0][0]=nan:1", "--export", self.tmp / "a.gif")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('expected a finite number, as in X[1][0]=-1:1, got "nan"', r.stderr)
 
     def test_a_version_is_an_integer_as_heads_is(self):
         scenario = json.loads(EXAMPLE.read_text())

@@ -79,23 +79,76 @@ class HeadTwo(OneDisplay):
         self.assertEqual(json.loads((self.sessions / kept[0]).read_text())["X"][0][0], 0.5)
 
 
+class LayoutOut(OneDisplay):
+    prefix = "attnlab-layout-out-"
+
+    # --layout-out is written again while the window runs (when the controls on screen change):
+    # a link made since, to the scenario's own file or into the state directory, replaced it.
+    def test_a_layout_path_that_has_become_a_link_to_the_file_or_the_session_is_not_written(self):
+        scenario = self.tmp / "lesson.json"
+        scenario.write_text(pathlib.Path(EXAMPLE).read_text())
+        sessions = pathlib.Path(self.x.state_home) / "attnlab"
+        sessions.mkdir(parents=True, exist_ok=True)
+        kept = sessions / "kept.json"
+        kept.write_text("the state directory's")
+        for target in (scenario, kept):
+            layout = self.tmp / "layout.json"
+            layout.unlink(missing_ok=True)
+            before = target.read_text()
+            proc = subprocess.Popen([self.attnlab, scenario, "--layout-out", layout], env=self.x.env,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            try:
+                end = time.monotonic() + 30
+                while not layout.exists() and proc.poll() is None and time.monotonic() < end:
+                    time.sleep(0.1)
+                x, y, w, h = json.loads(layout.read_text())["controls"]["menu.file"]
+                layout.unlink()
+                layout.symlink_to(target)
+                window = xdo(self.x, "search", "--sync", "--pid", str(proc.pid)).split()[0]
+                geometry = dict(line.split("=") for line in xdo(self.x, "getwindowgeometry", "--shell", window).split())
+                xdo(self.x, "mousemove", int(geometry["X"]) + int(x + w / 2), int(geometry["Y"]) + int(y + h / 2))
+                xdo(self.x, "click", 1)  # the File menu opens: other controls, so the layout is written again
+                time.sleep(1.5)
+                self.assertIsNone(proc.poll())
+                self.assertEqual(target.read_text(), before, target)
+                self.assertTrue(layout.is_symlink())
+            finally:
+                proc.kill()
+                proc.wait()
+                err = proc.stderr.read()
+                proc.stderr.close()
+            self.assertIn("now names the session or the scenario's file: the layout is not written there", err)
+
+
 class Memory(OneDisplay):
     prefix = "attnlab-memory-"
 
-    # The largest recording the file allows (256 steps of 256 sequences), under an address
-    # space of 320 MB: it needs about 500 (its libraries take 150). It ended in an uncaught bad_alloc (exit 134).
+    def limited(self, megabytes, *args):
+        return subprocess.run(["prlimit", f"--as={megabytes * 1024 * 1024}", self.attnlab, *map(str, args)],
+                              capture_output=True, text=True, timeout=120)
+
+    # The largest recording the file allows (256 steps of 256 sequences, about 250 MB more than
+    # a run of 3 steps needs) under an address space 100 MB above what such a small run needs
+    # here (found by bisection: the libraries alone take about 150 MB). It ended in an uncaught
+    # bad_alloc (exit 134).
     def test_a_recording_that_does_not_fit_is_exit_1_with_a_message_and_no_file(self):
         race = json.loads((pathlib.Path(EXPERIMENTS) / "07_race.json").read_text())
-        race.update(record=True, steps=255, batch=256)
+        small = self.tmp / "small.json"
+        small.write_text(json.dumps(dict(race, record=True, steps=3, batch=2)))
+        low, high = 16, 2048  # MB: a small run fails at low and runs at high
+        while high - low > 4:
+            middle = (low + high) // 2
+            ok = self.limited(middle, "--train", small, "--out", self.tmp / "small-result.json").returncode == 0
+            low, high = (low, middle) if ok else (middle, high)
         experiment = self.tmp / "big.json"
-        experiment.write_text(json.dumps(race))
+        experiment.write_text(json.dumps(dict(race, record=True, steps=255, batch=256)))
         out = self.tmp / "result.json"
-        r = subprocess.run(["prlimit", f"--as={320 * 1024 * 1024}", self.attnlab, "--train", experiment, "--out", out],
-                           capture_output=True, text=True, timeout=120)
+        r = self.limited(high + 100, "--train", experiment, "--out", out)
         self.assertEqual(r.returncode, 1, r.stderr[-300:])
         self.assertIn("attnlab: out of memory", r.stderr)
         self.assertFalse(out.exists())
         self.assertEqual([p.name for p in self.tmp.iterdir() if p.name.startswith(".attnlab-")], [])
+        self.assertEqual(self.limited(high + 400, "--train", experiment, "--out", out).returncode, 0)  # it fits in 400 more
 
 
 if __name__ == "__main__":

@@ -134,9 +134,12 @@ class WriteFaults(unittest.TestCase):
                         self.assertIn(words, r.stderr, what)
                         left = sorted(p.name for p in folder.iterdir())
                         self.assertEqual(left, sorted(path.targets), f"{what}: a temporary file left")
-                        # The write that failed left its file as it was; one that came before it is whole.
-                        intact = [t for t in path.targets if (folder / t).read_text(errors="replace") == OLD]
-                        self.assertTrue(intact, f"{what}: no file is as it was")
+                        # The outputs are written in turn: the one the failing call belongs to and those after it
+                        # are as they were; those before it were written whole.
+                        failing = calls[:at].count("mkstemp") - 1  # each output's calls begin with its mkstemp
+                        for i, target in enumerate(path.targets):
+                            as_it_was = (folder / target).read_text(errors="replace") == OLD
+                            self.assertEqual(as_it_was, i >= failing, f"{what}: {target}")
                         type(self).tried += 1
 
     def test_window_paths(self):

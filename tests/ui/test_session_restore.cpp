@@ -130,6 +130,49 @@ TEST_F(SessionRestoreTest, AFileRecentOrLabThatCannotBeReadIsNamedAndLeftOut) {
   }
 }
 
+// The dropped values are copied aside once: the session is written again at once, as it now
+// is, so that starts that end before any edit do not pile up copies.
+TEST_F(SessionRestoreTest, ASessionWithValuesThatCannotApplyIsCopiedAsideOnce) {
+  write_session(example_session(3));
+  for (int start = 0; start < 3; ++start) {
+    app::AppState restored;
+    EXPECT_EQ(app::restore_session(restored), app::SessionRestore::Restored) << restored.status;
+  }
+  EXPECT_EQ(count("session.json.corrupt-"), 1);
+}
+
+// A file changed on disk while attnlab was closed (a git checkout): the session knows the
+// version it had, and Save asks before writing over the new one.
+TEST_F(SessionRestoreTest, AFileChangedWhileClosedIsAskedAboutOnSave) {
+  const fs::path path = dir / "lesson.json";
+  std::ofstream(path) << example_text();
+  ASSERT_TRUE(app::open_scenario(state, path.string())) << state.status;
+  state.apply([](core::Scenario& s) { s.X(0, 0) = 0.25; });
+  ASSERT_TRUE(app::save_session(state));
+  nlohmann::json theirs = nlohmann::json::parse(example_text());
+  theirs["title"] = "checked out";
+  std::ofstream(dir / "theirs.json") << theirs.dump();
+  fs::rename(dir / "theirs.json", path);
+
+  app::AppState restored;
+  ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored) << restored.status;
+  EXPECT_NE(restored.status.find("lesson.json was changed on disk since the last session"), std::string::npos) << restored.status;
+  EXPECT_TRUE(app::changed_on_disk(restored));
+}
+
+// A design name the reader refuses (past 40 bytes) must not stop the session: it is kept without the lab, and says so.
+TEST_F(SessionRestoreTest, ALabTheReaderRefusesIsLeftOutOfTheSessionNotTheScenario) {
+  state.lab.experiment = core::load_experiment_file(std::string(ATTNLAB_EXPERIMENTS) + "/07_race.json").experiment.value();
+  state.lab.experiment.variants[0].name = std::string(50, 'a');
+  state.apply([](core::Scenario& s) { s.X(0, 0) = 0.25; });
+  std::string error, note;
+  ASSERT_TRUE(app::save_session(state, &error, &note)) << error;
+  EXPECT_NE(note.find("the lab's experiment is not kept in the session (lab.experiment.variants[0].name"), std::string::npos) << note;
+  app::AppState restored;
+  ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored) << restored.status;
+  EXPECT_EQ(restored.scenario().X(0, 0), 0.25);
+}
+
 // An experiment half-way through an edit (match_pair with n odd, before the task changes
 // too) is kept by the session as it is and restored with its problem: the lab is not lost.
 TEST_F(SessionRestoreTest, ALabExperimentWithProblemsSavesAndRestores) {
