@@ -98,7 +98,7 @@ std::string number_below_double(std::string_view text) {
     const std::string mantissa = literal.substr(0, literal.find_first_of("eE"));
     if (mantissa.find_first_of("123456789") != std::string::npos && std::strtod(literal.c_str(), nullptr) == 0.0)
       return "the number " + literal + (text.find('\n') != std::string_view::npos ? " on line " + std::to_string(line) : "") +
-             " is too small for a double (below about 4.9e-324) and would be read as 0; write 0 if 0 is meant";
+             " is too small for a double (it rounds to 0 below about 2.5e-324) and would be read as 0; write 0 if 0 is meant";
     i = end - 1;
   }
   return "";

@@ -347,13 +347,13 @@ void Training::finish() {
   draw_batch(test, test_rng, kTestSequences);
   for (Run& run : runs_) {
     if (run.diverged) continue;  // its curve ends where it stopped; no test loss
-    const double after = batch_loss(run, batch_, false), tested = batch_loss(run, test, false);
-    if (!std::isfinite(after) || !std::isfinite(tested)) {  // the last step's weights, within the limits, overflow the loss
-      run.diverged = steps_done_ + 1;
-      continue;
-    }
-    run.loss.push_back(after);
-    run.test_loss = tested;
+    // The last step's weights, within the limits, may still overflow a loss: the run then stopped
+    // "at step steps + 1", with every finite loss kept.
+    const double after = batch_loss(run, batch_, false);
+    if (std::isfinite(after)) run.loss.push_back(after);
+    const double tested = std::isfinite(after) ? batch_loss(run, test, false) : after;
+    if (std::isfinite(tested)) run.test_loss = tested;
+    else run.diverged = steps_done_ + 1;
   }
 }
 
