@@ -20,16 +20,6 @@ class LabTest : public UiTest {
     app::set_experiment(state, experiment, "01_qqt_vs_qkt_previous_token.json");
     frames(2);
   }
-  // Draws frames until done() holds, for at most 20 s (the run is on its own thread).
-  template <class F>
-  bool frames_until(F&& done) {
-    for (int i = 0; i < 2000; ++i) {
-      frame();
-      if (done()) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return false;
-  }
   void click_on(const char* key) { click(center(control(key))); }
   const core::Curves& curves() const { return state.lab.view.curves; }
 

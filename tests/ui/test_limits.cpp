@@ -17,15 +17,6 @@ namespace {
 
 class LimitsTest : public SessionTest {
  protected:
-  template <class F>
-  bool frames_until(F&& done) {
-    for (int i = 0; i < 2000; ++i) {
-      frame();
-      if (done()) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return false;
-  }
   static std::string read(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});

@@ -2,8 +2,10 @@
 // real fonts and panels, mouse and keys injected through io as a backend would.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <string>
+#include <thread>
 
 #include <gtest/gtest.h>
 #include <imgui.h>
@@ -47,6 +49,16 @@ class UiTest : public ::testing::Test {
   }
   void frames(int count) {
     for (int i = 0; i < count; ++i) frame();
+  }
+  // Draws frames until done() holds, for at most 20 s (a training run is on its own thread).
+  template <class F>
+  bool frames_until(F&& done) {
+    for (int i = 0; i < 2000; ++i) {
+      frame();
+      if (done()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
   }
   void mouse_to(ImVec2 p) { ImGui::GetIO().MousePos = p; }
   void mouse_down(bool down) { ImGui::GetIO().MouseDown[0] = down; }
