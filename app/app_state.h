@@ -186,6 +186,10 @@ struct HeatmapRect {
   Rect grid;
   float cell_w = 0, cell_h = 0;
   bool numbers = false;
+  // What the heatmap shows, for tests that read the screen (--layout-out): the axis labels
+  // as drawn (after shortening; empty when an axis shows none) and the strings in the
+  // cells, row-major, "" where masked (empty when no numbers are drawn).
+  std::vector<std::string> rows, cols, text;
 };
 
 class AppState {

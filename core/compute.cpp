@@ -99,6 +99,25 @@ void make_symmetric(Mat& m) {
     for (Eigen::Index j = i + 1; j < m.cols(); ++j) m(j, i) = m(i, j);
 }
 
+// From the logits, never from logs of the weights: a weight that underflows to 0
+// still has its logit. Each pair is subtracted first, (ℓ_ij − ℓ_ji) + …, so a
+// symmetric S (whose logits are then equal doubles) gives exactly 0.
+double irreversibility(const Mat& logits) {
+  const int n = static_cast<int>(logits.rows());
+  if (n < 3 || logits.cols() != n) return std::numeric_limits<double>::quiet_NaN();
+  double largest = -1;
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      for (int k = j + 1; k < n; ++k) {
+        const double d = (logits(i, j) - logits(j, i)) + (logits(j, k) - logits(k, j)) + (logits(k, i) - logits(i, k));
+        if (!std::isfinite(logits(i, j)) || !std::isfinite(logits(j, i)) || !std::isfinite(logits(j, k)) ||
+            !std::isfinite(logits(k, j)) || !std::isfinite(logits(k, i)) || !std::isfinite(logits(i, k)))
+          continue;
+        largest = std::max(largest, std::abs(d));
+      }
+  return largest < 0 ? std::numeric_limits<double>::quiet_NaN() : largest;
+}
+
 // ‖A‖_F / ‖S‖_F for S and its antisymmetric part A. The plain sums of squares
 // are exact to rounding while ‖S‖² lies well inside the doubles (entries lost
 // to underflow then weigh below 1e-120 of it). Outside, squares of entries
@@ -233,6 +252,7 @@ void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadR
 
   detail::masked_softmax(o, r.scores, detail::logit_divisor(s), r.logits, r.weights);
   r.row_sums = r.weights.rowwise().sum();
+  r.irreversibility = irreversibility(r.logits);
   // −Σ_j a_ij ln a_ij with one logarithm a row, not m: a_ij = e^(z_ij − z)/s
   // (z the row's largest logit, at j = t; s the sum), so ln a_ij = (z_ij − z) − ln s
   // and the entropy is ln s − Σ_j a_ij (z_ij − z). ln s = −ln a_it, taken as

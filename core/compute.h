@@ -31,6 +31,12 @@ struct HeadResult {
   Mat scores_sym;         // (S + Sᵀ)/2
   Mat scores_antisym;     // (S − Sᵀ)/2
   double asymmetry = 0;   // ‖(S − Sᵀ)/2‖_F / ‖S‖_F, 0 when S = 0
+  // Kolmogorov's criterion: the largest |ℓ_ij + ℓ_jk + ℓ_ki − ℓ_ik − ℓ_kj − ℓ_ji| over
+  // i < j < k with six finite logits, the |ln| of the cycle ratio A_ij A_jk A_ki /
+  // (A_ik A_kj A_ji) (the row sums cancel). 0 exactly when A, without masked entries,
+  // is a reversible Markov matrix, as row-softmax of a symmetric S always is. NaN when
+  // n < 3, n ≠ m, or no triple qualifies (a causal mask leaves none).
+  double irreversibility = 0;
   // Projected mode only.
   Mat W_QK;               // W^Q·W^Kᵀ, d_model×d_model (W_h itself under merged_qk)
   Vec W_QK_singular_values;  // descending

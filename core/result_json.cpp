@@ -40,6 +40,8 @@ OrderedJson result_to_json(const Scenario& s, const Result& r) {
       j["scores_antisym"] = nullptr;
       j["asymmetry"] = nullptr;
     }
+    if (std::isnan(hr.irreversibility)) j["irreversibility"] = nullptr;
+    else j["irreversibility"] = hr.irreversibility;
     if (projected) {
       j["W_QK"] = matrix_to_json(hr.W_QK);
       j["W_QK_singular_values"] = vector_json(hr.W_QK_singular_values);

@@ -437,6 +437,38 @@ TEST(Lessons, Asymmetry) {
   q.value("0.30", sh.weights(bomb, movie));
   EXPECT_NEAR(sh.weights(movie, bomb) / sh.weights(bomb, movie),
               row_normaliser(sh, bomb) / row_normaliser(sh, movie), 1e-12);
+  // ... and one matrix can still make attention one-sided: W^Q's first row (4, 0), its last (0.8, 0).
+  q.typed("0.8");
+  core::Scenario one_sided = shared;
+  ASSERT_EQ(one_sided.W_Q[0](1, 0), 0.0);
+  ASSERT_EQ(one_sided.W_Q[0](1, 1), 0.0);
+  one_sided.W_Q[0].row(0) << 4, 0;
+  one_sided.W_Q[0].row(2) << 0.8, 0;
+  const core::HeadResult os = head0(one_sided);
+  EXPECT_EQ(os.scores(bomb, movie), os.scores(movie, bomb));
+  q.value("3.20", os.scores(bomb, movie));
+  q.value("0.00", os.asymmetry);
+  EXPECT_EQ(os.asymmetry, 0.0);
+  q.value("0.54", os.weights(bomb, movie));
+  q.value("0.00", os.weights(movie, bomb));  // as the cell shows it, and then its size: 1.2·10⁻⁴
+  q.value("1.2", os.weights(movie, bomb) * 1e4, 1);
+  q.contains("(1.2\u00b710\u207b\u2074)");
+  EXPECT_GT(os.weights(bomb, movie) / os.weights(movie, bomb), 1000) << "one-sided";
+
+  // Step 6: 'movie' has the longest query and scores itself highest; its row sum is the largest.
+  q.value("16.00", os.scores(movie, movie));
+  for (int i = 0; i < s.n(); ++i) {
+    if (i == movie) continue;
+    EXPECT_LT(os.Q.row(i).norm(), os.Q.row(movie).norm());
+    EXPECT_LT(row_normaliser(os, i), row_normaliser(os, movie) / 100);
+  }
+  // What one matrix forbids: unequal scores, and (PSD) S_ij ≤ √(S_ii S_jj) for every pair.
+  EXPECT_EQ(os.scores, os.scores.transpose());
+  for (int i = 0; i < s.n(); ++i)
+    for (int j = 0; j < s.n(); ++j)
+      EXPECT_LE(os.scores(i, j), std::sqrt(os.scores(i, i) * os.scores(j, j)) * (1 + 1e-12));
+  EXPECT_EQ(os.irreversibility, 0.0);
+  q.contains("'Rock, paper, scissors'");
 
   // Step 6: 'The' and 'a' share a row of X, hence an output.
   EXPECT_EQ(s.X.row(The), s.X.row(a));
@@ -756,5 +788,106 @@ TEST(Lessons, Rope) {
   core::Scenario open = s;
   open.options.causal = false;
   q.value("0.92", head0(open).weights(0, 5));
+  q.all_checked();
+}
+
+// Rock, paper, scissors: a symmetric S is exactly reversible attention.
+TEST(Lessons, Reversible) {
+  core::Scenario s = lesson("10_reversible.json");
+  Quotes q(s);
+  const int rock = token(s, "rock"), paper = token(s, "paper"), scissors = token(s, "scissors");
+  ASSERT_EQ(s.n(), 3);
+  const core::HeadResult h = head0(s);
+  const core::Mat& A = h.weights;
+
+  // Step 1: each row is the first turned round; one cycle, 69.59 times its way back.
+  q.value("0.58", A(rock, paper));
+  q.value("0.28", A(rock, rock));
+  q.value("0.14", A(rock, scissors));
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) EXPECT_NEAR(A((i + 1) % 3, (j + 1) % 3), A(i, j), 1e-15);
+  const double ratio = A(rock, paper) * A(paper, scissors) * A(scissors, rock) /
+                       (A(rock, scissors) * A(scissors, paper) * A(paper, rock));
+  q.value("69.59", ratio);
+  q.value("69.59", std::exp(h.irreversibility));
+  core::Scenario swapped = s;  // the cycle the other way round: the panel shows the larger way
+  std::swap(swapped.W_Q[0], swapped.W_K[0]);
+  EXPECT_NEAR(std::exp(head0(swapped).irreversibility), ratio, 1e-9);
+
+  // Step 2: the scores, and exp(6/√2).
+  q.value("1.00", h.scores(rock, paper));
+  EXPECT_EQ(h.scores(paper, scissors), 1.0);
+  EXPECT_EQ(h.scores(scissors, rock), 1.0);
+  q.value("\u22121.00", h.scores(paper, rock));
+  EXPECT_EQ(h.scores(scissors, paper), -1.0);
+  EXPECT_EQ(h.scores(rock, scissors), -1.0);
+  EXPECT_NEAR(h.irreversibility, 6 / std::sqrt(2.0), 1e-12);
+  // A larger T brings the ratio toward 1: ln ratio = 6/(√2·T).
+  for (double T : {2.0, 10.0, 100.0}) {
+    core::Scenario hot = s;
+    hot.options.temperature = T;
+    EXPECT_NEAR(head0(hot).irreversibility, 6 / (std::sqrt(2.0) * T), 1e-12);
+  }
+
+  // Step 3: shared QK, exactly reversible, whatever entry of X or W^Q is dragged.
+  core::Scenario shared = s;
+  shared.options.shared_qk = true;
+  const core::HeadResult sh = head0(shared);
+  EXPECT_EQ(sh.irreversibility, 0.0);
+  q.value("1.00", std::exp(sh.irreversibility));
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 2; ++c) {
+      core::Scenario dragged = shared;
+      dragged.X(r, c) += 0.7;
+      EXPECT_EQ(head0(dragged).irreversibility, 0.0);
+      if (r < 2) {
+        dragged = shared;
+        dragged.W_Q[0](r, c) -= 1.3;
+        EXPECT_EQ(head0(dragged).irreversibility, 0.0);
+      }
+    }
+
+  // ... and one W (a free W, starting at W^Q W^Kᵀ once shared QK is off) keeps the cycle: 69.59.
+  core::Scenario one_w = s;
+  one_w.options.merged_qk = true;
+  one_w.W[0] = s.W_Q[0] * s.W_K[0].transpose();
+  EXPECT_NEAR(std::exp(head0(one_w).irreversibility), ratio, 1e-9);
+  q.contains("'one W'");
+
+  // Step 4: detailed balance, Z_i A_ij = Z_j A_ji.
+  q.value("3.521", row_normaliser(sh, rock), 3);
+  q.value("5.099", row_normaliser(sh, scissors), 3);
+  q.value("0.10", sh.weights(scissors, rock));
+  q.value("0.14", sh.weights(rock, scissors));
+  EXPECT_NEAR(sh.weights(scissors, rock) / sh.weights(rock, scissors),
+              row_normaliser(sh, rock) / row_normaliser(sh, scissors), 1e-12);
+
+  // Step 5: the converse (tested on random matrices in test_reversibility.cpp): the logits
+  // ln(π_i A_ij) give A back; here with π ∝ Z. A constant added to a row of S changes no weight,
+  // so a non-symmetric S can give a reversible A too.
+  {
+    // Q_i = (e_i, c_i), K_j = (sym_j, 1): S_ij = sym_ij + c_i, not symmetric, same weights.
+    const core::Mat sym = sh.logits;
+    core::Mat Q(3, 4), K(3, 4);
+    Q << 1, 0, 0, 0.5, 0, 1, 0, -2.0, 0, 0, 1, 3.0;
+    K << sym.row(0), 1, sym.row(1), 1, sym.row(2), 1;
+    const core::HeadResult shifted = core::compute(testing_helpers::direct_scenario(Q, K, core::Mat::Zero(3, 4))).head[0];
+    EXPECT_GT(shifted.asymmetry, 0.3);
+    EXPECT_LT(shifted.irreversibility, 1e-12);
+    EXPECT_LT(max_abs_diff(shifted.weights, sh.weights), 1e-12);
+  }
+
+  const core::Vec Z = sh.logits.array().exp().rowwise().sum();
+  const core::Vec pi = Z / Z.sum();
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      EXPECT_NEAR(std::log(pi(i) * sh.weights(i, j)) - std::log(pi(j) * sh.weights(j, i)), 0.0, 1e-12);
+
+  // Step 6: under a causal mask there is no cycle to test.
+  core::Scenario causal = shared;
+  causal.options.causal = true;
+  EXPECT_TRUE(std::isnan(head0(causal).irreversibility));
+  q.contains("'shared QK'");
+  q.contains("'causal mask'");
   q.all_checked();
 }

@@ -74,14 +74,11 @@ std::string current_panel_name() {
 std::string format_number(double x) {
   if (std::isinf(x)) return x < 0 ? "\u2212\u221E" : "\u221E";
   if (std::isnan(x)) return "?";
-  // Round to 12 significant digits first: values that differ only by rounding
-  // noise (S before and after the gauge demo, 4e-16 apart) then print alike,
-  // even when they straddle a last-decimal boundary such as 0.145. to_chars,
+  // The double itself, correctly rounded, as the exports and --dump print it: 0.23500000000000001
+  // is "0.24" everywhere. (Rounding to fewer digits first made the window say 0.23.) to_chars,
   // not printf: a frame formats a thousand numbers (as printf would: %.2f, %.1e).
   char buf[64];
-  double a = std::abs(x);
-  const std::to_chars_result twelve = std::to_chars(buf, buf + sizeof buf, a, std::chars_format::general, 12);
-  std::from_chars(buf, twelve.ptr, a);
+  const double a = std::abs(x);
   const std::to_chars_result shown =
       a >= 1e4 ? std::to_chars(buf, buf + sizeof buf, a, std::chars_format::scientific, 1)
                : std::to_chars(buf, buf + sizeof buf, a, std::chars_format::fixed, 2);
@@ -283,6 +280,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   // [SECTION] Labels: columns above, rows to the left; one font per axis, the
   // small one when the cells are small; a label that still does not fit is
   // shortened with "…" or left out (the tooltip names the cell anyway).
+  std::vector<std::string> drawn_rows, drawn_cols;
   {
     std::vector<std::string> cols(m.cols), rows(m.rows);
     for (int c = 0; c < m.cols; ++c) cols[c] = label(options.col_labels, c);
@@ -297,6 +295,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
         ImGui::PopFont();
       }
       const ImVec2 size = text_size(col_font, s);
+      drawn_cols.push_back(s);
       dl->AddText(col_font, col_font->FontSize,
                   ImVec2(grid_min.x + cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2, grid_min.y - size.y - 2 * scale),
                   dim_color, s.c_str());
@@ -310,6 +309,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
     if (options.show_row_labels && row_font->FontSize <= cell_h + 1)
       for (int r = 0; r < m.rows; ++r) {
         const ImVec2 size = text_size(row_font, rows[r]);
+        drawn_rows.push_back(rows[r]);
         dl->AddText(row_font, row_font->FontSize,
                     ImVec2(grid_min.x - size.x - 4 * scale, grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2),
                     dim_color, rows[r].c_str());
@@ -403,7 +403,8 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   ImGui::PopID();
   state.heatmap_rects[current_panel_name() + "/" + id] =
       HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
-                  cell_w, cell_h, numbers_drawn};
+                  cell_w, cell_h, numbers_drawn, std::move(drawn_rows), std::move(drawn_cols),
+                  numbers_drawn ? sized.numbers : std::vector<std::string>{}};
   return HeatmapLayout{used, grid_min, cell_w, cell_h, grid_max.x + colorbar_w, hovered_row, hovered_col};
 }
 

@@ -48,6 +48,32 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   ImGui::EndGroup();
 }
 
+// Kolmogorov's criterion, beside the entropy: the largest ratio A_ij A_jk A_ki / (A_ik A_kj A_ji)
+// over the cycles of three tokens. Exactly 1 when A is reversible, as row-softmax of any
+// symmetric S (shared QK, QQᵀ) is without a causal mask: no cycle is followed more one
+// way round than the other.
+void CycleRatio(const core::HeadResult& r) {
+  if (std::isnan(r.irreversibility)) {
+    ImGui::TextDisabled("cycle ratio: none (%s)", r.weights.rows() < 3 ? "fewer than 3 tokens"
+                                                  : r.weights.rows() != r.weights.cols() ? "cross-attention"
+                                                                                           : "every cycle is masked");
+  } else {
+    // e^x: the ratio; its logarithm is what --dump gives as irreversibility.
+    const double ratio = std::exp(r.irreversibility);
+    ImGui::TextDisabled("largest cycle ratio = %s%s", std::isinf(ratio) ? "> 1e308" : format_number(ratio).c_str(),
+                        r.irreversibility == 0 ? "  (reversible)" : "");
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("max over i < j < k of A_{ij}A_{jk}A_{ki} / (A_{ik}A_{kj}A_{ji}), at least 1: how much more\n"
+               "attention flows round a cycle of three tokens one way than the other (the row\n"
+               "sums cancel). Exactly 1 for every cycle when S is symmetric and nothing is masked\n"
+               "(shared QK, QQ^\u1D40): A is then a reversible Markov matrix, \u03C0_i A_{ij} = \u03C0_j A_{ji}\n"
+               "with \u03C0_i \u221D Z_i. A causal mask leaves no cycle to test.");
+    ImGui::EndTooltip();
+  }
+}
+
 }  // namespace
 
 void DrawSoftmaxPanel(AppState& state) {
@@ -117,7 +143,7 @@ void DrawSoftmaxPanel(AppState& state) {
     // Linked highlighting: row i, the one softmax S_ij enters, and its cell; hovering A_ij lights what S_ij does.
     o.lit = query_key_cells(lit(state, state.view.head), true);
     const HeatmapLayout layout = Heatmap(state, "weights", title, r.weights, o,
-                                         ImVec2(avail.x - sums_w, avail.y - ImGui::GetTextLineHeightWithSpacing()));
+                                         ImVec2(avail.x - sums_w, avail.y - 2 * ImGui::GetTextLineHeightWithSpacing()));
     hover_query_key(state, state.view.head, layout);
 
     // Each row's sum and entropy, level with the row; in the small font when the rows are thin.
@@ -144,6 +170,8 @@ void DrawSoftmaxPanel(AppState& state) {
                        std::log(static_cast<double>(s.m())));
     ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, layout.grid_min.y + layout.cell_h * static_cast<float>(s.n()) + 3 * scale));
     ImGui::TextDisabled("%s", mean);
+    ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, ImGui::GetCursorScreenPos().y));
+    CycleRatio(r);
     if (jacobian) SoftmaxJacobian(state, r, layout.right + sums_w, full_w - (layout.right + sums_w - ImGui::GetWindowPos().x));
   }
   ImGui::End();

@@ -17,7 +17,8 @@ ATTNLAB = None
 EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "data" / "example.json"
 
 HEAD_KEYS = ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy", "output",
-             "alt_output", "QQt", "scores_sym", "scores_antisym", "asymmetry"]
+             "alt_output", "QQt", "scores_sym", "scores_antisym", "asymmetry",
+             "irreversibility"]
 PROJECTED_KEYS = ["W_QK", "W_QK_singular_values", "W_QK_rank"]
 
 

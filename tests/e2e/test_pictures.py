@@ -66,6 +66,43 @@ class Pictures(unittest.TestCase):
                     for key in ("Scores/scores", "Scores/QQt", "Softmax/weights"):
                         self.assertTrue(heatmaps[key]["numbers"], f"{lesson.name} {theme}: {key} {heatmaps[key]}")
 
+    def test_every_number_drawn_is_the_correctly_rounded_double_of_dump(self):
+        """The window prints what --dump and the exports print: the double itself rounded to two
+        decimals (0.23500000000000001 is 0.24, not 0.23), never "−0.00"."""
+        def shown(x):
+            text = format(abs(x), ".2f")
+            return ("\u2212" if x < 0 and text != "0.00" else "") + text
+
+        fields = {"Scores/scores": "scores", "Scores/QQt": "QQt", "Scores/sym": "scores_sym",
+                  "Scores/antisym": "scores_antisym", "Softmax/weights": "weights", "Output/AV": "output",
+                  "Output/alt": "alt_output"}
+        compared = 0
+        with Xvfb() as x:
+            for lesson in sorted(pathlib.Path(LESSONS).glob("*.json")):
+                layout = self.tmp / "layout.json"
+                r = run(x, lesson, "--screenshot", self.tmp / "l.png", "--size", "1920x1080", "--layout-out", layout)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                heatmaps = json.loads(layout.read_text())["heatmaps"]
+                dump = json.loads(subprocess.run([ATTNLAB, "--dump", str(lesson)], capture_output=True, text=True,
+                                                 check=True).stdout)
+                head = dump["heads"][0]
+                for key, field in fields.items():
+                    if key not in heatmaps or not heatmaps[key]["numbers"] or head.get(field) is None:
+                        continue
+                    # A masked weight shows no number (its logit is null in --dump).
+                    masked = [[field == "weights" and l is None for l in row] for row in head["logits"]]
+                    want = ["" if masked[i][j] else shown(v)
+                            for i, row in enumerate(head[field]) for j, v in enumerate(row)]
+                    self.assertEqual(heatmaps[key]["text"], want, f"{lesson.name} {key}")
+                    compared += 1
+                if lesson.name.startswith("01_"):
+                    # The review's case: (S + Sᵀ)/2 of lesson 1 holds 0.23500000000000001 and −0.21500000000000002.
+                    sym = heatmaps["Scores/sym"]["text"]
+                    self.assertEqual(sym[2], "0.24")
+                    self.assertEqual(sym[3], "\u22120.22")
+                    self.assertEqual(heatmaps["Scores/scores"]["rows"], dump["tokens"])
+        self.assertGreaterEqual(compared, 30)
+
     def test_a_picture_is_clean_the_panels_fill_it_edge_to_edge(self):
         with Xvfb() as x:
             layout = self.tmp / "layout.json"

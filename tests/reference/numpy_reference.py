@@ -121,6 +121,7 @@ def reference(s):
                      asymmetry=np.linalg.norm((S - S.T) / 2) / norm if norm > 0 else 0.0)
         else:  # no Sᵀ of S's shape: attnlab writes null
             r.update(scores_sym=None, scores_antisym=None, asymmetry=None)
+        r["irreversibility"] = irreversibility(logits) if n == m else None
         heads.append(r)
     # head_output "alt": AttentionAlt's output enters concat; each head's "output" stays A V.
     concat = np.hstack([r["alt_output" if alt else "output"] for r in heads])
@@ -133,6 +134,20 @@ def reference(s):
         qk = d_model * d_model if merged else (1 if shared else 2) * d_model * d_k
         result["params"] = {"separate": qk * H, "merged": d_model * d_model * H}
     return result
+
+
+def irreversibility(logits):
+    """Kolmogorov's criterion over the cycles of three tokens with six finite logits: the largest
+    |ln| of A_ij A_jk A_ki / (A_ik A_kj A_ji), from the weights themselves where none underflows."""
+    n = len(logits)
+    largest = None
+    for i, j, k in itertools.combinations(range(n), 3):
+        pairs = [(i, j), (j, k), (k, i), (i, k), (k, j), (j, i)]
+        if not all(np.isfinite(logits[p]) for p in pairs):
+            continue
+        value = abs(logits[i, j] + logits[j, k] + logits[k, i] - logits[i, k] - logits[k, j] - logits[j, i])
+        largest = value if largest is None else max(largest, value)
+    return largest
 
 
 def as_array(x):
@@ -166,10 +181,10 @@ def check(attnlab, path, scenario):
     failures = []
     for h, (g, w) in enumerate(zip(got["heads"], want["heads"])):
         for key in ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy", "output",
-                    "alt_output", "QQt", "scores_sym", "scores_antisym", "asymmetry", "W_QK"]:
+                    "alt_output", "QQt", "scores_sym", "scores_antisym", "asymmetry", "irreversibility", "W_QK"]:
             if key in w and w[key] is None:
                 if g[key] is not None:
-                    failures.append(f"heads[{h}].{key}: {str(g[key])[:40]}, expected null (n != m)")
+                    failures.append(f"heads[{h}].{key}: {str(g[key])[:40]}, expected null")
             elif key in w:
                 compare(f"heads[{h}].{key}", g[key], w[key], failures)
         if "W_QK_rank" in w:

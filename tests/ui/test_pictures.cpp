@@ -1,7 +1,10 @@
 // What a teacher puts on a slide: clean pictures, a panel alone, one colour
 // scale for side-by-side comparisons, heads named, lesson steps that light
-// their panel, and numbers that print alike when they are alike.
+// their panel, and every number the correctly rounded double.
 #include <cmath>
+#include <cstdio>
+#include <random>
+#include <string>
 
 #include <imgui_internal.h>
 
@@ -124,16 +127,29 @@ TEST_F(UiTest, ALessonShowsOneStepAtATimeAndLightsItsPanel) {
   EXPECT_LE(lesson->ContentSize.y, lesson->Size.y);
 }
 
-// The gauge demo's S before and after differ by ~1e-16: the cells must not
-// show a change, even across a last-decimal boundary such as 0.145.
-TEST(FormatNumber, ValuesAFewUlpsApartPrintAlike) {
-  EXPECT_EQ(app::format_number(0.145), app::format_number(std::nextafter(0.145, 1.0)));
-  EXPECT_EQ(app::format_number(0.145), app::format_number(std::nextafter(0.145, 0.0)));
-  EXPECT_EQ(app::format_number(-2.675), app::format_number(-2.675 + 4e-16));
+// Every number drawn is the double itself correctly rounded, as --dump and the exports
+// print it (lesson 1's (S + Sᵀ)/2 holds 0.23500000000000001: 0.24, not 0.23), and a
+// number that rounds to zero shows no sign.
+TEST(FormatNumber, TheCorrectlyRoundedDoubleAndNeverMinusZero) {
+  EXPECT_EQ(app::format_number(0.23500000000000001), "0.24");
+  EXPECT_EQ(app::format_number(-0.21500000000000002), "\u22120.22");
+  EXPECT_EQ(app::format_number(-0.08499999999999999), "\u22120.08");
+  EXPECT_EQ(app::format_number(0.145), "0.14");  // the double is 0.14499999999999999
   EXPECT_EQ(app::format_number(1.0 / 3.0), "0.33");
-  EXPECT_EQ(app::format_number(-0.004), "0.00");  // no sign the number does not visibly have
+  EXPECT_EQ(app::format_number(-0.004), "0.00");
+  EXPECT_EQ(app::format_number(-0.0), "0.00");
   EXPECT_EQ(app::format_number(-1.5), "\u22121.50");
   EXPECT_EQ(app::format_number(123456.0), "1.2e+05");
+  // Against printf's %.2f (glibc rounds the exact binary value) on random doubles.
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> uniform(-9999.0, 9999.0);
+  for (int i = 0; i < 20000; ++i) {
+    const double x = std::round(uniform(rng) * 1000) / 1000;  // many ties x.xx5 in decimal
+    char want[64];
+    std::snprintf(want, sizeof want, "%.2f", std::abs(x));
+    const std::string text = want;
+    EXPECT_EQ(app::format_number(x), (x < 0 && text != "0.00" ? "\u2212" : "") + text) << x;
+  }
 }
 
 // W^O sits at the end of a long editor: one click brings it on screen.
