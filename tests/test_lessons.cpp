@@ -309,6 +309,11 @@ TEST(Lessons, OneWOrTwo) {
   q.count("2·d_{model}·d_k − d_k² = 12", 2 * s.d_model * s.d_k - s.d_k * s.d_k);
   for (int h = 0; h < s.heads; ++h) EXPECT_EQ(product_jacobian_rank(dense(s.W_Q[h]), dense(s.W_K[h])), 12);
   q.contains("against 16 for a free W");
+  // Step 6: one W reaches every 4 × 4 matrix (a random W has rank 4), the pair rank ≤ d_k = 2 only.
+  q.contains("one W is strictly more expressive when d_k < d_{model}");
+  ASSERT_LT(s.d_k, s.d_model);
+  EXPECT_EQ(numeric_rank(Eigen::MatrixXd::Random(s.d_model, s.d_model)), s.d_model);
+  q.contains("d_k numbers, not d_{model}");
   EXPECT_EQ(s.d_model * s.d_model, 16);
 
   // Step 5: four heads of d_k = 1.
@@ -354,7 +359,19 @@ TEST(Lessons, SharedQK) {
   }
   q.value("0.20", h.asymmetry);
 
-  // Step 4: no-self masks the diagonal; with causal the first token keeps its own entry.
+  // Step 4: normalising rescales each key: column j of S divided by |q_j|; query and key of a
+  // token point the same way (one LSH bucket).
+  {
+    core::Scenario plain = s;
+    plain.options.normalize_keys = false;
+    const core::HeadResult p = head0(plain);
+    for (int i = 0; i < s.n(); ++i)
+      for (int j = 0; j < s.n(); ++j) EXPECT_NEAR(h.scores(i, j), p.scores(i, j) / p.Q.row(j).norm(), 1e-12);
+    for (int j = 0; j < s.n(); ++j) EXPECT_NEAR(h.K.row(j).dot(h.Q.row(j)), h.Q.row(j).norm(), 1e-12);
+    q.contains("column j of S is divided by |q_j|");
+  }
+
+  // Step 5: no-self masks the diagonal; with causal the first token keeps its own entry.
   s.options.no_self = true;
   h = head0(s);
   for (int i = 0; i < s.n(); ++i) EXPECT_EQ(h.weights(i, i), 0.0);
@@ -364,7 +381,7 @@ TEST(Lessons, SharedQK) {
   EXPECT_EQ(h.weights(0, 0), 1.0);
   q.value("1.00", h.weights(0, 0));
 
-  // Step 5: 6 numbers instead of 12; an orthogonal gauge; 5 effective.
+  // Step 6: 6 numbers instead of 12; an orthogonal gauge; 5 effective.
   s = lesson("03_shared_qk.json");
   q.count("d_{model}·d_k = 6", core::compute(s).params.separate);
   core::Scenario separate = s;
@@ -582,6 +599,9 @@ TEST(Lessons, Scaling) {
   EXPECT_EQ(shown(smallest_row_max(cold)), "1.00");
   q.contains("T = 10");
   q.value("1.61", mean_entropy(with(core::Scale::SqrtDk, 10)));
+  q.contains("ln 5 to two decimals: near uniform, not uniform");
+  EXPECT_EQ(shown(std::log(5.0)), "1.61");
+  EXPECT_LT(mean_entropy(with(core::Scale::SqrtDk, 10)), std::log(5.0) - 1e-4) << "not uniform";
   q.value("1.59", mean_entropy(with(core::Scale::None, 10)));
   q.all_checked();
 }
@@ -718,6 +738,7 @@ TEST(Lessons, Positions) {
   q.value("0.62", ro.output(smell1, 1));
   q.value("0.36", ro.output(smell2, 0));
   q.value("0.60", ro.output(smell2, 1));
+  q.contains("through their signed offset i \u2212 j only");
   // A token's score with itself does not turn: the diagonal of S is the same with and without RoPE.
   for (int i = 0; i < s.n(); ++i) EXPECT_NEAR(ro.scores(i, i), h.scores(i, i), 1e-12);
   EXPECT_GT((ro.scores - h.scores).cwiseAbs().maxCoeff(), 0.1);
