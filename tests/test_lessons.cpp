@@ -313,7 +313,7 @@ TEST(Lessons, OneWOrTwo) {
   q.contains("one W is strictly more expressive when d_k < d_{model}");
   ASSERT_LT(s.d_k, s.d_model);
   EXPECT_EQ(numeric_rank(Eigen::MatrixXd::Random(s.d_model, s.d_model)), s.d_model);
-  q.contains("d_k numbers, not d_{model}");
+  q.contains("(x_i\u00b7W)\u00b7x_j with x_i row i of X");
   EXPECT_EQ(s.d_model * s.d_model, 16);
 
   // Step 5: four heads of d_k = 1.
@@ -738,7 +738,7 @@ TEST(Lessons, Positions) {
   q.value("0.62", ro.output(smell1, 1));
   q.value("0.36", ro.output(smell2, 0));
   q.value("0.60", ro.output(smell2, 1));
-  q.contains("through their signed offset i \u2212 j only");
+  q.contains("only through the signed offset p \u2212 p\u2032 of its two tokens");
   // A token's score with itself does not turn: the diagonal of S is the same with and without RoPE.
   for (int i = 0; i < s.n(); ++i) EXPECT_NEAR(ro.scores(i, i), h.scores(i, i), 1e-12);
   EXPECT_GT((ro.scores - h.scores).cwiseAbs().maxCoeff(), 0.1);
