@@ -31,7 +31,7 @@ double cycle_ratio_from_weights(const core::Mat& A) {
 //   S = [[0, 1, 0], [0, 0, 2], [0, 0, 0]]: the cycle 1→2→3→1 has
 //   ℓ_12 + ℓ_23 + ℓ_31 − ℓ_13 − ℓ_32 − ℓ_21 = 1 + 2 + 0 − 0 − 0 − 0 = 3, a ratio e³.
 TEST(Reversibility, ThreeTokensByHand) {
-  core::Mat Q(3, 3), K(3, 3), V(3, 2);
+  core::Mat Q(3, 3), K(3, 3), V(3, 3);  // V is n × d_k (d_v = d_k)
   Q.setIdentity();
   K << 0, 0, 0, 1, 0, 0, 0, 2, 0;  // S = Q·Kᵀ = Kᵀ
   V.setZero();
@@ -94,7 +94,7 @@ TEST(Reversibility, EveryReversibleMatrixIsSoftmaxOfASymmetricS) {
     for (int i = 0; i < 4; ++i)
       for (int j = 0; j < 4; ++j) S(i, j) = std::log(pi(i) * A(i, j));
     ASSERT_LT((S - S.transpose()).cwiseAbs().maxCoeff(), 1e-12);
-    core::Mat Q = core::Mat::Identity(4, 4), V = core::Mat::Zero(4, 2);
+    core::Mat Q = core::Mat::Identity(4, 4), V = core::Mat::Zero(4, 4);  // V is n × d_k
     const core::HeadResult h = core::compute(direct_scenario(Q, S, V)).head[0];
     EXPECT_LT((h.weights - A).cwiseAbs().maxCoeff(), 1e-12);
     EXPECT_LT(h.irreversibility, 1e-12);
