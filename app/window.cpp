@@ -118,7 +118,7 @@ void install_event_callbacks(GLFWwindow* w) {
   });
 }
 
-// The editable cells by key, and under "heatmaps" every heatmap drawn (DESIGN.md, --layout-out);
+// The editable cells by key, and under "heatmaps" every heatmap drawn (docs/command-line.md, --layout-out);
 // "panels" and "controls" (buttons, fields) for the tests that click them.
 bool write_layout(const AppState& state, const std::string& path, std::string* error) {
   // Written again while the window runs: what the path names now is checked each time, as the

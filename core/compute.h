@@ -1,6 +1,6 @@
 // Everything the views show, computed from a Scenario in one pure call.
 //
-// The conventions are DESIGN.md's (the paper's row-vector form). Result holds
+// The conventions are docs/mathematics.md's (the paper's row-vector form). Result holds
 // fixed-capacity matrices, so compute() allocates nothing: an edit recomputes
 // the whole Result every frame in microseconds.
 #pragma once

@@ -1,4 +1,4 @@
-// An experiment as its file (DESIGN.md, "Experiments"). The Experiment panel
+// An experiment as its file (docs/experiments.md). The Experiment panel
 // edits an Experiment, checks it through the same reader a file goes through,
 // and saves it: parse_experiment(to_text(experiment_to_json(e))) gives e back.
 #pragma once

@@ -1,4 +1,4 @@
-// The experiment file (DESIGN.md, "Experiments"): read field by field, every
+// The experiment file (docs/experiments.md): read field by field, every
 // failure a message naming the field, as a scenario file is read.
 #include "core/training.h"
 

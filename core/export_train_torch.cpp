@@ -137,7 +137,7 @@ class Random:
                 return x % bound
 
 
-# [SECTION] The layer, by DESIGN.md's conventions (the paper's row-vector form)
+# [SECTION] The layer, by the conventions of docs/mathematics.md (the paper's row-vector form)
 
 KNOWN_OPTIONS = {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
                  "positions", "position_base"}

@@ -1,4 +1,4 @@
-// ∂L/∂entry for every matrix of a scenario with a target (DESIGN.md, "Gradients").
+// ∂L/∂entry for every matrix of a scenario with a target (docs/command-line.md, "--grad FILE").
 //
 // L = mean over the n·d_model entries of (Y − target)². The backward pass is
 // analytic and in double, through every step of the forward pass that compute()

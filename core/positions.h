@@ -1,4 +1,4 @@
-// Position information (DESIGN.md, "Version 2"): without it attention is
+// Position information (docs/scenario-format.md, version 2): without it attention is
 // permutation-equivariant, and two identical tokens get identical outputs.
 //
 // Sinusoidal ("Attention Is All You Need"): X' = X + PE before the projections.

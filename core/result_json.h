@@ -1,4 +1,4 @@
-// The Result as JSON, with DESIGN.md's keys: what `attnlab --dump` prints.
+// The Result as JSON, with the keys of docs/command-line.md: what `attnlab --dump` prints.
 #pragma once
 
 #include "core/compute.h"

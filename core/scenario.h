@@ -1,7 +1,7 @@
 // A scenario: the tokens, the sizes, the matrices a person edits, and the options.
 //
 // Pure data. validate() lists every problem; the loader and the GUI never hold a
-// Scenario that fails it. See ../shared/DESIGN.md for the conventions.
+// Scenario that fails it. See docs/mathematics.md for the conventions.
 #pragma once
 
 #include <array>
@@ -17,13 +17,13 @@ enum class Mode {
   Direct,     // the file holds Q, K, V per head
 };
 
-// What each head puts into concat (DESIGN.md, version 2).
+// What each head puts into concat (docs/scenario-format.md, version 2).
 enum class HeadOutput {
   Attention,  // O_h = A·V, the paper's
   Alt,        // seed 000's AttentionAlt: (1/√d_k)·A·V·W_altᵀ, W_alt a parameter
 };
 
-// Where a token's position enters (DESIGN.md, version 2; core/positions.h).
+// Where a token's position enters (docs/scenario-format.md, version 2; core/positions.h).
 enum class Positions {
   None,        // permutation-equivariant: identical tokens get identical outputs
   Sinusoidal,  // projected only: X' = X + PE before the projections

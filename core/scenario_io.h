@@ -1,6 +1,6 @@
-// Reading and writing scenario files (JSON, versions 1 and 2; DESIGN.md's format).
+// Reading and writing scenario files (JSON, versions 1 and 2; docs/scenario-format.md).
 //
-// The reader takes untrusted text: every rule of DESIGN.md is checked and a
+// The reader takes untrusted text: every rule of docs/scenario-format.md is checked and a
 // broken file gives messages naming the field, never a crash and never a
 // half-filled Scenario. The writer is atomic: a temporary file in the same
 // directory, flushed to disk, then renamed over the target; and it never

@@ -1,5 +1,5 @@
 // Experiments: train several designs of one attention layer on one task, from
-// the same data, and record their losses (DESIGN.md, "Experiments").
+// the same data, and record their losses (docs/experiments.md).
 //
 // Everything is deterministic: the batches, the starting weights and the test
 // set come from the file's seed through attnlab's own generator (xoshiro256**
@@ -169,7 +169,7 @@ class Training {
   Scenario current(int v) const;
   Scenario initial(int v) const;
 
-  // DESIGN.md's RESULT: {"variants": [...]} and, with record, "batches" (unless told without).
+  // RESULT (docs/experiments.md): {"variants": [...]} and, with record, "batches" (unless told without).
   OrderedJson result_json(bool with_batches = true) const;
   // to_text(result_json()), the batches written one at a time: what --train --out writes.
   std::string result_text() const;

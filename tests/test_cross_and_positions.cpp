@@ -1,4 +1,4 @@
-// Cross-attention and positions (DESIGN.md, "Version 2"), on cases a person can
+// Cross-attention and positions (docs/scenario-format.md, version 2), on cases a person can
 // check by hand: a 2×3 S, a turn of one radian, the PE of position 1.
 #include <cmath>
 #include <numbers>

@@ -1,4 +1,4 @@
-// The command line of DESIGN.md, parsed into a plain struct.
+// The command line (docs/command-line.md), parsed into a plain struct.
 #pragma once
 
 #include <optional>

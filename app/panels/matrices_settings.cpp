@@ -64,7 +64,7 @@ void MatricesSizesAndMode(AppState& state) {
                             "turns \"one W\" off, so the scores become those of W^Q and W^K."
                           : "Switching to direct mode keeps the current Q, K and V.");
 
-  // Cross-attention (DESIGN.md, version 2): the decoder's tokens ask, the encoder's answer.
+  // Cross-attention (docs/scenario-format.md, version 2): the decoder's tokens ask, the encoder's answer.
   bool cross = s.cross();
   if (ImGui::Checkbox("cross-attention: keys and values from a second sequence", &cross))
     state.apply([&](core::Scenario& sc) { core::set_cross_attention(sc, cross); });

@@ -298,7 +298,7 @@ void HeadMatrices(AppState& state, int h) {
 }
 
 // The output Y the scenario should produce: with it, a loss L = mean (Y − target)²
-// and its gradient with respect to every entry (issue 11, DESIGN.md "Gradients").
+// and its gradient with respect to every entry (issue 11, docs/command-line.md, "--grad FILE").
 void Target(AppState& state) {
   const core::Scenario& s = state.scenario();
   bool has_target = s.has_target;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The real attnlab binary from outside: exit codes, stdout and stderr.
 
-Every malformed file of DESIGN.md gives exit 2, a message on stderr naming the
+Every malformed file of docs/scenario-format.md gives exit 2, a message on stderr naming the
 problem, and nothing on stdout. Usage: test_cli.py PATH/TO/attnlab
 """
 import json

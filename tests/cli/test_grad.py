@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """`attnlab --grad FILE` against torch autograd.
 
-torch computes L = mean((Y - target)^2) from the file by DESIGN.md's
-conventions, written again here, and differentiates it; every entry of every
+torch computes L = mean((Y - target)^2) from the file by the conventions of
+docs/mathematics.md, written again here, and differentiates it; every entry of every
 gradient attnlab prints must agree to 1e-9 * max(1, max|torch|). Random
 version-2 scenarios of every size, both modes and every option: shared QK,
 normalize_keys, merged W, AttentionAlt's head output with and without W_alt,
@@ -53,7 +53,7 @@ def rope(M, base):
 
 
 def torch_loss(s, leaves):
-    """The forward pass of DESIGN.md from the file's numbers (leaves: name -> tensor or list of tensors)."""
+    """The forward pass of docs/mathematics.md from the file's numbers (leaves: name -> tensor or list of tensors)."""
     n, d_k, H = len(s["tokens"]), s["d_k"], s["heads"]
     m = len(s.get("tokens_kv", s["tokens"]))
     o = s.get("options", {})

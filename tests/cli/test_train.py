@@ -3,7 +3,7 @@
 steps and recorded, is replayed in torch (float64, autograd, torch.optim.Adam
 or plain SGD) from the recorded initial weights on the recorded batches (X, and
 X_kv under cross-attention); every variant's loss curve must agree to 1e-7
-relative. The torch layer here is written anew from DESIGN.md (sinusoidal PE
+relative. The torch layer here is written anew from docs/mathematics.md (sinusoidal PE
 and RoPE by rotation matrices, cross-attention's n × m scores), not taken from
 the exported script. The same file twice gives the same bytes. A bad
 experiment exits 2 naming the field, and nothing is written.
@@ -60,7 +60,7 @@ def rope_matrices(count, d, base):
 
 
 def forward(s, p, X, Xkv=None):
-    """Y for a batch X (B × n × d_model), with Xkv (B × m × d_model) under cross-attention, by DESIGN.md's conventions;
+    """Y for a batch X (B × n × d_model), with Xkv (B × m × d_model) under cross-attention, by the conventions of docs/mathematics.md;
     p holds the weights as tensors."""
     Xkv = X if Xkv is None else Xkv
     n, m, d_k, H = X.shape[1], Xkv.shape[1], s["d_k"], s["heads"]

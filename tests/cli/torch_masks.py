@@ -1,5 +1,5 @@
 """What the torch references of test_grad.py and test_train.py share: the
-divisor of the logits and the masked positions, by DESIGN.md's conventions."""
+divisor of the logits and the masked positions, by the conventions of docs/mathematics.md."""
 import math
 
 import torch

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent reference: numpy computes every quantity of DESIGN.md from the
+"""An independent reference: numpy computes every quantity of docs/mathematics.md from the
 scenario file and `attnlab --dump` must agree.
 
 Random scenarios of every size (n 2..8, d_model 2..4, d_k 1..4), both modes and
@@ -48,7 +48,7 @@ def rope(M, base):
 
 
 def reference(s):
-    """DESIGN.md's conventions, written again from the text, in numpy."""
+    """the conventions of docs/mathematics.md, written again from the text, in numpy."""
     n, d_k, H = len(s["tokens"]), s["d_k"], s["heads"]
     m = len(s.get("tokens_kv", s["tokens"]))
     o = s.get("options", {})
