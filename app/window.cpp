@@ -132,15 +132,15 @@ bool write_layout(const AppState& state, const std::string& path, std::string* e
   nlohmann::ordered_json j;
   for (const auto& [key, r] : state.cell_rects) j[key] = {r.x, r.y, r.w, r.h};
   nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();
-  for (const auto& [key, hm] : state.heatmap_rects)
+  for (const auto& [key, hm] : state.heatmap_rects) {
     heatmaps[key] = {{"title", hm.title},
                      {"rect", {hm.grid.x, hm.grid.y, hm.grid.w, hm.grid.h}},
                      {"cell", {hm.cell_w, hm.cell_h}},
                      {"numbers", hm.numbers},
                      {"rows", hm.rows},
                      {"cols", hm.cols}};
-  for (const auto& [key, hm] : state.heatmap_rects)
     if (hm.numbers) heatmaps[key]["text"] = hm.text;
+  }
   j["heatmaps"] = heatmaps;
   nlohmann::ordered_json panels = nlohmann::ordered_json::object();
   for (const auto& [name, r] : state.panel_rects) panels[name] = {r.x, r.y, r.w, r.h};

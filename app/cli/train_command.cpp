@@ -22,16 +22,14 @@ std::optional<core::Experiment> load(const std::string& experiment, std::ostream
 }
 
 // Every step, with a progress line that rewrites itself about a hundred times, not once a step.
-core::Training train(const core::Experiment& e, std::ostream& err) {
-  core::Training training(e);
-  const int every = std::max(1, e.steps / 100);
+void train(core::Training& training, std::ostream& err) {
+  const int steps = training.experiment().steps, every = std::max(1, steps / 100);
   while (!training.finished()) {
     training.step();
     const int step = training.steps_done();
-    if (step % every == 0 || step == e.steps) err << "\rtraining: step " << step << "/" << e.steps << std::flush;
+    if (step % every == 0 || step == steps) err << "\rtraining: step " << step << "/" << steps << std::flush;
   }
   err << "\n";
-  return training;
 }
 
 // 0 with text written (atomically) to path; 1 with the reason on err.
@@ -49,13 +47,14 @@ int run_train(const std::string& experiment, const std::string& out, std::ostrea
   if (!e) return 2;
   // RESULT's "initial" and "final" are scenarios of the run's first sequence and its target:
   // known before the first step, so a teacher whose outputs leave ±1e6 is said at once.
-  if (const core::Training start(*e); !core::validate(start.initial(0)).empty()) {
-    err << "attnlab: " << experiment << ": the run's first sequence cannot be written as a scenario ("
-        << core::validate(start.initial(0)).front() << "): RESULT's \"initial\" and \"final\" hold it and its target; "
+  core::Training training(*e);
+  if (const std::vector<std::string> problems = core::validate(training.initial(0)); !problems.empty()) {
+    err << "attnlab: " << experiment << ": the run's first sequence cannot be written as a scenario (" << problems.front()
+        << "): RESULT's \"initial\" and \"final\" hold it and its target; "
         << "a teacher whose outputs pass ±1e6 needs smaller weights (W_V, W_O)\n";
     return 2;
   }
-  const core::Training training = train(*e, err);
+  train(training, err);
   const core::OrderedJson result = training.result_json(/*with_batches=*/false);
   // Nothing is written that its readers would refuse (docs/experiments.md, "Divergence").
   if (const std::vector<std::string> problems = core::result_problems(result); !problems.empty()) {
@@ -77,7 +76,9 @@ int run_train_export(const std::string& experiment, const std::string& path, std
   // The command line let through .py, .svg and .csv only.
   const core::ExportFormat format = core::export_format(path);
   if (format == core::ExportFormat::Py) return write(path, core::export_train_py(*e), err);  // nothing trained here
-  const core::Curves curves = core::curves_of(train(*e, err));
+  core::Training training(*e);
+  train(training, err);
+  const core::Curves curves = core::curves_of(training);
   return write(path, format == core::ExportFormat::Svg ? core::curves_svg(curves, /*light=*/true) : core::curves_table_csv(curves),
                err);
 }

@@ -313,7 +313,7 @@ bool Session::save(const AppState& state, std::string* error, std::string* note)
   // Nothing is written that the next start would not restore whole: the text is read back first.
   std::string problem;
   std::optional<SessionContents> back = read_session_text(text, problem);
-  if (back && !back->dropped.empty() && back->dropped.front().rfind("lab", 0) == 0) {
+  if (back && !back->experiment && !state.lab.experiment.variants.empty()) {
     // The lab's experiment alone cannot come back: the scenario and the rest are kept without it.
     if (note) *note = "the lab's experiment is not kept in the session (" + back->dropped.front() + ")";
     text = session_text(state, error, /*with_lab=*/false);
