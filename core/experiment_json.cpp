@@ -44,6 +44,7 @@ OrderedJson experiment_to_json(const Experiment& e) {
   j["optimizer"] = e.optimizer == Optimizer::Adam ? "adam" : "sgd";
   j["learning_rate"] = e.learning_rate;
   j["seed"] = e.seed;
+  if (e.seeds != 1) j["seeds"] = e.seeds;
   j["record"] = e.record;
   return j;
 }

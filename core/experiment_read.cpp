@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "core/atomic_file.h"
@@ -74,7 +75,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   }
   static const std::set<std::string> known{"attnlab_experiment", "title", "notes", "task", "n", "m", "d_model", "d_k", "heads",
                                            "variants", "init_scale", "steps", "batch", "optimizer", "learning_rate",
-                                           "seed", "record"};
+                                           "seed", "seeds", "record"};
   for (auto it = root.begin(); it != root.end(); ++it)
     if (!known.count(it.key())) errors.push_back(json(it.key()).dump() + ": unknown key");
   if (!root.contains("attnlab_experiment") || !root["attnlab_experiment"].is_number_integer() || root["attnlab_experiment"] != 1) {
@@ -124,16 +125,22 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
     else
       e.seed = j.get<std::uint64_t>();
   }
+  integer("seeds", 1, kMaxSeeds, e.seeds, false);
+  // seed, seed + 1, …, seed + seeds − 1: each a seed of its own, none wrapping round to 0.
+  if (e.seeds > 1 && e.seed > std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(e.seeds - 1))
+    errors.push_back("seed: with seeds " + std::to_string(e.seeds) + ", seed + seeds − 1 must stay below 2^64, got " +
+                     std::to_string(e.seed));
   if (root.contains("record")) {
     if (!root["record"].is_boolean()) errors.push_back("record: expected true or false, got " + type_name(root["record"]));
     else e.record = root["record"].get<bool>();
   }
   // A recording holds every batch in memory and in the RESULT: bounded, so that a file cannot
   // ask for gigabytes (5000 steps of 256 would be 6.7 GB).
-  if (e.record && static_cast<std::int64_t>(e.steps + 1) * e.batch > kMaxRecordedSequences)
-    misfits.push_back("record: a recording holds (steps + 1) × batch sequences, at most " + std::to_string(kMaxRecordedSequences) +
-                      ", and this one would hold " + std::to_string(static_cast<std::int64_t>(e.steps + 1) * e.batch) +
-                      ": lower steps or batch, or set \"record\": false");
+  const std::int64_t recorded = static_cast<std::int64_t>(e.steps + 1) * e.batch * e.seeds;
+  if (e.record && recorded > kMaxRecordedSequences)
+    misfits.push_back("record: a recording holds (steps + 1) × batch × seeds sequences, at most " +
+                      std::to_string(kMaxRecordedSequences) + ", and this one would hold " + std::to_string(recorded) +
+                      ": lower steps, batch or seeds, or set \"record\": false");
   if (root.contains("optimizer")) {
     const json& j = root["optimizer"];
     if (j == "adam") e.optimizer = Optimizer::Adam;

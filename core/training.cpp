@@ -392,27 +392,33 @@ OrderedJson batch_json(const std::vector<Sequence>& batch, bool cross) {
 
 }  // namespace
 
+OrderedJson Training::variant_json(int v, bool with_name) const {
+  OrderedJson j;
+  if (with_name) {
+    j["name"] = name(v);
+    j["params"] = params(v);
+  }
+  j["initial"] = scenario_to_json(initial(v));
+  j["loss"] = loss(v);
+  // null when diverged: JSON has no NaN, and nlohmann would keep one in the object until it is written.
+  j["test_loss"] = std::isfinite(test_loss(v)) ? OrderedJson(test_loss(v)) : OrderedJson(nullptr);
+  if (diverged(v)) j["diverged"] = diverged(v);
+  j["final"] = scenario_to_json(current(v));
+  return j;
+}
+
+OrderedJson Training::batches_json() const {
+  OrderedJson batches = OrderedJson::array();
+  for (const std::vector<Sequence>& batch : recorded_) batches.push_back(batch_json(batch, e_.m > 0));
+  return batches;
+}
+
 OrderedJson Training::result_json(bool with_batches) const {
   OrderedJson out;
   OrderedJson variants = OrderedJson::array();
-  for (int v = 0; v < this->variants(); ++v) {
-    OrderedJson j;
-    j["name"] = name(v);
-    j["params"] = params(v);
-    j["initial"] = scenario_to_json(initial(v));
-    j["loss"] = loss(v);
-    // null when diverged: JSON has no NaN, and nlohmann would keep one in the object until it is written.
-    j["test_loss"] = std::isfinite(test_loss(v)) ? OrderedJson(test_loss(v)) : OrderedJson(nullptr);
-    if (diverged(v)) j["diverged"] = diverged(v);
-    j["final"] = scenario_to_json(current(v));
-    variants.push_back(std::move(j));
-  }
+  for (int v = 0; v < this->variants(); ++v) variants.push_back(variant_json(v));
   out["variants"] = std::move(variants);
-  if (e_.record && with_batches) {
-    OrderedJson batches = OrderedJson::array();
-    for (const std::vector<Sequence>& batch : recorded_) batches.push_back(batch_json(batch, e_.m > 0));
-    out["batches"] = std::move(batches);
-  }
+  if (e_.record && with_batches) out["batches"] = batches_json();
   return out;
 }
 
@@ -432,12 +438,81 @@ std::string Training::result_text() const {
   return text;
 }
 
-std::vector<std::string> result_problems(const OrderedJson& result) {
-  std::vector<std::string> problems;
-  if (!result.contains("variants") || !result["variants"].is_array()) return {"variants: missing"};
-  for (size_t i = 0; i < result["variants"].size(); ++i) {
-    const OrderedJson& v = result["variants"][i];
-    const std::string where = "variants[" + std::to_string(i) + "].";
+// [SECTION] Seeds
+
+Experiment one_seed(const Experiment& e, int s) {
+  Experiment one = e;
+  one.seed = e.seed + static_cast<std::uint64_t>(s);  // the reader keeps seed + seeds − 1 below 2^64
+  one.seeds = 1;
+  return one;
+}
+
+double median_of(std::vector<double> values) {
+  if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
+  const size_t half = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(half), values.end());
+  const double upper = values[half];
+  if (values.size() % 2) return upper;
+  const double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(half));
+  return lower + (upper - lower) / 2;
+}
+
+SeededTraining::SeededTraining(const Experiment& e) : e_(e) {
+  runs_.reserve(static_cast<size_t>(std::max(1, e.seeds)));
+  for (int s = 0; s < std::max(1, e.seeds); ++s) runs_.emplace_back(one_seed(e, s));
+}
+
+void SeededTraining::step() {
+  for (Training& t : runs_) t.step();
+}
+
+OrderedJson SeededTraining::result_json(bool with_batches) const {
+  if (seeds() == 1) return runs_.front().result_json(with_batches);
+  OrderedJson out;
+  out["seeds"] = seeds();
+  OrderedJson variants = OrderedJson::array();
+  for (int v = 0; v < runs_.front().variants(); ++v) {
+    OrderedJson j;
+    j["name"] = runs_.front().name(v);
+    j["params"] = runs_.front().params(v);
+    OrderedJson runs = OrderedJson::array();
+    size_t longest = 0;
+    std::vector<double> test_losses;
+    for (const Training& t : runs_) {
+      OrderedJson r;
+      r["seed"] = t.experiment().seed;
+      const OrderedJson fields = t.variant_json(v, /*with_name=*/false);
+      for (const auto& [key, value] : fields.items()) r[key] = value;
+      if (e_.record && with_batches) r["batches"] = t.batches_json();
+      runs.push_back(std::move(r));
+      longest = std::max(longest, t.loss(v).size());
+      if (std::isfinite(t.test_loss(v))) test_losses.push_back(t.test_loss(v));
+    }
+    OrderedJson median_loss = OrderedJson::array();
+    for (size_t k = 0; k < longest; ++k) {
+      std::vector<double> at;
+      for (const Training& t : runs_)
+        if (k < t.loss(v).size()) at.push_back(t.loss(v)[k]);
+      median_loss.push_back(median_of(std::move(at)));
+    }
+    j["runs"] = std::move(runs);
+    j["median_loss"] = std::move(median_loss);
+    j["median_test_loss"] = test_losses.empty() ? OrderedJson(nullptr) : OrderedJson(median_of(std::move(test_losses)));
+    variants.push_back(std::move(j));
+  }
+  out["variants"] = std::move(variants);
+  return out;
+}
+
+std::string SeededTraining::result_text() const {
+  // One seed keeps the batches' streaming writer; several are bounded together by the reader
+  // ((steps + 1) × batch × seeds recorded sequences).
+  return seeds() == 1 ? runs_.front().result_text() : to_text(result_json());
+}
+
+namespace {
+
+void variant_problems(const OrderedJson& v, const std::string& where, std::vector<std::string>& problems) {
     for (const char* key : {"initial", "final"}) {
       const LoadResult back = v.contains(key) ? parse_scenario(v[key].dump()) : LoadResult{{}, {"missing"}};
       if (!back.ok()) problems.push_back(where + key + ": " + back.errors.front());
@@ -451,12 +526,32 @@ std::vector<std::string> result_problems(const OrderedJson& result) {
         }
     if (!v.contains("diverged") && !(v.contains("test_loss") && v["test_loss"].is_number() && std::isfinite(v["test_loss"].get<double>())))
       problems.push_back(where + "test_loss: not a number, and the variant did not diverge");
+}
+
+}  // namespace
+
+std::vector<std::string> result_problems(const OrderedJson& result) {
+  std::vector<std::string> problems;
+  if (!result.contains("variants") || !result["variants"].is_array()) return {"variants: missing"};
+  for (size_t i = 0; i < result["variants"].size(); ++i) {
+    const OrderedJson& v = result["variants"][i];
+    const std::string where = "variants[" + std::to_string(i) + "].";
+    if (!v.contains("runs")) {
+      variant_problems(v, where, problems);
+      continue;
+    }
+    for (size_t r = 0; r < v["runs"].size(); ++r) variant_problems(v["runs"][r], where + "runs[" + std::to_string(r) + "].", problems);
+    for (const OrderedJson& x : v["median_loss"])
+      if (!x.is_number() || !std::isfinite(x.get<double>())) {
+        problems.push_back(where + "median_loss: " + x.dump() + " is not a finite number");
+        break;
+      }
   }
   return problems;
 }
 
 OrderedJson run_experiment(const Experiment& e, const std::function<void(int)>& progress) {
-  Training training(e);
+  SeededTraining training(e);
   while (!training.finished()) {
     training.step();
     if (progress) progress(training.steps_done());

@@ -79,10 +79,13 @@ struct Experiment {
   Optimizer optimizer = Optimizer::Adam;
   double learning_rate = 0.01;
   std::uint64_t seed = 1;
+  // Every variant runs once per seed: seed, seed + 1, …, seed + seeds − 1, each run exactly
+  // the one-seed run with that seed; the lab and RESULT give the median over them.
+  int seeds = 1;
   bool record = false;  // the result holds every batch, to replay the run elsewhere
 };
 
-inline constexpr int kMaxSteps = 100000, kMaxBatch = 256, kTestSequences = 256;
+inline constexpr int kMaxSteps = 100000, kMaxBatch = 256, kTestSequences = 256, kMaxSeeds = 32;
 // "record": true keeps (steps + 1) × batch sequences (about 1.6 kB each in memory, 2 kB as text): at most this many.
 inline constexpr int kMaxRecordedSequences = 65536;
 
@@ -171,6 +174,11 @@ class Training {
 
   // RESULT (docs/experiments.md): {"variants": [...]} and, with record, "batches" (unless told without).
   OrderedJson result_json(bool with_batches = true) const;
+  // One variant's fields of RESULT: name and params (with_name), initial, loss, test_loss,
+  // diverged when it did, final.
+  OrderedJson variant_json(int v, bool with_name = true) const;
+  // The recorded batches as RESULT holds them.
+  OrderedJson batches_json() const;
   // to_text(result_json()), the batches written one at a time: what --train --out writes.
   std::string result_text() const;
 
@@ -202,12 +210,44 @@ class Training {
   bool keep_batch_ = false;
 };
 
+// The experiment of one of e's seeds: seed e.seed + s, seeds 1.
+Experiment one_seed(const Experiment& e, int s);
+
+// The median of values, numpy's (the mean of the two middle ones when there are an even
+// number); NaN when there are none.
+double median_of(std::vector<double> values);
+
+// The runs of an experiment over its seeds: one Training per seed, each exactly the one-seed
+// run with that seed, stepped together.
+class SeededTraining {
+ public:
+  explicit SeededTraining(const Experiment& e);
+
+  const Experiment& experiment() const { return e_; }
+  int seeds() const { return static_cast<int>(runs_.size()); }
+  const Training& run(int s) const { return runs_[static_cast<size_t>(s)]; }
+  int steps_done() const { return runs_.front().steps_done(); }
+  bool finished() const { return runs_.front().finished(); }
+  void step();
+
+  // One seed: that run's RESULT, as before seeds existed. More: {"seeds": N, "variants": [{"name",
+  // "params", "runs": [{"seed", "initial", "loss", "test_loss", ("diverged"), "final", ("batches")}],
+  // "median_loss", "median_test_loss"}]}. median_loss[k] is over the runs that reached step k
+  // (a diverged run stops); median_test_loss over the runs that did not diverge (null if none).
+  OrderedJson result_json(bool with_batches = true) const;
+  std::string result_text() const;
+
+ private:
+  Experiment e_;
+  std::vector<Training> runs_;
+};
+
 // What a reader of RESULT would refuse in it: an "initial" or "final" that the scenario file's
 // reader does not accept, a loss that is not a finite number, a test loss missing without
 // divergence. Empty for every result Training writes; --train checks before it writes.
 std::vector<std::string> result_problems(const OrderedJson& result);
 
-// Runs every step; progress(step) after each. Returns the RESULT.
+// Runs every step of every seed; progress(step) after each. Returns the RESULT.
 OrderedJson run_experiment(const Experiment& e, const std::function<void(int)>& progress = {});
 
 }  // namespace core

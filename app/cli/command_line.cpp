@@ -10,6 +10,7 @@
 
 #include "core/export.h"
 #include "core/lesson.h"
+#include "core/training.h"
 
 namespace app {
 
@@ -24,8 +25,8 @@ const char* usage_text() {
          "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] --export OUT.gif|OUT.mp4\n"
          "       attnlab --dump FILE\n"
          "       attnlab --grad FILE\n"
-         "       attnlab --train EXPERIMENT.json --out RESULT.json\n"
-         "       attnlab --train EXPERIMENT.json --export train.py|curves.svg|table.csv\n"
+         "       attnlab --train EXPERIMENT.json [--seeds N] --out RESULT.json\n"
+         "       attnlab --train EXPERIMENT.json [--seeds N] --export train.py|curves.svg|table.csv\n"
          "       attnlab --help | --version\n"
          "\n"
          "A lab for the mathematics of transformer attention.\n"
@@ -75,6 +76,8 @@ const char* usage_text() {
          "  --train EXPERIMENT.json --export curves.svg | table.csv\n"
          "                train, then write the loss curves (log axis, legend) as SVG, or\n"
          "                the table of designs (params, first and last loss, test loss) as CSV\n"
+         "  --seeds N     with --train: every variant runs once per seed, seed, seed + 1,\n"
+         "                ..., seed + N - 1 (1 to 32), whatever the experiment's \"seeds\"\n"
          "  --layout-out L.json\n"
          "                once the layout has settled (with --screenshot: of the picture),\n"
          "                write the rectangle [x, y, w, h] in logical pixels of every\n"
@@ -213,6 +216,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       if (!parse_dimension(v, n) || n < lo || n > hi) return fail(a + " " + v + ": expected a whole number from " + range);
       if (!cl.animate) cl.animate = Sweep{};  // --animate may come after: its PARAM is checked below
       (frames ? cl.animate->frames : cl.animate->fps) = n;
+    } else if (a == "--seeds") {
+      if (i + 1 >= args.size()) return fail("--seeds needs N, a whole number of seeds from 1 to " + std::to_string(core::kMaxSeeds));
+      const std::string& v = args[++i];
+      if (!parse_dimension(v, cl.seeds) || cl.seeds < 1 || cl.seeds > core::kMaxSeeds)
+        return fail("--seeds " + v + ": expected a whole number from 1 to " + std::to_string(core::kMaxSeeds));
     } else if (a == "--every") {
       if (i + 1 >= args.size()) return fail("--every needs K, a whole number of steps");
       const std::string& v = args[++i];
@@ -270,8 +278,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   // --train writes its RESULT, or its PyTorch script, and nothing else.
   if (cl.command == Command::Train) {
     for (const std::string& option : options)
-      if (option != "--train" && option != "--out" && option != "--export")
-        return fail("--train takes --out RESULT.json or --export train.py and no other option: " + option);
+      if (option != "--train" && option != "--out" && option != "--export" && option != "--seeds")
+        return fail("--train takes --out RESULT.json or --export train.py (and --seeds N) and no other option: " + option);
     if (cl.out.empty() && cl.export_to.empty()) return fail("--train EXPERIMENT.json needs --out RESULT.json (or --export train.py)");
     if (!cl.out.empty() && !cl.export_to.empty()) return fail("--train: --out and --export, one output at a time");
     if (!cl.export_to.empty() && !has_extension(cl.export_to, ".py") && !has_extension(cl.export_to, ".svg") &&
@@ -284,6 +292,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     return cl;
   }
   if (!cl.out.empty()) return fail("--out goes with --train");
+  if (cl.seeds) return fail("--seeds goes with --train");
   const auto given = [&](const char* option) { return std::find(options.begin(), options.end(), option) != options.end(); };
   if (!animate_training && (given("--every") || given("--variant")))
     return fail("--every and --variant go with --animate training (and an experiment file)");

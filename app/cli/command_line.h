@@ -25,6 +25,7 @@ struct CommandLine {
   std::string screenshot;  // --screenshot OUT.png: render one frame offscreen and exit
   std::string export_to;   // --export OUT.EXT: png, svg, tex, csv or py by the extension; with --train, train.py
   std::string out;         // --out RESULT.json: where --train writes
+  int seeds = 0;           // --seeds N with --train: the experiment's "seeds" overridden (0: the file's)
   int width = 0, height = 0;  // --size WxH, or the default for a picture; 0 for the window
   int scale = 1;              // --scale K (screenshot only), 1 to 4
   std::string theme;          // --theme light|dark, or empty: the session's

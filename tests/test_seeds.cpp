@@ -1,0 +1,165 @@
+// Experiments over seeds: "seeds": N runs every variant once per seed, seed … seed + N − 1,
+// each run exactly the one-seed run with that seed; RESULT holds every run and the medians.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/experiment_json.h"
+#include "core/training.h"
+
+namespace {
+
+using core::Experiment;
+using nlohmann::json;
+
+json small_experiment() {
+  return json::parse(R"({"attnlab_experiment": 1, "task": {"kind": "match_pair"}, "n": 4, "d_model": 4, "d_k": 2,
+    "heads": 1, "variants": [{"name": "QKᵀ"}, {"name": "shared", "options": {"shared_qk": true}}],
+    "steps": 25, "batch": 4, "seed": 7, "seeds": 3})");
+}
+
+Experiment parsed(const json& j) {
+  const core::ExperimentLoad e = core::parse_experiment(j.dump());
+  EXPECT_TRUE(e.ok()) << e.message();
+  return e.experiment.value_or(Experiment{});
+}
+
+std::string refusal(const json& j) {
+  const core::ExperimentLoad e = core::parse_experiment(j.dump());
+  return e.ok() ? "accepted" : e.message();
+}
+
+}  // namespace
+
+TEST(Seeds, TheFieldIsAWholeNumberFrom1To32) {
+  EXPECT_EQ(parsed(small_experiment()).seeds, 3);
+  json j = small_experiment();
+  j.erase("seeds");
+  EXPECT_EQ(parsed(j).seeds, 1);
+  for (const json& bad : {json(0), json(33), json(2.5), json("5"), json(-1)}) {
+    j = small_experiment();
+    j["seeds"] = bad;
+    EXPECT_NE(refusal(j).find("seeds: expected an integer from 1 to 32"), std::string::npos) << bad << ": " << refusal(j);
+  }
+  // seed + seeds − 1 must not wrap round to 0.
+  j = small_experiment();
+  j["seed"] = std::numeric_limits<std::uint64_t>::max() - 1;
+  EXPECT_NE(refusal(j).find("seed + seeds − 1 must stay below 2^64"), std::string::npos) << refusal(j);
+  j["seeds"] = 2;
+  EXPECT_EQ(parsed(j).seeds, 2);
+  // A recording holds every seed's batches: (steps + 1) × batch × seeds, bounded.
+  j = small_experiment();
+  j["record"] = true;
+  j["steps"] = 8191;
+  j["batch"] = 4;
+  j["seeds"] = 2;
+  EXPECT_EQ(parsed(j).seeds, 2);  // 8192 × 4 × 2 = 65 536
+  j["seeds"] = 3;
+  EXPECT_NE(refusal(j).find("(steps + 1) × batch × seeds"), std::string::npos) << refusal(j);
+  // The writer keeps it, and leaves it out at 1.
+  EXPECT_EQ(core::experiment_to_json(parsed(small_experiment()))["seeds"], 3);
+  j = small_experiment();
+  j["seeds"] = 1;
+  EXPECT_FALSE(core::experiment_to_json(parsed(j)).contains("seeds"));
+}
+
+TEST(Seeds, MedianIsNumpys) {
+  EXPECT_EQ(core::median_of({3.0, 1.0, 2.0}), 2.0);
+  EXPECT_EQ(core::median_of({4.0, 1.0, 3.0, 2.0}), 2.5);
+  EXPECT_EQ(core::median_of({5.0}), 5.0);
+  EXPECT_EQ(core::median_of({1e300, 1.7e308}), 1e300 + (1.7e308 - 1e300) / 2);  // no overflow
+  EXPECT_TRUE(std::isnan(core::median_of({})));
+}
+
+// Each seed's run is the one-seed run with that seed, bit for bit; RESULT's medians are the
+// medians of those runs, step by step.
+TEST(Seeds, EachRunIsTheOneSeedRunAndTheMediansAreTheirs) {
+  const Experiment e = parsed(small_experiment());
+  core::SeededTraining seeded(e);
+  while (!seeded.finished()) seeded.step();
+  const core::OrderedJson result = seeded.result_json();
+  EXPECT_TRUE(core::result_problems(result).empty());
+  EXPECT_EQ(result["seeds"], 3);
+  for (int v = 0; v < 2; ++v) {
+    const core::OrderedJson& variant = result["variants"][static_cast<size_t>(v)];
+    ASSERT_EQ(variant["runs"].size(), 3u);
+    std::vector<std::vector<double>> losses;
+    std::vector<double> tests;
+    for (int s = 0; s < 3; ++s) {
+      Experiment one = e;
+      one.seed = e.seed + static_cast<std::uint64_t>(s);
+      one.seeds = 1;
+      core::Training alone(one);
+      while (!alone.finished()) alone.step();
+      const core::OrderedJson& run = variant["runs"][static_cast<size_t>(s)];
+      EXPECT_EQ(run["seed"], one.seed);
+      core::OrderedJson expected = alone.variant_json(v, /*with_name=*/false);
+      for (auto& [key, value] : expected.items()) EXPECT_EQ(run[key], value) << "seed " << one.seed << " " << key;
+      EXPECT_EQ(variant["params"], alone.params(v));
+      losses.push_back(alone.loss(v));
+      tests.push_back(alone.test_loss(v));
+    }
+    EXPECT_NE(losses[0], losses[1]) << "two seeds, two runs";
+    ASSERT_EQ(variant["median_loss"].size(), losses[0].size());
+    for (size_t k = 0; k < losses[0].size(); ++k) {
+      std::vector<double> at{losses[0][k], losses[1][k], losses[2][k]};
+      std::sort(at.begin(), at.end());
+      EXPECT_EQ(variant["median_loss"][k].get<double>(), at[1]) << "step " << k;
+    }
+    std::sort(tests.begin(), tests.end());
+    EXPECT_EQ(variant["median_test_loss"].get<double>(), tests[1]);
+  }
+  // Deterministic: the same experiment, the same RESULT.
+  core::SeededTraining again(e);
+  while (!again.finished()) again.step();
+  EXPECT_EQ(again.result_json(), result);
+}
+
+// One seed writes RESULT as it always did: no "seeds", no "runs".
+TEST(Seeds, OneSeedKeepsTheOneRunResult) {
+  json j = small_experiment();
+  j["seeds"] = 1;
+  const Experiment e = parsed(j);
+  core::SeededTraining seeded(e);
+  core::Training alone(e);
+  while (!seeded.finished()) {
+    seeded.step();
+    alone.step();
+  }
+  EXPECT_EQ(seeded.result_json(), alone.result_json());
+  EXPECT_EQ(seeded.result_text(), alone.result_text());
+  EXPECT_FALSE(seeded.result_json().contains("seeds"));
+}
+
+// A run that diverges stops: the median at a step is over the runs that reached it, and the
+// median test loss over the runs that did not diverge.
+TEST(Seeds, MediansLeaveOutWhatDivergedRunsNeverHad) {
+  json j = small_experiment();
+  j["optimizer"] = "sgd";
+  j["learning_rate"] = 10;
+  j["init_scale"] = 100;
+  j["seeds"] = 4;
+  const Experiment e = parsed(j);
+  core::SeededTraining seeded(e);
+  while (!seeded.finished()) seeded.step();
+  const core::OrderedJson result = seeded.result_json();
+  EXPECT_TRUE(core::result_problems(result).empty()) << core::result_problems(result).front();
+  int diverged = 0;
+  for (const auto& variant : result["variants"]) {
+    size_t longest = 0;
+    std::vector<double> finite_tests;
+    for (const auto& run : variant["runs"]) {
+      diverged += run.contains("diverged");
+      longest = std::max(longest, run["loss"].size());
+      if (!run["test_loss"].is_null()) finite_tests.push_back(run["test_loss"].get<double>());
+    }
+    EXPECT_EQ(variant["median_loss"].size(), longest);
+    if (finite_tests.empty()) EXPECT_TRUE(variant["median_test_loss"].is_null());
+    else EXPECT_EQ(variant["median_test_loss"].get<double>(), core::median_of(finite_tests));
+  }
+  EXPECT_GT(diverged, 0) << "SGD at learning rate 10 from init scale 100 diverges";
+}
