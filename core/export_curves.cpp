@@ -25,6 +25,66 @@ Curves curves_of(const Training& t) {
   return c;
 }
 
+Curves curves_of(const SeededTraining& t) {
+  Curves c;
+  update_curves(c, t);
+  return c;
+}
+
+void update_curves(Curves& c, const SeededTraining& t) {
+  const Training& first = t.run(0);
+  if (c.names.empty()) {
+    c = curves_of(first);
+    for (std::vector<double>& loss : c.loss) loss.clear();  // filled below, as every later update
+    c.seeds = t.seeds();
+    if (c.seeds > 1) {
+      c.band_lo.assign(c.names.size(), {});
+      c.band_hi.assign(c.names.size(), {});
+      c.test_lo.assign(c.names.size(), std::numeric_limits<double>::quiet_NaN());
+      c.test_hi.assign(c.names.size(), std::numeric_limits<double>::quiet_NaN());
+      c.diverged_runs.assign(c.names.size(), 0);
+    }
+  }
+  c.steps_done = t.steps_done();
+  std::vector<double> at;
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    const int variant = static_cast<int>(v);
+    if (c.seeds == 1) {
+      const std::vector<double>& from = first.loss(variant);
+      c.loss[v].insert(c.loss[v].end(), from.begin() + static_cast<std::ptrdiff_t>(c.loss[v].size()), from.end());
+      c.test_loss[v] = first.test_loss(variant);
+      c.diverged[v] = first.diverged(variant);
+      continue;
+    }
+    // The seeds step together: a step every run has reached (or stopped before) is final.
+    size_t longest = 0;
+    std::vector<double> tests;
+    int diverged = 0, runs_diverged = 0;
+    for (int s = 0; s < t.seeds(); ++s) {
+      const Training& run = t.run(s);
+      longest = std::max(longest, run.loss(variant).size());
+      if (std::isfinite(run.test_loss(variant))) tests.push_back(run.test_loss(variant));
+      if (const int k = run.diverged(variant)) {
+        diverged = diverged ? std::min(diverged, k) : k;
+        ++runs_diverged;
+      }
+    }
+    for (size_t k = c.loss[v].size(); k < longest; ++k) {
+      at.clear();
+      for (int s = 0; s < t.seeds(); ++s)
+        if (k < t.run(s).loss(variant).size()) at.push_back(t.run(s).loss(variant)[k]);
+      c.band_lo[v].push_back(*std::min_element(at.begin(), at.end()));
+      c.band_hi[v].push_back(*std::max_element(at.begin(), at.end()));
+      c.loss[v].push_back(median_of(at));
+    }
+    c.test_loss[v] = median_of(tests);
+    c.test_lo[v] = tests.empty() ? std::numeric_limits<double>::quiet_NaN() : *std::min_element(tests.begin(), tests.end());
+    c.test_hi[v] = tests.empty() ? std::numeric_limits<double>::quiet_NaN() : *std::max_element(tests.begin(), tests.end());
+    c.diverged[v] = diverged;
+    c.diverged_runs[v] = runs_diverged;
+  }
+}
+
 std::array<std::uint8_t, 3> curve_colour(int i, bool light) {
   // Okabe & Ito (2008), the six that differ most first: orange, sky blue,
   // bluish green, vermillion, reddish purple, yellow, then blue and grey.
@@ -105,6 +165,9 @@ std::string curves_svg(const Curves& c, bool light) {
   s += "<rect width=\"720\" height=\"420\" fill=\"" + std::string(bg) + "\"/>\n";
   s += "<text x=\"" + coord(left) + "\" y=\"24\" font-size=\"15\" fill=\"" + ink + "\">" +
        xml_text(c.title.empty() ? "Loss curves" : c.title) + "</text>\n";
+  if (c.seeds > 1)
+    s += "<text x=\"" + coord(left + pw) + "\" y=\"24\" text-anchor=\"end\" fill=\"" + ink + "\">median over " +
+         std::to_string(c.seeds) + " seeds, band: min to max</text>\n";
   // Decades: a grid line and a label 10^k each.
   // A label every `every` decades, so that 16 decades of a loss that reached rounding do not touch.
   const int every = std::max(1, static_cast<int>(std::ceil((axis.hi - axis.lo) * 18.0 / ph)));
@@ -130,6 +193,27 @@ std::string curves_svg(const Curves& c, bool light) {
        "\">step</text>\n";
   s += "<text transform=\"translate(16 " + coord(top + ph / 2) + ") rotate(-90)\" text-anchor=\"middle\" fill=\"" + ink +
        "\">mean loss L of the batch (log scale)</text>\n";
+  // Over seeds, each design's band first (min to max of its runs, faint), the median curves over them.
+  for (size_t v = 0; v < c.band_lo.size() && v < c.band_hi.size(); ++v) {
+    const std::vector<double>&lo = c.band_lo[v], &hi = c.band_hi[v];
+    if (lo.empty()) continue;
+    // Per pixel column the highest of hi and the lowest of lo, so that the band holds every run:
+    // along the top left to right, then back along the bottom.
+    const size_t per_column = std::max<size_t>(1, lo.size() / static_cast<size_t>(pw));
+    std::vector<std::string> top, bottom;
+    for (size_t i = 0; i < lo.size(); i += per_column) {
+      const size_t end = std::min(lo.size(), i + per_column);
+      const double high = *std::max_element(hi.begin() + static_cast<std::ptrdiff_t>(i), hi.begin() + static_cast<std::ptrdiff_t>(end));
+      const double low = *std::min_element(lo.begin() + static_cast<std::ptrdiff_t>(i), lo.begin() + static_cast<std::ptrdiff_t>(end));
+      top.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(high)) + " ");
+      bottom.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(low)) + " ");
+    }
+    std::string points;
+    for (const std::string& p : top) points += p;
+    for (auto it = bottom.rbegin(); it != bottom.rend(); ++it) points += *it;
+    s += "<polygon fill-opacity=\"0.18\" stroke=\"none\" fill=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\" points=\"" +
+         points + "\"/>\n";
+  }
   // The curves: at most ~2 points a pixel column, the lowest and highest of each (spikes stay).
   for (size_t v = 0; v < c.loss.size(); ++v) {
     const std::vector<double>& curve = c.loss[v];
@@ -159,9 +243,12 @@ std::string curves_svg(const Curves& c, bool light) {
          "\" stroke-width=\"3\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"/>\n";
     s += "<text x=\"" + coord(x + 24) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(c.names[v]) + "</text>\n";
     std::string value;
-    if (v < c.loss.size() && !c.loss[v].empty()) value = "L = " + number(c.loss[v].back());
+    const bool seeded = c.seeds > 1;
+    if (v < c.loss.size() && !c.loss[v].empty()) value = (seeded ? "median L = " : "L = ") + number(c.loss[v].back());
     if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + number(c.test_loss[v]);
-    if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
+    if (seeded && v < c.diverged_runs.size() && c.diverged_runs[v])
+      value += ", " + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
+    else if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
     if (!value.empty())
       s += "<text x=\"" + coord(x + 24) + "\" y=\"" + coord(y + 19) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
   }
@@ -170,7 +257,12 @@ std::string curves_svg(const Curves& c, bool light) {
 }
 
 std::string curves_table_csv(const Curves& c) {
-  std::string s = "variant,params,first_loss,last_loss,test_loss,steps_done,diverged_at_step\n";
+  const bool seeded = c.seeds > 1;
+  std::string s = "variant,params,first_loss,last_loss,test_loss,steps_done,diverged_at_step";
+  s += seeded ? ",seeds,test_loss_min,test_loss_max,runs_diverged\n" : "\n";
+  const auto finite = [](const std::vector<double>& x, size_t v) {
+    return v < x.size() && std::isfinite(x[v]) ? shortest_number(x[v]) : std::string();
+  };
   for (size_t v = 0; v < c.names.size(); ++v) {
     const std::vector<double>& curve = v < c.loss.size() ? c.loss[v] : std::vector<double>{};
     s += csv_text(c.names[v]) + "," + std::to_string(v < c.params.size() ? c.params[v] : 0) + ",";
@@ -180,7 +272,11 @@ std::string curves_table_csv(const Curves& c) {
     // The steps this design took: a design that diverged at step k took k − 1.
     const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
     s += std::to_string(diverged > 0 ? std::min(diverged - 1, c.steps_done) : c.steps_done) + ",";
-    s += (diverged > 0 ? std::to_string(diverged) : "") + "\n";
+    s += diverged > 0 ? std::to_string(diverged) : "";
+    if (seeded)
+      s += "," + std::to_string(c.seeds) + "," + finite(c.test_lo, v) + "," + finite(c.test_hi, v) + "," +
+           std::to_string(v < c.diverged_runs.size() ? c.diverged_runs[v] : 0);
+    s += "\n";
   }
   return s;
 }

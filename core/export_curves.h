@@ -23,10 +23,22 @@ struct Curves {
   std::vector<int> diverged;              // per variant: the step it could not take (Training::diverged), 0 if none
   int steps = 0;                          // the experiment's steps
   int steps_done = 0;
+  // Over seeds (seeds > 1): loss holds each step's median over the seeds' runs that reached it,
+  // band_lo and band_hi their smallest and largest; test_loss the median over the runs that did
+  // not diverge (NaN if none), test_lo and test_hi their range; diverged the earliest step any
+  // seed's run stopped at, diverged_runs how many runs did. Empty with one seed.
+  int seeds = 1;
+  std::vector<std::vector<double>> band_lo, band_hi;
+  std::vector<double> test_lo, test_hi;
+  std::vector<int> diverged_runs;
   bool finished() const { return steps_done >= steps && steps > 0; }
 };
 
 Curves curves_of(const Training& t);
+Curves curves_of(const SeededTraining& t);
+// Brings c, empty or made by this function for t before, up to date with t: the steps since
+// are appended (the median of a step is final once every seed's run has passed it).
+void update_curves(Curves& c, const SeededTraining& t);
 
 // The colour of variant i: Okabe and Ito's palette, told apart with the
 // commonest colour blindnesses; the yellow is darker on white.
@@ -47,7 +59,8 @@ std::string curves_svg(const Curves& c, bool light);
 
 // One row per variant: variant, params, first_loss (before step 1), last_loss, test_loss
 // (empty until finished, or diverged), steps_done (the steps it took), diverged_at_step (the
-// step it could not take, or empty). Numbers in their shortest exact form.
+// step it could not take, or empty). Numbers in their shortest exact form. Over seeds the
+// losses are medians, and seeds, test_loss_min, test_loss_max and runs_diverged follow.
 std::string curves_table_csv(const Curves& c);
 
 }  // namespace core

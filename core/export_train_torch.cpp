@@ -317,11 +317,11 @@ def draw_batch(rng, count):
 
 # [SECTION] Training: every variant on the same batches
 
-def train():
-    steps, seed, lr = EXPERIMENT["steps"], EXPERIMENT["seed"], EXPERIMENT["learning_rate"]
+def train(seed, models):
+    """One seed's run: every variant from its initial weights (models), on that seed's batches."""
+    steps, lr = EXPERIMENT["steps"], EXPERIMENT["learning_rate"]
     runs = []
-    for variant in EXPERIMENT["variants"]:
-        model = variant["model"]
+    for variant, model in zip(EXPERIMENT["variants"], models):
         w = weights_of(model)
         params = [t.requires_grad_() for name in trainable(model) for t in (w[name] if name != "W_O" else [w[name]])]
         assert sum(p.numel() for p in params) == variant["params"], f"{variant['name']}: parameter count differs from attnlab's"
@@ -343,7 +343,7 @@ def train():
             loss.backward()
             run["optimizer"].step()
         if step % max(1, steps // 100) == 0 or step == steps:
-            print(f"\rtraining: step {step}/{steps}", end="", file=sys.stderr, flush=True)
+            print(f"\rtraining (seed {seed}): step {step}/{steps}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     X, Xkv, target = draw_batch(Random(stream_seed(seed, TEST_STREAM)), TEST_SEQUENCES)
     with torch.no_grad():
@@ -352,43 +352,66 @@ def train():
     return [{key: run[key] for key in ("name", "params", "loss", "test_loss")} for run in runs]
 
 
+def compare(name, ours, r, quiet):
+    """How far attnlab's run r (a RESULT variant, or one seed's run of it) is from ours; the worst relative gap."""
+    # A design that diverged in attnlab stopped at step k: its losses before it are compared.
+    diverged = r.get("diverged")
+    if diverged is None and len(r["loss"]) != len(ours["loss"]):
+        sys.exit(f"{name} has {len(r['loss']) - 1} steps in the RESULT, this script {len(ours['loss']) - 1}")
+    mine = ours["loss"][:len(r["loss"])] if diverged else ours["loss"] + [ours["test_loss"]]
+    attnlabs = r["loss"] if diverged else r["loss"] + [r["test_loss"]]
+    # A loss below 1e-12 of the first is rounding noise in both: not compared.
+    floor = 1e-12 * abs(ours["loss"][0])
+    relative = {step: abs(a - b) / abs(a) for step, (a, b) in enumerate(zip(mine, attnlabs)) if abs(a) > floor}
+    worst = max(relative.values(), default=0.0)
+    apart = next((step for step, x in relative.items() if x > 1e-7), None)
+    print(f"{name}: attnlab's curve and test loss agree with torch's to {worst:.2g} relative"
+          + ("" if diverged is None else f" (it diverged at step {diverged} in attnlab: the {len(mine)} losses "
+             "before it compared)")
+          + ("" if apart is None else f"; they part by more than 1e-7 from step {apart} on, where training "
+             "has amplified differences of rounding"), file=sys.stderr if quiet else sys.stdout)
+    return worst
+
+
 def main():
     parser = argparse.ArgumentParser(description=EXPERIMENT["title"] or "an attnlab experiment in PyTorch")
     parser.add_argument("--json", action="store_true", help="print every curve as JSON")
     parser.add_argument("--compare", metavar="RESULT.json", help="attnlab --train's RESULT: say how far its curves are")
     args = parser.parse_args()
-    variants = train()
+    # One run of every variant per seed, each the one-seed run with that seed.
+    runs = [train(run["seed"], run["models"]) for run in RUNS]
+    seeded = len(RUNS) > 1
     if args.json:
-        print(json.dumps({"variants": variants}, ensure_ascii=False))
+        if not seeded:
+            print(json.dumps({"variants": runs[0]}, ensure_ascii=False))
+        else:
+            print(json.dumps({"seeds": len(RUNS), "variants": [
+                {"name": v["name"], "params": v["params"],
+                 "runs": [{"seed": run["seed"], "loss": runs[s][i]["loss"], "test_loss": runs[s][i]["test_loss"]}
+                          for s, run in enumerate(RUNS)]}
+                for i, v in enumerate(runs[0])]}, ensure_ascii=False))
     else:
-        for v in variants:
-            print(f"{v['name']}: {v['params']} parameters, loss {v['loss'][0]:.4g} -> {v['loss'][-1]:.4g} "
-                  f"after {len(v['loss']) - 1} steps, test loss {v['test_loss']:.4g}")
+        for s, run in enumerate(RUNS):
+            for v in runs[s]:
+                print((f"seed {run['seed']}, " if seeded else "") +
+                      f"{v['name']}: {v['params']} parameters, loss {v['loss'][0]:.4g} -> {v['loss'][-1]:.4g} "
+                      f"after {len(v['loss']) - 1} steps, test loss {v['test_loss']:.4g}")
     if args.compare:
         with open(args.compare, encoding="utf-8") as f:
-            theirs = {v["name"]: v for v in json.load(f)["variants"]}
+            result = json.load(f)
+        theirs = {v["name"]: v for v in result["variants"]}
+        if result.get("seeds", 1) != len(RUNS):
+            sys.exit(f"{args.compare}: {result.get('seeds', 1)} seeds, this script {len(RUNS)}: the RESULT of another run")
         worst_of_all = 0.0
-        for v in variants:
-            if v["name"] not in theirs:
-                sys.exit(f"{args.compare}: no variant named {v['name']!r}: the RESULT of another experiment")
-            r = theirs[v["name"]]
-            # A design that diverged in attnlab stopped at step k: its losses before it are compared.
-            diverged = r.get("diverged")
-            if diverged is None and len(r["loss"]) != len(v["loss"]):
-                sys.exit(f"{args.compare}: {v['name']} has {len(r['loss']) - 1} steps, this script {len(v['loss']) - 1}")
-            ours = v["loss"][:len(r["loss"])] if diverged else v["loss"] + [v["test_loss"]]
-            attnlabs = r["loss"] if diverged else r["loss"] + [r["test_loss"]]
-            # A loss below 1e-12 of the first is rounding noise in both: not compared.
-            floor = 1e-12 * abs(v["loss"][0])
-            relative = {step: abs(a - b) / abs(a) for step, (a, b) in enumerate(zip(ours, attnlabs)) if abs(a) > floor}
-            worst = max(relative.values(), default=0.0)
-            worst_of_all = max(worst_of_all, worst)
-            apart = next((step for step, x in relative.items() if x > 1e-7), None)
-            print(f"{v['name']}: attnlab's curve and test loss agree with torch's to {worst:.2g} relative"
-                  + ("" if diverged is None else f" (it diverged at step {diverged} in attnlab: the {len(ours)} losses "
-                     "before it compared)")
-                  + ("" if apart is None else f"; they part by more than 1e-7 from step {apart} on, where training "
-                     "has amplified differences of rounding"), file=sys.stderr if args.json else sys.stdout)
+        for s, run in enumerate(RUNS):
+            for v in runs[s]:
+                if v["name"] not in theirs:
+                    sys.exit(f"{args.compare}: no variant named {v['name']!r}: the RESULT of another experiment")
+                r = theirs[v["name"]]["runs"][s] if seeded else theirs[v["name"]]
+                if seeded and r["seed"] != run["seed"]:
+                    sys.exit(f"{args.compare}: run {s} has seed {r['seed']}, this script {run['seed']}")
+                name = f"seed {run['seed']}, {v['name']}" if seeded else v["name"]
+                worst_of_all = max(worst_of_all, compare(name, v, r, args.json))
         return 0 if worst_of_all <= 1e-7 else 1
     return 0
 
@@ -402,7 +425,7 @@ if __name__ == "__main__":
 std::string export_train_py(const Experiment& e) {
   // The initial weights are attnlab's own draw (stream 1), embedded rather
   // than drawn again: the script then shows where each variant starts.
-  const Training training(e);
+  const SeededTraining training(e);
   OrderedJson spec;
   spec["title"] = e.title;
   spec["task"] = to_string(e.task);
@@ -416,9 +439,16 @@ std::string export_train_py(const Experiment& e) {
   spec["seed"] = e.seed;
   if (e.task == TaskKind::Teacher) spec["teacher"] = model_json(e.teacher);
   OrderedJson variants = OrderedJson::array();
-  for (int v = 0; v < training.variants(); ++v)
-    variants.push_back({{"name", training.name(v)}, {"params", training.params(v)}, {"model", model_json(training.initial(v))}});
+  const Training& first = training.run(0);
+  for (int v = 0; v < first.variants(); ++v) variants.push_back({{"name", first.name(v)}, {"params", first.params(v)}});
   spec["variants"] = std::move(variants);
+  // Per seed (seed, seed + 1, …): the initial weights of every variant.
+  OrderedJson runs = OrderedJson::array();
+  for (int s = 0; s < training.seeds(); ++s) {
+    OrderedJson models = OrderedJson::array();
+    for (int v = 0; v < first.variants(); ++v) models.push_back(model_json(training.run(s).initial(v)));
+    runs.push_back({{"seed", training.run(s).experiment().seed}, {"models", std::move(models)}});
+  }
 
   std::string script =
       "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# Written by attnlab" +
@@ -437,9 +467,11 @@ std::string export_train_py(const Experiment& e) {
       "import argparse\nimport json\nimport math\nimport sys\n\nimport torch\n\n"
       "torch.set_default_dtype(torch.float64)\n"
       "sys.stdout.reconfigure(errors=\"backslashreplace\")  # any name prints, whatever the terminal's encoding\n\n"
-      "# The experiment as attnlab read it; each variant's \"model\" holds its initial weights.\n"
+      "# The experiment as attnlab read it.\n"
       "EXPERIMENT = ";
   python_literal(script, spec, 0);
+  script += "\n\n# Per seed, each variant's initial weights (\"models\", in the order of EXPERIMENT[\"variants\"]).\nRUNS = ";
+  python_literal(script, runs, 0);
   script += "\n";
   script += kScriptBody;
   return script;

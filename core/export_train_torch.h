@@ -15,10 +15,12 @@
 
 namespace core {
 
-// The script's text (valid UTF-8 whatever the names and titles hold). It
-// prints a summary; `--json` prints {"variants": [{"name", "params", "loss",
-// "test_loss"}]}; `--compare RESULT.json` also prints, per variant, how far
-// attnlab's curve is from torch's.
+// The script's text (valid UTF-8 whatever the names and titles hold). It runs
+// every seed of the experiment (each from attnlab's initial weights of that
+// seed) and prints a summary; `--json` prints {"variants": [{"name", "params",
+// "loss", "test_loss"}]}, or over seeds {"seeds": N, "variants": [{"name",
+// "params", "runs": [{"seed", "loss", "test_loss"}]}]}; `--compare RESULT.json`
+// also prints, per variant and seed, how far attnlab's curve is from torch's.
 std::string export_train_py(const Experiment& e);
 
 }  // namespace core

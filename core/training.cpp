@@ -1,9 +1,12 @@
 #include "core/training.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <thread>
 
 #include "core/compute.h"
 #include "core/scenario_io.h"
@@ -466,6 +469,50 @@ void SeededTraining::step() {
   for (Training& t : runs_) t.step();
 }
 
+void SeededTraining::train_to_end(const std::function<void(int)>& progress) {
+  const int seeds = this->seeds();
+  const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, seeds);
+  if (threads == 1) {  // one core (or a build without threads): the runs one after the other, here
+    const int every = std::max(1, runs_.front().experiment().steps / 100);
+    for (Training& run : runs_)
+      while (!run.finished()) {
+        run.step();
+        if (progress && (run.steps_done() % every == 0 || run.finished()) && &run == &runs_.back()) progress(run.steps_done());
+      }
+    return;
+  }
+  std::vector<std::atomic<int>> done(static_cast<size_t>(seeds));
+  for (int s = 0; s < seeds; ++s) done[static_cast<size_t>(s)] = runs_[static_cast<size_t>(s)].steps_done();
+  std::atomic<int> next{0}, finished{0};
+  const auto work = [&] {
+    for (int s; (s = next.fetch_add(1)) < seeds;) {
+      Training& run = runs_[static_cast<size_t>(s)];
+      while (!run.finished()) {
+        run.step();
+        done[static_cast<size_t>(s)].store(run.steps_done(), std::memory_order_relaxed);
+      }
+      finished.fetch_add(1);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int i = progress ? 0 : 1; i < threads; ++i) pool.emplace_back(work);
+  if (!progress) {
+    work();  // the calling thread trains too
+  } else {
+    // The calling thread reports, about twenty times a second, while the others train.
+    int shown = -1;
+    for (;;) {
+      const bool all = finished.load() == seeds;
+      int least = runs_.front().experiment().steps;
+      for (const std::atomic<int>& d : done) least = std::min(least, d.load(std::memory_order_relaxed));
+      if (least != shown) progress(shown = least);
+      if (all) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  for (std::thread& t : pool) t.join();
+}
+
 OrderedJson SeededTraining::result_json(bool with_batches) const {
   if (seeds() == 1) return runs_.front().result_json(with_batches);
   OrderedJson out;
@@ -552,10 +599,7 @@ std::vector<std::string> result_problems(const OrderedJson& result) {
 
 OrderedJson run_experiment(const Experiment& e, const std::function<void(int)>& progress) {
   SeededTraining training(e);
-  while (!training.finished()) {
-    training.step();
-    if (progress) progress(training.steps_done());
-  }
+  training.train_to_end(progress);
   return training.result_json();
 }
 

@@ -228,7 +228,11 @@ class SeededTraining {
   const Training& run(int s) const { return runs_[static_cast<size_t>(s)]; }
   int steps_done() const { return runs_.front().steps_done(); }
   bool finished() const { return runs_.front().finished(); }
-  void step();
+  void step();  // one step of every seed's run, one after the other (the lab's worker)
+  // Every seed's run to its end, the runs on threads of their own (as many as the machine has
+  // cores): they share nothing, so the result is the same bit for bit. progress(k) now and then,
+  // k the steps every run has done; from the calling thread.
+  void train_to_end(const std::function<void(int)>& progress = {});
 
   // One seed: that run's RESULT, as before seeds existed. More: {"seeds": N, "variants": [{"name",
   // "params", "runs": [{"seed", "initial", "loss", "test_loss", ("diverged"), "final", ("batches")}],

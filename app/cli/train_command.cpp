@@ -39,12 +39,8 @@ std::optional<core::Experiment> load(const std::string& experiment, std::ostream
 // Every step, with a progress line that rewrites itself about a hundred times, not once a step.
 core::SeededTraining train(const core::Experiment& e, std::ostream& err) {
   core::SeededTraining training(e);
-  const int every = std::max(1, e.steps / 100);
-  while (!training.finished()) {
-    training.step();
-    const int step = training.steps_done();
-    if (step % every == 0 || step == e.steps) err << "\rtraining: step " << step << "/" << e.steps << std::flush;
-  }
+  const std::string seeds = e.seeds > 1 ? " (" + std::to_string(e.seeds) + " seeds)" : "";
+  training.train_to_end([&](int step) { err << "\rtraining" << seeds << ": step " << step << "/" << e.steps << std::flush; });
   err << "\n";
   return training;
 }
@@ -98,8 +94,7 @@ int run_train_export(const std::string& experiment, const std::string& path, std
   // The command line let through .py, .svg and .csv only.
   const core::ExportFormat format = core::export_format(path);
   if (format == core::ExportFormat::Py) return write(path, core::export_train_py(*e), err);  // nothing trained here
-  // The lab's curves over seeds (medians and bands) are not written yet: the first seed's.
-  const core::Curves curves = core::curves_of(train(*e, err).run(0));
+  const core::Curves curves = core::curves_of(train(*e, err));
   return write(path, format == core::ExportFormat::Svg ? core::curves_svg(curves, /*light=*/true) : core::curves_table_csv(curves),
                err);
 }

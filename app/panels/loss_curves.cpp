@@ -32,7 +32,8 @@ void LossCurves(AppState& state, ImVec2 size) {
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Separator, 0.5f);
   float legend_w = 0;
   for (const std::string& name : c.names) legend_w = std::max(legend_w, ImGui::CalcTextSize(name.c_str()).x);
-  legend_w = std::max(legend_w, ImGui::CalcTextSize("L = 0.0000, test 0.0000").x) + 34 * scale;
+  legend_w = std::max(legend_w, ImGui::CalcTextSize(c.seeds > 1 ? "median L = 0.0000, test 0.0000" : "L = 0.0000, test 0.0000").x) +
+             34 * scale;
   const float left = ImGui::CalcTextSize("10-16").x + 14 * scale, bottom = ImGui::GetTextLineHeight() * 2 + 8 * scale;
   const float top = 6 * scale;
   const float line = ImGui::GetTextLineHeight(), entry_h = line * 2 + 6 * scale;
@@ -97,6 +98,25 @@ void LossCurves(AppState& state, ImVec2 size) {
 
   // The curves: per pixel column the lowest and highest value (a spike stays visible), in the variant's colour.
   dl->PushClipRect(p0, p1, true);
+  // Over seeds, each design's band under the curves: per pixel column the smallest and the largest of its runs.
+  for (size_t v = 0; v < c.band_lo.size() && v < c.band_hi.size(); ++v) {
+    const std::vector<double>&lo = c.band_lo[v], &hi = c.band_hi[v];
+    const size_t per_column = std::max<size_t>(1, static_cast<size_t>(static_cast<double>(x_max) / std::max(1.0f, pw)));
+    const ImU32 fill = (curve_colour(state, static_cast<int>(v)) & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 46);
+    ImVec2 top_before, bottom_before;
+    for (size_t i = 0; i < std::min(lo.size(), hi.size()); i += per_column) {
+      const size_t end = std::min(std::min(lo.size(), hi.size()), i + per_column);
+      double low = lo[i], high = hi[i];
+      for (size_t k = i; k < end; ++k) {
+        low = std::min(low, lo[k]);
+        high = std::max(high, hi[k]);
+      }
+      const ImVec2 top(x_of(static_cast<double>(i)), y_of(high)), bottom(x_of(static_cast<double>(i)), y_of(low));
+      if (i > 0) dl->AddQuadFilled(top_before, top, bottom, bottom_before, fill);
+      top_before = top;
+      bottom_before = bottom;
+    }
+  }
   static std::vector<ImVec2> points;  // the UI thread's alone
   for (size_t v = 0; v < c.loss.size(); ++v) {
     const std::vector<double>& curve = c.loss[v];
@@ -130,7 +150,12 @@ void LossCurves(AppState& state, ImVec2 size) {
         if (static_cast<size_t>(step) >= c.loss[v].size()) continue;
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v))), "%s", c.names[v].c_str());
         ImGui::SameLine(160 * scale);
-        ImGui::Text("L = %s", format_loss(c.loss[v][static_cast<size_t>(step)]).c_str());
+        const size_t k = static_cast<size_t>(step);
+        if (v < c.band_lo.size() && k < c.band_lo[v].size())
+          ImGui::Text("median L = %s  [%s, %s]", format_loss(c.loss[v][k]).c_str(), format_loss(c.band_lo[v][k]).c_str(),
+                      format_loss(c.band_hi[v][k]).c_str());
+        else
+          ImGui::Text("L = %s", format_loss(c.loss[v][k]).c_str());
       }
       ImGui::EndTooltip();
     }
@@ -144,9 +169,11 @@ void LossCurves(AppState& state, ImVec2 size) {
     const float y = (legend_below ? p1.y + bottom + 4 * scale : p0.y) + static_cast<float>(row) * entry_h;
     dl->AddLine(ImVec2(lx, y + line * 0.5f), ImVec2(lx + 18 * scale, y + line * 0.5f), curve_colour(state, static_cast<int>(v)), 3 * scale);
     dl->AddText(ImVec2(lx + 24 * scale, y), ink, c.names[v].c_str());
-    std::string value = c.loss[v].empty() ? "not started" : "L = " + format_loss(c.loss[v].back());
+    std::string value = c.loss[v].empty() ? "not started" : (c.seeds > 1 ? "median L = " : "L = ") + format_loss(c.loss[v].back());
     if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + format_loss(c.test_loss[v]);
-    if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
+    if (c.seeds > 1 && v < c.diverged_runs.size() && c.diverged_runs[v])
+      value += ", " + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
+    else if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
     if (fonts().small) ImGui::PushFont(fonts().small);
     dl->AddText(ImVec2(lx + 24 * scale, y + line), faint, value.c_str());
     if (fonts().small) ImGui::PopFont();

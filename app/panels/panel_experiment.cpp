@@ -339,6 +339,12 @@ void ExperimentSettings(AppState& state) {
   }
   remember_control(state, "lab.seed");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Same seed, same batches and starting weights: the same curves, bit for bit.");
+  ImGui::SameLine();
+  size_field("seeds", "lab.seeds", e.seeds, 1, core::kMaxSeeds);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Every design runs once per seed (seed, seed + 1, ...): the curve is the median over the runs,\n"
+                      "the band their smallest to largest, the table median [min, max]. A conclusion should hold over\n"
+                      "the seeds, not for one. Open in views shows the first seed's run.");
 
   if (edited) experiment_edited(state);
   for (const std::string& problem : lab.problems) {
@@ -415,8 +421,9 @@ void VariantTable(AppState& state) {
   ImGui::TableSetupColumn("design", ImGuiTableColumnFlags_WidthFixed, 190 * scale);
   ImGui::TableSetupColumn("trainable numbers");
   ImGui::TableSetupColumn("loss at step 0");
-  ImGui::TableSetupColumn("loss now");
-  ImGui::TableSetupColumn("test loss");
+  const bool seeded = c.seeds > 1;
+  ImGui::TableSetupColumn(seeded ? "loss now: median [min, max]" : "loss now");
+  ImGui::TableSetupColumn(seeded ? "test loss: median [min, max]" : "test loss");
   ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
   const size_t rows = c.names.empty() ? lab.experiment.variants.size() : c.names.size();
@@ -437,7 +444,12 @@ void VariantTable(AppState& state) {
     ImGui::TableNextColumn();
     if (diverged) {  // the loss it had, and where it stopped (docs/experiments.md, "Divergence")
       ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1), "%s", variant_loss_now(c, v).c_str());
-      if (ImGui::IsItemHovered())
+      if (ImGui::IsItemHovered() && seeded)
+        ImGui::SetTooltip("A run of this design diverged first at step %d: that step would have taken a weight past \u00B11e6,\n"
+                          "or its loss was not finite. A run that diverges stops; the median and the band at each step are\n"
+                          "over the runs that reached it. A smaller learning rate or init scale keeps them in range.",
+                          diverged);
+      else if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Step %d would have taken a weight past \u00B11e6, or its loss was not finite: this design stopped\n"
                           "there, with the weights it had before that step%s. A smaller learning rate or init scale keeps\n"
                           "it in range.",
@@ -446,7 +458,7 @@ void VariantTable(AppState& state) {
       ImGui::TextUnformatted(variant_loss_now(c, v).c_str());
     }
     ImGui::TableNextColumn();
-    if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) ImGui::TextUnformatted(format_loss(c.test_loss[v]).c_str());
+    if (const std::string test = variant_test_loss(c, v); !test.empty()) ImGui::TextUnformatted(test.c_str());
     else ImGui::TextDisabled(diverged ? "none: diverged" : lab.worker ? "at the end" : "\u2014");
     ImGui::TableNextColumn();
     ImGui::PushID(static_cast<int>(v));

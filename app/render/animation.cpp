@@ -108,8 +108,8 @@ TrainingRecorder::TrainingRecorder(const AppState& state, const core::Experiment
       recorder_(state, training_picture(picture, animation), animation.frames(e.steps), animation.fps, std::move(path)) {
   experiment_.record = false;  // the batches need not be kept: the same numbers, less memory
   if (!recorder_.error().empty()) return;
-  training_ = std::make_unique<core::Training>(experiment_);
-  weights_.push_back(training_->current(variant_));  // frame 0: the starting weights
+  training_ = std::make_unique<core::SeededTraining>(experiment_);
+  weights_.push_back(training_->run(0).current(variant_));  // frame 0: the starting weights (the first seed's)
 }
 
 TrainingRecorder::~TrainingRecorder() = default;
@@ -122,7 +122,7 @@ bool TrainingRecorder::next(double slice) {
     while (weights_.size() < frames) {
       const int step = animation_.step(static_cast<int>(weights_.size()), steps_);
       while (training_->steps_done() < step) training_->step();
-      weights_.push_back(training_->current(variant_));
+      weights_.push_back(training_->run(0).current(variant_));
       if (slice > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= slice) break;
     }
     trained_ = training_->steps_done();
@@ -151,10 +151,23 @@ void TrainingRecorder::render_frame_state(int f, AppState& frame) const {
   c.params = curves_.params;
   c.steps = steps_;
   c.steps_done = step;
-  for (const std::vector<double>& loss : curves_.loss)
-    c.loss.emplace_back(loss.begin(), loss.begin() + std::min<std::ptrdiff_t>(step + 1, static_cast<std::ptrdiff_t>(loss.size())));
+  const auto up_to_step = [&](const std::vector<std::vector<double>>& curves, std::vector<std::vector<double>>& to) {
+    for (const std::vector<double>& loss : curves)
+      to.emplace_back(loss.begin(), loss.begin() + std::min<std::ptrdiff_t>(step + 1, static_cast<std::ptrdiff_t>(loss.size())));
+  };
+  up_to_step(curves_.loss, c.loss);
+  up_to_step(curves_.band_lo, c.band_lo);  // over seeds: the median curves with their bands
+  up_to_step(curves_.band_hi, c.band_hi);
+  c.seeds = curves_.seeds;
   c.test_loss.assign(curves_.test_loss.size(), std::numeric_limits<double>::quiet_NaN());
-  if (step == steps_) c.test_loss = curves_.test_loss;
+  c.test_lo = c.test_hi = c.test_loss;
+  c.diverged_runs.assign(curves_.diverged_runs.size(), 0);
+  if (step == steps_) {
+    c.test_loss = curves_.test_loss;
+    c.test_lo = curves_.test_lo;
+    c.test_hi = curves_.test_hi;
+    c.diverged_runs = curves_.diverged_runs;
+  }
   // A design that stopped at step k says so from the frame that could have shown step k on.
   c.diverged.clear();
   for (int k : curves_.diverged) c.diverged.push_back(k > 0 && step >= k ? k : 0);

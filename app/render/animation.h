@@ -109,7 +109,7 @@ class TrainingRecorder {
   core::Experiment experiment_;
   TrainingAnimation animation_;
   int variant_ = 0, steps_ = 0, trained_ = 0;
-  std::unique_ptr<core::Training> training_;  // until the run is trained
+  std::unique_ptr<core::SeededTraining> training_;  // until the run is trained
   std::vector<core::Scenario> weights_;       // the variant's weights at each frame's step, with the run's first sequence
   core::Curves curves_;                       // the whole run's
   core::LossAxis axis_;

@@ -129,9 +129,24 @@ std::string thousands(double x) {
 }
 
 std::string variant_loss_now(const core::Curves& c, size_t v) {
-  const std::string loss = v < c.loss.size() && !c.loss[v].empty() ? format_loss(c.loss[v].back()) : "\u2014";
+  const bool has = v < c.loss.size() && !c.loss[v].empty();
+  std::string loss = has ? format_loss(c.loss[v].back()) : "\u2014";
+  if (c.seeds > 1) {  // the median [the smallest, the largest] over the seeds' runs at this step
+    if (has && v < c.band_lo.size() && !c.band_lo[v].empty())
+      loss += " [" + format_loss(c.band_lo[v].back()) + ", " + format_loss(c.band_hi[v].back()) + "]";
+    const int runs = v < c.diverged_runs.size() ? c.diverged_runs[v] : 0;
+    return runs ? loss + ", " + std::to_string(runs) + " of " + std::to_string(c.seeds) + " runs diverged" : loss;
+  }
   const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
   return diverged ? loss + ", diverged at step " + thousands(diverged) : loss;
+}
+
+std::string variant_test_loss(const core::Curves& c, size_t v) {
+  if (v >= c.test_loss.size() || !std::isfinite(c.test_loss[v])) return "";
+  std::string test = format_loss(c.test_loss[v]);
+  if (c.seeds > 1 && v < c.test_lo.size() && v < c.test_hi.size())
+    test += " [" + format_loss(c.test_lo[v]) + ", " + format_loss(c.test_hi[v]) + "]";
+  return test;
 }
 
 std::string lab_progress(const AppState& state) {
@@ -139,14 +154,17 @@ std::string lab_progress(const AppState& state) {
   const core::Curves& c = lab.view.curves;
   const std::string done = thousands(c.steps_done), steps = thousands(lab.experiment.steps);
   if (!lab.worker) return lab.problems.empty() ? "Space: run or pause, \u2192: one step" : "cannot run: see the settings";
+  const std::string seeds = c.seeds > 1 ? " \u00B7 " + std::to_string(c.seeds) + " seeds each" : "";
   if (c.finished()) {
     const long diverged = std::count_if(c.diverged.begin(), c.diverged.end(), [](int k) { return k > 0; });
-    return "finished: " + done + " steps" +
-           (diverged ? " \u00B7 " + std::to_string(diverged) + " of " + std::to_string(c.names.size()) + " designs diverged" : "");
+    return "finished: " + done + " steps" + seeds +
+           (diverged ? " \u00B7 " + std::to_string(diverged) + " of " + std::to_string(c.names.size()) + " designs diverged" +
+                           (c.seeds > 1 ? " in some runs" : "")
+                     : "");
   }
   if (lab.view.running && lab.view.steps_per_second > 0)
-    return "step " + done + " of " + steps + " \u00B7 " + thousands(lab.view.steps_per_second) + " steps/s";
-  return "step " + done + " of " + steps + (lab.view.running ? "" : " \u00B7 paused");
+    return "step " + done + " of " + steps + seeds + " \u00B7 " + thousands(lab.view.steps_per_second) + " steps/s";
+  return "step " + done + " of " + steps + seeds + (lab.view.running ? "" : " \u00B7 paused");
 }
 
 }  // namespace app

@@ -40,6 +40,9 @@ std::string lab_progress(const AppState& state);
 // The table's "loss now" for variant v: "0.0123", or "3.52e+09, diverged at step 1" for a
 // design that stopped there (core::Training::diverged); "—" before the first step.
 std::string variant_loss_now(const core::Curves& c, size_t v);
+// Over seeds: the median [the smallest, the largest] of the runs, and "k of N runs diverged".
+// The test loss column likewise: "" until there is one (or when every run diverged).
+std::string variant_test_loss(const core::Curves& c, size_t v);
 // A loss for a table or a legend: 4 decimals, or 3 significant digits in exponent form far from 1; "—" when not finite.
 std::string format_loss(double x);
 // 2000 as "2 000" (thin spaces), for counts of steps.

@@ -21,7 +21,7 @@ core::Experiment without_recording(core::Experiment e) {
 
 TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(without_recording(e)), training_(experiment_) {
   published_ = core::curves_of(training_);
-  weights_.resize(static_cast<size_t>(training_.variants()));
+  weights_.resize(static_cast<size_t>(training_.run(0).variants()));
   {
     std::lock_guard lock(mutex_);
     publish(true);
@@ -90,14 +90,19 @@ void TrainingWorker::update(View& view) const {
     if (c.names != published_.names || c.loss.size() != published_.loss.size()) {
       c = published_;
     } else {  // the new values only: a long run's curves are megabytes
-      for (size_t v = 0; v < c.loss.size(); ++v) {
-        const std::vector<double>& from = published_.loss[v];
-        if (c.loss[v].size() > from.size()) c.loss[v].clear();
-        c.loss[v].insert(c.loss[v].end(), from.begin() + static_cast<std::ptrdiff_t>(c.loss[v].size()), from.end());
-      }
+      const auto append = [](std::vector<double>& to, const std::vector<double>& from) {
+        if (to.size() > from.size()) to.clear();
+        to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(to.size()), from.end());
+      };
+      for (size_t v = 0; v < c.loss.size(); ++v) append(c.loss[v], published_.loss[v]);
+      for (size_t v = 0; v < c.band_lo.size(); ++v) append(c.band_lo[v], published_.band_lo[v]);
+      for (size_t v = 0; v < c.band_hi.size(); ++v) append(c.band_hi[v], published_.band_hi[v]);
       c.steps_done = published_.steps_done;
       c.test_loss = published_.test_loss;
+      c.test_lo = published_.test_lo;
+      c.test_hi = published_.test_hi;
       c.diverged = published_.diverged;
+      c.diverged_runs = published_.diverged_runs;
     }
     view.steps_per_second = steps_per_second_;
     view.revision = revision_;
@@ -114,19 +119,13 @@ void TrainingWorker::publish(bool with_weights) {
   const int done = training_.steps_done();
   if (done > steps_at_last_publish_ && now > last_publish_)
     steps_per_second_ = (done - steps_at_last_publish_) / std::chrono::duration<double>(now - last_publish_).count();
-  for (int v = 0; v < training_.variants(); ++v) {
-    std::vector<double>& to = published_.loss[static_cast<size_t>(v)];
-    const std::vector<double>& from = training_.loss(v);
-    to.insert(to.end(), from.begin() + static_cast<std::ptrdiff_t>(to.size()), from.end());
-    published_.test_loss[static_cast<size_t>(v)] = training_.test_loss(v);
-    published_.diverged[static_cast<size_t>(v)] = training_.diverged(v);
-  }
-  published_.steps_done = done;
+  core::update_curves(published_, training_);
   steps_at_last_publish_ = done;
   last_publish_ = now;
   ++revision_;
   if (with_weights) {
-    for (int v = 0; v < training_.variants(); ++v) weights_[static_cast<size_t>(v)] = training_.current(v);
+    // The weights shown and opened in the views are the first seed's run.
+    for (int v = 0; v < training_.run(0).variants(); ++v) weights_[static_cast<size_t>(v)] = training_.run(0).current(v);
     last_weights_ = now;
     weights_step_ = done;
     ++weights_revision_;

@@ -58,7 +58,7 @@ class TrainingWorker {
   void publish(bool with_weights);  // called by the worker thread with mutex_ held
 
   const core::Experiment experiment_;
-  core::Training training_;  // the worker thread's alone once it runs
+  core::SeededTraining training_;  // the worker thread's alone once it runs
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;

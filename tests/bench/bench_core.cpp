@@ -51,4 +51,17 @@ static void BM_Race(benchmark::State& st) {
 }
 BENCHMARK(BM_Race)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 
+// race_5_seeds_ms: the same race over 5 seeds, as --train runs it (the seeds' runs on the
+// machine's cores), medians included.
+static void BM_Race5Seeds(benchmark::State& st) {
+  core::Experiment e = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json").experiment.value();
+  e.seeds = 5;
+  for (auto _ : st) {
+    core::SeededTraining training(e);
+    training.train_to_end();
+    benchmark::DoNotOptimize(training.result_json(false));
+  }
+}
+BENCHMARK(BM_Race5Seeds)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true)->UseRealTime();
+
 BENCHMARK_MAIN();

@@ -163,6 +163,67 @@ def check_script(exe, name, experiment, tmp, failures):
         print(f"{name:40} {variant['name']:22} the exported script agrees to {worst:.2g}")
 
 
+def check_seeds(exe, experiment, tmp, failures):
+    """Over seeds: each run of RESULT is the one-seed run with that seed, byte for byte; the medians are the runs';
+    --seeds N overrides the file; the exported script replays every seed and --compare agrees; the table says seeds."""
+    experiment = dict(experiment, steps=SCRIPT_STEPS, seeds=3, seed=11)
+    path, out = tmp / "seeds.json", tmp / "seeds.result.json"
+    path.write_text(json.dumps(experiment))
+    p = subprocess.run([exe, "--train", str(path), "--out", str(out)], capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"seeds: exit {p.returncode}, {p.stderr[-300:]!r}")
+        return
+    result = json.loads(out.read_text())
+    if result.get("seeds") != 3:
+        failures.append(f"seeds: RESULT has seeds {result.get('seeds')!r}")
+    for s in range(3):
+        one = dict(experiment, seeds=1, seed=11 + s)
+        (tmp / "one.json").write_text(json.dumps(one))
+        subprocess.run([exe, "--train", str(tmp / "one.json"), "--out", str(tmp / "one.result.json")], check=True, capture_output=True)
+        alone = json.loads((tmp / "one.result.json").read_text())["variants"]
+        for v, a in zip(result["variants"], alone):
+            run = v["runs"][s]
+            if run["seed"] != 11 + s or any(run[k] != a[k] for k in ("initial", "loss", "test_loss", "final")):
+                failures.append(f"seeds: {v['name']}, seed {11 + s} is not the one-seed run with that seed")
+    for v in result["variants"]:
+        for k, m in enumerate(v["median_loss"]):
+            at = sorted(r["loss"][k] for r in v["runs"] if k < len(r["loss"]))
+            if m != at[len(at) // 2]:
+                failures.append(f"seeds: {v['name']} median_loss[{k}] = {m}, the runs' median {at[len(at) // 2]}")
+                break
+    # --seeds 3 on the one-seed file gives the same RESULT.
+    (tmp / "one.json").write_text(json.dumps(dict(experiment, seeds=1)))
+    p = subprocess.run([exe, "--train", str(tmp / "one.json"), "--seeds", "3", "--out", str(tmp / "override.json")],
+                       capture_output=True, text=True)
+    if p.returncode != 0 or json.loads((tmp / "override.json").read_text()) != result:
+        failures.append(f"--seeds 3: exit {p.returncode}, not the RESULT of \"seeds\": 3 ({p.stderr[-200:]!r})")
+    for bad in ("0", "33", "2.5"):
+        p = subprocess.run([exe, "--train", str(path), "--seeds", bad, "--out", str(tmp / "never.json")], capture_output=True, text=True)
+        if p.returncode != 2 or "--seeds" not in p.stderr:
+            failures.append(f"--seeds {bad}: exit {p.returncode}, {p.stderr!r}")
+    # The script replays each seed from that seed's initial weights; --compare finds attnlab's runs.
+    script = tmp / "seeds.py"
+    subprocess.run([exe, "--train", str(path), "--export", str(script)], check=True, capture_output=True)
+    p = subprocess.run(["/usr/bin/python3", str(script), "--json", "--compare", str(out)], capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"seeds: the script's --compare exits {p.returncode}: {p.stderr[-500:]}")
+    else:
+        printed = json.loads(p.stdout)
+        if printed.get("seeds") != 3 or [len(v["runs"]) for v in printed["variants"]] != [3] * len(result["variants"]):
+            failures.append(f"seeds: the script prints {str(printed)[:200]}")
+        print(f"seeds: 3 seeds, each the one-seed run; the script agrees: {p.stderr.strip().splitlines()[-1]}")
+    # The table over seeds: medians, and the test losses' range.
+    p = subprocess.run([exe, "--train", str(path), "--export", str(tmp / "seeds.csv")], capture_output=True, text=True)
+    rows = list(csv.DictReader(io.StringIO((tmp / "seeds.csv").read_text()))) if p.returncode == 0 else []
+    for r, v in zip(rows, result["variants"]):
+        tests = [run["test_loss"] for run in v["runs"]]
+        if (r["seeds"], float(r["test_loss"]), float(r["test_loss_min"]), float(r["test_loss_max"]), float(r["last_loss"])) != \
+                ("3", v["median_test_loss"], min(tests), max(tests), v["median_loss"][-1]):
+            failures.append(f"seeds.csv: {r!r} is not the RESULT's {v['name']}")
+    if len(rows) != len(result["variants"]):
+        failures.append(f"seeds.csv: exit {p.returncode}, {len(rows)} rows")
+
+
 def odd_experiment(files):
     """Names that a Python literal must escape, SGD, and the options and sizes the shipped files do not use."""
     race = json.loads(next(f for f in files if "race" in f.name).read_text())
@@ -271,6 +332,7 @@ def main():
             for done in [pool.submit(check_script, exe, name, experiment, tmp, failures)
                          for name, experiment in exports + odd_experiment(files)]:
                 done.result()
+        check_seeds(exe, json.loads(next(f for f in files if "race" in f.name).read_text()), tmp, failures)
         # The curves as SVG and the table as CSV, from the same run as --out: the table's numbers are the RESULT's.
         short = tmp / next(f for f in files if "race" in f.name).name  # the race, cut to STEPS by check_replay
         subprocess.run([exe, "--train", str(short), "--out", str(tmp / "race.json")], check=True, capture_output=True)
