@@ -138,9 +138,10 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   // ask for gigabytes (5000 steps of 256 would be 6.7 GB).
   const std::int64_t recorded = static_cast<std::int64_t>(e.steps + 1) * e.batch * e.seeds;
   if (e.record && recorded > kMaxRecordedSequences)
-    misfits.push_back("record: a recording holds (steps + 1) × batch × seeds sequences, at most " +
-                      std::to_string(kMaxRecordedSequences) + ", and this one would hold " + std::to_string(recorded) +
-                      ": lower steps, batch or seeds, or set \"record\": false");
+    misfits.push_back(std::string("record: a recording holds (steps + 1) × batch") + (e.seeds > 1 ? " × seeds" : "") +
+                      " sequences, at most " + std::to_string(kMaxRecordedSequences) + ", and this one would hold " +
+                      std::to_string(recorded) + (e.seeds > 1 ? ": lower steps, batch or seeds" : ": lower steps or batch") +
+                      ", or set \"record\": false");
   if (root.contains("optimizer")) {
     const json& j = root["optimizer"];
     if (j == "adam") e.optimizer = Optimizer::Adam;

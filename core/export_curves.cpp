@@ -200,17 +200,17 @@ std::string curves_svg(const Curves& c, bool light) {
     // Per pixel column the highest of hi and the lowest of lo, so that the band holds every run:
     // along the top left to right, then back along the bottom.
     const size_t per_column = std::max<size_t>(1, lo.size() / static_cast<size_t>(pw));
-    std::vector<std::string> top, bottom;
+    std::vector<std::string> upper, lower;
     for (size_t i = 0; i < lo.size(); i += per_column) {
       const size_t end = std::min(lo.size(), i + per_column);
       const double high = *std::max_element(hi.begin() + static_cast<std::ptrdiff_t>(i), hi.begin() + static_cast<std::ptrdiff_t>(end));
       const double low = *std::min_element(lo.begin() + static_cast<std::ptrdiff_t>(i), lo.begin() + static_cast<std::ptrdiff_t>(end));
-      top.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(high)) + " ");
-      bottom.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(low)) + " ");
+      upper.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(high)) + " ");
+      lower.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(low)) + " ");
     }
     std::string points;
-    for (const std::string& p : top) points += p;
-    for (auto it = bottom.rbegin(); it != bottom.rend(); ++it) points += *it;
+    for (const std::string& p : upper) points += p;
+    for (auto it = lower.rbegin(); it != lower.rend(); ++it) points += *it;
     s += "<polygon fill-opacity=\"0.18\" stroke=\"none\" fill=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\" points=\"" +
          points + "\"/>\n";
   }

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/experiment_json.h"
+#include "core/export_curves.h"
 #include "core/training.h"
 
 namespace {
@@ -162,4 +163,53 @@ TEST(Seeds, MediansLeaveOutWhatDivergedRunsNeverHad) {
     else EXPECT_EQ(variant["median_test_loss"].get<double>(), core::median_of(finite_tests));
   }
   EXPECT_GT(diverged, 0) << "SGD at learning rate 10 from init scale 100 diverges";
+}
+
+// The lab's curves over seeds, brought up to date a step at a time (as its worker publishes
+// them), are those of the whole run; the median lies in its band.
+TEST(Seeds, CurvesUpdatedStepByStepAreTheWholeRunsMediansAndBands) {
+  const Experiment e = parsed(small_experiment());
+  core::SeededTraining seeded(e);
+  core::Curves c;
+  core::update_curves(c, seeded);
+  EXPECT_EQ(c.seeds, 3);
+  while (!seeded.finished()) {
+    seeded.step();
+    if (seeded.steps_done() % 7 == 0) core::update_curves(c, seeded);
+  }
+  core::update_curves(c, seeded);
+  const core::Curves whole = core::curves_of(seeded);
+  EXPECT_EQ(c.loss, whole.loss);
+  EXPECT_EQ(c.band_lo, whole.band_lo);
+  EXPECT_EQ(c.band_hi, whole.band_hi);
+  EXPECT_EQ(c.test_loss, whole.test_loss);
+  EXPECT_EQ(c.test_lo, whole.test_lo);
+  EXPECT_EQ(c.test_hi, whole.test_hi);
+  const core::OrderedJson result = seeded.result_json();
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    ASSERT_EQ(c.loss[v].size(), result["variants"][v]["median_loss"].size());
+    for (size_t k = 0; k < c.loss[v].size(); ++k) {
+      EXPECT_EQ(c.loss[v][k], result["variants"][v]["median_loss"][k].get<double>());
+      EXPECT_LE(c.band_lo[v][k], c.loss[v][k]);
+      EXPECT_LE(c.loss[v][k], c.band_hi[v][k]);
+    }
+    EXPECT_EQ(c.test_loss[v], result["variants"][v]["median_test_loss"].get<double>());
+  }
+  // The table over seeds: medians, then seeds and the test losses' range.
+  const std::string csv = core::curves_table_csv(c);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "variant,params,first_loss,last_loss,test_loss,steps_done,diverged_at_step,seeds,test_loss_min,test_loss_max,runs_diverged");
+}
+
+// --train and the lab's runs train the seeds on threads: the result is the same as one after the other.
+TEST(Seeds, TrainingOnThreadsIsTrainingOneAfterTheOther) {
+  const Experiment e = parsed(small_experiment());
+  core::SeededTraining threads(e), one_by_one(e);
+  std::vector<int> progress;
+  threads.train_to_end([&](int k) { progress.push_back(k); });
+  while (!one_by_one.finished()) one_by_one.step();
+  EXPECT_EQ(threads.result_json(), one_by_one.result_json());
+  ASSERT_FALSE(progress.empty());
+  EXPECT_EQ(progress.back(), e.steps);
+  EXPECT_TRUE(std::is_sorted(progress.begin(), progress.end()));
 }

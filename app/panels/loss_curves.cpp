@@ -103,7 +103,7 @@ void LossCurves(AppState& state, ImVec2 size) {
     const std::vector<double>&lo = c.band_lo[v], &hi = c.band_hi[v];
     const size_t per_column = std::max<size_t>(1, static_cast<size_t>(static_cast<double>(x_max) / std::max(1.0f, pw)));
     const ImU32 fill = (curve_colour(state, static_cast<int>(v)) & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 46);
-    ImVec2 top_before, bottom_before;
+    ImVec2 upper_before, lower_before;
     for (size_t i = 0; i < std::min(lo.size(), hi.size()); i += per_column) {
       const size_t end = std::min(std::min(lo.size(), hi.size()), i + per_column);
       double low = lo[i], high = hi[i];
@@ -111,10 +111,10 @@ void LossCurves(AppState& state, ImVec2 size) {
         low = std::min(low, lo[k]);
         high = std::max(high, hi[k]);
       }
-      const ImVec2 top(x_of(static_cast<double>(i)), y_of(high)), bottom(x_of(static_cast<double>(i)), y_of(low));
-      if (i > 0) dl->AddQuadFilled(top_before, top, bottom, bottom_before, fill);
-      top_before = top;
-      bottom_before = bottom;
+      const ImVec2 upper(x_of(static_cast<double>(i)), y_of(high)), lower(x_of(static_cast<double>(i)), y_of(low));
+      if (i > 0) dl->AddQuadFilled(upper_before, upper, lower, lower_before, fill);
+      upper_before = upper;
+      lower_before = lower;
     }
   }
   static std::vector<ImVec2> points;  // the UI thread's alone
