@@ -128,8 +128,8 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   integer("seeds", 1, kMaxSeeds, e.seeds, false);
   // seed, seed + 1, …, seed + seeds − 1: each a seed of its own, none wrapping round to 0.
   if (e.seeds > 1 && e.seed > std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(e.seeds - 1))
-    errors.push_back("seed: with seeds " + std::to_string(e.seeds) + ", seed + seeds − 1 must stay below 2^64, got " +
-                     std::to_string(e.seed));
+    misfits.push_back("seed: with seeds " + std::to_string(e.seeds) + ", seed + seeds − 1 must stay below 2^64, got " +
+                      std::to_string(e.seed));
   if (root.contains("record")) {
     if (!root["record"].is_boolean()) errors.push_back("record: expected true or false, got " + type_name(root["record"]));
     else e.record = root["record"].get<bool>();

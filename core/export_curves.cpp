@@ -122,12 +122,14 @@ std::string coord(double x) {
 
 LossAxis loss_axis(const Curves& c) {
   double lo = std::numeric_limits<double>::infinity(), hi = 0;
-  for (const std::vector<double>& curve : c.loss)
-    for (double x : curve) {
-      if (!std::isfinite(x)) continue;
-      lo = std::min(lo, shown(x));
-      hi = std::max(hi, shown(x));
-    }
+  // Every value drawn: the curves and, over seeds, their bands.
+  for (const auto* curves : {&c.loss, &c.band_lo, &c.band_hi})
+    for (const std::vector<double>& curve : *curves)
+      for (double x : curve) {
+        if (!std::isfinite(x)) continue;
+        lo = std::min(lo, shown(x));
+        hi = std::max(hi, shown(x));
+      }
   if (hi == 0) return {};  // nothing yet: 10^-3 .. 10^0
   LossAxis axis{static_cast<int>(std::floor(std::log10(lo) + 1e-9)), static_cast<int>(std::ceil(std::log10(hi) - 1e-9))};
   if (axis.hi <= axis.lo) axis.hi = axis.lo + 1;

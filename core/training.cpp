@@ -4,7 +4,9 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <mutex>
 #include <numbers>
 #include <thread>
 
@@ -457,7 +459,7 @@ double median_of(std::vector<double> values) {
   const double upper = values[half];
   if (values.size() % 2) return upper;
   const double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(half));
-  return lower + (upper - lower) / 2;
+  return (lower + upper) / 2;  // numpy's mean of the two, rounded as it rounds
 }
 
 SeededTraining::SeededTraining(const Experiment& e) : e_(e) {
@@ -473,44 +475,78 @@ void SeededTraining::train_to_end(const std::function<void(int)>& progress) {
   const int seeds = this->seeds();
   const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, seeds);
   if (threads == 1) {  // one core (or a build without threads): the runs one after the other, here
-    const int every = std::max(1, runs_.front().experiment().steps / 100);
-    for (Training& run : runs_)
-      while (!run.finished()) {
-        run.step();
-        if (progress && (run.steps_done() % every == 0 || run.finished()) && &run == &runs_.back()) progress(run.steps_done());
+    const int steps = runs_.front().experiment().steps, every = std::max(1, steps / 100);
+    for (size_t s = 0; s < runs_.size(); ++s)
+      while (!runs_[s].finished()) {
+        runs_[s].step();
+        // The steps every run has done on average, as below.
+        const long total = static_cast<long>(s) * steps + runs_[s].steps_done();
+        if (progress && (runs_[s].steps_done() % every == 0 || runs_[s].finished())) progress(static_cast<int>(total / seeds));
       }
     return;
   }
   std::vector<std::atomic<int>> done(static_cast<size_t>(seeds));
   for (int s = 0; s < seeds; ++s) done[static_cast<size_t>(s)] = runs_[static_cast<size_t>(s)].steps_done();
   std::atomic<int> next{0}, finished{0};
+  std::atomic<bool> stop{false};
+  std::exception_ptr failure;  // the first exception of a worker (out of memory), rethrown here
+  std::mutex failure_mutex;
   const auto work = [&] {
-    for (int s; (s = next.fetch_add(1)) < seeds;) {
-      Training& run = runs_[static_cast<size_t>(s)];
-      while (!run.finished()) {
-        run.step();
-        done[static_cast<size_t>(s)].store(run.steps_done(), std::memory_order_relaxed);
+    try {
+      for (int s; !stop && (s = next.fetch_add(1)) < seeds;) {
+        Training& run = runs_[static_cast<size_t>(s)];
+        while (!stop && !run.finished()) {
+          run.step();
+          done[static_cast<size_t>(s)].store(run.steps_done(), std::memory_order_relaxed);
+        }
       }
-      finished.fetch_add(1);
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      stop = true;
     }
+    finished.fetch_add(1);
   };
   std::vector<std::thread> pool;
-  for (int i = progress ? 0 : 1; i < threads; ++i) pool.emplace_back(work);
-  if (!progress) {
-    work();  // the calling thread trains too
-  } else {
-    // The calling thread reports, about twenty times a second, while the others train.
-    int shown = -1;
-    for (;;) {
-      const bool all = finished.load() == seeds;
-      int least = runs_.front().experiment().steps;
-      for (const std::atomic<int>& d : done) least = std::min(least, d.load(std::memory_order_relaxed));
-      if (least != shown) progress(shown = least);
-      if (all) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  // Joined on every way out: a thread left joinable would end the program.
+  struct Joiner {
+    std::vector<std::thread>& threads;
+    ~Joiner() {
+      for (std::thread& t : threads)
+        if (t.joinable()) t.join();
+    }
+  } joiner{pool};
+  try {
+    for (int i = 0; i < threads; ++i) pool.emplace_back(work);
+  } catch (...) {  // no thread to be had: those there are, and this one, do the work
+    if (pool.empty()) {
+      work();
+      if (failure) std::rethrow_exception(failure);
+      return;
     }
   }
+  const int workers = static_cast<int>(pool.size());
+  // The calling thread reports, about twenty times a second: the steps every run has done
+  // on average (the runs waiting for a core count as far as they are).
+  int shown = -1;
+  for (;;) {
+    const bool all = finished.load() == workers;
+    long total = 0;
+    for (const std::atomic<int>& d : done) total += d.load(std::memory_order_relaxed);
+    const int average = static_cast<int>(total / seeds);
+    if (progress && average != shown && !stop) {
+      try {
+        progress(shown = average);
+      } catch (...) {
+        stop = true;
+        throw;  // the Joiner waits for the workers, which stop at their next step
+      }
+    }
+    if (all) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(progress ? 50 : 5));
+  }
   for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 OrderedJson SeededTraining::result_json(bool with_batches) const {
@@ -528,9 +564,8 @@ OrderedJson SeededTraining::result_json(bool with_batches) const {
     for (const Training& t : runs_) {
       OrderedJson r;
       r["seed"] = t.experiment().seed;
-      const OrderedJson fields = t.variant_json(v, /*with_name=*/false);
-      for (const auto& [key, value] : fields.items()) r[key] = value;
-      if (e_.record && with_batches) r["batches"] = t.batches_json();
+      OrderedJson fields = t.variant_json(v, /*with_name=*/false);
+      for (auto& [key, value] : fields.items()) r[key] = std::move(value);
       runs.push_back(std::move(r));
       longest = std::max(longest, t.loss(v).size());
       if (std::isfinite(t.test_loss(v))) test_losses.push_back(t.test_loss(v));
@@ -542,12 +577,18 @@ OrderedJson SeededTraining::result_json(bool with_batches) const {
         if (k < t.loss(v).size()) at.push_back(t.loss(v)[k]);
       median_loss.push_back(median_of(std::move(at)));
     }
-    j["runs"] = std::move(runs);
     j["median_loss"] = std::move(median_loss);
     j["median_test_loss"] = test_losses.empty() ? OrderedJson(nullptr) : OrderedJson(median_of(std::move(test_losses)));
+    j["runs"] = std::move(runs);  // last: the keys before it never move the runs again
     variants.push_back(std::move(j));
   }
   out["variants"] = std::move(variants);
+  // A seed's batches are every variant's: once per seed, in the order of the runs.
+  if (e_.record && with_batches) {
+    OrderedJson batches = OrderedJson::array();
+    for (const Training& t : runs_) batches.push_back(t.batches_json());
+    out["batches"] = std::move(batches);
+  }
   return out;
 }
 
@@ -585,6 +626,10 @@ std::vector<std::string> result_problems(const OrderedJson& result) {
     const std::string where = "variants[" + std::to_string(i) + "].";
     if (!v.contains("runs")) {
       variant_problems(v, where, problems);
+      continue;
+    }
+    if (!v["runs"].is_array() || !v.contains("median_loss") || !v["median_loss"].is_array()) {
+      problems.push_back(where + "runs, median_loss: expected arrays");
       continue;
     }
     for (size_t r = 0; r < v["runs"].size(); ++r) variant_problems(v["runs"][r], where + "runs[" + std::to_string(r) + "].", problems);

@@ -95,8 +95,8 @@ bool open_variant_in_views(AppState& state, int v) {
   lab_update(state);
   if (!lab.worker || v < 0 || v >= static_cast<int>(lab.view.current.size())) return false;
   core::Scenario s = lab.view.current[static_cast<size_t>(v)];
-  // A design that diverged at step k kept the weights it had after k − 1 steps.
-  const std::vector<int>& diverged = lab.view.curves.diverged;
+  // A design that diverged at step k kept the weights it had after k − 1 steps (in the run shown: the first seed's).
+  const std::vector<int>& diverged = lab.view.current_diverged;
   const int k = static_cast<size_t>(v) < diverged.size() ? diverged[static_cast<size_t>(v)] : 0;
   const int steps = k > 0 && k - 1 < lab.view.current_step ? k - 1 : lab.view.current_step;
   const std::string name = lab.view.curves.names[static_cast<size_t>(v)];

@@ -87,7 +87,8 @@ void TrainingWorker::update(View& view) const {
   view.running = running_ || pending_steps_ > 0;
   if (view.revision != revision_) {
     core::Curves& c = view.curves;
-    if (c.names != published_.names || c.loss.size() != published_.loss.size()) {
+    if (c.names != published_.names || c.loss.size() != published_.loss.size() || c.seeds != published_.seeds ||
+        c.band_lo.size() != published_.band_lo.size()) {
       c = published_;
     } else {  // the new values only: a long run's curves are megabytes
       const auto append = [](std::vector<double>& to, const std::vector<double>& from) {
@@ -109,6 +110,7 @@ void TrainingWorker::update(View& view) const {
   }
   if (view.weights_revision != weights_revision_) {
     view.current = weights_;
+    view.current_diverged = weights_diverged_;
     view.current_step = weights_step_;
     view.weights_revision = weights_revision_;
   }
@@ -125,7 +127,11 @@ void TrainingWorker::publish(bool with_weights) {
   ++revision_;
   if (with_weights) {
     // The weights shown and opened in the views are the first seed's run.
-    for (int v = 0; v < training_.run(0).variants(); ++v) weights_[static_cast<size_t>(v)] = training_.run(0).current(v);
+    weights_diverged_.resize(weights_.size());
+    for (int v = 0; v < training_.run(0).variants(); ++v) {
+      weights_[static_cast<size_t>(v)] = training_.run(0).current(v);
+      weights_diverged_[static_cast<size_t>(v)] = training_.run(0).diverged(v);
+    }
     last_weights_ = now;
     weights_step_ = done;
     ++weights_revision_;

@@ -39,6 +39,8 @@ class TrainingWorker {
   struct View {
     core::Curves curves;
     std::vector<core::Scenario> current;  // each variant's weights now, with the first sequence and its target
+                                          // (the first seed's run)
+    std::vector<int> current_diverged;    // the step that run of each variant stopped at, 0 if none
     int current_step = 0;                 // the steps done when they were copied
     bool running = false;                 // steps are being taken (or are due, in slow motion)
     double steps_per_second = 0;          // measured over the last publication
@@ -68,6 +70,7 @@ class TrainingWorker {
   // Published under mutex_.
   core::Curves published_;
   std::vector<core::Scenario> weights_;
+  std::vector<int> weights_diverged_;
   long revision_ = 0, weights_revision_ = 0;
   int weights_step_ = 0;
   double steps_per_second_ = 0;

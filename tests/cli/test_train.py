@@ -185,12 +185,26 @@ def check_seeds(exe, experiment, tmp, failures):
             run = v["runs"][s]
             if run["seed"] != 11 + s or any(run[k] != a[k] for k in ("initial", "loss", "test_loss", "final")):
                 failures.append(f"seeds: {v['name']}, seed {11 + s} is not the one-seed run with that seed")
+    def median(values):
+        """numpy.median: the middle value, or the mean of the two middle ones."""
+        at = sorted(values)
+        return at[len(at) // 2] if len(at) % 2 else (at[len(at) // 2 - 1] + at[len(at) // 2]) / 2
+
     for v in result["variants"]:
         for k, m in enumerate(v["median_loss"]):
-            at = sorted(r["loss"][k] for r in v["runs"] if k < len(r["loss"]))
-            if m != at[len(at) // 2]:
-                failures.append(f"seeds: {v['name']} median_loss[{k}] = {m}, the runs' median {at[len(at) // 2]}")
+            want = median(r["loss"][k] for r in v["runs"] if k < len(r["loss"]))
+            if m != want:
+                failures.append(f"seeds: {v['name']} median_loss[{k}] = {m}, the runs' median {want}")
                 break
+    # An even number of seeds: the mean of the two middle runs, as numpy's median.
+    p = subprocess.run([exe, "--train", str(path), "--seeds", "4", "--out", str(tmp / "four.json")], capture_output=True, text=True)
+    four = json.loads((tmp / "four.json").read_text()) if p.returncode == 0 else {"variants": []}
+    for v in four["variants"]:
+        if v["median_test_loss"] != median(r["test_loss"] for r in v["runs"]) or \
+                v["median_loss"][-1] != median(r["loss"][-1] for r in v["runs"]):
+            failures.append(f"seeds 4: {v['name']}: the medians are not numpy's")
+    if not four["variants"]:
+        failures.append(f"--seeds 4: exit {p.returncode}, {p.stderr[-200:]!r}")
     # --seeds 3 on the one-seed file gives the same RESULT.
     (tmp / "one.json").write_text(json.dumps(dict(experiment, seeds=1)))
     p = subprocess.run([exe, "--train", str(tmp / "one.json"), "--seeds", "3", "--out", str(tmp / "override.json")],
