@@ -273,7 +273,8 @@ std::string curves_table_csv(const Curves& c) {
     s += (v < c.test_loss.size() && std::isfinite(c.test_loss[v]) ? shortest_number(c.test_loss[v]) : "") + ",";
     // The steps this design took: a design that diverged at step k took k − 1.
     const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
-    s += std::to_string(diverged > 0 ? std::min(diverged - 1, c.steps_done) : c.steps_done) + ",";
+    // Over seeds the runs that did not diverge took every step; diverged_at_step is the earliest stop.
+    s += std::to_string(diverged > 0 && !seeded ? std::min(diverged - 1, c.steps_done) : c.steps_done) + ",";
     s += diverged > 0 ? std::to_string(diverged) : "";
     if (seeded)
       s += "," + std::to_string(c.seeds) + "," + finite(c.test_lo, v) + "," + finite(c.test_hi, v) + "," +

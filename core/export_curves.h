@@ -60,7 +60,8 @@ std::string curves_svg(const Curves& c, bool light);
 // One row per variant: variant, params, first_loss (before step 1), last_loss, test_loss
 // (empty until finished, or diverged), steps_done (the steps it took), diverged_at_step (the
 // step it could not take, or empty). Numbers in their shortest exact form. Over seeds the
-// losses are medians, and seeds, test_loss_min, test_loss_max and runs_diverged follow.
+// losses are medians, steps_done the steps of the run, diverged_at_step the earliest step a
+// seed's run stopped at, and seeds, test_loss_min, test_loss_max and runs_diverged follow.
 std::string curves_table_csv(const Curves& c);
 
 }  // namespace core

@@ -228,7 +228,11 @@ class SeededTraining {
   const Training& run(int s) const { return runs_[static_cast<size_t>(s)]; }
   int steps_done() const { return runs_.front().steps_done(); }
   bool finished() const { return runs_.front().finished(); }
-  void step();  // one step of every seed's run, one after the other (the lab's worker)
+  void step();  // one step of every seed's run, one after the other
+  // One step of seed s's run alone: step() is step_run(0), …, step_run(seeds − 1). The lab's
+  // worker looks for a cancel between them; the runs must all have stepped before the curves
+  // are brought up to date (update_curves).
+  void step_run(int s) { runs_[static_cast<size_t>(s)].step(); }
   // Every seed's run to its end, the runs on threads of their own (as many as the machine has
   // cores): they share nothing, so the result is the same bit for bit. progress(k) now and then,
   // k the steps every run has done; from the calling thread.

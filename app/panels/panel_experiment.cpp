@@ -412,6 +412,19 @@ void RunControls(AppState& state) {
   }
 }
 
+// A cell of the table: over seeds "median [min, max]" as the median, and the range under it in
+// the small font, so that the table keeps its width (and Open in views stays on screen).
+void LossCell(const std::string& text, const ImVec4* colour = nullptr) {
+  const size_t at = text.find(" [");
+  const std::string first = at == std::string::npos ? text : text.substr(0, at);
+  if (colour) ImGui::TextColored(*colour, "%s", first.c_str());
+  else ImGui::TextUnformatted(first.c_str());
+  if (at == std::string::npos) return;
+  if (fonts().small) ImGui::PushFont(fonts().small);
+  ImGui::TextDisabled("%s", text.substr(at + 1).c_str());
+  if (fonts().small) ImGui::PopFont();
+}
+
 void VariantTable(AppState& state) {
   Lab& lab = state.lab;
   const core::Curves& c = lab.view.curves;
@@ -422,8 +435,8 @@ void VariantTable(AppState& state) {
   ImGui::TableSetupColumn("trainable numbers");
   ImGui::TableSetupColumn("loss at step 0");
   const bool seeded = c.seeds > 1;
-  ImGui::TableSetupColumn(seeded ? "loss now: median [min, max]" : "loss now");
-  ImGui::TableSetupColumn(seeded ? "test loss: median [min, max]" : "test loss");
+  ImGui::TableSetupColumn(seeded ? "loss now (median)" : "loss now");  // the range [min, max] under it
+  ImGui::TableSetupColumn(seeded ? "test loss (median)" : "test loss");
   ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
   const size_t rows = c.names.empty() ? lab.experiment.variants.size() : c.names.size();
@@ -443,7 +456,8 @@ void VariantTable(AppState& state) {
     const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
     ImGui::TableNextColumn();
     if (diverged) {  // the loss it had, and where it stopped (docs/experiments.md, "Divergence")
-      ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1), "%s", variant_loss_now(c, v).c_str());
+      const ImVec4 red(0.9f, 0.35f, 0.3f, 1);
+      LossCell(variant_loss_now(c, v), &red);
       if (ImGui::IsItemHovered() && seeded)
         ImGui::SetTooltip("A run of this design diverged first at step %d: that step would have taken a weight past \u00B11e6,\n"
                           "or its loss was not finite. A run that diverges stops; the median and the band at each step are\n"
@@ -455,10 +469,10 @@ void VariantTable(AppState& state) {
                           "it in range.",
                           diverged, diverged == 1 ? " (its starting weights)" : "");
     } else {
-      ImGui::TextUnformatted(variant_loss_now(c, v).c_str());
+      LossCell(variant_loss_now(c, v));
     }
     ImGui::TableNextColumn();
-    if (const std::string test = variant_test_loss(c, v); !test.empty()) ImGui::TextUnformatted(test.c_str());
+    if (const std::string test = variant_test_loss(c, v); !test.empty()) LossCell(test);
     else ImGui::TextDisabled(diverged ? "none: diverged" : lab.worker ? "at the end" : "\u2014");
     ImGui::TableNextColumn();
     ImGui::PushID(static_cast<int>(v));

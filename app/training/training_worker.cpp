@@ -157,10 +157,15 @@ void TrainingWorker::loop() {
       }
     }
     if (pending_steps_ > 0) --pending_steps_;
-    lock.unlock();
-    training_.step();  // the lock is free meanwhile: the window copies what it needs without waiting for a step
+    // A seed's run at a time, the lock free meanwhile (the window copies what it needs without waiting
+    // for a step); a cancel (an edit, a restart) is seen between the seeds, not after all of them.
+    for (int s = 0; s < training_.seeds(); ++s) {
+      lock.unlock();
+      training_.step_run(s);
+      lock.lock();
+      if (cancel_) return;
+    }
     const auto now = Clock::now();
-    lock.lock();
     last_step = now;
     if (training_.finished()) running_ = false;
     const bool stopped = !running_ && pending_steps_ == 0;

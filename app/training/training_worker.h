@@ -24,7 +24,7 @@ namespace app {
 class TrainingWorker {
  public:
   explicit TrainingWorker(const core::Experiment& e);
-  // Cancels: the step under way finishes (a few milliseconds at most), no other starts.
+  // Cancels: the step under way of one seed's run finishes (a few milliseconds at most), no other starts.
   ~TrainingWorker();
   TrainingWorker(const TrainingWorker&) = delete;
   TrainingWorker& operator=(const TrainingWorker&) = delete;

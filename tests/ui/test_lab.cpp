@@ -137,3 +137,34 @@ TEST_F(LabTest, CrossAttentionExperiment) {
   EXPECT_EQ(state.lab.experiment.m, 5);
   EXPECT_TRUE(state.lab.problems.empty());
 }
+
+// Over seeds: the lab's curves are the medians and bands of --train's RESULT, the table says
+// median [min, max], and Open in views shows the first seed's run.
+TEST_F(LabTest, SeedsShowMediansAndBands) {
+  core::Experiment seeded = experiment;
+  seeded.seeds = 3;
+  app::set_experiment(state, seeded, "01_qqt_vs_qkt_previous_token.json");
+  frames(2);
+  click_on("lab.run");
+  ASSERT_TRUE(frames_until([&] { return curves().finished() && !state.lab.view.running; }));
+  core::SeededTraining alone(seeded);
+  alone.train_to_end();
+  const core::OrderedJson result = alone.result_json();
+  ASSERT_EQ(curves().seeds, 3);
+  for (size_t v = 0; v < curves().names.size(); ++v) {
+    const auto& median = result["variants"][v]["median_loss"];
+    ASSERT_EQ(curves().loss[v].size(), median.size());
+    for (size_t k = 0; k < median.size(); ++k) EXPECT_EQ(curves().loss[v][k], median[k].get<double>());
+    EXPECT_EQ(curves().test_loss[v], result["variants"][v]["median_test_loss"].get<double>());
+    ASSERT_EQ(curves().band_lo[v].size(), median.size());
+  }
+  const std::string now = app::variant_loss_now(curves(), 0);
+  EXPECT_NE(now.find(" ["), std::string::npos) << now;
+  EXPECT_NE(app::variant_test_loss(curves(), 0).find(" ["), std::string::npos);
+  EXPECT_NE(app::lab_progress(state).find("3 seeds each"), std::string::npos) << app::lab_progress(state);
+  const app::Rect open = control("lab.open.0");
+  const app::Rect panel = state.panel_rects.at(app::kExperimentPanel);
+  EXPECT_LE(open.x + open.w, panel.x + panel.w) << "Open in views is off the panel: x " << open.x << " w " << open.w;
+  click_on("lab.open.0");
+  EXPECT_EQ(state.scenario().W_Q[0], alone.run(0).current(0).W_Q[0]);
+}
