@@ -99,6 +99,9 @@ void LossCurves(AppState& state, ImVec2 size) {
   // The curves: per pixel column the lowest and highest value (a spike stays visible), in the variant's colour.
   dl->PushClipRect(p0, p1, true);
   // Over seeds, each design's band under the curves: per pixel column the smallest and the largest of its runs.
+  // Quads without anti-aliasing: their soft edges would overlap column to column as darker seams.
+  const ImDrawListFlags flags = dl->Flags;
+  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
   for (size_t v = 0; v < c.band_lo.size() && v < c.band_hi.size(); ++v) {
     const std::vector<double>&lo = c.band_lo[v], &hi = c.band_hi[v];
     const size_t per_column = std::max<size_t>(1, static_cast<size_t>(static_cast<double>(x_max) / std::max(1.0f, pw)));
@@ -117,6 +120,7 @@ void LossCurves(AppState& state, ImVec2 size) {
       lower_before = lower;
     }
   }
+  dl->Flags = flags;
   static std::vector<ImVec2> points;  // the UI thread's alone
   for (size_t v = 0; v < c.loss.size(); ++v) {
     const std::vector<double>& curve = c.loss[v];
