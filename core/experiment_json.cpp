@@ -7,11 +7,8 @@ namespace core {
 namespace {
 
 // A variant's options as a scenario file writes them: one writer, one spelling.
-OrderedJson options_json(const Options& o, const Experiment& e) {
-  Scenario s = make_zero_scenario(e.n, e.d_model, e.d_k, e.heads);
-  s.options = o;
-  if (o.head_output == HeadOutput::Alt) s.has_W_alt = true;
-  return scenario_to_json(s)["options"];
+OrderedJson options_json(const Variant& v, const Experiment& e) {
+  return scenario_to_json(blank_model(e, v))["options"];
 }
 
 }  // namespace
@@ -34,7 +31,8 @@ OrderedJson experiment_to_json(const Experiment& e) {
   for (const Variant& v : e.variants) {
     OrderedJson variant;
     variant["name"] = v.name;
-    variant["options"] = options_json(v.options, e);
+    variant["options"] = options_json(v, e);
+    if (v.d_k > 0) variant["d_k"] = v.d_k;
     variants.push_back(std::move(variant));
   }
   j["variants"] = std::move(variants);

@@ -243,7 +243,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
       continue;
     }
     for (auto it = v.begin(); it != v.end(); ++it)
-      if (it.key() != "name" && it.key() != "options") errors.push_back(where + it.key() + ": unknown key");
+      if (it.key() != "name" && it.key() != "options" && it.key() != "d_k") errors.push_back(where + it.key() + ": unknown key");
     Variant variant{v["name"].get<std::string>(), {}};
     if (!names.insert(variant.name).second) misfits.push_back(where + "name: " + json(variant.name).dump() + " is taken by another variant");
     if (v.contains("options")) {
@@ -251,7 +251,15 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
       if (!options) continue;
       variant.options = *options;
     }
-    for (const std::string& problem : validate(blank_model(e, variant.options))) misfits.push_back(where + problem);
+    if (v.contains("d_k")) {
+      if (!v["d_k"].is_number_integer() || v["d_k"].get<long long>() < kMinDk || v["d_k"].get<long long>() > kMaxDk) {
+        errors.push_back(where + "d_k: expected a whole number from " + std::to_string(kMinDk) + " to " +
+                         std::to_string(kMaxDk) + " (this variant's own d_k), got " + v["d_k"].dump());
+        continue;
+      }
+      variant.d_k = v["d_k"].get<int>();
+    }
+    for (const std::string& problem : validate(blank_model(e, variant))) misfits.push_back(where + problem);
     e.variants.push_back(variant);
   }
   if (errors.empty()) out.experiment = std::move(e);

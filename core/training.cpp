@@ -93,8 +93,9 @@ void fit_keys(Scenario& s, const Experiment& e) {
   }
 }
 
-Scenario blank_model(const Experiment& e, const Options& o) {
-  Scenario s = make_zero_scenario(e.n, e.d_model, e.d_k, e.heads);
+Scenario blank_model(const Experiment& e, const Variant& v) {
+  const Options& o = v.options;
+  Scenario s = make_zero_scenario(e.n, e.d_model, variant_d_k(e, v), e.heads);
   fit_keys(s, e);
   s.options = o;
   s.has_target = true;
@@ -255,7 +256,7 @@ Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kData
   runs_.resize(e_.variants.size());
   for (size_t i = 0; i < runs_.size(); ++i) {
     Run& run = runs_[i];
-    run.model = blank_model(e_, e_.variants[i].options);
+    run.model = blank_model(e_, e_.variants[i]);
     run.model.tokens = token_labels("p", e_.n);
     run.model.title = e_.variants[i].name;
     draw_weights(run.model, e_.seed, e_.init_scale);

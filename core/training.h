@@ -63,6 +63,9 @@ enum class Optimizer { Adam, Sgd };
 struct Variant {
   std::string name;
   Options options;  // scenario options, merged_qk and head_output included
+  // Its own d_k, for comparisons at equal parameter counts (QQᵀ at d_k = 4 beside QKᵀ
+  // at d_k = 2); 0: the experiment's.
+  int d_k = 0;
 };
 
 struct Experiment {
@@ -115,7 +118,9 @@ void fit_keys(Scenario& s, const Experiment& e);
 // A scenario of the experiment's sizes, all zero, with a variant's options:
 // validate() then says whether the options fit the sizes (no_self with
 // cross-attention, RoPE with one W, ...). The reader checks each variant with it.
-Scenario blank_model(const Experiment& e, const Options& o);
+Scenario blank_model(const Experiment& e, const Variant& v);
+// The d_k a variant trains at: its own, or the experiment's.
+inline int variant_d_k(const Experiment& e, const Variant& v) { return v.d_k > 0 ? v.d_k : e.d_k; }
 
 // attnlab's random numbers: xoshiro256** seeded through splitmix64.
 class Random {

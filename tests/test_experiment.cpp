@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "core/compute.h"
+#include "core/experiment_json.h"
 #include "core/scenario_io.h"
 #include "core/training.h"
 
@@ -332,68 +333,27 @@ TEST(Experiment, EveryShippedExperimentLoads) {
   EXPECT_GE(count, 6);
 }
 
-// Every number the shipped experiments' notes quote, from full runs: the test
-// losses as printed (two significant digits; "about 1e-31, rounding" as below
-// 1e-20) and the step at which the loss first falls below 0.01.
-TEST(Experiment, TheNotesQuoteWhatTheRunsShow) {
-  struct Quote {
-    const char* file;
-    const char* variant;
-    double test_loss;   // 0: "rounding", below 1e-20
-    int below_0_01;     // −1: never
-  };
-  const Quote quotes[] = {
-      {"01_qqt_vs_qkt_previous_token", "QKᵀ", 4.2e-5, 174},
-      {"01_qqt_vs_qkt_previous_token", "QQᵀ (shared QK)", 0.29, -1},
-      {"02_one_w_equal_params", "QKᵀ", 0, 249},
-      {"02_one_w_equal_params", "one W", 0, 198},
-      {"03_one_w_unequal_params", "QKᵀ", 0.17, -1},
-      {"03_one_w_unequal_params", "one W", 0.12, -1},
-      {"04_shared_qk_match_pair", "QKᵀ", 0.27, -1},
-      {"04_shared_qk_match_pair", "QQᵀ (shared QK)", 0.28, -1},
-      {"04_shared_qk_match_pair", "shared QK, Reformer", 0.10, -1},
-      {"05_attention_alt", "QKᵀ", 0, 225},
-      {"05_attention_alt", "AttentionAlt", 0, 261},
-      {"06_sqrt_dk", "QKᵀ", 4.2e-6, 790},
-      {"06_sqrt_dk", "no √d_k", 0.015, 1850},
-      {"07_race", "QKᵀ", 0, -2},
-      {"07_race", "one W", 0, -2},
-      {"07_race", "AttentionAlt", 0, -2},
-      {"07_race", "no √d_k", 0, -2},
-      {"07_race", "shared QK", 0.23, -1},
-      {"07_race", "shared QK, Reformer", 0.26, -1},
-      {"08_positions_previous_token", "no positions", 0.13, -1},
-      {"08_positions_previous_token", "sinusoidal", 1.6e-5, 186},
-      {"08_positions_previous_token", "RoPE", 8.8e-6, 115},
-      {"09_cross_attention_alignment", "QKᵀ", 2.1e-5, 101},
-      {"09_cross_attention_alignment", "shared QK", 1.7e-5, 114},
-      {"09_cross_attention_alignment", "causal mask", 0.36, -1},
-      {"09_cross_attention_alignment", "RoPE", 0.42, -1},
-  };
-  std::map<std::string, core::Training> runs;
-  for (const Quote& q : quotes) {
-    const std::string path = std::string(ATTNLAB_EXPERIMENTS) + "/" + q.file + ".json";
-    if (!runs.count(q.file)) {
-      const core::ExperimentLoad e = core::load_experiment_file(path);
-      ASSERT_TRUE(e.ok()) << e.message();
-      core::Training& t = runs.emplace(q.file, *e.experiment).first->second;
-      while (!t.finished()) t.step();
-    }
-    const core::Training& t = runs.at(q.file);
-    int v = 0;
-    while (v < t.variants() && t.name(v) != q.variant) ++v;
-    ASSERT_LT(v, t.variants()) << q.file << ": no variant " << q.variant;
-    const double test = t.test_loss(v);
-    if (q.test_loss == 0) {
-      EXPECT_LT(test, 1e-20) << q.file << " / " << q.variant;
-    } else {
-      const double unit = std::pow(10.0, std::floor(std::log10(q.test_loss)) - 1);  // the second digit's
-      EXPECT_NEAR(test, q.test_loss, 0.5 * unit) << q.file << " / " << q.variant;
-    }
-    const std::vector<double>& loss = t.loss(v);
-    int below = -1;
-    for (size_t i = 0; i < loss.size() && below < 0; ++i)
-      if (loss[i] < 0.01) below = static_cast<int>(i);
-    if (q.below_0_01 != -2) EXPECT_EQ(below, q.below_0_01) << q.file << " / " << q.variant;
+// A variant's own d_k: its weights at that size, counted by hand; written back as read; a
+// bad one named.
+TEST(Experiment, AVariantMayHaveItsOwnDk) {
+  json j = small_experiment();
+  j["variants"][1]["d_k"] = 4;
+  const Experiment e = parsed(j);
+  ASSERT_EQ(e.variants.size(), 2u);
+  EXPECT_EQ(e.variants[0].d_k, 0);
+  EXPECT_EQ(core::variant_d_k(e, e.variants[0]), 2);
+  EXPECT_EQ(core::variant_d_k(e, e.variants[1]), 4);
+  const core::Training t(e);
+  EXPECT_EQ(t.initial(0).d_k, 2);
+  EXPECT_EQ(t.initial(1).d_k, 4);
+  EXPECT_EQ(t.initial(1).W_V[0].cols(), 4);
+  EXPECT_EQ(t.params(0), 4 * 2 * 4);      // W^Q, W^K, W^V 4 × 2, W^O 2 × 4
+  EXPECT_EQ(t.params(1), 4 * 4 * 3);      // shared QK: W^Q, W^V 4 × 4, W^O 4 × 4
+  const json written = json::parse(core::to_text(core::experiment_to_json(e)));
+  EXPECT_FALSE(written["variants"][0].contains("d_k"));
+  EXPECT_EQ(written["variants"][1]["d_k"], 4);
+  for (const json& bad : {json(0), json(5), json(2.5), json("4")}) {
+    j["variants"][1]["d_k"] = bad;
+    expect_refused(j, "variants[1].d_k: expected a whole number from 1 to 4");
   }
 }

@@ -139,6 +139,7 @@ TEST(Divergence, AResultThatWouldNotReadBackIsFound) {
 TEST(Recording, ARecordingPastTheBoundIsRefusedNamingTheField) {
   json j = json::parse(core::read_regular_file(std::string(ATTNLAB_EXPERIMENTS) + "/07_race.json", core::kMaxFileBytes).text);
   j["record"] = true;
+  j["seeds"] = 1;  // one run's recording (seeds multiply it)
   j["steps"] = 5000;
   j["batch"] = 256;  // 5001 × 256 = 1 280 256 sequences: 6.7 GB as it was
   core::ExperimentLoad e = core::parse_experiment(j.dump());

@@ -135,12 +135,14 @@ TEST(AnimateTraining, WhatAnExperimentAllows) {
   EXPECT_EQ(app::training_variant(e, "QKᵀ"), 0);
   EXPECT_EQ(app::training_variant(e, "QQᵀ (shared QK)"), 1);
   EXPECT_EQ(app::training_variant(e, "2"), 1);
-  EXPECT_EQ(app::training_variant(e, "3"), -1);
+  EXPECT_EQ(app::training_variant(e, "4"), 3);
+  EXPECT_EQ(app::training_variant(e, "5"), -1);
   EXPECT_EQ(app::training_variant(e, "0"), -1);
   EXPECT_EQ(app::training_variant(e, "qkᵀ"), -1);
   a.variant = "QKT";
   EXPECT_EQ(app::training_animation_problem(e, a),
-            "--variant QKT: the experiment's variants are 1 \u201CQK\u1D40\u201D, 2 \u201CQQ\u1D40 (shared QK)\u201D (a name or a number)");
+            "--variant QKT: the experiment's variants are 1 \u201CQK\u1D40\u201D, 2 \u201CQQ\u1D40 (shared QK)\u201D, "
+            "3 \u201CQQ\u1D40, d_k = 3\u201D, 4 \u201CQQ\u1D40, d_k = 4\u201D (a name or a number)");
   a.variant = "2";
   EXPECT_EQ(app::training_animation_problem(e, a), "");
   a.panel = "Lesson";

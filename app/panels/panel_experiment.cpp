@@ -74,10 +74,12 @@ static_assert(std::size(kTaskNames) == std::size(kTaskText) && std::size(kTaskNa
 // Self-attention tasks have no second sequence; align needs one.
 bool cross_task(core::TaskKind t) { return t == core::TaskKind::Teacher || t == core::TaskKind::Align; }
 
-// The options of a variant in words.
-std::string options_summary(const core::Options& o) {
+// The options of a variant in words (and its own d_k, set in the file, when it has one).
+std::string options_summary(const core::Variant& v) {
+  const core::Options& o = v.options;
   std::string s;
   const auto add = [&](const std::string& part) { s += (s.empty() ? "" : " \u00B7 ") + part; };
+  if (v.d_k > 0) add("d_k = " + std::to_string(v.d_k));
   if (o.merged_qk) add("one W");
   if (o.shared_qk) add("shared QK");
   if (o.normalize_keys) add("keys normalised");
@@ -257,7 +259,7 @@ void ExperimentSettings(AppState& state) {
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip(e.variants.size() <= 1 ? "An experiment trains one design at least." : "Remove this design");
     ImGui::SameLine();
-    const std::string summary = options_summary(v.options);
+    const std::string summary = options_summary(v);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ScriptText(summary);
     ImGui::PopStyleColor();

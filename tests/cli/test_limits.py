@@ -51,7 +51,7 @@ class Divergence(Case):
     # The race with SGD at learning rate 10 and init scale 100: --train --out wrote null
     # weights or weights past ±1e6, a RESULT whose scenarios --dump refused.
     def test_a_diverging_race_writes_a_result_every_reader_takes(self):
-        race = json.loads(RACE.read_text())
+        race = dict(json.loads(RACE.read_text()), seeds=1)  # one run: its RESULT has "loss", "diverged"
         race.update(optimizer="sgd", learning_rate=10, init_scale=100, steps=30)
         out = self.tmp / "result.json"
         r = run("--train", self.write("wild.json", race), "--out", out, env=self.env)
@@ -82,7 +82,7 @@ class Divergence(Case):
     # A teacher of legal weights (1000) whose outputs pass ±1e6: RESULT's scenarios hold the first
     # sequence's target, so it cannot be written. Said before training, not after all of it.
     def test_a_teacher_whose_outputs_leave_the_limits_is_said_before_training(self):
-        race = json.loads(RACE.read_text())
+        race = dict(json.loads(RACE.read_text()), seeds=1)  # one run: its RESULT has "loss", "diverged"
         teacher = race["task"]["teacher"]
         teacher["W_V"] = [[[1000.0] * len(row) for row in head] for head in teacher["W_V"]]
         teacher["W_O"] = [[1000.0] * len(row) for row in teacher["W_O"]]
@@ -97,7 +97,7 @@ class Divergence(Case):
         docs = (ROOT / "docs" / "experiments.md").read_text()
         self.assertIn("`learning_rate` above 0 and at most 10", docs)
         self.assertIn("`init_scale` above 0 and at most 100", docs)
-        race = json.loads(RACE.read_text())
+        race = dict(json.loads(RACE.read_text()), seeds=1)  # one run: its RESULT has "loss", "diverged"
         for key, most in (("learning_rate", 10), ("init_scale", 100)):
             ok = run("--train", self.write("ok.json", dict(race, steps=1, **{key: most})), "--out", self.tmp / "r.json")
             self.assertEqual(ok.returncode, 0, ok.stderr)
@@ -109,7 +109,7 @@ class Divergence(Case):
 class Recording(Case):
     # 100 000 steps × 256 with "record": true died of an uncaught bad_alloc (exit 134).
     def test_a_recording_past_its_bound_is_exit_2_naming_the_field(self):
-        race = json.loads(RACE.read_text())
+        race = dict(json.loads(RACE.read_text()), seeds=1)  # one run: its RESULT has "loss", "diverged"
         for steps, batch in ((100000, 256), (5000, 256)):
             r = run("--train", self.write("big.json", dict(race, record=True, steps=steps, batch=batch)), "--out",
                     self.tmp / "r.json", env=self.env)
@@ -164,7 +164,7 @@ class Outputs(Case):
             self.assertIn(f"is {kind}, not a regular file: nothing was written", r.stderr)
         out_fifo = self.tmp / "result.json"
         os.mkfifo(out_fifo)
-        race = json.loads(RACE.read_text())
+        race = dict(json.loads(RACE.read_text()), seeds=1)  # one run: its RESULT has "loss", "diverged"
         r = run("--train", self.write("short.json", dict(race, steps=2)), "--out", out_fifo, env=self.env)
         self.assertEqual(r.returncode, 1)
         self.assertIn("result.json is a FIFO, not a regular file", r.stderr)

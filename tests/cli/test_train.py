@@ -240,7 +240,7 @@ def check_seeds(exe, experiment, tmp, failures):
 
 def odd_experiment(files):
     """Names that a Python literal must escape, SGD, and the options and sizes the shipped files do not use."""
-    race = json.loads(next(f for f in files if "race" in f.name).read_text())
+    race = dict(json.loads(next(f for f in files if "race" in f.name).read_text()), seeds=1)
     teacher = race["task"]["teacher"]
     teacher["attnlab"] = 2
     teacher["W"] = [[[0.3 * ((4 * r + c) % 5 - 2) for c in range(4)] for r in range(4)] for _ in range(teacher["heads"])]
@@ -255,7 +255,7 @@ def odd_experiment(files):
     pairs = {"attnlab_experiment": 1, "task": {"kind": "match_pair"}, "n": 8, "d_model": 3, "d_k": 1, "heads": 3,
              "variants": [{"name": "QK"}, {"name": "alt", "options": {"head_output": "alt"}}],
              "steps": 12, "batch": 5, "seed": 2 ** 64 - 1, "learning_rate": 0.05}
-    race_again = json.loads(next(f for f in files if "race" in f.name).read_text())  # its teacher as shipped
+    race_again = dict(json.loads(next(f for f in files if "race" in f.name).read_text()), seeds=1)  # its teacher as shipped
     return [("odd_teacher.json", teacher_run), ("odd_pairs.json", pairs)] + odd_positions_and_cross(race_again)
 
 
@@ -337,11 +337,11 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         for path in files:
-            check_replay(exe, path.name, dict(json.loads(path.read_text()), steps=STEPS), tmp, failures)
+            check_replay(exe, path.name, dict(json.loads(path.read_text()), steps=STEPS, seeds=1), tmp, failures)
         for name, experiment in odd_experiment(files):
             check_replay(exe, name, experiment, tmp, failures)
         # The exported scripts, on shorter runs still, two at a time: each starts torch anew.
-        exports = [(f"export_{path.name}", dict(json.loads(path.read_text()), steps=SCRIPT_STEPS)) for path in files]
+        exports = [(f"export_{path.name}", dict(json.loads(path.read_text()), steps=SCRIPT_STEPS, seeds=1)) for path in files]
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             for done in [pool.submit(check_script, exe, name, experiment, tmp, failures)
                          for name, experiment in exports + odd_experiment(files)]:

@@ -70,7 +70,8 @@ class Lab(unittest.TestCase):
         self.assertEqual(self.app.wait(timeout=20), 0, self.app.stderr.read())
 
     def test_two_steps_then_open_in_views_is_what_train_gives(self):
-        source = json.loads((EXPERIMENTS / "01_qqt_vs_qkt_previous_token.json").read_text())
+        # One seed: Open in views is then the one run --train gives (the lab's seeds: tests/ui/test_lab.cpp).
+        source = dict(json.loads((EXPERIMENTS / "01_qqt_vs_qkt_previous_token.json").read_text()), seeds=1)
         experiment = self.tmp / "previous_token.json"
         experiment.write_text(json.dumps(source))
         short = dict(source, steps=2)
@@ -102,7 +103,8 @@ class Lab(unittest.TestCase):
             self.assertEqual(session["view"]["workspace"], "views")
 
     def test_a_race_runs_to_the_end_and_pauses(self):
-        experiment = EXPERIMENTS / "07_race.json"
+        experiment = self.tmp / "race.json"
+        experiment.write_text(json.dumps(dict(json.loads((EXPERIMENTS / "07_race.json").read_text()), seeds=1)))
         expected = self.train(experiment)["variants"]
         with Xvfb("1440x900") as x:
             self.start(x, experiment)

@@ -132,7 +132,7 @@ class Memory(OneDisplay):
     # here (found by bisection: the libraries alone take about 150 MB). It ended in an uncaught
     # bad_alloc (exit 134).
     def test_a_recording_that_does_not_fit_is_exit_1_with_a_message_and_no_file(self):
-        race = json.loads((pathlib.Path(EXPERIMENTS) / "07_race.json").read_text())
+        race = dict(json.loads((pathlib.Path(EXPERIMENTS) / "07_race.json").read_text()), seeds=1)
         small = self.tmp / "small.json"
         small.write_text(json.dumps(dict(race, record=True, steps=3, batch=2)))
         low, high = 16, 2048  # MB: a small run fails at low and runs at high

@@ -94,7 +94,7 @@ class TrainingAnimations(OneDisplay):
             ([experiment, "--animate", "training", "--every", "1"], "out.mp4", "2001 frames of 2000 steps, at most 600: --every 4"),
             ([experiment, "--animate", "training", "--variant", "QKT"], "out.gif",
              "--variant QKT: the experiment's variants are 1 “QKᵀ”, 2 “QQᵀ (shared QK)”"),
-            ([experiment, "--animate", "training", "--variant", "3"], "out.gif", "--variant 3: the experiment's variants are"),
+            ([experiment, "--animate", "training", "--variant", "5"], "out.gif", "--variant 5: the experiment's variants are"),
             ([experiment, "--animate", "training", "--frames", "10"], "out.gif", "the frames follow from the steps and --every"),
             ([experiment, "--animate", "training", "--panel", "Lesson"], "out.gif", "--panel Lesson: beside the curves goes"),
             ([experiment, "--animate", "training"], "out.png", "expected a file name ending in .gif or .mp4"),

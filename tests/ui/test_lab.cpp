@@ -17,6 +17,7 @@ class LabTest : public UiTest {
     UiTest::SetUp();
     experiment = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/01_qqt_vs_qkt_previous_token.json").experiment.value();
     experiment.steps = 30;
+    experiment.seeds = 1;  // the curves are one run's, as core trains it alone (SeedsShowMediansAndBands: more)
     app::set_experiment(state, experiment, "01_qqt_vs_qkt_previous_token.json");
     frames(2);
   }
@@ -33,7 +34,8 @@ class LabTest : public UiTest {
 TEST_F(LabTest, StepRunOpenInViewsUndo) {
   ASSERT_TRUE(state.panel_rects.count(app::kExperimentPanel));
   EXPECT_FALSE(state.panel_rects.count("Scores"));  // the lab fills the window
-  ASSERT_EQ(curves().params, (std::vector<int>{32, 24}));  // before Run: W^Q, W^K, W^V, W^O of 4×2, 4×2, 4×2, 2×4; shared QK 8 fewer
+  // Before Run: W^Q, W^K, W^V, W^O of 4×2, 4×2, 4×2, 2×4; shared QK 8 fewer; at d_k = 3 and 4, 3·4·d_k.
+  ASSERT_EQ(curves().params, (std::vector<int>{32, 24, 36, 48}));
   click_on("lab.step");
   ASSERT_TRUE(frames_until([&] { return curves().steps_done == 1 && !state.lab.view.running; }));
   click_on("lab.run");
@@ -108,6 +110,7 @@ TEST_F(LabTest, AnEditTheReaderRefusesCannotRun) {
 TEST_F(LabTest, CrossAttentionExperiment) {
   core::Experiment cross = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/09_cross_attention_alignment.json").experiment.value();
   cross.steps = 10;
+  cross.seeds = 1;  // the lab's curves are then the one run's, as core trains it
   app::set_experiment(state, cross, "09_cross_attention_alignment.json");
   frames(2);
   click_on("lab.run");

@@ -70,6 +70,7 @@ TEST_F(LimitsTest, ADivergedRaceSaysWhereAndItsWeightsSaveAndReopen) {
   e.learning_rate = 10;
   e.init_scale = 100;
   e.steps = 40;
+  e.seeds = 1;
   app::set_experiment(state, e, "");
   frames(2);
   app::lab_run(state);
