@@ -249,7 +249,20 @@ void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadR
     r.asymmetry = std::numeric_limits<double>::quiet_NaN();
   }
 
-  detail::masked_softmax(o, r.scores, detail::logit_divisor(s), r.logits, r.weights);
+  if (o.qk_norm) {
+    // QK-norm: S above stays Q·Kᵀ of the raw rows; the logits are g_h·q̂_i·k̂_j / T (scale is
+    // "none"). A turn keeps a length, so normalising after RoPE is normalising before it.
+    detail::normalize_rows(r.Q, r.Q_hat);
+    detail::normalize_rows(r.K, r.K_hat);
+    r.qk_cosines.noalias() = r.Q_hat * r.K_hat.transpose();
+    r.logits = s.qk_gain[static_cast<size_t>(h)] * r.qk_cosines;
+    detail::masked_softmax(o, r.logits, detail::logit_divisor(s), r.logits, r.weights);
+  } else {
+    r.Q_hat.resize(0, 0);
+    r.K_hat.resize(0, 0);
+    r.qk_cosines.resize(0, 0);
+    detail::masked_softmax(o, r.scores, detail::logit_divisor(s), r.logits, r.weights);
+  }
   r.row_sums = r.weights.rowwise().sum();
   r.irreversibility = irreversibility(r.logits);
   // −Σ_j a_ij ln a_ij with one logarithm a row, not m: a_ij = e^(z_ij − z)/s

@@ -42,6 +42,7 @@ void Gradient::set_zero(const Scenario& s) {
     zero_like(W_alt[h], used ? dk : 0, used ? dk : 0);
   }
   zero_like(W_O, s.heads * dk, dm);
+  qk_gain.fill(0.0);
 }
 
 double add_gradient(const Scenario& s, double weight, Gradient& g) {
@@ -53,8 +54,9 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
   const double divisor = detail::logit_divisor(s);
 
   // Forward, keeping what the backward pass reads.
-  // K_norm is K0 after normalize_keys, before RoPE; Q and K are after RoPE.
-  struct Head { Mat Q, K0, K_norm, K, V, A, O; };
+  // K_norm is K0 after normalize_keys, before RoPE; Q and K are after RoPE. Under QK-norm
+  // Q_hat, K_hat are Q and K over their lengths and C their products, the cosines.
+  struct Head { Mat Q, K0, K_norm, K, V, A, O, Q_hat, K_hat, C; };
   std::array<Head, kMaxHeads> fwd;
   WideMat concat(n, s.heads * dk);
   Mat logits, Xq, Xkv;
@@ -67,7 +69,14 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
     f.K = f.K_norm;
     detail::rope_queries_and_keys(s, f.Q, f.K);
     Mat S;
-    S.noalias() = f.Q * f.K.transpose();
+    if (o.qk_norm) {  // logits = g_h·q̂_i·k̂_j / T, as compute()
+      detail::normalize_rows(f.Q, f.Q_hat);
+      detail::normalize_rows(f.K, f.K_hat);
+      f.C.noalias() = f.Q_hat * f.K_hat.transpose();
+      S = s.qk_gain[static_cast<size_t>(h)] * f.C;
+    } else {
+      S.noalias() = f.Q * f.K.transpose();
+    }
     detail::masked_softmax(o, S, divisor, logits, f.A);
     f.O.noalias() = f.A * f.V;
     if (alt) {
@@ -111,8 +120,20 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
       for (int j = 0; j < m; ++j) dS(i, j) = f.A(i, j) * (dA(i, j) - along) / divisor;
     }
     Mat dQ, dK, dK0;
-    dQ.noalias() = dS * f.K;
-    dK.noalias() = dS.transpose() * f.Q;
+    if (o.qk_norm) {
+      // S = g·C, C = Q̂·K̂ᵀ: ∂g = Σ ∂S∘C, ∂C = g·∂S, ∂Q̂ = ∂C·K̂, ∂K̂ = ∂Cᵀ·Q̂, then back
+      // through each row's normalisation (a zero row passes nothing).
+      const double gain = s.qk_gain[static_cast<size_t>(h)];
+      g.qk_gain[static_cast<size_t>(h)] += dS.cwiseProduct(f.C).sum();
+      Mat dQ_hat, dK_hat;
+      dQ_hat.noalias() = gain * dS * f.K_hat;
+      dK_hat.noalias() = gain * dS.transpose() * f.Q_hat;
+      normalize_rows_backward(f.Q, f.Q_hat, dQ_hat, dQ);
+      normalize_rows_backward(f.K, f.K_hat, dK_hat, dK);
+    } else {
+      dQ.noalias() = dS * f.K;
+      dK.noalias() = dS.transpose() * f.Q;
+    }
     // RoPE is a rotation: its backward pass turns the gradients back by −p·θ.
     detail::rope_queries_and_keys(s, dQ, dK, -1);
     if (o.normalize_keys) normalize_rows_backward(f.K0, f.K_norm, dK, dK0);

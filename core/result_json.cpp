@@ -84,6 +84,11 @@ OrderedJson gradient_to_json(const Scenario& s, const Gradient& g, double loss) 
   }
   grad["W_O"] = matrix_to_json(g.W_O);
   if (s.has_W_alt) grad["W_alt"] = per_head(g.W_alt);
+  if (s.options.qk_norm) {
+    OrderedJson gains = OrderedJson::array();
+    for (int h = 0; h < s.heads; ++h) gains.push_back(g.qk_gain[static_cast<size_t>(h)]);
+    grad["qk_gain"] = std::move(gains);
+  }
   OrderedJson out;
   out["loss"] = loss;
   out["grad"] = std::move(grad);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,10 @@ struct Options {
   HeadOutput head_output = HeadOutput::Attention;
   Positions positions = Positions::None;
   double position_base = kDefaultPositionBase;  // in [1, 1e6]: the 10000 of sin(p / 10000^(2i/d))
+  // Version 3. QK-norm (Henry et al. 2020): every row of Q and of K divided by its length,
+  // logits = g_h·q̂_i·k̂_j / T with the head's gain g_h (Scenario::qk_gain). scale must then be
+  // "none": the gain is the scale, and it is learned.
+  bool qk_norm = false;
 
   bool operator==(const Options&) const = default;
 };
@@ -79,6 +84,9 @@ struct Scenario {
   std::array<Mat, kMaxHeads> W_alt;
   // Version 2. options.merged_qk: W[h] is d_model×d_model and replaces W_Q, W_K.
   std::array<Mat, kMaxHeads> W;
+  // Version 3, options.qk_norm: the gain g_h of each head, |g| ≤ 1e6; √d_k when the file
+  // leaves it out (the logits of unit vectors are then those of √d_k-long ones over √d_k).
+  std::array<double, kMaxHeads> qk_gain{std::numbers::sqrt2, std::numbers::sqrt2, std::numbers::sqrt2, std::numbers::sqrt2};
   // The output Y the scenario should produce (n×d_model); with it, a loss and gradients.
   bool has_target = false;
   Mat target;
@@ -91,8 +99,9 @@ struct Scenario {
   int m() const { return cross() ? static_cast<int>(tokens_kv.size()) : n(); }
   // The labels of the keys: tokens_kv under cross-attention, else tokens.
   const std::vector<std::string>& key_tokens() const { return cross() ? tokens_kv : tokens; }
-  // 2 when a version-2 field is used, else 1: such a file is written exactly as before.
+  // 3 with QK-norm; 2 when a version-2 field is used, else 1: such a file is written exactly as before.
   int format_version() const {
+    if (options.qk_norm) return 3;
     return has_target || options.merged_qk || options.head_output != HeadOutput::Attention || cross() ||
                    options.positions != Positions::None || options.position_base != kDefaultPositionBase
                ? 2

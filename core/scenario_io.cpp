@@ -190,10 +190,11 @@ struct Reader {
 void read_options(Reader& in, const json& j, Options& o) {
   if (!j.is_object()) { in.fail("options: expected an object, got " + type_name(j)); return; }
   in.check_keys(j, "options.", {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
-                                "positions", "position_base"});
+                                "positions", "position_base", "qk_norm"});
   in.boolean(j, "options.", "shared_qk", o.shared_qk);
   in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
   in.boolean(j, "options.", "merged_qk", o.merged_qk);
+  in.boolean(j, "options.", "qk_norm", o.qk_norm);
   if (j.contains("head_output")) {
     const json& h = j["head_output"];
     if (h == "attention") o.head_output = HeadOutput::Attention;
@@ -248,11 +249,11 @@ LoadResult read_scenario(const json& root) {
   }
   in.check_keys(root, "", {"attnlab", "title", "notes", "tokens", "d_model", "d_k", "heads", "mode",
                            "X", "W_Q", "W_K", "W_V", "Q", "K", "V", "W_O", "W_alt", "options", "W", "target",
-                           "tokens_kv", "X_kv"});
+                           "tokens_kv", "X_kv", "qk_gain"});
 
   // The version first: a newer file is refused before its contents are judged.
   if (!root.contains("attnlab")) {
-    in.fail("attnlab: missing; expected the format version (\"attnlab\": 1, or 2 for a file with version-2 fields)");
+    in.fail("attnlab: missing; expected the format version (\"attnlab\": 1, 2 for a file with version-2 fields, 3 with options.qk_norm)");
     return result;
   }
   const json& version = root["attnlab"];
@@ -262,9 +263,10 @@ LoadResult read_scenario(const json& root) {
     return result;
   }
   // An integer, as heads and every count is: 1.0 is refused as heads: 2.0 is.
-  if (!version.is_number_integer() || (version != 1 && version != 2))
-    in.fail("attnlab: expected the format version 1 or 2, got " + (version.is_number() ? version.dump() : type_name(version)));
+  if (!version.is_number_integer() || (version != 1 && version != 2 && version != 3))
+    in.fail("attnlab: expected the format version 1, 2 or 3, got " + (version.is_number() ? version.dump() : type_name(version)));
   const bool version_1 = version == 1;
+  const bool before_3 = version == 1 || version == 2;
 
   Scenario s;
   for (const char* key : {"title", "notes"})
@@ -339,6 +341,10 @@ LoadResult read_scenario(const json& root) {
     for (const auto& [key, used] : v2_options)
       if (used) in.fail("options." + std::string(key) + ": a version-2 option; the file must say \"attnlab\": 2");
   }
+  if (before_3 && s.options.qk_norm)
+    in.fail("options.qk_norm: a version-3 option; the file must say \"attnlab\": 3");
+  if (root.contains("qk_gain") && !s.options.qk_norm)
+    in.fail("qk_gain: only with options.qk_norm true (the gain of the normalised queries' and keys' products)");
   if (mode_ok && s.options.merged_qk) {
     if (s.mode != Mode::Projected) {
       in.fail("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
@@ -390,6 +396,26 @@ LoadResult read_scenario(const json& root) {
     if (root.contains("W_alt")) {
       s.has_W_alt = true;
       in.per_head(root, "W_alt", s.heads, dk, dk, s.W_alt);
+    }
+    if (s.options.qk_norm) {
+      // The default √d_k: unit queries and keys scored as √d_k-long ones over √d_k.
+      s.qk_gain.fill(std::sqrt(static_cast<double>(dk)));
+      if (root.contains("qk_gain")) {
+        const json& g = root["qk_gain"];
+        if (!g.is_array() || g.size() != static_cast<size_t>(s.heads)) {
+          in.fail("qk_gain: expected " + std::to_string(s.heads) + " number" + (s.heads == 1 ? "" : "s") +
+                  " (one gain per head), got " + (g.is_array() ? std::to_string(g.size()) + " entries" : type_name(g)));
+        } else {
+          for (int h = 0; h < s.heads; ++h) {
+            const json& x = g[static_cast<size_t>(h)];
+            if (!x.is_number() || !(std::abs(x.get<double>()) <= kMaxAbsEntry))
+              in.fail("qk_gain[" + std::to_string(h) + "]: expected a finite number with |x| ≤ 1e6, got " +
+                      (x.is_number() ? x.dump() : type_name(x)));
+            else
+              s.qk_gain[static_cast<size_t>(h)] = x.get<double>();
+          }
+        }
+      }
     }
     if (root.contains("target")) {
       s.has_target = true;

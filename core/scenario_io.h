@@ -17,7 +17,7 @@
 
 namespace core {
 
-inline constexpr int kFormatVersion = 2;  // the newest this program reads; it writes 1 when it can
+inline constexpr int kFormatVersion = 3;  // the newest this program reads; it writes 1 when it can
 inline constexpr size_t kMaxFileBytes = 1024 * 1024;  // 1 MiB
 inline constexpr int kMaxNesting = 8;                  // the top-level object is level 1
 

@@ -1,5 +1,7 @@
 #include "core/training.h"
 
+#include "core/compute.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -223,6 +225,11 @@ void for_each_trainable(Scenario& s, Gradient& g, Gradient& m, Gradient& v, F&& 
     }
     f(s.W_V[h], g.W_V[h], m.W_V[h], v.W_V[h]);
     if (o.head_output == HeadOutput::Alt) f(s.W_alt[h], g.W_alt[h], m.W_alt[h], v.W_alt[h]);
+    if (o.qk_norm) {  // QK-norm's gain g_h, a 1 × 1 matrix to the optimiser
+      using One = Eigen::Map<Eigen::Matrix<double, 1, 1>>;
+      One ps(&s.qk_gain[h]), gs(&g.qk_gain[h]), ms(&m.qk_gain[h]), vs(&v.qk_gain[h]);
+      f(ps, gs, ms, vs);
+    }
   }
   f(s.W_O, g.W_O, m.W_O, v.W_O);
 }
@@ -272,10 +279,23 @@ Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kData
 }
 
 double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool with_gradient) {
+  const double weight = 1.0 / static_cast<double>(batch.size());
+  if (run.model.options.qk_norm) {
+    // QK-norm trains through core::add_gradient, the function --grad gives (the kernel has no
+    // QK-norm path yet): the sequence goes into the model's X and target.
+    if (with_gradient) run.grad.set_zero(run.model);
+    double total = 0;
+    for (const Sequence& seq : batch) {
+      run.model.X = seq.X;
+      if (run.model.cross()) run.model.X_kv = seq.X_kv;
+      run.model.target = seq.target;
+      total += with_gradient ? core::add_gradient(run.model, weight, run.grad) : compute(run.model).loss;
+    }
+    return total / static_cast<double>(batch.size());
+  }
   run.kernel.load(run.model);
   if (with_gradient) run.kernel_grad.zero();
   double total = 0;
-  const double weight = 1.0 / static_cast<double>(batch.size());
   for (const Sequence& seq : batch)
     total += with_gradient ? run.kernel.add_gradient(seq.X.data(), seq.kv(), seq.target.data(), weight, run.kernel_grad)
                            : run.kernel.loss(seq.X.data(), seq.kv(), seq.target.data());

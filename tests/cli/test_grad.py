@@ -82,7 +82,11 @@ def torch_loss(s, leaves):
             K = K / K.norm(dim=1, keepdim=True)
         if positions == "rope":
             Q, K = rope(Q, base), rope(K, base)
-        logits = (Q @ K.T / divisor).masked_fill(masked, float("-inf"))
+        if o.get("qk_norm", False):  # QK-norm: g_h times the cosines of queries and keys, over T
+            Q, K = Q / Q.norm(dim=1, keepdim=True), K / K.norm(dim=1, keepdim=True)
+            logits = (leaves["qk_gain"][h] * (Q @ K.T) / divisor).masked_fill(masked, float("-inf"))
+        else:
+            logits = (Q @ K.T / divisor).masked_fill(masked, float("-inf"))
         A = torch.softmax(logits, dim=1)
         O = A @ V
         if o.get("head_output", "attention") == "alt":
@@ -93,7 +97,7 @@ def torch_loss(s, leaves):
     return ((Y - torch.tensor(s["target"])) ** 2).mean()
 
 
-MATRIX_FIELDS = ["X", "X_kv", "W_Q", "W_K", "W_V", "W", "Q", "K", "V", "W_O", "W_alt"]
+MATRIX_FIELDS = ["X", "X_kv", "W_Q", "W_K", "W_V", "W", "Q", "K", "V", "W_O", "W_alt", "qk_gain"]
 PER_HEAD = {"W_Q", "W_K", "W_V", "W", "Q", "K", "V", "W_alt"}
 
 
@@ -102,6 +106,8 @@ def reference(s):
     for f in MATRIX_FIELDS:
         if f in s:
             leaves[f] = [t(m) for m in s[f]] if f in PER_HEAD else t(s[f])
+    if s.get("options", {}).get("qk_norm", False) and "qk_gain" not in leaves:
+        leaves["qk_gain"] = t([math.sqrt(s["d_k"])] * s["heads"])  # the default, √d_k
     loss = torch_loss(s, leaves)
     loss.backward()
     grads = {}
@@ -160,6 +166,13 @@ def random_scenario(rng, case):
                 options["shared_qk"] = False
                 s["K"] = [rand(rng, m, d_k) for _ in range(H)]
                 s["V"] = [rand(rng, m, d_k) for _ in range(H)]
+    # Cases from 480 on: QK-norm (scale "none"; no normalize_keys), its gain given or left at √d_k.
+    if case >= 480:
+        s["attnlab"] = 3
+        options = s["options"]
+        options.update(qk_norm=True, scale="none", normalize_keys=False)
+        if case % 2 == 0:
+            s["qk_gain"] = [rng.uniform(-4, 6) for _ in range(H)]
     return s
 
 
@@ -169,7 +182,7 @@ def main():
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         path = pathlib.Path(tmp) / "s.json"
-        cases = 480
+        cases = 600
         for case in range(cases):
             s = random_scenario(rng, case)
             path.write_text(json.dumps(s))
@@ -181,7 +194,7 @@ def main():
             loss, grads = reference(s)
             if abs(got["loss"] - loss) > REL * max(1.0, abs(loss)):
                 failures.append(f"case {case}: loss {got['loss']} vs torch {loss}")
-            expected_fields = {f for f in MATRIX_FIELDS if f in s}
+            expected_fields = {f for f in MATRIX_FIELDS if f in s} | ({"qk_gain"} if s["options"].get("qk_norm") else set())
             if set(got["grad"]) != expected_fields:
                 failures.append(f"case {case}: grad fields {sorted(got['grad'])}, file has {sorted(expected_fields)}")
             for f, ref in grads.items():

@@ -97,15 +97,15 @@ def reference(s):
             K = Q.copy() if shared else np.array(s["K"][h], dtype=float)
             V = np.array(s["V"][h], dtype=float)
         if normalize:
-            # Scaled by the largest entry first, so that tiny rows do not underflow to zero length.
-            largest = np.abs(K).max(axis=1, keepdims=True)
-            scaled = K / np.where(largest > 0, largest, 1)
-            lengths = np.linalg.norm(scaled, axis=1, keepdims=True)
-            K = np.where(largest > 0, scaled / np.where(lengths > 0, lengths, 1), K)
+            K = unit_rows(K)
         if positions == "rope":
             Q, K = rope(Q, base), rope(K, base)
         S = Q @ K.T
-        logits = np.where(masked, -np.inf, S / divisor)
+        if o.get("qk_norm", False):  # QK-norm: S stays Q·Kᵀ; the logits are g_h·q̂·k̂ / T
+            gain = s["qk_gain"][h] if "qk_gain" in s else math.sqrt(d_k)
+            logits = np.where(masked, -np.inf, gain * (unit_rows(Q) @ unit_rows(K).T) / divisor)
+        else:
+            logits = np.where(masked, -np.inf, S / divisor)
         shifted = logits - logits.max(axis=1, keepdims=True)
         e = np.where(masked, 0.0, np.exp(shifted))
         A = e / e.sum(axis=1, keepdims=True)
@@ -134,6 +134,30 @@ def reference(s):
         qk = d_model * d_model if merged else (1 if shared else 2) * d_model * d_k
         result["params"] = {"separate": qk * H, "merged": d_model * d_model * H}
     return result
+
+
+def unit_rows(K):
+    """Each row over its length, a zero row kept; scaled by the largest entry first, so that tiny
+    rows do not underflow to zero length."""
+    largest = np.abs(K).max(axis=1, keepdims=True)
+    scaled = K / np.where(largest > 0, largest, 1)
+    lengths = np.linalg.norm(scaled, axis=1, keepdims=True)
+    return np.where(largest > 0, scaled / np.where(lengths > 0, lengths, 1), K)
+
+
+def qk_norm_scenarios(rng):
+    """Version 3: QK-norm in every mode, with the options it allows, its gain given or left at √d_k, a zero query."""
+    for mode, d_k, shared, positions, causal, given in itertools.product(
+            ["projected", "direct"], [1, 2, 3, 4], [False, True], ["none", "rope"], [False, True], [False, True]):
+        options = {"qk_norm": True, "scale": "none", "shared_qk": shared, "positions": positions,
+                   "temperature": float(rng.choice([0.5, 1.0, 2.0])), "mask": {"causal": causal}}
+        s = random_v2_scenario(rng, 5, 3, d_k, 2, mode, options)
+        s["attnlab"] = 3
+        if given:
+            s["qk_gain"] = [float(x) for x in rng.uniform(-5, 8, 2).round(4)]
+        if mode == "direct":
+            s["Q"][0][1] = [0.0] * d_k  # a zero query stays zero: its row of cosines is 0
+        yield f"qk_norm {mode} d_k={d_k} {options} gain given={given}", s
 
 
 def irreversibility(logits):
@@ -358,6 +382,7 @@ def main():
     cases += list(scenarios(rng))
     cases += list(v2_scenarios(rng))
     cases += list(cross_and_position_scenarios(rng))
+    cases += list(qk_norm_scenarios(rng))
     failed = 0
     with tempfile.TemporaryDirectory(prefix="attnlab-numpy-") as tmp:
         for i, (name, scenario) in enumerate(cases):
