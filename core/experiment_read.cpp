@@ -50,7 +50,7 @@ std::string type_name(const json& j) {
 // The options of a variant read as a scenario reads them: one reader, one set of messages.
 std::optional<Options> read_variant_options(const json& options, const std::string& where, std::vector<std::string>& errors) {
   json file = json::parse(scenario_to_text(make_zero_scenario(2, 2, 1, 1)));
-  file["attnlab"] = 2;
+  file["attnlab"] = 3;  // every option of every version: an experiment file has one version of its own
   file["options"] = options;
   if (options.is_object() && options.value("merged_qk", false) == true) {
     file.erase("W_Q");

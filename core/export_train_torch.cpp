@@ -140,7 +140,7 @@ class Random:
 # [SECTION] The layer, by the conventions of docs/mathematics.md (the paper's row-vector form)
 
 KNOWN_OPTIONS = {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
-                 "positions", "position_base"}
+                 "positions", "position_base", "qk_norm"}
 
 
 def weights_of(model):
@@ -151,16 +151,21 @@ def weights_of(model):
     w = {name: [torch.tensor(m) for m in model[name]] for name in ("W_Q", "W_K", "W", "W_V", "W_alt") if name in model}
     w["W_O"] = torch.tensor(model["W_O"])
     w.setdefault("W_alt", [torch.eye(model["d_k"]) for _ in range(model["heads"])])
+    if model["options"].get("qk_norm"):  # QK-norm's gain, one number a head (sqrt(d_k) when the file has none)
+        w["qk_gain"] = [torch.tensor(float(g)) for g in model.get("qk_gain", [math.sqrt(model["d_k"])] * model["heads"])]
     return w
 
 
 def trainable(model):
-    """What a variant trains: W^Q and W^K (W^Q alone under shared QK) or one W; W^V; W_alt for AttentionAlt; W^O."""
+    """What a variant trains: W^Q and W^K (W^Q alone under shared QK) or one W; W^V; W_alt for AttentionAlt;
+    QK-norm's gains; W^O."""
     o = model["options"]
     names = ["W"] if o.get("merged_qk") else (["W_Q"] if o["shared_qk"] else ["W_Q", "W_K"])
     names.append("W_V")
     if o.get("head_output") == "alt":
         names.append("W_alt")
+    if o.get("qk_norm"):
+        names.append("qk_gain")
     return names + ["W_O"]
 
 
@@ -194,6 +199,12 @@ def rope(M, base):
     return torch.stack(columns, dim=-1)
 
 
+def unit_rows(M):
+    """Each row of M over its length; a zero row stays zero."""
+    length = M.norm(dim=-1, keepdim=True)
+    return torch.where(length > 0, M / torch.where(length > 0, length, torch.ones_like(length)), M)
+
+
 def attention(model, w, X, Xkv=None):
     """Y = [O_1 ... O_H] W^O for a batch X (B x n x d_model); under cross-attention the keys and values
     read Xkv (B x m x d_model), the encoder's sequences, and the queries X."""
@@ -213,11 +224,15 @@ def attention(model, w, X, Xkv=None):
             q, k = X @ w["W_Q"][h], Xkv @ (w["W_Q"] if o["shared_qk"] else w["W_K"])[h]
         v = Xkv @ w["W_V"][h]
         if o["normalize_keys"]:  # Reformer: each key divided by its length; a zero key stays zero
-            length = k.norm(dim=-1, keepdim=True)
-            k = torch.where(length > 0, k / torch.where(length > 0, length, torch.ones_like(length)), k)
+            k = unit_rows(k)
         if positions == "rope":  # after normalize_keys: q_p and k_p turned by p * theta_i; V is not turned
             q, k = rope(q, base), rope(k, base)
-        A = torch.softmax((q @ k.transpose(-1, -2) / divisor).masked_fill(mask, float("-inf")), dim=-1)
+        if o.get("qk_norm"):  # QK-norm: every query and key over its length (a zero one stays zero), times the gain
+            q, k = unit_rows(q), unit_rows(k)
+            scores = w["qk_gain"][h] * (q @ k.transpose(-1, -2))
+        else:
+            scores = q @ k.transpose(-1, -2)
+        A = torch.softmax((scores / divisor).masked_fill(mask, float("-inf")), dim=-1)
         O = A @ v
         if o.get("head_output") == "alt":  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T enters concat
             O = O @ w["W_alt"][h].T / math.sqrt(d_k)

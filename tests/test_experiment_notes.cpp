@@ -124,6 +124,7 @@ TEST(ExperimentNotes, TheMediansAreWhatTheRunsShow) {
       {"05_attention_alt", "AttentionAlt", "rounding", 385},
       {"06_sqrt_dk", "QKᵀ", "1.0e-3", -2},
       {"06_sqrt_dk", "no √d_k", "0.03", -1},
+      {"06_sqrt_dk", "QK-norm", "1.6", -1},
       {"07_race", "QKᵀ", "rounding", -2},
       {"07_race", "one W", "rounding", -2},
       {"07_race", "AttentionAlt", "rounding", -2},

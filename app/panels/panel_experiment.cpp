@@ -37,6 +37,7 @@ struct Design {
   const char* what;  // markup
   bool shared_qk, normalize_keys, no_self, merged_qk, alt, no_scale;
   core::Positions positions = core::Positions::None;
+  bool qk_norm = false;
 };
 constexpr Design kDesigns[] = {
     {"QK\u1D40", "W^Q and W^K: the standard design", false, false, false, false, false, false},
@@ -49,6 +50,8 @@ constexpr Design kDesigns[] = {
      core::Positions::Sinusoidal},
     {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", false, false, false, false, false,
      false, core::Positions::Rope},
+    {"QK-norm", "every q and k over its length, times a learned gain g (√d_k at the start), in place of 1/√d_k", false,
+     false, false, false, false, true, core::Positions::None, true},
 };
 
 constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous token", "match the pair",
@@ -58,13 +61,14 @@ constexpr const char* kTaskText[] = {
     "Fit the output Y of a given layer (the teacher) on random X. Perfect: the teacher's own function, loss 0. A design "
     "reaches it only if it can express the teacher's W^Q W^K\u1D40 (shared QK: only a symmetric positive semidefinite one).",
     "Each token's target is the content of the token before it; X's first two coordinates carry the position. Perfect: "
-    "every row of A on the previous token, which needs an asymmetric W^Q W^K\u1D40. QQ\u1D40 cannot: a token always "
-    "scores itself at least as high.",
+    "every row of A on the previous token, which needs an asymmetric W^Q W^K\u1D40 or masks. QQ\u1D40 under the causal "
+    "mask alone does not learn it: a token scores itself at least as high as any token with a query no longer than its own.",
     "Tokens come in pairs that share a key; each token's target is its partner's value. Perfect: each token attends to "
-    "its partner alone. Shared QK scores a token with itself at least as high, unless it cannot see itself (Reformer's mask).",
+    "its partner alone. Under shared QK, of each pair at least one scores itself at least as high as its partner, "
+    "unless it cannot see itself (Reformer's no-self mask).",
     "Each token's target is the content of the token before it, and X carries no position: every token is (0, 0, content, 1). "
-    "Perfect: every row of A on the previous token. Without positions no design can find it (attention is "
-    "permutation-equivariant); sinusoidal PE or RoPE can. Needs d_model = 4.",
+    "Perfect: every row of A on the previous token. Without positions no design can find it (a score depends on the "
+    "contents only, never on where a token stands); sinusoidal PE or RoPE can. Needs d_model = 4.",
     "Cross-attention: X_{kv} (m encoder tokens) holds a key and a value per token; each decoder token of X carries the key of "
     "the encoder token it is aligned to. Its target is that token's value. Perfect: each row of the n \u00D7 m weights A on "
     "its aligned encoder token.",
@@ -85,7 +89,8 @@ std::string options_summary(const core::Variant& v) {
   if (o.normalize_keys) add("keys normalised");
   if (o.no_self) add("no self");
   if (o.causal) add("causal");
-  if (o.scale == core::Scale::None) add("no \u221Ad_k");
+  if (o.qk_norm) add("QK-norm");
+  else if (o.scale == core::Scale::None) add("no \u221Ad_k");
   if (o.temperature != 1.0) {
     char t[32];
     std::snprintf(t, sizeof t, "T = %g", o.temperature);
@@ -288,6 +293,7 @@ void ExperimentSettings(AppState& state) {
         if (d.alt) v.options.head_output = core::HeadOutput::Alt;
         if (d.no_scale) v.options.scale = core::Scale::None;
         v.options.positions = d.positions;
+        v.options.qk_norm = d.qk_norm;
         // The task's mask is every variant's: the previous-token task is causal.
         if (!e.variants.empty()) v.options.causal = e.variants.front().options.causal;
         e.variants.push_back(v);

@@ -83,7 +83,12 @@ def forward(s, p, X, Xkv=None):
         if positions == "rope":  # q_p ← R_p q_p, k_p ← R_p k_p (each sequence from position 0)
             Q = (rope_matrices(n, d_k, base) @ Q.unsqueeze(-1)).squeeze(-1)
             K = (rope_matrices(m, d_k, base) @ K.unsqueeze(-1)).squeeze(-1)
-        A = torch.softmax((Q @ K.transpose(-1, -2) / divisor).masked_fill(masked, float("-inf")), dim=-1)
+        if o.get("qk_norm"):  # QK-norm: g_h times the cosines of queries and keys
+            Q, K = Q / Q.norm(dim=-1, keepdim=True), K / K.norm(dim=-1, keepdim=True)
+            S = p["qk_gain"][h] * (Q @ K.transpose(-1, -2))
+        else:
+            S = Q @ K.transpose(-1, -2)
+        A = torch.softmax((S / divisor).masked_fill(masked, float("-inf")), dim=-1)
         O = A @ V
         if o.get("head_output") == "alt":
             O = O @ p["W_alt"][h].T / math.sqrt(d_k)
@@ -97,6 +102,8 @@ def trainable(s):
     names += ["W_V"]
     if o.get("head_output") == "alt":
         names.append("W_alt")
+    if o.get("qk_norm"):
+        names.append("qk_gain")
     return names + ["W_O"]
 
 
@@ -107,7 +114,7 @@ def replay(experiment, variant, batches):
     for name in names:
         if name == "W_O":
             p[name] = torch.tensor(s[name], requires_grad=True)
-        else:
+        else:  # per head: matrices, or QK-norm's gains
             p[name] = [torch.tensor(m, requires_grad=True) for m in s[name]]
     leaves = [t for name in names for t in (p[name] if isinstance(p[name], list) else [p[name]])]
     lr = experiment.get("learning_rate", 0.01)
