@@ -175,7 +175,10 @@ std::string options_sentence(const Scenario& s) {
            "($m$ tokens), so $S$ and the weights are $n\\times m$.";
   if (o.shared_qk) out += s.mode == Mode::Projected ? " Shared QK: $W^K = W^Q$." : " Shared QK: $K = Q$.";
   if (o.normalize_keys) out += " Keys normalized: each row of $K$ divided by its length (a zero row stays zero).";
-  if (o.scale == Scale::None) out += " No $\\sqrt{d_k}$ scaling.";
+  if (o.qk_norm)
+    out += " QK-norm: every row of $Q$ and of $K$ divided by its length (a zero row stays zero), and the scores of these "
+           "unit rows multiplied by a gain $g_h$ per head in place of $1/\\sqrt{d_k}$.";
+  else if (o.scale == Scale::None) out += " No $\\sqrt{d_k}$ scaling.";
   if (o.temperature != 1.0) out += " Temperature $T = " + shortest_number(o.temperature) + "$.";
   if (o.positions == Positions::Sinusoidal)
     out += " Sinusoidal positions: $X' = X + PE$ before the projections, $PE_{p,2i} = \\sin(p / b^{2i/d_{\\text{model}}})$, "
@@ -332,7 +335,14 @@ std::string export_tex(const Scenario& s, const Result& r) {
       t << "The mask ($-\\infty$ where a token does not attend):\n";
       Displays(t).add_tex(M + " = " + mask_matrix(hr), 30 + 25.0 * s.m());
     }
-    const std::string scaled = d.symbolic.empty() ? S : "\\frac{" + S + "}{" + d.symbolic + "}";
+    if (o.qk_norm) {
+      t << "QK-norm: the rows of $" << Q << "$ and $" << K << "$ over their lengths, and the cosines of queries and keys, "
+        << "with the gain $g = " << tex_significant(s.qk_gain[static_cast<size_t>(h)]) << "$:\n";
+      Displays unit(t);
+      unit.add("\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}", hr.qk_cosines);
+    }
+    const std::string numerator = o.qk_norm ? "g\\,\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}" : S;
+    const std::string scaled = d.symbolic.empty() ? numerator : "\\frac{" + numerator + "}{" + d.symbolic + "}";
     t << "The weights, a softmax along each row (each row sums to 1)"
       << (d.value.empty() ? ", with no scaling" : ", with $" + d.symbolic + " = " + d.value + "$") << ":\n";
     Displays(t).add(A + " = \\operatorname{softmax}\\!\\left(" + scaled + (masked ? " + " + M : "") + "\\right)", hr.weights);

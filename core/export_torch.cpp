@@ -49,6 +49,7 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
   if (o.scale != Scale::SqrtDk) misfits.push_back("scale none (MultiheadAttention divides by \u221Ad_k)");
   if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
   if (o.normalize_keys) misfits.push_back("keys normalized");
+  if (o.qk_norm) misfits.push_back("QK-norm (MultiheadAttention scores the raw q and k over \u221Ad_k)");
   if (s.mode == Mode::Projected && o.merged_qk)
     misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
   if (o.head_output == HeadOutput::Alt)
@@ -122,6 +123,11 @@ std::string export_py(const Scenario& s) {
   }
   if (s.has_W_alt) p << "W_alt = " << py_heads(s.W_alt, s.heads) << "  # AttentionAlt's 4th matrix, per head, d_k x d_k\n";
   else p << "W_alt = [torch.eye(d_k) for _ in range(H)]  # AttentionAlt's 4th matrix: the file gives none, so the identity\n";
+  if (o.qk_norm) {
+    p << "qk_gain = [";
+    for (int h = 0; h < s.heads; ++h) p << (h ? ", " : "") << shortest_number(s.qk_gain[static_cast<size_t>(h)]);
+    p << "]  # QK-norm: the gain g of each head\n";
+  }
   p << "W_O = " << py_matrix(s.W_O) << "  # H*d_k x d_model\n";
   if (s.has_target) p << "target = " << py_matrix(s.target) << "  # the Y the scenario should produce, n x d_model\n";
   p << "\n";
@@ -207,14 +213,19 @@ for h in range(H):
   const bool alt = o.head_output == HeadOutput::Alt;
   const std::string code = sqrt_dk ? (tempered ? " / (math.sqrt(d_k) * T)" : " / math.sqrt(d_k)") : (tempered ? " / T" : "");
   const std::string text = sqrt_dk ? (tempered ? " / (sqrt(d_k) * T)" : " / sqrt(d_k)") : (tempered ? " / T" : "");
-  p << "    S = q @ k.T\n"
-    << "    logits = S" << code << (code.empty() ? "  # no scaling" : "") << "\n"
+  p << "    S = q @ k.T\n";
+  if (o.qk_norm)
+    p << "    q_hat, k_hat = q / q.norm(dim=1, keepdim=True).clamp_min(1e-300), k / k.norm(dim=1, keepdim=True).clamp_min(1e-300)\n"
+      << "    logits = qk_gain[h] * (q_hat @ k_hat.T)" << code << "  # QK-norm: g times the cosines (a zero row stays zero)\n";
+  else
+    p << "    logits = S" << code << (code.empty() ? "  # no scaling" : "") << "\n";
+  p << ""
     << "    if mask is not None:\n        logits = logits.masked_fill(mask, float(\"-inf\"))\n"
     << "    A = torch.softmax(logits, dim=-1)\n"
     << "    O = A @ v\n"
     << "    alt = A @ v @ W_alt[h].T / math.sqrt(d_k)  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T\n"
     << "    show(\"S = Q K^T\", S, tokens, " << keys << ")\n"
-    << "    show(\"A = softmax(S" << text << (o.causal || o.no_self ? ", masked" : "") << ")\", A, tokens, " << keys << ")\n"
+    << "    show(\"A = softmax(" << (o.qk_norm ? "g q^ k^T" : "S") << text << (o.causal || o.no_self ? ", masked" : "") << ")\", A, tokens, " << keys << ")\n"
     << "    show(f\"O_{h + 1} = A V\", O, tokens, dims)\n"
     << "    show(f\"alt_{h + 1} = (1/sqrt(d_k)) A V W_alt^T\", alt, tokens, dims)\n"
     << "    outputs.append(" << (alt ? "alt)  # head_output \"alt\": AttentionAlt's output enters the concatenation" : "O)")

@@ -172,8 +172,11 @@ void MatricesOptions(AppState& state) {
   ImGui::EndDisabled();
   if (o.merged_qk && !was_merged) o.shared_qk = false;
   ImGui::SameLine();
+  ImGui::BeginDisabled(o.qk_norm);
   changed |= checkbox("normalize keys", "normalize_keys", &o.normalize_keys,
-                      "Each row of K divided by its length before scoring.");
+                      o.qk_norm ? "QK-norm normalises the keys already, and the queries too."
+                                : "Each row of K divided by its length before scoring.");
+  ImGui::EndDisabled();
   changed |= checkbox("causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
   ImGui::SameLine();
   ImGui::BeginDisabled(cross);
@@ -197,7 +200,7 @@ void MatricesOptions(AppState& state) {
     ImGui::EndTooltip();
   }
 
-  int scale = o.scale == core::Scale::SqrtDk ? 0 : 1;
+  int scale = o.qk_norm ? 2 : o.scale == core::Scale::SqrtDk ? 0 : 1;
   changed |= ImGui::RadioButton("##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
   remember_control(state, "scale.sqrt_dk");
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
@@ -206,8 +209,30 @@ void MatricesOptions(AppState& state) {
   ImGui::SameLine();
   changed |= ImGui::RadioButton("S / T", &scale, 1);
   remember_control(state, "scale.none");
-  o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
   ImGui::SameLine();
+  changed |= ImGui::RadioButton("QK-norm", &scale, 2);
+  remember_control(state, "scale.qk_norm");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("QK-norm (Henry et al. 2020): every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T "
+               "with a gain g per head (\u221Ad_k by default, learned in training). The logits lie in [\u2212|g|, |g|]/T "
+               "whatever the weights; S above stays Q\u00B7K\u1D40 of the raw rows.");
+    ImGui::EndTooltip();
+  }
+  o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
+  o.qk_norm = scale == 2;
+  if (o.qk_norm) o.normalize_keys = false;
+  ImGui::SameLine();
+  double gain = state.scenario().qk_gain[static_cast<size_t>(std::clamp(state.view.head, 0, core::kMaxHeads - 1))];
+  bool gain_changed = false;
+  if (o.qk_norm && state.scenario().options.qk_norm) {
+    const double lo = -100.0, hi = 100.0;
+    ImGui::SetNextItemWidth(110 * ImGui::GetFontSize() / 16.0f);
+    gain_changed = ImGui::SliderScalar("##gain", ImGuiDataType_Double, &gain, &lo, &hi, "g = %.3f");
+    remember_control(state, "qk_gain");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("QK-norm's gain g of the head shown; Ctrl+click to type a value (|g| \u2264 1e6).");
+    ImGui::SameLine();
+  }
   // In double, as the scenario holds it: a float slider would store 0.05 as 0.05000000074505806.
   double temperature = o.temperature;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
@@ -219,6 +244,10 @@ void MatricesOptions(AppState& state) {
   remember_control(state, "temperature");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
   Positions(state, o, changed);
+  if (gain_changed && std::abs(gain) <= core::kMaxAbsEntry) {
+    const size_t h = static_cast<size_t>(std::clamp(state.view.head, 0, core::kMaxHeads - 1));
+    state.apply([&](core::Scenario& sc) { sc.qk_gain[h] = gain; });
+  }
   if (changed)
     state.apply([&](core::Scenario& sc) {
       // One W starts where W^Q and W^K are: W_h = W^Q_h W^K_hᵀ gives the same scores.

@@ -88,9 +88,13 @@ void DrawSoftmaxPanel(AppState& state) {
     const core::HeadResult& r = state.result().head[state.view.head];
     const double divisor =
         (s.options.scale == core::Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * s.options.temperature;
-    const std::string title = std::string("A = softmax(S / ") +
-                              (s.options.scale == core::Scale::SqrtDk ? "(\u221Ad_k\u00B7T)" : "T") + "),  S / " +
-                              format_number(divisor);
+    // QK-norm: the logits are g·q̂·k̂ / T, the cosines of queries and keys times the head's gain.
+    const std::string title =
+        s.options.qk_norm
+            ? "A = softmax(g\u00B7cos(q_i, k_j) / T),  QK-norm, g = " +
+                  format_number(s.qk_gain[static_cast<size_t>(state.view.head)]) + ", T = " + format_number(s.options.temperature)
+            : std::string("A = softmax(S / ") + (s.options.scale == core::Scale::SqrtDk ? "(\u221Ad_k\u00B7T)" : "T") +
+                  "),  S / " + format_number(divisor);
 
     // The softmax's Jacobian of one row, on demand: it takes the right part of the panel.
     bool& jacobian = state.view.show_jacobian;

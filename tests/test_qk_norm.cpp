@@ -1,0 +1,113 @@
+// QK-norm (Henry et al. 2020): every row of Q and of K over its length, logits g_h·q̂_i·k̂_j / T,
+// S = Q·Kᵀ of the raw rows. A file that uses it says "attnlab": 3; scale must be "none".
+#include <cmath>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/compute.h"
+#include "core/gradient.h"
+#include "core/scenario_io.h"
+
+namespace {
+
+using nlohmann::json;
+
+// Direct mode, by hand: q_1 = (3, 4), q_2 = (0, 2), k_1 = (1, 0), k_2 = (0, 5); g = 2, T = 1.
+json hand_case() {
+  return json::parse(R"({"attnlab": 3, "tokens": ["a", "b"], "d_model": 2, "d_k": 2, "heads": 1, "mode": "direct",
+    "Q": [[[3, 4], [0, 2]]], "K": [[[1, 0], [0, 5]]], "V": [[[1, 0], [0, 1]]], "W_O": [[1, 0], [0, 1]],
+    "qk_gain": [2], "options": {"qk_norm": true, "scale": "none"}})");
+}
+
+std::string refusal(const json& j) {
+  const core::LoadResult r = core::parse_scenario(j.dump());
+  return r.ok() ? "accepted" : r.errors.front();
+}
+
+}  // namespace
+
+TEST(QkNorm, TwoTokensByHand) {
+  const core::LoadResult r = core::parse_scenario(hand_case().dump());
+  ASSERT_TRUE(r.ok()) << r.errors.front();
+  const core::HeadResult& h = core::compute(*r.scenario).head[0];
+  // q̂_1 = (0.6, 0.8), q̂_2 = (0, 1); k̂_1 = (1, 0), k̂_2 = (0, 1): cosines [[0.6, 0.8], [0, 1]].
+  EXPECT_DOUBLE_EQ(h.qk_cosines(0, 0), 0.6);
+  EXPECT_DOUBLE_EQ(h.qk_cosines(0, 1), 0.8);
+  EXPECT_DOUBLE_EQ(h.qk_cosines(1, 0), 0.0);
+  EXPECT_DOUBLE_EQ(h.qk_cosines(1, 1), 1.0);
+  // S stays the raw Q·Kᵀ; the logits are 2·cosines.
+  EXPECT_EQ(h.scores(0, 1), 20.0);
+  EXPECT_EQ(h.scores(1, 1), 10.0);
+  EXPECT_DOUBLE_EQ(h.logits(0, 0), 1.2);
+  EXPECT_DOUBLE_EQ(h.logits(0, 1), 1.6);
+  EXPECT_DOUBLE_EQ(h.logits(1, 1), 2.0);
+  // softmax(1.2, 1.6): 1 / (1 + e^0.4) and e^0.4 / (1 + e^0.4).
+  EXPECT_NEAR(h.weights(0, 0), 1.0 / (1.0 + std::exp(0.4)), 1e-15);
+  EXPECT_NEAR(h.weights(1, 1), 1.0 / (1.0 + std::exp(-2.0)), 1e-15);
+}
+
+// The logits lie in [−|g|, |g|]/T however large the weights: Q times 1000 changes nothing after S.
+TEST(QkNorm, TheLogitsDoNotGrowWithTheWeights) {
+  json big = hand_case();
+  for (auto& row : big["Q"][0])
+    for (auto& x : row) x = x.get<double>() * 1000;
+  const core::HeadResult a = core::compute(*core::parse_scenario(hand_case().dump()).scenario).head[0];
+  const core::HeadResult b = core::compute(*core::parse_scenario(big.dump()).scenario).head[0];
+  EXPECT_EQ(b.scores(0, 1), 20000.0);
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) {
+      EXPECT_NEAR(a.weights(i, j), b.weights(i, j), 1e-15);
+      EXPECT_LE(std::abs(b.logits(i, j)), 2.0 + 1e-15);
+    }
+}
+
+TEST(QkNorm, TheGainDefaultsToSqrtDkAndRoundTrips) {
+  json j = hand_case();
+  j.erase("qk_gain");
+  j["d_k"] = 2;
+  const core::LoadResult r = core::parse_scenario(j.dump());
+  ASSERT_TRUE(r.ok());
+  EXPECT_DOUBLE_EQ(r.scenario->qk_gain[0], std::sqrt(2.0));
+  const core::LoadResult again = core::parse_scenario(core::scenario_to_text(*core::parse_scenario(hand_case().dump()).scenario));
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again.scenario->qk_gain[0], 2.0);
+  EXPECT_TRUE(again.scenario->options.qk_norm);
+  EXPECT_EQ(again.scenario->format_version(), 3);
+}
+
+TEST(QkNorm, WhatDoesNotFitIsNamed) {
+  json j = hand_case();
+  j["attnlab"] = 2;
+  EXPECT_EQ(refusal(j), "options.qk_norm: a version-3 option; the file must say \"attnlab\": 3");
+  j = hand_case();
+  j["options"]["scale"] = "sqrt_dk";
+  EXPECT_NE(refusal(j).find("options.scale: must be \"none\" with options.qk_norm"), std::string::npos) << refusal(j);
+  j = hand_case();
+  j["options"]["normalize_keys"] = true;
+  EXPECT_NE(refusal(j).find("options.normalize_keys: not with options.qk_norm"), std::string::npos) << refusal(j);
+  j = hand_case();
+  j["qk_gain"] = json::array({1, 2});
+  EXPECT_EQ(refusal(j), "qk_gain: expected 1 number (one gain per head), got 2 entries");
+  j["qk_gain"] = json::array({2e6});
+  EXPECT_EQ(refusal(j), "qk_gain[0]: expected a finite number with |x| ≤ 1e6, got 2000000.0");
+  j = hand_case();
+  j["options"]["qk_norm"] = false;
+  EXPECT_NE(refusal(j).find("qk_gain: only with options.qk_norm true"), std::string::npos) << refusal(j);
+}
+
+// ∂L/∂g against a central difference (the torch comparison is tests/cli/test_grad.py).
+TEST(QkNorm, TheGainsGradientIsTheSlopeOfTheLoss) {
+  json j = hand_case();
+  j["target"] = json::parse("[[0.3, -0.2], [0.5, 0.9]]");
+  core::Scenario s = *core::parse_scenario(j.dump()).scenario;
+  core::Gradient g;
+  core::gradient(s, g);
+  const double h = 1e-6;
+  s.qk_gain[0] = 2 + h;
+  const double up = core::compute(s).loss;
+  s.qk_gain[0] = 2 - h;
+  const double down = core::compute(s).loss;
+  EXPECT_NEAR(g.qk_gain[0], (up - down) / (2 * h), 1e-8);
+  EXPECT_NE(g.qk_gain[0], 0.0);
+}
