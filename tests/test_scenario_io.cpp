@@ -190,12 +190,12 @@ TEST(LoadRejects, MissingAndModeSpecificFields) {
 
 TEST(LoadRejects, AFutureVersion) {
   json j = example_json();
-  j["attnlab"] = 3;
-  expect_rejected(j, "attnlab: version 3 is newer than this program reads (2)");
+  j["attnlab"] = 4;
+  expect_rejected(j, "attnlab: version 4 is newer than this program reads (3)");
   j.erase("attnlab");
   expect_rejected(j, "attnlab: missing");
   j["attnlab"] = "1";
-  expect_rejected(j, "attnlab: expected the format version 1 or 2, got a string");
+  expect_rejected(j, "attnlab: expected the format version 1, 2 or 3, got a string");
 }
 
 TEST(LoadRejects, NestingDeeperThanEightLevels) {
@@ -238,10 +238,10 @@ TEST_F(TempDir, FileErrorsNameThePath) {
   EXPECT_NE(r.message().find("larger than 1 MiB"), std::string::npos) << r.message();
   {
     std::ofstream bad(dir_ / "bad.json");
-    bad << "{\"attnlab\": 3}";
+    bad << "{\"attnlab\": 4}";
   }
   r = core::load_scenario_file((dir_ / "bad.json").string());
-  EXPECT_EQ(r.message().rfind((dir_ / "bad.json").string() + ": attnlab: version 3", 0), 0u) << r.message();
+  EXPECT_EQ(r.message().rfind((dir_ / "bad.json").string() + ": attnlab: version 4", 0), 0u) << r.message();
 }
 
 // Regression tests of the fuzzing issue: a 40 MB file, and nesting far past the limit.
