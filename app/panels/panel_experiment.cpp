@@ -50,7 +50,8 @@ constexpr Design kDesigns[] = {
      core::Positions::Sinusoidal},
     {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", false, false, false, false, false,
      false, core::Positions::Rope},
-    {"QK-norm", "every q and k over its length, times a learned gain g (√d_k at the start), in place of 1/√d_k", false,
+    {"QK-norm", "each q and each k divided by its length; their dot product (a cosine) times a learned gain g per head "
+     "(\u221Ad_k at the start), in place of dividing by \u221Ad_k", false,
      false, false, false, false, true, core::Positions::None, true},
 };
 
@@ -59,7 +60,8 @@ constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous to
 // What each task asks and what a perfect solution is (docs/experiments.md says more).
 constexpr const char* kTaskText[] = {
     "Fit the output Y of a given layer (the teacher) on random X. Perfect: the teacher's own function, loss 0. A design "
-    "reaches it only if it can express the teacher's W^Q W^K\u1D40 (shared QK: only a symmetric positive semidefinite one).",
+    "reaches it only if it can express the teacher's W^Q W^K\u1D40 (shared QK: only a symmetric positive semidefinite one). "
+    "QK-norm can hold that matrix but not its scores: without positions its output is proportional to the scale of X, the teacher's is not.",
     "Each token's target is the content of the token before it; X's first two coordinates carry the position. Perfect: "
     "every row of A on the previous token, which needs an asymmetric W^Q W^K\u1D40 or masks. QQ\u1D40 under the causal "
     "mask alone does not learn it: a token scores itself at least as high as any token with a query no longer than its own.",
