@@ -30,7 +30,8 @@ std::string refusal(const json& j) {
 TEST(QkNorm, TwoTokensByHand) {
   const core::LoadResult r = core::parse_scenario(hand_case().dump());
   ASSERT_TRUE(r.ok()) << r.errors.front();
-  const core::HeadResult& h = core::compute(*r.scenario).head[0];
+  const core::Result result = core::compute(*r.scenario);
+  const core::HeadResult& h = result.head[0];
   // q̂_1 = (0.6, 0.8), q̂_2 = (0, 1); k̂_1 = (1, 0), k̂_2 = (0, 1): cosines [[0.6, 0.8], [0, 1]].
   EXPECT_DOUBLE_EQ(h.qk_cosines(0, 0), 0.6);
   EXPECT_DOUBLE_EQ(h.qk_cosines(0, 1), 0.8);
