@@ -91,7 +91,9 @@ TEST(QkNorm, WhatDoesNotFitIsNamed) {
   j["qk_gain"] = json::array({1, 2});
   EXPECT_EQ(refusal(j), "qk_gain: expected 1 number (one gain per head), got 2 entries");
   j["qk_gain"] = json::array({2e6});
-  EXPECT_EQ(refusal(j), "qk_gain[0]: expected a finite number with |x| ≤ 1e6, got 2000000.0");
+  EXPECT_EQ(refusal(j), "qk_gain[0]: 2000000.0 is out of range; expected |x| ≤ 1e6");  // as every entry of a matrix
+  j["qk_gain"] = json::array({"2"});
+  EXPECT_EQ(refusal(j), "qk_gain[0]: expected a number, got a string");
   j = hand_case();
   j["options"]["qk_norm"] = false;
   EXPECT_NE(refusal(j).find("qk_gain: only with options.qk_norm true"), std::string::npos) << refusal(j);

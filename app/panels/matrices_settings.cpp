@@ -223,7 +223,8 @@ void MatricesOptions(AppState& state) {
   o.qk_norm = scale == 2;
   if (o.qk_norm) o.normalize_keys = false;
   ImGui::SameLine();
-  double gain = state.scenario().qk_gain[static_cast<size_t>(std::clamp(state.view.head, 0, core::kMaxHeads - 1))];
+  const size_t head = static_cast<size_t>(std::clamp(state.view.head, 0, core::kMaxHeads - 1));
+  double gain = state.scenario().qk_gain[head];
   bool gain_changed = false;
   if (o.qk_norm && state.scenario().options.qk_norm) {
     const double lo = -100.0, hi = 100.0;
@@ -244,10 +245,7 @@ void MatricesOptions(AppState& state) {
   remember_control(state, "temperature");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
   Positions(state, o, changed);
-  if (gain_changed && std::abs(gain) <= core::kMaxAbsEntry) {
-    const size_t h = static_cast<size_t>(std::clamp(state.view.head, 0, core::kMaxHeads - 1));
-    state.apply([&](core::Scenario& sc) { sc.qk_gain[h] = gain; });
-  }
+  if (gain_changed && std::abs(gain) <= core::kMaxAbsEntry) state.apply([&](core::Scenario& sc) { sc.qk_gain[head] = gain; });
   if (changed)
     state.apply([&](core::Scenario& sc) {
       // One W starts where W^Q and W^K are: W_h = W^Q_h W^K_hᵀ gives the same scores.
