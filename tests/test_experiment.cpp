@@ -11,23 +11,15 @@
 #include "core/experiment_json.h"
 #include "core/scenario_io.h"
 #include "core/training.h"
+#include "experiment_helpers.h"
 
 namespace {
 
 using core::Experiment;
 using nlohmann::json;
 
-json small_experiment() {
-  return json::parse(R"({"attnlab_experiment": 1, "task": {"kind": "match_pair"}, "n": 4, "d_model": 4, "d_k": 2,
-    "heads": 1, "variants": [{"name": "QKᵀ"}, {"name": "shared", "options": {"shared_qk": true}}],
-    "steps": 30, "batch": 4, "seed": 7})");
-}
-
-Experiment parsed(const json& j) {
-  const core::ExperimentLoad e = core::parse_experiment(j.dump());
-  EXPECT_TRUE(e.ok()) << e.message();
-  return e.experiment.value_or(Experiment{});
-}
+using testing_helpers::parsed;
+using testing_helpers::small_experiment;
 
 void expect_refused(const json& j, const std::string& part) {
   const core::ExperimentLoad e = core::parse_experiment(j.dump());

@@ -12,22 +12,21 @@
 #include "core/experiment_json.h"
 #include "core/export_curves.h"
 #include "core/training.h"
+#include "experiment_helpers.h"
 
 namespace {
 
 using core::Experiment;
 using nlohmann::json;
 
-json small_experiment() {
-  return json::parse(R"({"attnlab_experiment": 1, "task": {"kind": "match_pair"}, "n": 4, "d_model": 4, "d_k": 2,
-    "heads": 1, "variants": [{"name": "QKᵀ"}, {"name": "shared", "options": {"shared_qk": true}}],
-    "steps": 25, "batch": 4, "seed": 7, "seeds": 3})");
-}
+using testing_helpers::parsed;
 
-Experiment parsed(const json& j) {
-  const core::ExperimentLoad e = core::parse_experiment(j.dump());
-  EXPECT_TRUE(e.ok()) << e.message();
-  return e.experiment.value_or(Experiment{});
+// The tests' small experiment over three seeds, 25 steps.
+json small_experiment() {
+  json j = testing_helpers::small_experiment();
+  j["steps"] = 25;
+  j["seeds"] = 3;
+  return j;
 }
 
 std::string refusal(const json& j) {
