@@ -133,16 +133,23 @@ def replay(experiment, variant, batches):
     return curve
 
 
+def train(exe, name, experiment, path, out, failures):
+    """The experiment written to path and trained into out: its RESULT, or None (a failure noted under name)."""
+    path.write_text(json.dumps(experiment))
+    p = subprocess.run([exe, "--train", str(path), "--out", str(out)], capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"{name}: exit {p.returncode}, stderr {p.stderr[-300:]!r}")
+        return None
+    return json.loads(out.read_text())
+
+
 def check_script(exe, name, experiment, tmp, failures):
     """The PyTorch script of an experiment must print the curves and test losses of attnlab's RESULT."""
     stem = tmp / pathlib.Path(name).stem
-    experiment_file, out = stem.with_suffix(".json"), stem.with_suffix(".result.json")
-    experiment_file.write_text(json.dumps(experiment))
-    p = subprocess.run([exe, "--train", str(experiment_file), "--out", str(out)], capture_output=True, text=True)
-    if p.returncode != 0:
-        failures.append(f"{name}: exit {p.returncode}, stderr {p.stderr[-300:]!r}")
+    experiment_file = stem.with_suffix(".json")
+    result = train(exe, name, experiment, experiment_file, stem.with_suffix(".result.json"), failures)
+    if result is None:
         return
-    result = json.loads(out.read_text())
     scripts = []
     for run in range(2):
         script = stem.with_suffix(f".train{run}.py")
@@ -175,12 +182,9 @@ def check_seeds(exe, experiment, tmp, failures):
     --seeds N overrides the file; the exported script replays every seed and --compare agrees; the table says seeds."""
     experiment = dict(experiment, steps=SCRIPT_STEPS, seeds=3, seed=11)
     path, out = tmp / "seeds.json", tmp / "seeds.result.json"
-    path.write_text(json.dumps(experiment))
-    p = subprocess.run([exe, "--train", str(path), "--out", str(out)], capture_output=True, text=True)
-    if p.returncode != 0:
-        failures.append(f"seeds: exit {p.returncode}, {p.stderr[-300:]!r}")
+    result = train(exe, "seeds", experiment, path, out, failures)
+    if result is None:
         return
-    result = json.loads(out.read_text())
     if result.get("seeds") != 3:
         failures.append(f"seeds: RESULT has seeds {result.get('seeds')!r}")
     for s in range(3):
