@@ -16,6 +16,7 @@
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/panels/heatmap.h"
+#include "app/training/designs.h"
 #include "app/training/lab.h"
 #include "app/panels/loss_curves.h"
 #include "app/panels/panels.h"
@@ -30,86 +31,6 @@
 namespace app {
 
 namespace {
-
-// The designs of the seed questions, as the variants of an experiment.
-struct Design {
-  const char* name;
-  const char* what;  // markup
-  bool shared_qk, normalize_keys, no_self, merged_qk, alt, no_scale;
-  core::Positions positions = core::Positions::None;
-  bool qk_norm = false;
-};
-constexpr Design kDesigns[] = {
-    {"QK\u1D40", "W^Q and W^K: the standard design", false, false, false, false, false, false},
-    {"shared QK", "W^K = W^Q: S = QQ\u1D40 is symmetric", true, false, false, false, false, false},
-    {"shared QK, Reformer", "W^K = W^Q, keys normalised, no token attends to itself", true, true, true, false, false, false},
-    {"one W", "one d_{model} \u00D7 d_{model} matrix W in place of W^Q W^K\u1D40", false, false, false, true, false, false},
-    {"AttentionAlt", "a fourth matrix W_{alt} on each head's output", false, false, false, false, true, false},
-    {"no \u221Ad_k", "the scores not divided by \u221Ad_k", false, false, false, false, false, true},
-    {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X", false, false, false, false, false, false,
-     core::Positions::Sinusoidal},
-    {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", false, false, false, false, false,
-     false, core::Positions::Rope},
-    {"QK-norm", "each q and each k divided by its length; their dot product (a cosine) times a learned gain g per head "
-     "(\u221Ad_k at the start), in place of dividing by \u221Ad_k", false,
-     false, false, false, false, true, core::Positions::None, true},
-};
-
-constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous token", "match the pair",
-                                      "copy the previous token (no position in X)", "align to the encoder (cross-attention)"};
-// What each task asks and what a perfect solution is (docs/experiments.md says more).
-constexpr const char* kTaskText[] = {
-    "Fit the output Y of a given layer (the teacher) on random X. Perfect: the teacher's own function, loss 0. A design "
-    "reaches it only if it can express the teacher's W^Q W^K\u1D40 (shared QK: only a symmetric positive semidefinite one). "
-    "QK-norm can hold that matrix but not its scores: without positions its output is proportional to the scale of X, the teacher's is not.",
-    "Each token's target is the content of the token before it; X's first two coordinates carry the position. Perfect: "
-    "every row of A on the previous token, which needs an asymmetric W^Q W^K\u1D40 or masks. QQ\u1D40 under the causal "
-    "mask alone does not learn it: a token scores itself at least as high as any token with a query no longer than its own.",
-    "Tokens come in pairs that share a key; each token's target is its partner's value. Perfect: each token attends to "
-    "its partner alone. Under shared QK, of each pair at least one scores itself at least as high as its partner, "
-    "unless it cannot see itself (Reformer's no-self mask).",
-    "Each token's target is the content of the token before it, and X carries no position: every token is (0, 0, content, 1). "
-    "Perfect: every row of A on the previous token. Without positions no design can find it (a score depends on the "
-    "contents only, never on where a token stands); sinusoidal PE or RoPE can. Needs d_model = 4.",
-    "Cross-attention: X_{kv} (m encoder tokens) holds a key and a value per token; each decoder token of X carries the key of "
-    "the encoder token it is aligned to. Its target is that token's value. Perfect: each row of the n \u00D7 m weights A on "
-    "its aligned encoder token.",
-};
-static_assert(std::size(kTaskNames) == std::size(kTaskText) && std::size(kTaskNames) == 5, "one name and text per core::TaskKind");
-
-// Self-attention tasks have no second sequence; align needs one.
-bool cross_task(core::TaskKind t) { return t == core::TaskKind::Teacher || t == core::TaskKind::Align; }
-
-// The options of a variant in words (and its own d_k, set in the file, when it has one).
-std::string options_summary(const core::Variant& v) {
-  const core::Options& o = v.options;
-  std::string s;
-  const auto add = [&](const std::string& part) { s += (s.empty() ? "" : " \u00B7 ") + part; };
-  if (v.d_k > 0) add("d_k = " + std::to_string(v.d_k));
-  if (o.merged_qk) add("one W");
-  if (o.shared_qk) add("shared QK");
-  if (o.normalize_keys) add("keys normalised");
-  if (o.no_self) add("no self");
-  if (o.causal) add("causal");
-  if (o.qk_norm) add("QK-norm");
-  else if (o.scale == core::Scale::None) add("no \u221Ad_k");
-  if (o.temperature != 1.0) {
-    char t[32];
-    std::snprintf(t, sizeof t, "T = %g", o.temperature);
-    add(t);
-  }
-  if (o.head_output == core::HeadOutput::Alt) add("AttentionAlt");
-  if (o.positions != core::Positions::None) {
-    std::string p = o.positions == core::Positions::Rope ? "RoPE" : "sinusoidal PE";
-    if (o.position_base != core::kDefaultPositionBase) {
-      char b[40];
-      std::snprintf(b, sizeof b, " (base %g)", o.position_base);
-      p += b;
-    }
-    add(p);
-  }
-  return s.empty() ? "standard: W^Q W^K\u1D40, \u221Ad_k" : s;
-}
 
 // A name not yet taken: "one W", then "one W 2", ...
 std::string unique_name(const core::Experiment& e, const std::string& base) {
@@ -157,7 +78,7 @@ void ExperimentSettings(AppState& state) {
   ImGui::PopFont();
   int task = static_cast<int>(e.task);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##task", &task, kTaskNames, IM_ARRAYSIZE(kTaskNames))) {
+  if (ImGui::Combo("##task", &task, task_names(), kTaskCount)) {
     e.task = static_cast<core::TaskKind>(task);
     if (!cross_task(e.task)) e.m = 0;                          // one sequence: no X_kv
     if (e.m == 0 && e.teacher.cross()) core::set_cross_attention(e.teacher, false);
@@ -171,7 +92,7 @@ void ExperimentSettings(AppState& state) {
   }
   remember_control(state, "lab.task");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ScriptTextWrapped(kTaskText[task]);
+  ScriptTextWrapped(task_text(static_cast<core::TaskKind>(task)));
   ImGui::PopStyleColor();
   if (e.task == core::TaskKind::Teacher) {
     ScriptText("Teacher: " + (e.teacher.title.empty() ? std::string("the experiment's own layer") : e.teacher.title) +
@@ -284,18 +205,11 @@ void ExperimentSettings(AppState& state) {
   ImGui::BeginDisabled(e.variants.size() >= 8);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##add", "add a design\u2026")) {
-    for (const Design& d : kDesigns) {
+    for (const Design& d : designs()) {
       if (ImGui::Selectable(d.name)) {
         core::Variant v;
         v.name = unique_name(e, d.name);
-        v.options.shared_qk = d.shared_qk;
-        v.options.normalize_keys = d.normalize_keys;
-        v.options.no_self = d.no_self;
-        v.options.merged_qk = d.merged_qk;
-        if (d.alt) v.options.head_output = core::HeadOutput::Alt;
-        if (d.no_scale) v.options.scale = core::Scale::None;
-        v.options.positions = d.positions;
-        v.options.qk_norm = d.qk_norm;
+        v.options = d.options;
         // The task's mask is every variant's: the previous-token task is causal.
         if (!e.variants.empty()) v.options.causal = e.variants.front().options.causal;
         e.variants.push_back(v);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 
+#include "app/training/designs.h"
 #include "app/training/lab.h"
 #include "app/panels/panels.h"
 #include "core/training.h"
@@ -170,4 +171,22 @@ TEST_F(LabTest, SeedsShowMediansAndBands) {
   EXPECT_LE(open.x + open.w, panel.x + panel.w) << "Open in views is off the panel: x " << open.x << " w " << open.w;
   click_on("lab.open.0");
   EXPECT_EQ(state.scenario().W_Q[0], alone.run(0).current(0).W_Q[0]);
+}
+
+// Every design the lab offers to add is a variant the experiment reader accepts, at the
+// shipped sizes (d_model 4, d_k 2), with what its name says.
+TEST(Designs, EachIsAVariantTheReaderAccepts) {
+  const core::Experiment e = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json").experiment.value();
+  ASSERT_EQ(app::designs().size(), 9u);
+  for (const app::Design& d : app::designs()) {
+    core::Variant v;
+    v.name = d.name;
+    v.options = d.options;
+    EXPECT_TRUE(core::validate(core::blank_model(e, v)).empty()) << d.name;
+  }
+  const app::Design& qk_norm = app::designs().back();
+  EXPECT_STREQ(qk_norm.name, "QK-norm");
+  EXPECT_TRUE(qk_norm.options.qk_norm);
+  EXPECT_EQ(qk_norm.options.scale, core::Scale::None);
+  EXPECT_EQ(app::options_summary({"x", qk_norm.options, 4}), "d_k = 4 \u00B7 QK-norm");
 }

@@ -1,0 +1,85 @@
+#include "app/training/designs.h"
+
+#include <cstdio>
+#include <iterator>
+
+namespace app {
+
+namespace {
+
+// The designs of the seed questions, each the options of a variant.
+const Design kDesigns[] = {
+    {"QK\u1D40", "W^Q and W^K: the standard design", {}},
+    {"shared QK", "W^K = W^Q: S = QQ\u1D40 is symmetric", {.shared_qk = true}},
+    {"shared QK, Reformer", "W^K = W^Q, keys normalised, no token attends to itself",
+     {.shared_qk = true, .normalize_keys = true, .no_self = true}},
+    {"one W", "one d_{model} \u00D7 d_{model} matrix W in place of W^Q W^K\u1D40", {.merged_qk = true}},
+    {"AttentionAlt", "a fourth matrix W_{alt} on each head's output", {.head_output = core::HeadOutput::Alt}},
+    {"no \u221Ad_k", "the scores not divided by \u221Ad_k", {.scale = core::Scale::None}},
+    {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X",
+     {.positions = core::Positions::Sinusoidal}},
+    {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", {.positions = core::Positions::Rope}},
+    {"QK-norm", "each q and each k divided by its length; their dot product (a cosine) times a learned gain g per head "
+     "(\u221Ad_k at the start), in place of dividing by \u221Ad_k",
+     {.scale = core::Scale::None, .qk_norm = true}},
+};
+
+constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous token", "match the pair",
+                                      "copy the previous token (no position in X)", "align to the encoder (cross-attention)"};
+// What each task asks and what a perfect solution is (docs/experiments.md says more).
+constexpr const char* kTaskText[] = {
+    "Fit the output Y of a given layer (the teacher) on random X. Perfect: the teacher's own function, loss 0. A design "
+    "reaches it only if it can express the teacher's W^Q W^K\u1D40 (shared QK: only a symmetric positive semidefinite one). "
+    "QK-norm can hold that matrix but not its scores: without positions its output is proportional to the scale of X, the teacher's is not.",
+    "Each token's target is the content of the token before it; X's first two coordinates carry the position. Perfect: "
+    "every row of A on the previous token, which needs an asymmetric W^Q W^K\u1D40 or masks. QQ\u1D40 under the causal "
+    "mask alone does not learn it: a token scores itself at least as high as any token with a query no longer than its own.",
+    "Tokens come in pairs that share a key; each token's target is its partner's value. Perfect: each token attends to "
+    "its partner alone. Under shared QK, of each pair at least one scores itself at least as high as its partner, "
+    "unless it cannot see itself (Reformer's no-self mask).",
+    "Each token's target is the content of the token before it, and X carries no position: every token is (0, 0, content, 1). "
+    "Perfect: every row of A on the previous token. Without positions no design can find it (a score depends on the "
+    "contents only, never on where a token stands); sinusoidal PE or RoPE can. Needs d_model = 4.",
+    "Cross-attention: X_{kv} (m encoder tokens) holds a key and a value per token; each decoder token of X carries the key of "
+    "the encoder token it is aligned to. Its target is that token's value. Perfect: each row of the n \u00D7 m weights A on "
+    "its aligned encoder token.",
+};
+static_assert(std::size(kTaskNames) == std::size(kTaskText) && std::size(kTaskNames) == kTaskCount, "one name and text per core::TaskKind");
+
+}  // namespace
+
+std::span<const Design> designs() { return kDesigns; }
+const char* const* task_names() { return kTaskNames; }
+const char* task_text(core::TaskKind task) { return kTaskText[static_cast<int>(task)]; }
+
+std::string options_summary(const core::Variant& v) {
+  const core::Options& o = v.options;
+  std::string s;
+  const auto add = [&](const std::string& part) { s += (s.empty() ? "" : " \u00B7 ") + part; };
+  if (v.d_k > 0) add("d_k = " + std::to_string(v.d_k));
+  if (o.merged_qk) add("one W");
+  if (o.shared_qk) add("shared QK");
+  if (o.normalize_keys) add("keys normalised");
+  if (o.no_self) add("no self");
+  if (o.causal) add("causal");
+  if (o.qk_norm) add("QK-norm");
+  else if (o.scale == core::Scale::None) add("no \u221Ad_k");
+  if (o.temperature != 1.0) {
+    char t[32];
+    std::snprintf(t, sizeof t, "T = %g", o.temperature);
+    add(t);
+  }
+  if (o.head_output == core::HeadOutput::Alt) add("AttentionAlt");
+  if (o.positions != core::Positions::None) {
+    std::string p = o.positions == core::Positions::Rope ? "RoPE" : "sinusoidal PE";
+    if (o.position_base != core::kDefaultPositionBase) {
+      char b[40];
+      std::snprintf(b, sizeof b, " (base %g)", o.position_base);
+      p += b;
+    }
+    add(p);
+  }
+  return s.empty() ? "standard: W^Q W^K\u1D40, \u221Ad_k" : s;
+}
+
+}  // namespace app

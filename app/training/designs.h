@@ -1,0 +1,31 @@
+// The training lab's designs and tasks in words: what the Experiment panel offers to add, the
+// task list with what each asks, and a variant's options as one line.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "core/training.h"
+
+namespace app {
+
+// A design of the seed questions: its name, what it is (markup), and the options a variant of it has.
+struct Design {
+  const char* name;
+  const char* what;
+  core::Options options;
+};
+std::span<const Design> designs();
+
+// The tasks, in core::TaskKind's order: a short name, and what each asks and what a perfect solution is.
+inline constexpr int kTaskCount = 5;
+const char* const* task_names();
+const char* task_text(core::TaskKind task);
+
+// Self-attention tasks have no second sequence; align needs one.
+inline bool cross_task(core::TaskKind t) { return t == core::TaskKind::Teacher || t == core::TaskKind::Align; }
+
+// The options of a variant in words (and its own d_k, set in the file, when it has one).
+std::string options_summary(const core::Variant& v);
+
+}  // namespace app
