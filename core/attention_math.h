@@ -1,8 +1,9 @@
-// The steps of one head's forward pass that compute() and gradient() share.
+// The steps of a head's forward pass that more than one place takes.
 //
-// compute() adds what the views show (QQᵀ, the symmetric split, the SVD of
-// W_QK, entropies); gradient() needs only these, and runs them once per
-// sequence of every training step, so they stay lean and allocation-free.
+// compute() runs them all (then head_forward.cpp for everything after Q, K, V);
+// the training kernel shares is_masked and logit_divisor; gradient() reads
+// compute()'s forward and takes project_head (for the keys before
+// normalize_keys), RoPE (to turn gradients back) and normalize_rows again.
 #pragma once
 
 #include <limits>
@@ -43,9 +44,5 @@ void rope_queries_and_keys(const Scenario& s, Mat& Q, Mat& K, int direction = +1
 
 // Reformer's key normalisation: each row divided by its length, a zero row kept.
 void normalize_rows(const Mat& K0, Mat& K);
-
-// logits = S / divisor with masked entries −∞, and A = their row softmax
-// (computed stably, masked weights exactly 0). S is n×m.
-void masked_softmax(const Options& o, const Mat& S, double divisor, Mat& logits, Mat& A);
 
 }  // namespace core::detail

@@ -1,7 +1,8 @@
 #include "core/compute.h"
 
 #include "core/attention_math.h"
-#include "core/fast_exp.h"
+#include "core/fixed_sizes.h"
+#include "core/head_forward.h"
 #include "core/positions.h"
 
 #include <algorithm>
@@ -33,20 +34,26 @@ void projection_inputs(const Scenario& s, Mat& Xq, Mat& Xkv) {
 
 void project_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, Mat& Q, Mat& K0, Mat& V) {
   const Options& o = s.options;
-  if (s.mode == Mode::Projected) {
-    if (o.merged_qk) {
-      Q.noalias() = Xq * s.W[h];
-      K0 = Xkv;
-    } else {
-      Q.noalias() = Xq * s.W_Q[h];
-      K0.noalias() = Xkv * (o.shared_qk ? s.W_Q[h] : s.W_K[h]);
-    }
-    V.noalias() = Xkv * s.W_V[h];
-  } else {
+  if (s.mode != Mode::Projected) {
     Q = s.Q[h];
     K0 = o.shared_qk ? s.Q[h] : s.K[h];
     V = s.V[h];
+    return;
   }
+  const int n = static_cast<int>(Xq.rows()), m = static_cast<int>(Xkv.rows());
+  const int width = o.merged_qk ? s.d_model : s.d_k;  // Q's: X·W_h under one W
+  with_sizes(s.d_model, width, s.d_k, [&](auto DM, auto QC, auto DK) {
+    Q.resize(n, QC);
+    multiply<DM, QC>(Xq.data(), (o.merged_qk ? s.W[h] : s.W_Q[h]).data(), Q.data(), n);
+    if (o.merged_qk) {
+      K0 = Xkv;
+    } else {
+      K0.resize(m, QC);
+      multiply<DM, QC>(Xkv.data(), (o.shared_qk ? s.W_Q[h] : s.W_K[h]).data(), K0.data(), m);
+    }
+    V.resize(m, DK);
+    multiply<DM, DK>(Xkv.data(), s.W_V[h].data(), V.data(), m);
+  });
 }
 
 void rope_queries_and_keys(const Scenario& s, Mat& Q, Mat& K, int direction) {
@@ -67,69 +74,10 @@ void normalize_rows(const Mat& K0, Mat& K) {
   }
 }
 
-void masked_softmax(const Options& o, const Mat& S, double divisor, Mat& logits, Mat& A) {
-  const int n = static_cast<int>(S.rows());
-  logits.resize(n, S.cols());
-  A.resize(n, S.cols());
-  for (int i = 0; i < n; ++i) {
-    double row_max = -kInf;
-    for (int j = 0; j < S.cols(); ++j) {
-      const double z = is_masked(o, i, j, n) ? -kInf : S(i, j) / divisor;
-      logits(i, j) = z;
-      row_max = std::max(row_max, z);
-    }
-    // Subtract the row's largest logit before exp, so no exp overflows
-    // (a masked −∞ stays −∞, and its exp is exactly 0).
-    for (int j = 0; j < S.cols(); ++j) A(i, j) = logits(i, j) - row_max;
-  }
-  // Every exp of the matrix at once, four at a time where the CPU can (fast_exp.h).
-  exp_in_place(A.data(), static_cast<int>(A.size()));
-  // Every row has at least one unmasked entry (is_masked's rule): its sum is ≥ 1.
-  for (int i = 0; i < n; ++i) A.row(i) /= A.row(i).sum();
-}
-
 }  // namespace detail
 
 namespace {
 
-using detail::kInf;
-
-void make_symmetric(Mat& m) {
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = i + 1; j < m.cols(); ++j) m(j, i) = m(i, j);
-}
-
-// From the logits, never from logs of the weights: a weight that underflows to 0
-// still has its logit. Each pair is subtracted first, (ℓ_ij − ℓ_ji) + …, so a
-// symmetric S (whose logits are then equal doubles) gives exactly 0. A masked
-// logit is −∞, and any infinite term leaves the sum ±∞ or NaN: a finite sum is
-// exactly a triple whose six logits are finite.
-double irreversibility(const Mat& logits) {
-  const int n = static_cast<int>(logits.rows());
-  if (n < 3 || logits.cols() != n) return std::numeric_limits<double>::quiet_NaN();
-  double largest = -1;
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j)
-      for (int k = j + 1; k < n; ++k) {
-        const double d = (logits(i, j) - logits(j, i)) + (logits(j, k) - logits(k, j)) + (logits(k, i) - logits(i, k));
-        if (std::isfinite(d)) largest = std::max(largest, std::abs(d));
-      }
-  return largest < 0 ? std::numeric_limits<double>::quiet_NaN() : largest;
-}
-
-// ‖A‖_F / ‖S‖_F for S and its antisymmetric part A. The plain sums of squares
-// are exact to rounding while ‖S‖² lies well inside the doubles (entries lost
-// to underflow then weigh below 1e-120 of it). Outside, squares of entries
-// below ~1e-154 vanish, and an antisymmetric S of tiny entries came out
-// symmetric: there each norm is taken over its own largest entry first. The
-// range test keeps the usual case as fast as it was.
-double asymmetry(const Mat& S, const Mat& A) {
-  const double s_squares = S.squaredNorm();
-  if (s_squares > 1e-200 && s_squares < 1e200) return std::sqrt(A.squaredNorm()) / std::sqrt(s_squares);
-  const double s_max = S.cwiseAbs().maxCoeff(), a_max = A.cwiseAbs().maxCoeff();
-  if (a_max == 0) return 0.0;  // S symmetric, or zero
-  return a_max / s_max * ((A / a_max).norm() / (S / s_max).norm());
-}
 
 using ColMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, kMaxDModel, kMaxDModel>;
 
@@ -148,11 +96,15 @@ Eigen::Matrix2d two_column_r(const Mat& W) {
     R(0, 1) = b.norm();
     return R;
   }
+  double q[kMaxDModel];  // a/‖a‖, each entry divided once
   double r12 = 0;
-  for (Eigen::Index i = 0; i < a.size(); ++i) r12 += a(i) / r11 * b(i);
+  for (Eigen::Index i = 0; i < a.size(); ++i) {
+    q[i] = a(i) / r11;
+    r12 += q[i] * b(i);
+  }
   double rest = 0;
   for (Eigen::Index i = 0; i < a.size(); ++i) {
-    const double e = b(i) - r12 * (a(i) / r11);
+    const double e = b(i) - r12 * q[i];
     rest += e * e;
   }
   R(0, 0) = r11;
@@ -207,8 +159,6 @@ void rank_of(const Scenario& s, HeadResult& r) {
 
 void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadResult& r, Mat& K0) {
   const Options& o = s.options;
-  const int n = s.n(), m = s.m();
-
   detail::project_head(s, Xq, Xkv, h, r.Q, K0, r.V);
   if (s.mode == Mode::Projected && o.merged_qk) {
     r.W_QK = s.W[h];  // the one matrix of seed 001: S = X·W_h·Xᵀ
@@ -233,64 +183,7 @@ void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadR
   r.K_before_rope = r.K;
   detail::rope_queries_and_keys(s, r.Q, r.K);
 
-  r.scores.noalias() = r.Q * r.K.transpose();
-  r.QQt.noalias() = r.Q * r.Q.transpose();
-  // Vectorized products may round (i, j) and (j, i) differently; QQᵀ, and S
-  // under plain shared QK (K = Q), are symmetric by definition: mirror them.
-  make_symmetric(r.QQt);
-  if (o.shared_qk && !o.normalize_keys && !s.cross()) make_symmetric(r.scores);
-  if (n == m) {
-    r.scores_sym = (r.scores + r.scores.transpose()) / 2;
-    r.scores_antisym = (r.scores - r.scores.transpose()) / 2;
-    r.asymmetry = asymmetry(r.scores, r.scores_antisym);
-  } else {  // an n×m S has no transpose of its own shape: no symmetric part, no asymmetry
-    r.scores_sym.resize(0, 0);
-    r.scores_antisym.resize(0, 0);
-    r.asymmetry = std::numeric_limits<double>::quiet_NaN();
-  }
-
-  if (o.qk_norm) {
-    // QK-norm: S above stays Q·Kᵀ of the raw rows; the logits are g_h·q̂_i·k̂_j / T (scale is
-    // "none"). A turn keeps a length, so normalising after RoPE is normalising before it.
-    detail::normalize_rows(r.Q, r.Q_hat);
-    detail::normalize_rows(r.K, r.K_hat);
-    r.qk_cosines.noalias() = r.Q_hat * r.K_hat.transpose();
-    r.logits = s.qk_gain[static_cast<size_t>(h)] * r.qk_cosines;
-    detail::masked_softmax(o, r.logits, detail::logit_divisor(s), r.logits, r.weights);
-  } else {
-    r.Q_hat.resize(0, 0);
-    r.K_hat.resize(0, 0);
-    r.qk_cosines.resize(0, 0);
-    detail::masked_softmax(o, r.scores, detail::logit_divisor(s), r.logits, r.weights);
-  }
-  r.row_sums = r.weights.rowwise().sum();
-  r.irreversibility = irreversibility(r.logits);
-  // −Σ_j a_ij ln a_ij with one logarithm a row, not m: a_ij = e^(z_ij − z)/s
-  // (z the row's largest logit, at j = t; s the sum), so ln a_ij = (z_ij − z) − ln s
-  // and the entropy is ln s − Σ_j a_ij (z_ij − z). ln s = −ln a_it, taken as
-  // log1p(Σ_{j≠t} a_ij / a_it) to keep its digits when the row is saturated.
-  r.entropy.resize(n);
-  for (int i = 0; i < n; ++i) {
-    int top = 0;
-    for (int j = 1; j < m; ++j)
-      if (r.logits(i, j) > r.logits(i, top)) top = j;
-    const double largest = r.logits(i, top);
-    double others = 0, spread = 0;
-    for (int j = 0; j < m; ++j) {
-      const double a = r.weights(i, j);
-      if (j == top || !(a > 0)) continue;
-      others += a;
-      spread += a * (largest - r.logits(i, j));
-    }
-    r.entropy(i) = std::log1p(others / r.weights(i, top)) + spread;
-  }
-
-  r.output.noalias() = r.weights * r.V;
-  const double alt_scale = 1.0 / std::sqrt(static_cast<double>(s.d_k));
-  if (s.has_W_alt)
-    r.alt_output.noalias() = alt_scale * r.output * s.W_alt[h].transpose();
-  else
-    r.alt_output = alt_scale * r.output;
+  detail::head_forward(s, h, r);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/attention_math.h"
+#include "core/compute.h"
 
 namespace core {
 
@@ -53,44 +54,19 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
   const double alt_scale = 1.0 / std::sqrt(static_cast<double>(dk));
   const double divisor = detail::logit_divisor(s);
 
-  // Forward, keeping what the backward pass reads.
-  // K_norm is K0 after normalize_keys, before RoPE; Q and K are after RoPE. Under QK-norm
-  // Q_hat, K_hat are Q and K over their lengths and C their products, the cosines.
-  struct Head { Mat Q, K0, K_norm, K, V, A, O, Q_hat, K_hat, C; };
-  std::array<Head, kMaxHeads> fwd;
-  WideMat concat(n, s.heads * dk);
-  Mat logits, Xq, Xkv;
+  // Forward: compute()'s own numbers, so that this loss is the loss the window shows
+  // bit for bit (a target set to the output gives exactly 0 and zero gradients).
+  // HeadResult holds what the backward pass reads: Q and K after RoPE, K before it
+  // (after normalize_keys), V, A, O and QK-norm's rows and cosines; only the keys
+  // before normalize_keys (K0) are projected again here.
+  Result forward;
+  compute(s, forward);
+  Mat Xq, Xkv;
   if (projected) detail::projection_inputs(s, Xq, Xkv);
-  for (int h = 0; h < s.heads; ++h) {
-    Head& f = fwd[h];
-    detail::project_head(s, Xq, Xkv, h, f.Q, f.K0, f.V);
-    if (o.normalize_keys) detail::normalize_rows(f.K0, f.K_norm);
-    else f.K_norm = f.K0;
-    f.K = f.K_norm;
-    detail::rope_queries_and_keys(s, f.Q, f.K);
-    Mat S;
-    if (o.qk_norm) {  // logits = g_h·q̂_i·k̂_j / T, as compute()
-      detail::normalize_rows(f.Q, f.Q_hat);
-      detail::normalize_rows(f.K, f.K_hat);
-      f.C.noalias() = f.Q_hat * f.K_hat.transpose();
-      S = s.qk_gain[static_cast<size_t>(h)] * f.C;
-    } else {
-      S.noalias() = f.Q * f.K.transpose();
-    }
-    detail::masked_softmax(o, S, divisor, logits, f.A);
-    f.O.noalias() = f.A * f.V;
-    if (alt) {
-      if (s.has_W_alt) concat.middleCols(h * dk, dk).noalias() = alt_scale * f.O * s.W_alt[h].transpose();
-      else concat.middleCols(h * dk, dk) = alt_scale * f.O;
-    } else {
-      concat.middleCols(h * dk, dk) = f.O;
-    }
-  }
-  Mat Y;
-  Y.noalias() = concat * s.W_O;
-  const Mat residual = Y - s.target;
+  const WideMat& concat = forward.concat;
+  const Mat residual = forward.output - s.target;
   const double count = static_cast<double>(residual.size());
-  const double loss = residual.squaredNorm() / count;
+  const double loss = forward.loss;
 
   // Backward. dY = 2(Y − target)/(n·d_model), already times the caller's weight.
   const Mat dY = (2.0 * weight / count) * residual;
@@ -98,33 +74,33 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
   WideMat dconcat;
   dconcat.noalias() = dY * s.W_O.transpose();
   for (int h = 0; h < s.heads; ++h) {
-    const Head& f = fwd[h];
+    const HeadResult& f = forward.head[h];
     const auto dH = dconcat.middleCols(h * dk, dk);
     Mat dO;
     if (alt) {
       // H = c·O·W_altᵀ: ∂O = c·∂H·W_alt, ∂W_alt = c·∂Hᵀ·O (W_alt the identity when absent).
       if (s.has_W_alt) dO.noalias() = alt_scale * dH * s.W_alt[h];
       else dO = alt_scale * dH;
-      g.W_alt[h].noalias() += alt_scale * dH.transpose() * f.O;
+      g.W_alt[h].noalias() += alt_scale * dH.transpose() * f.output;
     } else {
       dO = dH;
     }
     Mat dA, dV;
     dA.noalias() = dO * f.V.transpose();
-    dV.noalias() = f.A.transpose() * dO;
+    dV.noalias() = f.weights.transpose() * dO;
     // Softmax backward, row by row: ∂z_ij = a_ij(∂a_ij − Σ_k a_ik ∂a_ik); masked
     // entries have a_ij = 0 and get nothing, as −∞ logits should. Then ∂S = ∂z / divisor.
     Mat dS(n, m);
     for (int i = 0; i < n; ++i) {
-      const double along = f.A.row(i).dot(dA.row(i));
-      for (int j = 0; j < m; ++j) dS(i, j) = f.A(i, j) * (dA(i, j) - along) / divisor;
+      const double along = f.weights.row(i).dot(dA.row(i));
+      for (int j = 0; j < m; ++j) dS(i, j) = f.weights(i, j) * (dA(i, j) - along) / divisor;
     }
     Mat dQ, dK, dK0;
     if (o.qk_norm) {
       // S = g·C, C = Q̂·K̂ᵀ: ∂g = Σ ∂S∘C, ∂C = g·∂S, ∂Q̂ = ∂C·K̂, ∂K̂ = ∂Cᵀ·Q̂, then back
       // through each row's normalisation (a zero row passes nothing).
       const double gain = s.qk_gain[static_cast<size_t>(h)];
-      g.qk_gain[static_cast<size_t>(h)] += dS.cwiseProduct(f.C).sum();
+      g.qk_gain[static_cast<size_t>(h)] += dS.cwiseProduct(f.qk_cosines).sum();
       Mat dQ_hat, dK_hat;
       dQ_hat.noalias() = gain * dS * f.K_hat;
       dK_hat.noalias() = gain * dS.transpose() * f.Q_hat;
@@ -136,8 +112,13 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
     }
     // RoPE is a rotation: its backward pass turns the gradients back by −p·θ.
     detail::rope_queries_and_keys(s, dQ, dK, -1);
-    if (o.normalize_keys) normalize_rows_backward(f.K0, f.K_norm, dK, dK0);
-    else dK0 = dK;
+    if (o.normalize_keys) {
+      Mat Q, K0, V;
+      detail::project_head(s, Xq, Xkv, h, Q, K0, V);
+      normalize_rows_backward(K0, f.K_before_rope, dK, dK0);
+    } else {
+      dK0 = dK;
+    }
 
     if (projected) {
       // PE is a constant: ∂X' = ∂X. Keys and values read X_kv under

@@ -4,15 +4,18 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <type_traits>
 
 #include "core/attention_math.h"
 #include "core/fast_exp.h"
+#include "core/fixed_sizes.h"
 #include "core/positions.h"
 
 namespace core {
 
 namespace {
+
+using detail::multiply;
+using detail::with_sizes;
 
 // Copies a matrix into a flat row-major array of its own width.
 template <class M>
@@ -27,26 +30,17 @@ void unflatten(const double* in, M& m) {
     for (Eigen::Index c = 0; c < m.cols(); ++c) m(r, c) += in[r * m.cols() + c];
 }
 
-// out (rows × COLS) = a (rows × INNER) · b (INNER × COLS), all row-major.
-template <int INNER, int COLS>
-inline void multiply(const double* a, const double* b, double* out, int rows) {
-  for (int i = 0; i < rows; ++i)
-    for (int c = 0; c < COLS; ++c) {
-      double s = 0;
-      for (int k = 0; k < INNER; ++k) s += a[i * INNER + k] * b[k * COLS + c];
-      out[i * COLS + c] = s;
-    }
-}
-
 // g (INNER × COLS) += aᵀ · b, a rows × INNER, b rows × COLS: ∂W of a product X·W.
+// Each entry's sum runs over the rows in order, as a loop per entry would; with the
+// rows outside, the INNER × COLS sums build side by side in registers.
 template <int INNER, int COLS>
 inline void add_transposed_product(const double* a, const double* b, double* g, int rows) {
+  double sum[INNER][COLS] = {};
+  for (int i = 0; i < rows; ++i)
+    for (int k = 0; k < INNER; ++k)
+      for (int c = 0; c < COLS; ++c) sum[k][c] += a[i * INNER + k] * b[i * COLS + c];
   for (int k = 0; k < INNER; ++k)
-    for (int c = 0; c < COLS; ++c) {
-      double s = 0;
-      for (int i = 0; i < rows; ++i) s += a[i * INNER + k] * b[i * COLS + c];
-      g[k * COLS + c] += s;
-    }
+    for (int c = 0; c < COLS; ++c) g[k * COLS + c] += sum[k][c];
 }
 
 }  // namespace
@@ -200,13 +194,15 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
       const double inverse = 1.0 / sum;
       for (int j = 0; j < m; ++j) A[i * m + j] *= inverse;
     }
+    // O = A·V, each O_ic summed over j in order (so below: the sums over a
+    // runtime length with the fixed-size loop inside, side by side).
     double* O = w.O[h];
-    for (int i = 0; i < n; ++i)
-      for (int c = 0; c < dk; ++c) {
-        double s = 0;
-        for (int j = 0; j < m; ++j) s += A[i * m + j] * w.V[h][j * dk + c];
-        O[i * dk + c] = s;
-      }
+    for (int i = 0; i < n; ++i) {
+      double s[DK] = {};
+      for (int j = 0; j < m; ++j)
+        for (int c = 0; c < dk; ++c) s[c] += A[i * m + j] * w.V[h][j * dk + c];
+      for (int c = 0; c < dk; ++c) O[i * dk + c] = s[c];
+    }
     for (int i = 0; i < n; ++i)
       for (int c = 0; c < dk; ++c) {
         double v = O[i * dk + c];
@@ -218,12 +214,12 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
         w.concat[i * wide + h * dk + c] = v;
       }
   }
-  for (int i = 0; i < n; ++i)
-    for (int c = 0; c < dm; ++c) {
-      double s = 0;
-      for (int j = 0; j < wide; ++j) s += w.concat[i * wide + j] * W_O_[j * dm + c];
-      w.residual[i * dm + c] = s;
-    }
+  for (int i = 0; i < n; ++i) {
+    double s[DM] = {};
+    for (int j = 0; j < wide; ++j)
+      for (int c = 0; c < dm; ++c) s[c] += w.concat[i * wide + j] * W_O_[j * dm + c];
+    for (int c = 0; c < dm; ++c) w.residual[i * dm + c] = s[c];
+  }
   if (!target) return 0;
   double squares = 0;
   for (int i = 0; i < n * dm; ++i) {
@@ -246,12 +242,14 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
   double dY[kMaxTokens * kMaxDModel];
   const double factor = 2.0 * weight / static_cast<double>(n * dm);
   for (int i = 0; i < n * dm; ++i) dY[i] = factor * w.residual[i];
-  for (int j = 0; j < wide; ++j)
-    for (int c = 0; c < dm; ++c) {
-      double s = 0;
-      for (int i = 0; i < n; ++i) s += w.concat[i * wide + j] * dY[i * dm + c];
-      g.W_O[j * dm + c] += s;
-    }
+  {
+    double s[kMaxConcat][DM] = {};
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < wide; ++j)
+        for (int c = 0; c < dm; ++c) s[j][c] += w.concat[i * wide + j] * dY[i * dm + c];
+    for (int j = 0; j < wide; ++j)
+      for (int c = 0; c < dm; ++c) g.W_O[j * dm + c] += s[j][c];
+  }
   double dconcat[kMaxTokens * kMaxConcat];  // dY · W_Oᵀ
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < wide; ++j) {
@@ -296,26 +294,22 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
       }
       for (int j = 0; j < m; ++j) dS[i * m + j] = A[i * m + j] * (dS[i * m + j] - along) * inverse_divisor_;
     }
-    for (int j = 0; j < m; ++j)
-      for (int c = 0; c < dk; ++c) {
-        double s = 0;
-        for (int i = 0; i < n; ++i) s += A[i * m + j] * dO[i * dk + c];
-        dV[j * dk + c] = s;
-      }
+    std::fill_n(dV, m * dk, 0.0);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < m; ++j)
+        for (int c = 0; c < dk; ++c) dV[j * dk + c] += A[i * m + j] * dO[i * dk + c];
     // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q (Q and K as scored: after RoPE).
     double dQ[kMaxTokens * kMaxDModel], dK[kMaxTokens * kMaxDModel];
-    for (int i = 0; i < n; ++i)
-      for (int c = 0; c < qc; ++c) {
-        double s = 0;
-        for (int j = 0; j < m; ++j) s += dS[i * m + j] * K[j * qc + c];
-        dQ[i * qc + c] = s;
-      }
-    for (int j = 0; j < m; ++j)
-      for (int c = 0; c < qc; ++c) {
-        double s = 0;
-        for (int i = 0; i < n; ++i) s += dS[i * m + j] * Q[i * qc + c];
-        dK[j * qc + c] = s;
-      }
+    std::fill_n(dK, m * qc, 0.0);
+    for (int i = 0; i < n; ++i) {
+      double s[QC] = {};
+      for (int j = 0; j < m; ++j)
+        for (int c = 0; c < qc; ++c) {
+          s[c] += dS[i * m + j] * K[j * qc + c];
+          dK[j * qc + c] += dS[i * m + j] * Q[i * qc + c];
+        }
+      for (int c = 0; c < qc; ++c) dQ[i * qc + c] = s[c];
+    }
     // Back through normalize_keys: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖. Under RoPE this is
     // done before turning back, with the turned k: a rotation keeps k·∂k and commutes
     // with the projection, so it gives the same ∂k0 turned, which the next step undoes.
@@ -347,32 +341,6 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
   return loss;
 }
 
-
-// The sizes as constants: the loops over d_model, d_k (and d_model under one W) unroll.
-template <class F>
-auto with_sizes(int dm, int qc, int dk, F&& f) {
-  const auto by_dk = [&](auto DM, auto QC) {
-    switch (dk) {
-      case 1: return f(DM, QC, std::integral_constant<int, 1>{});
-      case 2: return f(DM, QC, std::integral_constant<int, 2>{});
-      case 3: return f(DM, QC, std::integral_constant<int, 3>{});
-      default: return f(DM, QC, std::integral_constant<int, 4>{});
-    }
-  };
-  const auto by_qc = [&](auto DM) {
-    switch (qc) {
-      case 1: return by_dk(DM, std::integral_constant<int, 1>{});
-      case 2: return by_dk(DM, std::integral_constant<int, 2>{});
-      case 3: return by_dk(DM, std::integral_constant<int, 3>{});
-      default: return by_dk(DM, std::integral_constant<int, 4>{});
-    }
-  };
-  switch (dm) {
-    case 2: return by_qc(std::integral_constant<int, 2>{});
-    case 3: return by_qc(std::integral_constant<int, 3>{});
-    default: return by_qc(std::integral_constant<int, 4>{});
-  }
-}
 
 void TrainKernel::output(const double* X, const double* X_kv, double* Y) const {
   Work w;

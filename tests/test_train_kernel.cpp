@@ -263,6 +263,11 @@ TEST(FastExp, IsExp) {
   EXPECT_EQ(special[1], 0.0);
   EXPECT_EQ(special[2], HUGE_VAL);
   EXPECT_TRUE(std::isnan(special[3]));
+  // e⁰ = 1 exactly, on both paths: a softmax row's largest term, which compute()'s
+  // entropy (log1p of the others) and the row sum ≥ 1 rely on.
+  double zeros[] = {0.0, -0.0, 0.0, -0.0, 0.0};
+  core::exp_in_place(zeros, 5);
+  for (double one : zeros) EXPECT_EQ(one, 1.0);
 }
 
 // Same bits from every path: the four-at-a-time loop (where the CPU has AVX2) and the plain one.
