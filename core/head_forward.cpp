@@ -6,7 +6,7 @@
 // padded with masked logits: their exp is exactly 0, so a row of A sums, and
 // A·V adds, exactly what the m real columns give, and every loop over a row has a
 // length the compiler knows. Q's and V's widths come as template constants
-// (fixed_sizes.h). Together this takes compute() from ~2 µs to ~1 µs at n = 8:
+// (fixed_sizes.h). Together this took compute() from 2.0 µs to 1.3 µs at n = 8:
 // the arithmetic is small, and loops over runtime sizes cost more than it did.
 #include "core/head_forward.h"
 
