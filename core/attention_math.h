@@ -2,8 +2,8 @@
 //
 // compute() runs them all (then head_forward.cpp for everything after Q, K, V);
 // the training kernel shares is_masked and logit_divisor; gradient() reads
-// compute()'s forward and takes project_head (for the keys before
-// normalize_keys), RoPE (to turn gradients back) and normalize_rows again.
+// compute()'s forward, and takes projection_inputs and project_head again (for
+// the keys before normalize_keys) and RoPE (to turn gradients back).
 #pragma once
 
 #include <limits>

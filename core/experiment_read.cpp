@@ -191,9 +191,6 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
           misfits.push_back("task.teacher: expected a projected scenario with d_model = " + std::to_string(e.d_model) +
                             " (the experiment's), got " + to_string(teacher.scenario->mode) + " with d_model = " +
                             std::to_string(teacher.scenario->d_model));
-        else if (teacher.scenario->options.qk_norm)
-          misfits.push_back("task.teacher.options.qk_norm: a teacher makes the targets with the training kernel, "
-                            "which has no QK-norm; train a QK-norm variant on a teacher without it");
         else if (teacher.scenario->cross() && e.m == 0)
           misfits.push_back("task.teacher.tokens_kv: a cross-attention teacher needs the experiment's \"m\" (the length of "
                             "X_kv, which is drawn for every sequence like X); add \"m\" or leave tokens_kv out");

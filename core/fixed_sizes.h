@@ -39,22 +39,23 @@ auto with_sizes(int dm, int qc, int dk, F&& f) {
 }
 
 // out (rows × COLS) = a (rows × INNER) · b (INNER × COLS), all row-major and
-// contiguous; each entry summed in the order k = 0, 1, … (as Eigen's product).
+// contiguous; each entry summed from 0 in the order k = 0, 1, … (so a sum of
+// products that are all −0 is +0, as Eigen's product gives).
 template <int INNER, int COLS>
 inline void multiply(const double* __restrict a, const double* __restrict b, double* __restrict out, int rows) {
   for (int i = 0; i < rows; ++i)
     for (int c = 0; c < COLS; ++c) {
-      double s = a[i * INNER] * b[c];
-      for (int k = 1; k < INNER; ++k) s += a[i * INNER + k] * b[k * COLS + c];
+      double s = 0;
+      for (int k = 0; k < INNER; ++k) s += a[i * INNER + k] * b[k * COLS + c];
       out[i * COLS + c] = s;
     }
 }
 
-// The dot product of two rows of length N, summed in the order k = 0, 1, ….
+// The dot product of two rows of length N, summed from 0 in the order k = 0, 1, ….
 template <int N>
 inline double dot(const double* __restrict a, const double* __restrict b) {
-  double s = a[0] * b[0];
-  for (int k = 1; k < N; ++k) s += a[k] * b[k];
+  double s = 0;
+  for (int k = 0; k < N; ++k) s += a[k] * b[k];
   return s;
 }
 

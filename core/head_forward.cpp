@@ -76,9 +76,9 @@ void symmetric_split(HeadResult& r) {
     for (int j = i + 1; j < n; ++j) {
       const double a = S[i * n + j], b = S[j * n + i];
       sym[i * n + j] = sym[j * n + i] = (a + b) / 2;
-      const double half = (a - b) / 2;  // (b − a)/2 is exactly its negative
+      const double half = (a - b) / 2;
       anti[i * n + j] = half;
-      anti[j * n + i] = -half;
+      anti[j * n + i] = (b - a) / 2;  // −half, but +0 where a = b
       s_squares += a * a + b * b;
       a_squares += 2 * (half * half);
     }
@@ -131,8 +131,8 @@ void forward(const Scenario& s, int h, HeadResult& r) {
   for (int i = 0; i < n; ++i) {
     const double* q = Q + i * QC;
     for (int j = 0; j < kWide; ++j) {
-      double sum = q[0] * qt[0][j], sum_k = q[0] * kt[0][j];
-      for (int c = 1; c < QC; ++c) {
+      double sum = 0, sum_k = 0;
+      for (int c = 0; c < QC; ++c) {
         sum += q[c] * qt[c][j];
         sum_k += q[c] * kt[c][j];
       }
@@ -202,10 +202,11 @@ void forward(const Scenario& s, int h, HeadResult& r) {
     // entropy is ln s − Σ_j a_ij (z_ij − z); and ln s = log1p(Σ_{j≠t} e^(z_ij − z)),
     // which keeps its digits when the row is saturated (s − 1 would not).
     int top = 0;
-    while (z[i][top] != row_max[i]) ++top;
+    for (int j = 1; j < kWide; ++j)
+      if (z[i][j] > z[i][top]) top = j;
     double others[kWide], spread[kWide];
     for (int j = 0; j < kWide; ++j) {
-      const bool counts = j != top && a[i][j] > 0;  // 0·(z − (−∞)) would be NaN
+      const bool counts = j != top && a[i][j] != 0;  // 0·(z − (−∞)) would be NaN; a NaN weight counts
       others[j] = counts ? e[i][j] : 0.0;
       spread[j] = counts ? a[i][j] * (row_max[i] - z[i][j]) : 0.0;
     }

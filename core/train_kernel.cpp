@@ -43,6 +43,43 @@ inline void add_transposed_product(const double* a, const double* b, double* g, 
     for (int c = 0; c < COLS; ++c) g[k * COLS + c] += sum[k][c];
 }
 
+// Each row of M (rows × cols) over its length, as detail::normalize_rows: by its
+// largest entry first (the plain sum of squares underflows for a row like
+// (1e-200, 0)), a zero row kept, its length 0.
+void normalize_rows(double* M, int rows, int cols, double* length) {
+  for (int j = 0; j < rows; ++j) {
+    double* k = M + j * cols;
+    double largest = 0;
+    for (int c = 0; c < cols; ++c) largest = std::max(largest, std::fabs(k[c]));
+    length[j] = 0;
+    if (largest == 0) continue;
+    double squares = 0;
+    for (int c = 0; c < cols; ++c) {
+      k[c] /= largest;
+      squares += k[c] * k[c];
+    }
+    const double norm = std::sqrt(squares);
+    for (int c = 0; c < cols; ++c) k[c] /= norm;
+    length[j] = largest * norm;
+  }
+}
+
+// Back through it: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖, in place on ∂k (rows × cols), with k
+// the normalised rows. A zero row has no direction to move in: it passes nothing.
+void normalize_rows_backward(const double* K, const double* length, double* dK, int rows, int cols) {
+  for (int j = 0; j < rows; ++j) {
+    double* dk = dK + j * cols;
+    const double* k = K + j * cols;
+    if (length[j] == 0) {
+      for (int c = 0; c < cols; ++c) dk[c] = 0;
+      continue;
+    }
+    double along = 0;
+    for (int c = 0; c < cols; ++c) along += k[c] * dk[c];
+    for (int c = 0; c < cols; ++c) dk[c] = (dk[c] - along * k[c]) / length[j];
+  }
+}
+
 }  // namespace
 
 void KernelGradient::zero() { std::memset(this, 0, sizeof *this); }
@@ -54,7 +91,8 @@ struct TrainKernel::Work {
   const double* xkv;                     // what the keys and values read: X, X_kv, Xq or Xkv
   double Q[kMaxHeads][kMaxTokens * kMaxDModel];  // after RoPE
   double K[kMaxHeads][kMaxTokens * kMaxDModel];  // after normalize_keys and RoPE
-  double length[kMaxHeads][kMaxTokens];           // normalize_keys: each key's length before (0: a zero key)
+  double length[kMaxHeads][kMaxTokens];           // normalize_keys, QK-norm: each key's length before (0: a zero key)
+  double q_length[kMaxHeads][kMaxTokens];         // QK-norm: each query's
   double V[kMaxHeads][kMaxTokens * kMaxDk];
   double A[kMaxHeads][kMaxTokens * kMaxTokens];   // n × m
   double O[kMaxHeads][kMaxTokens * kMaxDk];
@@ -74,6 +112,7 @@ void TrainKernel::load(const Scenario& s) {
   alt_ = o_.head_output == HeadOutput::Alt;
   sinusoidal_ = o_.positions == Positions::Sinusoidal;
   rope_ = o_.positions == Positions::Rope;
+  qk_norm_ = o_.qk_norm;
   qk_cols_ = merged_ ? dm_ : dk_;
   inverse_divisor_ = 1.0 / detail::logit_divisor(s);
   alt_scale_ = 1.0 / std::sqrt(static_cast<double>(dk_));
@@ -101,6 +140,7 @@ void TrainKernel::load(const Scenario& s) {
       flatten(o_.shared_qk ? s.W_Q[h] : s.W_K[h], W_K_[h]);
     }
     flatten(s.W_V[h], W_V_[h]);
+    gain_[h] = s.qk_gain[static_cast<size_t>(h)];
     if (alt_ && s.has_W_alt) {
       flatten(s.W_alt[h], W_alt_[h]);
     } else {
@@ -153,27 +193,18 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
     if (merged_) std::memcpy(K, xkv, sizeof(double) * static_cast<size_t>(m * dm));  // K = X (X_kv)
     else multiply<DM, QC>(xkv, W_K_[h], K, m);
     multiply<DM, DK>(xkv, W_V_[h], w.V[h], m);
-    if (o_.normalize_keys) {  // as detail::normalize_rows: by the largest entry first, a zero key kept
-      for (int j = 0; j < m; ++j) {
-        double* k = K + j * qc;
-        double largest = 0;
-        for (int c = 0; c < qc; ++c) largest = std::max(largest, std::fabs(k[c]));
-        w.length[h][j] = 0;
-        if (largest == 0) continue;
-        double squares = 0;
-        for (int c = 0; c < qc; ++c) {
-          k[c] /= largest;
-          squares += k[c] * k[c];
-        }
-        const double norm = std::sqrt(squares);
-        for (int c = 0; c < qc; ++c) k[c] /= norm;
-        w.length[h][j] = largest * norm;
-      }
-    }
+    if (o_.normalize_keys) normalize_rows(K, m, qc, w.length[h]);
     if (rope_) {  // after normalize_keys, as compute() (never with one W: Q and K have d_k columns)
       rotate(Q, n, false);
       rotate(K, m, false);
     }
+    // QK-norm: q and k over their lengths after RoPE (as compute(): a turn keeps a length),
+    // so that the scores below are the cosines, times the gain g_h.
+    if (qk_norm_) {
+      normalize_rows(Q, n, qc, w.q_length[h]);
+      normalize_rows(K, m, qc, w.length[h]);
+    }
+    const double gain = gain_[h];
     // Logits, masked entries −∞; each row less its largest, exp'd together, normalised.
     double* A = w.A[h];
     for (int i = 0; i < n; ++i) {
@@ -181,7 +212,7 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
       for (int j = 0; j < m; ++j) {
         double s = 0;
         for (int c = 0; c < qc; ++c) s += Q[i * qc + c] * K[j * qc + c];
-        const double z = masked_[i][j] ? -kInf : s * inverse_divisor_;
+        const double z = masked_[i][j] ? -kInf : (qk_norm_ ? gain * s : s) * inverse_divisor_;
         A[i * m + j] = z;
         row_max = std::max(row_max, z);
       }
@@ -298,7 +329,20 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < m; ++j)
         for (int c = 0; c < dk; ++c) dV[j * dk + c] += A[i * m + j] * dO[i * dk + c];
-    // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q (Q and K as scored: after RoPE).
+    // QK-norm: the logits are g·C/T with C = Q̂·K̂ᵀ, the cosines (Q and K hold Q̂, K̂):
+    // ∂g = Σ ∂(gC)∘C, and ∂C = g·∂(gC), what ∂Q̂ and ∂K̂ below are made of.
+    if (qk_norm_) {
+      double d_gain = 0;
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j) {
+          double cosine = 0;
+          for (int c = 0; c < qc; ++c) cosine += Q[i * qc + c] * K[j * qc + c];
+          d_gain += dS[i * m + j] * cosine;
+          dS[i * m + j] *= gain_[h];
+        }
+      g.qk_gain[h] += d_gain;
+    }
+    // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q (Q and K as scored: after RoPE, QK-norm's Q̂ and K̂).
     double dQ[kMaxTokens * kMaxDModel], dK[kMaxTokens * kMaxDModel];
     std::fill_n(dK, m * qc, 0.0);
     for (int i = 0; i < n; ++i) {
@@ -313,19 +357,11 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
     // Back through normalize_keys: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖. Under RoPE this is
     // done before turning back, with the turned k: a rotation keeps k·∂k and commutes
     // with the projection, so it gives the same ∂k0 turned, which the next step undoes.
-    if (o_.normalize_keys)
-      for (int j = 0; j < m; ++j) {
-        double* dk0 = dK + j * qc;
-        const double* k = K + j * qc;
-        const double length = w.length[h][j];
-        if (length == 0) {  // a zero key has no direction to move in
-          for (int c = 0; c < qc; ++c) dk0[c] = 0;
-          continue;
-        }
-        double along = 0;
-        for (int c = 0; c < qc; ++c) along += k[c] * dk0[c];
-        for (int c = 0; c < qc; ++c) dk0[c] = (dk0[c] - along * k[c]) / length;
-      }
+    if (o_.normalize_keys) normalize_rows_backward(K, w.length[h], dK, m, qc);
+    if (qk_norm_) {  // and QK-norm's rows, queries and keys, after RoPE (so before turning back)
+      normalize_rows_backward(Q, w.q_length[h], dQ, n, qc);
+      normalize_rows_backward(K, w.length[h], dK, m, qc);
+    }
     if (rope_) {  // RoPE is a rotation: its backward pass turns the gradients back by −p·θ_i
       rotate(dQ, n, true);
       rotate(dK, m, true);
@@ -369,6 +405,7 @@ void TrainKernel::add_to(const KernelGradient& g, Gradient& out) const {
     }
     unflatten(g.W_V[h], out.W_V[h]);
     if (alt_) unflatten(g.W_alt[h], out.W_alt[h]);
+    if (qk_norm_) out.qk_gain[static_cast<size_t>(h)] += g.qk_gain[h];
   }
   unflatten(g.W_O, out.W_O);
 }

@@ -273,19 +273,6 @@ Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kData
 
 double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool with_gradient) {
   const double weight = 1.0 / static_cast<double>(batch.size());
-  if (run.model.options.qk_norm) {
-    // QK-norm trains through core::add_gradient, the function --grad gives (the kernel has no
-    // QK-norm path yet): the sequence goes into the model's X and target.
-    if (with_gradient) run.grad.set_zero(run.model);
-    double total = 0;
-    for (const Sequence& seq : batch) {
-      run.model.X = seq.X;
-      if (run.model.cross()) run.model.X_kv = seq.X_kv;
-      run.model.target = seq.target;
-      total += with_gradient ? core::add_gradient(run.model, weight, run.grad) : compute(run.model).loss;
-    }
-    return total / static_cast<double>(batch.size());
-  }
   run.kernel.load(run.model);
   if (with_gradient) run.kernel_grad.zero();
   double total = 0;

@@ -29,12 +29,12 @@ double worst(const A& a, const B& b) {
 
 }  // namespace
 
-// Every option a variant can have, with positions (none, sinusoidal, RoPE, at
+// Every option a variant can have (QK-norm with random gains too), with positions (none, sinusoidal, RoPE, at
 // the default base and another) and with or without cross-attention (m keys
 // from a second sequence X_kv, m ≠ n mostly): the kernel's loss, ∂L/∂ every
 // trained weight and output are add_gradient's and compute()'s to rounding.
 TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
-  int checked = 0, with_positions = 0, with_cross = 0;
+  int checked = 0, with_positions = 0, with_cross = 0, with_qk_norm = 0;
   std::mt19937 rng(11);
   std::normal_distribution<double> normal(0.0, 1.0);
   testing_helpers::for_random_scenarios(7, [&](core::Scenario s) {
@@ -51,7 +51,7 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
     for (Eigen::Index i = 0; i < X_kv.size(); ++i) X_kv.data()[i] = normal(rng);
     for (core::Positions positions : {core::Positions::None, core::Positions::Sinusoidal, core::Positions::Rope})
       for (bool cross : {false, true})
-        for (int options = 0; options < 64; ++options) {
+        for (int options = 0; options < 128; ++options) {
           core::Scenario v = s;
           core::Options& o = v.options;
           o.merged_qk = options & 1;
@@ -64,7 +64,13 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
           o.temperature = options % 5 == 0 ? 0.5 : 1.0;
           o.positions = positions;
           o.position_base = options % 7 < 3 ? 3.5 : core::kDefaultPositionBase;  // a base that turns fast, and the usual
-          if ((positions == core::Positions::Rope && o.merged_qk) || (cross && o.no_self)) continue;  // invalid: validate() refuses
+          o.qk_norm = options & 64;
+          if (o.qk_norm) {  // scale "none", and gains of both signs, small and large
+            o.scale = core::Scale::None;
+            for (int h = 0; h < v.heads; ++h) v.qk_gain[static_cast<size_t>(h)] = 3.0 * normal(rng);
+          }
+          if ((positions == core::Positions::Rope && o.merged_qk) || (cross && o.no_self) || (o.qk_norm && o.normalize_keys))
+            continue;  // invalid: validate() refuses
           if (cross) {
             v.tokens_kv.assign(static_cast<size_t>(m), "k");
             v.X_kv = X_kv;
@@ -94,6 +100,11 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
             if (!o.merged_qk && !o.shared_qk) EXPECT_LT(worst(got.W_K[h], expected.W_K[h]), 1e-10);
             EXPECT_LT(worst(got.W_V[h], expected.W_V[h]), 1e-10);
             if (o.head_output == core::HeadOutput::Alt) EXPECT_LT(worst(got.W_alt[h], expected.W_alt[h]), 1e-10);
+            const size_t g = static_cast<size_t>(h);
+            if (o.qk_norm)
+              EXPECT_LE(std::fabs(got.qk_gain[g] - expected.qk_gain[g]), 1e-10 * std::max(1.0, std::fabs(expected.qk_gain[g])));
+            else
+              EXPECT_EQ(got.qk_gain[g], 0.0);
           }
           EXPECT_LT(worst(got.W_O, expected.W_O), 1e-10);
           // The layer's output is compute()'s.
@@ -103,13 +114,16 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
           ++checked;
           with_positions += positions != core::Positions::None;
           with_cross += cross;
+          with_qk_norm += o.qk_norm;
         }
   });
-  // n × d_model × d_k scenarios; per scenario: none and sinusoidal 64 options alone, 32 (no no_self) with X_kv;
-  // RoPE without one W: 32 alone, 16 with X_kv.
-  EXPECT_EQ(checked, 7 * 3 * 4 * (2 * (64 + 32) + (32 + 16)));
-  EXPECT_EQ(with_positions, 7 * 3 * 4 * (64 + 32 + 32 + 16));
-  EXPECT_EQ(with_cross, 7 * 3 * 4 * (32 + 32 + 16));
+  // n × d_model × d_k scenarios; per scenario, without QK-norm: none and sinusoidal 64 options
+  // alone, 32 (no no_self) with X_kv; RoPE without one W: 32 alone, 16 with X_kv. With
+  // QK-norm half of each (no normalize_keys).
+  EXPECT_EQ(checked, 7 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) * 3 / 2);
+  EXPECT_EQ(with_positions, 7 * 3 * 4 * (64 + 32 + 32 + 16) * 3 / 2);
+  EXPECT_EQ(with_cross, 7 * 3 * 4 * (32 + 32 + 16) * 3 / 2);
+  EXPECT_EQ(with_qk_norm, 7 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) / 2);
 }
 
 // A gradient that is wrong somewhere is caught: a weight moved by 1e-6 changes the loss by ≈ the gradient's prediction.

@@ -267,7 +267,13 @@ def odd_experiment(files):
              "variants": [{"name": "QK"}, {"name": "alt", "options": {"head_output": "alt"}}],
              "steps": 12, "batch": 5, "seed": 2 ** 64 - 1, "learning_rate": 0.05}
     race_again = dict(json.loads(next(f for f in files if "race" in f.name).read_text()), seeds=1)  # its teacher as shipped
-    return [("odd_teacher.json", teacher_run), ("odd_pairs.json", pairs)] + odd_positions_and_cross(race_again)
+    # A QK-norm teacher (the kernel makes its targets) with gains of both signs, and a QK-norm variant under RoPE.
+    qk_norm = dict(json.loads(next(f for f in files if "race" in f.name).read_text()), seeds=1, steps=12)
+    qk_norm["task"]["teacher"].update(attnlab=3, qk_gain=[2.5, -1.5], options={"qk_norm": True, "scale": "none"})
+    qk_norm["variants"] = [{"name": "QK-norm, RoPE", "options": {"qk_norm": True, "scale": "none", "positions": "rope"}},
+                           {"name": "QK"}]
+    return ([("odd_teacher.json", teacher_run), ("odd_pairs.json", pairs), ("qk_norm_teacher.json", qk_norm)]
+            + odd_positions_and_cross(race_again))
 
 
 def odd_positions_and_cross(race):
