@@ -15,6 +15,16 @@ std::vector<float> first_heatmap(const app::NullHeatmapRenderer& r, const char* 
   return {};
 }
 
+// The colormap positions drawn for heatmap `key` ("Panel/id") this frame: the draw whose
+// grid starts where the layout says that heatmap's grid is.
+std::vector<float> heatmap_drawn(const app::NullHeatmapRenderer& r, const app::AppState& state, const std::string& key) {
+  const app::Rect grid = state.heatmap_rects.at(key).grid;
+  for (const app::HeatmapDraw& d : r.draws)
+    if (!d.gradient && d.min.x == grid.x && d.min.y == grid.y) return std::vector<float>(d.t.begin(), d.t.begin() + d.rows * d.cols);
+  ADD_FAILURE() << "no heatmap drawn for " << key;
+  return {};
+}
+
 }  // namespace
 
 TEST_F(UiTest, EveryEditableCellOfTheVisibleHeadIsOnScreen) {
@@ -118,9 +128,16 @@ TEST_F(UiTest, CausalAndNoSelfMasks) {
   const core::Mat& B = state.result().head[0].weights;
   EXPECT_EQ(B(0, 0), 1.0);  // row 0 keeps its diagonal: it is all it has
   for (int i = 1; i < 5; ++i) EXPECT_EQ(B(i, i), 0.0);
-  // The masked cells are drawn masked (a negative colormap position).
-  const std::vector<float> t = first_heatmap(renderer, "masks");
-  EXPECT_GE(t[0], 0.0f);
+  // A's heatmap draws exactly the masked cells masked (a negative colormap position):
+  // j > i, and the diagonal but for row 0.
+  frames(1);
+  const std::vector<float> t = heatmap_drawn(renderer, state, "Softmax/weights");
+  ASSERT_EQ(t.size(), 25u);
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j) {
+      const bool masked = j > i || (i == j && i > 0);
+      EXPECT_EQ(t[static_cast<size_t>(i * 5 + j)] < 0.0f, masked) << "A(" << i << ", " << j << ")";
+    }
   EXPECT_EQ(state.undo_steps(), 2u);
 }
 
