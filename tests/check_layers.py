@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The include rule: a file includes only files of its own layer or of a lower one.
 
-Layers, lowest first (docs/architecture.md, to come with issue 22):
+Layers, lowest first (docs/architecture.md):
   core < cli < app model < render/widgets < panels/dialogs < frame < pictures < window/main
 A lower layer never knows a higher one: core/ has no GUI, the model does not draw,
 a widget does not know the panels that use it, and so on up to main.cpp.
