@@ -7,16 +7,9 @@
 #include <vector>
 
 #include "app/app_state.h"
+#include "app/frame_requests.h"
 
 namespace app {
-
-struct FrameRequests {
-  bool close_asked = false;  // in: the window's close button was pressed (asks when there are unsaved changes)
-  bool quit = false;         // out: close the window now
-  // out: draw one more frame even without an event: the linked highlight changed, and the
-  // panels drawn before the heatmap that set it show it only then.
-  bool redraw = false;
-};
 
 // close_asked: the window manager's close button was pressed since the last frame.
 FrameRequests DrawFrame(AppState& state, bool close_asked = false);

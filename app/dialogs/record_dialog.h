@@ -9,7 +9,7 @@
 #include <string>
 
 #include "app/app_state.h"
-#include "app/render/screenshot.h"
+#include "app/picture_options.h"
 
 namespace app {
 

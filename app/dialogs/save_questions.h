@@ -5,7 +5,7 @@
 #pragma once
 
 #include "app/app_state.h"
-#include "app/frame.h"
+#include "app/frame_requests.h"
 
 namespace app {
 

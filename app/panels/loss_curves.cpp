@@ -1,14 +1,11 @@
 #include "app/panels/loss_curves.h"
 
-#include "app/training/lab.h"  // format_loss
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
-#include "app/training/lab.h"
-#include "app/panels/panels.h"
+#include "app/training/lab.h"  // format_loss
 #include "app/render/text.h"
 #include "core/export_curves.h"
 
@@ -182,20 +179,6 @@ void LossCurves(AppState& state, ImVec2 size) {
     dl->AddText(ImVec2(lx + 24 * scale, y + line), faint, value.c_str());
     if (fonts().small) ImGui::PopFont();
   }
-}
-
-// The curves alone over the whole picture, for slides (Export: curves PNG).
-void DrawLossCurvesPicture(AppState& state) {
-  lab_update(state);
-  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
-  if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
-    const std::string& title = state.lab.experiment.title;
-    ImGui::PushFont(fonts().title);
-    ScriptText(title.empty() ? "Loss curves" : title);
-    ImGui::PopFont();
-    LossCurves(state, ImGui::GetContentRegionAvail());
-  }
-  ImGui::End();
 }
 
 }  // namespace app

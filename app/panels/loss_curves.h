@@ -12,6 +12,10 @@
 
 namespace app {
 
+// The name of the curves' rectangle in state.panel_rects, and of the picture of the
+// curves alone (DrawLossCurvesPicture, panel_loss_curves.cpp).
+inline constexpr const char* kLossCurvesPicture = "Loss curves";
+
 // Variant v's colour in the view's theme.
 ImU32 curve_colour(const AppState& state, int v);
 

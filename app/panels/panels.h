@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/app_state.h"
+#include "app/panels/loss_curves.h"  // kLossCurvesPicture
 
 namespace app {
 
@@ -13,13 +14,12 @@ void DrawScoresPanel(AppState& state);    // panel_scores.cpp: QKᵀ beside QQ�
 void DrawSoftmaxPanel(AppState& state);   // panel_softmax.cpp: the weights, row sums, entropy
 void DrawRankPanel(AppState& state);      // panel_rank.cpp: W^Q W^Kᵀ, its singular values and rank
 void DrawOutputPanel(AppState& state);    // panel_output.cpp: A·V, alt_output, concat, the final output
-void DrawGeometryPanel(AppState& state);
+void DrawGeometryPanel(AppState& state);   // panel_geometry.cpp: V's rows and their hull, the outputs, q and k
 // The training lab, which fills the window in its own workspace (ViewOptions::workspace).
 inline constexpr const char* kExperimentPanel = "Experiment";
 void DrawExperimentPanel(AppState& state);  // panel_experiment.cpp: the experiment, its run, curves, table, thumbnails
-// The loss curves alone, for their PNG export: a picture's solo panel by this name.
-inline constexpr const char* kLossCurvesPicture = "Loss curves";
-void DrawLossCurvesPicture(AppState& state);  // panel_geometry.cpp: V's rows and their hull, the outputs, q and k
+// The loss curves alone, for their PNG export: a picture's solo panel named kLossCurvesPicture.
+void DrawLossCurvesPicture(AppState& state);  // panel_loss_curves.cpp
 
 // Begins a panel's window at the place the frame set, with the formula it
 // shows as the title's tooltip. Always pair with ImGui::End().

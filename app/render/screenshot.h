@@ -10,19 +10,9 @@
 #include <vector>
 
 #include "app/app_state.h"
+#include "app/picture_options.h"
 
 namespace app {
-
-struct ScreenshotOptions {
-  int width = 1440, height = 900;  // the picture's size in logical pixels
-  int scale = 1;                   // K: the PNG is width·K × height·K
-  std::string panel;               // one of kPanelNames: that panel alone over the whole picture; empty: the window
-  bool transparent = false;        // no background: the PNG's alpha is 0 where nothing is drawn
-  std::optional<Theme> theme;      // else the state's
-  // The frames of a training run (TrainingRecorder): the curves beside `panel`, at the
-  // step the state's picture.training says; text and cells zoomed as for a 1280 × 720 slide.
-  bool training = false;
-};
 
 // Renders pictures of the app one after another, as write_screenshot renders
 // one: in an ImGui context of its own, with fonts built once, into one

@@ -1,0 +1,23 @@
+// The loss curves alone over the whole picture, for slides (Export: curves PNG): the
+// lab's curves widget (loss_curves.h) in a panel of its own, under the experiment's title.
+#include "app/panels/loss_curves.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "app/training/lab.h"
+
+namespace app {
+
+void DrawLossCurvesPicture(AppState& state) {
+  lab_update(state);
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+  if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
+    const std::string& title = state.lab.experiment.title;
+    ImGui::PushFont(fonts().title);
+    ScriptText(title.empty() ? "Loss curves" : title);
+    ImGui::PopFont();
+    LossCurves(state, ImGui::GetContentRegionAvail());
+  }
+  ImGui::End();
+}
+
+}  // namespace app

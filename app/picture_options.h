@@ -1,0 +1,24 @@
+// What a picture of the app is asked to be: its size, scale, panel, background and
+// theme. The dialogs that set it up and the renderer that draws it (render/screenshot.h)
+// both read it, so it sits below both.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app/app_state.h"
+
+namespace app {
+
+struct ScreenshotOptions {
+  int width = 1440, height = 900;  // the picture's size in logical pixels
+  int scale = 1;                   // K: the PNG is width·K × height·K
+  std::string panel;               // one of kPanelNames: that panel alone over the whole picture; empty: the window
+  bool transparent = false;        // no background: the PNG's alpha is 0 where nothing is drawn
+  std::optional<Theme> theme;      // else the state's
+  // The frames of a training run (TrainingRecorder): the curves beside `panel`, at the
+  // step the state's picture.training says; text and cells zoomed as for a 1280 × 720 slide.
+  bool training = false;
+};
+
+}  // namespace app
