@@ -367,6 +367,8 @@ int run_window(const WindowOptions& options) {
                   << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << "\n";
     } else {
       set_heatmap_renderer(&renderer);
+      // The lab's worker wakes the loop below when it has news: no polling while it trains.
+      set_training_waker(glfwPostEmptyEvent);
       Autosave autosave(state);
       // [SECTION] The loop: sleep until an event (or a due autosave), then draw a few frames.
       int frames_left = kFramesAfterEvent;
@@ -378,7 +380,6 @@ int run_window(const WindowOptions& options) {
       std::string title = window_title(state);
       while (!glfwWindowShouldClose(window)) {
         if (frames_left > 0) glfwPollEvents();
-        else if (lab_busy(state)) glfwWaitEventsTimeout(1.0 / 60);  // the curves grow: draw them as they come
         else if (ImGui::GetIO().WantTextInput || save_pending) glfwWaitEventsTimeout(0.25);  // cursor blink, autosave
         else glfwWaitEvents();
         if (g_event) {
@@ -475,6 +476,7 @@ int run_window(const WindowOptions& options) {
       if (!save_session(state, &error)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
     }
     set_heatmap_renderer(nullptr);
+    set_training_waker(nullptr);
   }
 
   ImGui_ImplOpenGL3_Shutdown();

@@ -88,7 +88,6 @@ void lab_update(AppState& state) {
   if (state.lab.worker) state.lab.worker->update(state.lab.view);
 }
 
-bool lab_busy(const AppState& state) { return state.lab.worker && state.lab.worker->has_news(state.lab.view); }
 
 bool open_variant_in_views(AppState& state, int v) {
   Lab& lab = state.lab;

@@ -31,8 +31,6 @@ void lab_set_speed(AppState& state, int speed);
 
 // Once a frame: what the worker published since.
 void lab_update(AppState& state);
-// Whether the window should keep drawing for the lab: a run is under way or has news.
-bool lab_busy(const AppState& state);
 
 // The lab's words for where its run is, in the progress bar: "step 120 of 2 000 · paused",
 // "finished: 2 000 steps · 2 of 6 designs diverged", ...

@@ -9,7 +9,20 @@ using Clock = std::chrono::steady_clock;
 // are copied whole, 10 a second are enough for thumbnails that keep up.
 constexpr auto kCurvesEvery = std::chrono::milliseconds(16), kWeightsEvery = std::chrono::milliseconds(100);
 
+std::mutex waker_mutex;
+void (*waker)() = nullptr;  // under waker_mutex
+
+void wake_the_window() {
+  std::lock_guard lock(waker_mutex);
+  if (waker) waker();
+}
+
 }  // namespace
+
+void set_training_waker(void (*wake)()) {
+  std::lock_guard lock(waker_mutex);
+  waker = wake;
+}
 
 namespace {
 // The lab shows curves and weights and writes no RESULT: the batches would only fill memory.
@@ -77,11 +90,6 @@ bool TrainingWorker::running() const {
   return running_ || pending_steps_ > 0;
 }
 
-bool TrainingWorker::has_news(const View& view) const {
-  std::lock_guard lock(mutex_);
-  return view.revision != revision_ || view.weights_revision != weights_revision_ || running_ || pending_steps_ > 0;
-}
-
 void TrainingWorker::update(View& view) const {
   std::lock_guard lock(mutex_);
   view.running = running_ || pending_steps_ > 0;
@@ -136,6 +144,7 @@ void TrainingWorker::publish(bool with_weights) {
     weights_step_ = done;
     ++weights_revision_;
   }
+  wake_the_window();
 }
 
 void TrainingWorker::loop() {

@@ -21,6 +21,13 @@
 
 namespace app {
 
+// Called after every publication by any worker, so that a window asleep in
+// glfwWaitEvents wakes to draw the news (the window sets glfwPostEmptyEvent, which
+// any thread may call); nullptr, the default: nobody to wake. When this returns,
+// no call of the old function is under way, so the window clears it before it
+// closes GLFW.
+void set_training_waker(void (*wake)());
+
 class TrainingWorker {
  public:
   explicit TrainingWorker(const core::Experiment& e);
@@ -49,8 +56,6 @@ class TrainingWorker {
   };
   // Appends the losses published since view.revision and replaces what else is newer.
   void update(View& view) const;
-  // Whether update() would change view: the window keeps drawing while this holds.
-  bool has_news(const View& view) const;
   bool running() const;
 
   const core::Experiment& experiment() const { return experiment_; }
