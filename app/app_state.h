@@ -9,21 +9,21 @@
 #include <string>
 #include <vector>
 
-#include "core/atomic_file.h"
-#include "core/colormap.h"
-#include "core/compute.h"
-#include "core/export_curves.h"
-#include "core/gradient.h"
-#include "core/lesson.h"
-#include "core/scenario.h"
-#include "core/training.h"
-#include "app/cli/sweep.h"
-#include "app/cli/training_animation.h"
+#include "core/io/atomic_file.h"
+#include "core/math/colormap.h"
+#include "core/model/compute.h"
+#include "core/export/export_curves.h"
+#include "core/model/gradient.h"
+#include "core/model/lesson.h"
+#include "core/model/scenario.h"
+#include "core/training/training.h"
+#include "core/animation/sweep.h"
+#include "core/animation/training_animation.h"
+#include "app/render/theme.h"
 #include "app/training/training_worker.h"
 
 namespace app {
 
-enum class Theme { Dark, Light };
 // What fills the window under the menu bar: the views of one scenario, or the training lab.
 enum class Workspace { Views, Lab };
 
@@ -52,7 +52,7 @@ struct ViewOptions {
   bool operator==(const ViewOptions&) const = default;
 };
 
-// The panels' window names, in the order they are laid out (core/lesson.h: a lesson step names one).
+// The panels' window names, in the order they are laid out (core/model/lesson.h: a lesson step names one).
 using core::kPanelNames;
 
 // A shipped lesson, for the Lessons menu and the lesson panel's previous / next.
@@ -113,7 +113,7 @@ struct AnimationPicture {
 struct RecordSweep {
   bool open = false;     // the dialog is shown
   bool picking = false;  // the next click on an editable entry picks it (Esc: no change)
-  Sweep sweep{"temperature", 1.0, 0.1};
+  core::Sweep sweep{"temperature", 1.0, 0.1};
   std::string panel;        // one of kPanelNames, alone; empty: the whole window
   AnimationPicture picture;  // size, theme, format
   // Record asks; the window starts the recording, adds a frame each frame and says in the status line where it went.
@@ -130,7 +130,7 @@ struct RecordSweep {
 // one `attnlab EXPERIMENT --animate training` writes for the same words.
 struct RecordTraining {
   bool open = false;                // the dialog is shown
-  TrainingAnimation animation;      // every (0: the default for the steps), variant (a name), panel, fps
+  core::TrainingAnimation animation;  // every (0: the default for the steps), variant (a name), panel, fps
   AnimationPicture picture;         // size, theme, format
   enum class Phase { Idle, Asked, Recording };
   Phase phase = Phase::Idle;
@@ -316,7 +316,7 @@ class AppState {
   std::map<std::string, Rect> highlight_rects;
 
   PictureOptions picture;  // set on the copy an offscreen picture draws; inactive in the window
-  int lesson_step = 0;     // the step of the lesson's notes shown (core/lesson.h); 0 when a file is opened
+  int lesson_step = 0;     // the step of the lesson's notes shown (core/model/lesson.h); 0 when a file is opened
   // The scenario's notes, parsed: once per change of the notes, not once per use each frame.
   const core::LessonNotes& lesson() const;
   std::string lit_panel;   // the panel that step talks about, lit in the window; set by the frame

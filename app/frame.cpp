@@ -12,15 +12,15 @@
 #include "app/dialogs/file_dialog.h"
 #include "app/dialogs/save_questions.h"
 #include "app/files/files.h"
-#include "app/panels/highlight.h"
+#include "app/widgets/highlight.h"
 #include "app/training/lab.h"
-#include "app/panels/loss_curves.h"
+#include "app/widgets/loss_curves.h"
 #include "app/panels/panels.h"
 #include "app/dialogs/record_dialog.h"
 #include "app/render/text.h"
 #include "app/dialogs/training_animation_dialog.h"
 #include "app/render/theme.h"
-#include "core/atomic_file.h"
+#include "core/io/atomic_file.h"
 
 namespace app {
 

@@ -10,9 +10,9 @@
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
-#include "core/atomic_file.h"
+#include "core/io/atomic_file.h"
 #include "app/window.h"
-#include "core/export.h"
+#include "core/export/export.h"
 
 namespace {
 

@@ -22,19 +22,19 @@
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/frame.h"
-#include "app/render/gl_heatmap_renderer.h"
-#include "app/panels/heatmap.h"
+#include "app/gl/gl_heatmap_renderer.h"
+#include "app/widgets/heatmap.h"
 #include "app/training/lab.h"
 #include "app/panels/panels.h"
 #include "app/dialogs/animation_dialog.h"
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/training_animation_dialog.h"
-#include "app/render/animation.h"
-#include "app/render/screenshot.h"
+#include "app/pictures/animation.h"
+#include "app/pictures/screenshot.h"
 #include "app/files/session.h"
 #include "app/render/text.h"
-#include "core/atomic_file.h"
-#include "core/scenario_io.h"
+#include "core/io/atomic_file.h"
+#include "core/io/scenario_io.h"
 
 namespace app {
 
@@ -207,7 +207,7 @@ void record_training(AppState& state, std::unique_ptr<TrainingRecorder>& recorde
     state.status = status;
   };
   if (r.phase == RecordTraining::Phase::Asked) {
-    if (const std::string problem = training_animation_problem(state.lab.experiment, r.animation); !problem.empty() || !state.lab.problems.empty())
+    if (const std::string problem = core::training_animation_problem(state.lab.experiment, r.animation); !problem.empty() || !state.lab.problems.empty())
       return stop("not exported: " + (problem.empty() ? state.lab.problems.front() : problem));
     const std::string source = state.lab.source.empty() ? "experiment" : state.lab.source;
     if (r.path.empty()) r.path = export_path(source, "training", picture_extension(r.picture));
@@ -244,7 +244,7 @@ int run_window(const WindowOptions& options) {
   if (options.theme) state.view.theme = *options.theme;
   // A sweep of an entry FILE does not have is a usage error: exit 2, before any window.
   if (options.animate)
-    if (const std::string problem = sweep_problem(state.scenario(), *options.animate); !problem.empty()) {
+    if (const std::string problem = core::sweep_problem(state.scenario(), *options.animate); !problem.empty()) {
       std::cerr << "attnlab: " << problem << "\n";
       return 2;
     }
@@ -261,7 +261,7 @@ int run_window(const WindowOptions& options) {
                 << " is a scenario, not an experiment (a file with \"attnlab_experiment\": 1; see docs/experiments.md)\n";
       return 2;
     }
-    if (const std::string problem = training_animation_problem(state.lab.experiment, *options.training); !problem.empty()) {
+    if (const std::string problem = core::training_animation_problem(state.lab.experiment, *options.training); !problem.empty()) {
       std::cerr << "attnlab: " << problem << "\n";
       return 2;
     }

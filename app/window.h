@@ -6,8 +6,8 @@
 #include <string>
 
 #include "app/app_state.h"
-#include "app/cli/sweep.h"
-#include "app/cli/training_animation.h"
+#include "core/animation/sweep.h"
+#include "core/animation/training_animation.h"
 
 namespace app {
 
@@ -20,8 +20,8 @@ struct WindowOptions {
   std::optional<Theme> theme;  // --theme; else the session's
   std::string panel;           // --panel NAME: that panel alone in the screenshot
   bool transparent = false;    // --transparent: the screenshot has no background
-  std::optional<Sweep> animate;  // --animate: the screenshot path is then an animation's (.gif or .mp4)
-  std::optional<TrainingAnimation> training;  // --animate training: FILE must be an experiment; the screenshot path as above
+  std::optional<core::Sweep> animate;  // --animate: the screenshot path is then an animation's (.gif or .mp4)
+  std::optional<core::TrainingAnimation> training;  // --animate training: FILE must be an experiment; the screenshot path as above
 };
 
 // Returns the exit code: 2 when FILE cannot be used, 1 when there is no

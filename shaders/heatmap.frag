@@ -1,6 +1,6 @@
 #version 330 core
 // Heatmap cells and colorbars. Each cell's place on the colormap (0..1) comes
-// in u_t; the colormap is a table of evenly spaced anchors from core/colormap.cpp,
+// in u_t; the colormap is a table of evenly spaced anchors from core/math/colormap.cpp,
 // interpolated linearly, so the exports get the same colours.
 const int kMaxCells = 256;
 const int kAnchors = 9;

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/training.h"
+#include "core/training/training.h"
 
 namespace testing_helpers {
 

@@ -10,7 +10,7 @@
 #include <Eigen/Dense>
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
+#include "core/model/compute.h"
 
 namespace lesson_math {
 

@@ -10,7 +10,7 @@
 
 #include "app/cli/command_line.h"
 #include "app/cli/dump.h"
-#include "app/cli/sweep.h"
+#include "core/animation/sweep.h"
 #include "app/cli/train_command.h"
 
 using app::Command;
@@ -177,9 +177,9 @@ TEST(Animate, TheWordsOfASweep) {
 TEST(Animate, WhatASweepMayMove) {
   core::Scenario s = core::make_zero_scenario(3, 2, 2, 2);  // projected, 3 tokens, d_model 2, 2 heads of d_k 2
   const auto problem = [&](const std::string& text) {
-    app::Sweep sweep;
-    const std::string parsed = app::parse_sweep(text, sweep);
-    return parsed.empty() ? app::sweep_problem(s, sweep) : parsed;
+    core::Sweep sweep;
+    const std::string parsed = core::parse_sweep(text, sweep);
+    return parsed.empty() ? core::sweep_problem(s, sweep) : parsed;
   };
   EXPECT_EQ(problem("X[2][1]=0:1"), "");
   EXPECT_EQ(problem("W_Q[1][1][0]=-2:2"), "");
@@ -197,13 +197,13 @@ TEST(Animate, WhatASweepMayMove) {
   EXPECT_NE(problem("W_K[0][0][0]=0:1").find("W_K is W_Q"), std::string::npos);
   // Setting it: the entry named, and no other.
   core::Scenario moved = s;
-  app::set_sweep_value(moved, "W_V[1][0][1]", 0.75);
+  core::set_sweep_value(moved, "W_V[1][0][1]", 0.75);
   EXPECT_EQ(moved.W_V[1](0, 1), 0.75);
   moved.W_V[1](0, 1) = s.W_V[1](0, 1);
   EXPECT_TRUE(moved == s);
-  app::set_sweep_value(moved, "W_O[3][1]", -2);
+  core::set_sweep_value(moved, "W_O[3][1]", -2);
   EXPECT_EQ(moved.W_O(3, 1), -2);
-  app::set_sweep_value(moved, "temperature", 3);
+  core::set_sweep_value(moved, "temperature", 3);
   EXPECT_EQ(moved.options.temperature, 3);
 }
 

@@ -5,8 +5,8 @@
 #include <Eigen/SVD>
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/gauge.h"
+#include "core/model/compute.h"
+#include "core/model/gauge.h"
 #include "test_helpers.h"
 
 using core::Mat;

@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/experiment_json.h"
-#include "core/scenario_io.h"
-#include "core/training.h"
+#include "core/model/compute.h"
+#include "core/io/experiment_json.h"
+#include "core/io/scenario_io.h"
+#include "core/training/training.h"
 #include "experiment_helpers.h"
 
 namespace {

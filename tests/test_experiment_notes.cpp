@@ -13,8 +13,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/training.h"
+#include "core/model/compute.h"
+#include "core/training/training.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/gradient.h"
+#include "core/model/compute.h"
+#include "core/model/gradient.h"
 #include "test_helpers.h"
 
 namespace {

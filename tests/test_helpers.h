@@ -3,8 +3,8 @@
 
 #include <random>
 
-#include "core/compute.h"
-#include "core/scenario.h"
+#include "core/model/compute.h"
+#include "core/model/scenario.h"
 
 namespace testing_helpers {
 

@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/lesson.h"
-#include "core/scenario_io.h"
+#include "core/model/lesson.h"
+#include "core/io/scenario_io.h"
 #include "lesson_quotes.h"
 
 namespace {

@@ -8,8 +8,8 @@
 #include <Eigen/Dense>
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/gauge.h"
+#include "core/model/compute.h"
+#include "core/model/gauge.h"
 #include "lesson_math.h"
 #include "test_helpers.h"
 

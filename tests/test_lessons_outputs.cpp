@@ -11,9 +11,9 @@
 #include <Eigen/Dense>
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/gauge.h"
-#include "core/positions.h"
+#include "core/model/compute.h"
+#include "core/model/gauge.h"
+#include "core/model/positions.h"
 #include "lesson_math.h"
 #include "lesson_quotes.h"
 #include "test_helpers.h"

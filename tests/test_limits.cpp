@@ -14,12 +14,12 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "core/atomic_file.h"
-#include "core/export.h"
-#include "core/export_curves.h"
-#include "core/json_text.h"
-#include "core/scenario_io.h"
-#include "core/training.h"
+#include "core/io/atomic_file.h"
+#include "core/export/export.h"
+#include "core/export/export_curves.h"
+#include "core/text/json_text.h"
+#include "core/io/scenario_io.h"
+#include "core/training/training.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

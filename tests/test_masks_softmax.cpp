@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
+#include "core/model/compute.h"
 #include "test_helpers.h"
 
 using testing_helpers::for_random_scenarios;

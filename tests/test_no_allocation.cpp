@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/gradient.h"
-#include "core/train_kernel.h"
+#include "core/model/compute.h"
+#include "core/model/gradient.h"
+#include "core/training/train_kernel.h"
 #include "test_helpers.h"
 
 namespace {

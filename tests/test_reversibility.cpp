@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
+#include "core/model/compute.h"
 #include "test_helpers.h"
 
 namespace {

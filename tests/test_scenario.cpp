@@ -1,8 +1,8 @@
 // Scenario: validation messages, resizing that keeps entries, conversion to direct mode.
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/scenario.h"
+#include "core/model/compute.h"
+#include "core/model/scenario.h"
 #include "test_helpers.h"
 
 namespace {

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include "core/atomic_file.h"
-#include "core/export.h"  // decode_utf8, valid_utf8
-#include "core/scenario_io.h"
+#include "core/io/atomic_file.h"
+#include "core/export/export.h"  // decode_utf8, valid_utf8
+#include "core/io/scenario_io.h"
 #include "test_helpers.h"
 #include "without_dac_override.h"
 

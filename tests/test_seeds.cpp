@@ -9,9 +9,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/experiment_json.h"
-#include "core/export_curves.h"
-#include "core/training.h"
+#include "core/io/experiment_json.h"
+#include "core/export/export_curves.h"
+#include "core/training/training.h"
 #include "experiment_helpers.h"
 
 namespace {

@@ -10,9 +10,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/fast_exp.h"
-#include "core/gradient.h"
-#include "core/train_kernel.h"
+#include "core/math/fast_exp.h"
+#include "core/model/gradient.h"
+#include "core/training/train_kernel.h"
 #include "test_helpers.h"
 
 namespace {

@@ -7,8 +7,8 @@
 #include "command_line_helpers.h"
 
 #include "app/cli/command_line.h"
-#include "app/cli/training_animation.h"
-#include "core/training.h"
+#include "core/animation/training_animation.h"
+#include "core/training/training.h"
 
 using app::parse_command_line;
 
@@ -84,7 +84,7 @@ TEST(AnimateTraining, BadWordsAreRefusedBeforeAnyFileIsRead) {
 
 // Frame f shows step min(f·K, steps): frame 0 the starting weights, the last frame the last step.
 TEST(AnimateTraining, FramesEveryKStepsWorkedByHand) {
-  app::TrainingAnimation a;
+  core::TrainingAnimation a;
   a.every = 300;
   EXPECT_EQ(a.frames(2000), 8);  // ⌈2000 / 300⌉ + 1 = 7 + 1
   const std::vector<int> steps = {0, 300, 600, 900, 1200, 1500, 1800, 2000};
@@ -98,14 +98,14 @@ TEST(AnimateTraining, FramesEveryKStepsWorkedByHand) {
   EXPECT_EQ(a.frames(1), 2);
 
   // The default K: the first of 1, 2, 5, 10, 20, 50, … with at most 120 steps between frames.
-  EXPECT_EQ(app::default_every(2000), 20);   // 101 frames
-  EXPECT_EQ(app::default_every(1000), 10);   // 101
-  EXPECT_EQ(app::default_every(3000), 50);   // 20 would give 151: 61
-  EXPECT_EQ(app::default_every(120), 1);     // 121
-  EXPECT_EQ(app::default_every(121), 2);     // 62
-  EXPECT_EQ(app::default_every(1), 1);       // 2
-  EXPECT_EQ(app::default_every(100000), 1000);
-  app::TrainingAnimation by_default;
+  EXPECT_EQ(core::default_every(2000), 20);   // 101 frames
+  EXPECT_EQ(core::default_every(1000), 10);   // 101
+  EXPECT_EQ(core::default_every(3000), 50);   // 20 would give 151: 61
+  EXPECT_EQ(core::default_every(120), 1);     // 121
+  EXPECT_EQ(core::default_every(121), 2);     // 62
+  EXPECT_EQ(core::default_every(1), 1);       // 2
+  EXPECT_EQ(core::default_every(100000), 1000);
+  core::TrainingAnimation by_default;
   EXPECT_EQ(by_default.frames(2000), 101);
   EXPECT_EQ(by_default.step(100, 2000), 2000);
   for (int steps : {1, 7, 99, 250, 600, 2000, 4999, 12345, 100000}) {
@@ -118,36 +118,36 @@ TEST(AnimateTraining, FramesEveryKStepsWorkedByHand) {
 TEST(AnimateTraining, WhatAnExperimentAllows) {
   const core::Experiment e = shipped("01_qqt_vs_qkt_previous_token.json");  // 2000 steps; QKᵀ, QQᵀ (shared QK)
   ASSERT_EQ(e.steps, 2000);
-  app::TrainingAnimation a;
-  EXPECT_EQ(app::training_animation_problem(e, a), "");
+  core::TrainingAnimation a;
+  EXPECT_EQ(core::training_animation_problem(e, a), "");
   a.every = 2000;
-  EXPECT_EQ(app::training_animation_problem(e, a), "");
+  EXPECT_EQ(core::training_animation_problem(e, a), "");
   a.every = 2001;
-  EXPECT_EQ(app::training_animation_problem(e, a), "--every 2001: the experiment has 2000 steps: at most 2000");
+  EXPECT_EQ(core::training_animation_problem(e, a), "--every 2001: the experiment has 2000 steps: at most 2000");
   // K = 3 makes ⌈2000 / 3⌉ + 1 = 668 frames; K = 4 makes 501.
   a.every = 3;
-  EXPECT_EQ(app::training_animation_problem(e, a), "--every 3: 668 frames of 2000 steps, at most 600: --every 4 or more");
+  EXPECT_EQ(core::training_animation_problem(e, a), "--every 3: 668 frames of 2000 steps, at most 600: --every 4 or more");
   a.every = 4;
-  EXPECT_EQ(app::training_animation_problem(e, a), "");
+  EXPECT_EQ(core::training_animation_problem(e, a), "");
 
   // A variant by its name, exactly, or by its number from 1.
-  EXPECT_EQ(app::training_variant(e, ""), 0);
-  EXPECT_EQ(app::training_variant(e, "QKᵀ"), 0);
-  EXPECT_EQ(app::training_variant(e, "QQᵀ (shared QK)"), 1);
-  EXPECT_EQ(app::training_variant(e, "2"), 1);
-  EXPECT_EQ(app::training_variant(e, "4"), 3);
-  EXPECT_EQ(app::training_variant(e, "5"), -1);
-  EXPECT_EQ(app::training_variant(e, "0"), -1);
-  EXPECT_EQ(app::training_variant(e, "qkᵀ"), -1);
+  EXPECT_EQ(core::training_variant(e, ""), 0);
+  EXPECT_EQ(core::training_variant(e, "QKᵀ"), 0);
+  EXPECT_EQ(core::training_variant(e, "QQᵀ (shared QK)"), 1);
+  EXPECT_EQ(core::training_variant(e, "2"), 1);
+  EXPECT_EQ(core::training_variant(e, "4"), 3);
+  EXPECT_EQ(core::training_variant(e, "5"), -1);
+  EXPECT_EQ(core::training_variant(e, "0"), -1);
+  EXPECT_EQ(core::training_variant(e, "qkᵀ"), -1);
   a.variant = "QKT";
-  EXPECT_EQ(app::training_animation_problem(e, a),
+  EXPECT_EQ(core::training_animation_problem(e, a),
             "--variant QKT: the experiment's variants are 1 \u201CQK\u1D40\u201D, 2 \u201CQQ\u1D40 (shared QK)\u201D, "
             "3 \u201CQQ\u1D40, d_k = 3\u201D, 4 \u201CQQ\u1D40, d_k = 4\u201D (a name or a number)");
   a.variant = "2";
-  EXPECT_EQ(app::training_animation_problem(e, a), "");
+  EXPECT_EQ(core::training_animation_problem(e, a), "");
   a.panel = "Lesson";
-  EXPECT_NE(app::training_animation_problem(e, a).find("--panel Lesson"), std::string::npos);
-  for (const char* panel : {"Scores", "Softmax", "Rank", "Output", "Geometry", "Matrices"}) EXPECT_TRUE(app::training_panel(panel)) << panel;
-  EXPECT_FALSE(app::training_panel("Lesson"));
-  EXPECT_FALSE(app::training_panel("Experiment"));
+  EXPECT_NE(core::training_animation_problem(e, a).find("--panel Lesson"), std::string::npos);
+  for (const char* panel : {"Scores", "Softmax", "Rank", "Output", "Geometry", "Matrices"}) EXPECT_TRUE(core::training_panel(panel)) << panel;
+  EXPECT_FALSE(core::training_panel("Lesson"));
+  EXPECT_FALSE(core::training_panel("Experiment"));
 }

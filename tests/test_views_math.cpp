@@ -6,8 +6,8 @@
 #include <Eigen/Dense>
 #include <gtest/gtest.h>
 
-#include "core/compute.h"
-#include "core/lesson.h"
+#include "core/model/compute.h"
+#include "core/model/lesson.h"
 #include "lesson_math.h"
 
 namespace {

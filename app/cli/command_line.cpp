@@ -8,9 +8,9 @@
 #include <system_error>
 #include <utility>
 
-#include "core/export.h"
-#include "core/lesson.h"
-#include "core/training.h"
+#include "core/export/export.h"
+#include "core/model/lesson.h"
+#include "core/training/training.h"
 
 namespace app {
 
@@ -202,19 +202,19 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
         animate_training = true;
         continue;
       }
-      Sweep sweep;
-      if (const std::string problem = parse_sweep(args[++i], sweep); !problem.empty()) return fail(problem);
+      core::Sweep sweep;
+      if (const std::string problem = core::parse_sweep(args[++i], sweep); !problem.empty()) return fail(problem);
       if (cl.animate) sweep.frames = cl.animate->frames, sweep.fps = cl.animate->fps;
       cl.animate = sweep;
     } else if (a == "--frames" || a == "--fps") {
       const bool frames = a == "--frames";
-      const int lo = frames ? kMinFrames : kMinFps, hi = frames ? kMaxFrames : kMaxFps;
+      const int lo = frames ? core::kMinFrames : core::kMinFps, hi = frames ? core::kMaxFrames : core::kMaxFps;
       const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
       if (i + 1 >= args.size()) return fail(a + " needs a number, " + range);
       const std::string& v = args[++i];
       int n = 0;
       if (!parse_dimension(v, n) || n < lo || n > hi) return fail(a + " " + v + ": expected a whole number from " + range);
-      if (!cl.animate) cl.animate = Sweep{};  // --animate may come after: its PARAM is checked below
+      if (!cl.animate) cl.animate = core::Sweep{};  // --animate may come after: its PARAM is checked below
       (frames ? cl.animate->frames : cl.animate->fps) = n;
     } else if (a == "--seeds") {
       if (i + 1 >= args.size()) return fail("--seeds needs N, a whole number of seeds from 1 to " + std::to_string(core::kMaxSeeds));
@@ -300,11 +300,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   if (animate_training) {
     if (given("--frames")) return fail("--animate training: the frames follow from the steps and --every K; --frames goes with a sweep");
     if (cl.file.empty()) return fail("--animate training needs an experiment file (EXPERIMENT.json) before it");
-    TrainingAnimation training;
+    core::TrainingAnimation training;
     training.every = every;
     training.variant = variant;
     if (!cl.panel.empty()) training.panel = cl.panel;
-    if (!training_panel(training.panel))
+    if (!core::training_panel(training.panel))
       return fail("--panel " + cl.panel + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices");
     if (cl.animate) training.fps = cl.animate->fps;  // --fps, kept by a Sweep of its own
     cl.animate.reset();

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/sweep.h"
-#include "app/cli/training_animation.h"
+#include "core/animation/sweep.h"
+#include "core/animation/training_animation.h"
 
 namespace app {
 
@@ -31,10 +31,10 @@ struct CommandLine {
   std::string theme;          // --theme light|dark, or empty: the session's
   std::string panel;          // --panel NAME (one of core::kPanelNames): that panel alone in the picture
   bool transparent = false;   // --transparent: the picture has no background
-  std::optional<Sweep> animate;  // --animate PARAM=FROM:TO [--frames N] [--fps F] with --export OUT.gif|OUT.mp4
+  std::optional<core::Sweep> animate;  // --animate PARAM=FROM:TO [--frames N] [--fps F] with --export OUT.gif|OUT.mp4
   // --animate training [--every K] [--variant NAME] [--panel NAME] [--fps F] with FILE an experiment and
   // --export OUT.gif|OUT.mp4 (animate is then empty). Whether K and NAME fit the experiment is checked once it is read.
-  std::optional<TrainingAnimation> training;
+  std::optional<core::TrainingAnimation> training;
   std::string error;  // set when the words are off: exit 2 with this message
 };
 

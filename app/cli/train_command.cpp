@@ -4,13 +4,13 @@
 #include <ostream>
 #include <string>
 
-#include "core/atomic_file.h"
-#include "core/export.h"
-#include "core/export_curves.h"
-#include "core/experiment_json.h"
-#include "core/export_train_torch.h"
-#include "core/scenario_io.h"
-#include "core/training.h"
+#include "core/io/atomic_file.h"
+#include "core/export/export.h"
+#include "core/export/export_curves.h"
+#include "core/io/experiment_json.h"
+#include "core/export/export_train_torch.h"
+#include "core/io/scenario_io.h"
+#include "core/training/training.h"
 
 namespace app {
 

@@ -9,7 +9,7 @@
 #include "app/cli/command_line.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
-#include "core/atomic_file.h"
+#include "core/io/atomic_file.h"
 
 namespace app {
 

@@ -16,7 +16,7 @@
 #include "app/files/exports.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
-#include "core/atomic_file.h"
+#include "core/io/atomic_file.h"
 
 namespace app {
 
@@ -52,17 +52,17 @@ std::string entry_words(const core::Scenario& s, const std::string& key) {
 
 // The sweep's problem in the dialog's words: without the command line's "--animate PARAM: ".
 std::string problem_of(const AppState& state) {
-  const Sweep& sweep = state.record.sweep;
+  const core::Sweep& sweep = state.record.sweep;
   if (sweep.from == sweep.to) return "From and To are equal: nothing would move.";
-  std::string why = sweep_problem(state.scenario(), sweep);
+  std::string why = core::sweep_problem(state.scenario(), sweep);
   if (const size_t colon = why.find(": "); colon != std::string::npos) why = why.substr(colon + 2);
   return why;
 }
 
 // A range to start from around value: ±1 for an entry; the temperature falling tenfold.
 void default_range(AppState& state) {
-  Sweep& sweep = state.record.sweep;
-  const double v = sweep_value(state.scenario(), sweep.param);
+  core::Sweep& sweep = state.record.sweep;
+  const double v = core::sweep_value(state.scenario(), sweep.param);
   if (sweep.param == "temperature") {
     sweep.from = v;
     sweep.to = std::max(core::kMinTemperature, std::round(v * 10) / 100);
@@ -105,7 +105,7 @@ void PickOverlay(AppState& state) {
   draw->AddText(at, IM_COL32(13, 13, 20, 255), hint.c_str());
   if (!hovered.empty()) {
     ImGui::BeginTooltip();
-    ImGui::Text("%s = %s", entry_words(state.scenario(), hovered).c_str(), number(sweep_value(state.scenario(), hovered)).c_str());
+    ImGui::Text("%s = %s", entry_words(state.scenario(), hovered).c_str(), number(core::sweep_value(state.scenario(), hovered)).c_str());
     ImGui::TextDisabled("%s on the command line", hovered.c_str());
     ImGui::TextDisabled("click to sweep it");
     ImGui::EndTooltip();
@@ -150,7 +150,7 @@ void WhatMoves(AppState& state) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click, then click an entry in the Matrices panel");
   if (!temperature && problem_of(state).empty())
     ImGui::TextDisabled("  %s, now %s", entry_words(state.scenario(), r.sweep.param).c_str(),
-                        number(sweep_value(state.scenario(), r.sweep.param)).c_str());
+                        number(core::sweep_value(state.scenario(), r.sweep.param)).c_str());
   else if (temperature)
     ImGui::TextDisabled("  now %s: below 1 the weights sharpen, above 1 they flatten", number(state.scenario().options.temperature).c_str());
 }
@@ -177,13 +177,13 @@ void Range(AppState& state) {
   ImGui::TextUnformatted("Frames");
   ImGui::SameLine(120 * scale);
   ImGui::SetNextItemWidth(90 * scale);
-  ImGui::SliderInt("##frames", &r.sweep.frames, kMinFrames, kMaxFrames, "%d", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SliderInt("##frames", &r.sweep.frames, core::kMinFrames, core::kMaxFrames, "%d", ImGuiSliderFlags_AlwaysClamp);
   remember_control(state, "record.frames");
   ImGui::SameLine();
   ImGui::TextUnformatted("at");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90 * scale);
-  ImGui::SliderInt("##fps", &r.sweep.fps, kMinFps, kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SliderInt("##fps", &r.sweep.fps, core::kMinFps, core::kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
   remember_control(state, "record.fps");
   ImGui::SameLine();
   ImGui::TextDisabled("%.1f s", static_cast<double>(r.sweep.frames) / r.sweep.fps);
@@ -261,9 +261,9 @@ void open_record_dialog(AppState& state) {
   r.open = true;
   state.view.workspace = Workspace::Views;  // what --animate shows: the views, not the lab
   r.picking = false;
-  Sweep probe = r.sweep;
+  core::Sweep probe = r.sweep;
   probe.from = probe.to = r.sweep.param == "temperature" ? 1.0 : 0.0;
-  if (sweep_problem(state.scenario(), probe).empty()) return;  // the entry is still there: keep it
+  if (core::sweep_problem(state.scenario(), probe).empty()) return;  // the entry is still there: keep it
   r.sweep.param = "temperature";
   default_range(state);
 }
@@ -281,8 +281,8 @@ std::string record_command_line(const AppState& state, const std::string& out) {
   const std::string file = state.file.empty() ? "FILE" : command_path(state.file);
   std::string line = "attnlab " + shell_word(file) + " --animate " +
                      shell_word(r.sweep.param + "=" + number(r.sweep.from) + ":" + number(r.sweep.to));
-  if (r.sweep.frames != kDefaultFrames) line += " --frames " + std::to_string(r.sweep.frames);
-  if (r.sweep.fps != kDefaultFps) line += " --fps " + std::to_string(r.sweep.fps);
+  if (r.sweep.frames != core::kDefaultFrames) line += " --frames " + std::to_string(r.sweep.frames);
+  if (r.sweep.fps != core::kDefaultFps) line += " --fps " + std::to_string(r.sweep.fps);
   line += " --size " + std::to_string(r.picture.width) + "x" + std::to_string(r.picture.height);
   if (!r.panel.empty()) line += " --panel " + r.panel;
   line += picture_theme(r.picture, state.view.theme) == Theme::Light ? " --theme light" : " --theme dark";

@@ -13,7 +13,7 @@
 #include "app/panels/panels.h"
 #include "app/dialogs/record_dialog.h"
 #include "app/render/text.h"
-#include "core/atomic_file.h"
+#include "core/io/atomic_file.h"
 
 namespace app {
 
@@ -43,7 +43,7 @@ void Frames(AppState& state) {
   ImGui::SameLine();
   ImGui::Text("steps of %d", e.steps);
   ImGui::SameLine();
-  if (ImGui::SmallButton("about 100 frames")) r.animation.every = default_every(e.steps);
+  if (ImGui::SmallButton("about 100 frames")) r.animation.every = core::default_every(e.steps);
   remember_control(state, "training_animation.default_every");
 
   ImGui::TextUnformatted("Frames");
@@ -57,7 +57,7 @@ void Frames(AppState& state) {
   ImGui::TextUnformatted("at");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110 * scale);
-  ImGui::SliderInt("##fps", &r.animation.fps, kMinFps, kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SliderInt("##fps", &r.animation.fps, core::kMinFps, core::kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
   remember_control(state, "training_animation.fps");
   ImGui::SameLine();
   ImGui::TextDisabled("%.1f s", static_cast<double>(frames) / r.animation.fps);
@@ -72,7 +72,7 @@ void WhatIsShown(AppState& state) {
   ImGui::SetNextItemWidth(130 * scale);
   if (ImGui::BeginCombo("##panel", r.animation.panel.c_str())) {
     for (const char* p : kPanelNames)
-      if (training_panel(p) && ImGui::Selectable(p, r.animation.panel == p)) r.animation.panel = p;
+      if (core::training_panel(p) && ImGui::Selectable(p, r.animation.panel == p)) r.animation.panel = p;
     ImGui::EndCombo();
   }
   remember_control(state, "training_animation.panel");
@@ -147,21 +147,21 @@ void open_training_animation_dialog(AppState& state) {
   RecordTraining& r = state.record_training;
   const core::Experiment& e = state.lab.experiment;
   r.open = true;
-  if (r.animation.every < 1 || r.animation.every > e.steps || r.animation.frames(e.steps) > kMaxFrames)
-    r.animation.every = default_every(e.steps);
+  if (r.animation.every < 1 || r.animation.every > e.steps || r.animation.frames(e.steps) > core::kMaxFrames)
+    r.animation.every = core::default_every(e.steps);
   if (!e.variants.empty()) r.animation.variant = e.variants[static_cast<size_t>(chosen_variant(state))].name;
 }
 
 std::string training_animation_dialog_problem(const AppState& state) {
   const Lab& lab = state.lab;
   if (!lab.problems.empty()) return "The experiment cannot run: " + lab.problems.front();
-  const TrainingAnimation& a = state.record_training.animation;
+  const core::TrainingAnimation& a = state.record_training.animation;
   const int steps = lab.experiment.steps;
   if (a.every > steps) return "A frame every " + std::to_string(a.every) + " steps: the run has " + std::to_string(steps) + ".";
-  if (const int frames = a.frames(steps); frames > kMaxFrames)
-    return std::to_string(frames) + " frames: at most " + std::to_string(kMaxFrames) + ", a frame every " +
-           std::to_string((steps + kMaxFrames - 2) / (kMaxFrames - 1)) + " steps or more.";
-  if (training_variant(lab.experiment, a.variant) < 0) return "Choose a variant.";
+  if (const int frames = a.frames(steps); frames > core::kMaxFrames)
+    return std::to_string(frames) + " frames: at most " + std::to_string(core::kMaxFrames) + ", a frame every " +
+           std::to_string((steps + core::kMaxFrames - 2) / (core::kMaxFrames - 1)) + " steps or more.";
+  if (core::training_variant(lab.experiment, a.variant) < 0) return "Choose a variant.";
   return "";
 }
 
@@ -171,8 +171,8 @@ std::string training_animation_command_line(const AppState& state, const std::st
   const std::string file = lab.edited || lab.source.empty() ? "EXPERIMENT.json" : command_path(lab.source);
   std::string line = "attnlab " + shell_word(file) + " --animate training --every " + std::to_string(r.animation.every);
   if (chosen_variant(state) != 0) line += " --variant " + shell_word(r.animation.variant);
-  if (r.animation.panel != kDefaultTrainingPanel) line += " --panel " + r.animation.panel;
-  if (r.animation.fps != kDefaultFps) line += " --fps " + std::to_string(r.animation.fps);
+  if (r.animation.panel != core::kDefaultTrainingPanel) line += " --panel " + r.animation.panel;
+  if (r.animation.fps != core::kDefaultFps) line += " --fps " + std::to_string(r.animation.fps);
   line += picture_words(r.picture, state.view.theme);
   return line + " --export " + shell_word(out);
 }

@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "app/files/files.h"
-#include "core/atomic_file.h"
+#include "core/io/atomic_file.h"
 
 namespace app {
 

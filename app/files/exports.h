@@ -1,11 +1,11 @@
 // Exports from the app and from `attnlab FILE --export OUT.EXT`: the text
-// formats of core/export.h written atomically; PNG goes through screenshot.h.
+// formats of core/export/export.h written atomically; PNG goes through screenshot.h.
 #pragma once
 
 #include <string>
 
 #include "app/app_state.h"
-#include "core/export.h"
+#include "core/export/export.h"
 
 namespace app {
 

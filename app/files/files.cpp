@@ -10,10 +10,10 @@
 
 #include "app/files/data_dir.h"
 #include "app/files/session.h"
-#include "core/atomic_file.h"
-#include "core/export.h"  // valid_utf8
-#include "core/scenario_io.h"
-#include "core/training.h"
+#include "core/io/atomic_file.h"
+#include "core/export/export.h"  // valid_utf8
+#include "core/io/scenario_io.h"
+#include "core/training/training.h"
 #include "app/training/lab.h"
 
 namespace app {

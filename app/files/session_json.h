@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "app/app_state.h"
-#include "core/atomic_file.h"
-#include "core/training.h"
+#include "core/io/atomic_file.h"
+#include "core/training/training.h"
 
 namespace app {
 

@@ -15,18 +15,18 @@
 
 #include "app/files/exports.h"
 #include "app/files/files.h"
-#include "app/panels/heatmap.h"
+#include "app/widgets/heatmap.h"
 #include "app/training/designs.h"
 #include "app/training/lab.h"
-#include "app/panels/loss_curves.h"
+#include "app/widgets/loss_curves.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/dialogs/training_animation_dialog.h"
-#include "core/atomic_file.h"
-#include "core/compute.h"
-#include "core/experiment_json.h"
-#include "core/export_curves.h"
-#include "core/export_train_torch.h"
+#include "core/io/atomic_file.h"
+#include "core/model/compute.h"
+#include "core/io/experiment_json.h"
+#include "core/export/export_curves.h"
+#include "core/export/export_train_torch.h"
 
 namespace app {
 

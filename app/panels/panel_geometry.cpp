@@ -13,8 +13,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "app/panels/heatmap.h"
-#include "app/panels/highlight.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/highlight.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"

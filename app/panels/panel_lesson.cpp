@@ -9,7 +9,7 @@
 #include "app/files/files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
-#include "core/lesson.h"
+#include "core/model/lesson.h"
 
 namespace app {
 

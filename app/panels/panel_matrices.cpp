@@ -9,13 +9,13 @@
 #include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
-#include "app/panels/heatmap.h"
-#include "app/panels/highlight.h"
-#include "app/panels/matrices_parts.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/highlight.h"
+#include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
-#include "core/gauge.h"
-#include "core/positions.h"
+#include "core/model/gauge.h"
+#include "core/model/positions.h"
 
 namespace app {
 
@@ -44,7 +44,7 @@ class Flow {
   float last_right_ = 0;
 };
 
-// The rows a matrix outlines for the linked highlight (app/panels/highlight.h): the row that makes
+// The rows a matrix outlines for the linked highlight (app/widgets/highlight.h): the row that makes
 // the lit query, the one that makes the lit key, or both (X makes both in self-attention).
 struct LitRows {
   int query = -1, key = -1;

@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "app/panels/heatmap.h"
+#include "app/widgets/heatmap.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 

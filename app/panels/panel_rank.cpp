@@ -9,7 +9,7 @@
 #include <Eigen/SVD>
 #include <imgui.h>
 
-#include "app/panels/heatmap.h"
+#include "app/widgets/heatmap.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 

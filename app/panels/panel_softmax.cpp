@@ -7,11 +7,11 @@
 
 #include <imgui.h>
 
-#include "app/panels/heatmap.h"
-#include "app/panels/highlight.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/highlight.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
-#include "core/gradient.h"
+#include "core/model/gradient.h"
 
 namespace app {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "app/app_state.h"
-#include "app/panels/loss_curves.h"  // kLossCurvesPicture
+#include "app/widgets/loss_curves.h"  // kLossCurvesPicture
 
 namespace app {
 

@@ -9,7 +9,7 @@
 
 #include <imgui.h>
 
-#include "core/colormap.h"
+#include "core/math/colormap.h"
 
 namespace app {
 

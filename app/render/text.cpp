@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/markup.h"
+#include "core/model/markup.h"
 
 namespace app {
 

@@ -3,14 +3,15 @@
 
 #include <imgui.h>
 
-#include "app/app_state.h"
-
 namespace app {
+
+// The window's look; a picture may have the other (View → Theme, --theme, a picture's theme).
+enum class Theme { Dark, Light };
 
 // Sets ImGui's colours and sizes for the theme at the given content scale.
 void apply_theme(Theme theme, float scale);
 
-// The accent of the linked highlight (app/panels/highlight.h): a pink that no colormap, arrow or
+// The accent of the linked highlight (app/widgets/highlight.h): a pink that no colormap, arrow or
 // mark of the views uses, bright on the dark page and deep on the white one.
 ImU32 highlight_color(Theme theme);
 

@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include "core/training.h"
+#include "core/training/training.h"
 
 namespace app {
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <iterator>
 
-#include "core/experiment_json.h"
+#include "core/io/experiment_json.h"
 
 namespace app {
 

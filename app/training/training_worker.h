@@ -15,9 +15,9 @@
 #include <thread>
 #include <vector>
 
-#include "core/export_curves.h"
-#include "core/scenario.h"
-#include "core/training.h"
+#include "core/export/export_curves.h"
+#include "core/model/scenario.h"
+#include "core/training/training.h"
 
 namespace app {
 

@@ -2,8 +2,8 @@
 // quantity including the SVD of W_QK, as the app does on every edit.
 #include <benchmark/benchmark.h>
 
-#include "core/compute.h"
-#include "core/training.h"
+#include "core/model/compute.h"
+#include "core/training/training.h"
 #include "../test_helpers.h"
 
 static void BM_Compute(benchmark::State& st) {

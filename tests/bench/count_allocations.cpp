@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "core/compute.h"
+#include "core/model/compute.h"
 #include "../test_helpers.h"
 
 extern "C" void* __libc_malloc(size_t);

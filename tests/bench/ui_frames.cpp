@@ -12,7 +12,7 @@
 
 #include "app/app_state.h"
 #include "app/frame.h"
-#include "app/panels/heatmap.h"
+#include "app/widgets/heatmap.h"
 #include "app/training/lab.h"
 #include "app/render/text.h"
 #include "../test_helpers.h"

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "app/cli/command_line.h"
-#include "core/export.h"
-#include "core/lesson.h"
+#include "core/export/export.h"
+#include "core/model/lesson.h"
 
 namespace {
 
@@ -71,10 +71,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check(cl.width >= app::kMinPictureWidth && cl.height >= app::kMinPictureHeight && cl.scale >= 1 && cl.scale <= 4);
     check(cl.width * cl.scale <= app::kMaxPictureSide && cl.height * cl.scale <= app::kMaxPictureSide);
     if (cl.training) {  // an experiment's run: its file, a panel to stand beside the curves, K from 1 (or the default)
-      check(!cl.file.empty() && cl.panel.empty() && app::training_panel(cl.training->panel));
-      check(cl.training->every >= 0 && cl.training->fps >= app::kMinFps && cl.training->fps <= app::kMaxFps);
+      check(!cl.file.empty() && cl.panel.empty() && core::training_panel(cl.training->panel));
+      check(cl.training->every >= 0 && cl.training->fps >= core::kMinFps && cl.training->fps <= core::kMaxFps);
     } else {
-      check(cl.animate->frames >= app::kMinFrames && cl.animate->frames <= app::kMaxFrames);
+      check(cl.animate->frames >= core::kMinFrames && cl.animate->frames <= core::kMaxFrames);
     }
     return 0;
   }

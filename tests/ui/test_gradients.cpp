@@ -2,7 +2,7 @@
 // matrices, and the softmax Jacobian of a row.
 #include <cmath>
 
-#include "core/gradient.h"
+#include "core/model/gradient.h"
 #include "ui_harness.h"
 
 namespace {

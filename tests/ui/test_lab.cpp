@@ -7,7 +7,7 @@
 #include "app/training/designs.h"
 #include "app/training/lab.h"
 #include "app/panels/panels.h"
-#include "core/training.h"
+#include "core/training/training.h"
 #include "ui_harness.h"
 
 namespace {

@@ -10,7 +10,7 @@
 #include "app/files/files.h"
 #include "app/files/session.h"
 #include "app/training/lab.h"
-#include "core/scenario_io.h"
+#include "core/io/scenario_io.h"
 #include "session_test.h"
 
 namespace {

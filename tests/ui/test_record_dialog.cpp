@@ -88,7 +88,7 @@ TEST_F(UiTest, RecordSweepRefusesARangeThatDoesNotMove) {
 }
 
 TEST_F(UiTest, RecordSweepForgetsAnEntryTheScenarioNoLongerHas) {
-  state.record.sweep = app::Sweep{"X[2][1]", 0, 1};
+  state.record.sweep = core::Sweep{"X[2][1]", 0, 1};
   state.open_document(core::make_zero_scenario(2, 2, 2, 1));  // two tokens: no row 2
   app::open_record_dialog(state);
   EXPECT_EQ(state.record.sweep.param, "temperature");

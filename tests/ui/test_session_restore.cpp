@@ -9,7 +9,7 @@
 
 #include "app/files/files.h"
 #include "app/files/session.h"
-#include "core/experiment_json.h"
+#include "core/io/experiment_json.h"
 #include "session_test.h"
 
 namespace {

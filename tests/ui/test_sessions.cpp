@@ -12,7 +12,7 @@
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
-#include "core/export.h"
+#include "core/export/export.h"
 #include "session_test.h"
 #include "../without_dac_override.h"
 

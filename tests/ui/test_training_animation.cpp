@@ -8,9 +8,9 @@
 #include "app/training/lab.h"
 #include "app/panels/panels.h"
 #include "app/dialogs/training_animation_dialog.h"
-#include "core/atomic_file.h"
-#include "core/export_curves.h"
-#include "core/training.h"
+#include "core/io/atomic_file.h"
+#include "core/export/export_curves.h"
+#include "core/training/training.h"
 #include "ui_harness.h"
 
 namespace {

@@ -16,7 +16,7 @@
 #include "app/files/files.h"
 #include "app/files/session.h"
 #include "app/training/lab.h"
-#include "core/atomic_file.h"
+#include "core/io/atomic_file.h"
 #include "session_test.h"
 
 namespace {

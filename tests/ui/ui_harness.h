@@ -12,10 +12,10 @@
 
 #include "app/app_state.h"
 #include "app/frame.h"
-#include "app/panels/heatmap.h"
+#include "app/widgets/heatmap.h"
 #include "app/render/heatmap_renderer.h"
 #include "app/render/text.h"
-#include "core/scenario_io.h"
+#include "core/io/scenario_io.h"
 
 class UiTest : public ::testing::Test {
  protected:

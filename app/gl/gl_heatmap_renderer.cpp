@@ -1,0 +1,143 @@
+#include "app/gl/gl_heatmap_renderer.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <glad/gl.h>
+
+namespace app {
+
+namespace {
+
+GlHeatmapRenderer* g_current = nullptr;  // the renderer whose callbacks are in the draw lists
+
+std::string read_file(const std::filesystem::path& path, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read shader " + path.string();
+    return {};
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+GLuint compile(GLenum type, const std::string& source, const std::string& name, std::string& error) {
+  const GLuint shader = glCreateShader(type);
+  const char* text = source.c_str();
+  glShaderSource(shader, 1, &text, nullptr);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[2048] = {};
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    error = "shader " + name + " does not compile:\n" + log;
+    glDeleteShader(shader);
+    return 0;
+  }
+  return shader;
+}
+
+void set_color(GLint location, ImU32 c) {
+  const ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
+  glUniform3f(location, v.x, v.y, v.z);
+}
+
+}  // namespace
+
+GlHeatmapRenderer::GlHeatmapRenderer(const std::filesystem::path& shader_dir) {
+  const std::string vert = read_file(shader_dir / "heatmap.vert", error_);
+  const std::string frag = error_.empty() ? read_file(shader_dir / "heatmap.frag", error_) : "";
+  if (!error_.empty()) return;
+  const GLuint vs = compile(GL_VERTEX_SHADER, vert, "heatmap.vert", error_);
+  const GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, frag, "heatmap.frag", error_) : 0;
+  if (!vs || !fs) {
+    if (vs) glDeleteShader(vs);
+    return;
+  }
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  if (!linked) {
+    char log[2048] = {};
+    glGetProgramInfoLog(program, sizeof log, nullptr, log);
+    error_ = std::string("heatmap shaders do not link:\n") + log;
+    glDeleteProgram(program);
+    return;
+  }
+  program_ = program;
+  u_rect_ = glGetUniformLocation(program, "u_rect");
+  u_t_ = glGetUniformLocation(program, "u_t");
+  u_colormap_ = glGetUniformLocation(program, "u_colormap");
+  u_rows_ = glGetUniformLocation(program, "u_rows");
+  u_cols_ = glGetUniformLocation(program, "u_cols");
+  u_gradient_ = glGetUniformLocation(program, "u_gradient");
+  u_size_px_ = glGetUniformLocation(program, "u_size_px");
+  u_gap_ = glGetUniformLocation(program, "u_gap");
+  u_gap_px_ = glGetUniformLocation(program, "u_gap_px");
+  u_hatch_a_ = glGetUniformLocation(program, "u_hatch_a");
+  u_hatch_b_ = glGetUniformLocation(program, "u_hatch_b");
+  glGenVertexArrays(1, &vao_);  // core profile: a bound VAO is required even without attributes
+  frame_.reserve(64);
+  g_current = this;
+}
+
+GlHeatmapRenderer::~GlHeatmapRenderer() {
+  if (g_current == this) g_current = nullptr;
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+  if (program_) glDeleteProgram(program_);
+}
+
+void GlHeatmapRenderer::draw(ImDrawList* draw_list, const HeatmapDraw& heatmap) {
+  if (!ok()) return;
+  frame_.push_back(heatmap);
+  // The index travels in the callback's user data; the vector outlives the frame's rendering.
+  draw_list->AddCallback(&GlHeatmapRenderer::render_callback,
+                         reinterpret_cast<void*>(static_cast<intptr_t>(frame_.size() - 1)));
+  draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void GlHeatmapRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+  const auto index = static_cast<size_t>(reinterpret_cast<intptr_t>(cmd->UserCallbackData));
+  if (g_current && index < g_current->frame_.size()) g_current->render(g_current->frame_[index], *cmd);
+}
+
+void GlHeatmapRenderer::render(const HeatmapDraw& h, const ImDrawCmd& cmd) const {
+  const ImDrawData* data = ImGui::GetDrawData();
+  const ImVec2 pos = data->DisplayPos, size = data->DisplaySize, fb_scale = data->FramebufferScale;
+  const float fb_h = size.y * fb_scale.y;
+  // The backend sets the scissor for draw commands only: apply this command's clip rectangle.
+  const ImVec4 clip = cmd.ClipRect;
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(static_cast<GLint>((clip.x - pos.x) * fb_scale.x), static_cast<GLint>(fb_h - (clip.w - pos.y) * fb_scale.y),
+            static_cast<GLsizei>((clip.z - clip.x) * fb_scale.x), static_cast<GLsizei>((clip.w - clip.y) * fb_scale.y));
+
+  const auto ndc_x = [&](float x) { return (x - pos.x) / size.x * 2.0f - 1.0f; };
+  const auto ndc_y = [&](float y) { return 1.0f - (y - pos.y) / size.y * 2.0f; };
+  glUseProgram(program_);
+  glBindVertexArray(vao_);
+  glUniform4f(u_rect_, ndc_x(h.min.x), ndc_y(h.max.y), ndc_x(h.max.x), ndc_y(h.min.y));
+  glUniform1fv(u_t_, h.rows * h.cols, h.t.data());
+  const core::ColormapTable& table = core::colormap_table(h.colormap);
+  glUniform3fv(u_colormap_, core::kColormapAnchors, &table[0].r);
+  glUniform1i(u_rows_, h.rows);
+  glUniform1i(u_cols_, h.cols);
+  glUniform1i(u_gradient_, h.gradient ? 1 : 0);
+  glUniform2f(u_size_px_, (h.max.x - h.min.x) * fb_scale.x, (h.max.y - h.min.y) * fb_scale.y);
+  set_color(u_gap_, h.gap_color);
+  glUniform1f(u_gap_px_, std::max(1.0f, h.gap_px * fb_scale.x));
+  set_color(u_hatch_a_, h.hatch_a);
+  set_color(u_hatch_b_, h.hatch_b);
+  glDisable(GL_BLEND);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glEnable(GL_BLEND);
+}
+
+}  // namespace app

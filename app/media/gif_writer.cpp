@@ -1,0 +1,158 @@
+#include "app/media/gif_writer.h"
+
+#include <gif_lib.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace app {
+
+namespace {
+
+constexpr int kMapSamples = 48;           // per colour map
+constexpr int kPalette = 256;
+constexpr int kBins = 1 << 15;            // 5 bits of each of r, g, b
+
+int bin_of(const unsigned char* p) { return (p[0] >> 3) << 10 | (p[1] >> 3) << 5 | (p[2] >> 3); }
+
+int write_to_string(GifFileType* gif, const GifByteType* data, int length) {
+  static_cast<std::string*>(gif->UserData)->append(reinterpret_cast<const char*>(data), static_cast<size_t>(length));
+  return length;
+}
+
+}  // namespace
+
+struct GifWriter::State {
+  int width = 0, height = 0;
+  std::string bytes;
+  GifFileType* gif = nullptr;
+  int error = 0;
+  bool failed = false;
+  std::vector<std::array<unsigned char, 3>> map_colours;  // the colour maps' samples, in every frame's palette
+};
+
+int GifWriter::delay_cs(int frame, int fps) {
+  const auto at = [fps](int k) { return static_cast<int>(std::lround(100.0 * k / fps)); };
+  return at(frame + 1) - at(frame);
+}
+
+GifWriter::GifWriter(int width, int height, core::Colormap sequential, core::Colormap diverging) : s_(new State) {
+  s_->width = width;
+  s_->height = height;
+  for (core::Colormap map : {sequential, diverging})
+    for (int i = 0; i < kMapSamples; ++i) {
+      const core::Rgb c = core::sample(map, static_cast<float>(i) / (kMapSamples - 1));
+      const auto byte = [](float x) { return static_cast<unsigned char>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255)); };
+      s_->map_colours.push_back({byte(c.r), byte(c.g), byte(c.b)});
+    }
+  s_->gif = EGifOpen(&s_->bytes, write_to_string, &s_->error);
+  if (!s_->gif) {
+    s_->failed = true;
+    return;
+  }
+  // A global table is required by some readers before any frame: a grey ramp, each frame brings its own.
+  ColorMapObject* global = GifMakeMapObject(kPalette, nullptr);
+  for (int i = 0; i < kPalette; ++i)
+    global->Colors[i] = GifColorType{static_cast<GifByteType>(i), static_cast<GifByteType>(i), static_cast<GifByteType>(i)};
+  EGifSetGifVersion(s_->gif, true);
+  if (EGifPutScreenDesc(s_->gif, width, height, 8, 0, global) == GIF_ERROR) s_->failed = true;
+  GifFreeMapObject(global);
+  // NETSCAPE2.0: loop forever.
+  const GifByteType loop[3] = {1, 0, 0};
+  if (!s_->failed && (EGifPutExtensionLeader(s_->gif, APPLICATION_EXT_FUNC_CODE) == GIF_ERROR ||
+                      EGifPutExtensionBlock(s_->gif, 11, "NETSCAPE2.0") == GIF_ERROR ||
+                      EGifPutExtensionBlock(s_->gif, 3, loop) == GIF_ERROR || EGifPutExtensionTrailer(s_->gif) == GIF_ERROR))
+    s_->failed = true;
+}
+
+GifWriter::~GifWriter() {
+  if (s_->gif) EGifCloseFile(s_->gif, &s_->error);
+  delete s_;
+}
+
+bool GifWriter::add(const unsigned char* rgba, int delay_cs) {
+  if (s_->failed) return false;
+  const size_t count = static_cast<size_t>(s_->width) * static_cast<size_t>(s_->height);
+
+  // [SECTION] The palette: the colour maps' samples, then the frame's most used colours (each bin's mean).
+  std::vector<std::uint32_t> counts(kBins, 0);
+  std::vector<std::array<std::uint64_t, 3>> sums(kBins, {0, 0, 0});
+  for (size_t i = 0; i < count; ++i) {
+    const unsigned char* p = rgba + 4 * i;
+    const int b = bin_of(p);
+    ++counts[static_cast<size_t>(b)];
+    for (int c = 0; c < 3; ++c) sums[static_cast<size_t>(b)][static_cast<size_t>(c)] += p[c];
+  }
+  std::vector<std::array<int, 3>> palette;
+  for (const auto& c : s_->map_colours) palette.push_back({c[0], c[1], c[2]});
+  std::vector<int> used;
+  for (int b = 0; b < kBins; ++b)
+    if (counts[static_cast<size_t>(b)]) used.push_back(b);
+  std::sort(used.begin(), used.end(), [&](int a, int b) { return counts[static_cast<size_t>(a)] > counts[static_cast<size_t>(b)]; });
+  const auto distance = [](const std::array<int, 3>& a, const std::array<int, 3>& b) {
+    const int dr = a[0] - b[0], dg = a[1] - b[1], db = a[2] - b[2];
+    return 2 * dr * dr + 4 * dg * dg + 3 * db * db;  // green counts most, as the eye sees it
+  };
+  for (int b : used) {
+    if (palette.size() >= kPalette) break;
+    const auto n = static_cast<std::uint64_t>(counts[static_cast<size_t>(b)]);
+    const auto& s = sums[static_cast<size_t>(b)];
+    const std::array<int, 3> mean{static_cast<int>(s[0] / n), static_cast<int>(s[1] / n), static_cast<int>(s[2] / n)};
+    // A colour the palette already holds (within a bin's width) adds nothing.
+    bool near = false;
+    for (const auto& p : palette) near = near || distance(p, mean) < 2 * 8 * 8;
+    if (!near) palette.push_back(mean);
+  }
+  while (palette.size() < kPalette) palette.push_back({0, 0, 0});
+
+  // [SECTION] Each used bin's nearest palette colour, then every pixel through it.
+  std::vector<GifByteType> nearest(kBins, 0);
+  for (int b : used) {
+    const std::array<int, 3> centre{((b >> 10) & 31) * 8 + 4, ((b >> 5) & 31) * 8 + 4, (b & 31) * 8 + 4};
+    int best = 0, best_d = INT32_MAX;
+    for (int i = 0; i < kPalette; ++i) {
+      const int d = distance(palette[static_cast<size_t>(i)], centre);
+      if (d < best_d) best_d = d, best = i;
+    }
+    nearest[static_cast<size_t>(b)] = static_cast<GifByteType>(best);
+  }
+  std::vector<GifByteType> indices(count);
+  for (size_t i = 0; i < count; ++i) indices[i] = nearest[static_cast<size_t>(bin_of(rgba + 4 * i))];
+
+  // [SECTION] The frame: its delay, its own colour table, its rows.
+  GraphicsControlBlock gcb{DISPOSE_DO_NOT, false, std::max(delay_cs, 2), NO_TRANSPARENT_COLOR};
+  GifByteType extension[4];
+  EGifGCBToExtension(&gcb, extension);
+  ColorMapObject* local = GifMakeMapObject(kPalette, nullptr);
+  for (int i = 0; i < kPalette; ++i) {
+    const auto& c = palette[static_cast<size_t>(i)];
+    local->Colors[i] = GifColorType{static_cast<GifByteType>(c[0]), static_cast<GifByteType>(c[1]), static_cast<GifByteType>(c[2])};
+  }
+  bool ok = EGifPutExtension(s_->gif, GRAPHICS_EXT_FUNC_CODE, 4, extension) != GIF_ERROR &&
+            EGifPutImageDesc(s_->gif, 0, 0, s_->width, s_->height, false, local) != GIF_ERROR;
+  GifFreeMapObject(local);
+  for (int y = 0; ok && y < s_->height; ++y)
+    ok = EGifPutLine(s_->gif, indices.data() + static_cast<size_t>(y) * static_cast<size_t>(s_->width), s_->width) != GIF_ERROR;
+  s_->failed = !ok;
+  return ok;
+}
+
+bool GifWriter::finish(std::string& bytes, std::string* error) {
+  if (s_->gif) {
+    const int closed = EGifCloseFile(s_->gif, &s_->error);
+    s_->gif = nullptr;
+    if (closed == GIF_ERROR) s_->failed = true;
+  }
+  if (s_->failed) {
+    if (error) *error = std::string("GIF encoding failed: ") + (GifErrorString(s_->error) ? GifErrorString(s_->error) : "unknown error");
+    return false;
+  }
+  bytes = std::move(s_->bytes);
+  return true;
+}
+
+}  // namespace app

@@ -1,0 +1,259 @@
+// The Matrices panel's sizes, mode and options: each change goes through
+// AppState::apply (one undo step a gesture), and the views drawn after the
+// panel show it on the same frame.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+#include <imgui_stdlib.h>
+
+#include "app/panels/panel_matrices_parts.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "core/model/positions.h"
+
+namespace app {
+
+void MatricesSizesAndMode(AppState& state) {
+  const core::Scenario& s = state.scenario();
+  int n = s.n(), d_model = s.d_model, d_k = s.d_k, heads = s.heads;
+  // Two sizes a line; labels come after the sliders as text, so that each slider's rectangle is its frame alone.
+  const float column = ImGui::GetContentRegionAvail().x * 0.5f;
+  ImGui::PushItemWidth(column * 0.55f);
+  const auto label = [](const char* markup) {
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ScriptText(markup);
+  };
+  const auto second_column = [&] { ImGui::SameLine(column + ImGui::GetStyle().WindowPadding.x); };
+  bool resized = ImGui::SliderInt("##tokens", &n, core::kMinTokens, core::kMaxTokens);
+  remember_control(state, "tokens");
+  label("tokens n");
+  second_column();
+  resized |= ImGui::SliderInt("##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
+  remember_control(state, "d_model");
+  label("d_{model}");
+  resized |= ImGui::SliderInt("##d_k", &d_k, core::kMinDk, core::kMaxDk);
+  remember_control(state, "d_k");
+  label("d_k (= d_v)");
+  second_column();
+  resized |= ImGui::SliderInt("##heads", &heads, core::kMinHeads, core::kMaxHeads);
+  remember_control(state, "heads");
+  label("heads H");
+  ImGui::PopItemWidth();
+  // Entries cut by a smaller size come back with Ctrl+Z: the whole slider drag is one step.
+  if (resized) state.apply([&](core::Scenario& sc) { core::resize(sc, n, d_model, d_k, heads); });
+
+  int mode = s.mode == core::Mode::Projected ? 0 : 1;
+  const int before = mode;
+  ImGui::RadioButton("projected: X and W per head", &mode, 0);
+  remember_control(state, "mode.projected");
+  ImGui::SameLine();
+  ImGui::RadioButton("direct: Q, K, V", &mode, 1);
+  remember_control(state, "mode.direct");
+  if (mode != before) {
+    state.apply([&](core::Scenario& sc) {
+      if (mode == 1) core::convert_to_direct(sc);  // keeps Q, K, V: the scores do not move
+      else sc.mode = core::Mode::Projected;
+    });
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(s.options.merged_qk
+                          ? "Direct mode has no place for one W: Q = XW has d_model columns. Switching\n"
+                            "turns \"one W\" off, so the scores become those of W^Q and W^K."
+                          : "Switching to direct mode keeps the current Q, K and V.");
+
+  // Cross-attention (docs/scenario-format.md, version 2): the decoder's tokens ask, the encoder's answer.
+  bool cross = s.cross();
+  if (ImGui::Checkbox("cross-attention: keys and values from a second sequence", &cross))
+    state.apply([&](core::Scenario& sc) { core::set_cross_attention(sc, cross); });
+  remember_control(state, "cross");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText(s.mode == core::Mode::Projected
+                   ? "The encoder-decoder block: Q = XW^Q from the decoder's n tokens, K = X_{kv}W^K and\n"
+                     "V = X_{kv}W^V from the encoder's m tokens. S is n \u00D7 m. It starts as a copy of X."
+                   : "Q has the decoder's n rows; K and V the encoder's m rows. S is n \u00D7 m.");
+    ImGui::EndTooltip();
+  }
+  if (cross) {
+    int m = s.m();
+    ImGui::SetNextItemWidth(column * 0.55f);
+    if (ImGui::SliderInt("##tokens_kv", &m, core::kMinTokens, core::kMaxTokens))
+      state.apply([&](core::Scenario& sc) { core::resize_keys(sc, m); });
+    remember_control(state, "tokens_kv");
+    label("keys m (tokens_{kv})");
+  }
+}
+
+namespace {
+
+// Where a token's position enters: nowhere (permutation-equivariant), added to X, or turning q and k.
+void Positions(AppState& state, core::Options& o, bool& changed) {
+  const core::Scenario& s = state.scenario();
+  const bool projected = s.mode == core::Mode::Projected;
+  int positions = static_cast<int>(o.positions);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("positions:");
+  ImGui::SameLine();
+  const auto choice = [&](const char* label, const char* key, int value, bool enabled, const char* tooltip_markup) {
+    ImGui::BeginDisabled(!enabled);
+    changed |= ImGui::RadioButton(label, &positions, value);
+    ImGui::EndDisabled();
+    remember_control(state, key);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::BeginTooltip();
+      ScriptText(tooltip_markup);
+      ImGui::EndTooltip();
+    }
+    ImGui::SameLine();
+  };
+  choice("none", "positions.none", 0, true,
+         "Attention alone is permutation-equivariant: two identical tokens get identical outputs,\n"
+         "and no head can attend to \"the previous token\".");
+  choice("sinusoidal", "positions.sinusoidal", 1, projected,
+         projected ? "X' = X + PE before the projections: PE_{p,2i} = sin(p / base^{2i/d_{model}}), PE_{p,2i+1} = cos(the same)."
+                   : "Projected mode only: PE is added to X, and direct mode has no X.");
+  choice("RoPE", "positions.rope", 2, !o.merged_qk,
+         o.merged_qk ? "Not with one W: RoPE turns q and k of d_k coordinates; with one W the keys are the rows of X."
+                     : "RoFormer: pair (2i, 2i+1) of q_p and k_p turned by p\u00B7\u03B8_i, \u03B8_i = base^{\u22122i/d_k}.\n"
+                       "Then q_i\u00B7k_j depends on the positions only through i \u2212 j. V is not turned.");
+  o.positions = static_cast<core::Positions>(positions);
+  if (o.positions != core::Positions::None) {
+    double base = o.position_base;
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x));
+    if (ImGui::SliderScalar("##position_base", ImGuiDataType_Double, &base, &core::kMinPositionBase, &core::kMaxPositionBase,
+                            "base = %.0f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+      o.position_base = std::clamp(base, core::kMinPositionBase, core::kMaxPositionBase);
+      changed = true;
+    }
+    remember_control(state, "position_base");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The 10000 of sin(p / 10000^(2i/d)): smaller bases turn faster, so that short sequences tell positions apart.");
+  } else {
+    ImGui::NewLine();
+  }
+}
+
+}  // namespace
+
+void MatricesOptions(AppState& state) {
+  core::Options o = state.scenario().options;
+  const auto checkbox = [&](const char* label, const char* key, bool* value, const char* tooltip_markup) {
+    const bool clicked = ImGui::Checkbox(label, value);
+    remember_control(state, key);
+    if (tooltip_markup && ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ScriptText(tooltip_markup);
+      ImGui::EndTooltip();
+    }
+    return clicked;
+  };
+  const bool was_merged = o.merged_qk;
+  const core::Scenario& s = state.scenario();
+  const bool cross = s.cross(), projected = s.mode == core::Mode::Projected;
+  // Direct mode's K := Q would make the keys the queries' sequence: no shared QK across two sequences there.
+  ImGui::BeginDisabled(cross && !projected);
+  bool changed = checkbox("shared QK", "shared_qk", &o.shared_qk,
+                          cross ? (projected ? "W^K := W^Q: K = X_{kv}W^Q. Between two sequences S is not symmetric."
+                                             : "Direct mode: K := Q has no meaning between two sequences.")
+                                : "Reformer: W^K := W^Q (K := Q), so the scores are symmetric.");
+  ImGui::EndDisabled();
+  if (o.shared_qk) o.merged_qk = false;  // one W already replaces W^Q and W^K
+  ImGui::SameLine();
+  const bool rope = o.positions == core::Positions::Rope;
+  ImGui::BeginDisabled(!projected || rope);
+  changed |= checkbox("one W", "merged_qk", &o.merged_qk,
+                      !projected ? "Projected mode only: Q = XW has d_{model} columns, direct Q has d_k."
+                      : rope     ? "Not with RoPE, which turns q and k of d_k coordinates."
+                                 : "Seed 001: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
+                                   "It starts at W^Q W^{K\u1D40}, so the scores do not move; the W^Q and W^K are kept for when it is off.");
+  ImGui::EndDisabled();
+  if (o.merged_qk && !was_merged) o.shared_qk = false;
+  ImGui::SameLine();
+  ImGui::BeginDisabled(o.qk_norm);
+  changed |= checkbox("normalize keys", "normalize_keys", &o.normalize_keys,
+                      o.qk_norm ? "QK-norm normalises the keys already, and the queries too."
+                                : "Each row of K divided by its length before scoring.");
+  ImGui::EndDisabled();
+  changed |= checkbox("causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(cross);
+  changed |= checkbox("no-self mask", "no_self", &o.no_self,
+                      cross ? "Not with cross-attention: a query and a key of two sequences are never the same token."
+                            : "Mask the diagonal, unless it is the only entry of its row left (Reformer).");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  // Q and K are not interchangeable: swapping them transposes S, but the
+  // softmax normalises rows (one query over all keys), so the attention changes.
+  const bool can_swap = !o.shared_qk && !cross;
+  ImGui::BeginDisabled(!can_swap);
+  if (ImGui::Button("swap Q \u2194 K")) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
+  ImGui::EndDisabled();
+  remember_control(state, "swap_qk");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::BeginTooltip();
+    ScriptText(can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
+               : cross  ? "Cross-attention: queries and keys come from two sequences; swapping the matrices is no transpose."
+                        : "Under shared QK, K = Q: there is nothing to swap.");
+    ImGui::EndTooltip();
+  }
+
+  int scale = o.qk_norm ? 2 : o.scale == core::Scale::SqrtDk ? 0 : 1;
+  changed |= ImGui::RadioButton("##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
+  remember_control(state, "scale.sqrt_dk");
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::AlignTextToFramePadding();
+  ScriptText("S / (\u221Ad_k\u00B7T)");
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("S / T", &scale, 1);
+  remember_control(state, "scale.none");
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("QK-norm", &scale, 2);
+  remember_control(state, "scale.qk_norm");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText("QK-norm (Henry et al. 2020): every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T "
+               "with a gain g per head (\u221Ad_k by default, learned in training). The logits lie in [\u2212|g|, |g|]/T "
+               "whatever the weights; S above stays Q\u00B7K\u1D40 of the raw rows.");
+    ImGui::EndTooltip();
+  }
+  o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
+  o.qk_norm = scale == 2;
+  if (o.qk_norm) o.normalize_keys = false;
+  ImGui::SameLine();
+  const size_t head = static_cast<size_t>(std::clamp(state.view.head, 0, core::kMaxHeads - 1));
+  double gain = state.scenario().qk_gain[head];
+  bool gain_changed = false;
+  if (o.qk_norm && state.scenario().options.qk_norm) {
+    const double lo = -100.0, hi = 100.0;
+    ImGui::SetNextItemWidth(110 * ImGui::GetFontSize() / 16.0f);
+    gain_changed = ImGui::SliderScalar("##gain", ImGuiDataType_Double, &gain, &lo, &hi, "g = %.3f");
+    remember_control(state, "qk_gain");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("QK-norm's gain g of the head shown; Ctrl+click to type a value (|g| \u2264 1e6).");
+    ImGui::SameLine();
+  }
+  // In double, as the scenario holds it: a float slider would store 0.05 as 0.05000000074505806.
+  double temperature = o.temperature;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+  if (ImGui::SliderScalar("##T", ImGuiDataType_Double, &temperature, &core::kMinTemperature, &core::kMaxTemperature, "T = %.2f",
+                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    o.temperature = std::clamp(temperature, core::kMinTemperature, core::kMaxTemperature);
+    changed = true;
+  }
+  remember_control(state, "temperature");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
+  Positions(state, o, changed);
+  if (gain_changed && std::abs(gain) <= core::kMaxAbsEntry) state.apply([&](core::Scenario& sc) { sc.qk_gain[head] = gain; });
+  if (changed)
+    state.apply([&](core::Scenario& sc) {
+      // One W starts where W^Q and W^K are: W_h = W^Q_h W^K_hᵀ gives the same scores.
+      if (o.merged_qk && !sc.options.merged_qk)
+        for (int h = 0; h < sc.heads; ++h)
+          sc.W[h].noalias() = sc.W_Q[h] * (sc.options.shared_qk ? sc.W_Q[h] : sc.W_K[h]).transpose();
+      sc.options = o;
+    });
+}
+
+}  // namespace app

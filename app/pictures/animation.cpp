@@ -1,0 +1,203 @@
+#include "app/pictures/animation.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <limits>
+#include <filesystem>
+
+#include "core/io/atomic_file.h"
+
+namespace app {
+
+AnimationRecorder::AnimationRecorder(const AppState& state, const ScreenshotOptions& picture, int frames, int fps, std::string path)
+    : path_(std::move(path)), frames_(frames), fps_(fps) {
+  std::string ext = std::filesystem::path(path_).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  gif_ = ext == ".gif";
+  if (!gif_ && ext != ".mp4") {
+    fail("an animation is .gif or .mp4");
+    return;
+  }
+  renderer_ = std::make_unique<PictureRenderer>(picture);
+  if (!renderer_->error().empty()) {
+    fail(renderer_->error());
+    return;
+  }
+  const int w = renderer_->width(), h = renderer_->height();
+  if (gif_) {
+    // The theme's colour maps: the GIF's palettes keep their samples.
+    gif_writer_ = std::make_unique<GifWriter>(w, h, state.view.sequential, state.view.diverging);
+  } else {
+    mp4_writer_ = std::make_unique<Mp4Writer>();
+    std::string why;
+    if (!mp4_writer_->open(w, h, fps_, &why)) fail(why);
+  }
+}
+
+AnimationRecorder::~AnimationRecorder() = default;
+
+bool AnimationRecorder::fail(const std::string& why) {
+  error_ = core::short_path(path_) + ": " + why;
+  renderer_.reset();  // nothing more is drawn; the caller's GL and ImGui state are back
+  return false;
+}
+
+bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenario) {
+  if (!error_.empty() || done_ >= frames_) return false;
+  if (!renderer_->render(state, rgba_, nullptr, scenario)) return fail("frame " + std::to_string(done_ + 1) + " could not be rendered");
+  std::string why;
+  const bool added = gif_ ? gif_writer_->add(rgba_.data(), GifWriter::delay_cs(done_, fps_)) : mp4_writer_->add(rgba_.data(), &why);
+  if (!added) return fail(why.empty() ? "GIF encoding failed" : why);
+  ++done_;
+  return true;
+}
+
+bool AnimationRecorder::finish() {
+  if (!error_.empty()) return false;
+  std::string bytes, why;
+  if (!(gif_ ? gif_writer_->finish(bytes, &why) : mp4_writer_->finish(bytes, &why))) return fail(why);
+  renderer_.reset();
+  std::string write_error;
+  if (!core::write_file_atomically(path_, bytes, &write_error)) {
+    error_ = write_error;  // it names the path already
+    return false;
+  }
+  return true;
+}
+
+SweepRecorder::SweepRecorder(const AppState& state, const core::Sweep& sweep, const ScreenshotOptions& picture, std::string path)
+    : base_(state.scenario()), sweep_(sweep), recorder_(state, picture, sweep.frames, sweep.fps, std::move(path)) {}
+
+bool SweepRecorder::next(const AppState& state) {
+  core::Scenario s = base_;
+  core::set_sweep_value(s, sweep_.param, sweep_.value(done()));
+  if (!recorder_.add(state, &s)) return false;
+  return !finished() || recorder_.finish();
+}
+
+namespace {
+
+ScreenshotOptions training_picture(ScreenshotOptions picture, const core::TrainingAnimation& animation) {
+  picture.panel = animation.panel;
+  picture.training = true;
+  return picture;
+}
+
+// The view a training run's frames are drawn in: the theme, the colour maps and
+// whether cells print their numbers are the window's (or the session's); the rest
+// is as a new window has it, so that the lab's file and the command line's agree.
+ViewOptions training_view(const ViewOptions& view, const ScreenshotOptions& picture) {
+  ViewOptions v;
+  v.theme = picture.theme ? *picture.theme : view.theme;
+  v.sequential = view.sequential;
+  v.diverging = view.diverging;
+  v.show_numbers = view.show_numbers;
+  return v;
+}
+
+}  // namespace
+
+TrainingRecorder::TrainingRecorder(const AppState& state, const core::Experiment& e, const core::TrainingAnimation& animation,
+                                   ScreenshotOptions picture, std::string path)
+    : view_(training_view(state.view, picture)),
+      experiment_(e),
+      animation_(animation),
+      variant_(std::max(0, core::training_variant(e, animation.variant))),
+      steps_(e.steps),
+      recorder_(state, training_picture(picture, animation), animation.frames(e.steps), animation.fps, std::move(path)) {
+  experiment_.record = false;  // the batches need not be kept: the same numbers, less memory
+  if (!recorder_.error().empty()) return;
+  training_ = std::make_unique<core::SeededTraining>(experiment_);
+  weights_.push_back(training_->run(0).current(variant_));  // frame 0: the starting weights (the first seed's)
+}
+
+TrainingRecorder::~TrainingRecorder() = default;
+
+bool TrainingRecorder::next(double slice) {
+  if (!error().empty() || finished()) return false;
+  if (training_) {
+    const auto start = std::chrono::steady_clock::now();
+    const size_t frames = static_cast<size_t>(this->frames());
+    while (weights_.size() < frames) {
+      const int step = animation_.step(static_cast<int>(weights_.size()), steps_);
+      while (training_->steps_done() < step) training_->step();
+      weights_.push_back(training_->run(0).current(variant_));
+      if (slice > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= slice) break;
+    }
+    trained_ = training_->steps_done();
+    if (weights_.size() == frames) {  // the last step done: the final and test losses are in
+      curves_ = core::curves_of(*training_);
+      axis_ = core::loss_axis(curves_);
+      training_.reset();
+    }
+    return true;
+  }
+  AppState frame(weights_[static_cast<size_t>(done())]);
+  render_frame_state(done(), frame);
+  if (!recorder_.add(frame)) return false;
+  return !finished() || recorder_.finish();
+}
+
+// Frame f: the variant's weights at its step, every curve up to that step (the
+// test losses only at the end), the experiment for the title.
+void TrainingRecorder::render_frame_state(int f, AppState& frame) const {
+  const int step = animation_.step(f, steps_);
+  frame.view = view_;
+  frame.lab.experiment = experiment_;
+  core::Curves& c = frame.lab.view.curves;
+  c.title = curves_.title;
+  c.names = curves_.names;
+  c.params = curves_.params;
+  c.steps = steps_;
+  c.steps_done = step;
+  const auto up_to_step = [&](const std::vector<std::vector<double>>& curves, std::vector<std::vector<double>>& to) {
+    for (const std::vector<double>& loss : curves)
+      to.emplace_back(loss.begin(), loss.begin() + std::min<std::ptrdiff_t>(step + 1, static_cast<std::ptrdiff_t>(loss.size())));
+  };
+  up_to_step(curves_.loss, c.loss);
+  up_to_step(curves_.band_lo, c.band_lo);  // over seeds: the median curves with their bands
+  up_to_step(curves_.band_hi, c.band_hi);
+  c.seeds = curves_.seeds;
+  c.test_loss.assign(curves_.test_loss.size(), std::numeric_limits<double>::quiet_NaN());
+  c.test_lo = c.test_hi = c.test_loss;
+  c.diverged_runs.assign(curves_.diverged_runs.size(), 0);
+  if (step == steps_) {
+    c.test_loss = curves_.test_loss;
+    c.test_lo = curves_.test_lo;
+    c.test_hi = curves_.test_hi;
+    c.diverged_runs = curves_.diverged_runs;
+  }
+  // A design that stopped at step k says so from the frame that could have shown step k on.
+  c.diverged.clear();
+  for (int k : curves_.diverged) c.diverged.push_back(k > 0 && step >= k ? k : 0);
+  frame.picture.training = TrainingFrame{animation_.panel, curves_.names[static_cast<size_t>(variant_)], variant_, step, steps_, axis_};
+}
+
+bool write_training_animation(const AppState& state, const core::Experiment& e, const core::TrainingAnimation& animation,
+                              const ScreenshotOptions& picture, const std::string& path, std::string* error,
+                              const std::function<void(int, int, bool)>& progress) {
+  TrainingRecorder recorder(state, e, animation, picture, path);
+  while (recorder.error().empty() && !recorder.finished()) {
+    const bool training = recorder.training();
+    if (!recorder.next(0.25)) break;
+    if (!progress) continue;
+    if (training) progress(recorder.steps_trained(), recorder.steps(), true);
+    else progress(recorder.done(), recorder.frames(), false);
+  }
+  if (error) *error = recorder.error();
+  return recorder.error().empty();
+}
+
+bool write_animation(const AppState& state, const core::Sweep& sweep, const ScreenshotOptions& picture, const std::string& path,
+                     std::string* error, const std::function<void(int, int)>& progress) {
+  SweepRecorder recorder(state, sweep, picture, path);
+  while (recorder.error().empty() && !recorder.finished()) {
+    if (!recorder.next(state)) break;
+    if (progress) progress(recorder.done(), recorder.frames());
+  }
+  if (error) *error = recorder.error();
+  return recorder.error().empty();
+}
+
+}  // namespace app

@@ -1,0 +1,131 @@
+// Animations: pictures rendered frame by frame offscreen (like --screenshot)
+// and written as an animated GIF or an H.264 MP4. The command line's --animate
+// records a sweep in one go; the window's Record sweep (File → Export
+// animation) records the same sweep one frame per drawn frame, so that its
+// progress bar moves and Cancel answers, and writes the same file.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/app_state.h"
+#include "app/media/gif_writer.h"
+#include "app/media/mp4_writer.h"
+#include "app/pictures/screenshot.h"
+#include "core/animation/sweep.h"
+#include "core/animation/training_animation.h"
+#include "core/export/export_curves.h"
+#include "core/training/training.h"
+
+namespace app {
+
+// The encoder and the renderer of one animation, fed a frame at a time.
+// Needs a current OpenGL 3.3 context with the heatmap renderer set, from
+// construction to destruction. The format is the path's extension (.gif or
+// .mp4). The file is written whole by finish() or not at all.
+class AnimationRecorder {
+ public:
+  // frames pictures at fps; the GIF's palettes keep state's colour maps.
+  AnimationRecorder(const AppState& state, const ScreenshotOptions& picture, int frames, int fps, std::string path);
+  ~AnimationRecorder();
+  AnimationRecorder(const AnimationRecorder&) = delete;
+  AnimationRecorder& operator=(const AnimationRecorder&) = delete;
+
+  // Why it cannot go on, naming the path; empty while it can.
+  const std::string& error() const { return error_; }
+  int frames() const { return frames_; }
+  int done() const { return done_; }  // frames added so far
+  const std::string& path() const { return path_; }
+
+  // Renders state (showing scenario instead of its own, when given) as the next frame.
+  bool add(const AppState& state, const core::Scenario* scenario = nullptr);
+  // After the last frame: the end of the encoding, and the file written atomically.
+  bool finish();
+
+ private:
+  bool fail(const std::string& why);
+  std::string path_;
+  int frames_ = 0, fps_ = 0, done_ = 0;
+  bool gif_ = false;
+  std::string error_;
+  std::unique_ptr<PictureRenderer> renderer_;
+  std::unique_ptr<GifWriter> gif_writer_;
+  std::unique_ptr<Mp4Writer> mp4_writer_;
+  std::vector<unsigned char> rgba_;
+};
+
+// A sweep being recorded: the scenario as it was when the recording began,
+// PARAM moved to its k-th value in frame k.
+class SweepRecorder {
+ public:
+  // sweep_problem(state.scenario(), sweep) must be "".
+  SweepRecorder(const AppState& state, const core::Sweep& sweep, const ScreenshotOptions& picture, std::string path);
+  const std::string& error() const { return recorder_.error(); }
+  int frames() const { return recorder_.frames(); }
+  int done() const { return recorder_.done(); }
+  bool finished() const { return done() == frames(); }
+  const std::string& path() const { return recorder_.path(); }
+  // The next frame, drawn from state's view, lessons and lab; once the last
+  // is added, the file is written. False on failure (error() says why).
+  bool next(const AppState& state);
+
+ private:
+  core::Scenario base_;
+  core::Sweep sweep_;
+  AnimationRecorder recorder_;
+};
+
+// A training run being recorded (--animate training, the lab's "Animation of
+// the run"): a fresh core::Training of the experiment, not the lab's live run,
+// so that the file depends on the experiment and the choices alone. The run is
+// trained first, a slice per call, keeping the chosen variant's weights at
+// every frame's step; then the frames are rendered, one per call, each with
+// every variant's curve up to its step on the axes of the whole run.
+class TrainingRecorder {
+ public:
+  // training_animation_problem(e, animation) must be "". picture.panel is
+  // animation.panel and picture.training is set by the constructor.
+  TrainingRecorder(const AppState& state, const core::Experiment& e, const core::TrainingAnimation& animation, ScreenshotOptions picture,
+                   std::string path);
+  ~TrainingRecorder();
+  const std::string& error() const { return recorder_.error(); }
+  int frames() const { return recorder_.frames(); }
+  int done() const { return recorder_.done(); }  // frames rendered
+  int steps() const { return steps_; }
+  int steps_trained() const { return trained_; }
+  bool training() const { return training_ != nullptr; }  // still training: no frame rendered yet
+  bool finished() const { return done() == frames(); }
+  const std::string& path() const { return recorder_.path(); }
+  // Trains for about `slice` seconds (whole frames' steps; 0: to the end) while
+  // the run is not trained, else renders the next frame; once the last is added,
+  // the file is written. False on failure (error() says why).
+  bool next(double slice = 0.03);
+
+ private:
+  void render_frame_state(int f, AppState& frame) const;
+  ViewOptions view_;                  // the view the frames are drawn in: the theme and colour maps chosen, the rest as a new window's
+  core::Experiment experiment_;
+  core::TrainingAnimation animation_;
+  int variant_ = 0, steps_ = 0, trained_ = 0;
+  std::unique_ptr<core::SeededTraining> training_;  // until the run is trained
+  std::vector<core::Scenario> weights_;       // the variant's weights at each frame's step, with the run's first sequence
+  core::Curves curves_;                       // the whole run's
+  core::LossAxis axis_;
+  AnimationRecorder recorder_;
+};
+
+// The whole run at once (--animate training). On failure *error says why and
+// nothing is left at path. progress(done, total, training) is called after each
+// slice of training (steps) and after each frame (frames).
+bool write_training_animation(const AppState& state, const core::Experiment& e, const core::TrainingAnimation& animation,
+                              const ScreenshotOptions& picture, const std::string& path, std::string* error,
+                              const std::function<void(int, int, bool)>& progress = {});
+
+// The whole sweep at once (--animate). On failure *error says why and nothing
+// is left at path. progress(done, total) is called after each frame.
+bool write_animation(const AppState& state, const core::Sweep& sweep, const ScreenshotOptions& picture, const std::string& path,
+                     std::string* error, const std::function<void(int, int)>& progress = {});
+
+}  // namespace app

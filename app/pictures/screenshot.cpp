@@ -1,0 +1,241 @@
+#include "app/pictures/screenshot.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <vector>
+
+#include <glad/gl.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+#include <stb_image_write.h>
+
+#include "app/frame.h"
+#include "app/widgets/heatmap.h"
+#include "app/render/text.h"
+#include "core/io/atomic_file.h"
+
+namespace app {
+
+namespace {
+
+// Restores the caller's ImGui context, fonts and framebuffer however we leave.
+struct Restore {
+  ImGuiContext* context = ImGui::GetCurrentContext();
+  Fonts fonts = app::fonts();
+  GLint framebuffer = 0;
+  GLint viewport[4] = {};
+  Restore() {
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &framebuffer);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+  }
+  ~Restore() {
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
+    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+    ImGui::SetCurrentContext(context);
+    set_fonts(fonts);
+  }
+};
+
+struct Framebuffer {
+  GLuint fbo = 0, color = 0;
+  Framebuffer(int w, int h) {
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(1, &color);
+    glBindRenderbuffer(GL_RENDERBUFFER, color);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  }
+  ~Framebuffer() {
+    glDeleteRenderbuffers(1, &color);
+    glDeleteFramebuffers(1, &fbo);
+  }
+  bool complete() const { return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE; }
+};
+
+void append(void* context, void* data, int size) {
+  static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<size_t>(size));
+}
+
+}  // namespace
+
+// What the renderer holds between pictures: the caller's state to give back,
+// the framebuffer, and the ImGui context with its fonts and GL backend.
+struct PictureRenderer::Gl {
+  Restore restore;
+  Framebuffer target;
+  ImGuiContext* context = nullptr;
+  Fonts fonts;
+  Gl(int w, int h) : target(w, h) {}
+  ~Gl() {
+    if (!context) return;
+    // What is current now is given back (not what was at construction): the
+    // window's Record sweep keeps a renderer across frames, and its fonts may
+    // have been rebuilt meanwhile (a zoom).
+    restore.context = ImGui::GetCurrentContext();
+    restore.fonts = app::fonts();
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &restore.framebuffer);
+    glGetIntegerv(GL_VIEWPORT, restore.viewport);
+    ImGui::SetCurrentContext(context);
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui::DestroyContext(context);
+  }
+};
+
+PictureRenderer::PictureRenderer(const ScreenshotOptions& options) : options_(options) {
+  const int K = options.scale;
+  width_ = options.width * K;
+  height_ = options.height * K;
+  GLint max_size = 0, max_viewport[2] = {};
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, max_viewport);
+  const int limit = std::min({max_size, max_viewport[0], max_viewport[1]});
+  if (width_ < 1 || height_ < 1 || width_ > limit || height_ > limit) {
+    error_ = "a " + std::to_string(width_) + "×" + std::to_string(height_) + " picture is more than this OpenGL renders (" +
+             std::to_string(limit) + " pixels a side at most)";
+    return;
+  }
+  gl_ = std::make_unique<Gl>(width_, height_);
+  if (!gl_->target.complete()) {
+    error_ = "the offscreen framebuffer could not be made";
+    gl_.reset();
+    return;
+  }
+
+  // [SECTION] A context of its own: fonts at K×, sizes ×K, no mouse.
+  gl_->context = ImGui::CreateContext();
+  ImGui::SetCurrentContext(gl_->context);
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
+  io.DeltaTime = 1.0f / 60.0f;
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  // A panel alone is zoomed to fill the picture as it fills its place in the
+  // window: text and cells grow together, with fonts built at that size, crisp.
+  // A training run's frame, two panels side by side, is zoomed as a 1280 × 720 slide is.
+  const float w = static_cast<float>(options.width), h = static_cast<float>(options.height);
+  const float zoom = options.training         ? std::clamp(std::min(w / 1280.0f, h / 720.0f), 1.0f, 2.5f)
+                     : options.panel.empty() ? 1.0f
+                                             : std::clamp(std::min(w / 720.0f, h / 420.0f), 1.0f, 2.5f);
+  load_fonts(static_cast<float>(K) * zoom);
+  gl_->fonts = app::fonts();
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui::SetCurrentContext(gl_->restore.context);  // the caller's again until a picture is rendered
+  set_fonts(gl_->restore.fonts);
+}
+
+PictureRenderer::~PictureRenderer() = default;
+
+bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& rgba, AppState* layout,
+                             const core::Scenario* scenario) {
+  if (!gl_) return false;
+  ImGuiContext* caller = ImGui::GetCurrentContext();
+  const Fonts caller_fonts = app::fonts();
+  ImGui::SetCurrentContext(gl_->context);
+  set_fonts(gl_->fonts);
+
+  // What the frame shows, without the undo history (the frame may write view state: the window's stays as it is).
+  AppState copy(scenario ? *scenario : state.scenario());
+  copy.view = state.view;
+  copy.view.show_help = false;
+  if (options_.theme) copy.view.theme = *options_.theme;
+  copy.file = state.file;
+  copy.lessons = state.lessons;
+  copy.lesson_step = state.lesson_step;
+  copy.geometry = state.geometry;
+  copy.gauge = state.gauge;
+  copy.experiments = state.experiments;
+  copy.lab = state.lab;  // the same run (shared): the picture draws what the window shows
+  copy.picture = PictureOptions{true, options_.panel, options_.transparent, {}};
+  if (options_.training) {  // the step, variant and axis are the frame's; the panel the recording's
+    copy.picture.solo_panel.clear();
+    copy.picture.training = state.picture.training;
+    copy.picture.training.panel = options_.panel;
+  }
+  // Windows and tabs settle in the first frames: lay out a few, draw the last
+  // (drawing 8 million pixels in software GL is what costs).
+  constexpr int kFrames = 3;
+  for (int frame = 0; frame < kFrames; ++frame) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    heatmap_renderer().begin_frame();
+    DrawFrame(copy);
+    ImGui::Render();
+    if (frame + 1 < kFrames) continue;
+    glBindFramebuffer(GL_FRAMEBUFFER, gl_->target.fbo);
+    glViewport(0, 0, width_, height_);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, options_.transparent ? 0.0f : 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
+  glFinish();
+  if (layout) {  // in the picture's logical pixels, like the window's
+    layout->cell_rects.clear();
+    layout->heatmap_rects.clear();
+    layout->panel_rects.clear();
+    const float k = static_cast<float>(options_.scale);
+    const auto unscale = [k](Rect r) { return Rect{r.x / k, r.y / k, r.w / k, r.h / k}; };
+    for (const auto& [key, r] : copy.cell_rects) layout->cell_rects[key] = unscale(r);
+    for (const auto& [key, r] : copy.panel_rects) layout->panel_rects[key] = unscale(r);
+    for (auto [key, hm] : copy.heatmap_rects) {
+      hm.grid = unscale(hm.grid);
+      hm.cell_w /= k;
+      hm.cell_h /= k;
+      layout->heatmap_rects[key] = hm;
+    }
+  }
+
+  // [SECTION] Read back: rows bottom-up in GL, one byte per channel, no row padding; turned top row first.
+  const size_t row = static_cast<size_t>(width_) * 4;
+  std::vector<unsigned char> pixels(row * static_cast<size_t>(height_));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, gl_->target.fbo);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(gl_->restore.framebuffer));
+  rgba.resize(pixels.size());
+  for (int y = 0; y < height_; ++y)
+    std::copy_n(pixels.begin() + static_cast<std::ptrdiff_t>(row * static_cast<size_t>(height_ - 1 - y)), row,
+                rgba.begin() + static_cast<std::ptrdiff_t>(row * static_cast<size_t>(y)));
+  for (size_t i = 0; i < rgba.size(); i += 4) {
+    if (!options_.transparent) {
+      rgba[i + 3] = 255;  // opaque, whatever blending left in alpha
+      continue;
+    }
+    // ImGui blends colour over transparent black (premultiplied) and alpha as
+    // a + (1 − a)·dst: divide by alpha for PNG's straight alpha.
+    const unsigned a = rgba[i + 3];
+    for (int c = 0; c < 3; ++c)
+      rgba[i + c] = a ? static_cast<unsigned char>(std::min(255u, (rgba[i + c] * 255u + a / 2) / a)) : 0;
+  }
+  ImGui::SetCurrentContext(caller);
+  set_fonts(caller_fonts);
+  return true;
+}
+
+bool write_screenshot(const AppState& state, const ScreenshotOptions& options, const std::string& path,
+                      std::string* error, AppState* layout) {
+  const auto fail = [&](const std::string& why) {
+    if (error) *error = path + ": " + why;
+    return false;
+  };
+  std::vector<unsigned char> pixels;
+  {
+    PictureRenderer renderer(options);
+    if (!renderer.error().empty()) return fail(renderer.error());
+    renderer.render(state, pixels, layout);
+  }
+  const int w = options.width * options.scale, h = options.height * options.scale;
+  std::string png;
+  // zlib level 4 instead of stb's 8: a 4K picture's file grows ~10%, its encoding takes half the time.
+  stbi_write_png_compression_level = 4;
+  if (!stbi_write_png_to_func(&append, &png, w, h, 4, pixels.data(), w * 4)) return fail("PNG encoding failed");
+  std::string write_error;
+  if (!core::write_file_atomically(path, png, &write_error)) {
+    if (error) *error = write_error;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace app

@@ -1,0 +1,287 @@
+#include "core/export/export_curves.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "core/export/export.h"
+#include "core/text/json_text.h"
+
+namespace core {
+
+Curves curves_of(const Training& t) {
+  Curves c;
+  c.title = t.experiment().title;
+  c.steps = t.experiment().steps;
+  c.steps_done = t.steps_done();
+  for (int v = 0; v < t.variants(); ++v) {
+    c.names.push_back(t.name(v));
+    c.loss.push_back(t.loss(v));
+    c.params.push_back(t.params(v));
+    c.test_loss.push_back(t.test_loss(v));
+    c.diverged.push_back(t.diverged(v));
+  }
+  return c;
+}
+
+Curves curves_of(const SeededTraining& t) {
+  Curves c;
+  update_curves(c, t);
+  return c;
+}
+
+void update_curves(Curves& c, const SeededTraining& t) {
+  const Training& first = t.run(0);
+  if (c.names.empty()) {
+    c = curves_of(first);
+    for (std::vector<double>& loss : c.loss) loss.clear();  // filled below, as every later update
+    c.seeds = t.seeds();
+    if (c.seeds > 1) {
+      c.band_lo.assign(c.names.size(), {});
+      c.band_hi.assign(c.names.size(), {});
+      c.test_lo.assign(c.names.size(), std::numeric_limits<double>::quiet_NaN());
+      c.test_hi.assign(c.names.size(), std::numeric_limits<double>::quiet_NaN());
+      c.diverged_runs.assign(c.names.size(), 0);
+    }
+  }
+  c.steps_done = t.steps_done();
+  std::vector<double> at;
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    const int variant = static_cast<int>(v);
+    if (c.seeds == 1) {
+      const std::vector<double>& from = first.loss(variant);
+      c.loss[v].insert(c.loss[v].end(), from.begin() + static_cast<std::ptrdiff_t>(c.loss[v].size()), from.end());
+      c.test_loss[v] = first.test_loss(variant);
+      c.diverged[v] = first.diverged(variant);
+      continue;
+    }
+    // The seeds step together: a step every run has reached (or stopped before) is final.
+    size_t longest = 0;
+    std::vector<double> tests;
+    int diverged = 0, runs_diverged = 0;
+    for (int s = 0; s < t.seeds(); ++s) {
+      const Training& run = t.run(s);
+      longest = std::max(longest, run.loss(variant).size());
+      if (std::isfinite(run.test_loss(variant))) tests.push_back(run.test_loss(variant));
+      if (const int k = run.diverged(variant)) {
+        diverged = diverged ? std::min(diverged, k) : k;
+        ++runs_diverged;
+      }
+    }
+    for (size_t k = c.loss[v].size(); k < longest; ++k) {
+      at.clear();
+      for (int s = 0; s < t.seeds(); ++s)
+        if (k < t.run(s).loss(variant).size()) at.push_back(t.run(s).loss(variant)[k]);
+      c.band_lo[v].push_back(*std::min_element(at.begin(), at.end()));
+      c.band_hi[v].push_back(*std::max_element(at.begin(), at.end()));
+      c.loss[v].push_back(median_of(at));
+    }
+    c.test_loss[v] = median_of(tests);
+    c.test_lo[v] = tests.empty() ? std::numeric_limits<double>::quiet_NaN() : *std::min_element(tests.begin(), tests.end());
+    c.test_hi[v] = tests.empty() ? std::numeric_limits<double>::quiet_NaN() : *std::max_element(tests.begin(), tests.end());
+    c.diverged[v] = diverged;
+    c.diverged_runs[v] = runs_diverged;
+  }
+}
+
+std::array<std::uint8_t, 3> curve_colour(int i, bool light) {
+  // Okabe & Ito (2008), the six that differ most first: orange, sky blue,
+  // bluish green, vermillion, reddish purple, yellow, then blue and grey.
+  static constexpr std::array<std::uint8_t, 3> kColours[8] = {{230, 159, 0},   {86, 180, 233}, {0, 158, 115},
+                                                              {213, 94, 0},    {204, 121, 167}, {240, 228, 66},
+                                                              {0, 114, 178},   {153, 153, 153}};
+  const int k = ((i % 8) + 8) % 8;
+  if (light && k == 5) return {175, 155, 0};  // the yellow is invisible on white
+  if (!light && k == 6) return {90, 120, 255};  // the blue is dim on the dark background
+  return kColours[k];
+}
+
+namespace {
+
+double floor_value() { return std::pow(10.0, kFloorExponent); }
+
+// A loss as the axis shows it: at least the floor (log of 0 has no place on it).
+double shown(double x) { return std::isfinite(x) ? std::max(x, floor_value()) : floor_value(); }
+
+// A value for people: three significant digits.
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", x);
+  return text;
+}
+
+// A coordinate: a tenth of a pixel.
+std::string coord(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", x);
+  return text;
+}
+
+}  // namespace
+
+LossAxis loss_axis(const Curves& c) {
+  double lo = std::numeric_limits<double>::infinity(), hi = 0;
+  // Every value drawn: the curves and, over seeds, their bands.
+  for (const auto* curves : {&c.loss, &c.band_lo, &c.band_hi})
+    for (const std::vector<double>& curve : *curves)
+      for (double x : curve) {
+        if (!std::isfinite(x)) continue;
+        lo = std::min(lo, shown(x));
+        hi = std::max(hi, shown(x));
+      }
+  if (hi == 0) return {};  // nothing yet: 10^-3 .. 10^0
+  LossAxis axis{static_cast<int>(std::floor(std::log10(lo) + 1e-9)), static_cast<int>(std::ceil(std::log10(hi) - 1e-9))};
+  if (axis.hi <= axis.lo) axis.hi = axis.lo + 1;
+  return axis;
+}
+
+int step_tick(int steps, int ticks) {
+  const double raw = std::max(1.0, static_cast<double>(steps) / std::max(1, ticks));
+  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * decade >= raw) return std::max(1, static_cast<int>(m * decade));
+  return static_cast<int>(10 * decade);
+}
+
+std::string curves_svg(const Curves& c, bool light) {
+  constexpr double W = 720, H = 420, left = 70, right = 200, top = 44, bottom = 50;
+  const double pw = W - left - right, ph = H - top - bottom;
+  const LossAxis axis = loss_axis(c);
+  const int x_max = std::max(1, c.steps);
+  const auto px = [&](double step) { return left + pw * step / x_max; };
+  const auto py = [&](double loss) {
+    return top + ph * (axis.hi - std::log10(shown(loss))) / static_cast<double>(axis.hi - axis.lo);
+  };
+  const char* bg = light ? "#ffffff" : "#1e1f24";
+  const char* ink = light ? "#222222" : "#e6e6e6";
+  const char* grid = light ? "#dddddd" : "#3a3c44";
+  const auto rgb = [](std::array<std::uint8_t, 3> col) {
+    char text[16];
+    std::snprintf(text, sizeof text, "#%02x%02x%02x", col[0], col[1], col[2]);
+    return std::string(text);
+  };
+  std::string s;
+  s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"420\" viewBox=\"0 0 720 420\" "
+       "font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n";
+  s += "<rect width=\"720\" height=\"420\" fill=\"" + std::string(bg) + "\"/>\n";
+  s += "<text x=\"" + coord(left) + "\" y=\"24\" font-size=\"15\" fill=\"" + ink + "\">" +
+       xml_text(c.title.empty() ? "Loss curves" : c.title) + "</text>\n";
+  if (c.seeds > 1)
+    s += "<text x=\"" + coord(left + pw) + "\" y=\"24\" text-anchor=\"end\" fill=\"" + ink + "\">median over " +
+         std::to_string(c.seeds) + " seeds, band: min to max</text>\n";
+  // Decades: a grid line and a label 10^k each.
+  // A label every `every` decades, so that 16 decades of a loss that reached rounding do not touch.
+  const int every = std::max(1, static_cast<int>(std::ceil((axis.hi - axis.lo) * 18.0 / ph)));
+  for (int k = axis.lo; k <= axis.hi; ++k) {
+    const double y = top + ph * (axis.hi - k) / static_cast<double>(axis.hi - axis.lo);
+    s += "<line x1=\"" + coord(left) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(left + pw) + "\" y2=\"" + coord(y) +
+         "\" stroke=\"" + grid + "\"/>\n";
+    if ((axis.hi - k) % every != 0) continue;
+    s += "<text x=\"" + coord(left - 8) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">10<tspan dy=\"-6\" font-size=\"9\">" +
+         std::to_string(k) + "</tspan></text>\n";
+  }
+  const int tick = step_tick(x_max);
+  for (int step = 0; step <= x_max; step += tick) {
+    const double x = px(step);
+    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(top + ph) + "\" x2=\"" + coord(x) + "\" y2=\"" + coord(top + ph + 5) +
+         "\" stroke=\"" + ink + "\"/>\n";
+    s += "<text x=\"" + coord(x) + "\" y=\"" + coord(top + ph + 19) + "\" text-anchor=\"middle\" fill=\"" + ink + "\">" +
+         std::to_string(step) + "</text>\n";
+  }
+  s += "<rect x=\"" + coord(left) + "\" y=\"" + coord(top) + "\" width=\"" + coord(pw) + "\" height=\"" + coord(ph) +
+       "\" fill=\"none\" stroke=\"" + ink + "\"/>\n";
+  s += "<text x=\"" + coord(left + pw / 2) + "\" y=\"" + coord(H - 10) + "\" text-anchor=\"middle\" fill=\"" + ink +
+       "\">step</text>\n";
+  s += "<text transform=\"translate(16 " + coord(top + ph / 2) + ") rotate(-90)\" text-anchor=\"middle\" fill=\"" + ink +
+       "\">mean loss L of the batch (log scale)</text>\n";
+  // Over seeds, each design's band first (min to max of its runs, faint), the median curves over them.
+  for (size_t v = 0; v < c.band_lo.size() && v < c.band_hi.size(); ++v) {
+    const std::vector<double>&lo = c.band_lo[v], &hi = c.band_hi[v];
+    if (lo.empty()) continue;
+    // Per pixel column the highest of hi and the lowest of lo, so that the band holds every run:
+    // along the top left to right, then back along the bottom.
+    const size_t per_column = std::max<size_t>(1, lo.size() / static_cast<size_t>(pw));
+    std::vector<std::string> upper, lower;
+    for (size_t i = 0; i < lo.size(); i += per_column) {
+      const size_t end = std::min(lo.size(), i + per_column);
+      const double high = *std::max_element(hi.begin() + static_cast<std::ptrdiff_t>(i), hi.begin() + static_cast<std::ptrdiff_t>(end));
+      const double low = *std::min_element(lo.begin() + static_cast<std::ptrdiff_t>(i), lo.begin() + static_cast<std::ptrdiff_t>(end));
+      upper.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(high)) + " ");
+      lower.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(low)) + " ");
+    }
+    std::string points;
+    for (const std::string& p : upper) points += p;
+    for (auto it = lower.rbegin(); it != lower.rend(); ++it) points += *it;
+    s += "<polygon fill-opacity=\"0.18\" stroke=\"none\" fill=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\" points=\"" +
+         points + "\"/>\n";
+  }
+  // The curves: at most ~2 points a pixel column, the lowest and highest of each (spikes stay).
+  for (size_t v = 0; v < c.loss.size(); ++v) {
+    const std::vector<double>& curve = c.loss[v];
+    if (curve.empty()) continue;
+    const size_t per_column = std::max<size_t>(1, curve.size() / static_cast<size_t>(pw));
+    std::string points;
+    for (size_t i = 0; i < curve.size(); i += per_column) {
+      const size_t end = std::min(curve.size(), i + per_column);
+      size_t lo = i, hi = i;
+      for (size_t k = i; k < end; ++k) {
+        if (shown(curve[k]) < shown(curve[lo])) lo = k;
+        if (shown(curve[k]) > shown(curve[hi])) hi = k;
+      }
+      for (size_t k : {std::min(lo, hi), std::max(lo, hi)}) {
+        points += coord(px(static_cast<double>(k))) + "," + coord(py(curve[k])) + " ";
+        if (lo == hi) break;
+      }
+    }
+    s += "<polyline fill=\"none\" stroke-width=\"1.6\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) +
+         "\" points=\"" + points + "\"/>\n";
+  }
+  // The legend: each variant's colour, name and last loss (and test loss once finished).
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    const double y = top + 10 + 34 * static_cast<double>(v);
+    const double x = left + pw + 14;
+    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(x + 18) + "\" y2=\"" + coord(y) +
+         "\" stroke-width=\"3\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"/>\n";
+    s += "<text x=\"" + coord(x + 24) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(c.names[v]) + "</text>\n";
+    std::string value;
+    const bool seeded = c.seeds > 1;
+    if (v < c.loss.size() && !c.loss[v].empty()) value = (seeded ? "median L = " : "L = ") + number(c.loss[v].back());
+    if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + number(c.test_loss[v]);
+    if (seeded && v < c.diverged_runs.size() && c.diverged_runs[v])
+      value += ", " + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
+    else if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
+    if (!value.empty())
+      s += "<text x=\"" + coord(x + 24) + "\" y=\"" + coord(y + 19) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
+  }
+  s += "</svg>\n";
+  return s;
+}
+
+std::string curves_table_csv(const Curves& c) {
+  const bool seeded = c.seeds > 1;
+  std::string s = "variant,params,first_loss,last_loss,test_loss,steps_done,diverged_at_step";
+  s += seeded ? ",seeds,test_loss_min,test_loss_max,runs_diverged\n" : "\n";
+  const auto finite = [](const std::vector<double>& x, size_t v) {
+    return v < x.size() && std::isfinite(x[v]) ? shortest_number(x[v]) : std::string();
+  };
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    const std::vector<double>& curve = v < c.loss.size() ? c.loss[v] : std::vector<double>{};
+    s += csv_text(c.names[v]) + "," + std::to_string(v < c.params.size() ? c.params[v] : 0) + ",";
+    s += (curve.empty() ? "" : shortest_number(curve.front())) + ",";
+    s += (curve.empty() ? "" : shortest_number(curve.back())) + ",";
+    s += (v < c.test_loss.size() && std::isfinite(c.test_loss[v]) ? shortest_number(c.test_loss[v]) : "") + ",";
+    // The steps this design took: a design that diverged at step k took k − 1.
+    const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
+    // Over seeds the runs that did not diverge took every step; diverged_at_step is the earliest stop.
+    s += std::to_string(diverged > 0 && !seeded ? std::min(diverged - 1, c.steps_done) : c.steps_done) + ",";
+    s += diverged > 0 ? std::to_string(diverged) : "";
+    if (seeded)
+      s += "," + std::to_string(c.seeds) + "," + finite(c.test_lo, v) + "," + finite(c.test_hi, v) + "," +
+           std::to_string(v < c.diverged_runs.size() ? c.diverged_runs[v] : 0);
+    s += "\n";
+  }
+  return s;
+}
+
+}  // namespace core

@@ -1,0 +1,67 @@
+// An experiment's run for slides and spreadsheets: the loss curves as SVG
+// (log axis, a legend with each variant's last value) and the table of
+// variants as CSV. The Experiment panel draws the same curves with the same
+// colours and axis (curve_colour, LossAxis), so the picture and the file agree.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/training/training.h"
+
+namespace core {
+
+// What a run has shown so far: what the panel holds between frames, copied from the worker.
+struct Curves {
+  std::string title;
+  std::vector<std::string> names;
+  std::vector<std::vector<double>> loss;  // per variant: before each step done, then after the last
+  std::vector<int> params;                // trainable numbers per variant
+  std::vector<double> test_loss;          // per variant; NaN until the run is finished, or diverged
+  std::vector<int> diverged;              // per variant: the step it could not take (Training::diverged), 0 if none
+  int steps = 0;                          // the experiment's steps
+  int steps_done = 0;
+  // Over seeds (seeds > 1): loss holds each step's median over the seeds' runs that reached it,
+  // band_lo and band_hi their smallest and largest; test_loss the median over the runs that did
+  // not diverge (NaN if none), test_lo and test_hi their range; diverged the earliest step any
+  // seed's run stopped at, diverged_runs how many runs did. Empty with one seed.
+  int seeds = 1;
+  std::vector<std::vector<double>> band_lo, band_hi;
+  std::vector<double> test_lo, test_hi;
+  std::vector<int> diverged_runs;
+  bool finished() const { return steps_done >= steps && steps > 0; }
+};
+
+Curves curves_of(const Training& t);
+Curves curves_of(const SeededTraining& t);
+// Brings c, empty or made by this function for t before, up to date with t: the steps since
+// are appended (the median of a step is final once every seed's run has passed it).
+void update_curves(Curves& c, const SeededTraining& t);
+
+// The colour of variant i: Okabe and Ito's palette, told apart with the
+// commonest colour blindnesses; the yellow is darker on white.
+std::array<std::uint8_t, 3> curve_colour(int i, bool light);
+
+// The y axis: whole decades from 10^lo to 10^hi around every value shown
+// (values ≤ 10^kFloorExponent, 0 included, sit on the floor).
+struct LossAxis {
+  int lo = -3, hi = 0;
+};
+inline constexpr int kFloorExponent = -16;
+LossAxis loss_axis(const Curves& c);
+// A step count for the x axis's ticks: 1, 2 or 5 times a power of ten, about `ticks` of them up to `steps`.
+int step_tick(int steps, int ticks = 5);
+
+// 720 × 420 SVG, on white (light) or the dark theme's background.
+std::string curves_svg(const Curves& c, bool light);
+
+// One row per variant: variant, params, first_loss (before step 1), last_loss, test_loss
+// (empty until finished, or diverged), steps_done (the steps it took), diverged_at_step (the
+// step it could not take, or empty). Numbers in their shortest exact form. Over seeds the
+// losses are medians, steps_done the steps of the run, diverged_at_step the earliest step a
+// seed's run stopped at, and seeds, test_loss_min, test_loss_max and runs_diverged follow.
+std::string curves_table_csv(const Curves& c);
+
+}  // namespace core

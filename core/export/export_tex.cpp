@@ -1,0 +1,412 @@
+// LaTeX export: the matrices of every head with the formulas that link them,
+// as a document a teacher compiles with pdflatex or pastes into notes.
+//
+// Pure ASCII on purpose: titles and tokens go through latex_text(), so the
+// file needs neither inputenc nor fonts beyond texlive-latex-base.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "core/export/export.h"
+#include "core/text/json_text.h"
+#include "core/model/positions.h"
+
+namespace core {
+
+namespace {
+
+// As the app prints a cell: two decimals, no sign on a number that shows as
+// zero, and large magnitudes in scientific notation.
+std::string tex_number(double x) {
+  if (std::isinf(x)) return x < 0 ? "-\\infty" : "\\infty";
+  char buf[40];
+  if (std::abs(x) >= 1e4) {
+    std::snprintf(buf, sizeof buf, "%.1e", x);
+    const std::string s = buf;
+    const size_t e = s.find('e');
+    return s.substr(0, e) + "\\times 10^{" + std::to_string(std::stoi(s.substr(e + 1))) + "}";
+  }
+  std::snprintf(buf, sizeof buf, "%.2f", x);
+  return std::string(buf) == "-0.00" ? "0.00" : buf;
+}
+
+// Singular values and tolerances span many orders of magnitude: four significant digits.
+std::string tex_significant(double x) {
+  if (x == 0) return "0";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  const std::string s = buf;
+  const size_t e = s.find('e');
+  if (e == std::string::npos) return s;
+  return s.substr(0, e) + "\\times 10^{" + std::to_string(std::stoi(s.substr(e + 1))) + "}";
+}
+
+template <class M>
+std::string bmatrix(const M& m) {
+  std::string out = "\\begin{bmatrix}\n";
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    out += "  ";
+    for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? " & " : "") + tex_number(m(r, c));
+    out += r + 1 < m.rows() ? " \\\\\n" : "\n";
+  }
+  return out + "\\end{bmatrix}";
+}
+
+// The width in points a formula takes in an 11pt document, roughly: for
+// breaking a row of matrices before it runs off the 16 cm text width.
+double tex_width(const std::string& tex) {
+  double w = 0;
+  for (size_t i = 0; i < tex.size(); ++i) {
+    const char c = tex[i];
+    if (c == '\\') {  // a command: \times and \infty print something, the rest is spacing or structure
+      size_t j = i + 1;
+      while (j < tex.size() && std::isalpha(static_cast<unsigned char>(tex[j]))) ++j;
+      const std::string name = tex.substr(i + 1, j - i - 1);
+      w += name == "times" || name == "infty" ? 9 : name == "quad" ? 11 : name == "frac" ? -6 : 0;
+      i = j > i + 1 ? j - 1 : i + 1;
+    } else if (c == '-') {
+      w += 8.6;
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '(' || c == ')' || c == '=' || c == '.') {
+      w += c == '=' ? 14 : 6;
+    }
+  }
+  return w;
+}
+
+template <class M>
+double bmatrix_width(const M& m) {
+  double w = 12;  // the brackets
+  for (Eigen::Index c = 0; c < m.cols(); ++c) {
+    double widest = 0;
+    for (Eigen::Index r = 0; r < m.rows(); ++r) widest = std::max(widest, tex_width(tex_number(m(r, c))));
+    w += widest + 10;  // \arraycolsep on each side
+  }
+  return w;
+}
+
+// Formulas side by side in displays, a new display when the next would not fit.
+class Displays {
+ public:
+  explicit Displays(std::ostringstream& out) : out_(out) {}
+  // lhs = matrix, e.g. "Q_{1} = XW^Q_{1}".
+  template <class M>
+  void add(const std::string& lhs, const M& m) { add_tex(lhs + " = " + bmatrix(m), tex_width(lhs) + 14 + bmatrix_width(m)); }
+  void add_tex(const std::string& tex, double width) {
+    if (used_ > 0 && used_ + 20 + width > kTextWidth) flush();
+    out_ << (used_ > 0 ? ", \\quad " : "\\[ ") << tex;
+    used_ += (used_ > 0 ? 20 : 0) + width;
+  }
+  void flush() {
+    if (used_ > 0) out_ << " \\]\n\n";
+    used_ = 0;
+  }
+  ~Displays() { flush(); }
+
+ private:
+  static constexpr double kTextWidth = 440;  // 16 cm is 455 pt
+  std::ostringstream& out_;
+  double used_ = 0;
+};
+
+// 0 where a query attends, −∞ where the mask hides the key: n×m, as S.
+std::string mask_matrix(const HeadResult& hr) {
+  const int n = static_cast<int>(hr.logits.rows()), m = static_cast<int>(hr.logits.cols());
+  std::string out = "\\begin{bmatrix}\n";
+  for (int i = 0; i < n; ++i) {
+    out += "  ";
+    for (int j = 0; j < m; ++j) out += std::string(j ? " & " : "") + (hr.masked(i, j) ? "-\\infty" : "0");
+    out += i + 1 < n ? " \\\\\n" : "\n";
+  }
+  return out + "\\end{bmatrix}";
+}
+
+// What the projections read, as the formulas name them: X, or X' = X + PE
+// under sinusoidal positions; the keys' sequence X_{kv} (X' again, or X
+// itself, without cross-attention).
+struct Inputs {
+  std::string queries, keys;
+};
+
+Inputs inputs(const Scenario& s) {
+  const bool pe = s.options.positions == Positions::Sinusoidal;
+  const std::string queries = pe ? "X'" : "X";
+  return {queries, s.cross() ? (pe ? "X'_{\\text{kv}}" : "X_{\\text{kv}}") : queries};
+}
+
+// Mᵀ for a name that may carry a prime or an index already (X'^T is a double superscript to TeX).
+std::string transposed(const std::string& name) {
+  return name == "X" ? "X^{\\top}" : "{" + name + "}^{\\top}";
+}
+
+// What divides the scores inside the softmax, as a formula and as its value.
+struct Divisor {
+  std::string symbolic;  // "\sqrt{d_k}\,T", empty when nothing divides
+  std::string value;     // "\sqrt{2}\cdot 0.5 = 0.7071"
+};
+
+Divisor divisor(const Scenario& s) {
+  const Options& o = s.options;
+  const std::string T = shortest_number(o.temperature);
+  const double value = (o.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * o.temperature;
+  const std::string sqrt_dk = "\\sqrt{" + std::to_string(s.d_k) + "}";
+  if (o.scale == Scale::SqrtDk && o.temperature == 1.0) return {"\\sqrt{d_k}", sqrt_dk + " = " + tex_significant(value)};
+  if (o.scale == Scale::SqrtDk) return {"\\sqrt{d_k}\\,T", sqrt_dk + "\\cdot " + T + " = " + tex_significant(value)};
+  if (o.temperature != 1.0) return {"T", T};
+  return {"", ""};
+}
+
+std::string options_sentence(const Scenario& s) {
+  const Options& o = s.options;
+  const Inputs in = inputs(s);
+  std::string out;
+  if (s.mode != Mode::Projected)
+    out = s.cross() ? "Direct mode with cross-attention: $Q$ ($n\\times d_k$), $K$ and $V$ ($m\\times d_k$) given per head."
+                    : "Direct mode: $Q$, $K$, $V$ given per head.";
+  else if (o.merged_qk)
+    out = "Projected mode with merged QK: one $W_h$ ($d_{\\text{model}}\\times d_{\\text{model}}$) per head "
+          "replaces $W^Q$ and $W^K$: $Q = " + in.queries + "W_h$, $K = " + in.keys + "$, $V = " + in.keys +
+          "W^V$, so $S = " + in.queries + "W_h" + transposed(in.keys) + "$ (still divided by $\\sqrt{d_k}$).";
+  else
+    out = "Projected mode: $Q = " + in.queries + "W^Q$, $K = " + in.keys + "W^K$, $V = " + in.keys + "W^V$ per head.";
+  if (s.cross())
+    out += " Cross-attention: the queries come from the first sequence ($n$ tokens), the keys and values from the second "
+           "($m$ tokens), so $S$ and the weights are $n\\times m$.";
+  if (o.shared_qk) out += s.mode == Mode::Projected ? " Shared QK: $W^K = W^Q$." : " Shared QK: $K = Q$.";
+  if (o.normalize_keys) out += " Keys normalized: each row of $K$ divided by its length (a zero row stays zero).";
+  if (o.qk_norm)
+    out += " QK-norm: every row of $Q$ and of $K$ divided by its length (a zero row stays zero), and the scores of these "
+           "unit rows multiplied by a gain $g_h$ per head in place of $1/\\sqrt{d_k}$.";
+  else if (o.scale == Scale::None) out += " No $\\sqrt{d_k}$ scaling.";
+  if (o.temperature != 1.0) out += " Temperature $T = " + shortest_number(o.temperature) + "$.";
+  if (o.positions == Positions::Sinusoidal)
+    out += " Sinusoidal positions: $X' = X + PE$ before the projections, $PE_{p,2i} = \\sin(p / b^{2i/d_{\\text{model}}})$, "
+           "$PE_{p,2i+1} = \\cos(p / b^{2i/d_{\\text{model}}})$ with $b = " + plain_number(o.position_base) + "$" +
+           (s.cross() ? ", each sequence counting its positions $p$ from 0." : ".");
+  if (o.positions == Positions::Rope) {
+    out += std::string(" RoPE: ") + (s.mode == Mode::Projected ? "after the projections" : "in the given $Q$ and $K$") +
+           ", $q_p$, $k_p$ turned by $p\\cdot\\theta_i$, $\\theta_i = \\text{base}^{-2i/d_k}$ "
+           "in each pair of coordinates $(2i, 2i+1)$, with base $= " + plain_number(o.position_base) + "$";
+    if (s.d_k < 2) {
+      out += ": $d_k = 1$ leaves no pair, so nothing turns.";
+    } else {
+      out += ": $";
+      for (int pair = 0; 2 * pair + 1 < s.d_k; ++pair)
+        out += (pair ? ",\\ " : "") + std::string("\\theta_") + std::to_string(pair) + " = " +
+               tex_significant(rope_frequency(pair, s.d_k, o.position_base));
+      out += "$";
+      if (s.d_k % 2) out += " (the last coordinate, $d_k$ odd, is not turned)";
+      out += ".";
+    }
+    out += std::string(" $V$ is not turned") + (s.cross() ? "; each sequence counts its positions $p$ from 0." : ".");
+  }
+  if (o.causal)
+    out += s.cross() ? " Causal mask: query $i$ does not see the keys $j > i$." : " Causal mask: token $i$ does not see the tokens $j > i$.";
+  if (o.no_self)
+    out += " No-self mask: token $i$ does not see itself, unless it is all its row has left.";
+  if (o.head_output == HeadOutput::Alt)
+    out += " Head output: AttentionAlt's $O^{\\text{alt}}_h = \\frac{1}{\\sqrt{d_k}}\\,AVW_{\\text{alt}}^{\\top}$ enters the "
+           "concatenation instead of $AV$.";
+  if (s.has_target) out += " A target $Y^{\\ast}$ is given: the loss is the mean squared difference of $Y$ from it.";
+  return out;
+}
+
+}  // namespace
+
+std::string export_tex(const Scenario& s, const Result& r) {
+  std::ostringstream t;
+  const Options& o = s.options;
+  const bool projected = s.mode == Mode::Projected, several = s.heads > 1;
+  t << "% Written by attnlab. Pure ASCII: compiles with pdflatex (texlive-latex-base).\n"
+    << "% To paste into notes that load amsmath and amssymb, take what lies between \\begin{document} and \\end{document}.\n"
+    << "\\documentclass[11pt]{article}\n\\usepackage{amsmath,amssymb}\n"
+    << "\\setcounter{MaxMatrixCols}{16}\n"
+    << "\\setlength{\\textwidth}{16cm}\\setlength{\\oddsidemargin}{0cm}\\setlength{\\evensidemargin}{0cm}\n"
+    << "\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{4pt}\n"
+    << "\\begin{document}\n\n";
+  t << "\\section*{" << latex_markup(s.title.empty() ? "Attention" : s.title) << "}\n\n";
+  const auto token_list = [&](const std::vector<std::string>& tokens) {
+    for (size_t i = 0; i < tokens.size(); ++i) t << (i ? ", " : "") << "\\texttt{" << latex_text(tokens[i]) << "}";
+  };
+  t << (s.cross() ? "Tokens (the queries): " : "Tokens: ");
+  token_list(s.tokens);
+  if (s.cross()) {
+    t << ". Tokens of the keys and values: ";
+    token_list(s.tokens_kv);
+  }
+  t << ". $n = " << s.n() << "$" << (s.cross() ? ", $m = " + std::to_string(s.m()) + "$" : std::string()) << ", $d_{\\text{model}} = "
+    << s.d_model << "$, $d_k = " << s.d_k << "$, $H = " << s.heads << "$. " << options_sentence(s) << "\n\n";
+  const Inputs in = inputs(s);
+  if (projected) {
+    Displays x(t);
+    x.add("X", s.X);
+    if (s.cross()) x.add("X_{\\text{kv}}", s.X_kv);
+  }
+  if (projected && o.positions == Positions::Sinusoidal) {
+    // PE written out, and what the projections then read.
+    const Mat pe = sinusoidal_encoding(s.n(), s.d_model, o.position_base);
+    {
+      Displays x(t);
+      x.add("PE", pe);
+      x.add("X' = X + PE", s.X + pe);
+    }
+    if (s.cross()) {
+      const Mat pe_kv = sinusoidal_encoding(s.m(), s.d_model, o.position_base);
+      Displays x(t);
+      x.add("PE_{\\text{kv}}", pe_kv);
+      x.add("X'_{\\text{kv}} = X_{\\text{kv}} + PE_{\\text{kv}}", s.X_kv + pe_kv);
+    }
+  }
+
+  const Divisor d = divisor(s);
+  const bool masked = o.causal || o.no_self;
+  for (int h = 0; h < s.heads; ++h) {
+    const HeadResult& hr = r.head[h];
+    // Head h's quantities carry the index h when there are several heads; O is
+    // always O_h, as in the app.
+    const std::string i = several ? "_{" + std::to_string(h + 1) + "}" : "";
+    const std::string Q = "Q" + i, K = "K" + i, V = "V" + i, S = "S" + i, A = "A" + i, M = "M" + i;
+    // Under RoPE the projections give Q~ and K~, which it turns into the Q and K of S.
+    const bool rope = o.positions == Positions::Rope;
+    const std::string Qp = rope ? "\\tilde{Q}" + i : Q, Kp = rope ? "\\tilde{K}" + i : K;
+    const std::string O = "O_{" + std::to_string(h + 1) + "}";
+    const std::string WQ = "W^Q" + i, WK = "W^K" + i, WV = "W^V" + i,
+                      Walt = "W_{\\text{alt}" + (several ? "," + std::to_string(h + 1) : "") + "}";
+    t << "\\subsection*{" << (several ? "Head " + std::to_string(h + 1) : std::string("The head")) << "}\n\n";
+    const bool merged = projected && o.merged_qk;
+    const std::string Wh = "W_{" + std::to_string(h + 1) + "}";
+    if (merged) {
+      {
+        Displays w(t);
+        w.add(Wh, s.W[h]);
+        w.add(WV, s.W_V[h]);
+      }
+      Displays qkv(t);
+      qkv.add(Q + " = " + in.queries + Wh, hr.Q);
+      qkv.add(K + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")" : in.keys), hr.K);
+      qkv.add(V + " = " + in.keys + WV, hr.V);
+    } else if (projected) {
+      {
+        Displays w(t);
+        w.add(WQ, s.W_Q[h]);
+        if (!o.shared_qk) w.add(WK, s.W_K[h]);
+        w.add(WV, s.W_V[h]);
+      }
+      if (o.shared_qk) t << "Shared QK: $" << WK << " = " << WQ << "$.\n\n";
+      const std::string xk = in.keys + WK;
+      Displays qkv(t);
+      qkv.add(Qp + " = " + in.queries + WQ, hr.Q_before_rope);
+      qkv.add(Kp + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + xk + ")" : xk), hr.K_before_rope);
+      qkv.add(V + " = " + in.keys + WV, hr.V);
+    } else {
+      if (o.normalize_keys && !o.shared_qk) t << "$" << Kp << "$ is the given $K$ with each row normalized.\n\n";
+      Displays qkv(t);
+      qkv.add(Qp, hr.Q_before_rope);
+      qkv.add(Kp + (o.shared_qk ? " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + Qp + ")" : Qp) : std::string()),
+              hr.K_before_rope);
+      qkv.add(V, hr.V);
+    }
+    if (rope) {
+      t << "RoPE turns row $p$ of $" << Qp << "$ and of $" << Kp << "$ by $p\\,\\theta_i$ in each pair of coordinates:\n";
+      Displays turned(t);
+      turned.add(Q + " = \\operatorname{RoPE}(" + Qp + ")", hr.Q);
+      turned.add(K + " = \\operatorname{RoPE}(" + Kp + ")", hr.K);
+    }
+    if (s.cross())
+      t << "The scores, $n\\times m = " << s.n() << "\\times " << s.m() << "$ (each query against each key), and $" << Q << Q
+        << "^{\\top}$ beside them, $n\\times n$: the queries against themselves, which cannot stand in for $" << S
+        << "$ when the keys come from another sequence:\n";
+    else
+      t << "The scores, and $" << Q << Q << "^{\\top}$ beside them (symmetric, for comparison):\n";
+    {
+      Displays scores(t);
+      scores.add(S + " = " + Q + K + "^{\\top}", hr.scores);
+      scores.add(Q + Q + "^{\\top}", hr.QQt);
+    }
+    if (hr.square())
+      t << "Asymmetry of $" << S << "$: $\\|(" << S << " - " << S << "^{\\top})/2\\|_F \\,/\\, \\|" << S
+        << "\\|_F = " << tex_significant(hr.asymmetry) << "$.\n\n";
+    else  // Sᵀ is m×n: S + Sᵀ does not exist
+      t << "$" << S << "$ is $" << s.n() << "\\times " << s.m() << "$ and $" << S << "^{\\top}$ is $" << s.m() << "\\times "
+        << s.n() << "$: the symmetric split $(" << S << " + " << S << "^{\\top})/2$, $(" << S << " - " << S
+        << "^{\\top})/2$ and the asymmetry are not defined when $n \\ne m$.\n\n";
+    if (masked) {
+      t << "The mask ($-\\infty$ where a token does not attend):\n";
+      Displays(t).add_tex(M + " = " + mask_matrix(hr), 30 + 25.0 * s.m());
+    }
+    if (o.qk_norm) {
+      t << "QK-norm: the rows of $" << Q << "$ and $" << K << "$ over their lengths, and the cosines of queries and keys, "
+        << "with the gain $g = " << tex_significant(s.qk_gain[static_cast<size_t>(h)]) << "$:\n";
+      Displays unit(t);
+      unit.add("\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}", hr.qk_cosines);
+    }
+    const std::string numerator = o.qk_norm ? "g\\,\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}" : S;
+    const std::string scaled = d.symbolic.empty() ? numerator : "\\frac{" + numerator + "}{" + d.symbolic + "}";
+    t << "The weights, a softmax along each row (each row sums to 1)"
+      << (d.value.empty() ? ", with no scaling" : ", with $" + d.symbolic + " = " + d.value + "$") << ":\n";
+    Displays(t).add(A + " = \\operatorname{softmax}\\!\\left(" + scaled + (masked ? " + " + M : "") + "\\right)", hr.weights);
+    if (merged) {
+      const Eigen::Index count = hr.W_QK_singular_values.size();
+      const std::string form = in.queries + Wh + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")^{\\top}"
+                                                                   : transposed(in.keys));
+      t << "The bilinear form of the scores is $" << Wh << "$ itself, $" << S << " = " << form << "$:\n\n";
+      t << "Singular values of $" << Wh << "$: $\\sigma = (";
+      for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
+      t << ")$; rank $" << hr.W_QK_rank << " \\le d_{\\text{model}} = " << s.d_model
+        << "$, not bounded by $d_k$ (numpy's tolerance $\\sigma_{\\max}\\cdot d_{\\text{model}}\\cdot\\varepsilon = "
+        << tex_significant(hr.W_QK_rank_tolerance) << "$).\n\n";
+    } else if (projected) {
+      const Eigen::Index count = hr.W_QK_singular_values.size();
+      const std::string form = in.queries + "\\,(" + WQ + " W^{K\\top}" + i + ")\\," + transposed(in.keys);
+      t << (rope ? "The bilinear form of $" + Qp + Kp + "^{\\top}$, the scores before RoPE turns the queries and keys, $" +
+                       (o.normalize_keys ? "" : Qp + Kp + "^{\\top} = ") + form + "$" +
+                       (o.normalize_keys ? " before the keys are normalized" : "") + ":\n"
+            : o.normalize_keys ? "The bilinear form of the scores before the keys are normalized, $" + form + "$:\n"
+                               : "The bilinear form of the scores, $" + S + " = " + form + "$:\n");
+      Displays(t).add(WQ + " W^{K\\top}" + i, hr.W_QK);
+      t << "Singular values $\\sigma = (";
+      for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
+      t << ")$; rank $" << hr.W_QK_rank << " \\le d_k = " << s.d_k
+        << "$ (numpy's tolerance $\\sigma_{\\max}\\cdot d_{\\text{model}}\\cdot\\varepsilon = "
+        << tex_significant(hr.W_QK_rank_tolerance) << "$).\n\n";
+    }
+    t << "The head's output, each row a convex combination of the rows of $" << V << "$, and AttentionAlt's, with "
+      << (s.has_W_alt ? "" : "the identity as ") << "$" << Walt << "$" << (s.has_W_alt ? "" : " (the file gives none)")
+      << (o.head_output == HeadOutput::Alt ? "; the latter enters the concatenation" : "") << ":\n";
+    Displays out(t);
+    out.add(O + " = " + A + V, hr.output);
+    if (s.has_W_alt) out.add(Walt, s.W_alt[h]);
+    out.add("O^{\\text{alt}}_{" + std::to_string(h + 1) + "} = \\frac{1}{\\sqrt{d_k}}\\," + A + V + Walt + "^{\\top}",
+            hr.alt_output);
+  }
+
+  const std::string O = o.head_output == HeadOutput::Alt ? "O^{\\text{alt}}_{" : "O_{";
+  std::string concat = O + "1}";
+  if (several) {
+    concat = "\\left[\\," + O + "1}";
+    for (int h = 1; h < s.heads; ++h) concat += "\\;\\; " + O + std::to_string(h + 1) + "}";
+    concat += "\\,\\right]";
+  }
+  t << "\\subsection*{Output}\n\n";
+  {
+    Displays y(t);
+    y.add("W^O", s.W_O);
+    y.add("Y = " + concat + " W^O", r.output);
+    if (s.has_target) y.add("Y^{\\ast}", s.target);
+  }
+  if (r.has_loss) {
+    char loss[40];
+    std::snprintf(loss, sizeof loss, "%.6g", r.loss);
+    std::string value = loss;
+    if (const size_t e = value.find('e'); e != std::string::npos)
+      value = value.substr(0, e) + "\\times 10^{" + std::to_string(std::stoi(value.substr(e + 1))) + "}";
+    t << "The loss, the mean over the $n\\,d_{\\text{model}} = " << r.output.size()
+      << "$ entries:\n\\[ L = \\frac{1}{n\\,d_{\\text{model}}}\\sum_{i,j} \\bigl(Y_{ij} - Y^{\\ast}_{ij}\\bigr)^2 = "
+      << value << " \\]\n\n";
+  }
+  t << "\\end{document}\n";
+  return t.str();
+}
+
+}  // namespace core

@@ -1,0 +1,38 @@
+// An experiment as its file (docs/experiments.md). The Experiment panel
+// edits an Experiment, checks it through the same reader a file goes through,
+// and saves it: parse_experiment(to_text(experiment_to_json(e))) gives e back.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/text/json_text.h"
+#include "core/model/experiment.h"
+
+namespace core {
+
+struct ExperimentLoad {
+  std::optional<Experiment> experiment;  // set only when errors is empty
+  std::vector<std::string> errors;       // each names the field
+  // Read as_edited: what the file reader would refuse in a whole that is otherwise sound (a
+  // variant's options that do not fit the sizes, a task that needs others, a name taken twice).
+  std::vector<std::string> problems;
+  bool ok() const { return experiment.has_value(); }
+  std::string message() const;
+};
+
+// The experiment file's reader (core/io/experiment_read.cpp). as_edited: the lab's experiment as
+// the session keeps it, which may be half-way through an edit (n odd for match_pair, before the
+// task is changed too): the combinations the file reader refuses go to `problems` and the
+// experiment is read all the same; every field must still be of its type and in its range.
+ExperimentLoad parse_experiment(std::string_view text, bool as_edited = false);
+ExperimentLoad load_experiment_file(const std::string& path);
+
+OrderedJson experiment_to_json(const Experiment& e);
+
+// What the reader would refuse in e, each message naming the field; empty when e can run.
+std::vector<std::string> experiment_problems(const Experiment& e);
+
+}  // namespace core

@@ -1,0 +1,61 @@
+// Reading and writing scenario files (JSON, versions 1 and 2; docs/scenario-format.md).
+//
+// The reader takes untrusted text: every rule of docs/scenario-format.md is checked and a
+// broken file gives messages naming the field, never a crash and never a
+// half-filled Scenario. The writer is atomic: a temporary file in the same
+// directory, flushed to disk, then renamed over the target; and it never
+// writes what the reader would refuse (see save_scenario_file).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/text/json_text.h"
+#include "core/model/scenario.h"
+
+namespace core {
+
+inline constexpr int kFormatVersion = 3;  // the newest this program reads; it writes 1 when it can
+inline constexpr size_t kMaxFileBytes = 1024 * 1024;  // 1 MiB
+inline constexpr int kMaxNesting = 8;                  // the top-level object is level 1
+
+struct LoadResult {
+  std::optional<Scenario> scenario;  // set only when errors is empty
+  std::vector<std::string> errors;   // each names the field or the file and what was expected
+
+  bool ok() const { return scenario.has_value(); }
+  std::string message() const;  // the errors, one per line
+};
+
+// Whether [ and { nest deeper than max_depth in text (outside strings); read
+// from the text alone, so a file nested a million levels deep costs no recursion.
+bool nested_deeper_than(std::string_view text, int max_depth);
+
+// Parses the text of a scenario file; max_bytes is larger only for the
+// scenario a session holds (app/files/session.cpp), whose limit is the session's.
+LoadResult parse_scenario(std::string_view text, size_t max_bytes = kMaxFileBytes);
+// Reads and parses a file: a missing, unreadable, directory or over-1-MiB path
+// is an error naming the path and what is wrong with it.
+LoadResult load_scenario_file(const std::string& path);
+
+// json::parse of text (it throws json::exception as that does), noting in
+// *duplicates every key that appears twice in one object: nlohmann keeps the
+// last silently, and a file that says a thing twice should be told so.
+nlohmann::json parse_json_noting_duplicates(std::string_view text, std::vector<std::string>* duplicates);
+
+OrderedJson scenario_to_json(const Scenario& s);
+std::string scenario_to_text(const Scenario& s);
+// j without any space, numbers in their shortest form ("1", "2.5e-7"): no
+// longer than the text of any file it was read from, give or take an edit.
+std::string compact_text(const OrderedJson& j);
+// Atomic save. Written as people read it (to_text) when that is at most
+// kMaxFileBytes, else compactly; the text is read back by parse_scenario
+// before anything is written, and a scenario the reader would refuse (past
+// 1 MiB even compactly, an entry past ±1e6) is not saved. On failure returns
+// false and sets *error (when given), and the file at path is untouched.
+// mode as write_file_atomically's (kKeepMode: an existing file keeps its own).
+bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error = nullptr, int mode = -1);
+
+}  // namespace core

@@ -1,0 +1,55 @@
+#include "core/math/colormap.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+constexpr Rgb rgb8(float r, float g, float b) { return {r / 255.0f, g / 255.0f, b / 255.0f}; }
+
+// viridis (van der Walt & Smith, matplotlib) at t = 0, 1/8, ..., 1.
+constexpr ColormapTable kViridis{rgb8(68, 1, 84),    rgb8(72, 40, 120),  rgb8(62, 73, 137),
+                                 rgb8(49, 104, 142), rgb8(38, 130, 142), rgb8(31, 158, 137),
+                                 rgb8(53, 183, 121), rgb8(110, 206, 88), rgb8(253, 231, 37)};
+// cividis (Nuñez, Anderton & Renslow 2018) at t = 0, 1/8, ..., 1.
+constexpr ColormapTable kCividis{rgb8(0, 34, 78),     rgb8(18, 53, 112),   rgb8(59, 73, 108),
+                                 rgb8(87, 92, 109),   rgb8(112, 113, 115), rgb8(138, 134, 120),
+                                 rgb8(165, 156, 116), rgb8(195, 179, 105), rgb8(254, 232, 56)};
+// ColorBrewer RdBu, reversed: blue for negative, near-white at 0, red for positive.
+constexpr ColormapTable kBlueRed{rgb8(33, 102, 172),  rgb8(67, 147, 195),  rgb8(146, 197, 222),
+                                 rgb8(209, 229, 240), rgb8(247, 247, 247), rgb8(253, 219, 199),
+                                 rgb8(244, 165, 130), rgb8(214, 96, 77),   rgb8(178, 24, 43)};
+
+}  // namespace
+
+const ColormapTable& colormap_table(Colormap c) {
+  switch (c) {
+    case Colormap::Cividis: return kCividis;
+    case Colormap::BlueRed: return kBlueRed;
+    case Colormap::Viridis: break;
+  }
+  return kViridis;
+}
+
+const char* colormap_name(Colormap c) {
+  switch (c) {
+    case Colormap::Cividis: return "cividis";
+    case Colormap::BlueRed: return "blue-red";
+    case Colormap::Viridis: break;
+  }
+  return "viridis";
+}
+
+Rgb sample(Colormap c, float t) {
+  const ColormapTable& table = colormap_table(c);
+  const float x = std::clamp(t, 0.0f, 1.0f) * (kColormapAnchors - 1);
+  const int i = std::min(static_cast<int>(x), kColormapAnchors - 2);
+  const float f = x - static_cast<float>(i);
+  const Rgb a = table[i], b = table[i + 1];
+  return {a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f};
+}
+
+float luminance(Rgb c) { return 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b; }
+
+}  // namespace core

@@ -1,0 +1,241 @@
+#include "core/model/compute.h"
+
+#include "core/model/attention_math.h"
+#include "core/math/fixed_sizes.h"
+#include "core/model/head_forward.h"
+#include "core/model/positions.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/QR>
+#include <Eigen/SVD>
+
+namespace core {
+
+namespace detail {
+
+double logit_divisor(const Scenario& s) {
+  return (s.options.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) *
+         s.options.temperature;
+}
+
+void projection_inputs(const Scenario& s, Mat& Xq, Mat& Xkv) {
+  Xq = s.X;
+  Xkv = s.cross() ? s.X_kv : s.X;
+  if (s.options.positions != Positions::Sinusoidal) return;
+  // Each sequence counts its positions from 0: the encoder's and the decoder's.
+  Mat pe;
+  sinusoidal_encoding(s.n(), s.d_model, s.options.position_base, pe);
+  Xq += pe;
+  sinusoidal_encoding(static_cast<int>(Xkv.rows()), s.d_model, s.options.position_base, pe);
+  Xkv += pe;
+}
+
+void project_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, Mat& Q, Mat& K0, Mat& V) {
+  const Options& o = s.options;
+  if (s.mode != Mode::Projected) {
+    Q = s.Q[h];
+    K0 = o.shared_qk ? s.Q[h] : s.K[h];
+    V = s.V[h];
+    return;
+  }
+  const int n = static_cast<int>(Xq.rows()), m = static_cast<int>(Xkv.rows());
+  const int width = o.merged_qk ? s.d_model : s.d_k;  // Q's: X·W_h under one W
+  with_sizes(s.d_model, width, s.d_k, [&](auto DM, auto QC, auto DK) {
+    Q.resize(n, QC);
+    multiply<DM, QC>(Xq.data(), (o.merged_qk ? s.W[h] : s.W_Q[h]).data(), Q.data(), n);
+    if (o.merged_qk) {
+      K0 = Xkv;
+    } else {
+      K0.resize(m, QC);
+      multiply<DM, QC>(Xkv.data(), (o.shared_qk ? s.W_Q[h] : s.W_K[h]).data(), K0.data(), m);
+    }
+    V.resize(m, DK);
+    multiply<DM, DK>(Xkv.data(), s.W_V[h].data(), V.data(), m);
+  });
+}
+
+void rope_queries_and_keys(const Scenario& s, Mat& Q, Mat& K, int direction) {
+  if (s.options.positions != Positions::Rope) return;
+  rope_rotate(Q, s.options.position_base, direction);
+  rope_rotate(K, s.options.position_base, direction);
+}
+
+void normalize_rows(const Mat& K0, Mat& K) {
+  K = K0;
+  for (Eigen::Index j = 0; j < K.rows(); ++j) {
+    // Scaled by the largest entry first: the plain sum of squares underflows
+    // for a row like (1e-200, 0) and would leave it unnormalised.
+    const double largest = K.row(j).cwiseAbs().maxCoeff();
+    if (largest == 0) continue;  // a zero key stays zero
+    K.row(j) /= largest;
+    K.row(j) /= K.row(j).norm();
+  }
+}
+
+}  // namespace detail
+
+namespace {
+
+
+using ColMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, kMaxDModel, kMaxDModel>;
+
+// The singular values of W_QK = W_Q·W_Kᵀ, descending. When d_k < d_model the
+// product has rank ≤ d_k: with thin QR factors W_Q = U·R_Q and W_K = V·R_K
+// (U, V with orthonormal columns), W_QK = U·(R_Q·R_Kᵀ)·Vᵀ has the singular
+// values of the d_k × d_k core R_Q·R_Kᵀ and d_model − d_k zeros. A 2×2 SVD
+// instead of a 4×4 one: most of compute()'s time otherwise.
+// R of a thin QR of a d_model × 2 matrix [a b] (modified Gram–Schmidt, which
+// is backward stable for R): r11 = ‖a‖, r12 = q·b, r22 = ‖b − r12·q‖, q = a/‖a‖.
+Eigen::Matrix2d two_column_r(const Mat& W) {
+  Eigen::Matrix2d R = Eigen::Matrix2d::Zero();
+  const auto a = W.col(0), b = W.col(1);
+  const double r11 = a.norm();
+  if (r11 == 0) {  // a = 0: W = [0 b], R = [[0, ‖b‖], [0, 0]] up to a rotation, which leaves singular values alone
+    R(0, 1) = b.norm();
+    return R;
+  }
+  double q[kMaxDModel];  // a/‖a‖, each entry divided once
+  double r12 = 0;
+  for (Eigen::Index i = 0; i < a.size(); ++i) {
+    q[i] = a(i) / r11;
+    r12 += q[i] * b(i);
+  }
+  double rest = 0;
+  for (Eigen::Index i = 0; i < a.size(); ++i) {
+    const double e = b(i) - r12 * q[i];
+    rest += e * e;
+  }
+  R(0, 0) = r11;
+  R(0, 1) = r12;
+  R(1, 1) = std::sqrt(rest);
+  return R;
+}
+
+// The two singular values of R_Q·R_Kᵀ (2 × 2) in closed form: with
+// p = ‖(a + d, c − b)‖ and m = ‖(a − d, b + c)‖, σ₁ = (p + m)/2, σ₂ = |p − m|/2
+// (each within a few ε·σ₁, as numpy's SVD: enough for the rank's tolerance).
+Eigen::Vector2d two_column_core_singular_values(const Mat& W_Q, const Mat& W_K) {
+  const Eigen::Matrix2d core = two_column_r(W_Q) * two_column_r(W_K).transpose();
+  const double a = core(0, 0), b = core(0, 1), c = core(1, 0), d = core(1, 1);
+  // Entries are at most ~1e13 (|x| ≤ 1e6 in a file): their squares cannot overflow, no hypot needed.
+  const double p = std::sqrt((a + d) * (a + d) + (c - b) * (c - b)), m = std::sqrt((a - d) * (a - d) + (b + c) * (b + c));
+  return Eigen::Vector2d((p + m) / 2, std::fabs(p - m) / 2);
+}
+
+void W_QK_singular_values(const Mat& W_Q, const Mat& W_K, const Mat& W_QK, Vec& out) {
+  const Eigen::Index d_model = W_Q.rows(), d_k = W_Q.cols();
+  out.setZero(d_model);
+  if (d_k >= d_model) {
+    const ColMat w = W_QK;  // column-major: JacobiSVD's preconditioners are written for it
+    out = Eigen::JacobiSVD<ColMat>(w).singularValues();
+    return;
+  }
+  if (d_k == 1) {  // W_QK = w_q w_kᵀ: one singular value, ‖w_q‖·‖w_k‖
+    out(0) = W_Q.col(0).norm() * W_K.col(0).norm();
+    return;
+  }
+  if (d_k == 2) {  // the commonest case, in closed form: twice as fast as the general path below
+    out.head(2) = two_column_core_singular_values(W_Q, W_K);
+    return;
+  }
+  const ColMat q = W_Q, k = W_K;
+  const Eigen::HouseholderQR<ColMat> qr_q(q), qr_k(k);
+  const ColMat R_Q = qr_q.matrixQR().topRows(d_k).template triangularView<Eigen::Upper>();
+  const ColMat R_K = qr_k.matrixQR().topRows(d_k).template triangularView<Eigen::Upper>();
+  ColMat core;
+  core.noalias() = R_Q * R_K.transpose();
+  out.head(d_k) = Eigen::JacobiSVD<ColMat>(core).singularValues();
+}
+
+void rank_of(const Scenario& s, HeadResult& r) {
+  const double sigma_max = r.W_QK_singular_values.size() ? r.W_QK_singular_values(0) : 0.0;
+  r.W_QK_rank_tolerance = rank_tolerance(sigma_max, s.d_model, s.d_model);
+  r.W_QK_rank = 0;
+  for (Eigen::Index i = 0; i < r.W_QK_singular_values.size(); ++i)
+    if (r.W_QK_singular_values(i) > r.W_QK_rank_tolerance) ++r.W_QK_rank;
+}
+
+void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadResult& r, Mat& K0) {
+  const Options& o = s.options;
+  detail::project_head(s, Xq, Xkv, h, r.Q, K0, r.V);
+  if (s.mode == Mode::Projected && o.merged_qk) {
+    r.W_QK = s.W[h];  // the one matrix of seed 001: S = X·W_h·Xᵀ
+    const ColMat w = s.W[h];
+    r.W_QK_singular_values = Eigen::JacobiSVD<ColMat>(w).singularValues();
+    rank_of(s, r);
+  } else if (s.mode == Mode::Projected) {
+    const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
+    r.W_QK.noalias() = s.W_Q[h] * W_K.transpose();
+    W_QK_singular_values(s.W_Q[h], W_K, r.W_QK, r.W_QK_singular_values);
+    rank_of(s, r);
+  } else {
+    r.W_QK.resize(0, 0);
+    r.W_QK_singular_values.resize(0);
+    r.W_QK_rank_tolerance = 0;
+    r.W_QK_rank = 0;
+  }
+  if (o.normalize_keys) detail::normalize_rows(K0, r.K);
+  else r.K = K0;
+  // RoPE turns q and k after everything else (a turn keeps a key's length).
+  r.Q_before_rope = r.Q;
+  r.K_before_rope = r.K;
+  detail::rope_queries_and_keys(s, r.Q, r.K);
+
+  detail::head_forward(s, h, r);
+}
+
+}  // namespace
+
+double rank_tolerance(double sigma_max, int rows, int cols) {
+  return sigma_max * std::max(rows, cols) * std::numeric_limits<double>::epsilon();
+}
+
+void compute(const Scenario& s, Result& out) {
+  // No validate() here: it builds strings, and compute() must not allocate.
+  out.n = s.n();
+  out.m = s.m();
+  out.cross = s.cross();
+  out.d_model = s.d_model;
+  out.d_k = s.d_k;
+  out.heads = s.heads;
+  out.mode = s.mode;
+
+  out.concat.resize(out.n, s.heads * s.d_k);
+  const bool alt = s.options.head_output == HeadOutput::Alt;
+  Mat K0, Xq, Xkv;
+  if (s.mode == Mode::Projected) detail::projection_inputs(s, Xq, Xkv);
+  for (int h = 0; h < s.heads; ++h) {
+    compute_head(s, Xq, Xkv, h, out.head[h], K0);
+    out.concat.middleCols(h * s.d_k, s.d_k) = alt ? out.head[h].alt_output : out.head[h].output;
+  }
+  out.output.noalias() = out.concat * s.W_O;
+  out.has_loss = s.has_target;
+  out.loss = s.has_target ? (out.output - s.target).squaredNorm() / static_cast<double>(out.output.size()) : 0.0;
+
+  if (s.mode == Mode::Projected) {
+    const int qk_per_head = s.options.merged_qk ? s.d_model * s.d_model
+                                                : (s.options.shared_qk ? 1 : 2) * s.d_model * s.d_k;
+    out.params.separate = qk_per_head * s.heads;
+    out.params.merged = s.d_model * s.d_model * s.heads;
+  } else {
+    out.params = {};
+  }
+}
+
+Result compute(const Scenario& s) {
+  Result r;
+  compute(s, r);
+  return r;
+}
+
+ScoreFreedom score_freedom(const Scenario& s) {
+  const int n = s.n(), m = s.m();
+  const int width = s.mode == Mode::Projected ? s.d_model : s.d_k;
+  // S is n×m of rank ≤ r: (n + m)·r − r² numbers; QQᵀ is n×n, of Q's rank ≤ r_q.
+  const int r = std::min({n, m, s.d_k, width}), r_q = std::min({n, s.d_k, width});
+  return ScoreFreedom{r, r_q, (n + m) * r - r * r, n * r_q - r_q * (r_q - 1) / 2};
+}
+
+}  // namespace core

@@ -1,0 +1,64 @@
+// An experiment: several designs of one attention layer (the variants) trained on one task,
+// from the same data (docs/experiments.md). What it is; core/training/ trains it and
+// core/io/experiment_json.h reads and writes its file.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/model/scenario.h"
+
+namespace core {
+
+enum class TaskKind { Teacher, PreviousToken, MatchPair, CopyPrevious, Align };
+enum class Optimizer { Adam, Sgd };
+
+struct Variant {
+  std::string name;
+  Options options;  // scenario options, merged_qk and head_output included
+  // Its own d_k, for comparisons at equal parameter counts (QQᵀ at d_k = 4 beside QKᵀ
+  // at d_k = 2); 0: the experiment's.
+  int d_k = 0;
+};
+
+struct Experiment {
+  std::string title, notes;
+  TaskKind task = TaskKind::Teacher;
+  Scenario teacher;  // task "teacher": its weights and options make the targets
+  int n = 6, d_model = 4, d_k = 2, heads = 1;
+  // Cross-attention when above 0: every sequence has a second one, X_kv (m × d_model),
+  // whose tokens supply the keys and values; X supplies the queries. 0: self-attention.
+  int m = 0;
+  std::vector<Variant> variants;
+  double init_scale = 0.5;
+  int steps = 2000, batch = 16;
+  Optimizer optimizer = Optimizer::Adam;
+  double learning_rate = 0.01;
+  std::uint64_t seed = 1;
+  // Every variant runs once per seed: seed, seed + 1, …, seed + seeds − 1, each run exactly
+  // the one-seed run with that seed; the lab and RESULT give the median over them.
+  int seeds = 1;
+  bool record = false;  // the result holds every batch, to replay the run elsewhere
+};
+
+inline constexpr int kMaxSteps = 100000, kMaxBatch = 256, kTestSequences = 256, kMaxSeeds = 32;
+// "record": true keeps (steps + 1) × batch sequences (about 1.6 kB each in memory, 2 kB as text): at most this many.
+inline constexpr int kMaxRecordedSequences = 65536;
+
+// "teacher", "previous_token", …: the task's name in the file.
+const char* to_string(TaskKind t);
+
+// "e0", "e1", …: count labels of the prefix.
+std::vector<std::string> token_labels(const char* prefix, int count);
+// Under cross-attention (e.m > 0) a model of the experiment reads a second
+// sequence of m tokens, e0 … e(m−1): X_kv, drawn per sequence like X.
+void fit_keys(Scenario& s, const Experiment& e);
+// A scenario of the experiment's sizes, all zero, with a variant's options:
+// validate() then says whether the options fit the sizes (no_self with
+// cross-attention, RoPE with one W, ...). The reader checks each variant with it.
+Scenario blank_model(const Experiment& e, const Variant& v);
+// The d_k a variant trains at: its own, or the experiment's.
+inline int variant_d_k(const Experiment& e, const Variant& v) { return v.d_k > 0 ? v.d_k : e.d_k; }
+
+}  // namespace core

@@ -1,0 +1,67 @@
+#include "core/model/lesson.h"
+
+#include <iterator>
+
+namespace core {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  const size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+// Paragraphs: runs of lines separated by lines that are blank.
+std::vector<std::string_view> paragraphs(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t start = std::string_view::npos, pos = 0, end = 0;  // start of the open paragraph, end of its last line
+  while (pos <= text.size()) {
+    const size_t newline = text.find('\n', pos);
+    const size_t line_end = newline == std::string_view::npos ? text.size() : newline;
+    const bool blank = trim(text.substr(pos, line_end - pos)).empty();
+    if (!blank && start == std::string_view::npos) start = pos;
+    if (!blank) end = line_end;
+    if (blank && start != std::string_view::npos) {
+      out.push_back(trim(text.substr(start, end - start)));
+      start = std::string_view::npos;
+    }
+    if (newline == std::string_view::npos) break;
+    pos = newline + 1;
+  }
+  if (start != std::string_view::npos) out.push_back(trim(text.substr(start, end - start)));
+  return out;
+}
+
+}  // namespace
+
+int panel_index(std::string_view name) {
+  for (size_t i = 0; i < std::size(kPanelNames); ++i)
+    if (name == kPanelNames[i]) return static_cast<int>(i);
+  return -1;
+}
+
+LessonNotes parse_lesson_notes(std::string_view notes) {
+  LessonNotes lesson;
+  for (std::string_view p : paragraphs(notes)) {
+    std::string panel;
+    bool tagged = false;
+    if (p.size() > 2 && p[0] == '[') {
+      const size_t close = p.find(']');
+      if (close != std::string_view::npos && panel_index(p.substr(1, close - 1)) >= 0) {
+        panel = std::string(p.substr(1, close - 1));
+        p = trim(p.substr(close + 1));
+        tagged = true;
+      }
+    }
+    if (!tagged && lesson.steps.empty()) {
+      lesson.intro += (lesson.intro.empty() ? "" : "\n\n") + std::string(p);
+      continue;
+    }
+    lesson.steps.push_back({panel, std::string(p)});
+  }
+  return lesson;
+}
+
+}  // namespace core

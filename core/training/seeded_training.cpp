@@ -1,0 +1,222 @@
+// Experiments over seeds: every variant once per seed, each run the one-seed run with that
+// seed, the runs on the machine's cores; the medians over them; what a reader of RESULT would
+// refuse in it. The one-seed Training is training.cpp's.
+#include "core/training/training.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <thread>
+
+#include "core/io/scenario_io.h"
+
+namespace core {
+
+Experiment one_seed(const Experiment& e, int s) {
+  Experiment one = e;
+  one.seed = e.seed + static_cast<std::uint64_t>(s);  // the reader keeps seed + seeds − 1 below 2^64
+  one.seeds = 1;
+  return one;
+}
+
+double median_of(std::vector<double> values) {
+  if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
+  const size_t half = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(half), values.end());
+  const double upper = values[half];
+  if (values.size() % 2) return upper;
+  const double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(half));
+  return (lower + upper) / 2;  // numpy's mean of the two, rounded as it rounds
+}
+
+SeededTraining::SeededTraining(const Experiment& e) : e_(e) {
+  runs_.reserve(static_cast<size_t>(std::max(1, e.seeds)));
+  for (int s = 0; s < std::max(1, e.seeds); ++s) runs_.emplace_back(one_seed(e, s));
+}
+
+void SeededTraining::step() {
+  for (Training& t : runs_) t.step();
+}
+
+void SeededTraining::train_to_end(const std::function<void(int)>& progress) {
+  const int seeds = this->seeds();
+  const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, seeds);
+  if (threads == 1) {  // one core (or a build without threads): the runs one after the other, here
+    const int steps = runs_.front().experiment().steps, every = std::max(1, steps / 100);
+    for (size_t s = 0; s < runs_.size(); ++s)
+      while (!runs_[s].finished()) {
+        runs_[s].step();
+        // The steps every run has done on average, as below.
+        const long total = static_cast<long>(s) * steps + runs_[s].steps_done();
+        if (progress && (runs_[s].steps_done() % every == 0 || runs_[s].finished())) progress(static_cast<int>(total / seeds));
+      }
+    return;
+  }
+  std::vector<std::atomic<int>> done(static_cast<size_t>(seeds));
+  for (int s = 0; s < seeds; ++s) done[static_cast<size_t>(s)] = runs_[static_cast<size_t>(s)].steps_done();
+  std::atomic<int> next{0}, finished{0};
+  std::atomic<bool> stop{false};
+  std::exception_ptr failure;  // the first exception of a worker (out of memory), rethrown here
+  std::mutex failure_mutex;
+  const auto work = [&] {
+    try {
+      for (int s; !stop && (s = next.fetch_add(1)) < seeds;) {
+        Training& run = runs_[static_cast<size_t>(s)];
+        while (!stop && !run.finished()) {
+          run.step();
+          done[static_cast<size_t>(s)].store(run.steps_done(), std::memory_order_relaxed);
+        }
+      }
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+    finished.fetch_add(1);
+  };
+  std::vector<std::thread> pool;
+  // Joined on every way out: a thread left joinable would end the program.
+  struct Joiner {
+    std::vector<std::thread>& threads;
+    ~Joiner() {
+      for (std::thread& t : threads)
+        if (t.joinable()) t.join();
+    }
+  } joiner{pool};
+  try {
+    for (int i = 0; i < threads; ++i) pool.emplace_back(work);
+  } catch (...) {  // no thread to be had: those there are, and this one, do the work
+    if (pool.empty()) {
+      work();
+      if (failure) std::rethrow_exception(failure);
+      return;
+    }
+  }
+  const int workers = static_cast<int>(pool.size());
+  // The calling thread reports, about twenty times a second: the steps every run has done
+  // on average (the runs waiting for a core count as far as they are).
+  int shown = -1;
+  for (;;) {
+    const bool all = finished.load() == workers;
+    long total = 0;
+    for (const std::atomic<int>& d : done) total += d.load(std::memory_order_relaxed);
+    const int average = static_cast<int>(total / seeds);
+    if (progress && average != shown && !stop) {
+      try {
+        progress(shown = average);
+      } catch (...) {
+        stop = true;
+        throw;  // the Joiner waits for the workers, which stop at their next step
+      }
+    }
+    if (all) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(progress ? 50 : 5));
+  }
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+OrderedJson SeededTraining::result_json(bool with_batches) const {
+  if (seeds() == 1) return runs_.front().result_json(with_batches);
+  OrderedJson out;
+  out["seeds"] = seeds();
+  OrderedJson variants = OrderedJson::array();
+  for (int v = 0; v < runs_.front().variants(); ++v) {
+    OrderedJson j;
+    j["name"] = runs_.front().name(v);
+    j["params"] = runs_.front().params(v);
+    OrderedJson runs = OrderedJson::array();
+    size_t longest = 0;
+    std::vector<double> test_losses;
+    for (const Training& t : runs_) {
+      OrderedJson r;
+      r["seed"] = t.experiment().seed;
+      OrderedJson fields = t.variant_json(v, /*with_name=*/false);
+      for (auto& [key, value] : fields.items()) r[key] = std::move(value);
+      runs.push_back(std::move(r));
+      longest = std::max(longest, t.loss(v).size());
+      if (std::isfinite(t.test_loss(v))) test_losses.push_back(t.test_loss(v));
+    }
+    OrderedJson median_loss = OrderedJson::array();
+    for (size_t k = 0; k < longest; ++k) {
+      std::vector<double> at;
+      for (const Training& t : runs_)
+        if (k < t.loss(v).size()) at.push_back(t.loss(v)[k]);
+      median_loss.push_back(median_of(std::move(at)));
+    }
+    j["median_loss"] = std::move(median_loss);
+    j["median_test_loss"] = test_losses.empty() ? OrderedJson(nullptr) : OrderedJson(median_of(std::move(test_losses)));
+    j["runs"] = std::move(runs);  // last: the keys before it never move the runs again
+    variants.push_back(std::move(j));
+  }
+  out["variants"] = std::move(variants);
+  // A seed's batches are every variant's: once per seed, in the order of the runs.
+  if (e_.record && with_batches) {
+    OrderedJson batches = OrderedJson::array();
+    for (const Training& t : runs_) batches.push_back(t.batches_json());
+    out["batches"] = std::move(batches);
+  }
+  return out;
+}
+
+std::string SeededTraining::result_text() const {
+  // One seed keeps the batches' streaming writer; several are bounded together by the reader
+  // ((steps + 1) × batch × seeds recorded sequences).
+  return seeds() == 1 ? runs_.front().result_text() : to_text(result_json());
+}
+
+namespace {
+
+void variant_problems(const OrderedJson& v, const std::string& where, std::vector<std::string>& problems) {
+    for (const char* key : {"initial", "final"}) {
+      const LoadResult back = v.contains(key) ? parse_scenario(v[key].dump()) : LoadResult{{}, {"missing"}};
+      if (!back.ok()) problems.push_back(where + key + ": " + back.errors.front());
+    }
+    if (!v.contains("loss") || !v["loss"].is_array()) problems.push_back(where + "loss: missing");
+    else
+      for (const OrderedJson& x : v["loss"])
+        if (!x.is_number() || !std::isfinite(x.get<double>())) {
+          problems.push_back(where + "loss: " + x.dump() + " is not a finite number");
+          break;
+        }
+    if (!v.contains("diverged") && !(v.contains("test_loss") && v["test_loss"].is_number() && std::isfinite(v["test_loss"].get<double>())))
+      problems.push_back(where + "test_loss: not a number, and the variant did not diverge");
+}
+
+}  // namespace
+
+std::vector<std::string> result_problems(const OrderedJson& result) {
+  std::vector<std::string> problems;
+  if (!result.contains("variants") || !result["variants"].is_array()) return {"variants: missing"};
+  for (size_t i = 0; i < result["variants"].size(); ++i) {
+    const OrderedJson& v = result["variants"][i];
+    const std::string where = "variants[" + std::to_string(i) + "].";
+    if (!v.contains("runs")) {
+      variant_problems(v, where, problems);
+      continue;
+    }
+    if (!v["runs"].is_array() || !v.contains("median_loss") || !v["median_loss"].is_array()) {
+      problems.push_back(where + "runs, median_loss: expected arrays");
+      continue;
+    }
+    for (size_t r = 0; r < v["runs"].size(); ++r) variant_problems(v["runs"][r], where + "runs[" + std::to_string(r) + "].", problems);
+    for (const OrderedJson& x : v["median_loss"])
+      if (!x.is_number() || !std::isfinite(x.get<double>())) {
+        problems.push_back(where + "median_loss: " + x.dump() + " is not a finite number");
+        break;
+      }
+  }
+  return problems;
+}
+
+OrderedJson run_experiment(const Experiment& e, const std::function<void(int)>& progress) {
+  SeededTraining training(e);
+  training.train_to_end(progress);
+  return training.result_json();
+}
+
+}  // namespace core

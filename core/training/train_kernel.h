@@ -1,0 +1,82 @@
+// The inner loop of training: one layer's forward pass, loss and backward
+// pass for one sequence at a time, on flat arrays of the largest sizes.
+//
+// core::add_gradient takes a whole Scenario and gives ∂L/∂ every matrix, X
+// included, for the views; a training step needs ∂L/∂ the weights alone, for
+// 16 sequences of every variant, thousands of times. This is that loop, lean:
+// the weights copied once a step, no Scenario per sequence, no ∂L/∂X, the
+// sizes known to the compiler, the softmax's exps four at a time
+// (fast_exp.h). It computes the same function, with the same options (shared
+// QK, one W, normalize_keys, QK-norm and its gains, masks, scale, temperature,
+// positions, cross-attention, AttentionAlt's W_alt), to rounding:
+// tests/test_train_kernel.cpp checks it against add_gradient.
+#pragma once
+
+#include "core/model/gradient.h"
+#include "core/math/matrix.h"
+#include "core/model/scenario.h"
+
+namespace core {
+
+// ∂L/∂ the trained weights, row-major, each matrix as wide as it is in the
+// scenario (W^Q: d_model × d_k, so entry (r, c) is W_Q[h][r * d_k + c]).
+struct KernelGradient {
+  double W_Q[kMaxHeads][kMaxDModel * kMaxDModel];  // W^Q, or one W (d_model × d_model)
+  double W_K[kMaxHeads][kMaxDModel * kMaxDk];
+  double W_V[kMaxHeads][kMaxDModel * kMaxDk];
+  double W_alt[kMaxHeads][kMaxDk * kMaxDk];
+  double W_O[kMaxConcat * kMaxDModel];
+  double qk_gain[kMaxHeads];  // QK-norm's gain g_h
+  void zero();
+};
+
+class TrainKernel {
+ public:
+  // Projected scenarios, the only ones a variant or a teacher can be.
+  static bool supports(const Scenario& s) { return s.mode == Mode::Projected; }
+
+  // The weights, sizes and options of s. Call again after the weights change.
+  void load(const Scenario& s);
+
+  // X, target and Y are n × d_model, row-major (Mat::data() of a Sequence).
+  // X_kv is the keys' and values' sequence, m × d_model, under cross-attention
+  // (the loaded scenario has tokens_kv); nullptr otherwise, and then ignored.
+  // Y = the layer's output on X (and X_kv).
+  void output(const double* X, const double* X_kv, double* Y) const;
+  // L = mean (Y − target)².
+  double loss(const double* X, const double* X_kv, const double* target) const;
+  // Returns L and adds weight·∂L/∂W for every trained W to g.
+  double add_gradient(const double* X, const double* X_kv, const double* target, double weight, KernelGradient& g) const;
+
+  // Adds g to the trained matrices of a Gradient shaped by set_zero() for the loaded scenario.
+  void add_to(const KernelGradient& g, Gradient& out) const;
+
+ private:
+  struct Work;
+  // With the sizes as constants (train_kernel.cpp chooses them at run time).
+  template <int DM, int QC, int DK>
+  double forward(const double* X, const double* X_kv, const double* target, Work& w) const;
+  template <int DM, int QC, int DK>
+  double backward(const double* X, const double* X_kv, const double* target, double weight, KernelGradient& g) const;
+  // RoPE on the rows of M (rows × d_k): row p turned pair by pair by p·θ_i, or back by −p·θ_i.
+  void rotate(double* M, int rows, bool back) const;
+
+  int n_ = 0, m_ = 0, dm_ = 0, dk_ = 0, heads_ = 0;  // m_: the keys (n_ without cross-attention)
+  int qk_cols_ = 0;  // d_k, or d_model under one W (Q = X·W, K = X)
+  Options o_;
+  bool alt_ = false, merged_ = false, cross_ = false, sinusoidal_ = false, rope_ = false, qk_norm_ = false;
+  double gain_[kMaxHeads] = {};  // QK-norm's g_h
+  double inverse_divisor_ = 1, alt_scale_ = 1;
+  bool masked_[kMaxTokens][kMaxTokens] = {};  // n × m
+  // Sinusoidal positions: PE of the queries' sequence (n × d_model) and of the keys' (m × d_model), row-major.
+  double pe_q_[kMaxTokens * kMaxDModel] = {}, pe_kv_[kMaxTokens * kMaxDModel] = {};
+  // RoPE: cos and sin of p·θ_i for position p and pair i (d_k / 2 pairs; an odd last coordinate stays).
+  double rope_cos_[kMaxTokens][kMaxDk / 2] = {}, rope_sin_[kMaxTokens][kMaxDk / 2] = {};
+  double W_Q_[kMaxHeads][kMaxDModel * kMaxDModel] = {};  // W^Q (d_model × d_k) or W (d_model × d_model)
+  double W_K_[kMaxHeads][kMaxDModel * kMaxDk] = {};      // W^K (W^Q's copy under shared QK)
+  double W_V_[kMaxHeads][kMaxDModel * kMaxDk] = {};
+  double W_alt_[kMaxHeads][kMaxDk * kMaxDk] = {};
+  double W_O_[kMaxConcat * kMaxDModel] = {};
+};
+
+}  // namespace core
