@@ -130,6 +130,7 @@ struct RecordSweep {
 // one `attnlab EXPERIMENT --animate training` writes for the same words.
 struct RecordTraining {
   bool open = false;                // the dialog is shown
+  bool open_asked = false;          // the Experiment panel's "Animation of the run…": the dialog opens in this frame
   core::TrainingAnimation animation;  // every (0: the default for the steps), variant (a name), panel, fps
   AnimationPicture picture;         // size, theme, format
   enum class Phase { Idle, Asked, Recording };

@@ -11,7 +11,7 @@
 #include "app/files/files.h"
 #include "app/files/session.h"
 #include "core/io/atomic_file.h"
-#include "app/window.h"
+#include "app/window/window.h"
 #include "core/export/export.h"
 
 namespace {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
+#include <utility>
 
 #include <imgui.h>
 
@@ -186,6 +187,8 @@ ScreenshotOptions training_animation_picture(const AppState& state) {
 }
 
 void DrawTrainingAnimationDialog(AppState& state) {
+  // Asked for by a panel, which draws before the dialogs and knows nothing of them.
+  if (std::exchange(state.record_training.open_asked, false)) open_training_animation_dialog(state);
   if (state.record_training.open) Dialog(state);
   Progress(state);
 }

@@ -21,7 +21,6 @@
 #include "app/widgets/loss_curves.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
-#include "app/dialogs/training_animation_dialog.h"
 #include "core/io/atomic_file.h"
 #include "core/model/compute.h"
 #include "core/io/experiment_json.h"
@@ -496,7 +495,7 @@ void Exports(AppState& state) {
       write(lab_export_path(state, "experiment", ".json"), core::to_text(core::experiment_to_json(lab.experiment)));
   }
   ImGui::SameLine();
-  if (ImGui::SmallButton("Animation of the run\u2026")) open_training_animation_dialog(state);
+  if (ImGui::SmallButton("Animation of the run\u2026")) state.record_training.open_asked = true;
   remember_control(state, "lab.export.animation");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A GIF or MP4: the loss curves growing beside a panel that shows one design learning, a frame every K steps.");

@@ -1,0 +1,179 @@
+// The desktop's Backend: GLFW 3.3, OpenGL 3.3 core through glad, Dear ImGui's GLFW and
+// OpenGL 3 backends. Every GLFW global of the app lives here.
+#include "app/platform/backend.h"
+
+#include <algorithm>
+#include <utility>
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+namespace app {
+
+namespace {
+
+std::string g_glfw_error;
+bool g_event = false;        // set by any input or window event: render a few frames
+bool g_close_asked = false;  // the window's close button: the frame asks about unsaved changes
+std::vector<std::string> g_dropped;
+
+// Dear ImGui 1.86 reads keys as a state (io.KeysDown), not as events: a key
+// pressed and released within one glfwPollEvents is never seen. This latch
+// holds such a key, with its modifiers, down for one frame.
+struct KeyLatch {
+  struct Press {
+    int key, mods;
+  };
+  std::vector<Press> pressed;  // since the last frame
+  std::vector<int> held;       // held down by the latch in the last frame
+
+  void before_frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    for (int key : held) io.KeysDown[key] = false;
+    held.clear();
+    // Back to the keys' real state after a latched frame, as the GLFW backend computes it.
+    io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+    io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+    io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+    for (const Press& p : pressed) {
+      if (p.key < 0 || p.key >= IM_ARRAYSIZE(io.KeysDown)) continue;
+      // The modifiers as they were at the press: Ctrl may be up again while Q is still down.
+      io.KeyCtrl |= (p.mods & GLFW_MOD_CONTROL) != 0;
+      io.KeyShift |= (p.mods & GLFW_MOD_SHIFT) != 0;
+      io.KeyAlt |= (p.mods & GLFW_MOD_ALT) != 0;
+      if (io.KeysDown[p.key]) continue;
+      io.KeysDown[p.key] = true;
+      held.push_back(p.key);
+    }
+    pressed.clear();
+  }
+};
+KeyLatch g_keys;
+
+void on_glfw_error(int, const char* description) { g_glfw_error = description; }
+
+// Installed before ImGui's, which chain to them: they only note that something happened.
+void install_event_callbacks(GLFWwindow* w) {
+  glfwSetCursorPosCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
+  glfwSetMouseButtonCallback(w, [](GLFWwindow*, int, int, int) { g_event = true; });
+  glfwSetScrollCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
+  glfwSetKeyCallback(w, [](GLFWwindow*, int key, int, int action, int mods) {
+    g_event = true;
+    if (action == GLFW_PRESS) g_keys.pressed.push_back({key, mods});
+  });
+  glfwSetCharCallback(w, [](GLFWwindow*, unsigned) { g_event = true; });
+  glfwSetCursorEnterCallback(w, [](GLFWwindow*, int) { g_event = true; });
+  glfwSetWindowFocusCallback(w, [](GLFWwindow*, int) { g_event = true; });
+  glfwSetWindowSizeCallback(w, [](GLFWwindow*, int, int) { g_event = true; });
+  glfwSetWindowRefreshCallback(w, [](GLFWwindow*) { g_event = true; });
+  glfwSetWindowContentScaleCallback(w, [](GLFWwindow*, float, float) { g_event = true; });
+  glfwSetDropCallback(w, [](GLFWwindow*, int count, const char** paths) {
+    g_event = true;
+    g_dropped.assign(paths, paths + count);
+  });
+  glfwSetWindowCloseCallback(w, [](GLFWwindow* window) {
+    glfwSetWindowShouldClose(window, GLFW_FALSE);  // the frame decides, after asking about unsaved changes
+    g_close_asked = true;
+    g_event = true;
+  });
+}
+
+class GlfwBackend final : public Backend {
+ public:
+  explicit GlfwBackend(GLFWwindow* window) : window_(window) {}
+  ~GlfwBackend() override {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+  }
+
+  void wait(double timeout_s) override {
+    if (timeout_s == 0) glfwPollEvents();
+    else if (timeout_s > 0) glfwWaitEventsTimeout(timeout_s);
+    else glfwWaitEvents();
+  }
+  bool take_event() override { return std::exchange(g_event, false); }
+  std::vector<std::string> take_drops() override { return std::exchange(g_dropped, {}); }
+  bool take_close_request() override { return std::exchange(g_close_asked, false); }
+  void close() override { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
+  bool closed() const override { return glfwWindowShouldClose(window_); }
+
+  float content_scale() const override {
+    float x = 1, y = 1;
+    glfwGetWindowContentScale(window_, &x, &y);
+    return x;
+  }
+  void reload_fonts() override {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  void new_frame() override {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    g_keys.before_frame();
+  }
+  void end_frame() override {
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window_, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    glfwSwapBuffers(window_);
+  }
+  void finish() override { glFinish(); }
+  void set_title(const std::string& title) override { glfwSetWindowTitle(window_, title.c_str()); }
+
+ private:
+  GLFWwindow* window_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> Backend::create(const Options& options, std::string* error) {
+  glfwSetErrorCallback(on_glfw_error);
+  if (!glfwInit()) {
+    *error = "cannot open a window (no display?): " + g_glfw_error;
+    return nullptr;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
+  int width = options.width, height = options.height;
+  if (const GLFWvidmode* mode = glfwGetVideoMode(glfwGetPrimaryMonitor()); mode && options.visible) {
+    width = std::min(width, mode->width);
+    height = std::min(height, mode->height);
+  }
+  GLFWwindow* window = glfwCreateWindow(width, height, options.title.c_str(), nullptr, nullptr);
+  if (!window) {
+    *error = "cannot create an OpenGL 3.3 core window: " + g_glfw_error;
+    glfwTerminate();
+    return nullptr;
+  }
+  glfwMakeContextCurrent(window);
+  if (!gladLoadGL(glfwGetProcAddress)) {
+    *error = "cannot load OpenGL 3.3 functions";
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return nullptr;
+  }
+  glfwSwapInterval(1);
+  install_event_callbacks(window);
+  // ImGui's callbacks chain to ours; its backend also gives ImGui the system clipboard.
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  return std::make_unique<GlfwBackend>(window);
+}
+
+void Backend::wake() { glfwPostEmptyEvent(); }
+
+}  // namespace app

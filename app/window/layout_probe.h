@@ -1,0 +1,31 @@
+// --layout-out: where the editable cells, heatmaps, panels and controls are on screen, as
+// JSON (docs/command-line.md), for the tests that read the screen and click it.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/app_state.h"
+
+namespace app {
+
+// The rectangles of the last frame, written to path whole or not at all; false and why when
+// path now names the session or the scenario's file.
+bool write_layout(const AppState& state, const std::string& path, std::string* error);
+
+// In the window: written once the layout has settled, and again whenever the controls on
+// screen change (a menu or a dialog opens).
+class LayoutProbe {
+ public:
+  explicit LayoutProbe(std::string path) : path_(std::move(path)) {}
+  // After every frame; the frame count starts at 1.
+  void after_frame(const AppState& state, long frame);
+
+ private:
+  static constexpr long kSettledFrame = 3;  // popups and hover states settle within a few frames
+  std::string path_;                        // empty: no --layout-out
+  std::vector<std::string> controls_;       // the controls it last described
+};
+
+}  // namespace app

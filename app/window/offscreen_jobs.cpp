@@ -1,0 +1,88 @@
+#include "app/window/offscreen_jobs.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+#include <imgui.h>
+
+#include "app/files/exports.h"
+#include "app/pictures/animation.h"
+#include "app/pictures/screenshot.h"
+#include "app/widgets/loss_curves.h"
+#include "app/window/layout_probe.h"
+#include "core/io/atomic_file.h"
+
+namespace app {
+
+namespace {
+
+constexpr int kDefaultWidth = 1440, kDefaultHeight = 900;
+
+// --animate training: one line on stderr for the training, then one for the frames, each rewritten as it goes.
+bool write_training_job(AppState& state, const WindowOptions& options, const ScreenshotOptions& shot, std::string* error) {
+  const auto progress = [](int done, int total, bool training) {
+    std::cerr << "\rattnlab: " << (training ? "training step " : "frame ") << done << " of " << total
+              << (done == total ? "\n" : "") << std::flush;
+  };
+  return write_training_animation(state, state.lab.experiment, *options.training, shot, options.screenshot, error, progress);
+}
+
+// --animate PARAM=FROM:TO: one line on stderr, rewritten as the frames come.
+bool write_sweep_job(AppState& state, const WindowOptions& options, const ScreenshotOptions& shot, std::string* error) {
+  const auto progress = [](int done, int total) {
+    std::cerr << "\rattnlab: frame " << done << " of " << total << (done == total ? "\n" : "") << std::flush;
+  };
+  return write_animation(state, *options.animate, shot, options.screenshot, error, progress);
+}
+
+}  // namespace
+
+int run_offscreen_job(AppState& state, const WindowOptions& options) {
+  ScreenshotOptions shot;
+  shot.width = options.width > 0 ? options.width : kDefaultWidth;
+  shot.height = options.height > 0 ? options.height : kDefaultHeight;
+  shot.scale = options.scale;
+  shot.panel = options.panel;
+  shot.transparent = options.transparent;
+  std::string error;
+  int exit_code = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  if (options.training) {
+    if (!write_training_job(state, options, shot, &error)) {
+      std::cerr << "\nattnlab: " << error << "\n";
+      exit_code = 1;
+    }
+  } else if (options.animate) {
+    if (!write_sweep_job(state, options, shot, &error)) {
+      std::cerr << "\nattnlab: " << error << "\n";
+      exit_code = 1;
+    }
+  } else if (!write_screenshot(state, shot, options.screenshot, &error, &state)) {
+    std::cerr << "attnlab: " << error << "\n";
+    exit_code = 1;
+  } else if (!options.layout_out.empty() && !write_layout(state, options.layout_out, &error)) {
+    std::cerr << "attnlab: " << error << "\n";
+    exit_code = 1;
+  }
+  if (timing_asked())
+    std::cerr << (options.animate || options.training ? "animate_ms: " : "screenshot_ms: ")
+              << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << "\n";
+  return exit_code;
+}
+
+void export_png(AppState& state, const ExportRequest& request, float content_scale) {
+  ImVec2 size = ImGui::GetIO().DisplaySize;  // in framebuffer pixels: the frame was laid out in them
+  if (const auto panel = state.panel_rects.find(request.panel); !request.panel.empty() && panel != state.panel_rects.end())
+    size = ImVec2(panel->second.w, panel->second.h);
+  ScreenshotOptions shot{std::max(1, static_cast<int>(size.x / content_scale)), std::max(1, static_cast<int>(size.y / content_scale)),
+                         static_cast<int>(request.scale), request.panel, request.transparent, std::nullopt};
+  if (request.light) shot.theme = Theme::Light;
+  const std::string path = request.panel == kLossCurvesPicture
+                               ? export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "curves", ".png")
+                               : export_path(state, request.panel, ".png");
+  std::string error;
+  state.status = write_screenshot(state, shot, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
+}
+
+}  // namespace app

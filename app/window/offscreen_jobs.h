@@ -1,0 +1,25 @@
+// The pictures made without a window on screen: the command line's --screenshot (and
+// --export OUT.png), --animate PARAM=FROM:TO and --animate training, each a job that draws
+// the frame offscreen and exits; and the PNG a menu, F12 or a panel's title asks for.
+#pragma once
+
+#include <cstdlib>
+
+#include "app/app_state.h"
+#include "app/window/window.h"
+
+namespace app {
+
+// ATTNLAB_TIMING=1: timing lines for scripts/bench on stderr (the wall clock when the first
+// frame is presented; how long a screenshot or an animation took).
+inline bool timing_asked() { return std::getenv("ATTNLAB_TIMING") != nullptr; }
+
+// Carries out the command line's picture (options.screenshot names it) and --layout-out with
+// it; returns the exit code, 1 with a message on stderr when it cannot be written.
+int run_offscreen_job(AppState& state, const WindowOptions& options);
+
+// A PNG asked for from the window: the whole window at its size, or a panel alone at the size
+// it has on screen; the status line says where it went.
+void export_png(AppState& state, const ExportRequest& request, float content_scale);
+
+}  // namespace app

@@ -1,0 +1,252 @@
+// The window: a loop of named steps over the platform's Backend (hello_imgui's
+// CreateFramesAndRender is the model): wait for an event, take what came, draw the frame,
+// present it, then carry out what the frame asked for.
+#include "app/window/window.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <new>
+#include <utility>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/files/data_dir.h"
+#include "app/files/files.h"
+#include "app/files/session.h"
+#include "app/frame.h"
+#include "app/gl/gl_heatmap_renderer.h"
+#include "app/platform/backend.h"
+#include "app/render/text.h"
+#include "app/training/training_worker.h"
+#include "app/widgets/heatmap.h"
+#include "app/window/layout_probe.h"
+#include "app/window/offscreen_jobs.h"
+#include "app/window/recordings.h"
+#include "core/io/scenario_io.h"
+
+namespace app {
+
+namespace {
+
+constexpr int kFramesAfterEvent = 3;  // popups and hover states settle within a few frames
+constexpr int kDefaultWidth = 1440, kDefaultHeight = 900;
+
+long long realtime_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// What a bad command line is, before any window: exit 2 with a message, else 0.
+int check_pictures_asked(const WindowOptions& options, const AppState& state) {
+  // A sweep of an entry FILE does not have is a usage error.
+  if (options.animate)
+    if (const std::string problem = core::sweep_problem(state.scenario(), *options.animate); !problem.empty()) {
+      std::cerr << "attnlab: " << problem << "\n";
+      return 2;
+    }
+  // A sweep moves an entry of a scenario: an experiment has none (its run is --animate training).
+  if (options.animate && is_experiment_file(options.file)) {
+    std::cerr << "attnlab: --animate " << options.animate->param << ": " << options.file
+              << " is an experiment, not a scenario: its run is recorded by --animate training\n";
+    return 2;
+  }
+  // So is a training run of a scenario, or a K or variant the experiment does not have.
+  if (options.training) {
+    if (!is_experiment_file(options.file)) {
+      std::cerr << "attnlab: --animate training: " << options.file
+                << " is a scenario, not an experiment (a file with \"attnlab_experiment\": 1; see docs/experiments.md)\n";
+      return 2;
+    }
+    if (const std::string problem = core::training_animation_problem(state.lab.experiment, *options.training); !problem.empty()) {
+      std::cerr << "attnlab: " << problem << "\n";
+      return 2;
+    }
+  }
+  return 0;
+}
+
+// ImGui's own settings file (panel places), never in the working directory; a picture writes none.
+void set_imgui_settings_file(AppState& state, bool offscreen) {
+  static std::string ini_path;  // ImGui keeps the pointer
+  if (!offscreen) {
+    // ImGui would wait forever on a FIFO: only a regular file (or none yet) is handed to it.
+    std::string problem;
+    ini_path = layout_settings_path(&problem);
+    if (!problem.empty()) state.status = state.status.empty() ? problem : state.status + "; " + problem;
+  }
+  ImGui::GetIO().IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
+}
+
+// What the loop keeps from one frame to the next.
+class WindowLoop {
+ public:
+  WindowLoop(AppState& state, Backend& backend, GlHeatmapRenderer& renderer, const WindowOptions& options)
+      : state_(state), backend_(backend), renderer_(renderer), autosave_(state), probe_(options.layout_out),
+        content_scale_(backend.content_scale()), fonts_zoom_(state.view.zoom), title_(window_title(state)) {}
+
+  void run() {
+    while (!backend_.closed()) {
+      wait_for_events();
+      take_drops();
+      follow_zoom();
+      const FrameRequests requests = draw_frame();
+      present();
+      probe_.after_frame(state_, ++frame_);
+      make_pictures();
+      answer(requests);
+      keep_session();
+      --frames_left_;
+    }
+  }
+
+ private:
+  // Sleeps until an event, or while text is typed (the cursor blinks) or a save is due, a
+  // quarter of a second; after an event, a few frames are drawn without sleeping.
+  void wait_for_events() {
+    if (frames_left_ > 0) backend_.wait(0);
+    else if (ImGui::GetIO().WantTextInput || save_pending_) backend_.wait(0.25);
+    else backend_.wait(-1);
+    if (backend_.take_event()) frames_left_ = kFramesAfterEvent;
+  }
+
+  void take_drops() {
+    const std::vector<std::string> dropped = backend_.take_drops();
+    if (dropped.empty()) return;
+    // The frames of a recording draw from the open file.
+    if (state_.recording()) state_.status = "a file dropped during a recording is not opened: drop it again after";
+    else handle_drop(state_, dropped);
+  }
+
+  // Zoom (Ctrl + / Ctrl − / Ctrl 0): fonts built again at the new size, crisp, not stretched;
+  // every size the panels take from fonts().scale follows. Presenter mode adds half again,
+  // for the back of a lecture hall.
+  void follow_zoom() {
+    const float wanted = state_.view.zoom * (state_.view.presenter ? kPresenterZoom : 1.0f);
+    if (wanted == fonts_zoom_) return;
+    fonts_zoom_ = wanted;
+    load_fonts(content_scale_ * fonts_zoom_);
+    backend_.reload_fonts();
+    frames_left_ = kFramesAfterEvent;
+  }
+
+  FrameRequests draw_frame() {
+    backend_.new_frame();
+    ImGui::NewFrame();
+    renderer_.begin_frame();
+    const FrameRequests requests = DrawFrame(state_, backend_.take_close_request());
+    ImGui::Render();
+    return requests;
+  }
+
+  void present() {
+    backend_.end_frame();
+    if (timing_asked() && frame_ == 0) {
+      backend_.finish();
+      std::cerr << "first_frame_realtime_ns: " << realtime_ns() << std::endl;
+    }
+  }
+
+  // A PNG asked for, and the recordings' next frames. A picture or a recording the size of
+  // which the user chose may not fit in memory: it fails with a message, and the window, the
+  // scenario and the session go on.
+  void make_pictures() {
+    try {
+      if (state_.export_request.scale > 0) {
+        const ExportRequest request = std::exchange(state_.export_request, {});
+        export_png(state_, request, content_scale_);
+        frames_left_ = kFramesAfterEvent;
+      }
+      if (recordings_.step(state_)) frames_left_ = kFramesAfterEvent;
+    } catch (const std::bad_alloc&) {
+      recordings_.abandon(state_);
+      state_.status = "not exported: out of memory (a smaller picture, or fewer frames, would fit); nothing written";
+    }
+  }
+
+  void answer(const FrameRequests& requests) {
+    if (requests.quit) backend_.close();
+    if (requests.redraw) frames_left_ = std::max(frames_left_, 2);  // one more frame, for the linked highlight
+  }
+
+  // The autosave, and the title (the file's name, a star while modified). A failed autosave
+  // says so now: its message is drawn without waiting for the next event.
+  void keep_session() {
+    const std::string status_before = state_.status;
+    save_pending_ = autosave_.tick(state_);
+    if (state_.status != status_before) frames_left_ = kFramesAfterEvent + 1;
+    if (std::string t = window_title(state_); t != title_) backend_.set_title(title_ = std::move(t));
+  }
+
+  AppState& state_;
+  Backend& backend_;
+  GlHeatmapRenderer& renderer_;
+  Autosave autosave_;
+  LayoutProbe probe_;
+  Recordings recordings_;
+  const float content_scale_;
+  float fonts_zoom_;  // the zoom the fonts are built at (the session's; ×1.5 in presenter mode)
+  std::string title_;
+  int frames_left_ = kFramesAfterEvent;
+  long frame_ = 0;
+  bool save_pending_ = false;
+};
+
+// The window's loop, or the offscreen job; returns the exit code.
+int run_with_renderer(AppState& state, Backend& backend, const WindowOptions& options, bool offscreen) {
+  GlHeatmapRenderer renderer(data_dir() / "shaders");
+  if (!renderer.ok()) {
+    std::cerr << "attnlab: " << (data_dir().empty() ? "shaders not found (looked beside the binary and in the source tree)"
+                                                    : renderer.error()) << "\n";
+    return 1;
+  }
+  set_heatmap_renderer(&renderer);
+  int exit_code = 0;
+  if (offscreen) {
+    exit_code = run_offscreen_job(state, options);
+  } else {
+    // The lab's worker wakes the loop when it has news: no polling while it trains.
+    set_training_waker(Backend::wake);
+    WindowLoop(state, backend, renderer, options).run();
+    std::string error;
+    if (!save_session(state, &error)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
+    set_training_waker(nullptr);
+  }
+  set_heatmap_renderer(nullptr);
+  return exit_code;
+}
+
+}  // namespace
+
+int run_window(const WindowOptions& options) {
+  // The scenario, before any window: a bad FILE is exit 2 and no window.
+  const bool offscreen = !options.screenshot.empty();
+  AppState state;
+  if (const int code = load_initial_state(options.file, state, /*headless=*/offscreen)) return code;
+  if (options.theme) state.view.theme = *options.theme;
+  if (const int code = check_pictures_asked(options, state)) return code;
+
+  // Dear ImGui's context first: the backend installs its platform and renderer parts in it.
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  set_imgui_settings_file(state, offscreen);
+  std::string error;
+  // The offscreen pictures need a GL context, not a visible window.
+  std::unique_ptr<Backend> backend =
+      Backend::create({offscreen ? 64 : kDefaultWidth, offscreen ? 64 : kDefaultHeight, !offscreen, window_title(state)}, &error);
+  if (!backend) {
+    std::cerr << "attnlab: " << error << "\n";
+    ImGui::DestroyContext();
+    return 1;
+  }
+  // Fonts at the monitor's content scale, times the session's zoom.
+  if (!load_fonts(backend->content_scale() * state.view.zoom))
+    std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
+  const int exit_code = run_with_renderer(state, *backend, options, offscreen);
+  backend.reset();  // the GL context, before ImGui's
+  ImGui::DestroyContext();
+  return exit_code;
+}
+
+}  // namespace app
