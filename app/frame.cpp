@@ -120,124 +120,162 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   }
 }
 
+// File → Export PNG: the window, or one panel alone, at 1× or 2×, light or transparent.
+void ExportPngMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Export PNG")) return;
+  PanelExportMenuItems(state, "");
+  ImGui::Separator();
+  for (const char* panel : kPanelNames) {
+    if (ImGui::BeginMenu((std::string(panel) + " panel alone").c_str())) {
+      PanelExportMenuItems(state, panel);
+      ImGui::EndMenu();
+    }
+  }
+  ImGui::EndMenu();
+}
+
+// File → Export: the scenario as SVG, LaTeX, CSV or a PyTorch script, beside its file.
+void ExportTextMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Export")) return;
+  struct Kind {
+    const char* label;
+    core::ExportFormat format;
+    const char* extension;
+  };
+  constexpr Kind kinds[] = {
+      {"SVG: the heatmaps of this head, as vectors", core::ExportFormat::Svg, ".svg"},
+      {"LaTeX: the matrices and their formulas", core::ExportFormat::Tex, ".tex"},
+      {"CSV: every matrix, labelled", core::ExportFormat::Csv, ".csv"},
+      {"PyTorch script", core::ExportFormat::Py, ".py"},
+  };
+  for (const Kind& k : kinds)
+    if (ImGui::MenuItem(k.label)) {
+      const std::string path = export_path(state, "", k.extension);
+      std::string error;
+      state.status = write_text_export(state, k.format, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
+    }
+  ImGui::EndMenu();
+}
+
+// The File menu. Closed, its title is a control the tests click (menu.file).
+void FileMenu(AppState& state, FrameRequests& requests) {
+  const bool open = ImGui::BeginMenu("File");
+  if (!open) {
+    remember_control(state, "menu.file");
+    return;
+  }
+  if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) open_file_dialog(state, FileDialog::Purpose::Open);
+  if (ImGui::BeginMenu("Open recent", !state.recent_files.empty())) {
+    for (const std::string& path : state.recent_files)
+      if (ImGui::MenuItem(path.c_str())) request_open(state, path);
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Save", "Ctrl+S")) Save(state);
+  if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+  ImGui::Separator();
+  ExportPngMenu(state);
+  if (ImGui::MenuItem("Export animation\u2026")) open_record_dialog(state);
+  remember_control(state, "menu.export_animation");
+  ExportTextMenu(state);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Quit", "Ctrl+Q")) Quit(state, requests);
+  ImGui::EndMenu();
+}
+
+void LessonsMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Lessons", !state.lessons.empty())) return;
+  for (size_t i = 0; i < state.lessons.size(); ++i) {
+    const LessonInfo& l = state.lessons[i];
+    const std::string label = std::to_string(i + 1) + ". " + l.title;
+    if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) request_open(state, l.path);
+  }
+  ImGui::EndMenu();
+}
+
+void TrainMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Train")) return;
+  if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
+  ImGui::Separator();
+  ImGui::TextDisabled("Shipped experiments");
+  for (size_t i = 0; i < state.experiments.size(); ++i) {
+    const LessonInfo& x = state.experiments[i];
+    const std::string label = std::to_string(i + 1) + ". " + x.title;
+    if (ImGui::MenuItem(label.c_str(), nullptr, state.lab.source == x.path && !state.lab.edited)) open_experiment(state, x.path);
+  }
+  ImGui::EndMenu();
+}
+
+void EditMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Edit")) return;
+  if (ImGui::MenuItem("Undo", "Ctrl+Z", false, state.can_undo())) state.undo();
+  if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, state.can_redo())) state.redo();
+  ImGui::EndMenu();
+}
+
+// View → the colormap of the weights (0..1); signed values are always blue-red.
+void ColormapMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Colormap of the weights")) return;
+  for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
+    if (ImGui::MenuItem(c == core::Colormap::Viridis ? "viridis (colour-blind safe)"
+                                                      : "cividis (safe for red-green colour blindness too)",
+                        nullptr, state.view.sequential == c))
+      state.view.sequential = c;
+  ImGui::EndMenu();
+}
+
+// View → Presenter: toggles it, or goes to it on a chosen panel.
+void PresenterMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Presenter")) return;
+  if (ImGui::MenuItem(state.view.presenter ? "Leave presenter mode" : "Presenter mode", "F11")) TogglePresenter(state);
+  ImGui::TextDisabled("  the panel it shows:");
+  for (const char* panel : kPanelNames)
+    if (ImGui::MenuItem((std::string("  ") + panel).c_str(), nullptr, state.view.presenter_panel == panel)) {
+      state.view.presenter_panel = panel;
+      if (!state.view.presenter) TogglePresenter(state);
+      state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
+    }
+  ImGui::EndMenu();
+}
+
+void ViewMenu(AppState& state) {
+  if (!ImGui::BeginMenu("View")) return;
+  if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
+  if (ImGui::MenuItem("Light theme (slides)", nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
+  ImGui::Separator();
+  ImGui::MenuItem("Numbers in cells", nullptr, &state.view.show_numbers);
+  ColormapMenu(state);
+  ImGui::TextDisabled("  signed values: blue-red, centred on 0");
+  ImGui::Separator();
+  PresenterMenu(state);
+  char zoom[48];
+  std::snprintf(zoom, sizeof zoom, "Zoom in  (%.0f%%)", state.view.zoom * 100);
+  if (ImGui::MenuItem(zoom, "Ctrl +")) Zoom(state, 1.1f);
+  if (ImGui::MenuItem("Zoom out", "Ctrl \u2212")) Zoom(state, 1 / 1.1f);
+  if (ImGui::MenuItem("Actual size", "Ctrl 0")) Zoom(state, 0);
+  ImGui::Separator();
+  for (int h = 0; h < state.scenario().heads; ++h) {
+    const std::string name = "Head " + std::to_string(h + 1);
+    if (ImGui::MenuItem(name.c_str(), nullptr, state.view.head == h)) state.view.head = h;
+  }
+  ImGui::EndMenu();
+}
+
+void HelpMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Help")) return;
+  ImGui::MenuItem("Keyboard shortcuts", nullptr, &state.view.show_help);
+  ImGui::EndMenu();
+}
+
+// One function per menu, in the order of the bar.
 void MenuBar(AppState& state, FrameRequests& requests) {
   if (!ImGui::BeginMainMenuBar()) return;
-  const bool file_menu = ImGui::BeginMenu("File");
-  if (!file_menu) remember_control(state, "menu.file");
-  if (file_menu) {
-    if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) open_file_dialog(state, FileDialog::Purpose::Open);
-    if (ImGui::BeginMenu("Open recent", !state.recent_files.empty())) {
-      for (const std::string& path : state.recent_files)
-        if (ImGui::MenuItem(path.c_str())) request_open(state, path);
-      ImGui::EndMenu();
-    }
-    ImGui::Separator();
-    if (ImGui::MenuItem("Save", "Ctrl+S")) Save(state);
-    if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) open_file_dialog(state, FileDialog::Purpose::SaveAs);
-    ImGui::Separator();
-    if (ImGui::BeginMenu("Export PNG")) {
-      PanelExportMenuItems(state, "");
-      ImGui::Separator();
-      for (const char* panel : kPanelNames) {
-        if (ImGui::BeginMenu((std::string(panel) + " panel alone").c_str())) {
-          PanelExportMenuItems(state, panel);
-          ImGui::EndMenu();
-        }
-      }
-      ImGui::EndMenu();
-    }
-    if (ImGui::MenuItem("Export animation\u2026")) open_record_dialog(state);
-    remember_control(state, "menu.export_animation");
-    if (ImGui::BeginMenu("Export")) {
-      struct Kind {
-        const char* label;
-        core::ExportFormat format;
-        const char* extension;
-      };
-      constexpr Kind kinds[] = {
-          {"SVG: the heatmaps of this head, as vectors", core::ExportFormat::Svg, ".svg"},
-          {"LaTeX: the matrices and their formulas", core::ExportFormat::Tex, ".tex"},
-          {"CSV: every matrix, labelled", core::ExportFormat::Csv, ".csv"},
-          {"PyTorch script", core::ExportFormat::Py, ".py"},
-      };
-      for (const Kind& k : kinds)
-        if (ImGui::MenuItem(k.label)) {
-          const std::string path = export_path(state, "", k.extension);
-          std::string error;
-          state.status = write_text_export(state, k.format, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
-        }
-      ImGui::EndMenu();
-    }
-    ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) Quit(state, requests);
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu("Lessons", !state.lessons.empty())) {
-    for (size_t i = 0; i < state.lessons.size(); ++i) {
-      const LessonInfo& l = state.lessons[i];
-      const std::string label = std::to_string(i + 1) + ". " + l.title;
-      if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) request_open(state, l.path);
-    }
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu("Train")) {
-    if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
-    ImGui::Separator();
-    ImGui::TextDisabled("Shipped experiments");
-    for (size_t i = 0; i < state.experiments.size(); ++i) {
-      const LessonInfo& x = state.experiments[i];
-      const std::string label = std::to_string(i + 1) + ". " + x.title;
-      if (ImGui::MenuItem(label.c_str(), nullptr, state.lab.source == x.path && !state.lab.edited)) open_experiment(state, x.path);
-    }
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu("Edit")) {
-    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, state.can_undo())) state.undo();
-    if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, state.can_redo())) state.redo();
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu("View")) {
-    if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
-    if (ImGui::MenuItem("Light theme (slides)", nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
-    ImGui::Separator();
-    ImGui::MenuItem("Numbers in cells", nullptr, &state.view.show_numbers);
-    if (ImGui::BeginMenu("Colormap of the weights")) {
-      for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
-        if (ImGui::MenuItem(c == core::Colormap::Viridis ? "viridis (colour-blind safe)"
-                                                          : "cividis (safe for red-green colour blindness too)",
-                            nullptr, state.view.sequential == c))
-          state.view.sequential = c;
-      ImGui::EndMenu();
-    }
-    ImGui::TextDisabled("  signed values: blue-red, centred on 0");
-    ImGui::Separator();
-    if (ImGui::BeginMenu("Presenter")) {
-      if (ImGui::MenuItem(state.view.presenter ? "Leave presenter mode" : "Presenter mode", "F11")) TogglePresenter(state);
-      ImGui::TextDisabled("  the panel it shows:");
-      for (const char* panel : kPanelNames)
-        if (ImGui::MenuItem((std::string("  ") + panel).c_str(), nullptr, state.view.presenter_panel == panel)) {
-          state.view.presenter_panel = panel;
-          if (!state.view.presenter) TogglePresenter(state);
-          state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
-        }
-      ImGui::EndMenu();
-    }
-    char zoom[48];
-    std::snprintf(zoom, sizeof zoom, "Zoom in  (%.0f%%)", state.view.zoom * 100);
-    if (ImGui::MenuItem(zoom, "Ctrl +")) Zoom(state, 1.1f);
-    if (ImGui::MenuItem("Zoom out", "Ctrl \u2212")) Zoom(state, 1 / 1.1f);
-    if (ImGui::MenuItem("Actual size", "Ctrl 0")) Zoom(state, 0);
-    ImGui::Separator();
-    for (int h = 0; h < state.scenario().heads; ++h) {
-      const std::string name = "Head " + std::to_string(h + 1);
-      if (ImGui::MenuItem(name.c_str(), nullptr, state.view.head == h)) state.view.head = h;
-    }
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu("Help")) {
-    ImGui::MenuItem("Keyboard shortcuts", nullptr, &state.view.show_help);
-    ImGui::EndMenu();
-  }
+  FileMenu(state, requests);
+  LessonsMenu(state);
+  TrainMenu(state);
+  EditMenu(state);
+  ViewMenu(state);
+  HelpMenu(state);
   ImGui::EndMainMenuBar();
 }
 
@@ -392,6 +430,9 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;
   }
+  // The lab's run brought up to date once, before any panel reads it (a training frame's
+  // curves are the recorder's, up to its step: not this).
+  lab_update(state);
   if (!picture.solo_panel.empty()) {  // one panel over the whole picture
     place(0, 0, display.x, display.y);
     DrawPanel(state, picture.solo_panel);

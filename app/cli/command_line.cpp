@@ -131,249 +131,337 @@ bool same_file(const std::string& output, const std::string& input) {
   return a.lexically_normal() == b.lexically_normal();
 }
 
-}  // namespace
+// [SECTION] The options, one reader each
 
-CommandLine parse_command_line(const std::vector<std::string>& args) {
+// What the words said so far, before their combinations are judged.
+struct Words {
+  const std::vector<std::string>& args;
   CommandLine cl;
-  const auto fail = [&](const std::string& message) {
-    cl.error = message + " (see attnlab --help)";
-    return cl;
-  };
-  // --help and --version stand alone, wherever they are: with anything else the
-  // line is a mistake, and which of its words to obey would be a guess.
-  for (const std::string& a : args)
-    if (a == "--help" || a == "-h" || a == "--version") {
-      if (args.size() != 1) return fail(a + " takes nothing else");
-      cl.command = a == "--version" ? Command::Version : Command::Help;
-      return cl;
-    }
   std::vector<std::string> options;  // every option given, in order: each at most once
   bool animate_training = false;     // --animate training
   int every = 0;                     // --every K
   std::string variant;               // --variant NAME
+
+  bool given(const char* option) const { return std::find(options.begin(), options.end(), option) != options.end(); }
+};
+
+// An option's reader: value is the next word, or null at the end of the line (for an option
+// that takes one). Returns why the words are off, or "".
+using Reader = std::string (*)(Words& w, const std::string& option, const std::string* value);
+
+std::string read_dump_or_grad(Words& w, const std::string& option, const std::string* value) {
+  if (!value) return option + " needs a FILE";
+  if (w.cl.command != Command::Window) return "--dump and --grad: one at a time";
+  w.cl.command = option == "--dump" ? Command::Dump : Command::Grad;
+  if (!w.cl.file.empty()) return option + " FILE: one scenario file at a time";
+  w.cl.file = *value;
+  return w.cl.file.empty() ? "FILE is empty: name a scenario file" : "";
+}
+
+std::string read_train(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--train needs an experiment file (EXPERIMENT.json)";
+  if (w.cl.command != Command::Window) return "--train: one command at a time";
+  if (!w.cl.file.empty()) return "--train EXPERIMENT.json: the experiment is the only input";
+  w.cl.command = Command::Train;
+  w.cl.file = *value;
+  return w.cl.file.empty() ? "--train: the experiment file name is empty" : "";
+}
+
+std::string read_out(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--out needs a file name (RESULT.json)";
+  w.cl.out = *value;
+  return has_extension(w.cl.out, ".json") ? "" : "--out " + w.cl.out + ": expected a file name ending in .json";
+}
+
+std::string read_screenshot(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--screenshot needs a file name (OUT.png)";
+  w.cl.screenshot = *value;
+  // The extension says what is written: a scenario is not replaced by a PNG for a slip of the hand.
+  return has_extension(w.cl.screenshot, ".png") ? "" : "--screenshot " + w.cl.screenshot + ": expected a file name ending in .png";
+}
+
+std::string read_export(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--export needs a file name (OUT.png, .svg, .tex, .csv or .py)";
+  const std::string& out = w.cl.export_to = *value;
+  // With --train (before or after) the output is a script: judged below. With --animate, a GIF or an MP4.
+  const bool training = std::find(w.args.begin(), w.args.end(), "--train") != w.args.end();
+  const bool animating = std::find(w.args.begin(), w.args.end(), "--animate") != w.args.end();
+  const bool video = has_extension(out, ".gif") || has_extension(out, ".mp4");
+  if (animating && !video) return "--animate --export " + out + ": expected a file name ending in .gif or .mp4";
+  if (!animating && video) return "--export " + out + ": an animation needs --animate PARAM=FROM:TO or --animate training";
+  if (!training && !animating && core::export_format(out) == core::ExportFormat::Unknown)
+    return "--export " + out + ": the extension names the format: .png, .svg, .tex, .csv or .py";
+  return "";
+}
+
+std::string read_animate(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--animate needs PARAM=FROM:TO, e.g. X[1][0]=-1:1 or temperature=0.1:10, or training";
+  if (*value == "training") {  // an experiment's run: its rules are checked with the combinations
+    w.animate_training = true;
+    return "";
+  }
+  core::Sweep sweep;
+  if (std::string problem = core::parse_sweep(*value, sweep); !problem.empty()) return problem;
+  if (w.cl.animate) sweep.frames = w.cl.animate->frames, sweep.fps = w.cl.animate->fps;
+  w.cl.animate = sweep;
+  return "";
+}
+
+std::string read_frames_or_fps(Words& w, const std::string& option, const std::string* value) {
+  const bool frames = option == "--frames";
+  const int lo = frames ? core::kMinFrames : core::kMinFps, hi = frames ? core::kMaxFrames : core::kMaxFps;
+  const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
+  if (!value) return option + " needs a number, " + range;
+  int n = 0;
+  if (!parse_dimension(*value, n) || n < lo || n > hi) return option + " " + *value + ": expected a whole number from " + range;
+  if (!w.cl.animate) w.cl.animate = core::Sweep{};  // --animate may come after: its PARAM is checked below
+  (frames ? w.cl.animate->frames : w.cl.animate->fps) = n;
+  return "";
+}
+
+std::string read_seeds(Words& w, const std::string&, const std::string* value) {
+  const std::string most = std::to_string(core::kMaxSeeds);
+  if (!value) return "--seeds needs N, a whole number of seeds from 1 to " + most;
+  if (!parse_dimension(*value, w.cl.seeds) || w.cl.seeds < 1 || w.cl.seeds > core::kMaxSeeds)
+    return "--seeds " + *value + ": expected a whole number from 1 to " + most;
+  return "";
+}
+
+std::string read_every(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--every needs K, a whole number of steps";
+  if (!parse_dimension(*value, w.every) || w.every < 1) return "--every " + *value + ": expected a whole number of steps, 1 or more";
+  return "";
+}
+
+std::string read_variant(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--variant needs a variant's name or number";
+  w.variant = *value;
+  return w.variant.empty() ? "--variant is empty: name a variant of the experiment, or give its number" : "";
+}
+
+std::string read_size(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--size needs WxH, e.g. 1920x1080";
+  const std::string_view v = *value;
+  const size_t x = v.find_first_of("xX");
+  int width = 0, height = 0;
+  if (x == std::string::npos || !parse_dimension(v.substr(0, x), width) || !parse_dimension(v.substr(x + 1), height) ||
+      width < kMinPictureWidth || height < kMinPictureHeight || width > kMaxPictureSide || height > kMaxPictureSide)
+    return "--size " + *value + ": expected WxH with W from 320 to 8192 and H from 200 to 8192";
+  w.cl.width = width;
+  w.cl.height = height;
+  return "";
+}
+
+std::string read_scale(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--scale needs K, 1 to 4";
+  if (value->size() != 1 || (*value)[0] < '1' || (*value)[0] > '4') return "--scale " + *value + ": expected 1, 2, 3 or 4";
+  w.cl.scale = (*value)[0] - '0';
+  return "";
+}
+
+std::string read_theme(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--theme needs light or dark";
+  w.cl.theme = *value;
+  return w.cl.theme == "light" || w.cl.theme == "dark" ? "" : "--theme " + w.cl.theme + ": expected light or dark";
+}
+
+std::string read_panel(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--panel needs a panel name";
+  const std::string& name = *value;
+  for (const char* panel : core::kPanelNames)
+    if (name.size() == std::string_view(panel).size() &&
+        std::equal(name.begin(), name.end(), panel, [](char x, char y) {
+          return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+        }))
+      w.cl.panel = panel;
+  return w.cl.panel.empty() ? "--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry" : "";
+}
+
+std::string read_transparent(Words& w, const std::string&, const std::string*) {
+  w.cl.transparent = true;
+  return "";
+}
+
+std::string read_layout_out(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--layout-out needs a file name (L.json)";
+  w.cl.layout_out = *value;
+  return has_extension(w.cl.layout_out, ".json") ? "" : "--layout-out " + w.cl.layout_out + ": expected a file name ending in .json";
+}
+
+struct OptionSpec {
+  const char* name;
+  bool takes_value;
+  Reader read;
+};
+
+// Every option the command line knows but --help and --version (docs/command-line.md).
+constexpr OptionSpec kOptions[] = {
+    {"--dump", true, read_dump_or_grad},   {"--grad", true, read_dump_or_grad},   {"--train", true, read_train},
+    {"--out", true, read_out},             {"--screenshot", true, read_screenshot}, {"--export", true, read_export},
+    {"--animate", true, read_animate},     {"--frames", true, read_frames_or_fps}, {"--fps", true, read_frames_or_fps},
+    {"--seeds", true, read_seeds},         {"--every", true, read_every},          {"--variant", true, read_variant},
+    {"--size", true, read_size},           {"--scale", true, read_scale},          {"--theme", true, read_theme},
+    {"--panel", true, read_panel},         {"--transparent", false, read_transparent},
+    {"--layout-out", true, read_layout_out},
+};
+
+// Each word in turn: an option and its value, or FILE. Returns why the words are off, or "".
+std::string read_words(Words& w) {
+  const std::vector<std::string>& args = w.args;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    const bool option = a.size() > 1 && a[0] == '-';
+    const bool option = a.size() > 1 && a[0] == '-';  // "-" alone is a FILE, as before
     if (option) {
-      if (std::find(options.begin(), options.end(), a) != options.end()) return fail(a + " given twice");
-      options.push_back(a);
+      if (w.given(a.c_str())) return a + " given twice";
+      w.options.push_back(a);
     }
-    if (a == "--dump" || a == "--grad") {
-      if (i + 1 >= args.size()) return fail(a + " needs a FILE");
-      if (cl.command != Command::Window) return fail("--dump and --grad: one at a time");
-      cl.command = a == "--dump" ? Command::Dump : Command::Grad;
-      if (!cl.file.empty()) return fail(a + " FILE: one scenario file at a time");
-      cl.file = args[++i];
-      if (cl.file.empty()) return fail("FILE is empty: name a scenario file");
-    } else if (a == "--train") {
-      if (i + 1 >= args.size()) return fail("--train needs an experiment file (EXPERIMENT.json)");
-      if (cl.command != Command::Window) return fail("--train: one command at a time");
-      if (!cl.file.empty()) return fail("--train EXPERIMENT.json: the experiment is the only input");
-      cl.command = Command::Train;
-      cl.file = args[++i];
-      if (cl.file.empty()) return fail("--train: the experiment file name is empty");
-    } else if (a == "--out") {
-      if (i + 1 >= args.size()) return fail("--out needs a file name (RESULT.json)");
-      cl.out = args[++i];
-      if (!has_extension(cl.out, ".json")) return fail("--out " + cl.out + ": expected a file name ending in .json");
-    } else if (a == "--screenshot") {
-      if (i + 1 >= args.size()) return fail("--screenshot needs a file name (OUT.png)");
-      cl.screenshot = args[++i];
-      // The extension says what is written: a scenario is not replaced by a PNG for a slip of the hand.
-      if (!has_extension(cl.screenshot, ".png"))
-        return fail("--screenshot " + cl.screenshot + ": expected a file name ending in .png");
-    } else if (a == "--export") {
-      if (i + 1 >= args.size()) return fail("--export needs a file name (OUT.png, .svg, .tex, .csv or .py)");
-      cl.export_to = args[++i];
-      // With --train (before or after) the output is a script: judged below. With --animate, a GIF or an MP4.
-      const bool training = std::find(args.begin(), args.end(), "--train") != args.end();
-      const bool animating = std::find(args.begin(), args.end(), "--animate") != args.end();
-      const bool video = has_extension(cl.export_to, ".gif") || has_extension(cl.export_to, ".mp4");
-      if (animating && !video) return fail("--animate --export " + cl.export_to + ": expected a file name ending in .gif or .mp4");
-      if (!animating && video)
-        return fail("--export " + cl.export_to + ": an animation needs --animate PARAM=FROM:TO or --animate training");
-      if (!training && !animating && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
-        return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
-    } else if (a == "--animate") {
-      if (i + 1 >= args.size())
-        return fail("--animate needs PARAM=FROM:TO, e.g. X[1][0]=-1:1 or temperature=0.1:10, or training");
-      if (args[i + 1] == "training") {  // an experiment's run: its rules are checked below
-        ++i;
-        animate_training = true;
-        continue;
-      }
-      core::Sweep sweep;
-      if (const std::string problem = core::parse_sweep(args[++i], sweep); !problem.empty()) return fail(problem);
-      if (cl.animate) sweep.frames = cl.animate->frames, sweep.fps = cl.animate->fps;
-      cl.animate = sweep;
-    } else if (a == "--frames" || a == "--fps") {
-      const bool frames = a == "--frames";
-      const int lo = frames ? core::kMinFrames : core::kMinFps, hi = frames ? core::kMaxFrames : core::kMaxFps;
-      const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
-      if (i + 1 >= args.size()) return fail(a + " needs a number, " + range);
-      const std::string& v = args[++i];
-      int n = 0;
-      if (!parse_dimension(v, n) || n < lo || n > hi) return fail(a + " " + v + ": expected a whole number from " + range);
-      if (!cl.animate) cl.animate = core::Sweep{};  // --animate may come after: its PARAM is checked below
-      (frames ? cl.animate->frames : cl.animate->fps) = n;
-    } else if (a == "--seeds") {
-      if (i + 1 >= args.size()) return fail("--seeds needs N, a whole number of seeds from 1 to " + std::to_string(core::kMaxSeeds));
-      const std::string& v = args[++i];
-      if (!parse_dimension(v, cl.seeds) || cl.seeds < 1 || cl.seeds > core::kMaxSeeds)
-        return fail("--seeds " + v + ": expected a whole number from 1 to " + std::to_string(core::kMaxSeeds));
-    } else if (a == "--every") {
-      if (i + 1 >= args.size()) return fail("--every needs K, a whole number of steps");
-      const std::string& v = args[++i];
-      if (!parse_dimension(v, every) || every < 1) return fail("--every " + v + ": expected a whole number of steps, 1 or more");
-    } else if (a == "--variant") {
-      if (i + 1 >= args.size()) return fail("--variant needs a variant's name or number");
-      variant = args[++i];
-      if (variant.empty()) return fail("--variant is empty: name a variant of the experiment, or give its number");
-    } else if (a == "--size") {
-      if (i + 1 >= args.size()) return fail("--size needs WxH, e.g. 1920x1080");
-      const std::string& v = args[++i];
-      const size_t x = v.find_first_of("xX");
-      int w = 0, h = 0;
-      if (x == std::string::npos || !parse_dimension(std::string_view(v).substr(0, x), w) ||
-          !parse_dimension(std::string_view(v).substr(x + 1), h) || w < kMinPictureWidth || h < kMinPictureHeight ||
-          w > kMaxPictureSide || h > kMaxPictureSide)
-        return fail("--size " + v + ": expected WxH with W from 320 to 8192 and H from 200 to 8192");
-      cl.width = w;
-      cl.height = h;
-    } else if (a == "--scale") {
-      if (i + 1 >= args.size()) return fail("--scale needs K, 1 to 4");
-      const std::string& v = args[++i];
-      if (v.size() != 1 || v[0] < '1' || v[0] > '4') return fail("--scale " + v + ": expected 1, 2, 3 or 4");
-      cl.scale = v[0] - '0';
-    } else if (a == "--theme") {
-      if (i + 1 >= args.size()) return fail("--theme needs light or dark");
-      cl.theme = args[++i];
-      if (cl.theme != "light" && cl.theme != "dark") return fail("--theme " + cl.theme + ": expected light or dark");
-    } else if (a == "--panel") {
-      if (i + 1 >= args.size()) return fail("--panel needs a panel name");
-      const std::string& name = args[++i];
-      for (const char* panel : core::kPanelNames)
-        if (name.size() == std::string_view(panel).size() &&
-            std::equal(name.begin(), name.end(), panel, [](char x, char y) {
-              return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-            }))
-          cl.panel = panel;
-      if (cl.panel.empty())
-        return fail("--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry");
-    } else if (a == "--transparent") {
-      cl.transparent = true;
-    } else if (a == "--layout-out") {
-      if (i + 1 >= args.size()) return fail("--layout-out needs a file name (L.json)");
-      cl.layout_out = args[++i];
-      if (!has_extension(cl.layout_out, ".json"))
-        return fail("--layout-out " + cl.layout_out + ": expected a file name ending in .json");
-    } else if (option) {  // "-" alone is a FILE, as before
-      return fail("unknown option '" + a + "'");
+    const auto spec = std::find_if(std::begin(kOptions), std::end(kOptions), [&](const OptionSpec& o) { return a == o.name; });
+    if (spec != std::end(kOptions)) {
+      const std::string* value = spec->takes_value && i + 1 < args.size() ? &args[++i] : nullptr;
+      if (std::string problem = spec->read(w, a, value); !problem.empty()) return problem;
+    } else if (option) {
+      return "unknown option '" + a + "'";
     } else {
-      if (!cl.file.empty()) return fail("one scenario file at a time, got '" + cl.file + "' and '" + a + "'");
-      if (a.empty()) return fail("FILE is empty: name a scenario file, or none for the last session");
-      cl.file = a;
+      if (!w.cl.file.empty()) return "one scenario file at a time, got '" + w.cl.file + "' and '" + a + "'";
+      if (a.empty()) return "FILE is empty: name a scenario file, or none for the last session";
+      w.cl.file = a;
     }
   }
-  // --train writes its RESULT, or its PyTorch script, and nothing else.
-  if (cl.command == Command::Train) {
-    for (const std::string& option : options)
-      if (option != "--train" && option != "--out" && option != "--export" && option != "--seeds")
-        return fail("--train takes --out RESULT.json or --export train.py (and --seeds N) and no other option: " + option);
-    if (cl.out.empty() && cl.export_to.empty()) return fail("--train EXPERIMENT.json needs --out RESULT.json (or --export train.py)");
-    if (!cl.out.empty() && !cl.export_to.empty()) return fail("--train: --out and --export, one output at a time");
-    if (!cl.export_to.empty() && !has_extension(cl.export_to, ".py") && !has_extension(cl.export_to, ".svg") &&
-        !has_extension(cl.export_to, ".csv"))
-      return fail("--train --export " + cl.export_to +
-                  ": expected a file name ending in .py (a PyTorch script), .svg (the loss curves) or .csv (the table)");
-    if (!cl.out.empty() && same_file(cl.out, cl.file)) return fail("--out " + cl.out + " is the experiment file: it would replace it");
-    if (!cl.export_to.empty() && same_file(cl.export_to, cl.file))
-      return fail("--export " + cl.export_to + " is the experiment file: it would replace it");
-    return cl;
+  return "";
+}
+
+// [SECTION] The combinations: what goes with what
+
+// --train writes its RESULT, or its PyTorch script, and nothing else.
+std::string train_combinations(const Words& w) {
+  const CommandLine& cl = w.cl;
+  for (const std::string& option : w.options)
+    if (option != "--train" && option != "--out" && option != "--export" && option != "--seeds")
+      return "--train takes --out RESULT.json or --export train.py (and --seeds N) and no other option: " + option;
+  if (cl.out.empty() && cl.export_to.empty()) return "--train EXPERIMENT.json needs --out RESULT.json (or --export train.py)";
+  if (!cl.out.empty() && !cl.export_to.empty()) return "--train: --out and --export, one output at a time";
+  if (!cl.export_to.empty() && !has_extension(cl.export_to, ".py") && !has_extension(cl.export_to, ".svg") &&
+      !has_extension(cl.export_to, ".csv"))
+    return "--train --export " + cl.export_to +
+           ": expected a file name ending in .py (a PyTorch script), .svg (the loss curves) or .csv (the table)";
+  if (!cl.out.empty() && same_file(cl.out, cl.file)) return "--out " + cl.out + " is the experiment file: it would replace it";
+  if (!cl.export_to.empty() && same_file(cl.export_to, cl.file))
+    return "--export " + cl.export_to + " is the experiment file: it would replace it";
+  return "";
+}
+
+// A training run: --frames follows from the steps and --every; the rest as for a sweep.
+std::string training_animation_combinations(Words& w) {
+  CommandLine& cl = w.cl;
+  if (w.given("--frames")) return "--animate training: the frames follow from the steps and --every K; --frames goes with a sweep";
+  if (cl.file.empty()) return "--animate training needs an experiment file (EXPERIMENT.json) before it";
+  core::TrainingAnimation training;
+  training.every = w.every;
+  training.variant = w.variant;
+  if (!cl.panel.empty()) training.panel = cl.panel;
+  if (!core::training_panel(training.panel))
+    return "--panel " + cl.panel + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
+  if (cl.animate) training.fps = cl.animate->fps;  // --fps, kept by a Sweep of its own
+  cl.animate.reset();
+  cl.training = training;
+  cl.panel.clear();  // the frames are not one panel alone: the panel stands beside the curves
+  return "";
+}
+
+// An animation: --animate with --export OUT.gif or OUT.mp4, the picture's options, nothing else.
+std::string animation_combinations(CommandLine& cl) {
+  if (cl.command != Command::Window) return "--animate goes with FILE and --export OUT.gif or OUT.mp4";
+  if (cl.export_to.empty()) return "--animate needs --export OUT.gif or OUT.mp4";
+  if (!cl.screenshot.empty() || !cl.layout_out.empty() || cl.transparent)
+    return cl.training ? "--animate training takes --export, --every, --variant, --panel, --fps, --size, --scale and --theme, "
+                         "and no other option"
+                       : "--animate takes --export, --frames, --fps, --size, --scale, --theme and --panel, and no other option";
+  if (!cl.file.empty() && same_file(cl.export_to, cl.file))
+    return "--export " + cl.export_to + " is FILE: it would replace the " + (cl.training ? "experiment" : "scenario");
+  if (!cl.width) {
+    cl.width = kDefaultPictureWidth;
+    cl.height = kDefaultPictureHeight;
   }
-  if (!cl.out.empty()) return fail("--out goes with --train");
-  if (cl.seeds) return fail("--seeds goes with --train");
-  const auto given = [&](const char* option) { return std::find(options.begin(), options.end(), option) != options.end(); };
-  if (!animate_training && (given("--every") || given("--variant")))
-    return fail("--every and --variant go with --animate training (and an experiment file)");
-  // A training run: --frames follows from the steps and --every; the rest as for a sweep, below.
-  if (animate_training) {
-    if (given("--frames")) return fail("--animate training: the frames follow from the steps and --every K; --frames goes with a sweep");
-    if (cl.file.empty()) return fail("--animate training needs an experiment file (EXPERIMENT.json) before it");
-    core::TrainingAnimation training;
-    training.every = every;
-    training.variant = variant;
-    if (!cl.panel.empty()) training.panel = cl.panel;
-    if (!core::training_panel(training.panel))
-      return fail("--panel " + cl.panel + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices");
-    if (cl.animate) training.fps = cl.animate->fps;  // --fps, kept by a Sweep of its own
-    cl.animate.reset();
-    cl.training = training;
-    cl.panel.clear();  // the frames are not one panel alone: the panel stands beside the curves
-  }
-  // An animation: --animate with --export OUT.gif or OUT.mp4, the picture's options, nothing else.
-  const bool has_animate = given("--animate");
-  if (cl.animate && !has_animate) return fail("--frames and --fps go with --animate PARAM=FROM:TO");
-  if (has_animate) {
-    if (cl.command != Command::Window) return fail("--animate goes with FILE and --export OUT.gif or OUT.mp4");
-    if (cl.export_to.empty()) return fail("--animate needs --export OUT.gif or OUT.mp4");
-    if (!cl.screenshot.empty() || !cl.layout_out.empty() || cl.transparent)
-      return fail(cl.training ? "--animate training takes --export, --every, --variant, --panel, --fps, --size, --scale and --theme, "
-                                "and no other option"
-                              : "--animate takes --export, --frames, --fps, --size, --scale, --theme and --panel, and no other option");
-    if (!cl.file.empty() && same_file(cl.export_to, cl.file))
-      return fail("--export " + cl.export_to + " is FILE: it would replace the " + (cl.training ? "experiment" : "scenario"));
-    if (!cl.width) {
-      cl.width = kDefaultPictureWidth;
-      cl.height = kDefaultPictureHeight;
-    }
-    if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
-      return fail("--size and --scale: the frames would be more than " + std::to_string(kMaxPictureSide) + " pixels a side");
-    return cl;
-  }
+  if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
+    return "--size and --scale: the frames would be more than " + std::to_string(kMaxPictureSide) + " pixels a side";
+  return "";
+}
+
+// The window, a picture or a text export: no output is FILE, and no option that this output would ignore.
+std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
   // --export's extension was judged in the loop by the words around it: "--train" or "--animate" given as
   // another option's value made it look like a script's or an animation's. Not a picture nor a text export: refused.
   if (!cl.export_to.empty() && core::export_format(cl.export_to) == core::ExportFormat::Unknown)
-    return fail("--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py");
+    return "--export " + cl.export_to + ": the extension names the format: .png, .svg, .tex, .csv or .py";
   // --dump and --grad print text and exit: any other option would be ignored.
   if (cl.command == Command::Dump || cl.command == Command::Grad)
-    for (const std::string& option : options)
+    for (const std::string& option : w.options)
       if (option != "--dump" && option != "--grad")
-        return fail((cl.command == Command::Dump ? "--dump" : "--grad") + std::string(" FILE takes no other option: ") + option);
-
+        return (cl.command == Command::Dump ? "--dump" : "--grad") + std::string(" FILE takes no other option: ") + option;
   // No output is FILE itself: "a.json --layout-out ./a.json" would replace the scenario.
   if (!cl.file.empty())
     for (const auto& [option, output] : {std::pair{"--screenshot", &cl.screenshot}, std::pair{"--export", &cl.export_to},
                                          std::pair{"--layout-out", &cl.layout_out}})
       if (!output->empty() && same_file(*output, cl.file))
-        return fail(std::string(option) + " " + *output + " is FILE: it would replace the scenario");
-
+        return std::string(option) + " " + *output + " is FILE: it would replace the scenario";
   // Options that only a picture, or only some exports, would use.
-  if (!cl.screenshot.empty() && !cl.export_to.empty()) return fail("--screenshot and --export: one picture at a time");
+  if (!cl.screenshot.empty() && !cl.export_to.empty()) return "--screenshot and --export: one picture at a time";
   const core::ExportFormat format = core::export_format(cl.export_to);
   const bool png = !cl.screenshot.empty() || format == core::ExportFormat::Png;
   const bool text_export = !cl.export_to.empty() && format != core::ExportFormat::Png;
-  if (!png && (cl.width || cl.scale != 1)) return fail("--size and --scale go with --screenshot or --export OUT.png");
-  if (!png && (!cl.panel.empty() || cl.transparent))
-    return fail("--panel and --transparent go with --screenshot or --export OUT.png");
-  if (text_export && !cl.layout_out.empty())
-    return fail("--layout-out goes with the window, --screenshot or --export OUT.png");
+  if (!png && (cl.width || cl.scale != 1)) return "--size and --scale go with --screenshot or --export OUT.png";
+  if (!png && (!cl.panel.empty() || cl.transparent)) return "--panel and --transparent go with --screenshot or --export OUT.png";
+  if (text_export && !cl.layout_out.empty()) return "--layout-out goes with the window, --screenshot or --export OUT.png";
   if (text_export && !cl.theme.empty() && format != core::ExportFormat::Svg)
-    return fail("--theme goes with the window, --screenshot or --export OUT.png or OUT.svg");
-
+    return "--theme goes with the window, --screenshot or --export OUT.png or OUT.svg";
   // The renderer's limit, on the pixels of the PNG: refused now, not after a window was opened.
-  if (png) {
-    if (!cl.width) {
-      cl.width = kDefaultPictureWidth;
-      cl.height = kDefaultPictureHeight;
-    }
-    if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
-      return fail("--size " + std::to_string(cl.width) + "x" + std::to_string(cl.height) + " --scale " +
-                  std::to_string(cl.scale) + ": the picture would be " + std::to_string(cl.width * cl.scale) + "×" +
-                  std::to_string(cl.height * cl.scale) + " pixels, at most " + std::to_string(kMaxPictureSide) +
-                  " a side");
+  if (!png) return "";
+  if (!cl.width) {
+    cl.width = kDefaultPictureWidth;
+    cl.height = kDefaultPictureHeight;
   }
-  return cl;
+  if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
+    return "--size " + std::to_string(cl.width) + "x" + std::to_string(cl.height) + " --scale " + std::to_string(cl.scale) +
+           ": the picture would be " + std::to_string(cl.width * cl.scale) + "×" + std::to_string(cl.height * cl.scale) +
+           " pixels, at most " + std::to_string(kMaxPictureSide) + " a side";
+  return "";
+}
+
+// The one check of how the options combine, once every word is read.
+std::string judge_combinations(Words& w) {
+  CommandLine& cl = w.cl;
+  if (cl.command == Command::Train) return train_combinations(w);
+  if (!cl.out.empty()) return "--out goes with --train";
+  if (cl.seeds) return "--seeds goes with --train";
+  if (!w.animate_training && (w.given("--every") || w.given("--variant")))
+    return "--every and --variant go with --animate training (and an experiment file)";
+  if (w.animate_training)
+    if (std::string problem = training_animation_combinations(w); !problem.empty()) return problem;
+  const bool has_animate = w.given("--animate");
+  if (cl.animate && !has_animate) return "--frames and --fps go with --animate PARAM=FROM:TO";
+  if (has_animate) return animation_combinations(cl);
+  return picture_and_export_combinations(w, cl);
+}
+
+}  // namespace
+
+CommandLine parse_command_line(const std::vector<std::string>& args) {
+  // --help and --version stand alone, wherever they are: with anything else the
+  // line is a mistake, and which of its words to obey would be a guess.
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h" || a == "--version") {
+      CommandLine cl;
+      if (args.size() != 1) cl.error = a + " takes nothing else (see attnlab --help)";
+      else cl.command = a == "--version" ? Command::Version : Command::Help;
+      return cl;
+    }
+  Words w{args, {}, {}, false, 0, {}};
+  std::string problem = read_words(w);
+  if (problem.empty()) problem = judge_combinations(w);
+  if (problem.empty()) return std::move(w.cl);
+  CommandLine failed = std::move(w.cl);
+  failed.error = problem + " (see attnlab --help)";
+  return failed;
 }
 
 }  // namespace app

@@ -41,17 +41,53 @@ std::string unique_name(const core::Experiment& e, const std::string& base) {
     if (!taken(base + " " + std::to_string(i))) return base + " " + std::to_string(i);
 }
 
-// [SECTION] The settings: what to train.
+// [SECTION] The settings: what to train. Each part returns whether it edited the experiment.
 
-void ExperimentSettings(AppState& state) {
-  Lab& lab = state.lab;
-  core::Experiment& e = lab.experiment;
-  bool edited = false;
-  const float scale = fonts().scale;
-
+void SectionTitle(const char* title) {
   ImGui::PushFont(fonts().title);
-  ImGui::TextUnformatted("Experiment");
+  ImGui::TextUnformatted(title);
   ImGui::PopFont();
+}
+
+// A whole-number field of the settings, clamped to lo..hi; true when it changed value.
+bool SizeField(AppState& state, const char* label, const char* key, int& value, int lo, int hi) {
+  ImGui::SetNextItemWidth(92 * fonts().scale);
+  int v = value;
+  bool changed = false;
+  if (ImGui::InputInt(label, &v)) {
+    v = std::clamp(v, lo, hi);
+    changed = v != value;
+    value = v;
+  }
+  remember_control(state, key);
+  return changed;
+}
+
+// A field of a number above 0 and at most hi; true when it changed value.
+bool PositiveField(AppState& state, const char* label, const char* key, double& value, double hi) {
+  ImGui::SetNextItemWidth(92 * fonts().scale);
+  double v = value;
+  bool changed = false;
+  if (ImGui::InputDouble(label, &v, 0, 0, "%.4g") && v > 0 && v <= hi && v != value) {
+    value = v;
+    changed = true;
+  }
+  remember_control(state, key);
+  return changed;
+}
+
+void DisabledScriptText(const std::string& text, bool wrapped) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  if (wrapped) ScriptTextWrapped(text);
+  else ScriptText(text);
+  ImGui::PopStyleColor();
+}
+
+// The experiment's title, a menu of the shipped ones, and its notes.
+void ExperimentChooser(AppState& state) {
+  Lab& lab = state.lab;
+  const core::Experiment& e = lab.experiment;
+  SectionTitle("Experiment");
   const std::string preview = (e.title.empty() ? std::string("(untitled)") : e.title) + (lab.edited ? "  (edited)" : "");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##experiment", preview.c_str())) {
@@ -65,86 +101,66 @@ void ExperimentSettings(AppState& state) {
     ImGui::EndCombo();
   }
   remember_control(state, "lab.experiment");
-  if (!e.notes.empty() && ImGui::CollapsingHeader("What it asks, and what the runs show", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::BeginChild("notes", ImVec2(0, std::min(ImGui::GetContentRegionAvail().y * 0.35f, 220 * scale)), true);
-    ScriptTextWrapped(e.notes);  // "W^Q W^Kᵀ", "d_k" as the other panels write them
+  if (!lab.experiment.notes.empty() && ImGui::CollapsingHeader("What it asks, and what the runs show", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::BeginChild("notes", ImVec2(0, std::min(ImGui::GetContentRegionAvail().y * 0.35f, 220 * fonts().scale)), true);
+    ScriptTextWrapped(lab.experiment.notes);  // "W^Q W^Kᵀ", "d_k" as the other panels write them
     ImGui::EndChild();
   }
+}
 
+// The teacher task's teacher, and the button that makes the views' scenario the teacher.
+bool TeacherChooser(AppState& state) {
+  core::Experiment& e = state.lab.experiment;
+  ScriptText("Teacher: " + (e.teacher.title.empty() ? std::string("the experiment's own layer") : e.teacher.title) +
+             " (d_k = " + std::to_string(e.teacher.d_k) + ", " + std::to_string(e.teacher.heads) +
+             (e.teacher.heads == 1 ? " head)" : " heads)"));
+  const core::Scenario& views = state.scenario();
+  const bool usable = views.mode == core::Mode::Projected;
+  bool edited = false;
+  ImGui::BeginDisabled(!usable);
+  if (ImGui::Button("Use the views' scenario as the teacher")) {
+    core::use_as_teacher(e, views);
+    edited = true;
+    state.status = "the teacher is now the views' scenario" + (views.title.empty() ? "" : ": " + views.title);
+  }
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(usable ? "Its weights and options make the targets; its X is drawn anew for every sequence."
+                             : "A teacher needs projected mode: its W^Q, W^K, W^V make the targets.");
+  return edited;
+}
+
+bool TaskSettings(AppState& state) {
+  core::Experiment& e = state.lab.experiment;
   ImGui::Spacing();
-  ImGui::PushFont(fonts().title);
-  ImGui::TextUnformatted("Task");
-  ImGui::PopFont();
+  SectionTitle("Task");
   int task = static_cast<int>(e.task);
+  bool edited = false;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##task", &task, task_names(), kTaskCount)) {
-    e.task = static_cast<core::TaskKind>(task);
-    if (!cross_task(e.task)) e.m = 0;                          // one sequence: no X_kv
-    if (e.m == 0 && e.teacher.cross()) core::set_cross_attention(e.teacher, false);
-    if (e.task == core::TaskKind::Align && e.m == 0) e.m = e.n;  // align needs the encoder's
-    if (e.task == core::TaskKind::CopyPrevious) e.d_model = 4;   // (0, 0, content, 1)
-    if (e.task == core::TaskKind::Teacher && e.teacher.d_model != e.d_model) {
-      // A teacher of the experiment's sizes: the views' scenario when it fits, else a zero one to edit there.
-      e.teacher = core::make_zero_scenario(e.n, e.d_model, e.d_k, e.heads);
-    }
+    core::set_task(e, static_cast<core::TaskKind>(task));
     edited = true;
   }
   remember_control(state, "lab.task");
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ScriptTextWrapped(task_text(static_cast<core::TaskKind>(task)));
-  ImGui::PopStyleColor();
-  if (e.task == core::TaskKind::Teacher) {
-    ScriptText("Teacher: " + (e.teacher.title.empty() ? std::string("the experiment's own layer") : e.teacher.title) +
-               " (d_k = " + std::to_string(e.teacher.d_k) + ", " + std::to_string(e.teacher.heads) +
-               (e.teacher.heads == 1 ? " head)" : " heads)"));
-    const core::Scenario& views = state.scenario();
-    const bool usable = views.mode == core::Mode::Projected;
-    ImGui::BeginDisabled(!usable);
-    if (ImGui::Button("Use the views' scenario as the teacher")) {
-      e.teacher = views;
-      e.teacher.has_target = false;
-      e.teacher.notes.clear();  // a lesson's notes are its own: a megabyte of them would not fit the experiment's file
-      e.teacher.title = views.title.substr(0, 200);
-      e.d_model = views.d_model;
-      if (views.cross()) e.m = views.m();  // a cross-attention teacher: the experiment draws X_kv too
-      core::resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
-      edited = true;
-      state.status = "the teacher is now the views' scenario" + (views.title.empty() ? "" : ": " + views.title);
-    }
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip(usable ? "Its weights and options make the targets; its X is drawn anew for every sequence."
-                               : "A teacher needs projected mode: its W^Q, W^K, W^V make the targets.");
-  }
+  DisabledScriptText(task_text(static_cast<core::TaskKind>(task)), /*wrapped=*/true);
+  if (e.task == core::TaskKind::Teacher) edited |= TeacherChooser(state);
+  return edited;
+}
 
+bool SizeSettings(AppState& state) {
+  core::Experiment& e = state.lab.experiment;
   ImGui::Spacing();
-  ImGui::PushFont(fonts().title);
-  ImGui::TextUnformatted("Sizes");
-  ImGui::PopFont();
-  const float field_w = 92 * scale;
-  const auto size_field = [&](const char* label, const char* key, int& value, int lo, int hi) {
-    ImGui::SetNextItemWidth(field_w);
-    int v = value;
-    if (ImGui::InputInt(label, &v)) {
-      v = std::clamp(v, lo, hi);
-      if (v != value) {
-        value = v;
-        edited = true;
-      }
-    }
-    remember_control(state, key);
-  };
-  size_field("n (tokens)", "lab.n", e.n, core::kMinTokens, core::kMaxTokens);
+  SectionTitle("Sizes");
+  bool edited = SizeField(state, "n (tokens)", "lab.n", e.n, core::kMinTokens, core::kMaxTokens);
   ImGui::SameLine();
-  size_field("d_model", "lab.d_model", e.d_model, core::kMinDModel, core::kMaxDModel);
-  size_field("d_k", "lab.d_k", e.d_k, core::kMinDk, core::kMaxDk);
+  edited |= SizeField(state, "d_model", "lab.d_model", e.d_model, core::kMinDModel, core::kMaxDModel);
+  edited |= SizeField(state, "d_k", "lab.d_k", e.d_k, core::kMinDk, core::kMaxDk);
   ImGui::SameLine();
-  size_field("heads", "lab.heads", e.heads, core::kMinHeads, core::kMaxHeads);
-  if (cross_task(e.task)) {
+  edited |= SizeField(state, "heads", "lab.heads", e.heads, core::kMinHeads, core::kMaxHeads);
+  if (core::cross_task(e.task)) {
     bool cross = e.m > 0;
     if (ImGui::Checkbox("cross-attention", &cross)) {
-      e.m = cross ? e.n : 0;
-      if (!cross && e.teacher.cross()) core::set_cross_attention(e.teacher, false);  // its keys from X again
+      core::set_cross_attention(e, cross);
       edited = true;
     }
     remember_control(state, "lab.cross");
@@ -152,55 +168,54 @@ void ExperimentSettings(AppState& state) {
       ImGui::SetTooltip("Every sequence has a second one, X_kv (m encoder tokens): the keys and values come from it, the queries from X.");
     if (cross) {
       ImGui::SameLine();
-      size_field("m (encoder tokens)", "lab.m", e.m, core::kMinTokens, core::kMaxTokens);
+      edited |= SizeField(state, "m (encoder tokens)", "lab.m", e.m, core::kMinTokens, core::kMaxTokens);
     }
   }
-  if (edited && e.task == core::TaskKind::Teacher && e.teacher.n() != e.n)
-    core::resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
+  return edited;
+}
 
-  ImGui::Spacing();
-  ImGui::PushFont(fonts().title);
-  ImGui::TextUnformatted("Designs");
-  ImGui::PopFont();
-  int remove = -1;
-  for (size_t i = 0; i < e.variants.size(); ++i) {
-    core::Variant& v = e.variants[i];
-    ImGui::PushID(static_cast<int>(i));
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float h = ImGui::GetFrameHeight();
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.3f), ImVec2(p.x + 14 * scale, p.y + h * 0.7f),
-                                              curve_colour(state, static_cast<int>(i)));
-    ImGui::Dummy(ImVec2(18 * scale, h));
-    ImGui::SameLine();
-    char name[41];  // a name of 1 to 40 bytes, as the reader takes it (ImGui adds no partial UTF-8 character)
-    std::snprintf(name, sizeof name, "%s", v.name.c_str());
-    ImGui::SetNextItemWidth(140 * scale);
-    if (ImGui::InputText("##name", name, sizeof name) && name[0]) {
-      v.name = name;
-      edited = true;
-    }
-    ImGui::SameLine();
-    ImGui::BeginDisabled(e.variants.size() <= 1);
-    if (ImGui::Button("\u00D7", ImVec2(h, h))) remove = static_cast<int>(i);
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip(e.variants.size() <= 1 ? "An experiment trains one design at least." : "Remove this design");
-    ImGui::SameLine();
-    const std::string summary = options_summary(v);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ScriptText(summary);
-    ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ScriptText(summary);
-      ImGui::EndTooltip();
-    }
-    ImGui::PopID();
-  }
-  if (remove >= 0) {
-    e.variants.erase(e.variants.begin() + remove);
+// One design: its colour, its name, × to remove it, and what its options are.
+bool DesignRow(AppState& state, size_t i, int& remove) {
+  core::Experiment& e = state.lab.experiment;
+  core::Variant& v = e.variants[i];
+  const float scale = fonts().scale;
+  bool edited = false;
+  ImGui::PushID(static_cast<int>(i));
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float h = ImGui::GetFrameHeight();
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.3f), ImVec2(p.x + 14 * scale, p.y + h * 0.7f),
+                                            curve_colour(state, static_cast<int>(i)));
+  ImGui::Dummy(ImVec2(18 * scale, h));
+  ImGui::SameLine();
+  char name[41];  // a name of 1 to 40 bytes, as the reader takes it (ImGui adds no partial UTF-8 character)
+  std::snprintf(name, sizeof name, "%s", v.name.c_str());
+  ImGui::SetNextItemWidth(140 * scale);
+  if (ImGui::InputText("##name", name, sizeof name) && name[0]) {
+    v.name = name;
     edited = true;
   }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(e.variants.size() <= 1);
+  if (ImGui::Button("\u00D7", ImVec2(h, h))) remove = static_cast<int>(i);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(e.variants.size() <= 1 ? "An experiment trains one design at least." : "Remove this design");
+  ImGui::SameLine();
+  const std::string summary = options_summary(v);
+  DisabledScriptText(summary, /*wrapped=*/false);
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText(summary);
+    ImGui::EndTooltip();
+  }
+  ImGui::PopID();
+  return edited;
+}
+
+// "add a design…": the designs of designs(), each with what it is.
+bool AddDesign(AppState& state) {
+  core::Experiment& e = state.lab.experiment;
+  bool edited = false;
   ImGui::BeginDisabled(e.variants.size() >= 8);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##add", "add a design\u2026")) {
@@ -214,35 +229,40 @@ void ExperimentSettings(AppState& state) {
         e.variants.push_back(v);
         edited = true;
       }
-      ImGui::SameLine(170 * scale);
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ScriptText(d.what);
-      ImGui::PopStyleColor();
+      ImGui::SameLine(170 * fonts().scale);
+      DisabledScriptText(d.what, /*wrapped=*/false);
     }
     ImGui::EndCombo();
   }
   ImGui::EndDisabled();
   remember_control(state, "lab.add_design");
+  return edited;
+}
 
+bool DesignSettings(AppState& state) {
+  core::Experiment& e = state.lab.experiment;
   ImGui::Spacing();
-  ImGui::PushFont(fonts().title);
-  ImGui::TextUnformatted("Training");
-  ImGui::PopFont();
-  size_field("steps", "lab.steps", e.steps, 1, core::kMaxSteps);
+  SectionTitle("Designs");
+  bool edited = false;
+  int remove = -1;
+  for (size_t i = 0; i < e.variants.size(); ++i) edited |= DesignRow(state, i, remove);
+  if (remove >= 0) {
+    e.variants.erase(e.variants.begin() + remove);
+    edited = true;
+  }
+  return AddDesign(state) || edited;
+}
+
+bool TrainingSettings(AppState& state) {
+  core::Experiment& e = state.lab.experiment;
+  ImGui::Spacing();
+  SectionTitle("Training");
+  bool edited = SizeField(state, "steps", "lab.steps", e.steps, 1, core::kMaxSteps);
   ImGui::SameLine();
-  size_field("batch", "lab.batch", e.batch, 1, core::kMaxBatch);
-  const auto positive_field = [&](const char* label, const char* key, double& value, double hi) {
-    ImGui::SetNextItemWidth(field_w);
-    double v = value;
-    if (ImGui::InputDouble(label, &v, 0, 0, "%.4g") && v > 0 && v <= hi && v != value) {
-      value = v;
-      edited = true;
-    }
-    remember_control(state, key);
-  };
-  positive_field("learning rate", "lab.learning_rate", e.learning_rate, 10.0);
+  edited |= SizeField(state, "batch", "lab.batch", e.batch, 1, core::kMaxBatch);
+  edited |= PositiveField(state, "learning rate", "lab.learning_rate", e.learning_rate, 10.0);
   ImGui::SameLine();
-  positive_field("init scale", "lab.init_scale", e.init_scale, 100.0);
+  edited |= PositiveField(state, "init scale", "lab.init_scale", e.init_scale, 100.0);
   int optimizer = e.optimizer == core::Optimizer::Adam ? 0 : 1;
   ImGui::TextUnformatted("optimizer");
   ImGui::SameLine();
@@ -254,7 +274,7 @@ void ExperimentSettings(AppState& state) {
     edited = true;
   }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(field_w);
+  ImGui::SetNextItemWidth(92 * fonts().scale);
   unsigned long long seed = e.seed;
   if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed) && seed != e.seed) {
     e.seed = seed;
@@ -263,14 +283,23 @@ void ExperimentSettings(AppState& state) {
   remember_control(state, "lab.seed");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Same seed, same batches and starting weights: the same curves, bit for bit.");
   ImGui::SameLine();
-  size_field("seeds", "lab.seeds", e.seeds, 1, core::kMaxSeeds);
+  edited |= SizeField(state, "seeds", "lab.seeds", e.seeds, 1, core::kMaxSeeds);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Every design runs once per seed (seed, seed + 1, ...): the curve is the median over the runs,\n"
                       "the band their smallest to largest, the table median [min, max]. A conclusion should hold over\n"
                       "the seeds, not for one. Open in views shows the first seed's run.");
+  return edited;
+}
 
+void ExperimentSettings(AppState& state) {
+  ExperimentChooser(state);
+  bool edited = TaskSettings(state);
+  edited |= SizeSettings(state);
+  if (edited) core::fit_teacher_tokens(state.lab.experiment);  // a new task or n: a teacher of n tokens
+  edited |= DesignSettings(state);
+  edited |= TrainingSettings(state);
   if (edited) experiment_edited(state);
-  for (const std::string& problem : lab.problems) {
+  for (const std::string& problem : state.lab.problems) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(235, 90, 70, 255));
     TextWrappedWords(problem);
     ImGui::PopStyleColor();
@@ -505,7 +534,6 @@ void Exports(AppState& state) {
 }  // namespace
 
 void DrawExperimentPanel(AppState& state) {
-  lab_update(state);
   const bool open = BeginPanel(state, kExperimentPanel,
                                "Train the designs of the seed questions side by side: same data, same starting weights, "
                                "their loss curves and what each learns");

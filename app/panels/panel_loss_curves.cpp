@@ -3,12 +3,10 @@
 #include "app/widgets/loss_curves.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
-#include "app/training/lab.h"
 
 namespace app {
 
 void DrawLossCurvesPicture(AppState& state) {
-  lab_update(state);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
   if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
     const std::string& title = state.lab.experiment.title;

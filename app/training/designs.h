@@ -22,9 +22,6 @@ inline constexpr int kTaskCount = 5;
 const char* const* task_names();
 const char* task_text(core::TaskKind task);
 
-// Self-attention tasks have no second sequence; align needs one.
-inline bool cross_task(core::TaskKind t) { return t == core::TaskKind::Teacher || t == core::TaskKind::Align; }
-
 // The options of a variant in words (and its own d_k, set in the file, when it has one).
 std::string options_summary(const core::Variant& v);
 

@@ -40,4 +40,34 @@ Scenario blank_model(const Experiment& e, const Variant& v) {
   return s;
 }
 
+
+void set_task(Experiment& e, TaskKind task) {
+  e.task = task;
+  if (!cross_task(e.task)) e.m = 0;  // one sequence: no X_kv
+  if (e.m == 0 && e.teacher.cross()) set_cross_attention(e.teacher, false);
+  if (e.task == TaskKind::Align && e.m == 0) e.m = e.n;  // align needs the encoder's
+  if (e.task == TaskKind::CopyPrevious) e.d_model = 4;   // (0, 0, content, 1)
+  if (e.task == TaskKind::Teacher && e.teacher.d_model != e.d_model)
+    e.teacher = make_zero_scenario(e.n, e.d_model, e.d_k, e.heads);
+}
+
+void set_cross_attention(Experiment& e, bool on) {
+  e.m = on ? e.n : 0;
+  if (!on && e.teacher.cross()) set_cross_attention(e.teacher, false);
+}
+
+void fit_teacher_tokens(Experiment& e) {
+  if (e.task == TaskKind::Teacher && e.teacher.n() != e.n) resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
+}
+
+void use_as_teacher(Experiment& e, const Scenario& views) {
+  e.teacher = views;
+  e.teacher.has_target = false;
+  e.teacher.notes.clear();
+  e.teacher.title = views.title.substr(0, 200);
+  e.d_model = views.d_model;
+  if (views.cross()) e.m = views.m();  // a cross-attention teacher: the experiment draws X_kv too
+  resize(e.teacher, e.n, e.teacher.d_model, e.teacher.d_k, e.teacher.heads);
+}
+
 }  // namespace core

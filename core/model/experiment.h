@@ -58,6 +58,24 @@ void fit_keys(Scenario& s, const Experiment& e);
 // validate() then says whether the options fit the sizes (no_self with
 // cross-attention, RoPE with one W, ...). The reader checks each variant with it.
 Scenario blank_model(const Experiment& e, const Variant& v);
+// [SECTION] The lab's rules: an edit of one field brings the fields that depend on it along,
+// so that the experiment stays one the file reader accepts wherever it can.
+
+// Whether a task may read a second sequence X_kv (cross-attention): the teacher's and align's.
+inline bool cross_task(TaskKind t) { return t == TaskKind::Teacher || t == TaskKind::Align; }
+// A new task, and what it needs: no X_kv unless it is a cross task (nor in the teacher);
+// align reads the encoder's sequence (m = n when there was none); copy_previous needs
+// d_model = 4, (0, 0, content, 1); a teacher of other d_model is replaced by a zero one of the
+// experiment's sizes, to edit in the views.
+void set_task(Experiment& e, TaskKind task);
+// Cross-attention on (m = n encoder tokens) or off (m = 0; the teacher's keys from X again).
+void set_cross_attention(Experiment& e, bool on);
+// The teacher task's teacher resized to n tokens when n changed (its weights kept).
+void fit_teacher_tokens(Experiment& e);
+// The views' scenario becomes the teacher: its weights and options, not its target or notes (a
+// lesson's notes could be a megabyte); d_model and m follow it, its n becomes the experiment's.
+void use_as_teacher(Experiment& e, const Scenario& views);
+
 // The d_k a variant trains at: its own, or the experiment's.
 inline int variant_d_k(const Experiment& e, const Variant& v) { return v.d_k > 0 ? v.d_k : e.d_k; }
 
