@@ -1,4 +1,4 @@
-// Experiment: the training lab (issue 11). Every seed question is in the end
+// Experiment: the training lab (docs/experiments.md). Every question of docs/questions.md is in the end
 // about what a design learns: here a student picks a task, ticks the designs
 // (QKᵀ, shared QK = QQᵀ, Reformer's shared QK, one W, AttentionAlt, no √d_k),
 // presses Run and watches their loss curves race; the thumbnails show what
@@ -535,7 +535,7 @@ void Exports(AppState& state) {
 
 void DrawExperimentPanel(AppState& state) {
   const bool open = BeginPanel(state, kExperimentPanel,
-                               "Train the designs of the seed questions side by side: same data, same starting weights, "
+                               "Train the competing designs of attention side by side: same data, same starting weights, "
                                "their loss curves and what each learns");
   if (!open) {
     ImGui::End();

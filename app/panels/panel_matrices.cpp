@@ -292,13 +292,13 @@ void HeadMatrices(AppState& state, int h) {
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ScriptText("On: each head gives (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 instead of A\u00B7V, so W_{alt} is a\n"
-               "parameter of the model (seed 000). Off: A\u00B7V, and W_{alt} only shows in Output.");
+               "parameter of the model (AttentionAlt). Off: A\u00B7V, and W_{alt} only shows in Output.");
     ImGui::EndTooltip();
   }
 }
 
 // The output Y the scenario should produce: with it, a loss L = mean (Y − target)²
-// and its gradient with respect to every entry (issue 11, docs/command-line.md, "--grad FILE").
+// and its gradient with respect to every entry (docs/command-line.md, "--grad FILE").
 void Target(AppState& state) {
   const core::Scenario& s = state.scenario();
   bool has_target = s.has_target;

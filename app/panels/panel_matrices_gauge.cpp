@@ -1,4 +1,4 @@
-// The gauge demo under the Matrices panel (seed 001).
+// The gauge demo under the Matrices panel (docs/questions.md, One W).
 #include <algorithm>
 #include <string>
 
@@ -11,7 +11,7 @@
 
 namespace app {
 
-// Seed 001: only W_Q W_Kᵀ reaches the scores. Apply M to W_Q and M⁻ᵀ to W_K:
+// docs/questions.md, One W: only W_Q W_Kᵀ reaches the scores. Apply M to W_Q and M⁻ᵀ to W_K:
 // Q and K change on screen, S does not (max |ΔS| ~ 1e-16).
 void GaugeDemo(AppState& state) {
   const core::Scenario& s = state.scenario();

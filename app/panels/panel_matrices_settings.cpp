@@ -167,7 +167,7 @@ void MatricesOptions(AppState& state) {
   changed |= checkbox("one W", "merged_qk", &o.merged_qk,
                       !projected ? "Projected mode only: Q = XW has d_{model} columns, direct Q has d_k."
                       : rope     ? "Not with RoPE, which turns q and k of d_k coordinates."
-                                 : "Seed 001: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
+                                 : "One W: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
                                    "It starts at W^Q W^{K\u1D40}, so the scores do not move; the W^Q and W^K are kept for when it is off.");
   ImGui::EndDisabled();
   if (o.merged_qk && !was_merged) o.shared_qk = false;

@@ -99,7 +99,7 @@ void DrawRankPanel(AppState& state) {
     ImGui::BeginGroup();
     const float right = ImGui::GetContentRegionAvail().x;
     const int dm = s.d_model, dk = s.d_k;
-    if (merged) {  // seed 001's one W: any d_model × d_model matrix, rank up to d_model
+    if (merged) {  // docs/questions.md, One W: any d_model × d_model matrix, rank up to d_model
       ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 d_{model} = " + std::to_string(dm) +
                         ": one W is not held to d_k");
       SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);

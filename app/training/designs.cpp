@@ -7,7 +7,7 @@ namespace app {
 
 namespace {
 
-// The designs of the seed questions, each the options of a variant.
+// The designs of docs/questions.md, each the options of a variant.
 const Design kDesigns[] = {
     {"QK\u1D40", "W^Q and W^K: the standard design", {}},
     {"shared QK", "W^K = W^Q: S = QQ\u1D40 is symmetric", {.shared_qk = true}},

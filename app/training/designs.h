@@ -9,7 +9,7 @@
 
 namespace app {
 
-// A design of the seed questions: its name, what it is (markup), and the options a variant of it has.
+// A design of docs/questions.md: its name, what it is (markup), and the options a variant of it has.
 struct Design {
   const char* name;
   const char* what;

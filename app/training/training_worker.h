@@ -1,5 +1,5 @@
 // A run of an experiment on a thread of its own, so that the window stays
-// responsive while the designs train (issue 11: frame p99 ≤ 16 ms while
+// responsive while the designs train (docs/development.md's benchmarks: frame p99 ≤ 16 ms while
 // training, cancel at once).
 //
 // The worker thread alone touches the core::Training. The panel sees what the

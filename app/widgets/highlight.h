@@ -1,4 +1,4 @@
-// Linked highlighting (issue 13): hovering S_ij or A_ij lights q_i and k_j wherever they
+// Linked highlighting (docs/architecture.md): hovering S_ij or A_ij lights q_i and k_j wherever they
 // are drawn (Matrices, Geometry), row i of A and the cell itself. One look for every view:
 // an outline in the theme's accent colour on a halo of the page's colour, so that it reads
 // on any cell of any colormap in both themes.

@@ -195,22 +195,28 @@ std::string positions_note(const Scenario& s) {
   return "";
 }
 
-}  // namespace
+enum { kScores, kParts, kInputs };  // the colour-scale groups
+// Rows as the app pairs them: the two sequences (cross-attention, projected
+// mode), the scores, their parts and the bilinear form, the outputs.
+enum { kInputRow, kScoreRow, kPartRow, kOutputRow };
 
-std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style) {
-  const int h = std::clamp(style.head, 0, std::clamp(s.heads, 1, kMaxHeads) - 1);
+// One head's panels, a row of them per row above, and the markup lines above each row's panels.
+struct Figure {
+  std::vector<std::vector<Panel>> grid = std::vector<std::vector<Panel>>(4);
+  std::vector<std::vector<std::string>> notes = std::vector<std::vector<std::string>>(grid.size());
+};
+
+// Head h's panels, titled as the app titles them.
+Figure head_panels(const Scenario& s, const Result& r, int h) {
   const HeadResult& hr = r.head[h];
   const std::string H = s.heads > 1 ? "  (head " + std::to_string(h + 1) + ")" : "";
   const std::string index = std::to_string(h + 1);
   const std::vector<std::string> dims = numbered_labels("d", s.d_model), dk = numbered_labels("k", s.d_k);
   const bool cross = s.cross(), projected = s.mode == Mode::Projected;
   const std::vector<std::string>& keys = s.key_tokens();
-  enum { kScores, kParts, kInputs };  // the colour-scale groups
-  // Rows as the app pairs them: the two sequences (cross-attention, projected
-  // mode), the scores, their parts and the bilinear form, the outputs.
-  enum { kInputRow, kScoreRow, kPartRow, kOutputRow };
-  std::vector<std::vector<Panel>> grid(4);
-  std::vector<std::vector<std::string>> notes(grid.size());  // markup lines above a row's panels
+  Figure f;
+  std::vector<std::vector<Panel>>& grid = f.grid;
+  std::vector<std::vector<std::string>>& notes = f.notes;
   const auto add = [&](size_t row, std::string title, const auto& m, const std::vector<std::string>& rows,
                        const std::vector<std::string>& cols, int group = -1) -> Panel& {
     Panel p;
@@ -260,7 +266,11 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
   add(kOutputRow, s.heads > 1 ? "Y = concat \u00B7 W^O" : alt ? "Y = O^{alt}_1 W^O" : "Y = O_1 W^O", r.output, s.tokens, dims);
   if (s.has_target)
     add(kOutputRow, "target Y^* (loss " + px(r.loss) + ")", s.target, s.tokens, dims);
+  return f;
+}
 
+// Each panel's colour range (its group's, when it shares a scale), its row labels' column and its title's width.
+void measure_panels(std::vector<std::vector<Panel>>& grid) {
   double group_range[3] = {0, 0, 0};
   for (auto& row : grid)
     for (Panel& p : row) {
@@ -276,119 +286,164 @@ std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style
       if (p.scale_group >= 0) p.range = group_range[p.scale_group];
       if (!(p.range > 0)) p.range = 1;
     }
+}
 
+// The panels on a grid: a column as wide as its widest panel, a row as tall as its tallest.
+struct Layout {
+  std::vector<double> col_w, row_h;
+  double width = kMargin, height = kMargin;  // the whole picture
+};
+
+Layout layout(const Figure& f) {
+  const auto& grid = f.grid;
+  const auto& notes = f.notes;
   size_t columns = 0;
   for (const auto& row : grid) columns = std::max(columns, row.size());
-  std::vector<double> col_w(columns, 0), row_h(grid.size(), 0), notes_h(grid.size(), 0);
+  Layout l{std::vector<double>(columns, 0), std::vector<double>(grid.size(), 0)};
+  std::vector<double> notes_h(grid.size(), 0);
   double notes_w = 0;
   for (size_t y = 0; y < grid.size(); ++y) {
     for (size_t x = 0; x < grid[y].size(); ++x) {
-      col_w[x] = std::max(col_w[x], grid[y][x].width());
-      row_h[y] = std::max(row_h[y], grid[y][x].height());
+      l.col_w[x] = std::max(l.col_w[x], grid[y][x].width());
+      l.row_h[y] = std::max(l.row_h[y], grid[y][x].height());
     }
     notes_h[y] = kNoteH * static_cast<double>(notes[y].size());
     for (const std::string& note : notes[y]) notes_w = std::max(notes_w, markup_width(parse_markup(note), kLabelSize));
   }
-  double width = kMargin, height = kMargin;
-  for (double w : col_w) width += w + kGapX;
-  width = std::max(width, 2 * kMargin + notes_w);
+  for (double w : l.col_w) l.width += w + kGapX;
+  l.width = std::max(l.width, 2 * kMargin + notes_w);
   for (size_t y = 0; y < grid.size(); ++y)  // an empty row (no inputs shown) takes no room
-    if (!grid[y].empty() || !notes[y].empty()) height += notes_h[y] + row_h[y] + kGapY;
+    if (!grid[y].empty() || !notes[y].empty()) l.height += notes_h[y] + l.row_h[y] + kGapY;
+  return l;
+}
 
-  // The themes' window backgrounds (app/render/theme.cpp), so a picture matches the app.
-  const std::string bg = style.light ? "#ffffff" : "#1c1f24", fg = style.light ? "#111318" : "#e8e8e8",
-                    dim = style.light ? "#666a73" : "#8a8f99", hatch = style.light ? "#b0b4bb" : "#4a4f59";
-  std::ostringstream o;
+// The themes' window backgrounds (app/render/theme.cpp), so a picture matches the app.
+struct Palette {
+  std::string bg, fg, dim, hatch;
+};
+
+Palette palette(bool light) {
+  return {light ? "#ffffff" : "#1c1f24", light ? "#111318" : "#e8e8e8", light ? "#666a73" : "#8a8f99",
+          light ? "#b0b4bb" : "#4a4f59"};
+}
+
+// The <svg> element's opening, the masked cells' hatching and a gradient per colormap for the colorbars.
+void write_header(std::ostream& o, const Scenario& s, const SvgStyle& style, const Palette& c, const Layout& l) {
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << px(width) << "\" height=\"" << px(height) << "\" viewBox=\"0 0 "
-    << px(width) << " " << px(height) << "\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"12\">\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << px(l.width) << "\" height=\"" << px(l.height)
+    << "\" viewBox=\"0 0 " << px(l.width) << " " << px(l.height)
+    << "\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"12\">\n"
     << "<title>" << xml_text(s.title.empty() ? "attnlab" : s.title) << "</title>\n<defs>\n"
     << "  <pattern id=\"masked\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-    << "<rect width=\"6\" height=\"6\" fill=\"" << bg << "\"/><rect width=\"2\" height=\"6\" fill=\"" << hatch << "\"/></pattern>\n";
-  for (Colormap c : {style.sequential, style.diverging}) {
-    o << "  <linearGradient id=\"bar-" << colormap_name(c) << "\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">";
-    const ColormapTable& t = colormap_table(c);
+    << "<rect width=\"6\" height=\"6\" fill=\"" << c.bg << "\"/><rect width=\"2\" height=\"6\" fill=\"" << c.hatch
+    << "\"/></pattern>\n";
+  for (Colormap cmap : {style.sequential, style.diverging}) {
+    o << "  <linearGradient id=\"bar-" << colormap_name(cmap) << "\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">";
+    const ColormapTable& t = colormap_table(cmap);
     for (int i = 0; i < kColormapAnchors; ++i)
       o << "<stop offset=\"" << static_cast<double>(i) / (kColormapAnchors - 1) << "\" stop-color=\"" << hex(t[i]) << "\"/>";
     o << "</linearGradient>\n";
   }
-  o << "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"" << bg << "\"/>\n";
+  o << "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"" << c.bg << "\"/>\n";
+}
 
-  const auto label_text = [&](double x, double y, const char* anchor, const std::string& label, double w) {
-    const FittedText f = fit(label, w, kLabelSize);
-    o << "<text x=\"" << px(x) << "\" y=\"" << px(y) << "\" fill=\"" << dim << "\" text-anchor=\"" << anchor << "\"";
-    if (f.size != kLabelSize) o << " font-size=\"" << px(f.size) << "\"";
-    o << ">" << (f.cut ? "<title>" + xml_text(label) + "</title>" : "") << f.text << "</text>\n";
+void write_label(std::ostream& o, const Palette& c, double x, double y, const char* anchor, const std::string& label,
+                 double w) {
+  const FittedText f = fit(label, w, kLabelSize);
+  o << "<text x=\"" << px(x) << "\" y=\"" << px(y) << "\" fill=\"" << c.dim << "\" text-anchor=\"" << anchor << "\"";
+  if (f.size != kLabelSize) o << " font-size=\"" << px(f.size) << "\"";
+  o << ">" << (f.cut ? "<title>" + xml_text(label) + "</title>" : "") << f.text << "</text>\n";
+}
+
+// The colormap from bottom to top beside the grid at (gx, gy), with the panel's range.
+void write_colorbar(std::ostream& o, const Panel& p, Colormap cmap, const Palette& c, double gx, double gy) {
+  const double bx = gx + kCell * static_cast<double>(p.m.cols()) + kBarGap;
+  const double bh = kCell * static_cast<double>(p.m.rows());  // the grid's height
+  o << "<rect class=\"colorbar\" x=\"" << px(bx) << "\" y=\"" << px(gy) << "\" width=\"" << px(kBarW) << "\" height=\"" << px(bh)
+    << "\" fill=\"url(#bar-" << colormap_name(cmap) << ")\" stroke=\"" << c.dim << "\" stroke-width=\"0.5\"/>\n";
+  const double lo = p.unit ? 0 : -p.range, hi = p.unit ? 1 : p.range;
+  const double ticks[3] = {hi, (lo + hi) / 2, lo};
+  double tick_size = kTickSize;
+  for (double tick : ticks) tick_size = number_size(number(tick), kBarTextW - 6, tick_size);
+  for (int t = 0; t < 3; ++t)
+    o << "<text x=\"" << px(bx + kBarW + 4) << "\" y=\"" << px(gy + bh * t / 2 + 4) << "\" fill=\"" << c.dim
+      << "\" font-size=\"" << px(tick_size) << "\">" << number(ticks[t]) << "</text>\n";
+}
+
+// One <g class="heatmap"> with its top left corner at (x0, y0): title, axis titles, labels, cells, colorbar.
+void write_heatmap(std::ostream& o, const Panel& p, double x0, double y0, const SvgStyle& style, const Palette& c) {
+  const Colormap cmap = p.unit ? style.sequential : style.diverging;
+  const auto position = [&](double v) {
+    return static_cast<float>(p.unit ? std::clamp(v, 0.0, 1.0) : std::clamp(0.5 + v / (2 * p.range), 0.0, 1.0));
   };
+  const double gx = x0 + p.axis_w() + p.label_w, gy = y0 + kTitleH + p.axis_h() + kHeaderH;
+  // One size for all the numbers of a heatmap, as the app does: the largest at which the longest fits.
+  double size = kNumberSize;
+  for (Eigen::Index a = 0; a < p.m.rows(); ++a)
+    for (Eigen::Index b = 0; b < p.m.cols(); ++b) size = number_size(number(p.m(a, b)), kCell - 6, size);
+  // xml:space: a space next to a superscript or subscript run must stay.
+  o << "<g class=\"heatmap\">\n<text x=\"" << px(gx) << "\" y=\"" << px(y0 + 16) << "\" fill=\"" << c.fg
+    << "\" font-size=\"" << px(kTitleSize) << "\" xml:space=\"preserve\">" << markup_svg(parse_markup(p.title), kTitleSize) << "</text>\n";
+  const double grid_h = kCell * static_cast<double>(p.m.rows());
+  if (!p.col_axis.empty())
+    o << "<text class=\"axis\" x=\"" << px(gx + kCell * static_cast<double>(p.m.cols()) / 2) << "\" y=\""
+      << px(y0 + kTitleH + kAxisH - 4) << "\" fill=\"" << c.fg << "\" text-anchor=\"middle\">" << xml_text(p.col_axis)
+      << "</text>\n";
+  if (!p.row_axis.empty()) {
+    const double ax = x0 + kAxisW / 2 + 4, ay = gy + grid_h / 2;
+    o << "<text class=\"axis\" x=\"" << px(ax) << "\" y=\"" << px(ay) << "\" transform=\"rotate(-90 " << px(ax) << " "
+      << px(ay) << ")\" fill=\"" << c.fg << "\" text-anchor=\"middle\">" << xml_text(p.row_axis) << "</text>\n";
+  }
+  for (Eigen::Index col = 0; col < p.m.cols(); ++col)
+    write_label(o, c, gx + kCell * (static_cast<double>(col) + 0.5), gy - 5, "middle", p.cols[static_cast<size_t>(col)],
+                kCell - 2);
+  for (Eigen::Index a = 0; a < p.m.rows(); ++a) {
+    const double cy = gy + kCell * static_cast<double>(a);
+    write_label(o, c, gx - 6, cy + kCell / 2 + 4, "end", p.rows[static_cast<size_t>(a)], p.label_w - 8);
+    for (Eigen::Index b = 0; b < p.m.cols(); ++b) {
+      const double cx = gx + kCell * static_cast<double>(b);
+      const bool masked = p.mask_from.size() && std::isinf(p.mask_from(a, b));
+      const Rgb colour = sample(cmap, position(p.m(a, b)));
+      o << "<rect class=\"cell\" x=\"" << px(cx) << "\" y=\"" << px(cy) << "\" width=\"" << px(kCell - 1)
+        << "\" height=\"" << px(kCell - 1) << "\" fill=\"" << (masked ? "url(#masked)" : hex(colour)) << "\"/>";
+      if (!masked) {
+        const std::string text = number(p.m(a, b));
+        o << "<text x=\"" << px(cx + kCell / 2) << "\" y=\"" << px(cy + kCell / 2 + 4) << "\" text-anchor=\"middle\" font-size=\""
+          << px(size) << "\" fill=\"" << (luminance(colour) > 0.45f ? "#141414" : "#fafafa")
+          << "\">" << text << "</text>";
+      }
+      o << "\n";
+    }
+  }
+  write_colorbar(o, p, cmap, c, gx, gy);
+  o << "</g>\n";
+}
 
+}  // namespace
+
+std::string export_svg(const Scenario& s, const Result& r, const SvgStyle& style) {
+  const int h = std::clamp(style.head, 0, std::clamp(s.heads, 1, kMaxHeads) - 1);
+  Figure f = head_panels(s, r, h);
+  measure_panels(f.grid);
+  const Layout l = layout(f);
+  const Palette c = palette(style.light);
+  std::ostringstream o;
+  write_header(o, s, style, c, l);
   double y0 = kMargin;
-  for (size_t y = 0; y < grid.size(); ++y) {
-    if (grid[y].empty() && notes[y].empty()) continue;
+  for (size_t y = 0; y < f.grid.size(); ++y) {
+    if (f.grid[y].empty() && f.notes[y].empty()) continue;
     // Not inside a <g>: each <g class="heatmap"> is one heatmap.
-    for (const std::string& note : notes[y]) {
-      o << "<text class=\"note\" x=\"" << px(kMargin) << "\" y=\"" << px(y0 + 14) << "\" fill=\"" << dim
+    for (const std::string& note : f.notes[y]) {
+      o << "<text class=\"note\" x=\"" << px(kMargin) << "\" y=\"" << px(y0 + 14) << "\" fill=\"" << c.dim
         << "\" xml:space=\"preserve\">" << markup_svg(parse_markup(note), kLabelSize) << "</text>\n";
       y0 += kNoteH;
     }
     double x0 = kMargin;
-    for (size_t x = 0; x < grid[y].size(); ++x) {
-      const Panel& p = grid[y][x];
-      const Colormap cmap = p.unit ? style.sequential : style.diverging;
-      const auto position = [&](double v) {
-        return static_cast<float>(p.unit ? std::clamp(v, 0.0, 1.0) : std::clamp(0.5 + v / (2 * p.range), 0.0, 1.0));
-      };
-      const double gx = x0 + p.axis_w() + p.label_w, gy = y0 + kTitleH + p.axis_h() + kHeaderH;
-      // One size for all the numbers of a heatmap, as the app does: the largest at which the longest fits.
-      double size = kNumberSize;
-      for (Eigen::Index a = 0; a < p.m.rows(); ++a)
-        for (Eigen::Index b = 0; b < p.m.cols(); ++b) size = number_size(number(p.m(a, b)), kCell - 6, size);
-      // xml:space: a space next to a superscript or subscript run must stay.
-      o << "<g class=\"heatmap\">\n<text x=\"" << px(gx) << "\" y=\"" << px(y0 + 16) << "\" fill=\"" << fg
-        << "\" font-size=\"" << px(kTitleSize) << "\" xml:space=\"preserve\">" << markup_svg(parse_markup(p.title), kTitleSize) << "</text>\n";
-      const double grid_h = kCell * static_cast<double>(p.m.rows());
-      if (!p.col_axis.empty())
-        o << "<text class=\"axis\" x=\"" << px(gx + kCell * static_cast<double>(p.m.cols()) / 2) << "\" y=\""
-          << px(y0 + kTitleH + kAxisH - 4) << "\" fill=\"" << fg << "\" text-anchor=\"middle\">" << xml_text(p.col_axis) << "</text>\n";
-      if (!p.row_axis.empty()) {
-        const double ax = x0 + kAxisW / 2 + 4, ay = gy + grid_h / 2;
-        o << "<text class=\"axis\" x=\"" << px(ax) << "\" y=\"" << px(ay) << "\" transform=\"rotate(-90 " << px(ax) << " "
-          << px(ay) << ")\" fill=\"" << fg << "\" text-anchor=\"middle\">" << xml_text(p.row_axis) << "</text>\n";
-      }
-      for (Eigen::Index c = 0; c < p.m.cols(); ++c)
-        label_text(gx + kCell * (static_cast<double>(c) + 0.5), gy - 5, "middle", p.cols[static_cast<size_t>(c)], kCell - 2);
-      for (Eigen::Index a = 0; a < p.m.rows(); ++a) {
-        const double cy = gy + kCell * static_cast<double>(a);
-        label_text(gx - 6, cy + kCell / 2 + 4, "end", p.rows[static_cast<size_t>(a)], p.label_w - 8);
-        for (Eigen::Index b = 0; b < p.m.cols(); ++b) {
-          const double cx = gx + kCell * static_cast<double>(b);
-          const bool masked = p.mask_from.size() && std::isinf(p.mask_from(a, b));
-          const Rgb colour = sample(cmap, position(p.m(a, b)));
-          o << "<rect class=\"cell\" x=\"" << px(cx) << "\" y=\"" << px(cy) << "\" width=\"" << px(kCell - 1)
-            << "\" height=\"" << px(kCell - 1) << "\" fill=\"" << (masked ? "url(#masked)" : hex(colour)) << "\"/>";
-          if (!masked) {
-            const std::string text = number(p.m(a, b));
-            o << "<text x=\"" << px(cx + kCell / 2) << "\" y=\"" << px(cy + kCell / 2 + 4) << "\" text-anchor=\"middle\" font-size=\""
-              << px(size) << "\" fill=\"" << (luminance(colour) > 0.45f ? "#141414" : "#fafafa")
-              << "\">" << text << "</text>";
-          }
-          o << "\n";
-        }
-      }
-      // The colorbar: the colormap from bottom to top, with its range.
-      const double bx = gx + kCell * static_cast<double>(p.m.cols()) + kBarGap, bh = grid_h;
-      o << "<rect class=\"colorbar\" x=\"" << px(bx) << "\" y=\"" << px(gy) << "\" width=\"" << px(kBarW) << "\" height=\"" << px(bh)
-        << "\" fill=\"url(#bar-" << colormap_name(cmap) << ")\" stroke=\"" << dim << "\" stroke-width=\"0.5\"/>\n";
-      const double lo = p.unit ? 0 : -p.range, hi = p.unit ? 1 : p.range;
-      const double ticks[3] = {hi, (lo + hi) / 2, lo};
-      double tick_size = kTickSize;
-      for (double tick : ticks) tick_size = number_size(number(tick), kBarTextW - 6, tick_size);
-      for (int t = 0; t < 3; ++t)
-        o << "<text x=\"" << px(bx + kBarW + 4) << "\" y=\"" << px(gy + bh * t / 2 + 4) << "\" fill=\"" << dim
-          << "\" font-size=\"" << px(tick_size) << "\">" << number(ticks[t]) << "</text>\n";
-      o << "</g>\n";
-      x0 += col_w[x] + kGapX;
+    for (size_t x = 0; x < f.grid[y].size(); ++x) {
+      write_heatmap(o, f.grid[y][x], x0, y0, style, c);
+      x0 += l.col_w[x] + kGapX;
     }
-    y0 += row_h[y] + kGapY;
+    y0 += l.row_h[y] + kGapY;
   }
   o << "</svg>\n";
   return o.str();

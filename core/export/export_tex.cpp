@@ -212,12 +212,8 @@ std::string options_sentence(const Scenario& s) {
   return out;
 }
 
-}  // namespace
-
-std::string export_tex(const Scenario& s, const Result& r) {
-  std::ostringstream t;
-  const Options& o = s.options;
-  const bool projected = s.mode == Mode::Projected, several = s.heads > 1;
+// The document's preamble, its title, and a paragraph on the tokens, the sizes and the options.
+void write_preamble(std::ostringstream& t, const Scenario& s) {
   t << "% Written by attnlab. Pure ASCII: compiles with pdflatex (texlive-latex-base).\n"
     << "% To paste into notes that load amsmath and amssymb, take what lies between \\begin{document} and \\end{document}.\n"
     << "\\documentclass[11pt]{article}\n\\usepackage{amsmath,amssymb}\n"
@@ -237,7 +233,12 @@ std::string export_tex(const Scenario& s, const Result& r) {
   }
   t << ". $n = " << s.n() << "$" << (s.cross() ? ", $m = " + std::to_string(s.m()) + "$" : std::string()) << ", $d_{\\text{model}} = "
     << s.d_model << "$, $d_k = " << s.d_k << "$, $H = " << s.heads << "$. " << options_sentence(s) << "\n\n";
-  const Inputs in = inputs(s);
+}
+
+// Projected mode's inputs: X (and X_kv), and under sinusoidal positions PE and what the projections then read.
+void write_inputs(std::ostringstream& t, const Scenario& s) {
+  const Options& o = s.options;
+  const bool projected = s.mode == Mode::Projected;
   if (projected) {
     Displays x(t);
     x.add("X", s.X);
@@ -258,132 +259,180 @@ std::string export_tex(const Scenario& s, const Result& r) {
       x.add("X'_{\\text{kv}} = X_{\\text{kv}} + PE_{\\text{kv}}", s.X_kv + pe_kv);
     }
   }
+}
 
-  const Divisor d = divisor(s);
-  const bool masked = o.causal || o.no_self;
-  for (int h = 0; h < s.heads; ++h) {
-    const HeadResult& hr = r.head[h];
-    // Head h's quantities carry the index h when there are several heads; O is
-    // always O_h, as in the app.
-    const std::string i = several ? "_{" + std::to_string(h + 1) + "}" : "";
-    const std::string Q = "Q" + i, K = "K" + i, V = "V" + i, S = "S" + i, A = "A" + i, M = "M" + i;
-    // Under RoPE the projections give Q~ and K~, which it turns into the Q and K of S.
-    const bool rope = o.positions == Positions::Rope;
-    const std::string Qp = rope ? "\\tilde{Q}" + i : Q, Kp = rope ? "\\tilde{K}" + i : K;
-    const std::string O = "O_{" + std::to_string(h + 1) + "}";
-    const std::string WQ = "W^Q" + i, WK = "W^K" + i, WV = "W^V" + i,
-                      Walt = "W_{\\text{alt}" + (several ? "," + std::to_string(h + 1) : "") + "}";
-    t << "\\subsection*{" << (several ? "Head " + std::to_string(h + 1) : std::string("The head")) << "}\n\n";
-    const bool merged = projected && o.merged_qk;
-    const std::string Wh = "W_{" + std::to_string(h + 1) + "}";
-    if (merged) {
-      {
-        Displays w(t);
-        w.add(Wh, s.W[h]);
-        w.add(WV, s.W_V[h]);
-      }
-      Displays qkv(t);
-      qkv.add(Q + " = " + in.queries + Wh, hr.Q);
-      qkv.add(K + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")" : in.keys), hr.K);
-      qkv.add(V + " = " + in.keys + WV, hr.V);
-    } else if (projected) {
-      {
-        Displays w(t);
-        w.add(WQ, s.W_Q[h]);
-        if (!o.shared_qk) w.add(WK, s.W_K[h]);
-        w.add(WV, s.W_V[h]);
-      }
-      if (o.shared_qk) t << "Shared QK: $" << WK << " = " << WQ << "$.\n\n";
-      const std::string xk = in.keys + WK;
-      Displays qkv(t);
-      qkv.add(Qp + " = " + in.queries + WQ, hr.Q_before_rope);
-      qkv.add(Kp + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + xk + ")" : xk), hr.K_before_rope);
-      qkv.add(V + " = " + in.keys + WV, hr.V);
-    } else {
-      if (o.normalize_keys && !o.shared_qk) t << "$" << Kp << "$ is the given $K$ with each row normalized.\n\n";
-      Displays qkv(t);
-      qkv.add(Qp, hr.Q_before_rope);
-      qkv.add(Kp + (o.shared_qk ? " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + Qp + ")" : Qp) : std::string()),
-              hr.K_before_rope);
-      qkv.add(V, hr.V);
-    }
-    if (rope) {
-      t << "RoPE turns row $p$ of $" << Qp << "$ and of $" << Kp << "$ by $p\\,\\theta_i$ in each pair of coordinates:\n";
-      Displays turned(t);
-      turned.add(Q + " = \\operatorname{RoPE}(" + Qp + ")", hr.Q);
-      turned.add(K + " = \\operatorname{RoPE}(" + Kp + ")", hr.K);
-    }
-    if (s.cross())
-      t << "The scores, $n\\times m = " << s.n() << "\\times " << s.m() << "$ (each query against each key), and $" << Q << Q
-        << "^{\\top}$ beside them, $n\\times n$: the queries against themselves, which cannot stand in for $" << S
-        << "$ when the keys come from another sequence:\n";
-    else
-      t << "The scores, and $" << Q << Q << "^{\\top}$ beside them (symmetric, for comparison):\n";
+// What head h's formulas call its matrices. They carry the index h when there are
+// several heads; O is always O_h, as in the app.
+struct HeadNames {
+  std::string i;  // the index as a subscript, or nothing
+  std::string Q, K, V, S, A, M;
+  std::string Qp, Kp;  // what the projections give: under RoPE Q~ and K~, which it turns into the Q and K of S
+  std::string O, WQ, WK, WV, Walt;
+  std::string Wh;  // merged QK's W_h
+};
+
+HeadNames head_names(const Scenario& s, int h) {
+  const bool several = s.heads > 1, rope = s.options.positions == Positions::Rope;
+  const std::string i = several ? "_{" + std::to_string(h + 1) + "}" : "";
+  const std::string Q = "Q" + i, K = "K" + i;
+  return {.i = i, .Q = Q, .K = K, .V = "V" + i, .S = "S" + i, .A = "A" + i, .M = "M" + i,
+          .Qp = rope ? "\\tilde{Q}" + i : Q, .Kp = rope ? "\\tilde{K}" + i : K,
+          .O = "O_{" + std::to_string(h + 1) + "}", .WQ = "W^Q" + i, .WK = "W^K" + i, .WV = "W^V" + i,
+          .Walt = "W_{\\text{alt}" + (several ? "," + std::to_string(h + 1) : "") + "}",
+          .Wh = "W_{" + std::to_string(h + 1) + "}"};
+}
+
+// The head's weights (projected mode) and Q, K, V, then RoPE's turn of Q and K.
+void write_projections(std::ostringstream& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x) {
+  const Options& o = s.options;
+  const bool projected = s.mode == Mode::Projected, merged = projected && o.merged_qk;
+  const Inputs in = inputs(s);
+  const std::string &Q = x.Q, &K = x.K, &V = x.V, &Qp = x.Qp, &Kp = x.Kp;
+  const std::string &WQ = x.WQ, &WK = x.WK, &WV = x.WV, &Wh = x.Wh;
+  if (merged) {
     {
-      Displays scores(t);
-      scores.add(S + " = " + Q + K + "^{\\top}", hr.scores);
-      scores.add(Q + Q + "^{\\top}", hr.QQt);
+      Displays w(t);
+      w.add(Wh, s.W[h]);
+      w.add(WV, s.W_V[h]);
     }
-    if (hr.square())
-      t << "Asymmetry of $" << S << "$: $\\|(" << S << " - " << S << "^{\\top})/2\\|_F \\,/\\, \\|" << S
-        << "\\|_F = " << tex_significant(hr.asymmetry) << "$.\n\n";
-    else  // Sᵀ is m×n: S + Sᵀ does not exist
-      t << "$" << S << "$ is $" << s.n() << "\\times " << s.m() << "$ and $" << S << "^{\\top}$ is $" << s.m() << "\\times "
-        << s.n() << "$: the symmetric split $(" << S << " + " << S << "^{\\top})/2$, $(" << S << " - " << S
-        << "^{\\top})/2$ and the asymmetry are not defined when $n \\ne m$.\n\n";
-    if (masked) {
-      t << "The mask ($-\\infty$ where a token does not attend):\n";
-      Displays(t).add_tex(M + " = " + mask_matrix(hr), 30 + 25.0 * s.m());
+    Displays qkv(t);
+    qkv.add(Q + " = " + in.queries + Wh, hr.Q);
+    qkv.add(K + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")" : in.keys), hr.K);
+    qkv.add(V + " = " + in.keys + WV, hr.V);
+  } else if (projected) {
+    {
+      Displays w(t);
+      w.add(WQ, s.W_Q[h]);
+      if (!o.shared_qk) w.add(WK, s.W_K[h]);
+      w.add(WV, s.W_V[h]);
     }
-    if (o.qk_norm) {
-      t << "QK-norm: the rows of $" << Q << "$ and $" << K << "$ over their lengths, and the cosines of queries and keys, "
-        << "with the gain $g = " << tex_significant(s.qk_gain[static_cast<size_t>(h)]) << "$:\n";
-      Displays unit(t);
-      unit.add("\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}", hr.qk_cosines);
-    }
-    const std::string numerator = o.qk_norm ? "g\\,\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}" : S;
-    const std::string scaled = d.symbolic.empty() ? numerator : "\\frac{" + numerator + "}{" + d.symbolic + "}";
-    t << "The weights, a softmax along each row (each row sums to 1)"
-      << (d.value.empty() ? ", with no scaling" : ", with $" + d.symbolic + " = " + d.value + "$") << ":\n";
-    Displays(t).add(A + " = \\operatorname{softmax}\\!\\left(" + scaled + (masked ? " + " + M : "") + "\\right)", hr.weights);
-    if (merged) {
-      const Eigen::Index count = hr.W_QK_singular_values.size();
-      const std::string form = in.queries + Wh + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")^{\\top}"
-                                                                   : transposed(in.keys));
-      t << "The bilinear form of the scores is $" << Wh << "$ itself, $" << S << " = " << form << "$:\n\n";
-      t << "Singular values of $" << Wh << "$: $\\sigma = (";
-      for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
-      t << ")$; rank $" << hr.W_QK_rank << " \\le d_{\\text{model}} = " << s.d_model
-        << "$, not bounded by $d_k$ (numpy's tolerance $\\sigma_{\\max}\\cdot d_{\\text{model}}\\cdot\\varepsilon = "
-        << tex_significant(hr.W_QK_rank_tolerance) << "$).\n\n";
-    } else if (projected) {
-      const Eigen::Index count = hr.W_QK_singular_values.size();
-      const std::string form = in.queries + "\\,(" + WQ + " W^{K\\top}" + i + ")\\," + transposed(in.keys);
-      t << (rope ? "The bilinear form of $" + Qp + Kp + "^{\\top}$, the scores before RoPE turns the queries and keys, $" +
-                       (o.normalize_keys ? "" : Qp + Kp + "^{\\top} = ") + form + "$" +
-                       (o.normalize_keys ? " before the keys are normalized" : "") + ":\n"
-            : o.normalize_keys ? "The bilinear form of the scores before the keys are normalized, $" + form + "$:\n"
-                               : "The bilinear form of the scores, $" + S + " = " + form + "$:\n");
-      Displays(t).add(WQ + " W^{K\\top}" + i, hr.W_QK);
-      t << "Singular values $\\sigma = (";
-      for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
-      t << ")$; rank $" << hr.W_QK_rank << " \\le d_k = " << s.d_k
-        << "$ (numpy's tolerance $\\sigma_{\\max}\\cdot d_{\\text{model}}\\cdot\\varepsilon = "
-        << tex_significant(hr.W_QK_rank_tolerance) << "$).\n\n";
-    }
-    t << "The head's output, each row a convex combination of the rows of $" << V << "$, and AttentionAlt's, with "
-      << (s.has_W_alt ? "" : "the identity as ") << "$" << Walt << "$" << (s.has_W_alt ? "" : " (the file gives none)")
-      << (o.head_output == HeadOutput::Alt ? "; the latter enters the concatenation" : "") << ":\n";
-    Displays out(t);
-    out.add(O + " = " + A + V, hr.output);
-    if (s.has_W_alt) out.add(Walt, s.W_alt[h]);
-    out.add("O^{\\text{alt}}_{" + std::to_string(h + 1) + "} = \\frac{1}{\\sqrt{d_k}}\\," + A + V + Walt + "^{\\top}",
-            hr.alt_output);
+    if (o.shared_qk) t << "Shared QK: $" << WK << " = " << WQ << "$.\n\n";
+    const std::string xk = in.keys + WK;
+    Displays qkv(t);
+    qkv.add(Qp + " = " + in.queries + WQ, hr.Q_before_rope);
+    qkv.add(Kp + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + xk + ")" : xk), hr.K_before_rope);
+    qkv.add(V + " = " + in.keys + WV, hr.V);
+  } else {
+    if (o.normalize_keys && !o.shared_qk) t << "$" << Kp << "$ is the given $K$ with each row normalized.\n\n";
+    Displays qkv(t);
+    qkv.add(Qp, hr.Q_before_rope);
+    qkv.add(Kp + (o.shared_qk ? " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + Qp + ")" : Qp) : std::string()),
+            hr.K_before_rope);
+    qkv.add(V, hr.V);
   }
+  if (o.positions == Positions::Rope) {
+    t << "RoPE turns row $p$ of $" << Qp << "$ and of $" << Kp << "$ by $p\\,\\theta_i$ in each pair of coordinates:\n";
+    Displays turned(t);
+    turned.add(Q + " = \\operatorname{RoPE}(" + Qp + ")", hr.Q);
+    turned.add(K + " = \\operatorname{RoPE}(" + Kp + ")", hr.K);
+  }
+}
 
+// S and QQᵀ, S's asymmetry (or why it has none), the mask, QK-norm's cosines, and the weights.
+void write_scores_and_weights(std::ostringstream& t, const Scenario& s, const HeadResult& hr, int h,
+                              const HeadNames& x) {
+  const Options& o = s.options;
+  const bool masked = o.causal || o.no_self;
+  const Divisor d = divisor(s);
+  const std::string& i = x.i;
+  const std::string &Q = x.Q, &K = x.K, &S = x.S, &A = x.A, &M = x.M;
+  if (s.cross())
+    t << "The scores, $n\\times m = " << s.n() << "\\times " << s.m() << "$ (each query against each key), and $" << Q << Q
+      << "^{\\top}$ beside them, $n\\times n$: the queries against themselves, which cannot stand in for $" << S
+      << "$ when the keys come from another sequence:\n";
+  else
+    t << "The scores, and $" << Q << Q << "^{\\top}$ beside them (symmetric, for comparison):\n";
+  {
+    Displays scores(t);
+    scores.add(S + " = " + Q + K + "^{\\top}", hr.scores);
+    scores.add(Q + Q + "^{\\top}", hr.QQt);
+  }
+  if (hr.square())
+    t << "Asymmetry of $" << S << "$: $\\|(" << S << " - " << S << "^{\\top})/2\\|_F \\,/\\, \\|" << S
+      << "\\|_F = " << tex_significant(hr.asymmetry) << "$.\n\n";
+  else  // Sᵀ is m×n: S + Sᵀ does not exist
+    t << "$" << S << "$ is $" << s.n() << "\\times " << s.m() << "$ and $" << S << "^{\\top}$ is $" << s.m() << "\\times "
+      << s.n() << "$: the symmetric split $(" << S << " + " << S << "^{\\top})/2$, $(" << S << " - " << S
+      << "^{\\top})/2$ and the asymmetry are not defined when $n \\ne m$.\n\n";
+  if (masked) {
+    t << "The mask ($-\\infty$ where a token does not attend):\n";
+    Displays(t).add_tex(M + " = " + mask_matrix(hr), 30 + 25.0 * s.m());
+  }
+  if (o.qk_norm) {
+    t << "QK-norm: the rows of $" << Q << "$ and $" << K << "$ over their lengths, and the cosines of queries and keys, "
+      << "with the gain $g = " << tex_significant(s.qk_gain[static_cast<size_t>(h)]) << "$:\n";
+    Displays unit(t);
+    unit.add("\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}", hr.qk_cosines);
+  }
+  const std::string numerator = o.qk_norm ? "g\\,\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}" : S;
+  const std::string scaled = d.symbolic.empty() ? numerator : "\\frac{" + numerator + "}{" + d.symbolic + "}";
+  t << "The weights, a softmax along each row (each row sums to 1)"
+    << (d.value.empty() ? ", with no scaling" : ", with $" + d.symbolic + " = " + d.value + "$") << ":\n";
+  Displays(t).add(A + " = \\operatorname{softmax}\\!\\left(" + scaled + (masked ? " + " + M : "") + "\\right)", hr.weights);
+}
+
+// Projected mode's bilinear form of the scores (W_h itself under merged QK), its singular values and rank.
+void write_bilinear_form(std::ostringstream& t, const Scenario& s, const HeadResult& hr, const HeadNames& x) {
+  const Options& o = s.options;
+  const bool projected = s.mode == Mode::Projected, rope = o.positions == Positions::Rope;
+  const Inputs in = inputs(s);
+  const std::string &i = x.i, &S = x.S, &Qp = x.Qp, &Kp = x.Kp, &WQ = x.WQ, &Wh = x.Wh;
+  if (projected && o.merged_qk) {
+    const Eigen::Index count = hr.W_QK_singular_values.size();
+    const std::string form = in.queries + Wh + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")^{\\top}"
+                                                                 : transposed(in.keys));
+    t << "The bilinear form of the scores is $" << Wh << "$ itself, $" << S << " = " << form << "$:\n\n";
+    t << "Singular values of $" << Wh << "$: $\\sigma = (";
+    for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
+    t << ")$; rank $" << hr.W_QK_rank << " \\le d_{\\text{model}} = " << s.d_model
+      << "$, not bounded by $d_k$ (numpy's tolerance $\\sigma_{\\max}\\cdot d_{\\text{model}}\\cdot\\varepsilon = "
+      << tex_significant(hr.W_QK_rank_tolerance) << "$).\n\n";
+  } else if (projected) {
+    const Eigen::Index count = hr.W_QK_singular_values.size();
+    const std::string form = in.queries + "\\,(" + WQ + " W^{K\\top}" + i + ")\\," + transposed(in.keys);
+    t << (rope ? "The bilinear form of $" + Qp + Kp + "^{\\top}$, the scores before RoPE turns the queries and keys, $" +
+                     (o.normalize_keys ? "" : Qp + Kp + "^{\\top} = ") + form + "$" +
+                     (o.normalize_keys ? " before the keys are normalized" : "") + ":\n"
+          : o.normalize_keys ? "The bilinear form of the scores before the keys are normalized, $" + form + "$:\n"
+                             : "The bilinear form of the scores, $" + S + " = " + form + "$:\n");
+    Displays(t).add(WQ + " W^{K\\top}" + i, hr.W_QK);
+    t << "Singular values $\\sigma = (";
+    for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
+    t << ")$; rank $" << hr.W_QK_rank << " \\le d_k = " << s.d_k
+      << "$ (numpy's tolerance $\\sigma_{\\max}\\cdot d_{\\text{model}}\\cdot\\varepsilon = "
+      << tex_significant(hr.W_QK_rank_tolerance) << "$).\n\n";
+  }
+}
+
+// O_h = AV and AttentionAlt's output.
+void write_head_output(std::ostringstream& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x) {
+  const Options& o = s.options;
+  const std::string &V = x.V, &A = x.A, &O = x.O, &Walt = x.Walt;
+  t << "The head's output, each row a convex combination of the rows of $" << V << "$, and AttentionAlt's, with "
+    << (s.has_W_alt ? "" : "the identity as ") << "$" << Walt << "$" << (s.has_W_alt ? "" : " (the file gives none)")
+    << (o.head_output == HeadOutput::Alt ? "; the latter enters the concatenation" : "") << ":\n";
+  Displays out(t);
+  out.add(O + " = " + A + V, hr.output);
+  if (s.has_W_alt) out.add(Walt, s.W_alt[h]);
+  out.add("O^{\\text{alt}}_{" + std::to_string(h + 1) + "} = \\frac{1}{\\sqrt{d_k}}\\," + A + V + Walt + "^{\\top}",
+          hr.alt_output);
+}
+
+void write_head(std::ostringstream& t, const Scenario& s, const HeadResult& hr, int h) {
+  const HeadNames x = head_names(s, h);
+  t << "\\subsection*{" << (s.heads > 1 ? "Head " + std::to_string(h + 1) : std::string("The head")) << "}\n\n";
+  write_projections(t, s, hr, h, x);
+  write_scores_and_weights(t, s, hr, h, x);
+  write_bilinear_form(t, s, hr, x);
+  write_head_output(t, s, hr, h, x);
+}
+
+// W^O, Y = [O_1 ... O_H] W^O (what head_output puts in), the target and the loss.
+void write_output(std::ostringstream& t, const Scenario& s, const Result& r) {
+  const Options& o = s.options;
   const std::string O = o.head_output == HeadOutput::Alt ? "O^{\\text{alt}}_{" : "O_{";
   std::string concat = O + "1}";
-  if (several) {
+  if (s.heads > 1) {
     concat = "\\left[\\," + O + "1}";
     for (int h = 1; h < s.heads; ++h) concat += "\\;\\; " + O + std::to_string(h + 1) + "}";
     concat += "\\,\\right]";
@@ -405,6 +454,16 @@ std::string export_tex(const Scenario& s, const Result& r) {
       << "$ entries:\n\\[ L = \\frac{1}{n\\,d_{\\text{model}}}\\sum_{i,j} \\bigl(Y_{ij} - Y^{\\ast}_{ij}\\bigr)^2 = "
       << value << " \\]\n\n";
   }
+}
+
+}  // namespace
+
+std::string export_tex(const Scenario& s, const Result& r) {
+  std::ostringstream t;
+  write_preamble(t, s);
+  write_inputs(t, s);
+  for (int h = 0; h < s.heads; ++h) write_head(t, s, r.head[h], h);
+  write_output(t, s, r);
   t << "\\end{document}\n";
   return t.str();
 }

@@ -37,36 +37,8 @@ std::string comment_text(const std::string& s) {
   return out;
 }
 
-}  // namespace
-
-std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
-  const Options& o = s.options;
-  std::vector<std::string> misfits;
-  if (s.mode != Mode::Projected) misfits.push_back("direct mode (MultiheadAttention computes Q, K, V from X itself)");
-  if (s.heads * s.d_k != s.d_model)
-    misfits.push_back("H\u00B7d_k = " + std::to_string(s.heads) + "\u00B7" + std::to_string(s.d_k) + " = " +
-                      std::to_string(s.heads * s.d_k) + " \u2260 d_model = " + std::to_string(s.d_model));
-  if (o.scale != Scale::SqrtDk) misfits.push_back("scale none (MultiheadAttention divides by \u221Ad_k)");
-  if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
-  if (o.normalize_keys) misfits.push_back("keys normalized");
-  if (o.qk_norm) misfits.push_back("QK-norm (MultiheadAttention scores the raw q and k over \u221Ad_k)");
-  if (s.mode == Mode::Projected && o.merged_qk)
-    misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
-  if (o.head_output == HeadOutput::Alt)
-    misfits.push_back("head output alt (MultiheadAttention's heads output A\u00B7V, not (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_alt\u1D40)");
-  // Sinusoidal positions fit: PE is added to its inputs. RoPE turns q and k inside it, after the projections.
-  if (o.positions == Positions::Rope)
-    misfits.push_back("RoPE (MultiheadAttention cannot turn q_p and k_p by p\u00B7\u03B8_i between its projections and its scores)");
-  return misfits;
-}
-
-bool fits_multihead_attention(const Scenario& s) { return multihead_attention_misfits(s).empty(); }
-
-std::string export_py(const Scenario& s) {
-  const Options& o = s.options;
-  const std::vector<std::string> misfits = multihead_attention_misfits(s);
-  const bool projected = s.mode == Mode::Projected;
-  std::ostringstream p;
+// The header: what the script does, and whether torch.nn.MultiheadAttention can check it; then the imports.
+void write_header(std::ostringstream& p, const Scenario& s, const std::vector<std::string>& misfits) {
   // Line 2 is the encoding declaration, so that no title can be read as one
   // (Python looks for "coding[:=]" in the first two lines).
   p << "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n"
@@ -84,7 +56,11 @@ std::string export_py(const Scenario& s) {
   }
   p << "import math\nimport sys\n\nimport torch\n\ntorch.set_default_dtype(torch.float64)\n"
     << "sys.stdout.reconfigure(errors=\"backslashreplace\")  # any token prints, whatever the terminal's encoding\n\n";
+}
 
+// The tokens, the sizes, the temperature and the positions' base.
+void write_tokens_and_sizes(std::ostringstream& p, const Scenario& s) {
+  const Options& o = s.options;
   const auto token_list = [&](const std::vector<std::string>& tokens) {
     for (size_t i = 0; i < tokens.size(); ++i) p << (i ? ", " : "") << python_string(tokens[i]);
     p << "]";
@@ -99,11 +75,15 @@ std::string export_py(const Scenario& s) {
     p << "\nn, d_model, d_k, H = " << s.n();
   }
   p << ", " << s.d_model << ", " << s.d_k << ", " << s.heads << "\n";
-  // Without cross-attention the keys are the tokens themselves: the script's names for them.
-  const std::string keys = s.cross() ? "tokens_kv" : "tokens", key_count = s.cross() ? "m" : "n";
   p << "T = " << py_number(o.temperature) << "  # temperature\n";
   if (o.positions != Positions::None)
     p << "base = " << py_number(o.position_base) << "  # of the positions' angles (" << to_string(o.positions) << ")\n";
+}
+
+// The scenario's matrices as tensors, under the names of the file.
+void write_matrices(std::ostringstream& p, const Scenario& s) {
+  const Options& o = s.options;
+  const bool projected = s.mode == Mode::Projected;
   if (projected) {
     p << "X = " << py_matrix(s.X) << "  # n x d_model, one row per token\n";
     if (s.cross()) p << "X_kv = " << py_matrix(s.X_kv) << "  # m x d_model: the keys and values are read from it\n";
@@ -131,7 +111,11 @@ std::string export_py(const Scenario& s) {
   p << "W_O = " << py_matrix(s.W_O) << "  # H*d_k x d_model\n";
   if (s.has_target) p << "target = " << py_matrix(s.target) << "  # the Y the scenario should produce, n x d_model\n";
   p << "\n";
+}
 
+// The positions' functions: PE added to X at once, or rope() for the loop over the heads.
+void write_positions(std::ostringstream& p, const Scenario& s) {
+  const Options& o = s.options;
   if (o.positions == Positions::Sinusoidal) {
     p << R"(
 def sinusoidal(count):
@@ -162,7 +146,13 @@ def rope(M):
 
 
 )";
+}
 
+// The mask, True where a token does not attend; None without causal or no-self.
+void write_mask(std::ostringstream& p, const Scenario& s) {
+  const Options& o = s.options;
+  // Without cross-attention the keys are the tokens themselves.
+  const std::string key_count = s.cross() ? "m" : "n";
   if (o.causal || o.no_self) {
     p << "mask = torch.zeros(n, " << key_count << ", dtype=torch.bool)  # True: the token does not attend there\n";
     if (o.causal)
@@ -174,7 +164,14 @@ def rope(M):
   } else {
     p << "mask = None\n";
   }
+}
 
+// show(), then per head S, A, O_h and AttentionAlt's output, printed; then Y (and the loss).
+void write_heads(std::ostringstream& p, const Scenario& s) {
+  const Options& o = s.options;
+  const bool projected = s.mode == Mode::Projected;
+  // Without cross-attention the keys are the tokens themselves: the script's names for them.
+  const std::string keys = s.cross() ? "tokens_kv" : "tokens", X_kv = s.cross() ? "X_kv" : "X";
   p << R"(
 
 def label(text):
@@ -199,7 +196,6 @@ outputs, weights = [], []
 for h in range(H):
     print(f"=== head {h + 1} of {H} ===")
 )";
-  const std::string X_kv = s.cross() ? "X_kv" : "X";
   if (projected && o.merged_qk)
     p << "    q, k, v = X @ W[h], " << X_kv << ", " << X_kv << " @ W_V[h]  # merged QK: S = X W_h " << X_kv << "^T\n";
   else if (projected) p << "    q, k, v = X @ W_Q[h], " << X_kv << " @ W_K[h], " << X_kv << " @ W_V[h]\n";
@@ -236,15 +232,19 @@ for h in range(H):
     p << "show(\"target\", target, tokens, model_dims)\n"
       << "loss = ((Y - target) ** 2).mean()  # the mean over all n * d_model entries\n"
       << "print(f\"loss = {loss.item()!r}\")\n";
+}
 
-  if (misfits.empty()) {
-    p << R"(
+// The same computation by torch.nn.MultiheadAttention, asserted to agree.
+void write_multihead_check(std::ostringstream& p, const Scenario& s) {
+  const Options& o = s.options;
+  const std::string X_kv = s.cross() ? "X_kv" : "X";
+  p << R"(
 # The same layer as torch.nn.MultiheadAttention: in_proj_weight stacks the
 # transposed projections, and head h uses columns h*d_k .. (h+1)*d_k - 1.)"
-      << (s.cross() ? "\n# The query has n rows (X), the key and the value m rows (X_kv)." : "")
-      << (o.positions == Positions::Sinusoidal ? "\n# X" + std::string(s.cross() ? " and X_kv" : "") + " already hold PE: it is added before MultiheadAttention."
-                                                : std::string())
-      << R"(
+    << (s.cross() ? "\n# The query has n rows (X), the key and the value m rows (X_kv)." : "")
+    << (o.positions == Positions::Sinusoidal ? "\n# X" + std::string(s.cross() ? " and X_kv" : "") + " already hold PE: it is added before MultiheadAttention."
+                                              : std::string())
+    << R"(
 mha = torch.nn.MultiheadAttention(embed_dim=d_model, num_heads=H, bias=False, batch_first=True)
 with torch.no_grad():
     mha.in_proj_weight.copy_(torch.cat([torch.cat(W_Q, dim=1).T, torch.cat(W_K, dim=1).T, torch.cat(W_V, dim=1).T]))
@@ -255,7 +255,43 @@ close = dict(rtol=1e-9, atol=1e-12)  # the same double-precision arithmetic, in 
 assert torch.allclose(Y_mha[0], Y, **close) and torch.allclose(A_mha[0], torch.stack(weights), **close), "MultiheadAttention disagrees"
 print(f"torch.nn.MultiheadAttention agrees: max |Y - Y_mha| = {(Y_mha[0] - Y).abs().max().item():.1e}")
 )";
-  }
+}
+
+}  // namespace
+
+std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
+  const Options& o = s.options;
+  std::vector<std::string> misfits;
+  if (s.mode != Mode::Projected) misfits.push_back("direct mode (MultiheadAttention computes Q, K, V from X itself)");
+  if (s.heads * s.d_k != s.d_model)
+    misfits.push_back("H\u00B7d_k = " + std::to_string(s.heads) + "\u00B7" + std::to_string(s.d_k) + " = " +
+                      std::to_string(s.heads * s.d_k) + " \u2260 d_model = " + std::to_string(s.d_model));
+  if (o.scale != Scale::SqrtDk) misfits.push_back("scale none (MultiheadAttention divides by \u221Ad_k)");
+  if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
+  if (o.normalize_keys) misfits.push_back("keys normalized");
+  if (o.qk_norm) misfits.push_back("QK-norm (MultiheadAttention scores the raw q and k over \u221Ad_k)");
+  if (s.mode == Mode::Projected && o.merged_qk)
+    misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
+  if (o.head_output == HeadOutput::Alt)
+    misfits.push_back("head output alt (MultiheadAttention's heads output A\u00B7V, not (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_alt\u1D40)");
+  // Sinusoidal positions fit: PE is added to its inputs. RoPE turns q and k inside it, after the projections.
+  if (o.positions == Positions::Rope)
+    misfits.push_back("RoPE (MultiheadAttention cannot turn q_p and k_p by p\u00B7\u03B8_i between its projections and its scores)");
+  return misfits;
+}
+
+bool fits_multihead_attention(const Scenario& s) { return multihead_attention_misfits(s).empty(); }
+
+std::string export_py(const Scenario& s) {
+  const std::vector<std::string> misfits = multihead_attention_misfits(s);
+  std::ostringstream p;
+  write_header(p, s, misfits);
+  write_tokens_and_sizes(p, s);
+  write_matrices(p, s);
+  write_positions(p, s);
+  write_mask(p, s);
+  write_heads(p, s);
+  if (misfits.empty()) write_multihead_check(p, s);
   return p.str();
 }
 

@@ -219,7 +219,7 @@ def attention(model, w, X, Xkv=None):
     outputs = []
     for h in range(model["heads"]):
         if o.get("merged_qk"):
-            q, k = X @ w["W"][h], Xkv  # the single matrix of seed 001: S = X W_h X^T
+            q, k = X @ w["W"][h], Xkv  # the single matrix of docs/questions.md, One W: S = X W_h X^T
         else:
             q, k = X @ w["W_Q"][h], Xkv @ (w["W_Q"] if o["shared_qk"] else w["W_K"])[h]
         v = Xkv @ w["W_V"][h]

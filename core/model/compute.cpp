@@ -161,7 +161,7 @@ void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadR
   const Options& o = s.options;
   detail::project_head(s, Xq, Xkv, h, r.Q, K0, r.V);
   if (s.mode == Mode::Projected && o.merged_qk) {
-    r.W_QK = s.W[h];  // the one matrix of seed 001: S = X·W_h·Xᵀ
+    r.W_QK = s.W[h];  // the one matrix of docs/questions.md, One W: S = X·W_h·Xᵀ
     const ColMat w = s.W[h];
     r.W_QK_singular_values = Eigen::JacobiSVD<ColMat>(w).singularValues();
     rank_of(s, r);

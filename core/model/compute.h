@@ -29,7 +29,7 @@ struct HeadResult {
   Vec entropy;            // −Σ_j A_ij ln A_ij in nats, 0·ln 0 = 0
   Mat output;             // A·V, n×d_k: each row a convex combination of the rows of V
                           // (what enters concat unless options.head_output is "alt")
-  Mat alt_output;         // (1/√d_k)·A·V·W_altᵀ (seed 000's AttentionAlt)
+  Mat alt_output;         // (1/√d_k)·A·V·W_altᵀ (docs/questions.md, AttentionAlt)
   Mat QQt;                // Q·Qᵀ: symmetric positive semi-definite, for comparison with S
   // Only for a square S (n = m): 0×0 and NaN otherwise, as Sᵀ has another shape.
   Mat scores_sym;         // (S + Sᵀ)/2

@@ -1,4 +1,4 @@
-// The gauge freedom of seed 001: only W = W_Q W_Kᵀ reaches the scores, so
+// The gauge freedom behind docs/questions.md, One W: only W = W_Q W_Kᵀ reaches the scores, so
 // W_Q·M and W_K·M⁻ᵀ, for any invertible d_k × d_k matrix M, give the same
 // scores with different Q and K. Under shared QK (W_K = W_Q) that needs
 // M·Mᵀ = I: only an orthogonal M keeps the scores.

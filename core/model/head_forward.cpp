@@ -110,10 +110,14 @@ double irreversibility(const Square& z, int n, int m) {
   return largest < 0 ? std::numeric_limits<double>::quiet_NaN() : largest;
 }
 
-template <int QC, int DK>
-void forward(const Scenario& s, int h, HeadResult& r) {
+// forward's steps. always_inline: as one function they compiled to straight code with
+// no calls, and plain `inline` does not keep that (GCC folds the identical copies
+// of a step that forward's sizes do not change, then calls the one left).
+
+// S = Q·Kᵀ and QQᵀ into r.scores and r.QQt, and S 8 wide into `scores` for the logits.
+template <int QC>
+[[gnu::always_inline]] inline void scores_and_qqt(const Scenario& s, HeadResult& r, int n, int m, Square& scores) {
   const Options& o = s.options;
-  const int n = static_cast<int>(r.Q.rows()), m = static_cast<int>(r.K.rows());
   const double* Q = r.Q.data();
   const double* K = r.K.data();
 
@@ -127,7 +131,7 @@ void forward(const Scenario& s, int h, HeadResult& r) {
   for (int i = 0; i < n; ++i)
     for (int c = 0; c < QC; ++c) qt[c][i] = Q[i * QC + c];
   const bool plain_shared = o.shared_qk && !o.normalize_keys && !s.cross();
-  alignas(32) Square scores, qqt;
+  alignas(32) Square qqt;
   for (int i = 0; i < n; ++i) {
     const double* q = Q + i * QC;
     for (int j = 0; j < kWide; ++j) {
@@ -146,13 +150,16 @@ void forward(const Scenario& s, int h, HeadResult& r) {
     store_row(qqt[i], n, r.QQt.data() + i * n);
     store_row(scores[i], m, r.scores.data() + i * m);
   }
-  symmetric_split(r);
+}
 
-  // The logits: S/(√d_k·T) or S/T, or under QK-norm g_h·q̂_i·k̂_j / T (S above stays
-  // Q·Kᵀ of the raw rows). A turn keeps a length, so normalising after RoPE is
-  // normalising before it. Times the divisor's inverse, as the training kernel does.
+// The logits: S/(√d_k·T) or S/T, or under QK-norm g_h·q̂_i·k̂_j / T (S itself stays
+// Q·Kᵀ of the raw rows). A turn keeps a length, so normalising after RoPE is
+// normalising before it. Times the divisor's inverse, as the training kernel does.
+template <int QC>
+[[gnu::always_inline]] inline void masked_logits(const Scenario& s, int h, HeadResult& r, int n, int m,
+                                                 const Square& scores, Square& z) {
+  const Options& o = s.options;
   const double inverse = 1.0 / logit_divisor(s);
-  alignas(32) Square z;
   if (o.qk_norm) {
     normalize_rows(r.Q, r.Q_hat);
     normalize_rows(r.K, r.K_hat);
@@ -177,12 +184,14 @@ void forward(const Scenario& s, int h, HeadResult& r) {
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < m; ++j)
         if (is_masked(o, i, j, n)) z[i][j] = -kInf;
+}
 
-  // A: each row less its largest logit before exp, so no exp overflows (a masked −∞
-  // stays −∞, and its exp is exactly 0); every exp at once (fast_exp.h); each row
-  // over its sum, which is ≥ 1 (the largest logit's term is e⁰ = 1, and every row
-  // has an unmasked entry, is_masked's rule).
-  alignas(32) Square e, a;
+// A: each row less its largest logit before exp, so no exp overflows (a masked −∞
+// stays −∞, and its exp is exactly 0); every exp at once (fast_exp.h); each row
+// over its sum, which is ≥ 1 (the largest logit's term is e⁰ = 1, and every row
+// has an unmasked entry, is_masked's rule).
+[[gnu::always_inline]] inline void weights_and_entropies(HeadResult& r, int n, int m, const Square& z, Square& a) {
+  alignas(32) Square e;
   double row_max[kMaxTokens];
   for (int i = 0; i < n; ++i) {
     row_max[i] = largest8(z[i]);
@@ -214,14 +223,17 @@ void forward(const Scenario& s, int h, HeadResult& r) {
     store_row(z[i], m, r.logits.data() + i * m);
     store_row(a[i], m, r.weights.data() + i * m);
   }
-  r.irreversibility = irreversibility(z, n, m);
+}
 
-  // O = A·V over all 8 columns of A: the padded ones are 0, and so are V's padded rows.
+// O = A·V over all 8 columns of A: the padded ones are 0, and so are V's padded rows.
+template <int DK>
+[[gnu::always_inline]] inline void head_outputs(const Scenario& s, int h, HeadResult& r, int n, int m,
+                                                const Square& a) {
   alignas(32) double v[kWide][DK] = {};
   std::copy_n(r.V.data(), m * DK, &v[0][0]);
   r.output.resize(n, DK);
   multiply<kWide, DK>(&a[0][0], &v[0][0], r.output.data(), n);
-  // (1/√d_k)·O·W_altᵀ, seed 000's AttentionAlt; without W_alt, (1/√d_k)·O.
+  // (1/√d_k)·O·W_altᵀ, AttentionAlt (docs/questions.md); without W_alt, (1/√d_k)·O.
   const double alt_scale = 1.0 / std::sqrt(static_cast<double>(DK));
   r.alt_output.resize(n, DK);
   const double* out = r.output.data();
@@ -233,6 +245,18 @@ void forward(const Scenario& s, int h, HeadResult& r) {
   } else {
     for (int i = 0; i < n * DK; ++i) alt[i] = alt_scale * out[i];
   }
+}
+
+template <int QC, int DK>
+void forward(const Scenario& s, int h, HeadResult& r) {
+  const int n = static_cast<int>(r.Q.rows()), m = static_cast<int>(r.K.rows());
+  alignas(32) Square scores, z, a;
+  scores_and_qqt<QC>(s, r, n, m, scores);
+  symmetric_split(r);
+  masked_logits<QC>(s, h, r, n, m, scores, z);
+  weights_and_entropies(r, n, m, z, a);
+  r.irreversibility = irreversibility(z, n, m);
+  head_outputs<DK>(s, h, r, n, m, a);
 }
 
 }  // namespace

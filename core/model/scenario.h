@@ -21,7 +21,7 @@ enum class Mode {
 // What each head puts into concat (docs/scenario-format.md, version 2).
 enum class HeadOutput {
   Attention,  // O_h = A·V, the paper's
-  Alt,        // seed 000's AttentionAlt: (1/√d_k)·A·V·W_altᵀ, W_alt a parameter
+  Alt,        // AttentionAlt (docs/questions.md): (1/√d_k)·A·V·W_altᵀ, W_alt a parameter
 };
 
 // Where a token's position enters (docs/scenario-format.md, version 2; core/model/positions.h).
@@ -47,7 +47,7 @@ struct Options {
   bool causal = false;          // mask j > i
   bool no_self = false;         // mask the diagonal, unless it is the row's only unmasked entry
   // Version 2.
-  bool merged_qk = false;  // projected only: one W_h (d_model×d_model), Q = X·W_h, K = X (seed 001)
+  bool merged_qk = false;  // projected only: one W_h (d_model×d_model), Q = X·W_h, K = X (docs/questions.md, One W)
   HeadOutput head_output = HeadOutput::Attention;
   Positions positions = Positions::None;
   double position_base = kDefaultPositionBase;  // in [1, 1e6]: the 10000 of sin(p / 10000^(2i/d))

@@ -9,7 +9,7 @@
 // (fast_exp.h). It computes the same function, with the same options (shared
 // QK, one W, normalize_keys, QK-norm and its gains, masks, scale, temperature,
 // positions, cross-attention, AttentionAlt's W_alt), to rounding:
-// tests/test_train_kernel.cpp checks it against add_gradient.
+// tests/unit/training/test_train_kernel.cpp checks it against add_gradient.
 #pragma once
 
 #include "core/model/gradient.h"

@@ -4,7 +4,7 @@
 
 #include "core/model/compute.h"
 #include "core/training/training.h"
-#include "../test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 static void BM_Compute(benchmark::State& st) {
   std::mt19937 rng(1);

@@ -6,7 +6,7 @@
 #include <new>
 
 #include "core/model/compute.h"
-#include "../test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 extern "C" void* __libc_malloc(size_t);
 extern "C" void* __libc_calloc(size_t, size_t);

@@ -2,7 +2,7 @@
 // NewFrame to Render, no GL) for n = 8, d_model = 4, heads = 4, d_k = 4, over
 // 1000 frames with the mouse moving over the panels, as during a drag.
 // ui_frame_during_training_p99_us: the same in the training lab while the
-// six-design race trains on its worker thread at full speed (issue 11: ≤ 16 ms).
+// six-design race trains on its worker thread at full speed (≤ 16 ms, docs/development.md).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -15,7 +15,7 @@
 #include "app/widgets/heatmap.h"
 #include "app/training/lab.h"
 #include "app/render/text.h"
-#include "../test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 

@@ -13,6 +13,9 @@ import sys
 import tempfile
 import unittest
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
+
 ATTNLAB = None
 EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "data" / "example.json"
 
@@ -23,10 +26,7 @@ PROJECTED_KEYS = ["W_QK", "W_QK_singular_values", "W_QK_rank"]
 
 
 def run(*args, user=None, binary=None, env=None):
-    cmd = [binary or ATTNLAB, *map(str, args)]
-    if user is not None:
-        cmd = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *cmd]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=30, env=env)
+    return run_attnlab(binary or ATTNLAB, *args, user=user, env=env, timeout=30)
 
 
 class Commands(unittest.TestCase):

@@ -23,6 +23,9 @@ import torch
 
 from torch_masks import logit_divisor, masked_positions
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+import positions  # noqa: E402  the one positions reference
+
 torch.set_default_dtype(torch.float64)
 REL = 1e-9
 
@@ -32,24 +35,12 @@ def t(x):
 
 
 def sinusoidal(count, d_model, base):
-    p = torch.arange(count, dtype=torch.float64)[:, None]
-    c = torch.arange(d_model)
-    angle = p / base ** ((2 * (c // 2)).double() / d_model)
-    return torch.where(c % 2 == 0, torch.sin(angle), torch.cos(angle))
+    return torch.from_numpy(positions.sinusoidal(count, d_model, base))
 
 
 def rope(M, base):
-    """Each row p times the block-diagonal rotation of RoFormer (pairs 2i, 2i+1 by p·base^(-2i/d))."""
-    rows, d = M.shape
-    out = []
-    for p in range(rows):
-        R = torch.eye(d)
-        for i in range(d // 2):
-            a = torch.tensor(p * base ** (-2 * i / d))
-            R[2 * i:2 * i + 2, 2 * i:2 * i + 2] = torch.stack([torch.stack([a.cos(), -a.sin()]),
-                                                               torch.stack([a.sin(), a.cos()])])
-        out.append(R @ M[p])
-    return torch.stack(out)
+    """Row p of M turned by RoFormer's R_p, a constant to autograd."""
+    return torch.einsum("pij,pj->pi", torch.from_numpy(positions.rope_matrices(M.shape[0], M.shape[1], base)), M)
 
 
 def torch_loss(s, leaves):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Nothing attnlab writes is refused by its reader, and no output replaces what is not a file (issue 20).
+"""Nothing attnlab writes is refused by its reader, and no output replaces what is not a file.
 
 The real binary from outside: a diverging race, a recording past its bound, an
 experiment given to --export, outputs named into the state directory, onto a
@@ -18,6 +18,9 @@ import sys
 import tempfile
 import unittest
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
+
 ATTNLAB = None
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "example.json"
@@ -25,7 +28,7 @@ RACE = ROOT / "assets" / "experiments" / "07_race.json"
 
 
 def run(*args, env=None, stdout=subprocess.PIPE):
-    return subprocess.run([ATTNLAB, *map(str, args)], stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120, env=env)
+    return run_attnlab(ATTNLAB, *args, env=env, stdout=stdout)
 
 
 class Case(unittest.TestCase):

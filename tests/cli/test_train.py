@@ -34,6 +34,9 @@ import torch
 
 from torch_masks import logit_divisor, masked_positions
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+import positions  # noqa: E402  the one positions reference
+
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 REL = 1e-7
@@ -42,21 +45,11 @@ SCRIPT_STEPS = 40
 
 
 def sinusoidal(count, d_model, base):
-    """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle)."""
-    p = torch.arange(count, dtype=torch.float64)[:, None]
-    c = torch.arange(d_model)
-    angle = p / base ** ((2 * (c // 2)).double() / d_model)
-    return torch.where(c % 2 == 0, torch.sin(angle), torch.cos(angle))
+    return torch.from_numpy(positions.sinusoidal(count, d_model, base))
 
 
 def rope_matrices(count, d, base):
-    """RoFormer's block-diagonal rotations R_p (count × d × d): pair i turned by p·base^(-2i/d); an odd last coordinate stays."""
-    R = torch.eye(d).repeat(count, 1, 1)
-    for p in range(count):
-        for i in range(d // 2):
-            a = torch.tensor(p * base ** (-2 * i / d))
-            R[p, 2 * i:2 * i + 2, 2 * i:2 * i + 2] = torch.stack([torch.stack([a.cos(), -a.sin()]), torch.stack([a.sin(), a.cos()])])
-    return R
+    return torch.from_numpy(positions.rope_matrices(count, d, base))
 
 
 def forward(s, p, X, Xkv=None):

@@ -18,12 +18,14 @@ import numpy as np
 
 from xvfb import Xvfb, cell_on_screen, drag, read_png
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
+
 ATTNLAB = SCENARIO = BUILD = None
 
 
 def run(x, *args, cwd=None, binary=None):
-    return subprocess.run([binary or ATTNLAB, *map(str, args)], env=x.env, cwd=cwd, capture_output=True, text=True,
-                          timeout=120)
+    return run_attnlab(binary or ATTNLAB, *args, env=x.env, cwd=cwd)
 
 
 class Screenshots(unittest.TestCase):
@@ -103,8 +105,7 @@ class Sessions(unittest.TestCase):
         layout = self.tmp / "layout.json"
         with Xvfb() as x:
             session = pathlib.Path(x.state_home) / "attnlab" / "session.json"
-            app = subprocess.Popen([ATTNLAB, SCENARIO, "--layout-out", str(layout)], env=x.env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            app = start_attnlab(ATTNLAB, SCENARIO, "--layout-out", str(layout), env=x.env, quiet=True)
             try:
                 deadline = time.monotonic() + 30
                 while not layout.exists() and time.monotonic() < deadline and app.poll() is None:
@@ -146,8 +147,7 @@ class Sessions(unittest.TestCase):
             self.assertEqual([p.name for p in session.parent.iterdir()], ["session.json"], "a picture touched the session")
             # The window sets it aside under a name of its own.
             layout = self.tmp / "layout.json"
-            app = subprocess.Popen([ATTNLAB, "--layout-out", str(layout)], env=x.env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            app = start_attnlab(ATTNLAB, "--layout-out", str(layout), env=x.env, quiet=True)
             try:
                 deadline = time.monotonic() + 30
                 while not layout.exists() and time.monotonic() < deadline and app.poll() is None:

@@ -17,6 +17,9 @@ import unittest
 
 from xvfb import Xvfb, read_png, wait_for, xdo
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import start_attnlab  # noqa: E402  the one way the tests run the binary
+
 ATTNLAB = EXPERIMENTS = None
 
 
@@ -30,8 +33,7 @@ class Lab(unittest.TestCase):
     def start(self, x, experiment):
         layout = self.tmp / "layout.json"
         layout.unlink(missing_ok=True)
-        self.app = subprocess.Popen([ATTNLAB, str(experiment), "--layout-out", str(layout)], env=x.env,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.app = start_attnlab(ATTNLAB, str(experiment), "--layout-out", str(layout), env=x.env)
         wait_for(lambda: layout.exists() or self.app.poll() is not None, 30, "the layout file")
         if self.app.poll() is not None:
             self.fail(f"attnlab exited with {self.app.returncode}: {self.app.stderr.read()}")

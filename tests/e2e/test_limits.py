@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What every user met, with the real binary under Xvfb (issue 20).
+"""What every user met, with the real binary under Xvfb.
 
 A session that showed head 2 of a two-head file aborted every start on a
 one-head lesson (exit 134), the window's and every picture's; each try left

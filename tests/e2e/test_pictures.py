@@ -18,11 +18,14 @@ import numpy as np
 
 from xvfb import Xvfb, read_png
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
+
 ATTNLAB = SCENARIO = LESSONS = None
 
 
 def run(x, *args):
-    return subprocess.run([ATTNLAB, *map(str, args)], env=x.env, capture_output=True, text=True, timeout=120)
+    return run_attnlab(ATTNLAB, *args, env=x.env)
 
 
 def read_rgba(path):

@@ -21,6 +21,9 @@ import unittest
 
 from xvfb import Xvfb, wait_for, xdo
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
+
 ATTNLAB = LESSONS = None
 
 
@@ -70,7 +73,7 @@ class RecordSweep(unittest.TestCase):
         return done()[0]
 
     def cli(self, *args):
-        r = subprocess.run([ATTNLAB, *map(str, args)], env=self.env, capture_output=True, text=True, timeout=300)
+        r = run_attnlab(ATTNLAB, *args, env=self.env, timeout=300)
         self.assertEqual(r.returncode, 0, r.stderr)
 
     def test_record_pick_gif_mp4_and_cancel(self):
@@ -80,8 +83,7 @@ class RecordSweep(unittest.TestCase):
         sweep = f"Q[0][0][1]={low:g}:{high:g}"
         with Xvfb("1440x900") as x:
             self.env = dict(x.env, HOME=str(self.home))
-            app = subprocess.Popen([ATTNLAB, str(lesson), "--layout-out", str(self.layout)], env=self.env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            app = start_attnlab(ATTNLAB, str(lesson), "--layout-out", str(self.layout), env=self.env)
             try:
                 wait_for(lambda: self.layout.exists() or app.poll() is not None, 30, "the layout file")
                 self.assertIsNone(app.poll(), app.stderr.read() if app.poll() is not None else "")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Sessions and files at their edges (issue 10), with the real window under Xvfb.
+"""Sessions and files at their edges, with the real window under Xvfb.
 
 A path that is not UTF-8, a session root cannot read, a file just under 1 MiB,
 two windows at once, a temporary file left by kill -9, an imgui.ini that is a
@@ -20,6 +20,9 @@ import time
 import unittest
 
 from xvfb import Xvfb, drag, read_png, xdo
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
 
 ATTNLAB = SCENARIO = None
 
@@ -159,7 +162,7 @@ class Sessions(unittest.TestCase):
             time.sleep(1.2)
             w.kill()
             self.assertNotEqual(big.read_bytes(), compact(scenario), "Ctrl+S did not save")
-            r = subprocess.run([ATTNLAB, "--dump", big], capture_output=True, text=True, timeout=60)
+            r = run_attnlab(ATTNLAB, "--dump", big, timeout=60)
             self.assertEqual(r.returncode, 0, r.stderr[:300])
             w = self.start(x)  # the session, as kill -9 left it
             time.sleep(0.5)

@@ -24,6 +24,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 from test_animations import decoded_frames, gif_blocks  # noqa: E402  the GIF reader and FFmpeg's decoding
 from xvfb import OneDisplay, Xvfb, wait_for, xdo  # noqa: E402
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
+
 ATTNLAB = EXPERIMENTS = LESSONS = None
 
 
@@ -148,8 +151,7 @@ class TheLabsDialog(unittest.TestCase):
         with Xvfb("1440x900") as x:
             env = dict(x.env, HOME=str(self.home))
             self.layout = self.tmp / "layout.json"
-            app = subprocess.Popen([ATTNLAB, str(experiment), "--layout-out", str(self.layout)], env=env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            app = start_attnlab(ATTNLAB, str(experiment), "--layout-out", str(self.layout), env=env)
             try:
                 wait_for(lambda: self.layout.exists() or app.poll() is not None, 30, "the layout file")
                 self.assertIsNone(app.poll(), "attnlab exited")
@@ -178,8 +180,8 @@ class TheLabsDialog(unittest.TestCase):
                 app.stderr.close()
             for ext in (".gif", ".mp4"):
                 cli = self.tmp / f"cli{ext}"
-                r = subprocess.run([ATTNLAB, str(experiment), "--animate", "training", "--every", "1", "--size", "1280x720",
-                                    "--theme", "dark", "--export", str(cli)], env=env, capture_output=True, text=True, timeout=300)
+                r = run_attnlab(ATTNLAB, str(experiment), "--animate", "training", "--every", "1", "--size", "1280x720",
+                                    "--theme", "dark", "--export", str(cli), env=env, timeout=300)
                 self.assertEqual(r.returncode, 0, r.stderr)
                 window_file = self.exports(ext)[0]
                 self.assertEqual(window_file.read_bytes(), cli.read_bytes(), f"{window_file.name} is not the command line's {ext}")

@@ -19,6 +19,9 @@ import numpy as np
 
 from xvfb import Xvfb, cell_on_screen, drag, read_png, wait_for, xdo
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
+
 ATTNLAB = SCENARIO = None
 
 
@@ -42,8 +45,7 @@ class Window(unittest.TestCase):
     def test_drag_an_entry_changes_the_window_and_ctrl_q_quits(self):
         layout = self.tmp / "layout.json"
         with Xvfb() as x:
-            app = subprocess.Popen([ATTNLAB, SCENARIO, "--layout-out", str(layout)], env=x.env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            app = start_attnlab(ATTNLAB, SCENARIO, "--layout-out", str(layout), env=x.env)
             try:
                 wait_for(lambda: layout.exists() or app.poll() is not None, 30, "the layout file")
                 if app.poll() is not None:  # read stderr only once it has ended: read() waits for EOF
@@ -138,7 +140,7 @@ class Window(unittest.TestCase):
 
     def test_a_bad_file_gives_exit_2_and_no_window(self):
         with Xvfb() as x:
-            r = subprocess.run([ATTNLAB, str(self.tmp / "missing.json")], env=x.env, capture_output=True, text=True, timeout=30)
+            r = run_attnlab(ATTNLAB, str(self.tmp / "missing.json"), env=x.env, timeout=30)
         self.assertEqual(r.returncode, 2)
         self.assertIn("missing.json: no such file", r.stderr)
 
@@ -150,14 +152,14 @@ class Window(unittest.TestCase):
         (shaders / "heatmap.frag").write_text((source / "heatmap.frag").read_text().replace("vec3 colormap(", "vec3 colormap(oops "))
         with Xvfb() as x:
             env = dict(x.env, ATTNLAB_DATA_DIR=str(self.tmp / "data"))
-            r = subprocess.run([ATTNLAB, SCENARIO], env=env, capture_output=True, text=True, timeout=30)
+            r = run_attnlab(ATTNLAB, SCENARIO, env=env, timeout=30)
         self.assertEqual(r.returncode, 1)
         self.assertIn("shader heatmap.frag does not compile", r.stderr)
 
     def test_no_display_is_exit_1_with_a_message(self):
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
         env["XDG_STATE_HOME"] = str(self.tmp)
-        r = subprocess.run([ATTNLAB, SCENARIO], env=env, capture_output=True, text=True, timeout=30)
+        r = run_attnlab(ATTNLAB, SCENARIO, env=env, timeout=30)
         self.assertEqual(r.returncode, 1)
         self.assertIn("cannot open a window", r.stderr)
 

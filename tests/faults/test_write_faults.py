@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every write path of attnlab, with each call of its write failing in turn (issue 20, item 6).
+"""Every write path of attnlab, with each call of its write failing in turn.
 
 Every file attnlab writes goes through one atomic writer: a temporary file
 beside the target, write, fchmod, fsync, close, rename. The shim
@@ -27,6 +27,9 @@ import unittest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "e2e"))
 from xvfb import Xvfb  # noqa: E402
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
 
 ATTNLAB = UI_TESTS = SHIM = EXAMPLE = LESSONS = EXPERIMENTS = None
 REASONS = {"ENOSPC": "No space left on device", "EIO": "Input/output error"}
@@ -107,7 +110,7 @@ class WriteFaults(unittest.TestCase):
         else:
             env.pop("DISPLAY", None)
         args = [str(a).replace("T/", str(folder) + "/") if str(a).startswith("T/") else str(a) for a in path.args]
-        return subprocess.run([ATTNLAB, *args], env=env, capture_output=True, text=True, timeout=120)
+        return run_attnlab(ATTNLAB, *args, env=env, timeout=120)
 
     def test_binary_paths(self):
         for path in binary_paths(self.experiment):

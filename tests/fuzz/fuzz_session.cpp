@@ -34,7 +34,7 @@
 #include "app/render/text.h"
 #include "core/model/scenario.h"
 #include "core/io/scenario_io.h"
-#include "tests/without_dac_override.h"
+#include "tests/support/without_dac_override.h"
 
 namespace fs = std::filesystem;
 

@@ -22,29 +22,10 @@ import tempfile
 
 import numpy as np
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from positions import rope, sinusoidal  # noqa: E402  the one positions reference
+
 REL = 1e-9
-
-
-def sinusoidal(count, d_model, base):
-    """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same)."""
-    pe = np.zeros((count, d_model))
-    for p in range(count):
-        for c in range(d_model):
-            angle = p / base ** (2 * (c // 2) / d_model)
-            pe[p, c] = math.sin(angle) if c % 2 == 0 else math.cos(angle)
-    return pe
-
-
-def rope(M, base):
-    """RoFormer's interleaved pairs: row p, pair (2i, 2i+1) turned by p * base^(-2i/d)."""
-    M = M.copy()
-    d = M.shape[1]
-    for i in range(d // 2):
-        theta = base ** (-2 * i / d)
-        angle = np.arange(M.shape[0]) * theta
-        x, y = M[:, 2 * i].copy(), M[:, 2 * i + 1].copy()
-        M[:, 2 * i], M[:, 2 * i + 1] = np.cos(angle) * x - np.sin(angle) * y, np.sin(angle) * x + np.cos(angle) * y
-    return M
 
 
 def reference(s):
@@ -78,7 +59,7 @@ def reference(s):
     heads = []
     for h in range(H):
         r = {}
-        if merged:  # seed 001: Q = X W_h, K = X, so S = X W_h X^T; the bilinear form is W_h itself
+        if merged:  # docs/questions.md, One W: Q = X W_h, K = X, so S = X W_h X^T; the bilinear form is W_h itself
             W = np.array(s["W"][h], dtype=float)
             Q, K, V = X @ W, Xkv.copy(), Xkv @ np.array(s["W_V"][h], dtype=float)
             r["W_QK"] = W

@@ -22,17 +22,15 @@ import tempfile
 
 import torch
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+import positions  # noqa: E402  the one positions reference
+
 torch.set_default_dtype(torch.float64)
 REL = 1e-9
 
 
 def sinusoidal(count, d_model, base):
-    pe = torch.zeros(count, d_model)
-    for p in range(count):
-        for c in range(d_model):
-            angle = p / base ** (2 * (c // 2) / d_model)
-            pe[p, c] = math.sin(angle) if c % 2 == 0 else math.cos(angle)
-    return pe
+    return torch.from_numpy(positions.sinusoidal(count, d_model, base))
 
 
 def mha_of(s):

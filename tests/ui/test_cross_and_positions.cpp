@@ -87,7 +87,7 @@ TEST_F(UiTest, PositionsRopeAndSinusoidalChangeTheScores) {
   EXPECT_EQ(state.result().head[0].scores, plain);
 }
 
-// Presenter mode (issue 13): F11 shows one panel and the lesson's step; the arrows step, the panel follows.
+// Presenter mode: F11 shows one panel and the lesson's step; the arrows step, the panel follows.
 TEST_F(UiTest, PresenterModeStepsThroughALesson) {
   core::Scenario lesson = state.scenario();
   lesson.notes = "Why? An introduction.\n\n[Softmax] Look at the rows of A, each sums to one over the keys shown here.\n\n"

@@ -1,4 +1,4 @@
-// Nothing a user does leaves the app holding what it could not write (issue 20, item 2), and
+// Nothing a user does leaves the app holding what it could not write , and
 // Save does not write over someone else's change (item 5): the real panels, headless.
 #include <chrono>
 #include <filesystem>

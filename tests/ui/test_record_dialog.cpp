@@ -1,4 +1,4 @@
-// File → Export animation, "Record sweep" (issue 13): the dialog headless. The
+// File → Export animation, "Record sweep": the dialog headless. The
 // recording itself needs GL and is the window's (tests/e2e/test_record_sweep.py);
 // here: picking an entry by clicking it, what Record asks for, the command line.
 #include "tests/ui/ui_harness.h"

@@ -1,4 +1,4 @@
-// What a session restores is checked against what it applies to (issue 20, item 1): a head
+// What a session restores is checked against what it applies to (docs/sessions.md): a head
 // the scenario does not have, a view option of no name, a lab that cannot be read. Such a
 // session is set aside with a message naming the field; a session's view over another file
 // is fitted to that file. Never a crash, never a session that aborts every start.

@@ -1,4 +1,4 @@
-// Sessions and files at their edges (issue 10): paths that are not UTF-8, a
+// Sessions and files at their edges (docs/sessions.md): paths that are not UTF-8, a
 // session that cannot be read or is a link loop, a file just under 1 MiB, two
 // windows at once, temporary files left by kill -9, an imgui.ini that is a
 // FIFO, a file name of 254 bytes.
@@ -14,7 +14,7 @@
 #include "app/files/session.h"
 #include "core/export/export.h"
 #include "session_test.h"
-#include "../without_dac_override.h"
+#include "tests/support/without_dac_override.h"
 
 using SessionsTest = SessionTest;
 

@@ -31,7 +31,7 @@ void drag(app::AppState& state, int r, int c, double by) {
 
 }  // namespace
 
-// Found in review (issue 10, item 4): each step copied the notes, 1 MB a drag.
+// Found in review: each step copied the notes, 1 MB a drag.
 TEST(UndoHistory, DragsOnAScenarioWithLongNotesCostTheNumbersNotTheNotes) {
   app::AppState state(with_notes(std::string(kMiB, 'n')));
   const core::Scenario start = state.scenario();

@@ -9,7 +9,7 @@
 #include "core/model/compute.h"
 #include "core/model/gradient.h"
 #include "core/training/train_kernel.h"
-#include "test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 std::atomic<long> g_news{0};

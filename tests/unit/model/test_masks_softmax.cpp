@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/model/compute.h"
-#include "test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 using testing_helpers::for_random_scenarios;
 

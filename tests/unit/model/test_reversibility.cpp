@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/model/compute.h"
-#include "test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include "core/io/atomic_file.h"
 #include "core/export/export.h"  // decode_utf8, valid_utf8
 #include "core/io/scenario_io.h"
-#include "test_helpers.h"
-#include "without_dac_override.h"
+#include "tests/support/test_helpers.h"
+#include "tests/support/without_dac_override.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -8,7 +8,7 @@
 #include "core/io/experiment_json.h"
 #include "core/model/experiment.h"
 #include "core/model/scenario.h"
-#include "experiment_helpers.h"
+#include "tests/support/experiment_helpers.h"
 
 namespace {
 

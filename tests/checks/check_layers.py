@@ -60,7 +60,7 @@ def main():
         path = file.relative_to(root).as_posix()
         own = layer(path)
         if own is None:
-            problems.append(f"{path}: in no layer; add it to RULES in tests/check_layers.py")
+            problems.append(f"{path}: in no layer; add it to RULES in tests/checks/check_layers.py")
             continue
         for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
             m = re.match(r'\s*#\s*include\s+"((?:core|app)/[^"]+)"', line)

@@ -3,7 +3,7 @@
 
 #include "core/model/compute.h"
 #include "core/model/scenario.h"
-#include "test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 

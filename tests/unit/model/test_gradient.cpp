@@ -9,7 +9,7 @@
 
 #include "core/model/compute.h"
 #include "core/model/gradient.h"
-#include "test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "command_line_helpers.h"
+#include "tests/support/command_line_helpers.h"
 
 #include "app/cli/command_line.h"
 #include "core/animation/training_animation.h"

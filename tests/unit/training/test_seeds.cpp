@@ -12,7 +12,7 @@
 #include "core/io/experiment_json.h"
 #include "core/export/export_curves.h"
 #include "core/training/training.h"
-#include "experiment_helpers.h"
+#include "tests/support/experiment_helpers.h"
 
 namespace {
 

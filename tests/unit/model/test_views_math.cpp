@@ -8,7 +8,7 @@
 
 #include "core/model/compute.h"
 #include "core/model/lesson.h"
-#include "lesson_math.h"
+#include "tests/support/lesson_math.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include "core/model/positions.h"
 #include "core/model/scenario.h"
 #include "core/io/scenario_io.h"
-#include "test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 

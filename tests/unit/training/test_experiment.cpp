@@ -11,7 +11,7 @@
 #include "core/io/experiment_json.h"
 #include "core/io/scenario_io.h"
 #include "core/training/training.h"
-#include "experiment_helpers.h"
+#include "tests/support/experiment_helpers.h"
 
 namespace {
 

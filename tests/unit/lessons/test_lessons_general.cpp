@@ -10,8 +10,8 @@
 
 #include "core/model/compute.h"
 #include "core/model/gauge.h"
-#include "lesson_math.h"
-#include "test_helpers.h"
+#include "tests/support/lesson_math.h"
+#include "tests/support/test_helpers.h"
 
 using namespace lesson_math;
 

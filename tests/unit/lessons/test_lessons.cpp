@@ -13,7 +13,7 @@
 
 #include "core/model/lesson.h"
 #include "core/io/scenario_io.h"
-#include "lesson_quotes.h"
+#include "tests/support/lesson_quotes.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include "core/model/compute.h"
 #include "core/model/gauge.h"
-#include "test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 using core::Mat;
 using testing_helpers::direct_scenario;
@@ -168,7 +168,7 @@ TEST(ComputeIdentities, ZeroWQKHasRankZero) {
   EXPECT_EQ(core::compute(s).head[0].W_QK_rank, 0);
 }
 
-// Seed 001: only W^Q·W^Kᵀ matters. W^Q·M and W^K·M⁻ᵀ give the same W_QK and scores.
+// docs/questions.md, One W: only W^Q·W^Kᵀ matters. W^Q·M and W^K·M⁻ᵀ give the same W_QK and scores.
 TEST(ComputeIdentities, GaugeInvarianceLeavesScoresUnchanged) {
   for_random_scenarios(5, [&](core::Scenario s) {
     if (s.mode != core::Mode::Projected) return;
@@ -194,7 +194,7 @@ TEST(ComputeIdentities, AsymmetryOfZeroScoresIsZero) {
   EXPECT_EQ(h.asymmetry, 0.0);
 }
 
-// Found in review (issue 10, item 10): with Q = I and K = [0 −m; m 0], S is
+// Found in review: with Q = I and K = [0 −m; m 0], S is
 // antisymmetric whatever m, but the squares of entries below ~1e-154 underflow
 // and the asymmetry came out 0 for m = 1e-170.
 TEST(ComputeIdentities, AsymmetryOfAnAntisymmetricSIsOneAtEveryScale) {
@@ -241,7 +241,7 @@ TEST(ComputeIdentities, ParameterCounts) {
   EXPECT_EQ(r.params.separate, 4 * 2 * 3);
 }
 
-// Seed 000: A·V is a convex combination of the rows of V; (1/√d_k)·A·V·W_altᵀ
+// docs/questions.md, AttentionAlt: A·V is a convex combination of the rows of V; (1/√d_k)·A·V·W_altᵀ
 // with W_alt = I is that point pulled towards the origin, so when the origin
 // lies outside hull(V) the alt output leaves it. Here V's rows are (4, 0) and
 // (0, 4): the hull is the segment x + y = 4, and alt_output has x + y = 4/√2.
@@ -254,7 +254,7 @@ TEST(ComputeIdentities, AltOutputLeavesTheHullOfV) {
   }
 }
 
-// The gauge demo (seed 001): W_Q·M, W_K·M⁻ᵀ leave the scores; under shared QK
+// The gauge demo (docs/questions.md, One W): W_Q·M, W_K·M⁻ᵀ leave the scores; under shared QK
 // only an orthogonal M does, and anything else is refused with the reason.
 TEST(Gauge, RandomMLeavesScoresAndChangesQK) {
   for_random_scenarios(41, [](core::Scenario s) {

@@ -14,9 +14,9 @@
 #include "core/model/compute.h"
 #include "core/model/gauge.h"
 #include "core/model/positions.h"
-#include "lesson_math.h"
-#include "lesson_quotes.h"
-#include "test_helpers.h"
+#include "tests/support/lesson_math.h"
+#include "tests/support/lesson_quotes.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include "core/math/fast_exp.h"
 #include "core/model/gradient.h"
 #include "core/training/train_kernel.h"
-#include "test_helpers.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 

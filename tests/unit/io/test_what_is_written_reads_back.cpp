@@ -1,4 +1,4 @@
-// Nothing attnlab writes is refused by its reader (issue 20): a run that diverges stops with
+// Nothing attnlab writes is refused by its reader: a run that diverges stops with
 // its last weights within ±1e6; a recording is bounded; a number too small for a double, or a
 // version written 1.0, is refused with a message; a save checks with the reader first; an
 // output never replaces a device, a FIFO or a socket, nor gets set-user-ID bits.

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "command_line_helpers.h"
+#include "tests/support/command_line_helpers.h"
 
 #include "app/cli/command_line.h"
 #include "app/cli/dump.h"
