@@ -1,4 +1,4 @@
-// Scores: S = QKᵀ beside QQᵀ (seed 004: why not QQᵀ?). QQᵀ is always
+// Scores: S = QKᵀ beside QQᵀ (docs/questions.md, QQᵀ). QQᵀ is always
 // symmetric; S is not, and its antisymmetric part is what QQᵀ cannot express.
 #include <algorithm>
 #include <cmath>
@@ -47,11 +47,196 @@ std::string DegreesOfFreedom(const core::Scenario& s) {
          std::to_string(f.qqt);
 }
 
-// Why QQᵀ has nothing to say under cross-attention (seed 004).
+// Why QQᵀ has nothing to say under cross-attention (docs/questions.md, QQᵀ).
 constexpr const char* kCrossNote =
     "Cross-attention: the decoder's X gives the queries, the encoder's X_{kv} the keys and values. S compares "
     "the two sequences; QQ\u1D40 compares the decoder with itself, so it cannot be compared with S, nor stand "
     "in for it: \"why not QQ\u1D40?\" has its plainest answer here.";
+
+// S and QQᵀ (big), and the two parts of S: compared side by side, each pair shares a colour scale
+// ("own scales" gives each its own).
+struct ScoreOptions {
+  HeatmapOptions big, part;
+};
+
+ScoreOptions score_options(const AppState& state, const core::Scenario& s, const core::HeadResult& r) {
+  const bool own = state.view.own_scales;
+  const double big_max = std::max({r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff(), 1e-12});
+  // The parts exist only for a square S (n = m): an empty matrix has no largest entry.
+  const double parts_max = r.square() ? std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12})
+                                      : 1.0;
+  ScoreOptions o;
+  o.big.row_labels = o.big.col_labels = o.part.row_labels = o.part.col_labels = &s.tokens;
+  // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5).
+  o.big.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
+  o.part.max_cell = 40;
+  o.part.min_cell = 5;  // the parts may shrink to thumbnails so that S and QQᵀ keep their numbers
+  o.big.shared_max = own ? 0 : big_max;
+  o.part.shared_max = own ? 0 : parts_max;
+  return o;
+}
+
+// Three arrangements:
+//   Grid:   S, QQᵀ above; the parts below.   Row: all four in a row.
+//   Column: S and QQᵀ in a row, the parts stacked at the right.
+enum class Arrangement { Grid, Row, Column };
+
+struct Candidate {
+  Arrangement arrangement;
+  ImVec2 big, small;  // the room for S and for QQᵀ, and for each part
+  float quality = 0;
+};
+
+// S and QQᵀ first: their numbers and labels, then their cells' size; the parts may be thumbnails.
+Candidate evaluate(const AppState& state, const core::HeadResult& r, const ScoreOptions& o, Arrangement a, ImVec2 big,
+                   ImVec2 small) {
+  const bool split = r.square();
+  const HeatmapFit S = heatmap_fit(state, r.scores, o.big, big, true);
+  const HeatmapFit G = heatmap_fit(state, r.QQt, o.big, big, true);
+  const HeatmapFit P =
+      split ? heatmap_fit(state, r.scores_antisym, o.part, small, true) : HeatmapFit{1, 1, true, true, true, false};
+  const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, o.part, small, true) : P;
+  float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
+  if (S.numbers && G.numbers) quality += 1e6f;
+  if (S.column_labels && G.column_labels) quality += 1e5f;
+  if (P.numbers && P2.numbers) quality += 50.0f;
+  if (!S.fits || !G.fits || !P.fits) quality -= 1e7f;  // overflowing into the text below
+  return Candidate{a, big, small, quality};
+}
+
+// The arrangement where the numbers of S and QQᵀ fit, then those of the parts, then the largest cells of S wins.
+// Without the parts (n ≠ m), S and QQᵀ in a row.
+Candidate best_arrangement(const AppState& state, const core::HeadResult& r, const ScoreOptions& o, ImVec2 avail,
+                           float body_h, float gap) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float half = (avail.x - gap) / 2;
+  const float quarter = (avail.x - 3 * gap) / 4;
+  const float stacked_h = (body_h - style.ItemSpacing.y) / 2;
+  const float stacked_w = std::min(avail.x * 0.3f, stacked_h * 1.25f + 120 * fonts().scale);
+  const auto grid = [&](float share) {
+    return evaluate(state, r, o, Arrangement::Grid, ImVec2(half, body_h * share),
+                    ImVec2(half, body_h * (1 - share) - style.ItemSpacing.y));
+  };
+  const Candidate candidates[] = {
+      grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f), grid(0.8f),
+      evaluate(state, r, o, Arrangement::Row, ImVec2(quarter, body_h), ImVec2(quarter, body_h)),
+      evaluate(state, r, o, Arrangement::Column, ImVec2((avail.x - stacked_w - 2 * gap) / 2, body_h),
+               ImVec2(stacked_w, stacked_h)),
+  };
+  return r.square() ? *std::max_element(std::begin(candidates), std::end(candidates),
+                                        [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; })
+                    : evaluate(state, r, o, Arrangement::Row, ImVec2(half, body_h), ImVec2(0, 0));
+}
+
+// The two of a pair get cells of one size and numbers of one font, whichever needs more room.
+void make_alike(const AppState& state, HeatmapOptions& o, const core::Mat& a, const core::Mat& b, ImVec2 room) {
+  const HeatmapFit fa = heatmap_fit(state, a, o, room, true), fb = heatmap_fit(state, b, o, room, true);
+  o.cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
+  o.small_numbers = fa.small_numbers || fb.small_numbers;
+  o.no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
+}
+
+void ScoresHeatmap(AppState& state, const core::Scenario& s, const core::HeadResult& r, const HeatmapOptions& big_o,
+                   ImVec2 big) {
+  HeatmapOptions o = big_o;
+  o.tooltip = [&](int i, int j) { DotProductTerms("q", "k", r.Q, r.K, i, j); };
+  // Cross-attention: S is n×m, queries of the decoder's sequence against keys of the encoder's.
+  if (s.cross()) {
+    o.col_labels = &s.tokens_kv;
+    o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv})";
+  }
+  // Linked highlighting: S_ij under the mouse lights q_i and k_j in every view; A_ij lights S_ij here.
+  o.lit = query_key_cells(lit(state, state.view.head), false);
+  hover_query_key(state, state.view.head,
+                  Heatmap(state, "scores", s.cross() ? "S = QK\u1D40  (n \u00D7 m)" : "S = QK\u1D40", r.scores, o, big));
+}
+
+void QQtHeatmap(AppState& state, const core::Scenario& s, const core::HeadResult& r, const HeatmapOptions& big_o,
+                ImVec2 big) {
+  HeatmapOptions o = big_o;
+  o.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
+  if (s.cross()) o.axis_titles = "rows and columns: queries (X)";
+  Heatmap(state, "QQt", s.cross() ? "QQ\u1D40  (n \u00D7 n)" : "QQ\u1D40", r.QQt, o, big);
+}
+
+// The parts of S; titles without their names where the parts are narrow (not in the grid).
+void SymHeatmap(AppState& state, const core::HeadResult& r, const HeatmapOptions& part_o, ImVec2 small,
+                bool short_titles) {
+  Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, part_o, small);
+}
+
+void AntisymHeatmap(AppState& state, const core::HeadResult& r, const HeatmapOptions& part_o, ImVec2 small,
+                    bool short_titles) {
+  Heatmap(state, "antisym", short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part",
+          r.scores_antisym, part_o, small);
+}
+
+// The four heatmaps in the chosen arrangement; with n ≠ m there is no Sᵀ of S's shape, so no symmetric
+// split: S and QQᵀ alone, in a row.
+void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::HeadResult& r, const ScoreOptions& o,
+                      const Candidate& best, float gap) {
+  const bool split = r.square();
+  const ImVec2 big = best.big, small = best.small;
+  const bool short_titles = best.arrangement != Arrangement::Grid;
+  switch (split ? best.arrangement : Arrangement::Row) {
+    case Arrangement::Row:
+      ScoresHeatmap(state, s, r, o.big, big);
+      ImGui::SameLine(0, gap);
+      QQtHeatmap(state, s, r, o.big, big);
+      if (!split) break;
+      ImGui::SameLine(0, gap);
+      SymHeatmap(state, r, o.part, small, short_titles);
+      ImGui::SameLine(0, gap);
+      AntisymHeatmap(state, r, o.part, small, short_titles);
+      break;
+    case Arrangement::Column:
+      ScoresHeatmap(state, s, r, o.big, big);
+      ImGui::SameLine(0, gap);
+      QQtHeatmap(state, s, r, o.big, big);
+      ImGui::SameLine(0, gap);
+      ImGui::BeginGroup();
+      SymHeatmap(state, r, o.part, small, short_titles);
+      AntisymHeatmap(state, r, o.part, small, short_titles);
+      ImGui::EndGroup();
+      break;
+    case Arrangement::Grid:
+      ImGui::BeginGroup();
+      ScoresHeatmap(state, s, r, o.big, big);
+      SymHeatmap(state, r, o.part, small, short_titles);
+      ImGui::EndGroup();
+      ImGui::SameLine(0, gap);
+      ImGui::BeginGroup();
+      QQtHeatmap(state, s, r, o.big, big);
+      AntisymHeatmap(state, r, o.part, small, short_titles);
+      ImGui::EndGroup();
+      break;
+  }
+}
+
+// Below the heatmaps, wherever they ended (text_h from the bottom): the asymmetry with the scale toggle,
+// the degrees of freedom, and under cross-attention why QQᵀ is no rival.
+void ScoresText(AppState& state, const core::Scenario& s, const core::HeadResult& r, const std::string& dof,
+                float text_h) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
+                                                                    style.WindowPadding.y - text_h + style.ItemSpacing.y));
+  if (r.square())
+    ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
+               (s.options.shared_qk && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") + "   \u00B7   QQ\u1D40: 0");
+  else
+    ScriptText("(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
+               std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
+               ")   \u00B7   QQ\u1D40: symmetric");
+  if (!state.picture.active) {
+    ImGui::SameLine(0, 24 * fonts().scale);
+    ImGui::Checkbox("own colour scales", &state.view.own_scales);
+    remember_control(state, "own_scales");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare.");
+  }
+  ScriptTextWrapped(dof, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  if (s.cross()) ScriptTextWrapped(kCrossNote, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+}
 
 }  // namespace
 
@@ -61,163 +246,21 @@ void DrawScoresPanel(AppState& state) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float scale = fonts().scale;
+    ScoreOptions o = score_options(state, s, r);
 
-    // Compared side by side, they share a colour scale: S with QQᵀ, and the
-    // two parts of S with each other ("own scales" gives each its own).
-    const bool own = state.view.own_scales;
-    const double big_max = std::max({r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff(), 1e-12});
-    // The parts exist only for a square S (n = m): an empty matrix has no largest entry.
-    const double parts_max = r.square() ? std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12})
-                                        : 1.0;
-    HeatmapOptions big_o, part_o;
-    big_o.row_labels = big_o.col_labels = part_o.row_labels = part_o.col_labels = &s.tokens;
-    // Cross-attention: S is n×m, queries of the decoder's sequence against keys of the encoder's.
-    // With n ≠ m there is no Sᵀ of S's shape, so no symmetric split: S and QQᵀ alone.
-    const bool split = r.square();
-    // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5).
-    big_o.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
-    part_o.max_cell = 40;
-    part_o.min_cell = 5;  // the parts may shrink to thumbnails so that S and QQᵀ keep their numbers
-    big_o.shared_max = own ? 0 : big_max;
-    part_o.shared_max = own ? 0 : parts_max;
-
-    // The text below the heatmaps: the asymmetry with the scale toggle, and the degrees of freedom.
+    // The text below the heatmaps keeps its lines; the heatmaps have the rest.
     const std::string dof = DegreesOfFreedom(s);
     const size_t text_lines = 1 + wrap_script_words(dof, avail.x).size() + (s.cross() ? wrap_script_words(kCrossNote, avail.x).size() : 0);
-    const float text_h = static_cast<float>(text_lines) * ImGui::GetTextLineHeightWithSpacing() + style.ItemSpacing.y;
+    const float text_h =
+        static_cast<float>(text_lines) * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
     const float body_h = std::max(40.0f, avail.y - text_h);
-    const float gap = 10 * scale;
+    const float gap = 10 * fonts().scale;
 
-    // Three arrangements; the one where the numbers of S and QQᵀ fit, then
-    // those of the parts, then the largest cells of S wins:
-    //   Grid:   S, QQᵀ above; the parts below.   Row: all four in a row.
-    //   Column: S and QQᵀ in a row, the parts stacked at the right.
-    enum class Arrangement { Grid, Row, Column };
-    struct Candidate {
-      Arrangement arrangement;
-      ImVec2 big, small;  // the room for S and for QQᵀ, and for each part
-      float quality = 0;
-    };
-    const auto evaluate = [&](Arrangement a, ImVec2 big, ImVec2 small) {
-      const HeatmapFit S = heatmap_fit(state, r.scores, big_o, big, true);
-      const HeatmapFit G = heatmap_fit(state, r.QQt, big_o, big, true);
-      const HeatmapFit P = split ? heatmap_fit(state, r.scores_antisym, part_o, small, true) : HeatmapFit{1, 1, true, true, true, false};
-      const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, part_o, small, true) : P;
-      // S and QQᵀ first: their numbers and labels, then their cells' size; the parts may be thumbnails.
-      float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
-      if (S.numbers && G.numbers) quality += 1e6f;
-      if (S.column_labels && G.column_labels) quality += 1e5f;
-      if (P.numbers && P2.numbers) quality += 50.0f;
-      if (!S.fits || !G.fits || !P.fits) quality -= 1e7f;  // overflowing into the text below
-      return Candidate{a, big, small, quality};
-    };
-    const float half = (avail.x - gap) / 2;
-    const float quarter = (avail.x - 3 * gap) / 4;
-    const float stacked_h = (body_h - style.ItemSpacing.y) / 2;
-    const float stacked_w = std::min(avail.x * 0.3f, stacked_h * 1.25f + 120 * scale);
-    const auto grid = [&](float share) {
-      return evaluate(Arrangement::Grid, ImVec2(half, body_h * share), ImVec2(half, body_h * (1 - share) - style.ItemSpacing.y));
-    };
-    const Candidate candidates[] = {
-        grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f), grid(0.8f),
-        evaluate(Arrangement::Row, ImVec2(quarter, body_h), ImVec2(quarter, body_h)),
-        evaluate(Arrangement::Column, ImVec2((avail.x - stacked_w - 2 * gap) / 2, body_h), ImVec2(stacked_w, stacked_h)),
-    };
-    const Candidate best = split ? *std::max_element(std::begin(candidates), std::end(candidates),
-                                                     [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; })
-                                 : evaluate(Arrangement::Row, ImVec2(half, body_h), ImVec2(0, 0));
-    const ImVec2 big = best.big, small = best.small;
-    const bool short_titles = best.arrangement != Arrangement::Grid;
-    // The two of a pair get cells of one size and numbers of one font, whichever needs more room.
-    const auto alike = [&](HeatmapOptions& o, const core::Mat& a, const core::Mat& b, ImVec2 room) {
-      const HeatmapFit fa = heatmap_fit(state, a, o, room, true), fb = heatmap_fit(state, b, o, room, true);
-      o.cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
-      o.small_numbers = fa.small_numbers || fb.small_numbers;
-      o.no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
-    };
-    alike(big_o, r.scores, r.QQt, big);
-    if (split) alike(part_o, r.scores_sym, r.scores_antisym, small);
-
-    const auto S = [&] {
-      HeatmapOptions o = big_o;
-      o.tooltip = [&](int i, int j) { DotProductTerms("q", "k", r.Q, r.K, i, j); };
-      if (s.cross()) {
-        o.col_labels = &s.tokens_kv;
-        o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv})";
-      }
-      // Linked highlighting: S_ij under the mouse lights q_i and k_j in every view; A_ij lights S_ij here.
-      o.lit = query_key_cells(lit(state, state.view.head), false);
-      hover_query_key(state, state.view.head,
-                      Heatmap(state, "scores", s.cross() ? "S = QK\u1D40  (n \u00D7 m)" : "S = QK\u1D40", r.scores, o, big));
-    };
-    const auto G = [&] {
-      HeatmapOptions o = big_o;
-      o.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
-      if (s.cross()) o.axis_titles = "rows and columns: queries (X)";
-      Heatmap(state, "QQt", s.cross() ? "QQ\u1D40  (n \u00D7 n)" : "QQ\u1D40", r.QQt, o, big);
-    };
-    const auto sym = [&] {
-      Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, part_o, small);
-    };
-    const auto antisym = [&] {
-      Heatmap(state, "antisym", short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part",
-              r.scores_antisym, part_o, small);
-    };
-    switch (split ? best.arrangement : Arrangement::Row) {
-      case Arrangement::Row:
-        S();
-        ImGui::SameLine(0, gap);
-        G();
-        if (!split) break;
-        ImGui::SameLine(0, gap);
-        sym();
-        ImGui::SameLine(0, gap);
-        antisym();
-        break;
-      case Arrangement::Column:
-        S();
-        ImGui::SameLine(0, gap);
-        G();
-        ImGui::SameLine(0, gap);
-        ImGui::BeginGroup();
-        sym();
-        antisym();
-        ImGui::EndGroup();
-        break;
-      case Arrangement::Grid:
-        ImGui::BeginGroup();
-        S();
-        sym();
-        ImGui::EndGroup();
-        ImGui::SameLine(0, gap);
-        ImGui::BeginGroup();
-        G();
-        antisym();
-        ImGui::EndGroup();
-        break;
-    }
-
-    // Below the heatmaps, wherever they ended.
-    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
-                                                                      style.WindowPadding.y - text_h + style.ItemSpacing.y));
-    if (split)
-      ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
-                 (s.options.shared_qk && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") + "   \u00B7   QQ\u1D40: 0");
-    else
-      ScriptText("(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
-                 std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
-                 ")   \u00B7   QQ\u1D40: symmetric");
-    if (!state.picture.active) {
-      ImGui::SameLine(0, 24 * scale);
-      ImGui::Checkbox("own colour scales", &state.view.own_scales);
-      remember_control(state, "own_scales");
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare.");
-    }
-    ScriptTextWrapped(dof, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    if (s.cross()) ScriptTextWrapped(kCrossNote, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    const Candidate best = best_arrangement(state, r, o, avail, body_h, gap);
+    make_alike(state, o.big, r.scores, r.QQt, best.big);
+    if (r.square()) make_alike(state, o.part, r.scores_sym, r.scores_antisym, best.small);
+    ArrangedHeatmaps(state, s, r, o, best, gap);
+    ScoresText(state, s, r, dof, text_h);
   }
   ImGui::End();
 }

@@ -206,6 +206,211 @@ HeatmapOptions for_picture(const AppState& state, HeatmapOptions options) {
   return options;
 }
 
+// One heatmap as it is drawn: its measure, where its grid lies, and how a value finds its colour.
+struct Grid {
+  MatrixView m;
+  const HeatmapOptions& options;
+  Measure sized;
+  ImVec2 origin, grid_min, grid_max;
+  core::Colormap colormap;
+  ImDrawList* dl;
+  float scale, line;
+  ImU32 text_color, dim_color;
+
+  // Value → colormap position.
+  float position(double x) const {
+    if (options.range == ValueRange::Unit) return static_cast<float>(std::clamp(x, 0.0, 1.0));
+    return static_cast<float>(std::clamp(0.5 + x / (2 * sized.m_abs), 0.0, 1.0));
+  }
+  bool masked(int r, int c) const {
+    return options.masked_where_infinite && std::isinf((*options.masked_where_infinite)(r, c));
+  }
+};
+
+// Sizes: title, column labels, row labels, cells, colorbar; the grid's corners from them.
+Grid layout_grid(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title) {
+  const ViewOptions& view = state.view;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const float line = ImGui::GetTextLineHeight();
+  Measure sized = measure(m, options, avail, title, view.show_numbers && !options.no_numbers);
+  const ImVec2 grid_min(origin.x + sized.row_label_w, origin.y + sized.title_h + sized.col_label_h);
+  const ImVec2 grid_max(grid_min.x + sized.cell_w * static_cast<float>(m.cols),
+                        grid_min.y + sized.cell_h * static_cast<float>(m.rows));
+  const core::Colormap colormap = options.range == ValueRange::Unit ? view.sequential : view.diverging;
+  return Grid{m, options, std::move(sized), origin, grid_min, grid_max, colormap, dl, fonts().scale, line,
+              text_color, dim_color};
+}
+
+// A title wider than its heatmap is set in the small font rather than run into its neighbour.
+void draw_title(const Grid& g, std::string_view title_markup, ImVec2 avail) {
+  const Fonts& f = fonts();
+  const float room = std::max(avail.x - g.sized.row_label_w, g.grid_max.x + g.sized.colorbar_w - g.grid_min.x);
+  const bool small = f.small && script_text_size(title_markup).x > room;
+  if (small) ImGui::PushFont(f.small);
+  draw_script_text(g.dl, ImVec2(g.grid_min.x, g.origin.y), g.text_color, title_markup);
+  if (small) ImGui::PopFont();
+}
+
+// The cells, through the renderer (at most kMaxHeatmapSide a side); masked ones hatched.
+void draw_cells(const Grid& g) {
+  HeatmapDraw draw;
+  draw.min = g.grid_min;
+  draw.max = g.grid_max;
+  draw.rows = std::min(g.m.rows, kMaxHeatmapSide);
+  draw.cols = std::min(g.m.cols, kMaxHeatmapSide);
+  draw.colormap = g.colormap;
+  draw.gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  draw.gap_px = std::max(1.0f, std::floor(g.scale));
+  draw.hatch_a = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  draw.hatch_b = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  for (int r = 0; r < draw.rows; ++r)
+    for (int c = 0; c < draw.cols; ++c)
+      draw.t[r * draw.cols + c] = g.masked(r, c) ? -1.0f : g.position(g.m(r, c));
+  heatmap_renderer().draw(g.dl, draw);
+}
+
+// Columns above, in one font (the small one when the cells are small); a label that still does not
+// fit is shortened with "…" or left out (the tooltip names the cell anyway). Then the axes' titles.
+// Returns the labels as drawn.
+std::vector<std::string> draw_column_labels(const Grid& g) {
+  std::vector<std::string> drawn;
+  const float scale = g.scale;
+  std::vector<std::string> cols(g.m.cols);
+  for (int c = 0; c < g.m.cols; ++c) cols[c] = label(g.options.col_labels, c);
+  const float col_w = g.sized.cell_w - 2 * scale;
+  ImFont* col_font = uniform_font(cols, col_w, g.line);
+  for (int c = 0; g.sized.col_label_h > 0 && c < g.m.cols; ++c) {
+    std::string s = cols[c];
+    if (text_size(col_font, s).x > col_w) {
+      ImGui::PushFont(col_font);
+      s = fit_label(s, col_w);
+      ImGui::PopFont();
+    }
+    const ImVec2 size = text_size(col_font, s);
+    drawn.push_back(s);
+    g.dl->AddText(col_font, col_font->FontSize,
+                  ImVec2(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
+                         g.grid_min.y - size.y - 2 * scale),
+                  g.dim_color, s.c_str());
+  }
+  if (g.options.axis_titles && g.sized.col_label_h > 0) {
+    const Fonts& f = fonts();
+    if (f.small) ImGui::PushFont(f.small);
+    draw_script_text(g.dl, ImVec2(g.origin.x, g.origin.y + g.sized.title_h), g.dim_color, g.options.axis_titles);
+    if (f.small) ImGui::PopFont();
+  }
+  return drawn;
+}
+
+// Rows to the left, in one font, all or none: where the font is taller than a cell they are left out.
+// Returns the labels as drawn.
+std::vector<std::string> draw_row_labels(const Grid& g) {
+  std::vector<std::string> drawn;
+  const float cell_h = g.sized.cell_h;
+  std::vector<std::string> rows(g.m.rows);
+  for (int r = 0; r < g.m.rows; ++r) rows[r] = label(g.options.row_labels, r);
+  ImFont* row_font = uniform_font(rows, g.sized.row_label_w, cell_h);
+  if (g.options.show_row_labels && row_font->FontSize <= cell_h + 1)
+    for (int r = 0; r < g.m.rows; ++r) {
+      const ImVec2 size = text_size(row_font, rows[r]);
+      drawn.push_back(rows[r]);
+      g.dl->AddText(row_font, row_font->FontSize,
+                    ImVec2(g.grid_min.x - size.x - 4 * g.scale,
+                           g.grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2),
+                    g.dim_color, rows[r].c_str());
+    }
+  return drawn;
+}
+
+// Numbers in the cells, dark or light against the cell's colour.
+void draw_numbers(const Grid& g) {
+  ImFont* font = g.sized.number_font;
+  if (!font) return;
+  for (int r = 0; r < g.m.rows; ++r)
+    for (int c = 0; c < g.m.cols; ++c) {
+      const std::string& s = g.sized.numbers[r * g.m.cols + c];
+      if (s.empty()) continue;  // masked
+      const ImVec2 size = text_size(font, s);
+      const bool dark_text = core::luminance(core::sample(g.colormap, g.position(g.m(r, c)))) > 0.45f;
+      const ImVec2 at(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
+                      g.grid_min.y + g.sized.cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
+      g.dl->AddText(font, font->FontSize, at, dark_text ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255),
+                    s.c_str());
+    }
+}
+
+// The colorbar: the gradient and its three ticks.
+void draw_colorbar(const Grid& g) {
+  const float scale = g.scale, line = g.line;
+  const ImVec2 bar_min(g.grid_max.x + 8 * scale, g.grid_min.y);
+  const ImVec2 bar_max(bar_min.x + 10 * scale, g.grid_max.y);
+  HeatmapDraw bar;
+  bar.min = bar_min;
+  bar.max = bar_max;
+  bar.rows = bar.cols = 1;
+  bar.gradient = true;
+  bar.colormap = g.colormap;
+  bar.gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  heatmap_renderer().draw(g.dl, bar);
+  g.dl->AddRect(bar_min, bar_max, ImGui::GetColorU32(ImGuiCol_Border));
+  // Three ticks where they fit apart, else the two ends, else none (a thumbnail).
+  const float bar_h = bar_max.y - bar_min.y;
+  const int step = bar_h >= 2.2f * line ? 1 : 2;
+  for (int i = 0; bar_h >= 1.1f * line && i < 3; i += step) {
+    const float y = bar_min.y + bar_h * static_cast<float>(i) / 2.0f;
+    const std::string& s = g.sized.ticks[i];
+    // A short tick with a gap before its label, so that "−1.55" never reads as "−−1.55".
+    g.dl->AddLine(ImVec2(bar_max.x, y), ImVec2(bar_max.x + 2 * scale, y), g.dim_color);
+    g.dl->AddText(ImVec2(bar_max.x + 6 * scale, y - line / 2), g.dim_color, s.c_str());
+  }
+}
+
+struct Cell {
+  int row = -1, col = -1;
+};
+
+// The cells as one item: the hovered one outlined and named in a tooltip, where the panel explains it.
+// Returns it, or −1s (never in a picture: it has no mouse).
+Cell HoverCell(const AppState& state, const Grid& g) {
+  const float cell_w = g.sized.cell_w, cell_h = g.sized.cell_h;
+  ImGui::SetCursorScreenPos(g.grid_min);
+  ImGui::InvisibleButton("cells", ImVec2(g.grid_max.x - g.grid_min.x, g.grid_max.y - g.grid_min.y));
+  if (!ImGui::IsItemHovered() || state.picture.active) return {};
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const int c = std::clamp(static_cast<int>((mouse.x - g.grid_min.x) / cell_w), 0, g.m.cols - 1);
+  const int r = std::clamp(static_cast<int>((mouse.y - g.grid_min.y) / cell_h), 0, g.m.rows - 1);
+  const ImVec2 a(g.grid_min.x + cell_w * static_cast<float>(c), g.grid_min.y + cell_h * static_cast<float>(r));
+  g.dl->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), g.text_color, 0, 0, 2 * g.scale);
+  ImGui::BeginTooltip();
+  ImGui::Text("%s \u2192 %s: %s", label(g.options.row_labels, r).c_str(), label(g.options.col_labels, c).c_str(),
+              g.masked(r, c) ? "masked (weight exactly 0)" : format_number(g.m(r, c)).c_str());
+  if (g.options.tooltip) g.options.tooltip(r, c);
+  ImGui::EndTooltip();
+  return Cell{r, c};
+}
+
+// Linked highlight: a row or column just outside its cells, a cell just inside its own (not the
+// cell under the mouse: the hover outline marks it already). Over the hover outline.
+void draw_linked_highlight(AppState& state, const Grid& g, const std::string& name, Cell hovered) {
+  const HeatmapHighlight& lit = g.options.lit;
+  const float outside = highlight_thickness() / 2 + 1 * g.scale, inside = -highlight_thickness() / 2;
+  const auto x_at = [&](int c) { return g.grid_min.x + g.sized.cell_w * static_cast<float>(c); };
+  const auto y_at = [&](int r) { return g.grid_min.y + g.sized.cell_h * static_cast<float>(r); };
+  if (lit.row >= 0 && lit.row < g.m.rows)
+    OutlineHighlight(state, name + ".row[" + std::to_string(lit.row) + "]", ImVec2(g.grid_min.x, y_at(lit.row)),
+                     ImVec2(g.grid_max.x, y_at(lit.row + 1)), outside);
+  if (lit.col >= 0 && lit.col < g.m.cols)
+    OutlineHighlight(state, name + ".col[" + std::to_string(lit.col) + "]", ImVec2(x_at(lit.col), g.grid_min.y),
+                     ImVec2(x_at(lit.col + 1), g.grid_max.y), outside);
+  const bool under_mouse = lit.cell_row == hovered.row && lit.cell_col == hovered.col;
+  if (lit.cell_row >= 0 && lit.cell_row < g.m.rows && lit.cell_col >= 0 && lit.cell_col < g.m.cols && !under_mouse)
+    OutlineHighlight(state, name + ".cell[" + std::to_string(lit.cell_row) + "][" + std::to_string(lit.cell_col) + "]",
+                     ImVec2(x_at(lit.cell_col), y_at(lit.cell_row)), ImVec2(x_at(lit.cell_col + 1), y_at(lit.cell_row + 1)), inside);
+}
+
 }  // namespace
 
 float picture_cell_factor(const AppState& state) {
@@ -223,189 +428,34 @@ HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions
 
 HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,
                       const HeatmapOptions& given_options, ImVec2 avail) {
-  const ViewOptions& view = state.view;
   const HeatmapOptions options = for_picture(state, given_options);
   ImGui::PushID(id);
   ImGui::BeginGroup();  // one item of the whole size, so that SameLine rows line up
-  const Fonts& f = fonts();
-  const float scale = f.scale;
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 dim_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const float line = ImGui::GetTextLineHeight();
+  const Grid g = layout_grid(state, m, options, avail, !title_markup.empty());
+  if (!title_markup.empty()) draw_title(g, title_markup, avail);
+  draw_cells(g);
+  std::vector<std::string> drawn_cols = draw_column_labels(g);
+  std::vector<std::string> drawn_rows = draw_row_labels(g);
+  draw_numbers(g);
+  if (options.colorbar) draw_colorbar(g);
+  const float right = std::max(g.grid_max.x + g.sized.colorbar_w,
+                               std::min(g.origin.x + avail.x, g.grid_min.x + script_text_size(title_markup).x));
+  const ImVec2 used(right - g.origin.x, g.grid_max.y - g.origin.y);
+  const Cell hovered = HoverCell(state, g);
+  draw_linked_highlight(state, g, id, hovered);
 
-  // [SECTION] Sizes: title, column labels, row labels, cells, colorbar.
-  const Measure sized = measure(m, options, avail, !title_markup.empty(), view.show_numbers && !options.no_numbers);
-  const float title_h = sized.title_h, col_label_h = sized.col_label_h, row_label_w = sized.row_label_w,
-              colorbar_w = sized.colorbar_w, cell_w = sized.cell_w, cell_h = sized.cell_h;
-  const ImVec2 grid_min(origin.x + row_label_w, origin.y + title_h + col_label_h);
-  const ImVec2 grid_max(grid_min.x + cell_w * static_cast<float>(m.cols), grid_min.y + cell_h * static_cast<float>(m.rows));
-
-  // A title wider than its heatmap is set in the small font rather than run into its neighbour.
-  if (!title_markup.empty()) {
-    const float room = std::max(avail.x - row_label_w, grid_max.x + colorbar_w - grid_min.x);
-    const bool small = f.small && script_text_size(title_markup).x > room;
-    if (small) ImGui::PushFont(f.small);
-    draw_script_text(dl, ImVec2(grid_min.x, origin.y), text_color, title_markup);
-    if (small) ImGui::PopFont();
-  }
-
-  // [SECTION] Value → colormap position.
-  const core::Colormap colormap = options.range == ValueRange::Unit ? view.sequential : view.diverging;
-  const double m_abs = sized.m_abs;
-  const auto position = [&](double x) -> float {
-    if (options.range == ValueRange::Unit) return static_cast<float>(std::clamp(x, 0.0, 1.0));
-    return static_cast<float>(std::clamp(0.5 + x / (2 * m_abs), 0.0, 1.0));
-  };
-  const auto masked = [&](int r, int c) {
-    return options.masked_where_infinite && std::isinf((*options.masked_where_infinite)(r, c));
-  };
-
-  HeatmapDraw draw;
-  draw.min = grid_min;
-  draw.max = grid_max;
-  draw.rows = std::min(m.rows, kMaxHeatmapSide);
-  draw.cols = std::min(m.cols, kMaxHeatmapSide);
-  draw.colormap = colormap;
-  draw.gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg);
-  draw.gap_px = std::max(1.0f, std::floor(scale));
-  draw.hatch_a = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  draw.hatch_b = ImGui::GetColorU32(ImGuiCol_WindowBg);
-  for (int r = 0; r < draw.rows; ++r)
-    for (int c = 0; c < draw.cols; ++c)
-      draw.t[r * draw.cols + c] = masked(r, c) ? -1.0f : position(m(r, c));
-  heatmap_renderer().draw(dl, draw);
-
-  // [SECTION] Labels: columns above, rows to the left; one font per axis, the
-  // small one when the cells are small; a label that still does not fit is
-  // shortened with "…" or left out (the tooltip names the cell anyway).
-  std::vector<std::string> drawn_rows, drawn_cols;
-  {
-    std::vector<std::string> cols(m.cols), rows(m.rows);
-    for (int c = 0; c < m.cols; ++c) cols[c] = label(options.col_labels, c);
-    for (int r = 0; r < m.rows; ++r) rows[r] = label(options.row_labels, r);
-    const float col_w = cell_w - 2 * scale;
-    ImFont* col_font = uniform_font(cols, col_w, line);
-    for (int c = 0; col_label_h > 0 && c < m.cols; ++c) {
-      std::string s = cols[c];
-      if (text_size(col_font, s).x > col_w) {
-        ImGui::PushFont(col_font);
-        s = fit_label(s, col_w);
-        ImGui::PopFont();
-      }
-      const ImVec2 size = text_size(col_font, s);
-      drawn_cols.push_back(s);
-      dl->AddText(col_font, col_font->FontSize,
-                  ImVec2(grid_min.x + cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2, grid_min.y - size.y - 2 * scale),
-                  dim_color, s.c_str());
-    }
-    if (options.axis_titles && col_label_h > 0) {
-      if (f.small) ImGui::PushFont(f.small);
-      draw_script_text(dl, ImVec2(origin.x, origin.y + title_h), dim_color, options.axis_titles);
-      if (f.small) ImGui::PopFont();
-    }
-    ImFont* row_font = uniform_font(rows, row_label_w, cell_h);
-    if (options.show_row_labels && row_font->FontSize <= cell_h + 1)
-      for (int r = 0; r < m.rows; ++r) {
-        const ImVec2 size = text_size(row_font, rows[r]);
-        drawn_rows.push_back(rows[r]);
-        dl->AddText(row_font, row_font->FontSize,
-                    ImVec2(grid_min.x - size.x - 4 * scale, grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2),
-                    dim_color, rows[r].c_str());
-      }
-  }
-
-  // [SECTION] Numbers in the cells, dark or light against the cell's colour.
-  const bool numbers_drawn = sized.number_font != nullptr;
-  if (ImFont* font = sized.number_font) {
-    for (int r = 0; r < m.rows; ++r)
-      for (int c = 0; c < m.cols; ++c) {
-        const std::string& s = sized.numbers[r * m.cols + c];
-        if (s.empty()) continue;  // masked
-        const ImVec2 size = text_size(font, s);
-        const bool dark_text = core::luminance(core::sample(colormap, position(m(r, c)))) > 0.45f;
-        const ImVec2 at(grid_min.x + cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
-                        grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
-        dl->AddText(font, font->FontSize, at, dark_text ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255), s.c_str());
-      }
-  }
-
-  // [SECTION] Colorbar: the gradient and its three ticks.
-  if (options.colorbar) {
-    const ImVec2 bar_min(grid_max.x + 8 * scale, grid_min.y);
-    const ImVec2 bar_max(bar_min.x + 10 * scale, grid_max.y);
-    HeatmapDraw bar;
-    bar.min = bar_min;
-    bar.max = bar_max;
-    bar.rows = bar.cols = 1;
-    bar.gradient = true;
-    bar.colormap = colormap;
-    bar.gap_color = draw.gap_color;
-    heatmap_renderer().draw(dl, bar);
-    dl->AddRect(bar_min, bar_max, ImGui::GetColorU32(ImGuiCol_Border));
-    // Three ticks where they fit apart, else the two ends, else none (a thumbnail).
-    const float bar_h = bar_max.y - bar_min.y;
-    const int step = bar_h >= 2.2f * line ? 1 : 2;
-    for (int i = 0; bar_h >= 1.1f * line && i < 3; i += step) {
-      const float y = bar_min.y + bar_h * static_cast<float>(i) / 2.0f;
-      const std::string& s = sized.ticks[i];
-      // A short tick with a gap before its label, so that "−1.55" never reads as "−−1.55".
-      dl->AddLine(ImVec2(bar_max.x, y), ImVec2(bar_max.x + 2 * scale, y), dim_color);
-      dl->AddText(ImVec2(bar_max.x + 6 * scale, y - line / 2), dim_color, s.c_str());
-    }
-  }
-
-  // [SECTION] Hover: outline the cell, name it, let the panel explain it.
-  const ImVec2 used(std::max(grid_max.x + colorbar_w, std::min(origin.x + avail.x, grid_min.x + script_text_size(title_markup).x)) - origin.x,
-                    grid_max.y - origin.y);
-  ImGui::SetCursorScreenPos(grid_min);
-  ImGui::InvisibleButton("cells", ImVec2(grid_max.x - grid_min.x, grid_max.y - grid_min.y));
-  int hovered_row = -1, hovered_col = -1;
-  if (ImGui::IsItemHovered() && !state.picture.active) {  // a picture has no mouse
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const int c = std::clamp(static_cast<int>((mouse.x - grid_min.x) / cell_w), 0, m.cols - 1);
-    const int r = std::clamp(static_cast<int>((mouse.y - grid_min.y) / cell_h), 0, m.rows - 1);
-    hovered_row = r;
-    hovered_col = c;
-    const ImVec2 a(grid_min.x + cell_w * static_cast<float>(c), grid_min.y + cell_h * static_cast<float>(r));
-    dl->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), text_color, 0, 0, 2 * scale);
-    ImGui::BeginTooltip();
-    ImGui::Text("%s \u2192 %s: %s", label(options.row_labels, r).c_str(), label(options.col_labels, c).c_str(),
-                masked(r, c) ? "masked (weight exactly 0)" : format_number(m(r, c)).c_str());
-    if (options.tooltip) options.tooltip(r, c);
-    ImGui::EndTooltip();
-  }
-
-  // [SECTION] Linked highlight: a row or column just outside its cells, a cell just inside its own
-  // (not the cell under the mouse: the hover outline marks it already). Over the hover outline.
-  {
-    const HeatmapHighlight& lit = options.lit;
-    const float outside = highlight_thickness() / 2 + 1 * scale, inside = -highlight_thickness() / 2;
-    const auto x_at = [&](int c) { return grid_min.x + cell_w * static_cast<float>(c); };
-    const auto y_at = [&](int r) { return grid_min.y + cell_h * static_cast<float>(r); };
-    const std::string name(id);
-    if (lit.row >= 0 && lit.row < m.rows)
-      OutlineHighlight(state, name + ".row[" + std::to_string(lit.row) + "]", ImVec2(grid_min.x, y_at(lit.row)),
-                       ImVec2(grid_max.x, y_at(lit.row + 1)), outside);
-    if (lit.col >= 0 && lit.col < m.cols)
-      OutlineHighlight(state, name + ".col[" + std::to_string(lit.col) + "]", ImVec2(x_at(lit.col), grid_min.y),
-                       ImVec2(x_at(lit.col + 1), grid_max.y), outside);
-    const bool hovered = lit.cell_row == hovered_row && lit.cell_col == hovered_col;
-    if (lit.cell_row >= 0 && lit.cell_row < m.rows && lit.cell_col >= 0 && lit.cell_col < m.cols && !hovered)
-      OutlineHighlight(state, name + ".cell[" + std::to_string(lit.cell_row) + "][" + std::to_string(lit.cell_col) + "]",
-                       ImVec2(x_at(lit.cell_col), y_at(lit.cell_row)), ImVec2(x_at(lit.cell_col + 1), y_at(lit.cell_row + 1)), inside);
-  }
-
-  ImGui::SetCursorScreenPos(origin);
+  ImGui::SetCursorScreenPos(g.origin);
   ImGui::Dummy(used);
   ImGui::EndGroup();
   ImGui::PopID();
+  const bool numbers_drawn = g.sized.number_font != nullptr;
+  const ImVec2 grid_min = g.grid_min, grid_max = g.grid_max;
   state.heatmap_rects[current_panel_name() + "/" + id] =
       HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
-                  cell_w, cell_h, numbers_drawn, std::move(drawn_rows), std::move(drawn_cols),
-                  numbers_drawn ? sized.numbers : std::vector<std::string>{}};
-  return HeatmapLayout{used, grid_min, cell_w, cell_h, grid_max.x + colorbar_w, hovered_row, hovered_col};
+                  g.sized.cell_w, g.sized.cell_h, numbers_drawn, std::move(drawn_rows), std::move(drawn_cols),
+                  numbers_drawn ? g.sized.numbers : std::vector<std::string>{}};
+  return HeatmapLayout{used, grid_min, g.sized.cell_w, g.sized.cell_h, grid_max.x + g.sized.colorbar_w, hovered.row,
+                       hovered.col};
 }
 
 }  // namespace app

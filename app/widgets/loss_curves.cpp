@@ -7,6 +7,7 @@
 
 #include "app/training/lab.h"  // format_loss
 #include "app/render/text.h"
+#include "app/widgets/plot_frame.h"
 #include "core/export/export_curves.h"
 
 namespace app {
@@ -16,17 +17,42 @@ ImU32 curve_colour(const AppState& state, int v) {
   return IM_COL32(c[0], c[1], c[2], 255);
 }
 
+namespace {
 
-// The curves on a log axis with a legend: the panel's and the PNG's.
-void LossCurves(AppState& state, ImVec2 size) {
-  Lab& lab = state.lab;
+// Where the plot and its legend lie, and how a step and a loss find their pixels.
+struct CurvesPlot {
+  const core::Curves& c;
+  ImVec2 origin;
+  float left = 0, bottom = 0;  // room for the loss labels at the left, the step labels and title below
+  float line = 0, entry_h = 0, legend_w = 0;
+  // The legend on the right, or below the plot in as many columns as fit.
+  bool legend_below = false;
+  int legend_columns = 1;
+  ImVec2 p0, p1;  // the plot's corners
+  float pw = 0, ph = 0;
+  core::LossAxis axis;
+  int x_max = 1;
+  float scale = 1;
+  ImDrawList* dl = nullptr;
+  ImU32 ink = 0, faint = 0;
+
+  float x_of(double step) const { return p0.x + pw * static_cast<float>(step / x_max); }
+  float y_of(double loss) const {
+    const double shown = std::isfinite(loss) ? std::max(loss, std::pow(10.0, core::kFloorExponent)) : std::pow(10.0, core::kFloorExponent);
+    return p0.y + ph * static_cast<float>((axis.hi - std::log10(shown)) / (axis.hi - axis.lo));
+  }
+};
+
+// The legend's width (its longest name or loss), then the plot in what is left of `size`. The legend goes below
+// the plot when beside it would leave the plot under 60% of the width (a training run's frame at a small
+// size, a narrow window).
+CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
+  const Lab& lab = state.lab;
   const core::Curves& c = lab.view.curves;
   const float scale = fonts().scale;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  state.panel_rects[kLossCurvesPicture] = Rect{origin.x, origin.y, size.x, size.y};
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Separator, 0.5f);
   float legend_w = 0;
   for (const std::string& name : c.names) legend_w = std::max(legend_w, ImGui::CalcTextSize(name.c_str()).x);
   legend_w = std::max(legend_w, ImGui::CalcTextSize(c.seeds > 1 ? "median L = 0.0000, test 0.0000" : "L = 0.0000, test 0.0000").x) +
@@ -34,8 +60,6 @@ void LossCurves(AppState& state, ImVec2 size) {
   const float left = ImGui::CalcTextSize("10-16").x + 14 * scale, bottom = ImGui::GetTextLineHeight() * 2 + 8 * scale;
   const float top = 6 * scale;
   const float line = ImGui::GetTextLineHeight(), entry_h = line * 2 + 6 * scale;
-  // The legend on the right, or below the plot when beside it would leave the plot under 60% of the width
-  // (a training run's frame at a small size, a narrow window): in as many columns as fit.
   const bool legend_below = size.x - legend_w < size.x * 0.6f;
   const int legend_columns = legend_below ? std::max(1, static_cast<int>(size.x / legend_w)) : 1;
   const int legend_rows = (static_cast<int>(c.names.size()) + legend_columns - 1) / legend_columns;
@@ -43,65 +67,85 @@ void LossCurves(AppState& state, ImVec2 size) {
   const ImVec2 p0(origin.x + left, origin.y + top);
   const ImVec2 p1(origin.x + std::max(left + 40 * scale, legend_below ? size.x - 10 * scale : size.x - legend_w - 10 * scale),
                   origin.y + std::max(top + 40 * scale, size.y - bottom - legend_h));
-  const float pw = p1.x - p0.x, ph = p1.y - p0.y;
-  ImGui::InvisibleButton("curves", size);
-  const bool hovered = ImGui::IsItemHovered();
-  dl->AddRectFilled(p0, p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
-
   // A training run's frame keeps the whole run's axis: the curves grow, the axis stays put.
   const TrainingFrame& frame = state.picture.training;
   const bool animating = !frame.panel.empty();
-  const core::LossAxis axis = animating ? frame.axis : core::loss_axis(c);
-  const int x_max = std::max(1, c.steps > 0 ? c.steps : lab.experiment.steps);
-  const auto x_of = [&](double step) { return p0.x + pw * static_cast<float>(step / x_max); };
-  const auto y_of = [&](double loss) {
-    const double shown = std::isfinite(loss) ? std::max(loss, std::pow(10.0, core::kFloorExponent)) : std::pow(10.0, core::kFloorExponent);
-    return p0.y + ph * static_cast<float>((axis.hi - std::log10(shown)) / (axis.hi - axis.lo));
-  };
-  // Decades, with 10^k as the label; the step ticks below.
-  // A label every `every` decades, so that they do not touch; with few decades, lines at 2·10^k … 9·10^k too.
+  return CurvesPlot{.c = c,
+                    .origin = origin,
+                    .left = left,
+                    .bottom = bottom,
+                    .line = line,
+                    .entry_h = entry_h,
+                    .legend_w = legend_w,
+                    .legend_below = legend_below,
+                    .legend_columns = legend_columns,
+                    .p0 = p0,
+                    .p1 = p1,
+                    .pw = p1.x - p0.x,
+                    .ph = p1.y - p0.y,
+                    .axis = animating ? frame.axis : core::loss_axis(c),
+                    .x_max = std::max(1, c.steps > 0 ? c.steps : lab.experiment.steps),
+                    .scale = scale,
+                    .dl = dl,
+                    .ink = ink,
+                    .faint = faint};
+}
+
+// Decades, with 10^k as the label: a label every `every` decades, so that they do not touch; with
+// few decades, lines at 2·10^k … 9·10^k too.
+void draw_loss_axis(const CurvesPlot& p) {
+  const core::LossAxis& axis = p.axis;
+  const ImVec2 p0 = p.p0, p1 = p.p1;
+  const float ph = p.ph, scale = p.scale;
+  const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Separator, 0.5f);
   const int decades = axis.hi - axis.lo;
   const int every = std::max(1, static_cast<int>(std::ceil(static_cast<float>(decades) * ImGui::GetTextLineHeight() * 1.4f / ph)));
   for (int k = axis.lo; k <= axis.hi; ++k) {
     const float y = p0.y + ph * static_cast<float>(axis.hi - k) / static_cast<float>(decades);
-    dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), grid);
+    p.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), grid);
     if (decades <= 3 && k < axis.hi)
       for (int m = 2; m <= 9; ++m) {
         const float ym = y - ph * static_cast<float>(std::log10(m)) / static_cast<float>(decades);
-        dl->AddLine(ImVec2(p0.x, ym), ImVec2(p0.x + 5 * scale, ym), faint);
-        dl->AddLine(ImVec2(p0.x, ym), ImVec2(p1.x, ym), ImGui::GetColorU32(ImGuiCol_Separator, 0.18f));
+        p.dl->AddLine(ImVec2(p0.x, ym), ImVec2(p0.x + 5 * scale, ym), p.faint);
+        p.dl->AddLine(ImVec2(p0.x, ym), ImVec2(p1.x, ym), ImGui::GetColorU32(ImGuiCol_Separator, 0.18f));
       }
     if ((axis.hi - k) % every != 0) continue;
     const std::string label = "10^{" + std::to_string(k) + "}";
     const ImVec2 ts = script_text_size(label);
-    draw_script_text(dl, ImVec2(p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), ink, label);
+    draw_script_text(p.dl, ImVec2(p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), p.ink, label);
   }
-  // About five ticks, fewer when their labels would touch.
-  const int ticks = std::clamp(static_cast<int>(pw / (ImGui::CalcTextSize("00000").x * 1.6f)), 1, 5);
-  const int tick = core::step_tick(x_max, ticks);
-  for (int step = 0; step <= x_max; step += tick) {
-    const float x = x_of(step);
-    dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4 * scale), ink);
-    const std::string label = std::to_string(step);
-    dl->AddText(ImVec2(x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p1.y + 5 * scale), ink, label.c_str());
-  }
-  // The axis's title, shorter when the plot is narrow (a training run's frame, a small window).
-  const char* x_title = "step  (the curves: mean squared error L of each step's batch, on a log scale)";
-  if (ImGui::CalcTextSize(x_title).x > pw + left) x_title = "step  (L of each step's batch, log scale)";
-  dl->AddText(ImVec2(std::max(origin.x, p0.x + pw * 0.5f - ImGui::CalcTextSize(x_title).x * 0.5f), p1.y + 5 * scale + ImGui::GetTextLineHeight()),
-              faint, x_title);
-  dl->AddRect(p0, p1, faint);
-  if (animating && frame.step < x_max) dl->AddLine(ImVec2(x_of(frame.step), p0.y), ImVec2(x_of(frame.step), p1.y), faint);  // now
+}
 
-  // The curves: per pixel column the lowest and highest value (a spike stays visible), in the variant's colour.
-  dl->PushClipRect(p0, p1, true);
-  // Over seeds, each design's band under the curves: per pixel column the smallest and the largest of its runs.
-  // Quads without anti-aliasing: their soft edges would overlap column to column as darker seams.
+// The step ticks below, about five, fewer when their labels would touch; the axis's title, shorter when
+// the plot is narrow (a training run's frame, a small window).
+void draw_step_axis(const CurvesPlot& p) {
+  const ImVec2 p0 = p.p0, p1 = p.p1;
+  const float pw = p.pw, scale = p.scale;
+  const int ticks = std::clamp(static_cast<int>(pw / (ImGui::CalcTextSize("00000").x * 1.6f)), 1, 5);
+  for (double step : nice_ticks(0, p.x_max, ticks, TickRounding::Up, 1)) {
+    const float x = p.x_of(step);
+    p.dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4 * scale), p.ink);
+    const std::string label = tick_text(step);
+    p.dl->AddText(ImVec2(x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p1.y + 5 * scale), p.ink, label.c_str());
+  }
+  const char* x_title = "step  (the curves: mean squared error L of each step's batch, on a log scale)";
+  if (ImGui::CalcTextSize(x_title).x > pw + p.left) x_title = "step  (L of each step's batch, log scale)";
+  p.dl->AddText(ImVec2(std::max(p.origin.x, p0.x + pw * 0.5f - ImGui::CalcTextSize(x_title).x * 0.5f),
+                       p1.y + 5 * scale + ImGui::GetTextLineHeight()),
+                p.faint, x_title);
+}
+
+// Over seeds, each design's band under the curves: per pixel column the smallest and the largest of its runs.
+// Quads without anti-aliasing: their soft edges would overlap column to column as darker seams.
+void draw_bands(const AppState& state, const CurvesPlot& p) {
+  const core::Curves& c = p.c;
+  ImDrawList* dl = p.dl;
   const ImDrawListFlags flags = dl->Flags;
   dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
   for (size_t v = 0; v < c.band_lo.size() && v < c.band_hi.size(); ++v) {
     const std::vector<double>&lo = c.band_lo[v], &hi = c.band_hi[v];
-    const size_t per_column = std::max<size_t>(1, static_cast<size_t>(static_cast<double>(x_max) / std::max(1.0f, pw)));
+    const size_t per_column =
+        std::max<size_t>(1, static_cast<size_t>(static_cast<double>(p.x_max) / std::max(1.0f, p.pw)));
     const ImU32 fill = (curve_colour(state, static_cast<int>(v)) & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 46);
     ImVec2 upper_before, lower_before;
     for (size_t i = 0; i < std::min(lo.size(), hi.size()); i += per_column) {
@@ -111,19 +155,26 @@ void LossCurves(AppState& state, ImVec2 size) {
         low = std::min(low, lo[k]);
         high = std::max(high, hi[k]);
       }
-      const ImVec2 upper(x_of(static_cast<double>(i)), y_of(high)), lower(x_of(static_cast<double>(i)), y_of(low));
+      const ImVec2 upper(p.x_of(static_cast<double>(i)), p.y_of(high)),
+          lower(p.x_of(static_cast<double>(i)), p.y_of(low));
       if (i > 0) dl->AddQuadFilled(upper_before, upper, lower, lower_before, fill);
       upper_before = upper;
       lower_before = lower;
     }
   }
   dl->Flags = flags;
+}
+
+// The curves: per pixel column the lowest and highest value (a spike stays visible), in the variant's colour.
+void draw_curves(const AppState& state, const CurvesPlot& p) {
+  const core::Curves& c = p.c;
   static std::vector<ImVec2> points;  // the UI thread's alone
   for (size_t v = 0; v < c.loss.size(); ++v) {
     const std::vector<double>& curve = c.loss[v];
     if (curve.empty()) continue;
     points.clear();
-    const size_t per_column = std::max<size_t>(1, static_cast<size_t>(static_cast<double>(x_max) / std::max(1.0f, pw)));
+    const size_t per_column =
+        std::max<size_t>(1, static_cast<size_t>(static_cast<double>(p.x_max) / std::max(1.0f, p.pw)));
     for (size_t i = 0; i < curve.size(); i += per_column) {
       const size_t end = std::min(curve.size(), i + per_column);
       size_t lo = i, hi = i;
@@ -131,54 +182,84 @@ void LossCurves(AppState& state, ImVec2 size) {
         if (curve[k] < curve[lo]) lo = k;
         if (curve[k] > curve[hi]) hi = k;
       }
-      points.push_back(ImVec2(x_of(static_cast<double>(std::min(lo, hi))), y_of(curve[std::min(lo, hi)])));
-      if (lo != hi) points.push_back(ImVec2(x_of(static_cast<double>(std::max(lo, hi))), y_of(curve[std::max(lo, hi)])));
+      points.push_back(ImVec2(p.x_of(static_cast<double>(std::min(lo, hi))), p.y_of(curve[std::min(lo, hi)])));
+      if (lo != hi)
+        points.push_back(ImVec2(p.x_of(static_cast<double>(std::max(lo, hi))), p.y_of(curve[std::max(lo, hi)])));
     }
-    if (points.size() == 1) dl->AddCircleFilled(points[0], 2.5f * scale, curve_colour(state, static_cast<int>(v)));
-    else dl->AddPolyline(points.data(), static_cast<int>(points.size()), curve_colour(state, static_cast<int>(v)), 0, 1.6f * scale);
+    if (points.size() == 1) p.dl->AddCircleFilled(points[0], 2.5f * p.scale, curve_colour(state, static_cast<int>(v)));
+    else
+      p.dl->AddPolyline(points.data(), static_cast<int>(points.size()), curve_colour(state, static_cast<int>(v)), 0,
+                        1.6f * p.scale);
   }
-  dl->PopClipRect();
+}
 
-  // Hover: the step under the mouse and every variant's loss there.
-  if (hovered && !state.picture.active) {
-    const float mx = ImGui::GetIO().MousePos.x;
-    const int step = static_cast<int>(std::lround((mx - p0.x) / pw * static_cast<float>(x_max)));
-    if (step >= 0 && step <= x_max) {
-      dl->AddLine(ImVec2(x_of(step), p0.y), ImVec2(x_of(step), p1.y), faint);
-      ImGui::BeginTooltip();
-      ImGui::Text(step == 0 ? "before the first step" : "after %d step%s", step, step == 1 ? "" : "s");
-      for (size_t v = 0; v < c.loss.size(); ++v) {
-        if (static_cast<size_t>(step) >= c.loss[v].size()) continue;
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v))), "%s", c.names[v].c_str());
-        ImGui::SameLine(160 * scale);
-        const size_t k = static_cast<size_t>(step);
-        if (v < c.band_lo.size() && k < c.band_lo[v].size())
-          ImGui::Text("median L = %s  [%s, %s]", format_loss(c.loss[v][k]).c_str(), format_loss(c.band_lo[v][k]).c_str(),
-                      format_loss(c.band_hi[v][k]).c_str());
-        else
-          ImGui::Text("L = %s", format_loss(c.loss[v][k]).c_str());
-      }
-      ImGui::EndTooltip();
-    }
+// The step under the mouse, marked, and every variant's loss there in a tooltip.
+void HoverStep(const AppState& state, const CurvesPlot& p) {
+  const core::Curves& c = p.c;
+  const float mx = ImGui::GetIO().MousePos.x;
+  const int step = static_cast<int>(std::lround((mx - p.p0.x) / p.pw * static_cast<float>(p.x_max)));
+  if (step < 0 || step > p.x_max) return;
+  p.dl->AddLine(ImVec2(p.x_of(step), p.p0.y), ImVec2(p.x_of(step), p.p1.y), p.faint);
+  ImGui::BeginTooltip();
+  ImGui::Text(step == 0 ? "before the first step" : "after %d step%s", step, step == 1 ? "" : "s");
+  for (size_t v = 0; v < c.loss.size(); ++v) {
+    if (static_cast<size_t>(step) >= c.loss[v].size()) continue;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v))), "%s", c.names[v].c_str());
+    ImGui::SameLine(160 * p.scale);
+    const size_t k = static_cast<size_t>(step);
+    if (v < c.band_lo.size() && k < c.band_lo[v].size())
+      ImGui::Text("median L = %s  [%s, %s]", format_loss(c.loss[v][k]).c_str(), format_loss(c.band_lo[v][k]).c_str(),
+                  format_loss(c.band_hi[v][k]).c_str());
+    else
+      ImGui::Text("L = %s", format_loss(c.loss[v][k]).c_str());
   }
+  ImGui::EndTooltip();
+}
 
-  // The legend: colour, name, the last loss (and the test loss once finished).
+// The legend: colour, name, the last loss (and the test loss once finished).
+void draw_legend(const AppState& state, const CurvesPlot& p) {
+  const core::Curves& c = p.c;
+  const float scale = p.scale, line = p.line;
   for (size_t v = 0; v < c.names.size(); ++v) {
-    const int column = legend_below ? static_cast<int>(v) % legend_columns : 0;
-    const int row = legend_below ? static_cast<int>(v) / legend_columns : static_cast<int>(v);
-    const float lx = legend_below ? origin.x + static_cast<float>(column) * legend_w : p1.x + 12 * scale;
-    const float y = (legend_below ? p1.y + bottom + 4 * scale : p0.y) + static_cast<float>(row) * entry_h;
-    dl->AddLine(ImVec2(lx, y + line * 0.5f), ImVec2(lx + 18 * scale, y + line * 0.5f), curve_colour(state, static_cast<int>(v)), 3 * scale);
-    dl->AddText(ImVec2(lx + 24 * scale, y), ink, c.names[v].c_str());
+    const int column = p.legend_below ? static_cast<int>(v) % p.legend_columns : 0;
+    const int row = p.legend_below ? static_cast<int>(v) / p.legend_columns : static_cast<int>(v);
+    const float lx = p.legend_below ? p.origin.x + static_cast<float>(column) * p.legend_w : p.p1.x + 12 * scale;
+    const float y = (p.legend_below ? p.p1.y + p.bottom + 4 * scale : p.p0.y) + static_cast<float>(row) * p.entry_h;
+    p.dl->AddLine(ImVec2(lx, y + line * 0.5f), ImVec2(lx + 18 * scale, y + line * 0.5f),
+                  curve_colour(state, static_cast<int>(v)), 3 * scale);
+    p.dl->AddText(ImVec2(lx + 24 * scale, y), p.ink, c.names[v].c_str());
     std::string value = c.loss[v].empty() ? "not started" : (c.seeds > 1 ? "median L = " : "L = ") + format_loss(c.loss[v].back());
     if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + format_loss(c.test_loss[v]);
     if (c.seeds > 1 && v < c.diverged_runs.size() && c.diverged_runs[v])
       value += ", " + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
     else if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
     if (fonts().small) ImGui::PushFont(fonts().small);
-    dl->AddText(ImVec2(lx + 24 * scale, y + line), faint, value.c_str());
+    p.dl->AddText(ImVec2(lx + 24 * scale, y + line), p.faint, value.c_str());
     if (fonts().small) ImGui::PopFont();
   }
+}
+
+}  // namespace
+
+// The curves on a log axis with a legend: the panel's and the PNG's.
+void LossCurves(AppState& state, ImVec2 size) {
+  const CurvesPlot p = layout_curves(state, size);
+  state.panel_rects[kLossCurvesPicture] = Rect{p.origin.x, p.origin.y, size.x, size.y};
+  ImGui::InvisibleButton("curves", size);
+  const bool hovered = ImGui::IsItemHovered();
+  p.dl->AddRectFilled(p.p0, p.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
+  draw_loss_axis(p);
+  draw_step_axis(p);
+  p.dl->AddRect(p.p0, p.p1, p.faint);
+  const TrainingFrame& frame = state.picture.training;
+  if (!frame.panel.empty() && frame.step < p.x_max)  // now, in a training run's frame
+    p.dl->AddLine(ImVec2(p.x_of(frame.step), p.p0.y), ImVec2(p.x_of(frame.step), p.p1.y), p.faint);
+  p.dl->PushClipRect(p.p0, p.p1, true);
+  draw_bands(state, p);
+  draw_curves(state, p);
+  p.dl->PopClipRect();
+  if (hovered && !state.picture.active) HoverStep(state, p);
+  draw_legend(state, p);
 }
 
 }  // namespace app
