@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/export/export.h"
+#include "core/math/ticks.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -137,11 +138,8 @@ LossAxis loss_axis(const Curves& c) {
 }
 
 int step_tick(int steps, int ticks) {
-  const double raw = std::max(1.0, static_cast<double>(steps) / std::max(1, ticks));
-  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (m * decade >= raw) return std::max(1, static_cast<int>(m * decade));
-  return static_cast<int>(10 * decade);
+  // The window's loss curves round their steps the same way (nice_ticks with TickRounding::Up).
+  return std::max(1, static_cast<int>(nice_step(std::max(1.0, static_cast<double>(steps) / std::max(1, ticks)), TickRounding::Up)));
 }
 
 std::string curves_svg(const Curves& c, bool light) {
