@@ -99,7 +99,7 @@ void AppState::open_document(core::Scenario s) {
   undo_.clear();
   redo_.clear();
   committed_edits_ = edits_;
-  lesson_step = 0;
+  panels.lesson_step = 0;
   ++revision_;
   recompute();
 }

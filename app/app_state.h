@@ -193,6 +193,74 @@ struct HeatmapRect {
   std::vector<std::string> rows, cols, text;
 };
 
+// What waits for an answer: "unsaved changes: save, discard or cancel?" (Quit, Open), or
+// "the file was changed on disk since: save over it?" (Overwrite; then what waited for the save).
+struct Pending {
+  enum class Action { None, Quit, Open, Overwrite };
+  Action action = Action::None;
+  std::string path;              // for Open, and for Overwrite's after = Open
+  Action after = Action::None;   // Overwrite: Quit or Open once saved; None: nothing
+};
+
+// The gauge demo (panel_matrices_gauge.cpp): the M to apply, and what the last one did.
+struct GaugeDemoState {
+  std::vector<double> M;         // d_k × d_k, row-major; resized to the current d_k when shown
+  unsigned seed = 1;             // for "random M"
+  double max_score_change = -1;  // max |ΔS| over every head after the last apply; −1: none yet
+  std::string message;           // why the last M was refused
+};
+
+// The files around the scenario (File, Lessons and Train menus).
+struct Library {
+  std::string file;  // where the scenario came from, or empty
+  // file as it was on disk when it was opened or last saved here (dev, inode, size, time):
+  // Save asks before writing over a change someone made to it since (save_questions.cpp).
+  core::FileStamp file_stamp;
+  std::vector<std::string> recent_files;  // most recent first, at most kMaxRecentFiles
+  std::vector<LessonInfo> lessons;        // the shipped lessons, in order
+  std::vector<LessonInfo> experiments;    // the shipped experiments, in order
+};
+
+// What waits for the user's answer, or for the window once the frame is drawn.
+struct Dialogs {
+  FileDialog file;
+  RecordSweep record;
+  RecordTraining record_training;
+  Pending pending;
+  ExportRequest export_request;
+  bool quit_after_recording = false;  // the window's close button during a recording: it is cancelled, then the app quits
+};
+
+// What the panels keep from one frame to the next.
+struct PanelState {
+  GaugeDemoState gauge;
+  int editor_tab_head = -1;  // the head whose tab the editor last showed (panel_matrices.cpp)
+  GeometryView geometry;
+  int lesson_step = 0;       // the step of the lesson's notes shown (core/model/lesson.h); 0 when a file is opened
+  std::string lit_panel;     // the panel that step talks about, lit in the window; set by the frame
+  std::string matrices_scroll_to;  // "matrices", "heads" or "W_O": the editor scrolls there once (its "go to" links)
+  // Linked highlighting. A hovered heatmap sets highlight_next during a frame; at its end it
+  // becomes `highlight`, which every panel draws in the next frame (panels drawn before the
+  // heatmap, as Matrices is before Scores, could not see it sooner; all wait alike). Never set
+  // in a picture, and not copied into one: a picture has no mouse.
+  Highlight highlight, highlight_next;
+};
+
+// Where the last frame drew what, in window pixels, filled while drawing (--layout-out, tests).
+struct Layout {
+  // Editable matrix cells, keyed like "X[r][c]" and "W_Q[h][r][c]".
+  std::map<std::string, Rect> cells;
+  // The controls ("tokens", "shared_qk", "scale.none", ...), for the tests that click them.
+  std::map<std::string, Rect> controls;
+  // Every panel's window, by name: a panel exported alone keeps its size.
+  std::map<std::string, Rect> panels;
+  // Every heatmap, keyed "PANEL/id" ("Scores/scores", "Softmax/weights").
+  std::map<std::string, HeatmapRect> heatmaps;
+  // What was outlined by the linked highlight, keyed "PANEL/what" ("Softmax/weights.row[1]",
+  // "Matrices/X.row[2]", "Geometry/q[1]").
+  std::map<std::string, Rect> highlights;
+};
+
 class AppState {
  public:
   explicit AppState(core::Scenario s = core::make_zero_scenario(3, 2, 2, 1));
@@ -260,68 +328,22 @@ class AppState {
   static constexpr size_t kMaxUndoSteps = 2000;              // ~17 KB of matrices a step: 35 MB
   static constexpr size_t kMaxHistoryBytes = size_t{64} << 20;  // notes that differ from step to step
 
-  ViewOptions view;
-  std::string file;    // where the scenario came from, or empty
-  // file as it was on disk when it was opened or last saved here (dev, inode, size, time):
-  // Save asks before writing over a change someone made to it since (save_questions.cpp).
-  core::FileStamp file_stamp;
-  std::string status;  // one line for the status bar: the last error or what was done
-  std::vector<std::string> recent_files;  // most recent first, at most kMaxRecentFiles
-  std::vector<LessonInfo> lessons;        // the shipped lessons, in order
-  std::vector<LessonInfo> experiments;    // the shipped experiments, in order
-  Lab lab;
-  FileDialog file_dialog;
-  RecordSweep record;
+  // The parts of the state, each what one side of the app reads and writes.
+  ViewOptions view;   // what every view shows, and how (the session keeps it)
+  Library library;    // the scenario's file, the recent ones, the shipped lessons and experiments
+  Lab lab;            // the training lab's experiment and its run
+  Dialogs dialogs;    // what waits for the user's answer, or for the window after the frame
+  PanelState panels;  // what the panels keep from one frame to the next
+  Layout layout;      // where the last frame drew what: --layout-out and the tests read it
+  PictureOptions picture;  // set on the copy an offscreen picture draws; inactive in the window
+  std::string status;      // one line for the status bar: the last error or what was done
+
   // A sweep or a training run is being recorded (its progress bar is up): nothing may change under it.
   bool recording() const {
-    return record.phase != RecordSweep::Phase::Idle || record_training.phase != RecordTraining::Phase::Idle;
+    return dialogs.record.phase != RecordSweep::Phase::Idle || dialogs.record_training.phase != RecordTraining::Phase::Idle;
   }
-  bool quit_after_recording = false;  // the window's close button during a recording: it is cancelled, then the app quits
-  RecordTraining record_training;
-  // What waits for an answer: "unsaved changes: save, discard or cancel?" (Quit, Open), or
-  // "the file was changed on disk since: save over it?" (Overwrite; then what waited for the save).
-  struct Pending {
-    enum class Action { None, Quit, Open, Overwrite };
-    Action action = Action::None;
-    std::string path;              // for Open, and for Overwrite's after = Open
-    Action after = Action::None;   // Overwrite: Quit or Open once saved; None: nothing
-  } pending;
-  ExportRequest export_request;
-  // The gauge demo (panel_matrices.cpp): the M to apply, and what the last one did.
-  struct Gauge {
-    std::vector<double> M;       // d_k × d_k, row-major; resized to the current d_k when shown
-    unsigned seed = 1;           // for "random M"
-    double max_score_change = -1;  // max |ΔS| over every head after the last apply; −1: none yet
-    std::string message;         // why the last M was refused
-  } gauge;
-  int editor_tab_head = -1;
-  GeometryView geometry;    // the head whose tab the editor last showed (panel_matrices.cpp)
-
-  // Rectangles of editable matrix cells in window pixels, keyed like
-  // "X[r][c]" and "W_Q[h][r][c]", filled while drawing (for --layout-out and tests).
-  std::map<std::string, Rect> cell_rects;
-  // The same for the controls ("tokens", "shared_qk", "scale.none", ...), for tests.
-  std::map<std::string, Rect> control_rects;
-  // Every panel's window in the last frame, by name: a panel exported alone keeps its size.
-  std::map<std::string, Rect> panel_rects;
-  // Every heatmap drawn in the last frame, keyed "PANEL/id" ("Scores/scores", "Softmax/weights").
-  std::map<std::string, HeatmapRect> heatmap_rects;
-
-  // Linked highlighting. A hovered heatmap sets highlight_next during a frame; at its end it
-  // becomes `highlight`, which every panel draws in the next frame (panels drawn before the
-  // heatmap, as Matrices is before Scores, could not see it sooner; all wait alike). Never set
-  // in a picture, and not copied into one: a picture has no mouse.
-  Highlight highlight, highlight_next;
-  // What was outlined in the last frame, keyed "PANEL/what" ("Softmax/weights.row[1]",
-  // "Matrices/X.row[2]", "Geometry/q[1]"), for tests.
-  std::map<std::string, Rect> highlight_rects;
-
-  PictureOptions picture;  // set on the copy an offscreen picture draws; inactive in the window
-  int lesson_step = 0;     // the step of the lesson's notes shown (core/model/lesson.h); 0 when a file is opened
   // The scenario's notes, parsed: once per change of the notes, not once per use each frame.
   const core::LessonNotes& lesson() const;
-  std::string lit_panel;   // the panel that step talks about, lit in the window; set by the frame
-  std::string matrices_scroll_to;  // "matrices", "heads" or "W_O": the editor scrolls there once (its "go to" links)
 
  private:
   // A step of the history: the scenario without its title and notes, which

@@ -60,7 +60,7 @@ void ToggleLab(AppState& state) {
     state.view.workspace = Workspace::Views;
     return;
   }
-  if (state.lab.experiment.variants.empty() && !state.experiments.empty()) open_experiment(state, state.experiments.front().path);
+  if (state.lab.experiment.variants.empty() && !state.library.experiments.empty()) open_experiment(state, state.library.experiments.front().path);
   if (state.lab.experiment.variants.empty()) {
     state.status = "no experiment to train: none is shipped beside attnlab; open one with File \u2192 Open";
     return;
@@ -72,8 +72,8 @@ void ToggleLab(AppState& state) {
 void GoToStep(AppState& state, int k) {
   const core::LessonNotes& lesson = state.lesson();
   if (lesson.steps.empty()) return;
-  state.lesson_step = std::clamp(k, 0, static_cast<int>(lesson.steps.size()) - 1);
-  const std::string& panel = lesson.steps[static_cast<size_t>(state.lesson_step)].panel;
+  state.panels.lesson_step = std::clamp(k, 0, static_cast<int>(lesson.steps.size()) - 1);
+  const std::string& panel = lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
   if (state.view.presenter && core::panel_index(panel) >= 0) state.view.presenter_panel = panel;
 }
 
@@ -82,7 +82,7 @@ void TogglePresenter(AppState& state) {
   v.presenter = !v.presenter;
   if (v.presenter) {  // the panel of the lesson's step, else the one chosen last
     v.workspace = Workspace::Views;
-    GoToStep(state, state.lesson_step);
+    GoToStep(state, state.panels.lesson_step);
   }
 }
 
@@ -93,12 +93,12 @@ void Zoom(AppState& state, float factor) {
 
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(kKeyF12, false)) state.export_request = ExportRequest{"", 1.0f, false, false};
+  if (ImGui::IsKeyPressed(kKeyF12, false)) state.dialogs.export_request = ExportRequest{"", 1.0f, false, false};
   if (ImGui::IsKeyPressed(kKeyF11, false)) TogglePresenter(state);
   if (state.view.presenter && !io.WantTextInput) {
     if (ImGui::IsKeyPressed(kKeyEscape, false)) state.view.presenter = false;
-    if (ImGui::IsKeyPressed(kKeyRight)) GoToStep(state, state.lesson_step + 1);
-    if (ImGui::IsKeyPressed(kKeyLeft)) GoToStep(state, state.lesson_step - 1);
+    if (ImGui::IsKeyPressed(kKeyRight)) GoToStep(state, state.panels.lesson_step + 1);
+    if (ImGui::IsKeyPressed(kKeyLeft)) GoToStep(state, state.panels.lesson_step - 1);
   }
   if (io.KeyCtrl && !io.WantTextInput) {
     if (ImGui::IsKeyPressed(kKeyEqual) || ImGui::IsKeyPressed(kKeyPadAdd)) Zoom(state, 1.1f);
@@ -165,8 +165,8 @@ void FileMenu(AppState& state, FrameRequests& requests) {
     return;
   }
   if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) open_file_dialog(state, FileDialog::Purpose::Open);
-  if (ImGui::BeginMenu("Open recent", !state.recent_files.empty())) {
-    for (const std::string& path : state.recent_files)
+  if (ImGui::BeginMenu("Open recent", !state.library.recent_files.empty())) {
+    for (const std::string& path : state.library.recent_files)
       if (ImGui::MenuItem(path.c_str())) request_open(state, path);
     ImGui::EndMenu();
   }
@@ -184,9 +184,9 @@ void FileMenu(AppState& state, FrameRequests& requests) {
 }
 
 void LessonsMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Lessons", !state.lessons.empty())) return;
-  for (size_t i = 0; i < state.lessons.size(); ++i) {
-    const LessonInfo& l = state.lessons[i];
+  if (!ImGui::BeginMenu("Lessons", !state.library.lessons.empty())) return;
+  for (size_t i = 0; i < state.library.lessons.size(); ++i) {
+    const LessonInfo& l = state.library.lessons[i];
     const std::string label = std::to_string(i + 1) + ". " + l.title;
     if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) request_open(state, l.path);
   }
@@ -198,8 +198,8 @@ void TrainMenu(AppState& state) {
   if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
   ImGui::Separator();
   ImGui::TextDisabled("Shipped experiments");
-  for (size_t i = 0; i < state.experiments.size(); ++i) {
-    const LessonInfo& x = state.experiments[i];
+  for (size_t i = 0; i < state.library.experiments.size(); ++i) {
+    const LessonInfo& x = state.library.experiments[i];
     const std::string label = std::to_string(i + 1) + ". " + x.title;
     if (ImGui::MenuItem(label.c_str(), nullptr, state.lab.source == x.path && !state.lab.edited)) open_experiment(state, x.path);
   }
@@ -310,7 +310,7 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
     const core::Scenario& s = state.scenario();
     const size_t steps = state.undo_steps();
     // A deep path would push the counts and the message off the window: its start gives way.
-    const std::string file = state.file.empty() ? "(no file)" : core::short_path(state.file);
+    const std::string file = state.library.file.empty() ? "(no file)" : core::short_path(state.library.file);
     // Cross-attention shows the keys' count beside the queries'.
     const std::string keys = s.cross() ? ", m = " + std::to_string(s.m()) : "";
     ImGui::TextDisabled("%s  \u00B7  n = %d%s, d_model = %d, d_k = %d, H = %d, %s mode  \u00B7  %zu undo step%s",
@@ -337,7 +337,7 @@ void DrawPresenter(AppState& state) {
   float caption_h = 0;
   std::string caption;
   if (!lesson.steps.empty()) {
-    caption = lesson.steps[static_cast<size_t>(state.lesson_step)].text;
+    caption = lesson.steps[static_cast<size_t>(state.panels.lesson_step)].text;
     const size_t lines = wrap_script_words(caption, display.x - 2 * pad).size() + 1;
     caption_h = std::min(display.y * 0.35f, static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing() + 2 * pad);
   }
@@ -350,7 +350,7 @@ void DrawPresenter(AppState& state) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
   if (ImGui::Begin("##caption", nullptr, kFlags)) {
-    ImGui::TextDisabled("Step %d of %d   \u2190 \u2192 to step, F11 or Esc to leave", state.lesson_step + 1,
+    ImGui::TextDisabled("Step %d of %d   \u2190 \u2192 to step, F11 or Esc to leave", state.panels.lesson_step + 1,
                         static_cast<int>(lesson.steps.size()));
     ScriptTextWrapped(caption);
   }
@@ -409,15 +409,15 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     ImGuiStyle& style = ImGui::GetStyle();
     style.Colors[ImGuiCol_WindowBg].w = style.Colors[ImGuiCol_ChildBg].w = 0;
   }
-  state.cell_rects.clear();
-  state.control_rects.clear();
-  state.heatmap_rects.clear();
-  state.highlight_rects.clear();
-  state.panel_rects.clear();
+  state.layout.cells.clear();
+  state.layout.controls.clear();
+  state.layout.heatmaps.clear();
+  state.layout.highlights.clear();
+  state.layout.panels.clear();
   // The lesson step shown, and the panel it talks about.
   const core::LessonNotes& lesson = state.lesson();
-  state.lesson_step = std::clamp(state.lesson_step, 0, std::max(0, static_cast<int>(lesson.steps.size()) - 1));
-  state.lit_panel = lesson.steps.empty() ? "" : lesson.steps[static_cast<size_t>(state.lesson_step)].panel;
+  state.panels.lesson_step = std::clamp(state.panels.lesson_step, 0, std::max(0, static_cast<int>(lesson.steps.size()) - 1));
+  state.panels.lit_panel = lesson.steps.empty() ? "" : lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
   FrameRequests requests;
   requests.close_asked = close_asked;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -469,10 +469,10 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     // Closing during a recording cancels it first (nothing written), then asks as usual:
     // two modal popups at once would hide each other.
     if (requests.close_asked && recording) {
-      state.record.cancel = state.record_training.cancel = true;
-      state.quit_after_recording = true;
-    } else if (requests.close_asked || (state.quit_after_recording && !recording)) {
-      state.quit_after_recording = false;
+      state.dialogs.record.cancel = state.dialogs.record_training.cancel = true;
+      state.dialogs.quit_after_recording = true;
+    } else if (requests.close_asked || (state.dialogs.quit_after_recording && !recording)) {
+      state.dialogs.quit_after_recording = false;
       Quit(state, requests);
     }
     DrawSaveQuestions(state, requests);

@@ -48,7 +48,7 @@ fs::path target(const FileDialog& d) {
 
 // Open or save what the field names; on success the dialog closes.
 void confirm(AppState& state) {
-  FileDialog& d = state.file_dialog;
+  FileDialog& d = state.dialogs.file;
   if (d.name.empty()) {
     d.error = "type a file name or pick one from the list";
     return;
@@ -72,7 +72,7 @@ void confirm(AppState& state) {
     if (path.extension() != ".json") path += ".json";
     // Another file of that name: the second press of Save replaces it.
     if (fs::exists(path, ec) && d.confirmed_overwrite != path.string() &&
-        fs::absolute(path, ec).lexically_normal().string() != state.file) {
+        fs::absolute(path, ec).lexically_normal().string() != state.library.file) {
       d.error = path.filename().string() + " exists: press Save again to replace it";
       d.confirmed_overwrite = path.string();
       return;
@@ -89,11 +89,11 @@ void confirm(AppState& state) {
 }  // namespace
 
 void open_file_dialog(AppState& state, FileDialog::Purpose purpose) {
-  FileDialog& d = state.file_dialog;
+  FileDialog& d = state.dialogs.file;
   d = FileDialog{};
   d.purpose = purpose;
   std::error_code ec;
-  const fs::path current = state.file.empty() ? fs::path{} : fs::absolute(state.file, ec);
+  const fs::path current = state.library.file.empty() ? fs::path{} : fs::absolute(state.library.file, ec);
   d.directory = !current.empty() && fs::is_directory(current.parent_path(), ec) ? current.parent_path().string()
                                                                                  : fs::current_path(ec).string();
   if (purpose == FileDialog::Purpose::SaveAs)
@@ -101,7 +101,7 @@ void open_file_dialog(AppState& state, FileDialog::Purpose purpose) {
 }
 
 void DrawFileDialog(AppState& state) {
-  FileDialog& d = state.file_dialog;
+  FileDialog& d = state.dialogs.file;
   if (d.purpose == FileDialog::Purpose::None) return;
   if (!ImGui::IsPopupOpen(kPopup)) ImGui::OpenPopup(kPopup);
   const float scale = fonts().scale;
@@ -126,7 +126,7 @@ void DrawFileDialog(AppState& state) {
 
   // The listing, and for Open the recent files beside it.
   const float list_h = ImGui::GetContentRegionAvail().y - 4 * ImGui::GetFrameHeightWithSpacing();
-  const float list_w = opening && !state.recent_files.empty() ? ImGui::GetContentRegionAvail().x * 0.55f : 0.0f;
+  const float list_w = opening && !state.library.recent_files.empty() ? ImGui::GetContentRegionAvail().x * 0.55f : 0.0f;
   if (ImGui::BeginChild("listing", ImVec2(list_w, list_h), true)) {
     for (const Entry& e : list(d.directory)) {
       const std::string label = (e.directory ? "\u25B8 " + e.name + "/" : "   " + e.name);
@@ -146,7 +146,7 @@ void DrawFileDialog(AppState& state) {
     ImGui::SameLine();
     if (ImGui::BeginChild("recent", ImVec2(0, list_h), true)) {
       ImGui::TextDisabled("recent files");
-      for (const std::string& path : state.recent_files)
+      for (const std::string& path : state.library.recent_files)
         if (ImGui::Selectable(fs::path(path).filename().string().c_str())) {
           d.directory = fs::path(path).parent_path().string();
           d.name = fs::path(path).filename().string();

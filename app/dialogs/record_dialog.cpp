@@ -52,7 +52,7 @@ std::string entry_words(const core::Scenario& s, const std::string& key) {
 
 // The sweep's problem in the dialog's words: without the command line's "--animate PARAM: ".
 std::string problem_of(const AppState& state) {
-  const core::Sweep& sweep = state.record.sweep;
+  const core::Sweep& sweep = state.dialogs.record.sweep;
   if (sweep.from == sweep.to) return "From and To are equal: nothing would move.";
   std::string why = core::sweep_problem(state.scenario(), sweep);
   if (const size_t colon = why.find(": "); colon != std::string::npos) why = why.substr(colon + 2);
@@ -61,7 +61,7 @@ std::string problem_of(const AppState& state) {
 
 // A range to start from around value: ±1 for an entry; the temperature falling tenfold.
 void default_range(AppState& state) {
-  core::Sweep& sweep = state.record.sweep;
+  core::Sweep& sweep = state.dialogs.record.sweep;
   const double v = core::sweep_value(state.scenario(), sweep.param);
   if (sweep.param == "temperature") {
     sweep.from = v;
@@ -76,7 +76,7 @@ void default_range(AppState& state) {
 // While picking: the editable entries outlined over the window; the one under the mouse
 // is picked by a click. A window of its own on top, so the panels do not take the click.
 void PickOverlay(AppState& state) {
-  RecordSweep& r = state.record;
+  RecordSweep& r = state.dialogs.record;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(display);
@@ -90,7 +90,7 @@ void PickOverlay(AppState& state) {
   const ImU32 faint = ImGui::GetColorU32(ImGuiCol_PlotHistogram, 0.45f);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   std::string hovered;
-  for (const auto& [key, rect] : state.cell_rects) {
+  for (const auto& [key, rect] : state.layout.cells) {
     const ImVec2 a(rect.x, rect.y), b(rect.x + rect.w, rect.y + rect.h);
     const bool over = mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y;
     if (over) hovered = key;
@@ -133,7 +133,7 @@ void PickOverlay(AppState& state) {
 
 // What moves: the entry picked, or the temperature.
 void WhatMoves(AppState& state) {
-  RecordSweep& r = state.record;
+  RecordSweep& r = state.dialogs.record;
   ImGui::TextUnformatted("What moves");
   ImGui::SameLine(120 * fonts().scale);
   const bool temperature = r.sweep.param == "temperature";
@@ -156,7 +156,7 @@ void WhatMoves(AppState& state) {
 }
 
 void Range(AppState& state) {
-  RecordSweep& r = state.record;
+  RecordSweep& r = state.dialogs.record;
   const float scale = fonts().scale;
   const bool temperature = r.sweep.param == "temperature";
   const double lo = temperature ? core::kMinTemperature : -core::kMaxAbsEntry;
@@ -190,7 +190,7 @@ void Range(AppState& state) {
 }
 
 void Picture(AppState& state) {
-  RecordSweep& r = state.record;
+  RecordSweep& r = state.dialogs.record;
   const float scale = fonts().scale;
   ImGui::TextUnformatted("Picture");
   ImGui::SameLine(120 * scale);
@@ -209,7 +209,7 @@ void Picture(AppState& state) {
 }
 
 void Dialog(AppState& state) {
-  RecordSweep& r = state.record;
+  RecordSweep& r = state.dialogs.record;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::Begin(kDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
@@ -237,7 +237,7 @@ void Dialog(AppState& state) {
 
 // The recording's progress over the window: nothing else can change meanwhile.
 void Progress(AppState& state) {
-  RecordSweep& r = state.record;
+  RecordSweep& r = state.dialogs.record;
   if (!BeginProgress(kProgress, r.phase != RecordSweep::Phase::Idle)) return;
   ImGui::Text("Recording %s from %s to %s", r.sweep.param.c_str(), number(r.sweep.from).c_str(), number(r.sweep.to).c_str());
   ProgressAndCancel(state, static_cast<float>(r.done) / static_cast<float>(r.sweep.frames),
@@ -257,7 +257,7 @@ std::string shell_word(const std::string& word) {
 }
 
 void open_record_dialog(AppState& state) {
-  RecordSweep& r = state.record;
+  RecordSweep& r = state.dialogs.record;
   r.open = true;
   state.view.workspace = Workspace::Views;  // what --animate shows: the views, not the lab
   r.picking = false;
@@ -277,8 +277,8 @@ std::string command_path(const std::string& path) {
 }
 
 std::string record_command_line(const AppState& state, const std::string& out) {
-  const RecordSweep& r = state.record;
-  const std::string file = state.file.empty() ? "FILE" : command_path(state.file);
+  const RecordSweep& r = state.dialogs.record;
+  const std::string file = state.library.file.empty() ? "FILE" : command_path(state.library.file);
   std::string line = "attnlab " + shell_word(file) + " --animate " +
                      shell_word(r.sweep.param + "=" + number(r.sweep.from) + ":" + number(r.sweep.to));
   if (r.sweep.frames != core::kDefaultFrames) line += " --frames " + std::to_string(r.sweep.frames);
@@ -290,14 +290,14 @@ std::string record_command_line(const AppState& state, const std::string& out) {
 }
 
 ScreenshotOptions record_picture(const AppState& state) {
-  ScreenshotOptions picture = picture_options(state.record.picture, state.view.theme);
-  picture.panel = state.record.panel;
+  ScreenshotOptions picture = picture_options(state.dialogs.record.picture, state.view.theme);
+  picture.panel = state.dialogs.record.panel;
   return picture;
 }
 
 void DrawRecordDialog(AppState& state) {
-  if (state.record.picking) PickOverlay(state);
-  if (state.record.open) Dialog(state);
+  if (state.dialogs.record.picking) PickOverlay(state);
+  if (state.dialogs.record.open) Dialog(state);
   Progress(state);
 }
 

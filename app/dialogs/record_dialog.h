@@ -30,7 +30,7 @@ std::string shell_word(const std::string& word);
 // below it, else whole (never shortened with an ellipsis: the command is to be pasted).
 std::string command_path(const std::string& path);
 
-// The picture the recording renders: size, panel and theme from state.record.
+// The picture the recording renders: size, panel and theme from state.dialogs.record.
 ScreenshotOptions record_picture(const AppState& state);
 
 }  // namespace app

@@ -13,13 +13,13 @@ namespace app {
 
 namespace {
 
-using Action = AppState::Pending::Action;
+using Action = Pending::Action;
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
 // What waited (quitting, opening another file) goes ahead.
 void Proceed(AppState& state, Action action, const std::string& path, FrameRequests& requests) {
-  state.pending = {};
+  state.dialogs.pending = {};
   if (action == Action::Quit) requests.quit = true;
   if (action == Action::Open) open_scenario(state, path);
 }
@@ -28,10 +28,10 @@ void Proceed(AppState& state, Action action, const std::string& path, FrameReque
 // here: then asks first, and `after` (with path) waits for the answer. True when saved now.
 bool SaveToFile(AppState& state, Action after, const std::string& path) {
   if (changed_on_disk(state)) {
-    state.pending = {Action::Overwrite, path, after};
+    state.dialogs.pending = {Action::Overwrite, path, after};
     return false;
   }
-  return save_scenario(state, state.file);
+  return save_scenario(state, state.library.file);
 }
 
 // Centred, sized to its text, modal.
@@ -45,22 +45,22 @@ bool BeginQuestion(const char* title) {
 bool Escape() { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)); }
 
 void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
-  const AppState::Pending pending = state.pending;
+  const Pending pending = state.dialogs.pending;
   const bool quitting = pending.action == Action::Quit;
   if (!BeginQuestion("Unsaved changes")) return;
   ImGui::Text("%s has changes that are not saved to a file.",
-              state.file.empty() ? "This scenario" : file_name(state.file).c_str());
+              state.library.file.empty() ? "This scenario" : file_name(state.library.file).c_str());
   if (quitting) ImGui::TextDisabled("The session keeps them either way: attnlab opens on them next time.");
   else ImGui::TextDisabled("Opening %s replaces them.", file_name(pending.path).c_str());
   const float w = 120 * fonts().scale;
-  if (ImGui::Button(state.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
-    if (state.file.empty()) {
-      state.pending = {};
+  if (ImGui::Button(state.library.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
+    if (state.library.file.empty()) {
+      state.dialogs.pending = {};
       open_file_dialog(state, FileDialog::Purpose::SaveAs);
     } else if (SaveToFile(state, pending.action, pending.path)) {
       Proceed(state, pending.action, pending.path, requests);
-    } else if (state.pending.action != Action::Overwrite) {
-      state.pending = {};  // a failed save says why in the status line; nothing else happens
+    } else if (state.dialogs.pending.action != Action::Overwrite) {
+      state.dialogs.pending = {};  // a failed save says why in the status line; nothing else happens
     }
     ImGui::CloseCurrentPopup();
   }
@@ -77,7 +77,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   remember_control(state, "unsaved.discard");
   ImGui::SameLine();
   if (ImGui::Button("Cancel", ImVec2(w, 0)) || Escape()) {
-    state.pending = {};
+    state.dialogs.pending = {};
     ImGui::CloseCurrentPopup();
   }
   remember_control(state, "unsaved.cancel");
@@ -86,27 +86,27 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
 
 // Save found the file changed on disk since it was opened or saved here.
 void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
-  const AppState::Pending pending = state.pending;
+  const Pending pending = state.dialogs.pending;
   if (!BeginQuestion("Changed on disk")) return;
-  ImGui::Text("%s was changed on disk since it was opened here.", file_name(state.file).c_str());
+  ImGui::Text("%s was changed on disk since it was opened here.", file_name(state.library.file).c_str());
   ImGui::TextDisabled("Saving writes this scenario over that change; Save as\u2026 keeps both.");
   const float w = 120 * fonts().scale;
   if (ImGui::Button("Save over it", ImVec2(w * 1.2f, 0))) {
-    if (save_scenario(state, state.file)) Proceed(state, pending.after, pending.path, requests);
-    else state.pending = {};  // the status line says why
+    if (save_scenario(state, state.library.file)) Proceed(state, pending.after, pending.path, requests);
+    else state.dialogs.pending = {};  // the status line says why
     ImGui::CloseCurrentPopup();
   }
   remember_control(state, "overwrite.save");
   ImGui::SameLine();
   if (ImGui::Button("Save as\u2026", ImVec2(w, 0))) {
-    state.pending = {};
+    state.dialogs.pending = {};
     open_file_dialog(state, FileDialog::Purpose::SaveAs);
     ImGui::CloseCurrentPopup();
   }
   remember_control(state, "overwrite.save_as");
   ImGui::SameLine();
   if (ImGui::Button("Cancel", ImVec2(w, 0)) || Escape()) {
-    state.pending = {};
+    state.dialogs.pending = {};
     ImGui::CloseCurrentPopup();
   }
   remember_control(state, "overwrite.cancel");
@@ -116,17 +116,17 @@ void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
 }  // namespace
 
 void Save(AppState& state) {
-  if (state.file.empty()) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+  if (state.library.file.empty()) open_file_dialog(state, FileDialog::Purpose::SaveAs);
   else SaveToFile(state, Action::None, "");
 }
 
 void Quit(AppState& state, FrameRequests& requests) {
-  if (state.modified()) state.pending = {Action::Quit, ""};
+  if (state.modified()) state.dialogs.pending = {Action::Quit, ""};
   else requests.quit = true;
 }
 
 void DrawSaveQuestions(AppState& state, FrameRequests& requests) {
-  switch (state.pending.action) {
+  switch (state.dialogs.pending.action) {
     case Action::None: return;
     case Action::Quit:
     case Action::Open: ConfirmUnsaved(state, requests); return;

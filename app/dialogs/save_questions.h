@@ -16,7 +16,7 @@ void Save(AppState& state);
 // Ctrl+Q, File → Quit, the window's close button: at once, or after asking when there are unsaved changes.
 void Quit(AppState& state, FrameRequests& requests);
 
-// Draws the question that state.pending waits on, if any, and carries out the answer.
+// Draws the question that state.dialogs.pending waits on, if any, and carries out the answer.
 void DrawSaveQuestions(AppState& state, FrameRequests& requests);
 
 }  // namespace app

@@ -27,12 +27,12 @@ constexpr const char* kProgress = "Recording the run";
 int chosen_variant(const AppState& state) {
   const core::Experiment& e = state.lab.experiment;
   for (size_t v = 0; v < e.variants.size(); ++v)
-    if (e.variants[v].name == state.record_training.animation.variant) return static_cast<int>(v);
+    if (e.variants[v].name == state.dialogs.record_training.animation.variant) return static_cast<int>(v);
   return 0;
 }
 
 void Frames(AppState& state) {
-  RecordTraining& r = state.record_training;
+  RecordTraining& r = state.dialogs.record_training;
   const core::Experiment& e = state.lab.experiment;
   const float scale = fonts().scale;
   ImGui::TextUnformatted("A frame every");
@@ -65,7 +65,7 @@ void Frames(AppState& state) {
 }
 
 void WhatIsShown(AppState& state) {
-  RecordTraining& r = state.record_training;
+  RecordTraining& r = state.dialogs.record_training;
   const core::Experiment& e = state.lab.experiment;
   const float scale = fonts().scale;
   ImGui::TextUnformatted("Beside the curves");
@@ -92,7 +92,7 @@ void WhatIsShown(AppState& state) {
 }
 
 void Dialog(AppState& state) {
-  RecordTraining& r = state.record_training;
+  RecordTraining& r = state.dialogs.record_training;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::Begin(kDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
@@ -125,7 +125,7 @@ void Dialog(AppState& state) {
 
 // The recording's progress over the window: the run trains, then the frames are drawn.
 void Progress(AppState& state) {
-  RecordTraining& r = state.record_training;
+  RecordTraining& r = state.dialogs.record_training;
   if (!BeginProgress(kProgress, r.phase != RecordTraining::Phase::Idle)) return;
   const core::Experiment& e = state.lab.experiment;
   ScriptText("Recording " + (e.title.empty() ? std::string("the run") : e.title));
@@ -145,7 +145,7 @@ void Progress(AppState& state) {
 }  // namespace
 
 void open_training_animation_dialog(AppState& state) {
-  RecordTraining& r = state.record_training;
+  RecordTraining& r = state.dialogs.record_training;
   const core::Experiment& e = state.lab.experiment;
   r.open = true;
   if (r.animation.every < 1 || r.animation.every > e.steps || r.animation.frames(e.steps) > core::kMaxFrames)
@@ -156,7 +156,7 @@ void open_training_animation_dialog(AppState& state) {
 std::string training_animation_dialog_problem(const AppState& state) {
   const Lab& lab = state.lab;
   if (!lab.problems.empty()) return "The experiment cannot run: " + lab.problems.front();
-  const core::TrainingAnimation& a = state.record_training.animation;
+  const core::TrainingAnimation& a = state.dialogs.record_training.animation;
   const int steps = lab.experiment.steps;
   if (a.every > steps) return "A frame every " + std::to_string(a.every) + " steps: the run has " + std::to_string(steps) + ".";
   if (const int frames = a.frames(steps); frames > core::kMaxFrames)
@@ -167,7 +167,7 @@ std::string training_animation_dialog_problem(const AppState& state) {
 }
 
 std::string training_animation_command_line(const AppState& state, const std::string& out) {
-  const RecordTraining& r = state.record_training;
+  const RecordTraining& r = state.dialogs.record_training;
   const Lab& lab = state.lab;
   const std::string file = lab.edited || lab.source.empty() ? "EXPERIMENT.json" : command_path(lab.source);
   std::string line = "attnlab " + shell_word(file) + " --animate training --every " + std::to_string(r.animation.every);
@@ -179,7 +179,7 @@ std::string training_animation_command_line(const AppState& state, const std::st
 }
 
 ScreenshotOptions training_animation_picture(const AppState& state) {
-  const RecordTraining& r = state.record_training;
+  const RecordTraining& r = state.dialogs.record_training;
   ScreenshotOptions picture = picture_options(r.picture, state.view.theme);
   picture.panel = r.animation.panel;
   picture.training = true;
@@ -188,8 +188,8 @@ ScreenshotOptions training_animation_picture(const AppState& state) {
 
 void DrawTrainingAnimationDialog(AppState& state) {
   // Asked for by a panel, which draws before the dialogs and knows nothing of them.
-  if (std::exchange(state.record_training.open_asked, false)) open_training_animation_dialog(state);
-  if (state.record_training.open) Dialog(state);
+  if (std::exchange(state.dialogs.record_training.open_asked, false)) open_training_animation_dialog(state);
+  if (state.dialogs.record_training.open) Dialog(state);
   Progress(state);
 }
 

@@ -25,7 +25,7 @@ void DrawTrainingAnimationDialog(AppState& state);
 // while it is not edited, else the placeholder EXPERIMENT.json); out is the file it writes.
 std::string training_animation_command_line(const AppState& state, const std::string& out);
 
-// The picture the recording renders: size and theme from state.record_training.
+// The picture the recording renders: size and theme from state.dialogs.record_training.
 ScreenshotOptions training_animation_picture(const AppState& state);
 
 // Why the lab's experiment cannot be recorded with the dialog's choices, in the dialog's words; "" when it can.

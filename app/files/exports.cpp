@@ -29,7 +29,7 @@ bool write_text_export(const AppState& state, core::ExportFormat format, const s
 }
 
 std::string export_path(const AppState& state, const std::string& what, const std::string& extension) {
-  return export_path(state.file.empty() ? std::string("scenario") : state.file, what, extension);
+  return export_path(state.library.file.empty() ? std::string("scenario") : state.library.file, what, extension);
 }
 
 std::string export_path(const std::string& source, const std::string& what, const std::string& extension) {

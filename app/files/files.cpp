@@ -23,7 +23,7 @@ namespace {
 void remember_recent(AppState& state, const std::string& path) {
   std::error_code ec;
   const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
-  auto& recent = state.recent_files;
+  auto& recent = state.library.recent_files;
   recent.erase(std::remove(recent.begin(), recent.end(), absolute), recent.end());
   recent.insert(recent.begin(), absolute);
   if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
@@ -65,10 +65,10 @@ bool open_scenario_document(AppState& state, const std::string& path) {
     return false;
   }
   state.open_document(std::move(*loaded.scenario));
-  state.file = absolute(path);
-  state.file_stamp = core::file_stamp(state.file);
-  state.status = "opened " + core::short_path(state.file);
-  remember_recent(state, state.file);
+  state.library.file = absolute(path);
+  state.library.file_stamp = core::file_stamp(state.library.file);
+  state.status = "opened " + core::short_path(state.library.file);
+  remember_recent(state, state.library.file);
   return true;
 }
 
@@ -92,7 +92,7 @@ bool open_scenario(AppState& state, const std::string& path) {
 bool request_open(AppState& state, const std::string& path) {
   if (is_experiment_file(path)) return open_experiment(state, path);  // the scenario stays: nothing to ask
   if (state.modified()) {
-    state.pending = {AppState::Pending::Action::Open, path};
+    state.dialogs.pending = {Pending::Action::Open, path};
     return false;
   }
   return open_scenario_document(state, path);
@@ -110,17 +110,17 @@ bool save_scenario(AppState& state, const std::string& path) {
     return false;
   }
   state.mark_saved();
-  state.file = absolute(path);
-  state.file_stamp = core::file_stamp(state.file);
-  state.status = "saved " + core::short_path(state.file);
-  remember_recent(state, state.file);
+  state.library.file = absolute(path);
+  state.library.file_stamp = core::file_stamp(state.library.file);
+  state.status = "saved " + core::short_path(state.library.file);
+  remember_recent(state, state.library.file);
   return true;
 }
 
 bool changed_on_disk(const AppState& state) {
-  if (state.file.empty()) return false;
-  const core::FileStamp now = core::file_stamp(state.file);
-  return now.size >= 0 && !(now == state.file_stamp);
+  if (state.library.file.empty()) return false;
+  const core::FileStamp now = core::file_stamp(state.library.file);
+  return now.size >= 0 && !(now == state.library.file_stamp);
 }
 
 void handle_drop(AppState& state, const std::vector<std::string>& paths) {
@@ -148,8 +148,8 @@ int load_initial_state(const std::string& file, AppState& state, bool headless) 
     experiment = std::move(loaded.experiment);
   }
   const int code = load_initial_scenario(experiment ? "" : file, state, headless);
-  state.lessons = load_lesson_list();
-  state.experiments = load_experiment_list();
+  state.library.lessons = load_lesson_list();
+  state.library.experiments = load_experiment_list();
   if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
   return code;
 }
@@ -166,7 +166,7 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
     AppState session;
     const bool restored = restore_session(session, /*read_only=*/true) == SessionRestore::Restored;
     state = AppState(std::move(*loaded.scenario));
-    state.file = absolute(file);
+    state.library.file = absolute(file);
     if (restored) {
       state.view = session.view;  // the session's view over another scenario: a head FILE has, …
       state.fit_view();
@@ -180,15 +180,15 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
       return 2;
     }
     AppState opened(*loaded.scenario);
-    opened.file = absolute(file);
-    opened.file_stamp = core::file_stamp(opened.file);
+    opened.library.file = absolute(file);
+    opened.library.file_stamp = core::file_stamp(opened.library.file);
     AppState session;  // keep the recent files and view options of the last session
     const SessionRestore restored = restore_session(session);
     bool kept_unsaved = false;
     std::string message = session.status;  // a corrupt session's message, if any
     if (restored == SessionRestore::Restored) {
       opened.view = session.view;
-      opened.recent_files = session.recent_files;
+      opened.library.recent_files = session.library.recent_files;
       opened.lab = session.lab;  // the experiment being edited stays too
       opened.view.workspace = Workspace::Views;  // a scenario was asked for: show it
       opened.fit_view();  // the session's view over FILE: a head FILE has, a row it has
@@ -204,7 +204,7 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
       }
     }
     state = std::move(opened);
-    remember_recent(state, state.file);
+    remember_recent(state, state.library.file);
     state.status = message;
     // Kept once: the session says FILE from now on, so that a start that does not get as far
     // as the first autosave does not keep the same changes again.
@@ -221,8 +221,8 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
       return 1;
     }
     AppState lesson(*loaded.scenario);
-    lesson.file = lessons.front();
-    lesson.file_stamp = core::file_stamp(lesson.file);
+    lesson.library.file = lessons.front();
+    lesson.library.file_stamp = core::file_stamp(lesson.library.file);
     state = std::move(lesson);
   }
   state.status = message;
@@ -259,13 +259,13 @@ std::string time_stamp() {
 }
 
 bool is_lesson(const AppState& state, size_t i) {
-  return i < state.lessons.size() && !state.file.empty() &&
-         std::filesystem::path(state.file).filename() == std::filesystem::path(state.lessons[i].path).filename();
+  return i < state.library.lessons.size() && !state.library.file.empty() &&
+         std::filesystem::path(state.library.file).filename() == std::filesystem::path(state.library.lessons[i].path).filename();
 }
 
 std::string window_title(const AppState& state) {
   std::string title = "attnlab";
-  if (!state.file.empty()) title += " \u2014 " + core::valid_utf8(std::filesystem::path(state.file).filename().string());
+  if (!state.library.file.empty()) title += " \u2014 " + core::valid_utf8(std::filesystem::path(state.library.file).filename().string());
   else if (!state.scenario().title.empty()) title += " \u2014 " + state.scenario().title;
   if (state.modified()) title += " \u2022";
   return title;

@@ -20,14 +20,14 @@ bool is_experiment_file(const std::string& path);
 bool open_experiment(AppState& state, const std::string& path);
 
 // Opens path, unless the scenario has unsaved changes: then asks first
-// (state.pending; the frame shows the question). True when it was opened now.
+// (state.dialogs.pending; the frame shows the question). True when it was opened now.
 bool request_open(AppState& state, const std::string& path);
 
-// Saves atomically to path; on success the file becomes state.file and the
+// Saves atomically to path; on success the file becomes state.library.file and the
 // scenario counts as saved. On failure returns false and sets state.status.
 bool save_scenario(AppState& state, const std::string& path);
 
-// Whether state.file was changed on disk since it was opened or last saved here (someone
+// Whether state.library.file was changed on disk since it was opened or last saved here (someone
 // else's editor, git checkout): Save then asks before writing over it. False when the file
 // is gone (saving loses nothing there).
 bool changed_on_disk(const AppState& state);

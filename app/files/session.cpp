@@ -131,15 +131,15 @@ std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::s
   std::optional<AppState> restored = parse_session(file.text, problem, dropped, known);
   why = restored ? Unusable::No : Unusable::Corrupt;
   if (!restored) return std::nullopt;
-  if (!restored->file.empty()) {
-    restored->file_stamp = core::file_stamp(restored->file);
+  if (!restored->library.file.empty()) {
+    restored->library.file_stamp = core::file_stamp(restored->library.file);
     // Changed while attnlab was closed (a git checkout): Save asks before writing over it.
-    if (known && restored->file_stamp.size >= 0 && !(*known == restored->file_stamp)) {
-      restored->file_stamp = *known;
+    if (known && restored->library.file_stamp.size >= 0 && !(*known == restored->library.file_stamp)) {
+      restored->library.file_stamp = *known;
       if (changed_note)
-        *changed_note = core::short_path(restored->file) + " was changed on disk since the last session: Save asks before writing over it";
+        *changed_note = core::short_path(restored->library.file) + " was changed on disk since the last session: Save asks before writing over it";
     }
-    core::LoadResult on_disk = core::load_scenario_file(restored->file);
+    core::LoadResult on_disk = core::load_scenario_file(restored->library.file);
     restored->set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
   } else {
     restored->set_saved(core::Scenario{});  // never saved: it all counts as a change
@@ -420,19 +420,19 @@ std::string layout_settings_path(std::string* problem) {
 }
 
 Autosave::Autosave(const AppState& state)
-    : revision_(state.revision()), view_(state.view), file_(state.file), recent_(state.recent_files),
+    : revision_(state.revision()), view_(state.view), file_(state.library.file), recent_(state.library.recent_files),
       lab_revision_(state.lab.revision) {}
 
 bool Autosave::tick(AppState& state) {
   const auto now = std::chrono::steady_clock::now();
-  if (state.revision() != revision_ || !(state.view == view_) || state.file != file_ || state.recent_files != recent_ ||
+  if (state.revision() != revision_ || !(state.view == view_) || state.library.file != file_ || state.library.recent_files != recent_ ||
       state.lab.revision != lab_revision_) {
     if (!pending_) changed_at_ = now;
     pending_ = true;
     revision_ = state.revision();
     view_ = state.view;
-    file_ = state.file;
-    recent_ = state.recent_files;
+    file_ = state.library.file;
+    recent_ = state.library.recent_files;
     lab_revision_ = state.lab.revision;
   }
   if (pending_ && now - changed_at_ >= kMaxDelay) {

@@ -197,8 +197,8 @@ std::optional<AppState> parse_session(const std::string& text, std::string& prob
   }
   restored.view = c->view;  // set_experiment shows the lab: the session says what was shown
   restored.fit_view();
-  restored.file = std::move(c->file);
-  restored.recent_files = std::move(c->recent);
+  restored.library.file = std::move(c->file);
+  restored.library.recent_files = std::move(c->recent);
   return restored;
 }
 
@@ -206,14 +206,14 @@ std::string session_text(const AppState& state, std::string* error, bool with_la
   try {
     core::OrderedJson j;
     j["attnlab_session"] = kSessionVersion;
-    j["file"] = path_json(state.file);
+    j["file"] = path_json(state.library.file);
     // The file as it was when opened or saved here: a start tells a change made while attnlab was closed.
-    if (!state.file.empty() && state.file_stamp.size >= 0) {
-      const core::FileStamp& f = state.file_stamp;
+    if (!state.library.file.empty() && state.library.file_stamp.size >= 0) {
+      const core::FileStamp& f = state.library.file_stamp;
       j["file_stamp"] = {f.device, f.inode, f.size, f.seconds, f.nanoseconds};
     }
     j["recent"] = core::OrderedJson::array();
-    for (const std::string& path : state.recent_files) j["recent"].push_back(path_json(path));
+    for (const std::string& path : state.library.recent_files) j["recent"].push_back(path_json(path));
     j["view"] = view_json(state.view);
     j["scenario"] = core::scenario_to_json(state.scenario());
     if (with_lab && !state.lab.experiment.variants.empty())

@@ -91,8 +91,8 @@ void ExperimentChooser(AppState& state) {
   const std::string preview = (e.title.empty() ? std::string("(untitled)") : e.title) + (lab.edited ? "  (edited)" : "");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##experiment", preview.c_str())) {
-    for (size_t i = 0; i < state.experiments.size(); ++i) {
-      const LessonInfo& info = state.experiments[i];
+    for (size_t i = 0; i < state.library.experiments.size(); ++i) {
+      const LessonInfo& info = state.library.experiments[i];
       const std::string label = std::to_string(i + 1) + ". " + info.title;
       if (ImGui::Selectable(label.c_str(), info.path == lab.source && !lab.edited)) open_experiment(state, info.path);
     }
@@ -353,7 +353,7 @@ void RunControls(AppState& state) {
 
   // Space runs or pauses, → takes one step: as a video player, when no field takes the keys.
   const ImGuiIO& io = ImGui::GetIO();
-  const bool recording = state.record_training.phase != RecordTraining::Phase::Idle;  // its progress bar is up: keys are its
+  const bool recording = state.dialogs.record_training.phase != RecordTraining::Phase::Idle;  // its progress bar is up: keys are its
   if (!state.picture.active && !recording && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
       if (running) lab_pause(state);
@@ -500,7 +500,7 @@ void Exports(AppState& state) {
   ImGui::TextUnformatted("Export:");
   ImGui::SameLine();
   ImGui::BeginDisabled(!lab.worker);
-  if (ImGui::SmallButton("curves PNG")) state.export_request = ExportRequest{kLossCurvesPicture, 2.0f, false, false};
+  if (ImGui::SmallButton("curves PNG")) state.dialogs.export_request = ExportRequest{kLossCurvesPicture, 2.0f, false, false};
   remember_control(state, "lab.export.png");
   ImGui::SameLine();
   if (ImGui::SmallButton("curves SVG"))
@@ -524,7 +524,7 @@ void Exports(AppState& state) {
       write(lab_export_path(state, "experiment", ".json"), core::to_text(core::experiment_to_json(lab.experiment)));
   }
   ImGui::SameLine();
-  if (ImGui::SmallButton("Animation of the run\u2026")) state.record_training.open_asked = true;
+  if (ImGui::SmallButton("Animation of the run\u2026")) state.dialogs.record_training.open_asked = true;
   remember_control(state, "lab.export.animation");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A GIF or MP4: the loss curves growing beside a panel that shows one design learning, a frame every K steps.");

@@ -165,7 +165,7 @@ struct Plot {
 // The plot's rectangle leaves room at the left and bottom for the tick labels; the data it shows comes later.
 Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
   const core::Scenario& s = state.scenario();
-  const GeometryView& g = state.geometry;
+  const GeometryView& g = state.panels.geometry;
   const int h = state.view.head;
   const float scale = fonts().scale;
   ImFont* small = fonts().small ? fonts().small : ImGui::GetFont();
@@ -544,7 +544,7 @@ void hover_tip(AppState& state, const Plot& p) {
     const float d = (tip.x - mouse.x) * (tip.x - mouse.x) + (tip.y - mouse.y) * (tip.y - mouse.y);
     if (d <= nearest) {
       nearest = d;
-      state.highlight_next = hit;
+      state.panels.highlight_next = hit;
     }
   };
   for (int i = 0; p.g.show_q && i < p.s.n(); ++i) try_tip(p.r.Q, i, Highlight{p.head, i, -1});
@@ -557,7 +557,7 @@ void DrawGeometryPanel(AppState& state) {
   if (BeginPanel(state, "Geometry", "outputs A\u00B7V: convex combinations of the rows of V, inside their hull; "
                                     "(1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 need not be", 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
-    GeometryView& g = state.geometry;
+    GeometryView& g = state.panels.geometry;
     // As it was before the controls: the frame that converts to direct mode draws no handles yet.
     const bool direct = s.mode == core::Mode::Direct;
     g.axis_x = std::clamp(g.axis_x, 0, s.d_k - 1);

@@ -18,18 +18,18 @@ namespace {
 // The buttons between lessons: previous, "lesson k of N", next.
 void LessonButtons(AppState& state) {
   int index = -1;
-  for (size_t i = 0; i < state.lessons.size(); ++i)
+  for (size_t i = 0; i < state.library.lessons.size(); ++i)
     if (is_lesson(state, i)) index = static_cast<int>(i);
   if (index < 0 || state.picture.active) return;
-  const int count = static_cast<int>(state.lessons.size());
+  const int count = static_cast<int>(state.library.lessons.size());
   ImGui::BeginDisabled(index == 0);
-  if (ImGui::SmallButton("\u25C0 previous lesson")) request_open(state, state.lessons[index - 1].path);
+  if (ImGui::SmallButton("\u25C0 previous lesson")) request_open(state, state.library.lessons[index - 1].path);
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::TextDisabled("lesson %d of %d", index + 1, count);
   ImGui::SameLine();
   ImGui::BeginDisabled(index + 1 >= count);
-  if (ImGui::SmallButton("next lesson \u25B6")) request_open(state, state.lessons[index + 1].path);
+  if (ImGui::SmallButton("next lesson \u25B6")) request_open(state, state.library.lessons[index + 1].path);
   ImGui::EndDisabled();
   if (state.modified()) {
     ImGui::SameLine();
@@ -52,8 +52,8 @@ float LessonPanelHeight(const AppState& state, float width) {
   if (fonts().title) ImGui::PushFont(fonts().title);
   const float title = lines(s.title.empty() ? "Notes" : s.title) * script_line_height() + spacing;
   if (fonts().title) ImGui::PopFont();
-  const bool buttons = !state.picture.active && std::any_of(state.lessons.begin(), state.lessons.end(), [&](const LessonInfo& l) {
-    return is_lesson(state, static_cast<size_t>(&l - state.lessons.data()));
+  const bool buttons = !state.picture.active && std::any_of(state.library.lessons.begin(), state.library.lessons.end(), [&](const LessonInfo& l) {
+    return is_lesson(state, static_cast<size_t>(&l - state.library.lessons.data()));
   });
   float h = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y + title + spacing + 2;  // title bar, title, separator
   if (buttons) h += ImGui::GetFrameHeightWithSpacing();
@@ -66,7 +66,7 @@ void DrawLessonPanel(AppState& state) {
   if (BeginPanel(state, "Lesson", "the notes of the scenario file; Lessons menu for all of them")) {
     const core::Scenario& s = state.scenario();
     const core::LessonNotes& lesson = state.lesson();
-    const int count = static_cast<int>(lesson.steps.size());  // state.lesson_step is within it (frame.cpp)
+    const int count = static_cast<int>(lesson.steps.size());  // state.panels.lesson_step is within it (frame.cpp)
 
     if (fonts().title) ImGui::PushFont(fonts().title);
     ScriptTextWrapped(s.title.empty() ? "Notes" : s.title);
@@ -75,21 +75,21 @@ void DrawLessonPanel(AppState& state) {
     ImGui::Separator();
     if (!lesson.intro.empty()) ScriptTextWrapped(lesson.intro);
     if (count > 0) {
-      const core::LessonStep& step = lesson.steps[state.lesson_step];
+      const core::LessonStep& step = lesson.steps[state.panels.lesson_step];
       ImGui::Spacing();
       if (!state.picture.active) {
-        ImGui::BeginDisabled(state.lesson_step == 0);
-        if (ImGui::ArrowButton("previous step", ImGuiDir_Left)) --state.lesson_step;
+        ImGui::BeginDisabled(state.panels.lesson_step == 0);
+        if (ImGui::ArrowButton("previous step", ImGuiDir_Left)) --state.panels.lesson_step;
         remember_control(state, "lesson.previous");
         ImGui::EndDisabled();
         ImGui::SameLine();
       }
       ImGui::AlignTextToFramePadding();
-      ImGui::Text("Step %d of %d", state.lesson_step + 1, count);
+      ImGui::Text("Step %d of %d", state.panels.lesson_step + 1, count);
       if (!state.picture.active) {
         ImGui::SameLine();
-        ImGui::BeginDisabled(state.lesson_step + 1 >= count);
-        if (ImGui::ArrowButton("next step", ImGuiDir_Right)) ++state.lesson_step;
+        ImGui::BeginDisabled(state.panels.lesson_step + 1 >= count);
+        if (ImGui::ArrowButton("next step", ImGuiDir_Right)) ++state.panels.lesson_step;
         remember_control(state, "lesson.next");
         ImGui::EndDisabled();
       }

@@ -95,7 +95,7 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
         state.apply([&](core::Scenario& s) { get(s)(r, c) = value; });
       if (ImGui::IsItemVisible()) {  // scrolled out of view: not a place to click
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-        state.cell_rects[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+        state.layout.cells[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
       }
       row_rect.Add(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()));
       ImGui::PopID();
@@ -332,7 +332,7 @@ void Target(AppState& state) {
 void DrawMatricesPanel(AppState& state) {
   if (BeginPanel(state, "Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
     // Where the editor's parts are, a click away: the panel is taller than the window.
-    std::string& target = state.matrices_scroll_to;
+    std::string& target = state.panels.matrices_scroll_to;
     if (!state.picture.active) {
       ImGui::TextDisabled("go to:");
       const auto link = [&](const char* label, const char* part) {
@@ -380,7 +380,7 @@ void DrawMatricesPanel(AppState& state) {
       if (ImGui::BeginTabBar("heads")) {
         // The views show the head of the selected tab; a head chosen elsewhere
         // (the View menu) selects its tab, which ImGui shows from the next frame.
-        const bool chosen_elsewhere = state.view.head != state.editor_tab_head;
+        const bool chosen_elsewhere = state.view.head != state.panels.editor_tab_head;
         for (int h = 0; h < state.scenario().heads; ++h) {
           const std::string name = "head " + std::to_string(h + 1);
           const ImGuiTabItemFlags flags =
@@ -391,7 +391,7 @@ void DrawMatricesPanel(AppState& state) {
             ImGui::EndTabItem();
           }
         }
-        state.editor_tab_head = state.view.head;
+        state.panels.editor_tab_head = state.view.head;
         ImGui::EndTabBar();
       }
       Flow flow;

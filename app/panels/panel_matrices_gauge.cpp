@@ -15,7 +15,7 @@ namespace app {
 // Q and K change on screen, S does not (max |ΔS| ~ 1e-16).
 void GaugeDemo(AppState& state) {
   const core::Scenario& s = state.scenario();
-  AppState::Gauge& g = state.gauge;
+  GaugeDemoState& g = state.panels.gauge;
   const size_t d = static_cast<size_t>(s.d_k);
   if (g.M.size() != d * d) {
     g.M.assign(d * d, 0.0);

@@ -10,13 +10,13 @@ namespace app {
 void remember_control(AppState& state, const char* key) {
   if (!ImGui::IsItemVisible()) return;  // scrolled out of view: not a place to click
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  state.control_rects[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+  state.layout.controls[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
 void PanelExportMenuItems(AppState& state, const char* panel) {
   const std::string what = panel && *panel ? "" : "Window, ";
   const auto item = [&](const char* label, ExportRequest request) {
-    if (ImGui::MenuItem((what + label).c_str())) state.export_request = request;
+    if (ImGui::MenuItem((what + label).c_str())) state.dialogs.export_request = request;
   };
   const std::string p = panel ? panel : "";
   item("1\u00D7", ExportRequest{p, 1.0f, false, false});
@@ -32,7 +32,7 @@ bool BeginPanel(AppState& state, const char* title, const char* formula_markup, 
   // A picture of this panel alone needs no title bar: its heatmaps name themselves.
   const bool presenting = state.view.presenter && !state.picture.active && state.view.presenter_panel == title;
   const int solo = state.picture.solo_panel == title || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
-  const bool lit = !state.picture.active && !state.view.presenter && state.lit_panel == title;
+  const bool lit = !state.picture.active && !state.view.presenter && state.panels.lit_panel == title;
   if (lit) {
     ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
     ImGui::PushStyleColor(ImGuiCol_TitleBg, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
@@ -49,7 +49,7 @@ bool BeginPanel(AppState& state, const char* title, const char* formula_markup, 
     ImGui::PopStyleVar();
     ImGui::PopStyleColor(4);
   }
-  state.panel_rects[title] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
+  state.layout.panels[title] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
                                   ImGui::GetWindowSize().y};
   if (solo) {
     if (several) ImGui::TextDisabled("%s", head_text.c_str());

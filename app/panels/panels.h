@@ -23,7 +23,7 @@ void DrawLossCurvesPicture(AppState& state);  // panel_loss_curves.cpp
 
 // Begins a panel's window at the place the frame set, with the formula it
 // shows as the title's tooltip. Always pair with ImGui::End().
-// Right-clicking the title offers a PNG export of the panel (state.export_request).
+// Right-clicking the title offers a PNG export of the panel (state.dialogs.export_request).
 // head ≥ 0: the panel shows that head, and says so when there are several.
 bool BeginPanel(AppState& state, const char* title, const char* formula_markup, int extra_window_flags = 0, int head = -1);
 
@@ -31,7 +31,7 @@ bool BeginPanel(AppState& state, const char* title, const char* formula_markup, 
 // the window) at 1× or 2×, in the window's theme, on white, or transparent.
 void PanelExportMenuItems(AppState& state, const char* panel);
 
-// Notes where the last widget is in state.control_rects under `key`, when it is
+// Notes where the last widget is in state.layout.controls under `key`, when it is
 // visible: the headless tests click it there.
 void remember_control(AppState& state, const char* key);
 

@@ -139,12 +139,10 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
   copy.view = state.view;
   copy.view.show_help = false;
   if (options_.theme) copy.view.theme = *options_.theme;
-  copy.file = state.file;
-  copy.lessons = state.lessons;
-  copy.lesson_step = state.lesson_step;
-  copy.geometry = state.geometry;
-  copy.gauge = state.gauge;
-  copy.experiments = state.experiments;
+  // Whole parts of the state, so that nothing a panel keeps is forgotten by the picture.
+  copy.library = state.library;
+  copy.panels = state.panels;
+  copy.panels.highlight = copy.panels.highlight_next = {};  // a picture has no mouse
   copy.lab = state.lab;  // the same run (shared): the picture draws what the window shows
   copy.picture = PictureOptions{true, options_.panel, options_.transparent, {}};
   if (options_.training) {  // the step, variant and axis are the frame's; the panel the recording's
@@ -171,18 +169,19 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
   }
   glFinish();
   if (layout) {  // in the picture's logical pixels, like the window's
-    layout->cell_rects.clear();
-    layout->heatmap_rects.clear();
-    layout->panel_rects.clear();
+    Layout& out = layout->layout;
+    out.cells.clear();
+    out.heatmaps.clear();
+    out.panels.clear();
     const float k = static_cast<float>(options_.scale);
     const auto unscale = [k](Rect r) { return Rect{r.x / k, r.y / k, r.w / k, r.h / k}; };
-    for (const auto& [key, r] : copy.cell_rects) layout->cell_rects[key] = unscale(r);
-    for (const auto& [key, r] : copy.panel_rects) layout->panel_rects[key] = unscale(r);
-    for (auto [key, hm] : copy.heatmap_rects) {
+    for (const auto& [key, r] : copy.layout.cells) out.cells[key] = unscale(r);
+    for (const auto& [key, r] : copy.layout.panels) out.panels[key] = unscale(r);
+    for (auto [key, hm] : copy.layout.heatmaps) {
       hm.grid = unscale(hm.grid);
       hm.cell_w /= k;
       hm.cell_h /= k;
-      layout->heatmap_rects[key] = hm;
+      out.heatmaps[key] = hm;
     }
   }
 

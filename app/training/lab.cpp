@@ -105,8 +105,8 @@ bool open_variant_in_views(AppState& state, int v) {
   s.notes.clear();
   if (!state.replace(std::move(s))) return false;  // status says why
   // Saving must not write the trained weights over the lesson that was open.
-  state.file.clear();
-  state.lesson_step = 0;
+  state.library.file.clear();
+  state.panels.lesson_step = 0;
   state.view.workspace = Workspace::Views;
   state.view.head = 0;
   state.status = "the views show " + name + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +

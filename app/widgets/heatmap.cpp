@@ -450,7 +450,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   ImGui::PopID();
   const bool numbers_drawn = g.sized.number_font != nullptr;
   const ImVec2 grid_min = g.grid_min, grid_max = g.grid_max;
-  state.heatmap_rects[current_panel_name() + "/" + id] =
+  state.layout.heatmaps[current_panel_name() + "/" + id] =
       HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
                   g.sized.cell_w, g.sized.cell_h, numbers_drawn, std::move(drawn_rows), std::move(drawn_cols),
                   numbers_drawn ? g.sized.numbers : std::vector<std::string>{}};

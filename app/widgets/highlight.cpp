@@ -17,8 +17,8 @@ ImU32 halo_color() { return ImGui::GetColorU32(ImGuiCol_WindowBg, 0.9f); }
 
 Highlight lit(const AppState& state, int head) {
   if (state.picture.active) return {};
-  if (head >= 0 && state.highlight.head != head) return {};
-  return state.highlight;
+  if (head >= 0 && state.panels.highlight.head != head) return {};
+  return state.panels.highlight;
 }
 
 HeatmapHighlight query_key_cells(const Highlight& h, bool row_too) {
@@ -34,7 +34,7 @@ HeatmapHighlight query_key_cells(const Highlight& h, bool row_too) {
 }
 
 void hover_query_key(AppState& state, int head, const HeatmapLayout& layout) {
-  if (layout.hovered_row >= 0) state.highlight_next = Highlight{head, layout.hovered_row, layout.hovered_col};
+  if (layout.hovered_row >= 0) state.panels.highlight_next = Highlight{head, layout.hovered_row, layout.hovered_col};
 }
 
 float highlight_thickness() { return 2.5f * fonts().scale; }
@@ -45,7 +45,7 @@ void OutlineHighlight(AppState& state, const std::string& key, ImVec2 min, ImVec
   const float t = highlight_thickness();
   dl->AddRect(a, b, halo_color(), 0, 0, t + 2 * halo_thickness());
   dl->AddRect(a, b, highlight_color(state.view.theme), 0, 0, t);
-  state.highlight_rects[current_panel_name() + "/" + key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+  state.layout.highlights[current_panel_name() + "/" + key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
 void RingHighlight(AppState& state, const std::string& key, ImVec2 center, float radius) {
@@ -53,12 +53,12 @@ void RingHighlight(AppState& state, const std::string& key, ImVec2 center, float
   const float t = highlight_thickness();
   dl->AddCircle(center, radius, halo_color(), 0, t + 2 * halo_thickness());
   dl->AddCircle(center, radius, highlight_color(state.view.theme), 0, t);
-  state.highlight_rects[current_panel_name() + "/" + key] = Rect{center.x - radius, center.y - radius, 2 * radius, 2 * radius};
+  state.layout.highlights[current_panel_name() + "/" + key] = Rect{center.x - radius, center.y - radius, 2 * radius, 2 * radius};
 }
 
 bool settle_highlight(AppState& state) {
-  const bool changed = !(state.highlight == state.highlight_next);
-  state.highlight = std::exchange(state.highlight_next, Highlight{});
+  const bool changed = !(state.panels.highlight == state.panels.highlight_next);
+  state.panels.highlight = std::exchange(state.panels.highlight_next, Highlight{});
   return changed;
 }
 

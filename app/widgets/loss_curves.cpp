@@ -244,7 +244,7 @@ void draw_legend(const AppState& state, const CurvesPlot& p) {
 // The curves on a log axis with a legend: the panel's and the PNG's.
 void LossCurves(AppState& state, ImVec2 size) {
   const CurvesPlot p = layout_curves(state, size);
-  state.panel_rects[kLossCurvesPicture] = Rect{p.origin.x, p.origin.y, size.x, size.y};
+  state.layout.panels[kLossCurvesPicture] = Rect{p.origin.x, p.origin.y, size.x, size.y};
   ImGui::InvisibleButton("curves", size);
   const bool hovered = ImGui::IsItemHovered();
   p.dl->AddRectFilled(p.p0, p.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));

@@ -12,7 +12,7 @@
 
 namespace app {
 
-// The name of the curves' rectangle in state.panel_rects, and of the picture of the
+// The name of the curves' rectangle in state.layout.panels, and of the picture of the
 // curves alone (DrawLossCurvesPicture, panel_loss_curves.cpp).
 inline constexpr const char* kLossCurvesPicture = "Loss curves";
 

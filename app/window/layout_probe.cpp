@@ -15,16 +15,16 @@ namespace app {
 bool write_layout(const AppState& state, const std::string& path, std::string* error) {
   // Written again while the window runs: what the path names now is checked each time, as the
   // command line checked it at the start (a link to the session made since would replace it).
-  const core::FileStamp out = core::file_stamp(path), file = state.file.empty() ? core::FileStamp{} : core::file_stamp(state.file);
+  const core::FileStamp out = core::file_stamp(path), file = state.library.file.empty() ? core::FileStamp{} : core::file_stamp(state.library.file);
   const bool is_the_file = out.size >= 0 && file.size >= 0 && out.device == file.device && out.inode == file.inode;
   if (in_state_dir(path) || is_the_file) {
     if (error) *error = core::short_path(path) + " now names the session or the scenario's file: the layout is not written there";
     return false;
   }
   nlohmann::ordered_json j;
-  for (const auto& [key, r] : state.cell_rects) j[key] = {r.x, r.y, r.w, r.h};
+  for (const auto& [key, r] : state.layout.cells) j[key] = {r.x, r.y, r.w, r.h};
   nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();
-  for (const auto& [key, hm] : state.heatmap_rects) {
+  for (const auto& [key, hm] : state.layout.heatmaps) {
     heatmaps[key] = {{"title", hm.title},
                      {"rect", {hm.grid.x, hm.grid.y, hm.grid.w, hm.grid.h}},
                      {"cell", {hm.cell_w, hm.cell_h}},
@@ -35,10 +35,10 @@ bool write_layout(const AppState& state, const std::string& path, std::string* e
   }
   j["heatmaps"] = heatmaps;
   nlohmann::ordered_json panels = nlohmann::ordered_json::object();
-  for (const auto& [name, r] : state.panel_rects) panels[name] = {r.x, r.y, r.w, r.h};
+  for (const auto& [name, r] : state.layout.panels) panels[name] = {r.x, r.y, r.w, r.h};
   j["panels"] = panels;
   nlohmann::ordered_json controls = nlohmann::ordered_json::object();
-  for (const auto& [key, r] : state.control_rects) controls[key] = {r.x, r.y, r.w, r.h};
+  for (const auto& [key, r] : state.layout.controls) controls[key] = {r.x, r.y, r.w, r.h};
   j["controls"] = controls;
   // Whole or not at all: a test reads it while the window runs.
   return core::write_file_atomically(path, j.dump(1) + "\n", error);
@@ -47,7 +47,7 @@ bool write_layout(const AppState& state, const std::string& path, std::string* e
 void LayoutProbe::after_frame(const AppState& state, long frame) {
   if (frame < kSettledFrame || path_.empty()) return;
   std::vector<std::string> keys;
-  for (const auto& [key, rect] : state.control_rects) keys.push_back(key);
+  for (const auto& [key, rect] : state.layout.controls) keys.push_back(key);
   if (frame != kSettledFrame && keys == controls_) return;
   controls_ = std::move(keys);
   std::string error;

@@ -73,7 +73,7 @@ int run_offscreen_job(AppState& state, const WindowOptions& options) {
 
 void export_png(AppState& state, const ExportRequest& request, float content_scale) {
   ImVec2 size = ImGui::GetIO().DisplaySize;  // in framebuffer pixels: the frame was laid out in them
-  if (const auto panel = state.panel_rects.find(request.panel); !request.panel.empty() && panel != state.panel_rects.end())
+  if (const auto panel = state.layout.panels.find(request.panel); !request.panel.empty() && panel != state.layout.panels.end())
     size = ImVec2(panel->second.w, panel->second.h);
   ScreenshotOptions shot{std::max(1, static_cast<int>(size.x / content_scale)), std::max(1, static_cast<int>(size.y / content_scale)),
                          static_cast<int>(request.scale), request.panel, request.transparent, std::nullopt};

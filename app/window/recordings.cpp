@@ -11,11 +11,11 @@ namespace app {
 
 bool Recordings::step(AppState& state) {
   bool busy = false;
-  if (state.record.phase != RecordSweep::Phase::Idle) {
+  if (state.dialogs.record.phase != RecordSweep::Phase::Idle) {
     step_sweep(state);
     busy = true;  // the progress bar moves without an event
   }
-  if (state.record_training.phase != RecordTraining::Phase::Idle) {
+  if (state.dialogs.record_training.phase != RecordTraining::Phase::Idle) {
     step_training(state);
     busy = true;
   }
@@ -25,13 +25,13 @@ bool Recordings::step(AppState& state) {
 void Recordings::abandon(AppState& state) {
   sweep_.reset();
   training_.reset();
-  state.record.phase = RecordSweep::Phase::Idle;
-  state.record_training.phase = RecordTraining::Phase::Idle;
+  state.dialogs.record.phase = RecordSweep::Phase::Idle;
+  state.dialogs.record_training.phase = RecordTraining::Phase::Idle;
 }
 
 // File → Export animation. The status line says where it went, or why not.
 void Recordings::step_sweep(AppState& state) {
-  RecordSweep& r = state.record;
+  RecordSweep& r = state.dialogs.record;
   const auto stop = [&](const std::string& status) {
     sweep_.reset();  // before anything else is drawn: the renderer gives the window's GL and ImGui state back
     r.phase = RecordSweep::Phase::Idle;
@@ -57,7 +57,7 @@ void Recordings::step_sweep(AppState& state) {
 // The lab's "Animation of the run": the run trained afresh, a slice per call, then one frame
 // per call. The status line says where it went, or why not.
 void Recordings::step_training(AppState& state) {
-  RecordTraining& r = state.record_training;
+  RecordTraining& r = state.dialogs.record_training;
   const auto stop = [&](const std::string& status) {
     training_.reset();  // before anything else is drawn: the renderer gives the window's GL and ImGui state back
     r.phase = RecordTraining::Phase::Idle;

@@ -153,8 +153,8 @@ class WindowLoop {
   // scenario and the session go on.
   void make_pictures() {
     try {
-      if (state_.export_request.scale > 0) {
-        const ExportRequest request = std::exchange(state_.export_request, {});
+      if (state_.dialogs.export_request.scale > 0) {
+        const ExportRequest request = std::exchange(state_.dialogs.export_request, {});
         export_png(state_, request, content_scale_);
         frames_left_ = kFramesAfterEvent;
       }

@@ -71,7 +71,7 @@ TEST_F(FilesTest, SaveThenOpenIsExactAndClearsTheMark) {
   ASSERT_TRUE(app::open_scenario(other, path)) << other.status;
   EXPECT_TRUE(other.scenario() == edited);
   EXPECT_FALSE(other.modified());
-  EXPECT_EQ(other.recent_files.front(), fs::path(path).lexically_normal().string());
+  EXPECT_EQ(other.library.recent_files.front(), fs::path(path).lexically_normal().string());
 }
 
 TEST_F(FilesTest, AFailedSaveSaysWhyAndKeepsTheMark) {
@@ -90,7 +90,7 @@ TEST_F(FilesTest, DroppingAJsonFileOpensIt) {
   ASSERT_TRUE(core::save_scenario_file(small, path));
   app::handle_drop(state, {(dir / "notes.txt").string(), path});
   EXPECT_TRUE(state.scenario() == small);
-  EXPECT_EQ(state.file, path);
+  EXPECT_EQ(state.library.file, path);
   app::handle_drop(state, {(dir / "picture.png").string()});
   EXPECT_TRUE(state.scenario() == small);
   EXPECT_NE(state.status.find("only .json"), std::string::npos);
@@ -115,10 +115,10 @@ TEST_F(FilesTest, OpeningWithUnsavedChangesAsksFirst) {
   io.KeysDown[static_cast<int>('D')] = false;
   frames(1);
   EXPECT_EQ(state.scenario().n(), 2);
-  EXPECT_EQ(state.file, other);
+  EXPECT_EQ(state.library.file, other);
   ctrl_key('Z');
   EXPECT_EQ(state.scenario().n(), 2);  // no undo into the other file's content
-  ASSERT_TRUE(app::save_scenario(state, state.file));
+  ASSERT_TRUE(app::save_scenario(state, state.library.file));
   EXPECT_EQ(core::load_scenario_file(other).scenario->n(), 2);
 }
 
@@ -128,7 +128,7 @@ TEST_F(FilesTest, PathsAreKeptAbsolute) {
   ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(2, 2, 1, 1), "relative.json"));
   EXPECT_TRUE(app::open_scenario(state, "relative.json"));
   fs::current_path(cwd);
-  EXPECT_EQ(state.file, (dir / "relative.json").string());
+  EXPECT_EQ(state.library.file, (dir / "relative.json").string());
 }
 
 TEST_F(FilesTest, TheDialogOpensTheTypedFile) {
@@ -136,30 +136,30 @@ TEST_F(FilesTest, TheDialogOpensTheTypedFile) {
   ASSERT_TRUE(core::save_scenario_file(small, (dir / "typed.json").string()));
   frames(1);
   app::open_file_dialog(state, app::FileDialog::Purpose::Open);
-  state.file_dialog.directory = dir.string();
+  state.dialogs.file.directory = dir.string();
   frames(3);  // the popup appears, asks for the keyboard, and the field takes it
   ImGuiIO& io = ImGui::GetIO();
-  ASSERT_EQ(state.file_dialog.purpose, app::FileDialog::Purpose::Open);
+  ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Open);
   ASSERT_TRUE(io.WantTextInput);  // the path field has the keyboard
   io.AddInputCharactersUTF8("typed.json");
   frame();
   press_enter();
-  EXPECT_TRUE(state.scenario() == small) << state.status << " | " << state.file_dialog.error << " | " << state.file_dialog.name;
-  EXPECT_EQ(state.file_dialog.purpose, app::FileDialog::Purpose::None);
+  EXPECT_TRUE(state.scenario() == small) << state.status << " | " << state.dialogs.file.error << " | " << state.dialogs.file.name;
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
 }
 
 TEST_F(FilesTest, TheSessionComesBack) {
   frames(1);
   drag(center(cell("X[1][1]")), 40, 4, [](int) {});
   state.view.theme = app::Theme::Light;
-  state.file = "/somewhere/else.json";
+  state.library.file = "/somewhere/else.json";
   ASSERT_TRUE(app::save_session(state));
   EXPECT_TRUE(fs::exists(dir / "state" / "attnlab" / "session.json"));
   app::AppState restored;
   ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored);
   EXPECT_TRUE(restored.scenario() == state.scenario());
   EXPECT_EQ(restored.view.theme, app::Theme::Light);
-  EXPECT_EQ(restored.file, "/somewhere/else.json");
+  EXPECT_EQ(restored.library.file, "/somewhere/else.json");
   EXPECT_TRUE(restored.modified());  // the file is not on disk: the changes are not saved anywhere else
 }
 
@@ -203,7 +203,7 @@ TEST_F(FilesTest, NoSessionFileCrashesTheStart) {
 TEST_F(FilesTest, OpeningAFileKeepsTheSessionsUnsavedChangesInAFile) {
   frames(1);
   drag(center(cell("X[1][0]")), 40, 4, [](int) {});
-  state.file.clear();  // never saved anywhere
+  state.library.file.clear();  // never saved anywhere
   ASSERT_TRUE(app::save_session(state));
   const core::Scenario unsaved = state.scenario();
   app::AppState started;

@@ -113,10 +113,10 @@ TEST_F(LimitsTest, SaveAsksBeforeWritingOverAChangeMadeOnDisk) {
 
   ctrl_key('S');
   EXPECT_EQ(read(path), on_disk);  // not written over
-  EXPECT_EQ(state.pending.action, app::AppState::Pending::Action::Overwrite);
+  EXPECT_EQ(state.dialogs.pending.action, app::Pending::Action::Overwrite);
   frames(1);
   click(center(control("overwrite.cancel")));
-  EXPECT_EQ(state.pending.action, app::AppState::Pending::Action::None);
+  EXPECT_EQ(state.dialogs.pending.action, app::Pending::Action::None);
   EXPECT_EQ(read(path), on_disk);
   EXPECT_TRUE(state.modified());
 
@@ -129,7 +129,7 @@ TEST_F(LimitsTest, SaveAsksBeforeWritingOverAChangeMadeOnDisk) {
   state.apply([](core::Scenario& s) { s.X(0, 0) = 0.5; });
   frames(1);
   ctrl_key('S');
-  EXPECT_EQ(state.pending.action, app::AppState::Pending::Action::None);
+  EXPECT_EQ(state.dialogs.pending.action, app::Pending::Action::None);
   EXPECT_EQ(core::load_scenario_file(path.string()).scenario->X(0, 0), 0.5);
 }
 
@@ -142,11 +142,11 @@ TEST_F(LimitsTest, QuittingWithSaveAsksAboutAChangeOnDiskThenQuits) {
   state.apply([](core::Scenario& s) { s.X(0, 0) = 0.25; });
   frames(1);
   std::ofstream(path, std::ios::app) << "\n";  // touched: its size and time change
-  state.pending = {app::AppState::Pending::Action::Quit, ""};
+  state.dialogs.pending = {app::Pending::Action::Quit, ""};
   frames(2);
   click(center(control("unsaved.save")));
-  EXPECT_EQ(state.pending.action, app::AppState::Pending::Action::Overwrite);
-  EXPECT_EQ(state.pending.after, app::AppState::Pending::Action::Quit);
+  EXPECT_EQ(state.dialogs.pending.action, app::Pending::Action::Overwrite);
+  EXPECT_EQ(state.dialogs.pending.after, app::Pending::Action::Quit);
   frames(1);
   mouse_to(center(control("overwrite.save")));
   frame();

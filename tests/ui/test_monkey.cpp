@@ -41,7 +41,7 @@ class MonkeyTest : public UiTest {
     // Whatever the monkey saves or exports lands here, never beside the sources.
     ::setenv("HOME", dir.c_str(), 1);
     ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);
-    state.file = (dir / "monkey.json").string();
+    state.library.file = (dir / "monkey.json").string();
   }
   void TearDown() override {
     fs::remove_all(dir);

@@ -18,7 +18,7 @@ std::vector<float> first_heatmap(const app::NullHeatmapRenderer& r, const char* 
 // The colormap positions drawn for heatmap `key` ("Panel/id") this frame: the draw whose
 // grid starts where the layout says that heatmap's grid is.
 std::vector<float> heatmap_drawn(const app::NullHeatmapRenderer& r, const app::AppState& state, const std::string& key) {
-  const app::Rect grid = state.heatmap_rects.at(key).grid;
+  const app::Rect grid = state.layout.heatmaps.at(key).grid;
   for (const app::HeatmapDraw& d : r.draws)
     if (!d.gradient && d.min.x == grid.x && d.min.y == grid.y) return std::vector<float>(d.t.begin(), d.t.begin() + d.rows * d.cols);
   ADD_FAILURE() << "no heatmap drawn for " << key;
@@ -30,11 +30,11 @@ std::vector<float> heatmap_drawn(const app::NullHeatmapRenderer& r, const app::A
 TEST_F(UiTest, EveryEditableCellOfTheVisibleHeadIsOnScreen) {
   frames(2);
   for (int r = 0; r < 5; ++r)
-    for (int c = 0; c < 4; ++c) EXPECT_TRUE(state.cell_rects.count("X[" + std::to_string(r) + "][" + std::to_string(c) + "]"));
+    for (int c = 0; c < 4; ++c) EXPECT_TRUE(state.layout.cells.count("X[" + std::to_string(r) + "][" + std::to_string(c) + "]"));
   cell("W_Q[0][3][1]");  // scrolled into view
   cell("W_K[0][0][0]");
   cell("W_O[3][3]");
-  EXPECT_FALSE(state.cell_rects.count("W_Q[1][0][0]"));  // head 2's tab is not open
+  EXPECT_FALSE(state.layout.cells.count("W_Q[1][0][0]"));  // head 2's tab is not open
 }
 
 TEST_F(UiTest, DraggingAnXEntryChangesScenarioAndResultOnTheSameFrame) {
@@ -107,7 +107,7 @@ TEST_F(UiTest, SharedQKMakesScoresSymmetric) {
   ASSERT_TRUE(state.scenario().options.shared_qk);
   const core::Mat& S = state.result().head[0].scores;
   EXPECT_LT((S - S.transpose()).cwiseAbs().maxCoeff(), 1e-12);
-  EXPECT_FALSE(state.cell_rects.count("W_K[0][0][0]"));  // W^K = W^Q: nothing to edit
+  EXPECT_FALSE(state.layout.cells.count("W_K[0][0][0]"));  // W^K = W^Q: nothing to edit
 }
 
 TEST_F(UiTest, NormalizeKeysGivesUnitKeys) {
@@ -170,7 +170,7 @@ TEST_F(UiTest, DirectModeKeepsQKVAndScores) {
   EXPECT_LT((state.result().head[1].scores - scores).cwiseAbs().maxCoeff(), 1e-12);
   frames(1);
   cell("Q[0][4][1]");  // Q is now editable
-  EXPECT_FALSE(state.cell_rects.count("X[0][0]"));
+  EXPECT_FALSE(state.layout.cells.count("X[0][0]"));
 }
 
 TEST_F(UiTest, WAltCheckboxTurnsTheIdentityOn) {
@@ -258,13 +258,13 @@ TEST_F(UiTest, DraggingAPointOfVEditsThatRow) {
 
 TEST_F(UiTest, GeometryInProjectedModeIsReadOnlyAndOffersDirectMode) {
   frames(2);
-  EXPECT_FALSE(state.control_rects.count("geometry.V[0]"));
+  EXPECT_FALSE(state.layout.controls.count("geometry.V[0]"));
   const core::Mat scores = state.result().head[0].scores;
   click(center(control("geometry.convert")));
   EXPECT_EQ(state.scenario().mode, core::Mode::Direct);
   EXPECT_LT((state.result().head[0].scores - scores).cwiseAbs().maxCoeff(), 1e-12);
   frames(1);
-  EXPECT_TRUE(state.control_rects.count("geometry.V[0]"));
+  EXPECT_TRUE(state.layout.controls.count("geometry.V[0]"));
 }
 
 // The gauge demo: Q and K change on screen, the scores do not (max |ΔS| near 1e-15).
@@ -274,9 +274,9 @@ TEST_F(UiTest, GaugeDemoChangesQKAndNotTheScores) {
   click(center(control("gauge.random")));
   const core::Result before = state.result();
   click(center(control("gauge.apply")));
-  EXPECT_TRUE(state.gauge.message.empty()) << state.gauge.message;
-  EXPECT_GE(state.gauge.max_score_change, 0.0);
-  EXPECT_LT(state.gauge.max_score_change, 1e-12);
+  EXPECT_TRUE(state.panels.gauge.message.empty()) << state.panels.gauge.message;
+  EXPECT_GE(state.panels.gauge.max_score_change, 0.0);
+  EXPECT_LT(state.panels.gauge.max_score_change, 1e-12);
   EXPECT_GT((state.result().head[0].Q - before.head[0].Q).cwiseAbs().maxCoeff(), 1e-3);
   EXPECT_EQ(state.undo_steps(), 1u);
 }

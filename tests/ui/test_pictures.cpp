@@ -16,7 +16,7 @@ namespace {
 // The colour scale m of a diverging heatmap (cells at t = 0.5 + x / 2m), read
 // back from what the renderer was asked to draw at the heatmap's place.
 double drawn_scale(const app::AppState& state, const app::NullHeatmapRenderer& r, const std::string& key, const core::Mat& m) {
-  const app::HeatmapRect& hm = state.heatmap_rects.at(key);
+  const app::HeatmapRect& hm = state.layout.heatmaps.at(key);
   for (const app::HeatmapDraw& d : r.draws) {
     if (d.gradient || std::abs(d.min.x - hm.grid.x) > 0.5f || std::abs(d.min.y - hm.grid.y) > 0.5f) continue;
     Eigen::Index i = 0, j = 0;
@@ -61,11 +61,11 @@ TEST_F(UiTest, PanelsNameTheHeadTheyShow) {
     ASSERT_NE(w, nullptr) << name;
     EXPECT_NE(std::string(w->Name).find("head 2 of 2"), std::string::npos) << w->Name;
   }
-  EXPECT_EQ(state.heatmap_rects.at("Output/AV").title, "O_2 = AV");
+  EXPECT_EQ(state.layout.heatmaps.at("Output/AV").title, "O_2 = AV");
 }
 
 TEST_F(UiTest, APictureHasNoMenuBarStatusBarOrFilePath) {
-  state.file = "/home/teacher/secret/path/lesson.json";
+  state.library.file = "/home/teacher/secret/path/lesson.json";
   state.status = "restored the last session";
   frames(2);
   ASSERT_NE(ImGui::FindWindowByName("##status"), nullptr);  // the window has them
@@ -95,10 +95,10 @@ TEST_F(UiTest, APanelAloneFillsThePictureWithoutATitleBar) {
   EXPECT_EQ(w->Size.x, ImGui::GetIO().DisplaySize.x);
   EXPECT_EQ(w->Size.y, ImGui::GetIO().DisplaySize.y);
   EXPECT_TRUE(w->Flags & ImGuiWindowFlags_NoTitleBar);
-  EXPECT_EQ(state.heatmap_rects.size(), 1u);  // the weights, and nothing of the other panels
-  EXPECT_TRUE(state.heatmap_rects.at("Softmax/weights").numbers);
+  EXPECT_EQ(state.layout.heatmaps.size(), 1u);  // the weights, and nothing of the other panels
+  EXPECT_TRUE(state.layout.heatmaps.at("Softmax/weights").numbers);
   // Alone, the cells may grow past the window's 44 px.
-  EXPECT_GT(state.heatmap_rects.at("Softmax/weights").cell_h, 60.0f);
+  EXPECT_GT(state.layout.heatmaps.at("Softmax/weights").cell_h, 60.0f);
 }
 
 TEST_F(UiTest, ALessonShowsOneStepAtATimeAndLightsItsPanel) {
@@ -109,17 +109,17 @@ TEST_F(UiTest, ALessonShowsOneStepAtATimeAndLightsItsPanel) {
     return s;
   }());
   frames(2);
-  EXPECT_EQ(state.lesson_step, 0);
-  EXPECT_EQ(state.lit_panel, "Scores");
+  EXPECT_EQ(state.panels.lesson_step, 0);
+  EXPECT_EQ(state.panels.lit_panel, "Scores");
   click(center(control("lesson.next")));
-  EXPECT_EQ(state.lesson_step, 1);
-  EXPECT_EQ(state.lit_panel, "Softmax");
+  EXPECT_EQ(state.panels.lesson_step, 1);
+  EXPECT_EQ(state.panels.lit_panel, "Softmax");
   click(center(control("lesson.next")));
-  EXPECT_EQ(state.lit_panel, "");  // a step about no panel lights none
+  EXPECT_EQ(state.panels.lit_panel, "");  // a step about no panel lights none
   click(center(control("lesson.next")));  // disabled at the last step
-  EXPECT_EQ(state.lesson_step, 2);
+  EXPECT_EQ(state.panels.lesson_step, 2);
   click(center(control("lesson.previous")));
-  EXPECT_EQ(state.lesson_step, 1);
+  EXPECT_EQ(state.panels.lesson_step, 1);
   // Every step shows without scrolling: the panel is as tall as the longest needs.
   const ImGuiWindow* lesson = panel("Lesson");
   ASSERT_NE(lesson, nullptr);
@@ -155,12 +155,12 @@ TEST(FormatNumber, TheCorrectlyRoundedDoubleAndNeverMinusZero) {
 // W^O sits at the end of a long editor: one click brings it on screen.
 TEST_F(UiTest, WOIsAClickAway) {
   frames(2);
-  EXPECT_FALSE(state.cell_rects.count("W_O[0][0]"));  // below the fold at 1280×720
+  EXPECT_FALSE(state.layout.cells.count("W_O[0][0]"));  // below the fold at 1280×720
   click(center(control("goto.W_O")));
-  EXPECT_TRUE(state.matrices_scroll_to.empty()) << state.matrices_scroll_to;  // asked and done
+  EXPECT_TRUE(state.panels.matrices_scroll_to.empty()) << state.panels.matrices_scroll_to;  // asked and done
   frames(2);
-  ASSERT_TRUE(state.cell_rects.count("W_O[0][0]"));
-  EXPECT_LT(state.cell_rects.at("W_O[0][0]").y, 700.0f);
+  ASSERT_TRUE(state.layout.cells.count("W_O[0][0]"));
+  EXPECT_LT(state.layout.cells.at("W_O[0][0]").y, 700.0f);
 }
 
 // Lessons 4 and 5: the swap transposes S, and the weights do not follow.

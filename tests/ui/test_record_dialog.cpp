@@ -18,49 +18,49 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   app::open_record_dialog(state);
   EXPECT_EQ(state.view.workspace, app::Workspace::Views);  // the sweep is recorded in the views, as --animate shows them
   frames(2);
-  EXPECT_EQ(state.record.sweep.param, "temperature");  // what it offers first
-  EXPECT_DOUBLE_EQ(state.record.sweep.from, 1.0);
-  EXPECT_DOUBLE_EQ(state.record.sweep.to, 0.1);
+  EXPECT_EQ(state.dialogs.record.sweep.param, "temperature");  // what it offers first
+  EXPECT_DOUBLE_EQ(state.dialogs.record.sweep.from, 1.0);
+  EXPECT_DOUBLE_EQ(state.dialogs.record.sweep.to, 0.1);
 
   // "an entry…": the dialog steps aside; a click on X[1][0] picks it, its value ± 1.
   click(center(control("record.pick")));
-  ASSERT_TRUE(state.record.picking);
-  EXPECT_FALSE(state.record.open);
+  ASSERT_TRUE(state.dialogs.record.picking);
+  EXPECT_FALSE(state.dialogs.record.open);
   const app::Rect x10 = cell("X[1][0]");
   const double before = state.scenario().X(1, 0);
   click(center(x10));
-  EXPECT_FALSE(state.record.picking);
-  EXPECT_TRUE(state.record.open);
-  EXPECT_EQ(state.record.sweep.param, "X[1][0]");
-  EXPECT_DOUBLE_EQ(state.record.sweep.from, -0.75);
-  EXPECT_DOUBLE_EQ(state.record.sweep.to, 1.25);
+  EXPECT_FALSE(state.dialogs.record.picking);
+  EXPECT_TRUE(state.dialogs.record.open);
+  EXPECT_EQ(state.dialogs.record.sweep.param, "X[1][0]");
+  EXPECT_DOUBLE_EQ(state.dialogs.record.sweep.from, -0.75);
+  EXPECT_DOUBLE_EQ(state.dialogs.record.sweep.to, 1.25);
   EXPECT_EQ(state.scenario().X(1, 0), before);  // the click picked; it edited nothing
   EXPECT_FALSE(state.can_undo());
 
   // Picking again and pressing Esc keeps the entry picked before.
   click(center(control("record.pick")));
-  ASSERT_TRUE(state.record.picking);
+  ASSERT_TRUE(state.dialogs.record.picking);
   ImGui::GetIO().KeysDown[kEscape] = true;
   frame();
   ImGui::GetIO().KeysDown[kEscape] = false;
   frame();
-  EXPECT_FALSE(state.record.picking);
-  EXPECT_TRUE(state.record.open);
-  EXPECT_EQ(state.record.sweep.param, "X[1][0]");
+  EXPECT_FALSE(state.dialogs.record.picking);
+  EXPECT_TRUE(state.dialogs.record.open);
+  EXPECT_EQ(state.dialogs.record.sweep.param, "X[1][0]");
 
   // The command line that writes the same file: the key quoted (its brackets are a shell glob).
-  state.file = "/tmp/my lesson.json";
+  state.library.file = "/tmp/my lesson.json";
   EXPECT_EQ(app::record_command_line(state, "OUT.gif"),
             "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --size 1280x720 --theme dark --export OUT.gif");
-  state.record.sweep.frames = 90;
-  state.record.panel = "Softmax";
-  state.record.picture.theme = 1;
+  state.dialogs.record.sweep.frames = 90;
+  state.dialogs.record.panel = "Softmax";
+  state.dialogs.record.picture.theme = 1;
   EXPECT_EQ(app::record_command_line(state, "OUT.mp4"),
             "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --frames 90 --size 1280x720 --panel Softmax "
             "--theme light --export OUT.mp4");
   // A long path is written whole (the command is to be pasted), not shortened for the screen.
-  state.file = "/tmp/" + std::string(90, 'a') + "/lesson.json";
-  EXPECT_NE(app::record_command_line(state, "OUT.gif").find(state.file), std::string::npos);
+  state.library.file = "/tmp/" + std::string(90, 'a') + "/lesson.json";
+  EXPECT_NE(app::record_command_line(state, "OUT.gif").find(state.library.file), std::string::npos);
   const app::ScreenshotOptions picture = app::record_picture(state);
   EXPECT_EQ(picture.width, 1280);
   EXPECT_EQ(picture.height, 720);
@@ -70,28 +70,28 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   // Record asks the window to record, and the dialog closes.
   frames(2);  // the dialog laid out again for the longer command
   click(center(control("record.record")));
-  EXPECT_EQ(state.record.phase, app::RecordSweep::Phase::Asked);
-  EXPECT_FALSE(state.record.open);
+  EXPECT_EQ(state.dialogs.record.phase, app::RecordSweep::Phase::Asked);
+  EXPECT_FALSE(state.dialogs.record.open);
 }
 
 TEST_F(UiTest, RecordSweepRefusesARangeThatDoesNotMove) {
   app::open_record_dialog(state);
-  state.record.sweep.from = state.record.sweep.to = 0.5;
+  state.dialogs.record.sweep.from = state.dialogs.record.sweep.to = 0.5;
   frames(2);
   click(center(control("record.record")));  // disabled: nothing would move
-  EXPECT_EQ(state.record.phase, app::RecordSweep::Phase::Idle);
-  EXPECT_TRUE(state.record.open);
-  state.record.sweep.to = 2;
+  EXPECT_EQ(state.dialogs.record.phase, app::RecordSweep::Phase::Idle);
+  EXPECT_TRUE(state.dialogs.record.open);
+  state.dialogs.record.sweep.to = 2;
   frames(1);
   click(center(control("record.record")));
-  EXPECT_EQ(state.record.phase, app::RecordSweep::Phase::Asked);
+  EXPECT_EQ(state.dialogs.record.phase, app::RecordSweep::Phase::Asked);
 }
 
 TEST_F(UiTest, RecordSweepForgetsAnEntryTheScenarioNoLongerHas) {
-  state.record.sweep = core::Sweep{"X[2][1]", 0, 1};
+  state.dialogs.record.sweep = core::Sweep{"X[2][1]", 0, 1};
   state.open_document(core::make_zero_scenario(2, 2, 2, 1));  // two tokens: no row 2
   app::open_record_dialog(state);
-  EXPECT_EQ(state.record.sweep.param, "temperature");
+  EXPECT_EQ(state.dialogs.record.sweep.param, "temperature");
 }
 
 }  // namespace
@@ -104,12 +104,12 @@ TEST_F(UiTest, RecordSweepScrollsToAnEntryFarDown) {
   app::open_record_dialog(state);
   frames(2);
   click(center(control("record.pick")));
-  ASSERT_TRUE(state.record.picking);
-  ASSERT_EQ(state.cell_rects.count("W_O[7][3]"), 0u) << "on screen without scrolling: the test proves nothing";
+  ASSERT_TRUE(state.dialogs.record.picking);
+  ASSERT_EQ(state.layout.cells.count("W_O[7][3]"), 0u) << "on screen without scrolling: the test proves nothing";
   const app::Rect far = cell("W_O[7][3]");  // found by turning the wheel over the panel
   click(center(far));
-  EXPECT_EQ(state.record.sweep.param, "W_O[7][3]");
-  EXPECT_TRUE(state.record.open);
+  EXPECT_EQ(state.dialogs.record.sweep.param, "W_O[7][3]");
+  EXPECT_TRUE(state.dialogs.record.open);
 }
 
 }  // namespace
@@ -118,14 +118,14 @@ namespace {
 
 // The window's close button during a recording cancels it (nothing written), then quits as usual.
 TEST_F(UiTest, ClosingTheWindowDuringARecordingCancelsItThenQuits) {
-  state.record.phase = app::RecordSweep::Phase::Recording;
+  state.dialogs.record.phase = app::RecordSweep::Phase::Recording;
   frames(1);
   ImGui::NewFrame();
   app::FrameRequests requests = app::DrawFrame(state, /*close_asked=*/true);
   ImGui::Render();
-  EXPECT_TRUE(state.record.cancel);
+  EXPECT_TRUE(state.dialogs.record.cancel);
   EXPECT_FALSE(requests.quit);  // not while the recording winds down
-  state.record.phase = app::RecordSweep::Phase::Idle;  // the window stopped it
+  state.dialogs.record.phase = app::RecordSweep::Phase::Idle;  // the window stopped it
   requests = frame();
   EXPECT_TRUE(requests.quit);  // no unsaved changes: it quits
 }

@@ -125,7 +125,7 @@ TEST_F(SessionRestoreTest, AFileRecentOrLabThatCannotBeReadIsNamedAndLeftOut) {
     app::AppState restored;
     EXPECT_EQ(app::restore_session(restored), app::SessionRestore::Restored) << field_value.second.dump();
     EXPECT_NE(restored.status.find(message), std::string::npos) << restored.status;
-    EXPECT_TRUE(restored.recent_files.empty());
+    EXPECT_TRUE(restored.library.recent_files.empty());
     EXPECT_TRUE(restored.lab.experiment.variants.empty());
   }
 }

@@ -32,12 +32,12 @@ TEST_F(SessionsTest, APathThatIsNotUtf8ComesBackByteForByte) {
 
   app::AppState restored;
   ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored) << restored.status;
-  EXPECT_EQ(restored.file, path);
-  ASSERT_FALSE(restored.recent_files.empty());
-  EXPECT_EQ(restored.recent_files.front(), path);
+  EXPECT_EQ(restored.library.file, path);
+  ASSERT_FALSE(restored.library.recent_files.empty());
+  EXPECT_EQ(restored.library.recent_files.front(), path);
   EXPECT_EQ(restored.scenario().X(1, 0), 0.625);
   EXPECT_TRUE(restored.modified());  // told from the file itself, found by its bytes
-  ASSERT_TRUE(app::save_scenario(restored, restored.file)) << restored.status;
+  ASSERT_TRUE(app::save_scenario(restored, restored.library.file)) << restored.status;
   EXPECT_EQ(core::load_scenario_file(path).scenario->X(1, 0), 0.625);
 }
 
@@ -195,7 +195,7 @@ TEST_F(SessionsTest, AnImguiIniThatIsNotARegularFileIsNotHandedToImGui) {
 // the status line by the path.
 TEST_F(SessionsTest, ANameOf254BytesSavesAndExports) {
   const std::string path = (dir / (std::string(249, 'a') + ".json")).string();
-  state.file = path;  // the exports are named after it
+  state.library.file = path;  // the exports are named after it
   ::setenv("HOME", dir.c_str(), 1);  // exports go to ~/Pictures, else ~
   for (const char* what : {"", "Scores"}) {
     const std::string out = app::export_path(state, what, ".svg");

@@ -53,20 +53,20 @@ TEST_F(TrainingAnimationTest, AFrameShowsTheCurvesBesideThePanel) {
   picture.picture.training = app::TrainingFrame{"Softmax", whole.names[1], 1, 3, 6, core::LossAxis{-5, 1}};
   state = picture;
   frames(3);
-  ASSERT_TRUE(state.panel_rects.count(app::kLossCurvesPicture));
-  ASSERT_TRUE(state.panel_rects.count("Softmax"));
-  EXPECT_FALSE(state.panel_rects.count("Scores"));  // one panel, not the views
-  EXPECT_FALSE(state.panel_rects.count(app::kExperimentPanel));
-  const app::Rect softmax = state.panel_rects["Softmax"];
+  ASSERT_TRUE(state.layout.panels.count(app::kLossCurvesPicture));
+  ASSERT_TRUE(state.layout.panels.count("Softmax"));
+  EXPECT_FALSE(state.layout.panels.count("Scores"));  // one panel, not the views
+  EXPECT_FALSE(state.layout.panels.count(app::kExperimentPanel));
+  const app::Rect softmax = state.layout.panels["Softmax"];
   EXPECT_EQ(softmax.x, 640);  // half of the 1280 pixels
   EXPECT_EQ(softmax.w, 640);
   EXPECT_EQ(softmax.h, 720);
-  const app::Rect curves = state.panel_rects[app::kLossCurvesPicture];  // the plot's rectangle, in the left half
+  const app::Rect curves = state.layout.panels[app::kLossCurvesPicture];  // the plot's rectangle, in the left half
   EXPECT_LT(curves.x + curves.w, 641);
   EXPECT_GT(curves.h, 500);
   // The weights drawn are the variant's: a 6 × 6 heatmap of its first sequence.
-  ASSERT_TRUE(state.heatmap_rects.count("Softmax/weights"));
-  EXPECT_GT(state.heatmap_rects["Softmax/weights"].grid.x, 640);
+  ASSERT_TRUE(state.layout.heatmaps.count("Softmax/weights"));
+  EXPECT_GT(state.layout.heatmaps["Softmax/weights"].grid.x, 640);
 }
 
 // The Export row opens the dialog with about 100 frames and the first variant;
@@ -74,13 +74,13 @@ TEST_F(TrainingAnimationTest, AFrameShowsTheCurvesBesideThePanel) {
 TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   click_on("lab.export.animation");
   frames(2);
-  const app::RecordTraining& r = state.record_training;
+  const app::RecordTraining& r = state.dialogs.record_training;
   ASSERT_TRUE(r.open);
   EXPECT_EQ(r.animation.every, 20);  // 2000 steps: 101 frames
   EXPECT_EQ(r.animation.frames(experiment.steps), 101);
   EXPECT_EQ(r.animation.variant, "QK\u1D40");
   EXPECT_EQ(r.animation.panel, "Softmax");
-  EXPECT_TRUE(state.control_rects.count("training_animation.record"));
+  EXPECT_TRUE(state.layout.controls.count("training_animation.record"));
   EXPECT_EQ(app::training_animation_dialog_problem(state), "");
   // The experiment's file from the working directory when it is below it, else whole (never shortened: it is pasted).
   const std::filesystem::path before = std::filesystem::current_path();
@@ -92,11 +92,11 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   EXPECT_EQ(app::training_animation_command_line(state, "OUT.gif"),
             "attnlab " + file + " --animate training --every 20 --size 1280x720 --theme dark --export OUT.gif");
 
-  state.record_training.animation.variant = "QQ\u1D40 (shared QK)";
-  state.record_training.animation.panel = "Rank";
-  state.record_training.animation.fps = 12;
-  state.record_training.animation.every = 250;
-  state.record_training.picture.theme = 1;
+  state.dialogs.record_training.animation.variant = "QQ\u1D40 (shared QK)";
+  state.dialogs.record_training.animation.panel = "Rank";
+  state.dialogs.record_training.animation.fps = 12;
+  state.dialogs.record_training.animation.every = 250;
+  state.dialogs.record_training.picture.theme = 1;
   EXPECT_EQ(app::training_animation_command_line(state, "OUT.mp4"),
             "attnlab " + file +
                 " --animate training --every 250 --variant 'QQ\u1D40 (shared QK)' --panel Rank --fps 12 --size 1280x720"
@@ -108,17 +108,17 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   EXPECT_EQ(picture.theme, app::Theme::Light);
 
   // Too many frames, or more steps than the run has: said, and Record waits.
-  state.record_training.animation.every = 3;
+  state.dialogs.record_training.animation.every = 3;
   EXPECT_EQ(app::training_animation_dialog_problem(state), "668 frames: at most 600, a frame every 4 steps or more.");
-  state.record_training.animation.every = 20;
+  state.dialogs.record_training.animation.every = 20;
   // An edited experiment has no file that holds it: the command names EXPERIMENT.json.
   state.lab.experiment.steps = 1000;
   app::experiment_edited(state);
   EXPECT_EQ(app::training_animation_command_line(state, "OUT.gif").rfind("attnlab EXPERIMENT.json --animate training --every 20", 0), 0u);
 
   click_on("training_animation.record");
-  EXPECT_EQ(state.record_training.phase, app::RecordTraining::Phase::Asked);  // the window takes it from here
-  EXPECT_FALSE(state.record_training.open);
+  EXPECT_EQ(state.dialogs.record_training.phase, app::RecordTraining::Phase::Asked);  // the window takes it from here
+  EXPECT_FALSE(state.dialogs.record_training.open);
 }
 
 // An experiment that cannot run cannot be recorded: the dialog says why.

@@ -77,7 +77,7 @@ TEST_F(WritePaths, SaveAs) {
   const fs::path path = dir / "copy.json";
   const bool ok = app::save_scenario(state, path.string());
   expect_held(ok, state.status, path, "");
-  EXPECT_EQ(state.file, (dir / (ok ? "copy.json" : "lesson.json")).string());
+  EXPECT_EQ(state.library.file, (dir / (ok ? "copy.json" : "lesson.json")).string());
 }
 
 // The autosave of a window: its session restored first (so that it writes that file), then an edit.

@@ -81,12 +81,12 @@ class UiTest : public ::testing::Test {
     return nullptr;
   }
   app::Rect cell(const std::string& key) {
-    const app::Rect* r = find(state.cell_rects, key);
+    const app::Rect* r = find(state.layout.cells, key);
     EXPECT_NE(r, nullptr) << key << " not on screen";
     return r ? *r : app::Rect{};
   }
   app::Rect control(const std::string& key) {
-    const app::Rect* r = find(state.control_rects, key);
+    const app::Rect* r = find(state.layout.controls, key);
     EXPECT_NE(r, nullptr) << key << " not on screen";
     return r ? *r : app::Rect{};
   }
