@@ -100,47 +100,54 @@ struct FileDialog {
   std::string confirmed_overwrite;  // Save As: the existing file the next Save replaces
 };
 
+// The theme a recording is drawn in: the window's, or one of its own (light for slides).
+// In the order the dialogs list them.
+enum class PictureTheme { Window, Light, Dark };
+
 // The picture an animation records (both animation dialogs, animation_dialog.h).
 struct AnimationPicture {
   int width = 1280, height = 720;  // the picture's size
-  int theme = 0;                   // 0 the window's, 1 light (slides), 2 dark
-  bool mp4 = false;                // else GIF
+  PictureTheme theme = PictureTheme::Window;
+  bool mp4 = false;  // else GIF
 };
 
-// File → Export animation, "Record sweep" (record_dialog.cpp): what to record
-// and, while the window records it one frame per drawn frame (animation.h),
-// how far it has come. The file is the one --animate writes for the same words.
-struct RecordSweep {
-  bool open = false;     // the dialog is shown
-  bool picking = false;  // the next click on an editable entry picks it (Esc: no change)
-  core::Sweep sweep{"temperature", 1.0, 0.1};
-  std::string panel;        // one of kPanelNames, alone; empty: the whole window
+// What both recordings share (Record sweep, Animation of the run): the dialog, the picture,
+// and, while the window records one frame per drawn frame (app/window/recordings.cpp), how far
+// it has come.
+struct Recording {
+  bool open = false;         // the dialog is shown
   AnimationPicture picture;  // size, theme, format
   // Record asks; the window starts the recording, adds a frame each frame and says in the status line where it went.
   enum class Phase { Idle, Asked, Recording };
   Phase phase = Phase::Idle;
-  int done = 0;         // frames recorded so far, of sweep.frames
+  int done = 0;         // frames recorded so far
   bool cancel = false;  // Cancel pressed: the window stops and writes nothing
   std::string path;     // where the recording goes (Asked: empty, the window names it; a test may set it)
 };
 
-// The lab's "Animation of the run" (training_animation_dialog.cpp): what to
-// record and, while the window records it (TrainingRecorder: the run trained
-// afresh, then one frame per drawn frame), how far it has come. The file is the
-// one `attnlab EXPERIMENT --animate training` writes for the same words.
-struct RecordTraining {
-  bool open = false;                // the dialog is shown
-  bool open_asked = false;          // the Experiment panel's "Animation of the run…": the dialog opens in this frame
-  core::TrainingAnimation animation;  // every (0: the default for the steps), variant (a name), panel, fps
-  AnimationPicture picture;         // size, theme, format
-  enum class Phase { Idle, Asked, Recording };
-  Phase phase = Phase::Idle;
-  bool training = false;            // Recording: still training the run (steps), else rendering (frames)
-  int trained = 0, steps = 0;       // steps trained so far, of steps
-  int done = 0, frames = 0;         // frames recorded so far, of frames
-  bool cancel = false;              // Cancel pressed: the window stops and writes nothing
-  std::string path;                 // where it goes (Asked: empty, the window names it; a test may set it)
+// File → Export animation, "Record sweep" (record_dialog.cpp): one entry (or the temperature)
+// moved from one value to another, a frame a step. The file is the one --animate writes for
+// the same words.
+struct RecordSweep : Recording {
+  bool picking = false;  // the next click on an editable entry picks it (Esc: no change)
+  core::Sweep sweep{"temperature", 1.0, 0.1};
+  std::string panel;  // one of kPanelNames, alone; empty: the whole window
 };
+
+// The lab's "Animation of the run" (training_animation_dialog.cpp): the run trained afresh
+// (TrainingRecorder), then a frame every K steps. The file is the one
+// `attnlab EXPERIMENT --animate training` writes for the same words.
+struct RecordTraining : Recording {
+  bool open_asked = false;            // the Experiment panel's "Animation of the run…": the dialog opens in this frame
+  core::TrainingAnimation animation;  // every (0: the default for the steps), variant (a name), panel, fps
+  bool training = false;              // Recording: still training the run (steps), else rendering (frames)
+  int trained = 0, steps = 0;         // steps trained so far, of steps
+  int frames = 0;                     // the frames it will have (done counts them)
+};
+
+// What the lab's thumbnails show of each design: the weights A of the run's first sequence, or
+// its bilinear form W^Q W^Kᵀ (one W: W).
+enum class ThumbnailKind { Weights, Bilinear };
 
 // The training lab (panel_experiment.cpp): the experiment being edited and its run.
 struct Lab {
@@ -153,7 +160,7 @@ struct Lab {
   std::shared_ptr<TrainingWorker> worker;
   TrainingWorker::View view;  // what the panel shows of the run, brought up to date each frame
   int speed = 0;              // an index into the panel's speeds: 0 is as fast as it goes
-  int thumbnails = 0;         // what the thumbnails show: 0 the weights A of the first sequence, 1 W^Q W^Kᵀ
+  ThumbnailKind thumbnails = ThumbnailKind::Weights;  // what the thumbnails show
   long revision = 0;          // counts every change of the experiment: the autosave watches it
 };
 

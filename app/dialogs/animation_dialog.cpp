@@ -18,7 +18,12 @@ constexpr const char* kThemes[] = {"as the window", "light (slides)", "dark"};
 }  // namespace
 
 Theme picture_theme(const AnimationPicture& picture, Theme window) {
-  return picture.theme == 1 ? Theme::Light : picture.theme == 2 ? Theme::Dark : window;
+  switch (picture.theme) {
+    case PictureTheme::Light: return Theme::Light;
+    case PictureTheme::Dark: return Theme::Dark;
+    case PictureTheme::Window: break;
+  }
+  return window;
 }
 
 std::string picture_words(const AnimationPicture& picture, Theme window) {
@@ -55,7 +60,8 @@ void PictureControls(AppState& state, AnimationPicture& picture, const std::stri
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(130 * scale);
-  ImGui::Combo("##theme", &picture.theme, kThemes, static_cast<int>(std::size(kThemes)));
+  int theme = static_cast<int>(picture.theme);  // kThemes lists them in PictureTheme's order
+  if (ImGui::Combo("##theme", &theme, kThemes, static_cast<int>(std::size(kThemes)))) picture.theme = static_cast<PictureTheme>(theme);
   remember_control(state, (prefix + ".theme").c_str());
 
   ImGui::TextUnformatted("Format");

@@ -11,7 +11,7 @@
 
 namespace app {
 
-// The theme a recording is drawn in: picture.theme 0 is the window's.
+// The theme a recording is drawn in: PictureTheme::Window is the window's.
 Theme picture_theme(const AnimationPicture& picture, Theme window);
 // " --size WxH --theme light|dark": the picture's words on a command line.
 std::string picture_words(const AnimationPicture& picture, Theme window);

@@ -444,12 +444,13 @@ void VariantTable(AppState& state) {
 void Thumbnails(AppState& state, float height) {
   Lab& lab = state.lab;
   const float scale = fonts().scale;
-  int& what = lab.thumbnails;
+  int choice = static_cast<int>(lab.thumbnails);
   ImGui::TextUnformatted("What each design has learned:");
   ImGui::SameLine();
-  ImGui::RadioButton("attention A of sequence 1", &what, 0);
+  if (ImGui::RadioButton("attention A of sequence 1", &choice, static_cast<int>(ThumbnailKind::Weights))) lab.thumbnails = ThumbnailKind::Weights;
   ImGui::SameLine();
-  ImGui::RadioButton("##wqk", &what, 1);
+  if (ImGui::RadioButton("##wqk", &choice, static_cast<int>(ThumbnailKind::Bilinear))) lab.thumbnails = ThumbnailKind::Bilinear;
+  const bool weights = lab.thumbnails == ThumbnailKind::Weights;
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ScriptText("W^Q W^K\u1D40 (one W: W)");
   if (lab.view.current.empty()) {
@@ -457,7 +458,7 @@ void Thumbnails(AppState& state, float height) {
     return;
   }
   char caption[96];
-  std::snprintf(caption, sizeof caption, what == 0 ? "(a row per query, a column per key; head %d)" : "(d_model \u00D7 d_model; head %d)",
+  std::snprintf(caption, sizeof caption, weights ? "(a row per query, a column per key; head %d)" : "(d_model \u00D7 d_model; head %d)",
                 std::clamp(state.view.head, 0, lab.view.current.front().heads - 1) + 1);
   ImGui::SameLine();
   if (ImGui::CalcTextSize(caption).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();  // no room: below, not clipped
@@ -473,14 +474,14 @@ void Thumbnails(AppState& state, float height) {
     ImGui::BeginGroup();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(state, v)), "%s", lab.view.curves.names[static_cast<size_t>(v)].c_str());
     HeatmapOptions o;
-    o.range = what == 0 ? ValueRange::Unit : ValueRange::Diverging;
+    o.range = weights ? ValueRange::Unit : ValueRange::Diverging;
     o.max_cell = 18;
     o.min_cell = 6;
     o.colorbar = false;
     o.no_numbers = true;
     o.show_row_labels = false;
     const std::string id = "thumb." + std::to_string(v);
-    if (what == 0) Heatmap(state, id.c_str(), "", r.head[static_cast<size_t>(h)].weights, o, ImVec2(each, height));
+    if (weights) Heatmap(state, id.c_str(), "", r.head[static_cast<size_t>(h)].weights, o, ImVec2(each, height));
     else Heatmap(state, id.c_str(), "", r.head[static_cast<size_t>(h)].W_QK, o, ImVec2(each, height));
     ImGui::EndGroup();
   }

@@ -18,10 +18,9 @@ namespace app {
 
 namespace {
 
-// Restores the caller's ImGui context, fonts and framebuffer however we leave.
+// Restores the caller's ImGui context (and with it its fonts) and framebuffer however we leave.
 struct Restore {
   ImGuiContext* context = ImGui::GetCurrentContext();
-  Fonts fonts = app::fonts();
   GLint framebuffer = 0;
   GLint viewport[4] = {};
   Restore() {
@@ -32,7 +31,6 @@ struct Restore {
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
     glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
     ImGui::SetCurrentContext(context);
-    set_fonts(fonts);
   }
 };
 
@@ -65,19 +63,17 @@ struct PictureRenderer::Gl {
   Restore restore;
   Framebuffer target;
   ImGuiContext* context = nullptr;
-  Fonts fonts;
   Gl(int w, int h) : target(w, h) {}
   ~Gl() {
     if (!context) return;
     // What is current now is given back (not what was at construction): the
-    // window's Record sweep keeps a renderer across frames, and its fonts may
-    // have been rebuilt meanwhile (a zoom).
+    // window's Record sweep keeps a renderer across frames.
     restore.context = ImGui::GetCurrentContext();
-    restore.fonts = app::fonts();
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &restore.framebuffer);
     glGetIntegerv(GL_VIEWPORT, restore.viewport);
     ImGui::SetCurrentContext(context);
     ImGui_ImplOpenGL3_Shutdown();
+    unload_fonts();
     ImGui::DestroyContext(context);
   }
 };
@@ -117,11 +113,9 @@ PictureRenderer::PictureRenderer(const ScreenshotOptions& options) : options_(op
   const float zoom = options.training         ? std::clamp(std::min(w / 1280.0f, h / 720.0f), 1.0f, 2.5f)
                      : options.panel.empty() ? 1.0f
                                              : std::clamp(std::min(w / 720.0f, h / 420.0f), 1.0f, 2.5f);
-  load_fonts(static_cast<float>(K) * zoom);
-  gl_->fonts = app::fonts();
+  load_fonts(static_cast<float>(K) * zoom);  // this context's own, K× and zoomed
   ImGui_ImplOpenGL3_Init("#version 330 core");
   ImGui::SetCurrentContext(gl_->restore.context);  // the caller's again until a picture is rendered
-  set_fonts(gl_->restore.fonts);
 }
 
 PictureRenderer::~PictureRenderer() = default;
@@ -130,9 +124,7 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
                              const core::Scenario* scenario) {
   if (!gl_) return false;
   ImGuiContext* caller = ImGui::GetCurrentContext();
-  const Fonts caller_fonts = app::fonts();
   ImGui::SetCurrentContext(gl_->context);
-  set_fonts(gl_->fonts);
 
   // What the frame shows, without the undo history (the frame may write view state: the window's stays as it is).
   AppState copy(scenario ? *scenario : state.scenario());
@@ -208,7 +200,6 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
       rgba[i + c] = a ? static_cast<unsigned char>(std::min(255u, (rgba[i + c] * 255u + a / 2) / a)) : 0;
   }
   ImGui::SetCurrentContext(caller);
-  set_fonts(caller_fonts);
   return true;
 }
 

@@ -10,7 +10,12 @@ namespace app {
 
 namespace {
 
-Fonts g_fonts;
+// Each ImGui context keeps its own fonts in its IO's UserData (the window's, an offscreen
+// picture's at K×): making a context current makes its fonts current, with nothing to swap
+// back. load_fonts() makes them, unload_fonts() frees them before the context goes.
+Fonts* context_fonts() {
+  return ImGui::GetCurrentContext() ? static_cast<Fonts*>(ImGui::GetIO().UserData) : nullptr;
+}
 
 // The characters the labels need; ImWchar is 16-bit, so the BMP only.
 const ImWchar kGlyphRanges[] = {
@@ -46,7 +51,8 @@ void for_each_run(std::string_view m, F&& f) {
 
 ImFont* font_of(const Run& run) {
   ImFont* base = ImGui::GetFont();
-  return run.shift != 0 && g_fonts.small ? g_fonts.small : base;
+  const Fonts* f = context_fonts();
+  return run.shift != 0 && f && f->small ? f->small : base;
 }
 
 }  // namespace
@@ -54,32 +60,44 @@ ImFont* font_of(const Run& run) {
 bool load_fonts(float scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  g_fonts = Fonts{};
-  g_fonts.scale = scale;
+  if (!io.UserData) io.UserData = new Fonts{};
+  Fonts& made = *static_cast<Fonts*>(io.UserData);
+  made = Fonts{};
+  made.scale = scale;
   if (std::FILE* f = std::fopen(kFontPath, "rb")) {
     std::fclose(f);
-    g_fonts.regular = add_font(kRegularPx, scale);
-    g_fonts.small = add_font(kSmallPx, scale);
-    g_fonts.title = add_font(kTitlePx, scale);
+    made.regular = add_font(kRegularPx, scale);
+    made.small = add_font(kSmallPx, scale);
+    made.title = add_font(kTitlePx, scale);
   }
-  if (!g_fonts.regular) {
+  if (!made.regular) {
     ImFontConfig config;
     config.SizePixels = 13.0f * scale;
-    g_fonts.regular = g_fonts.small = g_fonts.title = io.Fonts->AddFontDefault(&config);
+    made.regular = made.small = made.title = io.Fonts->AddFontDefault(&config);
     return false;
   }
   return true;
 }
 
-const Fonts& fonts() { return g_fonts; }
-void set_fonts(const Fonts& f) { g_fonts = f; }
+const Fonts& fonts() {
+  static const Fonts kNone;  // a context whose fonts were never loaded: ImGui's own, at scale 1
+  const Fonts* f = context_fonts();
+  return f ? *f : kNone;
+}
+
+void unload_fonts() {
+  if (!ImGui::GetCurrentContext()) return;
+  ImGuiIO& io = ImGui::GetIO();
+  delete static_cast<Fonts*>(io.UserData);
+  io.UserData = nullptr;
+}
 
 ImVec2 script_text_size(std::string_view markup) {
   const float base = ImGui::GetFontSize();
   ImVec2 size(0, base);
   for_each_run(markup, [&](const Run& run) {
     ImFont* font = font_of(run);
-    const float px = run.shift ? font->FontSize * (base / (g_fonts.regular ? g_fonts.regular->FontSize : base)) : base;
+    const float px = run.shift ? font->FontSize * (base / (fonts().regular ? fonts().regular->FontSize : base)) : base;
     size.x += font->CalcTextSizeA(px, FLT_MAX, 0, run.text.data(), run.text.data() + run.text.size()).x;
   });
   size.y = base * 1.2f;
@@ -88,7 +106,7 @@ ImVec2 script_text_size(std::string_view markup) {
 
 void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup) {
   const float base = ImGui::GetFontSize();
-  const float ratio = base / (g_fonts.regular ? g_fonts.regular->FontSize : base);
+  const float ratio = base / (fonts().regular ? fonts().regular->FontSize : base);
   pos.y += base * 0.1f;
   for_each_run(markup, [&](const Run& run) {
     ImFont* font = font_of(run);

@@ -26,9 +26,10 @@ inline constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaV
 // monitor's content scale, or K for a K× export). Returns false with the
 // default font in place when DejaVu Sans is missing.
 bool load_fonts(float scale);
+// The current ImGui context's fonts (each context has its own: the window's, a picture's).
 const Fonts& fonts();
-// Puts back fonts loaded earlier (after an offscreen export built its own in another context).
-void set_fonts(const Fonts& f);
+// Frees the current context's fonts: before ImGui::DestroyContext.
+void unload_fonts();
 
 // Markup: "W^Q", "W^{QK}", "d_k", "d_{model}", "QKᵀ"; '^' raises and '_'
 // lowers the next character or {group}. Everything else is drawn as is.

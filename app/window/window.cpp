@@ -237,7 +237,7 @@ int run_window(const WindowOptions& options) {
       Backend::create({offscreen ? 64 : kDefaultWidth, offscreen ? 64 : kDefaultHeight, !offscreen, window_title(state)}, &error);
   if (!backend) {
     std::cerr << "attnlab: " << error << "\n";
-    ImGui::DestroyContext();
+    ImGui::DestroyContext();  // no fonts loaded yet
     return 1;
   }
   // Fonts at the monitor's content scale, times the session's zoom.
@@ -245,6 +245,7 @@ int run_window(const WindowOptions& options) {
     std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
   const int exit_code = run_with_renderer(state, *backend, options, offscreen);
   backend.reset();  // the GL context, before ImGui's
+  unload_fonts();
   ImGui::DestroyContext();
   return exit_code;
 }

@@ -67,6 +67,7 @@ int main() {
   state.lab.worker.reset();  // cancels the run
   std::printf("ui_frame_during_training_p50_us: %.1f\nui_frame_during_training_p99_us: %.1f\ntraining_steps_during_frames: %d\n",
               us[us.size() / 2], us[us.size() * 99 / 100], steps);
+  app::unload_fonts();
   ImGui::DestroyContext();
   return 0;
 }

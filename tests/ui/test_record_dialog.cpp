@@ -54,7 +54,7 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
             "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --size 1280x720 --theme dark --export OUT.gif");
   state.dialogs.record.sweep.frames = 90;
   state.dialogs.record.panel = "Softmax";
-  state.dialogs.record.picture.theme = 1;
+  state.dialogs.record.picture.theme = app::PictureTheme::Light;
   EXPECT_EQ(app::record_command_line(state, "OUT.mp4"),
             "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --frames 90 --size 1280x720 --panel Softmax "
             "--theme light --export OUT.mp4");

@@ -96,7 +96,7 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   state.dialogs.record_training.animation.panel = "Rank";
   state.dialogs.record_training.animation.fps = 12;
   state.dialogs.record_training.animation.every = 250;
-  state.dialogs.record_training.picture.theme = 1;
+  state.dialogs.record_training.picture.theme = app::PictureTheme::Light;
   EXPECT_EQ(app::training_animation_command_line(state, "OUT.mp4"),
             "attnlab " + file +
                 " --animate training --every 250 --variant 'QQ\u1D40 (shared QK)' --panel Rank --fps 12 --size 1280x720"

@@ -36,6 +36,7 @@ class UiTest : public ::testing::Test {
   }
   void TearDown() override {
     app::set_heatmap_renderer(nullptr);
+    app::unload_fonts();
     ImGui::DestroyContext();
   }
 
