@@ -9,18 +9,18 @@
 #include <string>
 #include <vector>
 
+#include "app/render/theme.h"
+#include "app/training/training_worker.h"
+#include "core/animation/sweep.h"
+#include "core/animation/training_animation.h"
+#include "core/export/export_curves.h"
 #include "core/io/atomic_file.h"
 #include "core/math/colormap.h"
 #include "core/model/compute.h"
-#include "core/export/export_curves.h"
 #include "core/model/gradient.h"
 #include "core/model/lesson.h"
 #include "core/model/scenario.h"
 #include "core/training/training.h"
-#include "core/animation/sweep.h"
-#include "core/animation/training_animation.h"
-#include "app/render/theme.h"
-#include "app/training/training_worker.h"
 
 namespace app {
 

@@ -8,18 +8,18 @@
 
 #include <imgui.h>
 
-#include "app/files/exports.h"
 #include "app/dialogs/file_dialog.h"
-#include "app/dialogs/save_questions.h"
-#include "app/files/files.h"
-#include "app/widgets/highlight.h"
-#include "app/training/lab.h"
-#include "app/widgets/loss_curves.h"
-#include "app/panels/panels.h"
 #include "app/dialogs/record_dialog.h"
-#include "app/render/text.h"
+#include "app/dialogs/save_questions.h"
 #include "app/dialogs/training_animation_dialog.h"
+#include "app/files/exports.h"
+#include "app/files/files.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
 #include "app/render/theme.h"
+#include "app/training/lab.h"
+#include "app/widgets/highlight.h"
+#include "app/widgets/loss_curves.h"
 #include "core/io/atomic_file.h"
 
 namespace app {

@@ -10,9 +10,9 @@
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
-#include "core/io/atomic_file.h"
 #include "app/window/window.h"
 #include "core/export/export.h"
+#include "core/io/atomic_file.h"
 
 namespace {
 

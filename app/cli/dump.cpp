@@ -4,9 +4,9 @@
 #include <cstring>
 #include <ostream>
 
-#include "core/model/compute.h"
 #include "core/io/result_json.h"
 #include "core/io/scenario_io.h"
+#include "core/model/compute.h"
 
 namespace app {
 

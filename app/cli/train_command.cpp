@@ -4,11 +4,11 @@
 #include <ostream>
 #include <string>
 
-#include "core/io/atomic_file.h"
 #include "core/export/export.h"
 #include "core/export/export_curves.h"
-#include "core/io/experiment_json.h"
 #include "core/export/export_train_torch.h"
+#include "core/io/atomic_file.h"
+#include "core/io/experiment_json.h"
 #include "core/io/scenario_io.h"
 #include "core/training/training.h"
 

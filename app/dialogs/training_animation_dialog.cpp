@@ -10,9 +10,9 @@
 
 #include "app/cli/command_line.h"
 #include "app/dialogs/animation_dialog.h"
+#include "app/dialogs/record_dialog.h"
 #include "app/files/exports.h"
 #include "app/panels/panels.h"
-#include "app/dialogs/record_dialog.h"
 #include "app/render/text.h"
 #include "core/io/atomic_file.h"
 

@@ -10,11 +10,11 @@
 
 #include "app/files/data_dir.h"
 #include "app/files/session.h"
-#include "core/io/atomic_file.h"
+#include "app/training/lab.h"
 #include "core/export/export.h"  // valid_utf8
+#include "core/io/atomic_file.h"
 #include "core/io/scenario_io.h"
 #include "core/training/training.h"
-#include "app/training/lab.h"
 
 namespace app {
 

@@ -14,11 +14,11 @@
 #include "app/files/files.h"
 #include "app/files/session_json.h"
 #include "app/training/lab.h"
-#include "core/io/experiment_json.h"
-#include "core/io/atomic_file.h"
 #include "core/export/export.h"  // valid_utf8
-#include "core/text/json_text.h"
+#include "core/io/atomic_file.h"
+#include "core/io/experiment_json.h"
 #include "core/io/scenario_io.h"
+#include "core/text/json_text.h"
 
 namespace app {
 

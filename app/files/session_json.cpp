@@ -4,10 +4,10 @@
 
 #include "app/files/session.h"
 #include "app/training/lab.h"
-#include "core/io/experiment_json.h"
 #include "core/export/export.h"  // valid_utf8
-#include "core/text/json_text.h"
+#include "core/io/experiment_json.h"
 #include "core/io/scenario_io.h"
+#include "core/text/json_text.h"
 
 namespace app {
 

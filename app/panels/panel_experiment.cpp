@@ -15,17 +15,17 @@
 
 #include "app/files/exports.h"
 #include "app/files/files.h"
-#include "app/widgets/heatmap.h"
-#include "app/training/designs.h"
-#include "app/training/lab.h"
-#include "app/widgets/loss_curves.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
-#include "core/io/atomic_file.h"
-#include "core/model/compute.h"
-#include "core/io/experiment_json.h"
+#include "app/training/designs.h"
+#include "app/training/lab.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/loss_curves.h"
 #include "core/export/export_curves.h"
 #include "core/export/export_train_torch.h"
+#include "core/io/atomic_file.h"
+#include "core/io/experiment_json.h"
+#include "core/model/compute.h"
 
 namespace app {
 

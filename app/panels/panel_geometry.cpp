@@ -12,12 +12,12 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "app/widgets/heatmap.h"
-#include "app/widgets/highlight.h"
-#include "app/widgets/plot_frame.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/highlight.h"
+#include "app/widgets/plot_frame.h"
 
 namespace app {
 

@@ -1,8 +1,8 @@
 // The loss curves alone over the whole picture, for slides (Export: curves PNG): the
 // lab's curves widget (loss_curves.h) in a panel of its own, under the experiment's title.
-#include "app/widgets/loss_curves.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/loss_curves.h"
 
 namespace app {
 

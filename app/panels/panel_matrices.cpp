@@ -9,11 +9,11 @@
 #include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
-#include "app/widgets/heatmap.h"
-#include "app/widgets/highlight.h"
 #include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/highlight.h"
 #include "core/model/gauge.h"
 #include "core/model/positions.h"
 

@@ -6,9 +6,9 @@
 
 #include <imgui.h>
 
-#include "app/widgets/heatmap.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/heatmap.h"
 
 namespace app {
 

@@ -6,10 +6,10 @@
 
 #include <imgui.h>
 
-#include "app/widgets/heatmap.h"
-#include "app/widgets/highlight.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/highlight.h"
 
 namespace app {
 

@@ -7,10 +7,10 @@
 
 #include <imgui.h>
 
-#include "app/widgets/heatmap.h"
-#include "app/widgets/highlight.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/highlight.h"
 #include "core/model/gradient.h"
 
 namespace app {

@@ -10,8 +10,8 @@
 #include <stb_image_write.h>
 
 #include "app/frame.h"
-#include "app/widgets/heatmap.h"
 #include "app/render/text.h"
+#include "app/widgets/heatmap.h"
 #include "core/io/atomic_file.h"
 
 namespace app {

@@ -8,8 +8,8 @@
 
 #include <imgui_internal.h>
 
-#include "app/widgets/highlight.h"
 #include "app/render/text.h"
+#include "app/widgets/highlight.h"
 
 namespace app {
 

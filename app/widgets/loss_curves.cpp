@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "app/training/lab.h"  // format_loss
 #include "app/render/text.h"
+#include "app/training/lab.h"  // format_loss
 #include "app/widgets/plot_frame.h"
 #include "core/export/export_curves.h"
 

@@ -2,8 +2,8 @@
 #include <cmath>
 
 #include "core/export/export.h"
-#include "core/text/json_text.h"
 #include "core/model/positions.h"
+#include "core/text/json_text.h"
 
 namespace core {
 

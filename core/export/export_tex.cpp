@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "core/export/export.h"
-#include "core/text/json_text.h"
 #include "core/model/positions.h"
+#include "core/text/json_text.h"
 
 namespace core {
 

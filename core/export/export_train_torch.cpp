@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "core/export/export.h"
-#include "core/text/json_text.h"
 #include "core/io/scenario_io.h"
+#include "core/text/json_text.h"
 
 namespace core {
 

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/text/json_text.h"
 #include "core/model/experiment.h"
+#include "core/text/json_text.h"
 
 namespace core {
 

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/text/json_text.h"
 #include "core/model/scenario.h"
+#include "core/text/json_text.h"
 
 namespace core {
 

@@ -1,7 +1,7 @@
 #include "core/model/compute.h"
 
-#include "core/model/attention_math.h"
 #include "core/math/fixed_sizes.h"
+#include "core/model/attention_math.h"
 #include "core/model/head_forward.h"
 #include "core/model/positions.h"
 

@@ -10,9 +10,9 @@
 // the arithmetic is small, and loops over runtime sizes cost more than it did.
 #include "core/model/head_forward.h"
 
-#include "core/model/attention_math.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
+#include "core/model/attention_math.h"
 
 #include <algorithm>
 #include <cmath>

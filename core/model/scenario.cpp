@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "core/text/json_text.h"  // plain_number
 #include "core/model/positions.h"
+#include "core/text/json_text.h"  // plain_number
 
 namespace core {
 

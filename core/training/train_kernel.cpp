@@ -5,9 +5,9 @@
 #include <cstring>
 #include <limits>
 
-#include "core/model/attention_math.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
+#include "core/model/attention_math.h"
 #include "core/model/positions.h"
 
 namespace core {

@@ -12,8 +12,8 @@
 // tests/unit/training/test_train_kernel.cpp checks it against add_gradient.
 #pragma once
 
-#include "core/model/gradient.h"
 #include "core/math/matrix.h"
+#include "core/model/gradient.h"
 #include "core/model/scenario.h"
 
 namespace core {

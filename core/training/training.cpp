@@ -5,8 +5,8 @@
 #include <limits>
 #include <numbers>
 
-#include "core/model/compute.h"
 #include "core/io/scenario_io.h"
+#include "core/model/compute.h"
 
 namespace core {
 

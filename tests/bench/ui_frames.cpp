@@ -12,9 +12,9 @@
 
 #include "app/app_state.h"
 #include "app/frame.h"
-#include "app/widgets/heatmap.h"
-#include "app/training/lab.h"
 #include "app/render/text.h"
+#include "app/training/lab.h"
+#include "app/widgets/heatmap.h"
 #include "tests/support/test_helpers.h"
 
 namespace {

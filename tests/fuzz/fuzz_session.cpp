@@ -29,11 +29,11 @@
 #include "app/files/files.h"
 #include "app/files/session.h"
 #include "app/frame.h"
-#include "app/widgets/heatmap.h"
 #include "app/render/heatmap_renderer.h"
 #include "app/render/text.h"
-#include "core/model/scenario.h"
+#include "app/widgets/heatmap.h"
 #include "core/io/scenario_io.h"
+#include "core/model/scenario.h"
 #include "tests/support/without_dac_override.h"
 
 namespace fs = std::filesystem;

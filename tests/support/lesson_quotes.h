@@ -13,8 +13,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/model/scenario.h"
 #include "core/io/scenario_io.h"
+#include "core/model/scenario.h"
 
 namespace lesson_quotes {
 

@@ -4,9 +4,9 @@
 #include <chrono>
 #include <thread>
 
+#include "app/panels/panels.h"
 #include "app/training/designs.h"
 #include "app/training/lab.h"
-#include "app/panels/panels.h"
 #include "core/training/training.h"
 #include "ui_harness.h"
 

@@ -5,11 +5,11 @@
 #include <filesystem>
 #include <limits>
 
-#include "app/training/lab.h"
-#include "app/panels/panels.h"
 #include "app/dialogs/training_animation_dialog.h"
-#include "core/io/atomic_file.h"
+#include "app/panels/panels.h"
+#include "app/training/lab.h"
 #include "core/export/export_curves.h"
+#include "core/io/atomic_file.h"
 #include "core/training/training.h"
 #include "ui_harness.h"
 

@@ -12,9 +12,9 @@
 
 #include "app/app_state.h"
 #include "app/frame.h"
-#include "app/widgets/heatmap.h"
 #include "app/render/heatmap_renderer.h"
 #include "app/render/text.h"
+#include "app/widgets/heatmap.h"
 #include "core/io/scenario_io.h"
 
 class UiTest : public ::testing::Test {

@@ -10,8 +10,8 @@
 
 #include "app/cli/command_line.h"
 #include "app/cli/dump.h"
-#include "core/animation/sweep.h"
 #include "app/cli/train_command.h"
+#include "core/animation/sweep.h"
 
 using app::Command;
 using app::parse_command_line;

@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/model/compute.h"
 #include "core/export/export.h"
-#include "core/text/json_text.h"
 #include "core/io/scenario_io.h"
+#include "core/model/compute.h"
+#include "core/text/json_text.h"
 
 namespace {
 

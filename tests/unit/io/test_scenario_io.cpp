@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include "core/io/atomic_file.h"
 #include "core/export/export.h"  // decode_utf8, valid_utf8
+#include "core/io/atomic_file.h"
 #include "core/io/scenario_io.h"
 #include "tests/support/test_helpers.h"
 #include "tests/support/without_dac_override.h"

@@ -14,11 +14,11 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "core/io/atomic_file.h"
 #include "core/export/export.h"
 #include "core/export/export_curves.h"
-#include "core/text/json_text.h"
+#include "core/io/atomic_file.h"
 #include "core/io/scenario_io.h"
+#include "core/text/json_text.h"
 #include "core/training/training.h"
 
 namespace fs = std::filesystem;

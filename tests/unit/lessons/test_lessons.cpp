@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/model/lesson.h"
 #include "core/io/scenario_io.h"
+#include "core/model/lesson.h"
 #include "tests/support/lesson_quotes.h"
 
 namespace {

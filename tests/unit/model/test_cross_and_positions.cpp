@@ -6,11 +6,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/model/gradient.h"
 #include "core/model/positions.h"
 #include "core/model/scenario.h"
-#include "core/io/scenario_io.h"
 #include "tests/support/test_helpers.h"
 
 namespace {

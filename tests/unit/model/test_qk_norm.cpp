@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/model/gradient.h"
-#include "core/io/scenario_io.h"
 
 namespace {
 

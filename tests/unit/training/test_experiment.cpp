@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/model/compute.h"
 #include "core/io/experiment_json.h"
 #include "core/io/scenario_io.h"
+#include "core/model/compute.h"
 #include "core/training/training.h"
 #include "tests/support/experiment_helpers.h"
 

@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/io/experiment_json.h"
 #include "core/export/export_curves.h"
+#include "core/io/experiment_json.h"
 #include "core/training/training.h"
 #include "tests/support/experiment_helpers.h"
 

@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/io/experiment_json.h"
 #include "core/export/export.h"
 #include "core/export/export_curves.h"
+#include "core/io/experiment_json.h"
 #include "core/training/training.h"
 
 namespace {
