@@ -13,7 +13,7 @@ namespace app {
 class Backend {
  public:
   struct Options {
-    int width = 1440, height = 900;  // the window's size in screen coordinates, at most the monitor's
+    int width = 0, height = 0;  // the window's size in screen coordinates (at most the monitor's when visible)
     bool visible = true;             // false: a context for offscreen pictures, no window shown
     std::string title;
   };

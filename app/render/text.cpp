@@ -94,10 +94,11 @@ void unload_fonts() {
 
 ImVec2 script_text_size(std::string_view markup) {
   const float base = ImGui::GetFontSize();
+  const ImFont* regular = fonts().regular;
   ImVec2 size(0, base);
   for_each_run(markup, [&](const Run& run) {
     ImFont* font = font_of(run);
-    const float px = run.shift ? font->FontSize * (base / (fonts().regular ? fonts().regular->FontSize : base)) : base;
+    const float px = run.shift ? font->FontSize * (base / (regular ? regular->FontSize : base)) : base;
     size.x += font->CalcTextSizeA(px, FLT_MAX, 0, run.text.data(), run.text.data() + run.text.size()).x;
   });
   size.y = base * 1.2f;
@@ -106,7 +107,8 @@ ImVec2 script_text_size(std::string_view markup) {
 
 void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup) {
   const float base = ImGui::GetFontSize();
-  const float ratio = base / (fonts().regular ? fonts().regular->FontSize : base);
+  const ImFont* regular = fonts().regular;
+  const float ratio = base / (regular ? regular->FontSize : base);
   pos.y += base * 0.1f;
   for_each_run(markup, [&](const Run& run) {
     ImFont* font = font_of(run);

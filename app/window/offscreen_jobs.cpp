@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "app/cli/command_line.h"
 #include "app/files/exports.h"
 #include "app/pictures/animation.h"
 #include "app/pictures/screenshot.h"
@@ -16,8 +17,6 @@
 namespace app {
 
 namespace {
-
-constexpr int kDefaultWidth = 1440, kDefaultHeight = 900;
 
 // --animate training: one line on stderr for the training, then one for the frames, each rewritten as it goes.
 bool write_training_job(AppState& state, const WindowOptions& options, const ScreenshotOptions& shot, std::string* error) {
@@ -40,8 +39,8 @@ bool write_sweep_job(AppState& state, const WindowOptions& options, const Screen
 
 int run_offscreen_job(AppState& state, const WindowOptions& options) {
   ScreenshotOptions shot;
-  shot.width = options.width > 0 ? options.width : kDefaultWidth;
-  shot.height = options.height > 0 ? options.height : kDefaultHeight;
+  shot.width = options.width > 0 ? options.width : kDefaultPictureWidth;
+  shot.height = options.height > 0 ? options.height : kDefaultPictureHeight;
   shot.scale = options.scale;
   shot.panel = options.panel;
   shot.transparent = options.transparent;

@@ -11,8 +11,11 @@
 namespace app {
 
 // ATTNLAB_TIMING=1: timing lines for scripts/bench on stderr (the wall clock when the first
-// frame is presented; how long a screenshot or an animation took).
-inline bool timing_asked() { return std::getenv("ATTNLAB_TIMING") != nullptr; }
+// frame is presented; how long a screenshot or an animation took). Read once.
+inline bool timing_asked() {
+  static const bool asked = std::getenv("ATTNLAB_TIMING") != nullptr;
+  return asked;
+}
 
 // Carries out the command line's picture (options.screenshot names it) and --layout-out with
 // it; returns the exit code, 1 with a message on stderr when it cannot be written.

@@ -142,7 +142,7 @@ class WindowLoop {
 
   void present() {
     backend_.end_frame();
-    if (timing_asked() && frame_ == 0) {
+    if (frame_ == 0 && timing_asked()) {
       backend_.finish();
       std::cerr << "first_frame_realtime_ns: " << realtime_ns() << std::endl;
     }

@@ -43,8 +43,7 @@ Scenario blank_model(const Experiment& e, const Variant& v) {
 
 void set_task(Experiment& e, TaskKind task) {
   e.task = task;
-  if (!cross_task(e.task)) e.m = 0;  // one sequence: no X_kv
-  if (e.m == 0 && e.teacher.cross()) set_cross_attention(e.teacher, false);
+  if (!cross_task(e.task) || e.m == 0) set_cross_attention(e, false);  // one sequence: no X_kv, in the teacher neither
   if (e.task == TaskKind::Align && e.m == 0) e.m = e.n;  // align needs the encoder's
   if (e.task == TaskKind::CopyPrevious) e.d_model = 4;   // (0, 0, content, 1)
   if (e.task == TaskKind::Teacher && e.teacher.d_model != e.d_model)
