@@ -1,14 +1,15 @@
-// AppState: the one state of the app. The scenario, its undo history, the last
-// Result and the view options. Panels read it and edit the scenario through it.
+// AppState: the one state of the app, in named parts: the document (the scenario, its undo
+// history, its Result), the view options, the library of files, the lab, the dialogs, the
+// panels' own state, the layout the last frame drew and the picture options. Panels read it
+// and edit the scenario through it.
 #pragma once
 
-#include <deque>
-#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "app/document.h"
 #include "app/render/theme.h"
 #include "app/training/training_worker.h"
 #include "core/animation/sweep.h"
@@ -272,68 +273,45 @@ class AppState {
  public:
   explicit AppState(core::Scenario s = core::make_zero_scenario(3, 2, 2, 1));
 
-  const core::Scenario& scenario() const { return scenario_; }
-  const core::Result& result() const { return result_; }
-  // ∂L/∂entry of every matrix, when the scenario has a target (zeros otherwise).
-  const core::Gradient& gradient() const { return gradient_; }
+  // The document (document.h): the scenario, its history, its Result. Read through these;
+  // changed only through the edits below, which add what the rest of the app needs.
+  const Document& document() const { return document_; }
+  const core::Scenario& scenario() const { return document_.scenario(); }
+  const core::Result& result() const { return document_.result(); }
+  const core::Gradient& gradient() const { return document_.gradient(); }
+  bool modified() const { return document_.modified(); }
+  long revision() const { return document_.revision(); }
+  // The scenario's notes, parsed: once per change of the notes, not once per use each frame.
+  const core::LessonNotes& lesson() const { return document_.lesson(); }
 
-  // An edit: change(scenario) changes it in place and the Result follows at
-  // once (compute() takes microseconds), so views drawn after the editing
-  // widget in the same frame already show it. The edit becomes one undo step
-  // when the gesture ends (see end_frame). An edit that would leave the file's
-  // rules (one W = W^Q W^Kᵀ of entries near 1e6 has entries near 1e12) is not
-  // made: the scenario stays as it was, `status` says why, and apply returns
-  // false. So the app never holds what Save or the session could not write.
+  // An edit (Document::apply): change(scenario) changes it in place and the Result follows at
+  // once. An edit that would break the file's rules is not made: the scenario stays as it was,
+  // `status` says why, and apply returns false.
   template <class F>
   bool apply(F&& change) {
-    core::Scenario before = scenario_;  // microseconds, once a gesture's frame: the way back
-    change(scenario_);
-    if (std::vector<std::string> problems = core::validate(scenario_); !problems.empty()) {
-      scenario_ = std::move(before);
-      refuse(problems);
-      return false;
-    }
-    ++edits_;
-    ++revision_;
-    recompute();
-    return true;
+    return accepted(document_.apply(std::forward<F>(change)));
   }
-  // Replaces the whole scenario, as one undo step of its own; refused as apply
-  // refuses (false, status says why) when s breaks the file's rules.
-  bool replace(core::Scenario s);
-  // Starts a new document (an opened file): no undo history across files, as
-  // an undo would otherwise bring another file's content under this file's name.
+  // Replaces the whole scenario, as one undo step of its own; refused as apply refuses.
+  bool replace(core::Scenario s) { return accepted(document_.replace(std::move(s))); }
+  // Starts a new document (an opened file): no undo history across files, the lesson's first step.
   void open_document(core::Scenario s);
-
-  // What was last opened or saved, to tell unsaved changes; see files.cpp.
-  bool modified() const { return !(scenario_ == saved_); }
-  void mark_saved() { saved_ = scenario_; }
-  void set_saved(core::Scenario s) { saved_ = std::move(s); }
-  // Counts every change of the scenario (edits, undo, redo, replace): the autosave watches it.
-  long revision() const { return revision_; }
-
-  // Brings the view options within the scenario shown: a head it has, a query row it has, a
-  // panel that exists, the lab only with an experiment in it. Every recompute and every frame
-  // begins with it, whatever assigned them (a session's view over another file, a test).
-  void fit_view();
-
-  // Called once at the end of every frame. While a widget is active (a drag
-  // in progress, a field being typed in) edits gather; once none is, they
-  // become one undo step.
-  void end_frame(bool any_item_active);
-
-  bool can_undo() const { return !undo_.empty() || has_uncommitted_edit(); }
-  bool can_redo() const { return !redo_.empty(); }
+  void mark_saved() { document_.mark_saved(); }
+  void set_saved(core::Scenario s) { document_.set_saved(std::move(s)); }
+  // Called once at the end of every frame: a finished gesture becomes one undo step.
+  void end_frame(bool any_item_active) { document_.end_frame(any_item_active); }
+  bool can_undo() const { return document_.can_undo(); }
+  bool can_redo() const { return document_.can_redo(); }
   void undo();
   void redo();
-  size_t undo_steps() const { return undo_.size(); }
-  // What the undo and redo steps hold, in bytes: each step's matrices, and a
-  // title and notes once for every run of neighbouring steps that share them.
-  // The history keeps at most kMaxUndoSteps steps and kMaxHistoryBytes bytes,
-  // dropping the oldest steps first.
-  size_t history_bytes() const;
-  static constexpr size_t kMaxUndoSteps = 2000;              // ~17 KB of matrices a step: 35 MB
-  static constexpr size_t kMaxHistoryBytes = size_t{64} << 20;  // notes that differ from step to step
+  size_t undo_steps() const { return document_.undo_steps(); }
+  size_t history_bytes() const { return document_.history_bytes(); }
+  static constexpr size_t kMaxUndoSteps = Document::kMaxUndoSteps;
+  static constexpr size_t kMaxHistoryBytes = Document::kMaxHistoryBytes;
+
+  // Brings the view options within the scenario shown: a head it has, a query row it has, a
+  // panel that exists, the lab only with an experiment in it. Every change of the document and
+  // every frame begins with it, whatever assigned them (a session's view over another file, a test).
+  void fit_view();
 
   // The parts of the state, each what one side of the app reads and writes.
   ViewOptions view;   // what every view shows, and how (the session keeps it)
@@ -349,41 +327,13 @@ class AppState {
   bool recording() const {
     return dialogs.record.phase != RecordSweep::Phase::Idle || dialogs.record_training.phase != RecordTraining::Phase::Idle;
   }
-  // The scenario's notes, parsed: once per change of the notes, not once per use each frame.
-  const core::LessonNotes& lesson() const;
 
  private:
-  // A step of the history: the scenario without its title and notes, which
-  // are kept apart and shared with the neighbouring step when unchanged. A
-  // lesson's notes can be a megabyte; a drag changes a few numbers.
-  struct Text {
-    std::string title, notes;
-  };
-  struct Step {
-    core::Scenario scenario;  // its title and notes are empty
-    std::shared_ptr<const Text> text;
-  };
-  // s as a step, sharing the text of the first neighbour whose text is the same.
-  static Step make_step(core::Scenario s, std::initializer_list<const Step*> neighbours);
-  static core::Scenario restore(Step step);
+  // After a change of the document: true and the view fitted when it was made; false and
+  // status "not changed: …" naming the first rule it would break when it was refused.
+  bool accepted(const std::vector<std::string>& problems);
 
-  bool has_uncommitted_edit() const { return edits_ != committed_edits_; }
-  void refuse(const std::vector<std::string>& problems);  // status: "not changed: …", the first problem
-  void push_undo(core::Scenario s);  // a new step clears the redo steps
-  void drop_oldest_steps();          // down to kMaxUndoSteps and kMaxHistoryBytes
-  void recompute();
-
-  core::Scenario scenario_;
-  core::Scenario committed_;  // the scenario at the last undo step
-  core::Scenario saved_;      // the scenario at the last open or save
-  core::Result result_;
-  core::Gradient gradient_;
-  mutable std::string lesson_notes_;   // the notes lesson_ was parsed from
-  mutable core::LessonNotes lesson_;
-  std::deque<Step> undo_;  // oldest first
-  std::vector<Step> redo_;  // the next to redo last
-  long edits_ = 0, committed_edits_ = 0;
-  long revision_ = 0;
+  Document document_;
 };
 
 }  // namespace app

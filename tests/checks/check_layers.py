@@ -31,7 +31,7 @@ RULES = [
     # The operating system's window, GL context and events: it includes no app header.
     (r"app/platform/", "platform"),
     # theme.h is the Theme the state holds and the colours it stands for: it includes no app header.
-    (r"app/(app_state\.|picture_options\.|frame_requests\.|files/|training/|render/theme\.)", "app model"),
+    (r"app/(app_state\.|document\.|picture_options\.|frame_requests\.|files/|training/|render/theme\.)", "app model"),
     (r"app/(render|widgets|gl)/", "render/widgets"),
     (r"app/(panels|dialogs)/", "panels/dialogs"),
     (r"app/frame\.", "frame"),

@@ -153,3 +153,40 @@ TEST(UndoHistory, BehavesLikeAHistoryOfCopies) {
   state.open_document(with_notes("new"));
   EXPECT_EQ(state.history_bytes(), 0u);
 }
+
+// The document alone (document.h), without the app around it: a drag is one step; an edit
+// that breaks the file's rules is refused with the rule named and leaves no trace (neither a
+// step nor a revision); opening a file starts a history of its own.
+TEST(Document, RefusesAnEditThatBreaksTheRulesAndKeepsOneStepPerGesture) {
+  app::Document doc(core::make_zero_scenario(3, 2, 2, 1));
+  const long revision = doc.revision();
+  for (int move = 1; move <= 3; ++move) {
+    EXPECT_TRUE(doc.apply([&](core::Scenario& s) {
+                     s.X(0, 0) = 0.5 * move;
+                     s.W_Q[0](0, 0) = 1;
+                   }).empty());
+    doc.end_frame(true);
+  }
+  doc.end_frame(false);
+  EXPECT_EQ(doc.undo_steps(), 1u);
+  EXPECT_EQ(doc.revision(), revision + 3);
+  EXPECT_DOUBLE_EQ(doc.scenario().X(0, 0), 1.5);
+  EXPECT_DOUBLE_EQ(doc.result().head[0].Q(0, 0), 1.5) << "q_0 = x_0 W^Q: the Result follows the edit at once";
+
+  const std::vector<std::string> problems = doc.apply([](core::Scenario& s) { s.options.temperature = -1; });
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems.front().find("temperature"), std::string::npos) << problems.front();
+  EXPECT_DOUBLE_EQ(doc.scenario().options.temperature, 1.0);
+  EXPECT_EQ(doc.revision(), revision + 3);
+  doc.end_frame(false);
+  EXPECT_EQ(doc.undo_steps(), 1u);
+
+  EXPECT_TRUE(doc.modified());
+  doc.undo();
+  EXPECT_DOUBLE_EQ(doc.scenario().X(0, 0), 0.0);
+  EXPECT_DOUBLE_EQ(doc.result().head[0].Q(0, 0), 0.0);
+  EXPECT_FALSE(doc.modified());
+  doc.open(core::make_zero_scenario(4, 2, 2, 1));
+  EXPECT_FALSE(doc.can_undo());
+  EXPECT_FALSE(doc.can_redo()) << "no step of another file";
+}
