@@ -14,6 +14,7 @@
 #include "app/dialogs/training_animation_dialog.h"
 #include "app/files/exports.h"
 #include "app/files/files.h"
+#include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
@@ -113,9 +114,9 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) state.redo();
   if (ImGui::IsKeyPressed(kKeyQ, false)) Quit(state, requests);
   if (ImGui::IsKeyPressed(kKeyL, false)) ToggleLab(state);
-  if (ImGui::IsKeyPressed(kKeyO, false)) open_file_dialog(state, FileDialog::Purpose::Open);
+  if (ImGui::IsKeyPressed(kKeyO, false)) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
   if (ImGui::IsKeyPressed(kKeyS, false)) {
-    if (io.KeyShift) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+    if (io.KeyShift) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
     else Save(state);
   }
 }
@@ -164,7 +165,7 @@ void FileMenu(AppState& state, FrameRequests& requests) {
     remember_control(state, "menu.file");
     return;
   }
-  if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) open_file_dialog(state, FileDialog::Purpose::Open);
+  if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
   if (ImGui::BeginMenu("Open recent", !state.library.recent_files.empty())) {
     for (const std::string& path : state.library.recent_files)
       if (ImGui::MenuItem(path.c_str())) request_open(state, path);
@@ -172,7 +173,7 @@ void FileMenu(AppState& state, FrameRequests& requests) {
   }
   ImGui::Separator();
   if (ImGui::MenuItem("Save", "Ctrl+S")) Save(state);
-  if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+  if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
   ImGui::Separator();
   ExportPngMenu(state);
   if (ImGui::MenuItem("Export animation\u2026")) open_record_dialog(state);

@@ -88,18 +88,6 @@ void confirm(AppState& state) {
 
 }  // namespace
 
-void open_file_dialog(AppState& state, FileDialog::Purpose purpose) {
-  FileDialog& d = state.dialogs.file;
-  d = FileDialog{};
-  d.purpose = purpose;
-  std::error_code ec;
-  const fs::path current = state.library.file.empty() ? fs::path{} : fs::absolute(state.library.file, ec);
-  d.directory = !current.empty() && fs::is_directory(current.parent_path(), ec) ? current.parent_path().string()
-                                                                                 : fs::current_path(ec).string();
-  if (purpose == FileDialog::Purpose::SaveAs)
-    d.name = current.empty() ? "scenario.json" : current.filename().string();
-}
-
 void DrawFileDialog(AppState& state) {
   FileDialog& d = state.dialogs.file;
   if (d.purpose == FileDialog::Purpose::None) return;

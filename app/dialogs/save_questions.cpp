@@ -6,6 +6,7 @@
 
 #include "app/dialogs/file_dialog.h"
 #include "app/files/files.h"
+#include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 
@@ -56,7 +57,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   if (ImGui::Button(state.library.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
     if (state.library.file.empty()) {
       state.dialogs.pending = {};
-      open_file_dialog(state, FileDialog::Purpose::SaveAs);
+      platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
     } else if (SaveToFile(state, pending.action, pending.path)) {
       Proceed(state, pending.action, pending.path, requests);
     } else if (state.dialogs.pending.action != Action::Overwrite) {
@@ -100,7 +101,7 @@ void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
   ImGui::SameLine();
   if (ImGui::Button("Save as\u2026", ImVec2(w, 0))) {
     state.dialogs.pending = {};
-    open_file_dialog(state, FileDialog::Purpose::SaveAs);
+    platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
     ImGui::CloseCurrentPopup();
   }
   remember_control(state, "overwrite.save_as");
@@ -116,7 +117,7 @@ void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
 }  // namespace
 
 void Save(AppState& state) {
-  if (state.library.file.empty()) open_file_dialog(state, FileDialog::Purpose::SaveAs);
+  if (state.library.file.empty()) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
   else SaveToFile(state, Action::None, "");
 }
 

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <system_error>
 
+#include "app/files/platform_files.h"
+
 namespace app {
 
 namespace fs = std::filesystem;
@@ -32,8 +34,10 @@ std::vector<std::string> json_files(const fs::path& dir) {
 
 }  // namespace
 
-std::vector<std::string> lesson_files() { return json_files(data_dir() / "assets" / "lessons"); }
+std::vector<std::string> lesson_files() { return json_files(platform_files().paths->data_dir() / "assets" / "lessons"); }
 
-std::vector<std::string> experiment_files() { return json_files(data_dir() / "assets" / "experiments"); }
+std::vector<std::string> experiment_files() {
+  return json_files(platform_files().paths->data_dir() / "assets" / "experiments");
+}
 
 }  // namespace app

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/files/data_dir.h"
+#include "app/files/platform_files.h"
 #include "app/files/session.h"
 #include "app/training/lab.h"
 #include "core/export/export.h"  // valid_utf8
@@ -164,7 +165,7 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
       return 2;
     }
     AppState session;
-    const bool restored = restore_session(session, /*read_only=*/true) == SessionRestore::Restored;
+    const bool restored = platform_files().sessions->restore(session, /*read_only=*/true) == SessionRestore::Restored;
     state = AppState(std::move(*loaded.scenario));
     state.library.file = absolute(file);
     if (restored) {
@@ -183,7 +184,7 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
     opened.library.file = absolute(file);
     opened.library.file_stamp = core::file_stamp(opened.library.file);
     AppState session;  // keep the recent files and view options of the last session
-    const SessionRestore restored = restore_session(session);
+    const SessionRestore restored = platform_files().sessions->restore(session, /*read_only=*/false);
     bool kept_unsaved = false;
     std::string message = session.status;  // a corrupt session's message, if any
     if (restored == SessionRestore::Restored) {
@@ -192,11 +193,11 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
       opened.lab = session.lab;  // the experiment being edited stays too
       opened.view.workspace = Workspace::Views;  // a scenario was asked for: show it
       opened.fit_view();  // the session's view over FILE: a head FILE has, a row it has
-      message = this_session().notes();  // another window's session, other sessions kept, ...
+      message = platform_files().sessions->notes();  // another window's session, other sessions kept, ...
       // Its unsaved changes would be gone with the next autosave: keep them in a file.
       if (session.modified()) {
         std::string error;
-        const std::string kept = keep_unsaved(session, &error);
+        const std::string kept = platform_files().sessions->keep_unsaved(session, &error);
         message = (kept.empty() ? "the unsaved changes of the last session could not be kept: " + error
                                 : "the unsaved changes of the last session are kept in " + kept) +
                   (message.empty() ? "" : "; " + message);
@@ -208,10 +209,10 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
     state.status = message;
     // Kept once: the session says FILE from now on, so that a start that does not get as far
     // as the first autosave does not keep the same changes again.
-    if (kept_unsaved) save_session(state);
+    if (kept_unsaved) platform_files().sessions->save(state, nullptr, nullptr);
     return 0;
   }
-  if (restore_session(state, /*read_only=*/headless) == SessionRestore::Restored) return 0;
+  if (platform_files().sessions->restore(state, /*read_only=*/headless) == SessionRestore::Restored) return 0;
   const std::string message = state.status;  // a corrupt session's message, if any
   const std::vector<std::string> lessons = lesson_files();
   if (!lessons.empty()) {

@@ -437,7 +437,7 @@ bool Autosave::tick(AppState& state) {
   }
   if (pending_ && now - changed_at_ >= kMaxDelay) {
     std::string error, note;
-    if (save_session(state, &error, &note)) {
+    if (platform_files().sessions->save(state, &error, &note)) {
       failed_ = false;
       if (!note.empty() && note != note_) state.status = note;  // once, until it changes
       note_ = note;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "app/files/platform_files.h"
 
 namespace app {
 
@@ -21,8 +22,6 @@ namespace app {
 // (unless create is false). Empty when it cannot be made (then nothing is
 // autosaved, and the status says so).
 std::filesystem::path state_dir(bool create = true);
-
-enum class SessionRestore { None, Restored, Corrupt };
 
 // One running instance's session: the file it writes, and its lock.
 class Session {

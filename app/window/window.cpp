@@ -13,8 +13,8 @@
 
 #include <imgui.h>
 
-#include "app/files/data_dir.h"
 #include "app/files/files.h"
+#include "app/files/platform_files.h"
 #include "app/files/session.h"
 #include "app/frame.h"
 #include "app/gl/gl_heatmap_renderer.h"
@@ -73,7 +73,7 @@ void set_imgui_settings_file(AppState& state, bool offscreen) {
   if (!offscreen) {
     // ImGui would wait forever on a FIFO: only a regular file (or none yet) is handed to it.
     std::string problem;
-    ini_path = layout_settings_path(&problem);
+    ini_path = platform_files().paths->layout_settings_path(&problem);
     if (!problem.empty()) state.status = state.status.empty() ? problem : state.status + "; " + problem;
   }
   ImGui::GetIO().IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
@@ -195,9 +195,10 @@ class WindowLoop {
 
 // The window's loop, or the offscreen job; returns the exit code.
 int run_with_renderer(AppState& state, Backend& backend, const WindowOptions& options, bool offscreen) {
-  GlHeatmapRenderer renderer(data_dir() / "shaders");
+  const std::filesystem::path data = platform_files().paths->data_dir();
+  GlHeatmapRenderer renderer(data / "shaders");
   if (!renderer.ok()) {
-    std::cerr << "attnlab: " << (data_dir().empty() ? "shaders not found (looked beside the binary and in the source tree)"
+    std::cerr << "attnlab: " << (data.empty() ? "shaders not found (looked beside the binary and in the source tree)"
                                                     : renderer.error()) << "\n";
     return 1;
   }
@@ -210,7 +211,7 @@ int run_with_renderer(AppState& state, Backend& backend, const WindowOptions& op
     set_training_waker(Backend::wake);
     WindowLoop(state, backend, renderer, options).run();
     std::string error;
-    if (!save_session(state, &error)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
+    if (!platform_files().sessions->save(state, &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
     set_training_waker(nullptr);
   }
   set_heatmap_renderer(nullptr);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "app/dialogs/file_dialog.h"
+#include "app/files/desktop_files.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
 #include "ui_harness.h"
@@ -135,7 +136,7 @@ TEST_F(FilesTest, TheDialogOpensTheTypedFile) {
   core::Scenario small = core::make_zero_scenario(3, 2, 2, 1);
   ASSERT_TRUE(core::save_scenario_file(small, (dir / "typed.json").string()));
   frames(1);
-  app::open_file_dialog(state, app::FileDialog::Purpose::Open);
+  app::DesktopFileChooser::open_file_dialog(state, app::FileDialog::Purpose::Open);
   state.dialogs.file.directory = dir.string();
   frames(3);  // the popup appears, asks for the keyboard, and the field takes it
   ImGuiIO& io = ImGui::GetIO();

@@ -1,0 +1,67 @@
+// What the app asks of its platform about files, besides a window (app/platform/backend.h):
+// where its shipped files are, where the session is kept between starts, and how the user
+// picks a file to open or a name to save as.
+//
+// The desktop's answers (desktop_files.h) are the share/attnlab directory beside the binary,
+// the XDG state directory with one locked session file per window, and the in-app file
+// dialog. A second platform implements the same three interfaces and installs them with
+// use_platform_files; the browser's would be the files preloaded into its virtual file
+// system, the page's localStorage, and the browser's own file picker. Everything else (open,
+// save, autosave, the start) asks platform_files() and never knows which it got.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "app/app_state.h"
+
+namespace app {
+
+enum class SessionRestore { None, Restored, Corrupt };
+
+// Where the app finds what it ships and keeps its window layout.
+class Paths {
+ public:
+  virtual ~Paths() = default;
+  // The directory holding shaders/ and assets/ (the lessons and experiments); empty when none does.
+  virtual std::filesystem::path data_dir() const = 0;
+  // Where Dear ImGui keeps the panels' places; empty when nowhere (then *problem may say why).
+  virtual std::string layout_settings_path(std::string* problem) const = 0;
+};
+
+// The last session: what the app restores at the start and autosaves while it runs.
+class SessionStore {
+ public:
+  virtual ~SessionStore() = default;
+  // The last session into state. read_only (headless runs): nothing is claimed, moved or written.
+  // On None or Corrupt state keeps its scenario, and state.status says what happened, if anything.
+  virtual SessionRestore restore(AppState& state, bool read_only) = 0;
+  // Keeps the session now; false with *error when it cannot. *note: what was left out, if anything.
+  virtual bool save(const AppState& state, std::string* error, std::string* note) = 0;
+  // What the last restore has to tell besides "restored" (another window's session, ...).
+  virtual std::string notes() const = 0;
+  // Keeps state's scenario where File → Open finds it (a session's unsaved changes, set aside
+  // when another file is opened at the start): where, or "" with *error.
+  virtual std::string keep_unsaved(const AppState& state, std::string* error) = 0;
+};
+
+// How the user picks a file: the answer comes in a later frame, through request_open
+// (Open) or save_scenario (Save As), files.h.
+class FileChooser {
+ public:
+  virtual ~FileChooser() = default;
+  virtual void ask(AppState& state, FileDialog::Purpose purpose) = 0;
+};
+
+struct PlatformFiles {
+  Paths* paths = nullptr;
+  SessionStore* sessions = nullptr;
+  FileChooser* chooser = nullptr;
+};
+
+// The installed answers: the desktop's unless use_platform_files replaced them.
+const PlatformFiles& platform_files();
+// Installs a platform's answers; a null member keeps the desktop's. Before the first frame.
+void use_platform_files(const PlatformFiles& files);
+
+}  // namespace app
