@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,14 +48,18 @@ struct ViewOptions {
   // Presenter mode (View → Presenter, F11): one panel fills the window, the lesson's step
   // below it as a caption, no menus; the arrow keys step through the lesson.
   bool presenter = false;
-  std::string presenter_panel = "Scores";  // one of kPanelNames
+  core::Panel presenter_panel = core::Panel::Scores;  // one of kPanels
   float zoom = 1.0f;  // Ctrl + / Ctrl − / Ctrl 0: fonts and every size, everywhere (kMinZoom..kMaxZoom)
 
   bool operator==(const ViewOptions&) const = default;
 };
 
-// The panels' window names, in the order they are laid out (core/model/lesson.h: a lesson step names one).
+// Which panel (core/model/lesson.h): the views' seven in the order they are laid out, kPanels,
+// with their window names, kPanelNames; a lesson step names one.
 using core::kPanelNames;
+using core::kPanels;
+using core::Panel;
+using core::panel_name;
 
 // A shipped lesson, for the Lessons menu and the lesson panel's previous / next.
 struct LessonInfo {
@@ -64,7 +69,7 @@ struct LessonInfo {
 
 // A PNG export asked for by a menu, F12 or a panel's title; the window carries it out after the frame.
 struct ExportRequest {
-  std::string panel;         // one of kPanelNames: that panel alone; empty: the whole window
+  std::optional<Panel> panel;  // that panel alone (a view, the lab, its loss curves); none: the whole window
   float scale = 0;           // 1 or 2; 0: nothing asked
   bool light = false;        // the light theme, whatever the window's
   bool transparent = false;  // no background (PNG alpha)
@@ -75,7 +80,7 @@ struct ExportRequest {
 // whole run's axes, beside `panel` showing the state's scenario (one variant's
 // weights at that step), with a caption saying which step and which variant.
 struct TrainingFrame {
-  std::string panel;      // one of kPanelNames but Lesson; empty: not a training frame
+  std::optional<Panel> panel;  // one of kPanels but Lesson; none: not a training frame
   std::string variant;    // the variant the panel shows, by name
   int variant_index = 0;  // and its curve
   int step = 0, steps = 0;
@@ -86,7 +91,7 @@ struct TrainingFrame {
 // set on the copy of the state that the offscreen render draws.
 struct PictureOptions {
   bool active = false;       // a picture: no menu bar, status bar, dialogs, file path or lesson highlight
-  std::string solo_panel;    // one of kPanelNames: that panel alone over the whole picture, without title bar
+  std::optional<Panel> solo_panel;  // that panel alone over the whole picture, without title bar
   bool transparent = false;  // no window background: the PNG keeps the alpha channel
   TrainingFrame training;    // its panel set: the curves and that panel side by side (solo_panel is then empty)
 };
@@ -132,7 +137,10 @@ struct Recording {
 struct RecordSweep : Recording {
   bool picking = false;  // the next click on an editable entry picks it (Esc: no change)
   core::Sweep sweep{"temperature", 1.0, 0.1};
-  std::string panel;  // one of kPanelNames, alone; empty: the whole window
+  std::optional<Panel> panel;  // one of kPanels, alone; none: the whole window
+
+  // What its file is named after: "sweep", or "Scores-sweep" for one panel alone.
+  std::string what() const { return panel ? std::string(panel_name(*panel)) + "-sweep" : "sweep"; }
 };
 
 // The lab's "Animation of the run" (training_animation_dialog.cpp): the run trained afresh
@@ -245,7 +253,7 @@ struct PanelState {
   int editor_tab_head = -1;  // the head whose tab the editor last showed (panel_matrices.cpp)
   GeometryView geometry;
   int lesson_step = 0;       // the step of the lesson's notes shown (core/model/lesson.h); 0 when a file is opened
-  std::string lit_panel;     // the panel that step talks about, lit in the window; set by the frame
+  std::optional<Panel> lit_panel;  // the panel that step talks about, lit in the window; set by the frame
   std::string matrices_scroll_to;  // "matrices", "heads" or "W_O": the editor scrolls there once (its "go to" links)
   // Linked highlighting. A hovered heatmap sets highlight_next during a frame; at its end it
   // becomes `highlight`, which every panel draws in the next frame (panels drawn before the

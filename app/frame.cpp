@@ -74,8 +74,8 @@ void GoToStep(AppState& state, int k) {
   const core::LessonNotes& lesson = state.lesson();
   if (lesson.steps.empty()) return;
   state.panels.lesson_step = std::clamp(k, 0, static_cast<int>(lesson.steps.size()) - 1);
-  const std::string& panel = lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
-  if (state.view.presenter && core::panel_index(panel) >= 0) state.view.presenter_panel = panel;
+  const std::optional<Panel> panel = lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
+  if (state.view.presenter && panel) state.view.presenter_panel = *panel;
 }
 
 void TogglePresenter(AppState& state) {
@@ -94,7 +94,7 @@ void Zoom(AppState& state, float factor) {
 
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(kKeyF12, false)) state.dialogs.export_request = ExportRequest{"", 1.0f, false, false};
+  if (ImGui::IsKeyPressed(kKeyF12, false)) state.dialogs.export_request = ExportRequest{std::nullopt, 1.0f, false, false};
   if (ImGui::IsKeyPressed(kKeyF11, false)) TogglePresenter(state);
   if (state.view.presenter && !io.WantTextInput) {
     if (ImGui::IsKeyPressed(kKeyEscape, false)) state.view.presenter = false;
@@ -124,10 +124,10 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
 // File → Export PNG: the window, or one panel alone, at 1× or 2×, light or transparent.
 void ExportPngMenu(AppState& state) {
   if (!ImGui::BeginMenu("Export PNG")) return;
-  PanelExportMenuItems(state, "");
+  PanelExportMenuItems(state, std::nullopt);
   ImGui::Separator();
-  for (const char* panel : kPanelNames) {
-    if (ImGui::BeginMenu((std::string(panel) + " panel alone").c_str())) {
+  for (const Panel panel : kPanels) {
+    if (ImGui::BeginMenu((std::string(panel_name(panel)) + " panel alone").c_str())) {
       PanelExportMenuItems(state, panel);
       ImGui::EndMenu();
     }
@@ -230,8 +230,8 @@ void PresenterMenu(AppState& state) {
   if (!ImGui::BeginMenu("Presenter")) return;
   if (ImGui::MenuItem(state.view.presenter ? "Leave presenter mode" : "Presenter mode", "F11")) TogglePresenter(state);
   ImGui::TextDisabled("  the panel it shows:");
-  for (const char* panel : kPanelNames)
-    if (ImGui::MenuItem((std::string("  ") + panel).c_str(), nullptr, state.view.presenter_panel == panel)) {
+  for (const Panel panel : kPanels)
+    if (ImGui::MenuItem((std::string("  ") + panel_name(panel)).c_str(), nullptr, state.view.presenter_panel == panel)) {
       state.view.presenter_panel = panel;
       if (!state.view.presenter) TogglePresenter(state);
       state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
@@ -327,7 +327,7 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
 }
 
 void DrawViews(AppState& state, float top, float h);
-void DrawPanel(AppState& state, const std::string& name);
+void DrawPanel(AppState& state, Panel panel);
 
 // Presenter mode: the chosen panel over the window; below it, when the scenario is a
 // lesson, its current step as a caption ("Step 2 of 5", then the text), and a hint of the keys.
@@ -358,15 +358,19 @@ void DrawPresenter(AppState& state) {
   ImGui::End();
 }
 
-// The panels by name, for a picture of one alone.
-void DrawPanel(AppState& state, const std::string& name) {
-  using Draw = void (*)(AppState&);
-  constexpr Draw kDraw[] = {DrawLessonPanel, DrawMatricesPanel, DrawScoresPanel, DrawSoftmaxPanel,
-                            DrawRankPanel,   DrawOutputPanel,   DrawGeometryPanel};
-  static_assert(std::size(kDraw) == std::size(kPanelNames));
-  if (const int i = core::panel_index(name); i >= 0) kDraw[i](state);
-  else if (name == kExperimentPanel) DrawExperimentPanel(state);
-  else if (name == kLossCurvesPicture) DrawLossCurvesPicture(state);
+// One panel, for presenter mode, a training frame or a picture of one alone.
+void DrawPanel(AppState& state, Panel panel) {
+  switch (panel) {
+    case Panel::Lesson: DrawLessonPanel(state); break;
+    case Panel::Matrices: DrawMatricesPanel(state); break;
+    case Panel::Scores: DrawScoresPanel(state); break;
+    case Panel::Softmax: DrawSoftmaxPanel(state); break;
+    case Panel::Rank: DrawRankPanel(state); break;
+    case Panel::Output: DrawOutputPanel(state); break;
+    case Panel::Geometry: DrawGeometryPanel(state); break;
+    case Panel::Experiment: DrawExperimentPanel(state); break;
+    case Panel::LossCurves: DrawLossCurvesPicture(state); break;
+  }
 }
 
 // A frame of a training run's animation: on the left the experiment's title, which step of
@@ -390,14 +394,14 @@ void DrawTrainingFrame(AppState& state) {
     ScriptText(frame.variant);
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    ImGui::TextDisabled("in the %s panel", frame.panel.c_str());
+    ImGui::TextDisabled("in the %s panel", panel_name(*frame.panel));
     ImGui::Spacing();
     LossCurves(state, ImGui::GetContentRegionAvail());
   }
   ImGui::End();
   ImGui::SetNextWindowPos(ImVec2(curves_w, 0));
   ImGui::SetNextWindowSize(ImVec2(display.x - curves_w, display.y));
-  DrawPanel(state, frame.panel);
+  DrawPanel(state, *frame.panel);
 }
 
 }  // namespace
@@ -418,7 +422,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   // The lesson step shown, and the panel it talks about.
   const core::LessonNotes& lesson = state.lesson();
   state.panels.lesson_step = std::clamp(state.panels.lesson_step, 0, std::max(0, static_cast<int>(lesson.steps.size()) - 1));
-  state.panels.lit_panel = lesson.steps.empty() ? "" : lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
+  state.panels.lit_panel = lesson.steps.empty() ? std::nullopt : lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
   FrameRequests requests;
   requests.close_asked = close_asked;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -426,7 +430,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(w, hh));
   };
-  if (!picture.training.panel.empty()) {  // a training run's frame: the curves beside a panel
+  if (picture.training.panel) {  // a training run's frame: the curves beside a panel
     DrawTrainingFrame(state);
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;
@@ -434,9 +438,9 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   // The lab's run brought up to date once, before any panel reads it (a training frame's
   // curves are the recorder's, up to its step: not this).
   lab_update(state);
-  if (!picture.solo_panel.empty()) {  // one panel over the whole picture
+  if (picture.solo_panel) {  // one panel over the whole picture
     place(0, 0, display.x, display.y);
-    DrawPanel(state, picture.solo_panel);
+    DrawPanel(state, *picture.solo_panel);
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;
   }

@@ -273,8 +273,8 @@ std::string read_panel(Words& w, const std::string&, const std::string* value) {
         std::equal(name.begin(), name.end(), panel, [](char x, char y) {
           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
         }))
-      w.cl.panel = panel;
-  return w.cl.panel.empty() ? "--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry" : "";
+      w.cl.panel = core::find_panel(panel);
+  return !w.cl.panel ? "--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry" : "";
 }
 
 std::string read_transparent(Words& w, const std::string&, const std::string*) {
@@ -358,13 +358,13 @@ std::string training_animation_combinations(Words& w) {
   core::TrainingAnimation training;
   training.every = w.every;
   training.variant = w.variant;
-  if (!cl.panel.empty()) training.panel = cl.panel;
+  if (cl.panel) training.panel = *cl.panel;
   if (!core::training_panel(training.panel))
-    return "--panel " + cl.panel + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
+    return "--panel " + std::string(core::panel_name(training.panel)) + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
   if (cl.animate) training.fps = cl.animate->fps;  // --fps, kept by a Sweep of its own
   cl.animate.reset();
   cl.training = training;
-  cl.panel.clear();  // the frames are not one panel alone: the panel stands beside the curves
+  cl.panel.reset();  // the frames are not one panel alone: the panel stands beside the curves
   return "";
 }
 
@@ -410,7 +410,7 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
   const bool png = !cl.screenshot.empty() || format == core::ExportFormat::Png;
   const bool text_export = !cl.export_to.empty() && format != core::ExportFormat::Png;
   if (!png && (cl.width || cl.scale != 1)) return "--size and --scale go with --screenshot or --export OUT.png";
-  if (!png && (!cl.panel.empty() || cl.transparent)) return "--panel and --transparent go with --screenshot or --export OUT.png";
+  if (!png && (cl.panel || cl.transparent)) return "--panel and --transparent go with --screenshot or --export OUT.png";
   if (text_export && !cl.layout_out.empty()) return "--layout-out goes with the window, --screenshot or --export OUT.png";
   if (text_export && !cl.theme.empty() && format != core::ExportFormat::Svg)
     return "--theme goes with the window, --screenshot or --export OUT.png or OUT.svg";

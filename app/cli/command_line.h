@@ -29,7 +29,7 @@ struct CommandLine {
   int width = 0, height = 0;  // --size WxH, or the default for a picture; 0 for the window
   int scale = 1;              // --scale K (screenshot only), 1 to 4
   std::string theme;          // --theme light|dark, or empty: the session's
-  std::string panel;          // --panel NAME (one of core::kPanelNames): that panel alone in the picture
+  std::optional<core::Panel> panel;  // --panel NAME (one of core::kPanelNames): that panel alone in the picture
   bool transparent = false;   // --transparent: the picture has no background
   std::optional<core::Sweep> animate;  // --animate PARAM=FROM:TO [--frames N] [--fps F] with --export OUT.gif|OUT.mp4
   // --animate training [--every K] [--variant NAME] [--panel NAME] [--fps F] with FILE an experiment and

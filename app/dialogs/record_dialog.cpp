@@ -195,16 +195,16 @@ void Picture(AppState& state) {
   ImGui::TextUnformatted("Picture");
   ImGui::SameLine(120 * scale);
   ImGui::SetNextItemWidth(200 * scale);
-  const std::string shown = r.panel.empty() ? "the whole window" : r.panel + " panel alone";
+  const std::string shown = r.panel ? std::string(panel_name(*r.panel)) + " panel alone" : "the whole window";
   if (ImGui::BeginCombo("##panel", shown.c_str())) {
-    if (ImGui::Selectable("the whole window", r.panel.empty())) r.panel.clear();
-    for (const char* p : kPanelNames)
-      if (ImGui::Selectable((std::string(p) + " panel alone").c_str(), r.panel == p)) r.panel = p;
+    if (ImGui::Selectable("the whole window", !r.panel)) r.panel.reset();
+    for (const Panel p : kPanels)
+      if (ImGui::Selectable((std::string(panel_name(p)) + " panel alone").c_str(), r.panel == p)) r.panel = p;
     ImGui::EndCombo();
   }
   remember_control(state, "record.panel");
   PictureControls(state, r.picture, "record", 120 * scale, /*square=*/true);
-  if (r.panel.empty() && (r.picture.width < 1100 || r.picture.height < 650))
+  if (!r.panel && (r.picture.width < 1100 || r.picture.height < 650))
     ImGui::TextDisabled("  the whole window is cramped below 1280 \u00D7 720: one panel alone reads better");
 }
 
@@ -224,7 +224,7 @@ void Dialog(AppState& state) {
   ImGui::Separator();
   const std::string problem = problem_of(state);
   const std::string ext = picture_extension(r.picture);
-  ProblemOrCommand(problem, export_path(state, r.panel.empty() ? "sweep" : r.panel + "-sweep", ext),
+  ProblemOrCommand(problem, export_path(state, r.what(), ext),
                    record_command_line(state, "OUT" + ext));
   if (problem.empty() && state.modified()) ImGui::TextDisabled("(FILE as saved; the recording shows the edits too)");
   if (RecordOrClose(state, problem.empty(), "record", r.open)) {
@@ -284,7 +284,7 @@ std::string record_command_line(const AppState& state, const std::string& out) {
   if (r.sweep.frames != core::kDefaultFrames) line += " --frames " + std::to_string(r.sweep.frames);
   if (r.sweep.fps != core::kDefaultFps) line += " --fps " + std::to_string(r.sweep.fps);
   line += " --size " + std::to_string(r.picture.width) + "x" + std::to_string(r.picture.height);
-  if (!r.panel.empty()) line += " --panel " + r.panel;
+  if (r.panel) line += " --panel " + std::string(panel_name(*r.panel));
   line += picture_theme(r.picture, state.view.theme) == Theme::Light ? " --theme light" : " --theme dark";
   return line + " --export " + shell_word(out);
 }

@@ -71,9 +71,9 @@ void WhatIsShown(AppState& state) {
   ImGui::TextUnformatted("Beside the curves");
   ImGui::SameLine(150 * scale);
   ImGui::SetNextItemWidth(130 * scale);
-  if (ImGui::BeginCombo("##panel", r.animation.panel.c_str())) {
-    for (const char* p : kPanelNames)
-      if (core::training_panel(p) && ImGui::Selectable(p, r.animation.panel == p)) r.animation.panel = p;
+  if (ImGui::BeginCombo("##panel", panel_name(r.animation.panel))) {
+    for (const Panel p : kPanels)
+      if (core::training_panel(p) && ImGui::Selectable(panel_name(p), r.animation.panel == p)) r.animation.panel = p;
     ImGui::EndCombo();
   }
   remember_control(state, "training_animation.panel");
@@ -129,7 +129,7 @@ void Progress(AppState& state) {
   if (!BeginProgress(kProgress, r.phase != RecordTraining::Phase::Idle)) return;
   const core::Experiment& e = state.lab.experiment;
   ScriptText("Recording " + (e.title.empty() ? std::string("the run") : e.title));
-  ScriptText("the " + r.animation.panel + " panel of " + e.variants[static_cast<size_t>(chosen_variant(state))].name +
+  ScriptText("the " + std::string(panel_name(r.animation.panel)) + " panel of " + e.variants[static_cast<size_t>(chosen_variant(state))].name +
              ", a frame every " + std::to_string(r.animation.every) + " steps");
   const bool training = r.training || r.phase == RecordTraining::Phase::Asked;
   if (training)
@@ -172,7 +172,7 @@ std::string training_animation_command_line(const AppState& state, const std::st
   const std::string file = lab.edited || lab.source.empty() ? "EXPERIMENT.json" : command_path(lab.source);
   std::string line = "attnlab " + shell_word(file) + " --animate training --every " + std::to_string(r.animation.every);
   if (chosen_variant(state) != 0) line += " --variant " + shell_word(r.animation.variant);
-  if (r.animation.panel != core::kDefaultTrainingPanel) line += " --panel " + r.animation.panel;
+  if (r.animation.panel != core::kDefaultTrainingPanel) line += " --panel " + std::string(panel_name(r.animation.panel));
   if (r.animation.fps != core::kDefaultFps) line += " --fps " + std::to_string(r.animation.fps);
   line += picture_words(r.picture, state.view.theme);
   return line + " --export " + shell_word(out);

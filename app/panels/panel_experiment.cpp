@@ -501,7 +501,7 @@ void Exports(AppState& state) {
   ImGui::TextUnformatted("Export:");
   ImGui::SameLine();
   ImGui::BeginDisabled(!lab.worker);
-  if (ImGui::SmallButton("curves PNG")) state.dialogs.export_request = ExportRequest{kLossCurvesPicture, 2.0f, false, false};
+  if (ImGui::SmallButton("curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
   remember_control(state, "lab.export.png");
   ImGui::SameLine();
   if (ImGui::SmallButton("curves SVG"))
@@ -535,7 +535,7 @@ void Exports(AppState& state) {
 }  // namespace
 
 void DrawExperimentPanel(AppState& state) {
-  const bool open = BeginPanel(state, kExperimentPanel,
+  const bool open = BeginPanel(state, Panel::Experiment,
                                "Train the competing designs of attention side by side: same data, same starting weights, "
                                "their loss curves and what each learns");
   if (!open) {

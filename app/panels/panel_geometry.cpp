@@ -554,7 +554,7 @@ void hover_tip(AppState& state, const Plot& p) {
 }  // namespace
 
 void DrawGeometryPanel(AppState& state) {
-  if (BeginPanel(state, "Geometry", "outputs A\u00B7V: convex combinations of the rows of V, inside their hull; "
+  if (BeginPanel(state, Panel::Geometry, "outputs A\u00B7V: convex combinations of the rows of V, inside their hull; "
                                     "(1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 need not be", 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     GeometryView& g = state.panels.geometry;

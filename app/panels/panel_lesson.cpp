@@ -63,7 +63,7 @@ float LessonPanelHeight(const AppState& state, float width) {
 }
 
 void DrawLessonPanel(AppState& state) {
-  if (BeginPanel(state, "Lesson", "the notes of the scenario file; Lessons menu for all of them")) {
+  if (BeginPanel(state, Panel::Lesson, "the notes of the scenario file; Lessons menu for all of them")) {
     const core::Scenario& s = state.scenario();
     const core::LessonNotes& lesson = state.lesson();
     const int count = static_cast<int>(lesson.steps.size());  // state.panels.lesson_step is within it (frame.cpp)
@@ -93,9 +93,9 @@ void DrawLessonPanel(AppState& state) {
         remember_control(state, "lesson.next");
         ImGui::EndDisabled();
       }
-      if (!step.panel.empty()) {
+      if (step.panel) {
         ImGui::SameLine();
-        ImGui::TextDisabled("\u2192 the %s panel", step.panel.c_str());
+        ImGui::TextDisabled("\u2192 the %s panel", panel_name(*step.panel));
       }
       ScriptTextWrapped(step.text);
     }

@@ -330,7 +330,7 @@ void Target(AppState& state) {
 }  // namespace
 
 void DrawMatricesPanel(AppState& state) {
-  if (BeginPanel(state, "Matrices", "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
+  if (BeginPanel(state, Panel::Matrices, "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
     // Where the editor's parts are, a click away: the panel is taller than the window.
     std::string& target = state.panels.matrices_scroll_to;
     if (!state.picture.active) {

@@ -13,7 +13,7 @@
 namespace app {
 
 void DrawOutputPanel(AppState& state) {
-  if (BeginPanel(state, "Output", "O_h = A_h V_h;  Y = [O_1 \u2026 O_H] W^O;  alt: (1/\u221Ad_k)\u00B7A V W_{alt}^\u1D40",
+  if (BeginPanel(state, Panel::Output, "O_h = A_h V_h;  Y = [O_1 \u2026 O_H] W^O;  alt: (1/\u221Ad_k)\u00B7A V W_{alt}^\u1D40",
                  ImGuiWindowFlags_HorizontalScrollbar, state.view.head)) {  // narrow windows: scroll to the last heatmaps
     const core::Scenario& s = state.scenario();
     const core::Result& result = state.result();

@@ -78,7 +78,7 @@ void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
 }  // namespace
 
 void DrawRankPanel(AppState& state) {
-  if (BeginPanel(state, "Rank", "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k", 0, state.view.head)) {
+  if (BeginPanel(state, Panel::Rank, "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k", 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::Result& result = state.result();
     if (s.mode != core::Mode::Projected) {

@@ -241,7 +241,7 @@ void ScoresText(AppState& state, const core::Scenario& s, const core::HeadResult
 }  // namespace
 
 void DrawScoresPanel(AppState& state) {
-  if (BeginPanel(state, "Scores", "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2",
+  if (BeginPanel(state, Panel::Scores, "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2",
                  ImGuiWindowFlags_NoScrollbar, state.view.head)) {  // laid out to fit: a pixel of rounding is no reason to scroll
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];

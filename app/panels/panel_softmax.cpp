@@ -83,7 +83,7 @@ void DrawSoftmaxPanel(AppState& state) {
                               "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln m uniform over the m keys"
                             : "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
                               "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln n uniform";
-  if (BeginPanel(state, "Softmax", formula, 0, state.view.head)) {
+  if (BeginPanel(state, Panel::Softmax, formula, 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const double divisor =

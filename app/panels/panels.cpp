@@ -1,5 +1,6 @@
 #include <imgui.h>
 
+#include <optional>
 #include <string>
 
 #include "app/panels/panels.h"
@@ -13,26 +14,26 @@ void remember_control(AppState& state, const char* key) {
   state.layout.controls[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
-void PanelExportMenuItems(AppState& state, const char* panel) {
-  const std::string what = panel && *panel ? "" : "Window, ";
+void PanelExportMenuItems(AppState& state, std::optional<Panel> panel) {
+  const std::string what = panel ? "" : "Window, ";
   const auto item = [&](const char* label, ExportRequest request) {
     if (ImGui::MenuItem((what + label).c_str())) state.dialogs.export_request = request;
   };
-  const std::string p = panel ? panel : "";
-  item("1\u00D7", ExportRequest{p, 1.0f, false, false});
-  item("2\u00D7 (for slides)", ExportRequest{p, 2.0f, false, false});
-  item("2\u00D7, light background", ExportRequest{p, 2.0f, true, false});
-  item("2\u00D7, transparent background", ExportRequest{p, 2.0f, false, true});
+  item("1\u00D7", ExportRequest{panel, 1.0f, false, false});
+  item("2\u00D7 (for slides)", ExportRequest{panel, 2.0f, false, false});
+  item("2\u00D7, light background", ExportRequest{panel, 2.0f, true, false});
+  item("2\u00D7, transparent background", ExportRequest{panel, 2.0f, false, true});
 }
 
-bool BeginPanel(AppState& state, const char* title, const char* formula_markup, int extra_window_flags, int head) {
+bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags, int head) {
+  const char* title = panel_name(panel);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
   // A picture of this panel alone needs no title bar: its heatmaps name themselves.
-  const bool presenting = state.view.presenter && !state.picture.active && state.view.presenter_panel == title;
-  const int solo = state.picture.solo_panel == title || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
-  const bool lit = !state.picture.active && !state.view.presenter && state.panels.lit_panel == title;
+  const bool presenting = state.view.presenter && !state.picture.active && state.view.presenter_panel == panel;
+  const int solo = state.picture.solo_panel == panel || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
+  const bool lit = !state.picture.active && !state.view.presenter && state.panels.lit_panel == panel;
   if (lit) {
     ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
     ImGui::PushStyleColor(ImGuiCol_TitleBg, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
@@ -64,7 +65,7 @@ bool BeginPanel(AppState& state, const char* title, const char* formula_markup, 
   }
   if (ImGui::BeginPopupContextItem("export")) {
     ImGui::TextDisabled("Export this panel alone as a PNG");
-    PanelExportMenuItems(state, title);
+    PanelExportMenuItems(state, panel);
     ImGui::EndPopup();
   }
   return open;

@@ -16,7 +16,7 @@ void DrawRankPanel(AppState& state);      // panel_rank.cpp: W^Q W^Kᵀ, its sin
 void DrawOutputPanel(AppState& state);    // panel_output.cpp: A·V, alt_output, concat, the final output
 void DrawGeometryPanel(AppState& state);   // panel_geometry.cpp: V's rows and their hull, the outputs, q and k
 // The training lab, which fills the window in its own workspace (ViewOptions::workspace).
-inline constexpr const char* kExperimentPanel = "Experiment";
+inline constexpr const char* kExperimentPanel = panel_name(Panel::Experiment);
 void DrawExperimentPanel(AppState& state);  // panel_experiment.cpp: the experiment, its run, curves, table, thumbnails
 // The loss curves alone, for their PNG export: a picture's solo panel named kLossCurvesPicture.
 void DrawLossCurvesPicture(AppState& state);  // panel_loss_curves.cpp
@@ -25,11 +25,11 @@ void DrawLossCurvesPicture(AppState& state);  // panel_loss_curves.cpp
 // shows as the title's tooltip. Always pair with ImGui::End().
 // Right-clicking the title offers a PNG export of the panel (state.dialogs.export_request).
 // head ≥ 0: the panel shows that head, and says so when there are several.
-bool BeginPanel(AppState& state, const char* title, const char* formula_markup, int extra_window_flags = 0, int head = -1);
+bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags = 0, int head = -1);
 
-// Menu items that ask for a PNG export of a panel alone (or, with panel empty,
-// the window) at 1× or 2×, in the window's theme, on white, or transparent.
-void PanelExportMenuItems(AppState& state, const char* panel);
+// Menu items that ask for a PNG export of a panel alone (or, with none, the window) at 1× or
+// 2×, in the window's theme, on white, or transparent.
+void PanelExportMenuItems(AppState& state, std::optional<Panel> panel);
 
 // Notes where the last widget is in state.layout.controls under `key`, when it is
 // visible: the headless tests click it there.

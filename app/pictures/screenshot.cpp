@@ -111,7 +111,7 @@ PictureRenderer::PictureRenderer(const ScreenshotOptions& options) : options_(op
   // A training run's frame, two panels side by side, is zoomed as a 1280 × 720 slide is.
   const float w = static_cast<float>(options.width), h = static_cast<float>(options.height);
   const float zoom = options.training         ? std::clamp(std::min(w / 1280.0f, h / 720.0f), 1.0f, 2.5f)
-                     : options.panel.empty() ? 1.0f
+                     : !options.panel         ? 1.0f
                                              : std::clamp(std::min(w / 720.0f, h / 420.0f), 1.0f, 2.5f);
   load_fonts(static_cast<float>(K) * zoom);  // this context's own, K× and zoomed
   ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -138,7 +138,7 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
   copy.lab = state.lab;  // the same run (shared): the picture draws what the window shows
   copy.picture = PictureOptions{true, options_.panel, options_.transparent, {}};
   if (options_.training) {  // the step, variant and axis are the frame's; the panel the recording's
-    copy.picture.solo_panel.clear();
+    copy.picture.solo_panel.reset();
     copy.picture.training = state.picture.training;
     copy.picture.training.panel = options_.panel;
   }

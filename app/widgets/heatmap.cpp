@@ -415,7 +415,7 @@ void draw_linked_highlight(AppState& state, const Grid& g, const std::string& na
 
 float picture_cell_factor(const AppState& state) {
   // A training run's frame shows its panel alone on half the picture: the same.
-  const bool alone = !state.picture.solo_panel.empty() || !state.picture.training.panel.empty() ||
+  const bool alone = state.picture.solo_panel || state.picture.training.panel ||
                      (state.view.presenter && !state.picture.active);
   return alone ? 1.6f : 1.0f;
 }

@@ -69,7 +69,7 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
                   origin.y + std::max(top + 40 * scale, size.y - bottom - legend_h));
   // A training run's frame keeps the whole run's axis: the curves grow, the axis stays put.
   const TrainingFrame& frame = state.picture.training;
-  const bool animating = !frame.panel.empty();
+  const bool animating = frame.panel.has_value();
   return CurvesPlot{.c = c,
                     .origin = origin,
                     .left = left,
@@ -252,7 +252,7 @@ void LossCurves(AppState& state, ImVec2 size) {
   draw_step_axis(p);
   p.dl->AddRect(p.p0, p.p1, p.faint);
   const TrainingFrame& frame = state.picture.training;
-  if (!frame.panel.empty() && frame.step < p.x_max)  // now, in a training run's frame
+  if (frame.panel && frame.step < p.x_max)  // now, in a training run's frame
     p.dl->AddLine(ImVec2(p.x_of(frame.step), p.p0.y), ImVec2(p.x_of(frame.step), p.p1.y), p.faint);
   p.dl->PushClipRect(p.p0, p.p1, true);
   draw_bands(state, p);

@@ -14,7 +14,7 @@ namespace app {
 
 // The name of the curves' rectangle in state.layout.panels, and of the picture of the
 // curves alone (DrawLossCurvesPicture, panel_loss_curves.cpp).
-inline constexpr const char* kLossCurvesPicture = "Loss curves";
+inline constexpr const char* kLossCurvesPicture = panel_name(Panel::LossCurves);
 
 // Variant v's colour in the view's theme.
 ImU32 curve_colour(const AppState& state, int v);

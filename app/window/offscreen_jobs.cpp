@@ -72,14 +72,15 @@ int run_offscreen_job(AppState& state, const WindowOptions& options) {
 
 void export_png(AppState& state, const ExportRequest& request, float content_scale) {
   ImVec2 size = ImGui::GetIO().DisplaySize;  // in framebuffer pixels: the frame was laid out in them
-  if (const auto panel = state.layout.panels.find(request.panel); !request.panel.empty() && panel != state.layout.panels.end())
+  const std::string name = request.panel ? panel_name(*request.panel) : "";
+  if (const auto panel = state.layout.panels.find(name); request.panel && panel != state.layout.panels.end())
     size = ImVec2(panel->second.w, panel->second.h);
   ScreenshotOptions shot{std::max(1, static_cast<int>(size.x / content_scale)), std::max(1, static_cast<int>(size.y / content_scale)),
                          static_cast<int>(request.scale), request.panel, request.transparent, std::nullopt};
   if (request.light) shot.theme = Theme::Light;
-  const std::string path = request.panel == kLossCurvesPicture
+  const std::string path = request.panel == Panel::LossCurves
                                ? export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "curves", ".png")
-                               : export_path(state, request.panel, ".png");
+                               : export_path(state, name, ".png");
   std::string error;
   state.status = write_screenshot(state, shot, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
 }

@@ -38,7 +38,7 @@ void Recordings::step_sweep(AppState& state) {
     state.status = status;
   };
   if (r.phase == RecordSweep::Phase::Asked) {
-    if (r.path.empty()) r.path = export_path(state, r.panel.empty() ? "sweep" : r.panel + "-sweep", picture_extension(r.picture));
+    if (r.path.empty()) r.path = export_path(state, r.what(), picture_extension(r.picture));
     sweep_ = std::make_unique<SweepRecorder>(state, r.sweep, record_picture(state), r.path);
     r.path.clear();  // the next recording is named anew
     r.done = 0;

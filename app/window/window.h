@@ -18,7 +18,7 @@ struct WindowOptions {
   int width = 0, height = 0;   // --size for the screenshot; 0: the window's default size
   int scale = 1;               // --scale K for the screenshot
   std::optional<Theme> theme;  // --theme; else the session's
-  std::string panel;           // --panel NAME: that panel alone in the screenshot
+  std::optional<core::Panel> panel;  // --panel NAME: that panel alone in the screenshot
   bool transparent = false;    // --transparent: the screenshot has no background
   std::optional<core::Sweep> animate;  // --animate: the screenshot path is then an animation's (.gif or .mp4)
   std::optional<core::TrainingAnimation> training;  // --animate training: FILE must be an experiment; the screenshot path as above

@@ -26,7 +26,7 @@ int TrainingAnimation::step(int frame, int steps) const {
   return static_cast<int>(std::min<long long>(static_cast<long long>(frame) * every_for(steps), steps));
 }
 
-bool training_panel(const std::string& panel) { return panel_index(panel) > 0; }  // not the Lesson
+bool training_panel(Panel panel) { return panel != Panel::Lesson && find_panel(panel_name(panel)).has_value(); }  // a view, not the Lesson
 
 int training_variant(const Experiment& e, const std::string& variant) {
   const int count = static_cast<int>(e.variants.size());
@@ -58,7 +58,7 @@ std::string training_animation_problem(const Experiment& e, const TrainingAnimat
     return "--variant " + a.variant + ": the experiment's variants are " + names + " (a name or a number)";
   }
   if (!training_panel(a.panel))
-    return "--panel " + a.panel + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
+    return "--panel " + std::string(panel_name(a.panel)) + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
   if (a.fps < kMinFps || a.fps > kMaxFps)
     return "--fps " + std::to_string(a.fps) + ": expected a whole number from " + std::to_string(kMinFps) + " to " +
            std::to_string(kMaxFps);

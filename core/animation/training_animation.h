@@ -9,17 +9,18 @@
 #include <string>
 
 #include "core/animation/sweep.h"
+#include "core/model/lesson.h"
 #include "core/training/training.h"
 
 namespace core {
 
-inline constexpr const char* kDefaultTrainingPanel = "Softmax";
+inline constexpr Panel kDefaultTrainingPanel = Panel::Softmax;
 inline constexpr int kTrainingFramesAimed = 120;  // the default K gives at most this many steps between frames, + 1
 
 struct TrainingAnimation {
   int every = 0;                               // K, steps between frames; 0: default_every(the steps)
   std::string variant;                         // a variant's name, or its number counted from 1; empty: the first
-  std::string panel = kDefaultTrainingPanel;   // beside the curves: one of kPanelNames but Lesson
+  Panel panel = kDefaultTrainingPanel;          // beside the curves: one of kPanels but Lesson
   int fps = kDefaultFps;
 
   // K for a run of `steps` steps.
@@ -35,7 +36,7 @@ struct TrainingAnimation {
 int default_every(int steps);
 
 // Whether `panel` can stand beside the curves (Scores, Softmax, Rank, Output, Geometry, Matrices).
-bool training_panel(const std::string& panel);
+bool training_panel(Panel panel);
 
 // The variant `variant` names in e: by its name, else by its number from 1; −1 when none.
 int training_variant(const Experiment& e, const std::string& variant);

@@ -36,26 +36,22 @@ std::vector<std::string_view> paragraphs(std::string_view text) {
 
 }  // namespace
 
-int panel_index(std::string_view name) {
+std::optional<Panel> find_panel(std::string_view name) {
   for (size_t i = 0; i < std::size(kPanelNames); ++i)
-    if (name == kPanelNames[i]) return static_cast<int>(i);
-  return -1;
+    if (name == kPanelNames[i]) return kPanels[i];
+  return std::nullopt;
 }
 
 LessonNotes parse_lesson_notes(std::string_view notes) {
   LessonNotes lesson;
   for (std::string_view p : paragraphs(notes)) {
-    std::string panel;
-    bool tagged = false;
+    std::optional<Panel> panel;
     if (p.size() > 2 && p[0] == '[') {
       const size_t close = p.find(']');
-      if (close != std::string_view::npos && panel_index(p.substr(1, close - 1)) >= 0) {
-        panel = std::string(p.substr(1, close - 1));
-        p = trim(p.substr(close + 1));
-        tagged = true;
-      }
+      if (close != std::string_view::npos) panel = find_panel(p.substr(1, close - 1));
+      if (panel) p = trim(p.substr(close + 1));
     }
-    if (!tagged && lesson.steps.empty()) {
+    if (!panel && lesson.steps.empty()) {
       lesson.intro += (lesson.intro.empty() ? "" : "\n\n") + std::string(p);
       continue;
     }

@@ -8,21 +8,32 @@
 // particular. Text uses the app's markup: "W^Q", "d_k", "‖S‖_F".
 #pragma once
 
+#include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace core {
 
-// The panels of the window, in the order they are laid out; a step's tag is one of them.
+// Which panel: the views' seven, in the order the window lays them out (a lesson step's tag is
+// one of them), then the training lab's panel and its loss curves, which a picture can show alone.
+enum class Panel { Lesson, Matrices, Scores, Softmax, Rank, Output, Geometry, Experiment, LossCurves };
+inline constexpr Panel kPanels[] = {Panel::Lesson, Panel::Matrices, Panel::Scores, Panel::Softmax,
+                                    Panel::Rank,   Panel::Output,   Panel::Geometry};
+// Their window names, which the command line, lesson tags and --layout-out use.
 inline constexpr const char* kPanelNames[] = {"Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry"};
+static_assert(std::size(kPanels) == std::size(kPanelNames));
 
-// The index in kPanelNames of a panel name, or -1.
-int panel_index(std::string_view name);
+constexpr const char* panel_name(Panel p) {
+  return p == Panel::Experiment ? "Experiment" : p == Panel::LossCurves ? "Loss curves" : kPanelNames[static_cast<int>(p)];
+}
+// The view panel (one of kPanels) of that name, or none.
+std::optional<Panel> find_panel(std::string_view name);
 
 struct LessonStep {
-  std::string panel;  // one of kPanelNames, or empty
-  std::string text;   // without the tag
+  std::optional<Panel> panel;  // one of kPanels, or none
+  std::string text;            // without the tag
 };
 
 struct LessonNotes {

@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check(cl.width >= app::kMinPictureWidth && cl.height >= app::kMinPictureHeight && cl.scale >= 1 && cl.scale <= 4);
     check(cl.width * cl.scale <= app::kMaxPictureSide && cl.height * cl.scale <= app::kMaxPictureSide);
     if (cl.training) {  // an experiment's run: its file, a panel to stand beside the curves, K from 1 (or the default)
-      check(!cl.file.empty() && cl.panel.empty() && core::training_panel(cl.training->panel));
+      check(!cl.file.empty() && !cl.panel && core::training_panel(cl.training->panel));
       check(cl.training->every >= 0 && cl.training->fps >= core::kMinFps && cl.training->fps <= core::kMaxFps);
     } else {
       check(cl.animate->frames >= core::kMinFrames && cl.animate->frames <= core::kMaxFrames);
@@ -91,13 +91,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check(cl.scale >= 1 && cl.scale <= 4);
     check(cl.width * cl.scale <= app::kMaxPictureSide && cl.height * cl.scale <= app::kMaxPictureSide);
   } else {
-    check(cl.width == 0 && cl.height == 0 && cl.scale == 1 && cl.panel.empty() && !cl.transparent);
+    check(cl.width == 0 && cl.height == 0 && cl.scale == 1 && !cl.panel && !cl.transparent);
   }
   if (!cl.export_to.empty() && !picture)  // a text export: nothing that it would ignore
     check(cl.layout_out.empty() && (cl.theme.empty() || core::export_format(cl.export_to) == core::ExportFormat::Svg));
   check(cl.theme.empty() || cl.theme == "light" || cl.theme == "dark");
-  bool known_panel = cl.panel.empty();
-  for (const char* panel : core::kPanelNames) known_panel |= cl.panel == panel;
+  bool known_panel = !cl.panel;
+  for (const core::Panel panel : core::kPanels) known_panel |= cl.panel == panel;
   check(known_panel);
   return 0;
 }

@@ -102,19 +102,19 @@ TEST_F(UiTest, PresenterModeStepsThroughALesson) {
   };
   key(300);  // F11
   ASSERT_TRUE(state.view.presenter);
-  EXPECT_EQ(state.view.presenter_panel, "Softmax");  // the step's panel
+  EXPECT_EQ(state.view.presenter_panel, core::Panel::Softmax);  // the step's panel
   EXPECT_EQ(state.panels.lesson_step, 0);
   EXPECT_TRUE(state.layout.panels.count("Softmax"));
   EXPECT_FALSE(state.layout.panels.count("Scores"));  // one panel alone
   EXPECT_GT(state.layout.panels["Softmax"].w, 1200);
   key(262);  // →
   EXPECT_EQ(state.panels.lesson_step, 1);
-  EXPECT_EQ(state.view.presenter_panel, "Geometry");
+  EXPECT_EQ(state.view.presenter_panel, core::Panel::Geometry);
   EXPECT_TRUE(state.layout.panels.count("Geometry"));
   key(262);  // past the last step: it stays
   EXPECT_EQ(state.panels.lesson_step, 1);
   key(263);  // ←
-  EXPECT_EQ(state.view.presenter_panel, "Softmax");
+  EXPECT_EQ(state.view.presenter_panel, core::Panel::Softmax);
   key(256);  // Esc leaves
   EXPECT_FALSE(state.view.presenter);
   EXPECT_TRUE(state.layout.panels.count("Scores"));

@@ -86,7 +86,7 @@ TEST_F(UiTest, APictureHasNoMenuBarStatusBarOrFilePath) {
 }
 
 TEST_F(UiTest, APanelAloneFillsThePictureWithoutATitleBar) {
-  state.picture = app::PictureOptions{true, "Softmax", false};
+  state.picture = app::PictureOptions{true, core::Panel::Softmax, false};
   frames(2);
   const ImGuiWindow* w = panel("Softmax");
   ASSERT_NE(w, nullptr);
@@ -110,12 +110,12 @@ TEST_F(UiTest, ALessonShowsOneStepAtATimeAndLightsItsPanel) {
   }());
   frames(2);
   EXPECT_EQ(state.panels.lesson_step, 0);
-  EXPECT_EQ(state.panels.lit_panel, "Scores");
+  EXPECT_EQ(state.panels.lit_panel, core::Panel::Scores);
   click(center(control("lesson.next")));
   EXPECT_EQ(state.panels.lesson_step, 1);
-  EXPECT_EQ(state.panels.lit_panel, "Softmax");
+  EXPECT_EQ(state.panels.lit_panel, core::Panel::Softmax);
   click(center(control("lesson.next")));
-  EXPECT_EQ(state.panels.lit_panel, "");  // a step about no panel lights none
+  EXPECT_EQ(state.panels.lit_panel, std::nullopt);  // a step about no panel lights none
   click(center(control("lesson.next")));  // disabled at the last step
   EXPECT_EQ(state.panels.lesson_step, 2);
   click(center(control("lesson.previous")));

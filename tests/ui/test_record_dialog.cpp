@@ -53,7 +53,7 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   EXPECT_EQ(app::record_command_line(state, "OUT.gif"),
             "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --size 1280x720 --theme dark --export OUT.gif");
   state.dialogs.record.sweep.frames = 90;
-  state.dialogs.record.panel = "Softmax";
+  state.dialogs.record.panel = core::Panel::Softmax;
   state.dialogs.record.picture.theme = app::PictureTheme::Light;
   EXPECT_EQ(app::record_command_line(state, "OUT.mp4"),
             "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --frames 90 --size 1280x720 --panel Softmax "
@@ -64,7 +64,7 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   const app::ScreenshotOptions picture = app::record_picture(state);
   EXPECT_EQ(picture.width, 1280);
   EXPECT_EQ(picture.height, 720);
-  EXPECT_EQ(picture.panel, "Softmax");
+  EXPECT_EQ(picture.panel, core::Panel::Softmax);
   EXPECT_EQ(picture.theme, app::Theme::Light);
 
   // Record asks the window to record, and the dialog closes.

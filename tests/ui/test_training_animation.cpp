@@ -50,7 +50,7 @@ TEST_F(TrainingAnimationTest, AFrameShowsTheCurvesBesideThePanel) {
   for (std::vector<double>& loss : picture.lab.view.curves.loss) loss.resize(4);  // after 3 steps
   picture.lab.view.curves.steps_done = 3;
   picture.picture.active = true;
-  picture.picture.training = app::TrainingFrame{"Softmax", whole.names[1], 1, 3, 6, core::LossAxis{-5, 1}};
+  picture.picture.training = app::TrainingFrame{core::Panel::Softmax, whole.names[1], 1, 3, 6, core::LossAxis{-5, 1}};
   state = picture;
   frames(3);
   ASSERT_TRUE(state.layout.panels.count(app::kLossCurvesPicture));
@@ -79,7 +79,7 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   EXPECT_EQ(r.animation.every, 20);  // 2000 steps: 101 frames
   EXPECT_EQ(r.animation.frames(experiment.steps), 101);
   EXPECT_EQ(r.animation.variant, "QK\u1D40");
-  EXPECT_EQ(r.animation.panel, "Softmax");
+  EXPECT_EQ(r.animation.panel, core::Panel::Softmax);
   EXPECT_TRUE(state.layout.controls.count("training_animation.record"));
   EXPECT_EQ(app::training_animation_dialog_problem(state), "");
   // The experiment's file from the working directory when it is below it, else whole (never shortened: it is pasted).
@@ -93,7 +93,7 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
             "attnlab " + file + " --animate training --every 20 --size 1280x720 --theme dark --export OUT.gif");
 
   state.dialogs.record_training.animation.variant = "QQ\u1D40 (shared QK)";
-  state.dialogs.record_training.animation.panel = "Rank";
+  state.dialogs.record_training.animation.panel = core::Panel::Rank;
   state.dialogs.record_training.animation.fps = 12;
   state.dialogs.record_training.animation.every = 250;
   state.dialogs.record_training.picture.theme = app::PictureTheme::Light;
@@ -104,7 +104,7 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   std::filesystem::current_path(before);
   const app::ScreenshotOptions picture = app::training_animation_picture(state);
   EXPECT_TRUE(picture.training);
-  EXPECT_EQ(picture.panel, "Rank");
+  EXPECT_EQ(picture.panel, core::Panel::Rank);
   EXPECT_EQ(picture.theme, app::Theme::Light);
 
   // Too many frames, or more steps than the run has: said, and Record waits.

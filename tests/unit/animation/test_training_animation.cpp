@@ -32,9 +32,9 @@ TEST(AnimateTraining, TheWords) {
   EXPECT_FALSE(plain.animate);  // not a sweep
   EXPECT_EQ(plain.training->every, 0);  // the default for the experiment's steps, once it is read
   EXPECT_EQ(plain.training->variant, "");
-  EXPECT_EQ(plain.training->panel, "Softmax");
+  EXPECT_EQ(plain.training->panel, core::Panel::Softmax);
   EXPECT_EQ(plain.training->fps, 30);
-  EXPECT_EQ(plain.panel, "");  // the panel stands beside the curves, not alone
+  EXPECT_EQ(plain.panel, std::nullopt);  // the panel stands beside the curves, not alone
   EXPECT_EQ(plain.width, 1440);
   EXPECT_EQ(plain.export_to, "run.gif");
 
@@ -46,7 +46,7 @@ TEST(AnimateTraining, TheWords) {
   ASSERT_TRUE(full.training);
   EXPECT_EQ(full.training->every, 50);
   EXPECT_EQ(full.training->variant, "QQᵀ (shared QK)");
-  EXPECT_EQ(full.training->panel, "Rank");
+  EXPECT_EQ(full.training->panel, core::Panel::Rank);
   EXPECT_EQ(full.training->fps, 12);
   EXPECT_EQ(full.width, 640);
   EXPECT_EQ(full.height, 360);
@@ -145,9 +145,12 @@ TEST(AnimateTraining, WhatAnExperimentAllows) {
             "3 \u201CQQ\u1D40, d_k = 3\u201D, 4 \u201CQQ\u1D40, d_k = 4\u201D (a name or a number)");
   a.variant = "2";
   EXPECT_EQ(core::training_animation_problem(e, a), "");
-  a.panel = "Lesson";
+  a.panel = core::Panel::Lesson;
   EXPECT_NE(core::training_animation_problem(e, a).find("--panel Lesson"), std::string::npos);
-  for (const char* panel : {"Scores", "Softmax", "Rank", "Output", "Geometry", "Matrices"}) EXPECT_TRUE(core::training_panel(panel)) << panel;
-  EXPECT_FALSE(core::training_panel("Lesson"));
-  EXPECT_FALSE(core::training_panel("Experiment"));
+  using core::Panel;
+  for (Panel panel : {Panel::Scores, Panel::Softmax, Panel::Rank, Panel::Output, Panel::Geometry, Panel::Matrices})
+    EXPECT_TRUE(core::training_panel(panel)) << core::panel_name(panel);
+  EXPECT_FALSE(core::training_panel(Panel::Lesson));
+  EXPECT_FALSE(core::training_panel(Panel::Experiment));
+  EXPECT_FALSE(core::training_panel(Panel::LossCurves));
 }

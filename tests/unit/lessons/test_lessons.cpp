@@ -93,7 +93,7 @@ TEST(Lessons, EveryLessonIsAnIntroductionAndThreeToSevenStepsThatEachNameAPanel)
     EXPECT_GE(notes.steps.size(), 3u);
     EXPECT_LE(notes.steps.size(), 7u);
     for (const core::LessonStep& step : notes.steps) {
-      EXPECT_GE(core::panel_index(step.panel), 0) << "a step about no panel: " << step.text;
+      EXPECT_TRUE(step.panel.has_value()) << "a step about no panel: " << step.text;
       EXPECT_LE(code_points(step.text).size(), 450u) << "a step too long to read without scrolling: " << step.text;
       EXPECT_GE(code_points(step.text).size(), 80u) << "a step too short to say what to do and why: " << step.text;
     }

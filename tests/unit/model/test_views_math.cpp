@@ -96,12 +96,12 @@ TEST(LessonNotes, IntroductionThenTaggedSteps) {
       "step.\n\n[Nowhere] not a panel");
   EXPECT_EQ(l.intro, "Why a separate K?\n\nSecond intro line.");
   ASSERT_EQ(l.steps.size(), 4u);
-  EXPECT_EQ(l.steps[0].panel, "Scores");
+  EXPECT_EQ(l.steps[0].panel, core::Panel::Scores);
   EXPECT_EQ(l.steps[0].text, "Look at S.\nStill step one.");
-  EXPECT_EQ(l.steps[1].panel, "Softmax");
+  EXPECT_EQ(l.steps[1].panel, core::Panel::Softmax);
   EXPECT_EQ(l.steps[1].text, "Rows sum to 1.");
-  EXPECT_EQ(l.steps[2].panel, "");
-  EXPECT_EQ(l.steps[3].panel, "");  // an unknown name is text, not a tag
+  EXPECT_EQ(l.steps[2].panel, std::nullopt);
+  EXPECT_EQ(l.steps[3].panel, std::nullopt);  // an unknown name is text, not a tag
   EXPECT_EQ(l.steps[3].text, "[Nowhere] not a panel");
 }
 
@@ -110,6 +110,8 @@ TEST(LessonNotes, PlainNotesAreAllIntroduction) {
   EXPECT_EQ(l.intro, "Just a note.\n\nAnother paragraph.");
   EXPECT_TRUE(l.steps.empty());
   EXPECT_TRUE(core::parse_lesson_notes("").intro.empty());
-  EXPECT_EQ(core::panel_index("Geometry"), 6);
-  EXPECT_EQ(core::panel_index("geometry"), -1);
+  EXPECT_EQ(core::find_panel("Geometry"), core::Panel::Geometry);
+  EXPECT_EQ(core::find_panel("geometry"), std::nullopt);
+  EXPECT_EQ(core::find_panel("Experiment"), std::nullopt) << "the lab's panel is not a view a lesson step can name";
+  for (core::Panel p : core::kPanels) EXPECT_EQ(core::find_panel(core::panel_name(p)), p);
 }
