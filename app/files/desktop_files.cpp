@@ -30,7 +30,7 @@ void DesktopFileChooser::open_file_dialog(AppState& state, FileDialog::Purpose p
   std::error_code ec;
   const fs::path current = state.library.file.empty() ? fs::path{} : fs::absolute(state.library.file, ec);
   d.directory = !current.empty() && fs::is_directory(current.parent_path(), ec) ? current.parent_path().string()
-                                                                                 : fs::current_path(ec).string();
+                                                                                : fs::current_path(ec).string();
   if (purpose == FileDialog::Purpose::SaveAs) d.name = current.empty() ? "scenario.json" : current.filename().string();
 }
 
