@@ -1,0 +1,188 @@
+#include "core/io/link.h"
+
+#include <array>
+#include <cstdint>
+
+#include <zlib.h>
+
+#include "core/io/scenario_io.h"
+
+namespace core {
+
+namespace {
+
+constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+// A link's data is at most the file limit once decoded; its text a third longer.
+constexpr size_t kMaxLinkChars = kMaxFileBytes / 3 * 4 + 4;
+
+int sextet(char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '-') return 62;
+  if (c == '_') return 63;
+  return -1;
+}
+
+// A shipped file's stem: letters, digits, - and _ (never a path).
+bool plain_stem(std::string_view stem) {
+  if (stem.empty() || stem.size() > 100) return false;
+  for (char c : stem)
+    if (sextet(c) < 0) return false;
+  return true;
+}
+
+}  // namespace
+
+std::string base64url_encode(std::string_view bytes) {
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    const uint32_t v = static_cast<uint32_t>(static_cast<unsigned char>(bytes[i])) << 16 |
+                       static_cast<uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8 |
+                       static_cast<unsigned char>(bytes[i + 2]);
+    for (int shift = 18; shift >= 0; shift -= 6) out += kAlphabet[(v >> shift) & 63];
+  }
+  const size_t rest = bytes.size() - i;  // 1 or 2 bytes: 2 or 3 characters, no padding
+  if (rest > 0) {
+    uint32_t v = static_cast<uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
+    if (rest == 2) v |= static_cast<uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    if (rest == 2) out += kAlphabet[(v >> 6) & 63];
+  }
+  return out;
+}
+
+std::optional<std::string> base64url_decode(std::string_view text) {
+  if (text.size() % 4 == 1) return std::nullopt;  // 6 bits cannot end a byte
+  std::string out;
+  out.reserve(text.size() / 4 * 3 + 2);
+  uint32_t acc = 0;
+  int bits = 0;
+  for (char c : text) {
+    const int v = sextet(c);
+    if (v < 0) return std::nullopt;
+    acc = acc << 6 | static_cast<uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((acc >> bits) & 0xFF);
+    }
+  }
+  return out;
+}
+
+std::string deflate_raw(std::string_view bytes) {
+  z_stream z{};
+  // windowBits −15: raw deflate, no header or checksum (what the page's DecompressionStream("deflate-raw") reads too).
+  if (deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY) != Z_OK) return {};
+  std::string out(deflateBound(&z, static_cast<uLong>(bytes.size())), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  z.avail_in = static_cast<uInt>(bytes.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  const int status = deflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return status == Z_STREAM_END ? out : std::string{};
+}
+
+std::optional<std::string> inflate_raw(std::string_view bytes, size_t max_bytes, std::string* error) {
+  z_stream z{};
+  if (inflateInit2(&z, -15) != Z_OK) {
+    if (error) *error = "the inflater could not start";
+    return std::nullopt;
+  }
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  z.avail_in = static_cast<uInt>(bytes.size());
+  std::string out;
+  std::array<char, 16384> chunk;
+  int status = Z_OK;
+  while (status == Z_OK) {
+    z.next_out = reinterpret_cast<Bytef*>(chunk.data());
+    z.avail_out = static_cast<uInt>(chunk.size());
+    status = inflate(&z, Z_NO_FLUSH);
+    const size_t got = chunk.size() - z.avail_out;
+    if (out.size() + got > max_bytes) {
+      inflateEnd(&z);
+      if (error) *error = "it inflates to more than " + std::to_string(max_bytes / 1024) + " KiB";
+      return std::nullopt;
+    }
+    out.append(chunk.data(), got);
+    if (status == Z_BUF_ERROR && z.avail_in == 0) break;  // the data ended before the stream did
+  }
+  inflateEnd(&z);
+  if (status != Z_STREAM_END) {
+    if (error) *error = status == Z_DATA_ERROR ? "it is not raw deflate data (RFC 1951)" : "its deflate data is cut short";
+    return std::nullopt;
+  }
+  return out;
+}
+
+std::string scenario_link(const Scenario& s, std::string_view base) {
+  return std::string(base) + "#z=" + base64url_encode(deflate_raw(compact_text(scenario_to_json(s))));
+}
+
+namespace {
+
+std::string_view fragment_of(std::string_view link) {
+  const size_t hash = link.find('#');
+  return hash == std::string_view::npos ? link : link.substr(hash + 1);
+}
+
+bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+
+}  // namespace
+
+bool is_link(std::string_view text) {
+  const size_t hash = text.find('#');
+  if (hash == std::string_view::npos) return false;
+  const std::string_view f = text.substr(hash + 1);
+  return starts_with(f, "s=") || starts_with(f, "z=") || starts_with(f, "lesson=") || starts_with(f, "exp=");
+}
+
+std::string LinkContents::message() const {
+  std::string m;
+  for (const std::string& e : errors) m += (m.empty() ? "" : "\n") + e;
+  return m;
+}
+
+LinkContents read_link(std::string_view link) {
+  LinkContents c;
+  const std::string_view f = fragment_of(link);
+  const auto fail = [&](std::string why) {
+    c.errors.push_back("the link: " + why);
+    return c;
+  };
+  for (const auto& [prefix, kind] : {std::pair{std::string_view("lesson="), LinkContents::Kind::Lesson},
+                                     std::pair{std::string_view("exp="), LinkContents::Kind::Experiment}})
+    if (starts_with(f, prefix)) {
+      c.kind = kind;
+      c.stem = std::string(f.substr(prefix.size()));
+      if (!plain_stem(c.stem)) return fail("#" + std::string(prefix) + " names no shipped file (letters, digits, - and _ only)");
+      return c;
+    }
+  const bool compressed = starts_with(f, "z=");
+  if (!compressed && !starts_with(f, "s=")) return fail("expected #z=, #s=, #lesson= or #exp= after the #");
+  const std::string_view data = f.substr(2);
+  if (data.size() > kMaxLinkChars) return fail("longer than a 1 MiB scenario can make it");
+  std::optional<std::string> bytes = base64url_decode(data);
+  if (!bytes) return fail(std::string(compressed ? "#z=" : "#s=") + " is not base64url (A-Z a-z 0-9 - _, no padding)");
+  if (compressed) {
+    std::string why;
+    bytes = inflate_raw(*bytes, kMaxFileBytes, &why);
+    if (!bytes) return fail("#z= " + why);
+  }
+  LoadResult loaded = parse_scenario(*bytes);
+  if (!loaded.ok()) {
+    for (const std::string& e : loaded.errors) c.errors.push_back("the link's scenario: " + e);
+    return c;
+  }
+  c.scenario = std::move(loaded.scenario);
+  return c;
+}
+
+}  // namespace core
