@@ -1,6 +1,7 @@
 #include "app/frame.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -22,6 +23,7 @@
 #include "app/widgets/highlight.h"
 #include "app/widgets/loss_curves.h"
 #include "core/io/atomic_file.h"
+#include "core/io/link.h"
 
 namespace app {
 
@@ -158,6 +160,27 @@ void ExportTextMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
+// File → Copy link: the scenario's link (docs/links.md) on the clipboard.
+void CopyLink(AppState& state) {
+  const std::string link = core::scenario_link(state.scenario());
+  ImGui::SetClipboardText(link.c_str());
+  state.status = "copied the scenario's link (" + std::to_string(link.size()) +
+                 " characters): put the page's address before its #, or open it with File \u2192 Open link";
+}
+
+// File → Open link from the clipboard: a link someone shared, as File → Open would open its file.
+void OpenLinkFromClipboard(AppState& state) {
+  const char* text = ImGui::GetClipboardText();
+  std::string link = text ? text : "";
+  while (!link.empty() && std::isspace(static_cast<unsigned char>(link.back()))) link.pop_back();
+  while (!link.empty() && std::isspace(static_cast<unsigned char>(link.front()))) link.erase(0, 1);
+  if (!core::is_link(link)) {
+    state.status = "not opened: the clipboard holds no link (expected an address with #z=, #s=, #lesson= or #exp=)";
+    return;
+  }
+  request_open(state, link);
+}
+
 // The File menu. Closed, its title is a control the tests click (menu.file).
 void FileMenu(AppState& state, FrameRequests& requests) {
   const bool open = ImGui::BeginMenu("File");
@@ -171,9 +194,13 @@ void FileMenu(AppState& state, FrameRequests& requests) {
       if (ImGui::MenuItem(path.c_str())) request_open(state, path);
     ImGui::EndMenu();
   }
+  if (ImGui::MenuItem("Open link from the clipboard")) OpenLinkFromClipboard(state);
+  remember_control(state, "menu.open_link");
   ImGui::Separator();
   if (ImGui::MenuItem("Save", "Ctrl+S")) Save(state);
   if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
+  if (ImGui::MenuItem("Copy link")) CopyLink(state);
+  remember_control(state, "menu.copy_link");
   ImGui::Separator();
   ExportPngMenu(state);
   if (ImGui::MenuItem("Export animation\u2026")) open_record_dialog(state);

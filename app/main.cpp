@@ -39,6 +39,8 @@ int run(int argc, char** argv) {
       return app::run_dump(cl.file, std::cout, std::cerr);
     case app::Command::Grad:
       return app::run_grad(cl.file, std::cout, std::cerr);
+    case app::Command::Link:
+      return app::run_link(cl.file, cl.link_base, std::cout, std::cerr);
     case app::Command::Train:
       return cl.export_to.empty() ? app::run_train(cl.file, cl.out, std::cerr, cl.seeds)
                                   : app::run_train_export(cl.file, cl.export_to, std::cerr, cl.seeds);

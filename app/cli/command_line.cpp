@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/export/export.h"
+#include "core/io/link.h"
 #include "core/model/lesson.h"
 #include "core/training/training.h"
 
@@ -23,6 +24,7 @@ const char* usage_text() {
          "                      [--size WxH] [--scale K] [--theme light|dark] [--panel NAME]\n"
          "       attnlab EXPERIMENT.json --animate training [--every K] [--variant NAME] [--panel NAME]\n"
          "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] --export OUT.gif|OUT.mp4\n"
+         "       attnlab FILE --link [BASE]\n"
          "       attnlab --dump FILE\n"
          "       attnlab --grad FILE\n"
          "       attnlab --train EXPERIMENT.json [--seeds N] --out RESULT.json\n"
@@ -60,6 +62,8 @@ const char* usage_text() {
          "                (--panel, default Softmax; not Lesson) showing one variant's weights\n"
          "                on the run's first sequence (--variant NAME or its number, default\n"
          "                the first); frames = ceil(steps / K) + 1, at most 600\n"
+         "  --link [BASE] print the link that opens FILE's scenario in the page (BASE#z=...,\n"
+         "                BASE default index.html) and exit; FILE may be such a link too\n"
          "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
          "                per head Q, K, V, scores, logits, weights, row_sums, entropy,\n"
          "                output, alt_output, QQt, scores_sym, scores_antisym, asymmetry,\n"
@@ -151,6 +155,7 @@ using Reader = std::string (*)(Words& w, const std::string& option, const std::s
 
 std::string read_dump_or_grad(Words& w, const std::string& option, const std::string* value) {
   if (!value) return option + " needs a FILE";
+  if (w.cl.command == Command::Link) return "--link and " + option + ": one at a time";
   if (w.cl.command != Command::Window) return "--dump and --grad: one at a time";
   w.cl.command = option == "--dump" ? Command::Dump : Command::Grad;
   if (!w.cl.file.empty()) return option + " FILE: one scenario file at a time";
@@ -282,6 +287,16 @@ std::string read_transparent(Words& w, const std::string&, const std::string*) {
   return "";
 }
 
+// --link [BASE]: BASE is the next word when FILE came before --link and the word is no option.
+std::string read_link(Words& w, const std::string&, const std::string* value) {
+  if (w.cl.command != Command::Window) return "--link: one command at a time";
+  w.cl.command = Command::Link;
+  w.cl.link_base = value ? *value : core::kDefaultLinkBase;
+  if (w.cl.link_base.empty() || w.cl.link_base.find('#') != std::string::npos)
+    return "--link " + w.cl.link_base + ": BASE is the page's address, without a #";
+  return "";
+}
+
 std::string read_layout_out(Words& w, const std::string&, const std::string* value) {
   if (!value) return "--layout-out needs a file name (L.json)";
   w.cl.layout_out = *value;
@@ -290,19 +305,19 @@ std::string read_layout_out(Words& w, const std::string&, const std::string* val
 
 struct OptionSpec {
   const char* name;
-  bool takes_value;
+  enum Value { None, Required, AfterFile } value;  // AfterFile: the next word, when FILE came first and it is no option
   Reader read;
 };
 
 // Every option the command line knows but --help and --version (docs/command-line.md).
 constexpr OptionSpec kOptions[] = {
-    {"--dump", true, read_dump_or_grad},   {"--grad", true, read_dump_or_grad},   {"--train", true, read_train},
-    {"--out", true, read_out},             {"--screenshot", true, read_screenshot}, {"--export", true, read_export},
-    {"--animate", true, read_animate},     {"--frames", true, read_frames_or_fps}, {"--fps", true, read_frames_or_fps},
-    {"--seeds", true, read_seeds},         {"--every", true, read_every},          {"--variant", true, read_variant},
-    {"--size", true, read_size},           {"--scale", true, read_scale},          {"--theme", true, read_theme},
-    {"--panel", true, read_panel},         {"--transparent", false, read_transparent},
-    {"--layout-out", true, read_layout_out},
+    {"--dump", OptionSpec::Required, read_dump_or_grad},   {"--grad", OptionSpec::Required, read_dump_or_grad},   {"--train", OptionSpec::Required, read_train},
+    {"--out", OptionSpec::Required, read_out},             {"--screenshot", OptionSpec::Required, read_screenshot}, {"--export", OptionSpec::Required, read_export},
+    {"--animate", OptionSpec::Required, read_animate},     {"--frames", OptionSpec::Required, read_frames_or_fps}, {"--fps", OptionSpec::Required, read_frames_or_fps},
+    {"--seeds", OptionSpec::Required, read_seeds},         {"--every", OptionSpec::Required, read_every},          {"--variant", OptionSpec::Required, read_variant},
+    {"--size", OptionSpec::Required, read_size},           {"--scale", OptionSpec::Required, read_scale},          {"--theme", OptionSpec::Required, read_theme},
+    {"--panel", OptionSpec::Required, read_panel},         {"--transparent", OptionSpec::None, read_transparent},
+    {"--layout-out", OptionSpec::Required, read_layout_out}, {"--link", OptionSpec::AfterFile, read_link},
 };
 
 // Each word in turn: an option and its value, or FILE. Returns why the words are off, or "".
@@ -317,7 +332,10 @@ std::string read_words(Words& w) {
     }
     const auto spec = std::find_if(std::begin(kOptions), std::end(kOptions), [&](const OptionSpec& o) { return a == o.name; });
     if (spec != std::end(kOptions)) {
-      const std::string* value = spec->takes_value && i + 1 < args.size() ? &args[++i] : nullptr;
+      const bool next = i + 1 < args.size();
+      const bool takes = spec->value == OptionSpec::Required ||
+                         (spec->value == OptionSpec::AfterFile && !w.cl.file.empty() && next && !args[i + 1].empty() && args[i + 1][0] != '-');
+      const std::string* value = takes && next ? &args[++i] : nullptr;
       if (std::string problem = spec->read(w, a, value); !problem.empty()) return problem;
     } else if (option) {
       return "unknown option '" + a + "'";
@@ -431,6 +449,11 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
 std::string judge_combinations(Words& w) {
   CommandLine& cl = w.cl;
   if (cl.command == Command::Train) return train_combinations(w);
+  if (cl.command == Command::Link) {
+    for (const std::string& option : w.options)
+      if (option != "--link") return "--link prints a link and exits: it takes no other option: " + option;
+    return cl.file.empty() ? "--link needs FILE before it: the scenario (or link) to share" : "";
+  }
   if (!cl.out.empty()) return "--out goes with --train";
   if (cl.seeds) return "--seeds goes with --train";
   if (!w.animate_training && (w.given("--every") || w.given("--variant")))

@@ -10,7 +10,7 @@
 
 namespace app {
 
-enum class Command { Window, Dump, Grad, Train, Help, Version };
+enum class Command { Window, Dump, Grad, Train, Link, Help, Version };
 
 // A picture (--screenshot, --export OUT.png) in logical pixels; the PNG has
 // K times as many a side, at most what the renderer is sure to take.
@@ -25,6 +25,7 @@ struct CommandLine {
   std::string screenshot;  // --screenshot OUT.png: render one frame offscreen and exit
   std::string export_to;   // --export OUT.EXT: png, svg, tex, csv or py by the extension; with --train, train.py
   std::string out;         // --out RESULT.json: where --train writes
+  std::string link_base;   // --link [BASE]: what goes before the link's #
   int seeds = 0;           // --seeds N with --train: the experiment's "seeds" overridden (0: the file's)
   int width = 0, height = 0;  // --size WxH, or the default for a picture; 0 for the window
   int scale = 1;              // --scale K (screenshot only), 1 to 4

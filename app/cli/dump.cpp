@@ -4,6 +4,7 @@
 #include <cstring>
 #include <ostream>
 
+#include "core/io/link.h"
 #include "core/io/result_json.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
@@ -23,7 +24,7 @@ int print(std::ostream& out, const std::string& text, std::ostream& err) {
 }
 
 int run_dump(const std::string& file, std::ostream& out, std::ostream& err) {
-  const core::LoadResult loaded = core::load_scenario_file(file);
+  const core::LoadResult loaded = core::load_scenario_or_link(file);
   if (!loaded.ok()) {
     err << "attnlab: " << loaded.message() << "\n";
     return 2;
@@ -33,7 +34,7 @@ int run_dump(const std::string& file, std::ostream& out, std::ostream& err) {
 }
 
 int run_grad(const std::string& file, std::ostream& out, std::ostream& err) {
-  const core::LoadResult loaded = core::load_scenario_file(file);
+  const core::LoadResult loaded = core::load_scenario_or_link(file);
   if (!loaded.ok()) {
     err << "attnlab: " << loaded.message() << "\n";
     return 2;
@@ -47,6 +48,15 @@ int run_grad(const std::string& file, std::ostream& out, std::ostream& err) {
   core::Gradient g;
   const double loss = core::gradient(s, g);
   return print(out, core::to_text(core::gradient_to_json(s, g, loss)), err);
+}
+
+int run_link(const std::string& file, const std::string& base, std::ostream& out, std::ostream& err) {
+  const core::LoadResult loaded = core::load_scenario_or_link(file);
+  if (!loaded.ok()) {
+    err << "attnlab: " << loaded.message() << "\n";
+    return 2;
+  }
+  return print(out, core::scenario_link(*loaded.scenario, base) + "\n", err);
 }
 
 }  // namespace app

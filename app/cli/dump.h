@@ -1,4 +1,5 @@
-// `attnlab --dump FILE` and `attnlab --grad FILE`: load, compute, print JSON.
+// `attnlab --dump FILE` and `attnlab --grad FILE`: load, compute, print JSON. `attnlab FILE --link`:
+// print its link. FILE may be a scenario's link (core/io/link.h) instead of a file.
 #pragma once
 
 #include <iosfwd>
@@ -17,5 +18,9 @@ int run_dump(const std::string& file, std::ostream& out, std::ostream& err);
 // {"loss": L, "grad": {...}}: ∂L/∂entry for every matrix field FILE holds, in
 // the file's nesting. Exit 2 as above, and when FILE has no target.
 int run_grad(const std::string& file, std::ostream& out, std::ostream& err);
+
+// `attnlab FILE --link [BASE]`: the link that opens FILE's scenario (base#z=…) on out. Exit 2
+// as above; FILE may itself be a link (the same scenario's link comes back, compressed).
+int run_link(const std::string& file, const std::string& base, std::ostream& out, std::ostream& err);
 
 }  // namespace app

@@ -14,6 +14,7 @@
 #include "app/training/lab.h"
 #include "core/export/export.h"  // valid_utf8
 #include "core/io/atomic_file.h"
+#include "core/io/link.h"
 #include "core/io/scenario_io.h"
 #include "core/training/training.h"
 
@@ -73,6 +74,37 @@ bool open_scenario_document(AppState& state, const std::string& path) {
   return true;
 }
 
+// What is opened: FILE's path, or FILE's scenario when FILE is a link (core/io/link.h).
+struct StartFile {
+  std::string path;                  // a file: the one named, or a shipped lesson's or experiment's for its link
+  std::optional<core::Scenario> scenario;  // a scenario's link: the scenario, which has no file yet
+  std::string error;                 // why FILE cannot be used
+};
+
+// FILE as the start reads it: a link when it is one and no file has that name.
+StartFile resolve_start(const std::string& file) {
+  std::error_code ec;
+  if (file.empty() || !core::is_link(file) || std::filesystem::exists(file, ec)) return {file, std::nullopt, ""};
+  core::LinkContents link = core::read_link(file);
+  if (!link.ok()) return {"", std::nullopt, link.message()};
+  if (link.kind == core::LinkContents::Kind::Scenario) return {"", std::move(link.scenario), ""};
+  const bool lesson = link.kind == core::LinkContents::Kind::Lesson;
+  const std::filesystem::path shipped =
+      platform_files().paths->data_dir() / "assets" / (lesson ? "lessons" : "experiments") / (link.stem + ".json");
+  if (!std::filesystem::is_regular_file(shipped, ec))
+    return {"", std::nullopt, "the link: no shipped " + std::string(lesson ? "lesson" : "experiment") + " is named " + link.stem};
+  return {shipped.string(), std::nullopt, ""};
+}
+
+// A link's scenario as a new document with no file: unsaved, so that Save asks for a name.
+void open_linked_scenario(AppState& state, core::Scenario s) {
+  state.open_document(std::move(s));
+  state.set_saved(core::Scenario{});
+  state.library.file.clear();
+  state.library.file_stamp = {};
+  state.status = "opened the link's scenario: it has no file yet (Save asks for a name)";
+}
+
 }  // namespace
 
 bool open_experiment(AppState& state, const std::string& path) {
@@ -86,15 +118,35 @@ bool open_experiment(AppState& state, const std::string& path) {
   return true;
 }
 
-bool open_scenario(AppState& state, const std::string& path) {
+bool open_scenario(AppState& state, const std::string& path_or_link) {
+  StartFile target = resolve_start(path_or_link);
+  if (!target.error.empty()) {
+    state.status = "not opened: " + target.error;
+    return false;
+  }
+  if (target.scenario) {
+    open_linked_scenario(state, std::move(*target.scenario));
+    return true;
+  }
+  const std::string& path = target.path;
   return is_experiment_file(path) ? open_experiment(state, path) : open_scenario_document(state, path);
 }
 
-bool request_open(AppState& state, const std::string& path) {
-  if (is_experiment_file(path)) return open_experiment(state, path);  // the scenario stays: nothing to ask
+bool request_open(AppState& state, const std::string& path_or_link) {
+  const StartFile target = resolve_start(path_or_link);
+  if (!target.error.empty()) {
+    state.status = "not opened: " + target.error;
+    return false;
+  }
+  const std::string& path = target.scenario ? path_or_link : target.path;  // a link's scenario is read again once answered
+  if (!target.scenario && is_experiment_file(path)) return open_experiment(state, path);  // the scenario stays: nothing to ask
   if (state.modified()) {
     state.dialogs.pending = {Pending::Action::Open, path};
     return false;
+  }
+  if (target.scenario) {
+    open_linked_scenario(state, *target.scenario);
+    return true;
   }
   return open_scenario_document(state, path);
 }
@@ -134,10 +186,18 @@ void handle_drop(AppState& state, const std::vector<std::string>& paths) {
 }
 
 namespace {
-int load_initial_scenario(const std::string& file, AppState& state, bool headless);
-}
 
-int load_initial_state(const std::string& file, AppState& state, bool headless) {
+int load_initial_scenario(const StartFile& start, AppState& state, bool headless);
+
+}  // namespace
+
+int load_initial_state(const std::string& file_or_link, AppState& state, bool headless) {
+  const StartFile start = resolve_start(file_or_link);
+  if (!start.error.empty()) {
+    std::cerr << "attnlab: " << start.error << "\n";
+    return 2;
+  }
+  const std::string& file = start.path;
   // An experiment opens in the lab, over the scenario the app would start on without it.
   std::optional<core::Experiment> experiment;
   if (!file.empty() && is_experiment_file(file)) {
@@ -148,7 +208,7 @@ int load_initial_state(const std::string& file, AppState& state, bool headless) 
     }
     experiment = std::move(loaded.experiment);
   }
-  const int code = load_initial_scenario(experiment ? "" : file, state, headless);
+  const int code = load_initial_scenario(experiment ? StartFile{} : start, state, headless);
   state.library.lessons = load_lesson_list();
   state.library.experiments = load_experiment_list();
   if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
@@ -156,33 +216,42 @@ int load_initial_state(const std::string& file, AppState& state, bool headless) 
 }
 
 namespace {
+// FILE's scenario as a new document: its file's, or a link's with no file (unsaved: Save asks
+// for a name). Exit code 2 with the message on stderr when FILE cannot be used.
+int open_start(const StartFile& start, AppState& opened) {
+  core::LoadResult loaded;
+  if (start.scenario) loaded.scenario = start.scenario;
+  else loaded = core::load_scenario_file(start.path);
+  if (!loaded.ok()) {
+    std::cerr << "attnlab: " << loaded.message() << "\n";
+    return 2;
+  }
+  opened = AppState(std::move(*loaded.scenario));
+  if (start.scenario) {
+    opened.set_saved(core::Scenario{});  // never saved: it all counts as a change
+    return 0;
+  }
+  opened.library.file = absolute(start.path);
+  opened.library.file_stamp = core::file_stamp(opened.library.file);
+  return 0;
+}
+
 // FILE, else the last session, else the first lesson.
-int load_initial_scenario(const std::string& file, AppState& state, bool headless) {
-  if (!file.empty() && headless) {  // the session is not touched: only its view options are read
-    core::LoadResult loaded = core::load_scenario_file(file);
-    if (!loaded.ok()) {
-      std::cerr << "attnlab: " << loaded.message() << "\n";
-      return 2;
-    }
+int load_initial_scenario(const StartFile& start, AppState& state, bool headless) {
+  const bool given = !start.path.empty() || start.scenario;
+  if (given && headless) {  // the session is not touched: only its view options are read
+    if (const int code = open_start(start, state)) return code;
     AppState session;
     const bool restored = platform_files().sessions->restore(session, /*read_only=*/true) == SessionRestore::Restored;
-    state = AppState(std::move(*loaded.scenario));
-    state.library.file = absolute(file);
     if (restored) {
       state.view = session.view;  // the session's view over another scenario: a head FILE has, …
       state.fit_view();
     }
     return 0;
   }
-  if (!file.empty()) {
-    core::LoadResult loaded = core::load_scenario_file(file);
-    if (!loaded.ok()) {
-      std::cerr << "attnlab: " << loaded.message() << "\n";
-      return 2;
-    }
-    AppState opened(*loaded.scenario);
-    opened.library.file = absolute(file);
-    opened.library.file_stamp = core::file_stamp(opened.library.file);
+  if (given) {
+    AppState opened;
+    if (const int code = open_start(start, opened)) return code;
     AppState session;  // keep the recent files and view options of the last session
     const SessionRestore restored = platform_files().sessions->restore(session, /*read_only=*/false);
     bool kept_unsaved = false;
@@ -205,7 +274,7 @@ int load_initial_scenario(const std::string& file, AppState& state, bool headles
       }
     }
     state = std::move(opened);
-    remember_recent(state, state.library.file);
+    if (!state.library.file.empty()) remember_recent(state, state.library.file);
     state.status = message;
     // Kept once: the session says FILE from now on, so that a start that does not get as far
     // as the first autosave does not keep the same changes again.

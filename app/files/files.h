@@ -10,7 +10,9 @@
 namespace app {
 
 // Loads path into state as a new document (an experiment file opens in the lab instead). On failure returns false, sets
-// state.status to the loader's message naming the field, and changes nothing else.
+// state.status to the loader's message naming the field, and changes nothing else. path may be a link
+// (docs/links.md) when no file has that name: a shipped lesson's or experiment's opens its file, a
+// scenario's opens as a new document with no file (Save asks for a name).
 bool open_scenario(AppState& state, const std::string& path);
 
 // Whether path holds an experiment (a JSON object with "attnlab_experiment"), not a scenario.
@@ -19,8 +21,8 @@ bool is_experiment_file(const std::string& path);
 // On failure returns false and sets state.status to the reader's messages.
 bool open_experiment(AppState& state, const std::string& path);
 
-// Opens path, unless the scenario has unsaved changes: then asks first
-// (state.dialogs.pending; the frame shows the question). True when it was opened now.
+// Opens path (or a link, as open_scenario does), unless the scenario has unsaved changes: then
+// asks first (state.dialogs.pending; the frame shows the question). True when it was opened now.
 bool request_open(AppState& state, const std::string& path);
 
 // Saves atomically to path; on success the file becomes state.library.file and the
@@ -36,8 +38,8 @@ bool changed_on_disk(const AppState& state);
 // when there are unsaved changes).
 void handle_drop(AppState& state, const std::vector<std::string>& paths);
 
-// The state the app starts on: FILE, else the last session, else the first
-// lesson. Returns 0, or the exit code (2: FILE cannot be used, with the message
+// The state the app starts on: FILE (a file, or a link as open_scenario takes one), else the
+// last session, else the first lesson. Returns 0, or the exit code (2: FILE cannot be used, with the message
 // on stderr; 1: a shipped lesson is broken). headless (--screenshot, --export):
 // the session is only read, never written, moved or created.
 int load_initial_state(const std::string& file, AppState& state, bool headless = false);

@@ -9,6 +9,7 @@
 
 #include "core/io/atomic_file.h"
 #include "core/io/scenario_io.h"
+#include "core/text/utf8.h"
 
 namespace core {
 
@@ -273,7 +274,7 @@ ExperimentLoad parse_experiment(std::string_view text, bool as_edited) {
   } catch (const json::exception& e) {
     std::string what = e.what();
     if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
-    out.errors.push_back("file: not valid JSON: " + what);
+    out.errors.push_back("file: not valid JSON: " + valid_utf8(what));  // the byte quoted may be no UTF-8
     return out;
   }
   for (const std::string& key : duplicates) out.errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");

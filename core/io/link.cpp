@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
+#include <system_error>
 
 #include <zlib.h>
 
@@ -108,7 +110,7 @@ std::optional<std::string> inflate_raw(std::string_view bytes, size_t max_bytes,
     const size_t got = chunk.size() - z.avail_out;
     if (out.size() + got > max_bytes) {
       inflateEnd(&z);
-      if (error) *error = "it inflates to more than " + std::to_string(max_bytes / 1024) + " KiB";
+      if (error) *error = "inflates to more than " + std::to_string(max_bytes / 1024) + " KiB";
       return std::nullopt;
     }
     out.append(chunk.data(), got);
@@ -116,7 +118,7 @@ std::optional<std::string> inflate_raw(std::string_view bytes, size_t max_bytes,
   }
   inflateEnd(&z);
   if (status != Z_STREAM_END) {
-    if (error) *error = status == Z_DATA_ERROR ? "it is not raw deflate data (RFC 1951)" : "its deflate data is cut short";
+    if (error) *error = status == Z_DATA_ERROR ? "is not raw deflate data (RFC 1951)" : "is cut short";
     return std::nullopt;
   }
   return out;
@@ -141,6 +143,8 @@ bool is_link(std::string_view text) {
   const size_t hash = text.find('#');
   if (hash == std::string_view::npos) return false;
   const std::string_view f = text.substr(hash + 1);
+  // An address with a fragment is a link, whatever the fragment: it gets the link's message, not "no such file".
+  if (starts_with(text, "http://") || starts_with(text, "https://") || starts_with(text, "file://")) return true;
   return starts_with(f, "s=") || starts_with(f, "z=") || starts_with(f, "lesson=") || starts_with(f, "exp=");
 }
 
@@ -174,7 +178,7 @@ LinkContents read_link(std::string_view link) {
   if (compressed) {
     std::string why;
     bytes = inflate_raw(*bytes, kMaxFileBytes, &why);
-    if (!bytes) return fail("#z= " + why);
+    if (!bytes) return fail("#z= data " + why);
   }
   LoadResult loaded = parse_scenario(*bytes);
   if (!loaded.ok()) {
@@ -183,6 +187,19 @@ LinkContents read_link(std::string_view link) {
   }
   c.scenario = std::move(loaded.scenario);
   return c;
+}
+
+LoadResult load_scenario_or_link(const std::string& file_or_link) {
+  std::error_code ec;
+  if (!is_link(file_or_link) || std::filesystem::exists(file_or_link, ec)) return load_scenario_file(file_or_link);
+  LinkContents link = read_link(file_or_link);
+  LoadResult loaded;
+  if (link.ok() && link.kind != LinkContents::Kind::Scenario)
+    link.errors.push_back("the link names a shipped " + std::string(link.kind == LinkContents::Kind::Lesson ? "lesson" : "experiment") +
+                          " (" + link.stem + "): open it in the window, or give its file");
+  if (link.ok()) loaded.scenario = std::move(link.scenario);
+  else loaded.errors = std::move(link.errors);
+  return loaded;
 }
 
 }  // namespace core

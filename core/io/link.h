@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/io/scenario_io.h"
 #include "core/model/scenario.h"
 
 namespace core {
@@ -27,14 +28,14 @@ std::optional<std::string> base64url_decode(std::string_view text);
 
 // Raw deflate (no zlib or gzip header), at the best compression.
 std::string deflate_raw(std::string_view bytes);
-// None, with *error saying why, when bytes are not raw deflate or inflate past max_bytes.
+// None, with *error saying why ("is cut short", ...), when bytes are not raw deflate or inflate past max_bytes.
 std::optional<std::string> inflate_raw(std::string_view bytes, size_t max_bytes, std::string* error);
 
 // BASE#z=…: s as the page and the desktop open it.
 std::string scenario_link(const Scenario& s, std::string_view base = kDefaultLinkBase);
 
 // Whether text is a link attnlab reads: a fragment (after the first #) that begins with
-// s=, z=, lesson= or exp=. A path that names an existing file is a file first (the caller's rule).
+// s=, z=, lesson= or exp=, or any http://, https:// or file:// address with a fragment. A path that names an existing file is a file first (the caller's rule).
 bool is_link(std::string_view text);
 
 struct LinkContents {
@@ -50,5 +51,10 @@ struct LinkContents {
 
 // Reads a whole link (BASE#…) or its fragment alone (#… or the part after #).
 LinkContents read_link(std::string_view link);
+
+// FILE as the command line takes it: a scenario file, or a scenario's link (#z=, #s=) when no
+// file has that name. A link to a shipped lesson or experiment is an error here: the window
+// opens those (app/files/files.h), the text commands need the scenario itself.
+LoadResult load_scenario_or_link(const std::string& file_or_link);
 
 }  // namespace core

@@ -3,6 +3,7 @@
 #include "core/io/scenario_io.h"
 
 #include "core/io/atomic_file.h"
+#include "core/text/utf8.h"
 
 #include <charconv>
 #include <cmath>
@@ -481,7 +482,8 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
     std::string what = e.what();
     // "[json.exception.parse_error.101] parse error at line 3, ..." → "parse error at line 3, ..."
     if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
-    result.errors.push_back("file: not valid JSON: " + what + non_finite_hint(text, e));
+    // The parser quotes the byte it stopped at, which may be no UTF-8: the message must be text.
+    result.errors.push_back("file: not valid JSON: " + valid_utf8(what) + non_finite_hint(text, e));
     return result;
   }
   for (const std::string& key : duplicates)

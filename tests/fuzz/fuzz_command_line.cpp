@@ -62,6 +62,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check(!cl.file.empty() && words.size() == 2);
     return 0;
   }
+  if (cl.command == app::Command::Link) {  // FILE --link [BASE], a BASE without #
+    check(!cl.file.empty() && (words.size() == 2 || words.size() == 3));
+    check(!cl.link_base.empty() && cl.link_base.find('#') == std::string::npos);
+    return 0;
+  }
   // An animation: a sweep or a training run, written as a GIF or an MP4, and nothing that it would ignore.
   if (cl.animate || cl.training) {
     check(!(cl.animate && cl.training));

@@ -10,6 +10,7 @@
 #include "app/files/desktop_files.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
+#include "core/io/link.h"
 #include "ui_harness.h"
 
 namespace fs = std::filesystem;
@@ -229,4 +230,51 @@ TEST_F(FilesTest, AutosaveFollowsAChangeWithinTheDelay) {
   app::AppState restored;
   ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored);
   EXPECT_EQ(restored.scenario().X(0, 0), 0.75);
+}
+
+// File → Copy link puts the scenario's link (core/io/link.h) on the clipboard; File → Open link
+// from the clipboard opens one as Open opens a file: asking first over unsaved changes, the
+// link's scenario unsaved and without a file, a wrong link refused with the reason and nothing lost.
+TEST_F(FilesTest, CopyLinkAndOpenLinkFromTheClipboard) {
+  const auto menu = [&](const char* item) {
+    frames(2);
+    click(center(state.layout.controls.at("menu.file")));
+    ASSERT_TRUE(state.layout.controls.count(item)) << item;
+    click(center(state.layout.controls.at(item)));
+  };
+  state.apply([](core::Scenario& s) { s.X(0, 0) = 0.5; });
+  state.end_frame(false);
+  menu("menu.copy_link");
+  const std::string copied = ImGui::GetClipboardText();
+  EXPECT_EQ(copied, core::scenario_link(state.scenario()));
+  EXPECT_NE(state.status.find("copied the scenario's link"), std::string::npos) << state.status;
+
+  const core::Scenario before = state.scenario();
+  core::Scenario shared = core::make_zero_scenario(5, 4, 2, 2);
+  shared.title = "shared by a colleague";
+  const std::string link = core::scenario_link(shared, "https://example.org/attnlab/");
+  // Unsaved changes: the question first, with the link waiting on the answer.
+  ImGui::SetClipboardText(("  " + link + "\n").c_str());
+  menu("menu.open_link");
+  EXPECT_EQ(state.dialogs.pending.action, app::Pending::Action::Open);
+  EXPECT_EQ(state.dialogs.pending.path, link);
+  EXPECT_TRUE(state.scenario() == before) << "nothing is replaced before the answer";
+  state.dialogs.pending = {};
+
+  state.mark_saved();
+  menu("menu.open_link");
+  EXPECT_TRUE(state.scenario() == shared) << state.status;
+  EXPECT_EQ(state.library.file, "");
+  EXPECT_TRUE(state.modified()) << "a link's scenario has no file yet: Save asks for a name";
+  EXPECT_FALSE(state.can_undo()) << "a new document";
+
+  for (const auto& [clipboard, words] : {std::pair{std::string("just some text"), "the clipboard holds no link"},
+                                         std::pair{std::string("https://example.org/#z=AAAA"), "#z= data is cut short"},
+                                         std::pair{std::string("index.html#lesson=../../x"), "names no shipped file"}}) {
+    ImGui::SetClipboardText(clipboard.c_str());
+    menu("menu.open_link");
+    EXPECT_NE(state.status.find(words), std::string::npos) << state.status;
+    EXPECT_TRUE(state.scenario() == shared) << "a wrong link changes nothing";
+    EXPECT_EQ(state.dialogs.pending.action, app::Pending::Action::None);
+  }
 }

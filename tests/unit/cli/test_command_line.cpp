@@ -273,3 +273,26 @@ TEST(CommandLine, WordsThatLookLikeOptionsAreValues) {
                            "--every and --variant go with --animate training"));
   EXPECT_TRUE(refused_with({"a.json", "--theme", "--animate", "--export", "x.gif"}, "--theme --animate: expected light or dark"));
 }
+
+// --link [BASE]: BASE is the next word only when FILE came first and it is no option.
+TEST(CommandLine, LinkTakesAnOptionalBaseAfterFile) {
+  using app::Command;
+  using app::parse_command_line;
+  const app::CommandLine plain = parse_command_line({"a.json", "--link"});
+  EXPECT_EQ(plain.error, "");
+  EXPECT_EQ(plain.command, Command::Link);
+  EXPECT_EQ(plain.link_base, "index.html");
+  const app::CommandLine based = parse_command_line({"a.json", "--link", "https://example.org/attnlab/"});
+  EXPECT_EQ(based.error, "");
+  EXPECT_EQ(based.file, "a.json");
+  EXPECT_EQ(based.link_base, "https://example.org/attnlab/");
+  // --link first: the next word is FILE, not BASE.
+  const app::CommandLine first = parse_command_line({"--link", "a.json"});
+  EXPECT_EQ(first.error, "");
+  EXPECT_EQ(first.file, "a.json");
+  EXPECT_EQ(first.link_base, "index.html");
+  EXPECT_NE(parse_command_line({"--link"}).error.find("--link needs FILE"), std::string::npos);
+  EXPECT_NE(parse_command_line({"a.json", "--link", "b#c"}).error.find("without a #"), std::string::npos);
+  EXPECT_NE(parse_command_line({"a.json", "--link", "--theme", "dark"}).error.find("no other option"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--dump", "a.json", "--link"}).error, "");
+}

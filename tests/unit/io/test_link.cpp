@@ -100,4 +100,5 @@ TEST(Link, BadLinksSayWhatIsWrong) {
   EXPECT_NE(m.find("the link's scenario: "), std::string::npos) << m;
   EXPECT_FALSE(core::is_link("lesson.json"));
   EXPECT_FALSE(core::is_link("notes#1.json"));
+  EXPECT_TRUE(core::is_link("https://example.org/page#q=1")) << "an address gets the link's message";
 }
