@@ -164,7 +164,7 @@ void ExportTextMenu(AppState& state) {
 void CopyLink(AppState& state) {
   const std::string link = core::scenario_link(state.scenario());
   ImGui::SetClipboardText(link.c_str());
-  state.status = "copied the scenario's link (" + std::to_string(link.size()) + " characters): the page's address goes before its #";
+  state.status = "copied the scenario's link (" + std::to_string(link.size()) + " characters); for the page, its address replaces index.html";
 }
 
 // File → Open link from the clipboard: a link someone shared, as File → Open would open its file.

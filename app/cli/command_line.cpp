@@ -11,6 +11,7 @@
 #include "core/export/export.h"
 #include "core/io/link.h"
 #include "core/model/lesson.h"
+#include "core/text/utf8.h"
 #include "core/training/training.h"
 
 namespace app {
@@ -292,8 +293,10 @@ std::string read_link(Words& w, const std::string&, const std::string* value) {
   if (w.cl.command != Command::Window) return "--link: one command at a time";
   w.cl.command = Command::Link;
   w.cl.link_base = value ? *value : core::kDefaultLinkBase;
-  if (w.cl.link_base.empty() || w.cl.link_base.find('#') != std::string::npos)
-    return "--link " + w.cl.link_base + ": BASE is the page's address, without a #";
+  const std::string& base = w.cl.link_base;
+  const bool plain = std::all_of(base.begin(), base.end(), [](char c) { return static_cast<unsigned char>(c) > ' ' && c != 0x7f; });
+  if (base.empty() || base.find('#') != std::string::npos || !plain || core::valid_utf8(base) != base)
+    return "--link " + core::valid_utf8(base) + ": BASE is the page's address, without a #, spaces or control characters";
   return "";
 }
 
@@ -452,7 +455,7 @@ std::string judge_combinations(Words& w) {
   if (cl.command == Command::Link) {
     for (const std::string& option : w.options)
       if (option != "--link") return "--link prints a link and exits: it takes no other option: " + option;
-    return cl.file.empty() ? "--link needs FILE before it: the scenario (or link) to share" : "";
+    return cl.file.empty() ? "--link needs FILE: the scenario (or link) to share" : "";
   }
   if (!cl.out.empty()) return "--out goes with --train";
   if (cl.seeds) return "--seeds goes with --train";

@@ -15,8 +15,10 @@ namespace {
 
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-// A link's data is at most the file limit once decoded; its text a third longer.
-constexpr size_t kMaxLinkChars = kMaxFileBytes / 3 * 4 + 4;
+// A link's data is at most the file limit once decoded. Deflate can grow data that does not
+// compress, by at most 5 bytes a 16 KiB block (zlib's deflateBound); base64url adds a third.
+constexpr size_t kMaxDeflatedBytes = kMaxFileBytes + (kMaxFileBytes / 16384 + 1) * 5 + 16;
+constexpr size_t kMaxLinkChars = (kMaxDeflatedBytes + 2) / 3 * 4;
 
 int sextet(char c) {
   if (c >= 'A' && c <= 'Z') return c - 'A';
@@ -116,7 +118,12 @@ std::optional<std::string> inflate_raw(std::string_view bytes, size_t max_bytes,
     out.append(chunk.data(), got);
     if (status == Z_BUF_ERROR && z.avail_in == 0) break;  // the data ended before the stream did
   }
+  const bool trailing = status == Z_STREAM_END && z.avail_in != 0;
   inflateEnd(&z);
+  if (trailing) {  // a second stream, or junk: one link, one scenario
+    if (error) *error = "goes on after the end of its deflate stream";
+    return std::nullopt;
+  }
   if (status != Z_STREAM_END) {
     if (error) *error = status == Z_DATA_ERROR ? "is not raw deflate data (RFC 1951)" : "is cut short";
     return std::nullopt;
@@ -172,7 +179,7 @@ LinkContents read_link(std::string_view link) {
   const bool compressed = starts_with(f, "z=");
   if (!compressed && !starts_with(f, "s=")) return fail("expected #z=, #s=, #lesson= or #exp= after the #");
   const std::string_view data = f.substr(2);
-  if (data.size() > kMaxLinkChars) return fail("longer than a 1 MiB scenario can make it");
+  if (data.size() > kMaxLinkChars) return fail("longer than a scenario of 1 MiB can make it");
   std::optional<std::string> bytes = base64url_decode(data);
   if (!bytes) return fail(std::string(compressed ? "#z=" : "#s=") + " is not base64url (A-Z a-z 0-9 - _, no padding)");
   if (compressed) {
@@ -196,7 +203,8 @@ LoadResult load_scenario_or_link(const std::string& file_or_link) {
   LoadResult loaded;
   if (link.ok() && link.kind != LinkContents::Kind::Scenario)
     link.errors.push_back("the link names a shipped " + std::string(link.kind == LinkContents::Kind::Lesson ? "lesson" : "experiment") +
-                          " (" + link.stem + "): open it in the window, or give its file");
+                          " (" + link.stem + "), not a scenario: here FILE must be a scenario or its #z= or #s= link; "
+                          "the window opens this one");
   if (link.ok()) loaded.scenario = std::move(link.scenario);
   else loaded.errors = std::move(link.errors);
   return loaded;

@@ -107,7 +107,7 @@ def bad_links(binary):
         bomb: "inflates to more than 1024 KiB",
         "#s=" + b64url(b'{"version": 1}'): "the link's scenario: ",
         "#s=" + b64url(b"\xff\xfe not json"): "the link's scenario: ",
-        "#lesson=01_qkt_vs_qqt": "open it in the window",
+        "#lesson=01_qkt_vs_qqt": "the window opens this one",
         BASE + "#q=abc": "expected #z=, #s=, #lesson= or #exp=",
     }
     for link, words in cases.items():
@@ -115,7 +115,11 @@ def bad_links(binary):
         assert r.returncode == 2 and r.stdout == "" and words in r.stderr, (link[:40], r.returncode, r.stderr[:300])
         r = run_attnlab(binary, link, "--link")
         assert r.returncode == 2 and r.stdout == "" and words in r.stderr, (link[:40], r.stderr[:300])
-    for args, words in [(["--link"], "--link needs FILE before it"),
+    # --grad on a link without a target: named as the link's scenario, not the whole link again.
+    no_target = run_attnlab(binary, pathlib.Path(sys.argv[2]) / "01_qkt_vs_qqt.json", "--link").stdout.strip()
+    r = run_attnlab(binary, "--grad", no_target)
+    assert r.returncode == 2 and "the link's scenario: target: missing" in r.stderr and len(r.stderr) < 400, r.stderr[:500]
+    for args, words in [(["--link"], "--link needs FILE"),
                         (["a.json", "--link", "x#y"], "without a #"),
                         (["a.json", "--link", "--screenshot", "o.png"], "takes no other option"),
                         (["a.json", "--link", "--dump", "b.json"], "--link and --dump: one at a time")]:

@@ -292,6 +292,8 @@ TEST(CommandLine, LinkTakesAnOptionalBaseAfterFile) {
   EXPECT_EQ(first.file, "a.json");
   EXPECT_EQ(first.link_base, "index.html");
   EXPECT_NE(parse_command_line({"--link"}).error.find("--link needs FILE"), std::string::npos);
+  for (const char* base : {"a b", "a\nb", "\xff\xfe"})
+    EXPECT_NE(parse_command_line({"a.json", "--link", base}).error.find("spaces or control characters"), std::string::npos) << base;
   EXPECT_NE(parse_command_line({"a.json", "--link", "b#c"}).error.find("without a #"), std::string::npos);
   EXPECT_NE(parse_command_line({"a.json", "--link", "--theme", "dark"}).error.find("no other option"), std::string::npos);
   EXPECT_NE(parse_command_line({"--dump", "a.json", "--link"}).error, "");

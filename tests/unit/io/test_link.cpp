@@ -90,6 +90,8 @@ TEST(Link, BadLinksSayWhatIsWrong) {
   EXPECT_NE(message("#z=" + core::base64url_encode("plain text, not deflate")).find("not raw deflate"), std::string::npos);
   const std::string whole = core::deflate_raw(core::compact_text(core::scenario_to_json(example())));
   EXPECT_NE(message("#z=" + core::base64url_encode(whole.substr(0, whole.size() / 2))).find("cut short"), std::string::npos);
+  EXPECT_NE(message("#z=" + core::base64url_encode(whole + whole)).find("goes on after the end"), std::string::npos)
+      << "two streams, or junk after one: refused";
   // A bomb: 64 MiB of zeros deflate to about 64 KiB; it is refused at the file limit, 1 MiB.
   const std::string bomb = "#z=" + core::base64url_encode(core::deflate_raw(std::string(64 << 20, '0')));
   EXPECT_LT(bomb.size(), 200000u);
