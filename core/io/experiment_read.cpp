@@ -267,6 +267,10 @@ ExperimentLoad parse_experiment(std::string_view text, bool as_edited) {
     out.errors.push_back("file: nested deeper than 12 levels");
     return out;
   }
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {  // the parser would stop there
+    out.errors.push_back("file: not valid JSON: a NUL byte at byte " + std::to_string(nul) + " (an experiment file is text)");
+    return out;
+  }
   json root;
   std::vector<std::string> duplicates;
   try {

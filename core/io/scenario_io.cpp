@@ -473,6 +473,11 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
     result.errors.push_back(*nesting);
     return result;
   }
+  // The JSON parser takes a NUL for the end of the text: what follows one would go unread.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    result.errors.push_back("file: not valid JSON: a NUL byte at byte " + std::to_string(nul) + " (a scenario file is text)");
+    return result;
+  }
 
   std::vector<std::string> duplicates;
   json root;

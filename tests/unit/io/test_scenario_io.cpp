@@ -7,6 +7,7 @@
 
 #include "core/export/export.h"  // decode_utf8, valid_utf8
 #include "core/io/atomic_file.h"
+#include "core/io/experiment_json.h"
 #include "core/io/scenario_io.h"
 #include "tests/support/test_helpers.h"
 #include "tests/support/without_dac_override.h"
@@ -74,6 +75,18 @@ TEST(Load, OmittedOptionsTakeTheirDefaults) {
 TEST(LoadRejects, TextThatIsNotJson) {
   expect_rejected(std::string("{\"attnlab\": 1,"), "file: not valid JSON");
   expect_rejected(std::string(""), "file: not valid JSON");
+}
+
+// The JSON parser stops at a NUL as at the end of the text: "{…}\0junk" would read as valid.
+TEST(LoadRejects, ANulByteAnywhere) {
+  const std::string text = example_json().dump();
+  ASSERT_TRUE(core::parse_scenario(text).ok());
+  expect_rejected(text + std::string("\0 junk {[", 9), "file: not valid JSON: a NUL byte at byte " + std::to_string(text.size()));
+  expect_rejected(text.substr(0, 5) + std::string(1, '\0') + text.substr(5), "file: not valid JSON: a NUL byte at byte 5");
+  const std::string experiment = std::string("{\"attnlab_experiment\": 1}") + std::string(1, '\0') + "x";
+  const core::ExperimentLoad e = core::parse_experiment(experiment);
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.message().find("a NUL byte at byte 25"), std::string::npos) << e.message();
 }
 
 TEST(LoadRejects, NonFiniteNumbers) {
