@@ -202,8 +202,9 @@ LoadResult load_scenario_or_link(const std::string& file_or_link) {
   LinkContents link = read_link(file_or_link);
   LoadResult loaded;
   if (link.ok() && link.kind != LinkContents::Kind::Scenario)
-    link.errors.push_back("the link names a shipped " + std::string(link.kind == LinkContents::Kind::Lesson ? "lesson" : "experiment") +
-                          " (" + link.stem + "), not a scenario: here FILE must be a scenario or its #z= or #s= link; "
+    link.errors.push_back("the link names a shipped " +
+                          std::string(link.kind == LinkContents::Kind::Lesson ? "lesson" : "experiment") + " (" + link.stem +
+                          "), not a scenario: here FILE must be a scenario or its #z= or #s= link; "
                           "the window opens this one");
   if (link.ok()) loaded.scenario = std::move(link.scenario);
   else loaded.errors = std::move(link.errors);

@@ -35,7 +35,8 @@ std::optional<std::string> inflate_raw(std::string_view bytes, size_t max_bytes,
 std::string scenario_link(const Scenario& s, std::string_view base = kDefaultLinkBase);
 
 // Whether text is a link attnlab reads: a fragment (after the first #) that begins with
-// s=, z=, lesson= or exp=, or any http://, https:// or file:// address with a fragment. A path that names an existing file is a file first (the caller's rule).
+// s=, z=, lesson= or exp=, or any http://, https:// or file:// address with a fragment.
+// A path that names an existing file is a file first (the caller's rule).
 bool is_link(std::string_view text);
 
 struct LinkContents {

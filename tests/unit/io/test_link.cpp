@@ -24,9 +24,8 @@ core::Scenario example() {
 
 // RFC 4648 §10's vectors, in the URL-safe alphabet and without padding.
 TEST(Link, Base64UrlIsRfc4648WithoutPadding) {
-  const std::pair<std::string, std::string> vectors[] = {{"", ""},         {"f", "Zg"},         {"fo", "Zm8"},
-                                                         {"foo", "Zm9v"},  {"foob", "Zm9vYg"},  {"fooba", "Zm9vYmE"},
-                                                         {"foobar", "Zm9vYmFy"}};
+  const std::pair<std::string, std::string> vectors[] = {
+      {"", ""}, {"f", "Zg"}, {"fo", "Zm8"}, {"foo", "Zm9v"}, {"foob", "Zm9vYg"}, {"fooba", "Zm9vYmE"}, {"foobar", "Zm9vYmFy"}};
   for (const auto& [bytes, text] : vectors) {
     EXPECT_EQ(core::base64url_encode(bytes), text);
     EXPECT_EQ(core::base64url_decode(text), bytes);
