@@ -2,8 +2,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <system_error>
 #include <ostream>
 
 #include "core/io/link.h"
@@ -35,16 +33,6 @@ int run_dump(const std::string& file, std::ostream& out, std::ostream& err) {
   return print(out, core::to_text(core::result_to_json(*loaded.scenario, result)), err);
 }
 
-namespace {
-
-// Whether FILE named a file (a link's text is not repeated in messages: it may be 128 KiB long).
-bool loaded_from_file(const std::string& file) {
-  std::error_code ec;
-  return std::filesystem::exists(file, ec);
-}
-
-}  // namespace
-
 int run_grad(const std::string& file, std::ostream& out, std::ostream& err) {
   const core::LoadResult loaded = core::load_scenario_or_link(file);
   if (!loaded.ok()) {
@@ -53,7 +41,9 @@ int run_grad(const std::string& file, std::ostream& out, std::ostream& err) {
   }
   const core::Scenario& s = *loaded.scenario;
   if (!s.has_target) {
-    err << "attnlab: " << (core::is_link(file) && !loaded_from_file(file) ? std::string("the link's scenario") : file) << ": target: missing; --grad needs the output the scenario should produce "
+    // A link's text is not repeated: it may be 128 KiB long.
+    err << "attnlab: " << (core::names_link(file) ? std::string("the link's scenario") : file)
+        << ": target: missing; --grad needs the output the scenario should produce "
         << "(\"target\": " << s.n() << "×" << s.d_model << ", in a file with \"attnlab\": 2)\n";
     return 2;
   }

@@ -53,7 +53,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   ImGui::Text("%s has changes that are not saved to a file.",
               state.library.file.empty() ? "This scenario" : file_name(state.library.file).c_str());
   if (quitting) ImGui::TextDisabled("The session keeps them either way: attnlab opens on them next time.");
-  else if (core::is_link(pending.path)) ImGui::TextDisabled("Opening the link replaces them.");
+  else if (core::names_link(pending.path)) ImGui::TextDisabled("Opening the link replaces them.");
   else ImGui::TextDisabled("Opening %s replaces them.", file_name(pending.path).c_str());
   const float w = 120 * fonts().scale;
   if (ImGui::Button(state.library.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {

@@ -83,14 +83,14 @@ struct StartFile {
 
 // FILE as the start reads it: a link when it is one and no file has that name.
 StartFile resolve_start(const std::string& file) {
-  std::error_code ec;
-  if (file.empty() || !core::is_link(file) || std::filesystem::exists(file, ec)) return {file, std::nullopt, ""};
+  if (!core::names_link(file)) return {file, std::nullopt, ""};
   core::LinkContents link = core::read_link(file);
   if (!link.ok()) return {"", std::nullopt, link.message()};
   if (link.kind == core::LinkContents::Kind::Scenario) return {"", std::move(link.scenario), ""};
   const bool lesson = link.kind == core::LinkContents::Kind::Lesson;
   const std::filesystem::path shipped =
       platform_files().paths->data_dir() / "assets" / (lesson ? "lessons" : "experiments") / (link.stem + ".json");
+  std::error_code ec;
   if (!std::filesystem::is_regular_file(shipped, ec))
     return {"", std::nullopt, "the link: no shipped " + std::string(lesson ? "lesson" : "experiment") + " is named " + link.stem};
   return {shipped.string(), std::nullopt, ""};

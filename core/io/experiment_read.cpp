@@ -17,11 +17,7 @@ using json = nlohmann::json;
 
 // [SECTION] The experiment file
 
-std::string ExperimentLoad::message() const {
-  std::string out;
-  for (const std::string& e : errors) out += (out.empty() ? "" : "\n") + e;
-  return out;
-}
+std::string ExperimentLoad::message() const { return one_per_line(errors); }
 
 namespace {
 
@@ -267,8 +263,8 @@ ExperimentLoad parse_experiment(std::string_view text, bool as_edited) {
     out.errors.push_back("file: nested deeper than 12 levels");
     return out;
   }
-  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {  // the parser would stop there
-    out.errors.push_back("file: not valid JSON: a NUL byte at byte " + std::to_string(nul) + " (an experiment file is text)");
+  if (std::string nul = nul_byte_problem(text, "an experiment file"); !nul.empty()) {
+    out.errors.push_back(std::move(nul));
     return out;
   }
   json root;

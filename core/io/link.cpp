@@ -142,8 +142,6 @@ std::string_view fragment_of(std::string_view link) {
   return hash == std::string_view::npos ? link : link.substr(hash + 1);
 }
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
-
 }  // namespace
 
 bool is_link(std::string_view text) {
@@ -151,15 +149,16 @@ bool is_link(std::string_view text) {
   if (hash == std::string_view::npos) return false;
   const std::string_view f = text.substr(hash + 1);
   // An address with a fragment is a link, whatever the fragment: it gets the link's message, not "no such file".
-  if (starts_with(text, "http://") || starts_with(text, "https://") || starts_with(text, "file://")) return true;
-  return starts_with(f, "s=") || starts_with(f, "z=") || starts_with(f, "lesson=") || starts_with(f, "exp=");
+  if (text.starts_with("http://") || text.starts_with("https://") || text.starts_with("file://")) return true;
+  return f.starts_with("s=") || f.starts_with("z=") || f.starts_with("lesson=") || f.starts_with("exp=");
 }
 
-std::string LinkContents::message() const {
-  std::string m;
-  for (const std::string& e : errors) m += (m.empty() ? "" : "\n") + e;
-  return m;
+bool names_link(const std::string& file_or_link) {
+  std::error_code ec;
+  return is_link(file_or_link) && !std::filesystem::exists(file_or_link, ec);
 }
+
+std::string LinkContents::message() const { return one_per_line(errors); }
 
 LinkContents read_link(std::string_view link) {
   LinkContents c;
@@ -170,14 +169,14 @@ LinkContents read_link(std::string_view link) {
   };
   for (const auto& [prefix, kind] : {std::pair{std::string_view("lesson="), LinkContents::Kind::Lesson},
                                      std::pair{std::string_view("exp="), LinkContents::Kind::Experiment}})
-    if (starts_with(f, prefix)) {
+    if (f.starts_with(prefix)) {
       c.kind = kind;
       c.stem = std::string(f.substr(prefix.size()));
       if (!plain_stem(c.stem)) return fail("#" + std::string(prefix) + " names no shipped file (letters, digits, - and _ only)");
       return c;
     }
-  const bool compressed = starts_with(f, "z=");
-  if (!compressed && !starts_with(f, "s=")) return fail("expected #z=, #s=, #lesson= or #exp= after the #");
+  const bool compressed = f.starts_with("z=");
+  if (!compressed && !f.starts_with("s=")) return fail("expected #z=, #s=, #lesson= or #exp= after the #");
   const std::string_view data = f.substr(2);
   if (data.size() > kMaxLinkChars) return fail("longer than a scenario of 1 MiB can make it");
   std::optional<std::string> bytes = base64url_decode(data);
@@ -197,8 +196,7 @@ LinkContents read_link(std::string_view link) {
 }
 
 LoadResult load_scenario_or_link(const std::string& file_or_link) {
-  std::error_code ec;
-  if (!is_link(file_or_link) || std::filesystem::exists(file_or_link, ec)) return load_scenario_file(file_or_link);
+  if (!names_link(file_or_link)) return load_scenario_file(file_or_link);
   LinkContents link = read_link(file_or_link);
   LoadResult loaded;
   if (link.ok() && link.kind != LinkContents::Kind::Scenario)

@@ -36,8 +36,10 @@ std::string scenario_link(const Scenario& s, std::string_view base = kDefaultLin
 
 // Whether text is a link attnlab reads: a fragment (after the first #) that begins with
 // s=, z=, lesson= or exp=, or any http://, https:// or file:// address with a fragment.
-// A path that names an existing file is a file first (the caller's rule).
 bool is_link(std::string_view text);
+// Whether FILE, as the command line or File → Open takes it, is read as a link: it is one,
+// and no file has that name (a path that names an existing file is always the file).
+bool names_link(const std::string& file_or_link);
 
 struct LinkContents {
   enum class Kind { Scenario, Lesson, Experiment };

@@ -15,10 +15,18 @@ namespace core {
 
 using nlohmann::json;
 
-std::string LoadResult::message() const {
+std::string one_per_line(const std::vector<std::string>& messages) {
   std::string m;
-  for (const std::string& e : errors) m += (m.empty() ? "" : "\n") + e;
+  for (const std::string& e : messages) m += (m.empty() ? "" : "\n") + e;
   return m;
+}
+
+std::string LoadResult::message() const { return one_per_line(errors); }
+
+std::string nul_byte_problem(std::string_view text, std::string_view what) {
+  const size_t nul = text.find('\0');
+  if (nul == std::string_view::npos) return "";
+  return "file: not valid JSON: a NUL byte at byte " + std::to_string(nul) + " (" + std::string(what) + " is text)";
 }
 
 namespace {
@@ -473,9 +481,8 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
     result.errors.push_back(*nesting);
     return result;
   }
-  // The JSON parser takes a NUL for the end of the text: what follows one would go unread.
-  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    result.errors.push_back("file: not valid JSON: a NUL byte at byte " + std::to_string(nul) + " (a scenario file is text)");
+  if (std::string nul = nul_byte_problem(text, "a scenario file"); !nul.empty()) {
+    result.errors.push_back(std::move(nul));
     return result;
   }
 

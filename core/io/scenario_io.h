@@ -29,6 +29,14 @@ struct LoadResult {
   std::string message() const;  // the errors, one per line
 };
 
+// Messages as a reader's message() gives them: one per line.
+std::string one_per_line(const std::vector<std::string>& messages);
+
+// "file: not valid JSON: a NUL byte at byte N (… is text)" when text holds a NUL, else "".
+// The JSON parser takes a NUL for the end of the text: "{…}\0junk" would read as valid.
+// what: "a scenario file", "an experiment file".
+std::string nul_byte_problem(std::string_view text, std::string_view what);
+
 // Whether [ and { nest deeper than max_depth in text (outside strings); read
 // from the text alone, so a file nested a million levels deep costs no recursion.
 bool nested_deeper_than(std::string_view text, int max_depth);
