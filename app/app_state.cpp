@@ -10,7 +10,7 @@ void AppState::fit_view() {
   const core::Scenario& s = scenario();
   view.head = std::clamp(view.head, 0, s.heads - 1);
   view.jacobian_row = std::clamp(view.jacobian_row, 0, s.n() - 1);
-  if (!core::find_panel(panel_name(view.presenter_panel))) view.presenter_panel = Panel::Scores;  // a view, not the lab
+  if (!core::is_view(view.presenter_panel)) view.presenter_panel = Panel::Scores;
   // A session that showed the lab without an experiment in it (none shipped, or its own dropped).
   if (view.workspace == Workspace::Lab && lab.experiment.variants.empty()) view.workspace = Workspace::Views;
 }

@@ -274,12 +274,12 @@ std::string read_theme(Words& w, const std::string&, const std::string* value) {
 std::string read_panel(Words& w, const std::string&, const std::string* value) {
   if (!value) return "--panel needs a panel name";
   const std::string& name = *value;
-  for (const char* panel : core::kPanelNames)
-    if (name.size() == std::string_view(panel).size() &&
-        std::equal(name.begin(), name.end(), panel, [](char x, char y) {
+  for (const core::Panel panel : core::kPanels)
+    if (const std::string_view known = core::panel_name(panel);
+        name.size() == known.size() && std::equal(name.begin(), name.end(), known.begin(), [](char x, char y) {
           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
         }))
-      w.cl.panel = core::find_panel(panel);
+      w.cl.panel = panel;
   return !w.cl.panel ? "--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry" : "";
 }
 
@@ -314,13 +314,25 @@ struct OptionSpec {
 
 // Every option the command line knows but --help and --version (docs/command-line.md).
 constexpr OptionSpec kOptions[] = {
-    {"--dump", OptionSpec::Required, read_dump_or_grad},   {"--grad", OptionSpec::Required, read_dump_or_grad},   {"--train", OptionSpec::Required, read_train},
-    {"--out", OptionSpec::Required, read_out},             {"--screenshot", OptionSpec::Required, read_screenshot}, {"--export", OptionSpec::Required, read_export},
-    {"--animate", OptionSpec::Required, read_animate},     {"--frames", OptionSpec::Required, read_frames_or_fps}, {"--fps", OptionSpec::Required, read_frames_or_fps},
-    {"--seeds", OptionSpec::Required, read_seeds},         {"--every", OptionSpec::Required, read_every},          {"--variant", OptionSpec::Required, read_variant},
-    {"--size", OptionSpec::Required, read_size},           {"--scale", OptionSpec::Required, read_scale},          {"--theme", OptionSpec::Required, read_theme},
-    {"--panel", OptionSpec::Required, read_panel},         {"--transparent", OptionSpec::None, read_transparent},
-    {"--layout-out", OptionSpec::Required, read_layout_out}, {"--link", OptionSpec::AfterFile, read_link},
+    {"--dump", OptionSpec::Required, read_dump_or_grad},
+    {"--grad", OptionSpec::Required, read_dump_or_grad},
+    {"--train", OptionSpec::Required, read_train},
+    {"--out", OptionSpec::Required, read_out},
+    {"--screenshot", OptionSpec::Required, read_screenshot},
+    {"--export", OptionSpec::Required, read_export},
+    {"--animate", OptionSpec::Required, read_animate},
+    {"--frames", OptionSpec::Required, read_frames_or_fps},
+    {"--fps", OptionSpec::Required, read_frames_or_fps},
+    {"--seeds", OptionSpec::Required, read_seeds},
+    {"--every", OptionSpec::Required, read_every},
+    {"--variant", OptionSpec::Required, read_variant},
+    {"--size", OptionSpec::Required, read_size},
+    {"--scale", OptionSpec::Required, read_scale},
+    {"--theme", OptionSpec::Required, read_theme},
+    {"--panel", OptionSpec::Required, read_panel},
+    {"--transparent", OptionSpec::None, read_transparent},
+    {"--layout-out", OptionSpec::Required, read_layout_out},
+    {"--link", OptionSpec::AfterFile, read_link},
 };
 
 // Each word in turn: an option and its value, or FILE. Returns why the words are off, or "".
@@ -336,8 +348,9 @@ std::string read_words(Words& w) {
     const auto spec = std::find_if(std::begin(kOptions), std::end(kOptions), [&](const OptionSpec& o) { return a == o.name; });
     if (spec != std::end(kOptions)) {
       const bool next = i + 1 < args.size();
+      const bool next_is_word = next && !args[i + 1].empty() && args[i + 1][0] != '-';
       const bool takes = spec->value == OptionSpec::Required ||
-                         (spec->value == OptionSpec::AfterFile && !w.cl.file.empty() && next && !args[i + 1].empty() && args[i + 1][0] != '-');
+                         (spec->value == OptionSpec::AfterFile && !w.cl.file.empty() && next_is_word);
       const std::string* value = takes && next ? &args[++i] : nullptr;
       if (std::string problem = spec->read(w, a, value); !problem.empty()) return problem;
     } else if (option) {
@@ -380,8 +393,7 @@ std::string training_animation_combinations(Words& w) {
   training.every = w.every;
   training.variant = w.variant;
   if (cl.panel) training.panel = *cl.panel;
-  if (!core::training_panel(training.panel))
-    return "--panel " + std::string(core::panel_name(training.panel)) + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
+  if (std::string problem = core::training_panel_problem(training.panel); !problem.empty()) return problem;
   if (cl.animate) training.fps = cl.animate->fps;  // --fps, kept by a Sweep of its own
   cl.animate.reset();
   cl.training = training;

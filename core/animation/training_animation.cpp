@@ -26,7 +26,12 @@ int TrainingAnimation::step(int frame, int steps) const {
   return static_cast<int>(std::min<long long>(static_cast<long long>(frame) * every_for(steps), steps));
 }
 
-bool training_panel(Panel panel) { return panel != Panel::Lesson && find_panel(panel_name(panel)).has_value(); }  // a view, not the Lesson
+bool training_panel(Panel panel) { return is_view(panel) && panel != Panel::Lesson; }
+
+std::string training_panel_problem(Panel panel) {
+  if (training_panel(panel)) return "";
+  return "--panel " + std::string(panel_name(panel)) + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
+}
 
 int training_variant(const Experiment& e, const std::string& variant) {
   const int count = static_cast<int>(e.variants.size());
@@ -57,8 +62,7 @@ std::string training_animation_problem(const Experiment& e, const TrainingAnimat
       names += (v ? ", " : "") + std::to_string(v + 1) + " \u201C" + e.variants[v].name + "\u201D";
     return "--variant " + a.variant + ": the experiment's variants are " + names + " (a name or a number)";
   }
-  if (!training_panel(a.panel))
-    return "--panel " + std::string(panel_name(a.panel)) + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
+  if (std::string problem = training_panel_problem(a.panel); !problem.empty()) return problem;
   if (a.fps < kMinFps || a.fps > kMaxFps)
     return "--fps " + std::to_string(a.fps) + ": expected a whole number from " + std::to_string(kMinFps) + " to " +
            std::to_string(kMaxFps);

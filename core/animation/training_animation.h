@@ -37,6 +37,8 @@ int default_every(int steps);
 
 // Whether `panel` can stand beside the curves (Scores, Softmax, Rank, Output, Geometry, Matrices).
 bool training_panel(Panel panel);
+// "--panel NAME: beside the curves goes …" when it cannot, else "".
+std::string training_panel_problem(Panel panel);
 
 // The variant `variant` names in e: by its name, else by its number from 1; −1 when none.
 int training_variant(const Experiment& e, const std::string& variant);

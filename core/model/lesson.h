@@ -28,6 +28,8 @@ static_assert(std::size(kPanels) == std::size(kPanelNames));
 constexpr const char* panel_name(Panel p) {
   return p == Panel::Experiment ? "Experiment" : p == Panel::LossCurves ? "Loss curves" : kPanelNames[static_cast<int>(p)];
 }
+// Whether p is one of the views (kPanels), not the lab's panel or its curves.
+constexpr bool is_view(Panel p) { return p != Panel::Experiment && p != Panel::LossCurves; }
 // The view panel (one of kPanels) of that name, or none.
 std::optional<Panel> find_panel(std::string_view name);
 

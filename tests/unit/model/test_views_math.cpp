@@ -113,5 +113,10 @@ TEST(LessonNotes, PlainNotesAreAllIntroduction) {
   EXPECT_EQ(core::find_panel("Geometry"), core::Panel::Geometry);
   EXPECT_EQ(core::find_panel("geometry"), std::nullopt);
   EXPECT_EQ(core::find_panel("Experiment"), std::nullopt) << "the lab's panel is not a view a lesson step can name";
-  for (core::Panel p : core::kPanels) EXPECT_EQ(core::find_panel(core::panel_name(p)), p);
+  for (core::Panel p : core::kPanels) {
+    EXPECT_EQ(core::find_panel(core::panel_name(p)), p);
+    EXPECT_TRUE(core::is_view(p));
+  }
+  EXPECT_FALSE(core::is_view(core::Panel::Experiment));
+  EXPECT_FALSE(core::is_view(core::Panel::LossCurves));
 }
