@@ -255,6 +255,9 @@ struct PanelState {
   int lesson_step = 0;       // the step of the lesson's notes shown (core/model/lesson.h); 0 when a file is opened
   std::optional<Panel> lit_panel;  // the panel that step talks about, lit in the window; set by the frame
   std::string matrices_scroll_to;  // "matrices", "heads" or "W_O": the editor scrolls there once (its "go to" links)
+  // The page's ?embed=PANEL,PANEL (docs/web.md): only these, side by side over the whole
+  // canvas, with no menus or status line, for an iframe in a slide or a notebook. Empty: the window.
+  std::vector<Panel> embedded;
   // Linked highlighting. A hovered heatmap sets highlight_next during a frame; at its end it
   // becomes `highlight`, which every panel draws in the next frame (panels drawn before the
   // heatmap, as Matrices is before Scores, could not see it sooner; all wait alike). Never set

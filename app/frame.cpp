@@ -162,7 +162,7 @@ void ExportTextMenu(AppState& state) {
 
 // File → Copy link: the scenario's link (docs/links.md) on the clipboard.
 void CopyLink(AppState& state) {
-  const std::string link = core::scenario_link(state.scenario());
+  const std::string link = core::scenario_link(state.scenario(), platform_files().paths->link_base());
   ImGui::SetClipboardText(link.c_str());
   state.status = "copied the scenario's link (" + std::to_string(link.size()) + " characters); for the page, its address replaces index.html";
 }
@@ -384,6 +384,19 @@ void DrawPresenter(AppState& state) {
   ImGui::End();
 }
 
+// The page's ?embed=: the panels asked for, in columns of equal width over the whole canvas.
+void DrawEmbedded(AppState& state) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const std::vector<Panel>& panels = state.panels.embedded;
+  const float w = std::floor(display.x / static_cast<float>(panels.size()));
+  for (size_t i = 0; i < panels.size(); ++i) {
+    const float x = w * static_cast<float>(i);
+    ImGui::SetNextWindowPos(ImVec2(x, 0));
+    ImGui::SetNextWindowSize(ImVec2(i + 1 == panels.size() ? display.x - x : w, display.y));
+    DrawPanel(state, panels[i]);
+  }
+}
+
 // One panel, for presenter mode, a training frame or a picture of one alone.
 void DrawPanel(AppState& state, Panel panel) {
   switch (panel) {
@@ -473,7 +486,9 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   // While a sweep or a run is recorded nothing changes under it: no shortcut edits, zooms or steps.
   const bool recording = state.recording();
   if (!picture.active && !recording) Shortcuts(state, requests);  // F11 may turn presenter mode on or off: asked after
-  if (!picture.active && state.view.presenter) {
+  if (!picture.active && !state.panels.embedded.empty()) {
+    DrawEmbedded(state);  // the page in an iframe: the panels asked for, nothing else
+  } else if (!picture.active && state.view.presenter) {
     DrawPresenter(state);  // one panel and the lesson's step: no menus, status bar or help
   } else {
     if (!picture.active) MenuBar(state, requests);

@@ -21,4 +21,8 @@ struct ScreenshotOptions {
   bool training = false;
 };
 
+// Whether this build writes MP4 (H.264 through FFmpeg's libraries): the desktop's does, the
+// page's does not (GIF only). ATTNLAB_MP4 comes from app/CMakeLists.txt.
+constexpr bool can_write_mp4() { return ATTNLAB_MP4 != 0; }
+
 }  // namespace app

@@ -69,10 +69,16 @@ void PictureControls(AppState& state, AnimationPicture& picture, const std::stri
   if (ImGui::RadioButton("GIF", !picture.mp4)) picture.mp4 = false;
   remember_control(state, (prefix + ".gif").c_str());
   ImGui::SameLine();
+  // The page has no H.264 encoder (FFmpeg's libraries are the desktop's): it says so here.
+  if (!can_write_mp4()) picture.mp4 = false;
+  ImGui::BeginDisabled(!can_write_mp4());
   if (ImGui::RadioButton("MP4 (H.264)", picture.mp4)) picture.mp4 = true;
+  ImGui::EndDisabled();
   remember_control(state, (prefix + ".mp4").c_str());
   ImGui::SameLine();
-  ImGui::TextDisabled(picture.mp4 ? "small, for slides and video" : "plays everywhere, loops");
+  ImGui::TextDisabled(!can_write_mp4() ? "MP4: in the desktop app; here, GIF"
+                      : picture.mp4    ? "small, for slides and video"
+                                       : "plays everywhere, loops");
 }
 
 void ProblemOrCommand(const std::string& problem, const std::string& goes_to, const std::string& command) {

@@ -107,6 +107,17 @@ void open_linked_scenario(AppState& state, core::Scenario s) {
 
 }  // namespace
 
+std::string open_scenario_text(AppState& state, const std::string& text) {
+  core::LoadResult loaded = core::parse_scenario(text);
+  if (!loaded.ok()) {
+    state.status = "not opened: " + loaded.message();
+    return loaded.message();
+  }
+  open_linked_scenario(state, std::move(*loaded.scenario));
+  state.status = "opened a scenario: it has no file yet (Save asks for a name)";
+  return "";
+}
+
 bool open_experiment(AppState& state, const std::string& path) {
   core::ExperimentLoad loaded = core::load_experiment_file(path);
   if (!loaded.ok()) {

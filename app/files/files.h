@@ -15,6 +15,11 @@ namespace app {
 // scenario's opens as a new document with no file (Save asks for a name).
 bool open_scenario(AppState& state, const std::string& path);
 
+// A scenario's JSON text (the page's load(), docs/web.md) as a new document with no file, as a
+// scenario's link opens. Returns "" when opened, else the reader's message (the scenario on
+// screen is kept, and the status line says why).
+std::string open_scenario_text(AppState& state, const std::string& text);
+
 // Whether path holds an experiment (a JSON object with "attnlab_experiment"), not a scenario.
 bool is_experiment_file(const std::string& path);
 // Opens an experiment file in the training lab; the scenario is not touched.

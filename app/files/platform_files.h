@@ -14,6 +14,7 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "core/io/link.h"
 
 namespace app {
 
@@ -27,6 +28,8 @@ class Paths {
   virtual std::filesystem::path data_dir() const = 0;
   // Where Dear ImGui keeps the panels' places; empty when nowhere (then *problem may say why).
   virtual std::string layout_settings_path(std::string* problem) const = 0;
+  // What File → Copy link puts before #z=: the desktop's index.html (docs/links.md), the page's own address.
+  virtual std::string link_base() const { return core::kDefaultLinkBase; }
 };
 
 // The last session: what the app restores at the start and autosaves while it runs.

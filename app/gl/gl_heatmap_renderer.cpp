@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include <glad/gl.h>
+#include "app/platform/gl.h"
 
 namespace app {
 
@@ -51,8 +51,8 @@ GlHeatmapRenderer::GlHeatmapRenderer(const std::filesystem::path& shader_dir) {
   const std::string vert = read_file(shader_dir / "heatmap.vert", error_);
   const std::string frag = error_.empty() ? read_file(shader_dir / "heatmap.frag", error_) : "";
   if (!error_.empty()) return;
-  const GLuint vs = compile(GL_VERTEX_SHADER, vert, "heatmap.vert", error_);
-  const GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, frag, "heatmap.frag", error_) : 0;
+  const GLuint vs = compile(GL_VERTEX_SHADER, glsl_for_this_gl(vert), "heatmap.vert", error_);
+  const GLuint fs = vs ? compile(GL_FRAGMENT_SHADER, glsl_for_this_gl(frag), "heatmap.frag", error_) : 0;
   if (!vs || !fs) {
     if (vs) glDeleteShader(vs);
     return;

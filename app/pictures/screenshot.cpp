@@ -4,7 +4,7 @@
 #include <cfloat>
 #include <vector>
 
-#include <glad/gl.h>
+#include "app/platform/gl.h"
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 #include <stb_image_write.h>

@@ -1,7 +1,8 @@
 // The platform under the window: one small backend owns the operating system's window, its
 // GL context, its events and every global those need (GLFW's callbacks are plain function
-// pointers). window.cpp asks it for frames and knows nothing of GLFW; a second platform (the
-// browser) implements the same few calls. Tracy's Backend.hpp is the model.
+// pointers). window.cpp asks it for frames and knows nothing of GLFW; the desktop's is
+// glfw_backend.cpp, the browser's web_backend.cpp (emscripten's GLFW on a canvas, WebGL 2).
+// Tracy's Backend.hpp is the model.
 #pragma once
 
 #include <memory>
@@ -18,13 +19,15 @@ class Backend {
     std::string title;
   };
 
-  // Opens the window with an OpenGL 3.3 core context and installs Dear ImGui's platform and
+  // Opens the window with an OpenGL 3.3 core context (WebGL 2 in the browser) and installs Dear ImGui's platform and
   // renderer backends in the current ImGui context, which must exist. Null, and why, when it cannot.
   static std::unique_ptr<Backend> create(const Options& options, std::string* error);
   virtual ~Backend() = default;
 
-  // Sleeps until an event comes or timeout_s passes; 0 polls, below 0 waits for as long as it takes.
-  virtual void wait(double timeout_s) = 0;
+  // Sleeps until an event comes or timeout_s passes; 0 polls, below 0 waits for as long as it
+  // takes. Returns whether a frame is due: after a sleep, always. Where the platform cannot sleep
+  // (the browser calls the loop on each of its frames), only after an event, a wake() or timeout_s.
+  virtual bool wait(double timeout_s) = 0;
   // Whether input or a window event (resize, focus, expose, a file dropped) came since the last call.
   virtual bool take_event() = 0;
   // The files dropped on the window since the last call, in order.

@@ -12,6 +12,8 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include "app/platform/glfw_key_latch.h"
+
 namespace app {
 
 namespace {
@@ -21,37 +23,6 @@ bool g_event = false;        // set by any input or window event: render a few f
 bool g_close_asked = false;  // the window's close button: the frame asks about unsaved changes
 std::vector<std::string> g_dropped;
 
-// Dear ImGui 1.86 reads keys as a state (io.KeysDown), not as events: a key
-// pressed and released within one glfwPollEvents is never seen. This latch
-// holds such a key, with its modifiers, down for one frame.
-struct KeyLatch {
-  struct Press {
-    int key, mods;
-  };
-  std::vector<Press> pressed;  // since the last frame
-  std::vector<int> held;       // held down by the latch in the last frame
-
-  void before_frame() {
-    ImGuiIO& io = ImGui::GetIO();
-    for (int key : held) io.KeysDown[key] = false;
-    held.clear();
-    // Back to the keys' real state after a latched frame, as the GLFW backend computes it.
-    io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
-    io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
-    io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
-    for (const Press& p : pressed) {
-      if (p.key < 0 || p.key >= IM_ARRAYSIZE(io.KeysDown)) continue;
-      // The modifiers as they were at the press: Ctrl may be up again while Q is still down.
-      io.KeyCtrl |= (p.mods & GLFW_MOD_CONTROL) != 0;
-      io.KeyShift |= (p.mods & GLFW_MOD_SHIFT) != 0;
-      io.KeyAlt |= (p.mods & GLFW_MOD_ALT) != 0;
-      if (io.KeysDown[p.key]) continue;
-      io.KeysDown[p.key] = true;
-      held.push_back(p.key);
-    }
-    pressed.clear();
-  }
-};
 KeyLatch g_keys;
 
 void on_glfw_error(int, const char* description) { g_glfw_error = description; }
@@ -92,10 +63,11 @@ class GlfwBackend final : public Backend {
     glfwTerminate();
   }
 
-  void wait(double timeout_s) override {
+  bool wait(double timeout_s) override {
     if (timeout_s == 0) glfwPollEvents();
     else if (timeout_s > 0) glfwWaitEventsTimeout(timeout_s);
     else glfwWaitEvents();
+    return true;
   }
   bool take_event() override { return std::exchange(g_event, false); }
   std::vector<std::string> take_drops() override { return std::exchange(g_dropped, {}); }

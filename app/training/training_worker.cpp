@@ -1,5 +1,7 @@
 #include "app/training/training_worker.h"
 
+#include <algorithm>
+
 namespace app {
 
 namespace {
@@ -25,6 +27,20 @@ void set_training_waker(void (*wake)()) {
 }
 
 namespace {
+bool on_frames = false;
+std::vector<TrainingWorker*> frame_workers;  // the workers alive, when on_frames (the window's thread alone)
+}  // namespace
+
+void set_training_on_frames(bool on) { on_frames = on; }
+
+bool advance_training(double budget_ms) {
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(budget_ms));
+  bool more = false;
+  for (TrainingWorker* w : frame_workers) more |= w->advance(deadline);
+  return more;
+}
+
+namespace {
 // The lab shows curves and weights and writes no RESULT: the batches would only fill memory.
 core::Experiment without_recording(core::Experiment e) {
   e.record = false;
@@ -39,10 +55,15 @@ TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(without_
     std::lock_guard lock(mutex_);
     publish(true);
   }
-  thread_ = std::thread([this] { loop(); });
+  if (on_frames) frame_workers.push_back(this);
+  else thread_ = std::thread([this] { loop(); });
 }
 
 TrainingWorker::~TrainingWorker() {
+  if (!thread_.joinable()) {
+    frame_workers.erase(std::remove(frame_workers.begin(), frame_workers.end(), this), frame_workers.end());
+    return;
+  }
   {
     std::lock_guard lock(mutex_);
     cancel_ = true;
@@ -147,39 +168,62 @@ void TrainingWorker::publish(bool with_weights) {
   wake_the_window();
 }
 
+void TrainingWorker::publish_if_paused() {
+  if (!running_ && pending_steps_ == 0 && (published_.steps_done != training_.steps_done() || last_weights_ < last_publish_))
+    publish(true);
+}
+
+bool TrainingWorker::wants_step() const { return (running_ || pending_steps_ > 0) && !training_.finished(); }
+
+Clock::time_point TrainingWorker::step_due() const {
+  return last_step_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / rate_));
+}
+
+bool TrainingWorker::take_step(std::unique_lock<std::mutex>& lock) {
+  if (pending_steps_ > 0) --pending_steps_;
+  // A seed's run at a time, the lock free meanwhile (the window copies what it needs without waiting
+  // for a step); a cancel (an edit, a restart) is seen between the seeds, not after all of them.
+  for (int s = 0; s < training_.seeds(); ++s) {
+    lock.unlock();
+    training_.step_run(s);
+    lock.lock();
+    if (cancel_) return false;
+  }
+  const auto now = Clock::now();
+  last_step_ = now;
+  if (training_.finished()) running_ = false;
+  const bool stopped = !running_ && pending_steps_ == 0;
+  if (stopped || rate_ > 0 || now - last_publish_ >= kCurvesEvery)
+    publish(stopped || rate_ > 0 || now - last_weights_ >= kWeightsEvery);
+  return true;
+}
+
 void TrainingWorker::loop() {
   std::unique_lock lock(mutex_);
-  Clock::time_point last_step = Clock::now();
   for (;;) {
     // Paused with steps not yet shown (a pause that came between a step and its publication): show them.
-    if (!running_ && pending_steps_ == 0 &&
-        (published_.steps_done != training_.steps_done() || last_weights_ < last_publish_))
-      publish(true);
-    wake_.wait(lock, [&] { return cancel_ || ((running_ || pending_steps_ > 0) && !training_.finished()); });
+    publish_if_paused();
+    wake_.wait(lock, [&] { return cancel_ || wants_step(); });
     if (cancel_) return;
     if (pending_steps_ == 0 && rate_ > 0) {  // slow motion: wait for this step's time, a rate change or a pause
-      const auto due = last_step + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / rate_));
-      if (Clock::now() < due) {
+      if (const auto due = step_due(); Clock::now() < due) {
         wake_.wait_until(lock, std::min(due, Clock::now() + std::chrono::milliseconds(50)),
                          [&] { return cancel_ || !running_ || pending_steps_ > 0; });
         continue;
       }
     }
-    if (pending_steps_ > 0) --pending_steps_;
-    // A seed's run at a time, the lock free meanwhile (the window copies what it needs without waiting
-    // for a step); a cancel (an edit, a restart) is seen between the seeds, not after all of them.
-    for (int s = 0; s < training_.seeds(); ++s) {
-      lock.unlock();
-      training_.step_run(s);
-      lock.lock();
-      if (cancel_) return;
-    }
-    const auto now = Clock::now();
-    last_step = now;
-    if (training_.finished()) running_ = false;
-    const bool stopped = !running_ && pending_steps_ == 0;
-    if (stopped || rate_ > 0 || now - last_publish_ >= kCurvesEvery)
-      publish(stopped || rate_ > 0 || now - last_weights_ >= kWeightsEvery);
+    if (!take_step(lock)) return;
+  }
+}
+
+bool TrainingWorker::advance(Clock::time_point deadline) {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    publish_if_paused();
+    if (!wants_step()) return false;
+    if (pending_steps_ == 0 && rate_ > 0 && Clock::now() < step_due()) return true;  // slow motion: a later frame's
+    take_step(lock);
+    if (Clock::now() >= deadline) return wants_step();
   }
 }
 

@@ -28,6 +28,14 @@ namespace app {
 // closes GLFW.
 void set_training_waker(void (*wake)());
 
+// Where no thread can be started (the page: a browser lends threads only to a page served with
+// COOP/COEP headers), the runs take their steps on the window's loop instead: set before the
+// first worker is made, and then advance_training is called once a frame.
+void set_training_on_frames(bool on);
+// Steps every run that wants them for about budget_ms (one step of every seed at least, when
+// one is due); true while a run wants more, to be called again on the next frame.
+bool advance_training(double budget_ms);
+
 class TrainingWorker {
  public:
   explicit TrainingWorker(const core::Experiment& e);
@@ -61,8 +69,18 @@ class TrainingWorker {
   const core::Experiment& experiment() const { return experiment_; }
 
  private:
+  friend bool advance_training(double budget_ms);
   void loop();
-  void publish(bool with_weights);  // called by the worker thread with mutex_ held
+  // The steps of a frame until deadline, on the window's thread (set_training_on_frames); true while more are due.
+  bool advance(std::chrono::steady_clock::time_point deadline);
+  // With mutex_ held: shows the steps a pause left unpublished; whether a step is wanted;
+  // when slow motion's next step is due; one step of every seed's run (the lock free meanwhile),
+  // false when cancelled during it.
+  void publish_if_paused();
+  bool wants_step() const;
+  std::chrono::steady_clock::time_point step_due() const;
+  bool take_step(std::unique_lock<std::mutex>& lock);
+  void publish(bool with_weights);  // with mutex_ held
 
   const core::Experiment experiment_;
   core::SeededTraining training_;  // the worker thread's alone once it runs
@@ -81,8 +99,9 @@ class TrainingWorker {
   double steps_per_second_ = 0;
   std::chrono::steady_clock::time_point last_publish_, last_weights_;
   int steps_at_last_publish_ = 0;
+  std::chrono::steady_clock::time_point last_step_ = std::chrono::steady_clock::now();
 
-  std::thread thread_;  // last: it starts once everything above is ready
+  std::thread thread_;  // last: it starts once everything above is ready (none on frames)
 };
 
 }  // namespace app

@@ -10,6 +10,31 @@
 
 namespace app {
 
+std::string layout_json(const AppState& state, float per_pixel) {
+  const auto px = [per_pixel](float v) { return v / per_pixel; };
+  const auto rect = [&](const auto& r) { return nlohmann::ordered_json{px(r.x), px(r.y), px(r.w), px(r.h)}; };
+  nlohmann::ordered_json j;
+  for (const auto& [key, r] : state.layout.cells) j[key] = rect(r);
+  nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();
+  for (const auto& [key, hm] : state.layout.heatmaps) {
+    heatmaps[key] = {{"title", hm.title},
+                     {"rect", rect(hm.grid)},
+                     {"cell", {px(hm.cell_w), px(hm.cell_h)}},
+                     {"numbers", hm.numbers},
+                     {"rows", hm.rows},
+                     {"cols", hm.cols}};
+    if (hm.numbers) heatmaps[key]["text"] = hm.text;
+  }
+  j["heatmaps"] = heatmaps;
+  nlohmann::ordered_json panels = nlohmann::ordered_json::object();
+  for (const auto& [name, r] : state.layout.panels) panels[name] = rect(r);
+  j["panels"] = panels;
+  nlohmann::ordered_json controls = nlohmann::ordered_json::object();
+  for (const auto& [key, r] : state.layout.controls) controls[key] = rect(r);
+  j["controls"] = controls;
+  return j.dump(1) + "\n";
+}
+
 // The editable cells by key, and under "heatmaps" every heatmap drawn (docs/command-line.md, --layout-out);
 // "panels" and "controls" (buttons, fields) for the tests that click them.
 bool write_layout(const AppState& state, const std::string& path, std::string* error) {
@@ -21,27 +46,8 @@ bool write_layout(const AppState& state, const std::string& path, std::string* e
     if (error) *error = core::short_path(path) + " now names the session or the scenario's file: the layout is not written there";
     return false;
   }
-  nlohmann::ordered_json j;
-  for (const auto& [key, r] : state.layout.cells) j[key] = {r.x, r.y, r.w, r.h};
-  nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();
-  for (const auto& [key, hm] : state.layout.heatmaps) {
-    heatmaps[key] = {{"title", hm.title},
-                     {"rect", {hm.grid.x, hm.grid.y, hm.grid.w, hm.grid.h}},
-                     {"cell", {hm.cell_w, hm.cell_h}},
-                     {"numbers", hm.numbers},
-                     {"rows", hm.rows},
-                     {"cols", hm.cols}};
-    if (hm.numbers) heatmaps[key]["text"] = hm.text;
-  }
-  j["heatmaps"] = heatmaps;
-  nlohmann::ordered_json panels = nlohmann::ordered_json::object();
-  for (const auto& [name, r] : state.layout.panels) panels[name] = {r.x, r.y, r.w, r.h};
-  j["panels"] = panels;
-  nlohmann::ordered_json controls = nlohmann::ordered_json::object();
-  for (const auto& [key, r] : state.layout.controls) controls[key] = {r.x, r.y, r.w, r.h};
-  j["controls"] = controls;
   // Whole or not at all: a test reads it while the window runs.
-  return core::write_file_atomically(path, j.dump(1) + "\n", error);
+  return core::write_file_atomically(path, layout_json(state), error);
 }
 
 void LayoutProbe::after_frame(const AppState& state, long frame) {

@@ -10,6 +10,10 @@
 
 namespace app {
 
+// The rectangles of the last frame as JSON, in ImGui's pixels divided by per_pixel (the page
+// gives devicePixelRatio, for CSS pixels).
+std::string layout_json(const AppState& state, float per_pixel = 1);
+
 // The rectangles of the last frame, written to path whole or not at all; false and why when
 // path now names the session or the scenario's file.
 bool write_layout(const AppState& state, const std::string& path, std::string* error);

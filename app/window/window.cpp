@@ -79,6 +79,8 @@ void set_imgui_settings_file(AppState& state, bool offscreen) {
   ImGui::GetIO().IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
 }
 
+}  // namespace
+
 // What the loop keeps from one frame to the next.
 class WindowLoop {
  public:
@@ -86,29 +88,33 @@ class WindowLoop {
       : state_(state), backend_(backend), renderer_(renderer), autosave_(state), probe_(options.layout_out),
         content_scale_(backend.content_scale()), fonts_zoom_(state.view.zoom), title_(window_title(state)) {}
 
-  void run() {
-    while (!backend_.closed()) {
-      wait_for_events();
-      take_drops();
-      follow_zoom();
-      const FrameRequests requests = draw_frame();
-      present();
-      probe_.after_frame(state_, ++frame_);
-      make_pictures();
-      answer(requests);
-      keep_session();
-      --frames_left_;
-    }
+  // One turn; false once the window is closed.
+  bool frame() {
+    if (backend_.closed()) return false;
+    if (!wait_for_events()) return true;  // the browser's frame, with nothing to draw
+    take_drops();
+    follow_zoom();
+    const FrameRequests requests = draw_frame();
+    present();
+    probe_.after_frame(state_, ++frame_);
+    make_pictures();
+    answer(requests);
+    keep_session();
+    --frames_left_;
+    return !backend_.closed();
   }
 
  private:
   // Sleeps until an event, or while text is typed (the cursor blinks) or a save is due, a
   // quarter of a second; after an event, a few frames are drawn without sleeping.
-  void wait_for_events() {
-    if (frames_left_ > 0) backend_.wait(0);
-    else if (ImGui::GetIO().WantTextInput || save_pending_) backend_.wait(0.25);
-    else backend_.wait(-1);
+  // Where the platform cannot sleep (the browser), false when no frame is due yet.
+  bool wait_for_events() {
+    bool due = true;
+    if (frames_left_ > 0) due = backend_.wait(0);
+    else if (ImGui::GetIO().WantTextInput || save_pending_) due = backend_.wait(0.25);
+    else due = backend_.wait(-1);
     if (backend_.take_event()) frames_left_ = kFramesAfterEvent;
+    return due || frames_left_ > 0;
   }
 
   void take_drops() {
@@ -193,62 +199,82 @@ class WindowLoop {
   bool save_pending_ = false;
 };
 
-// The window's loop, or the offscreen job; returns the exit code.
-int run_with_renderer(AppState& state, Backend& backend, const WindowOptions& options, bool offscreen) {
-  const std::filesystem::path data = platform_files().paths->data_dir();
-  GlHeatmapRenderer renderer(data / "shaders");
-  if (!renderer.ok()) {
-    std::cerr << "attnlab: " << (data.empty() ? "shaders not found (looked beside the binary and in the source tree)"
-                                                    : renderer.error()) << "\n";
-    return 1;
-  }
-  set_heatmap_renderer(&renderer);
-  int exit_code = 0;
-  if (offscreen) {
-    exit_code = run_offscreen_job(state, options);
-  } else {
-    // The lab's worker wakes the loop when it has news: no polling while it trains.
-    set_training_waker(Backend::wake);
-    WindowLoop(state, backend, renderer, options).run();
-    std::string error;
-    if (!platform_files().sessions->save(state, &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
-    set_training_waker(nullptr);
-  }
-  set_heatmap_renderer(nullptr);
-  return exit_code;
+Window::Window(const WindowOptions& options) : options_(options) {}
+
+std::unique_ptr<Window> Window::open(const WindowOptions& options, int& exit_code) {
+  std::unique_ptr<Window> window(new Window(options));
+  exit_code = window->start();
+  if (exit_code != 0) window.reset();
+  return window;
 }
 
-}  // namespace
-
-int run_window(const WindowOptions& options) {
+int Window::start() {
   // The scenario, before any window: a bad FILE is exit 2 and no window.
-  const bool offscreen = !options.screenshot.empty();
-  AppState state;
-  if (const int code = load_initial_state(options.file, state, /*headless=*/offscreen)) return code;
-  if (options.theme) state.view.theme = *options.theme;
-  if (const int code = check_pictures_asked(options, state)) return code;
+  const bool offscreen = !options_.screenshot.empty();
+  if (const int code = load_initial_state(options_.file, state_, /*headless=*/offscreen)) return code;
+  if (options_.theme) state_.view.theme = *options_.theme;
+  if (const int code = check_pictures_asked(options_, state_)) return code;
 
   // Dear ImGui's context first: the backend installs its platform and renderer parts in it.
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  set_imgui_settings_file(state, offscreen);
+  imgui_ = true;
+  set_imgui_settings_file(state_, offscreen);
   std::string error;
   // The offscreen pictures need a GL context, not a visible window.
-  std::unique_ptr<Backend> backend =
-      Backend::create({offscreen ? 64 : kDefaultWidth, offscreen ? 64 : kDefaultHeight, !offscreen, window_title(state)}, &error);
-  if (!backend) {
+  backend_ = Backend::create(
+      {offscreen ? 64 : kDefaultWidth, offscreen ? 64 : kDefaultHeight, !offscreen, window_title(state_)}, &error);
+  if (!backend_) {
     std::cerr << "attnlab: " << error << "\n";
-    ImGui::DestroyContext();  // no fonts loaded yet
     return 1;
   }
   // Fonts at the monitor's content scale, times the session's zoom.
-  if (!load_fonts(backend->content_scale() * state.view.zoom))
+  if (!load_fonts(backend_->content_scale() * state_.view.zoom))
     std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
-  const int exit_code = run_with_renderer(state, *backend, options, offscreen);
-  backend.reset();  // the GL context, before ImGui's
-  unload_fonts();
-  ImGui::DestroyContext();
-  return exit_code;
+  const std::filesystem::path data = platform_files().paths->data_dir();
+  renderer_ = std::make_unique<GlHeatmapRenderer>(data / "shaders");
+  if (!renderer_->ok()) {
+    std::cerr << "attnlab: " << (data.empty() ? "shaders not found (looked beside the binary and in the source tree)"
+                                              : renderer_->error()) << "\n";
+    return 1;
+  }
+  set_heatmap_renderer(renderer_.get());
+  if (!offscreen) {
+    // The lab's worker wakes the loop when it has news: no polling while it trains.
+    set_training_waker(Backend::wake);
+    loop_ = std::make_unique<WindowLoop>(state_, *backend_, *renderer_, options_);
+  }
+  return 0;
+}
+
+Window::~Window() {
+  if (loop_) {
+    loop_.reset();
+    std::string error;
+    if (!platform_files().sessions->save(state_, &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
+    set_training_waker(nullptr);
+  }
+  if (renderer_) set_heatmap_renderer(nullptr);
+  renderer_.reset();
+  if (backend_) {
+    backend_.reset();  // the GL context, before ImGui's
+    unload_fonts();
+  }
+  if (imgui_) ImGui::DestroyContext();
+}
+
+bool Window::frame() { return loop_ && loop_->frame(); }
+
+int Window::make_offscreen_picture() { return run_offscreen_job(state_, options_); }
+
+int run_window(const WindowOptions& options) {
+  int exit_code = 0;
+  const std::unique_ptr<Window> window = Window::open(options, exit_code);
+  if (!window) return exit_code;
+  if (!options.screenshot.empty()) return window->make_offscreen_picture();
+  while (window->frame()) {
+  }
+  return 0;
 }
 
 }  // namespace app

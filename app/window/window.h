@@ -1,7 +1,8 @@
-// The desktop window: GLFW, OpenGL 3.3 core through glad, Dear ImGui, and a
-// loop that sleeps until an event comes. Also the offscreen --screenshot.
+// The window: the platform's Backend (GLFW on the desktop, the canvas in the browser), Dear
+// ImGui, and a loop that sleeps until an event comes. Also the offscreen --screenshot.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -22,6 +23,44 @@ struct WindowOptions {
   bool transparent = false;    // --transparent: the screenshot has no background
   std::optional<core::Sweep> animate;  // --animate: the screenshot path is then an animation's (.gif or .mp4)
   std::optional<core::TrainingAnimation> training;  // --animate training: FILE must be an experiment; the screenshot path as above
+};
+
+class Backend;
+class GlHeatmapRenderer;
+class WindowLoop;
+
+// The window open, one frame at a time: run_window loops over frame() until it is closed; the
+// page, whose loop is the browser's (requestAnimationFrame), calls frame() from there.
+class Window {
+ public:
+  // The scenario loaded (FILE, else the last session, else the first lesson), then ImGui, the
+  // backend, the fonts and the heatmap shaders. Null, with the exit code run_window documents,
+  // when one of them fails (then the reason is on stderr).
+  static std::unique_ptr<Window> open(const WindowOptions& options, int& exit_code);
+  // Keeps the session (a window's, not an offscreen picture's), then closes.
+  ~Window();
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+
+  // One turn of the loop: waits for events where the platform can, draws a frame if one is due,
+  // carries out what it asked for. False once the window is closed.
+  bool frame();
+  // The offscreen picture or animation the options ask for; returns the exit code.
+  int make_offscreen_picture();
+
+  AppState& state() { return state_; }
+  Backend& backend() { return *backend_; }
+
+ private:
+  explicit Window(const WindowOptions& options);
+  int start();
+
+  const WindowOptions options_;
+  AppState state_;
+  bool imgui_ = false;
+  std::unique_ptr<Backend> backend_;
+  std::unique_ptr<GlHeatmapRenderer> renderer_;
+  std::unique_ptr<WindowLoop> loop_;
 };
 
 // Returns the exit code: 2 when FILE cannot be used, 1 when there is no

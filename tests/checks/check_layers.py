@@ -36,7 +36,7 @@ RULES = [
     (r"app/(panels|dialogs)/", "panels/dialogs"),
     (r"app/frame\.", "frame"),
     (r"app/(pictures|media)/", "pictures"),
-    (r"app/(window/|main\.cpp)", "window/main"),
+    (r"app/(window/|web/|main\.cpp)", "window/main"),  # web/: the page's main and window.attnlab
 ]
 
 

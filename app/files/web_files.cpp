@@ -1,0 +1,185 @@
+#include "app/files/web_files.h"
+
+#include <emscripten.h>
+
+#include <cstdlib>
+#include <system_error>
+#include <vector>
+
+#include "app/files/files.h"
+#include "app/files/session_json.h"
+#include "core/io/atomic_file.h"
+#include "core/io/scenario_io.h"
+
+namespace app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// localStorage, which a browser may refuse (private windows, a full quota): then "" and false.
+EM_JS(char*, web_storage_get, (const char* key), {
+  let s = null;
+  try { s = window.localStorage.getItem(UTF8ToString(key)); } catch (e) {}
+  if (s === null) return 0;
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(int, web_storage_set, (const char* key, const char* value), {
+  try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
+});
+EM_JS(void, web_storage_remove, (const char* key), {
+  try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
+});
+// The browser's file picker (web/page_pre.js): the chosen file is written to the home folder
+// and opened by attnlab_open_picked (app/web/page_api.cpp).
+EM_JS(void, web_pick_file, (), { Module.attnlabPickFile(); });
+// A download of size bytes at data, named name (web/page_pre.js).
+EM_JS(void, web_download, (const char* name, const unsigned char* data, int size), {
+  Module.attnlabDownload(UTF8ToString(name), HEAPU8.slice(data, data + size));
+});
+
+EM_JS(char*, web_page_base, (), {
+  const s = Module.attnlabPageBase();
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+std::string storage_get(const std::string& key) {
+  char* p = web_storage_get(key.c_str());
+  if (!p) return {};
+  std::string text = p;
+  std::free(p);
+  return text;
+}
+
+std::string home() {
+  const char* h = std::getenv("HOME");
+  return h && *h ? h : "/home/web_user";
+}
+
+}  // namespace
+
+std::string WebPaths::link_base() const {
+  char* p = web_page_base();
+  std::string base = p;
+  std::free(p);
+  return base;
+}
+
+SessionRestore WebSessions::restore(AppState& state, bool read_only) {
+  if (!kept_) return SessionRestore::None;
+  const std::string text = storage_get(kWebSessionKey);
+  if (text.empty()) return SessionRestore::None;
+  std::string problem;
+  std::vector<std::string> dropped;
+  std::optional<core::FileStamp> known;
+  std::optional<AppState> restored = parse_session(text, problem, dropped, known);
+  if (!restored) {
+    // Set aside, whole, where a person can still find it (the browser's developer tools).
+    const std::string aside = std::string(kWebSessionKey) + ".corrupt-" + time_stamp();
+    if (!read_only && web_storage_set(aside.c_str(), text.c_str())) web_storage_remove(kWebSessionKey);
+    state.status = "the last session could not be restored (" + problem + "); it is kept in this browser's storage as " + aside;
+    return SessionRestore::Corrupt;
+  }
+  if (!restored->library.file.empty()) {
+    restored->library.file_stamp = core::file_stamp(restored->library.file);
+    core::LoadResult on_disk = core::load_scenario_file(restored->library.file);
+    restored->set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
+  } else {
+    restored->set_saved(core::Scenario{});  // never saved: it all counts as a change
+  }
+  restored->status = "restored the last session";
+  notes_.clear();
+  for (const std::string& d : dropped) notes_ += (notes_.empty() ? "restored without " : "; ") + d;
+  state = std::move(*restored);
+  last_saved_ = text;
+  return SessionRestore::Restored;
+}
+
+bool WebSessions::save(const AppState& state, std::string* error, std::string* note) {
+  std::string why;
+  const std::string text = session_text(state, &why);
+  if (text.empty()) {
+    if (error) *error = why;
+    return false;
+  }
+  if (note) note->clear();
+  if (!kept_ || text == last_saved_) return true;
+  if (!web_storage_set(kWebSessionKey, text.c_str())) {
+    if (error) *error = "this browser refused to store it (a private window, or its storage is full)";
+    return false;
+  }
+  last_saved_ = text;
+  return true;
+}
+
+std::string WebSessions::keep_unsaved(const AppState& state, std::string* error) {
+  // A file in the home folder: the page hands it to the browser as a download.
+  const std::string path = home() + "/attnlab-unsaved-" + time_stamp() + ".json";
+  return core::save_scenario_file(state.scenario(), path, error) ? path : std::string{};
+}
+
+void WebFileChooser::ask(AppState& state, FileDialog::Purpose purpose) {
+  if (purpose == FileDialog::Purpose::Open) {
+    web_pick_file();
+    return;
+  }
+  if (purpose == FileDialog::Purpose::SaveAs) {
+    const fs::path current = state.library.file;
+    const std::string name = current.empty() ? "scenario.json" : current.filename().string();
+    if (save_scenario(state, home() + "/" + name)) state.status = "saved " + name + " (the browser downloads it)";
+  }
+}
+
+namespace {
+std::pair<long long, long long> stamp_of(const fs::directory_entry& e) {
+  std::error_code ec;
+  return {static_cast<long long>(e.file_size(ec)), static_cast<long long>(e.last_write_time(ec).time_since_epoch().count())};
+}
+}  // namespace
+
+void WebDownloads::mark_seen(const std::string& path) {
+  std::error_code ec;
+  seen_[path] = stamp_of(fs::directory_entry(path, ec));
+}
+
+int WebDownloads::look(bool ship) {
+  int shipped = 0;
+  std::error_code ec;
+  for (const std::string& root : {home(), std::string(kWebDataDir)}) {
+    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (!it->is_regular_file(ec)) continue;
+      const std::string path = it->path().string();
+      const std::pair<long long, long long> stamp = stamp_of(*it);
+      auto [where, added] = seen_.try_emplace(path, stamp);
+      if (!added && where->second == stamp) continue;
+      where->second = stamp;
+      if (!ship) continue;
+      const core::FileRead file = core::read_regular_file(path, size_t{1} << 31);
+      if (file.problem != core::FileRead::Problem::None) continue;
+      web_download(it->path().filename().string().c_str(), reinterpret_cast<const unsigned char*>(file.text.data()),
+                   static_cast<int>(file.text.size()));
+      ++shipped;
+    }
+  }
+  return shipped;
+}
+
+PlatformFiles web_files() {
+  static WebPaths paths;
+  static WebSessions sessions;
+  static WebFileChooser chooser;
+  return {&paths, &sessions, &chooser};
+}
+
+WebDownloads& web_downloads() {
+  static WebDownloads downloads;
+  return downloads;
+}
+
+}  // namespace app

@@ -1,0 +1,75 @@
+// The browser's answers to platform_files.h, and the page's downloads.
+//
+// - Paths: what the desktop finds beside its binary is preloaded into the page's memory file
+//   system at /share/attnlab (shaders, lessons, experiments; web/page.cmake). The panels'
+//   places are not kept (Dear ImGui lays them out again on a reload).
+// - Sessions: the session's JSON (session_json.h, the desktop's very text) in the page's
+//   localStorage, under "attnlab.session". One that cannot be restored is set aside under
+//   "attnlab.session.corrupt-TIME", never a blank page; the status line says so.
+// - File chooser: Open is the browser's file picker (web/page_pre.js), whose file is written
+//   to the home folder and opened as any file is; Save as saves to the home folder under the
+//   name the desktop's dialog would propose.
+// - Downloads: every file the app writes to its home folder (/home/web_user: Save, every
+//   export, the animations) or over a file it opened is handed to the browser as a download,
+//   by the name the desktop would give it, once the frame that wrote it is over.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+
+#include "app/files/platform_files.h"
+
+namespace app {
+
+inline constexpr const char* kWebDataDir = "/share/attnlab";
+inline constexpr const char* kWebSessionKey = "attnlab.session";
+
+class WebPaths final : public Paths {
+ public:
+  std::filesystem::path data_dir() const override { return kWebDataDir; }
+  std::string layout_settings_path(std::string*) const override { return {}; }
+  std::string link_base() const override;  // the page's address, without its fragment
+};
+
+class WebSessions final : public SessionStore {
+ public:
+  SessionRestore restore(AppState& state, bool read_only) override;
+  bool save(const AppState& state, std::string* error, std::string* note) override;
+  std::string notes() const override { return notes_; }
+  std::string keep_unsaved(const AppState& state, std::string* error) override;
+  // false: nothing is restored or kept (an embedded page: ?embed=).
+  void set_kept(bool kept) { kept_ = kept; }
+
+ private:
+  bool kept_ = true;
+  std::string notes_;
+  std::string last_saved_;  // localStorage is written only when the text changed
+};
+
+class WebFileChooser final : public FileChooser {
+ public:
+  void ask(AppState& state, FileDialog::Purpose purpose) override;
+};
+
+// The files written since the last look, handed to the browser as downloads.
+class WebDownloads {
+ public:
+  // What is there now is not a download: the preloaded files at the start; a file the picker
+  // or a drop just wrote.
+  void mark_all_seen() { look(false); }
+  void mark_seen(const std::string& path);
+  // Downloads what was written or changed since the last look; returns how many.
+  int ship() { return look(true); }
+
+ private:
+  int look(bool ship);
+
+  std::map<std::string, std::pair<long long, long long>> seen_;  // path → (size, mtime)
+};
+
+// The page's three, and its downloads.
+PlatformFiles web_files();
+WebDownloads& web_downloads();
+
+}  // namespace app

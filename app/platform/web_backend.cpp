@@ -1,0 +1,188 @@
+// The browser's Backend: emscripten's GLFW on the page's canvas, WebGL 2 (OpenGL ES 3.0), and
+// Dear ImGui's GLFW and OpenGL 3 backends built for ES 3. The browser owns the loop (it calls
+// the window on each of its frames, app/web/page_main.cpp), so wait() cannot sleep: it says
+// whether a frame is due. Every emscripten GLFW and canvas global of the app lives here.
+//
+// The canvas fills the browser's window (web/index.html's CSS); its backing store is kept at
+// its CSS size times devicePixelRatio, and Dear ImGui works in those device pixels with fonts
+// at content_scale() = devicePixelRatio, as the desktop does on a HiDPI monitor: sharp text.
+#include "app/platform/backend.h"
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cmath>
+#include <utility>
+
+#include "app/platform/gl.h"
+#include "app/platform/glfw_key_latch.h"
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+namespace app {
+
+namespace {
+
+bool g_event = false;  // input, a resize or a wake(): draw a few frames
+std::vector<std::string> g_dropped;
+KeyLatch g_keys;
+
+// The clipboard: emscripten's GLFW keeps its own, which no other program sees. Copies go to
+// the system's through navigator.clipboard (a page may write it from a user's gesture); what
+// is read is the last text copied here or pasted into the page (web/page_pre.js keeps it).
+EM_JS(void, web_clipboard_write, (const char* text), {
+  const s = UTF8ToString(text);
+  Module.attnlabClipboard = s;
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(s).catch(function () {});
+});
+EM_JS(char*, web_clipboard_read, (), {
+  const s = Module.attnlabClipboard || "";
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+void set_clipboard(void*, const char* text) { web_clipboard_write(text); }
+const char* get_clipboard(void*) {
+  static std::string text;
+  char* p = web_clipboard_read();
+  text = p;
+  std::free(p);
+  return text.c_str();
+}
+
+// The canvas's CSS size in device pixels.
+void canvas_target_size(int& w, int& h) {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  const double dpr = emscripten_get_device_pixel_ratio();
+  w = static_cast<int>(std::lround(css_w * dpr));
+  h = static_cast<int>(std::lround(css_h * dpr));
+}
+
+void install_event_callbacks(GLFWwindow* w) {
+  glfwSetCursorPosCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
+  glfwSetMouseButtonCallback(w, [](GLFWwindow*, int, int, int) { g_event = true; });
+  glfwSetScrollCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
+  glfwSetKeyCallback(w, [](GLFWwindow*, int key, int, int action, int mods) {
+    g_event = true;
+    if (action == GLFW_PRESS) g_keys.pressed.push_back({key, mods});
+  });
+  glfwSetCharCallback(w, [](GLFWwindow*, unsigned) { g_event = true; });
+  glfwSetCursorEnterCallback(w, [](GLFWwindow*, int) { g_event = true; });
+  glfwSetWindowFocusCallback(w, [](GLFWwindow*, int) { g_event = true; });
+  glfwSetWindowSizeCallback(w, [](GLFWwindow*, int, int) { g_event = true; });
+  // A file dropped on the canvas: emscripten's GLFW has written it to /.glfw_dropped_files/.
+  glfwSetDropCallback(w, [](GLFWwindow*, int count, const char** paths) {
+    g_event = true;
+    g_dropped.assign(paths, paths + count);
+  });
+}
+
+class WebBackend final : public Backend {
+ public:
+  WebBackend(GLFWwindow* window, float scale) : window_(window), scale_(scale) {}
+  ~WebBackend() override {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+  }
+
+  bool wait(double timeout_s) override {
+    fit_canvas();
+    if (timeout_s == 0 || g_event) return true;
+    return timeout_s > 0 && emscripten_get_now() - last_frame_ms_ >= timeout_s * 1000;
+  }
+  bool take_event() override { return std::exchange(g_event, false); }
+  std::vector<std::string> take_drops() override { return std::exchange(g_dropped, {}); }
+  bool take_close_request() override { return false; }  // a tab closes without asking: the session is kept as it goes
+  void close() override { closed_ = true; }
+  bool closed() const override { return closed_; }
+
+  float content_scale() const override { return scale_; }
+  void reload_fonts() override {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  void new_frame() override {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    // 1.86's GLFW backend hands a zero DeltaTime when two frames share a timestamp, and NewFrame
+    // asserts on it (Dear ImGui added this guard itself in 1.89.7).
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.DeltaTime <= 0) io.DeltaTime = 1e-3f;
+    g_keys.before_frame();
+    last_frame_ms_ = emscripten_get_now();
+  }
+  void end_frame() override {
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window_, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
+  void finish() override { glFinish(); }
+  void set_title(const std::string& title) override { emscripten_set_window_title(title.c_str()); }
+
+ private:
+  // The backing store follows the canvas's CSS size (the browser's window) and devicePixelRatio.
+  // Not glfwSetWindowSize: emscripten 3.1.6's asks for fullscreen when the size equals the
+  // screen's, and leaves it otherwise (page errors in headless chromium); setCanvasSize
+  // reaches GLFW's resize listener all the same.
+  void fit_canvas() {
+    int want_w = 0, want_h = 0, fb_w = 0, fb_h = 0;
+    canvas_target_size(want_w, want_h);
+    glfwGetFramebufferSize(window_, &fb_w, &fb_h);
+    if (want_w > 0 && want_h > 0 && (want_w != fb_w || want_h != fb_h)) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+      emscripten_set_canvas_size(want_w, want_h);
+#pragma clang diagnostic pop
+      g_event = true;
+    }
+  }
+
+  GLFWwindow* window_;
+  const float scale_;
+  double last_frame_ms_ = 0;
+  bool closed_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> Backend::create(const Options& options, std::string* error) {
+  if (!glfwInit()) {
+    *error = "cannot start the page's GLFW";
+    return nullptr;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  int width = 0, height = 0;
+  canvas_target_size(width, height);
+  if (width <= 0 || height <= 0) width = options.width, height = options.height;
+  GLFWwindow* window = glfwCreateWindow(width, height, options.title.c_str(), nullptr, nullptr);
+  if (!window) {
+    *error = "cannot create a WebGL 2 context (is WebGL 2 turned off in this browser?)";
+    glfwTerminate();
+    return nullptr;
+  }
+  glfwMakeContextCurrent(window);
+  install_event_callbacks(window);
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init(kGlslVersion);
+  ImGuiIO& io = ImGui::GetIO();
+  io.SetClipboardTextFn = set_clipboard;
+  io.GetClipboardTextFn = get_clipboard;
+  auto backend = std::make_unique<WebBackend>(window, static_cast<float>(emscripten_get_device_pixel_ratio()));
+  return backend;
+}
+
+void Backend::wake() { g_event = true; }
+
+}  // namespace app

@@ -1,0 +1,116 @@
+// What the page's JavaScript calls (web/page_pre.js wraps these into window.attnlab, the
+// contract of docs/web.md): the scenario on screen in and out, its numbers, where things are
+// drawn, its exports, and what the page's own controls ask (the picker, a link, Copy link).
+// Each returns text or bytes that stay valid until the next call of the same function.
+#include <emscripten.h>
+
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/files/exports.h"
+#include "app/files/files.h"
+#include "app/files/web_files.h"
+#include "app/platform/backend.h"
+#include "app/web/page.h"
+#include "app/window/layout_probe.h"
+#include "core/io/atomic_file.h"
+#include "core/io/link.h"
+#include "core/io/result_json.h"
+#include "core/io/scenario_io.h"
+#include "core/model/compute.h"
+#include "core/text/json_text.h"
+
+namespace {
+
+app::AppState& state() { return app::page_window()->state(); }
+
+// A change made from outside a frame: the next frame draws it.
+void redraw() { app::Backend::wake(); }
+
+std::string g_export;  // the last exportFile's bytes, or why there are none
+
+const char* kept(std::string& slot, std::string text) {
+  slot = std::move(text);
+  return slot.c_str();
+}
+
+}  // namespace
+
+extern "C" {
+
+// load(text): a scenario's JSON as a new document, or the reader's message and nothing changed.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text) {
+  static std::string out;
+  const std::string error = app::open_scenario_text(state(), text);
+  redraw();
+  nlohmann::ordered_json j{{"ok", error.empty()}};
+  if (!error.empty()) j["error"] = error;
+  return kept(out, j.dump());
+}
+
+// scenario(): the JSON text Save writes.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_scenario() {
+  static std::string out;
+  return kept(out, core::scenario_to_text(state().scenario()));
+}
+
+// dump(): the text `attnlab --dump FILE` prints for the scenario on screen.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_dump() {
+  static std::string out;
+  const core::Scenario& s = state().scenario();
+  return kept(out, core::to_text(core::result_to_json(s, core::compute(s))));
+}
+
+// layout(): as --layout-out writes it, in CSS pixels of the canvas.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_layout(float device_pixel_ratio) {
+  static std::string out;
+  return kept(out, app::layout_json(state(), device_pixel_ratio > 0 ? device_pixel_ratio : 1));
+}
+
+// exportFile(ext): the bytes `attnlab FILE --export OUT.EXT` writes, for svg, tex, csv and py;
+// their count, or -1 (then attnlab_export_data() holds the reason).
+EMSCRIPTEN_KEEPALIVE int attnlab_export(const char* extension) {
+  const std::string path = std::string("/tmp/attnlab-export.") + extension;
+  const core::ExportFormat format = core::export_format(path);
+  std::string error;
+  if (format == core::ExportFormat::Png || format == core::ExportFormat::Unknown) {
+    error = std::string("exportFile: .") + extension + " is not a text export (svg, tex, csv or py)";
+  } else if (app::write_text_export(state(), format, path, &error)) {
+    const core::FileRead file = core::read_regular_file(path, size_t{1} << 30);
+    std::remove(path.c_str());
+    if (file.problem == core::FileRead::Problem::None) {
+      g_export = file.text;
+      return static_cast<int>(g_export.size());
+    }
+    error = "exportFile: " + file.reason;
+  }
+  g_export = error;
+  return -1;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* attnlab_export_data() { return g_export.c_str(); }
+
+// A file the browser's picker or a drop outside the canvas wrote at path: opened as File → Open does.
+EMSCRIPTEN_KEEPALIVE void attnlab_open_file(const char* path) {
+  app::web_downloads().mark_seen(path);
+  app::request_open(state(), path);
+  redraw();
+}
+
+// The address's fragment changed (a link pasted into the address bar of the open page).
+EMSCRIPTEN_KEEPALIVE void attnlab_open_link(const char* hash) {
+  const std::string link = std::string("index.html") + hash;
+  if (core::is_link(link)) app::request_open(state(), link);
+  else state().status = "not opened: the address's fragment is not a link (expected #z=, #s=, #lesson= or #exp=)";
+  redraw();
+}
+
+// The page's Copy link button: the scenario's link, its base the page's own address.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_link(const char* base) {
+  static std::string out;
+  return kept(out, core::scenario_link(state().scenario(), base));
+}
+
+}  // extern "C"

@@ -1,0 +1,123 @@
+// The page's entry point (the desktop's is app/main.cpp). The same window as the desktop's, on
+// the page's canvas (platform/web_backend.cpp), with the browser's answers for files, the
+// session and the clipboard (files/web_files.h), and the lab stepping within each frame
+// instead of on a thread. The browser calls frame() on each of its frames; nothing here ends:
+// a page ends with its tab, and the session is kept as it goes.
+#include <emscripten.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/files/web_files.h"
+#include "app/training/training_worker.h"
+#include "app/web/page.h"
+#include "core/io/link.h"
+
+namespace app {
+
+namespace {
+
+Window* g_window = nullptr;  // never destroyed (above)
+bool g_first_frame_told = false;
+// Of a 16.7 ms frame at 60 Hz, the lab's steps take about half; drawing takes the rest.
+constexpr double kTrainingBudgetMs = 8;
+
+// What the page's address asks for (web/page_pre.js reads it).
+EM_JS(char*, page_address_part, (int which), {
+  const s = which === 0 ? window.location.hash : (new URLSearchParams(window.location.search).get("embed") || "");
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
+EM_JS(void, page_failed, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
+
+std::string address_part(int which) {
+  char* p = page_address_part(which);
+  std::string s = p;
+  std::free(p);
+  return s;
+}
+
+// ?embed=Scores,Softmax: the panels by name (the names --panel takes); "" when all are known,
+// else what is wrong.
+std::string read_embed(const std::string& list, std::vector<Panel>& panels) {
+  std::stringstream in(list);
+  std::string name;
+  while (std::getline(in, name, ',')) {
+    if (name.empty()) continue;
+    if (const std::optional<Panel> p = core::find_panel(name)) panels.push_back(*p);
+    else return "?embed=" + name + ": no panel has that name (the names: Lesson, Matrices, Scores, Softmax, Rank, Output, Geometry, Experiment)";
+  }
+  return "";
+}
+
+void frame() {
+  advance_training(kTrainingBudgetMs);
+  if (!g_window->frame()) {
+    emscripten_cancel_main_loop();
+    page_failed("attnlab was closed: reload the page to open it again");
+    return;
+  }
+  web_downloads().ship();
+  if (!g_first_frame_told) {
+    g_first_frame_told = true;
+    page_first_frame();
+  }
+}
+
+int start() {
+  use_platform_files(web_files());
+  set_training_on_frames(true);
+  std::vector<Panel> embedded;
+  const std::string embed_problem = read_embed(address_part(1), embedded);
+  // An iframe in a slide keeps no session: it would replace the one of the page a student has open.
+  if (!embedded.empty()) static_cast<WebSessions*>(web_files().sessions)->set_kept(false);
+  web_downloads().mark_all_seen();
+
+  WindowOptions options;
+  const std::string hash = address_part(0);
+  const std::string link = "index.html" + hash;
+  if (!hash.empty() && core::is_link(link)) options.file = link;
+  int exit_code = 0;
+  std::unique_ptr<Window> window = Window::open(options, exit_code);
+  std::string status;
+  if (!window && !options.file.empty()) {
+    // A bad link: its message, over the session or the first lesson.
+    const core::LinkContents contents = core::read_link(link);
+    status = "the link was not opened: " +
+             (contents.ok() ? std::string("it names no shipped lesson or experiment of that name") : contents.message());
+    options.file.clear();
+    window = Window::open(options, exit_code);
+  }
+  if (!window) {
+    page_failed("attnlab could not start (the browser's console says why)");
+    return exit_code;
+  }
+  if (!status.empty()) window->state().status = status;
+  if (!embed_problem.empty()) window->state().status = embed_problem;
+  window->state().panels.embedded = embedded;
+  g_window = window.release();
+  emscripten_set_main_loop(frame, 0, false);
+  return 0;
+}
+
+}  // namespace
+
+Window* page_window() { return g_window; }
+
+}  // namespace app
+
+int main() {
+  try {
+    return app::start();
+  } catch (const std::bad_alloc&) {
+    std::cerr << "attnlab: out of memory\n";
+    return 1;
+  }
+}

@@ -1,0 +1,19 @@
+# The page: build-web/site/ is a static folder (index.html, attnlab.js, attnlab.wasm, attnlab.data)
+# that any web server can serve. attnlab.data holds what the desktop finds beside its binary (the
+# shaders, lessons and experiments, staged in share/attnlab) and the font, at the desktop's paths.
+set(ATTNLAB_SITE ${CMAKE_BINARY_DIR}/site)
+set(ATTNLAB_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)  # app/render/text.h's kFontPath
+set_target_properties(attnlab PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${ATTNLAB_SITE})
+target_link_options(attnlab PRIVATE
+  -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=0 -sENVIRONMENT=web
+  "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,FS"
+  "-sEXPORTED_FUNCTIONS=_main,_malloc,_free"
+  --pre-js ${PROJECT_SOURCE_DIR}/web/page_pre.js
+  "SHELL:--preload-file ${CMAKE_BINARY_DIR}/share/attnlab@/share/attnlab"
+  "SHELL:--preload-file ${ATTNLAB_FONT}@${ATTNLAB_FONT}")
+set_property(TARGET attnlab APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/page_pre.js ${staged_files})
+
+add_custom_command(OUTPUT ${ATTNLAB_SITE}/index.html
+                   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${PROJECT_SOURCE_DIR}/web/index.html ${ATTNLAB_SITE}/index.html
+                   DEPENDS ${PROJECT_SOURCE_DIR}/web/index.html VERBATIM)
+add_custom_target(attnlab_site ALL DEPENDS ${ATTNLAB_SITE}/index.html)

@@ -1,0 +1,103 @@
+// The page's JavaScript half (emcc --pre-js, inside attnlab.js): window.attnlab, the contract
+// for tests and embedding (docs/web.md), and what C++ asks of the browser: the file picker,
+// downloads, the clipboard, a changed address, the first frame. Its C++ half is app/web/.
+(function () {
+  "use strict";
+  let resolveReady, rejectReady;
+  const ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
+  ready.catch(function () {});  // a failed start is shown on the page; an unread rejection is no error of its own
+
+  const call = function (name, ret, types, args) { return Module.ccall(name, ret, types || [], args || []); };
+
+  window.attnlab = {
+    // Resolved once the first frame is on the canvas.
+    ready: ready,
+    // A scenario's JSON text as a new document: {ok: true}, or {ok: false, error} with the
+    // reader's message (the scenario on screen is kept).
+    load: function (text) { return JSON.parse(call("attnlab_load", "string", ["string"], [String(text)])); },
+    // The scenario on screen, as Save writes it.
+    scenario: function () { return call("attnlab_scenario", "string"); },
+    // Its numbers, exactly as `attnlab --dump FILE` prints them.
+    dump: function () { return call("attnlab_dump", "string"); },
+    // Where the cells, heatmaps, panels and controls are (as --layout-out), in CSS pixels.
+    layout: function () { return call("attnlab_layout", "string", ["number"], [window.devicePixelRatio || 1]); },
+    // The bytes `attnlab FILE --export OUT.EXT` writes, for "svg", "tex", "csv" or "py".
+    exportFile: function (ext) {
+      const n = call("attnlab_export", "number", ["string"], [String(ext)]);
+      const p = call("attnlab_export_data", "number");
+      if (n < 0) throw new Error(UTF8ToString(p));
+      return HEAPU8.slice(p, p + n);
+    },
+    // The scenario's link, based on this page's address.
+    link: function () { return call("attnlab_link", "string", ["string"], [pageBase()]); },
+    // The files the page handed to the browser, in order: {name, size}; the last one's bytes.
+    downloads: [],
+    lastDownload: null,
+  };
+
+  function pageBase() { return window.location.href.split("#")[0]; }
+  Module.attnlabPageBase = pageBase;
+
+  Module.attnlabFirstFrame = function () {
+    window.attnlabFirstFrameMs = performance.now();
+    const status = document.getElementById("status");
+    if (status) status.remove();
+    resolveReady();
+  };
+
+  Module.attnlabFailed = function (why) {
+    const status = document.getElementById("status");
+    if (status) { status.textContent = why; status.className = "failed"; }
+    rejectReady(new Error(why));
+  };
+
+  // File → Open: the browser's picker; the file goes to the home folder and opens from there.
+  Module.attnlabPickFile = function () {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.addEventListener("change", function () {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      file.arrayBuffer().then(function (buffer) {
+        const path = "/home/web_user/" + file.name.replace(/\//g, "_");
+        FS.writeFile(path, new Uint8Array(buffer));
+        call("attnlab_open_file", null, ["string"], [path]);
+      });
+    });
+    input.click();
+  };
+
+  // Save and every export: a download named as the desktop names the file.
+  Module.attnlabDownload = function (name, bytes) {
+    window.attnlab.downloads.push({ name: name, size: bytes.length });
+    window.attnlab.lastDownload = { name: name, bytes: bytes };
+    const url = URL.createObjectURL(new Blob([bytes]));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+  };
+
+  // What the page reads as the clipboard: the last text copied in it or pasted into it.
+  Module.attnlabClipboard = "";
+  document.addEventListener("paste", function (e) {
+    if (e.clipboardData) Module.attnlabClipboard = e.clipboardData.getData("text/plain");
+  });
+
+  // A link pasted into the address bar of the open page changes only its fragment.
+  window.addEventListener("hashchange", function () {
+    call("attnlab_open_link", null, ["string"], [window.location.hash]);
+  });
+
+  // The page's Copy link button (web/index.html).
+  Module.attnlabCopyLink = function () {
+    const link = window.attnlab.link();
+    Module.attnlabClipboard = link;
+    if (navigator.clipboard && navigator.clipboard.writeText) return navigator.clipboard.writeText(link).then(function () { return link; });
+    return Promise.resolve(link);
+  };
+})();

@@ -1,0 +1,76 @@
+# The page's dependencies (emcmake cmake, as scripts/web runs it): the same targets the desktop
+# build makes from Debian's packages, made here from Debian's sources and headers, for wasm.
+#
+# - Eigen, nlohmann-json and stb are headers: Debian's own, through folders that hold only them
+#   (an -I/usr/include would put glibc's headers before emscripten's libc).
+# - Dear ImGui 1.86, zlib and giflib are compiled from Debian's source packages, which scripts/web
+#   fetches with `apt-get source` into ATTNLAB_WEB_SOURCES (emscripten's own zlib is a port it
+#   would download, and Debian's emscripten has a frozen cache: no ports).
+# - GLFW is emscripten's (-sUSE_GLFW=3) and GL is WebGL 2 through <GLES3/gl3.h>: no glad.
+# - No FFmpeg: the page writes GIF animations; MP4 stays the desktop's (app/media/mp4_unavailable.cpp).
+set(ATTNLAB_WEB_SOURCES "${CMAKE_BINARY_DIR}/src" CACHE PATH "Debian's imgui, zlib and giflib sources, unpacked (scripts/web)")
+set(IMGUI_SRC ${ATTNLAB_WEB_SOURCES}/imgui-1.86+ds)
+file(GLOB ZLIB_SRC LIST_DIRECTORIES true ${ATTNLAB_WEB_SOURCES}/zlib-1.2.13*)
+file(GLOB GIFLIB_SRC LIST_DIRECTORIES true ${ATTNLAB_WEB_SOURCES}/giflib-5.2.1*)
+foreach(dir IMGUI_SRC ZLIB_SRC GIFLIB_SRC)
+  if(NOT IS_DIRECTORY "${${dir}}")
+    message(FATAL_ERROR "${dir}: Debian's source not found under ${ATTNLAB_WEB_SOURCES}; scripts/web fetches it")
+  endif()
+endforeach()
+
+# Headers only: Debian's, each through a folder of links that holds nothing else.
+set(WEB_SYSINC ${CMAKE_BINARY_DIR}/sysinc)
+file(MAKE_DIRECTORY ${WEB_SYSINC})
+foreach(name nlohmann stb)
+  file(CREATE_LINK /usr/include/${name} ${WEB_SYSINC}/${name} SYMBOLIC)
+endforeach()
+add_library(Eigen3::Eigen INTERFACE IMPORTED)
+set_target_properties(Eigen3::Eigen PROPERTIES INTERFACE_INCLUDE_DIRECTORIES /usr/include/eigen3)
+add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
+set_target_properties(nlohmann_json::nlohmann_json PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${WEB_SYSINC})
+
+# Every C++ file of the page: exceptions on (the readers catch nlohmann's), and floating-point
+# to_chars/from_chars, which 3.1.6's libc++ lacks, from one header (web/charconv_shim.h).
+add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:-fexceptions>"
+                    "$<$<COMPILE_LANGUAGE:CXX>:SHELL:-include ${PROJECT_SOURCE_DIR}/web/charconv_shim.h>")
+add_link_options(-fexceptions)
+
+# zlib (the links), as the desktop's zlib1g: Debian's 1.2.13.
+set(zlib_names adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback inffast inflate inftrees trees uncompr zutil)
+list(TRANSFORM zlib_names PREPEND ${ZLIB_SRC}/ OUTPUT_VARIABLE zlib_sources)
+list(TRANSFORM zlib_sources APPEND .c)
+add_library(zlib_web STATIC ${zlib_sources})
+target_compile_definitions(zlib_web PRIVATE HAVE_UNISTD_H HAVE_STDARG_H)
+target_compile_options(zlib_web PRIVATE -w)
+file(COPY ${ZLIB_SRC}/zlib.h ${ZLIB_SRC}/zconf.h DESTINATION ${CMAKE_BINARY_DIR}/zlibinc)
+target_include_directories(zlib_web SYSTEM INTERFACE ${CMAKE_BINARY_DIR}/zlibinc)
+add_library(ZLIB::ZLIB ALIAS zlib_web)
+
+# giflib (GIF animations), as the desktop's libgif: Debian's 5.2.1 with its patches.
+set(gif_names dgif_lib egif_lib gifalloc gif_err gif_hash openbsd-reallocarray quantize)
+list(TRANSFORM gif_names PREPEND ${GIFLIB_SRC}/ OUTPUT_VARIABLE gif_sources)
+list(TRANSFORM gif_sources APPEND .c)
+add_library(giflib_web STATIC ${gif_sources})
+target_compile_options(giflib_web PRIVATE -w)
+file(COPY ${GIFLIB_SRC}/gif_lib.h DESTINATION ${CMAKE_BINARY_DIR}/gifinc)
+target_include_directories(giflib_web SYSTEM INTERFACE ${CMAKE_BINARY_DIR}/gifinc)
+add_library(GIF::GIF ALIAS giflib_web)
+
+# Dear ImGui 1.86 with its GLFW and OpenGL 3 backends, the latter for OpenGL ES 3 (WebGL 2).
+# Its fonts are rasterised by Debian's stb_truetype, as Debian's libimgui does.
+add_library(imgui_web STATIC
+  ${IMGUI_SRC}/imgui.cpp ${IMGUI_SRC}/imgui_draw.cpp ${IMGUI_SRC}/imgui_tables.cpp ${IMGUI_SRC}/imgui_widgets.cpp
+  ${IMGUI_SRC}/misc/cpp/imgui_stdlib.cpp
+  ${IMGUI_SRC}/backends/imgui_impl_glfw.cpp ${IMGUI_SRC}/backends/imgui_impl_opengl3.cpp
+  ${PROJECT_SOURCE_DIR}/web/stb_image_write.c)
+target_compile_definitions(imgui_web PUBLIC IMGUI_IMPL_OPENGL_ES3
+                           "IMGUI_STB_RECT_PACK_FILENAME=<stb/stb_rect_pack.h>"
+                           "IMGUI_STB_TRUETYPE_FILENAME=<stb/stb_truetype.h>")
+target_include_directories(imgui_web SYSTEM PUBLIC ${IMGUI_SRC} ${IMGUI_SRC}/misc/cpp ${WEB_SYSINC} ${WEB_SYSINC}/stb)
+target_compile_options(imgui_web PRIVATE -w -sUSE_GLFW=3)
+target_link_options(imgui_web PUBLIC -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2)
+
+add_library(imgui_lib INTERFACE)
+target_link_libraries(imgui_lib INTERFACE imgui_web)
+add_library(gui_stack INTERFACE)
+target_link_libraries(gui_stack INTERFACE imgui_lib)
