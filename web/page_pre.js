@@ -12,8 +12,8 @@
   window.attnlab = {
     // Resolved once the first frame is on the canvas.
     ready: ready,
-    // A scenario's JSON text as a new document: {ok: true}, or {ok: false, error} with the
-    // reader's message (the scenario on screen is kept).
+    // A scenario's JSON text as a new document (an experiment's opens in the lab): {ok: true},
+    // or {ok: false, error} with the reader's message (the scenario on screen is kept).
     load: function (text) { return JSON.parse(call("attnlab_load", "string", ["string"], [String(text)])); },
     // The scenario on screen, as Save writes it.
     scenario: function () { return call("attnlab_scenario", "string"); },
@@ -28,6 +28,8 @@
       if (n < 0) throw new Error(UTF8ToString(p));
       return HEAPU8.slice(p, p + n);
     },
+    // The lab's run: {steps, steps_done, running, names, loss: [per design, the median loss before each step]}.
+    lab: function () { return JSON.parse(call("attnlab_lab", "string")); },
     // The scenario's link, based on this page's address.
     link: function () { return call("attnlab_link", "string", ["string"], [pageBase()]); },
     // The files the page handed to the browser, in order: {name, size}; the last one's bytes.

@@ -74,3 +74,7 @@ add_library(imgui_lib INTERFACE)
 target_link_libraries(imgui_lib INTERFACE imgui_web)
 add_library(gui_stack INTERFACE)
 target_link_libraries(gui_stack INTERFACE imgui_lib)
+
+# emcc's JavaScript passes run node, which must find Debian's acorn (NodeSource's node does not
+# look in /usr/share/nodejs): set for every link, so that a plain `cmake --build build-web` works.
+set(CMAKE_CXX_LINKER_LAUNCHER ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs EMSDK_PYTHON=/usr/bin/python3)

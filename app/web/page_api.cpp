@@ -40,10 +40,17 @@ const char* kept(std::string& slot, std::string text) {
 
 extern "C" {
 
-// load(text): a scenario's JSON as a new document, or the reader's message and nothing changed.
+// load(text): a scenario's JSON as a new document, or an experiment's in the lab (as File → Open
+// takes either); else the reader's message, and nothing changed.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text) {
   static std::string out;
-  const std::string error = app::open_scenario_text(state(), text);
+  std::string error;
+  const std::string path = "/tmp/attnlab-load.json";  // the experiment reader reads a file
+  if (core::write_file_atomically(path, text, &error) && app::is_experiment_file(path)) {
+    if (!app::open_experiment(state(), path)) error = state().status;
+  } else {
+    error = app::open_scenario_text(state(), text);
+  }
   redraw();
   nlohmann::ordered_json j{{"ok", error.empty()}};
   if (!error.empty()) j["error"] = error;
@@ -61,6 +68,17 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_dump() {
   static std::string out;
   const core::Scenario& s = state().scenario();
   return kept(out, core::to_text(core::result_to_json(s, core::compute(s))));
+}
+
+// lab(): the lab's run as its panel shows it: steps done, whether it runs, and each design's
+// loss (the median over the seeds) before each step, at full precision.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_lab() {
+  static std::string out;
+  const app::Lab& lab = state().lab;
+  const core::Curves& c = lab.view.curves;
+  nlohmann::ordered_json j{{"steps", c.steps}, {"steps_done", c.steps_done}, {"running", lab.view.running},
+                           {"names", c.names}, {"loss", c.loss}};
+  return kept(out, j.dump());
 }
 
 // layout(): as --layout-out writes it, in CSS pixels of the canvas.

@@ -4,6 +4,7 @@
 // instead of on a thread. The browser calls frame() on each of its frames; nothing here ends:
 // a page ends with its tab, and the session is kept as it goes.
 #include <emscripten.h>
+#include <sys/stat.h>
 
 #include <cstdlib>
 #include <iostream>
@@ -72,6 +73,9 @@ void frame() {
 }
 
 int start() {
+  // Emscripten's file system starts with a umask of 0777: every file written would be mode 000,
+  // and unreadable (the session's, the exports read back). The usual one, as on the desktop:
+  ::umask(022);
   use_platform_files(web_files());
   set_training_on_frames(true);
   std::vector<Panel> embedded;

@@ -1,0 +1,209 @@
+// The page in a real browser (headless chromium, Debian's), against the native binary's numbers:
+// what docs/web.md promises. Run by CTest as web.page (tests/CMakeLists.txt), after scripts/web.
+//   ATTNLAB_SITE  the page's folder (build-web/site)
+//   ATTNLAB_BIN   the desktop binary, whose --dump, --link, --export and --train are the reference
+//   ATTNLAB_ROOT  the checkout (lessons, experiments, test scenarios)
+//   ATTNLAB_SHOTS where the screenshots go (optional)
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { startServer, launchChromium } from "./harness.mjs";
+
+const site = process.env.ATTNLAB_SITE, bin = process.env.ATTNLAB_BIN, root = process.env.ATTNLAB_ROOT;
+const shots = process.env.ATTNLAB_SHOTS || "";
+for (const [name, value] of Object.entries({ ATTNLAB_SITE: site, ATTNLAB_BIN: bin, ATTNLAB_ROOT: root }))
+  if (!value) throw new Error(`${name} is not set`);
+if (!fs.existsSync(path.join(site, "index.html"))) throw new Error(`${site}/index.html: no page there (scripts/web builds it)`);
+
+// The native binary with a HOME of its own: no session of the person running the tests is read.
+const home = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-web-test-"));
+function native(args) {
+  return execFileSync(bin, args, { env: { ...process.env, HOME: home, XDG_STATE_HOME: path.join(home, "state") }, maxBuffer: 1 << 28 });
+}
+
+let server, browser;
+before(async () => {
+  server = await startServer(site);
+  browser = await launchChromium(chromium);
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+  fs.rmSync(home, { recursive: true, force: true });
+});
+
+// A fresh page (its own storage: no session from another test), ready, with its console watched.
+async function open(hash = "", { width = 1280, height = 800, scale = 1, search = "" } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${server.url}index.html${search}${hash}`);
+  await page.evaluate(() => window.attnlab.ready);
+  return { page, context, errors };
+}
+
+const frames = (page, n = 4) => page.evaluate((k) => new Promise((done) => {
+  const step = (left) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+  step(k);
+}), n);
+
+const jsonFiles = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f));
+const lessons = jsonFiles(path.join(root, "assets/lessons"));
+const testScenarios = jsonFiles(path.join(root, "tests/data"));
+
+test("the page loads with no console error and fills the window, sharp at devicePixelRatio 1 and 2", async () => {
+  for (const scale of [1, 2]) {
+    const { page, context, errors } = await open("", { width: 1280, height: 800, scale });
+    await frames(page, 10);
+    const canvas = await page.evaluate(() => [document.getElementById("canvas").width, document.getElementById("canvas").height]);
+    assert.deepEqual(canvas, [1280 * scale, 800 * scale]);
+    // The first lesson, as the desktop starts on it.
+    const layout = JSON.parse(await page.evaluate(() => window.attnlab.layout()));
+    assert.ok(layout.panels.Scores, "the Scores panel is drawn");
+    assert.ok(layout.panels.Scores[2] > 100 && layout.panels.Scores[2] < 1280, "in CSS pixels");
+    // It follows the window's size.
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await frames(page, 6);
+    assert.deepEqual(await page.evaluate(() => [document.getElementById("canvas").width, document.getElementById("canvas").height]),
+                     [1000 * scale, 700 * scale]);
+    if (shots) await page.screenshot({ path: path.join(shots, `page-dpr${scale}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test("dump() equals the native --dump for every lesson and test scenario", async () => {
+  const { page, context, errors } = await open();
+  assert.ok(lessons.length >= 10 && testScenarios.length >= 2);
+  for (const file of [...lessons, ...testScenarios]) {
+    const text = fs.readFileSync(file, "utf8");
+    const loaded = await page.evaluate((t) => window.attnlab.load(t), text);
+    assert.deepEqual(loaded, { ok: true }, file);
+    assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", file]).toString(), file);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a drag on a cell found with layout() changes dump(), and Ctrl+Z restores it", async () => {
+  const { page, context, errors } = await open("", { width: 1600, height: 1200 });  // Q's cells in view, unscrolled
+  await frames(page, 6);
+  const layout = JSON.parse(await page.evaluate(() => window.attnlab.layout()));
+  const [x, y, w, h] = layout["Q[0][0][0]"];
+  const before = await page.evaluate(() => window.attnlab.dump());
+  const q00 = () => page.evaluate(() => JSON.parse(window.attnlab.scenario()).Q[0][0]);
+  const q00Before = await q00();
+  await page.mouse.move(x + w / 2, y + h / 2);
+  await frames(page);
+  await page.mouse.down();
+  await frames(page);
+  for (let dx = 10; dx <= 60; dx += 10) {
+    await page.mouse.move(x + w / 2 + dx, y + h / 2);
+    await frames(page, 2);
+  }
+  await page.mouse.up();
+  await frames(page);
+  const dragged = await page.evaluate(() => window.attnlab.dump());
+  assert.notEqual(dragged, before, "the drag changed the scenario");
+  assert.ok(await q00() > q00Before, "dragged to the right: Q[0][0] grew");
+  await page.keyboard.press("Control+z");
+  await frames(page);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), before, "undo restored it");
+  if (shots) await page.screenshot({ path: path.join(shots, "page-after-undo.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a link from attnlab FILE --link opens the same scenario; #lesson= opens the shipped lesson", async () => {
+  const file = testScenarios[0];
+  const link = native([file, "--link", `${server.url}index.html`]).toString().trim();
+  assert.ok(link.startsWith(`${server.url}index.html#z=`), link);
+  const { page, context, errors } = await open(link.slice(link.indexOf("#")));
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", file]).toString());
+  // And the page's own link of it is the desktop's, on the page's address.
+  assert.equal(await page.evaluate(() => window.attnlab.link()), link);
+  await context.close();
+  const lesson = lessons[2];
+  const second = await open(`#lesson=${path.basename(lesson, ".json")}`);
+  assert.equal(await second.page.evaluate(() => window.attnlab.dump()), native(["--dump", lesson]).toString());
+  assert.deepEqual([...errors, ...second.errors], []);
+  await second.context.close();
+});
+
+test("exportFile equals the native export byte for byte for svg, tex, csv and py", async () => {
+  for (const file of [lessons[0], testScenarios[0]]) {
+    const link = native([file, "--link", "index.html"]).toString().trim();
+    const { page, context } = await open(link.slice(link.indexOf("#")));
+    for (const ext of ["svg", "tex", "csv", "py"]) {
+      const out = path.join(home, `export.${ext}`);
+      native([file, "--export", out]);
+      const bytes = Buffer.from(await page.evaluate((e) => Array.from(window.attnlab.exportFile(e)), ext));
+      assert.ok(bytes.length > 100, `${ext}: ${bytes.length} bytes`);
+      assert.ok(bytes.equals(fs.readFileSync(out)), `${path.basename(file)} .${ext} differs from the native export`);
+    }
+    await context.close();
+  }
+});
+
+test("200 steps of an experiment in the lab give the native --train losses to 1e-9 relative", async () => {
+  const experiment = JSON.parse(fs.readFileSync(path.join(root, "assets/experiments/02_one_w_equal_params.json"), "utf8"));
+  experiment.steps = 200;
+  const file = path.join(home, "experiment-200.json");
+  fs.writeFileSync(file, JSON.stringify(experiment));
+  const result = path.join(home, "result-200.json");
+  native(["--train", file, "--out", result]);
+  const reference = JSON.parse(fs.readFileSync(result, "utf8")).variants;
+
+  const { page, context, errors } = await open();
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), JSON.stringify(experiment)), { ok: true });
+  await frames(page, 6);
+  const run = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls["lab.run"];
+  assert.ok(run, "the lab's Run button is on screen");
+  await page.mouse.click(run[0] + run[2] / 2, run[1] + run[3] / 2);
+  // The page stays responsive while it trains: frames keep coming.
+  await page.waitForFunction(() => { const l = window.attnlab.lab(); return l.steps_done === 200 && !l.running; }, null, { timeout: 60000 });
+  const lab = await page.evaluate(() => window.attnlab.lab());
+  assert.deepEqual(lab.names, reference.map((v) => v.name));
+  for (let v = 0; v < reference.length; ++v) {
+    const want = reference[v].median_loss, got = lab.loss[v];
+    assert.equal(got.length, want.length, `${lab.names[v]}: a loss before each step and after the last`);
+    for (let i = 0; i < want.length; ++i)
+      assert.ok(Math.abs(got[i] - want[i]) <= 1e-9 * Math.abs(want[i]), `${lab.names[v]} step ${i}: ${got[i]} against ${want[i]}`);
+  }
+  if (shots) await page.screenshot({ path: path.join(shots, "page-lab.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a bad link, a bad load and a bad dropped file leave the page working", async () => {
+  const firstLesson = native(["--dump", lessons[0]]).toString();
+  const { page, context } = await open("#z=not-a-link");
+  // The first lesson, and the reader's message in the status line.
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson);
+  const bad = await page.evaluate(() => window.attnlab.load('{"mode": "direct", "Q": [[1, 2]]'));
+  assert.equal(bad.ok, false);
+  assert.match(bad.error, /JSON/);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson, "the scenario on screen is kept");
+  // A broken .json dropped on the canvas.
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(["{ not json"], "broken.json", { type: "application/json" }));
+    const canvas = document.getElementById("canvas");
+    for (const type of ["dragenter", "dragover", "drop"])
+      canvas.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await frames(page, 10);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson);
+  if (shots) await page.screenshot({ path: path.join(shots, "page-bad-drop.png") });
+  // Still working: a good scenario loads.
+  const good = fs.readFileSync(testScenarios[0], "utf8");
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), good), { ok: true });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", testScenarios[0]]).toString());
+  await context.close();
+});
