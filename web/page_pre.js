@@ -30,6 +30,8 @@
     },
     // The lab's run: {steps, steps_done, running, names, loss: [per design, the median loss before each step]}.
     lab: function () { return JSON.parse(call("attnlab_lab", "string")); },
+    // compute() of the scenario on screen: nanoseconds a call (scripts/bench).
+    timeCompute: function (callsPerBatch) { return call("attnlab_time_compute", "number", ["number"], [callsPerBatch || 20000]); },
     // The scenario's link, based on this page's address.
     link: function () { return call("attnlab_link", "string", ["string"], [pageBase()]); },
     // The files the page handed to the browser, in order: {name, size}; the last one's bytes.
@@ -47,9 +49,17 @@
     resolveReady();
   };
 
+  // The page cannot go on (it could not start, or File → Quit closed it): say so over the canvas.
   Module.attnlabFailed = function (why) {
-    const status = document.getElementById("status");
-    if (status) { status.textContent = why; status.className = "failed"; }
+    let status = document.getElementById("status");
+    if (!status) {
+      status = document.createElement("div");
+      status.id = "status";
+      document.body.appendChild(status);
+    }
+    status.textContent = why;
+    status.className = "failed";
+    document.getElementById("canvas").style.visibility = "hidden";
     rejectReady(new Error(why));
   };
 

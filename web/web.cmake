@@ -29,11 +29,15 @@ set_target_properties(Eigen3::Eigen PROPERTIES INTERFACE_INCLUDE_DIRECTORIES /us
 add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
 set_target_properties(nlohmann_json::nlohmann_json PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${WEB_SYSINC})
 
-# Every C++ file of the page: exceptions on (the readers catch nlohmann's), and floating-point
-# to_chars/from_chars, which 3.1.6's libc++ lacks, from one header (web/charconv_shim.h).
-add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:-fexceptions>"
-                    "$<$<COMPILE_LANGUAGE:CXX>:SHELL:-include ${PROJECT_SOURCE_DIR}/web/charconv_shim.h>")
+# Every C++ file of the page: floating-point to_chars/from_chars, which 3.1.6's libc++ lacks, from
+# one header (web/charconv_shim.h). Exceptions are caught only by the files that catch one
+# (web/page.cmake): emscripten 3.1.6 catches through JavaScript, and a file compiled to catch
+# makes every call that may throw a call out to JavaScript, seven times slower in compute().
+add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:SHELL:-include ${PROJECT_SOURCE_DIR}/web/charconv_shim.h>")
 add_link_options(-fexceptions)
+# WebAssembly's SIMD (every browser since 2021) for what the compiler vectorizes itself. Eigen 3.4
+# has no WebAssembly packets, and its SSE path through emscripten's SSE emulation stops on x86 asm.
+add_compile_options(-msimd128)
 
 # zlib (the links), as the desktop's zlib1g: Debian's 1.2.13.
 set(zlib_names adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback inffast inflate inftrees trees uncompr zutil)

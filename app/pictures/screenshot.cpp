@@ -114,7 +114,7 @@ PictureRenderer::PictureRenderer(const ScreenshotOptions& options) : options_(op
                      : !options.panel         ? 1.0f
                                              : std::clamp(std::min(w / 720.0f, h / 420.0f), 1.0f, 2.5f);
   load_fonts(static_cast<float>(K) * zoom);  // this context's own, K× and zoomed
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(kGlslVersion);
   ImGui::SetCurrentContext(gl_->restore.context);  // the caller's again until a picture is rendered
 }
 

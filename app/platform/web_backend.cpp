@@ -163,6 +163,11 @@ std::unique_ptr<Backend> Backend::create(const Options& options, std::string* er
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // Dear ImGui draws 2D, opaque: no depth, stencil or alpha in the canvas, less for the browser
+  // to clear and composite on each frame (much of a frame, where WebGL runs in software).
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
   int width = 0, height = 0;
   canvas_target_size(width, height);
   if (width <= 0 || height <= 0) width = options.width, height = options.height;

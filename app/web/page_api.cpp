@@ -4,7 +4,9 @@
 // Each returns text or bytes that stay valid until the next call of the same function.
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -79,6 +81,21 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_lab() {
   nlohmann::ordered_json j{{"steps", c.steps}, {"steps_done", c.steps_done}, {"running", lab.view.running},
                            {"names", c.names}, {"loss", c.loss}};
   return kept(out, j.dump());
+}
+
+// timeCompute(): compute() of the scenario on screen, in nanoseconds a call, the median of nine
+// batches (scripts/bench's web_compute_ratio sets it beside the native figure).
+EMSCRIPTEN_KEEPALIVE double attnlab_time_compute(int calls_per_batch) {
+  const core::Scenario s = state().scenario();
+  core::Result r;
+  std::vector<double> batches;
+  for (int b = 0; b < 9; ++b) {
+    const double t0 = emscripten_get_now();
+    for (int i = 0; i < calls_per_batch; ++i) core::compute(s, r);
+    batches.push_back((emscripten_get_now() - t0) * 1e6 / calls_per_batch);
+  }
+  std::sort(batches.begin(), batches.end());
+  return batches[4];
 }
 
 // layout(): as --layout-out writes it, in CSS pixels of the canvas.

@@ -62,7 +62,7 @@ void frame() {
   advance_training(kTrainingBudgetMs);
   if (!g_window->frame()) {
     emscripten_cancel_main_loop();
-    page_failed("attnlab was closed: reload the page to open it again");
+    page_failed("attnlab is closed (File \u2192 Quit). The session is kept: reload the page to go on where you were.");
     return;
   }
   web_downloads().ship();
@@ -106,6 +106,7 @@ int start() {
   if (!status.empty()) window->state().status = status;
   if (!embed_problem.empty()) window->state().status = embed_problem;
   window->state().panels.embedded = embedded;
+  if (embedded.empty()) EM_ASM({ document.body.classList.remove("embedded"); });  // ?embed= named no panel: the whole app
   g_window = window.release();
   emscripten_set_main_loop(frame, 0, false);
   return 0;

@@ -8,8 +8,53 @@
 #include <immintrin.h>
 #define ATTNLAB_FAST_EXP_AVX2 1  // elsewhere (ARM, …) the plain loop alone, the same bits
 #endif
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define ATTNLAB_FAST_EXP_WASM 1  // the page (web/web.cmake compiles with -msimd128): two at a time
+#endif
 
 namespace core {
+
+namespace {
+
+// fma_by_rounding_to_odd's steps, for a, b and c in its range (fast_exp.h): exp_one's are.
+inline double fma_in_range(double a, double b, double c) {
+  // a·b = uh + ul exactly: Veltkamp's split of each factor into 26 and 27 bits, then Dekker's product.
+  const double at = 134217729.0 * a, bt = 134217729.0 * b;  // 2^27 + 1
+  const double ah = at - (at - a), al = a - ah, bh = bt - (bt - b), bl = b - bh;
+  const double uh = a * b;
+  const double ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl;
+  // c + uh = th + tl exactly (Knuth's two-sum).
+  const double th = c + uh;
+  const double tb = th - c;
+  const double tl = (c - (th - tb)) + (uh - tb);
+  // v = tl + ul rounded to odd: the sum rounded to nearest, then, when it was not exact and its
+  // last bit is even, its neighbour towards the exact sum (whose last bit is odd).
+  double v = tl + ul;
+  const double vb = v - tl;
+  const double ve = (tl - (v - vb)) + (ul - vb);
+  if (ve != 0) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    if ((bits & 1) == 0) {
+      // One step along the number line, towards ve: ±1 on the bits, by the signs of v and ve.
+      bits += (v > 0) == (ve > 0) ? 1 : static_cast<std::uint64_t>(-1);
+      std::memcpy(&v, &bits, sizeof v);
+    }
+  }
+  return th + v;
+}
+
+inline double fma_checked(double a, double b, double c) {
+  if (a == 0 || b == 0) return a * b + c;  // the product is exact: one rounding, as fma's
+  const double aa = std::fabs(a), ab = std::fabs(b), ac = std::fabs(c);
+  if (!(aa > 0x1p-450 && aa < 0x1p450 && ab > 0x1p-450 && ab < 0x1p450 && ac < 0x1p900)) return std::fma(a, b, c);
+  return fma_in_range(a, b, c);
+}
+
+}  // namespace
+
+double fma_by_rounding_to_odd(double a, double b, double c) { return fma_checked(a, b, c); }
 
 namespace {
 
@@ -23,6 +68,16 @@ constexpr double kTaylor[] = {1.0 / 6227020800.0, 1.0 / 479001600.0, 1.0 / 39916
                               1.0 / 362880.0,     1.0 / 40320.0,     1.0 / 5040.0,     1.0 / 720.0,
                               1.0 / 120.0,        1.0 / 24.0,        1.0 / 6.0,        0.5,
                               1.0,                1.0};
+
+// The fused multiply-add of this machine: the instruction where there is one (std::fma compiles
+// to it or to libm's), the emulation in WebAssembly (fast_exp.h says why).
+inline double fused(double a, double b, double c) {
+#if defined(__wasm__)
+  return fma_checked(a, b, c);
+#else
+  return std::fma(a, b, c);
+#endif
+}
 
 // 2^k as a double, for k in [−1022, 1023].
 inline double power_of_two(double k) {
@@ -40,13 +95,84 @@ double exp_one(double x) {
   if (x < kBelow) return 0.0;
   if (x > kAbove) return HUGE_VAL;
   const double k = std::nearbyint(x * kLog2e);
-  double r = std::fma(-k, kLn2Hi, x);
-  r = std::fma(-k, kLn2Lo, r);
+  double r = fused(-k, kLn2Hi, x);
+  r = fused(-k, kLn2Lo, r);
   double p = kTaylor[0];
-  for (int i = 1; i < 14; ++i) p = std::fma(p, r, kTaylor[i]);
+  for (int i = 1; i < 14; ++i) p = fused(p, r, kTaylor[i]);
   const double half = std::trunc(k * 0.5);
   return p * power_of_two(half) * power_of_two(k - half);
 }
+
+#if ATTNLAB_FAST_EXP_WASM
+// fma_in_range on two lanes: the same operations, so the same bits as exp_one's.
+inline v128_t fma_in_range_x2(v128_t a, v128_t b, v128_t c) {
+  const v128_t split = wasm_f64x2_splat(134217729.0);
+  const v128_t at = wasm_f64x2_mul(split, a), bt = wasm_f64x2_mul(split, b);
+  const v128_t ah = wasm_f64x2_sub(at, wasm_f64x2_sub(at, a)), al = wasm_f64x2_sub(a, ah);
+  const v128_t bh = wasm_f64x2_sub(bt, wasm_f64x2_sub(bt, b)), bl = wasm_f64x2_sub(b, bh);
+  const v128_t uh = wasm_f64x2_mul(a, b);
+  const v128_t ul = wasm_f64x2_add(
+      wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_sub(wasm_f64x2_mul(ah, bh), uh), wasm_f64x2_mul(ah, bl)), wasm_f64x2_mul(al, bh)),
+      wasm_f64x2_mul(al, bl));
+  const v128_t th = wasm_f64x2_add(c, uh);
+  const v128_t tb = wasm_f64x2_sub(th, c);
+  const v128_t tl = wasm_f64x2_add(wasm_f64x2_sub(c, wasm_f64x2_sub(th, tb)), wasm_f64x2_sub(uh, tb));
+  v128_t v = wasm_f64x2_add(tl, ul);
+  const v128_t vb = wasm_f64x2_sub(v, tl);
+  const v128_t ve = wasm_f64x2_add(wasm_f64x2_sub(tl, wasm_f64x2_sub(v, vb)), wasm_f64x2_sub(ul, vb));
+  // Rounded to odd: where inexact with an even last bit, one step towards ve (+1 on the bits
+  // where v and ve have the same sign, −1 where not).
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  const v128_t even = wasm_i64x2_eq(wasm_v128_and(v, wasm_i64x2_splat(1)), wasm_i64x2_splat(0));
+  const v128_t fix = wasm_v128_and(even, wasm_f64x2_ne(ve, zero));
+  const v128_t same = wasm_i64x2_eq(wasm_f64x2_gt(v, zero), wasm_f64x2_gt(ve, zero));
+  const v128_t step = wasm_v128_bitselect(wasm_i64x2_splat(1), wasm_i64x2_splat(-1), same);
+  v = wasm_i64x2_add(v, wasm_v128_and(step, fix));
+  return wasm_f64x2_add(th, v);
+}
+
+inline v128_t power_of_two_x2(v128_t k) {
+  const v128_t magic = wasm_f64x2_splat(6755399441055744.0);  // as power_of_two_avx2
+  const v128_t as_int = wasm_i64x2_sub(wasm_f64x2_add(k, magic), magic);
+  return wasm_i64x2_shl(wasm_i64x2_add(as_int, wasm_i64x2_splat(1023)), 52);
+}
+
+// exp_one two at a time, where every product's factors are in fma_in_range's range (fast_exp.h):
+// x within [kBelow, kAbove], and both x and r (x less its multiple of ln 2) 0 or above 2^-400 in
+// size. Any other pair is exp_one's: a masked or padding −∞ costs it a comparison.
+void exp_wasm(double* x, int count) {
+  const v128_t below = wasm_f64x2_splat(kBelow), above = wasm_f64x2_splat(kAbove), tiny = wasm_f64x2_splat(0x1p-400);
+  const v128_t zero = wasm_f64x2_splat(0.0);
+  const auto out_of_range = [&](v128_t v) {  // a lane neither 0 nor of a size in range
+    return wasm_v128_and(wasm_f64x2_ne(v, zero), wasm_v128_not(wasm_f64x2_gt(wasm_f64x2_abs(v), tiny)));
+  };
+  int i = 0;
+  for (; i + 2 <= count; i += 2) {
+    const v128_t v = wasm_v128_load(x + i);
+    // NaN fails both comparisons: its pair is exp_one's.
+    const v128_t in = wasm_v128_and(wasm_f64x2_ge(v, below), wasm_f64x2_le(v, above));
+    if (!wasm_i64x2_all_true(in) || wasm_v128_any_true(out_of_range(v))) {
+      x[i] = exp_one(x[i]);
+      x[i + 1] = exp_one(x[i + 1]);
+      continue;
+    }
+    const v128_t k = wasm_f64x2_nearest(wasm_f64x2_mul(v, wasm_f64x2_splat(kLog2e)));
+    const v128_t minus_k = wasm_f64x2_neg(k);
+    v128_t r = fma_in_range_x2(minus_k, wasm_f64x2_splat(kLn2Hi), v);
+    r = fma_in_range_x2(minus_k, wasm_f64x2_splat(kLn2Lo), r);
+    if (wasm_v128_any_true(out_of_range(r))) {
+      x[i] = exp_one(x[i]);
+      x[i + 1] = exp_one(x[i + 1]);
+      continue;
+    }
+    v128_t p = wasm_f64x2_splat(kTaylor[0]);
+    for (int t = 1; t < 14; ++t) p = fma_in_range_x2(p, r, wasm_f64x2_splat(kTaylor[t]));
+    const v128_t half = wasm_f64x2_trunc(wasm_f64x2_mul(k, wasm_f64x2_splat(0.5)));
+    wasm_v128_store(x + i, wasm_f64x2_mul(wasm_f64x2_mul(p, power_of_two_x2(half)), power_of_two_x2(wasm_f64x2_sub(k, half))));
+  }
+  for (; i < count; ++i) x[i] = exp_one(x[i]);
+}
+#endif
 
 #if ATTNLAB_FAST_EXP_AVX2
 __attribute__((target("avx2,fma"))) __m256d power_of_two_avx2(__m256d k) {
@@ -86,6 +212,10 @@ bool has_avx2() {
 }  // namespace
 
 void exp_in_place(double* x, int count) {
+#if ATTNLAB_FAST_EXP_WASM
+  exp_wasm(x, count);
+  return;
+#endif
 #if ATTNLAB_FAST_EXP_AVX2
   if (has_avx2()) {
     exp_avx2(x, count);

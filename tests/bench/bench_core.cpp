@@ -2,6 +2,7 @@
 // quantity including the SVD of W_QK, as the app does on every edit.
 #include <benchmark/benchmark.h>
 
+#include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/training/training.h"
 #include "tests/support/test_helpers.h"
@@ -17,6 +18,20 @@ static void BM_Compute(benchmark::State& st) {
   }
 }
 BENCHMARK(BM_Compute)->Repetitions(9)->ReportAggregatesOnly(true);
+
+// web_compute_ratio's native half: compute() of tests/data/example.json, the scenario the page
+// times with window.attnlab's timeCompute() (tests/web/bench.mjs) in the same run.
+static void BM_ComputeExample(benchmark::State& st) {
+  const core::LoadResult loaded = core::load_scenario_file(ATTNLAB_TEST_DATA "/example.json");
+  const core::Scenario& s = loaded.scenario.value();
+  core::Result r;
+  for (auto _ : st) {
+    core::compute(s, r);
+    benchmark::DoNotOptimize(r);
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_ComputeExample)->Repetitions(9)->ReportAggregatesOnly(true);
 
 // train_steps_per_s: forward, backward and Adam of the QKᵀ variant (n = 8,
 // d_model = 4, two heads of d_k = 2) on one

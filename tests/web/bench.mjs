@@ -1,0 +1,94 @@
+// scripts/bench's figures for the page, in headless chromium with SwiftShader (this machine has
+// no GPU), printed as "name: value" lines:
+//   web_transfer_kb        everything index.html loads, each file gzipped (-9), in KiB
+//   web_first_frame_ms     from the navigation's start to window.attnlab.ready (the first frame drawn), median of 5
+//   web_compute_ns         compute() of tests/data/example.json in the page (the native figure is bench_core's)
+//   web_drag_frame_p99_ms  the 99th percentile of the time between frames while a cell of Q is dragged,
+//                          in a 1440×900 page (the desktop window's size; $DRAG_VIEWPORT=WxH for another)
+// Usage: node bench.mjs SITE ROOT
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { chromium } from "playwright-core";
+import { startServer, launchChromium } from "./harness.mjs";
+
+const [site, root] = process.argv.slice(2);
+const server = await startServer(site);
+const browser = await launchChromium(chromium);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function fresh(viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+// Transfer: what the page asked the server for, as a server that gzips would send it.
+{
+  const { context, page } = await fresh();
+  const loaded = new Set();
+  page.on("request", (r) => loaded.add(new URL(r.url()).pathname));
+  await page.goto(`${server.url}index.html`);
+  await page.evaluate(() => window.attnlab.ready);
+  let bytes = 0;
+  for (const p of loaded) {
+    const file = path.join(site, p === "/" ? "index.html" : p);
+    bytes += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  }
+  console.log(`web_files: ${loaded.size}`);
+  console.log(`web_transfer_kb: ${(bytes / 1024).toFixed(1)}`);
+  await context.close();
+}
+
+// First frame: a fresh browser context each time (no cache).
+{
+  const times = [];
+  for (let i = 0; i < 5; ++i) {
+    const { context, page } = await fresh();
+    await page.goto(`${server.url}index.html`);
+    await page.evaluate(() => window.attnlab.ready);
+    times.push(await page.evaluate(() => window.attnlabFirstFrameMs));
+    await context.close();
+  }
+  console.log(`web_first_frame_ms: ${median(times).toFixed(1)}`);
+}
+
+// compute() in the page, on the scenario bench_core times natively.
+{
+  const { context, page } = await fresh();
+  await page.goto(`${server.url}index.html`);
+  await page.evaluate(() => window.attnlab.ready);
+  const text = fs.readFileSync(path.join(root, "tests/data/example.json"), "utf8");
+  const loaded = await page.evaluate((t) => window.attnlab.load(t), text);
+  if (!loaded.ok) throw new Error(loaded.error);
+  console.log(`web_compute_ns: ${(await page.evaluate(() => window.attnlab.timeCompute(20000))).toFixed(1)}`);
+  await context.close();
+}
+
+// A drag: the mouse moves a cell's value for 3 s while every frame's time is noted.
+{
+  const [vw, vh] = (process.env.DRAG_VIEWPORT || "1440x900").split("x").map(Number);
+  const { context, page } = await fresh({ width: vw, height: vh });
+  await page.goto(`${server.url}index.html`);
+  await page.evaluate(() => window.attnlab.ready);
+  await page.waitForTimeout(300);
+  const [x, y, w, h] = JSON.parse(await page.evaluate(() => window.attnlab.layout()))["Q[0][0][0]"];
+  await page.evaluate(() => {
+    window.benchFrames = [];
+    const tick = (t) => { window.benchFrames.push(t); if (!window.benchStop) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  await page.mouse.move(x + w / 2, y + h / 2);
+  await page.mouse.down();
+  const t0 = Date.now();
+  for (let i = 0; Date.now() - t0 < 3000; ++i) await page.mouse.move(x + w / 2 + 40 * Math.sin(i / 10), y + h / 2);
+  await page.mouse.up();
+  const frames = await page.evaluate(() => { window.benchStop = true; return window.benchFrames; });
+  const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
+  console.log(`web_drag_frames: ${gaps.length}`);
+  console.log(`web_drag_frame_p99_ms: ${gaps[Math.min(gaps.length - 1, Math.floor(gaps.length * 0.99))].toFixed(1)}`);
+  await context.close();
+}
+
+await browser.close();
+server.stop();
