@@ -24,7 +24,11 @@ namespace app {
 
 namespace {
 
-bool g_event = false;  // input, a resize or a wake(): draw a few frames
+bool g_event = false;  // input or a resize: draw a few frames
+bool g_woken = false;  // wake(): the lab has news, drawn at most kWokenEveryMs apart
+// While the lab trains, each frame not drawn is a frame of steps (page_main.cpp): its news is
+// drawn ten times a second, input at once.
+constexpr double kWokenEveryMs = 100;
 std::vector<std::string> g_dropped;
 KeyLatch g_keys;
 
@@ -94,7 +98,12 @@ class WebBackend final : public Backend {
   bool wait(double timeout_s) override {
     fit_canvas();
     if (timeout_s == 0 || g_event) return true;
-    return timeout_s > 0 && emscripten_get_now() - last_frame_ms_ >= timeout_s * 1000;
+    const double since = emscripten_get_now() - last_frame_ms_;
+    if (g_woken && since >= kWokenEveryMs) {
+      g_woken = false;
+      return true;
+    }
+    return timeout_s > 0 && since >= timeout_s * 1000;
   }
   bool take_event() override { return std::exchange(g_event, false); }
   std::vector<std::string> take_drops() override { return std::exchange(g_dropped, {}); }
@@ -188,6 +197,6 @@ std::unique_ptr<Backend> Backend::create(const Options& options, std::string* er
   return backend;
 }
 
-void Backend::wake() { g_event = true; }
+void Backend::wake() { g_woken = true; }
 
 }  // namespace app
