@@ -181,6 +181,30 @@ test("200 steps of an experiment in the lab give the native --train losses to 1e
   await context.close();
 });
 
+test("Ctrl+O opens the browser's file picker; Ctrl+S and F12 are downloads named as the desktop names them", async () => {
+  const { page, context, errors } = await open();
+  await frames(page, 4);
+  // Open: the picker, then the file on screen.
+  const file = testScenarios[0];
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]);
+  await chooser.setFiles(file);
+  await page.waitForFunction((want) => window.attnlab.dump() === want, native(["--dump", file]).toString(), { timeout: 10000 });
+  // Save: the file's own name, and the scenario as Save writes it.
+  await page.keyboard.press("Control+s");
+  await page.waitForFunction(() => window.attnlab.downloads.length === 1, null, { timeout: 10000 });
+  const saved = await page.evaluate(() => ({ name: window.attnlab.lastDownload.name, text: new TextDecoder().decode(window.attnlab.lastDownload.bytes) }));
+  assert.equal(saved.name, path.basename(file));
+  assert.equal(saved.text, await page.evaluate(() => window.attnlab.scenario()));
+  // F12, the window as a PNG for a slide: named after the scenario and the time, a PNG's bytes.
+  await page.keyboard.press("F12");
+  await page.waitForFunction(() => window.attnlab.downloads.length === 2, null, { timeout: 20000 });
+  const png = await page.evaluate(() => ({ name: window.attnlab.lastDownload.name, head: Array.from(window.attnlab.lastDownload.bytes.slice(0, 8)) }));
+  assert.match(png.name, new RegExp(`^attnlab-${path.basename(file, ".json")}-.*\\d{8}-\\d{6}\\.png$`));
+  assert.deepEqual(png.head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a bad link, a bad load and a bad dropped file leave the page working", async () => {
   const firstLesson = native(["--dump", lessons[0]]).toString();
   const { page, context } = await open("#z=not-a-link");
