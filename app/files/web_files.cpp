@@ -119,9 +119,14 @@ bool WebSessions::save(const AppState& state, std::string* error, std::string* n
 }
 
 std::string WebSessions::keep_unsaved(const AppState& state, std::string* error) {
-  // A file in the home folder: the page hands it to the browser as a download.
-  const std::string path = home() + "/attnlab-unsaved-" + time_stamp() + ".json";
-  return core::save_scenario_file(state.scenario(), path, error) ? path : std::string{};
+  // Beside the session in the browser's storage, not a download nobody asked for (a link
+  // opened over a session with changes is the usual case).
+  const std::string key = "attnlab.unsaved-" + time_stamp();
+  if (!web_storage_set(key.c_str(), core::scenario_to_text(state.scenario()).c_str())) {
+    if (error) *error = "this browser refused to store it (a private window, or its storage is full)";
+    return {};
+  }
+  return "this browser's storage as " + key;
 }
 
 void WebFileChooser::ask(AppState& state, FileDialog::Purpose purpose) {

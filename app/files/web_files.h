@@ -5,7 +5,8 @@
 //   places are not kept (Dear ImGui lays them out again on a reload).
 // - Sessions: the session's JSON (session_json.h, the desktop's very text) in the page's
 //   localStorage, under "attnlab.session". One that cannot be restored is set aside under
-//   "attnlab.session.corrupt-TIME", never a blank page; the status line says so.
+//   "attnlab.session.corrupt-TIME", never a blank page; the status line says so. A session's
+//   unsaved changes, set aside when a link opens over them, go to "attnlab.unsaved-TIME".
 // - File chooser: Open is the browser's file picker (web/page_pre.js), whose file is written
 //   to the home folder and opened as any file is; Save as saves to the home folder under the
 //   name the desktop's dialog would propose.

@@ -6,7 +6,10 @@
 #include <emscripten.h>
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <iterator>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -47,15 +50,26 @@ std::string address_part(int which) {
   return s;
 }
 
-// ?embed=Scores,Softmax: the panels by name (the names --panel takes); "" when all are known,
-// else what is wrong.
+// ?embed=Scores,Softmax: the panels by the names --panel takes, in any case, and the lab
+// (Experiment). "" when every name is known; else what is wrong, and no panel (the whole app).
 std::string read_embed(const std::string& list, std::vector<Panel>& panels) {
+  const auto same = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+  };
+  std::vector<Panel> embeddable(std::begin(kPanels), std::end(kPanels));
+  embeddable.push_back(Panel::Experiment);
   std::stringstream in(list);
   std::string name;
   while (std::getline(in, name, ',')) {
     if (name.empty()) continue;
-    if (const std::optional<Panel> p = core::find_panel(name)) panels.push_back(*p);
-    else return "?embed=" + name + ": no panel has that name (the names: Lesson, Matrices, Scores, Softmax, Rank, Output, Geometry, Experiment)";
+    const auto found = std::find_if(embeddable.begin(), embeddable.end(), [&](Panel p) { return same(name, panel_name(p)); });
+    if (found == embeddable.end()) {
+      panels.clear();
+      return "?embed=" + name + ": no such panel (Lesson, Matrices, Scores, Softmax, Rank, Output, Geometry or Experiment)";
+    }
+    panels.push_back(*found);
   }
   return "";
 }

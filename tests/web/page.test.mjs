@@ -205,6 +205,41 @@ test("Ctrl+O opens the browser's file picker; Ctrl+S and F12 are downloads named
   await context.close();
 });
 
+test("?embed= shows only the panels named; a name it does not know shows the whole app", async () => {
+  const embedded = await open("#lesson=01_qkt_vs_qqt", { search: "?embed=Scores,softmax" });
+  await frames(embedded.page, 4);
+  assert.deepEqual(Object.keys(JSON.parse(await embedded.page.evaluate(() => window.attnlab.layout())).panels).sort(), ["Scores", "Softmax"]);
+  assert.equal(await embedded.page.isVisible("#copy-link"), false);
+  const unknown = await open("", { search: "?embed=Scores,Nope" });
+  await frames(unknown.page, 4);
+  assert.ok(Object.keys(JSON.parse(await unknown.page.evaluate(() => window.attnlab.layout())).panels).length >= 7);
+  assert.equal(await unknown.page.isVisible("#copy-link"), true);
+  assert.deepEqual([...embedded.errors, ...unknown.errors], []);
+  await embedded.context.close();
+  await unknown.context.close();
+});
+
+test("the session comes back on reload; a corrupt one is set aside, and the first lesson opens", async () => {
+  const { page, context, errors } = await open();
+  const text = fs.readFileSync(testScenarios[0], "utf8");
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), text), { ok: true });
+  await page.waitForFunction(() => window.localStorage.getItem("attnlab.session") !== null, null, { timeout: 15000 });
+  await page.waitForTimeout(1500);  // the autosave's next tick, with the scenario loaded
+  await page.reload();
+  await page.evaluate(() => window.attnlab.ready);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", testScenarios[0]]).toString());
+  // Broken: set aside under a key of its own, whole.
+  await page.evaluate(() => window.localStorage.setItem("attnlab.session", "{ not a session"));
+  await page.reload();
+  await page.evaluate(() => window.attnlab.ready);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[0]]).toString());
+  const aside = await page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith("attnlab.session.corrupt-")));
+  assert.equal(aside.length, 1);
+  assert.equal(await page.evaluate((k) => window.localStorage.getItem(k), aside[0]), "{ not a session");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a bad link, a bad load and a bad dropped file leave the page working", async () => {
   const firstLesson = native(["--dump", lessons[0]]).toString();
   const { page, context } = await open("#z=not-a-link");
