@@ -130,9 +130,9 @@ class WebBackend final : public Backend {
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(window_, &fb_w, &fb_h);
     glViewport(0, 0, fb_w, fb_h);
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
+    // No glClear: the panels tile the whole canvas, and WebGL hands every frame a cleared
+    // buffer of its own (preserveDrawingBuffer false). Where WebGL runs in software, a second
+    // full-canvas fill was a tenth of a frame.
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   }
   void finish() override { glFinish(); }
