@@ -12,44 +12,26 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
-#include "app/platform/glfw_key_latch.h"
+#include "app/platform/glfw_events.h"
 
 namespace app {
 
 namespace {
 
 std::string g_glfw_error;
-bool g_event = false;        // set by any input or window event: render a few frames
 bool g_close_asked = false;  // the window's close button: the frame asks about unsaved changes
-std::vector<std::string> g_dropped;
-
-KeyLatch g_keys;
 
 void on_glfw_error(int, const char* description) { g_glfw_error = description; }
 
-// Installed before ImGui's, which chain to them: they only note that something happened.
+// The input's, and the desktop's window events; before ImGui's, which chain to them.
 void install_event_callbacks(GLFWwindow* w) {
-  glfwSetCursorPosCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
-  glfwSetMouseButtonCallback(w, [](GLFWwindow*, int, int, int) { g_event = true; });
-  glfwSetScrollCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
-  glfwSetKeyCallback(w, [](GLFWwindow*, int key, int, int action, int mods) {
-    g_event = true;
-    if (action == GLFW_PRESS) g_keys.pressed.push_back({key, mods});
-  });
-  glfwSetCharCallback(w, [](GLFWwindow*, unsigned) { g_event = true; });
-  glfwSetCursorEnterCallback(w, [](GLFWwindow*, int) { g_event = true; });
-  glfwSetWindowFocusCallback(w, [](GLFWwindow*, int) { g_event = true; });
-  glfwSetWindowSizeCallback(w, [](GLFWwindow*, int, int) { g_event = true; });
-  glfwSetWindowRefreshCallback(w, [](GLFWwindow*) { g_event = true; });
-  glfwSetWindowContentScaleCallback(w, [](GLFWwindow*, float, float) { g_event = true; });
-  glfwSetDropCallback(w, [](GLFWwindow*, int count, const char** paths) {
-    g_event = true;
-    g_dropped.assign(paths, paths + count);
-  });
+  install_input_callbacks(w);
+  glfwSetWindowRefreshCallback(w, [](GLFWwindow*) { g_glfw_events.event = true; });
+  glfwSetWindowContentScaleCallback(w, [](GLFWwindow*, float, float) { g_glfw_events.event = true; });
   glfwSetWindowCloseCallback(w, [](GLFWwindow* window) {
     glfwSetWindowShouldClose(window, GLFW_FALSE);  // the frame decides, after asking about unsaved changes
     g_close_asked = true;
-    g_event = true;
+    g_glfw_events.event = true;
   });
 }
 
@@ -69,8 +51,8 @@ class GlfwBackend final : public Backend {
     else glfwWaitEvents();
     return true;
   }
-  bool take_event() override { return std::exchange(g_event, false); }
-  std::vector<std::string> take_drops() override { return std::exchange(g_dropped, {}); }
+  bool take_event() override { return std::exchange(g_glfw_events.event, false); }
+  std::vector<std::string> take_drops() override { return std::exchange(g_glfw_events.dropped, {}); }
   bool take_close_request() override { return std::exchange(g_close_asked, false); }
   void close() override { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
   bool closed() const override { return glfwWindowShouldClose(window_); }
@@ -87,7 +69,7 @@ class GlfwBackend final : public Backend {
   void new_frame() override {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    g_keys.before_frame();
+    g_glfw_events.keys.before_frame();
   }
   void end_frame() override {
     int fb_w = 0, fb_h = 0;

@@ -12,10 +12,12 @@
 #include <emscripten/html5.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <string>
 #include <utility>
 
 #include "app/platform/gl.h"
-#include "app/platform/glfw_key_latch.h"
+#include "app/platform/glfw_events.h"
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -24,13 +26,10 @@ namespace app {
 
 namespace {
 
-bool g_event = false;  // input or a resize: draw a few frames
 bool g_woken = false;  // wake(): the lab has news, drawn at most kWokenEveryMs apart
 // While the lab trains, each frame not drawn is a frame of steps (page_main.cpp): its news is
 // drawn ten times a second, input at once.
 constexpr double kWokenEveryMs = 100;
-std::vector<std::string> g_dropped;
-KeyLatch g_keys;
 
 // The clipboard: emscripten's GLFW keeps its own, which no other program sees. Copies go to
 // the system's through navigator.clipboard (a page may write it from a user's gesture); what
@@ -66,25 +65,6 @@ void canvas_target_size(int& w, int& h) {
   h = static_cast<int>(std::lround(css_h * dpr));
 }
 
-void install_event_callbacks(GLFWwindow* w) {
-  glfwSetCursorPosCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
-  glfwSetMouseButtonCallback(w, [](GLFWwindow*, int, int, int) { g_event = true; });
-  glfwSetScrollCallback(w, [](GLFWwindow*, double, double) { g_event = true; });
-  glfwSetKeyCallback(w, [](GLFWwindow*, int key, int, int action, int mods) {
-    g_event = true;
-    if (action == GLFW_PRESS) g_keys.pressed.push_back({key, mods});
-  });
-  glfwSetCharCallback(w, [](GLFWwindow*, unsigned) { g_event = true; });
-  glfwSetCursorEnterCallback(w, [](GLFWwindow*, int) { g_event = true; });
-  glfwSetWindowFocusCallback(w, [](GLFWwindow*, int) { g_event = true; });
-  glfwSetWindowSizeCallback(w, [](GLFWwindow*, int, int) { g_event = true; });
-  // A file dropped on the canvas: emscripten's GLFW has written it to /.glfw_dropped_files/.
-  glfwSetDropCallback(w, [](GLFWwindow*, int count, const char** paths) {
-    g_event = true;
-    g_dropped.assign(paths, paths + count);
-  });
-}
-
 class WebBackend final : public Backend {
  public:
   WebBackend(GLFWwindow* window, float scale) : window_(window), scale_(scale) {}
@@ -97,7 +77,7 @@ class WebBackend final : public Backend {
 
   bool wait(double timeout_s) override {
     fit_canvas();
-    if (timeout_s == 0 || g_event) return true;
+    if (timeout_s == 0 || g_glfw_events.event) return true;
     const double since = emscripten_get_now() - last_frame_ms_;
     if (g_woken && since >= kWokenEveryMs) {
       g_woken = false;
@@ -105,8 +85,8 @@ class WebBackend final : public Backend {
     }
     return timeout_s > 0 && since >= timeout_s * 1000;
   }
-  bool take_event() override { return std::exchange(g_event, false); }
-  std::vector<std::string> take_drops() override { return std::exchange(g_dropped, {}); }
+  bool take_event() override { return std::exchange(g_glfw_events.event, false); }
+  std::vector<std::string> take_drops() override { return std::exchange(g_glfw_events.dropped, {}); }
   bool take_close_request() override { return false; }  // a tab closes without asking: the session is kept as it goes
   void close() override { closed_ = true; }
   bool closed() const override { return closed_; }
@@ -123,7 +103,7 @@ class WebBackend final : public Backend {
     // asserts on it (Dear ImGui added this guard itself in 1.89.7).
     ImGuiIO& io = ImGui::GetIO();
     if (io.DeltaTime <= 0) io.DeltaTime = 1e-3f;
-    g_keys.before_frame();
+    g_glfw_events.keys.before_frame();
     last_frame_ms_ = emscripten_get_now();
   }
   void end_frame() override {
@@ -152,7 +132,7 @@ class WebBackend final : public Backend {
 #pragma clang diagnostic ignored "-Wdeprecated-declarations"
       emscripten_set_canvas_size(want_w, want_h);
 #pragma clang diagnostic pop
-      g_event = true;
+      g_glfw_events.event = true;
     }
   }
 
@@ -187,7 +167,7 @@ std::unique_ptr<Backend> Backend::create(const Options& options, std::string* er
     return nullptr;
   }
   glfwMakeContextCurrent(window);
-  install_event_callbacks(window);
+  install_input_callbacks(window);  // a drop: emscripten's GLFW wrote the files to /.glfw_dropped_files/
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init(kGlslVersion);
   ImGuiIO& io = ImGui::GetIO();
