@@ -137,39 +137,75 @@ inline v128_t power_of_two_x2(v128_t k) {
   return wasm_i64x2_shl(wasm_i64x2_add(as_int, wasm_i64x2_splat(1023)), 52);
 }
 
-// exp_one two at a time, where every product's factors are in fma_in_range's range (fast_exp.h):
-// x within [kBelow, kAbove], and both x and r (x less its multiple of ln 2) 0 or above 2^-400 in
-// size. Any other pair is exp_one's: a masked or padding −∞ costs it a comparison.
-void exp_wasm(double* x, int count) {
-  const v128_t below = wasm_f64x2_splat(kBelow), above = wasm_f64x2_splat(kAbove), tiny = wasm_f64x2_splat(0x1p-400);
-  const v128_t zero = wasm_f64x2_splat(0.0);
-  const auto out_of_range = [&](v128_t v) {  // a lane neither 0 nor of a size in range
-    return wasm_v128_and(wasm_f64x2_ne(v, zero), wasm_v128_not(wasm_f64x2_gt(wasm_f64x2_abs(v), tiny)));
+// x less its multiple of ln 2, r, and that multiple, k, for a pair, and which lanes are below
+// kBelow (exp is 0 there: a masked or padding −∞; such a lane is reduced as x = 0 and its 0 put
+// back by the caller). False when the pair is exp_one's: a lane above kAbove or NaN, or where a
+// product of exp_one's would leave fma_in_range's range (fast_exp.h), x or r neither 0 nor above
+// 2^-400 in size.
+inline bool reduce_x2(v128_t v, v128_t& k, v128_t& r, v128_t& low) {
+  const v128_t zero = wasm_f64x2_splat(0.0), tiny = wasm_f64x2_splat(0x1p-400);
+  const auto out_of_range = [&](v128_t u) {
+    return wasm_v128_and(wasm_f64x2_ne(u, zero), wasm_v128_not(wasm_f64x2_gt(wasm_f64x2_abs(u), tiny)));
   };
+  low = wasm_f64x2_lt(v, wasm_f64x2_splat(kBelow));
+  // NaN fails every comparison: neither low nor at most kAbove.
+  if (!wasm_i64x2_all_true(wasm_v128_or(low, wasm_f64x2_le(v, wasm_f64x2_splat(kAbove))))) return false;
+  v = wasm_v128_bitselect(zero, v, low);
+  if (wasm_v128_any_true(out_of_range(v))) return false;
+  k = wasm_f64x2_nearest(wasm_f64x2_mul(v, wasm_f64x2_splat(kLog2e)));
+  const v128_t minus_k = wasm_f64x2_neg(k);
+  r = fma_in_range_x2(minus_k, wasm_f64x2_splat(kLn2Hi), v);
+  r = fma_in_range_x2(minus_k, wasm_f64x2_splat(kLn2Lo), r);
+  return !wasm_v128_any_true(out_of_range(r));
+}
+
+// p · 2^k, in two factors as exp_one; 0 in the low lanes.
+inline v128_t scale_x2(v128_t p, v128_t k, v128_t low) {
+  const v128_t half = wasm_f64x2_trunc(wasm_f64x2_mul(k, wasm_f64x2_splat(0.5)));
+  const v128_t e = wasm_f64x2_mul(wasm_f64x2_mul(p, power_of_two_x2(half)), power_of_two_x2(wasm_f64x2_sub(k, half)));
+  return wasm_v128_bitselect(wasm_f64x2_splat(0.0), e, low);
+}
+
+// kChains pairs' polynomials side by side: Horner's fused steps are a chain, each waiting for
+// the one before, and several chains fill the wait.
+constexpr int kChains = 6;
+struct Reduced {
+  int at;
+  v128_t k, r, low;
+};
+
+void finish_x2(double* x, const Reduced* pairs, int count) {
+  v128_t p[kChains];
+  for (int c = 0; c < count; ++c) p[c] = wasm_f64x2_splat(kTaylor[0]);
+  for (int t = 1; t < 14; ++t)
+    for (int c = 0; c < count; ++c) p[c] = fma_in_range_x2(p[c], pairs[c].r, wasm_f64x2_splat(kTaylor[t]));
+  for (int c = 0; c < count; ++c) wasm_v128_store(x + pairs[c].at, scale_x2(p[c], pairs[c].k, pairs[c].low));
+}
+
+// exp_one two at a time, kChains pairs at once. A pair of −∞ is two 0s; a pair reduce_x2 turns
+// down is exp_one's.
+void exp_wasm(double* x, int count) {
+  Reduced waiting[kChains];
+  int waiting_count = 0;
   int i = 0;
   for (; i + 2 <= count; i += 2) {
-    const v128_t v = wasm_v128_load(x + i);
-    // NaN fails both comparisons: its pair is exp_one's.
-    const v128_t in = wasm_v128_and(wasm_f64x2_ge(v, below), wasm_f64x2_le(v, above));
-    if (!wasm_i64x2_all_true(in) || wasm_v128_any_true(out_of_range(v))) {
+    Reduced& next = waiting[waiting_count];
+    if (!reduce_x2(wasm_v128_load(x + i), next.k, next.r, next.low)) {
       x[i] = exp_one(x[i]);
       x[i + 1] = exp_one(x[i + 1]);
       continue;
     }
-    const v128_t k = wasm_f64x2_nearest(wasm_f64x2_mul(v, wasm_f64x2_splat(kLog2e)));
-    const v128_t minus_k = wasm_f64x2_neg(k);
-    v128_t r = fma_in_range_x2(minus_k, wasm_f64x2_splat(kLn2Hi), v);
-    r = fma_in_range_x2(minus_k, wasm_f64x2_splat(kLn2Lo), r);
-    if (wasm_v128_any_true(out_of_range(r))) {
-      x[i] = exp_one(x[i]);
-      x[i + 1] = exp_one(x[i + 1]);
+    if (wasm_i64x2_all_true(next.low)) {
+      wasm_v128_store(x + i, wasm_f64x2_splat(0.0));
       continue;
     }
-    v128_t p = wasm_f64x2_splat(kTaylor[0]);
-    for (int t = 1; t < 14; ++t) p = fma_in_range_x2(p, r, wasm_f64x2_splat(kTaylor[t]));
-    const v128_t half = wasm_f64x2_trunc(wasm_f64x2_mul(k, wasm_f64x2_splat(0.5)));
-    wasm_v128_store(x + i, wasm_f64x2_mul(wasm_f64x2_mul(p, power_of_two_x2(half)), power_of_two_x2(wasm_f64x2_sub(k, half))));
+    next.at = i;
+    if (++waiting_count == kChains) {
+      finish_x2(x, waiting, kChains);
+      waiting_count = 0;
+    }
   }
+  if (waiting_count > 0) finish_x2(x, waiting, waiting_count);
   for (; i < count; ++i) x[i] = exp_one(x[i]);
 }
 #endif
