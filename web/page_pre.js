@@ -60,6 +60,8 @@
     status.textContent = why;
     status.className = "failed";
     document.getElementById("canvas").style.visibility = "hidden";
+    const copy = document.getElementById("copy-link");
+    if (copy) copy.style.display = "none";
     rejectReady(new Error(why));
   };
 

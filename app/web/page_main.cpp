@@ -77,6 +77,8 @@ std::string read_embed(const std::string& list, std::vector<Panel>& panels) {
 void frame() {
   advance_training(kTrainingBudgetMs);
   if (!g_window->frame()) {
+    std::string error;  // the last edits, which the autosave may not have kept yet
+    if (!web_files().sessions->save(g_window->state(), &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
     emscripten_cancel_main_loop();
     page_failed("attnlab is closed (File \u2192 Quit). The session is kept: reload the page to go on where you were.");
     return;
