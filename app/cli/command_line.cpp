@@ -1,7 +1,6 @@
 #include "app/cli/command_line.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <string_view>
@@ -113,11 +112,7 @@ bool parse_dimension(std::string_view text, int& value) {
 }
 
 bool has_extension(const std::string& path, std::string_view wanted) {
-  const std::string ext = fs::path(path).extension().string();
-  return ext.size() == wanted.size() &&
-         std::equal(ext.begin(), ext.end(), wanted.begin(), [](char a, char b) {
-           return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-         });
+  return core::equal_ignoring_ascii_case(fs::path(path).extension().string(), wanted);
 }
 
 // Whether writing `output` would replace `input`: the same file under another
@@ -273,14 +268,8 @@ std::string read_theme(Words& w, const std::string&, const std::string* value) {
 
 std::string read_panel(Words& w, const std::string&, const std::string* value) {
   if (!value) return "--panel needs a panel name";
-  const std::string& name = *value;
-  for (const core::Panel panel : core::kPanels)
-    if (const std::string_view known = core::panel_name(panel);
-        name.size() == known.size() && std::equal(name.begin(), name.end(), known.begin(), [](char x, char y) {
-          return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-        }))
-      w.cl.panel = panel;
-  return !w.cl.panel ? "--panel " + name + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry" : "";
+  w.cl.panel = core::find_panel_ignoring_case(*value, core::kPanels);
+  return !w.cl.panel ? "--panel " + *value + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry" : "";
 }
 
 std::string read_transparent(Words& w, const std::string&, const std::string*) {

@@ -131,19 +131,7 @@ std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::s
   std::optional<AppState> restored = parse_session(file.text, problem, dropped, known);
   why = restored ? Unusable::No : Unusable::Corrupt;
   if (!restored) return std::nullopt;
-  if (!restored->library.file.empty()) {
-    restored->library.file_stamp = core::file_stamp(restored->library.file);
-    // Changed while attnlab was closed (a git checkout): Save asks before writing over it.
-    if (known && restored->library.file_stamp.size >= 0 && !(*known == restored->library.file_stamp)) {
-      restored->library.file_stamp = *known;
-      if (changed_note)
-        *changed_note = core::short_path(restored->library.file) + " was changed on disk since the last session: Save asks before writing over it";
-    }
-    core::LoadResult on_disk = core::load_scenario_file(restored->library.file);
-    restored->set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
-  } else {
-    restored->set_saved(core::Scenario{});  // never saved: it all counts as a change
-  }
+  restore_file_state(*restored, known, changed_note);
   return restored;
 }
 

@@ -230,4 +230,19 @@ std::string session_text(const AppState& state, std::string* error, bool with_la
   return {};
 }
 
+void restore_file_state(AppState& restored, const std::optional<core::FileStamp>& known, std::string* changed_note) {
+  if (restored.library.file.empty()) {
+    restored.set_saved(core::Scenario{});  // never saved: it all counts as a change
+    return;
+  }
+  restored.library.file_stamp = core::file_stamp(restored.library.file);
+  if (known && restored.library.file_stamp.size >= 0 && !(*known == restored.library.file_stamp)) {
+    restored.library.file_stamp = *known;
+    if (changed_note)
+      *changed_note = core::short_path(restored.library.file) + " was changed on disk since the last session: Save asks before writing over it";
+  }
+  core::LoadResult on_disk = core::load_scenario_file(restored.library.file);
+  restored.set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
+}
+
 }  // namespace app

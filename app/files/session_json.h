@@ -35,6 +35,13 @@ std::optional<SessionContents> read_session_text(const std::string& text, std::s
 std::optional<AppState> parse_session(const std::string& text, std::string& problem, std::vector<std::string>& dropped,
                                       std::optional<core::FileStamp>& file_stamp);
 
+// A restored state's file, as it is now: its stamp, and what was last saved there (the file's
+// scenario; none, so that it all counts as a change, when it is gone or the state had no file).
+// known: the stamp the session kept. When the file changed since (a git checkout while attnlab
+// was closed), Save asks before writing over it, and *changed_note says so. The page passes none:
+// its preloaded files are new at every load.
+void restore_file_state(AppState& restored, const std::optional<core::FileStamp>& known, std::string* changed_note);
+
 // The session's text: laid out for people when it fits in Session::kMaxBytes, else compact;
 // empty with *error when it cannot be written. with_lab false: without the lab's experiment.
 std::string session_text(const AppState& state, std::string* error, bool with_lab = true);

@@ -2,6 +2,8 @@
 
 #include <iterator>
 
+#include "core/text/utf8.h"
+
 namespace core {
 
 namespace {
@@ -39,6 +41,12 @@ std::vector<std::string_view> paragraphs(std::string_view text) {
 std::optional<Panel> find_panel(std::string_view name) {
   for (size_t i = 0; i < std::size(kPanelNames); ++i)
     if (name == kPanelNames[i]) return kPanels[i];
+  return std::nullopt;
+}
+
+std::optional<Panel> find_panel_ignoring_case(std::string_view name, std::span<const Panel> among) {
+  for (const Panel p : among)
+    if (equal_ignoring_ascii_case(name, panel_name(p))) return p;
   return std::nullopt;
 }
 

@@ -10,6 +10,7 @@
 
 #include <iterator>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,9 @@ constexpr const char* panel_name(Panel p) {
 constexpr bool is_view(Panel p) { return p != Panel::Experiment && p != Panel::LossCurves; }
 // The view panel (one of kPanels) of that name, or none.
 std::optional<Panel> find_panel(std::string_view name);
+// The panel among `among` whose name (panel_name) is `name` but for the case of its letters
+// (--panel, the page's ?embed=), or none.
+std::optional<Panel> find_panel_ignoring_case(std::string_view name, std::span<const Panel> among);
 
 struct LessonStep {
   std::optional<Panel> panel;  // one of kPanels, or none

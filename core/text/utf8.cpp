@@ -1,5 +1,7 @@
 #include "core/text/utf8.h"
 
+#include <algorithm>
+
 namespace core {
 
 std::u32string decode_utf8(std::string_view text) {
@@ -53,6 +55,11 @@ std::string valid_utf8(std::string_view text) {
   std::string out;
   for (char32_t c : decode_utf8(text)) append_utf8(out, c);
   return out;
+}
+
+bool equal_ignoring_ascii_case(std::string_view a, std::string_view b) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
 }
 
 }  // namespace core

@@ -17,4 +17,7 @@ void append_utf8(std::string& out, char32_t c);
 // The text with ill-formed bytes replaced by U+FFFD: always valid UTF-8.
 std::string valid_utf8(std::string_view text);
 
+// Whether a and b are the same text but for the case of ASCII letters (a file's extension, a panel's name).
+bool equal_ignoring_ascii_case(std::string_view a, std::string_view b);
+
 }  // namespace core
