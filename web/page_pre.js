@@ -40,6 +40,15 @@
   };
 
   function pageBase() { return window.location.href.split("#")[0]; }
+
+  // A string for C++ (app/platform/web_strings.h's adopt_js_string frees it); null stays null.
+  Module.attnlabCString = function (s) {
+    if (s === null || s === undefined) return 0;
+    const n = lengthBytesUTF8(s) + 1;
+    const p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+  };
   Module.attnlabPageBase = pageBase;
 
   Module.attnlabFirstFrame = function () {

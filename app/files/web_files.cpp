@@ -8,6 +8,7 @@
 
 #include "app/files/files.h"
 #include "app/files/session_json.h"
+#include "app/platform/web_strings.h"
 #include "core/io/atomic_file.h"
 #include "core/io/scenario_io.h"
 
@@ -21,11 +22,7 @@ namespace {
 EM_JS(char*, web_storage_get, (const char* key), {
   let s = null;
   try { s = window.localStorage.getItem(UTF8ToString(key)); } catch (e) {}
-  if (s === null) return 0;
-  const n = lengthBytesUTF8(s) + 1;
-  const p = _malloc(n);
-  stringToUTF8(s, p, n);
-  return p;
+  return Module.attnlabCString(s);
 });
 EM_JS(int, web_storage_set, (const char* key, const char* value), {
   try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
@@ -41,21 +38,9 @@ EM_JS(void, web_download, (const char* name, const unsigned char* data, int size
   Module.attnlabDownload(UTF8ToString(name), HEAPU8.slice(data, data + size));
 });
 
-EM_JS(char*, web_page_base, (), {
-  const s = Module.attnlabPageBase();
-  const n = lengthBytesUTF8(s) + 1;
-  const p = _malloc(n);
-  stringToUTF8(s, p, n);
-  return p;
-});
+EM_JS(char*, web_page_base, (), { return Module.attnlabCString(Module.attnlabPageBase()); });
 
-std::string storage_get(const std::string& key) {
-  char* p = web_storage_get(key.c_str());
-  if (!p) return {};
-  std::string text = p;
-  std::free(p);
-  return text;
-}
+std::string storage_get(const std::string& key) { return adopt_js_string(web_storage_get(key.c_str())); }
 
 std::string home() {
   const char* h = std::getenv("HOME");
@@ -64,12 +49,7 @@ std::string home() {
 
 }  // namespace
 
-std::string WebPaths::link_base() const {
-  char* p = web_page_base();
-  std::string base = p;
-  std::free(p);
-  return base;
-}
+std::string WebPaths::link_base() const { return adopt_js_string(web_page_base()); }
 
 SessionRestore WebSessions::restore(AppState& state, bool read_only) {
   if (!kept_) return SessionRestore::None;
@@ -86,13 +66,7 @@ SessionRestore WebSessions::restore(AppState& state, bool read_only) {
     state.status = "the last session could not be restored (" + problem + "); it is kept in this browser's storage as " + aside;
     return SessionRestore::Corrupt;
   }
-  if (!restored->library.file.empty()) {
-    restored->library.file_stamp = core::file_stamp(restored->library.file);
-    core::LoadResult on_disk = core::load_scenario_file(restored->library.file);
-    restored->set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});
-  } else {
-    restored->set_saved(core::Scenario{});  // never saved: it all counts as a change
-  }
+  restore_file_state(*restored, std::nullopt, nullptr);  // the page's files are new at every load
   restored->status = "restored the last session";
   notes_.clear();
   for (const std::string& d : dropped) notes_ += (notes_.empty() ? "restored without " : "; ") + d;

@@ -18,6 +18,7 @@
 
 #include "app/platform/gl.h"
 #include "app/platform/glfw_events.h"
+#include "app/platform/web_strings.h"
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -39,20 +40,12 @@ EM_JS(void, web_clipboard_write, (const char* text), {
   Module.attnlabClipboard = s;
   if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(s).catch(function () {});
 });
-EM_JS(char*, web_clipboard_read, (), {
-  const s = Module.attnlabClipboard || "";
-  const n = lengthBytesUTF8(s) + 1;
-  const p = _malloc(n);
-  stringToUTF8(s, p, n);
-  return p;
-});
+EM_JS(char*, web_clipboard_read, (), { return Module.attnlabCString(Module.attnlabClipboard || ""); });
 
 void set_clipboard(void*, const char* text) { web_clipboard_write(text); }
 const char* get_clipboard(void*) {
   static std::string text;
-  char* p = web_clipboard_read();
-  text = p;
-  std::free(p);
+  text = adopt_js_string(web_clipboard_read());
   return text.c_str();
 }
 

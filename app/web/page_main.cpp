@@ -6,8 +6,6 @@
 #include <emscripten.h>
 #include <sys/stat.h>
 
-#include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <iterator>
 #include <iostream>
@@ -16,7 +14,10 @@
 #include <string>
 #include <vector>
 
+#include <imgui.h>
+
 #include "app/files/web_files.h"
+#include "app/platform/web_strings.h"
 #include "app/training/training_worker.h"
 #include "app/web/page.h"
 #include "core/io/link.h"
@@ -34,38 +35,24 @@ constexpr double kTrainingBudgetMs = 10;
 
 // What the page's address asks for (web/page_pre.js reads it).
 EM_JS(char*, page_address_part, (int which), {
-  const s = which === 0 ? window.location.hash : (new URLSearchParams(window.location.search).get("embed") || "");
-  const n = lengthBytesUTF8(s) + 1;
-  const p = _malloc(n);
-  stringToUTF8(s, p, n);
-  return p;
+  return Module.attnlabCString(which === 0 ? window.location.hash : (new URLSearchParams(window.location.search).get("embed") || ""));
 });
 EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
 EM_JS(void, page_failed, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
 
-std::string address_part(int which) {
-  char* p = page_address_part(which);
-  std::string s = p;
-  std::free(p);
-  return s;
-}
+std::string address_part(int which) { return adopt_js_string(page_address_part(which)); }
 
 // ?embed=Scores,Softmax: the panels by the names --panel takes, in any case, and the lab
 // (Experiment). "" when every name is known; else what is wrong, and no panel (the whole app).
 std::string read_embed(const std::string& list, std::vector<Panel>& panels) {
-  const auto same = [](std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-             return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
-  };
   std::vector<Panel> embeddable(std::begin(kPanels), std::end(kPanels));
   embeddable.push_back(Panel::Experiment);
   std::stringstream in(list);
   std::string name;
   while (std::getline(in, name, ',')) {
     if (name.empty()) continue;
-    const auto found = std::find_if(embeddable.begin(), embeddable.end(), [&](Panel p) { return same(name, panel_name(p)); });
-    if (found == embeddable.end()) {
+    const std::optional<Panel> found = core::find_panel_ignoring_case(name, embeddable);
+    if (!found) {
       panels.clear();
       return "?embed=" + name + ": no such panel (Lesson, Matrices, Scores, Softmax, Rank, Output, Geometry or Experiment)";
     }
@@ -76,6 +63,7 @@ std::string read_embed(const std::string& list, std::vector<Panel>& panels) {
 
 void frame() {
   advance_training(kTrainingBudgetMs);
+  const int frames_before = ImGui::GetFrameCount();
   if (!g_window->frame()) {
     std::string error;  // the last edits, which the autosave may not have kept yet
     if (!web_files().sessions->save(g_window->state(), &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
@@ -83,7 +71,7 @@ void frame() {
     page_failed("attnlab is closed (File \u2192 Quit). The session is kept: reload the page to go on where you were.");
     return;
   }
-  web_downloads().ship();
+  if (ImGui::GetFrameCount() != frames_before) web_downloads().ship();  // files are written by drawn frames
   if (!g_first_frame_told) {
     g_first_frame_told = true;
     page_first_frame();
