@@ -296,6 +296,7 @@ void HelpMenu(AppState& state) {
 
 // One function per menu, in the order of the bar.
 void MenuBar(AppState& state, FrameRequests& requests) {
+  ImGui::SetNextWindowBgAlpha(0.0f);  // MenuBarBg covers it: one fill, not two
   if (!ImGui::BeginMainMenuBar()) return;
   FileMenu(state, requests);
   LessonsMenu(state);
@@ -333,6 +334,7 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
                                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
                                       ImGuiWindowFlags_NoScrollWithMouse;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 3));
+  ImGui::SetNextWindowBgAlpha(0.0f);  // the backend's clear is its background (BeginPanel says why)
   if (ImGui::Begin("##status", nullptr, kFlags)) {
     const core::Scenario& s = state.scenario();
     const size_t steps = state.undo_steps();

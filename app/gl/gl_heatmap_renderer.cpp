@@ -136,7 +136,8 @@ void GlHeatmapRenderer::render(const HeatmapDraw& h, const ImDrawCmd& cmd) const
   set_color(u_hatch_a_, h.hatch_a);
   set_color(u_hatch_b_, h.hatch_b);
   glDisable(GL_BLEND);
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  // heatmap.vert: six vertices for the rectangle, then six a cell (a colorbar has no cells).
+  glDrawArrays(GL_TRIANGLES, 0, 6 * (1 + (h.gradient ? 0 : h.rows * h.cols)));
   glEnable(GL_BLEND);
 }
 

@@ -27,6 +27,36 @@ namespace app {
 
 namespace {
 
+// The frame's draw lists as one, when its vertices fit 16-bit indices. Dear ImGui's OpenGL 3
+// backend refills one buffer per list (glBufferSubData at 0); WebGL on Vulkan (ANGLE) must end
+// its render pass to overwrite a buffer the list before still draws from: with a list a panel,
+// those breaks cost a software-rendered frame about 3 ms. One list, one upload, one pass.
+// Callbacks (the heatmaps, reset-render-state) keep their place in the order.
+bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawList*& merged_ptr, ImDrawData& out) {
+  if (in.CmdListsCount < 2 || in.TotalVtxCount > (1 << (8 * sizeof(ImDrawIdx)))) return false;
+  merged.CmdBuffer.resize(0);
+  merged.IdxBuffer.resize(0);
+  merged.VtxBuffer.resize(0);
+  merged.IdxBuffer.reserve(in.TotalIdxCount);
+  merged.VtxBuffer.reserve(in.TotalVtxCount);
+  for (int l = 0; l < in.CmdListsCount; ++l) {
+    const ImDrawList& list = *in.CmdLists[l];
+    const auto vtx_base = static_cast<ImDrawIdx>(merged.VtxBuffer.Size);
+    const unsigned idx_base = static_cast<unsigned>(merged.IdxBuffer.Size);
+    for (const ImDrawVert& v : list.VtxBuffer) merged.VtxBuffer.push_back(v);
+    for (const ImDrawIdx i : list.IdxBuffer) merged.IdxBuffer.push_back(static_cast<ImDrawIdx>(i + vtx_base));
+    for (ImDrawCmd cmd : list.CmdBuffer) {
+      cmd.IdxOffset += idx_base;
+      merged.CmdBuffer.push_back(cmd);
+    }
+  }
+  merged_ptr = &merged;
+  out = in;
+  out.CmdLists = &merged_ptr;
+  out.CmdListsCount = 1;
+  return true;
+}
+
 bool g_woken = false;  // wake(): the lab has news, drawn at most kWokenEveryMs apart
 // While the lab trains, each frame not drawn is a frame of steps (page_main.cpp): its news is
 // drawn ten times a second, input at once.
@@ -103,10 +133,13 @@ class WebBackend final : public Backend {
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(window_, &fb_w, &fb_h);
     glViewport(0, 0, fb_w, fb_h);
-    // No glClear: the panels tile the whole canvas, and WebGL hands every frame a cleared
-    // buffer of its own (preserveDrawingBuffer false). Where WebGL runs in software, a second
-    // full-canvas fill was a tenth of a frame.
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    // The theme's background, as the desktop clears: the panels draw no background of their own.
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImDrawData* data = ImGui::GetDrawData();
+    ImDrawData merged_data;
+    ImGui_ImplOpenGL3_RenderDrawData(merge_draw_lists(*data, merged_, merged_ptr_, merged_data) ? &merged_data : data);
   }
   void finish() override { glFinish(); }
   void set_title(const std::string& title) override { emscripten_set_window_title(title.c_str()); }
@@ -129,6 +162,8 @@ class WebBackend final : public Backend {
     }
   }
 
+  ImDrawList merged_{nullptr};  // the frame's lists as one (merge_draw_lists); only its buffers are used
+  ImDrawList* merged_ptr_ = nullptr;
   GLFWwindow* window_;
   const float scale_;
   double last_frame_ms_ = 0;

@@ -120,6 +120,29 @@ class Pictures(unittest.TestCase):
             cells = {k: v for k, v in json.loads(layout.read_text()).items() if k not in ("heatmaps", "panels", "controls")}
             self.assertIn("X[0][0]", cells)
 
+    def test_every_colorbar_runs_smoothly_from_its_top_to_its_bottom(self):
+        # A colorbar (8 px right of its heatmap, 10 px wide) goes through the colormap in small
+        # steps. Mesa's software GL once drew a wedge of background into the top of every bar
+        # (heatmap.frag's per-pixel branches); the cells were right, so only the bars show it.
+        bars = ["Scores/scores", "Scores/QQt", "Softmax/weights", "Rank/W_QK", "Output/Y"]
+        with Xvfb() as x:
+            for lesson in ["01_qkt_vs_qqt.json", "09_rope.json"]:  # 09: a causal mask, masked cells
+                layout = self.tmp / "layout.json"
+                r = run(x, pathlib.Path(LESSONS) / lesson, "--screenshot", self.tmp / "c.png", "--size", "1280x720",
+                        "--layout-out", layout)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                img = read_png(self.tmp / "c.png").astype(int)
+                heatmaps = json.loads(layout.read_text())["heatmaps"]
+                present = [n for n in bars if n in heatmaps]  # W^Q W^Kᵀ only where there are weights
+                self.assertGreaterEqual(len(present), 4, lesson)
+                for name in present:
+                    x0, y0, w, h = heatmaps[name]["rect"]
+                    column = img[int(y0) + 2:int(y0 + h) - 2, round(x0 + w + 13)]
+                    self.assertGreater(len(column), 60, (lesson, name))
+                    jump = np.abs(np.diff(column, axis=0)).max()
+                    self.assertLessEqual(jump, 24, f"{lesson}: the colorbar of {name} jumps by {jump}")
+                    self.assertGreater(np.abs(column[0] - column[-1]).max(), 100, (lesson, name, "a bar, not the background"))
+
     def test_a_panel_alone_over_the_whole_picture(self):
         with Xvfb() as x:
             layout = self.tmp / "layout.json"

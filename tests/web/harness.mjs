@@ -2,9 +2,25 @@
 // 127.0.0.1 (any free port), and Debian's chromium, headless, with software WebGL 2.
 import { spawn } from "node:child_process";
 
-export async function startServer(site) {
-  const child = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site],
-                      { stdio: ["ignore", "pipe", "ignore"] });
+// isolated: the page is cross-origin isolated (COOP and COEP headers), so that its clock reads
+// frame times to 5 µs; otherwise chromium rounds them to 100 µs with random jitter, and a frame of
+// three vsyncs (50.0 ms) reads anywhere from 49.8 to 50.2 (scripts/bench's drag figure).
+const kIsolatedServer = `
+import functools, http.server, sys
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
+print(f"Serving HTTP on 127.0.0.1 port {server.server_address[1]}", flush=True)
+server.serve_forever()
+`;
+
+export async function startServer(site, { isolated = false } = {}) {
+  const args = isolated ? ["-u", "-c", kIsolatedServer, site]
+                        : ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site];
+  const child = spawn("python3", args, { stdio: ["ignore", "pipe", "ignore"] });
   const port = await new Promise((resolve, reject) => {
     child.on("exit", (code) => reject(new Error(`the page's server exited (${code})`)));
     child.stdout.on("data", (d) => { const m = /port (\d+)/.exec(String(d)); if (m) resolve(m[1]); });
