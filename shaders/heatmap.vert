@@ -2,13 +2,15 @@
 // A heatmap from gl_VertexID alone (no buffers), six vertices a quad: first its whole rectangle
 // in the gap colour, then one quad a cell in the cell's colour, inset by the gap on its left and
 // top edges (none on the first column and row). A colorbar is one quad, coloured per fragment.
-// Each cell's colour is worked out here, once a vertex: a table lookup once a pixel cost a
-// tenth of a frame where WebGL runs in software.
+// Each cell's colour is worked out here, once a vertex: where WebGL runs in software, a table
+// lookup once a pixel was a visible part of a frame.
 const int kMaxCells = 256;
 const int kAnchors = 9;
 
 uniform vec4 u_rect;             // x0, y0, x1, y1 in normalized device coordinates (y0: the bottom edge)
-uniform float u_t[kMaxCells];    // row-major; negative: a masked cell
+// Row-major, four cells a vec4 (a float array would take a vec4 slot a cell: 256 of the 256
+// vectors WebGL 2 promises a vertex shader); negative: a masked cell.
+uniform vec4 u_t[kMaxCells / 4];
 uniform vec3 u_colormap[kAnchors];
 uniform int u_rows;
 uniform int u_cols;
@@ -41,7 +43,7 @@ void main() {
     vec2 gap = vec2(rc.x > 0 ? u_gap_px : 0.0, rc.y > 0 ? u_gap_px : 0.0) / u_size_px;
     lo = vec2(rc) / grid + gap;
     hi = vec2(rc + 1) / grid;
-    float t = u_t[cell];
+    float t = u_t[cell / 4][cell - 4 * (cell / 4)];
     v_masked = t < 0.0 ? 1 : 0;
     v_color = colormap(t);
   }

@@ -124,7 +124,7 @@ void GlHeatmapRenderer::render(const HeatmapDraw& h, const ImDrawCmd& cmd) const
   glUseProgram(program_);
   glBindVertexArray(vao_);
   glUniform4f(u_rect_, ndc_x(h.min.x), ndc_y(h.max.y), ndc_x(h.max.x), ndc_y(h.min.y));
-  glUniform1fv(u_t_, h.rows * h.cols, h.t.data());
+  glUniform4fv(u_t_, (h.rows * h.cols + 3) / 4, h.t.data());  // heatmap.vert's vec4 u_t[64]
   const core::ColormapTable& table = core::colormap_table(h.colormap);
   glUniform3fv(u_colormap_, core::kColormapAnchors, &table[0].r);
   glUniform1i(u_rows_, h.rows);

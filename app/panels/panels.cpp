@@ -45,10 +45,11 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   const bool several = head >= 0 && state.scenario().heads > 1;
   const std::string head_text = several ? "head " + std::to_string(head + 1) + " of " + std::to_string(state.scenario().heads) : "";
   const std::string label = several ? std::string(title) + "  \u00B7  " + head_text + "###" + title : title;
-  // The backend clears every frame to WindowBg and the panels never overlap, so a panel's own
+  // The backend clears every frame to WindowBg and the panels tile the window, so a panel's own
   // background would paint the same pixels again: in the page, where WebGL may run in software,
-  // that fill was a third of a frame. Alpha 0 skips it and keeps the border (NoBackground
-  // would drop both).
+  // that fill was the largest single cost of a frame. Alpha 0 skips it and keeps the border
+  // (NoBackground would drop both). (In a window too small for the layout, Dear ImGui's minimum
+  // window size makes panels overlap; they are cut off there either way.)
   ImGui::SetNextWindowBgAlpha(0.0f);
   const bool open = ImGui::Begin(label.c_str(), nullptr, kFlags | solo | extra_window_flags);
   if (lit) {

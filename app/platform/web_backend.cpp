@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -32,8 +33,9 @@ namespace {
 // its render pass to overwrite a buffer the list before still draws from: with a list a panel,
 // those breaks cost a software-rendered frame about 3 ms. One list, one upload, one pass.
 // Callbacks (the heatmaps, reset-render-state) keep their place in the order.
+static_assert(sizeof(ImDrawIdx) == 2, "merge_draw_lists rebases 16-bit indices");
 bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawList*& merged_ptr, ImDrawData& out) {
-  if (in.CmdListsCount < 2 || in.TotalVtxCount > (1 << (8 * sizeof(ImDrawIdx)))) return false;
+  if (in.CmdListsCount < 2 || in.TotalVtxCount > 65536) return false;
   merged.CmdBuffer.resize(0);
   merged.IdxBuffer.resize(0);
   merged.VtxBuffer.resize(0);
@@ -43,9 +45,12 @@ bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawList*& mer
     const ImDrawList& list = *in.CmdLists[l];
     const auto vtx_base = static_cast<ImDrawIdx>(merged.VtxBuffer.Size);
     const unsigned idx_base = static_cast<unsigned>(merged.IdxBuffer.Size);
-    for (const ImDrawVert& v : list.VtxBuffer) merged.VtxBuffer.push_back(v);
+    const int vtx_at = merged.VtxBuffer.Size;
+    merged.VtxBuffer.resize(vtx_at + list.VtxBuffer.Size);
+    std::memcpy(merged.VtxBuffer.Data + vtx_at, list.VtxBuffer.Data, sizeof(ImDrawVert) * list.VtxBuffer.Size);
     for (const ImDrawIdx i : list.IdxBuffer) merged.IdxBuffer.push_back(static_cast<ImDrawIdx>(i + vtx_base));
     for (ImDrawCmd cmd : list.CmdBuffer) {
+      IM_ASSERT(cmd.VtxOffset == 0);  // the ES 3 backend does not set RendererHasVtxOffset
       cmd.IdxOffset += idx_base;
       merged.CmdBuffer.push_back(cmd);
     }
