@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "app/dialogs/file_dialog.h"
+#include "app/files/data_dir.h"
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
@@ -18,6 +19,10 @@ namespace {
 using Action = Pending::Action;
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// Save must ask for a name: the scenario has no file, or its file comes with attnlab (a
+// shipped lesson stays as shipped, so that its text always matches its matrices).
+bool NeedsName(const AppState& state) { return state.library.file.empty() || is_shipped_file(state.library.file); }
 
 // What waited (quitting, opening another file) goes ahead.
 void Proceed(AppState& state, Action action, const std::string& path, FrameRequests& requests) {
@@ -56,8 +61,8 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   else if (core::names_link(pending.path)) ImGui::TextDisabled("Opening the link replaces them.");
   else ImGui::TextDisabled("Opening %s replaces them.", file_name(pending.path).c_str());
   const float w = 120 * fonts().scale;
-  if (ImGui::Button(state.library.file.empty() ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
-    if (state.library.file.empty()) {
+  if (ImGui::Button(NeedsName(state) ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
+    if (NeedsName(state)) {
       state.dialogs.pending = {};
       platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
     } else if (SaveToFile(state, pending.action, pending.path)) {
@@ -119,8 +124,13 @@ void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
 }  // namespace
 
 void Save(AppState& state) {
-  if (state.library.file.empty()) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
-  else SaveToFile(state, Action::None, "");
+  if (!NeedsName(state)) {
+    SaveToFile(state, Action::None, "");
+    return;
+  }
+  if (!state.library.file.empty())
+    state.status = file_name(state.library.file) + " comes with attnlab and stays as shipped: save your copy under a name of your own";
+  platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
 }
 
 void Quit(AppState& state, FrameRequests& requests) {

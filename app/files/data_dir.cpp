@@ -21,6 +21,25 @@ fs::path data_dir() {
   return {};
 }
 
+fs::path user_lessons_dir() {
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg == '/') return fs::path(xdg) / "attnlab" / "lessons";
+  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".local" / "share" / "attnlab" / "lessons";
+  return {};
+}
+
+bool is_shipped_file(const std::string& path) {
+  const fs::path data = platform_files().paths->data_dir();
+  if (data.empty() || path.empty()) return false;
+  // Canonical on both sides: a path through a link, or with "..", names the same file.
+  std::error_code ec;
+  const fs::path assets = fs::weakly_canonical(data / "assets", ec);
+  if (ec) return false;
+  const fs::path file = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec) return false;
+  const fs::path relative = file.lexically_relative(assets);
+  return !relative.empty() && *relative.begin() != ".." && relative != ".";
+}
+
 namespace {
 
 std::vector<std::string> json_files(const fs::path& dir) {

@@ -13,6 +13,15 @@ namespace app {
 // shaders/heatmap.frag. Empty when neither does.
 std::filesystem::path data_dir();
 
+// Where the user's own lessons go: $XDG_DATA_HOME/attnlab/lessons, by default
+// ~/.local/share/attnlab/lessons (made when first saved to). Empty without a home.
+std::filesystem::path user_lessons_dir();
+
+// Whether path is a file attnlab ships (under the data directory's assets/, lessons and
+// experiments): those stay as shipped, so that a lesson's text always matches its matrices.
+// Save writes the user's copy elsewhere instead (Save as…, in user_lessons_dir()).
+bool is_shipped_file(const std::string& path);
+
 // assets/lessons/*.json under the data directory, sorted by name.
 std::vector<std::string> lesson_files();
 // assets/experiments/*.json under the data directory, sorted by name.

@@ -31,7 +31,14 @@ void DesktopFileChooser::open_file_dialog(AppState& state, FileDialog::Purpose p
   const fs::path current = state.library.file.empty() ? fs::path{} : fs::absolute(state.library.file, ec);
   d.directory = !current.empty() && fs::is_directory(current.parent_path(), ec) ? current.parent_path().string()
                                                                                 : fs::current_path(ec).string();
-  if (purpose == FileDialog::Purpose::SaveAs) d.name = current.empty() ? "scenario.json" : current.filename().string();
+  if (purpose != FileDialog::Purpose::SaveAs) return;
+  d.name = current.empty() ? "scenario.json" : current.filename().string();
+  // A shipped lesson's copy goes to the user's own lessons folder (made now, so that the
+  // dialog can list it), not beside the lesson, which Save would refuse.
+  if (is_shipped_file(current.string())) {
+    const fs::path mine = user_lessons_dir();
+    if (!mine.empty() && (fs::create_directories(mine, ec), fs::is_directory(mine, ec))) d.directory = mine.string();
+  }
 }
 
 PlatformFiles desktop_files() {

@@ -169,6 +169,11 @@ bool save_scenario(AppState& state, const std::string& path) {
                    "choose another name";
     return false;
   }
+  if (is_shipped_file(path)) {
+    state.status = "not saved: " + std::filesystem::path(path).filename().string() +
+                   " comes with attnlab and stays as shipped: Save as\u2026 keeps your copy in your own lessons folder";
+    return false;
+  }
   if (!core::save_scenario_file(state.scenario(), path, &error)) {
     state.status = "not saved: " + error;
     return false;

@@ -86,6 +86,44 @@ class Window(unittest.TestCase):
                 app.stdout.close()
                 app.stderr.close()
 
+    def test_ctrl_s_leaves_a_shipped_lesson_as_shipped(self):
+        # Ctrl+S on a lesson that comes with attnlab once overwrote it (its text then contradicted
+        # its matrices). A copy of the data directory stands in for the shipped one.
+        data = self.tmp / "share"
+        shutil.copytree(pathlib.Path(ATTNLAB).resolve().parent.parent / "share" / "attnlab", data)
+        lesson = data / "assets" / "lessons" / "09_rope.json"  # its X is on screen at the start, to drag
+        before = lesson.read_bytes()
+        layout = self.tmp / "layout.json"
+        with Xvfb("1920x1080") as x:  # the window at its 1440×900, X's entries on screen
+            env = dict(x.env, ATTNLAB_DATA_DIR=str(data), XDG_DATA_HOME=str(self.tmp / "data-home"))
+            app = start_attnlab(ATTNLAB, str(lesson), "--layout-out", str(layout), env=env)
+            try:
+                wait_for(lambda: layout.exists() or app.poll() is not None, 30, "the layout file")
+                if app.poll() is not None:
+                    self.fail(f"attnlab exited with {app.returncode}: {app.stderr.read()}")
+                cells = json.loads(layout.read_text())
+                sx, sy, window = cell_on_screen(x, cells, "X[0][0]")
+                drag(x, sx, sy, 60)
+                xdo(x, "windowfocus", "--sync", window)
+                xdo(x, "key", "ctrl+s")
+                time.sleep(1.0)
+                self.assertIsNone(app.poll())
+                self.assertEqual(lesson.read_bytes(), before, "Ctrl+S wrote over a shipped lesson")
+                # Save as… opened in the user's own lessons folder, made for it.
+                self.assertTrue((self.tmp / "data-home" / "attnlab" / "lessons").is_dir())
+                xdo(x, "key", "Escape")
+                xdo(x, "key", "ctrl+q")
+                time.sleep(1.0)
+                xdo(x, "key", "ctrl+q")  # the unsaved changes: quit without saving
+                app.wait(timeout=10)
+                self.assertEqual(lesson.read_bytes(), before)
+            finally:
+                if app.poll() is None:
+                    app.kill()
+                    app.wait()
+                app.stdout.close()
+                app.stderr.close()
+
     def test_hovering_a_score_lights_its_query_and_key_and_leaving_clears_them(self):
         layout = self.tmp / "layout.json"
         with Xvfb() as x:

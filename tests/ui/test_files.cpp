@@ -1,12 +1,14 @@
 // Files and sessions in the app: a bad file keeps the scenario, saving is
-// exact, a drop opens a file, the dialog opens what is typed, the session
-// comes back, a corrupt one is set aside.
+// exact, a shipped lesson stays as shipped, a drop opens a file, the dialog
+// opens what is typed, the session comes back, a corrupt one is set aside.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
 #include "app/dialogs/file_dialog.h"
+#include "app/dialogs/save_questions.h"
+#include "app/files/data_dir.h"
 #include "app/files/desktop_files.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
@@ -82,6 +84,64 @@ TEST_F(FilesTest, AFailedSaveSaysWhyAndKeepsTheMark) {
   EXPECT_FALSE(app::save_scenario(state, (dir / "missing" / "x.json").string()));
   EXPECT_NE(state.status.find("not saved"), std::string::npos);
   EXPECT_TRUE(state.modified());
+}
+
+std::string bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Ctrl+S on a lesson that comes with attnlab once overwrote it, and its text then contradicted
+// its matrices. It stays as shipped: Save asks for a name in the user's own lessons folder, and
+// no path to the shipped file (nor one through "..") is written.
+TEST_F(FilesTest, AShippedLessonStaysAsShippedAndSaveAsksForANameOfYourOwn) {
+  const fs::path data = dir / "share";  // a data directory of its own, as $ATTNLAB_DATA_DIR names one
+  fs::create_directories(data / "shaders");
+  fs::create_directories(data / "assets" / "lessons");
+  std::ofstream(data / "shaders" / "heatmap.frag") << "// found\n";
+  const fs::path shipped = data / "assets" / "lessons" / "01_lesson.json";
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(3, 2, 2, 1), shipped.string()));
+  ::setenv("ATTNLAB_DATA_DIR", data.c_str(), 1);
+  ::setenv("XDG_DATA_HOME", (dir / "data-home").c_str(), 1);
+  const std::string before = bytes(shipped);
+  ASSERT_TRUE(app::open_scenario(state, shipped.string())) << state.status;
+  EXPECT_TRUE(app::is_shipped_file(shipped.string()));
+  EXPECT_TRUE(app::is_shipped_file((data / "assets" / "lessons" / ".." / "lessons" / "01_lesson.json").string()));
+  EXPECT_FALSE(app::is_shipped_file((dir / "01_lesson.json").string()));
+  frames(1);
+  drag(center(cell("X[0][0]")), 40, 4, [](int) {});
+  ASSERT_TRUE(state.modified());
+
+  ctrl_key('S');
+  EXPECT_EQ(bytes(shipped), before);
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::SaveAs);
+  const fs::path mine = dir / "data-home" / "attnlab" / "lessons";
+  EXPECT_EQ(state.dialogs.file.directory, mine.string());
+  EXPECT_EQ(state.dialogs.file.name, "01_lesson.json");
+  EXPECT_TRUE(fs::is_directory(mine));
+  EXPECT_NE(state.status.find("stays as shipped"), std::string::npos) << state.status;
+  EXPECT_TRUE(state.modified());
+
+  // Save As onto it, by any name, is refused with the reason; nothing is written.
+  for (const fs::path& target : {shipped, data / "assets" / "lessons" / ".." / "lessons" / "01_lesson.json"}) {
+    EXPECT_FALSE(app::save_scenario(state, target.string()));
+    EXPECT_NE(state.status.find("not saved: 01_lesson.json comes with attnlab"), std::string::npos) << state.status;
+  }
+  EXPECT_EQ(bytes(shipped), before);
+  EXPECT_TRUE(state.modified());
+
+  // The copy is the user's: saved, and Ctrl+S writes it from then on.
+  state.dialogs.file = {};
+  ASSERT_TRUE(app::save_scenario(state, (mine / "01_lesson.json").string())) << state.status;
+  EXPECT_FALSE(state.modified());
+  drag(center(cell("X[0][1]")), 40, 4, [](int) {});
+  ctrl_key('S');
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
+  EXPECT_FALSE(state.modified());
+  EXPECT_TRUE(core::load_scenario_file((mine / "01_lesson.json").string()).scenario.value() == state.scenario());
+  EXPECT_EQ(bytes(shipped), before);
+  ::unsetenv("ATTNLAB_DATA_DIR");
+  ::unsetenv("XDG_DATA_HOME");
 }
 
 TEST_F(FilesTest, DroppingAJsonFileOpensIt) {
