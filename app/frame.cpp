@@ -48,10 +48,10 @@ constexpr Shortcut kShortcuts[] = {
     {"Ctrl+L", "the training lab, and back to the views"},
     {"Space, \u2192 (in the lab)", "run or pause the training; one step"},
     {"Ctrl+O", "open a scenario file (or drop a .json on the window)"},
-    {"Ctrl+S, Ctrl+Shift+S", "save, save as"},
+    {"Ctrl+S, Ctrl+Shift+S", "save, save as (a lesson that comes with attnlab: your copy, in your own lessons folder)"},
     {"F12", "export the window as a PNG (File \u2192 Export PNG for 2\u00D7 and single panels)"},
     {"F11", "presenter mode: one panel fills the window, the lesson's step below it; F11 or Esc to leave"},
-    {"\u2190  \u2192 (presenter)", "the lesson's previous and next step; the panel follows the step"},
+    {"\u2190  \u2192", "the lesson's previous and next step (in presenter mode the panel follows the step)"},
     {"Ctrl +  Ctrl \u2212  Ctrl 0", "zoom in, out, back to 100%: text and cells, everywhere"},
     {"Right-click a panel's title", "export just that panel as a PNG"},
     {"Ctrl+Q", "quit (asks first when there are unsaved changes)"},
@@ -98,8 +98,10 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsKeyPressed(kKeyF12, false)) state.dialogs.export_request = ExportRequest{std::nullopt, 1.0f, false, false};
   if (ImGui::IsKeyPressed(kKeyF11, false)) TogglePresenter(state);
-  if (state.view.presenter && !io.WantTextInput) {
-    if (ImGui::IsKeyPressed(kKeyEscape, false)) state.view.presenter = false;
+  if (state.view.presenter && !io.WantTextInput && ImGui::IsKeyPressed(kKeyEscape, false)) state.view.presenter = false;
+  // ← and → step through the lesson, in presenter mode and out of it, unless a field or a
+  // slider has the keys.
+  if (!io.WantTextInput && !ImGui::IsAnyItemActive() && !io.KeyCtrl && state.view.workspace == Workspace::Views) {
     if (ImGui::IsKeyPressed(kKeyRight)) GoToStep(state, state.panels.lesson_step + 1);
     if (ImGui::IsKeyPressed(kKeyLeft)) GoToStep(state, state.panels.lesson_step - 1);
   }
@@ -217,6 +219,8 @@ void LessonsMenu(AppState& state) {
     const std::string label = std::to_string(i + 1) + ". " + l.title;
     if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) request_open(state, l.path);
   }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Reset lesson", nullptr, false, state.modified() && !state.library.file.empty())) reset_to_file(state);
   ImGui::EndMenu();
 }
 

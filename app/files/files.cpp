@@ -344,6 +344,20 @@ std::string time_stamp() {
   return stamp;
 }
 
+bool reset_to_file(AppState& state) {
+  if (state.library.file.empty()) return false;
+  core::LoadResult loaded = core::load_scenario_file(state.library.file);
+  if (!loaded.ok()) {
+    state.status = "not reset: " + not_opened(loaded.errors, state.library.file).substr(std::string("not opened: ").size());
+    return false;
+  }
+  if (!state.replace(*loaded.scenario)) return false;  // replace says why
+  state.set_saved(*loaded.scenario);  // the file as it is now is what "unsaved changes" compares with
+  state.library.file_stamp = core::file_stamp(state.library.file);
+  state.status = "reset to " + core::short_path(state.library.file) + " (Ctrl+Z brings your changes back)";
+  return true;
+}
+
 bool is_lesson(const AppState& state, size_t i) {
   return i < state.library.lessons.size() && !state.library.file.empty() &&
          std::filesystem::path(state.library.file).filename() == std::filesystem::path(state.library.lessons[i].path).filename();

@@ -58,6 +58,10 @@ std::vector<LessonInfo> load_experiment_list();
 // source copies of a lesson are the same lesson).
 bool is_lesson(const AppState& state, size_t i);
 
+// Lessons → Reset lesson: the scenario as its file has it, read again, as one undo step (Ctrl+Z
+// brings the edits back). False, with state.status saying why, when the file cannot be read.
+bool reset_to_file(AppState& state);
+
 // The local time as "20261122-101500", for the names of files the app writes
 // (exports, sessions set aside, unsaved changes kept).
 std::string time_stamp();

@@ -35,6 +35,10 @@ void LessonButtons(AppState& state) {
     ImGui::SameLine();
     ImGui::TextDisabled("\u00B7 edited");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The numbers the lesson quotes are those of its own matrices (Ctrl+Z goes back).");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("reset lesson")) reset_to_file(state);
+    remember_control(state, "lesson.reset");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the lesson's own matrices, as its file has them (Ctrl+Z brings your changes back).");
   }
 }
 

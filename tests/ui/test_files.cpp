@@ -144,6 +144,56 @@ TEST_F(FilesTest, AShippedLessonStaysAsShippedAndSaveAsksForANameOfYourOwn) {
   ::unsetenv("XDG_DATA_HOME");
 }
 
+// "Reset lesson" brings back the matrices the lesson's text talks about, as its file has them;
+// Ctrl+Z brings the student's changes back. ← and → step through the lesson outside presenter
+// mode too.
+TEST_F(FilesTest, ResetLessonRestoresTheFileAndArrowKeysStepThroughIt) {
+  core::Scenario lesson = core::make_zero_scenario(3, 2, 2, 1);
+  lesson.title = "A lesson";
+  lesson.notes = "Why?\n\n[Scores] First look at S.\n\n[Softmax] Then the weights.";
+  const std::string path = (dir / "01_a_lesson.json").string();
+  ASSERT_TRUE(core::save_scenario_file(lesson, path));
+  const core::Scenario from_file = *core::load_scenario_file(path).scenario;
+  state.library.lessons = {app::LessonInfo{path, "A lesson"}};
+  ASSERT_TRUE(app::open_scenario(state, path)) << state.status;
+  frames(2);
+  EXPECT_FALSE(state.modified());
+  drag(center(cell("X[0][0]")), 40, 4, [](int) {});
+  drag(center(cell("X[1][1]")), -30, 4, [](int) {});
+  ASSERT_TRUE(state.modified());
+  const core::Scenario edited = state.scenario();
+  frames(1);
+  click(center(control("lesson.reset")));
+  EXPECT_TRUE(state.scenario() == from_file);
+  EXPECT_FALSE(state.modified());
+  EXPECT_EQ(state.library.file, path);
+  EXPECT_NE(state.status.find("Ctrl+Z brings your changes back"), std::string::npos) << state.status;
+  ctrl_key('Z');
+  EXPECT_TRUE(state.scenario() == edited);
+  EXPECT_TRUE(state.modified());
+  // A file gone since it was opened: nothing changes, and the status line says so.
+  fs::remove(path);
+  EXPECT_FALSE(app::reset_to_file(state));
+  EXPECT_TRUE(state.scenario() == edited);
+  EXPECT_NE(state.status.find("not reset"), std::string::npos) << state.status;
+
+  const auto key = [&](int code) {
+    ImGui::GetIO().KeysDown[code] = true;
+    frame();
+    ImGui::GetIO().KeysDown[code] = false;
+    frame();
+  };
+  EXPECT_FALSE(state.view.presenter);
+  EXPECT_EQ(state.panels.lesson_step, 0);
+  key(262);  // →
+  EXPECT_EQ(state.panels.lesson_step, 1);
+  EXPECT_EQ(state.panels.lit_panel, core::Panel::Softmax);
+  key(262);  // past the last step: it stays
+  EXPECT_EQ(state.panels.lesson_step, 1);
+  key(263);  // ←
+  EXPECT_EQ(state.panels.lesson_step, 0);
+}
+
 TEST_F(FilesTest, DroppingAJsonFileOpensIt) {
   frames(1);
   core::Scenario small = core::make_zero_scenario(2, 2, 1, 1);
