@@ -27,18 +27,32 @@ bool AppState::accepted(const std::vector<std::string>& problems) {
 
 void AppState::open_document(core::Scenario s) {
   document_.open(std::move(s));
+  library.set_aside.reset();  // another document: no history leads back to that file
   panels.lesson_step = 0;
   fit_view();
 }
 
 void AppState::undo() {
   document_.undo();
+  follow_set_aside_file();
   fit_view();
 }
 
 void AppState::redo() {
   document_.redo();
+  follow_set_aside_file();
   fit_view();
+}
+
+void AppState::follow_set_aside_file() {
+  if (!library.set_aside) return;
+  const Library::SetAside& aside = *library.set_aside;
+  if (library.file.empty() && scenario() == aside.before) {
+    library.file = aside.file;
+    library.file_stamp = aside.stamp;
+  } else if (!library.file.empty() && library.file == aside.file && scenario() == aside.after) {
+    library.file.clear();
+  }
 }
 
 }  // namespace app

@@ -235,6 +235,15 @@ struct Library {
   std::vector<std::string> recent_files;  // most recent first, at most kMaxRecentFiles
   std::vector<LessonInfo> lessons;        // the shipped lessons, in order
   std::vector<LessonInfo> experiments;    // the shipped experiments, in order
+  // Open in views puts trained weights in the views and lets go of `file`, so that Save does not
+  // write them over the lesson. Undo back to the scenario before gives the file back (with its
+  // lesson navigation), and redo to the trained one lets go of it again.
+  struct SetAside {
+    std::string file;
+    core::FileStamp stamp;
+    core::Scenario before, after;  // the scenarios on either side of the replacement
+  };
+  std::optional<SetAside> set_aside;
 };
 
 // What waits for the user's answer, or for the window once the frame is drawn.
@@ -314,6 +323,8 @@ class AppState {
   bool can_redo() const { return document_.can_redo(); }
   void undo();
   void redo();
+  // After undo or redo: Library::set_aside's file back, or let go again.
+  void follow_set_aside_file();
   size_t undo_steps() const { return document_.undo_steps(); }
   size_t history_bytes() const { return document_.history_bytes(); }
   static constexpr size_t kMaxUndoSteps = Document::kMaxUndoSteps;

@@ -103,8 +103,11 @@ bool open_variant_in_views(AppState& state, int v) {
             (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "") +
             (lab.experiment.title.empty() ? "" : " \u2014 " + lab.experiment.title);
   s.notes.clear();
+  core::Scenario before = state.scenario();
   if (!state.replace(std::move(s))) return false;  // status says why
-  // Saving must not write the trained weights over the lesson that was open.
+  // Saving must not write the trained weights over the lesson that was open; Ctrl+Z gives it back.
+  if (!state.library.file.empty())
+    state.library.set_aside = Library::SetAside{state.library.file, state.library.file_stamp, std::move(before), state.scenario()};
   state.library.file.clear();
   state.panels.lesson_step = 0;
   state.view.workspace = Workspace::Views;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 
+#include "app/files/files.h"
 #include "app/panels/panels.h"
 #include "app/training/designs.h"
 #include "app/training/lab.h"
@@ -49,7 +50,12 @@ TEST_F(LabTest, StepRunOpenInViewsUndo) {
     EXPECT_EQ(curves().test_loss[static_cast<size_t>(v)], alone.test_loss(v));
   }
 
+  // The views showed a lesson of its own file: Open in views lets go of the file, Ctrl+Z gives it back.
+  const std::string lesson_file = "/tmp/attnlab-lab-test-lesson.json";
+  state.library.file = lesson_file;
+  state.library.lessons = {app::LessonInfo{lesson_file, "A lesson"}};
   const core::Scenario before = state.scenario();
+  ASSERT_FALSE(state.modified());
   click_on("lab.open.0");
   EXPECT_EQ(state.view.workspace, app::Workspace::Views);
   const core::Scenario trained = alone.current(0);
@@ -64,6 +70,15 @@ TEST_F(LabTest, StepRunOpenInViewsUndo) {
   expect_result_is_current();
   ctrl_key('Z');
   EXPECT_EQ(state.scenario(), before);
+  // Back on the lesson: its file, its ◀ ▶ buttons, and nothing unsaved to ask about.
+  EXPECT_EQ(state.library.file, lesson_file);
+  EXPECT_FALSE(state.modified());
+  EXPECT_TRUE(app::is_lesson(state, 0));
+  ctrl_key('Z', true);  // redo: the trained weights again, and no file to save them over
+  EXPECT_EQ(state.scenario().W_Q[0], trained.W_Q[0]);
+  EXPECT_TRUE(state.library.file.empty());
+  ctrl_key('Z');
+  EXPECT_EQ(state.library.file, lesson_file);
 }
 
 // Slow motion and Pause: at 5 steps a second the run creeps, and once paused it stays put.
