@@ -94,6 +94,9 @@ struct PictureOptions {
   std::optional<Panel> solo_panel;  // that panel alone over the whole picture, without title bar
   bool transparent = false;  // no window background: the PNG keeps the alpha channel
   TrainingFrame training;    // its panel set: the curves and that panel side by side (solo_panel is then empty)
+  // An animation's frames: each diverging heatmap ("Panel/id") drawn on [−m, m] with this m, the
+  // largest it needs over all the frames, so that an unchanged value keeps its colour throughout.
+  std::map<std::string, double> fixed_scales;
 };
 
 // The in-app file dialog (file_dialog.cpp): what it is doing and where.
@@ -115,6 +118,7 @@ struct AnimationPicture {
   int width = 1280, height = 720;  // the picture's size
   PictureTheme theme = PictureTheme::Window;
   bool mp4 = false;  // else GIF
+  bool scale_per_frame = false;  // each frame's own colour scales (ScreenshotOptions::scale_per_frame)
 };
 
 // What both recordings share (Record sweep, Animation of the run): the dialog, the picture,
@@ -207,6 +211,7 @@ struct HeatmapRect {
   // as drawn (after shortening; empty when an axis shows none) and the strings in the
   // cells, row-major, "" where masked (empty when no numbers are drawn).
   std::vector<std::string> rows, cols, text;
+  double scale = 0;  // a diverging heatmap's m (its colours span [−m, m]); 0 for one on [0, 1]
 };
 
 // What waits for an answer: "unsaved changes: save, discard or cancel?" (Quit, Open), or

@@ -75,6 +75,7 @@ int run(int argc, char** argv) {
   options.scale = cl.scale;
   options.panel = cl.panel;
   options.transparent = cl.transparent;
+  options.scale_per_frame = cl.scale_per_frame;
   options.animate = cl.animate;
   options.training = cl.training;
   if (!cl.theme.empty()) options.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;

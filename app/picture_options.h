@@ -19,6 +19,10 @@ struct ScreenshotOptions {
   // The frames of a training run (TrainingRecorder): the curves beside `panel`, at the
   // step the state's picture.training says; text and cells zoomed as for a 1280 × 720 slide.
   bool training = false;
+  // An animation's heatmaps: each frame on its own colour scale, as a picture of that frame alone
+  // would be. Off (the default): one scale per heatmap over all the frames (the largest any frame
+  // needs), so that a value that does not change keeps its colour from the first frame to the last.
+  bool scale_per_frame = false;
 };
 
 // Whether this build writes MP4 (H.264 through FFmpeg's libraries): the desktop's does, the

@@ -21,9 +21,10 @@ const char* usage_text() {
          "                      [--panel NAME] [--transparent] [--layout-out L.json]\n"
          "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
          "       attnlab [FILE] --animate PARAM=FROM:TO [--frames N] [--fps F] --export OUT.gif|OUT.mp4\n"
-         "                      [--size WxH] [--scale K] [--theme light|dark] [--panel NAME]\n"
+         "                      [--size WxH] [--scale K] [--theme light|dark] [--panel NAME] [--scale-per-frame]\n"
          "       attnlab EXPERIMENT.json --animate training [--every K] [--variant NAME] [--panel NAME]\n"
-         "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] --export OUT.gif|OUT.mp4\n"
+         "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] [--scale-per-frame]\n"
+         "                      --export OUT.gif|OUT.mp4\n"
          "       attnlab FILE --link [BASE]\n"
          "       attnlab --dump FILE\n"
          "       attnlab --grad FILE\n"
@@ -62,6 +63,10 @@ const char* usage_text() {
          "                (--panel, default Softmax; not Lesson) showing one variant's weights\n"
          "                on the run's first sequence (--variant NAME or its number, default\n"
          "                the first); frames = ceil(steps / K) + 1, at most 600\n"
+         "  --scale-per-frame\n"
+         "                with --animate: each frame's heatmaps on their own colour scales;\n"
+         "                by default one scale per heatmap over all the frames, so that a\n"
+         "                value that does not change keeps its colour\n"
          "  --link [BASE] print the link that opens FILE's scenario in the page (BASE#z=...,\n"
          "                BASE default index.html) and exit; FILE may be such a link too\n"
          "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
@@ -277,6 +282,11 @@ std::string read_transparent(Words& w, const std::string&, const std::string*) {
   return "";
 }
 
+std::string read_scale_per_frame(Words& w, const std::string&, const std::string*) {
+  w.cl.scale_per_frame = true;
+  return "";
+}
+
 // --link [BASE]: BASE is the next word when FILE came before --link and the word is no option.
 std::string read_link(Words& w, const std::string&, const std::string* value) {
   if (w.cl.command != Command::Window) return "--link: one command at a time";
@@ -320,6 +330,7 @@ constexpr OptionSpec kOptions[] = {
     {"--theme", OptionSpec::Required, read_theme},
     {"--panel", OptionSpec::Required, read_panel},
     {"--transparent", OptionSpec::None, read_transparent},
+    {"--scale-per-frame", OptionSpec::None, read_scale_per_frame},
     {"--layout-out", OptionSpec::Required, read_layout_out},
     {"--link", OptionSpec::AfterFile, read_link},
 };
@@ -395,9 +406,10 @@ std::string animation_combinations(CommandLine& cl) {
   if (cl.command != Command::Window) return "--animate goes with FILE and --export OUT.gif or OUT.mp4";
   if (cl.export_to.empty()) return "--animate needs --export OUT.gif or OUT.mp4";
   if (!cl.screenshot.empty() || !cl.layout_out.empty() || cl.transparent)
-    return cl.training ? "--animate training takes --export, --every, --variant, --panel, --fps, --size, --scale and --theme, "
-                         "and no other option"
-                       : "--animate takes --export, --frames, --fps, --size, --scale, --theme and --panel, and no other option";
+    return cl.training ? "--animate training takes --export, --every, --variant, --panel, --fps, --size, --scale, --theme and "
+                         "--scale-per-frame, and no other option"
+                       : "--animate takes --export, --frames, --fps, --size, --scale, --theme, --panel and --scale-per-frame, "
+                         "and no other option";
   if (!cl.file.empty() && same_file(cl.export_to, cl.file))
     return "--export " + cl.export_to + " is FILE: it would replace the " + (cl.training ? "experiment" : "scenario");
   if (!cl.width) {
@@ -465,6 +477,7 @@ std::string judge_combinations(Words& w) {
   if (w.animate_training)
     if (std::string problem = training_animation_combinations(w); !problem.empty()) return problem;
   const bool has_animate = w.given("--animate");
+  if (cl.scale_per_frame && !has_animate) return "--scale-per-frame goes with --animate";
   if (cl.animate && !has_animate) return "--frames and --fps go with --animate PARAM=FROM:TO";
   if (has_animate) return animation_combinations(cl);
   return picture_and_export_combinations(w, cl);

@@ -28,7 +28,8 @@ Theme picture_theme(const AnimationPicture& picture, Theme window) {
 
 std::string picture_words(const AnimationPicture& picture, Theme window) {
   return " --size " + std::to_string(picture.width) + "x" + std::to_string(picture.height) +
-         (picture_theme(picture, window) == Theme::Light ? " --theme light" : " --theme dark");
+         (picture_theme(picture, window) == Theme::Light ? " --theme light" : " --theme dark") +
+         (picture.scale_per_frame ? " --scale-per-frame" : "");
 }
 
 ScreenshotOptions picture_options(const AnimationPicture& picture, Theme window) {
@@ -36,6 +37,7 @@ ScreenshotOptions picture_options(const AnimationPicture& picture, Theme window)
   options.width = picture.width;
   options.height = picture.height;
   options.theme = picture_theme(picture, window);
+  options.scale_per_frame = picture.scale_per_frame;
   return options;
 }
 
@@ -79,6 +81,17 @@ void PictureControls(AppState& state, AnimationPicture& picture, const std::stri
   ImGui::TextDisabled(!can_write_mp4() ? "MP4: in the desktop app; here, GIF"
                       : picture.mp4    ? "small, for slides and video"
                                        : "plays everywhere, loops");
+
+  ImGui::TextUnformatted("Colours");
+  ImGui::SameLine(column);
+  if (ImGui::RadioButton("one scale for the whole animation", !picture.scale_per_frame)) picture.scale_per_frame = false;
+  remember_control(state, (prefix + ".scale_fixed").c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Each heatmap keeps the colour scale its largest frame needs: a value that does not change keeps its colour.");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("a scale per frame", picture.scale_per_frame)) picture.scale_per_frame = true;
+  remember_control(state, (prefix + ".scale_per_frame").c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Each frame as a picture of it alone would be: its own largest value at full colour.");
 }
 
 void ProblemOrCommand(const std::string& problem, const std::string& goes_to, const std::string& command) {

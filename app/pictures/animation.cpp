@@ -11,7 +11,7 @@
 namespace app {
 
 AnimationRecorder::AnimationRecorder(const AppState& state, const ScreenshotOptions& picture, int frames, int fps, std::string path)
-    : path_(std::move(path)), frames_(frames), fps_(fps) {
+    : path_(std::move(path)), frames_(frames), fps_(fps), scale_per_frame_(picture.scale_per_frame) {
   std::string ext = std::filesystem::path(path_).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   gif_ = ext == ".gif";
@@ -43,6 +43,14 @@ bool AnimationRecorder::fail(const std::string& why) {
   return false;
 }
 
+void AnimationRecorder::measure(const AppState& state, const core::Scenario& scenario) {
+  if (error_.empty() && !scale_per_frame_) renderer_->measure_scales(state, scenario, scales_);
+}
+
+void AnimationRecorder::fix_scales() {
+  if (error_.empty() && !scale_per_frame_) renderer_->fix_scales(scales_);
+}
+
 bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenario) {
   if (!error_.empty() || done_ >= frames_) return false;
   if (!renderer_->render(state, rgba_, nullptr, scenario)) return fail("frame " + std::to_string(done_ + 1) + " could not be rendered");
@@ -70,6 +78,14 @@ SweepRecorder::SweepRecorder(const AppState& state, const core::Sweep& sweep, co
     : base_(state.scenario()), sweep_(sweep), recorder_(state, picture, sweep.frames, sweep.fps, std::move(path)) {}
 
 bool SweepRecorder::next(const AppState& state) {
+  if (done() == 0 && !recorder_.scale_per_frame() && error().empty()) {  // one colour scale per heatmap, over every frame
+    for (int k = 0; k < frames(); ++k) {
+      core::Scenario s = base_;
+      core::set_sweep_value(s, sweep_.param, sweep_.value(k));
+      recorder_.measure(state, s);
+    }
+    recorder_.fix_scales();
+  }
   core::Scenario s = base_;
   core::set_sweep_value(s, sweep_.param, sweep_.value(done()));
   if (!recorder_.add(state, &s)) return false;
@@ -130,6 +146,14 @@ bool TrainingRecorder::next(double slice) {
       curves_ = core::curves_of(*training_);
       axis_ = core::loss_axis(curves_);
       training_.reset();
+    }
+    if (!training_ && !recorder_.scale_per_frame()) {  // trained: one colour scale per heatmap, over every frame
+      for (int f = 0; f < this->frames(); ++f) {
+        AppState frame(weights_[static_cast<size_t>(f)]);
+        render_frame_state(f, frame);
+        recorder_.measure(frame, frame.scenario());
+      }
+      recorder_.fix_scales();
     }
     return true;
   }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,6 +40,11 @@ class AnimationRecorder {
   int done() const { return done_; }  // frames added so far
   const std::string& path() const { return path_; }
 
+  // Before the first frame, once for each frame to come: its colour scales are folded into the
+  // animation's (ScreenshotOptions::scale_per_frame off); fix_scales() then holds them.
+  void measure(const AppState& state, const core::Scenario& scenario);
+  void fix_scales();
+  bool scale_per_frame() const { return scale_per_frame_; }
   // Renders state (showing scenario instead of its own, when given) as the next frame.
   bool add(const AppState& state, const core::Scenario* scenario = nullptr);
   // After the last frame: the end of the encoding, and the file written atomically.
@@ -48,7 +54,8 @@ class AnimationRecorder {
   bool fail(const std::string& why);
   std::string path_;
   int frames_ = 0, fps_ = 0, done_ = 0;
-  bool gif_ = false;
+  bool gif_ = false, scale_per_frame_ = false;
+  std::map<std::string, double> scales_;
   std::string error_;
   std::unique_ptr<PictureRenderer> renderer_;
   std::unique_ptr<GifWriter> gif_writer_;

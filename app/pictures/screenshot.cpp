@@ -120,12 +120,7 @@ PictureRenderer::PictureRenderer(const ScreenshotOptions& options) : options_(op
 
 PictureRenderer::~PictureRenderer() = default;
 
-bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& rgba, AppState* layout,
-                             const core::Scenario* scenario) {
-  if (!gl_) return false;
-  ImGuiContext* caller = ImGui::GetCurrentContext();
-  ImGui::SetCurrentContext(gl_->context);
-
+AppState PictureRenderer::picture_state(const AppState& state, const core::Scenario* scenario) const {
   // What the frame shows, without the undo history (the frame may write view state: the window's stays as it is).
   AppState copy(scenario ? *scenario : state.scenario());
   copy.view = state.view;
@@ -142,6 +137,11 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
     copy.picture.training = state.picture.training;
     copy.picture.training.panel = options_.panel;
   }
+  copy.picture.fixed_scales = fixed_scales_;
+  return copy;
+}
+
+void PictureRenderer::lay_out(AppState& copy, bool draw) {
   // Windows and tabs settle in the first frames: lay out a few, draw the last
   // (drawing 8 million pixels in software GL is what costs).
   constexpr int kFrames = 3;
@@ -151,7 +151,7 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
     heatmap_renderer().begin_frame();
     DrawFrame(copy);
     ImGui::Render();
-    if (frame + 1 < kFrames) continue;
+    if (frame + 1 < kFrames || !draw) continue;
     glBindFramebuffer(GL_FRAMEBUFFER, gl_->target.fbo);
     glViewport(0, 0, width_, height_);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
@@ -159,6 +159,27 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   }
+}
+
+void PictureRenderer::measure_scales(const AppState& state, const core::Scenario& scenario, std::map<std::string, double>& scales) {
+  if (!gl_) return;
+  ImGuiContext* caller = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(gl_->context);
+  AppState copy = picture_state(state, &scenario);
+  copy.picture.fixed_scales.clear();  // what this frame needs on its own
+  lay_out(copy, false);
+  for (const auto& [key, heatmap] : copy.layout.heatmaps)
+    if (heatmap.scale > 0) scales[key] = std::max(scales[key], heatmap.scale);
+  ImGui::SetCurrentContext(caller);
+}
+
+bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& rgba, AppState* layout,
+                             const core::Scenario* scenario) {
+  if (!gl_) return false;
+  ImGuiContext* caller = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(gl_->context);
+  AppState copy = picture_state(state, scenario);
+  lay_out(copy, true);
   glFinish();
   if (layout) {  // in the picture's logical pixels, like the window's
     Layout& out = layout->layout;

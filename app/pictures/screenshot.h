@@ -4,6 +4,7 @@
 // scaled by K, so a 2× picture has sharper text, not bigger pixels.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,9 +37,20 @@ class PictureRenderer {
   // scenario, when given, is shown instead of state's (an animation's frame).
   bool render(const AppState& state, std::vector<unsigned char>& rgba, AppState* layout = nullptr,
               const core::Scenario* scenario = nullptr);
+  // Lays out the picture of state showing scenario as render would, draws nothing, and folds
+  // into scales the colour scale each diverging heatmap ("Panel/id") needed: the largest m.
+  void measure_scales(const AppState& state, const core::Scenario& scenario, std::map<std::string, double>& scales);
+  // The colour scales every later picture's diverging heatmaps are drawn on (an animation's,
+  // fixed over its frames; PictureOptions::fixed_scales). Empty: each picture's own.
+  void fix_scales(std::map<std::string, double> scales) { fixed_scales_ = std::move(scales); }
 
  private:
   struct Gl;
+  // What a picture shows: state (or scenario instead), without the undo history or the mouse.
+  AppState picture_state(const AppState& state, const core::Scenario* scenario) const;
+  // The frames a picture takes to settle, in its own ImGui context; the last drawn when draw.
+  void lay_out(AppState& copy, bool draw);
+  std::map<std::string, double> fixed_scales_;
   ScreenshotOptions options_;
   std::string error_;
   int width_ = 0, height_ = 0;

@@ -428,7 +428,11 @@ HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions
 
 HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,
                       const HeatmapOptions& given_options, ImVec2 avail) {
-  const HeatmapOptions options = for_picture(state, given_options);
+  HeatmapOptions options = for_picture(state, given_options);
+  const std::string key = current_panel_name() + "/" + id;
+  if (options.range == ValueRange::Diverging)
+    if (const auto fixed = state.picture.fixed_scales.find(key); fixed != state.picture.fixed_scales.end())
+      options.shared_max = fixed->second;
   ImGui::PushID(id);
   ImGui::BeginGroup();  // one item of the whole size, so that SameLine rows line up
   const Grid g = layout_grid(state, m, options, avail, !title_markup.empty());
@@ -450,10 +454,11 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   ImGui::PopID();
   const bool numbers_drawn = g.sized.number_font != nullptr;
   const ImVec2 grid_min = g.grid_min, grid_max = g.grid_max;
-  state.layout.heatmaps[current_panel_name() + "/" + id] =
+  state.layout.heatmaps[key] =
       HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
                   g.sized.cell_w, g.sized.cell_h, numbers_drawn, std::move(drawn_rows), std::move(drawn_cols),
-                  numbers_drawn ? g.sized.numbers : std::vector<std::string>{}};
+                  numbers_drawn ? g.sized.numbers : std::vector<std::string>{},
+                  options.range == ValueRange::Diverging ? g.sized.m_abs : 0.0};
   return HeatmapLayout{used, grid_min, g.sized.cell_w, g.sized.cell_h, grid_max.x + g.sized.colorbar_w, hovered.row,
                        hovered.col};
 }

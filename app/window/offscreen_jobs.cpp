@@ -44,6 +44,7 @@ int run_offscreen_job(AppState& state, const WindowOptions& options) {
   shot.scale = options.scale;
   shot.panel = options.panel;
   shot.transparent = options.transparent;
+  shot.scale_per_frame = options.scale_per_frame;
   std::string error;
   int exit_code = 0;
   const auto t0 = std::chrono::steady_clock::now();

@@ -294,6 +294,9 @@ class Rejections(unittest.TestCase):
         self.expect_rejected([""], "FILE is empty")
         self.expect_rejected(["--dump", ""], "FILE is empty")
         self.expect_rejected([example, "--export", self.dir / "o.csv", "--theme", "light"], "--theme goes with")
+        self.expect_rejected([example, "--screenshot", png, "--scale-per-frame"], "--scale-per-frame goes with --animate")
+        self.expect_rejected([example, "--animate", "temperature=1:2", "--export", self.dir / "a.gif", "--scale-per-frame",
+                              "--scale-per-frame"], "--scale-per-frame given twice")
         self.assertEqual(sorted(p.name for p in self.dir.iterdir()), ["f.json"], "something was written")
 
 

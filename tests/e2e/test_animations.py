@@ -112,6 +112,28 @@ class Animations(OneDisplay):
         pixels = self.check_gif(out, 720, 480, 8)
         self.assertGreater((pixels[0] != pixels[-1]).any(axis=2).mean(), 0.002)
 
+    def test_an_unchanged_cell_keeps_its_colour_from_the_first_frame_to_the_last(self):
+        # Q's first row grows: S's first row grows with it, and so would every other cell's colour
+        # on a scale of each frame's own. S[1][1] = q_1·k_1 does not change, nor its colour.
+        lesson = LESSONS / "01_qkt_vs_qqt.json"
+        layout = self.tmp / "layout.json"
+        r = self.run_attnlab(lesson, "--screenshot", self.tmp / "first.png", "--panel", "Scores", "--size", "1000x500",
+                             "--layout-out", layout)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        x, y, w, h = json.loads(layout.read_text())["heatmaps"]["Scores/scores"]["rect"]  # the grid of 4 × 4 cells
+        at = (int(y + 1.2 * h / 4), int(x + 1.2 * w / 4))  # inside cell [1][1], clear of its number and the gap
+        colours = {}
+        for option in ([], ["--scale-per-frame"]):
+            out = self.tmp / f"sweep{len(option)}.gif"
+            r = self.run_attnlab(lesson, "--animate", "Q[0][0][0]=0.5:3", "--frames", "6", "--panel", "Scores",
+                                 "--size", "1000x500", "--export", out, *option)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            pixels = self.check_gif(out, 1000, 500, 6)
+            colours[len(option)] = [tuple(frame[at]) for frame in pixels]
+            self.assertFalse((pixels[0] == pixels[-1]).all(), "the sweep changed nothing")
+        self.assertEqual(len(set(colours[0])), 1, colours[0])  # the default: one colour scale for the whole animation
+        self.assertGreater(len(set(colours[1])), 1, colours[1])  # a scale per frame: the same value, other colours
+
     def test_gif_of_a_temperature_sweep(self):
         out = self.tmp / "temperature.gif"
         r = self.run_attnlab(LESSONS / "06_scaling.json", "--animate", "temperature=0.1:10", "--frames", "12", "--fps", "30",
