@@ -46,11 +46,14 @@ void AppState::redo() {
 
 void AppState::follow_set_aside_file() {
   if (!library.set_aside) return;
-  const Library::SetAside& aside = *library.set_aside;
+  Library::SetAside& aside = *library.set_aside;
   if (library.file.empty() && scenario() == aside.before) {
     library.file = aside.file;
     library.file_stamp = aside.stamp;
-  } else if (!library.file.empty() && library.file == aside.file && scenario() == aside.after) {
+  } else if (!library.file.empty() && scenario() == aside.after) {
+    // Whatever file the scenario before is now saved as (Save As since), with its stamp now.
+    aside.file = library.file;
+    aside.stamp = library.file_stamp;
     library.file.clear();
   }
 }

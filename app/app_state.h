@@ -211,7 +211,9 @@ struct HeatmapRect {
   // as drawn (after shortening; empty when an axis shows none) and the strings in the
   // cells, row-major, "" where masked (empty when no numbers are drawn).
   std::vector<std::string> rows, cols, text;
-  double scale = 0;  // a diverging heatmap's m (its colours span [−m, m]); 0 for one on [0, 1]
+  // A diverging heatmap's m, the largest |x| its colours span ([−m, m]); 0 for one on [0, 1], a
+  // blank one, or one that never takes an animation's fixed scale (a gradient).
+  double scale = 0;
 };
 
 // What waits for an answer: "unsaved changes: save, discard or cancel?" (Quit, Open), or
@@ -257,8 +259,10 @@ struct Dialogs {
   RecordSweep record;
   RecordTraining record_training;
   Pending pending;
+  Pending after_save_as;  // what the unsaved-changes question's Save as… lets go ahead once saved
   ExportRequest export_request;
   bool quit_after_recording = false;  // the window's close button during a recording: it is cancelled, then the app quits
+  bool about_open = false;            // Help → About
 };
 
 // What the panels keep from one frame to the next.

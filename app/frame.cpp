@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "app/dialogs/about_dialog.h"
 #include "app/dialogs/file_dialog.h"
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/save_questions.h"
@@ -101,7 +102,10 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   if (state.view.presenter && !io.WantTextInput && ImGui::IsKeyPressed(kKeyEscape, false)) state.view.presenter = false;
   // ← and → step through the lesson, in presenter mode and out of it, unless a field or a
   // slider has the keys.
-  if (!io.WantTextInput && !ImGui::IsAnyItemActive() && !io.KeyCtrl && state.view.workspace == Workspace::Views) {
+  const bool popup = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+  const bool dialog = state.dialogs.file.purpose != FileDialog::Purpose::None || state.dialogs.record.open;
+  if (!io.WantTextInput && !ImGui::IsAnyItemActive() && !io.KeyCtrl && !popup && !dialog &&
+      state.view.workspace == Workspace::Views) {
     if (ImGui::IsKeyPressed(kKeyRight)) GoToStep(state, state.panels.lesson_step + 1);
     if (ImGui::IsKeyPressed(kKeyLeft)) GoToStep(state, state.panels.lesson_step - 1);
   }
@@ -295,6 +299,8 @@ void ViewMenu(AppState& state) {
 void HelpMenu(AppState& state) {
   if (!ImGui::BeginMenu("Help")) return;
   ImGui::MenuItem("Keyboard shortcuts", nullptr, &state.view.show_help);
+  ImGui::Separator();
+  if (ImGui::MenuItem("About attnlab")) state.dialogs.about_open = true;
   ImGui::EndMenu();
 }
 
@@ -516,6 +522,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   }
   if (!picture.active) {
     DrawFileDialog(state);
+    DrawAboutDialog(state);
     DrawRecordDialog(state);
     DrawTrainingAnimationDialog(state);
     // Closing during a recording cancels it first (nothing written), then asks as usual:

@@ -1,6 +1,7 @@
 #include "app/dialogs/save_questions.h"
 
 #include <filesystem>
+#include <utility>
 
 #include <imgui.h>
 
@@ -63,6 +64,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   const float w = 120 * fonts().scale;
   if (ImGui::Button(NeedsName(state) ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
     if (NeedsName(state)) {
+      state.dialogs.after_save_as = pending;  // quitting or opening goes ahead once saved (DrawSaveQuestions)
       state.dialogs.pending = {};
       platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
     } else if (SaveToFile(state, pending.action, pending.path)) {
@@ -129,7 +131,7 @@ void Save(AppState& state) {
     return;
   }
   if (!state.library.file.empty())
-    state.status = file_name(state.library.file) + " comes with attnlab and stays as shipped: save your copy under a name of your own";
+    state.status = file_name(state.library.file) + " comes with attnlab and stays as shipped: Save as\u2026 keeps your copy in your own lessons folder";
   platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
 }
 
@@ -139,6 +141,12 @@ void Quit(AppState& state, FrameRequests& requests) {
 }
 
 void DrawSaveQuestions(AppState& state, FrameRequests& requests) {
+  // The question's Save as…: once the name is chosen and the file written, what waited goes
+  // ahead; a dialog closed without saving lets it go.
+  if (state.dialogs.after_save_as.action != Action::None && state.dialogs.file.purpose == FileDialog::Purpose::None) {
+    const Pending after = std::exchange(state.dialogs.after_save_as, {});
+    if (!state.modified()) Proceed(state, after.action, after.path, requests);
+  }
   switch (state.dialogs.pending.action) {
     case Action::None: return;
     case Action::Quit:

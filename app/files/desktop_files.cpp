@@ -1,5 +1,6 @@
 #include "app/files/desktop_files.h"
 
+#include <cstdlib>
 #include <system_error>
 
 #include "app/files/data_dir.h"
@@ -37,7 +38,14 @@ void DesktopFileChooser::open_file_dialog(AppState& state, FileDialog::Purpose p
   // dialog can list it), not beside the lesson, which Save would refuse.
   if (is_shipped_file(current.string())) {
     const fs::path mine = user_lessons_dir();
-    if (!mine.empty() && (fs::create_directories(mine, ec), fs::is_directory(mine, ec))) d.directory = mine.string();
+    if (!mine.empty() && (fs::create_directories(mine, ec), fs::is_directory(mine, ec))) {
+      d.directory = mine.string();
+    } else {  // not beside the shipped lesson, where Save is refused: the home folder, else the working one
+      const char* home = std::getenv("HOME");
+      d.directory = home && *home ? home : fs::current_path(ec).string();
+      d.error = "your lessons folder " + (mine.empty() ? std::string("(no home folder)") : core::short_path(mine.string())) +
+                " cannot be made" + (ec ? ": " + ec.message() : "") + "; choose another place";
+    }
   }
 }
 

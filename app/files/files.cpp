@@ -171,7 +171,8 @@ bool save_scenario(AppState& state, const std::string& path) {
   }
   if (is_shipped_file(path)) {
     state.status = "not saved: " + std::filesystem::path(path).filename().string() +
-                   " comes with attnlab and stays as shipped: Save as\u2026 keeps your copy in your own lessons folder";
+                   " would go among the lessons that come with attnlab, which stay as shipped: Save as\u2026 keeps your copy "
+                   "in your own lessons folder";
     return false;
   }
   if (!core::save_scenario_file(state.scenario(), path, &error)) {

@@ -143,6 +143,7 @@ void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::st
   o.colorbar = false;
   o.max_cell = 26;
   o.small_numbers = true;
+  o.own_scale_always = true;
   const float scale = fonts().scale;
   const float width = static_cast<float>(grad.cols()) * 44 * scale + 8 * scale;
   flow.next(width);

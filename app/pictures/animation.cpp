@@ -78,13 +78,16 @@ SweepRecorder::SweepRecorder(const AppState& state, const core::Sweep& sweep, co
     : base_(state.scenario()), sweep_(sweep), recorder_(state, picture, sweep.frames, sweep.fps, std::move(path)) {}
 
 bool SweepRecorder::next(const AppState& state) {
-  if (done() == 0 && !recorder_.scale_per_frame() && error().empty()) {  // one colour scale per heatmap, over every frame
-    for (int k = 0; k < frames(); ++k) {
+  // First one colour scale per heatmap over every frame, a few frames' layouts a call (the
+  // window records between its own frames: Cancel answers meanwhile).
+  if (!recorder_.scale_per_frame() && measured_ < frames()) {
+    for (const int stop = std::min(frames(), measured_ + kMeasuredPerCall); measured_ < stop; ++measured_) {
       core::Scenario s = base_;
-      core::set_sweep_value(s, sweep_.param, sweep_.value(k));
+      core::set_sweep_value(s, sweep_.param, sweep_.value(measured_));
       recorder_.measure(state, s);
     }
-    recorder_.fix_scales();
+    if (measured_ == frames()) recorder_.fix_scales();
+    return error().empty();
   }
   core::Scenario s = base_;
   core::set_sweep_value(s, sweep_.param, sweep_.value(done()));
@@ -147,15 +150,17 @@ bool TrainingRecorder::next(double slice) {
       axis_ = core::loss_axis(curves_);
       training_.reset();
     }
-    if (!training_ && !recorder_.scale_per_frame()) {  // trained: one colour scale per heatmap, over every frame
-      for (int f = 0; f < this->frames(); ++f) {
-        AppState frame(weights_[static_cast<size_t>(f)]);
-        render_frame_state(f, frame);
-        recorder_.measure(frame, frame.scenario());
-      }
-      recorder_.fix_scales();
-    }
     return true;
+  }
+  // Trained: one colour scale per heatmap over every frame, a few frames' layouts a call.
+  if (!recorder_.scale_per_frame() && measured_ < frames()) {
+    for (const int stop = std::min(frames(), measured_ + kMeasuredPerCall); measured_ < stop; ++measured_) {
+      AppState frame(weights_[static_cast<size_t>(measured_)]);
+      render_frame_state(measured_, frame);
+      recorder_.measure(frame, frame.scenario());
+    }
+    if (measured_ == frames()) recorder_.fix_scales();
+    return error().empty();
   }
   AppState frame(weights_[static_cast<size_t>(done())]);
   render_frame_state(done(), frame);

@@ -22,6 +22,9 @@
 
 namespace app {
 
+// Frames laid out a call to find an animation's colour scales before any is drawn.
+inline constexpr int kMeasuredPerCall = 30;
+
 // The encoder and the renderer of one animation, fed a frame at a time.
 // Needs a current OpenGL 3.3 context with the heatmap renderer set, from
 // construction to destruction. The format is the path's extension (.gif or
@@ -81,6 +84,7 @@ class SweepRecorder {
  private:
   core::Scenario base_;
   core::Sweep sweep_;
+  int measured_ = 0;  // frames whose colour scales are measured (AnimationRecorder::measure)
   AnimationRecorder recorder_;
 };
 
@@ -116,6 +120,7 @@ class TrainingRecorder {
   core::Experiment experiment_;
   core::TrainingAnimation animation_;
   int variant_ = 0, steps_ = 0, trained_ = 0;
+  int measured_ = 0;  // frames whose colour scales are measured (AnimationRecorder::measure)
   std::unique_ptr<core::SeededTraining> training_;  // until the run is trained
   std::vector<core::Scenario> weights_;       // the variant's weights at each frame's step, with the run's first sequence
   core::Curves curves_;                       // the whole run's

@@ -106,6 +106,8 @@ bool open_variant_in_views(AppState& state, int v) {
   core::Scenario before = state.scenario();
   if (!state.replace(std::move(s))) return false;  // status says why
   // Saving must not write the trained weights over the lesson that was open; Ctrl+Z gives it back.
+  // (The same weights again replace nothing: no undo step, and the file stays.)
+  if (state.scenario() == before) return true;
   if (!state.library.file.empty())
     state.library.set_aside = Library::SetAside{state.library.file, state.library.file_stamp, std::move(before), state.scenario()};
   state.library.file.clear();

@@ -140,6 +140,7 @@ struct Measure {
   float title_h = 0, col_label_h = 0, row_label_w = 0, colorbar_w = 0;
   float cell_w = 0, cell_h = 0;
   double m_abs = 1;                   // Diverging: the colour scale is [−m_abs, m_abs]
+  double m_found = 0;                 // the largest |x| it needed: 0 for a blank matrix (m_abs is then 1)
   std::vector<std::string> numbers;   // each cell's text, empty where masked
   std::vector<std::string> ticks;     // the colorbar's: top, middle, bottom
   ImFont* number_font = nullptr;      // null: the numbers do not fit (or are off)
@@ -155,6 +156,7 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     for (int row = 0; row < m.rows; ++row)
       for (int c = 0; c < m.cols; ++c)
         if (std::isfinite(m(row, c))) r.m_abs = std::max(r.m_abs, std::abs(m(row, c)));
+  r.m_found = r.m_abs > 0 ? r.m_abs : 0.0;
   if (!(r.m_abs > 0)) r.m_abs = 1.0;  // an all-zero matrix: the colorbar still reads −1..1
   const double lo = options.range == ValueRange::Unit ? 0.0 : -r.m_abs;
   const double hi = options.range == ValueRange::Unit ? 1.0 : r.m_abs;
@@ -430,7 +432,8 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
                       const HeatmapOptions& given_options, ImVec2 avail) {
   HeatmapOptions options = for_picture(state, given_options);
   const std::string key = current_panel_name() + "/" + id;
-  if (options.range == ValueRange::Diverging)
+  const bool fixable = options.range == ValueRange::Diverging && !options.own_scale_always;
+  if (fixable)
     if (const auto fixed = state.picture.fixed_scales.find(key); fixed != state.picture.fixed_scales.end())
       options.shared_max = fixed->second;
   ImGui::PushID(id);
@@ -458,7 +461,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
       HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
                   g.sized.cell_w, g.sized.cell_h, numbers_drawn, std::move(drawn_rows), std::move(drawn_cols),
                   numbers_drawn ? g.sized.numbers : std::vector<std::string>{},
-                  options.range == ValueRange::Diverging ? g.sized.m_abs : 0.0};
+                  fixable ? g.sized.m_found : 0.0};
   return HeatmapLayout{used, grid_min, g.sized.cell_w, g.sized.cell_h, grid_max.x + g.sized.colorbar_w, hovered.row,
                        hovered.col};
 }

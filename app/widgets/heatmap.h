@@ -49,6 +49,9 @@ struct HeatmapOptions {
   bool small_numbers = false;     // the small font for the numbers even where the regular one fits (a pair alike)
   bool no_numbers = false;        // none, even where they fit (the other of a pair has no room for its own)
   bool colorbar = true;
+  // Never on an animation's fixed scale (PictureOptions::fixed_scales): a gradient shown as
+  // 10^k·∂L/∂W, whose k is each frame's own, would compare numbers of different units.
+  bool own_scale_always = false;
   const std::vector<std::string>* row_labels = nullptr;  // token labels; else 1, 2, ...
   const std::vector<std::string>* col_labels = nullptr;
   // A line above the column labels naming the axes ("rows: queries · columns: keys"),

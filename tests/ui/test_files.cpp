@@ -125,7 +125,9 @@ TEST_F(FilesTest, AShippedLessonStaysAsShippedAndSaveAsksForANameOfYourOwn) {
   // Save As onto it, by any name, is refused with the reason; nothing is written.
   for (const fs::path& target : {shipped, data / "assets" / "lessons" / ".." / "lessons" / "01_lesson.json"}) {
     EXPECT_FALSE(app::save_scenario(state, target.string()));
-    EXPECT_NE(state.status.find("not saved: 01_lesson.json comes with attnlab"), std::string::npos) << state.status;
+    EXPECT_NE(state.status.find("not saved: 01_lesson.json would go among the lessons that come with attnlab"),
+              std::string::npos)
+        << state.status;
   }
   EXPECT_EQ(bytes(shipped), before);
   EXPECT_TRUE(state.modified());
@@ -139,6 +141,24 @@ TEST_F(FilesTest, AShippedLessonStaysAsShippedAndSaveAsksForANameOfYourOwn) {
   EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
   EXPECT_FALSE(state.modified());
   EXPECT_TRUE(core::load_scenario_file((mine / "01_lesson.json").string()).scenario.value() == state.scenario());
+  EXPECT_EQ(bytes(shipped), before);
+
+  // Edited again from the shipped lesson, "next lesson" asks first; its Save as… saves the copy,
+  // and the next lesson then opens.
+  ASSERT_TRUE(app::open_scenario(state, shipped.string())) << state.status;
+  frames(1);
+  drag(center(cell("X[0][0]")), 40, 4, [](int) {});
+  const std::string next = write("02_next.json", "");
+  ASSERT_TRUE(core::save_scenario_file(core::make_zero_scenario(2, 2, 1, 1), next));
+  EXPECT_FALSE(app::request_open(state, next));
+  frames(2);
+  click(center(control("unsaved.save")));  // "Save as…": the lesson is shipped
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::SaveAs);
+  EXPECT_EQ(state.library.file, shipped.string());  // nothing opened yet
+  ASSERT_TRUE(app::save_scenario(state, (mine / "01_lesson.json").string())) << state.status;
+  state.dialogs.file.purpose = app::FileDialog::Purpose::None;  // as the dialog closes once saved
+  frames(2);
+  EXPECT_EQ(state.library.file, next);
   EXPECT_EQ(bytes(shipped), before);
   ::unsetenv("ATTNLAB_DATA_DIR");
   ::unsetenv("XDG_DATA_HOME");
@@ -191,6 +211,10 @@ TEST_F(FilesTest, ResetLessonRestoresTheFileAndArrowKeysStepThroughIt) {
   key(262);  // past the last step: it stays
   EXPECT_EQ(state.panels.lesson_step, 1);
   key(263);  // ←
+  EXPECT_EQ(state.panels.lesson_step, 0);
+  // Not behind a dialog: the file dialog has the keys.
+  state.dialogs.file.purpose = app::FileDialog::Purpose::Open;
+  key(262);
   EXPECT_EQ(state.panels.lesson_step, 0);
 }
 

@@ -79,6 +79,12 @@ TEST_F(LabTest, StepRunOpenInViewsUndo) {
   EXPECT_TRUE(state.library.file.empty());
   ctrl_key('Z');
   EXPECT_EQ(state.library.file, lesson_file);
+  // Saved under another name meanwhile: redo lets go of that file too, and undo gives it back.
+  state.library.file = "/tmp/attnlab-lab-test-mine.json";
+  ctrl_key('Z', true);
+  EXPECT_TRUE(state.library.file.empty());
+  ctrl_key('Z');
+  EXPECT_EQ(state.library.file, "/tmp/attnlab-lab-test-mine.json");
 }
 
 // Slow motion and Pause: at 5 steps a second the run creeps, and once paused it stays put.
