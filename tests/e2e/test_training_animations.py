@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from test_animations import decoded_frames, gif_blocks  # noqa: E402  the GIF reader and FFmpeg's decoding
-from xvfb import OneDisplay, Xvfb, wait_for, xdo  # noqa: E402
+from xvfb import close_app, OneDisplay, Xvfb, wait_for, xdo  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -173,11 +173,7 @@ class TheLabsDialog(unittest.TestCase):
                 xdo(x, "key", "--window", window, "ctrl+q")
                 self.assertEqual(app.wait(timeout=20), 0)
             finally:
-                if app.poll() is None:
-                    app.kill()
-                    app.wait()
-                app.stdout.close()
-                app.stderr.close()
+                close_app(app)
             for ext in (".gif", ".mp4"):
                 cli = self.tmp / f"cli{ext}"
                 r = run_attnlab(ATTNLAB, str(experiment), "--animate", "training", "--every", "1", "--size", "1280x720",

@@ -17,7 +17,7 @@ import unittest
 
 import numpy as np
 
-from xvfb import Xvfb, cell_on_screen, drag, read_png, wait_for, xdo
+from xvfb import close_app, Xvfb, cell_on_screen, drag, read_png, wait_for, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -80,11 +80,7 @@ class Window(unittest.TestCase):
                 if app.returncode != 0:
                     self.fail(f"attnlab exited with {app.returncode}: {app.stderr.read()}")
             finally:
-                if app.poll() is None:
-                    app.kill()
-                    app.wait()
-                app.stdout.close()
-                app.stderr.close()
+                close_app(app)
 
     def test_ctrl_s_leaves_a_shipped_lesson_as_shipped(self):
         # Ctrl+S on a lesson that comes with attnlab once overwrote it (its text then contradicted
@@ -118,11 +114,7 @@ class Window(unittest.TestCase):
                 app.wait(timeout=10)
                 self.assertEqual(lesson.read_bytes(), before)
             finally:
-                if app.poll() is None:
-                    app.kill()
-                    app.wait()
-                app.stdout.close()
-                app.stderr.close()
+                close_app(app)
 
     def test_hovering_a_score_lights_its_query_and_key_and_leaving_clears_them(self):
         layout = self.tmp / "layout.json"

@@ -71,6 +71,15 @@ def xdo(x, *args):
     return subprocess.run(["xdotool", *map(str, args)], env=x.env, check=True, capture_output=True, text=True).stdout
 
 
+def close_app(app):
+    """After a test of a running attnlab, pass or fail: it is ended, and its pipes closed."""
+    if app.poll() is None:
+        app.kill()
+        app.wait()
+    app.stdout.close()
+    app.stderr.close()
+
+
 def cell_on_screen(x, cells, key):
     """The screen position of an editable cell's centre (cells: --layout-out's JSON) and the window's id."""
     window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
