@@ -319,10 +319,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
 
 void HelpWindow(AppState& state) {
   if (!state.view.show_help) return;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (ImGui::Begin("Keyboard shortcuts", &state.view.show_help,
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+  if (BeginCentredWindow("Keyboard shortcuts", &state.view.show_help)) {
     if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
       for (const Shortcut& s : kShortcuts) {
         ImGui::TableNextRow();

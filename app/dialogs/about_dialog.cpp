@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 #include <imgui.h>
 
+#include "app/panels/panels.h"
 #include "app/picture_options.h"
 #include "app/render/text.h"
 
@@ -35,10 +36,7 @@ constexpr Part kParts[] = {
 
 void DrawAboutDialog(AppState& state) {
   if (!state.dialogs.about_open) return;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (ImGui::Begin("About attnlab", &state.dialogs.about_open,
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+  if (BeginCentredWindow("About attnlab", &state.dialogs.about_open)) {
     if (fonts().title) ImGui::PushFont(fonts().title);
     ImGui::Text("attnlab %s", ATTNLAB_VERSION);
     if (fonts().title) ImGui::PopFont();

@@ -49,14 +49,19 @@ bool is_experiment_file(const std::string& path) {
 
 namespace {
 
-// The reader's messages for the status line. Each begins with the path:
+// The reader's messages for the status line, one per line. Each begins with the path:
 // shortened, so that what is wrong stays on the screen.
-std::string not_opened(const std::vector<std::string>& errors, const std::string& path) {
+std::string load_errors(const std::vector<std::string>& errors, const std::string& path) {
   std::string message;
   for (const std::string& e : errors)
     message += (message.empty() ? "" : "\n") +
                (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
-  return "not opened: " + message;
+  return message;
+}
+
+// Why a file did not open, for the status line.
+std::string not_opened(const std::vector<std::string>& errors, const std::string& path) {
+  return "not opened: " + load_errors(errors, path);
 }
 
 // A scenario file as a new document (open_scenario, once it is known not to be an experiment).
@@ -349,7 +354,7 @@ bool reset_to_file(AppState& state) {
   if (state.library.file.empty()) return false;
   core::LoadResult loaded = core::load_scenario_file(state.library.file);
   if (!loaded.ok()) {
-    state.status = "not reset: " + not_opened(loaded.errors, state.library.file).substr(std::string("not opened: ").size());
+    state.status = "not reset: " + load_errors(loaded.errors, state.library.file);
     return false;
   }
   if (!state.replace(*loaded.scenario)) return false;  // replace says why

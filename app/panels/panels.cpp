@@ -25,6 +25,12 @@ void PanelExportMenuItems(AppState& state, std::optional<Panel> panel) {
   item("2\u00D7, transparent background", ExportRequest{panel, 2.0f, false, true});
 }
 
+bool BeginCentredWindow(const char* title, bool* open) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  return ImGui::Begin(title, open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+}
+
 bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags, int head) {
   const char* title = panel_name(panel);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |

@@ -27,6 +27,10 @@ void DrawLossCurvesPicture(AppState& state);  // panel_loss_curves.cpp
 // head ≥ 0: the panel shows that head, and says so when there are several.
 bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags = 0, int head = -1);
 
+// A window centred in the display when it appears, sized to its contents, with a close box
+// that clears *open (Help → Keyboard shortcuts, Help → About). Always followed by ImGui::End().
+bool BeginCentredWindow(const char* title, bool* open);
+
 // Menu items that ask for a PNG export of a panel alone (or, with none, the window) at 1× or
 // 2×, in the window's theme, on white, or transparent.
 void PanelExportMenuItems(AppState& state, std::optional<Panel> panel);

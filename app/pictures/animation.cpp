@@ -43,12 +43,15 @@ bool AnimationRecorder::fail(const std::string& why) {
   return false;
 }
 
-void AnimationRecorder::measure(const AppState& state, const core::Scenario& scenario) {
-  if (error_.empty() && !scale_per_frame_) renderer_->measure_scales(state, scenario, scales_);
+std::pair<int, int> AnimationRecorder::next_to_measure() const {
+  if (scale_per_frame_ || !error_.empty()) return {measured_, measured_};
+  return {measured_, std::min(frames_, measured_ + kMeasuredPerCall)};
 }
 
-void AnimationRecorder::fix_scales() {
-  if (error_.empty() && !scale_per_frame_) renderer_->fix_scales(scales_);
+void AnimationRecorder::measure(const AppState& state, const core::Scenario& scenario) {
+  if (!error_.empty() || scale_per_frame_ || measured_ >= frames_) return;
+  renderer_->measure_scales(state, scenario, scales_);
+  if (++measured_ == frames_) renderer_->fix_scales(scales_);
 }
 
 bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenario) {
@@ -77,20 +80,19 @@ bool AnimationRecorder::finish() {
 SweepRecorder::SweepRecorder(const AppState& state, const core::Sweep& sweep, const ScreenshotOptions& picture, std::string path)
     : base_(state.scenario()), sweep_(sweep), recorder_(state, picture, sweep.frames, sweep.fps, std::move(path)) {}
 
+core::Scenario SweepRecorder::frame_scenario(int k) const {
+  core::Scenario s = base_;
+  core::set_sweep_value(s, sweep_.param, sweep_.value(k));
+  return s;
+}
+
 bool SweepRecorder::next(const AppState& state) {
-  // First one colour scale per heatmap over every frame, a few frames' layouts a call (the
-  // window records between its own frames: Cancel answers meanwhile).
-  if (!recorder_.scale_per_frame() && measured_ < frames()) {
-    for (const int stop = std::min(frames(), measured_ + kMeasuredPerCall); measured_ < stop; ++measured_) {
-      core::Scenario s = base_;
-      core::set_sweep_value(s, sweep_.param, sweep_.value(measured_));
-      recorder_.measure(state, s);
-    }
-    if (measured_ == frames()) recorder_.fix_scales();
+  // First one colour scale per heatmap over every frame, a few frames a call.
+  if (const auto [first, last] = recorder_.next_to_measure(); first < last) {
+    for (int k = first; k < last; ++k) recorder_.measure(state, frame_scenario(k));
     return error().empty();
   }
-  core::Scenario s = base_;
-  core::set_sweep_value(s, sweep_.param, sweep_.value(done()));
+  const core::Scenario s = frame_scenario(done());
   if (!recorder_.add(state, &s)) return false;
   return !finished() || recorder_.finish();
 }
@@ -152,25 +154,22 @@ bool TrainingRecorder::next(double slice) {
     }
     return true;
   }
-  // Trained: one colour scale per heatmap over every frame, a few frames' layouts a call.
-  if (!recorder_.scale_per_frame() && measured_ < frames()) {
-    for (const int stop = std::min(frames(), measured_ + kMeasuredPerCall); measured_ < stop; ++measured_) {
-      AppState frame(weights_[static_cast<size_t>(measured_)]);
-      render_frame_state(measured_, frame);
+  // Trained: one colour scale per heatmap over every frame, a few frames a call.
+  if (const auto [first, last] = recorder_.next_to_measure(); first < last) {
+    for (int f = first; f < last; ++f) {
+      const AppState frame = frame_state(f);
       recorder_.measure(frame, frame.scenario());
     }
-    if (measured_ == frames()) recorder_.fix_scales();
     return error().empty();
   }
-  AppState frame(weights_[static_cast<size_t>(done())]);
-  render_frame_state(done(), frame);
-  if (!recorder_.add(frame)) return false;
+  if (!recorder_.add(frame_state(done()))) return false;
   return !finished() || recorder_.finish();
 }
 
 // Frame f: the variant's weights at its step, every curve up to that step (the
 // test losses only at the end), the experiment for the title.
-void TrainingRecorder::render_frame_state(int f, AppState& frame) const {
+AppState TrainingRecorder::frame_state(int f) const {
+  AppState frame(weights_[static_cast<size_t>(f)]);
   const int step = animation_.step(f, steps_);
   frame.view = view_;
   frame.lab.experiment = experiment_;
@@ -201,6 +200,7 @@ void TrainingRecorder::render_frame_state(int f, AppState& frame) const {
   c.diverged.clear();
   for (int k : curves_.diverged) c.diverged.push_back(k > 0 && step >= k ? k : 0);
   frame.picture.training = TrainingFrame{animation_.panel, curves_.names[static_cast<size_t>(variant_)], variant_, step, steps_, axis_};
+  return frame;
 }
 
 bool write_training_animation(const AppState& state, const core::Experiment& e, const core::TrainingAnimation& animation,

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/app_state.h"
@@ -43,11 +44,13 @@ class AnimationRecorder {
   int done() const { return done_; }  // frames added so far
   const std::string& path() const { return path_; }
 
-  // Before the first frame, once for each frame to come: its colour scales are folded into the
-  // animation's (ScreenshotOptions::scale_per_frame off); fix_scales() then holds them.
+  // Before the first frame, the frames whose colour scales are to be measured next, [first, last):
+  // kMeasuredPerCall a call, so that the window's Cancel answers meanwhile. Empty once every
+  // frame is measured, or with ScreenshotOptions::scale_per_frame.
+  std::pair<int, int> next_to_measure() const;
+  // Folds the next frame's colour scales (state showing scenario) into the animation's; after
+  // the last frame's, they are the scales of every frame drawn.
   void measure(const AppState& state, const core::Scenario& scenario);
-  void fix_scales();
-  bool scale_per_frame() const { return scale_per_frame_; }
   // Renders state (showing scenario instead of its own, when given) as the next frame.
   bool add(const AppState& state, const core::Scenario* scenario = nullptr);
   // After the last frame: the end of the encoding, and the file written atomically.
@@ -57,6 +60,7 @@ class AnimationRecorder {
   bool fail(const std::string& why);
   std::string path_;
   int frames_ = 0, fps_ = 0, done_ = 0;
+  int measured_ = 0;  // frames whose colour scales are measured
   bool gif_ = false, scale_per_frame_ = false;
   std::map<std::string, double> scales_;
   std::string error_;
@@ -82,9 +86,9 @@ class SweepRecorder {
   bool next(const AppState& state);
 
  private:
+  core::Scenario frame_scenario(int k) const;  // the scenario with PARAM at its k-th value
   core::Scenario base_;
   core::Sweep sweep_;
-  int measured_ = 0;  // frames whose colour scales are measured (AnimationRecorder::measure)
   AnimationRecorder recorder_;
 };
 
@@ -115,12 +119,11 @@ class TrainingRecorder {
   bool next(double slice = 0.03);
 
  private:
-  void render_frame_state(int f, AppState& frame) const;
+  AppState frame_state(int f) const;
   ViewOptions view_;                  // the view the frames are drawn in: the theme and colour maps chosen, the rest as a new window's
   core::Experiment experiment_;
   core::TrainingAnimation animation_;
   int variant_ = 0, steps_ = 0, trained_ = 0;
-  int measured_ = 0;  // frames whose colour scales are measured (AnimationRecorder::measure)
   std::unique_ptr<core::SeededTraining> training_;  // until the run is trained
   std::vector<core::Scenario> weights_;       // the variant's weights at each frame's step, with the run's first sequence
   core::Curves curves_;                       // the whole run's

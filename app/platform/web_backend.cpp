@@ -43,11 +43,10 @@ bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawList*& mer
   merged.VtxBuffer.reserve(in.TotalVtxCount);
   for (int l = 0; l < in.CmdListsCount; ++l) {
     const ImDrawList& list = *in.CmdLists[l];
-    const auto vtx_base = static_cast<ImDrawIdx>(merged.VtxBuffer.Size);
+    const int vtx_base = merged.VtxBuffer.Size;  // with the list's indices, below TotalVtxCount ≤ 65536
     const unsigned idx_base = static_cast<unsigned>(merged.IdxBuffer.Size);
-    const int vtx_at = merged.VtxBuffer.Size;
-    merged.VtxBuffer.resize(vtx_at + list.VtxBuffer.Size);
-    std::memcpy(merged.VtxBuffer.Data + vtx_at, list.VtxBuffer.Data, sizeof(ImDrawVert) * list.VtxBuffer.Size);
+    merged.VtxBuffer.resize(vtx_base + list.VtxBuffer.Size);
+    std::memcpy(merged.VtxBuffer.Data + vtx_base, list.VtxBuffer.Data, sizeof(ImDrawVert) * list.VtxBuffer.Size);
     for (const ImDrawIdx i : list.IdxBuffer) merged.IdxBuffer.push_back(static_cast<ImDrawIdx>(i + vtx_base));
     for (ImDrawCmd cmd : list.CmdBuffer) {
       IM_ASSERT(cmd.VtxOffset == 0);  // the ES 3 backend does not set RendererHasVtxOffset
