@@ -33,6 +33,7 @@ struct GifWriter::State {
   int error = 0;
   bool failed = false;
   std::vector<std::array<unsigned char, 3>> map_colours;  // the colour maps' samples, in every frame's palette
+  std::vector<std::array<unsigned char, 3>> shown;        // what a viewer shows after the frames so far; empty before the first
 };
 
 int GifWriter::delay_cs(int frame, int fps) {
@@ -74,11 +75,14 @@ GifWriter::~GifWriter() {
   delete s_;
 }
 
-bool GifWriter::add(const unsigned char* rgba, int delay_cs) {
-  if (s_->failed) return false;
-  const size_t count = static_cast<size_t>(s_->width) * static_cast<size_t>(s_->height);
+namespace {
 
-  // [SECTION] The palette: the colour maps' samples, then the frame's most used colours (each bin's mean).
+using Palette = std::vector<std::array<int, 3>>;
+
+// The frame's palette: the colour maps' samples, then the frame's most used colours (each bin's mean).
+// indices gets each pixel's palette index.
+Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std::array<unsigned char, 3>>& map_colours,
+                 std::vector<GifByteType>& indices) {
   std::vector<std::uint32_t> counts(kBins, 0);
   std::vector<std::array<std::uint64_t, 3>> sums(kBins, {0, 0, 0});
   for (size_t i = 0; i < count; ++i) {
@@ -87,8 +91,8 @@ bool GifWriter::add(const unsigned char* rgba, int delay_cs) {
     ++counts[static_cast<size_t>(b)];
     for (int c = 0; c < 3; ++c) sums[static_cast<size_t>(b)][static_cast<size_t>(c)] += p[c];
   }
-  std::vector<std::array<int, 3>> palette;
-  for (const auto& c : s_->map_colours) palette.push_back({c[0], c[1], c[2]});
+  Palette palette;
+  for (const auto& c : map_colours) palette.push_back({c[0], c[1], c[2]});
   std::vector<int> used;
   for (int b = 0; b < kBins; ++b)
     if (counts[static_cast<size_t>(b)]) used.push_back(b);
@@ -109,7 +113,7 @@ bool GifWriter::add(const unsigned char* rgba, int delay_cs) {
   }
   while (palette.size() < kPalette) palette.push_back({0, 0, 0});
 
-  // [SECTION] Each used bin's nearest palette colour, then every pixel through it.
+  // Each used bin's nearest palette colour, then every pixel through it.
   std::vector<GifByteType> nearest(kBins, 0);
   for (int b : used) {
     const std::array<int, 3> centre{((b >> 10) & 31) * 8 + 4, ((b >> 5) & 31) * 8 + 4, (b & 31) * 8 + 4};
@@ -120,23 +124,97 @@ bool GifWriter::add(const unsigned char* rgba, int delay_cs) {
     }
     nearest[static_cast<size_t>(b)] = static_cast<GifByteType>(best);
   }
-  std::vector<GifByteType> indices(count);
+  indices.resize(count);
   for (size_t i = 0; i < count; ++i) indices[i] = nearest[static_cast<size_t>(bin_of(rgba + 4 * i))];
+  return palette;
+}
 
-  // [SECTION] The frame: its delay, its own colour table, its rows.
-  GraphicsControlBlock gcb{DISPOSE_DO_NOT, false, std::max(delay_cs, 2), NO_TRANSPARENT_COLOR};
+using Rgb8 = std::array<unsigned char, 3>;
+
+// What one frame writes over the picture so far: a rectangle, and inside it the pixels that
+// keep their colour as the transparent index (none: every pixel written).
+struct Delta {
+  int left = 0, top = 0, width = 0, height = 0;
+  int transparent = NO_TRANSPARENT_COLOR;
+  std::vector<bool> changed;  // a pixel a viewer shows in a new colour; everywhere on the first frame
+  bool nothing_new = false;   // the rectangle is one transparent pixel
+};
+
+// The frame against what a viewer shows after the frames before (shown, empty before the first),
+// both as quantised: a pixel whose bin's mean moved in the palette shows a new colour. shown
+// becomes what the viewer shows after this frame.
+Delta delta(const Palette& palette, const std::vector<GifByteType>& indices, int width, int height, std::vector<Rgb8>& shown) {
+  const size_t count = indices.size();
+  const auto shown_now = [&](size_t i) {
+    const auto& c = palette[indices[i]];
+    return Rgb8{static_cast<unsigned char>(c[0]), static_cast<unsigned char>(c[1]), static_cast<unsigned char>(c[2])};
+  };
+  Delta d;
+  if (shown.empty()) {  // the first frame is whole
+    d = Delta{0, 0, width, height, NO_TRANSPARENT_COLOR, std::vector<bool>(count, true), false};
+    for (size_t i = 0; i < count; ++i) shown.push_back(shown_now(i));
+    return d;
+  }
+  d.changed.assign(count, false);
+  int x0 = width, y0 = height, x1 = -1, y1 = -1;
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const size_t i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
+      const Rgb8 now = shown_now(i);
+      if (now == shown[i]) continue;
+      d.changed[i] = true;
+      shown[i] = now;
+      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+  // Nothing changed: one transparent pixel, so that the frame keeps its time.
+  if (x1 < 0) return Delta{0, 0, 1, 1, 0, std::move(d.changed), true};
+  d.left = x0, d.top = y0, d.width = x1 - x0 + 1, d.height = y1 - y0 + 1;
+  // The transparent index is one that no changed pixel is written with, so that it only ever
+  // means "as before"; long runs of it are what LZW compresses.
+  std::array<bool, kPalette> taken{};
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      const size_t i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
+      if (d.changed[i]) taken[indices[i]] = true;
+    }
+  for (int k = 0; k < kPalette && d.transparent == NO_TRANSPARENT_COLOR; ++k)
+    if (!taken[static_cast<size_t>(k)]) d.transparent = k;
+  return d;
+}
+
+}  // namespace
+
+// Each frame after the first writes only the rectangle around what changed, and inside it
+// the unchanged pixels as transparent: a sweep moves a few cells, and 100 frames of 1280 × 720
+// took 5–8 MB written whole.
+bool GifWriter::add(const unsigned char* rgba, int delay_cs) {
+  if (s_->failed) return false;
+  const size_t count = static_cast<size_t>(s_->width) * static_cast<size_t>(s_->height);
+  std::vector<GifByteType> indices;
+  const Palette palette = quantise(rgba, count, s_->map_colours, indices);
+  const Delta d = delta(palette, indices, s_->width, s_->height, s_->shown);
+
+  // The frame: its delay, its own colour table (none where it shows nothing new), its rows.
+  GraphicsControlBlock gcb{DISPOSE_DO_NOT, false, std::max(delay_cs, 2), d.transparent};
   GifByteType extension[4];
   EGifGCBToExtension(&gcb, extension);
-  ColorMapObject* local = GifMakeMapObject(kPalette, nullptr);
-  for (int i = 0; i < kPalette; ++i) {
+  ColorMapObject* local = d.nothing_new ? nullptr : GifMakeMapObject(kPalette, nullptr);
+  for (int i = 0; local && i < kPalette; ++i) {
     const auto& c = palette[static_cast<size_t>(i)];
     local->Colors[i] = GifColorType{static_cast<GifByteType>(c[0]), static_cast<GifByteType>(c[1]), static_cast<GifByteType>(c[2])};
   }
   bool ok = EGifPutExtension(s_->gif, GRAPHICS_EXT_FUNC_CODE, 4, extension) != GIF_ERROR &&
-            EGifPutImageDesc(s_->gif, 0, 0, s_->width, s_->height, false, local) != GIF_ERROR;
-  GifFreeMapObject(local);
-  for (int y = 0; ok && y < s_->height; ++y)
-    ok = EGifPutLine(s_->gif, indices.data() + static_cast<size_t>(y) * static_cast<size_t>(s_->width), s_->width) != GIF_ERROR;
+            EGifPutImageDesc(s_->gif, d.left, d.top, d.width, d.height, false, local) != GIF_ERROR;
+  if (local) GifFreeMapObject(local);
+  std::vector<GifByteType> line(static_cast<size_t>(d.width));
+  for (int y = d.top; ok && y < d.top + d.height; ++y) {
+    for (int x = d.left; x < d.left + d.width; ++x) {
+      const size_t i = static_cast<size_t>(y) * static_cast<size_t>(s_->width) + static_cast<size_t>(x);
+      const bool as_before = d.transparent != NO_TRANSPARENT_COLOR && !d.changed[i];
+      line[static_cast<size_t>(x - d.left)] = as_before ? static_cast<GifByteType>(d.transparent) : indices[i];
+    }
+    ok = EGifPutLine(s_->gif, line.data(), d.width) != GIF_ERROR;
+  }
   s_->failed = !ok;
   return ok;
 }

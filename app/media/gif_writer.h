@@ -8,6 +8,13 @@
 // theme's backgrounds, text, arrows and antialiased edges), counted in 15-bit
 // RGB bins. Each pixel takes its nearest palette colour; no dithering, which
 // would make flat panels shimmer from frame to frame.
+//
+// Each frame after the first stores only what changed: the rectangle around
+// the pixels whose shown colour (as quantised, through each frame's palette)
+// differs from the frame before, left in place ("do not dispose"), and inside
+// it the pixels that keep their colour as a transparent index, which no
+// changed pixel uses. A frame that changes nothing is one transparent pixel,
+// kept for its delay. Decoded, the frames are those the palettes give whole.
 #pragma once
 
 #include <string>

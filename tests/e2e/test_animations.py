@@ -22,8 +22,9 @@ from xvfb import OneDisplay
 ATTNLAB = LESSONS = None
 
 
-def gif_blocks(data):
-    """Reads a GIF's structure: (width, height, [(delay_cs, has_local_palette)], loops)."""
+def gif_blocks(data, rects=None):
+    """Reads a GIF's structure: (width, height, [(delay_cs, has_local_palette)], loops); rects, when
+    given, gets each image's (left, top, width, height): a frame after the first holds what changed."""
     assert data[:6] in (b"GIF89a", b"GIF87a"), data[:6]
     width, height = int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
     flags = data[10]
@@ -46,8 +47,12 @@ def gif_blocks(data):
                 loops = True
             at = skip_sub_blocks(at + 2)
         elif kind == 0x2C:  # image
+            left, top = int.from_bytes(data[at + 1:at + 3], "little"), int.from_bytes(data[at + 3:at + 5], "little")
             w, h = int.from_bytes(data[at + 5:at + 7], "little"), int.from_bytes(data[at + 7:at + 9], "little")
-            assert (w, h) == (width, height), (w, h)
+            assert left + w <= width and top + h <= height, (left, top, w, h)
+            assert frames or (left, top, w, h) == (0, 0, width, height), (left, top, w, h)  # the first frame whole
+            if rects is not None:
+                rects.append((left, top, w, h))
             local = data[at + 9]
             at += 10 + (3 * 2 ** ((local & 7) + 1) if local & 0x80 else 0)
             at = skip_sub_blocks(at + 1)  # the LZW minimum code size, then the data
@@ -85,10 +90,12 @@ class Animations(OneDisplay):
 
     def check_gif(self, out, width, height, count):
         """The GIF's blocks as read here, and its frames decoded by FFmpeg."""
-        w, h, frames, loops = gif_blocks(out.read_bytes())
+        rects = []
+        w, h, frames, loops = gif_blocks(out.read_bytes(), rects)
         self.assertEqual((w, h, len(frames)), (width, height, count))
         self.assertTrue(loops)
-        self.assertTrue(all(local for _, local in frames))
+        # Each frame its own palette, but one that changes nothing: a transparent pixel.
+        self.assertTrue(all(local or rect[2:] == (1, 1) for (_, local), rect in zip(frames, rects)), (frames, rects))
         pixels = decoded_frames(out, width, height)
         self.assertEqual(len(pixels), count)
         return pixels
