@@ -16,6 +16,7 @@ namespace {
 constexpr int kMapSamples = 48;           // per colour map
 constexpr int kPalette = 256;
 constexpr int kBins = 1 << 15;            // 5 bits of each of r, g, b
+constexpr std::array<int, 3> kNoColour{-1000, -1000, -1000};  // a bin the last frame did not use
 
 int bin_of(const unsigned char* p) { return (p[0] >> 3) << 10 | (p[1] >> 3) << 5 | (p[2] >> 3); }
 
@@ -33,6 +34,7 @@ struct GifWriter::State {
   int error = 0;
   bool failed = false;
   std::vector<std::array<unsigned char, 3>> map_colours;  // the colour maps' samples, in every frame's palette
+  std::vector<std::array<int, 3>> bin_colours = std::vector<std::array<int, 3>>(kBins, kNoColour);  // each bin's colour in the last frame
   std::vector<std::array<unsigned char, 3>> shown;        // what a viewer shows after the frames so far; empty before the first
 };
 
@@ -79,10 +81,13 @@ namespace {
 
 using Palette = std::vector<std::array<int, 3>>;
 
-// The frame's palette: the colour maps' samples, then the frame's most used colours (each bin's mean).
-// indices gets each pixel's palette index.
+// The frame's palette: the colour maps' samples, then the frame's most used colours (each bin's
+// mean, or the bin's colour in the last frame where the mean moved by one level at most: a panel's
+// background keeps its colour when a few of its bin's pixels (an edge, a number) change, and so
+// stays out of the next frame's changes). indices gets each pixel's palette index; last becomes
+// this frame's bin colours.
 Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std::array<unsigned char, 3>>& map_colours,
-                 std::vector<GifByteType>& indices) {
+                 std::vector<std::array<int, 3>>& last, std::vector<GifByteType>& indices) {
   std::vector<std::uint32_t> counts(kBins, 0);
   std::vector<std::array<std::uint64_t, 3>> sums(kBins, {0, 0, 0});
   for (size_t i = 0; i < count; ++i) {
@@ -91,6 +96,7 @@ Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std:
     ++counts[static_cast<size_t>(b)];
     for (int c = 0; c < 3; ++c) sums[static_cast<size_t>(b)][static_cast<size_t>(c)] += p[c];
   }
+  std::vector<std::array<int, 3>> next(kBins, kNoColour);
   Palette palette;
   for (const auto& c : map_colours) palette.push_back({c[0], c[1], c[2]});
   std::vector<int> used;
@@ -105,13 +111,17 @@ Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std:
     if (palette.size() >= kPalette) break;
     const auto n = static_cast<std::uint64_t>(counts[static_cast<size_t>(b)]);
     const auto& s = sums[static_cast<size_t>(b)];
-    const std::array<int, 3> mean{static_cast<int>(s[0] / n), static_cast<int>(s[1] / n), static_cast<int>(s[2] / n)};
+    std::array<int, 3> mean{static_cast<int>(s[0] / n), static_cast<int>(s[1] / n), static_cast<int>(s[2] / n)};
+    const auto& before = last[static_cast<size_t>(b)];
+    if (std::abs(before[0] - mean[0]) <= 1 && std::abs(before[1] - mean[1]) <= 1 && std::abs(before[2] - mean[2]) <= 1) mean = before;
+    next[static_cast<size_t>(b)] = mean;
     // A colour the palette already holds (within a bin's width) adds nothing.
     bool near = false;
     for (const auto& p : palette) near = near || distance(p, mean) < 2 * 8 * 8;
     if (!near) palette.push_back(mean);
   }
   while (palette.size() < kPalette) palette.push_back({0, 0, 0});
+  last = std::move(next);
 
   // Each used bin's nearest palette colour, then every pixel through it.
   std::vector<GifByteType> nearest(kBins, 0);
@@ -191,7 +201,7 @@ bool GifWriter::add(const unsigned char* rgba, int delay_cs) {
   if (s_->failed) return false;
   const size_t count = static_cast<size_t>(s_->width) * static_cast<size_t>(s_->height);
   std::vector<GifByteType> indices;
-  const Palette palette = quantise(rgba, count, s_->map_colours, indices);
+  const Palette palette = quantise(rgba, count, s_->map_colours, s_->bin_colours, indices);
   const Delta d = delta(palette, indices, s_->width, s_->height, s_->shown);
 
   // The frame: its delay, its own colour table (none where it shows nothing new), its rows.

@@ -146,8 +146,8 @@ TEST(GifWriter, AnUnchangedFrameKeepsItsTime) {
   EXPECT_EQ(d.delays, (std::vector<int>{3, 3, 3, 3, 3}));  // 15 hundredths in all, as written
 }
 
-// Every pixel changes, through more colours than the palette holds: the frames
-// decode as each would alone (the first frame of a writer is whole, as every frame was).
+// Every pixel changes, through more colours than the palette holds, each by more than a
+// level: the frames decode as each would alone (the first frame of a writer is whole).
 TEST(GifWriter, WhenEverythingChangesEachFrameIsAsItWouldBeAlone) {
   std::vector<Rgba> frames;
   for (int k = 0; k < 3; ++k) {
@@ -171,7 +171,8 @@ TEST(GifWriter, WhenEverythingChangesEachFrameIsAsItWouldBeAlone) {
 }
 
 // Colours the palette cannot hold exactly (a ramp), each frame compared with the same frame
-// written alone: its palette and each pixel's choice in it are its own, whatever came before.
+// written alone: where no colour moves by a level or less, its palette and each pixel's choice
+// in it are its own.
 TEST(GifWriter, AFrameShowsTheColoursItWouldShowAlone) {
   Rgba a = flat(kGrey), b = a;
   for (int y = 0; y < H; ++y)  // a ramp the palette cannot hold exactly
@@ -186,4 +187,27 @@ TEST(GifWriter, AFrameShowsTheColoursItWouldShowAlone) {
   ASSERT_EQ(d.frames.size(), 2u);
   EXPECT_EQ(first_difference(d.frames[0], decode(write({a})).frames.at(0)), "");
   EXPECT_EQ(first_difference(d.frames[1], decode(write({b})).frames.at(0)), "");
+}
+
+// A colour is its 15-bit bin's mean. A bin of two greys, 128 and 135, half and half: 131. When
+// a few more pixels become 135 the mean is 132, one level off, and the palette keeps 131, so that
+// the whole picture does not change for it; when they all are 135, the grey is 135.
+TEST(GifWriter, AColourThatMovesByOneLevelKeepsItsLastValue) {
+  const auto greys = [](int columns_of_128, int other) {
+    Rgba f(4 * W * H);
+    for (int y = 0; y < H; ++y)
+      for (int x = 0; x < W; ++x) {
+        unsigned char* p = &f[4 * static_cast<size_t>(y * W + x)];
+        p[0] = p[1] = p[2] = static_cast<unsigned char>(x < columns_of_128 ? 128 : other), p[3] = 255;
+      }
+    return f;
+  };
+  const Rgba a = greys(20, 135), b = greys(17, 135), c = greys(0, 135);  // means 131, 132 (1200 pixels: 510 of 128), 135
+  const Decoded d = decode(write({a, b, c}));
+  ASSERT_EQ(d.frames.size(), 3u);
+  EXPECT_EQ(first_difference(d.frames[0], flat({131, 131, 131})), "");
+  EXPECT_EQ(first_difference(d.frames[1], flat({131, 131, 131})), "");
+  EXPECT_EQ(d.rects[1], (std::array<int, 4>{0, 0, 1, 1}));  // nothing new
+  EXPECT_EQ(first_difference(d.frames[2], c), "");
+  EXPECT_EQ(d.rects[2], (std::array<int, 4>{0, 0, W, H}));
 }
