@@ -87,6 +87,14 @@ struct TrainingFrame {
   core::LossAxis axis;    // the whole run's, so that the axis stays put while the curves grow
 };
 
+// A line below an animation's panels: what the sweep moves and its value in this frame,
+// "X[movie][0] = 1.37", "T = 0.42".
+struct PictureCaption {
+  std::string name;  // markup: "W^Q", "X_{kv}", "T"
+  std::string text;  // after the name, plain: "[movie][0] = 1.37" (a token as typed, as the heatmaps label rows)
+  bool empty() const { return name.empty() && text.empty(); }
+};
+
 // How a frame is drawn for a picture (a PNG export, --screenshot, --panel):
 // set on the copy of the state that the offscreen render draws.
 struct PictureOptions {
@@ -97,6 +105,7 @@ struct PictureOptions {
   // An animation's frames: each diverging heatmap ("Panel/id") drawn on [−m, m] with this m, the
   // largest it needs over all the frames, so that an unchanged value keeps its colour throughout.
   std::map<std::string, double> fixed_scales;
+  PictureCaption caption;  // a sweep's frame: in a strip below the panels; empty: none
 };
 
 // The in-app file dialog (file_dialog.cpp): what it is doing and where.

@@ -21,6 +21,7 @@
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/training/lab.h"
+#include "app/widgets/caption.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/loss_curves.h"
 #include "core/io/atomic_file.h"
@@ -486,9 +487,12 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   // The lab's run brought up to date once, before any panel reads it (a training frame's
   // curves are the recorder's, up to its step: not this).
   lab_update(state);
+  // A sweep's frame names what moves below the panels, in a strip of its own.
+  const float caption_h = picture.active ? CaptionHeight(picture.caption) : 0.0f;
   if (picture.solo_panel) {  // one panel over the whole picture
-    place(0, 0, display.x, display.y);
+    place(0, 0, display.x, std::max(1.0f, display.y - caption_h));
     DrawPanel(state, *picture.solo_panel);
+    if (caption_h > 0) DrawCaption(picture.caption, caption_h);
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;
   }
@@ -505,13 +509,14 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     const float scale = fonts().scale;
     const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
     const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
-    const float h = std::max(1.0f, display.y - top - status_h);
+    const float h = std::max(1.0f, display.y - top - status_h - caption_h);
     if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
       place(0, top, display.x, h);
       DrawExperimentPanel(state);
     } else {
       DrawViews(state, top, h);
     }
+    if (caption_h > 0) DrawCaption(picture.caption, caption_h);
     if (!picture.active) {
       StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
       HelpWindow(state);

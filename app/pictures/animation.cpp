@@ -6,6 +6,7 @@
 #include <limits>
 #include <filesystem>
 
+#include "app/widgets/caption.h"
 #include "core/io/atomic_file.h"
 
 namespace app {
@@ -54,8 +55,9 @@ void AnimationRecorder::measure(const AppState& state, const core::Scenario& sce
   if (++measured_ == frames_) renderer_->fix_scales(scales_);
 }
 
-bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenario) {
+bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenario, const PictureCaption& caption) {
   if (!error_.empty() || done_ >= frames_) return false;
+  renderer_->set_caption(caption);
   if (!renderer_->render(state, rgba_, nullptr, scenario)) return fail("frame " + std::to_string(done_ + 1) + " could not be rendered");
   std::string why;
   const bool added = gif_ ? gif_writer_->add(rgba_.data(), GifWriter::delay_cs(done_, fps_)) : mp4_writer_->add(rgba_.data(), &why);
@@ -93,7 +95,7 @@ bool SweepRecorder::next(const AppState& state) {
     return error().empty();
   }
   const core::Scenario s = frame_scenario(done());
-  if (!recorder_.add(state, &s)) return false;
+  if (!recorder_.add(state, &s, sweep_caption(s, sweep_.param, sweep_.value(done())))) return false;
   return !finished() || recorder_.finish();
 }
 

@@ -51,8 +51,9 @@ class AnimationRecorder {
   // Folds the next frame's colour scales (state showing scenario) into the animation's; after
   // the last frame's, they are the scales of every frame drawn.
   void measure(const AppState& state, const core::Scenario& scenario);
-  // Renders state (showing scenario instead of its own, when given) as the next frame.
-  bool add(const AppState& state, const core::Scenario* scenario = nullptr);
+  // Renders state (showing scenario instead of its own, when given) as the next frame, with
+  // caption below its panels when there is one.
+  bool add(const AppState& state, const core::Scenario* scenario = nullptr, const PictureCaption& caption = {});
   // After the last frame: the end of the encoding, and the file written atomically.
   bool finish();
 
@@ -71,7 +72,7 @@ class AnimationRecorder {
 };
 
 // A sweep being recorded: the scenario as it was when the recording began,
-// PARAM moved to its k-th value in frame k.
+// PARAM moved to its k-th value in frame k, named with its value below the panels.
 class SweepRecorder {
  public:
   // sweep_problem(state.scenario(), sweep) must be "".

@@ -131,13 +131,14 @@ AppState PictureRenderer::picture_state(const AppState& state, const core::Scena
   copy.panels = state.panels;
   copy.panels.highlight = copy.panels.highlight_next = {};  // a picture has no mouse
   copy.lab = state.lab;  // the same run (shared): the picture draws what the window shows
-  copy.picture = PictureOptions{true, options_.panel, options_.transparent, {}, {}};
+  copy.picture = PictureOptions{true, options_.panel, options_.transparent, {}, {}, {}};
   if (options_.training) {  // the step, variant and axis are the frame's; the panel the recording's
     copy.picture.solo_panel.reset();
     copy.picture.training = state.picture.training;
     copy.picture.training.panel = options_.panel;
   }
   copy.picture.fixed_scales = fixed_scales_;
+  copy.picture.caption = caption_;
   return copy;
 }
 

@@ -43,6 +43,8 @@ class PictureRenderer {
   // The colour scales every later picture's diverging heatmaps are drawn on (an animation's,
   // fixed over its frames; PictureOptions::fixed_scales). Empty: each picture's own.
   void fix_scales(std::map<std::string, double> scales) { fixed_scales_ = std::move(scales); }
+  // The caption the next pictures draw below their panels (a sweep's frame: what moves, its value).
+  void set_caption(PictureCaption caption) { caption_ = std::move(caption); }
 
  private:
   struct Gl;
@@ -51,6 +53,7 @@ class PictureRenderer {
   // The frames a picture takes to settle, in its own ImGui context; the last drawn when draw.
   void lay_out(AppState& copy, bool draw);
   std::map<std::string, double> fixed_scales_;
+  PictureCaption caption_;
   ScreenshotOptions options_;
   std::string error_;
   int width_ = 0, height_ = 0;

@@ -3,12 +3,14 @@
 // their panel, and every number the correctly rounded double.
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <random>
 #include <string>
 
 #include <imgui_internal.h>
 
 #include "app/panels/panels.h"
+#include "app/widgets/caption.h"
 #include "ui_harness.h"
 
 namespace {
@@ -99,6 +101,58 @@ TEST_F(UiTest, APanelAloneFillsThePictureWithoutATitleBar) {
   EXPECT_TRUE(state.layout.heatmaps.at("Softmax/weights").numbers);
   // Alone, the cells may grow past the window's 44 px.
   EXPECT_GT(state.layout.heatmaps.at("Softmax/weights").cell_h, 60.0f);
+}
+
+// A sweep's frame names what moves, as the panels name it, a row by its token, the value as the cells print it.
+TEST_F(UiTest, ASweepsCaptionNamesTheEntryByItsTokenAndItsValue) {
+  const core::Scenario example = *core::load_scenario_file(std::string(ATTNLAB_TEST_DATA) + "/example.json").scenario;
+  const auto caption = [](const core::Scenario& s, const std::string& param, double value) {
+    const app::PictureCaption c = app::sweep_caption(s, param, value);
+    return c.name + "|" + c.text;  // the name (markup), then the rest as typed
+  };
+  EXPECT_EQ(caption(example, "X[1][0]", 1.37), "X|[movie][0] = 1.37");  // tokens: The movie was a bomb
+  EXPECT_EQ(caption(example, "X[4][3]", -0.5), "X|[bomb][3] = \u22120.50");
+  EXPECT_EQ(caption(example, "W_Q[1][2][1]", 0.3), "W^Q|[2][1] = 0.30  \u00B7  head 2");  // rows of W^Q are dimensions
+  EXPECT_EQ(caption(example, "W_O[3][1]", 2), "W^O|[3][1] = 2.00");
+  EXPECT_EQ(caption(example, "W_alt[0][0][1]", 0.125), "W_{alt}|[0][1] = 0.12  \u00B7  head 1");  // 0.125 is 0.12 in the cells too
+  EXPECT_EQ(caption(example, "temperature", 0.42), "T| = 0.42");
+  const core::Scenario cross = *core::load_scenario_file(std::string(ATTNLAB_LESSONS) + "/07_cross_attention.json").scenario;
+  ASSERT_GE(cross.tokens_kv.size(), 2u);
+  EXPECT_EQ(caption(cross, "X_kv[1][2]", 1), "X_{kv}|[" + cross.tokens_kv[1] + "][2] = 1.00");  // a key's token
+}
+
+// Below the panels, in a strip of its own: the caption covers none of them, whole window or one panel alone.
+TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  for (const std::optional<core::Panel> solo : {std::optional<core::Panel>(), std::optional(core::Panel::Softmax)}) {
+    state.picture = app::PictureOptions{true, solo, false};
+    state.picture.caption = app::sweep_caption(state.scenario(), "temperature", 0.5);
+    frames(3);
+    const ImGuiWindow* strip = ImGui::FindWindowByName(app::kCaptionWindow);
+    ASSERT_NE(strip, nullptr);
+    ASSERT_TRUE(strip->Active);
+    EXPECT_EQ(strip->Pos.x, 0.0f);
+    EXPECT_EQ(strip->Size.x, display.x);
+    EXPECT_EQ(strip->Pos.y + strip->Size.y, display.y);  // at the bottom
+    EXPECT_GT(strip->Size.y, ImGui::GetFontSize());
+    EXPECT_LT(strip->Size.y, display.y / 8);
+    ASSERT_FALSE(state.layout.panels.empty());
+    for (const auto& [name, r] : state.layout.panels) EXPECT_LE(r.y + r.h, strip->Pos.y + 0.5f) << name;  // above it
+    if (solo) EXPECT_EQ(state.layout.panels.at("Softmax").h, strip->Pos.y);  // the panel takes the rest
+    // "T = 0.50", centred: as far from the left edge as its end from the right.
+    const float end = strip->DC.CursorMaxPos.x - strip->Pos.x;
+    ImGui::NewFrame();  // text is measured within a frame, in the titles' font
+    ImGui::PushFont(app::fonts().title);
+    const float width = app::script_text_size("T").x + ImGui::CalcTextSize(" = 0.50").x;
+    ImGui::PopFont();
+    ImGui::EndFrame();
+    EXPECT_NEAR(end, (display.x + width) / 2, 1.5f);
+  }
+  state.picture.caption = {};  // a picture that is no sweep's: no strip
+  frames(2);
+  const ImGuiWindow* strip = ImGui::FindWindowByName(app::kCaptionWindow);
+  EXPECT_TRUE(!strip || !strip->Active);
+  EXPECT_EQ(state.layout.panels.at("Softmax").h, display.y);
 }
 
 TEST_F(UiTest, ALessonShowsOneStepAtATimeAndLightsItsPanel) {
