@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/dialogs/about_dialog.h"
 #include "app/dialogs/file_dialog.h"
@@ -407,6 +408,21 @@ void DrawEmbedded(AppState& state) {
   }
 }
 
+// A panel alone in a picture: where its window starts so that what it draws sits in the middle
+// of room, the slack split evenly (a wide panel's above and below it, a tall one's on its
+// sides). Measured on the window's last frame (a picture lays out a few before it draws one). The
+// window keeps the size of the room, reaching past its right or bottom edge by as much, where it
+// draws nothing: cells sized to the room keep their size; a panel that fills the room stays put.
+ImVec2 CentredPanelCorner(Panel panel, ImVec2 room) {
+  const std::string name = panel_name(panel);
+  const ImGuiWindow* w = ImGui::FindWindowByName(("###" + name).c_str());  // "Scores · head 1 of 2###Scores"
+  if (!w) w = ImGui::FindWindowByName(name.c_str());
+  if (!w || !w->WasActive) return ImVec2(0, 0);
+  // What the last frame reached (ContentSize lags a frame more: it is taken at Begin), and the padding after it.
+  const ImVec2 used(w->DC.CursorMaxPos.x - w->Pos.x + w->WindowPadding.x, w->DC.CursorMaxPos.y - w->Pos.y + w->WindowPadding.y);
+  return ImVec2(std::floor(std::max(0.0f, room.x - used.x) / 2), std::floor(std::max(0.0f, room.y - used.y) / 2));
+}
+
 // One panel, for presenter mode, a training frame or a picture of one alone.
 void DrawPanel(AppState& state, Panel panel) {
   switch (panel) {
@@ -489,9 +505,13 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   lab_update(state);
   // A sweep's frame names what moves below the panels, in a strip of its own.
   const float caption_h = picture.active ? CaptionHeight(picture.caption) : 0.0f;
-  if (picture.solo_panel) {  // one panel over the whole picture
-    place(0, 0, display.x, std::max(1.0f, display.y - caption_h));
+  if (picture.solo_panel) {  // one panel over the whole picture, what it draws in the middle
+    const ImVec2 room(display.x, std::max(1.0f, display.y - caption_h));
+    const ImVec2 corner = CentredPanelCorner(*picture.solo_panel, room);
+    place(corner.x, corner.y, room.x, room.y);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);  // the picture's edge is its edge: no line across the middle
     DrawPanel(state, *picture.solo_panel);
+    ImGui::PopStyleVar();
     if (caption_h > 0) DrawCaption(picture.caption, caption_h);
     state.end_frame(ImGui::IsAnyItemActive());
     return requests;

@@ -51,7 +51,10 @@ void DrawCaption(const PictureCaption& caption, float height) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
   ImGui::SetNextWindowBgAlpha(0.0f);  // the backend's clear is its background, as the panels'
-  if (ImGui::Begin(kCaptionWindow, nullptr, kFlags)) {
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);  // a line of text under the picture, not a panel
+  const bool open = ImGui::Begin(kCaptionWindow, nullptr, kFlags);
+  ImGui::PopStyleVar();
+  if (open) {
     ImGui::PushFont(fonts().title);
     const float name_w = script_text_size(caption.name).x;
     const float w = name_w + ImGui::CalcTextSize(caption.text.c_str()).x;

@@ -153,8 +153,15 @@ class Pictures(unittest.TestCase):
             self.assertEqual(img.shape, (1000, 2000, 3))
             j = json.loads(layout.read_text())
             self.assertEqual(list(j["panels"]), ["Scores"])
-            self.assertEqual(j["panels"]["Scores"], [0, 0, 1000, 500])
+            # The picture's room, moved right or down by half of what the panel leaves of it, so
+            # that what it draws is in the middle; every heatmap within the picture.
+            x0, y0, w, h = j["panels"]["Scores"]
+            self.assertEqual((w, h), (1000, 500))
+            self.assertTrue(0 <= x0 < 250 and 0 <= y0 < 125, (x0, y0))
             self.assertEqual(sorted(j["heatmaps"]), ["Scores/QQt", "Scores/antisym", "Scores/scores", "Scores/sym"])
+            for name, heatmap in j["heatmaps"].items():
+                hx, hy, hw, hh = heatmap["rect"]
+                self.assertTrue(hx >= x0 and hx + hw <= 1000 and hy + hh <= 500, (name, heatmap["rect"]))
             # S and QQᵀ keep their numbers; the parts of S may be thumbnails.
             self.assertTrue(j["heatmaps"]["Scores/scores"]["numbers"] and j["heatmaps"]["Scores/QQt"]["numbers"])
             # The whole window at the same size is another picture.

@@ -87,15 +87,21 @@ TEST_F(UiTest, APictureHasNoMenuBarStatusBarOrFilePath) {
   EXPECT_NEAR(output->Pos.y + output->Size.y, ImGui::GetIO().DisplaySize.y, 0.5f);
 }
 
+// A panel alone takes the picture, what it draws in the middle: the weights of 3 tokens are
+// square, and the 16:9 picture leaves room on their left and right, the same on both sides.
 TEST_F(UiTest, APanelAloneFillsThePictureWithoutATitleBar) {
   state.picture = app::PictureOptions{true, core::Panel::Softmax, false};
-  frames(2);
+  frames(3);
   const ImGuiWindow* w = panel("Softmax");
   ASSERT_NE(w, nullptr);
-  EXPECT_EQ(w->Pos.x, 0.0f);
-  EXPECT_EQ(w->Pos.y, 0.0f);
-  EXPECT_EQ(w->Size.x, ImGui::GetIO().DisplaySize.x);
-  EXPECT_EQ(w->Size.y, ImGui::GetIO().DisplaySize.y);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  EXPECT_EQ(w->Size.x, display.x);  // the room of the whole picture, moved
+  EXPECT_EQ(w->Size.y, display.y);
+  const float used = w->ContentSize.x + 2 * w->WindowPadding.x;
+  EXPECT_GT(w->Pos.x, 0.1f * display.x);
+  EXPECT_NEAR(w->Pos.x, display.x - (w->Pos.x + used), 1.0f);  // as much room left of it as right
+  EXPECT_NEAR(w->Pos.y, display.y - (w->Pos.y + w->ContentSize.y + 2 * w->WindowPadding.y), 1.0f);
+  EXPECT_EQ(w->WindowBorderSize, 0.0f);  // no line across the picture where it starts
   EXPECT_TRUE(w->Flags & ImGuiWindowFlags_NoTitleBar);
   EXPECT_EQ(state.layout.heatmaps.size(), 1u);  // the weights, and nothing of the other panels
   EXPECT_TRUE(state.layout.heatmaps.at("Softmax/weights").numbers);
@@ -137,8 +143,13 @@ TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
     EXPECT_GT(strip->Size.y, ImGui::GetFontSize());
     EXPECT_LT(strip->Size.y, display.y / 8);
     ASSERT_FALSE(state.layout.panels.empty());
-    for (const auto& [name, r] : state.layout.panels) EXPECT_LE(r.y + r.h, strip->Pos.y + 0.5f) << name;  // above it
-    if (solo) EXPECT_EQ(state.layout.panels.at("Softmax").h, strip->Pos.y);  // the panel takes the rest
+    if (!solo)
+      for (const auto& [name, r] : state.layout.panels) EXPECT_LE(r.y + r.h, strip->Pos.y + 0.5f) << name;  // above it
+    if (solo) {  // the panel has the rest, what it draws in the middle of it
+      const ImGuiWindow* w = panel("Softmax");
+      EXPECT_EQ(w->Size.y, strip->Pos.y);
+      EXPECT_LE(w->Pos.y + w->ContentSize.y + 2 * w->WindowPadding.y, strip->Pos.y + 0.5f);
+    }
     // "T = 0.50", centred: as far from the left edge as its end from the right.
     const float end = strip->DC.CursorMaxPos.x - strip->Pos.x;
     ImGui::NewFrame();  // text is measured within a frame, in the titles' font
@@ -152,7 +163,7 @@ TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
   frames(2);
   const ImGuiWindow* strip = ImGui::FindWindowByName(app::kCaptionWindow);
   EXPECT_TRUE(!strip || !strip->Active);
-  EXPECT_EQ(state.layout.panels.at("Softmax").h, display.y);
+  EXPECT_EQ(panel("Softmax")->Size.y, display.y);
 }
 
 TEST_F(UiTest, ALessonShowsOneStepAtATimeAndLightsItsPanel) {
