@@ -29,6 +29,7 @@ void AppState::open_document(core::Scenario s) {
   document_.open(std::move(s));
   library.set_aside.reset();  // another document: no history leads back to that file
   panels.lesson_step = 0;
+  panels.step_scrolled_for = -1;
   fit_view();
 }
 

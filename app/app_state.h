@@ -45,10 +45,12 @@ struct ViewOptions {
   bool show_jacobian = false;                          // Softmax: the Jacobian diag(a) − aaᵀ of one row beside A
   int jacobian_row = 0;                                // which row
   Workspace workspace = Workspace::Views;
-  // Presenter mode (View → Presenter, F11): one panel fills the window, the lesson's step
-  // below it as a caption, no menus; the arrow keys step through the lesson.
+  // Presenter mode (View → Presenter, F11): the step's panel, and the one beside it, fill the
+  // window, the lesson's step below them as a caption, no menus; the arrow keys step through the
+  // lesson. Cause and effect on one screen: by default the editor beside the panel it changes.
   bool presenter = false;
   core::Panel presenter_panel = core::Panel::Scores;  // one of kPanels
+  std::optional<core::Panel> presenter_beside = core::Panel::Matrices;  // none: presenter_panel alone
   float zoom = 1.0f;  // Ctrl + / Ctrl − / Ctrl 0: fonts and every size, everywhere (kMinZoom..kMaxZoom)
 
   bool operator==(const ViewOptions&) const = default;
@@ -281,7 +283,10 @@ struct PanelState {
   GeometryView geometry;
   int lesson_step = 0;       // the step of the lesson's notes shown (core/model/lesson.h); 0 when a file is opened
   std::optional<Panel> lit_panel;  // the panel that step talks about, lit in the window; set by the frame
-  std::string matrices_scroll_to;  // "matrices", "heads" or "W_O": the editor scrolls there once (its "go to" links)
+  // "sizes", "options", "matrices", "heads" or "W_O": the editor scrolls there once (its "go to"
+  // links, and a step that lights the editor: the part its text names, core::matrices_part_named).
+  std::string matrices_scroll_to;
+  int step_scrolled_for = -1;  // the lesson step the editor last scrolled for; -1 when a file is opened
   // The page's ?embed=PANEL,PANEL (docs/web.md): only these, side by side over the whole
   // canvas, with no menus or status line, for an iframe in a slide or a notebook. Empty: the window.
   std::vector<Panel> embedded;
@@ -305,6 +310,10 @@ struct Layout {
   // What was outlined by the linked highlight, keyed "PANEL/what" ("Softmax/weights.row[1]",
   // "Matrices/X.row[2]", "Geometry/q[1]").
   std::map<std::string, Rect> highlights;
+  // Every text a frame drew, by panel ("Scores", "status", "menu"), a line per line of the
+  // screen: only while read_text is set (tests, --layout-out), as noting it costs a little.
+  bool read_text = false;
+  std::map<std::string, std::string> text;
 };
 
 class AppState {
@@ -335,6 +344,8 @@ class AppState {
   void open_document(core::Scenario s);
   void mark_saved() { document_.mark_saved(); }
   void set_saved(core::Scenario s) { document_.set_saved(std::move(s)); }
+  // The scenario as last opened or saved: the lesson's own, which Show me changes.
+  const core::Scenario& saved() const { return document_.saved(); }
   // Called once at the end of every frame: a finished gesture becomes one undo step.
   void end_frame(bool any_item_active) { document_.end_frame(any_item_active); }
   bool can_undo() const { return document_.can_undo(); }

@@ -16,13 +16,14 @@ void Document::recompute() {
 Document::Step Document::make_step(core::Scenario s, std::initializer_list<const Step*> neighbours) {
   Step step;
   for (const Step* neighbour : neighbours)
-    if (neighbour && neighbour->text->title == s.title && neighbour->text->notes == s.notes) {
+    if (neighbour && neighbour->text->title == s.title && neighbour->text->notes == s.notes && neighbour->text->show == s.show) {
       step.text = neighbour->text;
       break;
     }
-  if (!step.text) step.text = std::make_shared<const Text>(Text{std::move(s.title), std::move(s.notes)});
+  if (!step.text) step.text = std::make_shared<const Text>(Text{std::move(s.title), std::move(s.notes), std::move(s.show)});
   std::string().swap(s.title);  // moved from or shared: either way, no copy stays in the step
   std::string().swap(s.notes);
+  std::map<int, std::string>().swap(s.show);
   step.scenario = std::move(s);
   return step;
 }
@@ -31,6 +32,7 @@ core::Scenario Document::restore(Step step) {
   core::Scenario s = std::move(step.scenario);
   s.title = step.text->title;
   s.notes = step.text->notes;
+  s.show = step.text->show;
   return s;
 }
 
@@ -43,7 +45,10 @@ size_t Document::history_bytes() const {
       bytes += sizeof step + step.scenario.tokens.capacity() * sizeof(std::string);
       for (const std::string& token : step.scenario.tokens)
         if (token.capacity() > inline_capacity) bytes += token.capacity() + 1;
-      if (step.text.get() != previous) bytes += sizeof(Text) + step.text->title.capacity() + step.text->notes.capacity();
+      if (step.text.get() != previous) {
+        bytes += sizeof(Text) + step.text->title.capacity() + step.text->notes.capacity();
+        for (const auto& [number, change] : step.text->show) bytes += sizeof number + sizeof change + change.capacity() + 32;  // a map node
+      }
       previous = step.text.get();
     }
   };

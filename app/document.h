@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,6 +57,7 @@ class Document {
   bool modified() const { return !(scenario_ == saved_); }
   void mark_saved() { saved_ = scenario_; }
   void set_saved(core::Scenario s) { saved_ = std::move(s); }
+  const core::Scenario& saved() const { return saved_; }
   // Counts every change of the scenario (edits, undo, redo, replace, open): the autosave watches it.
   long revision() const { return revision_; }
 
@@ -79,14 +81,15 @@ class Document {
   const core::LessonNotes& lesson() const;
 
  private:
-  // A step of the history: the scenario without its title and notes, which are kept apart and
-  // shared with the neighbouring step when unchanged. A lesson's notes can be a megabyte; a drag
-  // changes a few numbers.
+  // A step of the history: the scenario without its title, notes and steps' changes (show), which
+  // are kept apart and shared with the neighbouring step when unchanged. A lesson's notes can be a
+  // megabyte; a drag changes a few numbers.
   struct Text {
     std::string title, notes;
+    std::map<int, std::string> show;
   };
   struct Step {
-    core::Scenario scenario;  // its title and notes are empty
+    core::Scenario scenario;  // its title and notes are empty, and so is its show
     std::shared_ptr<const Text> text;
   };
   // s as a step, sharing the text of the first neighbour whose text is the same.

@@ -53,7 +53,7 @@ constexpr Shortcut kShortcuts[] = {
     {"Ctrl+O", "open a scenario file (or drop a .json on the window)"},
     {"Ctrl+S, Ctrl+Shift+S", "save, save as (a lesson that comes with attnlab: your copy, in your own lessons folder)"},
     {"F12", "export the window as a PNG (File \u2192 Export PNG for 2\u00D7 and single panels)"},
-    {"F11", "presenter mode: one panel fills the window, the lesson's step below it; F11 or Esc to leave"},
+    {"F11", "presenter mode: the step's panel and the editor beside it fill the window, the step below; F11 or Esc to leave"},
     {"\u2190  \u2192", "the lesson's previous and next step (in presenter mode the panel follows the step)"},
     {"Ctrl +  Ctrl \u2212  Ctrl 0", "zoom in, out, back to 100%: text and cells, everywhere"},
     {"Right-click a panel's title", "export just that panel as a PNG"},
@@ -272,6 +272,12 @@ void PresenterMenu(AppState& state) {
       if (!state.view.presenter) TogglePresenter(state);
       state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
     }
+  ImGui::Separator();
+  ImGui::TextDisabled("  beside it:");
+  if (ImGui::MenuItem("  nothing (one panel)", nullptr, !state.view.presenter_beside)) state.view.presenter_beside.reset();
+  for (const Panel panel : kPanels)
+    if (ImGui::MenuItem((std::string("  ") + panel_name(panel) + "##beside").c_str(), nullptr, state.view.presenter_beside == panel))
+      state.view.presenter_beside = panel;
   ImGui::EndMenu();
 }
 
@@ -344,6 +350,7 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
                                       ImGuiWindowFlags_NoScrollWithMouse;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 3));
   ImGui::SetNextWindowBgAlpha(0.0f);  // the backend's clear is its background (BeginPanel says why)
+  ScreenText::section("status");
   if (ImGui::Begin("##status", nullptr, kFlags)) {
     const core::Scenario& s = state.scenario();
     const size_t steps = state.undo_steps();
@@ -366,7 +373,17 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
 void DrawViews(AppState& state, float top, float h);
 void DrawPanel(AppState& state, Panel panel);
 
-// Presenter mode: the chosen panel over the window; below it, when the scenario is a
+// The panels presenter mode shows: the chosen one, and the one beside it (when it is the same
+// panel, the editor, or Scores beside the editor), the editor on the left.
+std::vector<Panel> PresenterPanels(const ViewOptions& v) {
+  if (!v.presenter_beside) return {v.presenter_panel};
+  Panel beside = *v.presenter_beside;
+  if (beside == v.presenter_panel) beside = v.presenter_panel == Panel::Matrices ? Panel::Scores : Panel::Matrices;
+  const bool editor_first = beside == Panel::Matrices || beside == Panel::Lesson;
+  return editor_first ? std::vector<Panel>{beside, v.presenter_panel} : std::vector<Panel>{v.presenter_panel, beside};
+}
+
+// Presenter mode: the chosen panels over the window; below them, when the scenario is a
 // lesson, its current step as a caption ("Step 2 of 5", then the text), and a hint of the keys.
 void DrawPresenter(AppState& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -379,9 +396,21 @@ void DrawPresenter(AppState& state) {
     const size_t lines = wrap_script_words(caption, display.x - 2 * pad).size() + 1;
     caption_h = std::min(display.y * 0.35f, static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing() + 2 * pad);
   }
+  const std::vector<Panel> panels = PresenterPanels(state.view);
+  const float h = std::max(1.0f, display.y - caption_h);
+  // The editor takes what it needs (a column of matrices), the panel it changes the rest.
+  const bool editor_left = panels.size() == 2 && (panels[0] == Panel::Matrices || panels[0] == Panel::Lesson);
+  const float left_w = panels.size() == 1 ? display.x
+                       : editor_left     ? std::floor(std::clamp(display.x * 0.36f, std::min(380 * fonts().scale, display.x * 0.5f), display.x * 0.5f))
+                                         : std::floor(display.x / 2);
   ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(display.x, std::max(1.0f, display.y - caption_h)));
-  DrawPanel(state, state.view.presenter_panel);
+  ImGui::SetNextWindowSize(ImVec2(left_w, h));
+  DrawPanel(state, panels[0]);
+  if (panels.size() == 2) {
+    ImGui::SetNextWindowPos(ImVec2(left_w, 0));
+    ImGui::SetNextWindowSize(ImVec2(std::max(1.0f, display.x - left_w), h));
+    DrawPanel(state, panels[1]);
+  }
   if (caption_h <= 0) return;
   ImGui::SetNextWindowPos(ImVec2(0, display.y - caption_h));
   ImGui::SetNextWindowSize(ImVec2(display.x, caption_h));
@@ -472,6 +501,8 @@ void DrawTrainingFrame(AppState& state) {
 }  // namespace
 
 FrameRequests DrawFrame(AppState& state, bool close_asked) {
+  // The text drawn, by panel, for the tests that read the screen (--layout-out).
+  const ScreenText screen_text(state.layout.read_text ? &state.layout.text : nullptr);
   const PictureOptions& picture = state.picture;
   state.fit_view();  // whatever set the view (a session's, over another file), every panel indexes within the scenario
   apply_theme(state.view.theme, fonts().scale);  // a few hundred floats: cheaper than tracking changes
@@ -488,6 +519,12 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   const core::LessonNotes& lesson = state.lesson();
   state.panels.lesson_step = std::clamp(state.panels.lesson_step, 0, std::max(0, static_cast<int>(lesson.steps.size()) - 1));
   state.panels.lit_panel = lesson.steps.empty() ? std::nullopt : lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
+  // A step that lights the editor scrolls it to what the step names ("Drag an entry of W^Q"), once.
+  if (!lesson.steps.empty() && state.panels.step_scrolled_for != state.panels.lesson_step && !picture.active) {
+    state.panels.step_scrolled_for = state.panels.lesson_step;
+    if (state.panels.lit_panel == Panel::Matrices)
+      state.panels.matrices_scroll_to = core::matrices_part_named(lesson.steps[static_cast<size_t>(state.panels.lesson_step)].text);
+  }
   FrameRequests requests;
   requests.close_asked = close_asked;
   const ImVec2 display = ImGui::GetIO().DisplaySize;

@@ -364,6 +364,22 @@ bool reset_to_file(AppState& state) {
   return true;
 }
 
+bool show_lesson_step(AppState& state) {
+  const int step = state.panels.lesson_step + 1;
+  const core::LoadResult shown = core::show_step(state.saved(), step);
+  if (!shown.ok()) {
+    state.status = "not shown: " + shown.errors.front();
+    return false;
+  }
+  if (*shown.scenario == state.scenario()) {
+    state.status = "step " + std::to_string(step) + " is shown already";
+    return true;
+  }
+  if (!state.replace(*shown.scenario)) return false;  // replace says why
+  state.status = "step " + std::to_string(step) + " shown: the lesson's matrices with the change it asks for (Ctrl+Z undoes)";
+  return true;
+}
+
 bool is_lesson(const AppState& state, size_t i) {
   return i < state.library.lessons.size() && !state.library.file.empty() &&
          std::filesystem::path(state.library.file).filename() == std::filesystem::path(state.library.lessons[i].path).filename();

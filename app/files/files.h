@@ -61,6 +61,10 @@ bool is_lesson(const AppState& state, size_t i);
 // Lessons → Reset lesson: the scenario as its file has it, read again, as one undo step (Ctrl+Z
 // brings the edits back). False, with state.status saying why, when the file cannot be read.
 bool reset_to_file(AppState& state);
+// The Lesson panel's "Show me": the lesson as last opened or saved, with the change the step shown
+// carries (core::show_step), as one undo step. False, with state.status saying why, when the
+// step carries none or the result cannot be shown.
+bool show_lesson_step(AppState& state);
 
 // The local time as "20261122-101500", for the names of files the app writes
 // (exports, sessions set aside, unsaved changes kept).

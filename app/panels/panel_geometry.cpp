@@ -88,6 +88,7 @@ class LabelPlacer {
       veil.w = 0.7f;
       dl->AddRectFilled(ImVec2(r.Min.x - 1, r.Min.y), ImVec2(r.Max.x + 1, r.Max.y), ImGui::ColorConvertFloat4ToU32(veil), 2);
       dl->AddText(font, font->FontSize, p, color, text.c_str());
+      note_drawn_text(p, text);
       return;
     }
   }
@@ -242,6 +243,7 @@ void draw_axes(const Plot& p) {
     const std::string label = tick_text(t);
     const float w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str()).x;
     p.dl->AddText(small, small->FontSize, ImVec2(x - w / 2, f.max.y + 2 * scale), dim, label.c_str());
+    note_drawn_text(ImVec2(x - w / 2, f.max.y + 2 * scale), label);
   }
   if (p.ay >= 0)
     for (double t : nice_ticks(f.lo.y, f.hi.y, y_count)) {
@@ -251,6 +253,7 @@ void draw_axes(const Plot& p) {
       const float w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str()).x;
       p.dl->AddText(small, small->FontSize, ImVec2(f.min.x - w - 3 * scale, y - small->FontSize / 2), dim,
                     label.c_str());
+      note_drawn_text(ImVec2(f.min.x - w - 3 * scale, y - small->FontSize / 2), label);
     }
   p.dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
 }

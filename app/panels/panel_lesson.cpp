@@ -101,6 +101,15 @@ void DrawLessonPanel(AppState& state) {
         ImGui::SameLine();
         ImGui::TextDisabled("\u2192 the %s panel", panel_name(*step.panel));
       }
+      // A step that asks for a change carries it (the file's "show"): one click makes it, so that
+      // the numbers the step quotes are on screen whatever the student did before.
+      if (!state.picture.active && state.saved().show.count(state.panels.lesson_step + 1)) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton("show me")) show_lesson_step(state);
+        remember_control(state, "lesson.show");
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("Makes the change this step asks for, on the lesson's own matrices (Ctrl+Z undoes it).");
+      }
       ScriptTextWrapped(step.text);
     }
   }

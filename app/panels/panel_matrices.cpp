@@ -350,7 +350,11 @@ void DrawMatricesPanel(AppState& state) {
       ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY(), 0.0f);  // the cursor to the top
       target.clear();
     };
+    scroll_here("sizes");
+    if (target == "sizes") ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Sizes and mode", ImGuiTreeNodeFlags_DefaultOpen)) MatricesSizesAndMode(state);
+    scroll_here("options");
+    if (target == "options") ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) MatricesOptions(state);
     // The header's label is markup (W^Q), drawn over an unlabelled header.
     const bool gauge_open = ImGui::CollapsingHeader("###gauge");

@@ -41,6 +41,7 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
     // Under the tolerance it is a zero that rounding left (1.9e-17 or exactly 0 alike): print 0.000.
     std::snprintf(value, sizeof value, !counted || sigma >= 1e-2 ? "%.3f" : "%.1e", counted ? sigma : 0.0);
     dl->AddText(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), text, value);
+    note_drawn_text(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), value);
   }
   // The tolerance, as a fraction of σ_1 it is a hair from 0: draw it at its place, at least 1 px.
   const float tol_x = origin.x + label_w + std::max(1.0f, static_cast<float>(tolerance / largest) * bars_w);

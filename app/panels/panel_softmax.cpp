@@ -167,6 +167,8 @@ void DrawSoftmaxPanel(AppState& state) {
       std::snprintf(entropy, sizeof entropy, "%.2f", r.entropy(i));
       dl->AddText(font, px, ImVec2(x, y), text, sum);
       dl->AddText(font, px, ImVec2(x + column_w, y), text, entropy);
+      note_drawn_text(ImVec2(x, y), sum);
+      note_drawn_text(ImVec2(x + column_w, y), entropy);
     }
     char mean[64];
     if (s.options.causal || s.options.no_self || jacobian) std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());

@@ -37,7 +37,8 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
   // A picture of this panel alone needs no title bar: its heatmaps name themselves.
-  const bool presenting = state.view.presenter && !state.picture.active && state.view.presenter_panel == panel;
+  // One panel alone in presenter mode needs no title; two side by side keep theirs.
+  const bool presenting = state.view.presenter && !state.picture.active && state.view.presenter_panel == panel && !state.view.presenter_beside;
   const int solo = state.picture.solo_panel == panel || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
   const bool lit = !state.picture.active && !state.view.presenter && state.panels.lit_panel == panel;
   if (lit) {
@@ -57,6 +58,7 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   // (NoBackground would drop both). (In a window too small for the layout, Dear ImGui's minimum
   // window size makes panels overlap; they are cut off there either way.)
   ImGui::SetNextWindowBgAlpha(0.0f);
+  ScreenText::section(title);
   const bool open = ImGui::Begin(label.c_str(), nullptr, kFlags | solo | extra_window_flags);
   if (lit) {
     ImGui::PopStyleVar();

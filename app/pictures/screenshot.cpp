@@ -180,6 +180,7 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
   ImGuiContext* caller = ImGui::GetCurrentContext();
   ImGui::SetCurrentContext(gl_->context);
   AppState copy = picture_state(state, scenario);
+  copy.layout.read_text = layout != nullptr;
   lay_out(copy, true);
   glFinish();
   if (layout) {  // in the picture's logical pixels, like the window's
@@ -191,6 +192,7 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
     const auto unscale = [k](Rect r) { return Rect{r.x / k, r.y / k, r.w / k, r.h / k}; };
     for (const auto& [key, r] : copy.layout.cells) out.cells[key] = unscale(r);
     for (const auto& [key, r] : copy.layout.panels) out.panels[key] = unscale(r);
+    out.text = copy.layout.text;
     for (auto [key, hm] : copy.layout.heatmaps) {
       hm.grid = unscale(hm.grid);
       hm.cell_w /= k;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <imgui_internal.h>  // the log: GImGui->LogBuffer, LogToBuffer, LogRenderedText
+
 #include "core/model/markup.h"
 
 namespace app {
@@ -118,6 +120,7 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
     const char* b = run.text.data();
     const char* e = b + run.text.size();
     draw_list->AddText(font, px, ImVec2(pos.x, pos.y + dy), color, b, e);
+    note_drawn_text(pos, run.text);
     pos.x += font->CalcTextSizeA(px, FLT_MAX, 0, b, e).x;
   });
 }
@@ -189,6 +192,63 @@ void ScriptText(std::string_view markup) {
   const ImVec2 size = script_text_size(markup);
   draw_script_text(ImGui::GetWindowDrawList(), pos, ImGui::GetColorU32(ImGuiCol_Text), markup);
   ImGui::Dummy(size);
+}
+
+// [SECTION] Reading the screen.
+//
+// Dear ImGui's log keeps the text of its own items, but only within a window: End() calls
+// LogFinish, which hands a clipboard log to io.SetClipboardTextFn. So each panel starts a log to
+// the clipboard, and while a ScreenText lives that function takes the log's text (and passes
+// any other text, a Copy button's, on to the real clipboard).
+
+namespace {
+ScreenText* g_screen_text = nullptr;  // the frame's, while one lives (frames are drawn on one thread)
+}  // namespace
+
+ScreenText::ScreenText(std::map<std::string, std::string>* by_panel) : by_panel_(by_panel) {
+  if (!by_panel_ || g_screen_text || !ImGui::GetCurrentContext() || GImGui->LogEnabled) {
+    by_panel_ = nullptr;
+    return;
+  }
+  by_panel_->clear();
+  ImGuiIO& io = ImGui::GetIO();
+  clipboard_ = io.SetClipboardTextFn;
+  clipboard_user_ = io.ClipboardUserData;
+  io.SetClipboardTextFn = &ScreenText::take;
+  g_screen_text = this;
+  ImGui::LogToClipboard();  // in the frame's implicit window, before any panel
+}
+
+ScreenText::~ScreenText() {
+  if (!by_panel_) return;
+  ImGui::LogFinish();
+  ImGuiIO& io = ImGui::GetIO();
+  io.SetClipboardTextFn = clipboard_;
+  io.ClipboardUserData = clipboard_user_;
+  g_screen_text = nullptr;
+}
+
+void ScreenText::take(void*, const char* text) {
+  ScreenText* self = g_screen_text;
+  if (!self) return;
+  if (text == GImGui->LogBuffer.begin()) {  // the log, as End() or section() finishes it
+    (*self->by_panel_)[self->section_] += text;
+    return;
+  }
+  if (self->clipboard_) self->clipboard_(self->clipboard_user_, text);
+}
+
+void ScreenText::section(std::string_view name) {
+  if (!g_screen_text) return;
+  ImGui::LogFinish();  // what was logged so far goes to the section before
+  g_screen_text->section_ = std::string(name);
+  ImGui::LogToClipboard();
+}
+
+void note_drawn_text(ImVec2 pos, std::string_view text) {
+  if (!g_screen_text || text.empty()) return;
+  if (!GImGui->LogEnabled) ImGui::LogToClipboard();  // a tooltip's or a popup's End() finished the log
+  ImGui::LogRenderedText(&pos, text.data(), text.data() + text.size());
 }
 
 }  // namespace app

@@ -5,6 +5,7 @@
 // second, smaller font, raised or lowered.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,5 +51,27 @@ void ScriptTextWrapped(std::string_view markup, ImU32 color = 0);
 std::vector<std::string> wrap_words(std::string_view text, float width);
 // The text wrapped so, as items at the cursor, to the right edge of the window.
 void TextWrappedWords(std::string_view text);
+
+// Reading the screen, for tests and --layout-out: while a ScreenText lives (one frame), every text
+// drawn is noted under the panel it is drawn in, as Dear ImGui's log notes its own items (the text
+// of the fields, buttons and labels). The text drawn straight into a draw list (markup, heatmap
+// cells, tick labels) is noted by note_drawn_text. Nothing is noted when no ScreenText lives.
+class ScreenText {
+ public:
+  explicit ScreenText(std::map<std::string, std::string>* by_panel);  // null: notes nothing
+  ~ScreenText();
+  ScreenText(const ScreenText&) = delete;
+  ScreenText& operator=(const ScreenText&) = delete;
+  // The text drawn from now on is in `name` (a panel's, "status", "menu").
+  static void section(std::string_view name);
+
+ private:
+  static void take(void* user, const char* text);  // io.SetClipboardTextFn while this lives
+  std::map<std::string, std::string>* by_panel_;
+  std::string section_ = "menu";
+  void (*clipboard_)(void*, const char*) = nullptr;
+  void* clipboard_user_ = nullptr;
+};
+void note_drawn_text(ImVec2 pos, std::string_view text);
 
 }  // namespace app

@@ -293,10 +293,9 @@ std::vector<std::string> draw_column_labels(const Grid& g) {
     }
     const ImVec2 size = text_size(col_font, s);
     drawn.push_back(s);
-    g.dl->AddText(col_font, col_font->FontSize,
-                  ImVec2(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
-                         g.grid_min.y - size.y - 2 * scale),
-                  g.dim_color, s.c_str());
+    const ImVec2 at(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2, g.grid_min.y - size.y - 2 * scale);
+    g.dl->AddText(col_font, col_font->FontSize, at, g.dim_color, s.c_str());
+    note_drawn_text(at, s);
   }
   if (g.options.axis_titles && g.sized.col_label_h > 0) {
     const Fonts& f = fonts();
@@ -319,10 +318,9 @@ std::vector<std::string> draw_row_labels(const Grid& g) {
     for (int r = 0; r < g.m.rows; ++r) {
       const ImVec2 size = text_size(row_font, rows[r]);
       drawn.push_back(rows[r]);
-      g.dl->AddText(row_font, row_font->FontSize,
-                    ImVec2(g.grid_min.x - size.x - 4 * g.scale,
-                           g.grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2),
-                    g.dim_color, rows[r].c_str());
+      const ImVec2 at(g.grid_min.x - size.x - 4 * g.scale, g.grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
+      g.dl->AddText(row_font, row_font->FontSize, at, g.dim_color, rows[r].c_str());
+      note_drawn_text(at, rows[r]);
     }
   return drawn;
 }
@@ -341,6 +339,7 @@ void draw_numbers(const Grid& g) {
                       g.grid_min.y + g.sized.cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
       g.dl->AddText(font, font->FontSize, at, dark_text ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255),
                     s.c_str());
+      note_drawn_text(at, s);
     }
 }
 
@@ -367,6 +366,7 @@ void draw_colorbar(const Grid& g) {
     // A short tick with a gap before its label, so that "−1.55" never reads as "−−1.55".
     g.dl->AddLine(ImVec2(bar_max.x, y), ImVec2(bar_max.x + 2 * scale, y), g.dim_color);
     g.dl->AddText(ImVec2(bar_max.x + 6 * scale, y - line / 2), g.dim_color, s.c_str());
+    note_drawn_text(ImVec2(bar_max.x + 6 * scale, y - line / 2), s);
   }
 }
 

@@ -32,6 +32,8 @@ std::string layout_json(const AppState& state, float per_pixel) {
   nlohmann::ordered_json controls = nlohmann::ordered_json::object();
   for (const auto& [key, r] : state.layout.controls) controls[key] = rect(r);
   j["controls"] = controls;
+  // What each panel says, a line of the screen per line, when the window reads its text.
+  if (!state.layout.text.empty()) j["text"] = state.layout.text;
   return j.dump(1) + "\n";
 }
 

@@ -86,7 +86,9 @@ class WindowLoop {
  public:
   WindowLoop(AppState& state, Backend& backend, GlHeatmapRenderer& renderer, const WindowOptions& options)
       : state_(state), backend_(backend), renderer_(renderer), autosave_(state), probe_(options.layout_out),
-        content_scale_(backend.content_scale()), fonts_zoom_(state.view.zoom), title_(window_title(state)) {}
+        content_scale_(backend.content_scale()), fonts_zoom_(state.view.zoom), title_(window_title(state)) {
+    state_.layout.read_text = !options.layout_out.empty();  // --layout-out writes the text each panel shows
+  }
 
   // One turn; false once the window is closed.
   bool frame() {

@@ -59,7 +59,7 @@ void python_literal(std::string& out, const OrderedJson& j, int indent) {
 // or a teacher (X, X_kv, their tokens and the target are drawn per sequence).
 OrderedJson model_json(const Scenario& s) {
   OrderedJson j = scenario_to_json(s);
-  for (const char* key : {"attnlab", "title", "notes", "tokens", "X", "tokens_kv", "X_kv", "target"}) j.erase(key);
+  for (const char* key : {"attnlab", "title", "notes", "show", "tokens", "X", "tokens_kv", "X_kv", "target"}) j.erase(key);
   return j;
 }
 

@@ -3,6 +3,7 @@
 #include "core/io/scenario_io.h"
 
 #include "core/io/atomic_file.h"
+#include "core/model/lesson.h"
 #include "core/text/utf8.h"
 
 #include <charconv>
@@ -249,6 +250,48 @@ void read_options(Reader& in, const json& j, Options& o) {
   }
 }
 
+LoadResult read_scenario(const json& root);
+
+// A lesson's "show": step number → a merge patch of the file. Each patch, applied to the file
+// without its show, must read as a scenario, so that Show me never meets a change it cannot make.
+void read_show(Reader& in, const json& root, Scenario& s) {
+  const json& show = root["show"];
+  if (!show.is_object()) {
+    in.fail("show: expected an object of step numbers (\"3\": {...}), got " + type_name(show));
+    return;
+  }
+  const size_t steps = parse_lesson_notes(s.notes).steps.size();
+  for (auto it = show.begin(); it != show.end(); ++it) {
+    const std::string& key = it.key();
+    const std::string where = "show." + json(key).dump();
+    int step = 0;
+    const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), step);
+    if (ec != std::errc{} || end != key.data() + key.size() || key[0] == '0' || step < 1 || static_cast<size_t>(step) > steps) {
+      in.fail(where + ": expected a step number of the notes, from 1 to " + std::to_string(steps));
+      continue;
+    }
+    const json& patch = it.value();
+    if (!patch.is_object() || patch.empty()) {
+      in.fail(where + ": expected an object of the fields the step changes (a JSON merge patch), got " +
+              (patch.is_object() ? "an empty object" : type_name(patch)));
+      continue;
+    }
+    bool fixed_ok = true;
+    for (const char* fixed : {"attnlab", "title", "notes", "show"})
+      if (patch.contains(fixed)) {
+        in.fail(where + "." + fixed + ": a step changes the matrices and options, not the lesson's " + fixed);
+        fixed_ok = false;
+      }
+    if (!fixed_ok) continue;
+    json patched = root;
+    patched.erase("show");
+    patched.merge_patch(patch);
+    const LoadResult shown = read_scenario(patched);
+    for (const std::string& e : shown.errors) in.fail(where + ": " + e);
+    if (shown.ok()) s.show[step] = patch.dump();
+  }
+}
+
 LoadResult read_scenario(const json& root) {
   LoadResult result;
   Reader in{result.errors};
@@ -258,11 +301,11 @@ LoadResult read_scenario(const json& root) {
   }
   in.check_keys(root, "", {"attnlab", "title", "notes", "tokens", "d_model", "d_k", "heads", "mode",
                            "X", "W_Q", "W_K", "W_V", "Q", "K", "V", "W_O", "W_alt", "options", "W", "target",
-                           "tokens_kv", "X_kv", "qk_gain"});
+                           "tokens_kv", "X_kv", "qk_gain", "show"});
 
   // The version first: a newer file is refused before its contents are judged.
   if (!root.contains("attnlab")) {
-    in.fail("attnlab: missing; expected the format version (\"attnlab\": 1, 2 for a file with version-2 fields, 3 with options.qk_norm)");
+    in.fail("attnlab: missing; expected the format version (\"attnlab\": 1, 2 for a file with version-2 fields, 3 with options.qk_norm, 4 with show)");
     return result;
   }
   const json& version = root["attnlab"];
@@ -272,10 +315,11 @@ LoadResult read_scenario(const json& root) {
     return result;
   }
   // An integer, as heads and every count is: 1.0 is refused as heads: 2.0 is.
-  if (!version.is_number_integer() || (version != 1 && version != 2 && version != 3))
-    in.fail("attnlab: expected the format version 1, 2 or 3, got " + (version.is_number() ? version.dump() : type_name(version)));
+  if (!version.is_number_integer() || (version != 1 && version != 2 && version != 3 && version != 4))
+    in.fail("attnlab: expected the format version 1, 2, 3 or 4, got " + (version.is_number() ? version.dump() : type_name(version)));
   const bool version_1 = version == 1;
   const bool before_3 = version == 1 || version == 2;
+  if (root.contains("show") && version != 4) in.fail("show: a version-4 field; the file must say \"attnlab\": 4");
 
   Scenario s;
   for (const char* key : {"title", "notes"})
@@ -432,6 +476,7 @@ LoadResult read_scenario(const json& root) {
     // shapes, so that switching mode in the app has something valid to show.
     resize(s, s.n(), s.d_model, s.d_k, s.heads);
     result.errors = validate(s);  // the reader above should leave nothing for it to find
+    if (result.errors.empty() && root.contains("show")) read_show(in, root, s);
     if (result.errors.empty()) result.scenario = std::move(s);
   }
   return result;
@@ -508,6 +553,50 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
     result.errors.push_back(std::string("file: cannot be read as a scenario: ") + e.what());
     return result;
   }
+}
+
+LoadResult show_step(const Scenario& lesson, int step) {
+  LoadResult result;
+  const auto change = lesson.show.find(step);
+  if (change == lesson.show.end()) {
+    result.errors.push_back("show: step " + std::to_string(step) + " asks for no change");
+    return result;
+  }
+  try {
+    json file = json::parse(scenario_to_json(lesson).dump());
+    file.erase("show");
+    file.merge_patch(json::parse(change->second));
+    result = read_scenario(file);
+  } catch (const std::exception& e) {  // the reader checked every patch: still a message, not a crash
+    result.errors.push_back(std::string("show: cannot apply the change of step ") + std::to_string(step) + ": " + e.what());
+  }
+  if (result.scenario) result.scenario->show = lesson.show;
+  return result;
+}
+
+namespace {
+
+// What turns `from` into `to` as a merge patch: changed fields, objects compared key by key,
+// arrays (the matrices) whole, null for a field `to` lacks.
+json merge_patch_between(const json& from, const json& to) {
+  if (!from.is_object() || !to.is_object()) return to;
+  json patch = json::object();
+  for (auto it = from.begin(); it != from.end(); ++it)
+    if (!to.contains(it.key())) patch[it.key()] = nullptr;
+  for (auto it = to.begin(); it != to.end(); ++it) {
+    if (!from.contains(it.key())) patch[it.key()] = it.value();
+    else if (from[it.key()] != it.value()) patch[it.key()] = merge_patch_between(from[it.key()], it.value());
+  }
+  return patch;
+}
+
+}  // namespace
+
+std::string change_between(const Scenario& lesson, const Scenario& now) {
+  json from = json::parse(scenario_to_json(lesson).dump()), to = json::parse(scenario_to_json(now).dump());
+  for (json* j : {&from, &to})
+    for (const char* fixed : {"attnlab", "title", "notes", "show"}) j->erase(fixed);
+  return merge_patch_between(from, to).dump();
 }
 
 LoadResult load_scenario_file(const std::string& path) {

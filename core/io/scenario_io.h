@@ -1,4 +1,4 @@
-// Reading and writing scenario files (JSON, versions 1 and 2; docs/scenario-format.md).
+// Reading and writing scenario files (JSON, versions 1 to 4; docs/scenario-format.md).
 //
 // The reader takes untrusted text: every rule of docs/scenario-format.md is checked and a
 // broken file gives messages naming the field, never a crash and never a
@@ -17,7 +17,7 @@
 
 namespace core {
 
-inline constexpr int kFormatVersion = 3;  // the newest this program reads; it writes 1 when it can
+inline constexpr int kFormatVersion = 4;  // the newest this program reads; it writes 1 when it can
 inline constexpr size_t kMaxFileBytes = 1024 * 1024;  // 1 MiB
 inline constexpr int kMaxNesting = 8;                  // the top-level object is level 1
 
@@ -52,6 +52,14 @@ LoadResult load_scenario_file(const std::string& path);
 // *duplicates every key that appears twice in one object: nlohmann keeps the
 // last silently, and a file that says a thing twice should be told so.
 nlohmann::json parse_json_noting_duplicates(std::string_view text, std::vector<std::string>* duplicates);
+
+// "Show me": the lesson with the change its step `step` (1-based) carries applied to it (its
+// "show", a merge patch of the file), as one scenario that keeps the lesson's title, notes and
+// show; an error when the step carries none.
+LoadResult show_step(const Scenario& lesson, int step);
+// The merge patch, as compact JSON text, that turns `lesson` into `now` (title, notes and show
+// aside): what a step's show holds for "capture this state". "{}" when they are alike.
+std::string change_between(const Scenario& lesson, const Scenario& now);
 
 OrderedJson scenario_to_json(const Scenario& s);
 std::string scenario_to_text(const Scenario& s);

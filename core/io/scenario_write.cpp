@@ -112,6 +112,11 @@ OrderedJson scenario_to_json(const Scenario& s) {
     if (o.position_base != kDefaultPositionBase) j["options"]["position_base"] = o.position_base;
   }
   if (version >= 3) j["options"]["qk_norm"] = o.qk_norm;
+  if (!s.show.empty()) {
+    OrderedJson show = OrderedJson::object();
+    for (const auto& [step, change] : s.show) show[std::to_string(step)] = OrderedJson::parse(change);
+    j["show"] = std::move(show);
+  }
   return j;
 }
 

@@ -1,6 +1,8 @@
 #include "core/model/lesson.h"
 
+#include <cctype>
 #include <iterator>
+#include <utility>
 
 #include "core/text/utf8.h"
 
@@ -66,6 +68,37 @@ LessonNotes parse_lesson_notes(std::string_view notes) {
     lesson.steps.push_back({panel, std::string(p)});
   }
   return lesson;
+}
+
+std::string matrices_part_named(std::string_view text) {
+  // A one-letter name is a word of its own: "X" in "row of X," not in "Xavier"; a name with
+  // markup after it is another name ("X_{kv}", "W^Q").
+  const auto is_word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '^' || c == '\''; };
+  const auto find_word = [&](std::string_view word) -> size_t {
+    for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+      if (word.size() > 1) return at;  // a longer name ("heads H", "W^Q") is itself
+      const size_t end = at + word.size();
+      const bool starts = at == 0 || !is_word_char(text[at - 1]);
+      const bool ends = end >= text.size() || !is_word_char(text[end]);
+      if (starts && ends) return at;
+    }
+    return std::string_view::npos;
+  };
+  static const std::pair<const char*, const char*> kNames[] = {
+      {"heads H", "sizes"}, {"d_k (= d_v)", "sizes"}, {"keys m", "sizes"},
+      {"Tick", "options"}, {"tick", "options"}, {"Choose", "options"}, {"choose", "options"}, {"'S / T'", "options"},
+      {"T slider", "options"}, {"type T", "options"}, {"swap Q", "options"}, {"Gauge demo", "options"}, {"positions", "options"},
+      {"X_{kv}", "matrices"}, {"X", "matrices"},
+      {"W^O", "W_O"},
+      {"W^Q", "heads"}, {"W^K", "heads"}, {"W^V", "heads"}, {"W_{alt}", "heads"}, {"Q", "heads"}, {"K", "heads"}, {"V", "heads"}};
+  size_t first = std::string_view::npos;
+  std::string part;
+  for (const auto& [name, where] : kNames)
+    if (const size_t at = find_word(name); at < first) {
+      first = at;
+      part = where;
+    }
+  return part;
 }
 
 }  // namespace core

@@ -49,4 +49,10 @@ struct LessonNotes {
 
 LessonNotes parse_lesson_notes(std::string_view notes);
 
+// The part of the Matrices panel a step's text names first, for the panel to scroll to when the
+// step lights it: "sizes" (heads H, d_k, keys m), "options" (a box to tick, a choice, the gauge
+// demo), "matrices" (X, X_{kv}), "heads" (W^Q, W^K, W^V, W_{alt}, or Q, K, V typed in) or "W_O";
+// "" when it names none of them.
+std::string matrices_part_named(std::string_view step_text);
+
 }  // namespace core

@@ -80,7 +80,7 @@ bool operator==(const Scenario& a, const Scenario& b) {
   if (a.title != b.title || a.notes != b.notes || a.tokens != b.tokens ||
       a.d_model != b.d_model || a.d_k != b.d_k || a.heads != b.heads || a.mode != b.mode ||
       !(a.options == b.options) || a.has_W_alt != b.has_W_alt || !same_matrix(a.W_O, b.W_O) ||
-      a.has_target != b.has_target || a.tokens_kv != b.tokens_kv)
+      a.has_target != b.has_target || a.tokens_kv != b.tokens_kv || a.show != b.show)
     return false;
   if (a.mode == Mode::Projected && !same_matrix(a.X, b.X)) return false;
   if (a.mode == Mode::Projected && a.cross() && !same_matrix(a.X_kv, b.X_kv)) return false;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -93,14 +94,20 @@ struct Scenario {
 
   Options options;
 
+  // Version 4, a lesson's "show": the change a step asks the student to make, by step number
+  // (1-based, as the Lesson panel counts), as a JSON merge patch (RFC 7386) of the file, in compact
+  // JSON text. "Show me" applies one to the lesson as its file has it (core/io/lesson_show.h).
+  std::map<int, std::string> show;
+
   int n() const { return static_cast<int>(tokens.size()); }
   bool cross() const { return !tokens_kv.empty(); }
   // The number of keys: the columns of S.
   int m() const { return cross() ? static_cast<int>(tokens_kv.size()) : n(); }
   // The labels of the keys: tokens_kv under cross-attention, else tokens.
   const std::vector<std::string>& key_tokens() const { return cross() ? tokens_kv : tokens; }
-  // 3 with QK-norm; 2 when a version-2 field is used, else 1: such a file is written exactly as before.
+  // 4 with a lesson's show; 3 with QK-norm; 2 when a version-2 field is used, else 1: such a file is written exactly as before.
   int format_version() const {
+    if (!show.empty()) return 4;
     if (options.qk_norm) return 3;
     return has_target || options.merged_qk || options.head_output != HeadOutput::Attention || cross() ||
                    options.positions != Positions::None || options.position_base != kDefaultPositionBase

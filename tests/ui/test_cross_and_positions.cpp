@@ -105,8 +105,17 @@ TEST_F(UiTest, PresenterModeStepsThroughALesson) {
   EXPECT_EQ(state.view.presenter_panel, core::Panel::Softmax);  // the step's panel
   EXPECT_EQ(state.panels.lesson_step, 0);
   EXPECT_TRUE(state.layout.panels.count("Softmax"));
-  EXPECT_FALSE(state.layout.panels.count("Scores"));  // one panel alone
+  // Cause and effect on one screen: the editor beside the step's panel, which is the wider.
+  EXPECT_TRUE(state.layout.panels.count("Matrices"));
+  EXPECT_FALSE(state.layout.panels.count("Scores"));
+  EXPECT_GT(state.layout.panels["Softmax"].w, state.layout.panels["Matrices"].w);
+  EXPECT_NEAR(state.layout.panels["Matrices"].w + state.layout.panels["Softmax"].w, 1280, 1);
+  EXPECT_EQ(state.layout.panels["Matrices"].x, 0);
+  state.view.presenter_beside.reset();  // View → Presenter → beside it: nothing
+  frames(2);
+  EXPECT_FALSE(state.layout.panels.count("Matrices"));  // one panel alone
   EXPECT_GT(state.layout.panels["Softmax"].w, 1200);
+  state.view.presenter_beside = core::Panel::Matrices;
   key(262);  // →
   EXPECT_EQ(state.panels.lesson_step, 1);
   EXPECT_EQ(state.view.presenter_panel, core::Panel::Geometry);

@@ -203,12 +203,12 @@ TEST(LoadRejects, MissingAndModeSpecificFields) {
 
 TEST(LoadRejects, AFutureVersion) {
   json j = example_json();
-  j["attnlab"] = 4;
-  expect_rejected(j, "attnlab: version 4 is newer than this program reads (3)");
+  j["attnlab"] = 5;
+  expect_rejected(j, "attnlab: version 5 is newer than this program reads (4)");
   j.erase("attnlab");
   expect_rejected(j, "attnlab: missing");
   j["attnlab"] = "1";
-  expect_rejected(j, "attnlab: expected the format version 1, 2 or 3, got a string");
+  expect_rejected(j, "attnlab: expected the format version 1, 2, 3 or 4, got a string");
 }
 
 TEST(LoadRejects, NestingDeeperThanEightLevels) {
@@ -251,10 +251,10 @@ TEST_F(TempDir, FileErrorsNameThePath) {
   EXPECT_NE(r.message().find("larger than 1 MiB"), std::string::npos) << r.message();
   {
     std::ofstream bad(dir_ / "bad.json");
-    bad << "{\"attnlab\": 4}";
+    bad << "{\"attnlab\": 5}";
   }
   r = core::load_scenario_file((dir_ / "bad.json").string());
-  EXPECT_EQ(r.message().rfind((dir_ / "bad.json").string() + ": attnlab: version 4", 0), 0u) << r.message();
+  EXPECT_EQ(r.message().rfind((dir_ / "bad.json").string() + ": attnlab: version 5", 0), 0u) << r.message();
 }
 
 // Regression tests of the fuzzing issue: a 40 MB file, and nesting far past the limit.

@@ -81,7 +81,7 @@ TEST(Lessons, EveryLessonLoadsWithTitleAndNotes) {
   }
 }
 
-TEST(Lessons, EveryLessonIsAnIntroductionAndThreeToSevenStepsThatEachNameAPanel) {
+TEST(Lessons, EveryLessonIsAnIntroductionAndThreeToEightStepsThatEachNameAPanel) {
   for (const auto& path : lesson_files()) {
     SCOPED_TRACE(path.filename().string());
     const core::Scenario s = *core::load_scenario_file(path.string()).scenario;
@@ -91,7 +91,7 @@ TEST(Lessons, EveryLessonIsAnIntroductionAndThreeToSevenStepsThatEachNameAPanel)
     EXPECT_NE(notes.intro.find('?'), std::string::npos) << "the introduction asks no question";
     EXPECT_LE(code_points(notes.intro).size(), 450u);
     EXPECT_GE(notes.steps.size(), 3u);
-    EXPECT_LE(notes.steps.size(), 7u);
+    EXPECT_LE(notes.steps.size(), 8u);  // a step asks for one change (show me), so a lesson of many changes has more steps
     for (const core::LessonStep& step : notes.steps) {
       EXPECT_TRUE(step.panel.has_value()) << "a step about no panel: " << step.text;
       EXPECT_LE(code_points(step.text).size(), 450u) << "a step too long to read without scrolling: " << step.text;
@@ -125,4 +125,23 @@ TEST(Lessons, TheMarkupCheckCatchesWhatItShould) {
   EXPECT_NE(markup_problem("x_ y"), "");
   EXPECT_NE(markup_problem("d_{model"), "");
   EXPECT_EQ(decimals_in("reads −0.58, then 2.000 and 1e-16 at T = 2."), (std::vector<std::string>{"−0.58", "2.000"}));
+}
+
+// A step that lights the editor scrolls it to what the step names first.
+TEST(Lessons, AMatricesStepScrollsTheEditorToWhatItNames) {
+  EXPECT_EQ(core::matrices_part_named("Drag any entry of W^Q or W^K."), "heads");
+  EXPECT_EQ(core::matrices_part_named("Drag an entry of the row 'black' of X_{kv}: one column moves."), "matrices");
+  EXPECT_EQ(core::matrices_part_named("Two inputs: X (3 × 3) and W^O."), "matrices");
+  EXPECT_EQ(core::matrices_part_named("Tick 'shared QK': K becomes Q."), "options");
+  EXPECT_EQ(core::matrices_part_named("Now set 'heads H' to 4 and d_k to 1."), "sizes");
+  EXPECT_EQ(core::matrices_part_named("The rows of W^O mix the heads."), "W_O");
+  EXPECT_EQ(core::matrices_part_named("Xavier's init of QKV"), "");  // no name of its own
+  // Every shipped step about the editor names a part of it.
+  for (const auto& path : lesson_files()) {
+    const core::LoadResult r = core::load_scenario_file(path.string());
+    ASSERT_TRUE(r.ok()) << r.message();
+    for (const core::LessonStep& step : core::parse_lesson_notes(r.scenario->notes).steps)
+      if (step.panel == core::Panel::Matrices)
+        EXPECT_NE(core::matrices_part_named(step.text), "") << path.filename() << ": " << step.text;
+  }
 }
