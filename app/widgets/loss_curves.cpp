@@ -1,8 +1,10 @@
 #include "app/widgets/loss_curves.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "app/render/text.h"
@@ -43,6 +45,17 @@ struct CurvesPlot {
   }
 };
 
+// What the legend says under variant v's name: its last loss (the median over seeds), the test
+// loss once finished, how many runs diverged.
+std::string legend_value(const core::Curves& c, size_t v) {
+  std::string value = c.loss[v].empty() ? "not started" : (c.seeds > 1 ? "median L = " : "L = ") + format_loss(c.loss[v].back());
+  if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + format_loss(c.test_loss[v]);
+  if (c.seeds > 1 && v < c.diverged_runs.size() && c.diverged_runs[v])
+    value += ", " + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
+  else if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
+  return value;
+}
+
 // The legend's width (its longest name or loss), then the plot in what is left of `size`. The legend goes below
 // the plot when beside it would leave the plot under 60% of the width (a training run's frame at a small
 // size, a narrow window).
@@ -55,8 +68,11 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   float legend_w = 0;
   for (const std::string& name : c.names) legend_w = std::max(legend_w, ImGui::CalcTextSize(name.c_str()).x);
-  legend_w = std::max(legend_w, ImGui::CalcTextSize(c.seeds > 1 ? "median L = 0.0000, test 0.0000" : "L = 0.0000, test 0.0000").x) +
-             34 * scale;
+  ImFont* value_font = legend_value_font(state);
+  const auto value_w = [&](const std::string& text) { return value_font->CalcTextSizeA(value_font->FontSize, FLT_MAX, 0, text.c_str()).x; };
+  legend_w = std::max(legend_w, value_w(c.seeds > 1 ? "median L = 0.0000, test 0.0000" : "L = 0.0000, test 0.0000"));
+  for (size_t v = 0; v < c.names.size() && v < c.loss.size(); ++v) legend_w = std::max(legend_w, value_w(legend_value(c, v)));
+  legend_w += 34 * scale;
   const float left = ImGui::CalcTextSize("10-16").x + 14 * scale, bottom = ImGui::GetTextLineHeight() * 2 + 8 * scale;
   const float top = 6 * scale;
   const float line = ImGui::GetTextLineHeight(), entry_h = line * 2 + 6 * scale;
@@ -228,18 +244,16 @@ void draw_legend(const AppState& state, const CurvesPlot& p) {
     p.dl->AddLine(ImVec2(lx, y + line * 0.5f), ImVec2(lx + 18 * scale, y + line * 0.5f),
                   curve_colour(state, static_cast<int>(v)), 3 * scale);
     p.dl->AddText(ImVec2(lx + 24 * scale, y), p.ink, c.names[v].c_str());
-    std::string value = c.loss[v].empty() ? "not started" : (c.seeds > 1 ? "median L = " : "L = ") + format_loss(c.loss[v].back());
-    if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + format_loss(c.test_loss[v]);
-    if (c.seeds > 1 && v < c.diverged_runs.size() && c.diverged_runs[v])
-      value += ", " + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
-    else if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
-    if (fonts().small) ImGui::PushFont(fonts().small);
-    p.dl->AddText(ImVec2(lx + 24 * scale, y + line), p.faint, value.c_str());
-    if (fonts().small) ImGui::PopFont();
+    ImFont* font = legend_value_font(state);
+    p.dl->AddText(font, font->FontSize, ImVec2(lx + 24 * scale, y + line), p.faint, legend_value(c, v).c_str());
   }
 }
 
 }  // namespace
+
+ImFont* legend_value_font(const AppState& state) {
+  return state.picture.active || !fonts().small ? ImGui::GetFont() : fonts().small;
+}
 
 // The curves on a log axis with a legend: the panel's and the PNG's.
 void LossCurves(AppState& state, ImVec2 size) {

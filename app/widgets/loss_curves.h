@@ -19,6 +19,11 @@ inline constexpr const char* kLossCurvesPicture = panel_name(Panel::LossCurves);
 // Variant v's colour in the view's theme.
 ImU32 curve_colour(const AppState& state, int v);
 
+// The font of the losses under the names in the legend: the small one in the lab, the text's own
+// in a picture (a training run's frame, the curves' PNG), where the small one, 9 pixels high at
+// 720p, is too small for a slide. The legend is as wide as its longest line in that font.
+ImFont* legend_value_font(const AppState& state);
+
 // The curves of state.lab's run on a log axis, with a legend and the hovered step's losses, in `size` at the cursor.
 void LossCurves(AppState& state, ImVec2 size);
 

@@ -64,6 +64,13 @@ TEST_F(TrainingAnimationTest, AFrameShowsTheCurvesBesideThePanel) {
   const app::Rect curves = state.layout.panels[app::kLossCurvesPicture];  // the plot's rectangle, in the left half
   EXPECT_LT(curves.x + curves.w, 641);
   EXPECT_GT(curves.h, 500);
+  // The losses in the legend at the text's size (15 px at 720p), not the lab's small one (11 px).
+  ImGui::NewFrame();
+  EXPECT_EQ(app::legend_value_font(state)->FontSize, app::fonts().regular->FontSize);
+  state.picture.active = false;
+  EXPECT_EQ(app::legend_value_font(state)->FontSize, app::fonts().small->FontSize);
+  state.picture.active = true;
+  ImGui::EndFrame();
   // The weights drawn are the variant's: a 6 × 6 heatmap of its first sequence.
   ASSERT_TRUE(state.layout.heatmaps.count("Softmax/weights"));
   EXPECT_GT(state.layout.heatmaps["Softmax/weights"].grid.x, 640);
