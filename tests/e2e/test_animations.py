@@ -3,7 +3,8 @@
 and an MP4 in each of two lessons (06: the temperature, 07: an entry of X_kv). Each file is read back by another program: the GIF block by block here
 (frames, size, delays, the loop extension) and decoded by FFmpeg, the MP4 through
 ffprobe (h264, yuv420p, frame count, even size) and decoded by FFmpeg; the first
-and last frames differ, and a frame in between is neither. Bad PARAM, range and
+and last frames differ, and a frame in between is neither; a caption below the
+panels changes with the value. Bad PARAM, range and
 extension: exit 2, and no file left behind.
 
 Usage: test_animations.py PATH/TO/attnlab LESSONS_DIR
@@ -17,7 +18,7 @@ import unittest
 
 import numpy as np
 
-from xvfb import OneDisplay
+from xvfb import OneDisplay, read_png
 
 ATTNLAB = LESSONS = None
 
@@ -178,6 +179,24 @@ class Animations(OneDisplay):
         self.assertEqual(r.returncode, 0, r.stderr)
         width, height, frames, _ = gif_blocks(out.read_bytes())
         self.assertEqual((width, height, len(frames)), (800, 500, 4))
+
+    def test_a_caption_below_the_panel_names_the_value(self):
+        # "X[movie][0] = 1.00" … "= −1.00" in a strip below the panel: the panel's picture alone has
+        # nothing there; in the GIF the strip holds text, and the text changes with the value.
+        example = LESSONS.parent.parent / "tests" / "data" / "example.json"
+        out, still = self.tmp / "captioned.gif", self.tmp / "still.png"
+        r = self.run_attnlab(example, "--animate", "X[1][0]=1:-1", "--frames", "4", "--panel", "Output", "--size", "1280x720",
+                             "--export", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = self.run_attnlab(example, "--screenshot", still, "--panel", "Output", "--size", "1280x720")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        pixels = self.check_gif(out, 1280, 720, 4)
+        strip = slice(720 - 40, 720)  # the caption's line, about a title's height and its padding
+        background = read_png(still)[5, 5]
+        self.assertTrue((read_png(still)[strip] == background).all(axis=2).all(), "a picture alone has no caption")
+        for frame in pixels:
+            self.assertGreater((frame[strip] != background).any(axis=2).sum(), 300)  # the caption's text
+        self.assertTrue((pixels[0][strip] != pixels[-1][strip]).any(), "the value changes")
 
     def test_bad_param_range_and_extension_leave_no_file(self):
         lesson = LESSONS / "07_cross_attention.json"
