@@ -52,6 +52,7 @@ void DrawCaption(const PictureCaption& caption, float height) {
                                       ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
   ImGui::SetNextWindowBgAlpha(0.0f);  // the backend's clear is its background, as the panels'
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);  // a line of text under the picture, not a panel
+  ScreenText::section("caption");  // --layout-out's and the tests' reading of the screen
   const bool open = ImGui::Begin(kCaptionWindow, nullptr, kFlags);
   ImGui::PopStyleVar();
   if (open) {

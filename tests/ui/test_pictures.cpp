@@ -132,8 +132,12 @@ TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   for (const std::optional<core::Panel> solo : {std::optional<core::Panel>(), std::optional(core::Panel::Softmax)}) {
     state.picture = app::PictureOptions{true, solo, false};
-    state.picture.caption = app::sweep_caption(state.scenario(), "temperature", 0.5);
+    state.picture.caption = app::sweep_caption(state.scenario(), "W_O[1][0]", -0.25);
+    state.layout.read_text = true;
     frames(3);
+    EXPECT_EQ(state.layout.text["caption"], "W O [1][0] = \u22120.25\n") << "what the screen says, O raised";
+    for (const auto& [section, text] : state.layout.text)
+      if (section != "caption") EXPECT_EQ(text.find("[1][0] = "), std::string::npos) << section;  // in no panel's text
     const ImGuiWindow* strip = ImGui::FindWindowByName(app::kCaptionWindow);
     ASSERT_NE(strip, nullptr);
     ASSERT_TRUE(strip->Active);
@@ -150,11 +154,11 @@ TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
       EXPECT_EQ(w->Size.y, strip->Pos.y);
       EXPECT_LE(w->Pos.y + w->ContentSize.y + 2 * w->WindowPadding.y, strip->Pos.y + 0.5f);
     }
-    // "T = 0.50", centred: as far from the left edge as its end from the right.
+    // Centred: as far from the left edge as its end from the right.
     const float end = strip->DC.CursorMaxPos.x - strip->Pos.x;
     ImGui::NewFrame();  // text is measured within a frame, in the titles' font
     ImGui::PushFont(app::fonts().title);
-    const float width = app::script_text_size("T").x + ImGui::CalcTextSize(" = 0.50").x;
+    const float width = app::script_text_size("W^O").x + ImGui::CalcTextSize("[1][0] = \u22120.25").x;
     ImGui::PopFont();
     ImGui::EndFrame();
     EXPECT_NEAR(end, (display.x + width) / 2, 1.5f);
