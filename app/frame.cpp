@@ -373,12 +373,14 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
 void DrawViews(AppState& state, float top, float h);
 void DrawPanel(AppState& state, Panel panel);
 
-// The panels presenter mode shows: the chosen one, and the one beside it (when it is the same
-// panel, the editor, or Scores beside the editor), the editor on the left.
-std::vector<Panel> PresenterPanels(const ViewOptions& v) {
+// The panels presenter mode shows: the chosen one, and the one beside it, the editor on the left.
+// When the step's panel is the one asked beside it (a step about the editor), the view the step
+// names goes beside it ("in Output they part"), else Scores.
+std::vector<Panel> PresenterPanels(const ViewOptions& v, const std::string& step_text) {
   if (!v.presenter_beside) return {v.presenter_panel};
   Panel beside = *v.presenter_beside;
-  if (beside == v.presenter_panel) beside = v.presenter_panel == Panel::Matrices ? Panel::Scores : Panel::Matrices;
+  if (beside == v.presenter_panel)
+    beside = v.presenter_panel != Panel::Matrices ? Panel::Matrices : core::view_named_in(step_text, Panel::Matrices).value_or(Panel::Scores);
   const bool editor_first = beside == Panel::Matrices || beside == Panel::Lesson;
   return editor_first ? std::vector<Panel>{beside, v.presenter_panel} : std::vector<Panel>{v.presenter_panel, beside};
 }
@@ -396,7 +398,7 @@ void DrawPresenter(AppState& state) {
     const size_t lines = wrap_script_words(caption, display.x - 2 * pad).size() + 1;
     caption_h = std::min(display.y * 0.35f, static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing() + 2 * pad);
   }
-  const std::vector<Panel> panels = PresenterPanels(state.view);
+  const std::vector<Panel> panels = PresenterPanels(state.view, caption);
   const float h = std::max(1.0f, display.y - caption_h);
   // The editor takes what it needs (a column of matrices), the panel it changes the rest.
   const bool editor_left = panels.size() == 2 && (panels[0] == Panel::Matrices || panels[0] == Panel::Lesson);
@@ -419,6 +421,11 @@ void DrawPresenter(AppState& state) {
   if (ImGui::Begin("##caption", nullptr, kFlags)) {
     ImGui::TextDisabled("Step %d of %d   \u2190 \u2192 to step, F11 or Esc to leave", state.panels.lesson_step + 1,
                         static_cast<int>(lesson.steps.size()));
+    if (state.saved().show.count(state.panels.lesson_step + 1)) {  // as in the Lesson panel
+      ImGui::SameLine();
+      if (ImGui::SmallButton("show me")) show_lesson_step(state);
+      remember_control(state, "caption.show");
+    }
     ScriptTextWrapped(caption);
   }
   ImGui::End();

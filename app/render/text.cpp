@@ -32,14 +32,17 @@ const ImWchar kGlyphRanges[] = {
     0,
 };
 
-constexpr float kRegularPx = 15.0f, kSmallPx = 11.0f, kTitlePx = 17.0f;
+// What a heatmap's number is made of: digits, the signs, '.', 'e' and what %g may write.
+const ImWchar kNumberGlyphRanges[] = {0x0020, 0x007E, 0x2212, 0x2212, 0};
 
-ImFont* add_font(float px, float scale) {
+constexpr float kRegularPx = 15.0f, kSmallPx = 11.0f, kTitlePx = 17.0f, kLargePx = 36.0f;
+
+ImFont* add_font(float px, float scale, const ImWchar* ranges = kGlyphRanges) {
   ImGuiIO& io = ImGui::GetIO();
   ImFontConfig config;
   config.OversampleH = 2;
   config.PixelSnapH = false;
-  return io.Fonts->AddFontFromFileTTF(kFontPath, px * scale, &config, kGlyphRanges);
+  return io.Fonts->AddFontFromFileTTF(kFontPath, px * scale, &config, ranges);
 }
 
 // One run of the markup: the text and whether it is raised, lowered or level.
@@ -71,6 +74,7 @@ bool load_fonts(float scale) {
     made.regular = add_font(kRegularPx, scale);
     made.small = add_font(kSmallPx, scale);
     made.title = add_font(kTitlePx, scale);
+    made.large = add_font(kLargePx, scale, kNumberGlyphRanges);
   }
   if (!made.regular) {
     ImFontConfig config;

@@ -18,6 +18,7 @@ struct Fonts {
   ImFont* regular = nullptr;  // labels, numbers
   ImFont* small = nullptr;    // superscripts, subscripts, numbers in small cells
   ImFont* title = nullptr;    // headings inside panels
+  ImFont* large = nullptr;    // numbers in large cells (presenter mode, a panel alone), drawn at up to its size
   float scale = 1.0f;         // the content scale the fonts were built at
 };
 

@@ -144,6 +144,7 @@ struct Measure {
   std::vector<std::string> numbers;   // each cell's text, empty where masked
   std::vector<std::string> ticks;     // the colorbar's: top, middle, bottom
   ImFont* number_font = nullptr;      // null: the numbers do not fit (or are off)
+  float number_px = 0;                // the size they are drawn at: number_font's, or less for the large font
   bool fits = true;                   // the grid stays within its room
 };
 
@@ -198,6 +199,18 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     for (ImFont* font : {options.small_numbers ? f.small : f.regular, f.small})
       if (font && !r.number_font && font->FontSize <= r.cell_h + 1 && widest_number(font) <= r.cell_w + 2 * scale)
         r.number_font = font;
+    if (r.number_font) r.number_px = r.number_font->FontSize;
+    // Digits grow with the cells: in a large cell (presenter mode at 1920 × 1080, a panel alone)
+    // 15 px digits would be lost in the middle of it. About a third of the cell's height, as
+    // wide as the cell allows, at most the large font's own size, which is drawn scaled down.
+    if (r.number_font == f.regular && f.large && f.regular != f.small && texts.widest_regular > 0) {
+      const float by_width = f.regular->FontSize * (r.cell_w - 10 * scale) / texts.widest_regular;
+      const float px = std::min({r.cell_h * 0.32f, by_width, f.large->FontSize});
+      if (px > f.regular->FontSize * 1.1f) {
+        r.number_font = f.large;
+        r.number_px = std::floor(px);
+      }
+    }
   }
   return r;
 }
@@ -333,11 +346,11 @@ void draw_numbers(const Grid& g) {
     for (int c = 0; c < g.m.cols; ++c) {
       const std::string& s = g.sized.numbers[r * g.m.cols + c];
       if (s.empty()) continue;  // masked
-      const ImVec2 size = text_size(font, s);
+      const ImVec2 size = font->CalcTextSizeA(g.sized.number_px, FLT_MAX, 0, s.c_str());
       const bool dark_text = core::luminance(core::sample(g.colormap, g.position(g.m(r, c)))) > 0.45f;
       const ImVec2 at(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
                       g.grid_min.y + g.sized.cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
-      g.dl->AddText(font, font->FontSize, at, dark_text ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255),
+      g.dl->AddText(font, g.sized.number_px, at, dark_text ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255),
                     s.c_str());
       note_drawn_text(at, s);
     }

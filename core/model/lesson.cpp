@@ -70,6 +70,19 @@ LessonNotes parse_lesson_notes(std::string_view notes) {
   return lesson;
 }
 
+std::optional<Panel> view_named_in(std::string_view text, Panel besides) {
+  std::optional<Panel> first;
+  size_t first_at = std::string_view::npos;
+  for (size_t i = 0; i < std::size(kPanels); ++i) {
+    if (kPanels[i] == besides || kPanels[i] == Panel::Lesson) continue;
+    if (const size_t at = text.find(kPanelNames[i]); at < first_at) {
+      first_at = at;
+      first = kPanels[i];
+    }
+  }
+  return first;
+}
+
 std::string matrices_part_named(std::string_view text) {
   // A one-letter name is a word of its own: "X" in "row of X," not in "Xavier"; a name with
   // markup after it is another name ("X_{kv}", "W^Q").

@@ -54,5 +54,8 @@ LessonNotes parse_lesson_notes(std::string_view notes);
 // demo), "matrices" (X, X_{kv}), "heads" (W^Q, W^K, W^V, W_{alt}, or Q, K, V typed in) or "W_O";
 // "" when it names none of them.
 std::string matrices_part_named(std::string_view step_text);
+// The first view other than `besides` that a step's text names ("in Output they part"), for
+// presenter mode to show beside the editor; none when it names none.
+std::optional<Panel> view_named_in(std::string_view step_text, Panel besides);
 
 }  // namespace core

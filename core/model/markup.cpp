@@ -11,9 +11,22 @@ std::vector<MarkupRun> markup_runs(std::string_view m) {
       size_t begin = i + 1, end;
       if (m[begin] == '{') {
         ++begin;
-        end = m.find('}', begin);
-        if (end == std::string_view::npos) end = m.size();
-        runs.push_back({m.substr(begin, end - begin), shift});
+        // To its matching '}'. A mark inside the group ("b^{2i/d_{model}}") has no smaller
+        // size to go to: its text stays in the group's run, level with the rest of it.
+        int depth = 1;
+        for (end = begin; end < m.size(); ++end) {
+          if (m[end] == '{') ++depth;
+          if (m[end] == '}' && --depth == 0) break;
+        }
+        const std::string_view group = m.substr(begin, end - begin);
+        size_t from = 0;
+        for (size_t k = 0; k <= group.size(); ++k) {
+          const bool cut = k == group.size() || group[k] == '{' || group[k] == '}' ||
+                           ((group[k] == '^' || group[k] == '_') && k + 1 < group.size());
+          if (!cut) continue;
+          if (k > from) runs.push_back({group.substr(from, k - from), shift});
+          from = k + 1;
+        }
         i = end + 1;
       } else {
         end = begin + 1;  // one UTF-8 character

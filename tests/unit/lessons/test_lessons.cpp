@@ -13,6 +13,7 @@
 
 #include "core/io/scenario_io.h"
 #include "core/model/lesson.h"
+#include "core/model/markup.h"
 #include "tests/support/lesson_quotes.h"
 
 namespace {
@@ -136,6 +137,10 @@ TEST(Lessons, AMatricesStepScrollsTheEditorToWhatItNames) {
   EXPECT_EQ(core::matrices_part_named("Now set 'heads H' to 4 and d_k to 1."), "sizes");
   EXPECT_EQ(core::matrices_part_named("The rows of W^O mix the heads."), "W_O");
   EXPECT_EQ(core::matrices_part_named("Xavier's init of QKV"), "");  // no name of its own
+  // Presenter mode shows the editor beside the view the step names.
+  EXPECT_EQ(core::view_named_in("Choose 'sinusoidal' (Matrices): in Output they part, in Softmax too.", core::Panel::Matrices),
+            core::Panel::Output);
+  EXPECT_EQ(core::view_named_in("Drag an entry of W^Q.", core::Panel::Matrices), std::nullopt);
   // Every shipped step about the editor names a part of it.
   for (const auto& path : lesson_files()) {
     const core::LoadResult r = core::load_scenario_file(path.string());
@@ -144,4 +149,13 @@ TEST(Lessons, AMatricesStepScrollsTheEditorToWhatItNames) {
       if (step.panel == core::Panel::Matrices)
         EXPECT_NE(core::matrices_part_named(step.text), "") << path.filename() << ": " << step.text;
   }
+}
+
+// A group may hold a mark of its own ("b^{2i/d_{model}}"): it stays in the group's run, level
+// with the rest, and nothing of the markup is drawn as text.
+TEST(Lessons, AMarkInsideARaisedGroupIsNotDrawnAsText) {
+  std::string drawn;
+  for (const core::MarkupRun& run : core::markup_runs("sin(p / b^{2i/d_{model}}) and W^Q"))
+    drawn += (run.shift > 0 ? "^[" : run.shift < 0 ? "_[" : "[") + std::string(run.text) + "]";
+  EXPECT_EQ(drawn, "[sin(p / b]^[2i/d]^[model][) and W]^[Q]");
 }
