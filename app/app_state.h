@@ -330,6 +330,10 @@ class AppState {
   long revision() const { return document_.revision(); }
   // The scenario's notes, parsed: once per change of the notes, not once per use each frame.
   const core::LessonNotes& lesson() const { return document_.lesson(); }
+  // The queries' and the keys' tokens as the views label them (core::told_apart: ha₀ … ha₅), made
+  // again whenever the tokens change, even within a frame (the editor draws before the views).
+  const std::vector<std::string>& token_labels() const { return labels(scenario().tokens, token_labels_); }
+  const std::vector<std::string>& key_labels() const { return labels(scenario().key_tokens(), key_labels_); }
 
   // An edit (Document::apply): change(scenario) changes it in place and the Result follows at
   // once. An edit that would break the file's rules is not made: the scenario stays as it was,
@@ -380,6 +384,15 @@ class AppState {
   }
 
  private:
+  struct Labels {
+    std::vector<std::string> of, drawn;  // the tokens, and as drawn
+  };
+  static const std::vector<std::string>& labels(const std::vector<std::string>& tokens, Labels& cache) {
+    if (cache.of != tokens || cache.drawn.size() != tokens.size()) cache = {tokens, core::told_apart(tokens)};
+    return cache.drawn;
+  }
+  mutable Labels token_labels_, key_labels_;
+
   // After a change of the document: true and the view fitted when it was made; false and
   // status "not changed: …" naming the first rule it would break when it was refused.
   bool accepted(const std::vector<std::string>& problems);

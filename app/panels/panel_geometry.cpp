@@ -141,6 +141,8 @@ struct Plot {
   const core::Scenario& s;
   const core::HeadResult& r;
   const GeometryView& g;
+  const std::vector<std::string>& tokens;  // the labels as drawn (core::told_apart): ha₀ … ha₅
+  const std::vector<std::string>& keys;
   int head = 0;
   int ax = 0, ay = -1;  // ay < 0: d_k = 1, a number line
   bool rope = false;
@@ -180,6 +182,8 @@ Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
   return Plot{.s = s,
               .r = state.result().head[h],
               .g = g,
+              .tokens = state.token_labels(),
+              .keys = state.key_labels(),
               .head = h,
               .ax = ax,
               .ay = ay,
@@ -351,10 +355,10 @@ std::vector<LitTip> lit_tips(const Plot& p) {
   std::vector<LitTip> tips;
   if (lit_q >= 0 && lit_q < s.n())
     tips.push_back({"q[" + std::to_string(lit_q) + "]",
-                    (p.keys_are_queries && lit_k == lit_q ? "q = k: " : "q: ") + s.tokens[lit_q],
+                    (p.keys_are_queries && lit_k == lit_q ? "q = k: " : "q: ") + p.tokens[lit_q],
                     p.screen(p.r.Q, lit_q)});
   if (lit_k >= 0 && lit_k < s.m() && !(p.keys_are_queries && lit_k == lit_q))
-    tips.push_back({"k[" + std::to_string(lit_k) + "]", "k: " + s.key_tokens()[lit_k],
+    tips.push_back({"k[" + std::to_string(lit_k) + "]", "k: " + p.keys[lit_k],
                     p.screen(p.keys_are_queries ? p.r.Q : p.r.K, lit_k)});
   return tips;
 }
@@ -465,11 +469,15 @@ void draw_names(AppState& state, const Plot& p, LabelPlacer& labels, const std::
     labels.place(p.dl, p.small, tip.at, rad * 2 + 2 * scale, highlight_color(state.view.theme), tip.name);
   }
   for (int j = 0; j < p.s.m(); ++j)
-    labels.place(p.dl, p.small, p.screen(p.r.V, j), rad + 2 * scale, text, p.s.key_tokens()[j]);
+    labels.place(p.dl, p.small, p.screen(p.r.V, j), rad + 2 * scale, text, p.keys[j]);
+  // Copies of one token (ha ha ha): each query's arrow is named with its position, where there is room.
+  if (p.g.show_q && p.tokens != p.s.tokens)
+    for (int i = 0; i < p.s.n(); ++i)
+      if (p.tokens[i] != p.s.tokens[i]) labels.place(p.dl, p.small, p.screen(p.r.Q, i), rad + 2 * scale, dim, p.tokens[i]);
   // Two sequences: the decoder's outputs are named too, in the dim colour, so that neither is taken for the other.
   if (p.s.cross())
     for (int i = 0; i < p.s.n(); ++i)
-      labels.place(p.dl, p.small, p.screen(p.r.output, i), rad + 2 * scale, dim, p.s.tokens[i]);
+      labels.place(p.dl, p.small, p.screen(p.r.output, i), rad + 2 * scale, dim, p.tokens[i]);
 }
 
 // Everything painted, back to front: the axes, then clipped to the frame the hull, arrows, points, legend and names.
@@ -510,7 +518,7 @@ bool DragHandle(AppState& state, const Plot& p, const char* kind, int i, Point a
       if (p.ay >= 0) m(i, p.ay) = std::clamp(to_hundredths(d.y), -lim, lim);
     });
   }
-  const std::string& token = kind[0] == 'q' ? p.s.tokens[i] : p.s.key_tokens()[i];
+  const std::string& token = kind[0] == 'q' ? state.token_labels()[i] : state.key_labels()[i];
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s of '%s': drag to move", kind, token.c_str());
   return active;
 }

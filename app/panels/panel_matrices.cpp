@@ -194,10 +194,10 @@ void PositionMatrices(AppState& state) {
   if (o.positions == core::Positions::None) return;
   Flow flow;
   if (o.positions == core::Positions::Sinusoidal) {
-    ShowComputed(state, flow, "PE", "PE  (added to X)", core::sinusoidal_encoding(s.n(), s.d_model, o.position_base), &s.tokens);
+    ShowComputed(state, flow, "PE", "PE  (added to X)", core::sinusoidal_encoding(s.n(), s.d_model, o.position_base), &state.token_labels());
     if (s.cross())
       ShowComputed(state, flow, "PE_kv", "PE  (added to X_{kv})", core::sinusoidal_encoding(s.m(), s.d_model, o.position_base),
-                   &s.tokens_kv);
+                   &state.key_labels());
     return;
   }
   // RoPE: row p, column i: the angle pair (2i, 2i+1) of q_p and k_p turns by, in radians.
@@ -226,8 +226,8 @@ void PositionMatrices(AppState& state) {
 void HeadMatrices(AppState& state, int h) {
   const core::Scenario& s = state.scenario();
   const std::string H = "[" + std::to_string(h) + "]";
-  const auto* tokens = &s.tokens;
-  const auto* keys = &s.key_tokens();  // the encoder's under cross-attention
+  const auto* tokens = &state.token_labels();  // ha₀ … ha₅ where tokens repeat
+  const auto* keys = &state.key_labels();  // the encoder's under cross-attention
   Flow flow;
   const bool merged = s.mode == core::Mode::Projected && s.options.merged_qk;
   if (merged) {
@@ -325,7 +325,7 @@ void Target(AppState& state) {
   ImGui::TextDisabled("L = %.4g", state.result().loss);
   Flow flow;
   EditMatrix<false>(state, flow, "target  (n \u00D7 d_{model})", "target", [](auto& sc) -> auto& { return sc.target; },
-                    &s.tokens);
+                    &state.token_labels());
 }
 
 }  // namespace
@@ -375,10 +375,10 @@ void DrawMatricesPanel(AppState& state) {
         const bool cross = state.scenario().cross();
         Flow flow;
         EditMatrix(state, flow, "X  (n \u00D7 d_{model}), one row per token", "X", [](auto& sc) -> auto& { return sc.X; },
-                   &state.scenario().tokens, LitRows{lit_x.query, cross ? -1 : lit_x.key});
+                   &state.token_labels(), LitRows{lit_x.query, cross ? -1 : lit_x.key});
         if (cross)
           EditMatrix(state, flow, "X_{kv}  (m \u00D7 d_{model}), the encoder's tokens", "X_kv",
-                     [](auto& sc) -> auto& { return sc.X_kv; }, &state.scenario().tokens_kv, LitRows{-1, lit_x.key});
+                     [](auto& sc) -> auto& { return sc.X_kv; }, &state.key_labels(), LitRows{-1, lit_x.key});
       }
       PositionMatrices(state);
       scroll_here("heads");

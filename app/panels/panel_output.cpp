@@ -29,7 +29,7 @@ void DrawOutputPanel(AppState& state) {
     // O beside the AttentionAlt output on one colour scale, so that the outer
     // 1/√d_k and W_alt show as what they are: a change of scale and coordinates.
     HeatmapOptions o;
-    o.row_labels = &s.tokens;
+    o.row_labels = &state.token_labels();
     o.max_cell = 36;
     HeatmapOptions pair = o;
     pair.shared_max = std::max({r.output.cwiseAbs().maxCoeff(), r.alt_output.cwiseAbs().maxCoeff(), 1e-12});

@@ -66,7 +66,7 @@ ScoreOptions score_options(const AppState& state, const core::Scenario& s, const
   const double parts_max = r.square() ? std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12})
                                       : 1.0;
   ScoreOptions o;
-  o.big.row_labels = o.big.col_labels = o.part.row_labels = o.part.col_labels = &s.tokens;
+  o.big.row_labels = o.big.col_labels = o.part.row_labels = o.part.col_labels = &state.token_labels();
   // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5).
   o.big.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
   o.part.max_cell = 40;
@@ -142,7 +142,7 @@ void ScoresHeatmap(AppState& state, const core::Scenario& s, const core::HeadRes
   o.tooltip = [&](int i, int j) { DotProductTerms("q", "k", r.Q, r.K, i, j); };
   // Cross-attention: S is n×m, queries of the decoder's sequence against keys of the encoder's.
   if (s.cross()) {
-    o.col_labels = &s.tokens_kv;
+    o.col_labels = &state.key_labels();
     o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv})";
   }
   // Linked highlighting: S_ij under the mouse lights q_i and k_j in every view; A_ij lights S_ij here.

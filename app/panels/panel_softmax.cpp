@@ -31,7 +31,7 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   remember_control(state, "jacobian_row");
   const core::Mat J = core::softmax_jacobian(r.weights, row);
   HeatmapOptions o;
-  o.col_labels = &s.key_tokens();
+  o.col_labels = &state.key_labels();
   o.show_row_labels = false;  // rows and columns are both the keys; the columns name them
   o.shared_max = 0.25;  // the largest an entry can be: saturation shows as a fading matrix
   o.colorbar = false;
@@ -123,8 +123,8 @@ void DrawSoftmaxPanel(AppState& state) {
     const MatrixView logits(r.logits);
     HeatmapOptions o;
     o.range = ValueRange::Unit;
-    o.row_labels = &s.tokens;
-    o.col_labels = &s.key_tokens();
+    o.row_labels = &state.token_labels();
+    o.col_labels = &state.key_labels();
     if (s.cross()) o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each row sums to 1 over the m keys";
     o.masked_where_infinite = &logits;
     o.colorbar = !jacobian;  // 0 to 1, as the title says: the room goes to the Jacobian

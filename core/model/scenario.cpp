@@ -76,6 +76,19 @@ void resize_keep(M& m, int rows, int cols) {
 
 }  // namespace
 
+std::vector<std::string> told_apart(const std::vector<std::string>& labels) {
+  static const char* const kSubscripts[] = {"\u2080", "\u2081", "\u2082", "\u2083", "\u2084",
+                                            "\u2085", "\u2086", "\u2087", "\u2088", "\u2089"};
+  std::vector<std::string> out = labels;
+  for (size_t i = 0; i < labels.size(); ++i) {
+    if (std::count(labels.begin(), labels.end(), labels[i]) < 2) continue;
+    std::string position;
+    for (const char digit : std::to_string(i)) position += kSubscripts[digit - '0'];
+    out[i] += position;
+  }
+  return out;
+}
+
 bool operator==(const Scenario& a, const Scenario& b) {
   if (a.title != b.title || a.notes != b.notes || a.tokens != b.tokens ||
       a.d_model != b.d_model || a.d_k != b.d_k || a.heads != b.heads || a.mode != b.mode ||

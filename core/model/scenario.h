@@ -116,6 +116,11 @@ struct Scenario {
   }
 };
 
+// The labels as the views draw them: a label that two tokens share gets each token's position
+// (from 0, as p counts) as a subscript, "ha₀" … "ha₅", so that the copies are told apart; a
+// label of its own stays as it is.
+std::vector<std::string> told_apart(const std::vector<std::string>& labels);
+
 // Compares what the scenario means: the matrices of the other mode are ignored,
 // and so is W_alt when absent.
 bool operator==(const Scenario& a, const Scenario& b);

@@ -132,3 +132,15 @@ TEST_F(LessonStepsTest, EveryNumberAStepQuotesIsOnScreenWithShowMe) {
   EXPECT_GE(steps_walked, 60);
   EXPECT_GE(shown, 20);  // the steps that ask for a change carry it
 }
+
+// Ha ha ha ha ha ha: the six copies are told apart wherever a view labels them, by position.
+TEST_F(LessonStepsTest, CopiesOfATokenAreLabelledWithTheirPositions) {
+  ImGui::GetIO().DisplaySize = ImVec2(1920, 1080);
+  ASSERT_TRUE(app::open_scenario(state, (fs::path(ATTNLAB_LESSONS) / "09_rope.json").string())) << state.status;
+  frames(3);
+  const std::vector<std::string> told{"ha\u2080", "ha\u2081", "ha\u2082", "ha\u2083", "ha\u2084", "ha\u2085"};
+  EXPECT_EQ(state.layout.heatmaps.at("Scores/scores").rows, told);
+  EXPECT_EQ(state.layout.heatmaps.at("Scores/scores").cols, told);
+  EXPECT_EQ(state.layout.heatmaps.at("Softmax/weights").cols, told);
+  EXPECT_EQ(state.scenario().tokens[4], "ha");  // the file's labels stay as they are
+}

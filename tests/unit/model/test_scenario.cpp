@@ -102,3 +102,11 @@ TEST(ConvertToDirect, KeepsQKVAndTheScores) {
     EXPECT_LT((before.head[h].output - after.head[h].output).cwiseAbs().maxCoeff(), 1e-12);
   }
 }
+
+// Ha ha ha: copies of one token are labelled with their positions, from 0 as p counts.
+TEST(Scenario, CopiesOfATokenAreToldApartByTheirPositions) {
+  EXPECT_EQ(core::told_apart({"Can", "you", "smell", "the", "smell", "of", "failure"}),
+            (std::vector<std::string>{"Can", "you", "smell\u2082", "the", "smell\u2084", "of", "failure"}));
+  EXPECT_EQ(core::told_apart({"ha", "ha", "ha"}), (std::vector<std::string>{"ha\u2080", "ha\u2081", "ha\u2082"}));
+  EXPECT_EQ(core::told_apart({"a", "b"}), (std::vector<std::string>{"a", "b"}));
+}
