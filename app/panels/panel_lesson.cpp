@@ -108,7 +108,7 @@ void DrawLessonPanel(AppState& state) {
         if (ImGui::SmallButton("show me")) show_lesson_step(state);
         remember_control(state, "lesson.show");
         if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("Makes the change this step asks for, on the lesson's own matrices (Ctrl+Z undoes it).");
+          ImGui::SetTooltip("Sets up what this step describes, on the lesson's own matrices (Ctrl+Z undoes it).");
       }
       ScriptTextWrapped(step.text);
     }

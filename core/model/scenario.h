@@ -95,7 +95,7 @@ struct Scenario {
   Options options;
 
   // Version 4, a lesson's "show": the change a step asks the student to make, by step number
-  // (1-based, as the Lesson panel counts), as a JSON merge patch (RFC 7386) of the file, in compact
+  // (1-based, as the Lesson panel counts), as a JSON merge patch (RFC 7396) of the file, in compact
   // JSON text. "Show me" applies one to the lesson as its file has it (core/io/lesson_show.h).
   std::map<int, std::string> show;
 

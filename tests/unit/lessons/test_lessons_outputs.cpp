@@ -117,7 +117,7 @@ TEST(Lessons, Scaling) {
   q.value("1.20", mean_entropy(h));
   q.value("1.61", std::log(5.0));
 
-  // Step 3: without it; and as d_k = 64 would be.
+  // Steps 3 and 4: without it; and as d_k = 64 would be.
   const core::HeadResult none = with(core::Scale::None, 1);
   q.value("0.58", mean_entropy(none));
   q.value("0.93", largest_weight(none));
@@ -127,7 +127,7 @@ TEST(Lessons, Scaling) {
   q.value("0.99", smallest_row_max(d64));
   q.count("d_k = 64, unscaled scores would spread 4", static_cast<long>(std::sqrt(64.0 / s.d_k)));
 
-  // Step 4: √d_k folds into W^Q (here Q), or into T.
+  // Step 5: √d_k folds into W^Q (here Q), or into T.
   q.contains("type T = 2:");
   EXPECT_LT(max_abs_diff(with(core::Scale::None, std::sqrt(s.d_k)).weights, h.weights), 1e-15);
   core::Scenario folded = s;
@@ -135,7 +135,7 @@ TEST(Lessons, Scaling) {
   folded.options.scale = core::Scale::None;
   EXPECT_LT(max_abs_diff(head0(folded).weights, h.weights), 1e-15);
 
-  // Step 6: the temperature.
+  // Steps 7 and 8: the temperature.
   q.typed("0.1");
   const core::HeadResult cold = with(core::Scale::SqrtDk, 0.1);
   q.value("0.00", mean_entropy(cold));

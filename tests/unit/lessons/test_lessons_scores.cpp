@@ -120,14 +120,14 @@ TEST(Lessons, OneWOrTwo) {
   q.count("2·d_{model}·d_k − d_k² = 12", 2 * s.d_model * s.d_k - s.d_k * s.d_k);
   for (int h = 0; h < s.heads; ++h) EXPECT_EQ(product_jacobian_rank(dense(s.W_Q[h]), dense(s.W_K[h])), 12);
   q.contains("against 16 for a free W");
-  // Step 6: one W reaches every 4 × 4 matrix (a random W has rank 4), the pair rank ≤ d_k = 2 only.
+  // Step 5: one W reaches every 4 × 4 matrix (a random W has rank 4), the pair rank ≤ d_k = 2 only.
   q.contains("one W is strictly more expressive when d_k < d_{model}");
   ASSERT_LT(s.d_k, s.d_model);
   EXPECT_EQ(numeric_rank(Eigen::MatrixXd::Random(s.d_model, s.d_model)), s.d_model);
   q.contains("(x_i\u00b7W)\u00b7x_j with x_i row i of X");
   EXPECT_EQ(s.d_model * s.d_model, 16);
 
-  // Step 5: four heads of d_k = 1.
+  // Step 6: four heads of d_k = 1.
   core::resize(s, s.n(), s.d_model, 1, 4);
   const core::Result four = core::compute(s);
   q.contains("the parameter lines read 32 against 64");
@@ -182,7 +182,7 @@ TEST(Lessons, SharedQK) {
     q.contains("column j of S is divided by |q_j|");
   }
 
-  // Step 5: no-self masks the diagonal; with causal the first token keeps its own entry.
+  // Steps 5 and 6: no-self masks the diagonal; with causal the first token keeps its own entry.
   s.options.no_self = true;
   h = head0(s);
   for (int i = 0; i < s.n(); ++i) EXPECT_EQ(h.weights(i, i), 0.0);
@@ -192,7 +192,7 @@ TEST(Lessons, SharedQK) {
   EXPECT_EQ(h.weights(0, 0), 1.0);
   q.value("1.00", h.weights(0, 0));
 
-  // Step 6: 6 numbers instead of 12; an orthogonal gauge; 5 effective.
+  // Step 7: 6 numbers instead of 12; an orthogonal gauge; 5 effective.
   s = lesson("03_shared_qk.json");
   q.count("d_{model}·d_k = 6", core::compute(s).params.separate);
   core::Scenario separate = s;
@@ -255,7 +255,7 @@ TEST(Lessons, Asymmetry) {
   q.value("0.07", sw.weights(bomb, movie));
   q.value("0.30", sw.weights(movie, bomb));
 
-  // Step 5: shared QK: equal scores, unequal weights, in the ratio of the row sums.
+  // Steps 5 to 7: shared QK: equal scores, unequal weights, in the ratio of the row sums.
   core::Scenario shared = s;
   shared.options.shared_qk = true;
   const core::HeadResult sh = head0(shared);
@@ -283,7 +283,7 @@ TEST(Lessons, Asymmetry) {
   q.contains("(1.2\u00b710\u207b\u2074)");
   EXPECT_GT(os.weights(bomb, movie) / os.weights(movie, bomb), 1000) << "one-sided";
 
-  // Step 6: 'movie' has the longest query and scores itself highest; its row sum is the largest.
+  // Step 7: 'movie' has the longest query and scores itself highest; its row sum is the largest.
   q.value("16.00", os.scores(movie, movie));
   for (int i = 0; i < s.n(); ++i) {
     if (i == movie) continue;
@@ -298,7 +298,7 @@ TEST(Lessons, Asymmetry) {
   EXPECT_EQ(os.irreversibility, 0.0);
   q.contains("'Rock, paper, scissors'");
 
-  // Step 6: 'The' and 'a' share a row of X, hence an output.
+  // Step 8: 'The' and 'a' share a row of X, hence an output.
   EXPECT_EQ(s.X.row(The), s.X.row(a));
   q.value("0.33", h.output(The, 0));
   q.value("0.36", h.output(The, 1));
