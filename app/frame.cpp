@@ -53,7 +53,7 @@ constexpr Shortcut kShortcuts[] = {
     {"Ctrl+O", "open a scenario file (or drop a .json on the window)"},
     {"Ctrl+S, Ctrl+Shift+S", "save, save as (a lesson that comes with attnlab: your copy, in your own lessons folder)"},
     {"F12", "export the window as a PNG (File \u2192 Export PNG for 2\u00D7 and single panels)"},
-    {"F11", "presenter mode: the step's panel and the editor beside it fill the window, the step below; F11 or Esc to leave"},
+    {"F11", "presenter mode: the step's panel and the editor beside it fill the window, the step below (in the lab: the lab alone); F11 or Esc to leave"},
     {"\u2190  \u2192", "the lesson's previous and next step (in presenter mode the panel follows the step)"},
     {"Ctrl +  Ctrl \u2212  Ctrl 0", "zoom in, out, back to 100%: text and cells, everywhere"},
     {"Right-click a panel's title", "export just that panel as a PNG"},
@@ -83,13 +83,12 @@ void GoToStep(AppState& state, int k) {
   if (state.view.presenter && panel) state.view.presenter_panel = *panel;
 }
 
+// In the views: the panel of the lesson's step (else the one chosen last) beside the editor. In
+// the lab: the lab over the whole window, curves, table and learned maps.
 void TogglePresenter(AppState& state) {
   ViewOptions& v = state.view;
   v.presenter = !v.presenter;
-  if (v.presenter) {  // the panel of the lesson's step, else the one chosen last
-    v.workspace = Workspace::Views;
-    GoToStep(state, state.panels.lesson_step);
-  }
+  if (v.presenter && v.workspace == Workspace::Views) GoToStep(state, state.panels.lesson_step);
 }
 
 void Zoom(AppState& state, float factor) {
@@ -268,6 +267,7 @@ void PresenterMenu(AppState& state) {
   ImGui::TextDisabled("  the panel it shows:");
   for (const Panel panel : kPanels)
     if (ImGui::MenuItem((std::string("  ") + panel_name(panel)).c_str(), nullptr, state.view.presenter_panel == panel)) {
+      state.view.workspace = Workspace::Views;  // a view is asked for, even from the lab
       state.view.presenter_panel = panel;
       if (!state.view.presenter) TogglePresenter(state);
       state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
@@ -389,6 +389,12 @@ std::vector<Panel> PresenterPanels(const ViewOptions& v, const std::string& step
 // lesson, its current step as a caption ("Step 2 of 5", then the text), and a hint of the keys.
 void DrawPresenter(AppState& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
+  if (state.view.workspace == Workspace::Lab) {  // the race in front of a class: nothing but the lab
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(display);
+    DrawExperimentPanel(state);
+    return;
+  }
   const core::LessonNotes& lesson = state.lesson();
   const float pad = ImGui::GetStyle().WindowPadding.x;
   float caption_h = 0;
@@ -566,7 +572,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   if (!picture.active && !state.panels.embedded.empty()) {
     DrawEmbedded(state);  // the page in an iframe: the panels asked for, nothing else
   } else if (!picture.active && state.view.presenter) {
-    DrawPresenter(state);  // one panel and the lesson's step: no menus, status bar or help
+    DrawPresenter(state);  // two panels and the lesson's step, or the lab alone: no menus, status bar or help
   } else {
     if (!picture.active) MenuBar(state, requests);
     // [SECTION] Layout: the views, or the lab; the status bar below.

@@ -211,3 +211,30 @@ TEST(Designs, EachIsAVariantTheReaderAccepts) {
   EXPECT_EQ(qk_norm.options.scale, core::Scale::None);
   EXPECT_EQ(app::options_summary({"x", qk_norm.options, 4}), "d_k = 4 \u00B7 QK-norm");
 }
+
+// F11 in the lab: the lab alone over the whole window (no menu bar, no status line), and F11
+// again brings the window back, still in the lab.
+TEST_F(LabTest, F11ShowsTheLabOverTheWholeWindow) {
+  state.view.workspace = app::Workspace::Lab;
+  frames(2);
+  const app::Rect windowed = state.layout.panels.at("Experiment");
+  EXPECT_GT(windowed.y, 0);  // under the menu bar
+  const auto f11 = [&] {
+    ImGui::GetIO().KeysDown[300] = true;  // GLFW_KEY_F11
+    frame();
+    ImGui::GetIO().KeysDown[300] = false;
+    frames(2);
+  };
+  f11();
+  ASSERT_TRUE(state.view.presenter);
+  EXPECT_EQ(state.view.workspace, app::Workspace::Lab);
+  const app::Rect full = state.layout.panels.at("Experiment");
+  EXPECT_EQ(full.y, 0);
+  EXPECT_EQ(full.h, 720);
+  EXPECT_EQ(full.w, 1280);
+  EXPECT_FALSE(state.layout.panels.count("Scores"));
+  f11();
+  EXPECT_FALSE(state.view.presenter);
+  EXPECT_EQ(state.view.workspace, app::Workspace::Lab);
+  EXPECT_GT(state.layout.panels.at("Experiment").y, 0);
+}
