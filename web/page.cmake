@@ -21,7 +21,8 @@ add_custom_target(attnlab_site ALL DEPENDS ${ATTNLAB_SITE}/index.html)
 # The files that catch an exception (a reader's nlohmann::json errors, a picture too large for
 # memory): only these are compiled to catch (web/web.cmake says why). tests/checks/check_layers.py
 # does not know them; a `try` in any other file is caught nowhere in the page: keep this list whole.
-set(catching core/io/experiment_read.cpp core/io/scenario_io.cpp core/io/scenario_write.cpp core/training/seeded_training.cpp
+set(catching core/io/experiment_read.cpp core/io/scenario_io.cpp core/io/scenario_write.cpp core/io/lesson_show.cpp
+    core/training/seeded_training.cpp
     app/files/session_json.cpp app/dialogs/file_dialog.cpp app/panels/panel_geometry.cpp app/window/window.cpp app/web/page_main.cpp)
 foreach(file ${catching})
   get_filename_component(dir ${PROJECT_SOURCE_DIR}/${file} DIRECTORY)

@@ -14,6 +14,7 @@
 #include "app/training/lab.h"
 #include "core/export/export.h"  // valid_utf8
 #include "core/io/atomic_file.h"
+#include "core/io/lesson_show.h"
 #include "core/io/link.h"
 #include "core/io/scenario_io.h"
 #include "core/training/training.h"

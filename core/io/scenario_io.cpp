@@ -3,6 +3,7 @@
 #include "core/io/scenario_io.h"
 
 #include "core/io/atomic_file.h"
+#include "core/io/lesson_show.h"
 #include "core/model/lesson.h"
 #include "core/text/utf8.h"
 
@@ -277,7 +278,7 @@ void read_show(Reader& in, const json& root, Scenario& s) {
       continue;
     }
     bool fixed_ok = true;
-    for (const char* fixed : {"attnlab", "title", "notes", "show"})
+    for (const char* fixed : kFieldsAStepKeeps)
       if (patch.contains(fixed)) {
         in.fail(where + "." + fixed + ": a step changes the matrices and options, not the lesson's " + fixed);
         fixed_ok = false;
@@ -553,50 +554,6 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
     result.errors.push_back(std::string("file: cannot be read as a scenario: ") + e.what());
     return result;
   }
-}
-
-LoadResult show_step(const Scenario& lesson, int step) {
-  LoadResult result;
-  const auto change = lesson.show.find(step);
-  if (change == lesson.show.end()) {
-    result.errors.push_back("show: step " + std::to_string(step) + " asks for no change");
-    return result;
-  }
-  try {
-    json file = json::parse(scenario_to_json(lesson).dump());
-    file.erase("show");
-    file.merge_patch(json::parse(change->second));
-    result = read_scenario(file);
-  } catch (const std::exception& e) {  // the reader checked every patch: still a message, not a crash
-    result.errors.push_back(std::string("show: cannot apply the change of step ") + std::to_string(step) + ": " + e.what());
-  }
-  if (result.scenario) result.scenario->show = lesson.show;
-  return result;
-}
-
-namespace {
-
-// What turns `from` into `to` as a merge patch: changed fields, objects compared key by key,
-// arrays (the matrices) whole, null for a field `to` lacks.
-json merge_patch_between(const json& from, const json& to) {
-  if (!from.is_object() || !to.is_object()) return to;
-  json patch = json::object();
-  for (auto it = from.begin(); it != from.end(); ++it)
-    if (!to.contains(it.key())) patch[it.key()] = nullptr;
-  for (auto it = to.begin(); it != to.end(); ++it) {
-    if (!from.contains(it.key())) patch[it.key()] = it.value();
-    else if (from[it.key()] != it.value()) patch[it.key()] = merge_patch_between(from[it.key()], it.value());
-  }
-  return patch;
-}
-
-}  // namespace
-
-std::string change_between(const Scenario& lesson, const Scenario& now) {
-  json from = json::parse(scenario_to_json(lesson).dump()), to = json::parse(scenario_to_json(now).dump());
-  for (json* j : {&from, &to})
-    for (const char* fixed : {"attnlab", "title", "notes", "show"}) j->erase(fixed);
-  return merge_patch_between(from, to).dump();
 }
 
 LoadResult load_scenario_file(const std::string& path) {

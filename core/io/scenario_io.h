@@ -53,14 +53,6 @@ LoadResult load_scenario_file(const std::string& path);
 // last silently, and a file that says a thing twice should be told so.
 nlohmann::json parse_json_noting_duplicates(std::string_view text, std::vector<std::string>* duplicates);
 
-// "Show me": the lesson with the change its step `step` (1-based) carries applied to it (its
-// "show", a merge patch of the file), as one scenario that keeps the lesson's title, notes and
-// show; an error when the step carries none.
-LoadResult show_step(const Scenario& lesson, int step);
-// The merge patch, as compact JSON text, that turns `lesson` into `now` (title, notes and show
-// aside): what a step's show holds for "capture this state". "{}" when they are alike.
-std::string change_between(const Scenario& lesson, const Scenario& now);
-
 OrderedJson scenario_to_json(const Scenario& s);
 std::string scenario_to_text(const Scenario& s);
 // j without any space, numbers in their shortest form ("1", "2.5e-7"): no

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/io/lesson_show.h"
 #include "core/io/scenario_io.h"
 
 using nlohmann::json;
