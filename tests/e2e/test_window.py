@@ -108,6 +108,7 @@ class Window(unittest.TestCase):
                 # Save as… opened in the user's own lessons folder, made for it.
                 self.assertTrue((self.tmp / "data-home" / "attnlab" / "lessons").is_dir())
                 xdo(x, "key", "Escape")
+                time.sleep(0.5)  # the Save as field had the keys: Ctrl+Q counts once the dialog is gone
                 xdo(x, "key", "ctrl+q")
                 time.sleep(1.0)
                 xdo(x, "key", "ctrl+q")  # the unsaved changes: quit without saving

@@ -3,6 +3,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import time
 import tempfile
 import unittest
 
@@ -67,8 +68,22 @@ def read_png(path):
 
 
 def xdo(x, *args):
-    """xdotool on the test's display (XTEST: events as a mouse and keyboard make them)."""
-    return subprocess.run(["xdotool", *map(str, args)], env=x.env, check=True, capture_output=True, text=True).stdout
+    """xdotool on the test's display (XTEST: events as a mouse and keyboard make them).
+
+    "key" is pressed as a hand presses it, down for a tenth of a second: Dear ImGui 1.86 reads
+    keys as held or not once a frame, so a press and release that land in one slow frame (a
+    loaded CI machine) are never seen, and a test that waits for Ctrl+Q waits in vain."""
+    args = [str(a) for a in args]
+    if args and args[0] == "key":
+        options = args[1:3] if args[1:2] == ["--window"] else []
+        for key in args[1 + len(options):]:
+            subprocess.run(["xdotool", "keydown", *options, key], env=x.env, check=True, capture_output=True)
+            time.sleep(0.1)
+            # Not checked: the key may have closed the --window it was sent to (Ctrl+Q).
+            subprocess.run(["xdotool", "keyup", *options, key], env=x.env, capture_output=True)
+            time.sleep(0.1)
+        return ""
+    return subprocess.run(["xdotool", *args], env=x.env, check=True, capture_output=True, text=True).stdout
 
 
 def close_app(app):
