@@ -70,11 +70,14 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
   const auto& m = get(state.scenario());
   const float label_w = matrix_label_width(row_labels);
   const float field_w = kFieldWidth * scale, gap = kFieldGap * scale;
-  const float width = std::max(script_text_size(title_markup).x,
+  const float width = std::max(script_text_size(title_markup).x + MatrixToolsWidth(state),
                                label_w + static_cast<float>(m.cols()) * (field_w + gap));
   flow.next(width);
   ImGui::BeginGroup();
   ScriptText(title_markup);
+  // Copy, paste, random, identity, zero, round (panel_matrices_tools.cpp): one edit, one undo step.
+  if (const auto change = MatrixTools(state, key, m))
+    if (state.apply([&](core::Scenario& s) { get(s) = change->matrix; })) state.status = change->done;
   ImGui::PushID(key.c_str());
   std::vector<std::pair<int, ImRect>> lit_rows;  // outlined once every row is drawn, over the fields
   for (int r = 0; r < m.rows(); ++r) {

@@ -2,6 +2,11 @@
 // draws them under its collapsing headers.
 #pragma once
 
+#include <optional>
+#include <string>
+
+#include <Eigen/Core>
+
 #include "app/app_state.h"
 
 namespace app {
@@ -11,5 +16,15 @@ inline constexpr float kFieldWidth = 50.0f, kFieldGap = 4.0f;  // a drag field o
 void MatricesSizesAndMode(AppState& state);  // matrices_settings.cpp: n, d_model, d_k, H, the mode, cross-attention
 void MatricesOptions(AppState& state);       // matrices_settings.cpp: shared QK, one W, masks, scale, temperature, positions
 void GaugeDemo(AppState& state);             // gauge_demo.cpp: only W^Q W^Kᵀ reaches the scores
+
+// matrices_tools.cpp: a matrix's menu ("⋯" beside its title, or a right-click on the title, the
+// item drawn just before): copy, paste, random, identity, zero, round. What it asks for, once:
+// `matrix` in place of the one shown, and the status line's words once the edit is made.
+struct MatrixChange {
+  Eigen::MatrixXd matrix;
+  std::string done;
+};
+std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key, const Eigen::MatrixXd& shown);
+float MatrixToolsWidth(const AppState& state);  // what the "⋯" takes beside the title (none in a picture)
 
 }  // namespace app
