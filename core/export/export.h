@@ -71,6 +71,15 @@ std::string csv_text(const std::string& text);
 // formula; then W^O and Y.
 std::string export_tex(const Scenario& s, const Result& r);
 
+// The same as Beamer slides (16:9, pure ASCII; pdflatex with beamer from
+// texlive-latex-recommended and pgf from texlive-pictures): a frame with the
+// tokens, sizes and options, one with the inputs (projected mode), then per
+// head three, Q, K, V; the scores and the weights; the bilinear form and the
+// head's output; then W^O and Y. The same formulas and matrices as
+// export_tex, at \footnotesize (every matrix at most 4 × 4) or \scriptsize;
+// a step too tall for a frame goes on over the next (allowframebreaks).
+std::string export_beamer(const Scenario& s, const Result& r);
+
 struct SvgStyle {
   bool light = false;                        // the light theme (for slides) or the dark one
   Colormap sequential = Colormap::Viridis;   // the weights

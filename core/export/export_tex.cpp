@@ -10,10 +10,13 @@
 #include <sstream>
 
 #include "core/export/export.h"
+#include "core/export/export_tex_parts.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"
 
 namespace core {
+
+using tex::TexOut;
 
 namespace {
 
@@ -89,12 +92,12 @@ double bmatrix_width(const M& m) {
 // Formulas side by side in displays, a new display when the next would not fit.
 class Displays {
  public:
-  explicit Displays(std::ostringstream& out) : out_(out) {}
+  explicit Displays(TexOut& out) : out_(out.text), width_(out.width) {}
   // lhs = matrix, e.g. "Q_{1} = XW^Q_{1}".
   template <class M>
   void add(const std::string& lhs, const M& m) { add_tex(lhs + " = " + bmatrix(m), tex_width(lhs) + 14 + bmatrix_width(m)); }
   void add_tex(const std::string& tex, double width) {
-    if (used_ > 0 && used_ + 20 + width > kTextWidth) flush();
+    if (used_ > 0 && used_ + 20 + width > width_) flush();
     out_ << (used_ > 0 ? ", \\quad " : "\\[ ") << tex;
     used_ += (used_ > 0 ? 20 : 0) + width;
   }
@@ -105,8 +108,8 @@ class Displays {
   ~Displays() { flush(); }
 
  private:
-  static constexpr double kTextWidth = 440;  // 16 cm is 455 pt
   std::ostringstream& out_;
+  double width_;  // TexOut::width
   double used_ = 0;
 };
 
@@ -212,16 +215,11 @@ std::string options_sentence(const Scenario& s) {
   return out;
 }
 
-// The document's preamble, its title, and a paragraph on the tokens, the sizes and the options.
-void write_preamble(std::ostringstream& t, const Scenario& s) {
-  t << "% Written by attnlab. Pure ASCII: compiles with pdflatex (texlive-latex-base).\n"
-    << "% To paste into notes that load amsmath and amssymb, take what lies between \\begin{document} and \\end{document}.\n"
-    << "\\documentclass[11pt]{article}\n\\usepackage{amsmath,amssymb}\n"
-    << "\\setcounter{MaxMatrixCols}{16}\n"
-    << "\\setlength{\\textwidth}{16cm}\\setlength{\\oddsidemargin}{0cm}\\setlength{\\evensidemargin}{0cm}\n"
-    << "\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{4pt}\n"
-    << "\\begin{document}\n\n";
-  t << "\\section*{" << latex_markup(s.title.empty() ? "Attention" : s.title) << "}\n\n";
+}  // namespace
+
+namespace tex {
+
+void write_summary(TexOut& t, const Scenario& s) {
   const auto token_list = [&](const std::vector<std::string>& tokens) {
     for (size_t i = 0; i < tokens.size(); ++i) t << (i ? ", " : "") << "\\texttt{" << latex_text(tokens[i]) << "}";
   };
@@ -236,7 +234,7 @@ void write_preamble(std::ostringstream& t, const Scenario& s) {
 }
 
 // Projected mode's inputs: X (and X_kv), and under sinusoidal positions PE and what the projections then read.
-void write_inputs(std::ostringstream& t, const Scenario& s) {
+void write_inputs(TexOut& t, const Scenario& s) {
   const Options& o = s.options;
   const bool projected = s.mode == Mode::Projected;
   if (projected) {
@@ -261,16 +259,6 @@ void write_inputs(std::ostringstream& t, const Scenario& s) {
   }
 }
 
-// What head h's formulas call its matrices. They carry the index h when there are
-// several heads; O is always O_h, as in the app.
-struct HeadNames {
-  std::string i;  // the index as a subscript, or nothing
-  std::string Q, K, V, S, A, M;
-  std::string Qp, Kp;  // what the projections give: under RoPE Q~ and K~, which it turns into the Q and K of S
-  std::string O, WQ, WK, WV, Walt;
-  std::string Wh;  // merged QK's W_h
-};
-
 HeadNames head_names(const Scenario& s, int h) {
   const bool several = s.heads > 1, rope = s.options.positions == Positions::Rope;
   const std::string i = several ? "_{" + std::to_string(h + 1) + "}" : "";
@@ -283,7 +271,7 @@ HeadNames head_names(const Scenario& s, int h) {
 }
 
 // The head's weights (projected mode) and Q, K, V, then RoPE's turn of Q and K.
-void write_projections(std::ostringstream& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x) {
+void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x) {
   const Options& o = s.options;
   const bool projected = s.mode == Mode::Projected, merged = projected && o.merged_qk;
   const Inputs in = inputs(s);
@@ -329,7 +317,7 @@ void write_projections(std::ostringstream& t, const Scenario& s, const HeadResul
 }
 
 // S and QQᵀ, S's asymmetry (or why it has none), the mask, QK-norm's cosines, and the weights.
-void write_scores_and_weights(std::ostringstream& t, const Scenario& s, const HeadResult& hr, int h,
+void write_scores_and_weights(TexOut& t, const Scenario& s, const HeadResult& hr, int h,
                               const HeadNames& x) {
   const Options& o = s.options;
   const bool masked = o.causal || o.no_self;
@@ -372,7 +360,7 @@ void write_scores_and_weights(std::ostringstream& t, const Scenario& s, const He
 }
 
 // Projected mode's bilinear form of the scores (W_h itself under merged QK), its singular values and rank.
-void write_bilinear_form(std::ostringstream& t, const Scenario& s, const HeadResult& hr, const HeadNames& x) {
+void write_bilinear_form(TexOut& t, const Scenario& s, const HeadResult& hr, const HeadNames& x) {
   const Options& o = s.options;
   const bool projected = s.mode == Mode::Projected, rope = o.positions == Positions::Rope;
   const Inputs in = inputs(s);
@@ -405,7 +393,7 @@ void write_bilinear_form(std::ostringstream& t, const Scenario& s, const HeadRes
 }
 
 // O_h = AV and AttentionAlt's output.
-void write_head_output(std::ostringstream& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x) {
+void write_head_output(TexOut& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x) {
   const Options& o = s.options;
   const std::string &V = x.V, &A = x.A, &O = x.O, &Walt = x.Walt;
   t << "The head's output, each row a convex combination of the rows of $" << V << "$, and AttentionAlt's, with "
@@ -418,17 +406,8 @@ void write_head_output(std::ostringstream& t, const Scenario& s, const HeadResul
           hr.alt_output);
 }
 
-void write_head(std::ostringstream& t, const Scenario& s, const HeadResult& hr, int h) {
-  const HeadNames x = head_names(s, h);
-  t << "\\subsection*{" << (s.heads > 1 ? "Head " + std::to_string(h + 1) : std::string("The head")) << "}\n\n";
-  write_projections(t, s, hr, h, x);
-  write_scores_and_weights(t, s, hr, h, x);
-  write_bilinear_form(t, s, hr, x);
-  write_head_output(t, s, hr, h, x);
-}
-
 // W^O, Y = [O_1 ... O_H] W^O (what head_output puts in), the target and the loss.
-void write_output(std::ostringstream& t, const Scenario& s, const Result& r) {
+void write_output(TexOut& t, const Scenario& s, const Result& r) {
   const Options& o = s.options;
   const std::string O = o.head_output == HeadOutput::Alt ? "O^{\\text{alt}}_{" : "O_{";
   std::string concat = O + "1}";
@@ -437,7 +416,6 @@ void write_output(std::ostringstream& t, const Scenario& s, const Result& r) {
     for (int h = 1; h < s.heads; ++h) concat += "\\;\\; " + O + std::to_string(h + 1) + "}";
     concat += "\\,\\right]";
   }
-  t << "\\subsection*{Output}\n\n";
   {
     Displays y(t);
     y.add("W^O", s.W_O);
@@ -456,16 +434,43 @@ void write_output(std::ostringstream& t, const Scenario& s, const Result& r) {
   }
 }
 
+}  // namespace tex
+
+namespace {
+
+// The article's preamble and its title.
+void write_preamble(TexOut& t, const Scenario& s) {
+  t << "% Written by attnlab. Pure ASCII: compiles with pdflatex (texlive-latex-base).\n"
+    << "% To paste into notes that load amsmath and amssymb, take what lies between \\begin{document} and \\end{document}.\n"
+    << "\\documentclass[11pt]{article}\n\\usepackage{amsmath,amssymb}\n"
+    << "\\setcounter{MaxMatrixCols}{16}\n"
+    << "\\setlength{\\textwidth}{16cm}\\setlength{\\oddsidemargin}{0cm}\\setlength{\\evensidemargin}{0cm}\n"
+    << "\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{4pt}\n"
+    << "\\begin{document}\n\n";
+  t << "\\section*{" << latex_markup(s.title.empty() ? "Attention" : s.title) << "}\n\n";
+}
+
+void write_head(TexOut& t, const Scenario& s, const HeadResult& hr, int h) {
+  const tex::HeadNames x = tex::head_names(s, h);
+  t << "\\subsection*{" << (s.heads > 1 ? "Head " + std::to_string(h + 1) : std::string("The head")) << "}\n\n";
+  tex::write_projections(t, s, hr, h, x);
+  tex::write_scores_and_weights(t, s, hr, h, x);
+  tex::write_bilinear_form(t, s, hr, x);
+  tex::write_head_output(t, s, hr, h, x);
+}
+
 }  // namespace
 
 std::string export_tex(const Scenario& s, const Result& r) {
-  std::ostringstream t;
+  TexOut t;  // the article's 16 cm
   write_preamble(t, s);
-  write_inputs(t, s);
+  tex::write_summary(t, s);
+  tex::write_inputs(t, s);
   for (int h = 0; h < s.heads; ++h) write_head(t, s, r.head[h], h);
-  write_output(t, s, r);
+  t << "\\subsection*{Output}\n\n";
+  tex::write_output(t, s, r);
   t << "\\end{document}\n";
-  return t.str();
+  return t.text.str();
 }
 
 }  // namespace core

@@ -209,6 +209,42 @@ TEST(ExportText, LatexDocumentIsAsciiWhateverTheLabels) {
   EXPECT_NE(tex.find("\\textbackslash{}end\\{document\\}"), std::string::npos);  // the title's, escaped
 }
 
+// Beamer slides (issue 24, item 7) show what the article shows: the same matrices, entry for
+// entry, a frame for each step of each head, in pure ASCII whatever the labels.
+TEST(ExportText, BeamerSlidesHoldTheArticlesMatricesAFrameAStep) {
+  core::Scenario s = example();  // two heads, five tokens
+  s.title = "QK\u1D40 \\end{frame} $x$";
+  const core::Result r = core::compute(s);
+  const std::string slides = core::export_beamer(s, r), article = core::export_tex(s, r);
+  const auto count = [](const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(slides.rfind("% Written by attnlab", 0), 0u);
+  EXPECT_NE(slides.find("\\documentclass[11pt,aspectratio=169]{beamer}"), std::string::npos);
+  // The title and options, the inputs, three a head, the output.
+  EXPECT_EQ(count(slides, "\\begin{frame}[allowframebreaks]"), 1 + 1 + 3 * 2 + 1u);
+  EXPECT_EQ(count(slides, "\\end{frame}"), 1 + 1 + 3 * 2 + 1u);
+  EXPECT_NE(slides.find("\\begin{frame}[allowframebreaks]{Head 2: the scores and the weights}"), std::string::npos);
+  EXPECT_NE(slides.find("\\scriptsize"), std::string::npos) << "five tokens: the small type";
+  // Every matrix of the article, as the article prints it.
+  EXPECT_EQ(count(slides, "\\begin{bmatrix}"), count(article, "\\begin{bmatrix}"));
+  for (size_t at = article.find("\\begin{bmatrix}"); at != std::string::npos; at = article.find("\\begin{bmatrix}", at + 1)) {
+    const std::string matrix = article.substr(at, article.find("\\end{bmatrix}", at) - at);
+    EXPECT_NE(slides.find(matrix), std::string::npos) << matrix;
+  }
+  for (char c : slides) ASSERT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7F)) << int(static_cast<unsigned char>(c));
+  EXPECT_TRUE(braces_balance(slides));
+  EXPECT_NE(slides.find("\\textbackslash{}end\\{frame\\}"), std::string::npos);  // the title's, escaped
+
+  // Four tokens and four dimensions at most: the larger type.
+  const core::Scenario small = core::make_zero_scenario(4, 4, 2, 1);
+  const std::string small_slides = core::export_beamer(small, core::compute(small));
+  EXPECT_NE(small_slides.find("\\footnotesize"), std::string::npos);
+  EXPECT_EQ(small_slides.find("\\scriptsize"), std::string::npos);
+}
+
 TEST(ExportText, SvgOfAnyLabelsHoldsOnlyXmlCharacters) {
   core::Scenario s = example();
   std::mt19937 rng(12);
