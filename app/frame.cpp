@@ -627,7 +627,8 @@ void DrawViews(AppState& state, float top, float h) {
   const float scale = fonts().scale;
   const float left_w = std::clamp(display.x * 0.36f, 380 * scale, 560 * scale);
   const float right_w = std::max(1.0f, display.x - left_w);
-  const float scores_h = std::floor(h * 0.44f), middle_h = std::floor(h * 0.28f);
+  // The weights' rows are the tallest need after the scores' (their numbers, two lines of text below).
+  const float scores_h = std::floor(h * 0.41f), middle_h = std::floor(h * 0.31f);
   const float output_h = h - scores_h - middle_h;
 
   // The lesson above the editor, as tall as its longest step needs (at most 45%).

@@ -12,6 +12,7 @@
 #include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/slider.h"
 #include "core/model/positions.h"
 
 namespace app {
@@ -27,18 +28,18 @@ void MatricesSizesAndMode(AppState& state) {
     ScriptText(markup);
   };
   const auto second_column = [&] { ImGui::SameLine(column + ImGui::GetStyle().WindowPadding.x); };
-  bool resized = ImGui::SliderInt("##tokens", &n, core::kMinTokens, core::kMaxTokens);
+  bool resized = ReadableSliderInt("##tokens", &n, core::kMinTokens, core::kMaxTokens);
   remember_control(state, "tokens");
   label("tokens n");
   second_column();
-  resized |= ImGui::SliderInt("##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
+  resized |= ReadableSliderInt("##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
   remember_control(state, "d_model");
   label("d_{model}");
-  resized |= ImGui::SliderInt("##d_k", &d_k, core::kMinDk, core::kMaxDk);
+  resized |= ReadableSliderInt("##d_k", &d_k, core::kMinDk, core::kMaxDk);
   remember_control(state, "d_k");
   label("d_k (= d_v)");
   second_column();
-  resized |= ImGui::SliderInt("##heads", &heads, core::kMinHeads, core::kMaxHeads);
+  resized |= ReadableSliderInt("##heads", &heads, core::kMinHeads, core::kMaxHeads);
   remember_control(state, "heads");
   label("heads H");
   ImGui::PopItemWidth();
@@ -80,7 +81,7 @@ void MatricesSizesAndMode(AppState& state) {
   if (cross) {
     int m = s.m();
     ImGui::SetNextItemWidth(column * 0.55f);
-    if (ImGui::SliderInt("##tokens_kv", &m, core::kMinTokens, core::kMaxTokens))
+    if (ReadableSliderInt("##tokens_kv", &m, core::kMinTokens, core::kMaxTokens))
       state.apply([&](core::Scenario& sc) { core::resize_keys(sc, m); });
     remember_control(state, "tokens_kv");
     label("keys m (tokens_{kv})");
@@ -123,7 +124,7 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
   if (o.positions != core::Positions::None) {
     double base = o.position_base;
     ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x));
-    if (ImGui::SliderScalar("##position_base", ImGuiDataType_Double, &base, &core::kMinPositionBase, &core::kMaxPositionBase,
+    if (ReadableSliderDouble("##position_base", &base, &core::kMinPositionBase, &core::kMaxPositionBase,
                             "base = %.0f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
       o.position_base = std::clamp(base, core::kMinPositionBase, core::kMaxPositionBase);
       changed = true;
@@ -229,7 +230,7 @@ void MatricesOptions(AppState& state) {
   if (o.qk_norm && state.scenario().options.qk_norm) {
     const double lo = -100.0, hi = 100.0;
     ImGui::SetNextItemWidth(110 * ImGui::GetFontSize() / 16.0f);
-    gain_changed = ImGui::SliderScalar("##gain", ImGuiDataType_Double, &gain, &lo, &hi, "g = %.3f");
+    gain_changed = ReadableSliderDouble("##gain", &gain, &lo, &hi, "g = %.3f");
     remember_control(state, "qk_gain");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("QK-norm's gain g of the head shown; Ctrl+click to type a value (|g| \u2264 1e6).");
     ImGui::SameLine();
@@ -237,7 +238,7 @@ void MatricesOptions(AppState& state) {
   // In double, as the scenario holds it: a float slider would store 0.05 as 0.05000000074505806.
   double temperature = o.temperature;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-  if (ImGui::SliderScalar("##T", ImGuiDataType_Double, &temperature, &core::kMinTemperature, &core::kMaxTemperature, "T = %.2f",
+  if (ReadableSliderDouble("##T", &temperature, &core::kMinTemperature, &core::kMaxTemperature, "T = %.2f",
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
     o.temperature = std::clamp(temperature, core::kMinTemperature, core::kMaxTemperature);
     changed = true;

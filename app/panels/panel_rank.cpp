@@ -55,6 +55,16 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   if (fonts().small) ImGui::PopFont();
 }
 
+// The room for W^Q W^Kᵀ: 45% of the panel, or as much more as its numbers need (up to what leaves
+// the singular values their bars): at 1280 × 720 its 18 px cells had room for no number.
+ImVec2 MatrixRoom(const AppState& state, const core::Mat& W, const HeatmapOptions& o, ImVec2 avail) {
+  const float h = avail.y - ImGui::GetStyle().ItemSpacing.y;
+  const float widest = std::max(avail.x * 0.45f, avail.x - 120 * fonts().scale);
+  for (float w = avail.x * 0.45f; w < widest; w += 8 * fonts().scale)
+    if (heatmap_fit(state, W, o, ImVec2(w, h), true).numbers) return ImVec2(w, h);
+  return ImVec2(avail.x * 0.45f, h);
+}
+
 // Direct mode: S = QKᵀ (n × m) and QQᵀ (n × n) have rank at most min(n, m, d_k).
 void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
   const int n = s.n(), m = s.m();
@@ -95,7 +105,7 @@ void DrawRankPanel(AppState& state) {
     o.max_cell = 40;
     const bool merged = s.options.merged_qk;
     Heatmap(state, "W_QK", merged ? "W_{" + std::to_string(state.view.head + 1) + "}  (one W)" : "W^Q W^{K\u1D40}", r.W_QK, o,
-            ImVec2(avail.x * 0.45f, avail.y - ImGui::GetStyle().ItemSpacing.y));
+            MatrixRoom(state, r.W_QK, o, avail));
     ImGui::SameLine(0, 12 * fonts().scale);
     ImGui::BeginGroup();
     const float right = ImGui::GetContentRegionAvail().x;
@@ -104,10 +114,8 @@ void DrawRankPanel(AppState& state) {
       ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 d_{model} = " + std::to_string(dm) +
                         ": one W is not held to d_k");
       SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
-      ImGui::PushFont(small);
       ScriptTextWrapped("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + "; W^Q, W^K would take 2\u00B7d_{model}\u00B7d_k\u00B7H = " +
                         std::to_string(2 * dm * dk * s.heads));
-      ImGui::PopFont();
       ImGui::EndGroup();
       ImGui::End();
       return;
@@ -132,16 +140,20 @@ void DrawRankPanel(AppState& state) {
       effective = std::to_string(2 * dm * dk - dk * dk);
       why = "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2: W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing";
     }
-    ImGui::PushFont(small);
-    ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate) +
-                      ", one W: " + std::to_string(result.params.merged));
+    // The numbers lesson 2 is built on, in the text's own size and colour: parameters of all heads,
+    // and how many of a head's count reach the scores.
+    // One count a line: a narrow column wraps them whole, not in the middle of "W^Q, W^K".
+    ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate));
+    ScriptTextWrapped("one W: " + std::to_string(result.params.merged));
     // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
-    if (s.options.positions == core::Positions::Rope)
+    if (s.options.positions == core::Positions::Rope) {
+      ImGui::PushFont(small);
       ScriptTextWrapped("RoPE: S_{ij} = x_iW^Q R_{(j\u2212i)\u03B8}W^{K\u1D40}x_j^\u1D40, so W^Q W^{K\u1D40} gives S only at i = j",
                         ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    else
-      ScriptTextWrapped("effective: " + effective + " a head", ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    ImGui::PopFont();
+      ImGui::PopFont();
+    } else {
+      ScriptTextWrapped("effective: " + effective + "/head");
+    }
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();

@@ -54,25 +54,30 @@ constexpr const char* kCrossNote =
     "in for it: \"why not QQ\u1D40?\" has its plainest answer here.";
 
 // S and QQᵀ (big), and the two parts of S: compared side by side, each pair shares a colour scale
-// ("own scales" gives each its own).
+// ("own scales" gives each its own). A pair side by side shares its row labels (S's, at the left) and
+// its colour bar (the right one's): at 1280 × 720 those two were the room the numbers lacked.
 struct ScoreOptions {
-  HeatmapOptions big, part;
+  HeatmapOptions S, QQt, sym, antisym;
 };
 
-ScoreOptions score_options(const AppState& state, const core::Scenario& s, const core::HeadResult& r) {
+ScoreOptions score_options(const AppState& state, const core::HeadResult& r) {
   const bool own = state.view.own_scales;
   const double big_max = std::max({r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff(), 1e-12});
   // The parts exist only for a square S (n = m): an empty matrix has no largest entry.
   const double parts_max = r.square() ? std::max({r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff(), 1e-12})
                                       : 1.0;
-  ScoreOptions o;
-  o.big.row_labels = o.big.col_labels = o.part.row_labels = o.part.col_labels = &state.token_labels();
+  HeatmapOptions big, part;
+  big.row_labels = big.col_labels = part.row_labels = part.col_labels = &state.token_labels();
   // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5).
-  o.big.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
-  o.part.max_cell = 40;
-  o.part.min_cell = 5;  // the parts may shrink to thumbnails so that S and QQᵀ keep their numbers
-  o.big.shared_max = own ? 0 : big_max;
-  o.part.shared_max = own ? 0 : parts_max;
+  big.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
+  part.max_cell = 40;
+  part.min_cell = 5;  // the parts may shrink to thumbnails so that S and QQᵀ keep their numbers
+  big.shared_max = own ? 0 : big_max;
+  part.shared_max = own ? 0 : parts_max;
+  ScoreOptions o{big, big, part, part};
+  o.S.colorbar = own;  // QQᵀ's colour bar, at the right of the pair, is S's too
+  o.QQt.show_row_labels = false;  // the rows of QQᵀ are S's rows: queries, in the same order
+  o.antisym.show_row_labels = false;
   return o;
 }
 
@@ -91,11 +96,11 @@ struct Candidate {
 Candidate evaluate(const AppState& state, const core::HeadResult& r, const ScoreOptions& o, Arrangement a, ImVec2 big,
                    ImVec2 small) {
   const bool split = r.square();
-  const HeatmapFit S = heatmap_fit(state, r.scores, o.big, big, true);
-  const HeatmapFit G = heatmap_fit(state, r.QQt, o.big, big, true);
+  const HeatmapFit S = heatmap_fit(state, r.scores, o.S, big, true);
+  const HeatmapFit G = heatmap_fit(state, r.QQt, o.QQt, big, true);
   const HeatmapFit P =
-      split ? heatmap_fit(state, r.scores_antisym, o.part, small, true) : HeatmapFit{1, 1, true, true, true, false};
-  const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, o.part, small, true) : P;
+      split ? heatmap_fit(state, r.scores_antisym, o.antisym, small, true) : HeatmapFit{1, 1, true, true, true, false};
+  const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, o.sym, small, true) : P;
   float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
   if (S.numbers && G.numbers) quality += 1e6f;
   if (S.column_labels && G.column_labels) quality += 1e5f;
@@ -128,12 +133,29 @@ Candidate best_arrangement(const AppState& state, const core::HeadResult& r, con
                     : evaluate(state, r, o, Arrangement::Row, ImVec2(half, body_h), ImVec2(0, 0));
 }
 
-// The two of a pair get cells of one size and numbers of one font, whichever needs more room.
-void make_alike(const AppState& state, HeatmapOptions& o, const core::Mat& a, const core::Mat& b, ImVec2 room) {
-  const HeatmapFit fa = heatmap_fit(state, a, o, room, true), fb = heatmap_fit(state, b, o, room, true);
-  o.cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
-  o.small_numbers = fa.small_numbers || fb.small_numbers;
-  o.no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
+// The two of a pair get cells of one size, column labels on as many lines, and numbers of one font,
+// whichever needs more room: their rows line up, so that the left one's labels name both.
+void make_alike(const AppState& state, HeatmapOptions& oa, HeatmapOptions& ob, const core::Mat& a, const core::Mat& b,
+                ImVec2 room) {
+  HeatmapFit fa = heatmap_fit(state, a, oa, room, true), fb = heatmap_fit(state, b, ob, room, true);
+  // One staggers its column labels and the other not (their labels differ under cross-attention, or
+  // one's line would cost its numbers): both stagger where both keep their numbers so, else neither.
+  bool staggered = fa.staggered_labels && fb.staggered_labels;
+  if (fa.staggered_labels != fb.staggered_labels) {
+    HeatmapOptions sa = oa, sb = ob;
+    sa.staggered_labels = sb.staggered_labels = true;
+    const HeatmapFit ga = heatmap_fit(state, a, sa, room, true), gb = heatmap_fit(state, b, sb, room, true);
+    staggered = (ga.numbers || !fa.numbers) && (gb.numbers || !fb.numbers);
+    if (staggered) fa = ga, fb = gb;
+  }
+  for (HeatmapOptions* o : {&oa, &ob}) {
+    o->cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
+    o->max_cell = std::min({o->max_cell, fa.cell_h / fonts().scale, fb.cell_h / fonts().scale});
+    o->staggered_labels = staggered;
+    o->single_line_labels = !staggered;
+    o->small_numbers = fa.small_numbers || fb.small_numbers;
+    o->no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
+  }
 }
 
 void ScoresHeatmap(AppState& state, const core::Scenario& s, const core::HeadResult& r, const HeatmapOptions& big_o,
@@ -180,34 +202,34 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
   const bool short_titles = best.arrangement != Arrangement::Grid;
   switch (split ? best.arrangement : Arrangement::Row) {
     case Arrangement::Row:
-      ScoresHeatmap(state, s, r, o.big, big);
+      ScoresHeatmap(state, s, r, o.S, big);
       ImGui::SameLine(0, gap);
-      QQtHeatmap(state, s, r, o.big, big);
+      QQtHeatmap(state, s, r, o.QQt, big);
       if (!split) break;
       ImGui::SameLine(0, gap);
-      SymHeatmap(state, r, o.part, small, short_titles);
+      SymHeatmap(state, r, o.sym, small, short_titles);
       ImGui::SameLine(0, gap);
-      AntisymHeatmap(state, r, o.part, small, short_titles);
+      AntisymHeatmap(state, r, o.antisym, small, short_titles);
       break;
     case Arrangement::Column:
-      ScoresHeatmap(state, s, r, o.big, big);
+      ScoresHeatmap(state, s, r, o.S, big);
       ImGui::SameLine(0, gap);
-      QQtHeatmap(state, s, r, o.big, big);
+      QQtHeatmap(state, s, r, o.QQt, big);
       ImGui::SameLine(0, gap);
       ImGui::BeginGroup();
-      SymHeatmap(state, r, o.part, small, short_titles);
-      AntisymHeatmap(state, r, o.part, small, short_titles);
+      SymHeatmap(state, r, o.sym, small, short_titles);
+      AntisymHeatmap(state, r, o.antisym, small, short_titles);
       ImGui::EndGroup();
       break;
     case Arrangement::Grid:
       ImGui::BeginGroup();
-      ScoresHeatmap(state, s, r, o.big, big);
-      SymHeatmap(state, r, o.part, small, short_titles);
+      ScoresHeatmap(state, s, r, o.S, big);
+      SymHeatmap(state, r, o.sym, small, short_titles);
       ImGui::EndGroup();
       ImGui::SameLine(0, gap);
       ImGui::BeginGroup();
-      QQtHeatmap(state, s, r, o.big, big);
-      AntisymHeatmap(state, r, o.part, small, short_titles);
+      QQtHeatmap(state, s, r, o.QQt, big);
+      AntisymHeatmap(state, r, o.antisym, small, short_titles);
       ImGui::EndGroup();
       break;
   }
@@ -246,7 +268,7 @@ void DrawScoresPanel(AppState& state) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    ScoreOptions o = score_options(state, s, r);
+    ScoreOptions o = score_options(state, r);
 
     // The text below the heatmaps keeps its lines; the heatmaps have the rest.
     const std::string dof = DegreesOfFreedom(s);
@@ -257,9 +279,21 @@ void DrawScoresPanel(AppState& state) {
     const float gap = 10 * fonts().scale;
 
     const Candidate best = best_arrangement(state, r, o, avail, body_h, gap);
-    make_alike(state, o.big, r.scores, r.QQt, best.big);
-    if (r.square()) make_alike(state, o.part, r.scores_sym, r.scores_antisym, best.small);
-    ArrangedHeatmaps(state, s, r, o, best, gap);
+    make_alike(state, o.S, o.QQt, r.scores, r.QQt, best.big);
+    Candidate placed = best;
+    if (best.arrangement == Arrangement::Column) {
+      // The parts have what S and QQᵀ leave: at 1920 × 1080 their cells stop growing well before
+      // their room ends, and the parts' numbers need that width.
+      const float used = heatmap_fit(state, r.scores, o.S, best.big, true).width + heatmap_fit(state, r.QQt, o.QQt, best.big, true).width;
+      placed.small.x = std::max(best.small.x, avail.x - used - 2 * gap - 1);
+    }
+    if (r.square()) {
+      // Stacked in a column, each part has its own colour bar beside it; side by side, they share one.
+      if (best.arrangement == Arrangement::Column) o.sym.colorbar = true, o.antisym.show_row_labels = o.sym.show_row_labels;
+      else o.sym.colorbar = state.view.own_scales;
+      make_alike(state, o.sym, o.antisym, r.scores_sym, r.scores_antisym, placed.small);
+    }
+    ArrangedHeatmaps(state, s, r, o, placed, gap);
     ScoresText(state, s, r, dof, text_h);
   }
   ImGui::End();

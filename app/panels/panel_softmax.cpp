@@ -11,6 +11,7 @@
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "app/widgets/slider.h"
 #include "core/model/gradient.h"
 
 namespace app {
@@ -27,7 +28,7 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   ImGui::SetCursorScreenPos(ImVec2(x, ImGui::GetCursorStartPos().y + ImGui::GetWindowPos().y + ImGui::GetFrameHeightWithSpacing()));
   ImGui::BeginGroup();
   ImGui::SetNextItemWidth(std::min(width, 140 * fonts().scale));
-  ImGui::SliderInt("##jacobian_row", &row, 0, s.n() - 1, ("row " + s.tokens[static_cast<size_t>(row)]).c_str());
+  ReadableSliderInt("##jacobian_row", &row, 0, s.n() - 1, ("row " + s.tokens[static_cast<size_t>(row)]).c_str());
   remember_control(state, "jacobian_row");
   const core::Mat J = core::softmax_jacobian(r.weights, row);
   HeatmapOptions o;

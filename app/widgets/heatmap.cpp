@@ -21,17 +21,6 @@ std::string label(const std::vector<std::string>* labels, int i) {
   return labels && i < static_cast<int>(labels->size()) ? (*labels)[i] : std::to_string(i + 1);
 }
 
-// The label, shortened with "…" to fit `width`; empty when not even one letter fits.
-std::string fit_label(const std::string& s, float width) {
-  if (ImGui::CalcTextSize(s.c_str()).x <= width) return s;
-  for (size_t n = s.size(); n > 0; --n) {
-    if ((static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) continue;  // not inside a UTF-8 character
-    const std::string shorter = s.substr(0, n) + "…";
-    if (ImGui::CalcTextSize(shorter.c_str()).x <= width) return shorter;
-  }
-  return {};
-}
-
 // One font for a whole set of texts (a heatmap's numbers, its column labels):
 // the regular one when every text fits in width × height, else the small one.
 // Mixed sizes within one heatmap would read as emphasis.
@@ -53,6 +42,31 @@ float widest(const std::vector<std::string>* labels, int count) {
   float w = 0;
   for (int i = 0; i < count; ++i) w = std::max(w, ImGui::CalcTextSize(label(labels, i).c_str()).x);
   return w;
+}
+
+// The room one column label has: its cell, or with staggered lines two cells (less a gap each side).
+float column_label_room(float cell_w, int lines, float scale) { return cell_w * static_cast<float>(lines) - 2 * scale; }
+
+std::vector<std::string> column_labels(const std::vector<std::string>* labels, int count) {
+  std::vector<std::string> cols(static_cast<size_t>(count));
+  for (int c = 0; c < count; ++c) cols[static_cast<size_t>(c)] = label(labels, c);
+  return cols;
+}
+
+// Whether every column label fits its room, in the small font at worst, on `lines` staggered lines.
+bool column_labels_fit(const std::vector<std::string>* labels, int count, float cell_w, int lines) {
+  const std::vector<std::string> cols = column_labels(labels, count);
+  const float room = column_label_room(cell_w, lines, fonts().scale);
+  ImFont* font = uniform_font(cols, room, FLT_MAX);
+  for (const std::string& s : cols)
+    if (text_size(font, s).x > room) return false;
+  return true;
+}
+
+// The height of the second line of staggered labels: the font they will be drawn in.
+float column_line_h(const std::vector<std::string>* labels, int count, float cell_w) {
+  const std::vector<std::string> cols = column_labels(labels, count);
+  return uniform_font(cols, column_label_room(cell_w, 2, fonts().scale), FLT_MAX)->FontSize;
 }
 
 }  // namespace
@@ -138,6 +152,7 @@ const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
 // panels can choose an arrangement by whether the numbers will fit.
 struct Measure {
   float title_h = 0, col_label_h = 0, row_label_w = 0, colorbar_w = 0;
+  int col_label_lines = 1;            // 2: staggered, every other label on the upper line; 0: none
   float cell_w = 0, cell_h = 0;
   double m_abs = 1;                   // Diverging: the colour scale is [−m_abs, m_abs]
   double m_found = 0;                 // the largest |x| it needed: 0 for a blank matrix (m_abs is then 1)
@@ -180,25 +195,47 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
   // Square cells where there is room; where the height is short but the width
   // is not, cells widen as far as the numbers need, so that they still fit.
   const float fit_w = (avail.x - r.row_label_w - r.colorbar_w) / static_cast<float>(m.cols);
-  float fit_h = (avail.y - r.title_h - r.col_label_h) / static_cast<float>(m.rows);
-  // A thumbnail has no room for column labels (the tooltip names every cell): its rows take that room.
-  if (std::min(fit_w, fit_h) < 10 * scale) {
-    r.col_label_h = 0;
-    fit_h = (avail.y - r.title_h) / static_cast<float>(m.rows);
-  }
-  r.cell_h = std::clamp(std::min(fit_w, fit_h), options.min_cell * scale, options.max_cell * scale);
-  r.fits = r.cell_h <= fit_h + 0.5f && r.cell_h <= fit_w + 0.5f;
-  r.cell_w = r.cell_h;
-  if (f.small) {
-    ImFont* font = f.regular && r.cell_h >= f.regular->FontSize + 2 * scale ? f.regular : f.small;
-    if (r.cell_h >= font->FontSize) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
-  }
-  r.cell_w = std::max(r.cell_w, std::min(fit_w, options.cell_w_at_least));
-  if (show_numbers) {
-    // One font for all (all or none: a heatmap with some numbers missing would look like zeros).
+  const auto size_cells = [&] {
+    float fit_h = (avail.y - r.title_h - r.col_label_h) / static_cast<float>(m.rows);
+    // A thumbnail has no room for column labels (the tooltip names every cell): its rows take that room.
+    if (std::min(fit_w, fit_h) < 10 * scale) {
+      r.col_label_h = 0;
+      r.col_label_lines = 0;
+      fit_h = (avail.y - r.title_h) / static_cast<float>(m.rows);
+    }
+    r.cell_h = std::clamp(std::min(fit_w, fit_h), options.min_cell * scale, options.max_cell * scale);
+    r.fits = r.cell_h <= fit_h + 0.5f && r.cell_h <= fit_w + 0.5f;
+    r.cell_w = r.cell_h;
+    if (f.small) {
+      // Numbers in the regular font where a cell is tall enough for them (as the number font is
+      // chosen below): widening for the small font only left cells of 16 px with 8 px digits.
+      ImFont* font = f.regular && r.cell_h + 1 >= f.regular->FontSize ? f.regular : f.small;
+      if (r.cell_h >= font->FontSize) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
+    }
+    r.cell_w = std::max(r.cell_w, std::min(fit_w, options.cell_w_at_least));
+  };
+  // One font for all the numbers (all or none: a heatmap with some numbers missing would look like zeros).
+  const auto number_font_for = [&](const Measure& sized) -> ImFont* {
     for (ImFont* font : {options.small_numbers ? f.small : f.regular, f.small})
-      if (font && !r.number_font && font->FontSize <= r.cell_h + 1 && widest_number(font) <= r.cell_w + 2 * scale)
-        r.number_font = font;
+      if (font && font->FontSize <= sized.cell_h + 1 && widest_number(font) <= sized.cell_w + 2 * scale) return font;
+    return nullptr;
+  };
+  size_cells();
+  // Column labels too wide to stand side by side ("smell₂", "failure" over 25 px cells) take two
+  // staggered lines, each label then having two cells' width: shortened to "s…" they said nothing.
+  // Not where the line would cost the cells their numbers (the weights at 1280 × 720): the numbers
+  // are what the lessons quote, and the row labels name the same tokens in full.
+  if (r.col_label_h > 0 && m.cols > 1 && !options.single_line_labels &&
+      (options.staggered_labels || !column_labels_fit(options.col_labels, m.cols, r.cell_w, 1))) {
+    const Measure one_line = r;
+    const bool had_numbers = number_font_for(r) != nullptr;
+    r.col_label_lines = 2;
+    r.col_label_h += column_line_h(options.col_labels, m.cols, r.cell_w);
+    size_cells();
+    if (had_numbers && !number_font_for(r) && !options.staggered_labels) r = one_line;
+  }
+  if (show_numbers) {
+    r.number_font = number_font_for(r);
     if (r.number_font) r.number_px = r.number_font->FontSize;
     // Digits grow with the cells: in a large cell (presenter mode at 1920 × 1080, a panel alone)
     // 15 px digits would be lost in the middle of it. About a third of the cell's height, as
@@ -287,26 +324,27 @@ void draw_cells(const Grid& g) {
   heatmap_renderer().draw(g.dl, draw);
 }
 
-// Columns above, in one font (the small one when the cells are small); a label that still does not
-// fit is shortened with "…" or left out (the tooltip names the cell anyway). Then the axes' titles.
+// Columns above, in one font (the small one when the cells are small), on two staggered lines where
+// one has no room; where even so they do not fit, none (the tooltip names the cell anyway). Then the
+// axes' titles.
 // Returns the labels as drawn.
 std::vector<std::string> draw_column_labels(const Grid& g) {
   std::vector<std::string> drawn;
   const float scale = g.scale;
-  std::vector<std::string> cols(g.m.cols);
-  for (int c = 0; c < g.m.cols; ++c) cols[c] = label(g.options.col_labels, c);
-  const float col_w = g.sized.cell_w - 2 * scale;
+  const std::vector<std::string> cols = column_labels(g.options.col_labels, g.m.cols);
+  const int lines = std::max(1, g.sized.col_label_lines);
+  const float col_w = column_label_room(g.sized.cell_w, lines, scale);
   ImFont* col_font = uniform_font(cols, col_w, g.line);
-  for (int c = 0; g.sized.col_label_h > 0 && c < g.m.cols; ++c) {
-    std::string s = cols[c];
-    if (text_size(col_font, s).x > col_w) {
-      ImGui::PushFont(col_font);
-      s = fit_label(s, col_w);
-      ImGui::PopFont();
-    }
+  // All or none, as the rows: a label cut to "s…" named nothing, and the tooltip names every cell.
+  const bool all_fit = std::all_of(cols.begin(), cols.end(), [&](const std::string& s) { return text_size(col_font, s).x <= col_w; });
+  for (int c = 0; all_fit && g.sized.col_label_h > 0 && c < g.m.cols; ++c) {
+    const std::string& s = cols[c];
     const ImVec2 size = text_size(col_font, s);
     drawn.push_back(s);
-    const ImVec2 at(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2, g.grid_min.y - size.y - 2 * scale);
+    // Staggered: the first column's label nearest the cells, the second's a line above, and so on.
+    const float raised = lines == 2 && c % 2 == 1 ? col_font->FontSize : 0.0f;
+    const ImVec2 at(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
+                    g.grid_min.y - size.y - 2 * scale - raised);
     g.dl->AddText(col_font, col_font->FontSize, at, g.dim_color, s.c_str());
     note_drawn_text(at, s);
   }
@@ -370,16 +408,20 @@ void draw_colorbar(const Grid& g) {
   bar.gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg);
   heatmap_renderer().draw(g.dl, bar);
   g.dl->AddRect(bar_min, bar_max, ImGui::GetColorU32(ImGuiCol_Border));
-  // Three ticks where they fit apart, else the two ends, else none (a thumbnail).
+  // Three ticks where their labels fit apart, else the two ends, else none (a thumbnail). A label
+  // stays beside the bar, never above or below it: there the title and the panel's text are
+  // ("0.00" was drawn over "ln 7" under the weights).
   const float bar_h = bar_max.y - bar_min.y;
-  const int step = bar_h >= 2.2f * line ? 1 : 2;
-  for (int i = 0; bar_h >= 1.1f * line && i < 3; i += step) {
+  const int ticks = bar_h >= 3.1f * line ? 3 : bar_h >= 2.05f * line ? 2 : 0;
+  for (int k = 0; k < ticks; ++k) {
+    const int i = ticks == 3 ? k : 2 * k;  // top, middle, bottom; or top and bottom
     const float y = bar_min.y + bar_h * static_cast<float>(i) / 2.0f;
     const std::string& s = g.sized.ticks[i];
     // A short tick with a gap before its label, so that "−1.55" never reads as "−−1.55".
     g.dl->AddLine(ImVec2(bar_max.x, y), ImVec2(bar_max.x + 2 * scale, y), g.dim_color);
-    g.dl->AddText(ImVec2(bar_max.x + 6 * scale, y - line / 2), g.dim_color, s.c_str());
-    note_drawn_text(ImVec2(bar_max.x + 6 * scale, y - line / 2), s);
+    const ImVec2 at(bar_max.x + 6 * scale, std::clamp(y - line / 2, bar_min.y, bar_max.y - line));
+    g.dl->AddText(at, g.dim_color, s.c_str());
+    note_drawn_text(at, s);
   }
 }
 
@@ -438,7 +480,8 @@ float picture_cell_factor(const AppState& state) {
 HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title) {
   const Measure r = measure(m, for_picture(state, options), avail, title, state.view.show_numbers);
   return HeatmapFit{r.cell_w, r.cell_h, r.number_font != nullptr, r.fits, r.col_label_h > 0,
-                    r.number_font && r.number_font == fonts().small && fonts().small != fonts().regular};
+                    r.number_font && r.number_font == fonts().small && fonts().small != fonts().regular,
+                    r.col_label_lines == 2, r.row_label_w + r.cell_w * static_cast<float>(m.cols) + r.colorbar_w};
 }
 
 HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,

@@ -49,6 +49,10 @@ struct HeatmapOptions {
   bool small_numbers = false;     // the small font for the numbers even where the regular one fits (a pair alike)
   bool no_numbers = false;        // none, even where they fit (the other of a pair has no room for its own)
   bool colorbar = true;
+  // Column labels on two staggered lines even where they would fit on one: a heatmap beside another
+  // that needs them, so that the two grids start at one height and share their row labels.
+  bool staggered_labels = false;
+  bool single_line_labels = false;  // never staggered: the other of a pair could not be (labels may be shortened)
   // Never on an animation's fixed scale (PictureOptions::fixed_scales): a gradient shown as
   // 10^k·∂L/∂W, whose k is each frame's own, would compare numbers of different units.
   bool own_scale_always = false;
@@ -82,6 +86,8 @@ struct HeatmapFit {
   bool fits = false;  // within avail (false: cells at their minimum still overflow it)
   bool column_labels = true;  // false: a thumbnail, too small to name its columns
   bool small_numbers = false;  // its numbers need the small font
+  bool staggered_labels = false;  // its column labels take two lines
+  float width = 0;                // row labels, cells and colour bar (not a wider title)
 };
 // How much larger cells may grow in a picture of a panel alone, or beside a training run's curves (max_cell is multiplied by it).
 float picture_cell_factor(const AppState& state);

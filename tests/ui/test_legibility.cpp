@@ -1,0 +1,113 @@
+// Legible at every size (docs/architecture.md, "Legible at every size"): every shipped lesson at
+// 1920 × 1080 and at 1280 × 720, read as --layout-out reads it. No axis label is shortened ("s…"
+// for "smell₂" at 1280 × 720 once), the heatmaps keep their numbers, and the Rank panel's counts
+// are there to read.
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app/files/files.h"
+#include "app/widgets/slider.h"
+#include "tests/ui/ui_harness.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> shipped_lessons() {
+  std::vector<fs::path> lessons;
+  for (const auto& entry : fs::directory_iterator(ATTNLAB_LESSONS))
+    if (entry.path().extension() == ".json") lessons.push_back(entry.path());
+  std::sort(lessons.begin(), lessons.end());
+  return lessons;
+}
+
+const ImVec2 kSizes[] = {ImVec2(1920, 1080), ImVec2(1280, 720)};
+
+std::string size_name(ImVec2 size) { return std::to_string(static_cast<int>(size.x)) + "x" + std::to_string(static_cast<int>(size.y)); }
+
+}  // namespace
+
+class LegibilityTest : public UiTest {
+ protected:
+  void open(const fs::path& lesson, ImVec2 size) {
+    ImGui::GetIO().DisplaySize = size;
+    ASSERT_TRUE(app::open_scenario(state, lesson.string())) << state.status;
+    frames(3);  // the layout settles
+  }
+};
+
+// Every label a heatmap draws is whole, and the views' big heatmaps name every row and column
+// with the tokens, copies told apart (smell₂, smell₄): as the editor names them.
+TEST_F(LegibilityTest, NoAxisLabelIsShortened) {
+  const std::vector<fs::path> lessons = shipped_lessons();
+  ASSERT_GE(lessons.size(), 10u);
+  for (const ImVec2 size : kSizes)
+    for (const fs::path& lesson : lessons) {
+      SCOPED_TRACE(lesson.filename().string() + " at " + size_name(size));
+      open(lesson, size);
+      ASSERT_FALSE(state.layout.heatmaps.empty());
+      for (const auto& [key, hm] : state.layout.heatmaps) {
+        for (const std::string& label : hm.rows) EXPECT_EQ(label.find("\u2026"), std::string::npos) << key << " row " << label;
+        for (const std::string& label : hm.cols) EXPECT_EQ(label.find("\u2026"), std::string::npos) << key << " column " << label;
+      }
+      const bool cross = state.scenario().cross();
+      EXPECT_EQ(state.layout.heatmaps.at("Scores/scores").rows, state.token_labels());
+      EXPECT_EQ(state.layout.heatmaps.at("Scores/scores").cols, cross ? state.key_labels() : state.token_labels());
+      EXPECT_EQ(state.layout.heatmaps.at("Softmax/weights").rows, state.token_labels());
+      EXPECT_EQ(state.layout.heatmaps.at("Softmax/weights").cols, cross ? state.key_labels() : state.token_labels());
+    }
+}
+
+// At 1920 × 1080 every heatmap of every lesson shows its numbers; at 1280 × 720 the ones the
+// lessons quote do: S, QQᵀ, the weights and W^Q W^Kᵀ (it had 18 px cells and none).
+TEST_F(LegibilityTest, TheHeatmapsKeepTheirNumbers) {
+  for (const ImVec2 size : kSizes)
+    for (const fs::path& lesson : shipped_lessons()) {
+      SCOPED_TRACE(lesson.filename().string() + " at " + size_name(size));
+      open(lesson, size);
+      for (const auto& [key, hm] : state.layout.heatmaps) {
+        const bool quoted = key == "Scores/scores" || key == "Scores/QQt" || key == "Softmax/weights" || key == "Rank/W_QK";
+        if (size.x == 1920 || quoted) EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
+      }
+    }
+}
+
+// Seven tokens at 1280 × 720 (lesson 8): S and QQᵀ share their row labels and one colour bar, so
+// that their cells are tall enough for the regular digits (15 px cells held 8 px digits), and
+// their rows line up: the labels at the left of S name QQᵀ's rows too.
+TEST_F(LegibilityTest, SevenTokensAt1280x720ReadInFull) {
+  open(fs::path(ATTNLAB_LESSONS) / "08_positions.json", ImVec2(1280, 720));
+  ASSERT_EQ(state.scenario().n(), 7);
+  const app::HeatmapRect& S = state.layout.heatmaps.at("Scores/scores");
+  const app::HeatmapRect& G = state.layout.heatmaps.at("Scores/QQt");
+  EXPECT_GE(S.cell_h, 17.0f);  // the regular font's 15 px and a pixel either side
+  EXPECT_EQ(S.grid.y, G.grid.y);
+  EXPECT_EQ(S.cell_h, G.cell_h);
+  EXPECT_TRUE(G.rows.empty()) << "QQᵀ repeats the row labels S has at its left";
+  EXPECT_EQ(S.cols, state.token_labels());
+}
+
+// Lesson 2 is built on the Rank panel's counts: 32 against 32 for both heads, 12 effective a head,
+// in the text's own size, each on a line of its own.
+TEST_F(LegibilityTest, TheRankPanelsCountsAreThereToRead) {
+  state.layout.read_text = true;
+  open(fs::path(ATTNLAB_LESSONS) / "02_one_w_or_two.json", ImVec2(1280, 720));
+  const std::string& rank = state.layout.text.at("Rank");
+  EXPECT_NE(rank.find("32"), std::string::npos) << rank;
+  EXPECT_NE(rank.find("one W: 32"), std::string::npos) << rank;
+  EXPECT_LT(rank.find("effective:"), rank.find("12/head")) << rank;  // the log may break between wrapped words
+  EXPECT_NE(rank.find("12/head"), std::string::npos) << rank;
+  EXPECT_TRUE(state.layout.heatmaps.at("Rank/W_QK").numbers);
+}
+
+// Where a slider's grab stands, so that its number goes to the other half: by hand, 2 of 1..3 is
+// the middle, 8 of 2..8 the right end; T = 1 on the logarithmic 0.1..10 is the middle.
+TEST(ReadableSlider, TheGrabsPlace) {
+  EXPECT_FLOAT_EQ(app::slider_fraction(2, 1, 3, false), 0.5f);
+  EXPECT_FLOAT_EQ(app::slider_fraction(8, 2, 8, false), 1.0f);
+  EXPECT_FLOAT_EQ(app::slider_fraction(2, 2, 8, false), 0.0f);
+  EXPECT_NEAR(app::slider_fraction(1.0, 0.1, 10.0, true), 0.5f, 1e-6);
+  EXPECT_NEAR(app::slider_fraction(1.0, 0.1, 10.0, false), 0.0909f, 1e-4);
+}
