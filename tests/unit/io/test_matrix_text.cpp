@@ -27,7 +27,9 @@ Eigen::MatrixXd two_by_two() {
 Eigen::MatrixXd read(const std::string& text, const std::string& form = "") {
   const core::MatrixText m = core::read_matrix_text(text);
   EXPECT_TRUE(m.ok()) << text << "\n→ " << m.error;
-  if (!form.empty()) EXPECT_EQ(m.form, form) << text;
+  if (!form.empty()) {
+    EXPECT_EQ(m.form, form) << text;
+  }
   return m.matrix;
 }
 
