@@ -39,7 +39,7 @@ constexpr const char* kTaskText[] = {
     "unless it cannot see itself (Reformer's no-self mask).",
     "Each token's target is the content of the token before it, and X carries no position: every token is (0, 0, content, 1). "
     "Perfect: every row of A on the previous token. Without positions no design can find it (a score depends on the "
-    "contents only, never on where a token stands); sinusoidal PE or RoPE can. Needs d_model = 4.",
+    "contents only, never on where a token stands); sinusoidal PE or RoPE can. Needs d_{model} = 4.",
     "Cross-attention: X_{kv} (m encoder tokens) holds a key and a value per token; each decoder token of X carries the key of "
     "the encoder token it is aligned to. Its target is that token's value. Perfect: each row of the n \u00D7 m weights A on "
     "its aligned encoder token.",
