@@ -173,6 +173,16 @@ struct RecordTraining : Recording {
 // its bilinear form W^Q W^Kᵀ (one W: W).
 enum class ThumbnailKind { Weights, Bilinear };
 
+// The lab's curves as drawn smoothed (Lab::smoothing, core::kSmoothings): made again when the
+// factor or the curves change (a step more, a new run), not every frame: a run of 100 000 steps
+// has as many points a design. The curves themselves, and their exports, stay raw.
+struct SmoothedCurves {
+  double alpha = 0;
+  std::vector<size_t> sizes;  // each raw curve's length when made
+  std::vector<double> last;   // and its last value
+  std::vector<std::vector<double>> loss;
+};
+
 // The training lab (panel_experiment.cpp): the experiment being edited and its run.
 struct Lab {
   core::Experiment experiment;  // what the panel edits; a run trains a copy of it
@@ -185,6 +195,8 @@ struct Lab {
   TrainingWorker::View view;  // what the panel shows of the run, brought up to date each frame
   int speed = 0;              // an index into the panel's speeds: 0 is as fast as it goes
   ThumbnailKind thumbnails = ThumbnailKind::Weights;  // what the thumbnails show
+  int smoothing = 0;          // an index into core::kSmoothings: 0 is off
+  SmoothedCurves smoothed;    // the curves as drawn when smoothing
   long revision = 0;          // counts every change of the experiment: the autosave watches it
 };
 

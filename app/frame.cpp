@@ -18,6 +18,7 @@
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
+#include "app/menus.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
@@ -59,42 +60,6 @@ constexpr Shortcut kShortcuts[] = {
     {"Right-click a panel's title", "export just that panel as a PNG"},
     {"Ctrl+Q", "quit (asks first when there are unsaved changes)"},
 };
-
-// The lab, with an experiment in it: the first shipped one when it has none yet.
-void ToggleLab(AppState& state) {
-  if (state.view.workspace == Workspace::Lab) {
-    state.view.workspace = Workspace::Views;
-    return;
-  }
-  if (state.lab.experiment.variants.empty() && !state.library.experiments.empty()) open_experiment(state, state.library.experiments.front().path);
-  if (state.lab.experiment.variants.empty()) {
-    state.status = "no experiment to train: none is shipped beside attnlab; open one with File \u2192 Open";
-    return;
-  }
-  state.view.workspace = Workspace::Lab;
-}
-
-// The lesson's step k, and in presenter mode the panel it talks about.
-void GoToStep(AppState& state, int k) {
-  const core::LessonNotes& lesson = state.lesson();
-  if (lesson.steps.empty()) return;
-  state.panels.lesson_step = std::clamp(k, 0, static_cast<int>(lesson.steps.size()) - 1);
-  const std::optional<Panel> panel = lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
-  if (state.view.presenter && panel) state.view.presenter_panel = *panel;
-}
-
-// In the views: the panel of the lesson's step (else the one chosen last) beside the editor. In
-// the lab: the lab over the whole window, curves, table and learned maps.
-void TogglePresenter(AppState& state) {
-  ViewOptions& v = state.view;
-  v.presenter = !v.presenter;
-  if (v.presenter && v.workspace == Workspace::Views) GoToStep(state, state.panels.lesson_step);
-}
-
-void Zoom(AppState& state, float factor) {
-  float& zoom = state.view.zoom;
-  zoom = factor == 0 ? 1.0f : std::clamp(std::round(zoom * factor * 10) / 10, kMinZoom, kMaxZoom);
-}
 
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -217,90 +182,10 @@ void FileMenu(AppState& state, FrameRequests& requests) {
   ImGui::EndMenu();
 }
 
-void LessonsMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Lessons", !state.library.lessons.empty())) return;
-  for (size_t i = 0; i < state.library.lessons.size(); ++i) {
-    const LessonInfo& l = state.library.lessons[i];
-    const std::string label = std::to_string(i + 1) + ". " + l.title;
-    if (ImGui::MenuItem(label.c_str(), nullptr, is_lesson(state, i))) request_open(state, l.path);
-  }
-  ImGui::Separator();
-  if (ImGui::MenuItem("Reset lesson", nullptr, false, state.modified() && !state.library.file.empty())) reset_to_file(state);
-  ImGui::EndMenu();
-}
-
-void TrainMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Train")) return;
-  if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
-  ImGui::Separator();
-  ImGui::TextDisabled("Shipped experiments");
-  for (size_t i = 0; i < state.library.experiments.size(); ++i) {
-    const LessonInfo& x = state.library.experiments[i];
-    const std::string label = std::to_string(i + 1) + ". " + x.title;
-    if (ImGui::MenuItem(label.c_str(), nullptr, state.lab.source == x.path && !state.lab.edited)) open_experiment(state, x.path);
-  }
-  ImGui::EndMenu();
-}
-
 void EditMenu(AppState& state) {
   if (!ImGui::BeginMenu("Edit")) return;
   if (ImGui::MenuItem("Undo", "Ctrl+Z", false, state.can_undo())) state.undo();
   if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, state.can_redo())) state.redo();
-  ImGui::EndMenu();
-}
-
-// View → the colormap of the weights (0..1); signed values are always blue-red.
-void ColormapMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Colormap of the weights")) return;
-  for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
-    if (ImGui::MenuItem(c == core::Colormap::Viridis ? "viridis (colour-blind safe)"
-                                                      : "cividis (safe for red-green colour blindness too)",
-                        nullptr, state.view.sequential == c))
-      state.view.sequential = c;
-  ImGui::EndMenu();
-}
-
-// View → Presenter: toggles it, or goes to it on a chosen panel.
-void PresenterMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Presenter")) return;
-  if (ImGui::MenuItem(state.view.presenter ? "Leave presenter mode" : "Presenter mode", "F11")) TogglePresenter(state);
-  ImGui::TextDisabled("  the panel it shows:");
-  for (const Panel panel : kPanels)
-    if (ImGui::MenuItem((std::string("  ") + panel_name(panel)).c_str(), nullptr, state.view.presenter_panel == panel)) {
-      state.view.workspace = Workspace::Views;  // a view is asked for, even from the lab
-      state.view.presenter_panel = panel;
-      if (!state.view.presenter) TogglePresenter(state);
-      state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
-    }
-  ImGui::Separator();
-  ImGui::TextDisabled("  beside it:");
-  if (ImGui::MenuItem("  nothing (one panel)", nullptr, !state.view.presenter_beside)) state.view.presenter_beside.reset();
-  for (const Panel panel : kPanels)
-    if (ImGui::MenuItem((std::string("  ") + panel_name(panel) + "##beside").c_str(), nullptr, state.view.presenter_beside == panel))
-      state.view.presenter_beside = panel;
-  ImGui::EndMenu();
-}
-
-void ViewMenu(AppState& state) {
-  if (!ImGui::BeginMenu("View")) return;
-  if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
-  if (ImGui::MenuItem("Light theme (slides)", nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
-  ImGui::Separator();
-  ImGui::MenuItem("Numbers in cells", nullptr, &state.view.show_numbers);
-  ColormapMenu(state);
-  ImGui::TextDisabled("  signed values: blue-red, centred on 0");
-  ImGui::Separator();
-  PresenterMenu(state);
-  char zoom[48];
-  std::snprintf(zoom, sizeof zoom, "Zoom in  (%.0f%%)", state.view.zoom * 100);
-  if (ImGui::MenuItem(zoom, "Ctrl +")) Zoom(state, 1.1f);
-  if (ImGui::MenuItem("Zoom out", "Ctrl \u2212")) Zoom(state, 1 / 1.1f);
-  if (ImGui::MenuItem("Actual size", "Ctrl 0")) Zoom(state, 0);
-  ImGui::Separator();
-  for (int h = 0; h < state.scenario().heads; ++h) {
-    const std::string name = "Head " + std::to_string(h + 1);
-    if (ImGui::MenuItem(name.c_str(), nullptr, state.view.head == h)) state.view.head = h;
-  }
   ImGui::EndMenu();
 }
 

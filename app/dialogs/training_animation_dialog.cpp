@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
+#include <string>
 #include <utility>
 
 #include <imgui.h>
@@ -14,6 +15,7 @@
 #include "app/files/exports.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/markup_items.h"
 #include "core/io/atomic_file.h"
 
 namespace app {
@@ -82,9 +84,10 @@ void WhatIsShown(AppState& state) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(200 * scale);
   const int chosen = chosen_variant(state);
-  if (ImGui::BeginCombo("##variant", e.variants.empty() ? "" : e.variants[static_cast<size_t>(chosen)].name.c_str())) {
+  // The names are markup ("no √d_k"), as the lab and the frames draw them.
+  if (BeginMarkupCombo("variant", e.variants.empty() ? "" : e.variants[static_cast<size_t>(chosen)].name)) {
     for (size_t v = 0; v < e.variants.size(); ++v)
-      if (ImGui::Selectable(e.variants[v].name.c_str(), static_cast<int>(v) == chosen)) r.animation.variant = e.variants[v].name;
+      if (MarkupSelectable(std::to_string(v).c_str(), e.variants[v].name, static_cast<int>(v) == chosen)) r.animation.variant = e.variants[v].name;
     ImGui::EndCombo();
   }
   remember_control(state, "training_animation.variant");

@@ -17,6 +17,7 @@
 #include "core/io/lesson_show.h"
 #include "core/io/link.h"
 #include "core/io/scenario_io.h"
+#include "core/model/markup.h"
 #include "core/training/training.h"
 
 namespace app {
@@ -389,7 +390,7 @@ bool is_lesson(const AppState& state, size_t i) {
 std::string window_title(const AppState& state) {
   std::string title = "attnlab";
   if (!state.library.file.empty()) title += " \u2014 " + core::valid_utf8(std::filesystem::path(state.library.file).filename().string());
-  else if (!state.scenario().title.empty()) title += " \u2014 " + state.scenario().title;
+  else if (!state.scenario().title.empty()) title += " \u2014 " + core::markup_as_plain_text(state.scenario().title);  // the OS draws it: no markup
   if (state.modified()) title += " \u2022";
   return title;
 }

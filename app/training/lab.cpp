@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "core/io/experiment_json.h"
+#include "core/model/markup.h"
 
 namespace app {
 
@@ -114,7 +115,7 @@ bool open_variant_in_views(AppState& state, int v) {
   state.panels.lesson_step = 0;
   state.view.workspace = Workspace::Views;
   state.view.head = 0;
-  state.status = "the views show " + name + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+  state.status = "the views show " + core::markup_as_plain_text(name) + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
                  (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "") + ": its weights, the run's first sequence as X and its target; Ctrl+Z brings back the scenario before";
   return true;
 }

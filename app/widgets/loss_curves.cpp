@@ -4,6 +4,9 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <iterator>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,6 +14,7 @@
 #include "app/training/lab.h"  // format_loss
 #include "app/widgets/plot_frame.h"
 #include "core/export/export_curves.h"
+#include "core/training/curve_style.h"
 
 namespace app {
 
@@ -19,7 +23,73 @@ ImU32 curve_colour(const AppState& state, int v) {
   return IM_COL32(c[0], c[1], c[2], 255);
 }
 
+void DashedPolyline(ImDrawList* dl, const ImVec2* points, int count, ImU32 colour, float thickness, int v) {
+  const std::span<const float> pattern = core::curve_dash(v);
+  if (pattern.empty() || count < 2) {
+    dl->AddPolyline(points, count, colour, 0, thickness);
+    return;
+  }
+  static std::vector<float> along;  // the distance to each point; the UI thread's alone
+  along.assign(1, 0.0f);
+  for (int i = 1; i < count; ++i) {
+    const float dx = points[i].x - points[i - 1].x, dy = points[i].y - points[i - 1].y;
+    along.push_back(along.back() + std::sqrt(dx * dx + dy * dy));
+  }
+  // A dash's pattern in units of the line's width at scale 1: thicker lines, longer dashes.
+  const float unit = std::max(1.0f, fonts().scale);
+  const auto at = [&](size_t k, float d) {  // the point at distance d on segment k → k + 1
+    const float length = along[k + 1] - along[k];
+    const float t = length > 0 ? (d - along[k]) / length : 0.0f;
+    return ImVec2(points[k].x + (points[k + 1].x - points[k].x) * t, points[k].y + (points[k + 1].y - points[k].y) * t);
+  };
+  static std::vector<ImVec2> dash;
+  size_t k = 0;
+  for (const auto& [from, to] : core::dash_spans(pattern, along.back(), unit)) {
+    while (k + 2 < along.size() && along[k + 1] <= from) ++k;
+    dash.assign(1, at(k, from));
+    while (k + 2 < along.size() && along[k + 1] < to) dash.push_back(points[++k]);
+    dash.push_back(at(k, to));
+    dl->AddPolyline(dash.data(), static_cast<int>(dash.size()), colour, 0, thickness);
+  }
+}
+
+void CurveSample(const AppState& state, ImDrawList* dl, ImVec2 from, float width, int v) {
+  const ImVec2 line[] = {from, ImVec2(from.x + width, from.y)};
+  DashedPolyline(dl, line, 2, curve_colour(state, v), 3 * fonts().scale, v);
+}
+
+const std::vector<std::vector<double>>& shown_loss(AppState& state) {
+  const core::Curves& c = state.lab.view.curves;
+  const int choice = std::clamp(state.lab.smoothing, 0, static_cast<int>(std::size(core::kSmoothings)) - 1);
+  const double alpha = core::kSmoothings[choice];
+  if (alpha <= 0) return c.loss;
+  SmoothedCurves& made = state.lab.smoothed;
+  std::vector<size_t> sizes;
+  std::vector<double> last;
+  for (const std::vector<double>& curve : c.loss) {
+    sizes.push_back(curve.size());
+    last.push_back(curve.empty() ? 0.0 : curve.back());
+  }
+  // Bit for bit the same last values (NaN included) and lengths: the same curves, as far as a run goes.
+  const bool same = made.alpha == alpha && made.sizes == sizes &&
+                    std::equal(last.begin(), last.end(), made.last.begin(), made.last.end(),
+                               [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; });
+  if (!same) {
+    made.alpha = alpha;
+    made.sizes = std::move(sizes);
+    made.last = std::move(last);
+    made.loss.clear();
+    // Of log₁₀ L, what the axis shows (curve_style.h says why), below the axis's floor counted as on it.
+    for (const std::vector<double>& curve : c.loss)
+      made.loss.push_back(core::log_moving_average(curve, alpha, std::pow(10.0, core::kFloorExponent)));
+  }
+  return made.loss;
+}
+
 namespace {
+
+// The legend's sample of a curve, long enough for a period of every dash pattern (22 units the longest), and its name after it.
+constexpr float kLegendSample = 24.0f, kLegendTextAt = 30.0f;
 
 // Where the plot and its legend lie, and how a step and a loss find their pixels.
 struct CurvesPlot {
@@ -67,12 +137,12 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   float legend_w = 0;
-  for (const std::string& name : c.names) legend_w = std::max(legend_w, ImGui::CalcTextSize(name.c_str()).x);
+  for (const std::string& name : c.names) legend_w = std::max(legend_w, script_text_size(name).x);
   ImFont* value_font = legend_value_font(state);
   const auto value_w = [&](const std::string& text) { return value_font->CalcTextSizeA(value_font->FontSize, FLT_MAX, 0, text.c_str()).x; };
   legend_w = std::max(legend_w, value_w(c.seeds > 1 ? "median L = 0.0000, test 0.0000" : "L = 0.0000, test 0.0000"));
   for (size_t v = 0; v < c.names.size() && v < c.loss.size(); ++v) legend_w = std::max(legend_w, value_w(legend_value(c, v)));
-  legend_w += 34 * scale;
+  legend_w += kLegendTextAt * scale + 4 * scale;  // as wide as before its samples showed dashes: the plot keeps its room
   const float left = ImGui::CalcTextSize("10-16").x + 14 * scale, bottom = ImGui::GetTextLineHeight() * 2 + 8 * scale;
   const float top = 6 * scale;
   const float line = ImGui::GetTextLineHeight(), entry_h = line * 2 + 6 * scale;
@@ -181,31 +251,42 @@ void draw_bands(const AppState& state, const CurvesPlot& p) {
   dl->Flags = flags;
 }
 
-// The curves: per pixel column the lowest and highest value (a spike stays visible), in the variant's colour.
-void draw_curves(const AppState& state, const CurvesPlot& p) {
-  const core::Curves& c = p.c;
-  static std::vector<ImVec2> points;  // the UI thread's alone
-  for (size_t v = 0; v < c.loss.size(); ++v) {
-    const std::vector<double>& curve = c.loss[v];
-    if (curve.empty()) continue;
-    points.clear();
-    const size_t per_column =
-        std::max<size_t>(1, static_cast<size_t>(static_cast<double>(p.x_max) / std::max(1.0f, p.pw)));
-    for (size_t i = 0; i < curve.size(); i += per_column) {
-      const size_t end = std::min(curve.size(), i + per_column);
-      size_t lo = i, hi = i;
-      for (size_t k = i; k < end; ++k) {
-        if (curve[k] < curve[lo]) lo = k;
-        if (curve[k] > curve[hi]) hi = k;
-      }
-      points.push_back(ImVec2(p.x_of(static_cast<double>(std::min(lo, hi))), p.y_of(curve[std::min(lo, hi)])));
-      if (lo != hi)
-        points.push_back(ImVec2(p.x_of(static_cast<double>(std::max(lo, hi))), p.y_of(curve[std::max(lo, hi)])));
+// A curve's points: per pixel column its lowest and highest value (a spike stays visible).
+void curve_points(const CurvesPlot& p, const std::vector<double>& curve, std::vector<ImVec2>& points) {
+  points.clear();
+  const size_t per_column = std::max<size_t>(1, static_cast<size_t>(static_cast<double>(p.x_max) / std::max(1.0f, p.pw)));
+  for (size_t i = 0; i < curve.size(); i += per_column) {
+    const size_t end = std::min(curve.size(), i + per_column);
+    size_t lo = i, hi = i;
+    for (size_t k = i; k < end; ++k) {
+      if (curve[k] < curve[lo]) lo = k;
+      if (curve[k] > curve[hi]) hi = k;
     }
-    if (points.size() == 1) p.dl->AddCircleFilled(points[0], 2.5f * p.scale, curve_colour(state, static_cast<int>(v)));
-    else
-      p.dl->AddPolyline(points.data(), static_cast<int>(points.size()), curve_colour(state, static_cast<int>(v)), 0,
-                        1.6f * p.scale);
+    points.push_back(ImVec2(p.x_of(static_cast<double>(std::min(lo, hi))), p.y_of(curve[std::min(lo, hi)])));
+    if (lo != hi) points.push_back(ImVec2(p.x_of(static_cast<double>(std::max(lo, hi))), p.y_of(curve[std::max(lo, hi)])));
+  }
+}
+
+// The curves in each variant's colour and dash pattern (curves that lie on one another stay told
+// apart); smoothed, each raw curve thin and faint under its smoothed one, so that the noise the
+// average hides is still there to see.
+void draw_curves(const AppState& state, const CurvesPlot& p, const std::vector<std::vector<double>>& shown) {
+  const core::Curves& c = p.c;
+  const bool smoothed = &shown != &c.loss;
+  static std::vector<ImVec2> points;  // the UI thread's alone
+  for (size_t v = 0; v < c.loss.size() && v < shown.size(); ++v) {
+    if (c.loss[v].empty()) continue;
+    const int i = static_cast<int>(v);
+    const ImU32 colour = curve_colour(state, i);
+    if (smoothed) {
+      curve_points(p, c.loss[v], points);
+      if (points.size() > 1)
+        p.dl->AddPolyline(points.data(), static_cast<int>(points.size()), (colour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 80), 0,
+                          1.0f * p.scale);
+    }
+    curve_points(p, shown[v], points);
+    if (points.size() == 1) p.dl->AddCircleFilled(points[0], 2.5f * p.scale, colour);
+    else DashedPolyline(p.dl, points.data(), static_cast<int>(points.size()), colour, 1.8f * p.scale, i);
   }
 }
 
@@ -220,7 +301,9 @@ void HoverStep(const AppState& state, const CurvesPlot& p) {
   ImGui::Text(step == 0 ? "before the first step" : "after %d step%s", step, step == 1 ? "" : "s");
   for (size_t v = 0; v < c.loss.size(); ++v) {
     if (static_cast<size_t>(step) >= c.loss[v].size()) continue;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v))), "%s", c.names[v].c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v))));
+    ScriptText(c.names[v]);
+    ImGui::PopStyleColor();
     ImGui::SameLine(160 * p.scale);
     const size_t k = static_cast<size_t>(step);
     if (v < c.band_lo.size() && k < c.band_lo[v].size())
@@ -232,7 +315,7 @@ void HoverStep(const AppState& state, const CurvesPlot& p) {
   ImGui::EndTooltip();
 }
 
-// The legend: colour, name, the last loss (and the test loss once finished).
+// The legend: the curve's colour and dash pattern, its name, the last loss (and the test loss once finished).
 void draw_legend(const AppState& state, const CurvesPlot& p) {
   const core::Curves& c = p.c;
   const float scale = p.scale, line = p.line;
@@ -241,11 +324,12 @@ void draw_legend(const AppState& state, const CurvesPlot& p) {
     const int row = p.legend_below ? static_cast<int>(v) / p.legend_columns : static_cast<int>(v);
     const float lx = p.legend_below ? p.origin.x + static_cast<float>(column) * p.legend_w : p.p1.x + 12 * scale;
     const float y = (p.legend_below ? p.p1.y + p.bottom + 4 * scale : p.p0.y) + static_cast<float>(row) * p.entry_h;
-    p.dl->AddLine(ImVec2(lx, y + line * 0.5f), ImVec2(lx + 18 * scale, y + line * 0.5f),
-                  curve_colour(state, static_cast<int>(v)), 3 * scale);
-    p.dl->AddText(ImVec2(lx + 24 * scale, y), p.ink, c.names[v].c_str());
+    CurveSample(state, p.dl, ImVec2(lx, y + line * 0.5f), kLegendSample * scale, static_cast<int>(v));
+    draw_script_text(p.dl, ImVec2(lx + kLegendTextAt * scale, y - line * 0.1f), p.ink, c.names[v]);
     ImFont* font = legend_value_font(state);
-    p.dl->AddText(font, font->FontSize, ImVec2(lx + 24 * scale, y + line), p.faint, legend_value(c, v).c_str());
+    const std::string value = legend_value(c, v);
+    p.dl->AddText(font, font->FontSize, ImVec2(lx + kLegendTextAt * scale, y + line), p.faint, value.c_str());
+    note_drawn_text(ImVec2(lx + kLegendTextAt * scale, y + line), value);
   }
 }
 
@@ -270,7 +354,7 @@ void LossCurves(AppState& state, ImVec2 size) {
     p.dl->AddLine(ImVec2(p.x_of(frame.step), p.p0.y), ImVec2(p.x_of(frame.step), p.p1.y), p.faint);
   p.dl->PushClipRect(p.p0, p.p1, true);
   draw_bands(state, p);
-  draw_curves(state, p);
+  draw_curves(state, p, state.picture.training.panel ? p.c.loss : shown_loss(state));
   p.dl->PopClipRect();
   if (hovered && !state.picture.active) HoverStep(state, p);
   draw_legend(state, p);

@@ -1,0 +1,147 @@
+#include "app/menus.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/files/files.h"
+#include "app/panels/panels.h"
+#include "app/widgets/markup_items.h"
+
+namespace app {
+
+namespace {
+
+// View → the colormap of the weights (0..1); signed values are always blue-red.
+void ColormapMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Colormap of the weights")) return;
+  for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
+    if (ImGui::MenuItem(c == core::Colormap::Viridis ? "viridis (colour-blind safe)"
+                                                      : "cividis (safe for red-green colour blindness too)",
+                        nullptr, state.view.sequential == c))
+      state.view.sequential = c;
+  ImGui::EndMenu();
+}
+
+// View → Presenter: toggles it, or goes to it on a chosen panel.
+void PresenterMenu(AppState& state) {
+  if (!ImGui::BeginMenu("Presenter")) return;
+  if (ImGui::MenuItem(state.view.presenter ? "Leave presenter mode" : "Presenter mode", "F11")) TogglePresenter(state);
+  ImGui::TextDisabled("  the panel it shows:");
+  for (const Panel panel : kPanels)
+    if (MarkupMenuItem(panel_name(panel), std::string("  ") + panel_name(panel), nullptr, state.view.presenter_panel == panel)) {
+      state.view.workspace = Workspace::Views;  // a view is asked for, even from the lab
+      state.view.presenter_panel = panel;
+      if (!state.view.presenter) TogglePresenter(state);
+      state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
+    }
+  ImGui::Separator();
+  ImGui::TextDisabled("  beside it:");
+  if (ImGui::MenuItem("  nothing (one panel)", nullptr, !state.view.presenter_beside)) state.view.presenter_beside.reset();
+  for (const Panel panel : kPanels)
+    if (MarkupMenuItem((std::string(panel_name(panel)) + " beside").c_str(), std::string("  ") + panel_name(panel), nullptr,
+                       state.view.presenter_beside == panel))
+      state.view.presenter_beside = panel;
+  ImGui::EndMenu();
+}
+
+// A menu's title in the bar, noted while it is closed: the tests click it there to open it.
+bool BeginListedMenu(AppState& state, const char* title, const char* key, bool enabled = true) {
+  if (ImGui::BeginMenu(title, enabled)) return true;
+  remember_control(state, key);
+  return false;
+}
+
+}  // namespace
+
+void LessonsMenu(AppState& state) {
+  if (!BeginListedMenu(state, "Lessons", "menu.lessons", !state.library.lessons.empty())) return;
+  for (size_t i = 0; i < state.library.lessons.size(); ++i) {
+    const LessonInfo& l = state.library.lessons[i];
+    const std::string key = "menu.lesson." + std::to_string(i);
+    if (MarkupMenuItem(key.c_str(), std::to_string(i + 1) + ". " + l.title, nullptr, is_lesson(state, i))) request_open(state, l.path);
+    remember_control(state, key.c_str());
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Reset lesson", nullptr, false, state.modified() && !state.library.file.empty())) reset_to_file(state);
+  ImGui::EndMenu();
+}
+
+void TrainMenu(AppState& state) {
+  if (!BeginListedMenu(state, "Train", "menu.train")) return;
+  if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
+  ImGui::Separator();
+  ImGui::TextDisabled("Shipped experiments");
+  for (size_t i = 0; i < state.library.experiments.size(); ++i) {
+    const LessonInfo& x = state.library.experiments[i];
+    const std::string key = "menu.experiment." + std::to_string(i);
+    if (MarkupMenuItem(key.c_str(), std::to_string(i + 1) + ". " + x.title, nullptr, state.lab.source == x.path && !state.lab.edited))
+      open_experiment(state, x.path);
+    remember_control(state, key.c_str());
+  }
+  ImGui::EndMenu();
+}
+
+void ViewMenu(AppState& state) {
+  if (!BeginListedMenu(state, "View", "menu.view")) return;
+  if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
+  if (ImGui::MenuItem("Light theme (slides)", nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
+  ImGui::Separator();
+  ImGui::MenuItem("Numbers in cells", nullptr, &state.view.show_numbers);
+  ColormapMenu(state);
+  ImGui::TextDisabled("  signed values: blue-red, centred on 0");
+  ImGui::Separator();
+  PresenterMenu(state);
+  char zoom[48];
+  std::snprintf(zoom, sizeof zoom, "Zoom in  (%.0f%%)", state.view.zoom * 100);
+  if (ImGui::MenuItem(zoom, "Ctrl +")) Zoom(state, 1.1f);
+  if (ImGui::MenuItem("Zoom out", "Ctrl \u2212")) Zoom(state, 1 / 1.1f);
+  if (ImGui::MenuItem("Actual size", "Ctrl 0")) Zoom(state, 0);
+  ImGui::Separator();
+  for (int h = 0; h < state.scenario().heads; ++h) {
+    const std::string name = "Head " + std::to_string(h + 1);
+    if (ImGui::MenuItem(name.c_str(), nullptr, state.view.head == h)) state.view.head = h;
+  }
+  ImGui::EndMenu();
+}
+
+// The lab, with an experiment in it: the first shipped one when it has none yet.
+void ToggleLab(AppState& state) {
+  if (state.view.workspace == Workspace::Lab) {
+    state.view.workspace = Workspace::Views;
+    return;
+  }
+  if (state.lab.experiment.variants.empty() && !state.library.experiments.empty()) open_experiment(state, state.library.experiments.front().path);
+  if (state.lab.experiment.variants.empty()) {
+    state.status = "no experiment to train: none is shipped beside attnlab; open one with File \u2192 Open";
+    return;
+  }
+  state.view.workspace = Workspace::Lab;
+}
+
+// The lesson's step k, and in presenter mode the panel it talks about.
+void GoToStep(AppState& state, int k) {
+  const core::LessonNotes& lesson = state.lesson();
+  if (lesson.steps.empty()) return;
+  state.panels.lesson_step = std::clamp(k, 0, static_cast<int>(lesson.steps.size()) - 1);
+  const std::optional<Panel> panel = lesson.steps[static_cast<size_t>(state.panels.lesson_step)].panel;
+  if (state.view.presenter && panel) state.view.presenter_panel = *panel;
+}
+
+// In the views: the panel of the lesson's step (else the one chosen last) beside the editor. In
+// the lab: the lab over the whole window, curves, table and learned maps.
+void TogglePresenter(AppState& state) {
+  ViewOptions& v = state.view;
+  v.presenter = !v.presenter;
+  if (v.presenter && v.workspace == Workspace::Views) GoToStep(state, state.panels.lesson_step);
+}
+
+void Zoom(AppState& state, float factor) {
+  float& zoom = state.view.zoom;
+  zoom = factor == 0 ? 1.0f : std::clamp(std::round(zoom * factor * 10) / 10, kMinZoom, kMaxZoom);
+}
+
+}  // namespace app

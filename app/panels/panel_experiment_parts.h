@@ -1,0 +1,15 @@
+// The Experiment panel's run, in a file of its own (panel_experiment_run.cpp): what
+// DrawExperimentPanel draws right of the settings, top to bottom.
+#pragma once
+
+#include "app/app_state.h"
+
+namespace app {
+
+void RunControls(AppState& state);    // Run or Pause, Step, Restart, the speed, the progress
+void CurvesControls(AppState& state);  // the curves' smoothing, off by default
+void VariantTable(AppState& state);   // a row a design: its line, parameters, losses, Open in views
+void Exports(AppState& state);        // curves PNG and SVG, table CSV, the PyTorch replay, the file, an animation
+void LearnedMaps(AppState& state, float height);  // what each design has learned, labelled, over one colour bar
+
+}  // namespace app

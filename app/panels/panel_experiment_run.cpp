@@ -1,0 +1,343 @@
+// The Experiment panel's run (panel_experiment_parts.h): the controls, the curves' smoothing, the
+// table, the exports and the maps each design has learned. Names are markup, drawn as the
+// panels draw it ("no √d_k"), each beside its curve's colour and dash pattern.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/files/exports.h"
+#include "app/panels/panel_experiment_parts.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "app/training/lab.h"
+#include "app/widgets/heatmap.h"
+#include "app/widgets/loss_curves.h"
+#include "core/export/export_curves.h"
+#include "core/export/export_train_torch.h"
+#include "core/io/atomic_file.h"
+#include "core/io/experiment_json.h"
+#include "core/model/compute.h"
+#include "core/training/curve_style.h"
+
+namespace app {
+
+namespace {
+
+// A cell of the table: over seeds "median [min, max]" as the median, and the range under it in
+// the small font, so that the table keeps its width (and Open in views stays on screen).
+void LossCell(const std::string& text, const ImVec4* colour = nullptr) {
+  const size_t at = text.find(" [");
+  const std::string first = at == std::string::npos ? text : text.substr(0, at);
+  if (colour) ImGui::TextColored(*colour, "%s", first.c_str());
+  else ImGui::TextUnformatted(first.c_str());
+  if (at == std::string::npos) return;
+  if (fonts().small) ImGui::PushFont(fonts().small);
+  ImGui::TextDisabled("%s", text.substr(at + 1).c_str());
+  if (fonts().small) ImGui::PopFont();
+}
+
+// The experiment's stem for the names of exported files.
+std::string lab_export_path(const AppState& state, const std::string& what, const std::string& extension) {
+  return export_path(state.lab.source.empty() ? "experiment" : state.lab.source, what, extension);
+}
+
+}  // namespace
+
+void RunControls(AppState& state) {
+  Lab& lab = state.lab;
+  const core::Curves& c = lab.view.curves;
+  const float scale = fonts().scale;
+  const bool running = lab.view.running;
+  const bool finished = lab.worker && c.finished();
+  const bool can_run = lab.problems.empty();
+  const float button_w = 96 * scale;
+  ImGui::BeginDisabled(!can_run);
+  if (running) {
+    if (ImGui::Button("Pause", ImVec2(button_w, 0))) lab_pause(state);
+  } else {
+    const char* label = !lab.worker || c.steps_done == 0 ? "Run" : finished ? "Run again" : "Resume";
+    if (ImGui::Button(label, ImVec2(button_w, 0))) finished ? lab_restart(state) : lab_run(state);
+  }
+  remember_control(state, "lab.run");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(finished);
+  if (ImGui::Button("Step", ImVec2(button_w * 0.7f, 0))) lab_step(state);
+  remember_control(state, "lab.step");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!lab.worker || (c.steps_done == 0 && !running));
+  if (ImGui::Button("Restart", ImVec2(button_w * 0.8f, 0))) lab_restart(state);
+  remember_control(state, "lab.restart");
+  ImGui::EndDisabled();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("From step 0 again: the same seed gives the same curves.");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(170 * scale);
+  if (ImGui::BeginCombo("##speed", kLabSpeeds[lab.speed].label)) {
+    for (int i = 0; i < static_cast<int>(std::size(kLabSpeeds)); ++i)
+      if (ImGui::Selectable(kLabSpeeds[i].label, i == lab.speed)) lab_set_speed(state, i);
+    ImGui::EndCombo();
+  }
+  remember_control(state, "lab.speed");
+  ImGui::SameLine();
+  const int steps = lab.experiment.steps;
+  const std::string progress = lab_progress(state);
+  ImGui::ProgressBar(lab.worker ? static_cast<float>(c.steps_done) / static_cast<float>(std::max(1, steps)) : 0.0f,
+                     ImVec2(-1, 0), progress.c_str());
+
+  // Space runs or pauses, → takes one step: as a video player, when no field takes the keys.
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool recording = state.dialogs.record_training.phase != RecordTraining::Phase::Idle;  // its progress bar is up: keys are its
+  if (!state.picture.active && !recording && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+      if (running) lab_pause(state);
+      else if (finished) lab_restart(state);
+      else lab_run(state);
+    }
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), true) && !finished) lab_step(state);
+  }
+}
+
+// The curves' smoothing: off, or an exponential moving average of factor 0.6, 0.9 or 0.99, the raw
+// curve faint under it. For the eye only: the table, the tooltip, the legend's L and every export stay raw.
+void CurvesControls(AppState& state) {
+  ImGui::TextUnformatted("Smoothing (EMA):");
+  for (int i = 0; i < static_cast<int>(std::size(core::kSmoothings)); ++i) {
+    ImGui::SameLine();
+    char label[16];
+    std::snprintf(label, sizeof label, i == 0 ? "off" : "%g", core::kSmoothings[i]);
+    if (ImGui::RadioButton(label, state.lab.smoothing == i)) state.lab.smoothing = i;
+    remember_control(state, ("lab.smoothing." + std::to_string(i)).c_str());
+  }
+  const char* note = "the raw curves faint under them; the table and the exports stay raw";
+  if (state.lab.smoothing > 0 && ImGui::CalcTextSize(note).x + ImGui::GetStyle().ItemSpacing.x <= ImGui::GetContentRegionAvail().x) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", note);
+  }
+}
+
+void VariantTable(AppState& state) {
+  Lab& lab = state.lab;
+  const core::Curves& c = lab.view.curves;
+  const float scale = fonts().scale;
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("variants", 6, kFlags)) return;
+  ImGui::TableSetupColumn("design", ImGuiTableColumnFlags_WidthFixed, 190 * scale);
+  ImGui::TableSetupColumn("trainable numbers");
+  ImGui::TableSetupColumn("loss at step 0");
+  const bool seeded = c.seeds > 1;
+  ImGui::TableSetupColumn(seeded ? "loss now (median)" : "loss now");  // the range [min, max] under it
+  ImGui::TableSetupColumn(seeded ? "test loss (median)" : "test loss");
+  ImGui::TableSetupColumn("");
+  ImGui::TableHeadersRow();
+  const size_t rows = c.names.empty() ? lab.experiment.variants.size() : c.names.size();
+  for (size_t v = 0; v < rows; ++v) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const std::string name = c.names.empty() ? lab.experiment.variants[v].name : c.names[v];
+    // The design's line as its curve is drawn, then its name as markup ("no √d_k").
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    CurveSample(state, ImGui::GetWindowDrawList(), ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * 0.5f), 24 * scale, static_cast<int>(v));
+    ImGui::SetCursorScreenPos(ImVec2(at.x + 30 * scale, at.y));
+    ScriptText(name);
+    ImGui::TableNextColumn();
+    if (v < c.params.size()) ImGui::Text("%d", c.params[v]);
+    else ImGui::TextDisabled("\u2014");
+    const bool has = v < c.loss.size() && !c.loss[v].empty();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(has ? format_loss(c.loss[v].front()).c_str() : "\u2014");
+    const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
+    ImGui::TableNextColumn();
+    if (diverged) {  // the loss it had, and where it stopped (docs/experiments.md, "Divergence")
+      const ImVec4 red(0.9f, 0.35f, 0.3f, 1);
+      LossCell(variant_loss_now(c, v), &red);
+      if (ImGui::IsItemHovered() && seeded)
+        ImGui::SetTooltip("A run of this design diverged first at step %d: that step would have taken a weight past \u00B11e6,\n"
+                          "or its loss was not finite. A run that diverges stops; the median and the band at each step are\n"
+                          "over the runs that reached it. A smaller learning rate or init scale keeps them in range.",
+                          diverged);
+      else if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Step %d would have taken a weight past \u00B11e6, or its loss was not finite: this design stopped\n"
+                          "there, with the weights it had before that step%s. A smaller learning rate or init scale keeps\n"
+                          "it in range.",
+                          diverged, diverged == 1 ? " (its starting weights)" : "");
+    } else {
+      LossCell(variant_loss_now(c, v));
+    }
+    ImGui::TableNextColumn();
+    if (const std::string test = variant_test_loss(c, v); !test.empty()) LossCell(test);
+    else ImGui::TextDisabled(diverged ? "none: diverged" : lab.worker ? "at the end" : "\u2014");
+    ImGui::TableNextColumn();
+    ImGui::PushID(static_cast<int>(v));
+    ImGui::BeginDisabled(!lab.worker || v >= lab.view.current.size());
+    if (ImGui::SmallButton("Open in views")) open_variant_in_views(state, static_cast<int>(v));
+    ImGui::EndDisabled();
+    remember_control(state, ("lab.open." + std::to_string(v)).c_str());
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(lab.worker ? "Its weights now, the run's first sequence as X and its target, in every panel (Ctrl+Z undoes)."
+                                   : "Run or Step first.");
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+void Exports(AppState& state) {
+  Lab& lab = state.lab;
+  const auto write = [&](const std::string& path, const std::string& text) {
+    std::string error;
+    state.status = core::write_file_atomically(path, text, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
+  };
+  ImGui::TextUnformatted("Export:");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!lab.worker);
+  if (ImGui::SmallButton("curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
+  remember_control(state, "lab.export.png");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("curves SVG"))
+    write(lab_export_path(state, "curves", ".svg"), core::curves_svg(lab.view.curves, state.view.theme == Theme::Light));
+  remember_control(state, "lab.export.svg");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("table CSV")) write(lab_export_path(state, "table", ".csv"), core::curves_table_csv(lab.view.curves));
+  remember_control(state, "lab.export.csv");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!lab.problems.empty());
+  if (ImGui::SmallButton("PyTorch replay (.py)")) write(lab_export_path(state, "train", ".py"), core::export_train_py(lab.experiment));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("A script that trains the same designs in torch from the same data and starting weights.");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("experiment (.json)")) {
+    // The file's reader judges it whole, the recording's bound included (the lab's own run never records).
+    if (const std::vector<std::string> problems = core::experiment_problems(lab.experiment); !problems.empty())
+      state.status = "not exported: " + problems.front();
+    else
+      write(lab_export_path(state, "experiment", ".json"), core::to_text(core::experiment_to_json(lab.experiment)));
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Animation of the run\u2026")) state.dialogs.record_training.open_asked = true;
+  remember_control(state, "lab.export.animation");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("A GIF or MP4: the loss curves growing beside a panel that shows one design learning, a frame every K steps.");
+  ImGui::EndDisabled();
+}
+
+namespace {
+
+// The header of the learned maps: which matrix they show, and how to read its rows and columns.
+bool LearnedMapsHeader(AppState& state) {
+  Lab& lab = state.lab;
+  int choice = static_cast<int>(lab.thumbnails);
+  ImGui::TextUnformatted("What each design has learned:");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("attention A of sequence 1", &choice, static_cast<int>(ThumbnailKind::Weights))) lab.thumbnails = ThumbnailKind::Weights;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("##wqk", &choice, static_cast<int>(ThumbnailKind::Bilinear))) lab.thumbnails = ThumbnailKind::Bilinear;
+  const bool weights = lab.thumbnails == ThumbnailKind::Weights;
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ScriptText("W^Q W^K\u1D40 (one W: W)");
+  if (lab.view.current.empty()) {
+    ImGui::TextDisabled("Run or Step to see them.");
+    return false;
+  }
+  const int head = std::clamp(state.view.head, 0, lab.view.current.front().heads - 1) + 1;
+  const bool cross = !lab.view.current.front().tokens_kv.empty();
+  const std::string caption = weights ? std::string("(row i: the query p_i; column j: ") + (cross ? "the encoder's token e_j" : "the key p_j") +
+                                            "; head " + std::to_string(head) + ")"
+                                      : "(d_{model} \u00D7 d_{model}: a row and a column per dimension; head " + std::to_string(head) + ")";
+  ImGui::SameLine();
+  if (script_text_size(caption).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();  // no room: below, not clipped
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ScriptText(caption);
+  ImGui::PopStyleColor();
+  return true;
+}
+
+// A learned map's title: the design's line and its name in its colour, wrapped to the map's width
+// (its name is never cut, and never pushes the next map away).
+void LearnedMapName(AppState& state, int v, float width) {
+  const float scale = fonts().scale, sample_w = 22 * scale;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  CurveSample(state, ImGui::GetWindowDrawList(), ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * 0.5f), 18 * scale, v);
+  const std::vector<std::string> lines = wrap_script_words(state.lab.view.curves.names[static_cast<size_t>(v)], width - sample_w);
+  for (size_t k = 0; k < lines.size(); ++k)
+    draw_script_text(ImGui::GetWindowDrawList(), ImVec2(at.x + sample_w, at.y + script_line_height() * static_cast<float>(k)),
+                     curve_colour(state, v), lines[k]);
+}
+
+// The positions 0 … count − 1, as the maps label their rows and columns: p_i and e_j by their i and j.
+std::vector<std::string> positions(size_t count) {
+  std::vector<std::string> labels;
+  for (size_t i = 0; i < count; ++i) labels.push_back(std::to_string(i));
+  return labels;
+}
+
+}  // namespace
+
+// What each design attends to, live: A of the run's first sequence (or W^Q W^Kᵀ), a heatmap each,
+// its rows and columns numbered (positions for A, dimensions for W^Q W^Kᵀ) and one colour bar for
+// all, right of the last: the maps share their scale (0 to 1 for A, ± the largest |entry| of any
+// design for W^Q W^Kᵀ), so that a colour means one value across the designs.
+void LearnedMaps(AppState& state, float height) {  // height: what the panel planned for the maps
+  if (!LearnedMapsHeader(state)) return;
+  Lab& lab = state.lab;
+  const float scale = fonts().scale;
+  const bool weights = lab.thumbnails == ThumbnailKind::Weights;
+  const int count = static_cast<int>(lab.view.current.size());
+  std::vector<core::Result> results(static_cast<size_t>(count));
+  double shared_max = 0;
+  for (int v = 0; v < count; ++v) {
+    const core::Scenario& s = lab.view.current[static_cast<size_t>(v)];
+    core::compute(s, results[static_cast<size_t>(v)]);
+    const auto& W_QK = results[static_cast<size_t>(v)].head[static_cast<size_t>(std::clamp(state.view.head, 0, s.heads - 1))].W_QK;
+    if (W_QK.size() > 0) shared_max = std::max(shared_max, W_QK.cwiseAbs().maxCoeff());
+  }
+  // The first map numbers the rows for all (the designs read the same sequence), the last carries the colour bar.
+  const core::Scenario& first = lab.view.current.front();
+  const std::vector<std::string> rows = positions(first.tokens.size()), cols = positions(first.cross() ? first.tokens_kv.size() : first.tokens.size());
+  const float labels_w = ImGui::CalcTextSize("00").x + 10 * scale, bar_w = ImGui::CalcTextSize("\u22120.00").x + 32 * scale;
+  const float gap = 10 * scale, max_cell = 32;
+  // Each map its share of the width, but no wider than its largest cells: two designs side by side, not far apart.
+  const float widest = static_cast<float>(weights ? cols.size() : static_cast<size_t>(first.d_model)) * max_cell * scale + gap;
+  const float each = std::clamp((ImGui::GetContentRegionAvail().x - labels_w - bar_w - gap * static_cast<float>(count - 1)) /
+                                    static_cast<float>(count), 60 * scale, std::max(60 * scale, widest));
+  const auto width = [&](int v) { return each + (v == 0 ? labels_w : 0.0f) + (v == count - 1 ? bar_w : 0.0f); };
+  size_t name_lines = 1;
+  for (int v = 0; v < count; ++v)
+    name_lines = std::max(name_lines, wrap_script_words(lab.view.curves.names[static_cast<size_t>(v)], width(v) - 22 * scale).size());
+  const float names_h = script_line_height() * static_cast<float>(name_lines);
+  // What is left below, less the names (`height` was the plan; the table may have come out taller or shorter).
+  const float left = ImGui::GetContentRegionAvail().y;
+  const float maps_h = std::max(std::min(height, 60 * scale), left - names_h - ImGui::GetStyle().ItemSpacing.y);
+  HeatmapOptions o;
+  o.range = weights ? ValueRange::Unit : ValueRange::Diverging;
+  o.shared_max = weights ? 0.0 : shared_max;
+  o.max_cell = max_cell;
+  o.min_cell = 6;
+  o.no_numbers = true;
+  o.row_labels = weights ? &rows : nullptr;
+  o.col_labels = weights ? &cols : nullptr;
+  for (int v = 0; v < count; ++v) {
+    const core::Result& r = results[static_cast<size_t>(v)];
+    const size_t h = static_cast<size_t>(std::clamp(state.view.head, 0, lab.view.current[static_cast<size_t>(v)].heads - 1));
+    if (v > 0) ImGui::SameLine(0, gap);
+    ImGui::BeginGroup();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    LearnedMapName(state, v, width(v));
+    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + names_h));
+    o.colorbar = v == count - 1;
+    o.show_row_labels = v == 0;
+    const std::string id = "learned." + std::to_string(v);
+    Heatmap(state, id.c_str(), "", weights ? MatrixView(r.head[h].weights) : MatrixView(r.head[h].W_QK), o, ImVec2(width(v), maps_h));
+    ImGui::SetCursorScreenPos(ImVec2(at.x, ImGui::GetCursorScreenPos().y));
+    ImGui::Dummy(ImVec2(width(v), 0));  // each map its width, whatever its cells took of it: the next starts in its place
+    ImGui::EndGroup();
+  }
+}
+
+}  // namespace app
