@@ -45,7 +45,8 @@ struct Shortcut {
 constexpr Shortcut kShortcuts[] = {
     {"Drag a number", "change it (0.01 per pixel; hold Shift for faster, Alt for slower)"},
     {"Double-click or Ctrl+click", "type a number; Enter to accept, Esc to cancel"},
-    {"Ctrl+Z", "undo: one drag, one resize or one option change per step"},
+    {"Tab, Shift+Tab", "while typing a number: on to the next entry (along the row, then the next row), or back"},
+    {"Ctrl+Z", "undo: one drag, one typed number, one resize or one option change per step"},
     {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
     {"Hover a cell", "see its value and, for QK\u1D40 and QQ\u1D40, the dot product term by term"},
     {"Hover a panel's title", "see the formula it shows"},
@@ -60,6 +61,19 @@ constexpr Shortcut kShortcuts[] = {
     {"Right-click a panel's title", "export just that panel as a PNG"},
     {"Ctrl+Q", "quit (asks first when there are unsaved changes)"},
 };
+
+// A finished gesture becomes one undo step: one drag, one number typed. Tab goes from a field being
+// typed straight into the next, so that some item stays active from the first number to the last:
+// another item becoming active ends the gesture too, and each number typed is its own step.
+void EndGesture(AppState& state) {
+  static const ImGuiContext* context = nullptr;  // the ids of one context (the tests make many)
+  static ImGuiID gesture = 0;
+  const ImGuiID active = ImGui::GetActiveID();
+  if (context == ImGui::GetCurrentContext() && gesture != 0 && active != gesture) state.end_frame(false);
+  context = ImGui::GetCurrentContext();
+  gesture = active;
+  state.end_frame(active != 0);
+}
 
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -494,7 +508,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
     DrawSaveQuestions(state, requests);
   }
 
-  state.end_frame(ImGui::IsAnyItemActive());
+  EndGesture(state);
   // Linked highlighting: what was hovered in this frame is what every panel draws in the next.
   requests.redraw = settle_highlight(state);
   return requests;
