@@ -57,14 +57,38 @@ bool BeginListedMenu(AppState& state, const char* title, const char* key, bool e
 
 }  // namespace
 
+namespace {
+
+// The teacher's own lessons under the shipped ones, from the folder Save as puts them in: a lesson
+// written for next week's course is one click away, as the shipped ones are.
+void UserLessonItems(AppState& state) {
+  const UserLessons& own = user_lessons();
+  if (own.folder.empty()) return;
+  ImGui::Separator();
+  ImGui::TextDisabled("Your lessons");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", own.folder.c_str());
+  if (own.lessons.empty()) ImGui::TextDisabled("  none yet: Save as\u2026 keeps a lesson here");
+  for (size_t i = 0; i < own.lessons.size(); ++i) {
+    const LessonInfo& l = own.lessons[i];
+    const std::string key = "menu.own_lesson." + std::to_string(i);
+    const bool readable = own.problems[i].empty();
+    if (MarkupMenuItem(key.c_str(), l.title, nullptr, state.library.file == l.path, readable)) request_open(state, l.path);
+    remember_control(state, key.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", readable ? l.path.c_str() : own.problems[i].c_str());
+  }
+}
+
+}  // namespace
+
 void LessonsMenu(AppState& state) {
-  if (!BeginListedMenu(state, "Lessons", "menu.lessons", !state.library.lessons.empty())) return;
+  if (!BeginListedMenu(state, "Lessons", "menu.lessons", !state.library.lessons.empty() || !user_lessons().lessons.empty())) return;
   for (size_t i = 0; i < state.library.lessons.size(); ++i) {
     const LessonInfo& l = state.library.lessons[i];
     const std::string key = "menu.lesson." + std::to_string(i);
     if (MarkupMenuItem(key.c_str(), std::to_string(i + 1) + ". " + l.title, nullptr, is_lesson(state, i))) request_open(state, l.path);
     remember_control(state, key.c_str());
   }
+  UserLessonItems(state);
   ImGui::Separator();
   if (ImGui::MenuItem("Reset lesson", nullptr, false, state.modified() && !state.library.file.empty())) reset_to_file(state);
   ImGui::EndMenu();

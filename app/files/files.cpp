@@ -335,6 +335,33 @@ std::vector<LessonInfo> load_lesson_list() {
   return lessons;
 }
 
+const UserLessons& user_lessons() {
+  namespace fs = std::filesystem;
+  static UserLessons listed;
+  static fs::file_time_type listed_at{};
+  const fs::path folder = user_lessons_dir();
+  std::error_code ec;
+  const fs::file_time_type changed = fs::last_write_time(folder, ec);  // a file added, renamed or removed
+  if (ec) {
+    listed = UserLessons{folder.string(), {}, {}};
+    return listed;
+  }
+  if (listed.folder == folder.string() && changed == listed_at) return listed;
+  listed = UserLessons{folder.string(), {}, {}};
+  listed_at = changed;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& path : files) {
+    const core::LoadResult loaded = core::load_scenario_file(path.string());
+    const std::string stem = core::valid_utf8(path.stem().string());
+    listed.lessons.push_back({path.string(), loaded.ok() && !loaded.scenario->title.empty() ? loaded.scenario->title : stem});
+    listed.problems.push_back(loaded.ok() ? "" : loaded.message());
+  }
+  return listed;
+}
+
 std::vector<LessonInfo> load_experiment_list() {
   std::vector<LessonInfo> experiments;
   for (const std::string& path : experiment_files()) {

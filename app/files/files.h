@@ -51,6 +51,16 @@ int load_initial_state(const std::string& file, AppState& state, bool headless =
 
 // The shipped lessons (assets/lessons/*.json beside the binary), with their titles.
 std::vector<LessonInfo> load_lesson_list();
+// The teacher's own lessons: the *.json files of user_lessons_dir() (where Save as puts a copy of a
+// shipped lesson), by file name, with their titles; a file that cannot be read is listed with why.
+// Read again only when the folder changes (a file saved, renamed or removed), so that the Lessons
+// menu may ask every frame it is open.
+struct UserLessons {
+  std::string folder;                 // empty: no home to keep them in (the page)
+  std::vector<LessonInfo> lessons;
+  std::vector<std::string> problems;  // beside each lesson: "" or why it cannot be opened
+};
+const UserLessons& user_lessons();
 // The shipped experiments (assets/experiments/*.json), with their titles.
 std::vector<LessonInfo> load_experiment_list();
 

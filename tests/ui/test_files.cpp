@@ -412,3 +412,54 @@ TEST_F(FilesTest, CopyLinkAndOpenLinkFromTheClipboard) {
     EXPECT_EQ(state.dialogs.pending.action, app::Pending::Action::None);
   }
 }
+
+// A teacher's own lessons are in the Lessons menu under the shipped ones, from the folder Save as
+// keeps them in: one saved appears at once, its title as its name; one that cannot be read is
+// listed, greyed, with why; a click opens it.
+TEST_F(FilesTest, YourOwnLessonsAreInTheLessonsMenu) {
+  ::setenv("XDG_DATA_HOME", (dir / "data-home").c_str(), 1);
+  const fs::path mine = dir / "data-home" / "attnlab" / "lessons";
+  fs::create_directories(mine);
+  core::Scenario lesson = core::make_zero_scenario(3, 2, 2, 1);
+  lesson.title = "Week 3: masks";
+  ASSERT_TRUE(core::save_scenario_file(lesson, (mine / "week3.json").string()));
+  std::ofstream(mine / "broken.json") << "{ not json";
+  std::ofstream(mine / "notes.txt") << "not a lesson";
+  state.library.lessons = app::load_lesson_list();  // as the app starts: the shipped ones first
+  const auto open_menu = [&] {  // as a hand opens it: pressed and released over the title, which it stays over
+    frames(2);
+    ASSERT_TRUE(state.layout.controls.count("menu.lessons"));
+    mouse_to(center(state.layout.controls.at("menu.lessons")));  // in the menu bar, where control() does not look
+    frame();
+    mouse_down(true);
+    frame();
+    mouse_down(false);
+    frames(3);  // a menu appears a frame after it is sized
+  };
+
+  open_menu();
+  const app::UserLessons& own = app::user_lessons();
+  ASSERT_EQ(own.lessons.size(), 2u);  // broken.json, week3.json; not the .txt
+  EXPECT_EQ(own.lessons[1].title, "Week 3: masks");
+  EXPECT_EQ(own.problems[1], "");
+  EXPECT_NE(own.problems[0], "") << "a file that cannot be read says why";
+  EXPECT_TRUE(state.layout.controls.count("menu.own_lesson.0"));
+  ASSERT_TRUE(state.layout.controls.count("menu.own_lesson.1"));
+
+  // Clicking the broken one opens nothing; clicking week 3 opens it.
+  click(center(control("menu.own_lesson.0")));
+  EXPECT_NE(state.library.file, (mine / "broken.json").string());
+  click(ImVec2(1270, 712));  // the status line: the menu, still open over a greyed item, closes
+  open_menu();
+  click(center(control("menu.own_lesson.1")));
+  frames(2);
+  EXPECT_EQ(state.library.file, (mine / "week3.json").string());
+  EXPECT_EQ(state.scenario().title, "Week 3: masks");
+
+  // Saved as a new lesson: in the menu the next time it opens.
+  ASSERT_TRUE(app::save_scenario(state, (mine / "week4.json").string())) << state.status;
+  open_menu();
+  EXPECT_EQ(app::user_lessons().lessons.size(), 3u);
+  EXPECT_TRUE(state.layout.controls.count("menu.own_lesson.2"));
+  ::unsetenv("XDG_DATA_HOME");
+}
