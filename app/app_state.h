@@ -15,6 +15,7 @@
 #include "app/training/training_worker.h"
 #include "core/animation/sweep.h"
 #include "core/animation/training_animation.h"
+#include "core/export/export.h"
 #include "core/export/export_curves.h"
 #include "core/io/atomic_file.h"
 #include "core/math/colormap.h"
@@ -75,6 +76,7 @@ struct ExportRequest {
   float scale = 0;           // 1 or 2; 0: nothing asked
   bool light = false;        // the light theme, whatever the window's
   bool transparent = false;  // no background (PNG alpha)
+  std::string path = {};     // where it goes; empty: not chosen yet, the export dialog asks (file_dialog.cpp)
 };
 
 // A frame of a training run's animation (--animate training, the lab's
@@ -110,14 +112,24 @@ struct PictureOptions {
   PictureCaption caption;  // a sweep's frame: in a strip below the panels; empty: none
 };
 
+// What an export writes (File → Export, File → Export PNG, F12, a panel's title), chosen in the
+// menu and in the export dialog; where it goes is the dialog's (docs/exports.md).
+struct ExportChoice {
+  core::ExportFormat format = core::ExportFormat::Unknown;  // Png, Svg, Tex, Csv or Py
+  ExportRequest picture;  // Png: the window or a panel, 1× or 2×, light or transparent
+  bool light = true;      // Svg: the light theme, for slides and paper; false: the window's
+  bool beamer = false;    // Tex: Beamer slides, not an article
+};
+
 // The in-app file dialog (file_dialog.cpp): what it is doing and where.
 struct FileDialog {
-  enum class Purpose { None, Open, SaveAs };
+  enum class Purpose { None, Open, SaveAs, Export };
   Purpose purpose = Purpose::None;  // None: closed
   std::string directory;            // the listing shown
   std::string name;                 // the path field: a file name, or a path
   std::string error;                // why the last attempt failed, shown in the dialog
-  std::string confirmed_overwrite;  // Save As: the existing file the next Save replaces
+  std::string confirmed_overwrite;  // Save As, Export: the existing file the next press replaces
+  ExportChoice exported;            // Export: what is written
 };
 
 // The theme a recording is drawn in: the window's, or one of its own (light for slides).
@@ -284,6 +296,7 @@ struct Dialogs {
   Pending pending;
   Pending after_save_as;  // what the unsaved-changes question's Save as… lets go ahead once saved
   ExportRequest export_request;
+  std::string last_export_dir;  // where the last export from the window went: the next one starts there
   bool quit_after_recording = false;  // the window's close button during a recording: it is cancelled, then the app quits
   bool about_open = false;            // Help → About
 };

@@ -15,7 +15,6 @@
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/save_questions.h"
 #include "app/dialogs/training_animation_dialog.h"
-#include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
 #include "app/menus.h"
@@ -54,7 +53,7 @@ constexpr Shortcut kShortcuts[] = {
     {"Space, \u2192 (in the lab)", "run or pause the training; one step"},
     {"Ctrl+O", "open a scenario file (or drop a .json on the window)"},
     {"Ctrl+S, Ctrl+Shift+S", "save, save as (a lesson that comes with attnlab: your copy, in your own lessons folder)"},
-    {"F12", "export the window as a PNG (File \u2192 Export PNG for 2\u00D7 and single panels)"},
+    {"F12", "export the window as a PNG, asking where (File \u2192 Export PNG for 2\u00D7 and single panels)"},
     {"F11", "presenter mode: the step's panel and the editor beside it fill the window, the step below (in the lab: the lab alone); F11 or Esc to leave"},
     {"\u2190  \u2192", "the lesson's previous and next step (in presenter mode the panel follows the step)"},
     {"Ctrl +  Ctrl \u2212  Ctrl 0", "zoom in, out, back to 100%: text and cells, everywhere"},
@@ -123,26 +122,33 @@ void ExportPngMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
-// File → Export: the scenario as SVG, LaTeX, CSV or a PyTorch script, beside its file.
+// File → Export: the scenario as SVG, LaTeX (an article or Beamer slides), CSV or a PyTorch
+// script, each through the export dialog: its name and folder proposed, the SVG light unless
+// the window's colours are asked for there.
 void ExportTextMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Export")) return;
+  const bool open = ImGui::BeginMenu("Export");
+  remember_control(state, "menu.export");
+  if (!open) return;
   struct Kind {
     const char* label;
     core::ExportFormat format;
-    const char* extension;
+    bool beamer;
+    const char* control;  // for the tests
   };
   constexpr Kind kinds[] = {
-      {"SVG: the heatmaps of this head, as vectors", core::ExportFormat::Svg, ".svg"},
-      {"LaTeX: the matrices and their formulas", core::ExportFormat::Tex, ".tex"},
-      {"CSV: every matrix, labelled", core::ExportFormat::Csv, ".csv"},
-      {"PyTorch script", core::ExportFormat::Py, ".py"},
+      {"SVG: the heatmaps of this head, as vectors\u2026", core::ExportFormat::Svg, false, "menu.export.svg"},
+      {"LaTeX: the matrices and their formulas\u2026", core::ExportFormat::Tex, false, "menu.export.tex"},
+      {"LaTeX Beamer slides: the same, a frame a step\u2026", core::ExportFormat::Tex, true, "menu.export.beamer"},
+      {"CSV: every matrix, labelled\u2026", core::ExportFormat::Csv, false, "menu.export.csv"},
+      {"PyTorch script\u2026", core::ExportFormat::Py, false, "menu.export.py"},
   };
-  for (const Kind& k : kinds)
-    if (ImGui::MenuItem(k.label)) {
-      const std::string path = export_path(state, "", k.extension);
-      std::string error;
-      state.status = write_text_export(state, k.format, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
-    }
+  for (const Kind& k : kinds) {
+    ExportChoice what;
+    what.format = k.format;
+    what.beamer = k.beamer;
+    if (ImGui::MenuItem(k.label)) platform_files().chooser->ask_export(state, what);
+    remember_control(state, k.control);
+  }
   ImGui::EndMenu();
 }
 

@@ -59,8 +59,10 @@ int run(int argc, char** argv) {
     app::AppState state;
     if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
     if (!cl.theme.empty()) state.view.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
+    app::TextStyle style;
+    style.beamer = cl.beamer;
     std::string error;
-    if (!app::write_text_export(state, format, cl.export_to, &error)) {
+    if (!app::write_text_export(state, format, cl.export_to, &error, style)) {
       std::cerr << "attnlab: " << error << "\n";
       return 1;
     }

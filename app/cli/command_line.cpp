@@ -20,6 +20,7 @@ const char* usage_text() {
          "       attnlab [FILE] --screenshot OUT.png [--size WxH] [--scale K] [--theme light|dark]\n"
          "                      [--panel NAME] [--transparent] [--layout-out L.json]\n"
          "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
+         "       attnlab [FILE] --export OUT.tex --beamer\n"
          "       attnlab [FILE] --animate PARAM=FROM:TO [--frames N] [--fps F] --export OUT.gif|OUT.mp4\n"
          "                      [--size WxH] [--scale K] [--theme light|dark] [--panel NAME] [--scale-per-frame]\n"
          "       attnlab EXPERIMENT.json --animate training [--every K] [--variant NAME] [--panel NAME]\n"
@@ -43,6 +44,8 @@ const char* usage_text() {
          "                write FILE as OUT in the format its extension names: png (as\n"
          "                --screenshot), svg (the heatmaps), tex (LaTeX with amsmath),\n"
          "                csv (every matrix), py (a PyTorch script printing the output)\n"
+         "  --beamer      with --export OUT.tex: Beamer slides (16:9, a frame a step of\n"
+         "                each head) instead of an article\n"
          "  --size WxH    the window size for --screenshot, 320x200 to 8192x8192 (default 1440x900)\n"
          "  --scale K     1 to 4: fonts and sizes built K times larger, not upscaled (default 1);\n"
          "                W·K and H·K at most 8192\n"
@@ -282,6 +285,11 @@ std::string read_transparent(Words& w, const std::string&, const std::string*) {
   return "";
 }
 
+std::string read_beamer(Words& w, const std::string&, const std::string*) {
+  w.cl.beamer = true;
+  return "";
+}
+
 std::string read_scale_per_frame(Words& w, const std::string&, const std::string*) {
   w.cl.scale_per_frame = true;
   return "";
@@ -330,6 +338,7 @@ constexpr OptionSpec kOptions[] = {
     {"--theme", OptionSpec::Required, read_theme},
     {"--panel", OptionSpec::Required, read_panel},
     {"--transparent", OptionSpec::None, read_transparent},
+    {"--beamer", OptionSpec::None, read_beamer},
     {"--scale-per-frame", OptionSpec::None, read_scale_per_frame},
     {"--layout-out", OptionSpec::Required, read_layout_out},
     {"--link", OptionSpec::AfterFile, read_link},
@@ -471,6 +480,8 @@ std::string judge_combinations(Words& w) {
     return cl.file.empty() ? "--link needs FILE: the scenario (or link) to share" : "";
   }
   if (!cl.out.empty()) return "--out goes with --train";
+  if (cl.beamer && (w.given("--animate") || core::export_format(cl.export_to) != core::ExportFormat::Tex))
+    return "--beamer goes with --export OUT.tex: the LaTeX as Beamer slides instead of an article";
   if (cl.seeds) return "--seeds goes with --train";
   if (!w.animate_training && (w.given("--every") || w.given("--variant")))
     return "--every and --variant go with --animate training (and an experiment file)";

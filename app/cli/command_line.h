@@ -32,6 +32,7 @@ struct CommandLine {
   std::string theme;          // --theme light|dark, or empty: the session's
   std::optional<core::Panel> panel;  // --panel NAME (one of core::kPanelNames): that panel alone in the picture
   bool transparent = false;   // --transparent: the picture has no background
+  bool beamer = false;        // --beamer with --export OUT.tex: Beamer slides, not an article
   bool scale_per_frame = false;  // --scale-per-frame with --animate: each frame's own colour scales
   std::optional<core::Sweep> animate;  // --animate PARAM=FROM:TO [--frames N] [--fps F] with --export OUT.gif|OUT.mp4
   // --animate training [--every K] [--variant NAME] [--panel NAME] [--fps F] with FILE an experiment and

@@ -1,14 +1,24 @@
 #include "app/dialogs/file_dialog.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
+#include <utility>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/files/exports.h"
 #include "app/files/files.h"
+#include "app/files/platform_files.h"
+#include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "core/io/atomic_file.h"
+#include "core/text/utf8.h"
 
 namespace app {
 
@@ -16,14 +26,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kPopup = "File##dialog";
+// One popup, titled by what it does; its identity is the part after ###.
+constexpr const char* kPopup = "File###file_dialog";
+constexpr const char* kExportPopup = "Export###file_dialog";
 
 struct Entry {
   std::string name;
   bool directory;
+  bool other = false;  // an export's dialog: a file of another kind, shown for where one is, not picked
 };
 
-std::vector<Entry> list(const std::string& directory) {
+// Folders, and the files of the kind the dialog opens or writes (extension: ".json", ".svg");
+// with others, every other file too, marked (an export lands beside the lesson it shows).
+std::vector<Entry> list(const std::string& directory, const std::string& extension, bool others) {
   std::vector<Entry> entries;
   std::error_code ec;
   for (fs::directory_iterator it(directory, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
@@ -32,7 +47,8 @@ std::vector<Entry> list(const std::string& directory) {
     if (name.empty() || name[0] == '.') continue;  // hidden files, and our own temporary ones
     std::error_code type_ec;
     const bool is_dir = it->is_directory(type_ec);
-    if (is_dir || it->path().extension() == ".json") entries.push_back({name, is_dir});
+    const bool kind = core::equal_ignoring_ascii_case(it->path().extension().string(), extension);
+    if (is_dir || kind || others) entries.push_back({name, is_dir, !is_dir && !kind});
   }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     return a.directory != b.directory ? a.directory : a.name < b.name;
@@ -44,6 +60,51 @@ std::vector<Entry> list(const std::string& directory) {
 fs::path target(const FileDialog& d) {
   const fs::path typed(d.name);
   return (typed.is_absolute() ? typed : fs::path(d.directory) / typed).lexically_normal();
+}
+
+// The extensions of what attnlab writes or opens: a name ending in another of them is a slip
+// ("scores.png" for an SVG), where any other ending ("notes.v2") is part of the name.
+bool known_extension(const std::string& extension) {
+  for (const char* known : {".png", ".svg", ".tex", ".csv", ".py", ".json", ".gif", ".mp4"})
+    if (core::equal_ignoring_ascii_case(extension, known)) return true;
+  return false;
+}
+
+// Export what the dialog was opened for to the path the field names: false with d.error saying
+// why not (another kind's extension, no such folder, a folder that cannot be written, a file
+// there that the next press replaces).
+bool export_to(AppState& state, fs::path path) {
+  FileDialog& d = state.dialogs.file;
+  const std::string extension = export_extension(d.exported);
+  const std::string typed = path.extension().string();
+  if (known_extension(typed) && !core::equal_ignoring_ascii_case(typed, extension)) {
+    d.error = path.filename().string() + ": this export is written as " + extension + "; end the name in " + extension +
+              " or leave the ending out";
+    return false;
+  }
+  if (!core::equal_ignoring_ascii_case(typed, extension)) path += extension;
+  const fs::path folder = path.parent_path();
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) {
+    d.error = "there is no folder " + core::short_path(folder.string()) + ": choose one from the list, or type another";
+    return false;
+  }
+  if (::access(folder.c_str(), W_OK) != 0) {
+    d.error = "cannot write in " + core::short_path(folder.string()) + " (" + std::strerror(errno) + "): choose another folder";
+    return false;
+  }
+  if (fs::exists(path, ec) && d.confirmed_overwrite != path.string()) {
+    d.error = path.filename().string() + " exists: press Export again to replace it";
+    d.confirmed_overwrite = path.string();
+    return false;
+  }
+  std::string error;
+  if (!write_export(state, d.exported, path.string(), &error)) {
+    d.error = "not exported: " + error;
+    return false;
+  }
+  state.dialogs.last_export_dir = folder.string();
+  return true;
 }
 
 // Open or save what the field names; on success the dialog closes.
@@ -61,7 +122,9 @@ void confirm(AppState& state) {
     d.error.clear();
     return;
   }
-  if (d.purpose == FileDialog::Purpose::Open) {
+  if (d.purpose == FileDialog::Purpose::Export) {
+    if (!export_to(state, path)) return;
+  } else if (d.purpose == FileDialog::Purpose::Open) {
     if (state.modified()) {
       request_open(state, path.string());  // asks about the unsaved changes first
     } else if (!open_scenario(state, path.string())) {
@@ -86,23 +149,83 @@ void confirm(AppState& state) {
   ImGui::CloseCurrentPopup();
 }
 
+// What the dialog's first line says it does.
+std::string heading(const AppState& state) {
+  const FileDialog& d = state.dialogs.file;
+  switch (d.purpose) {
+    case FileDialog::Purpose::Open: return "Open a scenario";
+    case FileDialog::Purpose::SaveAs: return "Save the scenario as";
+    case FileDialog::Purpose::Export: return "Export " + export_description(state, d.exported);
+    case FileDialog::Purpose::None: break;
+  }
+  return "";
+}
+
+// What the format leaves open: the SVG's colours, LaTeX as an article or as slides. A name
+// still the one proposed follows the choice ("-beamer.tex").
+bool HasExportOptions(const FileDialog& d) {
+  return d.purpose == FileDialog::Purpose::Export &&
+         (d.exported.format == core::ExportFormat::Svg || d.exported.format == core::ExportFormat::Tex);
+}
+
+void ExportOptions(AppState& state) {
+  FileDialog& d = state.dialogs.file;
+  ExportChoice& x = d.exported;
+  if (x.format == core::ExportFormat::Svg) {
+    ImGui::TextUnformatted("Colours:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("light, for slides and paper", x.light)) x.light = true;
+    remember_control(state, "file_dialog.svg_light");
+    ImGui::SameLine();
+    const char* window = state.view.theme == Theme::Dark ? "the window's (dark)" : "the window's (light)";
+    if (ImGui::RadioButton(window, !x.light)) x.light = false;
+    remember_control(state, "file_dialog.svg_window");
+  } else if (x.format == core::ExportFormat::Tex) {
+    const std::string proposed = export_file_name(state, x);
+    bool beamer = x.beamer;
+    ImGui::TextUnformatted("As:");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("a document (article)", !beamer)) beamer = false;
+    remember_control(state, "file_dialog.tex_article");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Beamer slides, a frame a step", beamer)) beamer = true;
+    remember_control(state, "file_dialog.tex_beamer");
+    if (beamer != x.beamer) {
+      x.beamer = beamer;
+      if (d.name == proposed) d.name = export_file_name(state, x);
+    }
+  }
+}
+
+// F12, File → Export PNG and a panel's title ask for a picture without a place: the platform's
+// chooser asks where (the dialog here, the page's download), unless a dialog is open already.
+void AskWhereThePictureGoes(AppState& state) {
+  ExportRequest& asked = state.dialogs.export_request;
+  if (asked.scale <= 0 || !asked.path.empty()) return;
+  const ExportRequest picture = std::exchange(asked, {});
+  if (state.dialogs.file.purpose == FileDialog::Purpose::None)
+    platform_files().chooser->ask_export(state, ExportChoice{core::ExportFormat::Png, picture});
+}
+
 }  // namespace
 
 void DrawFileDialog(AppState& state) {
+  AskWhereThePictureGoes(state);
   FileDialog& d = state.dialogs.file;
   if (d.purpose == FileDialog::Purpose::None) return;
-  if (!ImGui::IsPopupOpen(kPopup)) ImGui::OpenPopup(kPopup);
+  const char* popup = d.purpose == FileDialog::Purpose::Export ? kExportPopup : kPopup;
+  if (!ImGui::IsPopupOpen(popup)) ImGui::OpenPopup(popup);
   const float scale = fonts().scale;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(640 * scale, display.x - 40), std::min(520 * scale, display.y - 40)));
   bool open = true;
-  if (!ImGui::BeginPopupModal(kPopup, &open, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings)) {
+  if (!ImGui::BeginPopupModal(popup, &open, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings)) {
     d = FileDialog{};
     return;
   }
-  const bool opening = d.purpose == FileDialog::Purpose::Open;
-  ImGui::TextUnformatted(opening ? "Open a scenario" : "Save the scenario as");
+  const bool opening = d.purpose == FileDialog::Purpose::Open, exporting = d.purpose == FileDialog::Purpose::Export;
+  ImGui::TextWrapped("%s", heading(state).c_str());
   ImGui::Separator();
 
   if (ImGui::Button("\u2191 up")) {
@@ -113,11 +236,16 @@ void DrawFileDialog(AppState& state) {
   ImGui::TextDisabled("%s", d.directory.c_str());
 
   // The listing, and for Open the recent files beside it.
-  const float list_h = ImGui::GetContentRegionAvail().y - 4 * ImGui::GetFrameHeightWithSpacing();
+  const float rows_below = HasExportOptions(d) ? 5.0f : 4.0f;  // the name, the options, the message, the buttons
+  const float list_h = ImGui::GetContentRegionAvail().y - rows_below * ImGui::GetFrameHeightWithSpacing();
   const float list_w = opening && !state.library.recent_files.empty() ? ImGui::GetContentRegionAvail().x * 0.55f : 0.0f;
   if (ImGui::BeginChild("listing", ImVec2(list_w, list_h), true)) {
-    for (const Entry& e : list(d.directory)) {
+    for (const Entry& e : list(d.directory, exporting ? export_extension(d.exported) : ".json", exporting)) {
       const std::string label = (e.directory ? "\u25B8 " + e.name + "/" : "   " + e.name);
+      if (e.other) {
+        ImGui::TextDisabled("%s", label.c_str());
+        continue;
+      }
       if (ImGui::Selectable(label.c_str(), !e.directory && e.name == d.name, ImGuiSelectableFlags_AllowDoubleClick)) {
         if (e.directory) {
           d.directory = (fs::path(d.directory) / e.name).string();
@@ -148,6 +276,8 @@ void DrawFileDialog(AppState& state) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   const bool entered = ImGui::InputText("##name", &d.name, ImGuiInputTextFlags_EnterReturnsTrue);
+  remember_control(state, "file_dialog.name");
+  if (HasExportOptions(d)) ExportOptions(state);
   if (!d.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(220, 60, 50, 255));
     ImGui::PushTextWrapPos(0);
@@ -155,9 +285,13 @@ void DrawFileDialog(AppState& state) {
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
   }
-  if (ImGui::Button(opening ? "Open" : "Save", ImVec2(100 * scale, 0)) || entered) confirm(state);
+  const bool pressed = ImGui::Button(opening ? "Open" : exporting ? "Export" : "Save", ImVec2(100 * scale, 0));
+  remember_control(state, "file_dialog.confirm");
+  if (pressed || entered) confirm(state);
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(100 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+  const bool cancelled = ImGui::Button("Cancel", ImVec2(100 * scale, 0));
+  remember_control(state, "file_dialog.cancel");
+  if (cancelled || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
     d = FileDialog{};
     ImGui::CloseCurrentPopup();
   }

@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "app/files/data_dir.h"
+#include "app/files/exports.h"
 #include "app/files/session.h"
 
 namespace app {
@@ -47,6 +48,15 @@ void DesktopFileChooser::open_file_dialog(AppState& state, FileDialog::Purpose p
                 " cannot be made" + (ec ? ": " + ec.message() : "") + "; choose another place";
     }
   }
+}
+
+void DesktopFileChooser::open_export_dialog(AppState& state, const ExportChoice& what) {
+  FileDialog& d = state.dialogs.file;
+  d = FileDialog{};
+  d.purpose = FileDialog::Purpose::Export;
+  d.exported = what;
+  d.directory = export_folder(state, what);
+  d.name = export_file_name(state, what);
 }
 
 PlatformFiles desktop_files() {

@@ -27,6 +27,9 @@ class DesktopFileChooser final : public FileChooser {
   // The in-app dialog opened for purpose, in the directory of the current file (else the
   // working directory); the frame draws it while state.dialogs.file.purpose is not None.
   static void open_file_dialog(AppState& state, FileDialog::Purpose purpose);
+  // Export: the same dialog, on the name and the folder exports.h proposes for what.
+  void ask_export(AppState& state, const ExportChoice& what) override { open_export_dialog(state, what); }
+  static void open_export_dialog(AppState& state, const ExportChoice& what);
 };
 
 // The desktop's three, as platform_files() gives them when nothing else was installed.

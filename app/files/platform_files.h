@@ -4,7 +4,7 @@
 //
 // The desktop's answers (desktop_files.h) are the share/attnlab directory beside the binary,
 // the XDG state directory with one locked session file per window, and the in-app file
-// dialog. A second platform implements the same three interfaces and installs them with
+// dialog (for the exports too). A second platform implements the same three interfaces and installs them with
 // use_platform_files; the browser's would be the files preloaded into its virtual file
 // system, the page's localStorage, and the browser's own file picker. Everything else (open,
 // save, autosave, the start) asks platform_files() and never knows which it got.
@@ -49,11 +49,13 @@ class SessionStore {
 };
 
 // How the user picks a file: the answer comes in a later frame, through request_open
-// (Open) or save_scenario (Save As), files.h.
+// (Open) or save_scenario (Save As), files.h; and where an export goes, through write_export
+// (exports.h).
 class FileChooser {
  public:
   virtual ~FileChooser() = default;
   virtual void ask(AppState& state, FileDialog::Purpose purpose) = 0;
+  virtual void ask_export(AppState& state, const ExportChoice& what) = 0;
 };
 
 struct PlatformFiles {

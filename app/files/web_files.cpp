@@ -6,6 +6,7 @@
 #include <system_error>
 #include <vector>
 
+#include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/session_json.h"
 #include "app/platform/web_strings.h"
@@ -113,6 +114,12 @@ void WebFileChooser::ask(AppState& state, FileDialog::Purpose purpose) {
     const std::string name = current.empty() ? "scenario.json" : current.filename().string();
     if (save_scenario(state, home() + "/" + name)) state.status = "saved " + name + " (the browser downloads it)";
   }
+}
+
+void WebFileChooser::ask_export(AppState& state, const ExportChoice& what) {
+  const std::string path = export_path(state, what);
+  if (write_export(state, what, path, nullptr) && what.format != core::ExportFormat::Png)
+    state.status = "exported " + fs::path(path).filename().string() + " (the browser downloads it)";
 }
 
 namespace {

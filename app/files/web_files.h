@@ -51,6 +51,8 @@ class WebSessions final : public SessionStore {
 class WebFileChooser final : public FileChooser {
  public:
   void ask(AppState& state, FileDialog::Purpose purpose) override;
+  // No dialog: written to the home folder under the name made up for it, then downloaded.
+  void ask_export(AppState& state, const ExportChoice& what) override;
 };
 
 // The files written since the last look, handed to the browser as downloads.

@@ -17,7 +17,8 @@ void remember_control(AppState& state, const char* key) {
 void PanelExportMenuItems(AppState& state, std::optional<Panel> panel) {
   const std::string what = panel ? "" : "Window, ";
   const auto item = [&](const char* label, ExportRequest request) {
-    if (ImGui::MenuItem((what + label).c_str())) state.dialogs.export_request = request;
+    // The export dialog asks where it goes (file_dialog.cpp): "…" as every item that asks more.
+    if (ImGui::MenuItem((what + label + "\u2026").c_str())) state.dialogs.export_request = request;
   };
   item("1\u00D7", ExportRequest{panel, 1.0f, false, false});
   item("2\u00D7 (for slides)", ExportRequest{panel, 2.0f, false, false});

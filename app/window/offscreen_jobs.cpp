@@ -79,9 +79,8 @@ void export_png(AppState& state, const ExportRequest& request, float content_sca
   ScreenshotOptions shot{std::max(1, static_cast<int>(size.x / content_scale)), std::max(1, static_cast<int>(size.y / content_scale)),
                          static_cast<int>(request.scale), request.panel, request.transparent, std::nullopt};
   if (request.light) shot.theme = Theme::Light;
-  const std::string path = request.panel == Panel::LossCurves
-                               ? export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "curves", ".png")
-                               : export_path(state, name, ".png");
+  // Where the export dialog said; a request that never went through it gets a name made up.
+  const std::string path = !request.path.empty() ? request.path : export_path(state, ExportChoice{core::ExportFormat::Png, request});
   std::string error;
   state.status = write_screenshot(state, shot, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
 }

@@ -22,7 +22,7 @@ inline bool timing_asked() {
 int run_offscreen_job(AppState& state, const WindowOptions& options);
 
 // A PNG asked for from the window: the whole window at its size, or a panel alone at the size
-// it has on screen; the status line says where it went.
+// it has on screen, to request.path; the status line says where it went.
 void export_png(AppState& state, const ExportRequest& request, float content_scale);
 
 }  // namespace app

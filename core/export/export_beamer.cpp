@@ -18,9 +18,10 @@ namespace {
 using tex::TexOut;
 
 // The type the matrices are set in: \footnotesize (9 pt) while every matrix is at most 4 × 4,
-// \scriptsize (8 pt) for larger ones, so that an 8-token S and QQ^T still sit side by side.
+// \scriptsize (8 pt) for larger ones, their columns closer (3 pt, not 5, each side), so that an
+// 8 × 8 S of numbers in the hundreds still fits a frame's width.
 struct FrameType {
-  const char* command;
+  const char* command;  // what a frame's body starts with
   double width;  // TexOut::width: how much of the article's 11 pt formulas a line of the frame holds
 };
 
@@ -29,7 +30,7 @@ struct FrameType {
 // 547. A little less, for the guess's slack.
 FrameType frame_type(const Scenario& s) {
   const int largest = std::max({s.n(), s.m(), s.d_model, s.d_k});
-  return largest <= 4 ? FrameType{"\\footnotesize", 470} : FrameType{"\\scriptsize", 510};
+  return largest <= 4 ? FrameType{"\\footnotesize", 470} : FrameType{"\\scriptsize\\setlength{\\arraycolsep}{3pt}", 510};
 }
 
 void write_preamble(TexOut& t, const Scenario& s) {
@@ -55,12 +56,15 @@ void frame(TexOut& t, const std::string& title, const char* size, const std::fun
 
 void write_head_frames(TexOut& t, const Scenario& s, const HeadResult& hr, int h, const char* size) {
   const tex::HeadNames x = tex::head_names(s, h);
-  const std::string head = s.heads > 1 ? "Head " + std::to_string(h + 1) + ": " : std::string();
+  // "Head 2: the scores and the weights"; with one head, "The scores and the weights".
+  const auto title = [&](const std::string& what) {
+    return s.heads > 1 ? "Head " + std::to_string(h + 1) + ": " + what : "T" + what.substr(1);
+  };
   const std::string qkv = "$" + x.Q + "$, $" + x.K + "$, $" + x.V + "$";
-  frame(t, head + (s.mode == Mode::Projected ? "the projections " + qkv : qkv), size,
+  frame(t, s.mode == Mode::Projected ? title("the projections " + qkv) : (s.heads > 1 ? title(qkv) : qkv), size,
         [&] { tex::write_projections(t, s, hr, h, x); });
-  frame(t, head + "the scores and the weights", size, [&] { tex::write_scores_and_weights(t, s, hr, h, x); });
-  frame(t, head + "the head's output", size, [&] {
+  frame(t, title("the scores and the weights"), size, [&] { tex::write_scores_and_weights(t, s, hr, h, x); });
+  frame(t, title("the head's output"), size, [&] {
     tex::write_bilinear_form(t, s, hr, x);
     tex::write_head_output(t, s, hr, h, x);
   });
@@ -76,7 +80,7 @@ std::string export_beamer(const Scenario& s, const Result& r) {
   frame(t, "\\inserttitle", "\\small", [&] { tex::write_summary(t, s); });
   if (s.mode == Mode::Projected) frame(t, "The inputs", type.command, [&] { tex::write_inputs(t, s); });
   for (int h = 0; h < s.heads; ++h) write_head_frames(t, s, r.head[h], h, type.command);
-  frame(t, "The output", type.command, [&] { tex::write_output(t, s, r); });
+  frame(t, "The output: $W^O$ and $Y$", type.command, [&] { tex::write_output(t, s, r); });
   t << "\\end{document}\n";
   return t.text.str();
 }

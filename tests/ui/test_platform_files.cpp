@@ -41,6 +41,8 @@ struct FakePlatform final : app::Paths, app::SessionStore, app::FileChooser {
     return "fake:unsaved";
   }
   void ask(app::AppState&, app::FileDialog::Purpose purpose) override { asked.push_back(purpose); }
+  void ask_export(app::AppState&, const app::ExportChoice& what) override { exports_asked.push_back(what); }
+  std::vector<app::ExportChoice> exports_asked;
 };
 
 // Installs the fake for one test and puts the desktop's back after it.
@@ -82,6 +84,15 @@ TEST_F(PlatformFilesTest, TheFileShortcutsAskThePlatformsChooserNotTheInAppDialo
   press_ctrl('S');
   ASSERT_EQ(fake.asked.size(), 3u);
   EXPECT_EQ(fake.asked[2], app::FileDialog::Purpose::SaveAs);
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
+  // F12, the window as a PNG: where it goes is the platform's to ask too (the page downloads it).
+  ImGui::GetIO().KeysDown[301] = true;  // GLFW_KEY_F12
+  frame();
+  ImGui::GetIO().KeysDown[301] = false;
+  frame();
+  ASSERT_EQ(fake.exports_asked.size(), 1u);
+  EXPECT_EQ(fake.exports_asked[0].format, core::ExportFormat::Png);
+  EXPECT_EQ(fake.exports_asked[0].picture.scale, 1.0f);
   EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
 }
 

@@ -224,12 +224,18 @@ class ExportCase(unittest.TestCase):
         lines = out.splitlines()
         return lines[lines.index(title) + 1].split()
 
-    def compile_tex(self, path):
-        """Exports path as LaTeX and compiles it with pdflatex in a temporary directory."""
+    def compile_tex(self, path, *extra):
+        """Exports path as LaTeX (with extra options: "--beamer") and compiles it with pdflatex in a
+        temporary directory; the log is kept in self.tex_log, the PDF's path in self.pdf."""
         pdflatex = require("pdflatex", "texlive-latex-base")
+        if "--beamer" in extra:
+            found = subprocess.run([require("kpsewhich", "texlive-binaries"), "beamer.cls", "pgfcore.sty"],
+                                   capture_output=True, text=True).stdout.split()
+            self.assertEqual(len(found), 2, "beamer.cls or pgfcore.sty not found: scripts/setup installs "
+                                            "texlive-latex-recommended and texlive-pictures")
         work = pathlib.Path(tempfile.mkdtemp(dir=self.tmp))
         tex = work / "out.tex"
-        attnlab(path, "--export", tex)
+        attnlab(path, "--export", tex, *extra)
         raw = tex.read_bytes()
         self.assertTrue(all(b in (9, 10, 13) or 32 <= b < 127 for b in raw), f"{path.name}: the .tex is not pure ASCII")
         r = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", tex.name], cwd=work,
@@ -240,6 +246,7 @@ class ExportCase(unittest.TestCase):
         self.assertNotIn("Missing character", log, path.name)
         # A glyph of the T1 or TS1 encodings makes pdflatex run METAFONT for bitmap fonts: Type 1 only.
         self.assertIsNone(re.search(r"\.\d+pk>", log), f"{path.name}: bitmap fonts in the PDF")
+        self.tex_log, self.pdf = log, work / "out.pdf"
         return raw.decode("ascii")
 
     @staticmethod

@@ -113,6 +113,44 @@ class ExportTex(export_case.ExportCase):
                 text = self.compile_tex(lesson)
                 self.assertIn("\\operatorname{softmax}", text)
 
+    def test_beamer_compiles_for_every_lesson_and_nothing_runs_off_a_frame(self):
+        """--beamer (issue 24, item 7): slides that compile with pdflatex, a frame for each step of each
+        head, no matrix cut off at a frame's edge (no overfull box), a step too tall going on over the
+        next frame; odd titles and tokens compile too."""
+        lessons = sorted(LESSONS.glob("*.json"))
+        self.assertGreaterEqual(len(lessons), 6, LESSONS)
+        for lesson in lessons:
+            with self.subTest(lesson=lesson.name):
+                text = self.compile_tex(lesson, "--beamer")
+                self.assertNotIn("Overfull", self.tex_log, "a matrix runs off a frame")
+                self.assertIn("\\documentclass[11pt,aspectratio=169]{beamer}", text)
+                s = json.loads(lesson.read_text())
+                # The title and options, the inputs (projected mode), three a head, the output.
+                self.assertEqual(text.count("\\begin{frame}"), 1 + ("X" in s) + 3 * s["heads"] + 1)
+                article = self.tmp / f"{lesson.stem}.tex"
+                attnlab(lesson, "--export", article)
+                self.assertEqual(text.count("\\begin{bmatrix}"), article.read_text().count("\\begin{bmatrix}"))
+        # Eight tokens, four heads of d_k = 4 (W^O is 16 x 4), numbers in the tens and a mask: steps take two
+        # frames, and none is cut at a frame's bottom edge (a matrix's lower half counts where a frame breaks).
+        def tall(s):
+            grid = lambda rows, cols, scale, seed: [[round(scale * math.sin(seed + 1.7 * r + 0.9 * c), 2) for c in range(cols)]
+                                                    for r in range(rows)]
+            s.update(tokens=[f"w{i}" for i in range(8)], d_k=4, heads=4, X=grid(8, 4, 9, 0),
+                     W_Q=[grid(4, 4, 3, h + 1) for h in range(4)], W_K=[grid(4, 4, 3, h + 5) for h in range(4)],
+                     W_V=[grid(4, 4, 3, h + 9) for h in range(4)], W_alt=[grid(4, 4, 1, h + 13) for h in range(4)],
+                     W_O=grid(16, 4, 1, 17))
+            s["options"]["mask"]["causal"] = True
+        path, _ = self.scenario("tall", tall)
+        self.compile_tex(path, "--beamer")
+        log = self.tex_log
+        self.assertNotIn("Overfull", log, "a matrix runs off a frame")
+        pages = int(re.search(r"Output written on out\.pdf \((\d+) pages?", log).group(1))
+        self.assertGreater(pages, 1 + 1 + 3 * 4 + 1, "no step went on over a second frame")
+        def odd(s):
+            s["title"] = ODD_TITLE
+            s["tokens"] = ODD_TOKENS
+        self.compile_tex(self.scenario("odd", odd)[0], "--beamer")
+
     def test_tex_compiles_for_odd_titles_and_tokens(self):
         def odd(s):
             s["title"] = ODD_TITLE

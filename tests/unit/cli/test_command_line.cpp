@@ -99,6 +99,18 @@ TEST(CommandLine, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_EQ(refusal({"f.json", "--theme", "light", "--layout-out", "l.json"}), "accepted");  // the window
 }
 
+// --beamer: the LaTeX export as Beamer slides; with no .tex to write it would be ignored.
+TEST(CommandLine, BeamerGoesWithALatexExport) {
+  const auto slides = parse_command_line({"f.json", "--export", "o.tex", "--beamer"});
+  EXPECT_EQ(slides.error, "");
+  EXPECT_TRUE(slides.beamer);
+  EXPECT_FALSE(parse_command_line({"f.json", "--export", "o.tex"}).beamer);
+  for (const std::vector<std::string>& words : std::vector<std::vector<std::string>>{
+           {"f.json", "--beamer"}, {"f.json", "--export", "o.svg", "--beamer"}, {"f.json", "--screenshot", "a.png", "--beamer"},
+           {"f.json", "--animate", "temperature=1:2", "--export", "o.gif", "--beamer"}})
+    EXPECT_TRUE(refused_with(words, "--beamer goes with --export OUT.tex"));
+}
+
 TEST(CommandLine, HelpAndVersionStandAlone) {
   EXPECT_EQ(parse_command_line({"-h"}).command, Command::Help);
   for (const char* word : {"--help", "-h", "--version"}) {

@@ -1,0 +1,239 @@
+// Exports where the teacher wants them (issue 24, item 7): File → Export and the PNG exports open
+// the app's file dialog on a name made from the lesson's, in a folder that can be written; what
+// is typed there is where the file goes; an existing file is replaced only when asked twice; a
+// folder that cannot be written says so and the dialog stays. The SVG is light unless the
+// window's colours are asked for; LaTeX can be Beamer slides.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "app/files/files.h"
+#include "ui_harness.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class ExportsTest : public UiTest {
+ protected:
+  void SetUp() override {
+    UiTest::SetUp();
+    dir = fs::temp_directory_path() / ("attnlab-ui-exports-" + std::to_string(::getpid()) + "-" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir / "home");
+    fs::create_directories(dir / "course");
+    ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);  // never the user's session
+    const char* home = std::getenv("HOME");
+    home_before = home ? home : "";
+    ::setenv("HOME", (dir / "home").c_str(), 1);
+    state.view.theme = app::Theme::Dark;  // the window's, as a lecturer may keep it
+  }
+  void TearDown() override {
+    ::setenv("HOME", home_before.c_str(), 1);
+    fs::remove_all(dir);
+    UiTest::TearDown();
+  }
+
+  // A lesson of the user's own, beside which its exports go: a copy of a shipped one.
+  std::string own_lesson(const std::string& name) {
+    const fs::path path = dir / "course" / name;
+    fs::copy_file(fs::path(ATTNLAB_LESSONS) / name, path);
+    EXPECT_TRUE(app::open_scenario(state, path.string())) << state.status;
+    return path.string();
+  }
+  // File → Export → item, as a hand does it: the menu, the submenu, the item. (Not control():
+  // the menu bar is above where it looks for the panels' controls.)
+  void export_menu(const char* item) {
+    frames(2);
+    ASSERT_TRUE(state.layout.controls.count("menu.file"));
+    click(center(state.layout.controls.at("menu.file")));
+    ASSERT_TRUE(state.layout.controls.count("menu.export")) << "no Export in the File menu";
+    mouse_to(center(state.layout.controls.at("menu.export")));
+    frames(3);
+    ASSERT_TRUE(state.layout.controls.count(item)) << item << " not in File → Export";
+    click(center(state.layout.controls.at(item)));
+    frames(2);
+  }
+  // Replaces the dialog's name field with text, as typed.
+  void type_name(const char* text) {
+    const app::Rect field = control("file_dialog.name");
+    click(center(field));
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;
+    frame();
+    io.KeysDown['A'] = false;
+    io.KeyCtrl = false;
+    io.AddInputCharactersUTF8(text);
+    frames(2);
+  }
+  static std::string read(const fs::path& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  // The SVG's page: the first full-size rectangle's fill.
+  static std::string background(const fs::path& svg) {
+    const std::string text = read(svg);
+    const std::string mark = "<rect width=\"100%\" height=\"100%\" fill=\"";
+    const size_t at = text.find(mark);
+    return at == std::string::npos ? "none" : text.substr(at + mark.size(), 7);
+  }
+
+  fs::path dir;
+  std::string home_before;
+};
+
+}  // namespace
+
+// Export → SVG: the dialog proposes 02_one_w_or_two.svg beside the lesson; Export writes it
+// there, light although the window is dark (#ffffff, the light theme's page, not #1c1f24).
+TEST_F(ExportsTest, SvgOpensTheDialogOnTheLessonsNameAndWritesWhereItSays) {
+  own_lesson("02_one_w_or_two.json");
+  export_menu("menu.export.svg");
+  const app::FileDialog& d = state.dialogs.file;
+  ASSERT_EQ(d.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_EQ(d.name, "02_one_w_or_two.svg");
+  EXPECT_EQ(fs::path(d.directory), dir / "course");
+  EXPECT_TRUE(d.exported.light) << "light is the SVG's default";
+  EXPECT_FALSE(fs::exists(dir / "course" / "02_one_w_or_two.svg")) << "nothing is written before Export";
+
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None) << state.dialogs.file.error;
+  ASSERT_TRUE(fs::exists(dir / "course" / "02_one_w_or_two.svg")) << state.status;
+  EXPECT_EQ(background(dir / "course" / "02_one_w_or_two.svg"), "#ffffff");
+  EXPECT_NE(state.status.find("exported"), std::string::npos) << state.status;
+  EXPECT_NE(state.status.find("02_one_w_or_two.svg"), std::string::npos) << state.status;
+
+  // Another name typed, without its extension, and the window's colours: "slide 3.svg", dark.
+  export_menu("menu.export.svg");
+  type_name("slide 3");
+  click(center(control("file_dialog.svg_window")));
+  EXPECT_FALSE(state.dialogs.file.exported.light);
+  click(center(control("file_dialog.confirm")));
+  ASSERT_TRUE(fs::exists(dir / "course" / "slide 3.svg")) << state.dialogs.file.error << " / " << state.status;
+  EXPECT_EQ(background(dir / "course" / "slide 3.svg"), "#1c1f24");
+
+  // Another folder, typed as a path: the next export starts there.
+  fs::create_directories(dir / "slides");
+  export_menu("menu.export.svg");
+  type_name((dir / "slides" / "scores.svg").c_str());
+  click(center(control("file_dialog.confirm")));
+  EXPECT_TRUE(fs::exists(dir / "slides" / "scores.svg")) << state.dialogs.file.error;
+  export_menu("menu.export.svg");
+  EXPECT_EQ(fs::path(state.dialogs.file.directory), dir / "slides");
+}
+
+// A file already there is replaced only on a second press, as Save As asks; a folder that is not
+// there, or that cannot be written, is named in the dialog, which stays open with nothing written.
+TEST_F(ExportsTest, AnExistingFileIsAskedAboutAndAFolderThatCannotBeWrittenIsNamed) {
+  own_lesson("01_qkt_vs_qqt.json");
+  const fs::path existing = dir / "course" / "01_qkt_vs_qqt.svg";
+  std::ofstream(existing) << "mine";
+  export_menu("menu.export.svg");
+  ASSERT_EQ(state.dialogs.file.name, "01_qkt_vs_qqt.svg");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_NE(state.dialogs.file.error.find("01_qkt_vs_qqt.svg exists: press Export again to replace it"), std::string::npos)
+      << state.dialogs.file.error;
+  EXPECT_EQ(read(existing), "mine");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
+  EXPECT_NE(read(existing).find("<svg"), std::string::npos);
+
+  export_menu("menu.export.svg");
+  type_name((dir / "no such folder" / "a.svg").c_str());
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_NE(state.dialogs.file.error.find("there is no folder"), std::string::npos) << state.dialogs.file.error;
+  EXPECT_NE(state.dialogs.file.error.find("no such folder"), std::string::npos) << state.dialogs.file.error;
+
+  // /proc takes no new file, not even from root (the tests may run as root, whom modes do not stop).
+  type_name("/proc/a.svg");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_NE(state.dialogs.file.error.find("/proc"), std::string::npos) << state.dialogs.file.error;
+  EXPECT_FALSE(fs::exists("/proc/a.svg"));
+  // The name of another kind of file is a slip, not a name.
+  type_name("slide.png");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_NE(state.dialogs.file.error.find("slide.png: this export is written as .svg"), std::string::npos)
+      << state.dialogs.file.error;
+  EXPECT_FALSE(fs::exists(dir / "course" / "slide.png"));
+}
+
+// A lesson that comes with attnlab is not exported beside itself (that folder stays as shipped,
+// read-only once installed) but to ~/Documents, else ~.
+TEST_F(ExportsTest, AShippedLessonsExportsGoToTheDocumentsFolder) {
+  const fs::path data = dir / "data";
+  fs::create_directories(data / "shaders");
+  fs::create_directories(data / "assets" / "lessons");
+  std::ofstream(data / "shaders" / "heatmap.frag") << "// found\n";
+  fs::copy_file(fs::path(ATTNLAB_LESSONS) / "01_qkt_vs_qqt.json", data / "assets" / "lessons" / "01_qkt_vs_qqt.json");
+  ::setenv("ATTNLAB_DATA_DIR", data.c_str(), 1);
+  ASSERT_TRUE(app::open_scenario(state, (data / "assets" / "lessons" / "01_qkt_vs_qqt.json").string())) << state.status;
+  export_menu("menu.export.tex");
+  EXPECT_EQ(fs::path(state.dialogs.file.directory), dir / "home");
+  click(center(control("file_dialog.cancel")));
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
+  EXPECT_FALSE(fs::exists(dir / "home" / "01_qkt_vs_qqt.tex")) << "Cancel writes nothing";
+  fs::create_directories(dir / "home" / "Documents");
+  export_menu("menu.export.tex");
+  EXPECT_EQ(fs::path(state.dialogs.file.directory), dir / "home" / "Documents");
+  EXPECT_EQ(state.dialogs.file.name, "01_qkt_vs_qqt.tex");
+  ::unsetenv("ATTNLAB_DATA_DIR");
+}
+
+// LaTeX as Beamer slides from the window: its own menu item, or the dialog's choice, which renames
+// the proposed file; what is written has its frames.
+TEST_F(ExportsTest, LatexAsBeamerSlidesFromTheMenuOrTheDialog) {
+  own_lesson("02_one_w_or_two.json");
+  export_menu("menu.export.beamer");
+  EXPECT_EQ(state.dialogs.file.name, "02_one_w_or_two-beamer.tex");
+  EXPECT_TRUE(state.dialogs.file.exported.beamer);
+  click(center(control("file_dialog.tex_article")));
+  EXPECT_EQ(state.dialogs.file.name, "02_one_w_or_two.tex");
+  click(center(control("file_dialog.tex_beamer")));
+  EXPECT_EQ(state.dialogs.file.name, "02_one_w_or_two-beamer.tex");
+  click(center(control("file_dialog.confirm")));
+  const std::string slides = read(dir / "course" / "02_one_w_or_two-beamer.tex");
+  EXPECT_NE(slides.find("{beamer}"), std::string::npos);
+  EXPECT_NE(slides.find("\\begin{frame}[allowframebreaks]{Head 2: the scores and the weights}"), std::string::npos);
+
+  export_menu("menu.export.tex");
+  EXPECT_EQ(state.dialogs.file.name, "02_one_w_or_two.tex");
+  click(center(control("file_dialog.confirm")));
+  const std::string article = read(dir / "course" / "02_one_w_or_two.tex");
+  EXPECT_NE(article.find("{article}"), std::string::npos);
+  EXPECT_EQ(article.find("\\begin{frame}"), std::string::npos);
+}
+
+// F12 and File → Export PNG ask too: the window as 02_one_w_or_two.png, a panel alone as
+// 02_one_w_or_two-scores.png; Export hands the window the picture with the place chosen.
+TEST_F(ExportsTest, PicturesAskWhereToGoWithThePanelInTheName) {
+  own_lesson("02_one_w_or_two.json");
+  fs::create_directories(dir / "home" / "Pictures");
+  frames(2);
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeysDown[301] = true;  // F12, GLFW's key code
+  frame();
+  io.KeysDown[301] = false;
+  frames(2);
+  ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_EQ(state.dialogs.file.name, "02_one_w_or_two.png");
+  EXPECT_EQ(fs::path(state.dialogs.file.directory), dir / "course");
+  EXPECT_EQ(state.dialogs.export_request.scale, 0) << "nothing drawn before the place is chosen";
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(state.dialogs.export_request.path, (dir / "course" / "02_one_w_or_two.png").string());
+  EXPECT_EQ(state.dialogs.export_request.scale, 1);
+  EXPECT_FALSE(state.dialogs.export_request.panel);
+
+  state.dialogs.export_request = app::ExportRequest{app::Panel::Scores, 2.0f, true, false};  // Scores' title: 2×, light
+  frames(2);
+  EXPECT_EQ(state.dialogs.file.name, "02_one_w_or_two-scores.png");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(state.dialogs.export_request.path, (dir / "course" / "02_one_w_or_two-scores.png").string());
+  EXPECT_EQ(state.dialogs.export_request.panel, app::Panel::Scores);
+  EXPECT_TRUE(state.dialogs.export_request.light);
+}
