@@ -124,7 +124,8 @@ class Pictures(unittest.TestCase):
         # A colorbar (8 px right of its heatmap, 10 px wide) goes through the colormap in small
         # steps. Mesa's software GL once drew a wedge of background into the top of every bar
         # (heatmap.frag's per-pixel branches); the cells were right, so only the bars show it.
-        bars = ["Scores/scores", "Scores/QQt", "Softmax/weights", "Rank/W_QK", "Output/Y"]
+        # S has none of its own: it shares QQᵀ's, at the right of the pair.
+        bars = ["Scores/QQt", "Softmax/weights", "Rank/W_QK", "Output/Y"]
         with Xvfb() as x:
             for lesson in ["01_qkt_vs_qqt.json", "09_rope.json"]:  # 09: a causal mask, masked cells
                 layout = self.tmp / "layout.json"
@@ -134,7 +135,7 @@ class Pictures(unittest.TestCase):
                 img = read_png(self.tmp / "c.png").astype(int)
                 heatmaps = json.loads(layout.read_text())["heatmaps"]
                 present = [n for n in bars if n in heatmaps]  # W^Q W^Kᵀ only where there are weights
-                self.assertGreaterEqual(len(present), 4, lesson)
+                self.assertGreaterEqual(len(present), 3, lesson)
                 for name in present:
                     x0, y0, w, h = heatmaps[name]["rect"]
                     column = img[int(y0) + 2:int(y0 + h) - 2, round(x0 + w + 13)]
