@@ -78,7 +78,8 @@ std::optional<MatrixChange> Paste(AppState& state, const MatrixKey& key, const E
   }
   if (read.matrix.rows() != shown.rows() || read.matrix.cols() != shown.cols()) {
     // nn.Linear keeps its weight as out × in, the transpose of x·W: a likely source of a W the wrong way round.
-    const bool transposed = read.matrix.rows() == shown.cols() && read.matrix.cols() == shown.rows();
+    const bool weight = key.name.rfind("W", 0) == 0;  // W^Q, W^K, W^V, W^O, one W, W_alt: not X, Q, K, V or the target
+    const bool transposed = weight && read.matrix.rows() == shown.cols() && read.matrix.cols() == shown.rows();
     state.status = "not pasted: the clipboard's matrix is " + shape(read.matrix) + ", but " + name + " is " + shape(shown) + " (" +
                    shape_reason(state.scenario(), key.name) + ")" +
                    (transposed ? "; its transpose would fit (PyTorch's nn.Linear keeps weight as W transposed)" : "");

@@ -31,7 +31,7 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   for (int i = 0; i < count; ++i) {
     const double sigma = singular_values(i);
-    const float y = origin.y + static_cast<float>(i) * (bar_h + 4 * scale);
+    const float y = origin.y + static_cast<float>(i) * (bar_h + 2 * scale);
     draw_script_text(dl, ImVec2(origin.x, y - 2 * scale), text, "\u03C3_" + std::to_string(i + 1));
     const float w = static_cast<float>(sigma / largest) * bars_w;
     const bool counted = sigma > tolerance;
@@ -45,7 +45,7 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   }
   // The tolerance, as a fraction of σ_1 it is a hair from 0: draw it at its place, at least 1 px.
   const float tol_x = origin.x + label_w + std::max(1.0f, static_cast<float>(tolerance / largest) * bars_w);
-  const float bottom = origin.y + static_cast<float>(count) * (bar_h + 4 * scale);
+  const float bottom = origin.y + static_cast<float>(count) * (bar_h + 2 * scale);
   dl->AddLine(ImVec2(tol_x, origin.y - 2 * scale), ImVec2(tol_x, bottom), IM_COL32(230, 80, 60, 255), 2 * scale);
   ImGui::Dummy(ImVec2(width, bottom - origin.y));
   char tol[96];
@@ -55,13 +55,18 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   if (fonts().small) ImGui::PopFont();
 }
 
-// The room for W^Q W^Kᵀ: 45% of the panel, or as much more as its numbers need (up to what leaves
-// the singular values their bars): at 1280 × 720 its 18 px cells had room for no number.
-ImVec2 MatrixRoom(const AppState& state, const core::Mat& W, const HeatmapOptions& o, ImVec2 avail) {
+// The room for W^Q W^Kᵀ: 45% of the panel, or as much more as its numbers need, up to what leaves
+// the singular values and the counts their column (at 1280 × 720 its 18 px cells had no number).
+// Where even so they do not fit, without its colour bar: the numbers say the values.
+ImVec2 MatrixRoom(const AppState& state, const core::Mat& W, HeatmapOptions& o, ImVec2 avail) {
   const float h = avail.y - ImGui::GetStyle().ItemSpacing.y;
-  const float widest = std::max(avail.x * 0.45f, avail.x - 120 * fonts().scale);
-  for (float w = avail.x * 0.45f; w < widest; w += 8 * fonts().scale)
-    if (heatmap_fit(state, W, o, ImVec2(w, h), true).numbers) return ImVec2(w, h);
+  const float widest = std::max(avail.x * 0.45f, avail.x - 160 * fonts().scale);
+  for (const bool colorbar : {true, false}) {
+    o.colorbar = colorbar;
+    for (float w = avail.x * 0.45f; w < widest; w += 8 * fonts().scale)
+      if (heatmap_fit(state, W, o, ImVec2(w, h), true).numbers) return ImVec2(w, h);
+  }
+  o.colorbar = true;
   return ImVec2(avail.x * 0.45f, h);
 }
 
@@ -135,31 +140,36 @@ void DrawRankPanel(AppState& state) {
       why = "d_{model}\u00B2: with d_k \u2265 d_{model}, any W";
     } else if (s.options.shared_qk) {
       effective = std::to_string(dm * dk - dk * (dk - 1) / 2);
-      why = "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: rotations M change nothing";
+      why = "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: orthogonal M change nothing";
     } else {
       effective = std::to_string(2 * dm * dk - dk * dk);
       why = "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2: W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing";
     }
     // The numbers lesson 2 is built on, in the text's own size and colour: parameters of all heads,
     // and how many of a head's count reach the scores.
-    // One count a line: a narrow column wraps them whole, not in the middle of "W^Q, W^K".
+    // One count a line: a narrow column wraps them whole, not in the middle of "W^Q, W^K". The
+    // counts are of all heads, what is effective is a head's: each says which.
+    ImGui::PushFont(small);
+    ScriptTextWrapped(s.heads == 1 ? "parameters, one head:" : "parameters, " + std::to_string(s.heads) + " heads:",
+                      ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImGui::PopFont();
     ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate));
     ScriptTextWrapped("one W: " + std::to_string(result.params.merged));
     // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
     if (s.options.positions == core::Positions::Rope) {
       ImGui::PushFont(small);
-      ScriptTextWrapped("RoPE: S_{ij} = x_iW^Q R_{(j\u2212i)\u03B8}W^{K\u1D40}x_j^\u1D40, so W^Q W^{K\u1D40} gives S only at i = j",
+      ScriptTextWrapped("RoPE: S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j\u1D40, so W^Q W^{K\u1D40} gives S only at i = j",
                         ImGui::GetColorU32(ImGuiCol_TextDisabled));
       ImGui::PopFont();
     } else {
-      ScriptTextWrapped("effective: " + effective + "/head");
+      ScriptTextWrapped("effective: " + effective + " a head");
     }
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ScriptText(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
                  std::to_string(result.params.separate) + " parameters of all heads");
-      ScriptText("one W per head: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged));
+      ScriptText("one W a head: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + " in all");
       ScriptText("effective a head: " + why);
       ImGui::EndTooltip();
     }

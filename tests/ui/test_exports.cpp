@@ -60,14 +60,8 @@ class ExportsTest : public UiTest {
   void type_name(const char* text) {
     const app::Rect field = control("file_dialog.name");
     click(center(field));
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeyCtrl = true;
-    io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;
+    type_over(text);
     frame();
-    io.KeysDown['A'] = false;
-    io.KeyCtrl = false;
-    io.AddInputCharactersUTF8(text);
-    frames(2);
   }
   static std::string read(const fs::path& path) {
     std::ifstream in(path);

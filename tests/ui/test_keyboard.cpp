@@ -21,15 +21,8 @@ class KeyboardTest : public UiTest {
     frames(2);
   }
   void type(const char* text) {
-    ImGuiIO& io = ImGui::GetIO();
-    ASSERT_TRUE(io.WantTextInput) << "no field has the keyboard";
-    io.KeyCtrl = true;  // everything selected, as a field Tab lands in already is
-    io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;
-    frame();
-    io.KeysDown['A'] = false;
-    io.KeyCtrl = false;
-    io.AddInputCharactersUTF8(text);
-    frame();
+    ASSERT_TRUE(ImGui::GetIO().WantTextInput) << "no field has the keyboard";
+    type_over(text);
   }
 };
 

@@ -140,8 +140,12 @@ class UiTest : public ::testing::Test {
       mouse_down(false);
       frame();
     }
+    ASSERT_TRUE(ImGui::GetIO().WantTextInput) << "the double-click did not open the field for typing";
+    type_over(text);
+  }
+  // In the field that has the keyboard: everything selected (Ctrl+A), then the text typed over it.
+  void type_over(const char* text) {
     ImGuiIO& io = ImGui::GetIO();
-    ASSERT_TRUE(io.WantTextInput) << "the double-click did not open the field for typing";
     io.KeyCtrl = true;
     io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;
     frame();
