@@ -37,7 +37,6 @@ namespace {
 // Solid, dashes, dots, dash-dot, long dashes, dash-dot-dot, sparse dots, long-short: told apart at
 // a glance over a legend's 30 pixels, where the first few (the commonest experiments have 2 to 4
 // designs) differ most.
-const float kSolid[] = {0};
 const float kDash[] = {7, 4};
 const float kDot[] = {2, 3};
 const float kDashDot[] = {8, 3, 2, 3};
@@ -45,8 +44,9 @@ const float kLongDash[] = {14, 5};
 const float kDashDotDot[] = {8, 3, 2, 3, 2, 3};
 const float kSparseDot[] = {2, 7};
 const float kLongShort[] = {12, 3, 4, 3};
+// Solid is the empty pattern ((pointer, 0) is ambiguous for emscripten's libc++: a size or a pointer).
 const std::span<const float> kPatterns[] = {
-    std::span<const float>(kSolid, 0), kDash, kDot, kDashDot, kLongDash, kDashDotDot, kSparseDot, kLongShort};
+    std::span<const float>(), kDash, kDot, kDashDot, kLongDash, kDashDotDot, kSparseDot, kLongShort};
 
 }  // namespace
 
