@@ -218,6 +218,12 @@ struct GeometryView {
   bool show_q = true, show_k = true, show_alt = true;
   bool dragging = false;       // a handle is being dragged: the view's bounds stay put
   float lo_x = 0, lo_y = 0, hi_x = 1, hi_y = 1;  // the data the plot shows, kept while dragging
+  // Where the legend went (geometry_layout.cpp): in a corner of the plot that nothing else is
+  // drawn in, or beside or below the plot, which then is smaller. Kept while dragging with the
+  // bounds: the plot's frame depends on it, and the point must stay under the mouse.
+  enum class Legend { TopRight, TopLeft, BottomRight, BottomLeft, Beside, Below };
+  Legend legend = Legend::TopRight;
+  float legend_width = 0;  // in a corner or beside: as wide as that, its entries flowing into rows
 };
 
 // Linked highlighting: the query i and key j of the score S_ij (or weight A_ij) under the
@@ -322,6 +328,27 @@ struct PanelState {
   Highlight highlight, highlight_next;
 };
 
+// A plot's marks, labels and legend as drawn (Geometry), for tests: what a person checks by eye,
+// that no label covers another or a mark, and that the legend covers nothing.
+struct PlotMark {
+  std::string key;                // the row it stands for: "V[2]", "out[0]", "alt[0]", "q[1]", "k[3]"
+  float x = 0, y = 0;             // the point, or the arrow's tip
+  float from_x = 0, from_y = 0;   // where an arrow starts (the origin); a point: its own x, y
+  float radius = 0;               // how far its drawing reaches around (x, y)
+  int label = -1;                 // its label in PlotLayout::labels; -1: none (a tip: named when hovered)
+};
+struct PlotLabel {
+  std::string text;  // as drawn: "smell₂ = smell₄", "q₁ = k₀"
+  Rect rect;
+};
+struct PlotLayout {
+  Rect plot;    // the frame the data is drawn in
+  Rect legend;  // the legend's box: in a corner of the plot that nothing is drawn in, or beside or below it
+  std::vector<PlotLabel> legend_entries;  // its entries' names as drawn (markup: "q_i"), each where its text is
+  std::vector<PlotMark> marks;
+  std::vector<PlotLabel> labels;
+};
+
 // Where the last frame drew what, in window pixels, filled while drawing (--layout-out, tests).
 struct Layout {
   // Editable matrix cells, keyed like "X[r][c]" and "W_Q[h][r][c]".
@@ -335,6 +362,8 @@ struct Layout {
   // What was outlined by the linked highlight, keyed "PANEL/what" ("Softmax/weights.row[1]",
   // "Matrices/X.row[2]", "Geometry/q[1]").
   std::map<std::string, Rect> highlights;
+  // Every plot of points and arrows, by panel ("Geometry").
+  std::map<std::string, PlotLayout> plots;
   // Every text a frame drew, by panel ("Scores", "status", "menu"), a line per line of the
   // screen: only while read_text is set (tests, --layout-out), as noting it costs a little.
   bool read_text = false;

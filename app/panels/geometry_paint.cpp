@@ -1,0 +1,164 @@
+// Painting the Geometry plot as geometry_layout.cpp laid it out, back to front: the axes, the
+// legend when it sits over the plot (in a corner left empty; a point dragged there shows over it),
+// the hull, the arrows, the points, then the legend beside or below, the lit tips' rings and the names.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "app/panels/geometry_plot.h"
+#include "app/render/text.h"
+#include "app/render/theme.h"
+
+namespace app::geometry {
+
+// Arrows and names share a colour; on the light theme's white the dark theme's orange and violet
+// read faintly as text, so both are a little darker there.
+ImU32 q_color(bool light) { return light ? IM_COL32(205, 115, 0, 255) : IM_COL32(230, 150, 40, 230); }
+ImU32 k_color(bool light) { return light ? IM_COL32(140, 60, 200, 255) : IM_COL32(170, 90, 220, 230); }
+ImU32 out_color(bool light) { return light ? IM_COL32(20, 20, 20, 255) : IM_COL32(240, 240, 240, 255); }
+ImU32 faded(ImU32 c) { return (c & 0x00FFFFFFu) | (IM_COL32_A_MASK & (70u << IM_COL32_A_SHIFT)); }
+
+Head arrow_head(ImVec2 from, ImVec2 to, float thickness) {
+  const float dx = to.x - from.x, dy = to.y - from.y, len = std::sqrt(dx * dx + dy * dy);
+  if (len < 1) return Head{to, to, to};
+  const float ux = dx / len, uy = dy / len, head = 7 * thickness;
+  return Head{to, ImVec2(to.x - ux * head - uy * head * 0.5f, to.y - uy * head + ux * head * 0.5f),
+              ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f)};
+}
+
+void draw_arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
+  dl->AddLine(from, to, color, thickness);
+  const Head h = arrow_head(from, to, thickness);
+  if (h.left.x != h.tip.x || h.left.y != h.tip.y) dl->AddTriangleFilled(h.tip, h.left, h.right, color);
+}
+
+void draw_diamond(const Plot& p, ImVec2 c, ImU32 color, float thickness) {
+  const float rad = p.rad;
+  p.dl->AddQuad(ImVec2(c.x, c.y - rad), ImVec2(c.x + rad, c.y), ImVec2(c.x, c.y + rad), ImVec2(c.x - rad, c.y), color,
+                thickness);
+}
+
+void draw_square(const Plot& p, ImVec2 c, ImU32 color) {
+  const float rad = p.rad;
+  p.dl->AddRectFilled(ImVec2(c.x - rad * 0.75f, c.y - rad * 0.75f), ImVec2(c.x + rad * 0.75f, c.y + rad * 0.75f),
+                      color);
+}
+
+namespace {
+
+// A frame, grid lines at the ticks (the axes themselves darker), their values.
+void draw_axes(const Plot& p) {
+  const Frame& f = p.f;
+  ImFont* small = p.small;
+  const float scale = p.scale;
+  const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.18f), axis = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.6f);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const int x_count = std::clamp(static_cast<int>((f.max.x - f.min.x) / (70 * scale)), 2, 8);
+  const int y_count = std::clamp(static_cast<int>((f.max.y - f.min.y) / (40 * scale)), 2, 8);
+  for (double t : nice_ticks(f.lo.x, f.hi.x, x_count)) {
+    const float x = f.to_screen(Point(static_cast<float>(t), 0)).x;
+    p.dl->AddLine(ImVec2(x, f.min.y), ImVec2(x, f.max.y), t == 0 ? axis : grid_color);
+    const std::string label = tick_text(t);
+    const float w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str()).x;
+    p.dl->AddText(small, small->FontSize, ImVec2(x - w / 2, f.max.y + 2 * scale), dim, label.c_str());
+    note_drawn_text(ImVec2(x - w / 2, f.max.y + 2 * scale), label);
+  }
+  if (p.ay >= 0)
+    for (double t : nice_ticks(f.lo.y, f.hi.y, y_count)) {
+      const float y = f.to_screen(Point(0, static_cast<float>(t))).y;
+      p.dl->AddLine(ImVec2(f.min.x, y), ImVec2(f.max.x, y), t == 0 ? axis : grid_color);
+      const std::string label = tick_text(t);
+      const float w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str()).x;
+      p.dl->AddText(small, small->FontSize, ImVec2(f.min.x - w - 3 * scale, y - small->FontSize / 2), dim,
+                    label.c_str());
+      note_drawn_text(ImVec2(f.min.x - w - 3 * scale, y - small->FontSize / 2), label);
+    }
+  p.dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
+}
+
+// The convex hull of the rows of V: where every output A·V must lie.
+void draw_hull(const Plot& p) {
+  const std::vector<ImVec2> hull = hull_on_screen(p);
+  if (hull.size() < 3) return;
+  p.dl->AddConvexPolyFilled(hull.data(), static_cast<int>(hull.size()),
+                            p.light ? IM_COL32(60, 120, 200, 40) : IM_COL32(90, 150, 230, 45));
+  p.dl->AddPolyline(hull.data(), static_cast<int>(hull.size()), IM_COL32(90, 150, 230, 160), ImDrawFlags_Closed,
+                    1.5f * p.scale);
+}
+
+// RoPE: row `row` before its turn, faint; in the plane of a pair, an arc of p·θ from it towards the turned one.
+void draw_rope_turn(const Plot& p, const core::Mat& before, const core::Mat& after, int row, ImU32 color) {
+  draw_arrow(p.dl, p.origin(), p.screen(before, row), faded(color), 1.2f * p.scale);
+  const std::vector<ImVec2> arc = rope_arc(p, before, after, row);
+  if (arc.size() >= 2) p.dl->AddPolyline(arc.data(), static_cast<int>(arc.size()), faded(color), 0, 1.2f * p.scale);
+}
+
+// q_i and k_j from the origin. While a pair is lit, q_i and k_j are bold and the other arrows faded a
+// little; shared QK without normalized keys draws k_j as q_j's arrow.
+void draw_arrows(const Plot& p) {
+  const GeometryView& g = p.g;
+  const core::HeadResult& r = p.r;
+  const ImVec2 o = p.origin();
+  const ImU32 q = q_color(p.light), k = k_color(p.light);
+  const auto q_lit = [&](int i) { return i == p.lit_q || (p.keys_are_queries && i == p.lit_k); };
+  const auto shown = [&](ImU32 c, bool is_lit) {
+    return p.hl.any() && !is_lit ? (c & 0x00FFFFFFu) | (IM_COL32_A_MASK & (110u << IM_COL32_A_SHIFT)) : c;
+  };
+  for (int i = 0; i < p.s.n(); ++i) {
+    if (g.show_q && p.rope) draw_rope_turn(p, r.Q_before_rope, r.Q, i, q);
+    if (g.show_q) draw_arrow(p.dl, o, p.screen(r.Q, i), shown(q, q_lit(i)), p.arrow_width(q_lit(i)));
+  }
+  for (int j = 0; j < p.s.m(); ++j) {
+    if (g.show_k && p.rope && !p.keys_are_queries) draw_rope_turn(p, r.K_before_rope, r.K, j, k);
+    if (g.show_k && !p.keys_are_queries) draw_arrow(p.dl, o, p.screen(r.K, j), shown(k, j == p.lit_k), p.arrow_width(j == p.lit_k));
+  }
+}
+
+// The rows of V as dots, the outputs as squares and the alt outputs as diamonds, over the arrows.
+void draw_points(const Plot& p) {
+  for (int j = 0; j < p.s.m(); ++j) p.dl->AddCircleFilled(p.screen(p.r.V, j), p.rad, kVColor);
+  for (int i = 0; i < p.s.n(); ++i) {
+    draw_square(p, p.screen(p.r.output, i), out_color(p.light));
+    if (p.g.show_alt) draw_diamond(p, p.screen(p.r.alt_output, i), kAltColor, 1.5f * p.scale);
+  }
+}
+
+// Each name on a veil of the background, so that a line passing under it does not cross the letters out.
+void draw_names(const Plot& p, const Scene& s) {
+  ImVec4 veil = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  veil.w = 0.75f;
+  for (const Name& name : s.names) {
+    if (!name.placed) continue;
+    const ImRect& r = name.rect;
+    // A name pushed out of a crowd: a line from its mark to it.
+    const ImVec2 near(std::clamp(name.anchor.x, r.Min.x, r.Max.x), std::clamp(name.anchor.y, r.Min.y, r.Max.y));
+    if (std::hypot(near.x - name.anchor.x, near.y - name.anchor.y) > name.gap + 2)
+      p.dl->AddLine(name.anchor, near, name.lit ? name.pieces[0].color : ImGui::GetColorU32(ImGuiCol_Text, 0.6f), 1.2f * p.scale);
+    p.dl->AddRectFilled(ImVec2(r.Min.x - 1, r.Min.y), ImVec2(r.Max.x + 1, r.Max.y), ImGui::ColorConvertFloat4ToU32(veil), 2);
+    ImVec2 at = r.Min;
+    for (const Piece& piece : name.pieces) {
+      p.dl->AddText(p.font, p.font->FontSize, at, piece.color, piece.text.c_str());
+      at.x += p.font->CalcTextSizeA(p.font->FontSize, FLT_MAX, 0, piece.text.c_str()).x;
+    }
+    note_drawn_text(r.Min, name.text());
+  }
+}
+
+}  // namespace
+
+void paint(AppState& state, const Plot& p, const Scene& s) {
+  draw_axes(p);
+  if (s.inside()) draw_legend(p, s);
+  p.dl->PushClipRect(p.f.min, p.f.max, true);  // arrows and hull stay inside the frame
+  draw_hull(p);
+  draw_arrows(p);
+  draw_points(p);
+  p.dl->PopClipRect();
+  if (!s.inside()) draw_legend(p, s);
+  for (const Ring& ring : s.rings) RingHighlight(state, ring.key, ring.at, p.rad * 2);
+  draw_names(p, s);
+}
+
+}  // namespace app::geometry

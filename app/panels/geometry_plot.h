@@ -1,0 +1,165 @@
+// The Geometry panel's parts kept in files of their own: what its plot shows where, decided
+// before anything is painted (geometry_layout.cpp: the frame, the legend's place, the names), and
+// the painting (geometry_paint.cpp). panel_geometry.cpp draws the panel: controls, plot, handles.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "app/app_state.h"
+#include "app/widgets/highlight.h"
+#include "app/widgets/plot_frame.h"
+
+namespace app::geometry {
+
+using Point = ImVec2;  // data coordinates on the chosen axes
+
+struct Frame {
+  ImVec2 min, max;  // the plot's rectangle on screen
+  ImVec2 lo, hi;    // the data it shows
+  ImVec2 to_screen(Point p) const {
+    return ImVec2(min.x + (p.x - lo.x) / (hi.x - lo.x) * (max.x - min.x), max.y - (p.y - lo.y) / (hi.y - lo.y) * (max.y - min.y));
+  }
+  Point to_data(ImVec2 s) const {
+    return Point(lo.x + (s.x - min.x) / (max.x - min.x) * (hi.x - lo.x), lo.y + (max.y - s.y) / (max.y - min.y) * (hi.y - lo.y));
+  }
+  ImRect rect() const { return ImRect(min, max); }
+};
+
+inline constexpr ImU32 kVColor = IM_COL32(60, 140, 230, 255), kAltColor = IM_COL32(220, 70, 60, 255);
+// q and k, arrows and their names alike; a little darker on the light theme's white, where the
+// dark theme's orange and violet read faintly as text.
+ImU32 q_color(bool light);
+ImU32 k_color(bool light);
+ImU32 out_color(bool light);
+ImU32 faded(ImU32 c);  // RoPE's vector before its turn: faint beside the turned one
+
+// What every part of the plot shares: one head's rows on the two chosen axes, and where they land on screen.
+struct Plot {
+  const core::Scenario& s;
+  const core::HeadResult& r;
+  const GeometryView& g;
+  const std::vector<std::string>& tokens;  // the labels as drawn (core::told_apart): ha₀ … ha₅
+  const std::vector<std::string>& keys;
+  int head = 0;
+  int ax = 0, ay = -1;  // ay < 0: d_k = 1, a number line
+  bool rope = false;
+  // RoPE turns pair (2i, 2i+1) of q_p and k_p by p·θ_i: seen as a turn when the plot shows one such pair.
+  bool rope_plane = false;
+  // Shared QK without normalized keys: k_i = q_i, one arrow would hide the other.
+  bool keys_are_queries = false;
+  bool light = false;
+  bool picture = false;  // no mouse: nothing is named by hovering
+  float scale = 1, rad = 1;  // rad: a point's radius
+  ImFont* small = nullptr;   // the tick labels
+  ImFont* font = nullptr;    // the names and the legend: the panels' regular text
+  ImDrawList* dl = nullptr;
+  ImRect area;  // the frame and the legend's room, within the tick labels' margins
+  Frame f;      // set by lay_out
+  // Linked highlighting (a hovered S_ij or A_ij): q_i and k_j, where they are shown.
+  Highlight hl;
+  int lit_q = -1, lit_k = -1;
+
+  Point at(const core::Mat& m, int row) const {
+    return Point(static_cast<float>(m(row, ax)), ay >= 0 ? static_cast<float>(m(row, ay)) : 0.0f);
+  }
+  ImVec2 screen(const core::Mat& m, int row) const { return f.to_screen(at(m, row)); }
+  float arrow_width(bool lit) const { return (lit ? 2.4f : 1.5f) * scale; }
+  ImVec2 origin() const { return f.to_screen(Point(0, 0)); }
+};
+
+// An arrowhead's three corners, the tip first.
+struct Head {
+  ImVec2 tip, left, right;
+};
+Head arrow_head(ImVec2 from, ImVec2 to, float thickness);
+
+// A name in pieces of one colour each: "q₁" in q's colour, " = ", "k₀" in k's.
+struct Piece {
+  std::string text;
+  ImU32 color = 0;
+};
+
+struct Name {
+  std::vector<Piece> pieces;
+  ImVec2 anchor;
+  ImVec2 outward;  // an arrow's way out, where its name goes first; (0, 0) for a point
+  float gap = 0;
+  std::vector<int> marks;  // what it names: indices into Scene::marks
+  bool lit = false;        // a lit tip's: first, in the highlight's colour
+  bool tip = false;        // names arrow tips: the legend says how to name them when they get no place
+  ImRect rect;
+  bool placed = false;
+  std::string text() const;
+};
+
+enum class Mark { Circle, Square, Diamond, Arrow, None };
+
+struct LegendEntry {
+  Mark mark;
+  ImU32 color;
+  std::string name;  // markup: "q_i"
+  ImVec2 at;         // from the legend box's top left
+};
+
+// A lit tip, ringed in the highlight's colour over everything.
+struct Ring {
+  std::string key;  // "q[1]": state.layout.highlights' "Geometry/q[1]"
+  ImVec2 at;
+};
+
+// What the plot draws where.
+struct Scene {
+  GeometryView::Legend legend_at = GeometryView::Legend::TopRight;
+  ImRect legend;                     // the legend's box
+  std::vector<LegendEntry> entries;  // placed in it
+  std::vector<PlotMark> marks;       // every point and tip, as state.layout.plots records them
+  std::vector<Name> names;
+  std::vector<Ring> rings;
+  bool inside() const { return legend_at != GeometryView::Legend::Beside && legend_at != GeometryView::Legend::Below; }
+};
+
+// A mark's kind and row, from its key "q[1]".
+inline bool is_tip(const PlotMark& m) { return m.key[0] == 'q' || m.key[0] == 'k'; }
+inline int row_of(const PlotMark& m) { return std::stoi(m.key.substr(m.key.find('[') + 1)); }
+
+// geometry_names.cpp: a name for each group of marks that lie on one another (the points of V, the
+// tips, and under cross-attention the outputs), in the order they are placed: a lit tip's first (in
+// lit_color), then V's, then the tips farthest from the origin first.
+std::vector<Name> names_of(const Plot& p, const std::vector<PlotMark>& marks, ImU32 lit_color);
+std::vector<Ring> rings_of(const Plot& p);
+// Places them in turn; returns how many names of tips found no place.
+int place_names(const Plot& p, std::vector<Name>& names, LabelPlacer& placer);
+
+// geometry_legend.cpp: every mark shown and what it is, then which plane of the d_k dimensions this
+// is; `note`: the line that says to hover the tips left unnamed (not in a picture: it has no mouse).
+std::vector<LegendEntry> legend_entries(const Plot& p, bool note);
+// The narrowest the legend can be: its widest entry with a mark, or a short plain line (a longer one wraps).
+float least_legend_width(const Plot& p, const std::vector<LegendEntry>& entries);
+// Places the entries side by side in rows at most `width` wide (at least the least: then one a
+// line, or two short ones side by side: q_i, k_j); returns the box's size.
+ImVec2 arrange(const Plot& p, std::vector<LegendEntry>& entries, float width);
+// The legend: boxed over the plot, or plain beside or below it.
+void draw_legend(const Plot& p, const Scene& s);
+// Its entries' names and where each is drawn, for state.layout.plots.
+std::vector<PlotLabel> legend_texts(const Plot& p, const Scene& s);
+
+// geometry_layout.cpp: the convex hull of the rows of V, and RoPE's arc from row `row` of
+// `before` towards `after` (empty unless the plot shows a pair that turns), on screen.
+std::vector<ImVec2> hull_on_screen(const Plot& p);
+std::vector<ImVec2> rope_arc(const Plot& p, const core::Mat& before, const core::Mat& after, int row);
+
+// geometry_layout.cpp: the frame and the data it shows (g's bounds, kept while dragging), the
+// legend's place and the names'; sets p.f. Also notes the result in state.layout.plots.
+Scene lay_out(AppState& state, Plot& p);
+// geometry_paint.cpp: the axes, hull, arrows, points, legend and names.
+void paint(AppState& state, const Plot& p, const Scene& scene);
+// geometry_paint.cpp: an arrow, a point of V, an output's square, an alt output's diamond.
+void draw_arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness);
+void draw_square(const Plot& p, ImVec2 c, ImU32 color);
+void draw_diamond(const Plot& p, ImVec2 c, ImU32 color, float thickness);
+
+}  // namespace app::geometry
