@@ -143,7 +143,7 @@ void make_alike(const AppState& state, HeatmapOptions& oa, HeatmapOptions& ob, c
   bool staggered = fa.staggered_labels && fb.staggered_labels;
   if (fa.staggered_labels != fb.staggered_labels) {
     HeatmapOptions sa = oa, sb = ob;
-    sa.staggered_labels = sb.staggered_labels = true;
+    sa.label_lines = sb.label_lines = HeatmapOptions::LabelLines::Two;
     const HeatmapFit ga = heatmap_fit(state, a, sa, room, true), gb = heatmap_fit(state, b, sb, room, true);
     staggered = (ga.numbers || !fa.numbers) && (gb.numbers || !fb.numbers);
     if (staggered) fa = ga, fb = gb;
@@ -151,8 +151,7 @@ void make_alike(const AppState& state, HeatmapOptions& oa, HeatmapOptions& ob, c
   for (HeatmapOptions* o : {&oa, &ob}) {
     o->cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
     o->max_cell = std::min({o->max_cell, fa.cell_h / fonts().scale, fb.cell_h / fonts().scale});
-    o->staggered_labels = staggered;
-    o->single_line_labels = !staggered;
+    o->label_lines = staggered ? HeatmapOptions::LabelLines::Two : HeatmapOptions::LabelLines::One;
     o->small_numbers = fa.small_numbers || fb.small_numbers;
     o->no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
   }
@@ -289,8 +288,12 @@ void DrawScoresPanel(AppState& state) {
     }
     if (r.square()) {
       // Stacked in a column, each part has its own colour bar beside it; side by side, they share one.
-      if (best.arrangement == Arrangement::Column) o.sym.colorbar = true, o.antisym.show_row_labels = o.sym.show_row_labels;
-      else o.sym.colorbar = state.view.own_scales;
+      if (best.arrangement == Arrangement::Column) {
+        o.sym.colorbar = true;
+        o.antisym.show_row_labels = true;
+      } else {
+        o.sym.colorbar = state.view.own_scales;
+      }
       make_alike(state, o.sym, o.antisym, r.scores_sym, r.scores_antisym, placed.small);
     }
     ArrangedHeatmaps(state, s, r, o, placed, gap);

@@ -225,14 +225,15 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
   // staggered lines, each label then having two cells' width: shortened to "s…" they said nothing.
   // Not where the line would cost the cells their numbers (the weights at 1280 × 720): the numbers
   // are what the lessons quote, and the row labels name the same tokens in full.
-  if (r.col_label_h > 0 && m.cols > 1 && !options.single_line_labels &&
-      (options.staggered_labels || !column_labels_fit(options.col_labels, m.cols, r.cell_w, 1))) {
+  using LabelLines = HeatmapOptions::LabelLines;
+  if (r.col_label_h > 0 && m.cols > 1 && options.label_lines != LabelLines::One &&
+      (options.label_lines == LabelLines::Two || !column_labels_fit(options.col_labels, m.cols, r.cell_w, 1))) {
     const Measure one_line = r;
     const bool had_numbers = number_font_for(r) != nullptr;
     r.col_label_lines = 2;
     r.col_label_h += column_line_h(options.col_labels, m.cols, r.cell_w);
     size_cells();
-    if (had_numbers && !number_font_for(r) && !options.staggered_labels) r = one_line;
+    if (had_numbers && !number_font_for(r) && options.label_lines == LabelLines::Fit) r = one_line;
   }
   if (show_numbers) {
     r.number_font = number_font_for(r);

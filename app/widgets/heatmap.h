@@ -49,10 +49,9 @@ struct HeatmapOptions {
   bool small_numbers = false;     // the small font for the numbers even where the regular one fits (a pair alike)
   bool no_numbers = false;        // none, even where they fit (the other of a pair has no room for its own)
   bool colorbar = true;
-  // Column labels on two staggered lines even where they would fit on one: a heatmap beside another
-  // that needs them, so that the two grids start at one height and share their row labels.
-  bool staggered_labels = false;
-  bool single_line_labels = false;  // never staggered: the other of a pair could not be (labels may be shortened)
+  // Column labels on one line, or on two staggered lines where one has no room (Fit); a heatmap
+  // beside another says which, so that the two grids start at one height and share their row labels.
+  enum class LabelLines { Fit, One, Two } label_lines = LabelLines::Fit;
   // Never on an animation's fixed scale (PictureOptions::fixed_scales): a gradient shown as
   // 10^k·∂L/∂W, whose k is each frame's own, would compare numbers of different units.
   bool own_scale_always = false;
