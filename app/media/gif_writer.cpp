@@ -213,6 +213,12 @@ bool GifWriter::add(const unsigned char* rgba, int delay_cs) {
     const auto& c = palette[static_cast<size_t>(i)];
     local->Colors[i] = GifColorType{static_cast<GifByteType>(c[0]), static_cast<GifByteType>(c[1]), static_cast<GifByteType>(c[2])};
   }
+  // giflib 5.2.1 keeps a copy of the last frame's colour table and, given none, forgets it
+  // without freeing it: free it here, or every frame without a table after one with leaks it.
+  if (!local && s_->gif->Image.ColorMap) {
+    GifFreeMapObject(s_->gif->Image.ColorMap);
+    s_->gif->Image.ColorMap = nullptr;
+  }
   bool ok = EGifPutExtension(s_->gif, GRAPHICS_EXT_FUNC_CODE, 4, extension) != GIF_ERROR &&
             EGifPutImageDesc(s_->gif, d.left, d.top, d.width, d.height, false, local) != GIF_ERROR;
   if (local) GifFreeMapObject(local);
