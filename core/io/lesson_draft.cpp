@@ -1,0 +1,142 @@
+#include "core/io/lesson_draft.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+#include <utility>
+
+
+namespace core {
+
+namespace {
+
+std::string trimmed(std::string_view s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  const size_t e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+// Whether the text has a blank line inside it: the reader splits paragraphs there.
+bool has_blank_line(std::string_view text) {
+  size_t pos = 0;
+  while ((pos = text.find('\n', pos)) != std::string_view::npos) {
+    const size_t next = text.find('\n', pos + 1);
+    const std::string_view line = text.substr(pos + 1, next == std::string_view::npos ? std::string_view::npos : next - pos - 1);
+    if (next != std::string_view::npos && line.find_first_not_of(" \t\r") == std::string_view::npos) return true;
+    pos += 1;
+  }
+  return false;
+}
+
+// The panel tag a paragraph starts with ("[Scores] …"), which the reader would take as the step's panel.
+std::optional<Panel> leading_tag(std::string_view paragraph) {
+  if (paragraph.size() < 3 || paragraph[0] != '[') return std::nullopt;
+  const size_t close = paragraph.find(']');
+  return close == std::string_view::npos ? std::nullopt : find_panel(paragraph.substr(1, close - 1));
+}
+
+// The reader names a step's show "show.\"3\"": the editor's words are "step 3's Show me".
+std::string in_editor_words(const std::string& error) {
+  const std::string prefix = "show.\"";
+  if (error.rfind(prefix, 0) != 0) return "the file: " + error;
+  const size_t close = error.find('"', prefix.size());
+  if (close == std::string::npos) return "the file: " + error;
+  return "step " + error.substr(prefix.size(), close - prefix.size()) + "'s Show me" + error.substr(close + 1);
+}
+
+Scenario without_lesson(Scenario s) {
+  s.title.clear();
+  s.notes.clear();
+  s.show.clear();
+  return s;
+}
+
+}  // namespace
+
+LessonDraft draft_from(const Scenario& s) {
+  LessonDraft draft;
+  draft.start = without_lesson(s);
+  draft.title = s.title;
+  const LessonNotes notes = parse_lesson_notes(s.notes);
+  draft.intro = notes.intro;
+  for (size_t i = 0; i < notes.steps.size(); ++i) {
+    const auto show = s.show.find(static_cast<int>(i) + 1);
+    draft.steps.push_back({notes.steps[i].panel, notes.steps[i].text, show == s.show.end() ? std::string() : show->second});
+  }
+  return draft;
+}
+
+LessonDraft new_draft(const Scenario& s) {
+  LessonDraft draft;
+  draft.start = without_lesson(s);
+  return draft;
+}
+
+Scenario scenario_from(const LessonDraft& draft) {
+  Scenario s = without_lesson(draft.start);
+  s.title = trimmed(draft.title);
+  s.notes = trimmed(draft.intro);
+  for (size_t i = 0; i < draft.steps.size(); ++i) {
+    const DraftStep& step = draft.steps[i];
+    const std::optional<Panel> panel = step.panel ? step.panel : i == 0 ? std::optional<Panel>(Panel::Lesson) : std::nullopt;
+    if (!s.notes.empty()) s.notes += "\n\n";
+    if (panel) s.notes += std::string("[") + panel_name(*panel) + "] ";
+    s.notes += trimmed(step.text);
+    if (!step.show.empty()) s.show[static_cast<int>(i) + 1] = step.show;
+  }
+  return s;
+}
+
+std::vector<std::string> draft_problems(const LessonDraft& draft) {
+  std::vector<std::string> problems;
+  if (trimmed(draft.title).empty()) problems.push_back("the lesson has no title: the Lessons menu lists it by its title");
+  for (std::string_view rest = draft.intro; !rest.empty();) {  // each paragraph of the introduction
+    const std::string paragraph = trimmed(rest.substr(0, rest.find("\n\n")));
+    if (const auto tag = leading_tag(paragraph))
+      problems.push_back(std::string("the introduction: a paragraph that starts with [") + panel_name(*tag) +
+                         "] would be read as a step; give it its own step");
+    const size_t next = rest.find("\n\n");
+    rest = next == std::string_view::npos ? std::string_view{} : rest.substr(next + 2);
+  }
+  for (size_t i = 0; i < draft.steps.size(); ++i) {
+    const std::string step = "step " + std::to_string(i + 1);
+    const std::string text = trimmed(draft.steps[i].text);
+    if (text.empty()) problems.push_back(step + " has no text");
+    if (has_blank_line(text)) problems.push_back(step + ": a blank line would make two steps of it; join the paragraphs or add a step");
+    if (const auto tag = leading_tag(text))
+      problems.push_back(step + ": its text starts with [" + std::string(panel_name(*tag)) + "], which would be read as its panel; choose the panel above instead");
+  }
+  if (!problems.empty()) return problems;
+  // What the reader says of the file it would be: the one test that it reads back.
+  const LoadResult read = parse_scenario(scenario_to_text(scenario_from(draft)));
+  for (const std::string& e : read.errors) problems.push_back(in_editor_words(e));
+  return problems;
+}
+
+void move_step(LessonDraft& draft, size_t from, size_t to) {
+  if (from >= draft.steps.size() || to >= draft.steps.size() || from == to) return;
+  DraftStep moved = std::move(draft.steps[from]);
+  draft.steps.erase(draft.steps.begin() + static_cast<std::ptrdiff_t>(from));
+  draft.steps.insert(draft.steps.begin() + static_cast<std::ptrdiff_t>(to), std::move(moved));
+}
+
+std::string lesson_file_name(const std::string& title) {
+  // ASCII letters and digits only: a name every file system, shell and course page takes as it is.
+  std::string name;
+  bool gap = false;
+  for (const char ch : title) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c < 0x80 && std::isalnum(c)) {
+      if (gap && !name.empty()) name += '_';
+      name += static_cast<char>(std::tolower(c));
+      gap = false;
+    } else {
+      gap = true;
+    }
+  }
+  if (name.size() > 60) name.resize(60);  // a name the folder listing shows whole
+  return (name.empty() ? std::string("my_lesson") : name) + ".json";
+}
+
+}  // namespace core
