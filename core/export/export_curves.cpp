@@ -4,10 +4,12 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <span>
 
 #include "core/export/export.h"
 #include "core/math/ticks.h"
 #include "core/text/json_text.h"
+#include "core/training/curve_style.h"
 
 namespace core {
 
@@ -110,6 +112,21 @@ std::string number(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", x);
   return text;
+}
+
+// Variant v's dash pattern as the window draws it (curve_dash, in pixels at scale 1: the SVG's
+// units), so that curves lying on one another are told apart on paper too: ' stroke-dasharray="7 4"',
+// nothing for the solid first.
+std::string dash_attribute(int v) {
+  const std::span<const float> pattern = curve_dash(v);
+  if (pattern.empty()) return "";
+  std::string lengths;
+  for (const float length : pattern) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%g", static_cast<double>(length));
+    lengths += (lengths.empty() ? "" : " ") + std::string(text);
+  }
+  return " stroke-dasharray=\"" + lengths + "\"";
 }
 
 // A coordinate: a tenth of a pixel.
@@ -232,16 +249,18 @@ std::string curves_svg(const Curves& c, bool light) {
         if (lo == hi) break;
       }
     }
-    s += "<polyline fill=\"none\" stroke-width=\"1.6\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) +
-         "\" points=\"" + points + "\"/>\n";
+    s += "<polyline fill=\"none\" stroke-width=\"1.6\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"" +
+         dash_attribute(static_cast<int>(v)) + " points=\"" + points + "\"/>\n";
   }
-  // The legend: each variant's colour, name and last loss (and test loss once finished).
+  // The legend: each variant's colour and dash pattern, name and last loss (and test loss once
+  // finished). The sample is as long as the longest pattern's period (22), so that each shows whole.
   for (size_t v = 0; v < c.names.size(); ++v) {
     const double y = top + 10 + 34 * static_cast<double>(v);
     const double x = left + pw + 14;
-    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(x + 18) + "\" y2=\"" + coord(y) +
-         "\" stroke-width=\"3\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"/>\n";
-    s += "<text x=\"" + coord(x + 24) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(c.names[v]) + "</text>\n";
+    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(x + 22) + "\" y2=\"" + coord(y) +
+         "\" stroke-width=\"3\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"" + dash_attribute(static_cast<int>(v)) +
+         "/>\n";
+    s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(c.names[v]) + "</text>\n";
     std::string value;
     const bool seeded = c.seeds > 1;
     if (v < c.loss.size() && !c.loss[v].empty()) value = (seeded ? "median L = " : "L = ") + number(c.loss[v].back());
@@ -250,7 +269,7 @@ std::string curves_svg(const Curves& c, bool light) {
       value += ", " + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
     else if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
     if (!value.empty())
-      s += "<text x=\"" + coord(x + 24) + "\" y=\"" + coord(y + 19) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
+      s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 19) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
   }
   s += "</svg>\n";
   return s;

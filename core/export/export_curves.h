@@ -54,7 +54,8 @@ LossAxis loss_axis(const Curves& c);
 // A step count for the x axis's ticks: 1, 2 or 5 times a power of ten, about `ticks` of them up to `steps`.
 int step_tick(int steps, int ticks = 5);
 
-// 720 × 420 SVG, on white (light) or the dark theme's background.
+// 720 × 420 SVG, on white (light) or the dark theme's background; each curve, and its sample in the
+// legend, in its colour and dash pattern (curve_dash, stroke-dasharray), as the window draws them.
 std::string curves_svg(const Curves& c, bool light);
 
 // One row per variant: variant, params, first_loss (before step 1), last_loss, test_loss

@@ -4,12 +4,14 @@
 #include <filesystem>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "core/export/export.h"
 #include "core/export/export_curves.h"
 #include "core/io/experiment_json.h"
+#include "core/training/curve_style.h"
 #include "core/training/training.h"
 
 namespace {
@@ -130,6 +132,30 @@ TEST(Curves, SvgPutsThePointsWhereTheAxisSays) {
   // Three decades labelled 10^-2, 10^-1, 10^0.
   for (int k : {-2, -1, 0}) EXPECT_NE(svg.find("font-size=\"9\">" + std::to_string(k) + "<"), std::string::npos) << k;
   EXPECT_NE(core::curves_svg(c, false), svg);  // the dark background
+}
+
+// The SVG's curves are told apart as the window's are, by dash pattern as well as colour (a
+// curve lying on another, grey print): the first solid, the second dashed 7 on, 4 off
+// (core::curve_dash(1)), in its polyline and in its legend sample alike.
+TEST(Curves, SvgDashesTheCurvesAsTheWindowDoes) {
+  const std::vector<float> second(core::curve_dash(1).begin(), core::curve_dash(1).end());
+  ASSERT_EQ(second, (std::vector<float>{7, 4}));
+  ASSERT_TRUE(core::curve_dash(0).empty());
+  const std::string svg = core::curves_svg(two_variants(), /*light=*/true);
+  // An element of the SVG, whole, around a position in it.
+  const auto element = [&](size_t at) { return svg.substr(svg.rfind('<', at), svg.find("/>", at) - svg.rfind('<', at)); };
+  // Each curve's polyline, found by its first point.
+  const size_t solid_at = svg.find("points=\"70.0,44.0 ");   // (step 0, 1.0): the top left
+  const size_t dashed_at = svg.find("points=\"70.0,93.1 ");  // (step 0, 0.5): 44 + 326·log10(2)/2 = 93.1
+  ASSERT_NE(solid_at, std::string::npos) << svg;
+  ASSERT_NE(dashed_at, std::string::npos) << svg;
+  const std::string first = element(solid_at), dashed = element(dashed_at);
+  EXPECT_EQ(first.find("stroke-dasharray"), std::string::npos) << first;
+  EXPECT_NE(dashed.find("stroke-dasharray=\"7 4\""), std::string::npos) << dashed;
+  size_t legend_dashes = 0;
+  for (size_t at = svg.find("<line"); at != std::string::npos; at = svg.find("<line", at + 1))
+    legend_dashes += element(at).find("stroke-dasharray=\"7 4\"") != std::string::npos;
+  EXPECT_EQ(legend_dashes, 1u) << svg;
 }
 
 // Variants are told apart by colour in both themes.
