@@ -18,6 +18,7 @@
 #include "core/export/export.h"
 #include "core/export/export_curves.h"
 #include "core/io/atomic_file.h"
+#include "core/io/lesson_draft.h"
 #include "core/math/colormap.h"
 #include "core/model/compute.h"
 #include "core/model/gradient.h"
@@ -295,6 +296,15 @@ struct Library {
 };
 
 // What waits for the user's answer, or for the window once the frame is drawn.
+// The lesson editor (app/dialogs/lesson_editor.cpp): a lesson written over the window's scenario.
+// Its steps' Show me are captured from the window; saving makes it the window's lesson and its file.
+struct LessonEditor {
+  bool open = false;
+  core::LessonDraft draft;
+  size_t step = 0;   // the step being edited (0-based); == draft.steps.size(): none
+  std::string note;  // what the last button did, or why it did nothing, under the step
+};
+
 struct Dialogs {
   FileDialog file;
   RecordSweep record;
@@ -305,6 +315,7 @@ struct Dialogs {
   std::string last_export_dir;  // where the last export from the window went: the next one starts there
   bool quit_after_recording = false;  // the window's close button during a recording: it is cancelled, then the app quits
   bool about_open = false;            // Help → About
+  LessonEditor lesson_editor;         // Lessons → New lesson from this scenario, Edit this lesson
 };
 
 // What the panels keep from one frame to the next.

@@ -11,6 +11,7 @@
 #include <imgui_internal.h>
 
 #include "app/dialogs/about_dialog.h"
+#include "app/dialogs/lesson_editor.h"
 #include "app/dialogs/file_dialog.h"
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/save_questions.h"
@@ -500,6 +501,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   if (!picture.active) {
     DrawFileDialog(state);
     DrawAboutDialog(state);
+    DrawLessonEditor(state);
     DrawRecordDialog(state);
     DrawTrainingAnimationDialog(state);
     // Closing during a recording cancels it first (nothing written), then asks as usual:

@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "app/dialogs/lesson_editor.h"
 #include "app/files/files.h"
 #include "app/panels/panels.h"
 #include "app/widgets/markup_items.h"
@@ -81,7 +82,7 @@ void UserLessonItems(AppState& state) {
 }  // namespace
 
 void LessonsMenu(AppState& state) {
-  if (!BeginListedMenu(state, "Lessons", "menu.lessons", !state.library.lessons.empty() || !user_lessons().lessons.empty())) return;
+  if (!BeginListedMenu(state, "Lessons", "menu.lessons")) return;  // never empty: New lesson is always there
   for (size_t i = 0; i < state.library.lessons.size(); ++i) {
     const LessonInfo& l = state.library.lessons[i];
     const std::string key = "menu.lesson." + std::to_string(i);
@@ -91,6 +92,18 @@ void LessonsMenu(AppState& state) {
   UserLessonItems(state);
   ImGui::Separator();
   if (ImGui::MenuItem("Reset lesson", nullptr, false, state.modified() && !state.library.file.empty())) reset_to_file(state);
+  ImGui::Separator();
+  // A lesson of the teacher's own: from what the window shows, or from this lesson's text.
+  if (ImGui::MenuItem("New lesson from this scenario\u2026")) open_lesson_editor(state, false);
+  remember_control(state, "menu.new_lesson");
+  if (ImGui::MenuItem("Edit this lesson\u2026", nullptr, false, !state.saved().notes.empty())) open_lesson_editor(state, true);
+  remember_control(state, "menu.edit_lesson");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(state.saved().notes.empty() ? "This scenario has no lesson text: New lesson writes one."
+                                                  : "Its steps in the editor; a shipped lesson is saved as a copy of your own.");
+  const LessonEditor& editor = state.dialogs.lesson_editor;
+  if (ImGui::MenuItem("Lesson editor", nullptr, editor.open, editor.open || has_unsaved_draft(state)))
+    state.dialogs.lesson_editor.open = !editor.open;
   ImGui::EndMenu();
 }
 

@@ -1,0 +1,301 @@
+#include "app/dialogs/lesson_editor.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/files/data_dir.h"
+#include "app/files/platform_files.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "core/io/atomic_file.h"
+#include "core/io/lesson_show.h"
+#include "core/model/markup.h"
+
+namespace app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has_text(const core::LessonDraft& d) {
+  return !d.title.empty() || !d.intro.empty() || std::any_of(d.steps.begin(), d.steps.end(), [](const core::DraftStep& s) {
+    return !s.text.empty() || !s.show.empty();
+  });
+}
+
+// Whether the window's lesson, as its file has it, is the draft: then it is saved.
+bool saved_in_file(const AppState& state) {
+  return !state.library.file.empty() && state.saved() == core::scenario_from(state.dialogs.lesson_editor.draft);
+}
+
+// What a step's Show me changes, in the file's words: "X, options.shared_qk".
+std::string fields_changed(const std::string& patch) {
+  std::string out;
+  const auto add = [&](const std::string& name) { out += (out.empty() ? "" : ", ") + name; };
+  try {
+    const nlohmann::json j = nlohmann::json::parse(patch);
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (it.value().is_object())
+        for (auto inner = it.value().begin(); inner != it.value().end(); ++inner) add(it.key() + "." + inner.key());
+      else
+        add(it.key());
+    }
+  } catch (const std::exception&) {
+    return "(a change that cannot be read)";
+  }
+  return out;
+}
+
+// A preview as the Lesson panel draws the text: the markup set, wrapped to the editor's width.
+void Preview(const char* id, const std::string& markup, float lines) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float h = std::max(lines, 1.0f) * script_line_height() + 2 * style.WindowPadding.y;
+  ImGui::BeginChild(id, ImVec2(0, h), true);
+  if (markup.empty()) ImGui::TextDisabled("(nothing written yet)");
+  else ScriptTextWrapped(markup);
+  ImGui::EndChild();
+}
+
+float preview_lines(const std::string& markup, float width) {
+  return static_cast<float>(wrap_script_words(markup, width - 2 * ImGui::GetStyle().WindowPadding.x - ImGui::GetStyle().ScrollbarSize).size());
+}
+
+const char* panel_label(const std::optional<Panel>& p, size_t index) {
+  if (p) return panel_name(*p);
+  return index == 0 ? "Lesson (a first step lights a panel)" : "none";
+}
+
+// The list of steps: one line each, the selected one editable below; ▲ ▼ move it, ✕ removes it.
+void StepList(AppState& state) {
+  LessonEditor& e = state.dialogs.lesson_editor;
+  core::LessonDraft& d = e.draft;
+  for (size_t i = 0; i < d.steps.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    const core::DraftStep& s = d.steps[i];
+    // The step's first words, plain (as the status line writes markup): the list is for finding a step.
+    const std::string label = std::to_string(i + 1) + ". [" + (s.panel ? panel_name(*s.panel) : "no panel") + "] " +
+                              (s.show.empty() ? "" : "(Show me) ") + core::markup_as_plain_text(s.text.substr(0, s.text.find('\n')));
+    if (ImGui::Selectable(label.c_str(), e.step == i, 0, ImVec2(ImGui::GetContentRegionAvail().x - 90 * fonts().scale, 0))) {
+      e.step = i;
+      e.note.clear();
+    }
+    remember_control(state, ("editor.step." + std::to_string(i)).c_str());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(i == 0);
+    if (ImGui::SmallButton("\u25B2")) {
+      core::move_step(d, i, i - 1);
+      e.step = i - 1;
+    }
+    remember_control(state, ("editor.up." + std::to_string(i)).c_str());
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(i + 1 >= d.steps.size());
+    if (ImGui::SmallButton("\u25BC")) {
+      core::move_step(d, i, i + 1);
+      e.step = i + 1;
+    }
+    remember_control(state, ("editor.down." + std::to_string(i)).c_str());
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::SmallButton("\u00D7")) {
+      d.steps.erase(d.steps.begin() + static_cast<std::ptrdiff_t>(i));
+      e.step = std::min(e.step, d.steps.empty() ? size_t{0} : d.steps.size() - 1);
+      e.note.clear();
+      ImGui::PopID();
+      break;  // the list changed under the loop
+    }
+    remember_control(state, ("editor.remove." + std::to_string(i)).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this step");
+    ImGui::PopID();
+  }
+  if (ImGui::Button("+ add a step")) {
+    // A new step lights the panel the previous one did: steps about one panel come in runs.
+    d.steps.push_back({d.steps.empty() ? std::optional<Panel>(Panel::Scores) : d.steps.back().panel, "", ""});
+    e.step = d.steps.size() - 1;
+    e.note.clear();
+  }
+  remember_control(state, "editor.add");
+}
+
+// The selected step: its panel, its text and preview, and its Show me.
+void StepEditor(AppState& state, float width) {
+  LessonEditor& e = state.dialogs.lesson_editor;
+  core::LessonDraft& d = e.draft;
+  if (e.step >= d.steps.size()) return;
+  core::DraftStep& s = d.steps[e.step];
+  ImGui::Text("Step %zu of %zu", e.step + 1, d.steps.size());
+  ImGui::SetNextItemWidth(220 * fonts().scale);
+  if (ImGui::BeginCombo("the panel it lights", panel_label(s.panel, e.step))) {
+    if (e.step > 0 && ImGui::Selectable("none", !s.panel)) s.panel.reset();
+    for (const Panel p : kPanels)
+      if (ImGui::Selectable(panel_name(p), s.panel == p)) s.panel = p;
+    ImGui::EndCombo();
+  }
+  remember_control(state, "editor.panel");
+  ImGui::InputTextMultiline("##step text", &s.text, ImVec2(-1, 4 * ImGui::GetTextLineHeightWithSpacing()));
+  remember_control(state, "editor.text");
+  ImGui::TextDisabled("as the Lesson panel will show it:");
+  Preview("step preview", s.text, preview_lines(s.text, width));
+
+  ImGui::AlignTextToFramePadding();
+  if (s.show.empty()) ImGui::TextDisabled("Show me: none (the step asks for no change)");
+  else ScriptText("Show me changes: " + fields_changed(s.show));
+  if (ImGui::Button("capture this state")) {
+    const std::string patch = core::change_between(d.start, state.scenario());
+    if (patch == "{}") {
+      s.show.clear();
+      e.note = "The window shows the lesson's start: there is no change to capture, and the step has no Show me.";
+    } else {
+      s.show = patch;
+      e.note = "Captured: Show me will set " + fields_changed(patch) + " as the window has them now.";
+    }
+  }
+  remember_control(state, "editor.capture");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Set up in the window what this step asks the student to do (drag, tick, type),\n"
+                      "then press: the step's Show me will make the same change to the lesson's start.");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(s.show.empty());
+  if (ImGui::Button("try Show me")) {
+    const core::LoadResult shown = core::show_step(core::scenario_from(d), static_cast<int>(e.step) + 1);
+    if (shown.ok()) {
+      core::Scenario now = *shown.scenario;  // the change on the window's lesson, whose text it keeps
+      now.title = state.scenario().title;
+      now.notes = state.scenario().notes;
+      now.show = state.scenario().show;
+      if (state.replace(now)) e.note = "The window shows what Show me will set up (Ctrl+Z goes back).";
+      else e.note = state.status;
+    } else {
+      e.note = shown.message();
+    }
+  }
+  remember_control(state, "editor.try");
+  ImGui::SameLine();
+  if (ImGui::Button("no Show me")) {
+    s.show.clear();
+    e.note.clear();
+  }
+  ImGui::EndDisabled();
+  if (!e.note.empty()) ImGui::TextWrapped("%s", e.note.c_str());
+}
+
+// Save: the draft becomes the window's lesson (one undo step), then Save as asks where, in the
+// user's own lessons folder under the title's name, so that the Lessons menu lists it.
+void SaveDraft(AppState& state) {
+  LessonEditor& e = state.dialogs.lesson_editor;
+  if (!state.replace(core::scenario_from(e.draft))) {
+    e.note = state.status;
+    return;
+  }
+  platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
+  FileDialog& dialog = state.dialogs.file;
+  if (dialog.purpose != FileDialog::Purpose::SaveAs) return;  // the page: downloaded at once
+  dialog.name = core::lesson_file_name(e.draft.title);
+  std::error_code ec;
+  const fs::path mine = user_lessons_dir();
+  if (!mine.empty() && (fs::create_directories(mine, ec), fs::is_directory(mine, ec))) dialog.directory = mine.string();
+}
+
+}  // namespace
+
+bool has_unsaved_draft(const AppState& state) {
+  return has_text(state.dialogs.lesson_editor.draft) && !saved_in_file(state);
+}
+
+void open_lesson_editor(AppState& state, bool from_lesson) {
+  LessonEditor& e = state.dialogs.lesson_editor;
+  if (has_unsaved_draft(state)) {  // never lose a teacher's text: the draft first
+    e.open = true;
+    e.note = "This draft is not saved: save it, or press Discard, then choose again.";
+    return;
+  }
+  e = LessonEditor{};
+  e.open = true;
+  e.draft = from_lesson ? core::draft_from(state.saved()) : core::new_draft(state.scenario());
+}
+
+void DrawLessonEditor(AppState& state) {
+  LessonEditor& e = state.dialogs.lesson_editor;
+  if (!e.open) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float scale = fonts().scale;
+  const float width = std::min(640 * scale, display.x - 40);
+  const float max_h = display.y - 60 * scale;
+  // As tall as what it holds, up to the window's height: it covers no more of the views than it needs.
+  ImGui::SetNextWindowPos(ImVec2(display.x - width - 20, 40 * scale), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, max_h));
+  if (ImGui::Begin("Lesson editor", &e.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+    core::LessonDraft& d = e.draft;
+    const float inner = ImGui::GetContentRegionAvail().x;
+    const std::vector<std::string> problems = core::draft_problems(d);
+    const bool saved = has_text(d) && saved_in_file(state);
+
+    // What is written scrolls; what saves it stays in sight below, with what keeps it from saving.
+    float footer_h = ImGui::GetFrameHeightWithSpacing() + style.ItemSpacing.y + 1;
+    for (const std::string& p : problems) footer_h += ImGui::CalcTextSize(p.c_str(), nullptr, false, inner).y + style.ItemSpacing.y;
+    if (saved) footer_h += ImGui::GetTextLineHeightWithSpacing();
+    ImGuiStorage* store = ImGui::GetStateStorage();
+    const ImGuiID body_key = ImGui::GetID("body height");
+    const float room = max_h - ImGui::GetFrameHeight() - 2 * style.WindowPadding.y - footer_h;
+    const float body_h = std::max(std::min(store->GetFloat(body_key, room), room), 120 * scale);
+    float content_h = 0;
+    if (ImGui::BeginChild("body", ImVec2(0, body_h))) {
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      ImGui::InputTextWithHint("##title", "the lesson's title, as the Lessons menu lists it", &d.title);
+      remember_control(state, "editor.title");
+      ImGui::TextDisabled("Introduction: what the lesson is about, before its first step");
+      ImGui::InputTextMultiline("##intro", &d.intro, ImVec2(-1, 3 * ImGui::GetTextLineHeightWithSpacing()));
+      remember_control(state, "editor.intro");
+      if (!d.intro.empty()) Preview("intro preview", d.intro, std::min(6.0f, preview_lines(d.intro, inner)));
+      ImGui::TextDisabled("Typed as W^Q, d_k, d_{model}; Unicode for \u1D40, \u221A, \u2016 (docs/lessons.md)");
+      if (ImGui::SmallButton("start from the window's matrices")) {
+        d.start = core::new_draft(state.scenario()).start;
+        e.note = "The lesson now opens on the window's matrices and options.";
+      }
+      remember_control(state, "editor.start");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The lesson opens on the matrices and options it started from; this takes the window's instead.\n"
+                          "Each step's Show me is a change from the lesson's start: capture them again after this.");
+      ImGui::Separator();
+      ImGui::Text("Steps");
+      StepList(state);
+      ImGui::Separator();
+      StepEditor(state, inner);
+      content_h = ImGui::GetCursorPosY();  // all it holds, however far it is scrolled
+    }
+    ImGui::EndChild();
+    store->SetFloat(body_key, content_h);
+    ImGui::Separator();
+
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
+    ImGui::PushTextWrapPos(0);
+    for (const std::string& p : problems) ImGui::TextUnformatted(p.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    if (saved) ImGui::TextDisabled("as its file has it: %s", core::short_path(state.library.file).c_str());
+    ImGui::BeginDisabled(!problems.empty());
+    if (ImGui::Button("Save lesson\u2026")) SaveDraft(state);
+    ImGui::EndDisabled();
+    remember_control(state, "editor.save");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(problems.empty() ? "The window shows the lesson as a student will open it; then choose where to keep it."
+                                         : "What is named above keeps it from reading back as written.");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) e = LessonEditor{};
+    remember_control(state, "editor.discard");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Close the editor and forget this draft (a saved lesson stays in its file).");
+    ImGui::SameLine();
+    if (ImGui::Button("Close")) e.open = false;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The draft stays: Lessons \u2192 Lesson editor brings it back.");
+  }
+  ImGui::End();
+}
+
+}  // namespace app
