@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <utility>
 #include <filesystem>
 
 #include <imgui.h>
@@ -524,6 +525,30 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
 
 namespace {
 
+// The width of Softmax beside Rank. The weights need room for n columns of numbers, the rank's
+// matrix is at most 4 × 4: 55% and 45%, unless there either loses its numbers' regular font and
+// another split reads better, the one that reads worse first (at 1024 × 768 seven tokens' weights
+// and a 4 × 4 W^Q W^Kᵀ share 644 px: both keep their numbers only where Rank takes a little more).
+float MiddleSplit(const AppState& state, float right_w, float h) {
+  const float usual = std::floor(right_w * 0.55f);
+  const auto reads = [&](float softmax_w) {
+    const int a = SoftmaxPanelReadability(state, ImVec2(softmax_w, h)), b = RankPanelReadability(state, ImVec2(right_w - softmax_w, h));
+    return std::pair(std::min(a, b), a + b);
+  };
+  std::pair best = reads(usual);
+  if (best.first >= 2) return usual;
+  float chosen = usual;
+  const float step = 8 * fonts().scale;
+  for (float w = std::floor(right_w * 0.4f); w <= right_w * 0.7f; w += step) {
+    const std::pair read = reads(w);
+    if (read > best || (read == best && std::abs(w - usual) < std::abs(chosen - usual))) {
+      best = read;
+      chosen = w;
+    }
+  }
+  return chosen;
+}
+
 // The views of the scenario: the lesson and the editor on the left, the views tiled on the right.
 void DrawViews(AppState& state, float top, float h) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -552,8 +577,7 @@ void DrawViews(AppState& state, float top, float h) {
   DrawMatricesPanel(state);
   place(left_w, top, right_w, scores_h);
   DrawScoresPanel(state);
-  // The weights need room for n columns of numbers; the rank's matrix is at most 4 × 4.
-  const float softmax_w = std::floor(right_w * 0.55f);
+  const float softmax_w = MiddleSplit(state, right_w, middle_h);
   place(left_w, top + scores_h, softmax_w, middle_h);
   DrawSoftmaxPanel(state);
   place(left_w + softmax_w, top + scores_h, right_w - softmax_w, middle_h);

@@ -166,7 +166,7 @@ struct Place {
 };
 
 float gap(const Plot& p) { return 8 * p.scale; }
-float tick_row(const Plot& p) { return p.small->FontSize + 4 * p.scale; }  // the x ticks' labels, below the frame
+float tick_row(const Plot& p) { return p.tick_font->FontSize + 4 * p.scale; }  // the x ticks' labels, below the frame
 
 Place place_at(const Plot& p, Legend at, float width) {
   std::vector<LegendEntry> entries = legend_entries(p, true);
@@ -301,7 +301,7 @@ std::string rest_key(const Plot& p) {
   add(p.scale);
   add(p.font);
   add(p.font->FontSize);
-  add(p.small->FontSize);
+  add(p.tick_font->FontSize);
   for (const int flag : {p.ax, p.ay, int(p.g.show_q), int(p.g.show_k), int(p.g.show_alt), int(p.keys_are_queries),
                          int(p.rope), int(p.rope_plane), int(p.picture), int(p.light), int(p.s.cross()), p.s.d_k})
     add(flag);

@@ -48,34 +48,39 @@ void draw_square(const Plot& p, ImVec2 c, ImU32 color) {
 
 namespace {
 
-// A frame, grid lines at the ticks (the axes themselves darker), their values.
-void draw_axes(const Plot& p) {
+// A frame, grid lines at the ticks (the axes themselves darker), their values. Returns the values
+// as drawn, each where its text is.
+std::vector<PlotLabel> draw_axes(const Plot& p) {
   const Frame& f = p.f;
-  ImFont* small = p.small;
+  ImFont* font = p.tick_font;
   const float scale = p.scale;
   const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.18f), axis = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.6f);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const int x_count = std::clamp(static_cast<int>((f.max.x - f.min.x) / (70 * scale)), 2, 8);
   const int y_count = std::clamp(static_cast<int>((f.max.y - f.min.y) / (40 * scale)), 2, 8);
+  std::vector<PlotLabel> ticks;
+  const auto label_at = [&](ImVec2 at, const std::string& label, ImVec2 size) {
+    p.dl->AddText(font, font->FontSize, at, dim, label.c_str());
+    note_drawn_text(at, label);
+    ticks.push_back(PlotLabel{label, Rect{at.x, at.y, size.x, size.y}});
+  };
   for (double t : nice_ticks(f.lo.x, f.hi.x, x_count)) {
     const float x = f.to_screen(Point(static_cast<float>(t), 0)).x;
     p.dl->AddLine(ImVec2(x, f.min.y), ImVec2(x, f.max.y), t == 0 ? axis : grid_color);
     const std::string label = tick_text(t);
-    const float w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str()).x;
-    p.dl->AddText(small, small->FontSize, ImVec2(x - w / 2, f.max.y + 2 * scale), dim, label.c_str());
-    note_drawn_text(ImVec2(x - w / 2, f.max.y + 2 * scale), label);
+    const ImVec2 size = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, label.c_str());
+    label_at(ImVec2(x - size.x / 2, f.max.y + 2 * scale), label, size);
   }
   if (p.ay >= 0)
     for (double t : nice_ticks(f.lo.y, f.hi.y, y_count)) {
       const float y = f.to_screen(Point(0, static_cast<float>(t))).y;
       p.dl->AddLine(ImVec2(f.min.x, y), ImVec2(f.max.x, y), t == 0 ? axis : grid_color);
       const std::string label = tick_text(t);
-      const float w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str()).x;
-      p.dl->AddText(small, small->FontSize, ImVec2(f.min.x - w - 3 * scale, y - small->FontSize / 2), dim,
-                    label.c_str());
-      note_drawn_text(ImVec2(f.min.x - w - 3 * scale, y - small->FontSize / 2), label);
+      const ImVec2 size = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, label.c_str());
+      label_at(ImVec2(f.min.x - size.x - 3 * scale, y - font->FontSize / 2), label, size);
     }
   p.dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
+  return ticks;
 }
 
 // The convex hull of the rows of V: where every output A·V must lie.
@@ -149,7 +154,7 @@ void draw_names(const Plot& p, const Scene& s) {
 }  // namespace
 
 void paint(AppState& state, const Plot& p, const Scene& s) {
-  draw_axes(p);
+  state.layout.plots["Geometry"].ticks = draw_axes(p);  // lay_out noted the rest
   if (s.inside()) draw_legend(p, s);
   p.dl->PushClipRect(p.f.min, p.f.max, true);  // arrows and hull stay inside the frame
   draw_hull(p);

@@ -54,7 +54,7 @@ struct Plot {
   bool light = false;
   bool picture = false;  // no mouse: nothing is named by hovering
   float scale = 1, rad = 1;  // rad: a point's radius
-  ImFont* small = nullptr;   // the tick labels
+  ImFont* tick_font = nullptr;  // the tick labels: the panels' regular text, as the names and the legend
   ImFont* font = nullptr;    // the names and the legend: the panels' regular text
   ImDrawList* dl = nullptr;
   ImRect area;  // the frame and the legend's room, within the tick labels' margins

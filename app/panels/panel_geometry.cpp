@@ -66,9 +66,15 @@ Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
   const GeometryView& g = state.panels.geometry;
   const int h = state.view.head;
   const float scale = fonts().scale;
-  ImFont* small = fonts().small ? fonts().small : ImGui::GetFont();
-  const float tick_w = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, "\u22120.5").x + 6 * scale;
-  const float tick_h = small->FontSize + 4 * scale;
+  // The ticks in the panels' text size, as the names and the legend: 11 px numbers read as an afterthought.
+  ImFont* regular = fonts().regular ? fonts().regular : ImGui::GetFont();
+  // The y ticks' room: as wide as the values shown last (at the finest spacing drawn) need, which
+  // leaves the data more room than the widest tick there could be ("−0.5").
+  float tick_w = 0;
+  for (double t : nice_ticks(g.lo_y, g.hi_y, 8)) tick_w = std::max(tick_w, regular->CalcTextSizeA(regular->FontSize, FLT_MAX, 0, tick_text(t).c_str()).x);
+  if (g.hi_y <= g.lo_y) tick_w = regular->CalcTextSizeA(regular->FontSize, FLT_MAX, 0, "\u22120.5").x;
+  tick_w += 6 * scale;
+  const float tick_h = regular->FontSize + 4 * scale;
   const int ax = g.axis_x, ay = s.d_k > 1 ? g.axis_y : -1;
   const bool rope = s.options.positions == core::Positions::Rope;
   const ImVec2 top_left(origin.x + tick_w, origin.y);
@@ -89,8 +95,8 @@ Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
               .picture = state.picture.active,
               .scale = scale,
               .rad = 4.5f * scale,
-              .small = small,
-              .font = fonts().regular ? fonts().regular : ImGui::GetFont(),
+              .tick_font = regular,
+              .font = regular,
               .dl = ImGui::GetWindowDrawList(),
               .area = ImRect(top_left, bottom_right),
               .f = {},

@@ -39,29 +39,50 @@ void DrawOutputPanel(AppState& state) {
     // Widths in proportion to the columns, plus each heatmap's labels and colorbar.
     // The concatenation [O_1 … O_H] is shown where there is room for its numbers
     // (with one head it is O_1 itself: never shown twice).
-    const float labels_w = 60 * scale, colorbar_w = 62 * scale, number_w = 30 * scale;
+    const float labels_w = 60 * scale, number_w = 30 * scale;
+    // The colour bars give way where the row's numbers have no room beside them (lesson 6's d = 4 at
+    // 1280 × 720): the numbers say the values.
+    bool colorbars = true;
+    const auto colorbar_w = [&] { return colorbars ? 62 * scale : 0.0f; };
     const auto free_for = [&](int shown) {
-      return std::max(0.0f, avail.x - labels_w - colorbar_w * static_cast<float>(shown - 1) - gap * static_cast<float>(shown));
+      return std::max(0.0f, avail.x - labels_w - colorbar_w() * static_cast<float>(shown - 1) - gap * static_cast<float>(shown));
     };
     const bool show_concat = s.heads > 1 && free_for(4) >= number_w * static_cast<float>(2 * s.d_k + s.heads * s.d_k + s.d_model);
     const int cols[4] = {s.d_k, s.d_k, show_concat ? s.heads * s.d_k : 0, s.d_model};
-    const float free = free_for(show_concat ? 4 : 3);
     const float total_cols = static_cast<float>(cols[0] + cols[1] + cols[2] + cols[3]);
     const float height = avail.y - 2 * ImGui::GetStyle().ItemSpacing.y;
-    const auto size = [&](int i, float extra) { return ImVec2(extra + free * static_cast<float>(cols[i]) / total_cols, height); };
+    const auto size = [&](int i, float extra) {
+      return ImVec2(extra + free_for(show_concat ? 4 : 3) * static_cast<float>(cols[i]) / total_cols, height);
+    };
     // One row height for all, so that the first heatmap's token labels name every row.
     {
       float cell_h = 1e9f;
-      bool small_numbers = false;
+      bool small_numbers = false, numbers = true;
       const auto lower = [&](MatrixView m, const HeatmapOptions& ho, ImVec2 room) {
         const HeatmapFit fit = heatmap_fit(state, m, ho, room, true);
         cell_h = std::min(cell_h, fit.cell_h);
         small_numbers |= fit.small_numbers;
+        numbers = numbers && fit.numbers;
       };
-      lower(r.output, O_o, size(0, labels_w));
-      lower(r.alt_output, alt_o, size(1, colorbar_w));
-      if (show_concat) lower(result.concat, rest, size(2, colorbar_w));
-      lower(result.output, rest, size(3, colorbar_w));
+      const auto measure_row = [&] {
+        cell_h = 1e9f;
+        small_numbers = false;
+        numbers = true;
+        alt_o.colorbar = rest.colorbar = colorbars;
+        lower(r.output, O_o, size(0, labels_w));
+        lower(r.alt_output, alt_o, size(1, colorbar_w()));
+        if (show_concat) lower(result.concat, rest, size(2, colorbar_w()));
+        lower(result.output, rest, size(3, colorbar_w()));
+      };
+      measure_row();
+      if (!numbers) {
+        colorbars = false;
+        measure_row();
+        if (!numbers) {  // nothing gained: they stay
+          colorbars = true;
+          measure_row();
+        }
+      }
       const float limit = cell_h / scale / picture_cell_factor(state);  // max_cell is in unscaled pixels
       for (HeatmapOptions* ho : {&O_o, &alt_o, &rest}) {
         ho->max_cell = std::min(ho->max_cell, limit);
@@ -74,13 +95,13 @@ void DrawOutputPanel(AppState& state) {
     Heatmap(state, "AV", alt ? "AV" : "O_" + head + " = AV", r.output, O_o, size(0, labels_w));
     ImGui::SameLine(0, gap);
     Heatmap(state, "alt", alt ? "O_" + head + " = (1/\u221Ad_k)\u00B7AVW_{alt}\u1D40" : "(1/\u221Ad_k)\u00B7AVW_{alt}\u1D40",
-            r.alt_output, alt_o, size(1, colorbar_w));
+            r.alt_output, alt_o, size(1, colorbar_w()));
     if (show_concat) {
       ImGui::SameLine(0, gap);
-      Heatmap(state, "concat", "[O_1 \u2026 O_H]", result.concat, rest, size(2, colorbar_w));
+      Heatmap(state, "concat", "[O_1 \u2026 O_H]", result.concat, rest, size(2, colorbar_w()));
     }
     ImGui::SameLine(0, gap);
-    Heatmap(state, "Y", s.heads > 1 ? "Y = [O_1 \u2026 O_H] W^O" : "Y = O_1 W^O", result.output, rest, size(3, colorbar_w));
+    Heatmap(state, "Y", s.heads > 1 ? "Y = [O_1 \u2026 O_H] W^O" : "Y = O_1 W^O", result.output, rest, size(3, colorbar_w()));
   }
   ImGui::End();
 }

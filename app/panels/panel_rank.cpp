@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include <Eigen/SVD>
 #include <imgui.h>
@@ -17,14 +18,20 @@ namespace app {
 
 namespace {
 
+// A bar's name and its value's room: "%.3f" or "%.1e" of a value under 0.01 ("1.9e-03"), never wider.
+float bar_label_width() { return ImGui::CalcTextSize("\u03C3_4 ").x; }
+float bar_value_width() { return ImGui::CalcTextSize("0.0e-00").x; }
+// The narrowest the column of singular values can be: their bars at their shortest.
+float least_bars_width() { return bar_label_width() + bar_value_width() + 12 * fonts().scale + 40.0f; }
+
 // Singular values (descending) as horizontal bars, with numpy's rank tolerance as a line.
 void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance, float width) {
   const float scale = fonts().scale;
   const float bar_h = ImGui::GetTextLineHeight();
   const int count = static_cast<int>(singular_values.size());
   const double largest = count ? std::max(singular_values(0), 1e-300) : 1.0;
-  const float label_w = ImGui::CalcTextSize("\u03C3_4 ").x;
-  const float value_w = ImGui::CalcTextSize("0.00e+00").x;
+  const float label_w = bar_label_width();
+  const float value_w = bar_value_width();
   const float bars_w = std::clamp(width - label_w - value_w - 12 * scale, 40.0f, 360.0f * scale);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -55,19 +62,64 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   if (fonts().small) ImGui::PopFont();
 }
 
+// What of a head's count reaches the scores, and why: only W^Q W^Kᵀ does, and W^Q·M, W^K·M⁻ᵀ change
+// nothing (GL(d_k); O(d_k) when shared), so a head has the freedom of a d_model × d_model matrix of rank d_k.
+std::pair<std::string, std::string> effective_count(const core::Scenario& s) {
+  const int dm = s.d_model, dk = s.d_k;
+  if (dk >= dm && s.options.shared_qk)
+    return {std::to_string(dm * (dm + 1) / 2), "d_{model}(d_{model}+1)/2: with d_k \u2265 d_{model}, any symmetric positive semidefinite W"};
+  if (dk >= dm) return {std::to_string(dm * dm), "d_{model}\u00B2: with d_k \u2265 d_{model}, any W"};
+  if (s.options.shared_qk) return {std::to_string(dm * dk - dk * (dk - 1) / 2), "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: orthogonal M change nothing"};
+  return {std::to_string(2 * dm * dk - dk * dk), "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2: W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing"};
+}
+
+// The lines of the column right of the matrix that a narrower column would break: the rank and the counts.
+std::string rank_line(const core::Scenario& s, const core::HeadResult& r) {
+  return "rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (s.d_k <= s.d_model ? "d_k = " : "d_{model} = ") + std::to_string(std::min(s.d_model, s.d_k));
+}
+std::string separate_line(const core::Scenario& s, const core::Result& result) {
+  return std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate);
+}
+std::string effective_line(const core::Scenario& s) { return "effective: " + effective_count(s).first + " a head"; }
+
+// The narrowest the column right of the matrix can be: the singular values' bars at their
+// shortest, and the rank and counts each on one line (one broken in two ran off the panel's foot).
+float least_column_width(const AppState& state) {
+  const core::Scenario& s = state.scenario();
+  const core::Result& result = state.result();
+  float w = least_bars_width();
+  if (s.options.merged_qk) return w;  // its lines wrap in any width
+  for (const std::string& line : {rank_line(s, result.head[state.view.head]), separate_line(s, result),
+                                  "one W: " + std::to_string(result.params.merged), effective_line(s)})
+    w = std::max(w, script_text_size(line).x + 2 * fonts().scale);
+  return w;
+}
+
 // The room for W^Q W^Kᵀ: 45% of the panel, or as much more as its numbers need, up to what leaves
-// the singular values and the counts their column (at 1280 × 720 its 18 px cells had no number).
-// Where even so they do not fit, without its colour bar: the numbers say the values.
-ImVec2 MatrixRoom(const AppState& state, const core::Mat& W, HeatmapOptions& o, ImVec2 avail) {
+// the singular values their column at its narrowest (at 1280 × 720 its 18 px cells had no number).
+// The regular font's first, giving up the colour bar for them (the numbers say the values), then
+// the small font's; where even so they do not fit, none.
+struct MatrixFit {
+  ImVec2 room;
+  int readability = 0;  // 2: the numbers in the regular font, 1: in the small one, 0: none
+};
+
+MatrixFit MatrixRoom(const AppState& state, const core::Mat& W, HeatmapOptions& o, ImVec2 avail) {
+  const float scale = fonts().scale;
   const float h = avail.y - ImGui::GetStyle().ItemSpacing.y;
-  const float widest = std::max(avail.x * 0.45f, avail.x - 160 * fonts().scale);
-  for (const bool colorbar : {true, false}) {
-    o.colorbar = colorbar;
-    for (float w = avail.x * 0.45f; w < widest; w += 8 * fonts().scale)
-      if (heatmap_fit(state, W, o, ImVec2(w, h), true).numbers) return ImVec2(w, h);
-  }
+  const float least = avail.x * 0.45f;
+  const float widest = std::max(least, avail.x - 12 * scale - least_column_width(state));
+  for (const bool small : {false, true})
+    for (const bool colorbar : {true, false}) {
+      o.colorbar = colorbar;
+      for (float w = least;; w = std::min(w + 8 * scale, widest)) {
+        const HeatmapFit fit = heatmap_fit(state, W, o, ImVec2(w, h), true);
+        if (fit.numbers && (small || !fit.small_numbers)) return MatrixFit{ImVec2(w, h), fit.small_numbers ? 1 : 2};
+        if (w >= widest) break;
+      }
+    }
   o.colorbar = true;
-  return ImVec2(avail.x * 0.45f, h);
+  return MatrixFit{ImVec2(least, h), 0};
 }
 
 // Direct mode: S = QKᵀ (n × m) and QQᵀ (n × n) have rank at most min(n, m, d_k).
@@ -93,6 +145,17 @@ void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
 
 }  // namespace
 
+int RankPanelReadability(const AppState& state, ImVec2 size) {
+  const core::Scenario& s = state.scenario();
+  if (s.mode != core::Mode::Projected) return 3;  // no matrix: nothing to read
+  // Less the title bar, and a scroll bar: the column of counts may run past the panel's foot.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImVec2 avail(size.x - 2 * style.WindowPadding.x - style.ScrollbarSize, size.y - 2 * style.WindowPadding.y - ImGui::GetFrameHeight());
+  HeatmapOptions o;
+  o.max_cell = 40;
+  return MatrixRoom(state, state.result().head[state.view.head].W_QK, o, avail).readability;
+}
+
 void DrawRankPanel(AppState& state) {
   if (BeginPanel(state, Panel::Rank, "W^{QK} = W^Q W^{K\u1D40}  (d_{model} \u00D7 d_{model}),  rank \u2264 d_k", 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
@@ -110,7 +173,7 @@ void DrawRankPanel(AppState& state) {
     o.max_cell = 40;
     const bool merged = s.options.merged_qk;
     Heatmap(state, "W_QK", merged ? "W_{" + std::to_string(state.view.head + 1) + "}  (one W)" : "W^Q W^{K\u1D40}", r.W_QK, o,
-            MatrixRoom(state, r.W_QK, o, avail));
+            MatrixRoom(state, r.W_QK, o, avail).room);
     ImGui::SameLine(0, 12 * fonts().scale);
     ImGui::BeginGroup();
     const float right = ImGui::GetContentRegionAvail().x;
@@ -125,26 +188,11 @@ void DrawRankPanel(AppState& state) {
       ImGui::End();
       return;
     }
-    ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (dk <= dm ? "d_k = " : "d_{model} = ") +
-                      std::to_string(std::min(dm, dk)));
+    ScriptTextWrapped(rank_line(s, r));
     SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
     // What it costs, all heads: two thin matrices per head against one square W per head; and
-    // what of it counts: only W^Q W^Kᵀ reaches the scores, and W^Q·M, W^K·M⁻ᵀ change nothing
-    // (GL(d_k); O(d_k) when shared), so a head has the freedom of a d_model × d_model matrix of rank d_k.
-    std::string effective, why;
-    if (dk >= dm && s.options.shared_qk) {
-      effective = std::to_string(dm * (dm + 1) / 2);
-      why = "d_{model}(d_{model}+1)/2: with d_k \u2265 d_{model}, any symmetric positive semidefinite W";
-    } else if (dk >= dm) {
-      effective = std::to_string(dm * dm);
-      why = "d_{model}\u00B2: with d_k \u2265 d_{model}, any W";
-    } else if (s.options.shared_qk) {
-      effective = std::to_string(dm * dk - dk * (dk - 1) / 2);
-      why = "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: orthogonal M change nothing";
-    } else {
-      effective = std::to_string(2 * dm * dk - dk * dk);
-      why = "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2: W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing";
-    }
+    // what of it counts (effective_count).
+    const std::string why = effective_count(s).second;
     // The numbers lesson 2 is built on, in the text's own size and colour: parameters of all heads,
     // and how many of a head's count reach the scores.
     // One count a line: a narrow column wraps them whole, not in the middle of "W^Q, W^K". The
@@ -153,7 +201,7 @@ void DrawRankPanel(AppState& state) {
     ScriptTextWrapped(s.heads == 1 ? "parameters, one head:" : "parameters, " + std::to_string(s.heads) + " heads:",
                       ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::PopFont();
-    ScriptTextWrapped(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate));
+    ScriptTextWrapped(separate_line(s, result));
     ScriptTextWrapped("one W: " + std::to_string(result.params.merged));
     // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
     if (s.options.positions == core::Positions::Rope) {
@@ -162,7 +210,7 @@ void DrawRankPanel(AppState& state) {
                         ImGui::GetColorU32(ImGuiCol_TextDisabled));
       ImGui::PopFont();
     } else {
-      ScriptTextWrapped("effective: " + effective + " a head");
+      ScriptTextWrapped(effective_line(s));
     }
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) {

@@ -1,9 +1,11 @@
 // Softmax: the weights A = row-softmax(logits). Every row sums to 1 (printed
 // beside it), masked cells are exactly 0, and the entropy says how spread a row is.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -53,29 +55,117 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
 // over the cycles of three tokens. Exactly 1 when A is reversible, as row-softmax of any
 // symmetric S (shared QK, QQᵀ) is without a causal mask: no cycle is followed more one
 // way round than the other.
-void CycleRatio(const core::HeadResult& r) {
-  if (std::isnan(r.irreversibility)) {
-    ImGui::TextDisabled("cycle ratio: none (%s)", r.weights.rows() < 3 ? "fewer than 3 tokens"
-                                                  : r.weights.rows() != r.weights.cols() ? "cross-attention"
-                                                                                           : "every cycle is masked");
-  } else {
-    // e^x: the ratio; its logarithm is what --dump gives as irreversibility.
-    const double ratio = std::exp(r.irreversibility);
-    ImGui::TextDisabled("largest cycle ratio = %s%s", std::isinf(ratio) ? "> 1e308" : format_number(ratio).c_str(),
-                        r.irreversibility == 0 ? "  (reversible)" : "");
+std::string cycle_ratio_text(const core::HeadResult& r) {
+  if (std::isnan(r.irreversibility))
+    return std::string("cycle ratio: none (") +
+           (r.weights.rows() < 3 ? "fewer than 3 tokens" : r.weights.rows() != r.weights.cols() ? "cross-attention" : "every cycle is masked") + ")";
+  // e^x: the ratio; its logarithm is what --dump gives as irreversibility.
+  const double ratio = std::exp(r.irreversibility);
+  return "largest cycle ratio = " + (std::isinf(ratio) ? std::string("> 1e308") : format_number(ratio)) +
+         (r.irreversibility == 0 ? "  (reversible)" : "");
+}
+
+void CycleRatioTooltip() {
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ScriptText("max over i < j < k of A_{ij}A_{jk}A_{ki} / (A_{ik}A_{kj}A_{ji}), at least 1: how much more\n"
+             "attention flows round a cycle of three tokens one way than the other (the row\n"
+             "sums cancel). Exactly 1 for every cycle when S is symmetric and nothing is masked\n"
+             "(shared QK, QQ^\u1D40): A is then a reversible Markov matrix, \u03C0_i A_{ij} = \u03C0_j A_{ji}\n"
+             "with \u03C0_i \u221D Z_i. A causal mask leaves no cycle to test.");
+  ImGui::EndTooltip();
+}
+
+// What gives way, in this order, before the weights' numbers shrink to the small font or go (they
+// are what the lessons quote): the colour bar (a weight is in [0, 1], and its cell says it), then
+// the second line under the heatmap (the mean entropy and the cycle ratio share one, the uniform
+// rows' ln n said on hovering), then the size of the sums and entropies beside the rows.
+struct Arrangement {
+  bool colorbar = true;
+  bool one_line = false;
+  bool small_sums = false;
+};
+
+// How well the numbers read: 3 in the regular font with a pixel or more either side, 2 in it, 1 in
+// the small font, 0 none.
+int readability(const HeatmapFit& fit) {
+  if (!fit.numbers) return 0;
+  if (fit.small_numbers) return 1;
+  return fit.cell_h >= fonts().regular->FontSize + 2 * fonts().scale ? 3 : 2;
+}
+
+// The weights' options but for the tooltip and the highlight: their labels, mask and range.
+HeatmapOptions weights_options(const AppState& state, const MatrixView& logits) {
+  HeatmapOptions o;
+  o.range = ValueRange::Unit;
+  o.row_labels = &state.token_labels();
+  o.col_labels = &state.key_labels();
+  if (state.scenario().cross()) o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each row sums to 1 over the m keys";
+  o.masked_where_infinite = &logits;
+  return o;
+}
+
+// The lines under the heatmap: the mean entropy (with the uniform rows' where there are any), and
+// the cycle ratio; or both on one line, the uniform rows' entropy said on hovering.
+struct Captions {
+  std::string mean, uniform, cycle;
+  const char* separator = "   \u00B7   ";
+  bool one_line_fits(float width) const { return ImGui::CalcTextSize((mean + separator + cycle).c_str()).x <= width; }
+};
+
+Captions captions_of(const core::Scenario& s, const core::HeadResult& r) {
+  char mean[64], uniform[64];
+  std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
+  std::snprintf(uniform, sizeof uniform, "uniform rows: ln %d = %.2f", s.m(), std::log(static_cast<double>(s.m())));
+  return Captions{mean, uniform, cycle_ratio_text(r)};
+}
+
+// Beside the rows: the gap after the grid (apart from the colour bar's labels, so that a row does
+// not read "0.50 1.000"; less from the cells where it gave way) and one column's width.
+ImVec2 sums_width(const Arrangement& a) {
+  const Fonts& f = fonts();
+  ImFont* font = a.small_sums && f.small ? f.small : f.regular;
+  const float column_w = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, "1.000").x + (a.small_sums ? 8 : 10) * f.scale;
+  return ImVec2((a.colorbar ? 14 : 8) * f.scale, column_w);
+}
+
+// The heatmap's room in the panel's `avail`: less the sums' columns and the lines below.
+ImVec2 weights_room(const Arrangement& a, ImVec2 avail) {
+  const ImVec2 sums = sums_width(a);
+  const float below = static_cast<float>(a.one_line ? 1 : 2) * ImGui::GetTextLineHeightWithSpacing();
+  return ImVec2(avail.x - sums.x - 2 * sums.y, avail.y - below);
+}
+
+struct Chosen {
+  Arrangement arrangement;
+  int readability = 0;
+};
+
+// The first arrangement whose numbers read best (the Jacobian has taken the colour bar's room already).
+Chosen arrange(const AppState& state, const core::HeadResult& r, HeatmapOptions o, ImVec2 avail, bool jacobian) {
+  const bool one_line = captions_of(state.scenario(), r).one_line_fits(avail.x);
+  std::vector<Arrangement> tried = {{!jacobian, false, false}, {false, false, false}};
+  if (one_line) tried.push_back({false, true, false});
+  tried.push_back({false, one_line, true});
+  Chosen best{tried.front(), -1};
+  for (const Arrangement& a : tried) {
+    o.colorbar = a.colorbar;
+    const int read = readability(heatmap_fit(state, r.weights, o, weights_room(a, avail), true));
+    if (read > best.readability) best = Chosen{a, read};
   }
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ScriptText("max over i < j < k of A_{ij}A_{jk}A_{ki} / (A_{ik}A_{kj}A_{ji}), at least 1: how much more\n"
-               "attention flows round a cycle of three tokens one way than the other (the row\n"
-               "sums cancel). Exactly 1 for every cycle when S is symmetric and nothing is masked\n"
-               "(shared QK, QQ^\u1D40): A is then a reversible Markov matrix, \u03C0_i A_{ij} = \u03C0_j A_{ji}\n"
-               "with \u03C0_i \u221D Z_i. A causal mask leaves no cycle to test.");
-    ImGui::EndTooltip();
-  }
+  return best;
 }
 
 }  // namespace
+
+int SoftmaxPanelReadability(const AppState& state, ImVec2 size) {
+  const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+  ImVec2 avail(size.x - 2 * pad.x, size.y - 2 * pad.y - ImGui::GetFrameHeight());  // less the title bar
+  if (state.view.show_jacobian) avail.x = std::floor(avail.x * 0.6f);
+  const core::HeadResult& r = state.result().head[state.view.head];
+  const MatrixView logits(r.logits);
+  return arrange(state, r, weights_options(state, logits), avail, state.view.show_jacobian).readability;
+}
 
 void DrawSoftmaxPanel(AppState& state) {
   // Uniform over the keys: ln n in self-attention, ln m over the m keys of another sequence.
@@ -117,18 +207,14 @@ void DrawSoftmaxPanel(AppState& state) {
     const float scale = fonts().scale;
     const float full_w = avail.x;
     if (jacobian) avail.x = std::floor(avail.x * 0.6f);
-    // Two narrow columns right of the colorbar: each row's sum and its entropy.
-    const float column_w = ImGui::CalcTextSize("1.000").x + 10 * scale;
-    const float gap = 14 * scale;  // apart from the colorbar's labels, so that a row does not read "0.50 1.000"
-    const float sums_w = gap + 2 * column_w;
+    const Fonts& f = fonts();
+    ImFont* small = f.small ? f.small : f.regular;
     const MatrixView logits(r.logits);
-    HeatmapOptions o;
-    o.range = ValueRange::Unit;
-    o.row_labels = &state.token_labels();
-    o.col_labels = &state.key_labels();
-    if (s.cross()) o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each row sums to 1 over the m keys";
-    o.masked_where_infinite = &logits;
-    o.colorbar = !jacobian;  // 0 to 1, as the title says: the room goes to the Jacobian
+    HeatmapOptions o = weights_options(state, logits);
+    const bool uniform_note = !(s.options.causal || s.options.no_self || jacobian);
+    const Captions captions = captions_of(s, r);
+    const Arrangement chosen = arrange(state, r, o, avail, jacobian).arrangement;
+    o.colorbar = chosen.colorbar;
     o.tooltip = [&](int i, int j) {
       if (std::isinf(r.logits(i, j))) {
         ImGui::TextUnformatted(s.options.causal && j > i ? "causal mask: a token does not see later ones"
@@ -147,20 +233,22 @@ void DrawSoftmaxPanel(AppState& state) {
     };
     // Linked highlighting: row i, the one softmax S_ij enters, and its cell; hovering A_ij lights what S_ij does.
     o.lit = query_key_cells(lit(state, state.view.head), true);
-    const HeatmapLayout layout = Heatmap(state, "weights", title, r.weights, o,
-                                         ImVec2(avail.x - sums_w, avail.y - 2 * ImGui::GetTextLineHeightWithSpacing()));
+    const HeatmapLayout layout = Heatmap(state, "weights", title, r.weights, o, weights_room(chosen, avail));
     hover_query_key(state, state.view.head, layout);
 
     // Each row's sum and entropy, level with the row; in the small font when the rows are thin.
-    const Fonts& f = fonts();
-    ImFont* font = layout.cell_h >= ImGui::GetFontSize() || !f.small ? f.regular : f.small;
+    ImFont* font = chosen.small_sums || (layout.cell_h < ImGui::GetFontSize() && f.small) ? small : f.regular;
     const float px = font->FontSize;
-    const float x = layout.right + gap;
+    const ImVec2 sums = sums_width(chosen);
+    const float column_w = sums.y;
+    const float x = layout.right + sums.x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
+    if (chosen.small_sums) ImGui::PushFont(small);  // the headers as small as their columns
     const float header_y = layout.grid_min.y - ImGui::GetTextLineHeight() - 2 * scale;
     draw_script_text(dl, ImVec2(x, header_y - 2 * scale), dim, "\u03A3_j A_{ij}");
     draw_script_text(dl, ImVec2(x + column_w, header_y - 2 * scale), dim, "H_i");
+    if (chosen.small_sums) ImGui::PopFont();
     for (int i = 0; i < s.n(); ++i) {
       const float y = layout.grid_min.y + layout.cell_h * (static_cast<float>(i) + 0.5f) - px / 2;
       char sum[16], entropy[16];
@@ -171,14 +259,22 @@ void DrawSoftmaxPanel(AppState& state) {
       note_drawn_text(ImVec2(x, y), sum);
       note_drawn_text(ImVec2(x + column_w, y), entropy);
     }
-    char mean[64];
-    if (s.options.causal || s.options.no_self || jacobian) std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
-    else std::snprintf(mean, sizeof mean, "mean H = %.2f   (uniform rows: ln %d = %.2f)", r.entropy.mean(), s.m(),
-                       std::log(static_cast<double>(s.m())));
     ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, layout.grid_min.y + layout.cell_h * static_cast<float>(s.n()) + 3 * scale));
-    ImGui::TextDisabled("%s", mean);
-    ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, ImGui::GetCursorScreenPos().y));
-    CycleRatio(r);
+    // The uniform rows' entropy beside the mean where it fits, else said on hovering the mean.
+    const std::string mean_and_uniform = captions.mean + "   (" + captions.uniform + ")";
+    const bool uniform_beside = uniform_note && !chosen.one_line && ImGui::CalcTextSize(mean_and_uniform.c_str()).x <= avail.x;
+    ImGui::TextDisabled("%s", uniform_beside ? mean_and_uniform.c_str() : captions.mean.c_str());
+    if (uniform_note && !uniform_beside && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", captions.uniform.c_str());
+    if (chosen.one_line) {
+      ImGui::SameLine(0, 0);
+      ImGui::TextDisabled("%s", captions.separator);
+      ImGui::SameLine(0, 0);
+    } else {
+      ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, ImGui::GetCursorScreenPos().y));
+    }
+    ImGui::TextDisabled("%s", captions.cycle.c_str());
+    CycleRatioTooltip();
+    const float sums_w = sums.x + 2 * column_w;
     if (jacobian) SoftmaxJacobian(state, r, layout.right + sums_w, full_w - (layout.right + sums_w - ImGui::GetWindowPos().x));
   }
   ImGui::End();

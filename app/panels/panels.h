@@ -13,6 +13,10 @@ void DrawMatricesPanel(AppState& state);  // panel_matrices.cpp: every editable 
 void DrawScoresPanel(AppState& state);    // panel_scores.cpp: QKᵀ beside QQᵀ, symmetric and antisymmetric parts
 void DrawSoftmaxPanel(AppState& state);   // panel_softmax.cpp: the weights, row sums, entropy
 void DrawRankPanel(AppState& state);      // panel_rank.cpp: W^Q W^Kᵀ, its singular values and rank
+// How well the weights' and W^Q W^Kᵀ's numbers would read in a panel of `size` (the frame splits
+// the row they share by it): 3 in the regular font with room around, 2 in it, 1 in the small font, 0 none.
+int SoftmaxPanelReadability(const AppState& state, ImVec2 size);
+int RankPanelReadability(const AppState& state, ImVec2 size);
 void DrawOutputPanel(AppState& state);    // panel_output.cpp: A·V, alt_output, concat, the final output
 void DrawGeometryPanel(AppState& state);   // panel_geometry.cpp: V's rows and their hull, the outputs, q and k
 // The training lab, which fills the window in its own workspace (ViewOptions::workspace).

@@ -197,6 +197,7 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
       hm.grid = unscale(hm.grid);
       hm.cell_w /= k;
       hm.cell_h /= k;
+      hm.number_px /= k;
       out.heatmaps[key] = hm;
     }
   }

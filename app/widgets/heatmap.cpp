@@ -516,7 +516,8 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   const ImVec2 grid_min = g.grid_min, grid_max = g.grid_max;
   state.layout.heatmaps[key] =
       HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
-                  g.sized.cell_w, g.sized.cell_h, numbers_drawn, std::move(drawn_rows), std::move(drawn_cols),
+                  g.sized.cell_w, g.sized.cell_h, numbers_drawn, numbers_drawn ? g.sized.number_px : 0.0f,
+                  std::move(drawn_rows), std::move(drawn_cols),
                   numbers_drawn ? g.sized.numbers : std::vector<std::string>{},
                   fixable ? g.sized.m_found : 0.0};
   return HeatmapLayout{used, grid_min, g.sized.cell_w, g.sized.cell_h, grid_max.x + g.sized.colorbar_w, hovered.row,

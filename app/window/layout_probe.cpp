@@ -21,6 +21,7 @@ std::string layout_json(const AppState& state, float per_pixel) {
                      {"rect", rect(hm.grid)},
                      {"cell", {px(hm.cell_w), px(hm.cell_h)}},
                      {"numbers", hm.numbers},
+                     {"number_px", px(hm.number_px)},
                      {"rows", hm.rows},
                      {"cols", hm.cols}};
     if (hm.numbers) heatmaps[key]["text"] = hm.text;

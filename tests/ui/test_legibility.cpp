@@ -1,5 +1,6 @@
 // Legible at every size (docs/architecture.md, "Legible at every size"): every shipped lesson at
-// 1920 × 1080 and at 1280 × 720, read as --layout-out reads it. No axis label is shortened ("s…"
+// 1920 × 1080 and at 1280 × 720 (and at 1024 × 768 for the numbers the lessons quote), read as
+// --layout-out reads it. No axis label is shortened ("s…"
 // for "smell₂" at 1280 × 720 once), the heatmaps keep their numbers, and the Rank panel's counts
 // are there to read.
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "app/files/files.h"
+#include "app/render/text.h"
 #include "app/widgets/slider.h"
 #include "tests/ui/ui_harness.h"
 
@@ -103,6 +105,64 @@ TEST_F(LegibilityTest, TheRankPanelsCountsAreThereToRead) {
   EXPECT_NE(rank.find("12", effective), std::string::npos) << rank;  // the log may break between wrapped words
   EXPECT_NE(rank.find("head", effective), std::string::npos) << rank;
   EXPECT_TRUE(state.layout.heatmaps.at("Rank/W_QK").numbers);
+}
+
+// At 1024 × 768 the weights and W^Q W^Kᵀ of every lesson keep their numbers, never below the small
+// font: the weights' colour bar and second line below give way, and the row shared with Rank is
+// split so that both keep them (seven tokens' weights and a 4 × 4 W^Q W^Kᵀ had none).
+TEST_F(LegibilityTest, At1024x768TheWeightsAndWQKKeepTheirNumbers) {
+  const float small = app::fonts().small->FontSize;
+  for (const fs::path& lesson : shipped_lessons()) {
+    SCOPED_TRACE(lesson.filename().string());
+    open(lesson, ImVec2(1024, 768));
+    for (const char* key : {"Softmax/weights", "Rank/W_QK"}) {
+      if (!state.layout.heatmaps.count(key)) continue;  // direct mode: no W^Q W^Kᵀ
+      const app::HeatmapRect& hm = state.layout.heatmaps.at(key);
+      EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
+      EXPECT_GE(hm.number_px, small - 0.01f) << key;
+    }
+  }
+}
+
+// Seven tokens at 1280 × 720 (lessons 4 and 8): the weights' numbers in the regular font, not the
+// small one they had in 13 px cells; the colour bar and a line of text below gave way for them.
+TEST_F(LegibilityTest, SevenTokensWeightsAt1280x720AreInTheRegularFont) {
+  int seven = 0;
+  for (const fs::path& lesson : shipped_lessons()) {
+    open(lesson, ImVec2(1280, 720));
+    if (state.scenario().n() != 7) continue;
+    ++seven;
+    SCOPED_TRACE(lesson.filename().string());
+    const app::HeatmapRect& A = state.layout.heatmaps.at("Softmax/weights");
+    EXPECT_TRUE(A.numbers);
+    EXPECT_FLOAT_EQ(A.number_px, app::fonts().regular->FontSize) << "cells " << A.cell_w << " × " << A.cell_h;
+  }
+  EXPECT_GE(seven, 2);
+}
+
+// Lesson 6 (d = 4, twelve columns of outputs at 1280 × 720) quotes its outputs: they have numbers,
+// the colour bars giving way for them.
+TEST_F(LegibilityTest, LessonSixsOutputsHaveNumbersAt1280x720) {
+  open(fs::path(ATTNLAB_LESSONS) / "06_scaling.json", ImVec2(1280, 720));
+  ASSERT_EQ(state.scenario().d_k, 4);
+  for (const char* key : {"Output/AV", "Output/alt", "Output/Y"}) {
+    const app::HeatmapRect& hm = state.layout.heatmaps.at(key);
+    EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
+    EXPECT_GE(hm.number_px, app::fonts().small->FontSize - 0.01f) << key;
+  }
+}
+
+// Geometry's tick labels in the panels' text size, as its names and legend are (they were 11 px).
+TEST_F(LegibilityTest, GeometrysTicksAreInTheTextSize) {
+  const float regular = app::fonts().regular->FontSize;
+  for (const ImVec2 size : {ImVec2(1024, 768), ImVec2(1280, 720), ImVec2(1920, 1080)})
+    for (const fs::path& lesson : shipped_lessons()) {
+      SCOPED_TRACE(lesson.filename().string() + " at " + size_name(size));
+      open(lesson, size);
+      const app::PlotLayout& plot = state.layout.plots.at("Geometry");
+      ASSERT_GE(plot.ticks.size(), 2u);
+      for (const app::PlotLabel& tick : plot.ticks) EXPECT_GE(tick.rect.h, regular - 0.01f) << tick.text;
+    }
 }
 
 // Where a slider's grab stands, so that its number goes to the other half: by hand, 2 of 1..3 is
