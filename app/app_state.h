@@ -249,6 +249,7 @@ struct HeatmapRect {
   Rect grid;
   float cell_w = 0, cell_h = 0;
   bool numbers = false;
+  float number_px = 0;  // the size the numbers are drawn at (the regular font's, the small one's, larger in large cells); 0: none
   // What the heatmap shows, for tests that read the screen (--layout-out): the axis labels
   // as drawn (after shortening; empty when an axis shows none) and the strings in the
   // cells, row-major, "" where masked (empty when no numbers are drawn).
@@ -303,6 +304,8 @@ struct LessonEditor {
   core::LessonDraft draft;
   size_t step = 0;   // the step being edited (0-based); == draft.steps.size(): none
   std::string note;  // what the last button did, or why it did nothing, under the step
+  std::string armed;  // "remove 3", "discard": pressed once; a second press does it (nothing undoes it)
+  core::Scenario written;  // the lesson as the editor last saw it saved: a draft equal to it is not lost
 };
 
 struct Dialogs {
@@ -358,6 +361,7 @@ struct PlotLayout {
   std::vector<PlotLabel> legend_entries;  // its entries' names as drawn (markup: "q_i"), each where its text is
   std::vector<PlotMark> marks;
   std::vector<PlotLabel> labels;
+  std::vector<PlotLabel> ticks;  // the axes' tick labels as drawn, each where its text is (its height: the font's)
 };
 
 // Where the last frame drew what, in window pixels, filled while drawing (--layout-out, tests).

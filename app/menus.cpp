@@ -102,8 +102,10 @@ void LessonsMenu(AppState& state) {
     ImGui::SetTooltip(state.saved().notes.empty() ? "This scenario has no lesson text: New lesson writes one."
                                                   : "Its steps in the editor; a shipped lesson is saved as a copy of your own.");
   const LessonEditor& editor = state.dialogs.lesson_editor;
-  if (ImGui::MenuItem("Lesson editor", nullptr, editor.open, editor.open || has_unsaved_draft(state)))
+  const bool a_draft = !editor.draft.title.empty() || !editor.draft.intro.empty() || !editor.draft.steps.empty();
+  if (ImGui::MenuItem("Lesson editor", nullptr, editor.open, editor.open || a_draft))
     state.dialogs.lesson_editor.open = !editor.open;
+  remember_control(state, "menu.lesson_editor");
   ImGui::EndMenu();
 }
 

@@ -33,6 +33,21 @@ bool saved_in_file(const AppState& state) {
   return !state.library.file.empty() && state.saved() == core::scenario_from(state.dialogs.lesson_editor.draft);
 }
 
+// A button that acts on the second press only, for what nothing undoes (a step's text, the draft):
+// the first press arms it and its label asks; choosing a step, or arming another, disarms it.
+bool ConfirmedButton(AppState& state, const char* label, const char* ask, const std::string& what, bool small) {
+  LessonEditor& e = state.dialogs.lesson_editor;
+  const bool armed = e.armed == what;
+  const std::string shown = std::string(armed ? ask : label) + "###" + what;
+  if (!(small ? ImGui::SmallButton(shown.c_str()) : ImGui::Button(shown.c_str()))) return false;
+  if (armed) {
+    e.armed.clear();
+    return true;
+  }
+  e.armed = what;
+  return false;
+}
+
 // What a step's Show me changes, in the file's words: "X, options.shared_qk".
 std::string fields_changed(const std::string& patch) {
   std::string out;
@@ -74,15 +89,20 @@ const char* panel_label(const std::optional<Panel>& p, size_t index) {
 void StepList(AppState& state) {
   LessonEditor& e = state.dialogs.lesson_editor;
   core::LessonDraft& d = e.draft;
+  // Room on each line for ▲ ▼ and the remove button as it reads when armed ("remove?").
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons_w = ImGui::CalcTextSize("\u25B2").x + ImGui::CalcTextSize("\u25BC").x + ImGui::CalcTextSize("remove?").x +
+                          6 * style.FramePadding.x + 3 * style.ItemSpacing.x;
   for (size_t i = 0; i < d.steps.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     const core::DraftStep& s = d.steps[i];
     // The step's first words, plain (as the status line writes markup): the list is for finding a step.
     const std::string label = std::to_string(i + 1) + ". [" + (s.panel ? panel_name(*s.panel) : "no panel") + "] " +
                               (s.show.empty() ? "" : "(Show me) ") + core::markup_as_plain_text(s.text.substr(0, s.text.find('\n')));
-    if (ImGui::Selectable(label.c_str(), e.step == i, 0, ImVec2(ImGui::GetContentRegionAvail().x - 90 * fonts().scale, 0))) {
+    if (ImGui::Selectable(label.c_str(), e.step == i, 0, ImVec2(ImGui::GetContentRegionAvail().x - buttons_w, 0))) {
       e.step = i;
       e.note.clear();
+      e.armed.clear();
     }
     remember_control(state, ("editor.step." + std::to_string(i)).c_str());
     ImGui::SameLine();
@@ -102,15 +122,17 @@ void StepList(AppState& state) {
     remember_control(state, ("editor.down." + std::to_string(i)).c_str());
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::SmallButton("\u00D7")) {
+    if (ConfirmedButton(state, "\u00D7", "remove?", "remove " + std::to_string(i + 1), true)) {
       d.steps.erase(d.steps.begin() + static_cast<std::ptrdiff_t>(i));
+      if (e.step > i) --e.step;  // the same step stays selected
       e.step = std::min(e.step, d.steps.empty() ? size_t{0} : d.steps.size() - 1);
-      e.note.clear();
+      e.note = "Step " + std::to_string(i + 1) + " removed.";
+      remember_control(state, ("editor.remove." + std::to_string(i)).c_str());
       ImGui::PopID();
       break;  // the list changed under the loop
     }
     remember_control(state, ("editor.remove." + std::to_string(i)).c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this step");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this step: press twice (nothing brings it back)");
     ImGui::PopID();
   }
   if (ImGui::Button("+ add a step")) {
@@ -195,16 +217,21 @@ void SaveDraft(AppState& state) {
   platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
   FileDialog& dialog = state.dialogs.file;
   if (dialog.purpose != FileDialog::Purpose::SaveAs) return;  // the page: downloaded at once
-  dialog.name = core::lesson_file_name(e.draft.title);
   std::error_code ec;
   const fs::path mine = user_lessons_dir();
+  // One of your lessons edited: its own name, so that Save replaces it rather than list it twice.
+  const fs::path current = state.library.file;
+  const bool yours = !mine.empty() && !current.empty() &&
+                     fs::weakly_canonical(current.parent_path(), ec) == fs::weakly_canonical(mine, ec);
+  dialog.name = yours ? current.filename().string() : core::lesson_file_name(e.draft.title);
   if (!mine.empty() && (fs::create_directories(mine, ec), fs::is_directory(mine, ec))) dialog.directory = mine.string();
 }
 
 }  // namespace
 
 bool has_unsaved_draft(const AppState& state) {
-  return has_text(state.dialogs.lesson_editor.draft) && !saved_in_file(state);
+  const LessonEditor& e = state.dialogs.lesson_editor;
+  return has_text(e.draft) && !saved_in_file(state) && !(core::scenario_from(e.draft) == e.written);
 }
 
 void open_lesson_editor(AppState& state, bool from_lesson) {
@@ -236,6 +263,7 @@ void DrawLessonEditor(AppState& state) {
     const float inner = ImGui::GetContentRegionAvail().x;
     const std::vector<std::string> problems = core::draft_problems(d);
     const bool saved = has_text(d) && saved_in_file(state);
+    if (saved) e.written = state.saved();  // kept: another file opened later does not make the draft unsaved
 
     // What is written scrolls; what saves it stays in sight below, with what keeps it from saving.
     float footer_h = ImGui::GetFrameHeightWithSpacing() + style.ItemSpacing.y + 1;
@@ -257,7 +285,11 @@ void DrawLessonEditor(AppState& state) {
       ImGui::TextDisabled("Typed as W^Q, d_k, d_{model}; Unicode for \u1D40, \u221A, \u2016 (docs/lessons.md)");
       if (ImGui::SmallButton("start from the window's matrices")) {
         d.start = core::new_draft(state.scenario()).start;
-        e.note = "The lesson now opens on the window's matrices and options.";
+        std::string shows;
+        for (size_t i = 0; i < d.steps.size(); ++i)
+          if (!d.steps[i].show.empty()) shows += (shows.empty() ? "" : ", ") + std::to_string(i + 1);
+        e.note = "The lesson now opens on the window's matrices and options." +
+                 (shows.empty() ? std::string() : " Each Show me is a change from the start: check those of steps " + shows + " again.");
       }
       remember_control(state, "editor.start");
       if (ImGui::IsItemHovered())
@@ -288,12 +320,14 @@ void DrawLessonEditor(AppState& state) {
       ImGui::SetTooltip(problems.empty() ? "The window shows the lesson as a student will open it; then choose where to keep it."
                                          : "What is named above keeps it from reading back as written.");
     ImGui::SameLine();
-    if (ImGui::Button("Discard")) e = LessonEditor{};
+    if (has_unsaved_draft(state) ? ConfirmedButton(state, "Discard", "Discard: sure?", "discard", false) : ImGui::Button("Discard"))
+      e = LessonEditor{};
     remember_control(state, "editor.discard");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Close the editor and forget this draft (a saved lesson stays in its file).");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Close the editor and forget this draft: press twice when it is not saved (a saved lesson stays in its file).");
     ImGui::SameLine();
     if (ImGui::Button("Close")) e.open = false;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The draft stays: Lessons \u2192 Lesson editor brings it back.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The draft stays while attnlab runs: Lessons \u2192 Lesson editor brings it back.");
   }
   ImGui::End();
 }

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "app/dialogs/file_dialog.h"
+#include "app/dialogs/lesson_editor.h"
 #include "app/files/data_dir.h"
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
@@ -136,6 +137,13 @@ void Save(AppState& state) {
 }
 
 void Quit(AppState& state, FrameRequests& requests) {
+  // A lesson being written lives in the editor only: it is shown, not lost.
+  if (has_unsaved_draft(state)) {
+    state.dialogs.lesson_editor.open = true;
+    state.dialogs.lesson_editor.note = "This lesson is not saved: Save lesson\u2026 keeps it, Discard forgets it; then quit again.";
+    state.status = "not quit: the lesson editor's draft is not saved";
+    return;
+  }
   if (state.modified()) state.dialogs.pending = {Action::Quit, ""};
   else requests.quit = true;
 }

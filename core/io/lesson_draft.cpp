@@ -91,14 +91,13 @@ Scenario scenario_from(const LessonDraft& draft) {
 std::vector<std::string> draft_problems(const LessonDraft& draft) {
   std::vector<std::string> problems;
   if (trimmed(draft.title).empty()) problems.push_back("the lesson has no title: the Lessons menu lists it by its title");
-  for (std::string_view rest = draft.intro; !rest.empty();) {  // each paragraph of the introduction
-    const std::string paragraph = trimmed(rest.substr(0, rest.find("\n\n")));
-    if (const auto tag = leading_tag(paragraph))
-      problems.push_back(std::string("the introduction: a paragraph that starts with [") + panel_name(*tag) +
-                         "] would be read as a step; give it its own step");
-    const size_t next = rest.find("\n\n");
-    rest = next == std::string_view::npos ? std::string_view{} : rest.substr(next + 2);
-  }
+  if (trimmed(draft.intro).empty() && draft.steps.empty())
+    problems.push_back("the lesson has no text: write an introduction or add a step");
+  // The introduction read as the reader reads notes: a paragraph of it that starts with a tag is a step.
+  if (const LessonNotes intro = parse_lesson_notes(draft.intro); !intro.steps.empty())
+    problems.push_back(std::string("the introduction: a paragraph that starts with [") +
+                       (intro.steps[0].panel ? panel_name(*intro.steps[0].panel) : "a panel") +
+                       "] would be read as a step; give it its own step");
   for (size_t i = 0; i < draft.steps.size(); ++i) {
     const std::string step = "step " + std::to_string(i + 1);
     const std::string text = trimmed(draft.steps[i].text);
@@ -108,9 +107,21 @@ std::vector<std::string> draft_problems(const LessonDraft& draft) {
       problems.push_back(step + ": its text starts with [" + std::string(panel_name(*tag)) + "], which would be read as its panel; choose the panel above instead");
   }
   if (!problems.empty()) return problems;
-  // What the reader says of the file it would be: the one test that it reads back.
-  const LoadResult read = parse_scenario(scenario_to_text(scenario_from(draft)));
+  // What the reader says of the file it would be, and whether it reads back as these steps: the
+  // one test that a student opens the lesson as written, each Show me on its own step.
+  const Scenario written = scenario_from(draft);
+  const LoadResult read = parse_scenario(scenario_to_text(written));
   for (const std::string& e : read.errors) problems.push_back(in_editor_words(e));
+  if (!read.ok()) return problems;
+  const LessonDraft back = draft_from(*read.scenario);
+  if (back.steps.size() != draft.steps.size()) {
+    problems.push_back("the notes would read back as " + std::to_string(back.steps.size()) + " steps, not " +
+                       std::to_string(draft.steps.size()) + ": a line of spaces splits a paragraph as a blank line does");
+    return problems;
+  }
+  for (size_t i = 0; i < draft.steps.size(); ++i)
+    if (back.steps[i].text != trimmed(draft.steps[i].text) || back.steps[i].show != draft.steps[i].show)
+      problems.push_back("step " + std::to_string(i + 1) + " would read back otherwise than written");
   return problems;
 }
 

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "app/dialogs/lesson_editor.h"
+#include "app/dialogs/save_questions.h"
 #include "app/files/data_dir.h"
 #include "app/files/files.h"
 #include "core/io/lesson_show.h"
@@ -165,8 +166,53 @@ TEST_F(LessonEditorTest, ADraftIsNeverLostToAnotherAndWhatWouldNotReadBackCannot
   EXPECT_EQ(state.dialogs.lesson_editor.draft.title, "Mine");
   EXPECT_NE(state.dialogs.lesson_editor.note.find("not saved"), std::string::npos);
 
+  // Quitting shows the draft instead: it lives in the editor only.
+  state.dialogs.lesson_editor.open = false;
+  app::FrameRequests quit;
+  app::Quit(state, quit);
+  EXPECT_FALSE(quit.quit);
+  EXPECT_TRUE(state.dialogs.lesson_editor.open);
+  EXPECT_NE(state.status.find("not quit"), std::string::npos) << state.status;
+  frames(2);
+
+  // Discard forgets it on the second press only: nothing brings it back.
+  click(center(control("editor.discard")));
+  EXPECT_TRUE(state.dialogs.lesson_editor.open);
+  EXPECT_EQ(state.dialogs.lesson_editor.draft.title, "Mine");
   click(center(control("editor.discard")));
   EXPECT_FALSE(state.dialogs.lesson_editor.open);
   open_menu_item("menu.new_lesson");
   EXPECT_TRUE(state.dialogs.lesson_editor.draft.title.empty());
+  app::Quit(state, quit);
+  EXPECT_TRUE(quit.quit);
+}
+
+TEST_F(LessonEditorTest, RemovingAStepKeepsTheSameStepSelectedAndClosingKeepsTheDraft) {
+  ASSERT_TRUE(app::open_scenario(state, std::string(ATTNLAB_TEST_DATA) + "/example.json")) << state.status;
+  open_menu_item("menu.new_lesson");
+  for (const char* text : {"First.", "Second.", "Third."}) {
+    click(center(control("editor.add")));
+    type_in("editor.text", text);
+  }
+  const app::LessonEditor& e = state.dialogs.lesson_editor;
+  ASSERT_EQ(e.draft.steps.size(), 3u);
+  EXPECT_EQ(e.step, 2u);
+  click(center(control("editor.remove.0")));  // asks
+  EXPECT_EQ(e.draft.steps.size(), 3u);
+  click(center(control("editor.remove.0")));  // removes
+  ASSERT_EQ(e.draft.steps.size(), 2u);
+  EXPECT_EQ(e.draft.steps[e.step].text, "Third.");  // still the step being edited
+  for (int i = 0; i < 2; ++i) click(center(control("editor.remove.1")));
+  for (int i = 0; i < 2; ++i) click(center(control("editor.remove.0")));
+  EXPECT_TRUE(e.draft.steps.empty());
+  frames(2);  // no step to edit: nothing drawn of one, nothing out of range
+
+  type_in("editor.title", "Kept");
+  click(center(control("editor.add")));
+  type_in("editor.text", "Again.");
+  state.dialogs.lesson_editor.open = false;  // the window's close button
+  open_menu_item("menu.lesson_editor");
+  EXPECT_TRUE(e.open);
+  EXPECT_EQ(e.draft.title, "Kept");
+  ASSERT_EQ(e.draft.steps.size(), 1u);
 }

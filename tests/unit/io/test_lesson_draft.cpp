@@ -124,6 +124,22 @@ TEST(LessonDraft, WhatWouldNotReadBackIsNamedByItsStep) {
   EXPECT_TRUE(mentions(problems, "step 2: its text starts with [Softmax]")) << core::one_per_line(problems);
   EXPECT_TRUE(mentions(problems, "step 3 has no text")) << core::one_per_line(problems);
 
+  // A line of spaces splits a paragraph as a blank line does (the reader's rule): in the
+  // introduction it would make a step of what follows, and every Show me would land one step off.
+  draft.intro = "Intro.\n  \n[Scores] x";
+  draft.steps = {{core::Panel::Scores, "Look.", ""}, {core::Panel::Matrices, "Tick.", R"({"options":{"shared_qk":true}})"}};
+  EXPECT_TRUE(mentions(core::draft_problems(draft), "the introduction: a paragraph that starts with [Scores]"))
+      << core::one_per_line(core::draft_problems(draft));
+  draft.intro = "Intro.";
+  draft.steps[0].text = "One.\n \t\nTwo.";
+  EXPECT_TRUE(mentions(core::draft_problems(draft), "step 1: a blank line would make two steps of it"))
+      << core::one_per_line(core::draft_problems(draft));
+
+  // A title alone is no lesson: with no notes, Edit this lesson could not open it again.
+  draft.intro.clear();
+  draft.steps.clear();
+  EXPECT_TRUE(mentions(core::draft_problems(draft), "the lesson has no text"));
+
   // A change the file cannot hold (a W^Q of the wrong shape) is named as the step's Show me.
   draft.intro = "One paragraph.";
   draft.steps = {{core::Panel::Scores, "Look.", R"({"W_Q":[[[1]],[[1]]]})"}};
