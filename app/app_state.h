@@ -113,13 +113,19 @@ struct PictureOptions {
   PictureCaption caption;  // a sweep's frame: in a strip below the panels; empty: none
 };
 
-// What an export writes (File → Export, File → Export PNG, F12, a panel's title), chosen in the
-// menu and in the export dialog; where it goes is the dialog's (docs/exports.md).
+// What an export writes (File → Export, File → Export PNG, F12, a panel's title, File → Export
+// animation, the lab's buttons), chosen in the menu and in the export dialog; where it goes is the
+// dialog's (docs/exports.md).
 struct ExportChoice {
-  core::ExportFormat format = core::ExportFormat::Unknown;  // Png, Svg, Tex, Csv or Py
+  // Whose it is: the views' (format says which), a recording (Record sweep, the lab's Animation
+  // of the run: the dialog's path starts it), or one of the lab's files of its run.
+  enum class Kind { Views, Sweep, TrainingRun, Curves, Table, Replay, Experiment };
+  core::ExportFormat format = core::ExportFormat::Unknown;  // Views: Png, Svg, Tex, Csv or Py; Curves: Svg
   ExportRequest picture;  // Png: the window or a panel, 1× or 2×, light or transparent
-  bool light = true;      // Svg: the light theme, for slides and paper; false: the window's
+  bool light = true;      // Svg (the heatmaps, the lab's curves): the light theme, for slides and paper; false: the window's
   bool beamer = false;    // Tex: Beamer slides, not an article
+  Kind kind = Kind::Views;
+  bool mp4 = false;       // Sweep, TrainingRun: an MP4, else a GIF
 };
 
 // The in-app file dialog (file_dialog.cpp): what it is doing and where.
@@ -156,7 +162,7 @@ struct Recording {
   Phase phase = Phase::Idle;
   int done = 0;         // frames recorded so far
   bool cancel = false;  // Cancel pressed: the window stops and writes nothing
-  std::string path;     // where the recording goes (Asked: empty, the window names it; a test may set it)
+  std::string path;     // where the recording goes: the export dialog's answer (write_export), or a test's
 };
 
 // File → Export animation, "Record sweep" (record_dialog.cpp): one entry (or the temperature)

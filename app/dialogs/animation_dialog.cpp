@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/cli/command_line.h"
+#include "app/files/exports.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "core/io/atomic_file.h"
@@ -94,7 +95,7 @@ void PictureControls(AppState& state, AnimationPicture& picture, const std::stri
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Each frame as a picture of it alone would be: its own largest value at full colour.");
 }
 
-void ProblemOrCommand(const std::string& problem, const std::string& goes_to, const std::string& command) {
+void ProblemOrCommand(const AppState& state, const std::string& problem, const ExportChoice& what, const std::string& command) {
   const float wrap = ImGui::GetCursorPosX() + 560 * fonts().scale;
   if (!problem.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
@@ -105,7 +106,12 @@ void ProblemOrCommand(const std::string& problem, const std::string& goes_to, co
     return;
   }
   // Where it goes, and the command that writes the same file, for a script or a Makefile.
-  ImGui::TextDisabled("Goes to %s", core::short_path(goes_to).c_str());
+  ImGui::PushTextWrapPos(wrap);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Record asks where it goes: %s, in %s", export_file_name(state, what).c_str(),
+                     core::short_path(export_folder(state, what)).c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
   ImGui::TextDisabled("The same file from the command line:");
   ImGui::PushTextWrapPos(wrap);
   ImGui::TextWrapped("%s", command.c_str());
@@ -121,7 +127,7 @@ bool RecordOrClose(AppState& state, bool can_record, const std::string& prefix, 
   ImGui::EndDisabled();
   remember_control(state, (prefix + ".record").c_str());
   ImGui::SameLine();
-  if (ImGui::Button("Close", ImVec2(w, 0)) || record) open = false;
+  if (ImGui::Button("Close", ImVec2(w, 0))) open = false;
   remember_control(state, (prefix + ".close").c_str());
   return record;
 }

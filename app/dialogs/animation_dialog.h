@@ -24,11 +24,13 @@ inline const char* picture_extension(const AnimationPicture& picture) { return p
 // each labelled at `column`, the controls named `prefix`.size, .theme, .gif, .mp4.
 void PictureControls(AppState& state, AnimationPicture& picture, const std::string& prefix, float column, bool square);
 
-// Why it cannot be recorded, in red; or where the file goes and the command
-// that writes the same file, with a button that copies it.
-void ProblemOrCommand(const std::string& problem, const std::string& goes_to, const std::string& command);
+// Why it cannot be recorded, in red; or where the file goes (Record asks, proposing what's
+// name in its folder, exports.h) and the command that writes the same file, with a button that copies it.
+void ProblemOrCommand(const AppState& state, const std::string& problem, const ExportChoice& what, const std::string& command);
 
-// Record (disabled while there is a problem) and Close; true when Record was pressed (the dialog then closes).
+// Record (disabled while there is a problem) and Close; true when Record was pressed: the caller
+// asks where the file goes, and the dialog closes once that is answered (write_export), not before,
+// so that a cancelled Save comes back to it.
 bool RecordOrClose(AppState& state, bool can_record, const std::string& prefix, bool& open);
 
 // The modal progress popup `id` while recording (true: draw in it, then EndPopup); closes it once not.

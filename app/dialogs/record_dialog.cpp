@@ -13,7 +13,9 @@
 #include <imgui_internal.h>
 
 #include "app/dialogs/animation_dialog.h"
+#include "app/dialogs/file_dialog.h"
 #include "app/files/exports.h"
+#include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "core/io/atomic_file.h"
@@ -208,13 +210,14 @@ void Picture(AppState& state) {
     ImGui::TextDisabled("  the whole window is cramped below 1280 \u00D7 720: one panel alone reads better");
 }
 
-void Dialog(AppState& state) {
+// True when Record was pressed.
+bool Dialog(AppState& state) {
   RecordSweep& r = state.dialogs.record;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::Begin(kDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
-    return;
+    return false;
   }
   WhatMoves(state);
   ImGui::Spacing();
@@ -224,15 +227,13 @@ void Dialog(AppState& state) {
   ImGui::Separator();
   const std::string problem = problem_of(state);
   const std::string ext = picture_extension(r.picture);
-  ProblemOrCommand(problem, export_path(state, r.what(), ext),
-                   record_command_line(state, "OUT" + ext));
+  ProblemOrCommand(state, problem, sweep_export(state), record_command_line(state, "OUT" + ext));
   if (problem.empty() && state.modified()) ImGui::TextDisabled("(FILE as saved; the recording shows the edits too)");
-  if (RecordOrClose(state, problem.empty(), "record", r.open)) {
-    r.phase = RecordSweep::Phase::Asked;
-    r.done = 0;
-    r.cancel = false;
-  }
+  // Where it goes is asked first: a cancelled Save records nothing (write_export starts it).
+  const bool record = RecordOrClose(state, problem.empty(), "record", r.open);
+  if (record) platform_files().chooser->ask_export(state, sweep_export(state));
   ImGui::End();
+  return record;
 }
 
 // The recording's progress over the window: nothing else can change meanwhile.
@@ -297,7 +298,13 @@ ScreenshotOptions record_picture(const AppState& state) {
 
 void DrawRecordDialog(AppState& state) {
   if (state.dialogs.record.picking) PickOverlay(state);
-  if (state.dialogs.record.open) Dialog(state);
+  if (state.dialogs.record.open && Dialog(state)) {
+    // Record asked where the file goes: the file dialog, drawn before this one in a frame, is drawn
+    // again so that it opens in this frame. Else it would open in the next, its first frame hidden
+    // as a popup's is, and the window, which draws three frames after an event, would not show it
+    // before the mouse moved.
+    DrawFileDialog(state);
+  }
   Progress(state);
 }
 

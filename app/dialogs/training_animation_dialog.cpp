@@ -11,8 +11,10 @@
 
 #include "app/cli/command_line.h"
 #include "app/dialogs/animation_dialog.h"
+#include "app/dialogs/file_dialog.h"
 #include "app/dialogs/record_dialog.h"
 #include "app/files/exports.h"
+#include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/markup_items.h"
@@ -94,13 +96,14 @@ void WhatIsShown(AppState& state) {
   ImGui::TextDisabled("  its weights at each frame's step, on the run's first sequence (what \u201COpen in views\u201D shows)");
 }
 
-void Dialog(AppState& state) {
+// True when Record was pressed.
+bool Dialog(AppState& state) {
   RecordTraining& r = state.dialogs.record_training;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::Begin(kDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
-    return;
+    return false;
   }
   const core::Experiment& e = state.lab.experiment;
   ScriptText(e.title.empty() ? std::string("(untitled experiment)") : e.title);
@@ -114,16 +117,14 @@ void Dialog(AppState& state) {
   ImGui::Separator();
   const std::string problem = training_animation_dialog_problem(state);
   const std::string ext = picture_extension(r.picture);
-  ProblemOrCommand(problem, export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "training", ext),
-                   training_animation_command_line(state, "OUT" + ext));
+  ProblemOrCommand(state, problem, training_run_export(state), training_animation_command_line(state, "OUT" + ext));
   if (problem.empty() && (state.lab.edited || state.lab.source.empty()))
     ImGui::TextDisabled("(EXPERIMENT: the experiment as edited, Export \u2192 experiment (.json))");
-  if (RecordOrClose(state, problem.empty(), "training_animation", r.open)) {
-    r.phase = RecordTraining::Phase::Asked;
-    r.done = r.trained = 0;
-    r.cancel = false;
-  }
+  // Where it goes is asked first: a cancelled Save trains and records nothing (write_export starts it).
+  const bool record = RecordOrClose(state, problem.empty(), "training_animation", r.open);
+  if (record) platform_files().chooser->ask_export(state, training_run_export(state));
   ImGui::End();
+  return record;
 }
 
 // The recording's progress over the window: the run trains, then the frames are drawn.
@@ -192,7 +193,10 @@ ScreenshotOptions training_animation_picture(const AppState& state) {
 void DrawTrainingAnimationDialog(AppState& state) {
   // Asked for by a panel, which draws before the dialogs and knows nothing of them.
   if (std::exchange(state.dialogs.record_training.open_asked, false)) open_training_animation_dialog(state);
-  if (state.dialogs.record_training.open) Dialog(state);
+  if (state.dialogs.record_training.open && Dialog(state)) {
+    // As Record sweep's: the file dialog opens in this frame (record_dialog.cpp says why).
+    DrawFileDialog(state);
+  }
   Progress(state);
 }
 

@@ -9,7 +9,10 @@
 
 #include "app/files/data_dir.h"
 #include "app/files/files.h"
+#include "core/export/export_curves.h"
+#include "core/export/export_train_torch.h"
 #include "core/io/atomic_file.h"
+#include "core/io/experiment_json.h"
 
 namespace app {
 
@@ -30,16 +33,21 @@ std::string fit_name(const std::string& prefix, std::string stem, const std::str
   return prefix + stem + suffix;
 }
 
-// The lab's pictures are the experiment's, not the scenario's.
-bool lab_picture(const ExportChoice& what) {
+using Kind = ExportChoice::Kind;
+
+// The lab's pictures and files are the experiment's, not the scenario's.
+bool of_the_lab(const ExportChoice& what) {
+  if (what.kind != Kind::Views && what.kind != Kind::Sweep) return true;
   return what.format == core::ExportFormat::Png &&
          (what.picture.panel == Panel::Experiment || what.picture.panel == Panel::LossCurves);
 }
 
 // The file an export is named after and put beside: the scenario's, or the lab's experiment.
 const std::string& source_file(const AppState& state, const ExportChoice& what) {
-  return lab_picture(what) ? state.lab.source : state.library.file;
+  return of_the_lab(what) ? state.lab.source : state.library.file;
 }
+
+bool picture(const ExportChoice& what) { return what.format == core::ExportFormat::Png || is_recording(what); }
 
 // A panel in a file name: "scores", "curves".
 std::string panel_word(Panel panel) {
@@ -81,6 +89,15 @@ bool write_text_export(const AppState& state, core::ExportFormat format, const s
 }
 
 std::string export_extension(const ExportChoice& what) {
+  switch (what.kind) {
+    case Kind::Sweep:
+    case Kind::TrainingRun: return what.mp4 ? ".mp4" : ".gif";
+    case Kind::Curves: return ".svg";
+    case Kind::Table: return ".csv";
+    case Kind::Replay: return ".py";
+    case Kind::Experiment: return ".json";
+    case Kind::Views: break;
+  }
   switch (what.format) {
     case core::ExportFormat::Png: return ".png";
     case core::ExportFormat::Svg: return ".svg";
@@ -93,6 +110,20 @@ std::string export_extension(const ExportChoice& what) {
 }
 
 std::string export_description(const AppState& state, const ExportChoice& what) {
+  const char* animation = what.mp4 ? " as an MP4" : " as a GIF";
+  switch (what.kind) {
+    case Kind::Sweep: {
+      const RecordSweep& r = state.dialogs.record;
+      return "the sweep of " + r.sweep.param + (r.panel ? " in the " + std::string(panel_name(*r.panel)) + " panel" : std::string()) +
+             animation;
+    }
+    case Kind::TrainingRun: return "the run's animation" + std::string(animation);
+    case Kind::Curves: return "the loss curves as SVG";
+    case Kind::Table: return "the table of designs as CSV";
+    case Kind::Replay: return "a PyTorch replay of the experiment (.py)";
+    case Kind::Experiment: return "the experiment as edited (.json)";
+    case Kind::Views: break;
+  }
   switch (what.format) {
     case core::ExportFormat::Png: {
       const ExportRequest& p = what.picture;
@@ -113,13 +144,39 @@ std::string export_description(const AppState& state, const ExportChoice& what) 
   return "";
 }
 
+ExportChoice sweep_export(const AppState& state) {
+  ExportChoice what;
+  what.kind = Kind::Sweep;
+  what.mp4 = state.dialogs.record.picture.mp4;
+  return what;
+}
+
+ExportChoice training_run_export(const AppState& state) {
+  ExportChoice what;
+  what.kind = Kind::TrainingRun;
+  what.mp4 = state.dialogs.record_training.picture.mp4;
+  return what;
+}
+
 std::string export_file_name(const AppState& state, const ExportChoice& what) {
   const std::string& source = source_file(state, what);
-  const std::string stem = source.empty() ? (lab_picture(what) ? "experiment" : "scenario") : fs::path(source).stem().string();
+  const std::string stem = source.empty() ? (of_the_lab(what) ? "experiment" : "scenario") : fs::path(source).stem().string();
   std::string suffix;
-  if (what.format == core::ExportFormat::Png && what.picture.panel) suffix = "-" + panel_word(*what.picture.panel);
-  if (what.format == core::ExportFormat::Svg && state.view.head > 0) suffix = "-head" + std::to_string(state.view.head + 1);
-  if (what.format == core::ExportFormat::Tex && what.beamer) suffix = "-beamer";
+  switch (what.kind) {
+    case Kind::Views:
+      if (what.format == core::ExportFormat::Png && what.picture.panel) suffix = "-" + panel_word(*what.picture.panel);
+      if (what.format == core::ExportFormat::Svg && state.view.head > 0) suffix = "-head" + std::to_string(state.view.head + 1);
+      if (what.format == core::ExportFormat::Tex && what.beamer) suffix = "-beamer";
+      break;
+    case Kind::Sweep:
+      suffix = (state.dialogs.record.panel ? "-" + panel_word(*state.dialogs.record.panel) : std::string()) + "-sweep";
+      break;
+    case Kind::TrainingRun: suffix = "-training"; break;
+    case Kind::Curves: suffix = "-curves"; break;
+    case Kind::Table: suffix = "-table"; break;
+    case Kind::Replay: suffix = "-train"; break;
+    case Kind::Experiment: suffix = source.empty() ? "" : "-experiment"; break;  // not experiment-experiment.json
+  }
   return fit_name("", stem, suffix + export_extension(what));
 }
 
@@ -136,12 +193,64 @@ std::string export_folder(const AppState& state, const ExportChoice& what) {
   const char* home = std::getenv("HOME");
   if (!home || !*home) return fs::current_path(ec).string();
   const fs::path mine = home;
-  if (what.format == core::ExportFormat::Png && writable_folder(mine / "Pictures")) return (mine / "Pictures").string();
+  if (picture(what) && writable_folder(mine / "Pictures")) return (mine / "Pictures").string();
   if (writable_folder(mine / "Documents")) return (mine / "Documents").string();
   return mine.string();
 }
 
+namespace {
+
+// The recording asked for starts where the export dialog said; its dialog closes.
+void start_recording(AppState& state, const ExportChoice& what, const std::string& path) {
+  Recording& r = what.kind == Kind::Sweep ? static_cast<Recording&>(state.dialogs.record) : state.dialogs.record_training;
+  r.path = path;
+  r.phase = Recording::Phase::Asked;
+  r.done = 0;
+  r.cancel = false;
+  r.open = false;
+  if (what.kind == Kind::TrainingRun) state.dialogs.record_training.trained = 0;
+}
+
+// One of the lab's files of its run, written now: what it holds, or "" with *error.
+std::string lab_text(const AppState& state, const ExportChoice& what, std::string* error) {
+  const Lab& lab = state.lab;
+  switch (what.kind) {
+    case Kind::Curves: return core::curves_svg(lab.view.curves, what.light || state.view.theme == Theme::Light);
+    case Kind::Table: return core::curves_table_csv(lab.view.curves);
+    case Kind::Replay: return core::export_train_py(lab.experiment);
+    case Kind::Experiment:
+      // The file's reader judges it whole, the recording's bound included (the lab's own run never records).
+      if (const std::vector<std::string> problems = core::experiment_problems(lab.experiment); !problems.empty()) {
+        *error = problems.front();
+        return "";
+      }
+      return core::to_text(core::experiment_to_json(lab.experiment));
+    case Kind::Views:
+    case Kind::Sweep:
+    case Kind::TrainingRun: break;
+  }
+  *error = "not one of the lab's files";
+  return "";
+}
+
+}  // namespace
+
 bool write_export(AppState& state, const ExportChoice& what, const std::string& path, std::string* error) {
+  if (is_recording(what)) {
+    start_recording(state, what, path);
+    return true;
+  }
+  if (what.kind != Kind::Views) {
+    std::string why;
+    const std::string text = lab_text(state, what, &why);
+    if (why.empty() && core::write_file_atomically(path, text, &why)) {
+      state.status = "exported " + core::short_path(path);
+      return true;
+    }
+    state.status = "not exported: " + why;
+    if (error) *error = why;
+    return false;
+  }
   if (what.format == core::ExportFormat::Png) {  // drawn offscreen once this frame is over (window.cpp)
     state.dialogs.export_request = what.picture;
     state.dialogs.export_request.path = path;
@@ -180,6 +289,16 @@ std::string export_path(const std::string& source, const std::string& what, cons
 
 std::string export_path(const AppState& state, const ExportChoice& what) {
   const std::string extension = export_extension(what);
+  const std::string experiment = state.lab.source.empty() ? "experiment" : state.lab.source;
+  switch (what.kind) {
+    case Kind::Sweep: return export_path(state, state.dialogs.record.what(), extension);
+    case Kind::TrainingRun: return export_path(experiment, "training", extension);
+    case Kind::Curves: return export_path(experiment, "curves", extension);
+    case Kind::Table: return export_path(experiment, "table", extension);
+    case Kind::Replay: return export_path(experiment, "train", extension);
+    case Kind::Experiment: return export_path(experiment, "experiment", extension);
+    case Kind::Views: break;
+  }
   if (what.format != core::ExportFormat::Png) return export_path(state, what.beamer ? "beamer" : "", extension);
   if (what.picture.panel == Panel::LossCurves)
     return export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "curves", extension);

@@ -24,27 +24,40 @@ struct TextStyle {
 bool write_text_export(const AppState& state, core::ExportFormat format, const std::string& path, std::string* error,
                        const TextStyle& style = {});
 
-// The extension of what is exported: ".png", ".svg", ".tex", ".csv" or ".py".
+// The extension of what is exported: ".png", ".svg", ".tex", ".csv", ".py", ".json", ".gif" or ".mp4".
 std::string export_extension(const ExportChoice& what);
 // What is exported, for the dialog's title: "the heatmaps of head 1 as SVG".
 std::string export_description(const AppState& state, const ExportChoice& what);
 
+// The recordings File → Export animation and the lab's Animation of the run ask for, in the
+// format their dialog chose.
+ExportChoice sweep_export(const AppState& state);
+ExportChoice training_run_export(const AppState& state);
+// A recording: the path chosen starts it, and the window writes the file when it is done.
+inline bool is_recording(const ExportChoice& what) {
+  return what.kind == ExportChoice::Kind::Sweep || what.kind == ExportChoice::Kind::TrainingRun;
+}
+
 // The name the export dialog proposes: the lesson's or scenario's file name with the
 // export's extension, "02_one_w_or_two.svg"; a panel alone adds its name,
 // "02_one_w_or_two-scores.png", Beamer slides "-beamer", an SVG of a head other than the
-// first "-head2"; the lab's pictures are named after the experiment. "scenario" without a file.
+// first "-head2", a sweep "-sweep" ("02_one_w_or_two-scores-sweep.gif"); the lab's files are
+// named after the experiment, with what they are: "07_race-curves.svg", "07_race-table.csv",
+// "07_race-train.py", "07_race-training.gif", "07_race-experiment.json". "scenario" or
+// "experiment" without a file.
 std::string export_file_name(const AppState& state, const ExportChoice& what);
 // The folder it proposes: where the last export went, else beside the file when that
 // folder can be written and is not among the files attnlab ships, else ~/Pictures (a
-// PNG) or ~/Documents when there is one, else ~.
+// picture: PNG, GIF or MP4) or ~/Documents when there is one, else ~.
 std::string export_folder(const AppState& state, const ExportChoice& what);
 
 // Writes what to path: a text export now (the status line says where), a PNG through the
-// window once the frame is drawn (state.dialogs.export_request). False with *error when a
+// window once the frame is drawn (state.dialogs.export_request), a recording by starting it
+// (the window records, then the status line says where it went). False with *error when a
 // text export cannot be written.
 bool write_export(AppState& state, const ExportChoice& what, const std::string& path, std::string* error);
 
-// A name made up for an export, where nobody is asked (the page's downloads, the recordings):
+// A name made up for an export, where nobody is asked (the page's downloads):
 // ~/Pictures if there is one, else ~, named after the scenario, what is exported and the
 // time: attnlab-lesson-Scores-20261122-101500.png.
 std::string export_path(const AppState& state, const std::string& what, const std::string& extension);

@@ -118,7 +118,8 @@ void WebFileChooser::ask(AppState& state, FileDialog::Purpose purpose) {
 
 void WebFileChooser::ask_export(AppState& state, const ExportChoice& what) {
   const std::string path = export_path(state, what);
-  if (write_export(state, what, path, nullptr) && what.format != core::ExportFormat::Png)
+  // A PNG and a recording are written once the window has drawn them, and say so then.
+  if (write_export(state, what, path, nullptr) && what.format != core::ExportFormat::Png && !is_recording(what))
     state.status = "exported " + fs::path(path).filename().string() + " (the browser downloads it)";
 }
 

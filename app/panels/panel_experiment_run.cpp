@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "app/files/exports.h"
+#include "app/files/platform_files.h"
 #include "app/panels/panel_experiment_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
@@ -18,8 +19,6 @@
 #include "app/widgets/heatmap.h"
 #include "app/widgets/loss_curves.h"
 #include "core/export/export_curves.h"
-#include "core/export/export_train_torch.h"
-#include "core/io/atomic_file.h"
 #include "core/io/experiment_json.h"
 #include "core/model/compute.h"
 #include "core/training/curve_style.h"
@@ -41,9 +40,12 @@ void LossCell(const std::string& text, const ImVec4* colour = nullptr) {
   if (fonts().small) ImGui::PopFont();
 }
 
-// The experiment's stem for the names of exported files.
-std::string lab_export_path(const AppState& state, const std::string& what, const std::string& extension) {
-  return export_path(state.lab.source.empty() ? "experiment" : state.lab.source, what, extension);
+// One of the lab's files: the export dialog asks where it goes (the page downloads it).
+void AskExport(AppState& state, ExportChoice::Kind kind, core::ExportFormat format = core::ExportFormat::Unknown) {
+  ExportChoice what;
+  what.kind = kind;
+  what.format = format;
+  platform_files().chooser->ask_export(state, what);
 }
 
 }  // namespace
@@ -189,36 +191,34 @@ void VariantTable(AppState& state) {
 
 void Exports(AppState& state) {
   Lab& lab = state.lab;
-  const auto write = [&](const std::string& path, const std::string& text) {
-    std::string error;
-    state.status = core::write_file_atomically(path, text, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
-  };
   ImGui::TextUnformatted("Export:");
   ImGui::SameLine();
   ImGui::BeginDisabled(!lab.worker);
   if (ImGui::SmallButton("curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
   remember_control(state, "lab.export.png");
   ImGui::SameLine();
-  if (ImGui::SmallButton("curves SVG"))
-    write(lab_export_path(state, "curves", ".svg"), core::curves_svg(lab.view.curves, state.view.theme == Theme::Light));
+  if (ImGui::SmallButton("curves SVG")) AskExport(state, ExportChoice::Kind::Curves, core::ExportFormat::Svg);
   remember_control(state, "lab.export.svg");
   ImGui::SameLine();
-  if (ImGui::SmallButton("table CSV")) write(lab_export_path(state, "table", ".csv"), core::curves_table_csv(lab.view.curves));
+  if (ImGui::SmallButton("table CSV")) AskExport(state, ExportChoice::Kind::Table, core::ExportFormat::Csv);
   remember_control(state, "lab.export.csv");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!lab.problems.empty());
-  if (ImGui::SmallButton("PyTorch replay (.py)")) write(lab_export_path(state, "train", ".py"), core::export_train_py(lab.experiment));
+  if (ImGui::SmallButton("PyTorch replay (.py)")) AskExport(state, ExportChoice::Kind::Replay, core::ExportFormat::Py);
+  remember_control(state, "lab.export.py");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A script that trains the same designs in torch from the same data and starting weights.");
   ImGui::SameLine();
   if (ImGui::SmallButton("experiment (.json)")) {
-    // The file's reader judges it whole, the recording's bound included (the lab's own run never records).
+    // The file's reader judges it whole, the recording's bound included (the lab's own run never
+    // records): refused before asking where, and said why.
     if (const std::vector<std::string> problems = core::experiment_problems(lab.experiment); !problems.empty())
       state.status = "not exported: " + problems.front();
     else
-      write(lab_export_path(state, "experiment", ".json"), core::to_text(core::experiment_to_json(lab.experiment)));
+      AskExport(state, ExportChoice::Kind::Experiment);
   }
+  remember_control(state, "lab.export.json");
   ImGui::SameLine();
   if (ImGui::SmallButton("Animation of the run\u2026")) state.dialogs.record_training.open_asked = true;
   remember_control(state, "lab.export.animation");

@@ -55,8 +55,12 @@ bool write_layout(const AppState& state, const std::string& path, std::string* e
 
 void LayoutProbe::after_frame(const AppState& state, long frame) {
   if (frame < kSettledFrame || path_.empty()) return;
+  // Each control with where it is: a popup's first frame lays it out before it is shown, and a
+  // test that clicked where that frame put a button would miss it.
   std::vector<std::string> keys;
-  for (const auto& [key, rect] : state.layout.controls) keys.push_back(key);
+  for (const auto& [key, rect] : state.layout.controls)
+    keys.push_back(key + " " + std::to_string(rect.x) + " " + std::to_string(rect.y) + " " + std::to_string(rect.w) + " " +
+                   std::to_string(rect.h));
   if (frame != kSettledFrame && keys == controls_) return;
   controls_ = std::move(keys);
   std::string error;

@@ -19,7 +19,7 @@ std::string layout_json(const AppState& state, float per_pixel = 1);
 bool write_layout(const AppState& state, const std::string& path, std::string* error);
 
 // In the window: written once the layout has settled, and again whenever the controls on
-// screen change (a menu or a dialog opens).
+// screen change or move (a menu or a dialog opens, a popup is laid out again once shown).
 class LayoutProbe {
  public:
   explicit LayoutProbe(std::string path) : path_(std::move(path)) {}
@@ -29,7 +29,7 @@ class LayoutProbe {
  private:
   static constexpr long kSettledFrame = 3;  // popups and hover states settle within a few frames
   std::string path_;                        // empty: no --layout-out
-  std::vector<std::string> controls_;       // the controls it last described
+  std::vector<std::string> controls_;       // the controls it last described, each with its rectangle
 };
 
 }  // namespace app

@@ -5,7 +5,6 @@
 #include "app/dialogs/animation_dialog.h"
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/training_animation_dialog.h"
-#include "app/files/exports.h"
 
 namespace app {
 
@@ -38,9 +37,9 @@ void Recordings::step_sweep(AppState& state) {
     state.status = status;
   };
   if (r.phase == RecordSweep::Phase::Asked) {
-    if (r.path.empty()) r.path = export_path(state, r.what(), picture_extension(r.picture));
+    if (r.path.empty()) return stop("not exported: no file was chosen");  // the export dialog names it (write_export)
     sweep_ = std::make_unique<SweepRecorder>(state, r.sweep, record_picture(state), r.path);
-    r.path.clear();  // the next recording is named anew
+    r.path.clear();  // the next recording asks anew
     r.done = 0;
     r.phase = RecordSweep::Phase::Recording;
     if (!sweep_->error().empty()) return stop("not exported: " + sweep_->error());
@@ -67,10 +66,9 @@ void Recordings::step_training(AppState& state) {
   if (r.phase == RecordTraining::Phase::Asked) {
     if (const std::string problem = core::training_animation_problem(state.lab.experiment, r.animation); !problem.empty() || !state.lab.problems.empty())
       return stop("not exported: " + (problem.empty() ? state.lab.problems.front() : problem));
-    const std::string source = state.lab.source.empty() ? "experiment" : state.lab.source;
-    if (r.path.empty()) r.path = export_path(source, "training", picture_extension(r.picture));
+    if (r.path.empty()) return stop("not exported: no file was chosen");  // the export dialog names it (write_export)
     training_ = std::make_unique<TrainingRecorder>(state, state.lab.experiment, r.animation, training_animation_picture(state), r.path);
-    r.path.clear();  // the next recording is named anew
+    r.path.clear();  // the next recording asks anew
     r.phase = RecordTraining::Phase::Recording;
     r.training = true;
     r.trained = r.done = 0;

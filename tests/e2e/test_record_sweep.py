@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """File → Export animation ("Record sweep") in the real window under Xvfb, used
 as a teacher would: open the dialog from the menu, pick an entry of Q by
-clicking it, record a GIF, then an MP4 of the same sweep; each file must be
+clicking it, record a GIF, then an MP4 of the same sweep, each where the
+export dialog proposes (beside the lesson, named after it); each file must be
 byte for byte what `attnlab FILE --animate ...` writes for the same words.
-Then a long recording is cancelled: nothing is written, no temporary file is
-left, and the window goes on.
+Then a long recording over the MP4 is cancelled: nothing is written, the MP4
+is as it was, no temporary file is left, and the window goes on.
 
 Usage: test_record_sweep.py PATH/TO/attnlab LESSONS_DIR
 """
@@ -36,8 +37,8 @@ class RecordSweep(unittest.TestCase):
     def setUp(self):
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-record-"))
         self.home = self.tmp / "home"
-        self.pictures = self.home / "Pictures"  # where the window's exports go
-        self.pictures.mkdir(parents=True)
+        self.course = self.home / "course"  # the lesson's folder, where the export dialog proposes its exports
+        self.course.mkdir(parents=True)
         self.layout = self.tmp / "layout.json"
 
     def tearDown(self):
@@ -66,7 +67,7 @@ class RecordSweep(unittest.TestCase):
 
     def wait_for_export(self, extension, before):
         def done():
-            new = [p for p in self.pictures.iterdir() if p.name not in before]
+            new = [p for p in self.course.iterdir() if p.name not in before]
             return [p for p in new if p.suffix == extension]
         wait_for(lambda: done(), 120, "the recording")
         time.sleep(0.3)
@@ -77,7 +78,8 @@ class RecordSweep(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
 
     def test_record_pick_gif_mp4_and_cancel(self):
-        lesson = LESSONS / "06_scaling.json"
+        lesson = self.course / "06_scaling.json"  # a lesson of one's own: its exports go beside it
+        shutil.copyfile(LESSONS / "06_scaling.json", lesson)
         q = json.loads(lesson.read_text())["Q"][0][0][1]  # Q of head 1, row "one", column 2
         low, high = c_round((q - 1) * 100) / 100, c_round((q + 1) * 100) / 100  # the dialog's first range: ±1
         sweep = f"Q[0][0][1]={low:g}:{high:g}"
@@ -97,18 +99,20 @@ class RecordSweep(unittest.TestCase):
                 wait_for(lambda: "record.record" not in self.controls()["controls"], 20, "the dialog stepping aside")
                 self.click(x, "Q[0][0][1]", where=None)
                 self.click(x, "record.record")
+                self.click(x, "file_dialog.confirm")  # Record asks where first: the name proposed
                 gif = self.wait_for_export(".gif", set())
-                self.assertRegex(gif.name, r"^attnlab-06_scaling-sweep-\d{8}-\d{6}\.gif$")
+                self.assertEqual(gif.name, "06_scaling-sweep.gif")
                 expected = self.tmp / "cli.gif"
                 self.cli(lesson, "--animate", sweep, "--size", "1280x720", "--theme", "dark", "--export", expected)
                 self.assertEqual(gif.read_bytes(), expected.read_bytes(), f"the dialog's GIF is not --animate {sweep}'s")
 
                 # [2] The MP4 of the same sweep: the dialog kept the entry and its range.
-                time.sleep(1.1)  # a name with another second
                 self.open_dialog(x)
                 self.click(x, "record.mp4")
                 self.click(x, "record.record")
+                self.click(x, "file_dialog.confirm")
                 mp4 = self.wait_for_export(".mp4", {gif.name})
+                self.assertEqual(mp4.name, "06_scaling-sweep.mp4")
                 expected = self.tmp / "cli.mp4"
                 self.cli(lesson, "--animate", sweep, "--size", "1280x720", "--theme", "dark", "--export", expected)
                 self.assertEqual(mp4.read_bytes(), expected.read_bytes(), f"the dialog's MP4 is not --animate {sweep}'s")
@@ -124,9 +128,12 @@ class RecordSweep(unittest.TestCase):
                 xdo(x, "key", "Return")
                 time.sleep(0.3)
                 self.click(x, "record.record")
+                self.click(x, "file_dialog.confirm")  # the MP4 is there: the first press asks
+                self.click(x, "file_dialog.confirm")  # the second replaces it, once recorded
                 self.click(x, "record.cancel")
                 time.sleep(1.5)
-                self.assertEqual(sorted(p.name for p in self.pictures.iterdir()), sorted([gif.name, mp4.name]))
+                self.assertEqual(sorted(p.name for p in self.course.iterdir()), sorted([lesson.name, gif.name, mp4.name]))
+                self.assertEqual(mp4.read_bytes(), expected.read_bytes(), "a cancelled recording touched the file it would replace")
                 self.assertNotIn("record.cancel", self.controls()["controls"])  # the progress bar has gone
                 self.assertIsNone(app.poll(), "the window went away")
             finally:

@@ -118,12 +118,13 @@ class TrainingAnimations(OneDisplay):
 
 class TheLabsDialog(unittest.TestCase):
     """The lab's Export → "Animation of the run…" → Record, in the real window: the
-    GIF and the MP4 are byte for byte the command line's for the same choices, and
+    export dialog proposes match_pair-training.gif beside the experiment, the GIF
+    and the MP4 are byte for byte the command line's for the same choices, and
     Cancel (Esc) leaves no file."""
 
     def setUp(self):
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-training-dialog-"))
-        self.home = self.tmp / "home"  # where the window's exports go ($HOME, no Pictures folder)
+        self.home = self.tmp / "home"  # $HOME: the exports go beside the experiment, not here
         self.home.mkdir()
 
     def tearDown(self):
@@ -141,7 +142,7 @@ class TheLabsDialog(unittest.TestCase):
         time.sleep(settle)
 
     def exports(self, ext):
-        return sorted(p for p in self.home.iterdir() if p.name.endswith(ext) and not p.name.startswith("."))
+        return sorted(p for p in self.tmp.iterdir() if p.name.startswith("match_pair-training") and p.name.endswith(ext))
 
     def test_the_dialog_writes_what_the_command_line_writes(self):
         # 20 steps: the dialog's K is 1, 21 frames of 1280 × 720, a second each way.
@@ -163,10 +164,14 @@ class TheLabsDialog(unittest.TestCase):
                     if ext == ".mp4":
                         self.click(x, "training_animation.mp4")
                     self.click(x, "training_animation.record")
+                    self.click(x, "file_dialog.confirm")  # Record asks where first: the name proposed
                     wait_for(lambda: self.exports(ext), 60, f"the {ext} of the window")
+                    self.assertEqual([p.name for p in self.exports(ext)], [f"match_pair-training{ext}"])
                 # Cancel: Esc on the progress bar, and nothing is written.
                 self.click(x, "lab.export.animation")
-                self.click(x, "training_animation.record", settle=0)  # Esc at once: 21 frames take most of a second
+                self.click(x, "training_animation.record")
+                self.click(x, "file_dialog.confirm")  # the MP4 is there: the first press asks
+                self.click(x, "file_dialog.confirm", settle=0)  # Esc at once: 21 frames take most of a second
                 xdo(x, "key", "--window", window, "Escape")
                 time.sleep(2)
                 self.assertEqual(len(self.exports(".mp4")), 1, "a cancelled recording wrote a file")

@@ -1,14 +1,19 @@
-// Exports where the teacher wants them (issue 24, item 7): File → Export and the PNG exports open
-// the app's file dialog on a name made from the lesson's, in a folder that can be written; what
-// is typed there is where the file goes; an existing file is replaced only when asked twice; a
-// folder that cannot be written says so and the dialog stays. The SVG is light unless the
-// window's colours are asked for; LaTeX can be Beamer slides.
+// Exports where the teacher wants them (issue 24, item 7): File → Export, the PNG exports, the
+// animations and the lab's files open the app's file dialog on a name made from the lesson's (or
+// the experiment's), in a folder that can be written; what is typed there is where the file goes;
+// an existing file is replaced only when asked twice; a folder that cannot be written says so and
+// the dialog stays. The SVG is light unless the window's colours are asked for; LaTeX can be
+// Beamer slides. A recording is asked about before it starts: Cancel records nothing.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
+#include "app/dialogs/record_dialog.h"
+#include "app/dialogs/training_animation_dialog.h"
 #include "app/files/files.h"
+#include "app/training/lab.h"
+#include "core/io/experiment_json.h"
 #include "ui_harness.h"
 
 namespace fs = std::filesystem;
@@ -73,6 +78,17 @@ class ExportsTest : public UiTest {
     const std::string mark = "<rect width=\"100%\" height=\"100%\" fill=\"";
     const size_t at = text.find(mark);
     return at == std::string::npos ? "none" : text.substr(at + mark.size(), 7);
+  }
+
+  // An experiment of the user's own, in the lab, run for a step so that its curves have points.
+  std::string own_experiment(const std::string& shipped, const std::string& name) {
+    const fs::path path = dir / "course" / name;
+    fs::copy_file(fs::path(ATTNLAB_EXPERIMENTS) / shipped, path);
+    core::Experiment e = core::load_experiment_file(path.string()).experiment.value();
+    e.steps = 2;
+    app::set_experiment(state, e, path.string());
+    frames(2);
+    return path.string();
   }
 
   fs::path dir;
@@ -230,4 +246,121 @@ TEST_F(ExportsTest, PicturesAskWhereToGoWithThePanelInTheName) {
   EXPECT_EQ(state.dialogs.export_request.path, (dir / "course" / "02_one_w_or_two-scores.png").string());
   EXPECT_EQ(state.dialogs.export_request.panel, app::Panel::Scores);
   EXPECT_TRUE(state.dialogs.export_request.light);
+}
+
+// File → Export animation asks where the recording goes when Record is pressed, before a frame
+// is recorded: 02_one_w_or_two-sweep.gif beside the lesson. Cancel records nothing and comes back
+// to Record sweep as it was; an MP4 of a panel alone is 02_one_w_or_two-scores-sweep.mp4, a GIF's
+// name is refused as a slip, a file there is replaced only on the second press, and Export hands
+// the window the recording with the path chosen.
+TEST_F(ExportsTest, RecordSweepAsksWhereTheAnimationGoesBeforeRecording) {
+  own_lesson("02_one_w_or_two.json");
+  const app::FileDialog& d = state.dialogs.file;
+  const app::RecordSweep& r = state.dialogs.record;
+  app::open_record_dialog(state);
+  frames(2);
+  click(center(control("record.record")));
+  frames(2);  // the dialog laid out
+  ASSERT_EQ(d.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_EQ(d.name, "02_one_w_or_two-sweep.gif");
+  EXPECT_EQ(fs::path(d.directory), dir / "course");
+  EXPECT_EQ(r.phase, app::RecordSweep::Phase::Idle) << "nothing recorded before the place is chosen";
+  click(center(control("file_dialog.cancel")));
+  EXPECT_EQ(d.purpose, app::FileDialog::Purpose::None);
+  EXPECT_EQ(r.phase, app::RecordSweep::Phase::Idle) << "a cancelled Save records nothing";
+  EXPECT_TRUE(r.path.empty());
+  EXPECT_TRUE(r.open) << "back to Record sweep";
+
+  state.dialogs.record.picture.mp4 = true;
+  state.dialogs.record.panel = app::Panel::Scores;
+  const fs::path existing = dir / "course" / "02_one_w_or_two-scores-sweep.mp4";
+  std::ofstream(existing) << "an older one";
+  frames(2);
+  click(center(control("record.record")));
+  frames(2);  // the dialog laid out
+  ASSERT_EQ(d.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_EQ(d.name, "02_one_w_or_two-scores-sweep.mp4");
+  type_name("sweep.gif");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_NE(d.error.find("sweep.gif: this export is written as .mp4"), std::string::npos) << d.error;
+  type_name("02_one_w_or_two-scores-sweep");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_NE(d.error.find("02_one_w_or_two-scores-sweep.mp4 exists: press Export again"), std::string::npos) << d.error;
+  EXPECT_EQ(r.phase, app::RecordSweep::Phase::Idle);
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(d.purpose, app::FileDialog::Purpose::None) << d.error;
+  EXPECT_EQ(r.phase, app::RecordSweep::Phase::Asked) << "the window records from here";
+  EXPECT_EQ(r.path, existing.string());
+  EXPECT_FALSE(r.open);
+  EXPECT_EQ(read(existing), "an older one") << "written by the window once recorded, whole";
+  EXPECT_EQ(fs::path(state.dialogs.last_export_dir), dir / "course");
+}
+
+// The lab's Animation of the run asks too, named after the experiment: race-training.gif beside it.
+TEST_F(ExportsTest, TheRunsAnimationAsksWhereItGoesBeforeTraining) {
+  own_experiment("07_race.json", "race.json");
+  app::open_training_animation_dialog(state);
+  frames(2);
+  click(center(control("training_animation.record")));
+  frames(2);  // the dialog laid out
+  const app::FileDialog& d = state.dialogs.file;
+  const app::RecordTraining& r = state.dialogs.record_training;
+  ASSERT_EQ(d.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_EQ(d.name, "race-training.gif");
+  EXPECT_EQ(fs::path(d.directory), dir / "course");
+  EXPECT_EQ(r.phase, app::RecordTraining::Phase::Idle) << "nothing trained before the place is chosen";
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(d.purpose, app::FileDialog::Purpose::None) << d.error;
+  EXPECT_EQ(r.phase, app::RecordTraining::Phase::Asked);
+  EXPECT_EQ(r.path, (dir / "course" / "race-training.gif").string());
+  EXPECT_FALSE(r.open);
+}
+
+// The lab's curves SVG, table CSV, PyTorch replay and experiment go through the dialog, named
+// after the experiment with what they are. The curves SVG is light (a dark window's too), its
+// curves dashed as the window's; the refusals are the other exports'.
+TEST_F(ExportsTest, TheLabsFilesAskWhereToGoNamedAfterTheExperiment) {
+  own_experiment("07_race.json", "race.json");
+  const app::FileDialog& d = state.dialogs.file;
+  const fs::path course = dir / "course";
+
+  click(center(control("lab.export.svg")));
+  ASSERT_EQ(d.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_EQ(d.name, "race-curves.svg");
+  EXPECT_EQ(fs::path(d.directory), course);
+  EXPECT_FALSE(fs::exists(course / "race-curves.svg")) << "nothing is written before Export";
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(d.purpose, app::FileDialog::Purpose::None) << d.error;
+  const std::string svg = read(course / "race-curves.svg");
+  EXPECT_NE(svg.find("<rect width=\"720\" height=\"420\" fill=\"#ffffff\"/>"), std::string::npos) << "light by default";
+  EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos) << "the curves told apart by their dashes";
+  EXPECT_NE(state.status.find("exported"), std::string::npos) << state.status;
+  EXPECT_NE(state.status.find("race-curves.svg"), std::string::npos) << state.status;
+
+  std::ofstream(course / "race-table.csv") << "mine";
+  click(center(control("lab.export.csv")));
+  EXPECT_EQ(d.name, "race-table.csv");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_NE(d.error.find("race-table.csv exists: press Export again to replace it"), std::string::npos) << d.error;
+  EXPECT_EQ(read(course / "race-table.csv"), "mine");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(read(course / "race-table.csv").rfind("variant,params,", 0), 0u);
+
+  click(center(control("lab.export.py")));
+  EXPECT_EQ(d.name, "race-train.py");
+  type_name("train.json");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_NE(d.error.find("train.json: this export is written as .py"), std::string::npos) << d.error;
+  type_name("/proc/train.py");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_NE(d.error.find("/proc"), std::string::npos) << d.error;  // root may pass access(): then the write says it
+  click(center(control("file_dialog.cancel")));
+  EXPECT_FALSE(fs::exists(course / "race-train.py")) << "Cancel writes nothing";
+  EXPECT_FALSE(fs::exists(course / "train.json"));
+
+  click(center(control("lab.export.json")));
+  EXPECT_EQ(d.name, "race-experiment.json");
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(d.purpose, app::FileDialog::Purpose::None) << d.error;
+  EXPECT_TRUE(core::load_experiment_file((course / "race-experiment.json").string()).experiment.has_value());
 }

@@ -3,6 +3,8 @@
 // here: picking an entry by clicking it, what Record asks for, the command line.
 #include "tests/ui/ui_harness.h"
 
+#include <filesystem>
+
 #include "app/dialogs/record_dialog.h"
 
 namespace {
@@ -67,10 +69,20 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   EXPECT_EQ(picture.panel, core::Panel::Softmax);
   EXPECT_EQ(picture.theme, app::Theme::Light);
 
-  // Record asks the window to record, and the dialog closes.
+  // Record asks where the file goes first; once answered, the window records and the dialog closes.
   frames(2);  // the dialog laid out again for the longer command
   click(center(control("record.record")));
+  frames(2);  // the export dialog laid out
+  EXPECT_EQ(state.dialogs.record.phase, app::RecordSweep::Phase::Idle);
+  ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  const std::string path = (std::filesystem::temp_directory_path() / "attnlab-record-dialog-test").string();  // not written here
+  click(center(control("file_dialog.name")));
+  type_over(path.c_str());
+  frame();
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None) << state.dialogs.file.error;
   EXPECT_EQ(state.dialogs.record.phase, app::RecordSweep::Phase::Asked);
+  EXPECT_EQ(state.dialogs.record.path, path + ".gif");
   EXPECT_FALSE(state.dialogs.record.open);
 }
 
@@ -84,7 +96,7 @@ TEST_F(UiTest, RecordSweepRefusesARangeThatDoesNotMove) {
   state.dialogs.record.sweep.to = 2;
   frames(1);
   click(center(control("record.record")));
-  EXPECT_EQ(state.dialogs.record.phase, app::RecordSweep::Phase::Asked);
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export) << "Record asks where it goes";
 }
 
 TEST_F(UiTest, RecordSweepForgetsAnEntryTheScenarioNoLongerHas) {

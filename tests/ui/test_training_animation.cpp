@@ -123,9 +123,13 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   app::experiment_edited(state);
   EXPECT_EQ(app::training_animation_command_line(state, "OUT.gif").rfind("attnlab EXPERIMENT.json --animate training --every 20", 0), 0u);
 
+  // Record asks where the file goes; Cancel trains and records nothing, and the dialog stays.
   click_on("training_animation.record");
-  EXPECT_EQ(state.dialogs.record_training.phase, app::RecordTraining::Phase::Asked);  // the window takes it from here
-  EXPECT_FALSE(state.dialogs.record_training.open);
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  click_on("file_dialog.cancel");
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
+  EXPECT_EQ(state.dialogs.record_training.phase, app::RecordTraining::Phase::Idle);
+  EXPECT_TRUE(state.dialogs.record_training.open);
 }
 
 // An experiment that cannot run cannot be recorded: the dialog says why.

@@ -117,14 +117,16 @@ TEST_F(WritePaths, TextExport) {
   expect_held(ok, error, path, "an older picture");
 }
 
-// The lab's "table CSV" button: exported to ~ (no ~/Pictures here), named by the time.
+// The lab's "table CSV" button: the export dialog proposes race-table.csv beside the experiment,
+// and Export writes it there.
 TEST_F(WritePaths, LabExport) {
-  ::setenv("HOME", dir.c_str(), 1);
   core::Experiment e = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json").experiment.value();
   e.steps = 2;
-  app::set_experiment(state, e, "race.json");
+  app::set_experiment(state, e, (dir / "race.json").string());
   frames(2);
   click(center(control("lab.export.csv")));
+  EXPECT_EQ(state.dialogs.file.name, "race-table.csv");
+  click(center(control("file_dialog.confirm")));
   const bool ok = state.status.rfind("exported ", 0) == 0;
   EXPECT_TRUE(ok || state.status.rfind("not exported: ", 0) == 0) << state.status;
   int tables = 0;
