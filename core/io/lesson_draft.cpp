@@ -5,17 +5,13 @@
 #include <iterator>
 #include <utility>
 
+#include "core/text/trim.h"
 
 namespace core {
 
 namespace {
 
-std::string trimmed(std::string_view s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  const size_t e = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(b, e - b + 1));
-}
+std::string trimmed(std::string_view s) { return std::string(trim_blank(s)); }
 
 // Whether the text has a blank line inside it: the reader splits paragraphs there.
 bool has_blank_line(std::string_view text) {
@@ -79,9 +75,8 @@ Scenario scenario_from(const LessonDraft& draft) {
   s.notes = trimmed(draft.intro);
   for (size_t i = 0; i < draft.steps.size(); ++i) {
     const DraftStep& step = draft.steps[i];
-    const std::optional<Panel> panel = step.panel ? step.panel : i == 0 ? std::optional<Panel>(Panel::Lesson) : std::nullopt;
     if (!s.notes.empty()) s.notes += "\n\n";
-    if (panel) s.notes += std::string("[") + panel_name(*panel) + "] ";
+    if (step.panel || i == 0) s.notes += std::string("[") + panel_name(step.panel.value_or(Panel::Lesson)) + "] ";
     s.notes += trimmed(step.text);
     if (!step.show.empty()) s.show[static_cast<int>(i) + 1] = step.show;
   }

@@ -4,18 +4,14 @@
 #include <iterator>
 #include <utility>
 
+#include "core/text/trim.h"
 #include "core/text/utf8.h"
 
 namespace core {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  const size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
+constexpr auto trim = trim_blank;
 
 // Paragraphs: runs of lines separated by lines that are blank.
 std::vector<std::string_view> paragraphs(std::string_view text) {
