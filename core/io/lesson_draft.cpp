@@ -13,25 +13,6 @@ namespace {
 
 std::string trimmed(std::string_view s) { return std::string(trim_blank(s)); }
 
-// Whether the text has a blank line inside it: the reader splits paragraphs there.
-bool has_blank_line(std::string_view text) {
-  size_t pos = 0;
-  while ((pos = text.find('\n', pos)) != std::string_view::npos) {
-    const size_t next = text.find('\n', pos + 1);
-    const std::string_view line = text.substr(pos + 1, next == std::string_view::npos ? std::string_view::npos : next - pos - 1);
-    if (next != std::string_view::npos && line.find_first_not_of(" \t\r") == std::string_view::npos) return true;
-    pos += 1;
-  }
-  return false;
-}
-
-// The panel tag a paragraph starts with ("[Scores] …"), which the reader would take as the step's panel.
-std::optional<Panel> leading_tag(std::string_view paragraph) {
-  if (paragraph.size() < 3 || paragraph[0] != '[') return std::nullopt;
-  const size_t close = paragraph.find(']');
-  return close == std::string_view::npos ? std::nullopt : find_panel(paragraph.substr(1, close - 1));
-}
-
 // The reader names a step's show "show.\"3\"": the editor's words are "step 3's Show me".
 std::string in_editor_words(const std::string& error) {
   const std::string prefix = "show.\"";
@@ -97,8 +78,8 @@ std::vector<std::string> draft_problems(const LessonDraft& draft) {
     const std::string step = "step " + std::to_string(i + 1);
     const std::string text = trimmed(draft.steps[i].text);
     if (text.empty()) problems.push_back(step + " has no text");
-    if (has_blank_line(text)) problems.push_back(step + ": a blank line would make two steps of it; join the paragraphs or add a step");
-    if (const auto tag = leading_tag(text))
+    if (lesson_paragraphs(text).size() > 1) problems.push_back(step + ": a blank line would make two steps of it; join the paragraphs or add a step");
+    if (const auto tag = step_tag(text))
       problems.push_back(step + ": its text starts with [" + std::string(panel_name(*tag)) + "], which would be read as its panel; choose the panel above instead");
   }
   if (!problems.empty()) return problems;

@@ -9,32 +9,31 @@
 
 namespace core {
 
-namespace {
-
-constexpr auto trim = trim_blank;
-
-// Paragraphs: runs of lines separated by lines that are blank.
-std::vector<std::string_view> paragraphs(std::string_view text) {
+std::vector<std::string_view> lesson_paragraphs(std::string_view text) {
   std::vector<std::string_view> out;
   size_t start = std::string_view::npos, pos = 0, end = 0;  // start of the open paragraph, end of its last line
   while (pos <= text.size()) {
     const size_t newline = text.find('\n', pos);
     const size_t line_end = newline == std::string_view::npos ? text.size() : newline;
-    const bool blank = trim(text.substr(pos, line_end - pos)).empty();
+    const bool blank = trim_blank(text.substr(pos, line_end - pos)).empty();
     if (!blank && start == std::string_view::npos) start = pos;
     if (!blank) end = line_end;
     if (blank && start != std::string_view::npos) {
-      out.push_back(trim(text.substr(start, end - start)));
+      out.push_back(trim_blank(text.substr(start, end - start)));
       start = std::string_view::npos;
     }
     if (newline == std::string_view::npos) break;
     pos = newline + 1;
   }
-  if (start != std::string_view::npos) out.push_back(trim(text.substr(start, end - start)));
+  if (start != std::string_view::npos) out.push_back(trim_blank(text.substr(start, end - start)));
   return out;
 }
 
-}  // namespace
+std::optional<Panel> step_tag(std::string_view paragraph) {
+  if (paragraph.size() < 3 || paragraph[0] != '[') return std::nullopt;
+  const size_t close = paragraph.find(']');
+  return close == std::string_view::npos ? std::nullopt : find_panel(paragraph.substr(1, close - 1));
+}
 
 std::optional<Panel> find_panel(std::string_view name) {
   for (size_t i = 0; i < std::size(kPanelNames); ++i)
@@ -50,13 +49,9 @@ std::optional<Panel> find_panel_ignoring_case(std::string_view name, std::span<c
 
 LessonNotes parse_lesson_notes(std::string_view notes) {
   LessonNotes lesson;
-  for (std::string_view p : paragraphs(notes)) {
-    std::optional<Panel> panel;
-    if (p.size() > 2 && p[0] == '[') {
-      const size_t close = p.find(']');
-      if (close != std::string_view::npos) panel = find_panel(p.substr(1, close - 1));
-      if (panel) p = trim(p.substr(close + 1));
-    }
+  for (std::string_view p : lesson_paragraphs(notes)) {
+    const std::optional<Panel> panel = step_tag(p);
+    if (panel) p = trim_blank(p.substr(p.find(']') + 1));
     if (!panel && lesson.steps.empty()) {
       lesson.intro += (lesson.intro.empty() ? "" : "\n\n") + std::string(p);
       continue;

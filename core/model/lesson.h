@@ -48,6 +48,12 @@ struct LessonNotes {
 };
 
 LessonNotes parse_lesson_notes(std::string_view notes);
+// The paragraphs of notes as the reader splits them: runs of lines between blank lines (a line
+// of spaces and tabs is blank), each trimmed. The lesson editor checks a step's text with it.
+std::vector<std::string_view> lesson_paragraphs(std::string_view notes);
+// The panel a paragraph's tag names ("[Scores] …"), which makes the paragraph a step about it; none
+// when it starts with no panel's tag.
+std::optional<Panel> step_tag(std::string_view paragraph);
 
 // The part of the Matrices panel a step's text names first, for the panel to scroll to when the
 // step lights it: "sizes" (heads H, d_k, keys m), "options" (a box to tick, a choice, the gauge
