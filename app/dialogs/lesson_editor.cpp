@@ -224,7 +224,7 @@ void SaveDraft(AppState& state) {
   const bool yours = !mine.empty() && !current.empty() &&
                      fs::weakly_canonical(current.parent_path(), ec) == fs::weakly_canonical(mine, ec);
   dialog.name = yours ? current.filename().string() : core::lesson_file_name(e.draft.title);
-  if (!mine.empty() && (fs::create_directories(mine, ec), fs::is_directory(mine, ec))) dialog.directory = mine.string();
+  if (make_user_lessons_dir(ec)) dialog.directory = mine.string();
 }
 
 }  // namespace

@@ -27,6 +27,13 @@ fs::path user_lessons_dir() {
   return {};
 }
 
+bool make_user_lessons_dir(std::error_code& ec) {
+  const fs::path mine = user_lessons_dir();
+  if (mine.empty()) return false;
+  fs::create_directories(mine, ec);
+  return fs::is_directory(mine, ec);
+}
+
 bool is_shipped_file(const std::string& path) {
   const fs::path data = platform_files().paths->data_dir();
   if (data.empty() || path.empty()) return false;

@@ -16,6 +16,9 @@ std::filesystem::path data_dir();
 // Where the user's own lessons go: $XDG_DATA_HOME/attnlab/lessons, by default
 // ~/.local/share/attnlab/lessons (made when first saved to). Empty without a home.
 std::filesystem::path user_lessons_dir();
+// Makes user_lessons_dir() if it is not there yet, so that a Save dialog can list it: whether it
+// is there now (false without a home, or with why in ec).
+bool make_user_lessons_dir(std::error_code& ec);
 
 // Whether path is a file attnlab ships (under the data directory's assets/, lessons and
 // experiments): those stay as shipped, so that a lesson's text always matches its matrices.

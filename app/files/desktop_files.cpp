@@ -39,7 +39,7 @@ void DesktopFileChooser::open_file_dialog(AppState& state, FileDialog::Purpose p
   // dialog can list it), not beside the lesson, which Save would refuse.
   if (is_shipped_file(current.string())) {
     const fs::path mine = user_lessons_dir();
-    if (!mine.empty() && (fs::create_directories(mine, ec), fs::is_directory(mine, ec))) {
+    if (make_user_lessons_dir(ec)) {
       d.directory = mine.string();
     } else {  // not beside the shipped lesson, where Save is refused: the home folder, else the working one
       const char* home = std::getenv("HOME");
