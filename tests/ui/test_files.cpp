@@ -426,18 +426,7 @@ TEST_F(FilesTest, YourOwnLessonsAreInTheLessonsMenu) {
   std::ofstream(mine / "broken.json") << "{ not json";
   std::ofstream(mine / "notes.txt") << "not a lesson";
   state.library.lessons = app::load_lesson_list();  // as the app starts: the shipped ones first
-  const auto open_menu = [&] {  // as a hand opens it: pressed and released over the title, which it stays over
-    frames(2);
-    ASSERT_TRUE(state.layout.controls.count("menu.lessons"));
-    mouse_to(center(state.layout.controls.at("menu.lessons")));  // in the menu bar, where control() does not look
-    frame();
-    mouse_down(true);
-    frame();
-    mouse_down(false);
-    frames(3);  // a menu appears a frame after it is sized
-  };
-
-  open_menu();
+  open_menu("menu.lessons");
   const app::UserLessons& own = app::user_lessons();
   ASSERT_EQ(own.lessons.size(), 2u);  // broken.json, week3.json; not the .txt
   EXPECT_EQ(own.lessons[1].title, "Week 3: masks");
@@ -450,7 +439,7 @@ TEST_F(FilesTest, YourOwnLessonsAreInTheLessonsMenu) {
   click(center(control("menu.own_lesson.0")));
   EXPECT_NE(state.library.file, (mine / "broken.json").string());
   click(ImVec2(1270, 712));  // the status line: the menu, still open over a greyed item, closes
-  open_menu();
+  open_menu("menu.lessons");
   click(center(control("menu.own_lesson.1")));
   frames(2);
   EXPECT_EQ(state.library.file, (mine / "week3.json").string());
@@ -458,7 +447,7 @@ TEST_F(FilesTest, YourOwnLessonsAreInTheLessonsMenu) {
 
   // Saved as a new lesson: in the menu the next time it opens.
   ASSERT_TRUE(app::save_scenario(state, (mine / "week4.json").string())) << state.status;
-  open_menu();
+  open_menu("menu.lessons");
   EXPECT_EQ(app::user_lessons().lessons.size(), 3u);
   EXPECT_TRUE(state.layout.controls.count("menu.own_lesson.2"));
   ::unsetenv("XDG_DATA_HOME");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/files/files.h"
+#include "app/widgets/plot_frame.h"
 #include "tests/ui/ui_harness.h"
 
 namespace fs = std::filesystem;
@@ -24,22 +25,9 @@ bool inside(const app::Rect& r, float x, float y, float grow = 0) {
   return x > r.x - grow && x < r.x + r.w + grow && y > r.y - grow && y < r.y + r.h + grow;
 }
 
-// Whether the segment a→b passes through the rectangle (Liang–Barsky).
+// Whether the segment a→b passes through the rectangle: the placer's own test (plot_frame.h).
 bool crosses(const app::Rect& r, float ax, float ay, float bx, float by) {
-  float t0 = 0, t1 = 1;
-  const float dx = bx - ax, dy = by - ay;
-  const float p[] = {-dx, dx, -dy, dy}, q[] = {ax - r.x, r.x + r.w - ax, ay - r.y, r.y + r.h - ay};
-  for (int k = 0; k < 4; ++k) {
-    if (p[k] == 0) {
-      if (q[k] < 0) return false;
-      continue;
-    }
-    const float t = q[k] / p[k];
-    if (p[k] < 0) t0 = std::max(t0, t);
-    else t1 = std::min(t1, t);
-    if (t0 > t1) return false;
-  }
-  return true;
+  return app::segment_crosses(ImRect(r.x, r.y, r.x + r.w, r.y + r.h), ImVec2(ax, ay), ImVec2(bx, by));
 }
 
 bool is_arrow(const app::PlotMark& m) { return m.key[0] == 'q' || m.key[0] == 'k'; }

@@ -50,18 +50,6 @@ class LabLegibilityTest : public UiTest {
     state.library.experiments = shipped_experiments();
     state.layout.read_text = true;
   }
-  // Opens the menu whose closed title is `key` in the bar, and draws it open.
-  void open_menu(const char* key) {
-    frames(2);
-    ASSERT_TRUE(state.layout.controls.count(key)) << key;
-    const app::Rect title = state.layout.controls.at(key);
-    mouse_to(center(title));
-    frame();
-    mouse_down(true);
-    frame();
-    mouse_down(false);
-    frames(3);  // a menu appears a frame after it is sized
-  }
 };
 
 }  // namespace

@@ -32,14 +32,7 @@ class LessonEditorTest : public SessionTest {
     frames(2);
   }
   void open_menu_item(const char* item) {
-    frames(2);
-    ASSERT_TRUE(state.layout.controls.count("menu.lessons"));
-    mouse_to(center(state.layout.controls.at("menu.lessons")));  // the menu bar: control() does not look there
-    frame();
-    mouse_down(true);
-    frame();
-    mouse_down(false);
-    frames(3);  // a menu appears a frame after it is sized
+    open_menu("menu.lessons");
     ASSERT_TRUE(state.layout.controls.count(item)) << item;
     click(center(state.layout.controls.at(item)));
     frames(2);

@@ -108,6 +108,18 @@ class UiTest : public ::testing::Test {
     mouse_down(false);
     frame();
   }
+  // Opens the menu whose closed title is `key` in the menu bar (where control() does not look),
+  // as a hand does: pressed and released over the title, which it stays over; drawn open.
+  void open_menu(const char* key) {
+    frames(2);
+    ASSERT_TRUE(state.layout.controls.count(key)) << key;
+    mouse_to(center(state.layout.controls.at(key)));
+    frame();
+    mouse_down(true);
+    frame();
+    mouse_down(false);
+    frames(3);  // a menu appears a frame after it is sized
+  }
   void click(ImVec2 at) {
     mouse_to(at);
     frame();
