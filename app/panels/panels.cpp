@@ -1,4 +1,5 @@
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <optional>
 #include <string>
@@ -10,6 +11,10 @@ namespace app {
 
 void remember_control(AppState& state, const char* key) {
   if (!ImGui::IsItemVisible()) return;  // scrolled out of view: not a place to click
+  // A window's first frame is laid out hidden, before it is placed (a dialog, a menu): its items
+  // are not on screen yet, and a click where they would be lands elsewhere.
+  const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
+  if (window->Hidden || window->RootWindow->Hidden) return;
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   state.layout.controls[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
 }
