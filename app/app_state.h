@@ -18,6 +18,7 @@
 #include "core/export/export.h"
 #include "core/export/export_curves.h"
 #include "core/io/atomic_file.h"
+#include "core/io/lm_result.h"
 #include "core/io/lesson_draft.h"
 #include "core/math/colormap.h"
 #include "core/model/compute.h"
@@ -217,6 +218,10 @@ struct Lab {
   int smoothing = 0;          // an index into core::kSmoothings: 0 is off
   SmoothedCurves smoothed;    // the curves as drawn when smoothing
   long revision = 0;          // counts every change of the experiment: the autosave watches it
+  // A language model's RESULT (File → Open result), shown in place of the lab's run until closed;
+  // view.curves then holds its curves, and the lab's own run is ended. Not kept in the session.
+  std::shared_ptr<const core::LmResult> result;
+  std::string result_source;  // its file
 };
 
 // The geometry view's choices (panel_geometry.cpp).

@@ -182,6 +182,12 @@ void FileMenu(AppState& state, FrameRequests& requests) {
     return;
   }
   if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
+  // The same dialog: a RESULT is known by its contents, wherever it is opened from (Open, a drop, the command line).
+  if (ImGui::MenuItem("Open result\u2026")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
+  remember_control(state, "menu.open_result");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A language model's RESULT, written by the PyTorch script of `attnlab --train LM.json --export lm.py`:\n"
+                      "its curves, its table of held-out bits per character and its notes, in the training lab.");
   if (ImGui::BeginMenu("Open recent", !state.library.recent_files.empty())) {
     for (const std::string& path : state.library.recent_files)
       if (ImGui::MenuItem(path.c_str())) request_open(state, path);

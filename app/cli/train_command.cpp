@@ -6,15 +6,51 @@
 
 #include "core/export/export.h"
 #include "core/export/export_curves.h"
+#include "core/export/export_lm_torch.h"
 #include "core/export/export_train_torch.h"
 #include "core/io/atomic_file.h"
 #include "core/io/experiment_json.h"
+#include "core/io/language_model_json.h"
 #include "core/io/scenario_io.h"
 #include "core/training/training.h"
 
 namespace app {
 
 namespace {
+
+// A language-model experiment is trained by its PyTorch script, not here: read it, or nothing (false) when the file is
+// another kind. exit is then 0 (written), 1 (not written) or 2 (refused), with the reason on err.
+bool language_model(const std::string& experiment, const std::string* script, std::ostream& err, int seeds, int& exit) {
+  const core::FileRead file = core::read_regular_file(experiment, core::kMaxFileBytes);
+  if (file.problem != core::FileRead::Problem::None || !core::is_language_model_text(file.text)) return false;
+  core::LanguageModelLoad loaded = core::load_language_model_file(experiment);
+  if (!loaded.ok()) {
+    err << "attnlab: " << loaded.message() << "\n";
+    exit = 2;
+    return true;
+  }
+  if (seeds > 0) loaded.model->seeds = seeds;
+  if (!script) {
+    // Never a silent fallback: attnlab's own trainer is the toy lab's, of one layer on 2-8 tokens.
+    err << "attnlab: " << experiment << " is a language model: it is trained in PyTorch, not by attnlab. Write its script and run it:\n"
+        << "  attnlab --train " << experiment << " --export lm.py\n"
+        << "  python3 lm.py --device cpu --steps 20 --seeds 1 --out R.json   (a few steps, to try it)\n"
+        << "  python3 lm.py --device cuda --out R.json                        (the whole experiment, on a GPU)\n"
+        << "then open R.json in attnlab (File > Open result). docs/experiments.md, \"Language models\", says more.\n";
+    exit = 2;
+    return true;
+  }
+  if (core::export_format(*script) != core::ExportFormat::Py) {
+    err << "attnlab: " << experiment << " is a language model: --export writes its PyTorch script (.py) only; its curves "
+        << "come from the script's RESULT, which the lab opens (File > Open result)\n";
+    exit = 2;
+    return true;
+  }
+  std::string error;
+  exit = core::write_file_atomically(*script, core::export_lm_py(*loaded.model), &error) ? 0 : 1;
+  if (exit) err << "attnlab: " << error << "\n";
+  return true;
+}
 
 // The experiment (its "seeds" overridden by seeds > 0), or nothing with the reader's messages on err (exit 2).
 std::optional<core::Experiment> load(const std::string& experiment, std::ostream& err, int seeds) {
@@ -56,6 +92,7 @@ int write(const std::string& path, const std::string& text, std::ostream& err) {
 }  // namespace
 
 int run_train(const std::string& experiment, const std::string& out, std::ostream& err, int seeds) {
+  if (int exit = 0; language_model(experiment, nullptr, err, seeds, exit)) return exit;
   const std::optional<core::Experiment> e = load(experiment, err, seeds);
   if (!e) return 2;
   // RESULT's "initial" and "final" are scenarios of the run's first sequence and its target:
@@ -89,6 +126,7 @@ int run_train(const std::string& experiment, const std::string& out, std::ostrea
 }
 
 int run_train_export(const std::string& experiment, const std::string& path, std::ostream& err, int seeds) {
+  if (int exit = 0; language_model(experiment, &path, err, seeds, exit)) return exit;
   const std::optional<core::Experiment> e = load(experiment, err, seeds);
   if (!e) return 2;
   // The command line let through .py, .svg and .csv only.

@@ -42,9 +42,12 @@ bool of_the_lab(const ExportChoice& what) {
          (what.picture.panel == Panel::Experiment || what.picture.panel == Panel::LossCurves);
 }
 
-// The file an export is named after and put beside: the scenario's, or the lab's experiment.
+// The lab's file: the RESULT it shows, or its experiment's.
+const std::string& lab_file(const AppState& state) { return state.lab.result ? state.lab.result_source : state.lab.source; }
+
+// The file an export is named after and put beside: the scenario's, or the lab's.
 const std::string& source_file(const AppState& state, const ExportChoice& what) {
-  return of_the_lab(what) ? state.lab.source : state.library.file;
+  return of_the_lab(what) ? lab_file(state) : state.library.file;
 }
 
 bool picture(const ExportChoice& what) { return what.format == core::ExportFormat::Png || is_recording(what); }
@@ -289,7 +292,7 @@ std::string export_path(const std::string& source, const std::string& what, cons
 
 std::string export_path(const AppState& state, const ExportChoice& what) {
   const std::string extension = export_extension(what);
-  const std::string experiment = state.lab.source.empty() ? "experiment" : state.lab.source;
+  const std::string experiment = lab_file(state).empty() ? "experiment" : lab_file(state);
   switch (what.kind) {
     case Kind::Sweep: return export_path(state, state.dialogs.record.what(), extension);
     case Kind::TrainingRun: return export_path(experiment, "training", extension);
@@ -301,7 +304,7 @@ std::string export_path(const AppState& state, const ExportChoice& what) {
   }
   if (what.format != core::ExportFormat::Png) return export_path(state, what.beamer ? "beamer" : "", extension);
   if (what.picture.panel == Panel::LossCurves)
-    return export_path(state.lab.source.empty() ? "experiment" : state.lab.source, "curves", extension);
+    return export_path(experiment, "curves", extension);
   return export_path(state, what.picture.panel ? panel_name(*what.picture.panel) : "", extension);
 }
 

@@ -49,6 +49,12 @@ bool is_experiment_file(const std::string& path) {
   return j.is_object() && j.contains("attnlab_experiment");
 }
 
+bool is_result_file(const std::string& path) {
+  const core::FileRead file = core::read_regular_file(path, 4096);  // the key is the file's first
+  return (file.problem == core::FileRead::Problem::None || file.problem == core::FileRead::Problem::TooLarge) &&
+         core::is_lm_result_text(file.text);
+}
+
 namespace {
 
 // The reader's messages for the status line, one per line. Each begins with the path:
@@ -147,6 +153,7 @@ bool open_scenario(AppState& state, const std::string& path_or_link) {
     return true;
   }
   const std::string& path = target.path;
+  if (is_result_file(path)) return open_result(state, path);
   return is_experiment_file(path) ? open_experiment(state, path) : open_scenario_document(state, path);
 }
 
@@ -157,7 +164,8 @@ bool request_open(AppState& state, const std::string& path_or_link) {
     return false;
   }
   const std::string& path = target.scenario ? path_or_link : target.path;  // a link's scenario is read again once answered
-  if (!target.scenario && is_experiment_file(path)) return open_experiment(state, path);  // the scenario stays: nothing to ask
+  if (!target.scenario && is_result_file(path)) return open_result(state, path);  // the scenario stays: nothing to ask
+  if (!target.scenario && is_experiment_file(path)) return open_experiment(state, path);
   if (state.modified()) {
     state.dialogs.pending = {Pending::Action::Open, path};
     return false;
@@ -232,10 +240,19 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
     }
     experiment = std::move(loaded.experiment);
   }
-  const int code = load_initial_scenario(experiment ? StartFile{} : start, state, headless);
+  // A language model's RESULT opens in the lab too: read first, so that a file the reader refuses says why and exits 2.
+  const bool result = !file.empty() && !experiment && is_result_file(file);
+  if (result) {
+    if (const core::LmResultLoad loaded = core::load_lm_result_file(file); !loaded.ok()) {
+      std::cerr << "attnlab: " << loaded.message() << "\n";
+      return 2;
+    }
+  }
+  const int code = load_initial_scenario(experiment || result ? StartFile{} : start, state, headless);
   state.library.lessons = load_lesson_list();
   state.library.experiments = load_experiment_list();
   if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
+  if (code == 0 && result) open_result(state, absolute(file));
   return code;
 }
 

@@ -22,6 +22,8 @@ std::string open_scenario_text(AppState& state, const std::string& text);
 
 // Whether path holds an experiment (a JSON object with "attnlab_experiment"), not a scenario.
 bool is_experiment_file(const std::string& path);
+// Whether the file is a language model's RESULT (its first key "attnlab_result": "language_model"), which opens in the lab.
+bool is_result_file(const std::string& path);
 // Opens an experiment file in the training lab; the scenario is not touched.
 // On failure returns false and sets state.status to the reader's messages.
 bool open_experiment(AppState& state, const std::string& path);

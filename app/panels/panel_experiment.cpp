@@ -362,6 +362,11 @@ void DrawExperimentPanel(AppState& state) {
     ImGui::End();
     return;
   }
+  if (state.lab.result) {
+    ResultView(state);
+    ImGui::End();
+    return;
+  }
   const float scale = fonts().scale;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float settings_w = std::clamp(avail.x * 0.34f, 300 * scale, 520 * scale);

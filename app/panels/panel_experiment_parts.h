@@ -11,5 +11,7 @@ void CurvesControls(AppState& state);  // the curves' smoothing, off by default
 void VariantTable(AppState& state);   // a row a design: its line, parameters, losses, Open in views
 void Exports(AppState& state);        // curves PNG and SVG, table CSV, the PyTorch replay, the file, an animation
 void LearnedMaps(AppState& state, float height);  // what each design has learned, labelled, over one colour bar
+// A language model's RESULT (state.lab.result) in place of the settings and the run (panel_experiment_result.cpp).
+void ResultView(AppState& state);
 
 }  // namespace app

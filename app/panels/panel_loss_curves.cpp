@@ -9,7 +9,7 @@ namespace app {
 void DrawLossCurvesPicture(AppState& state) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
   if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
-    const std::string& title = state.lab.experiment.title;
+    const std::string& title = state.lab.result ? state.lab.result->title : state.lab.experiment.title;
     ImGui::PushFont(fonts().title);
     ScriptText(title.empty() ? "Loss curves" : title);
     ImGui::PopFont();

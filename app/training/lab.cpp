@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "core/export/export.h"
 #include "core/io/experiment_json.h"
 #include "core/model/markup.h"
 
@@ -46,6 +47,7 @@ TrainingWorker* ensure_run(AppState& state) {
 
 void set_experiment(AppState& state, core::Experiment e, std::string source) {
   Lab& lab = state.lab;
+  lab.result.reset();
   lab.experiment = std::move(e);
   lab.source = std::move(source);
   lab.edited = false;
@@ -53,6 +55,38 @@ void set_experiment(AppState& state, core::Experiment e, std::string source) {
   lab.problems = lab_problems(lab.experiment);
   new_run(lab);
   state.view.workspace = Workspace::Lab;
+}
+
+bool open_result(AppState& state, const std::string& path) {
+  core::LmResultLoad loaded = core::load_lm_result_file(path);
+  if (!loaded.ok()) {
+    state.status = "not opened: " + loaded.errors.front() +
+                   (loaded.errors.size() > 1 ? " (and " + std::to_string(loaded.errors.size() - 1) + " more)" : "");
+    return false;
+  }
+  Lab& lab = state.lab;
+  lab.worker.reset();
+  lab.view = {};
+  lab.result = std::make_shared<const core::LmResult>(std::move(*loaded.result));
+  lab.result_source = path;
+  lab.view.curves = core::curves_of(*lab.result);
+  lab.smoothed = {};
+  state.view.workspace = Workspace::Lab;
+  int diverged = 0;
+  for (const core::LmVariantResult& v : lab.result->variants)
+    for (const core::LmRun& run : v.runs) diverged += run.diverged > 0;
+  state.status = "opened the result " + core::short_path(path) + " in the training lab" +
+                 (diverged ? ": " + std::to_string(diverged) + (diverged == 1 ? " run" : " runs") + " diverged" : "");
+  return true;
+}
+
+void close_result(AppState& state) {
+  Lab& lab = state.lab;
+  lab.result.reset();
+  lab.result_source.clear();
+  lab.smoothed = {};
+  new_run(lab);
+  if (lab.experiment.variants.empty()) state.view.workspace = Workspace::Views;  // no experiment to go back to
 }
 
 void experiment_edited(AppState& state) {

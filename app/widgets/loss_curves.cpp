@@ -107,6 +107,7 @@ struct CurvesPlot {
   float scale = 1;
   ImDrawList* dl = nullptr;
   ImU32 ink = 0, faint = 0;
+  bool bits = false;  // a language model's RESULT: the curves are bits per character, not a mean squared error
 
   float x_of(double step) const { return p0.x + pw * static_cast<float>(step / x_max); }
   float y_of(double loss) const {
@@ -174,7 +175,8 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
                     .scale = scale,
                     .dl = dl,
                     .ink = ink,
-                    .faint = faint};
+                    .faint = faint,
+                    .bits = lab.result != nullptr};
 }
 
 // Decades, with 10^k as the label: a label every `every` decades, so that they do not touch; with
@@ -214,7 +216,8 @@ void draw_step_axis(const CurvesPlot& p) {
     const std::string label = tick_text(step);
     p.dl->AddText(ImVec2(x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p1.y + 5 * scale), p.ink, label.c_str());
   }
-  const char* x_title = "step  (the curves: mean squared error L of each step's batch, on a log scale)";
+  const char* x_title = p.bits ? "step  (the curves: bits per character L of each step's batch, on a log scale)"
+                               : "step  (the curves: mean squared error L of each step's batch, on a log scale)";
   if (ImGui::CalcTextSize(x_title).x > pw + p.left) x_title = "step  (L of each step's batch, log scale)";
   p.dl->AddText(ImVec2(std::max(p.origin.x, p0.x + pw * 0.5f - ImGui::CalcTextSize(x_title).x * 0.5f),
                        p1.y + 5 * scale + ImGui::GetTextLineHeight()),

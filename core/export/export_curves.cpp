@@ -34,6 +34,56 @@ Curves curves_of(const SeededTraining& t) {
   return c;
 }
 
+Curves curves_of(const LmResult& r) {
+  Curves c;
+  c.title = r.title;
+  c.steps = c.steps_done = r.steps;
+  c.seeds = r.seeds();
+  const size_t count = r.variants.size();
+  c.loss.assign(count, {});
+  c.test_loss.assign(count, std::numeric_limits<double>::quiet_NaN());
+  c.diverged.assign(count, 0);
+  if (c.seeds > 1) {
+    c.band_lo.assign(count, {});
+    c.band_hi.assign(count, {});
+    c.test_lo = c.test_hi = c.test_loss;
+    c.diverged_runs.assign(count, 0);
+  }
+  for (size_t v = 0; v < count; ++v) {
+    const LmVariantResult& variant = r.variants[v];
+    c.names.push_back(variant.name);
+    c.params.push_back(static_cast<int>(std::min<long long>(variant.params, std::numeric_limits<int>::max())));
+    size_t longest = 0;
+    std::vector<double> tests, at;
+    for (const LmRun& run : variant.runs) {
+      longest = std::max(longest, run.loss.size());
+      if (std::isfinite(run.test_loss)) tests.push_back(run.test_loss);
+      if (run.diverged) {
+        c.diverged[v] = c.diverged[v] ? std::min(c.diverged[v], run.diverged) : run.diverged;
+        if (c.seeds > 1) ++c.diverged_runs[v];
+      }
+    }
+    for (size_t k = 0; k < longest; ++k) {  // each step: the runs that reached it
+      at.clear();
+      for (const LmRun& run : variant.runs)
+        if (k < run.loss.size()) at.push_back(run.loss[k]);
+      c.loss[v].push_back(median_of(at));
+      if (c.seeds > 1) {
+        c.band_lo[v].push_back(*std::min_element(at.begin(), at.end()));
+        c.band_hi[v].push_back(*std::max_element(at.begin(), at.end()));
+      }
+    }
+    if (!tests.empty()) {
+      c.test_loss[v] = median_of(tests);
+      if (c.seeds > 1) {
+        c.test_lo[v] = *std::min_element(tests.begin(), tests.end());
+        c.test_hi[v] = *std::max_element(tests.begin(), tests.end());
+      }
+    }
+  }
+  return c;
+}
+
 void update_curves(Curves& c, const SeededTraining& t) {
   const Training& first = t.run(0);
   if (c.names.empty()) {

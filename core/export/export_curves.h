@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/io/lm_result.h"
 #include "core/training/training.h"
 
 namespace core {
@@ -39,6 +40,9 @@ Curves curves_of(const SeededTraining& t);
 // Brings c, empty or made by this function for t before, up to date with t: the steps since
 // are appended (the median of a step is final once every seed's run has passed it).
 void update_curves(Curves& c, const SeededTraining& t);
+// A language model's RESULT as the lab draws it: each step's bits per character (the median over the
+// seeds, and their band), the held-out bits per character at the end as the test loss.
+Curves curves_of(const LmResult& r);
 
 // The colour of variant i: Okabe and Ito's palette, told apart with the
 // commonest colour blindnesses; the yellow is darker on white.

@@ -16,8 +16,8 @@ namespace {
 
 bool is_scalar(const OrderedJson& j) { return !j.is_array() && !j.is_object(); }
 
-// JSON as a Python literal: dicts one key a line, a list of numbers on one line,
-// strings through python_string (any name is safe), true/false/null as Python's.
+}  // namespace
+
 void python_literal(std::string& out, const OrderedJson& j, int indent) {
   const std::string pad(static_cast<size_t>(indent) + 4, ' '), close(static_cast<size_t>(indent), ' ');
   if (j.is_null()) {
@@ -55,6 +55,14 @@ void python_literal(std::string& out, const OrderedJson& j, int indent) {
   }
 }
 
+std::string python_comment_text(std::string_view text) {
+  std::string out;
+  for (char32_t c : decode_utf8(text)) append_utf8(out, c < 0x20 || (c >= 0x7F && c <= 0x9F) ? U' ' : c);
+  return out;
+}
+
+namespace {
+
 // A scenario's sizes, weights and options: what the script needs of a variant
 // or a teacher (X, X_kv, their tokens and the target are drawn per sequence).
 OrderedJson model_json(const Scenario& s) {
@@ -63,12 +71,6 @@ OrderedJson model_json(const Scenario& s) {
   return j;
 }
 
-// One comment line: valid UTF-8, no control character that could end it.
-std::string comment_text(std::string_view text) {
-  std::string out;
-  for (char32_t c : decode_utf8(text)) append_utf8(out, c < 0x20 || (c >= 0x7F && c <= 0x9F) ? U' ' : c);
-  return out;
-}
 
 // The script after its data: generator, tasks, the layer, the training loop.
 constexpr std::string_view kScriptBody = R"PY(
@@ -467,7 +469,7 @@ std::string export_train_py(const Experiment& e) {
 
   std::string script =
       "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# Written by attnlab" +
-      (e.title.empty() ? std::string(".") : ": " + comment_text(e.title)) +
+      (e.title.empty() ? std::string(".") : ": " + python_comment_text(e.title)) +
       "\n#\n"
       "# The experiment replayed in PyTorch, in double precision. Every variant starts\n"
       "# from attnlab's initial weights (below), sees the same batches (attnlab's\n"

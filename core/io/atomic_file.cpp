@@ -201,7 +201,13 @@ FileRead read_regular_file(const std::string& path, size_t max_bytes) {
     got += static_cast<size_t>(n);
   }
   ::close(fd);
-  if (got > max_bytes) return problem(FileRead::Problem::TooLarge, "larger than " + std::to_string(max_bytes) + " bytes");
+  if (got > max_bytes) {
+    // Its first max_bytes stay: enough to tell what kind of file it is (is_result_file reads 4 KiB).
+    r.text.resize(max_bytes);
+    r.problem = FileRead::Problem::TooLarge;
+    r.reason = "larger than " + std::to_string(max_bytes) + " bytes";
+    return r;
+  }
   r.text.resize(got);
   return r;
 }

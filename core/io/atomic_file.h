@@ -48,7 +48,7 @@ FileStamp file_stamp(const std::string& path);
 struct FileRead {
   enum class Problem { None, Missing, Directory, NotRegular, Unreadable, TooLarge };
   Problem problem = Problem::None;
-  std::string text;    // the contents when problem is None
+  std::string text;    // the contents when problem is None; TooLarge: the first max_bytes
   std::string reason;  // what is wrong, in words: "a loop of symbolic links", "a FIFO", ...
 };
 

@@ -32,6 +32,12 @@ ExperimentLoad load_experiment_file(const std::string& path);
 
 OrderedJson experiment_to_json(const Experiment& e);
 
+// The reader's words for a JSON value's type: "a string", "an array", "null", ….
+std::string json_type_name(const nlohmann::json& j);
+// A variant's "options" read as a scenario file reads them (one reader, one set of messages, each
+// prefixed with where); nothing, with the messages in errors, when they are not options.
+std::optional<Options> read_variant_options(const nlohmann::json& options, const std::string& where, std::vector<std::string>& errors);
+
 // What the reader would refuse in e, each message naming the field; empty when e can run.
 std::vector<std::string> experiment_problems(const Experiment& e);
 

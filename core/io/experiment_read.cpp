@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/io/atomic_file.h"
+#include "core/io/language_model_json.h"
 #include "core/io/scenario_io.h"
 #include "core/text/utf8.h"
 
@@ -19,9 +20,7 @@ using json = nlohmann::json;
 
 std::string ExperimentLoad::message() const { return one_per_line(errors); }
 
-namespace {
-
-std::string type_name(const json& j) {
+std::string json_type_name(const json& j) {
   if (j.is_null()) return "null";
   if (j.is_boolean()) return "a boolean";
   if (j.is_number()) return "a number";
@@ -29,9 +28,6 @@ std::string type_name(const json& j) {
   if (j.is_array()) return "an array";
   return "an object";
 }
-
-
-
 
 // The options of a variant read as a scenario reads them: one reader, one set of messages.
 std::optional<Options> read_variant_options(const json& options, const std::string& where, std::vector<std::string>& errors) {
@@ -51,6 +47,11 @@ std::optional<Options> read_variant_options(const json& options, const std::stri
   return read.scenario->options;
 }
 
+namespace {
+
+// The reader's own name for a JSON value's type.
+std::string type_name(const json& j) { return json_type_name(j); }
+
 void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   std::vector<std::string>& errors = out.errors;
   // What does not fit together: an error of the file, a problem of an experiment being edited.
@@ -66,6 +67,12 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
     if (!known.count(it.key())) errors.push_back(json(it.key()).dump() + ": unknown key");
   if (!root.contains("attnlab_experiment") || !root["attnlab_experiment"].is_number_integer() || root["attnlab_experiment"] != 1) {
     errors.push_back("attnlab_experiment: expected the format version 1 (\"attnlab_experiment\": 1)");
+    return;
+  }
+  // A language model is a file of another shape, read by core/io/language_model_json.h: one message, not one a key.
+  if (is_language_model(root)) {
+    errors.push_back("task.kind: \"language_model\" is trained in PyTorch, not in attnlab: attnlab --train FILE --export lm.py "
+                     "writes the script that trains it (docs/experiments.md, \"Language models\")");
     return;
   }
   Experiment e;

@@ -52,7 +52,9 @@ const std::span<const float> kPatterns[] = {
 
 std::span<const float> curve_dash(int i) {
   const int count = static_cast<int>(std::size(kPatterns));
-  return kPatterns[((i % count) + count) % count];
+  // Past the palette's 8 colours the patterns shift by one a round: design 8 has design 0's colour and design 1's dashes.
+  const int k = ((i % count) + count) % count, round = i >= 0 ? i / count : 0;
+  return kPatterns[(k + round) % count];
 }
 
 std::vector<std::pair<float, float>> dash_spans(std::span<const float> pattern, float length, float unit) {

@@ -25,7 +25,8 @@ std::vector<double> exponential_moving_average(const std::vector<double>& x, dou
 std::vector<double> log_moving_average(const std::vector<double>& x, double alpha, double floor);
 
 // Variant i's dash pattern: lengths along the curve, drawn and skipped in turn, in units of the
-// line's width at scale 1 (pixels); empty: a solid line. Eight distinct patterns, then again.
+// line's width at scale 1 (pixels); empty: a solid line. Eight distinct patterns; from design 8 on, shifted
+// by one a round, so that colour (8 of them) and pattern together tell 64 designs apart.
 std::span<const float> curve_dash(int i);
 
 // The parts of a polyline a dash pattern draws: [from, to] pairs of distances along it, the

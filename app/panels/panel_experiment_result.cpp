@@ -1,0 +1,149 @@
+// A language model's RESULT in the lab (File → Open result): what it was trained on and where, its notes,
+// the curves of bits per character (median over the seeds, and their band), and the table of held-out
+// bits per character. The model was trained by the script attnlab wrote (docs/experiments.md,
+// "Language models"); the lab only shows what came back.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/files/platform_files.h"
+#include "app/panels/panel_experiment_parts.h"
+#include "app/panels/panels.h"
+#include "app/render/text.h"
+#include "app/training/lab.h"
+#include "app/widgets/loss_curves.h"
+#include "core/io/atomic_file.h"
+
+namespace app {
+
+namespace {
+
+// "1 234 s" as minutes and hours once it is long.
+std::string duration(double seconds) {
+  char text[64];
+  if (seconds < 120) std::snprintf(text, sizeof text, "%.0f s", seconds);
+  else if (seconds < 7200) std::snprintf(text, sizeof text, "%.1f min", seconds / 60);
+  else std::snprintf(text, sizeof text, "%.1f h", seconds / 3600);
+  return text;
+}
+
+// Left: where the result comes from, and its notes.
+void ResultFacts(AppState& state, const core::LmResult& r) {
+  if (!state.picture.active && ImGui::Button("\u2190 Back to the lab")) close_result(state);
+  remember_control(state, "result.close");
+  ImGui::PushFont(fonts().title);
+  ScriptTextWrapped(r.title.empty() ? "A language model's result" : r.title);
+  ImGui::PopFont();
+  ImGui::TextDisabled("%s", core::short_path(state.lab.result_source).c_str());
+  ImGui::Spacing();
+  const auto fact = [](const char* name, const std::string& value) {
+    if (value.empty()) return;
+    ImGui::TextDisabled("%s", name);
+    ImGui::SameLine(110 * fonts().scale);
+    ImGui::TextWrapped("%s", value.c_str());
+  };
+  fact("trained on", r.device);
+  fact("in", duration(r.seconds) + (r.started.empty() ? "" : ", from " + r.started));
+  fact("torch", r.torch + (r.python.empty() ? "" : ", Python " + r.python) + (r.dtype.empty() ? "" : ", " + r.dtype));
+  fact("corpus", r.corpus + (r.corpus_characters ? ", " + thousands(static_cast<double>(r.corpus_characters)) + " characters" : ""));
+  fact("sha256", r.corpus_sha256.substr(0, 16) + (r.corpus_sha256.size() > 16 ? "\u2026" : ""));
+  fact("runs", thousands(r.steps) + " steps \u00D7 " + std::to_string(r.seeds()) + (r.seeds() == 1 ? " seed" : " seeds") + " \u00D7 " +
+                   std::to_string(r.variants.size()) + " designs");
+  if (!r.notes.empty()) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("What it asks, and what the runs show");
+    ImGui::BeginChild("notes", ImVec2(0, 0), true);
+    ScriptTextWrapped(r.notes);
+    ImGui::EndChild();
+  }
+}
+
+// A row a design: its line, parameters, bits per character at the first step and on the held-out split.
+void ResultTable(AppState& state, const core::LmResult& r) {
+  const core::Curves& c = state.lab.view.curves;
+  const float scale = fonts().scale;
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("result", 4, kFlags)) return;
+  ImGui::TableSetupColumn("design", ImGuiTableColumnFlags_WidthFixed, 220 * scale);
+  ImGui::TableSetupColumn("parameters");
+  ImGui::TableSetupColumn("bits/char, step 0");
+  ImGui::TableSetupColumn(r.seeds() > 1 ? "held-out bits/char: median [min, max]" : "held-out bits/char");
+  ImGui::TableHeadersRow();
+  for (size_t v = 0; v < r.variants.size(); ++v) {
+    const core::LmVariantResult& variant = r.variants[v];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    CurveSample(state, ImGui::GetWindowDrawList(), ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * 0.5f), 24 * scale, static_cast<int>(v));
+    ImGui::SetCursorScreenPos(ImVec2(at.x + 30 * scale, at.y));
+    ScriptText(variant.name);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(thousands(static_cast<double>(variant.params)).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(v < c.loss.size() && !c.loss[v].empty() ? format_loss(c.loss[v].front()).c_str() : "\u2014");
+    ImGui::TableNextColumn();
+    const std::string held = core::held_out_summary(variant);
+    int diverged = 0;
+    for (const core::LmRun& run : variant.runs) diverged += run.diverged > 0;
+    if (diverged) {
+      const ImVec4 red(0.9f, 0.35f, 0.3f, 1);
+      ImGui::TextColored(red, "%s%s", held == "diverged" ? "" : (held + " \u00B7 ").c_str(),
+                         (std::to_string(diverged) + " of " + std::to_string(variant.runs.size()) + (variant.runs.size() == 1 ? " run" : " runs") +
+                          " diverged at step " + std::to_string(c.diverged[v]))
+                             .c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Its loss was not finite at that step: the run stopped there. The median is over the runs that did not.");
+    } else {
+      ImGui::TextUnformatted(held.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+void ResultExports(AppState& state) {
+  ImGui::TextUnformatted("Export:");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
+  remember_control(state, "result.export.png");
+  ImGui::SameLine();
+  ExportChoice what;
+  what.kind = ExportChoice::Kind::Curves;
+  what.format = core::ExportFormat::Svg;
+  if (ImGui::SmallButton("curves SVG")) platform_files().chooser->ask_export(state, what);
+  remember_control(state, "result.export.svg");
+  ImGui::SameLine();
+  what.kind = ExportChoice::Kind::Table;
+  what.format = core::ExportFormat::Csv;
+  if (ImGui::SmallButton("table CSV")) platform_files().chooser->ask_export(state, what);
+  remember_control(state, "result.export.csv");
+}
+
+}  // namespace
+
+void ResultView(AppState& state) {
+  // Held for the frame: "Back to the lab" closes the result half-way through drawing it.
+  const std::shared_ptr<const core::LmResult> held = state.lab.result;
+  const core::LmResult& r = *held;
+  const float scale = fonts().scale;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImGui::BeginChild("facts", ImVec2(std::clamp(avail.x * 0.30f, 280 * scale, 460 * scale), 0), false);
+  ResultFacts(state, r);
+  ImGui::EndChild();
+  ImGui::SameLine(0, 14 * scale);
+  ImGui::BeginChild("curves", ImVec2(0, 0), false);
+  ImGui::TextDisabled("%s of each step's batch, before the step (the median over the seeds; the band: the smallest to the largest)",
+                      r.unit.c_str());
+  CurvesControls(state);
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2 * scale;
+  const float table_h = row_h * static_cast<float>(r.variants.size() + 1) + ImGui::GetFrameHeightWithSpacing() * 2;
+  LossCurves(state, ImVec2(room.x, std::max(160 * scale, room.y - table_h)));
+  ResultTable(state, r);
+  ResultExports(state);
+  ImGui::EndChild();
+}
+
+}  // namespace app

@@ -1,0 +1,456 @@
+// The PyTorch script of a language-model experiment (export_lm_torch.h). The model and the loop are
+// Python below; attnlab writes the experiment into it and nothing else: it trains nothing.
+#include "core/export/export_lm_torch.h"
+
+#include <string_view>
+
+#include "core/export/export_train_torch.h"
+#include "core/io/language_model_json.h"
+
+namespace core {
+
+namespace {
+
+// The script after the experiment: corpus, model, training, the RESULT.
+constexpr std::string_view kScriptBody = R"PY(
+
+
+# [SECTION] The corpus: bytes, one byte a character
+
+NAMED_CORPORA = {
+    # The licence texts of Debian's base-files: the regular files, by name (GPL, a link to GPL-3, is not read twice).
+    "debian-licenses": "/usr/share/common-licenses",
+}
+
+
+def read_corpus(corpus):
+    """The corpus's bytes and what to call it: a named corpus, or a file's path."""
+    if corpus in NAMED_CORPORA:
+        folder = NAMED_CORPORA[corpus]
+        if not os.path.isdir(folder):
+            sys.exit(f"the corpus {corpus!r} is the files of {folder}, which this machine does not have: "
+                     "copy them from a Debian system, and give --corpus FILE (their bytes, one after the other)")
+        names = sorted(name for name in os.listdir(folder)
+                       if os.path.isfile(os.path.join(folder, name)) and not os.path.islink(os.path.join(folder, name)))
+        data = b"".join(open(os.path.join(folder, name), "rb").read() for name in names)
+    else:
+        try:
+            with open(corpus, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            sys.exit(f"the corpus {corpus!r} cannot be read: {e.strerror}")
+    task = EXPERIMENT["task"]
+    if len(data) * task["held_out"] < task["context"] + 1 or len(data) * (1 - task["held_out"]) < task["context"] + 2:
+        sys.exit(f"the corpus {corpus!r} has {len(data)} characters: too few for a context of {task['context']} "
+                 f"in both its training part and its held-out part ({task['held_out']:g} of it)")
+    return data
+
+
+# [SECTION] The model: a character-level transformer, pre-norm, whose attention is the variant's
+
+def rotate_pairs(M, base):
+    """RoPE as attnlab turns q and k (docs/mathematics.md): in row p of M (... x rows x d), each pair
+    of coordinates (2i, 2i+1) turned by p * base^(-2i/d)."""
+    rows, d = M.shape[-2], M.shape[-1]
+    angle = torch.arange(rows, dtype=torch.float64)[:, None] * base ** (-2.0 * torch.arange(d // 2, dtype=torch.float64) / d)
+    c, s = angle.cos().to(M), angle.sin().to(M)
+    x, y = M[..., 0::2], M[..., 1::2]
+    return torch.stack((c * x - s * y, s * x + c * y), dim=-1).flatten(-2)
+
+
+def sinusoidal(count, d_model, base):
+    """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle): attnlab's, added to X."""
+    angle = torch.arange(count, dtype=torch.float64)[:, None] / base ** (2.0 * torch.arange(d_model // 2, dtype=torch.float64) / d_model)
+    return torch.stack((angle.sin(), angle.cos()), dim=-1).flatten(-2)
+
+
+def unit_rows(M):
+    """Each row over its length; a zero row stays zero."""
+    length = M.norm(dim=-1, keepdim=True)
+    return torch.where(length > 0, M / torch.where(length > 0, length, torch.ones_like(length)), M)
+
+
+class Attention(torch.nn.Module):
+    """One layer's heads, by the conventions of attnlab's views: S = Q K^T (row-vector form), logits S / sqrt(d_k) / T,
+    masked, softmax by rows, O = A V, the heads' outputs side by side times W^O. The variant's options decide
+    where Q and K come from (W^Q and W^K; W^Q alone under shared QK; one W per head under merged_qk) and
+    what happens to them before the scores."""
+
+    def __init__(self, options, d_model, heads, d_k, d_qk):
+        super().__init__()
+        self.o, self.heads, self.d_k, self.d_qk = options, heads, d_k, d_qk
+        linear = lambda width: torch.nn.Linear(d_model, width, bias=False)
+        if options["merged_qk"]:  # S = X W_h X^T: one d_model x d_model matrix a head, in place of W^Q W^K^T
+            bound = 1 / math.sqrt(d_model)
+            self.W = torch.nn.Parameter(torch.empty(heads, d_model, d_model).uniform_(-bound, bound))
+        else:
+            self.W_Q = linear(heads * d_qk)
+            if not options["shared_qk"]:
+                self.W_K = linear(heads * d_qk)
+        self.W_V = linear(heads * d_k)
+        if options["head_output"] == "alt":  # AttentionAlt's fourth matrix, from sqrt(d_k) I: it starts as attention
+            self.W_alt = torch.nn.Parameter(math.sqrt(d_k) * torch.eye(d_k).repeat(heads, 1, 1))
+        if options["qk_norm"]:  # QK-norm's gain, one number a head, from sqrt(d_k)
+            self.qk_gain = torch.nn.Parameter(torch.full((heads,), math.sqrt(d_qk)))
+        self.W_O = torch.nn.Linear(heads * d_k, d_model, bias=False)
+
+    def forward(self, X, mask):
+        o, B, n = self.o, X.shape[0], X.shape[1]
+        split = lambda M, width: M.view(B, n, self.heads, width).transpose(1, 2)  # B x heads x n x width
+        if o["merged_qk"]:
+            q, k = torch.einsum("bnd,hde->bhne", X, self.W), X[:, None]
+        else:
+            q = split(self.W_Q(X), self.d_qk)
+            k = q if o["shared_qk"] else split(self.W_K(X), self.d_qk)
+        v = split(self.W_V(X), self.d_k)
+        if o["normalize_keys"]:  # Reformer: each key over its length
+            k = unit_rows(k)
+        if o["positions"] == "rope":  # after normalize_keys; V is not turned
+            q, k = rotate_pairs(q, o["position_base"]), rotate_pairs(k, o["position_base"])
+        if o["qk_norm"]:
+            scores = self.qk_gain[:, None, None] * (unit_rows(q) @ unit_rows(k).transpose(-1, -2))
+        else:
+            scores = q @ k.transpose(-1, -2)
+        divisor = (math.sqrt(self.d_k if o["merged_qk"] else self.d_qk) if o["scale"] == "sqrt_dk" else 1.0) * o["temperature"]
+        A = torch.softmax((scores / divisor).masked_fill(mask, float("-inf")), dim=-1)
+        O = A @ v
+        if o["head_output"] == "alt":  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T
+            O = O @ self.W_alt.transpose(-1, -2) / math.sqrt(self.d_k)
+        return self.W_O(O.transpose(1, 2).reshape(B, n, self.heads * self.d_k))
+
+
+class Block(torch.nn.Module):
+    def __init__(self, options, task, d_qk):
+        super().__init__()
+        d_model = task["d_model"]
+        self.norm1, self.norm2 = torch.nn.LayerNorm(d_model), torch.nn.LayerNorm(d_model)
+        self.attention = Attention(options, d_model, task["heads"], task["d_k"], d_qk)
+        self.mlp = torch.nn.Sequential(torch.nn.Linear(d_model, task["d_ff"]), torch.nn.GELU(),
+                                       torch.nn.Linear(task["d_ff"], d_model))
+
+    def forward(self, X, mask):
+        X = X + self.attention(self.norm1(X), mask)
+        return X + self.mlp(self.norm2(X))
+
+
+OPTIONS = {"shared_qk": False, "normalize_keys": False, "scale": "sqrt_dk", "temperature": 1.0,
+           "mask": {"causal": True, "no_self": False}, "merged_qk": False, "head_output": "attention",
+           "positions": "none", "position_base": 10000.0, "qk_norm": False}
+
+
+def options_of(variant):
+    """A variant's options, every one given: the file's over attnlab's defaults."""
+    o = {**OPTIONS, **variant.get("options", {})}
+    o["mask"] = {**OPTIONS["mask"], **o["mask"]}
+    unknown = set(o) - set(OPTIONS)
+    if unknown:
+        sys.exit(f"{variant['name']}: this script does not know the option(s) {sorted(unknown)}: export it again from this attnlab")
+    return o
+
+
+class LanguageModel(torch.nn.Module):
+    """Bytes in, the next byte's logits out, at every position."""
+
+    def __init__(self, variant, task):
+        super().__init__()
+        o = options_of(variant)
+        self.options, d_model = o, task["d_model"]
+        self.embed = torch.nn.Embedding(256, d_model)
+        self.blocks = torch.nn.ModuleList(Block(o, task, variant.get("d_k", task["d_k"])) for _ in range(task["layers"]))
+        self.norm = torch.nn.LayerNorm(d_model)
+        self.unembed = torch.nn.Linear(d_model, 256)
+        self.made = {}  # the mask and the positions, made once per length and device (DDP's gloo broadcasts no bool buffer)
+
+    def mask_and_positions(self, n, device):
+        if (n, device) not in self.made:
+            mask = torch.triu(torch.ones(n, n, dtype=torch.bool, device=device), diagonal=1)  # causal: j > i
+            if self.options["mask"]["no_self"]:  # the diagonal too, but for the first character, which has nothing else
+                mask |= torch.eye(n, dtype=torch.bool, device=device)
+                mask[0, 0] = False
+            pe = None
+            if self.options["positions"] == "sinusoidal":
+                pe = sinusoidal(n, self.embed.embedding_dim, self.options["position_base"]).to(device, torch.get_default_dtype())
+            self.made[(n, device)] = mask, pe
+        return self.made[(n, device)]
+
+    def forward(self, tokens):
+        mask, pe = self.mask_and_positions(tokens.shape[1], tokens.device)
+        X = self.embed(tokens)
+        if pe is not None:
+            X = X + pe
+        for block in self.blocks:
+            X = block(X, mask)
+        return self.unembed(self.norm(X))
+
+
+def bits_per_character(model, tokens):
+    """The mean over every position of -log2 p(next byte): cross-entropy in bits."""
+    logits = model(tokens[:, :-1])
+    return F.cross_entropy(logits.reshape(-1, 256), tokens[:, 1:].reshape(-1)) / math.log(2)
+
+
+# [SECTION] Training: every variant, every seed, the same batches
+
+def learning_rate(step):
+    """The rate of step `step` (0-based): a linear warm-up, then constant or a cosine down to 0 at the last step."""
+    lr, steps, warmup = EXPERIMENT["learning_rate"], EXPERIMENT["steps"], EXPERIMENT["task"]["warmup"]
+    if step < warmup:
+        return lr * (step + 1) / warmup
+    if EXPERIMENT["task"]["schedule"] == "constant":
+        return lr
+    return lr * 0.5 * (1 + math.cos(math.pi * (step - warmup) / max(1, steps - warmup)))
+
+
+def held_out_windows(held_out, context, device):
+    """The held-out split cut into windows of context + 1 bytes, one after the other: the same for every run."""
+    count = (len(held_out) - 1) // context
+    starts = torch.arange(count) * context
+    data = torch.tensor(list(held_out), dtype=torch.long)
+    return torch.stack([data[s:s + context + 1] for s in starts.tolist()]).to(device)
+
+
+def evaluate(model, windows, batch):
+    """Bits per character over every held-out window (each window's mean weighted alike)."""
+    model.eval()
+    total = 0.0
+    with torch.no_grad():
+        for i in range(0, len(windows), batch):
+            part = windows[i:i + batch]
+            total += bits_per_character(model, part).item() * len(part)
+    model.train()
+    return total / len(windows)
+
+
+def train_one(variant, seed, train_data, windows, world, progress):
+    """One variant from one seed: its curve (bits per character of each step's batch before the step, then of one more
+    batch after the last), its held-out bits per character at EVAL_STEPS, and the step it diverged at (0: none)."""
+    task, steps, batch = EXPERIMENT["task"], EXPERIMENT["steps"], EXPERIMENT["batch"]
+    torch.manual_seed(seed)  # the starting weights: the same in every process, and DDP checks it
+    model = LanguageModel(variant, task).to(world.device)
+    params = sum(p.numel() for p in model.parameters())
+    net = model
+    if world.size > 1:
+        net = torch.nn.parallel.DistributedDataParallel(model, device_ids=[world.device.index] if world.device.type == "cuda" else None)
+    kind = EXPERIMENT["optimizer"]
+    if kind == "adamw":
+        optimizer = torch.optim.AdamW(model.parameters(), lr=EXPERIMENT["learning_rate"], weight_decay=task["weight_decay"])
+    elif kind == "adam":
+        optimizer = torch.optim.Adam(model.parameters(), lr=EXPERIMENT["learning_rate"])
+    else:
+        optimizer = torch.optim.SGD(model.parameters(), lr=EXPERIMENT["learning_rate"])
+    # The batches: the same global batch in every process (one generator, one seed), each process taking its share.
+    batches = torch.Generator().manual_seed(seed)
+    share = slice(world.rank * batch // world.size, (world.rank + 1) * batch // world.size)
+    context, loss, held_out, diverged = task["context"], [], [], 0
+    for step in range(steps + 1):
+        starts = torch.randint(0, len(train_data) - context - 1, (batch,), generator=batches)[share]
+        tokens = torch.stack([train_data[s:s + context + 1] for s in starts.tolist()]).to(world.device)
+        if step in EVAL_SET:
+            held_out.append(evaluate(model, windows, batch))
+        if step == steps:  # one batch more: the loss after the last step
+            with torch.no_grad():
+                loss.append(world.mean(bits_per_character(model, tokens)))
+            break
+        for group in optimizer.param_groups:
+            group["lr"] = learning_rate(step)
+        value = bits_per_character(net, tokens)
+        mean = world.mean(value.detach())
+        if not math.isfinite(mean):  # it stops here: docs/experiments.md, "Divergence"
+            diverged = step + 1
+            break
+        loss.append(mean)
+        optimizer.zero_grad(set_to_none=True)
+        value.backward()
+        if task["grad_clip"] > 0:
+            torch.nn.utils.clip_grad_norm_(model.parameters(), task["grad_clip"])
+        optimizer.step()
+        progress(step + 1, mean)
+    if not diverged and not (math.isfinite(loss[-1]) and all(math.isfinite(x) for x in held_out)):
+        diverged = steps + 1
+    run = {"seed": seed, "loss": [x if math.isfinite(x) else None for x in loss],
+           "held_out": [x if math.isfinite(x) else None for x in held_out],
+           "test_loss": held_out[-1] if not diverged else None}
+    if diverged:
+        run["diverged"] = diverged
+    return params, run
+
+
+class World:
+    """This process's place among torchrun's (one process: rank 0 of 1)."""
+
+    def __init__(self, device):
+        self.size, self.rank = int(os.environ.get("WORLD_SIZE", "1")), int(os.environ.get("RANK", "0"))
+        if device == "cuda":
+            if not torch.cuda.is_available():
+                sys.exit("--device cuda: torch sees no GPU here (torch.cuda.is_available() is False)")
+            self.device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
+            torch.cuda.set_device(self.device)
+        else:
+            self.device = torch.device("cpu")
+        if self.size > 1:
+            torch.distributed.init_process_group("nccl" if device == "cuda" else "gloo")
+
+    def mean(self, value):
+        """The global batch's mean of a process's mean over its (equal) share."""
+        value = value.detach().double().reshape(1)
+        if self.size > 1:
+            torch.distributed.all_reduce(value)
+            value /= self.size
+        return value.item()
+
+
+def median(values):
+    """numpy's median: the middle value, or the mean of the two middle ones; None for none."""
+    values = sorted(values)
+    if not values:
+        return None
+    middle = len(values) // 2
+    return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
+
+
+def medians(curves):
+    """At each index, the median over the curves that reached it (a diverged run stops)."""
+    longest = max((len(c) for c in curves), default=0)
+    return [median([c[i] for c in curves if i < len(c) and c[i] is not None]) for i in range(longest)]
+
+
+def corpus_name(args):
+    return os.path.abspath(args.corpus) if args.corpus else EXPERIMENT["task"]["corpus"]
+
+
+def main():
+    global EVAL_STEPS, EVAL_SET
+    parser = argparse.ArgumentParser(description=EXPERIMENT.get("title") or "an attnlab language-model experiment in PyTorch")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cuda" if torch.cuda.is_available() else "cpu",
+                        help="where to train (default: cuda when torch sees a GPU)")
+    parser.add_argument("--steps", type=int, help=f"steps of training (default {EXPERIMENT['steps']})")
+    parser.add_argument("--seeds", type=int, help=f"runs per variant, with the seeds {EXPERIMENT['seed']}, "
+                        f"{EXPERIMENT['seed'] + 1}, ... (default {EXPERIMENT['seeds']})")
+    parser.add_argument("--variants", help="only these variants, by name, separated by commas")
+    parser.add_argument("--corpus", metavar="FILE", help="train on this file's bytes instead of the experiment's corpus")
+    parser.add_argument("--dtype", choices=("float32", "float64"), default="float32",
+                        help="float64 for checks that compare runs to 1e-6 (default float32)")
+    parser.add_argument("--out", metavar="RESULT.json", default="lm-result.json", help="where the RESULT goes (default lm-result.json)")
+    args = parser.parse_args()
+    if args.steps is not None:
+        if args.steps < 1:
+            sys.exit("--steps: expected at least 1")
+        EXPERIMENT["steps"] = args.steps
+        EXPERIMENT["task"]["warmup"] = min(EXPERIMENT["task"]["warmup"], args.steps - 1)
+    if args.seeds is not None and args.seeds < 1:
+        sys.exit("--seeds: expected at least 1")
+    seeds = [EXPERIMENT["seed"] + i for i in range(args.seeds or EXPERIMENT["seeds"])]
+    variants = EXPERIMENT["variants"]
+    if args.variants:
+        wanted = args.variants.split(",")
+        unknown = [w for w in wanted if w not in [v["name"] for v in variants]]
+        if unknown:
+            sys.exit(f"--variants: no variant named {unknown[0]!r}; the variants are " + ", ".join(v["name"] for v in variants))
+        variants = [v for v in variants if v["name"] in wanted]
+    torch.set_default_dtype(getattr(torch, args.dtype))
+    world = World(args.device)
+    if EXPERIMENT["batch"] % world.size:
+        sys.exit(f"batch {EXPERIMENT['batch']} is not a multiple of the {world.size} processes: each takes an equal share")
+    steps, task = EXPERIMENT["steps"], EXPERIMENT["task"]
+    EVAL_STEPS = list(range(0, steps, task["eval_every"])) + [steps]
+    EVAL_SET = set(EVAL_STEPS)
+    data = read_corpus(args.corpus or task["corpus"])
+    cut = int(len(data) * (1 - task["held_out"]))
+    train_data = torch.tensor(list(data[:cut]), dtype=torch.long)
+    windows = held_out_windows(data[cut:], task["context"], world.device)
+    started, clock = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), time.time()
+    results = []
+    for i, variant in enumerate(variants):
+        runs, params = [], 0
+        for seed in seeds:
+            begun = time.time()
+
+            def progress(step, bpc):
+                if world.rank == 0 and (step % max(1, steps // 100) == 0 or step == steps):
+                    print(f"\r{variant['name']} ({i + 1} of {len(variants)}), seed {seed}: step {step}/{steps}, "
+                          f"{bpc:.3f} bits per character, {time.time() - begun:.0f} s ", end="", file=sys.stderr, flush=True)
+
+            params, run = train_one(variant, seed, train_data, windows, world, progress)
+            runs.append(run)
+            if world.rank == 0:
+                said = f"diverged at step {run['diverged']}" if "diverged" in run else f"held-out {run['test_loss']:.4f} bits per character"
+                print(f"\r{variant['name']}, seed {seed}: {said} ({time.time() - begun:.0f} s)" + " " * 30, file=sys.stderr, flush=True)
+        finished = [r["test_loss"] for r in runs if r["test_loss"] is not None]
+        results.append({"name": variant["name"], "params": params, "runs": runs,
+                        "median_loss": medians([r["loss"] for r in runs]),
+                        "median_held_out": medians([r["held_out"] for r in runs]),
+                        "median_test_loss": median(finished)})
+    if world.rank == 0:
+        device = torch.cuda.get_device_name(world.device) if world.device.type == "cuda" else "cpu"
+        result = {
+            "attnlab_result": "language_model",
+            "title": EXPERIMENT.get("title", ""),
+            "notes": EXPERIMENT.get("notes", ""),
+            "unit": "bits per character",
+            "device": device + (f" x {world.size} processes" if world.size > 1 else ""),
+            "processes": world.size,
+            "torch": torch.__version__,
+            "python": sys.version.split()[0],
+            "dtype": args.dtype,
+            "started": started,
+            "seconds": round(time.time() - clock, 1),
+            "corpus": {"name": corpus_name(args), "characters": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+                       "training_characters": cut, "held_out_characters": len(data) - cut},
+            "experiment": EXPERIMENT,
+            "steps": steps,
+            "eval_steps": EVAL_STEPS,
+            "seeds": len(seeds),
+            "variants": results,
+        }
+        text = json.dumps(result, ensure_ascii=False, indent=1, allow_nan=False)
+        folder = os.path.dirname(os.path.abspath(args.out))
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as f:
+            f.write(text + "\n")
+        os.replace(f.name, args.out)
+        for v in results:
+            runs = [r["test_loss"] for r in v["runs"] if r["test_loss"] is not None]
+            spread = f" [{min(runs):.4f}, {max(runs):.4f}]" if len(runs) > 1 else ""
+            said = f"{v['median_test_loss']:.4f}{spread}" if runs else "diverged"
+            print(f"{v['name']}: {v['params']} parameters, held-out bits per character {said}")
+        print(f"wrote {args.out}", file=sys.stderr)
+    if world.size > 1:
+        torch.distributed.destroy_process_group()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+)PY";
+
+}  // namespace
+
+std::string export_lm_py(const LanguageModel& lm) {
+  std::string script =
+      "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# Written by attnlab" +
+      (lm.title.empty() ? std::string(".") : ": " + python_comment_text(lm.title)) +
+      "\n#\n"
+      "# A language-model experiment (docs/experiments.md, \"Language models\"): every variant's attention in\n"
+      "# a character-level transformer, trained on the same batches of the same corpus, each over every seed.\n"
+      "# It writes RESULT: each run's bits per character, per step and on the held-out split; File > Open\n"
+      "# result in attnlab shows it.\n"
+      "#\n"
+      "#   python3 lm.py --device cpu --steps 20 --seeds 1 --out R.json     a few steps, to try it\n"
+      "#   python3 lm.py --device cuda --out R.json                          the whole experiment on a GPU\n"
+      "#   torchrun --nproc_per_node 4 lm.py --device cuda --out R.json      on 4 GPUs, the batch shared (DDP)\n"
+      "#   python3 -m torch.distributed.run --redirects 1 --tee 1 --nproc_per_node 2 lm.py --device cpu\n"
+      "#       Debian's torch 1.13 under Python 3.11: its torchrun cannot read its own defaults of these two\n"
+      "#\n"
+      "# It runs on torch 1.13 (Debian's python3-torch) and on torch 2.x; it downloads nothing.\n"
+      "import argparse\nimport hashlib\nimport json\nimport math\nimport os\nimport sys\nimport tempfile\nimport time\n\n"
+      "import torch\nimport torch.nn.functional as F\n\n"
+      "sys.stdout.reconfigure(errors=\"backslashreplace\")  # any name prints, whatever the terminal's encoding\n"
+      "sys.stderr.reconfigure(errors=\"backslashreplace\")\n\n"
+      "# The experiment as attnlab read it.\n"
+      "EXPERIMENT = ";
+  python_literal(script, language_model_to_json(lm), 0);
+  script += "\n";
+  script += kScriptBody;
+  return script;
+}
+
+}  // namespace core

@@ -1,0 +1,206 @@
+#include "core/io/lm_result.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "core/io/atomic_file.h"
+#include "core/io/experiment_json.h"
+#include "core/io/scenario_io.h"
+#include "core/text/utf8.h"
+
+namespace core {
+
+using json = nlohmann::json;
+
+std::string LmResultLoad::message() const { return one_per_line(errors); }
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The start of a RESULT, up to its first key's value: the script writes "attnlab_result" first.
+bool starts_as_lm_result(std::string_view text) {
+  const size_t key = text.substr(0, 4096).find("\"attnlab_result\"");
+  return key != std::string_view::npos && text.substr(key, 64).find("\"language_model\"") != std::string_view::npos;
+}
+
+// A list of numbers or nulls (not finite); nothing, with a message naming where, otherwise.
+std::optional<std::vector<double>> read_curve(const json& j, const std::string& where, std::vector<std::string>& errors) {
+  if (!j.is_array()) {
+    errors.push_back(where + ": expected a list of numbers (null where a value was not finite), got " + json_type_name(j));
+    return std::nullopt;
+  }
+  std::vector<double> out;
+  out.reserve(j.size());
+  for (size_t i = 0; i < j.size(); ++i) {
+    if (j[i].is_null()) out.push_back(kNaN);
+    else if (j[i].is_number()) out.push_back(j[i].get<double>());
+    else {
+      errors.push_back(where + "[" + std::to_string(i) + "]: expected a number or null, got " + json_type_name(j[i]));
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+void read_result(const json& root, LmResultLoad& out) {
+  std::vector<std::string>& errors = out.errors;
+  LmResult r;
+  const auto text = [&](const char* key, std::string& value) {
+    if (root.contains(key) && root[key].is_string()) value = root[key].get<std::string>();
+    else if (root.contains(key)) errors.push_back(std::string(key) + ": expected a string, got " + json_type_name(root[key]));
+  };
+  for (auto [key, value] : {std::pair{"title", &r.title}, {"notes", &r.notes}, {"unit", &r.unit}, {"device", &r.device},
+                            {"torch", &r.torch}, {"python", &r.python}, {"dtype", &r.dtype}, {"started", &r.started}})
+    text(key, *value);
+  if (root.contains("seconds") && root["seconds"].is_number()) r.seconds = root["seconds"].get<double>();
+  if (root.contains("processes") && root["processes"].is_number_integer()) r.processes = root["processes"].get<int>();
+  if (root.contains("corpus") && root["corpus"].is_object()) {
+    const json& c = root["corpus"];
+    if (c.contains("name") && c["name"].is_string()) r.corpus = c["name"].get<std::string>();
+    if (c.contains("characters") && c["characters"].is_number_integer()) r.corpus_characters = c["characters"].get<long long>();
+    if (c.contains("sha256") && c["sha256"].is_string()) r.corpus_sha256 = c["sha256"].get<std::string>();
+  }
+  if (!root.contains("steps") || !root["steps"].is_number_integer() || root["steps"].get<long long>() < 1 ||
+      root["steps"].get<long long>() > 10000000) {
+    errors.push_back("steps: expected an integer from 1 to 10000000");
+    return;
+  }
+  r.steps = root["steps"].get<int>();
+  if (root.contains("eval_steps")) {
+    if (const auto at = read_curve(root["eval_steps"], "eval_steps", errors)) {
+      for (double s : *at) {
+        if (!(s >= 0 && s <= r.steps && s == std::floor(s))) {
+          errors.push_back("eval_steps: expected steps from 0 to " + std::to_string(r.steps));
+          return;
+        }
+        r.eval_steps.push_back(static_cast<int>(s));
+      }
+    }
+  }
+  if (!root.contains("variants") || !root["variants"].is_array() || root["variants"].empty() || root["variants"].size() > 16) {
+    errors.push_back("variants: expected a list of 1 to 16 variants {\"name\", \"params\", \"runs\": [...]}");
+    return;
+  }
+  for (size_t i = 0; i < root["variants"].size(); ++i) {
+    const json& v = root["variants"][i];
+    const std::string where = "variants[" + std::to_string(i) + "]";
+    if (!v.is_object() || !v.contains("name") || !v["name"].is_string() || !v.contains("runs") || !v["runs"].is_array() ||
+        v["runs"].empty() || v["runs"].size() > 64) {
+      errors.push_back(where + ": expected {\"name\": a string, \"params\": a number, \"runs\": a list of 1 to 64 runs}");
+      continue;
+    }
+    LmVariantResult variant;
+    variant.name = valid_utf8(v["name"].get<std::string>());
+    if (v.contains("params") && v["params"].is_number_integer()) variant.params = v["params"].get<long long>();
+    for (size_t k = 0; k < v["runs"].size(); ++k) {
+      const json& run = v["runs"][k];
+      const std::string at = where + ".runs[" + std::to_string(k) + "]";
+      if (!run.is_object() || !run.contains("loss")) {
+        errors.push_back(at + ": expected {\"seed\", \"loss\": [...], \"held_out\": [...], \"test_loss\"}");
+        continue;
+      }
+      LmRun one;
+      if (run.contains("seed") && run["seed"].is_number_unsigned()) one.seed = run["seed"].get<std::uint64_t>();
+      const auto loss = read_curve(run["loss"], at + ".loss", errors);
+      if (!loss) continue;
+      one.loss = *loss;
+      if (one.loss.size() > static_cast<size_t>(r.steps) + 1) {
+        errors.push_back(at + ".loss: " + std::to_string(one.loss.size()) + " values for " + std::to_string(r.steps) +
+                         " steps; expected at most steps + 1");
+        continue;
+      }
+      if (run.contains("held_out")) {
+        const auto held = read_curve(run["held_out"], at + ".held_out", errors);
+        if (!held) continue;
+        one.held_out = *held;
+      }
+      one.test_loss = run.contains("test_loss") && run["test_loss"].is_number() ? run["test_loss"].get<double>() : kNaN;
+      if (run.contains("diverged") && run["diverged"].is_number_integer()) one.diverged = std::max(1, run["diverged"].get<int>());
+      // A curve that is not finite somewhere diverged there, whether or not the file says so.
+      const auto bad = std::find_if(one.loss.begin(), one.loss.end(), [](double x) { return !std::isfinite(x); });
+      if (bad != one.loss.end()) {
+        const int step = static_cast<int>(bad - one.loss.begin()) + 1;
+        one.diverged = one.diverged ? std::min(one.diverged, step) : step;
+        one.loss.erase(bad, one.loss.end());  // the finite losses before it are kept, as the lab keeps them
+      }
+      if (!one.diverged && !std::isfinite(one.test_loss)) one.diverged = r.steps + 1;
+      if (one.diverged) one.test_loss = kNaN;
+      variant.runs.push_back(std::move(one));
+    }
+    r.variants.push_back(std::move(variant));
+  }
+  if (errors.empty() && std::any_of(r.variants.begin(), r.variants.end(), [&](const LmVariantResult& v) { return v.runs.size() != r.variants.front().runs.size(); }))
+    errors.push_back("variants: every variant must have as many runs (one per seed)");
+  if (errors.empty()) out.result = std::move(r);
+}
+
+}  // namespace
+
+bool is_lm_result_text(std::string_view text) { return starts_as_lm_result(text); }
+
+LmResultLoad parse_lm_result(std::string_view text) {
+  LmResultLoad out;
+  if (text.size() > kMaxLmResultBytes) {
+    out.errors.push_back("file: larger than 256 MiB; a RESULT is at most 256 MiB");
+    return out;
+  }
+  if (nested_deeper_than(text, 12)) {
+    out.errors.push_back("file: nested deeper than 12 levels");
+    return out;
+  }
+  json root = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded()) {
+    // Python's json writes NaN and Infinity unless told not to: name them, as they are the likeliest cause.
+    const bool nan = text.find("NaN") != std::string_view::npos || text.find("Infinity") != std::string_view::npos;
+    out.errors.push_back(std::string("file: not valid JSON") +
+                         (nan ? " (it holds NaN or Infinity, which JSON has no word for: write null for a value that is not finite)" : ""));
+    return out;
+  }
+  if (!root.is_object() || !root.contains("attnlab_result") || root["attnlab_result"] != "language_model") {
+    out.errors.push_back("attnlab_result: expected \"language_model\" (a RESULT of a language-model experiment's script)");
+    return out;
+  }
+  try {
+    read_result(root, out);
+  } catch (const std::exception& e) {
+    out.errors.push_back(std::string("file: cannot be read as a RESULT: ") + e.what());
+  }
+  if (!out.errors.empty()) out.result.reset();
+  return out;
+}
+
+LmResultLoad load_lm_result_file(const std::string& path) {
+  LmResultLoad out;
+  const FileRead file = read_regular_file(path, kMaxLmResultBytes);
+  if (file.problem != FileRead::Problem::None) {
+    out.errors.push_back(path + ": " + (file.problem == FileRead::Problem::Missing     ? "no such file"
+                                        : file.problem == FileRead::Problem::Directory ? "is a directory, not a RESULT"
+                                        : file.problem == FileRead::Problem::TooLarge  ? "larger than 256 MiB"
+                                                                                       : "cannot be read: " + file.reason));
+    return out;
+  }
+  out = parse_lm_result(file.text);
+  for (std::string& e : out.errors) e = path + ": " + e;
+  return out;
+}
+
+std::string held_out_summary(const LmVariantResult& v) {
+  std::vector<double> finished;
+  for (const LmRun& run : v.runs)
+    if (std::isfinite(run.test_loss)) finished.push_back(run.test_loss);
+  if (finished.empty()) return "diverged";
+  std::sort(finished.begin(), finished.end());
+  const size_t middle = finished.size() / 2;
+  const double median = finished.size() % 2 ? finished[middle] : (finished[middle - 1] + finished[middle]) / 2;
+  char text[96];
+  if (v.runs.size() == 1) std::snprintf(text, sizeof text, "%.4f", median);
+  else std::snprintf(text, sizeof text, "%.4f [%.4f, %.4f]", median, finished.front(), finished.back());
+  return text;
+}
+
+}  // namespace core

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""A language-model experiment end to end, on the CPU with Debian's torch:
+
+- `attnlab --train LM.json` trains nothing and says how to (exit 2); `--export lm.svg` is refused (exit 2);
+- `attnlab --train LM.json --export lm.py` writes the script; `python3 lm.py --device cpu --steps 20 --seeds 1
+  --out R.json` trains every variant of the shipped experiment and writes a RESULT that attnlab's reader takes
+  (opened with --screenshot elsewhere: tests/ui); its numbers are checked here by hand: one curve of steps + 1
+  values a run, the held-out split measured at 0 and at the end, bits per character below log2(256) = 8 after
+  training, the corpus's size and sha256 those of the bytes the script read;
+- the same script under `python3 -m torch.distributed.run --nproc_per_node 2` (two processes, gloo, each half of
+  the same global batch) gives the one-process curves to 1e-6 relative in float64 (and to 1e-5 in float32);
+- a bad experiment exits 2 naming the field.
+
+Usage: test_lm.py PATH/TO/attnlab LANGUAGE_MODELS_DIR
+"""
+import hashlib
+import json
+import math
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+PYTHON = "/usr/bin/python3"  # Debian's, with python3-torch
+
+
+def run(args, **kw):
+    return subprocess.run(args, capture_output=True, text=True, timeout=900, **kw)
+
+
+def check(condition, message):
+    if not condition:
+        sys.exit("FAIL: " + message)
+
+
+def corpus_bytes():
+    folder = pathlib.Path("/usr/share/common-licenses")
+    return b"".join(p.read_bytes() for p in sorted(folder.iterdir(), key=lambda p: p.name) if p.is_file() and not p.is_symlink())
+
+
+def curves(result):
+    return {v["name"]: [x for run in v["runs"] for x in run["loss"] + run["held_out"]] for v in result["variants"]}
+
+
+def worst_gap(a, b):
+    check(a.keys() == b.keys(), f"the variants differ: {sorted(a)} and {sorted(b)}")
+    gap = 0.0
+    for name in a:
+        check(len(a[name]) == len(b[name]), f"{name}: {len(a[name])} values against {len(b[name])}")
+        gap = max([gap] + [abs(x - y) / abs(x) for x, y in zip(a[name], b[name])])
+    return gap
+
+
+def main():
+    binary, folder = sys.argv[1], pathlib.Path(sys.argv[2])
+    experiment = folder / "licences_small.json"
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        said = run([binary, "--train", str(experiment), "--out", str(tmp / "R.json")])
+        check(said.returncode == 2 and "trained in PyTorch" in said.stderr and "--export lm.py" in said.stderr,
+              f"--train of a language model: expected exit 2 saying how to run it, got {said.returncode}: {said.stderr}")
+        check(not (tmp / "R.json").exists(), "--train of a language model wrote a RESULT")
+        said = run([binary, "--train", str(experiment), "--export", str(tmp / "c.svg")])
+        check(said.returncode == 2 and "(.py) only" in said.stderr, f"--export .svg: {said.returncode}: {said.stderr}")
+        bad = json.loads(experiment.read_text())
+        bad["task"]["layers"] = 0
+        (tmp / "bad.json").write_text(json.dumps(bad))
+        said = run([binary, "--train", str(tmp / "bad.json"), "--export", str(tmp / "bad.py")])
+        check(said.returncode == 2 and "task.layers: expected an integer from 1" in said.stderr, f"bad layers: {said.stderr}")
+        check(not (tmp / "bad.py").exists(), "a bad experiment's script was written")
+
+        script = tmp / "lm.py"
+        said = run([binary, "--train", str(experiment), "--export", str(script)])
+        check(said.returncode == 0, f"--export lm.py: {said.stderr}")
+
+        # The acceptance's command: every variant, 20 steps, one seed.
+        said = run([PYTHON, str(script), "--device", "cpu", "--steps", "20", "--seeds", "1", "--out", str(tmp / "R.json")], cwd=tmp)
+        check(said.returncode == 0, f"lm.py: {said.stderr[-2000:]}")
+        result = json.loads((tmp / "R.json").read_text())
+        lm = json.loads(experiment.read_text())
+        check(result["attnlab_result"] == "language_model" and result["steps"] == 20 and result["seeds"] == 1, "the RESULT's header")
+        check(result["eval_steps"] == [0, 20], f"eval_steps {result['eval_steps']}: expected [0, 20] (eval_every 50 > 20)")
+        check([v["name"] for v in result["variants"]] == [v["name"] for v in lm["variants"]], "the variants, in order")
+        data = corpus_bytes()
+        check(result["corpus"]["characters"] == len(data) and result["corpus"]["sha256"] == hashlib.sha256(data).hexdigest(),
+              "the corpus's size and hash are those of /usr/share/common-licenses's files")
+        check(result["device"] == "cpu" and result["torch"], "device and torch version recorded")
+        by_name = {v["name"]: v for v in result["variants"]}
+        for v in result["variants"]:
+            (r,) = v["runs"]
+            check(r["seed"] == lm["seed"] and len(r["loss"]) == 21 and len(r["held_out"]) == 2, f"{v['name']}: the run's shape")
+            check(all(math.isfinite(x) for x in r["loss"] + r["held_out"]), f"{v['name']}: a loss is not finite")
+            # An untrained model guesses among 256 bytes: about log2(256) = 8 bits; 20 steps must have learned something.
+            check(6.5 < r["loss"][0] < 9.5 and r["held_out"][1] < r["held_out"][0] - 1, f"{v['name']}: {r['loss'][0]} -> {r['held_out']}")
+            check(r["test_loss"] == r["held_out"][-1] and v["median_test_loss"] == r["test_loss"], f"{v['name']}: test_loss")
+        # Parameter counts worked by hand (d_model 64, 4 heads of d_k 16, d_ff 256, 2 layers, 256 bytes):
+        # embedding 256·64 + per layer (2 LayerNorms 4·64, MLP 64·256 + 256 + 256·64 + 64, W^V and W^O 2·64·64) +
+        # final LayerNorm 128 + unembedding 64·256 + 256; then the query-key matrices of each design.
+        common = 256 * 64 + 2 * (4 * 64 + 64 * 256 + 256 + 256 * 64 + 64 + 2 * 64 * 64) + 128 + 64 * 256 + 256
+        check(by_name["QKᵀ"]["params"] == common + 2 * 2 * 64 * 64, f"QKᵀ: {by_name['QKᵀ']['params']} parameters")
+        check(by_name["QQᵀ"]["params"] == common + 2 * 64 * 64, "QQᵀ: one W^Q a layer")
+        check(by_name["QQᵀ, d_k = 32"]["params"] == by_name["QKᵀ"]["params"], "QQᵀ at d_k = 32 has QKᵀ's parameters")
+        check(by_name["one W"]["params"] == common + 2 * 4 * 64 * 64, "one W: a d_model x d_model matrix a head")
+        check(by_name["AttentionAlt"]["params"] == by_name["QKᵀ"]["params"] + 2 * 4 * 16 * 16, "AttentionAlt: W_alt a head")
+        check(by_name["QK-norm"]["params"] == by_name["QKᵀ"]["params"] + 2 * 4, "QK-norm: a gain a head")
+
+        # Data-parallel: two processes, each half of the same global batch, give one process's curves.
+        for dtype, tolerance in (("float64", 1e-6), ("float32", 1e-5)):
+            common_args = [str(script), "--device", "cpu", "--steps", "12", "--seeds", "1", "--dtype", dtype,
+                           "--variants", "QKᵀ,Reformer's shared QK"]
+            one = run([PYTHON] + common_args + ["--out", str(tmp / "one.json")], cwd=tmp)
+            check(one.returncode == 0, f"one process: {one.stderr[-2000:]}")
+            env = dict(os.environ, OMP_NUM_THREADS="1", MASTER_ADDR="127.0.0.1")
+            two = run([PYTHON, "-m", "torch.distributed.run", "--redirects", "1", "--tee", "1", "--nproc_per_node", "2",
+                       "--master_port", str(29500 + os.getpid() % 1000)] + common_args + ["--out", str(tmp / "two.json")], cwd=tmp, env=env)
+            check(two.returncode == 0, f"two processes: {two.stdout[-2000:]} {two.stderr[-2000:]}")
+            a, b = json.loads((tmp / "one.json").read_text()), json.loads((tmp / "two.json").read_text())
+            check(b["processes"] == 2 and a["processes"] == 1, "processes recorded")
+            gap = worst_gap(curves(a), curves(b))
+            check(gap <= tolerance, f"{dtype}: two processes' curves differ from one's by {gap:.3g} relative (at most {tolerance})")
+            print(f"{dtype}: two processes against one: {gap:.2g} relative")
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()

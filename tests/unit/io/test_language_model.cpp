@@ -1,0 +1,224 @@
+// A language-model experiment's file and its RESULT (docs/experiments.md, "Language models"): read
+// field by field with messages naming the field, written back as read; a RESULT's curves as the lab
+// draws them, worked by hand; a curve that is not finite reads as diverged.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/export/export_curves.h"
+#include "core/export/export_lm_torch.h"
+#include "core/io/atomic_file.h"
+#include "core/io/experiment_json.h"
+#include "core/io/language_model_json.h"
+#include "core/io/lm_result.h"
+#include "core/io/scenario_io.h"
+
+namespace {
+
+using json = nlohmann::json;
+
+const std::string kShipped = ATTNLAB_LANGUAGE_MODELS "/licences_small.json";
+
+json shipped() { return json::parse(core::read_regular_file(kShipped, core::kMaxFileBytes).text); }
+
+// The reader's first message for the shipped file changed by `edit`, or "" when it reads.
+template <class Edit>
+std::string first_error(Edit edit) {
+  json j = shipped();
+  edit(j);
+  const core::LanguageModelLoad loaded = core::parse_language_model(j.dump());
+  return loaded.errors.empty() ? "" : loaded.errors.front();
+}
+
+TEST(LanguageModel, TheShippedOneReadsAndWritesBackAsRead) {
+  const core::LanguageModelLoad loaded = core::load_language_model_file(kShipped);
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  const core::LanguageModel& lm = *loaded.model;
+  EXPECT_EQ(lm.corpus, "debian-licenses");
+  EXPECT_EQ(lm.variants.size(), 10u);
+  for (const core::Variant& v : lm.variants) EXPECT_TRUE(v.options.causal) << v.name;  // every variant is causal
+  const std::string again = core::to_text(core::language_model_to_json(lm));
+  const core::LanguageModelLoad reread = core::parse_language_model(again);
+  ASSERT_TRUE(reread.ok()) << reread.message();
+  EXPECT_EQ(core::to_text(core::language_model_to_json(*reread.model)), again);
+  EXPECT_TRUE(core::is_language_model_text(again));
+}
+
+TEST(LanguageModel, TheToyReaderSaysItIsTrainedInPyTorch) {
+  const core::ExperimentLoad toy = core::load_experiment_file(kShipped);
+  ASSERT_FALSE(toy.ok());
+  EXPECT_NE(toy.message().find("trained in PyTorch"), std::string::npos) << toy.message();
+  EXPECT_NE(toy.message().find("--export lm.py"), std::string::npos) << toy.message();
+}
+
+TEST(LanguageModel, EachMistakeIsNamedByItsField) {
+  EXPECT_EQ(first_error([](json&) {}), "");
+  EXPECT_NE(first_error([](json& j) { j["d_model"] = 4; }).find("d_model: unknown key for a language model (its sizes are in \"task\""), std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["task"]["context"] = 1; }).find("task.context: expected an integer from 2"), std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["task"]["held_out"] = 0.9; }).find("task.held_out"), std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["task"]["corpus"] = ""; }).find("task.corpus"), std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["task"]["schedule"] = "linear"; }).find("task.schedule: expected \"cosine\" or \"constant\""), std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["task"]["warmup"] = 400; }).find("task.warmup: expected fewer steps"), std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["optimizer"] = "lion"; }).find("optimizer: expected \"adamw\""), std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["variants"][0]["options"]["mask"] = {{"causal", false}}; }).find("variants[0].options.mask.causal"),
+            std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["variants"][5]["options"]["positions"] = "rope"; }).find("variants[5].options.positions: \"rope\" cannot be combined with options.merged_qk"),
+            std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["variants"][9]["d_k"] = 15; }).find("variants[9].options.positions: \"rope\" turns pairs"),
+            std::string::npos);
+  EXPECT_NE(first_error([](json& j) { j["variants"][1]["name"] = "QKᵀ"; }).find("variants[1].name: \"QKᵀ\" is taken"), std::string::npos);
+  // The options are the scenario reader's, with its messages.
+  EXPECT_NE(first_error([](json& j) { j["variants"][0]["options"]["scale"] = "cube"; }).find("variants[0].options.scale"), std::string::npos);
+}
+
+TEST(LanguageModel, TheScriptHoldsTheExperimentAndNoTrainedNumber) {
+  const core::LanguageModel lm = *core::load_language_model_file(kShipped).model;
+  const std::string script = core::export_lm_py(lm);
+  EXPECT_EQ(script.rfind("#!/usr/bin/env python3\n", 0), 0u);
+  EXPECT_NE(script.find("\"corpus\": \"debian-licenses\""), std::string::npos);
+  EXPECT_NE(script.find("DistributedDataParallel"), std::string::npos);
+  EXPECT_NE(script.find("--redirects 1 --tee 1"), std::string::npos);  // Debian's torchrun, as the docs say
+}
+
+// Two seeds of one design, and one of another that diverged: the medians and bands by hand.
+const char* kResult = R"({"attnlab_result": "language_model", "title": "by hand", "steps": 3, "eval_steps": [0, 3], "seeds": 2,
+  "device": "cpu", "corpus": {"name": "debian-licenses", "characters": 237320, "sha256": "ab"},
+  "variants": [
+    {"name": "QKᵀ", "params": 100, "runs": [
+      {"seed": 1, "loss": [8.0, 6.0, 4.0, 3.0], "held_out": [8.1, 3.2], "test_loss": 3.2},
+      {"seed": 2, "loss": [8.0, 5.0, 3.0, 2.0], "held_out": [8.1, 2.8], "test_loss": 2.8}]},
+    {"name": "QQᵀ", "params": 80, "runs": [
+      {"seed": 1, "loss": [8.0, 7.0, null, null], "held_out": [8.1], "test_loss": null, "diverged": 3},
+      {"seed": 2, "loss": [8.0, 7.5, 7.0, 6.5], "held_out": [8.1, 6.6], "test_loss": 6.6}]}]})";
+
+TEST(LmResult, TheCurvesAreTheMediansOverTheSeedsAndTheirBands) {
+  const core::LmResultLoad loaded = core::parse_lm_result(kResult);
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  const core::Curves c = core::curves_of(*loaded.result);
+  EXPECT_EQ(c.seeds, 2);
+  EXPECT_EQ(c.steps, 3);
+  EXPECT_EQ(c.loss[0], (std::vector<double>{8.0, 5.5, 3.5, 2.5}));
+  EXPECT_EQ(c.band_lo[0], (std::vector<double>{8.0, 5.0, 3.0, 2.0}));
+  EXPECT_EQ(c.band_hi[0], (std::vector<double>{8.0, 6.0, 4.0, 3.0}));
+  EXPECT_DOUBLE_EQ(c.test_loss[0], 3.0);
+  EXPECT_EQ(core::held_out_summary(loaded.result->variants[0]), "3.0000 [2.8000, 3.2000]");
+  // QQᵀ's first seed stopped before step 3: from there the median is the second seed's alone.
+  EXPECT_EQ(c.loss[1], (std::vector<double>{8.0, 7.25, 7.0, 6.5}));
+  EXPECT_EQ(c.diverged[1], 3);
+  EXPECT_EQ(c.diverged_runs[1], 1);
+  EXPECT_DOUBLE_EQ(c.test_loss[1], 6.6);
+  EXPECT_EQ(core::held_out_summary(loaded.result->variants[1]), "6.6000 [6.6000, 6.6000]");
+}
+
+TEST(LmResult, ANonFiniteCurveReadsAsDiverged) {
+  json j = json::parse(kResult);
+  j["variants"][1]["runs"][0].erase("diverged");  // the curve alone says it
+  j["variants"][1]["runs"][1]["loss"] = {8.0, nullptr, nullptr, nullptr};
+  j["variants"][1]["runs"][1]["test_loss"] = nullptr;
+  const core::LmResultLoad loaded = core::parse_lm_result(j.dump());
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  EXPECT_EQ(loaded.result->variants[1].runs[0].diverged, 3);
+  EXPECT_EQ(loaded.result->variants[1].runs[1].diverged, 2);
+  EXPECT_EQ(core::held_out_summary(loaded.result->variants[1]), "diverged");
+  EXPECT_EQ(core::curves_of(*loaded.result).diverged[1], 2);
+  // Python's NaN, which JSON has no word for, is named.
+  std::string nan = j.dump();
+  nan.replace(nan.find("null"), 4, "NaN");
+  EXPECT_NE(core::parse_lm_result(nan).message().find("NaN or Infinity"), std::string::npos);
+}
+
+TEST(LmResult, WhatIsNotAResultIsNamed) {
+  EXPECT_NE(core::parse_lm_result(R"({"attnlab_result": "toy", "steps": 3})").message().find("attnlab_result"), std::string::npos);
+  json j = json::parse(kResult);
+  j["variants"][0]["runs"][0]["loss"] = {1.0, 2.0, 3.0, 4.0, 5.0};
+  EXPECT_NE(core::parse_lm_result(j.dump()).message().find("variants[0].runs[0].loss: 5 values for 3 steps"), std::string::npos);
+  j = json::parse(kResult);
+  j["variants"][0]["runs"][0]["loss"][1] = "x";
+  EXPECT_NE(core::parse_lm_result(j.dump()).message().find("variants[0].runs[0].loss[1]: expected a number or null"), std::string::npos);
+  EXPECT_TRUE(core::is_lm_result_text(kResult));
+  EXPECT_FALSE(core::is_lm_result_text(R"({"seeds": 2, "variants": []})"));
+}
+
+}  // namespace
+
+namespace {
+
+// A variant's held-out bits per character as the notes quote them: "3.24 [3.24, 3.27]".
+std::string quoted(const core::LmVariantResult& v) {
+  std::vector<double> x;
+  for (const core::LmRun& run : v.runs) x.push_back(run.test_loss);
+  std::sort(x.begin(), x.end());
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f [%.2f, %.2f]", x[x.size() / 2], x.front(), x.back());
+  return text;
+}
+
+// In how many seeds v's run ends below (lower) or above (worse) QKᵀ's run of the same seed.
+int seeds_where(const core::LmVariantResult& v, const core::LmVariantResult& qkt, bool lower) {
+  int k = 0;
+  for (size_t s = 0; s < v.runs.size(); ++s) k += lower ? v.runs[s].test_loss < qkt.runs[s].test_loss : v.runs[s].test_loss > qkt.runs[s].test_loss;
+  return k;
+}
+
+}  // namespace
+
+// Every number the shipped result's notes quote is the result's own: the medians and ranges over the
+// seeds, the seed-by-seed comparisons with QKᵀ, the parameter counts and the time.
+TEST(LanguageModel, TheShippedNotesQuoteTheShippedResult) {
+  const core::LmResultLoad loaded = core::load_lm_result_file(ATTNLAB_LANGUAGE_MODELS "/licences_small.result.json");
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  const core::LmResult& r = *loaded.result;
+  const core::LanguageModel lm = *core::load_language_model_file(kShipped).model;
+  EXPECT_EQ(r.notes, lm.notes);  // the lab shows the result's; the experiment's are the same
+  EXPECT_EQ(r.steps, lm.steps);
+  EXPECT_EQ(r.seeds(), lm.seeds);
+  ASSERT_EQ(r.variants.size(), lm.variants.size());
+  for (size_t v = 0; v < r.variants.size(); ++v) {
+    EXPECT_EQ(r.variants[v].name, lm.variants[v].name);
+    for (const core::LmRun& run : r.variants[v].runs) EXPECT_EQ(run.diverged, 0) << r.variants[v].name;
+  }
+  const auto variant = [&](const std::string& name) -> const core::LmVariantResult& {
+    for (const core::LmVariantResult& v : r.variants)
+      if (v.name == name) return v;
+    ADD_FAILURE() << name;
+    return r.variants.front();
+  };
+  const core::LmVariantResult& qkt = variant("QKᵀ");
+  const std::string& notes = r.notes;
+  const auto says = [&](const std::string& words) { EXPECT_NE(notes.find(words), std::string::npos) << "the notes do not say: " << words; };
+  says("QKᵀ: " + quoted(qkt) + ".");
+  says("QQᵀ " + quoted(variant("QQᵀ")) + ": worse than QKᵀ in " + std::to_string(seeds_where(variant("QQᵀ"), qkt, false)) + " of 3 seeds");
+  EXPECT_EQ(seeds_where(variant("QQᵀ"), qkt, false), 3);
+  const core::LmVariantResult& equal = variant("QQᵀ, d_k = 32");
+  EXPECT_EQ(equal.params, qkt.params);
+  says("(d_k = 32, 132 608 parameters as QKᵀ) still " + quoted(equal) + ", worse in " + std::to_string(seeds_where(equal, qkt, false)) + " of 3");
+  EXPECT_EQ(qkt.params, 132608);
+  const core::LmVariantResult& no_self = variant("shared QK, no-self mask");
+  says("with the no-self mask " + quoted(no_self) + ", as good as QKᵀ (lower in " + std::to_string(seeds_where(no_self, qkt, true)) + " of 3 seeds)");
+  EXPECT_EQ(no_self.params, 124416);
+  says("with 124 416 parameters against 132 608");
+  const core::LmVariantResult& reformer = variant("Reformer's shared QK");
+  says("keys normalised too, " + quoted(reformer) + ": worse in " + std::to_string(seeds_where(reformer, qkt, false)) + " of 3 seeds");
+  const core::LmVariantResult& one_w = variant("one W");
+  says("One W: " + quoted(one_w) + ", lower in " + std::to_string(seeds_where(one_w, qkt, true)) + " of 3 seeds, with 148 992 parameters");
+  EXPECT_EQ(one_w.params, 148992);
+  const core::LmVariantResult& alt = variant("AttentionAlt");
+  says("AttentionAlt: " + quoted(alt) + ", lower in " + std::to_string(seeds_where(alt, qkt, true)) + " of 3 seeds");
+  const core::LmVariantResult& unscaled = variant("no √d_k");
+  says("without it " + quoted(unscaled) + ", lower in " + std::to_string(seeds_where(unscaled, qkt, true)) + " of 3 seeds");
+  const core::LmVariantResult& qk_norm = variant("QK-norm");
+  says("QK-norm " + quoted(qk_norm) + ", worse in " + std::to_string(seeds_where(qk_norm, qkt, false)) + " of 3 seeds");
+  const core::LmVariantResult& rope = variant("QKᵀ with RoPE");
+  says("QKᵀ with RoPE " + quoted(rope) + ", lower in " + std::to_string(seeds_where(rope, qkt, true)) + " of 3 seeds");
+  // Where and how long: the RESULT's own record.
+  EXPECT_EQ(r.device, "cpu");
+  EXPECT_EQ(static_cast<int>(std::lround(r.seconds / 60)), 19);
+  says("in 19 minutes");
+  EXPECT_EQ(r.corpus_characters, 237320);
+  EXPECT_EQ(r.corpus_sha256.size(), 64u);
+}
