@@ -37,7 +37,9 @@ void ResultFacts(AppState& state, const core::LmResult& r) {
   ImGui::PushFont(fonts().title);
   ScriptTextWrapped(r.title.empty() ? "A language model's result" : r.title);
   ImGui::PopFont();
-  ImGui::TextDisabled("%s", core::short_path(state.lab.result_source).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", core::short_path(state.lab.result_source).c_str());  // wrapped: the file's name stays in sight
+  ImGui::PopStyleColor();
   ImGui::Spacing();
   const auto fact = [](const char* name, const std::string& value) {
     if (value.empty()) return;
@@ -45,7 +47,7 @@ void ResultFacts(AppState& state, const core::LmResult& r) {
     ImGui::SameLine(110 * fonts().scale);
     ImGui::TextWrapped("%s", value.c_str());
   };
-  fact("trained on", r.device);
+  fact("trained on", r.device + (r.device.rfind("cpu", 0) == 0 && r.threads ? ", " + std::to_string(r.threads) + " threads a process" : ""));
   fact("in", duration(r.seconds) + (r.started.empty() ? "" : ", from " + r.started));
   fact("torch", r.torch + (r.python.empty() ? "" : ", Python " + r.python) + (r.dtype.empty() ? "" : ", " + r.dtype));
   fact("corpus", r.corpus + (r.corpus_characters ? ", " + thousands(static_cast<double>(r.corpus_characters)) + " characters" : ""));
@@ -92,7 +94,8 @@ void ResultTable(AppState& state, const core::LmResult& r) {
       const ImVec4 red(0.9f, 0.35f, 0.3f, 1);
       ImGui::TextColored(red, "%s%s", held == "diverged" ? "" : (held + " \u00B7 ").c_str(),
                          (std::to_string(diverged) + " of " + std::to_string(variant.runs.size()) + (variant.runs.size() == 1 ? " run" : " runs") +
-                          " diverged at step " + std::to_string(c.diverged[v]))
+                          (c.diverged[v] > r.steps ? " diverged after the last step (held-out not finite)"
+                                                   : " diverged at step " + std::to_string(c.diverged[v])))
                              .c_str());
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Its loss was not finite at that step: the run stopped there. The median is over the runs that did not.");

@@ -147,12 +147,18 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
   const float left = ImGui::CalcTextSize("10-16").x + 14 * scale, bottom = ImGui::GetTextLineHeight() * 2 + 8 * scale;
   const float top = 6 * scale;
   const float line = ImGui::GetTextLineHeight(), entry_h = line * 2 + 6 * scale;
-  const bool legend_below = size.x - legend_w < size.x * 0.6f;
-  const int legend_columns = legend_below ? std::max(1, static_cast<int>(size.x / legend_w)) : 1;
-  const int legend_rows = (static_cast<int>(c.names.size()) + legend_columns - 1) / legend_columns;
+  // Beside the plot, as many columns as its entries need to stay within its height (a RESULT of ten designs
+  // in a short window); below it when those would leave the plot under 60% of the width.
+  const int count = static_cast<int>(c.names.size());
+  const int rows_fit = std::max(1, static_cast<int>((size.y - top) / entry_h));
+  const int beside_columns = std::max(1, (count + rows_fit - 1) / rows_fit);
+  const bool legend_below = size.x - legend_w * static_cast<float>(beside_columns) < size.x * 0.6f;
+  const int legend_columns = legend_below ? std::max(1, static_cast<int>(size.x / legend_w)) : beside_columns;
+  const int legend_rows = (count + legend_columns - 1) / legend_columns;
   const float legend_h = legend_below ? static_cast<float>(legend_rows) * entry_h + 4 * scale : 0.0f;
+  const float beside_w = legend_w * static_cast<float>(legend_columns);
   const ImVec2 p0(origin.x + left, origin.y + top);
-  const ImVec2 p1(origin.x + std::max(left + 40 * scale, legend_below ? size.x - 10 * scale : size.x - legend_w - 10 * scale),
+  const ImVec2 p1(origin.x + std::max(left + 40 * scale, legend_below ? size.x - 10 * scale : size.x - beside_w - 10 * scale),
                   origin.y + std::max(top + 40 * scale, size.y - bottom - legend_h));
   // A training run's frame keeps the whole run's axis: the curves grow, the axis stays put.
   const TrainingFrame& frame = state.picture.training;
@@ -323,9 +329,11 @@ void draw_legend(const AppState& state, const CurvesPlot& p) {
   const core::Curves& c = p.c;
   const float scale = p.scale, line = p.line;
   for (size_t v = 0; v < c.names.size(); ++v) {
-    const int column = p.legend_below ? static_cast<int>(v) % p.legend_columns : 0;
-    const int row = p.legend_below ? static_cast<int>(v) / p.legend_columns : static_cast<int>(v);
-    const float lx = p.legend_below ? p.origin.x + static_cast<float>(column) * p.legend_w : p.p1.x + 12 * scale;
+    // Below: row by row; beside: column by column, each as long as the first.
+    const int per_column = (static_cast<int>(c.names.size()) + p.legend_columns - 1) / p.legend_columns;
+    const int column = p.legend_below ? static_cast<int>(v) % p.legend_columns : static_cast<int>(v) / per_column;
+    const int row = p.legend_below ? static_cast<int>(v) / p.legend_columns : static_cast<int>(v) % per_column;
+    const float lx = (p.legend_below ? p.origin.x : p.p1.x + 12 * scale) + static_cast<float>(column) * p.legend_w;
     const float y = (p.legend_below ? p.p1.y + p.bottom + 4 * scale : p.p0.y) + static_cast<float>(row) * p.entry_h;
     CurveSample(state, p.dl, ImVec2(lx, y + line * 0.5f), kLegendSample * scale, static_cast<int>(v));
     draw_script_text(p.dl, ImVec2(lx + kLegendTextAt * scale, y - line * 0.1f), p.ink, c.names[v]);

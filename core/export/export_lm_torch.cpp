@@ -37,8 +37,8 @@ def read_corpus(corpus):
         try:
             with open(corpus, "rb") as f:
                 data = f.read()
-        except OSError as e:
-            sys.exit(f"the corpus {corpus!r} cannot be read: {e.strerror}")
+        except (OSError, ValueError) as e:  # ValueError: a path with a NUL in it
+            sys.exit(f"the corpus {corpus!r} cannot be read: {getattr(e, 'strerror', None) or e}")
     task = EXPERIMENT["task"]
     if len(data) * task["held_out"] < task["context"] + 1 or len(data) * (1 - task["held_out"]) < task["context"] + 2:
         sys.exit(f"the corpus {corpus!r} has {len(data)} characters: too few for a context of {task['context']} "
@@ -205,7 +205,7 @@ def held_out_windows(held_out, context, device):
     """The held-out split cut into windows of context + 1 bytes, one after the other: the same for every run."""
     count = (len(held_out) - 1) // context
     starts = torch.arange(count) * context
-    data = torch.tensor(list(held_out), dtype=torch.long)
+    data = torch.frombuffer(bytearray(held_out), dtype=torch.uint8).long()
     return torch.stack([data[s:s + context + 1] for s in starts.tolist()]).to(device)
 
 
@@ -326,27 +326,35 @@ def main():
     parser.add_argument("--steps", type=int, help=f"steps of training (default {EXPERIMENT['steps']})")
     parser.add_argument("--seeds", type=int, help=f"runs per variant, with the seeds {EXPERIMENT['seed']}, "
                         f"{EXPERIMENT['seed'] + 1}, ... (default {EXPERIMENT['seeds']})")
-    parser.add_argument("--variants", help="only these variants, by name, separated by commas")
+    parser.add_argument("--variant", action="append", metavar="NAME",
+                        help="only this variant (its whole name, commas included); again for more")
     parser.add_argument("--corpus", metavar="FILE", help="train on this file's bytes instead of the experiment's corpus")
     parser.add_argument("--dtype", choices=("float32", "float64"), default="float32",
                         help="float64 for checks that compare runs to 1e-6 (default float32)")
     parser.add_argument("--out", metavar="RESULT.json", default="lm-result.json", help="where the RESULT goes (default lm-result.json)")
     args = parser.parse_args()
+    # Nothing trains before the RESULT's folder is known to take it: a run may take hours.
+    folder = os.path.dirname(os.path.abspath(args.out))
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        sys.exit(f"--out {args.out}: the folder {folder} does not exist or cannot be written")
     if args.steps is not None:
-        if args.steps < 1:
-            sys.exit("--steps: expected at least 1")
+        if not 1 <= args.steps <= 10000000:
+            sys.exit("--steps: expected 1 to 10000000")
         EXPERIMENT["steps"] = args.steps
         EXPERIMENT["task"]["warmup"] = min(EXPERIMENT["task"]["warmup"], args.steps - 1)
-    if args.seeds is not None and args.seeds < 1:
-        sys.exit("--seeds: expected at least 1")
+    if args.seeds is not None and not 1 <= args.seeds <= 32:
+        sys.exit("--seeds: expected 1 to 32")
     seeds = [EXPERIMENT["seed"] + i for i in range(args.seeds or EXPERIMENT["seeds"])]
     variants = EXPERIMENT["variants"]
-    if args.variants:
-        wanted = args.variants.split(",")
+    if args.variant:
+        wanted = args.variant
         unknown = [w for w in wanted if w not in [v["name"] for v in variants]]
         if unknown:
-            sys.exit(f"--variants: no variant named {unknown[0]!r}; the variants are " + ", ".join(v["name"] for v in variants))
+            sys.exit(f"--variant: no variant named {unknown[0]!r}; the variants are " + "; ".join(v["name"] for v in variants))
         variants = [v for v in variants if v["name"] in wanted]
+    # The RESULT's copy of the experiment is the run's: its variants, seeds and steps.
+    EXPERIMENT["variants"], EXPERIMENT["seeds"] = variants, len(seeds)
+    EXPERIMENT["task"]["eval_every"] = min(EXPERIMENT["task"]["eval_every"], EXPERIMENT["steps"])
     torch.set_default_dtype(getattr(torch, args.dtype))
     world = World(args.device)
     if EXPERIMENT["batch"] % world.size:
@@ -356,7 +364,7 @@ def main():
     EVAL_SET = set(EVAL_STEPS)
     data = read_corpus(args.corpus or task["corpus"])
     cut = int(len(data) * (1 - task["held_out"]))
-    train_data = torch.tensor(list(data[:cut]), dtype=torch.long)
+    train_data = torch.frombuffer(bytearray(data[:cut]), dtype=torch.uint8).long()
     windows = held_out_windows(data[cut:], task["context"], world.device)
     started, clock = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), time.time()
     results = []
@@ -389,6 +397,7 @@ def main():
             "unit": "bits per character",
             "device": device + (f" x {world.size} processes" if world.size > 1 else ""),
             "processes": world.size,
+            "threads": torch.get_num_threads(),  # per process, on the CPU
             "torch": torch.__version__,
             "python": sys.version.split()[0],
             "dtype": args.dtype,

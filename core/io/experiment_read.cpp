@@ -75,6 +75,16 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
                      "writes the script that trains it (docs/experiments.md, \"Language models\")");
     return;
   }
+  // A kind it does not know is said first: the other fields' messages would be about another kind of file.
+  if (root.contains("task") && root["task"].is_object() && root["task"].contains("kind")) {
+    static const std::set<std::string> kinds{"teacher", "previous_token", "match_pair", "copy_previous", "align"};
+    const json& kind = root["task"]["kind"];
+    if (!kind.is_string() || !kinds.count(kind.get<std::string>())) {
+      errors.push_back("task.kind: expected \"teacher\", \"previous_token\", \"match_pair\", \"copy_previous\", \"align\" or "
+                       "\"language_model\", got " + kind.dump());
+      return;
+    }
+  }
   Experiment e;
   for (const char* key : {"title", "notes"})
     if (root.contains(key)) {

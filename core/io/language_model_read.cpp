@@ -91,7 +91,7 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
   top.unknown({"attnlab_experiment", "title", "notes", "task", "variants", "steps", "batch", "optimizer", "learning_rate",
                "seed", "seeds"},
               " for a language model (its sizes are in \"task\": context, layers, d_model, heads, d_k, d_ff)");
-  if (root["attnlab_experiment"] != 1) errors.push_back("attnlab_experiment: expected the format version 1 (\"attnlab_experiment\": 1)");
+  if (!root["attnlab_experiment"].is_number_integer() || root["attnlab_experiment"] != 1) errors.push_back("attnlab_experiment: expected the format version 1 (\"attnlab_experiment\": 1)");
   top.string("title", lm.title);
   top.string("notes", lm.notes);
   top.integer("steps", 1, kLmMaxSteps, lm.steps);
@@ -139,6 +139,12 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
   t.integer("eval_every", 1, kLmMaxSteps, lm.eval_every);
   if (!errors.empty()) return;
   if (lm.warmup >= lm.steps) errors.push_back("task.warmup: expected fewer steps than \"steps\" (" + std::to_string(lm.steps) + "), got " + std::to_string(lm.warmup));
+  // The RESULT holds steps + 1 losses a run: bounded, so that a file cannot ask for gigabytes the lab refuses.
+  const long long values = (static_cast<long long>(lm.steps) + 1) * static_cast<long long>(lm.seeds) *
+                           static_cast<long long>(root.contains("variants") && root["variants"].is_array() ? root["variants"].size() : 1);
+  if (values > kLmMaxResultValues)
+    errors.push_back("steps: (steps + 1) × seeds × variants losses, " + std::to_string(values) + ", would make a RESULT over " +
+                     std::to_string(kLmMaxResultValues) + " values (about 200 MB); lower steps or seeds");
   if (lm.eval_every > lm.steps) errors.push_back("task.eval_every: expected at most \"steps\" (" + std::to_string(lm.steps) + "), got " + std::to_string(lm.eval_every));
 
   if (!root.contains("variants") || !root["variants"].is_array() || root["variants"].empty() || root["variants"].size() > 16) {

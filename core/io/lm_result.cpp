@@ -47,6 +47,69 @@ std::optional<std::vector<double>> read_curve(const json& j, const std::string& 
   return out;
 }
 
+// One run of a variant: its curve, its held-out values, whether and where it diverged. A curve that is
+// not finite somewhere diverged there, whether or not the file says so; a run marked diverged at step k
+// keeps the losses before it. Nothing, with a message naming the field, when it is not a run.
+std::optional<LmRun> read_run(const json& run, const std::string& at, int steps, size_t evals, std::vector<std::string>& errors) {
+  LmRun one;
+  if (run.contains("seed")) {
+    if (!run["seed"].is_number_unsigned()) {
+      errors.push_back(at + ".seed: expected a whole number ≥ 0");
+      return std::nullopt;
+    }
+    one.seed = run["seed"].get<std::uint64_t>();
+  }
+  const auto loss = read_curve(run["loss"], at + ".loss", errors);
+  if (!loss) return std::nullopt;
+  one.loss = *loss;
+  if (one.loss.size() > static_cast<size_t>(steps) + 1) {
+    errors.push_back(at + ".loss: " + std::to_string(one.loss.size()) + " values for " + std::to_string(steps) +
+                     " steps; expected at most steps + 1");
+    return std::nullopt;
+  }
+  if (run.contains("held_out")) {
+    const auto held = read_curve(run["held_out"], at + ".held_out", errors);
+    if (!held) return std::nullopt;
+    one.held_out = *held;
+    if (evals && one.held_out.size() > evals) {
+      errors.push_back(at + ".held_out: " + std::to_string(one.held_out.size()) + " values for " + std::to_string(evals) +
+                       " eval_steps; expected at most one a step of eval_steps");
+      return std::nullopt;
+    }
+  }
+  if (run.contains("test_loss") && !run["test_loss"].is_null() && !run["test_loss"].is_number()) {
+    errors.push_back(at + ".test_loss: expected a number, or null for a run that diverged, got " + json_type_name(run["test_loss"]));
+    return std::nullopt;
+  }
+  one.test_loss = run.contains("test_loss") && run["test_loss"].is_number() ? run["test_loss"].get<double>() : kNaN;
+  if (run.contains("diverged")) {  // the step it could not take: 1 to steps + 1 (after the last step: its held-out value); 0: none
+    const json& d = run["diverged"];
+    if (!d.is_number_integer() || d.get<long long>() < 0 || d.get<long long>() > static_cast<long long>(steps) + 1) {
+      errors.push_back(at + ".diverged: expected the step it could not take, 1 to steps + 1 (" + std::to_string(steps + 1) +
+                       "), or 0 for none, got " + (d.is_number() ? d.dump() : json_type_name(d)));
+      return std::nullopt;
+    }
+    one.diverged = d.get<int>();
+  }
+  const auto bad = std::find_if(one.loss.begin(), one.loss.end(), [](double x) { return !std::isfinite(x); });
+  if (bad != one.loss.end()) {
+    const int step = static_cast<int>(bad - one.loss.begin()) + 1;
+    one.diverged = one.diverged ? std::min(one.diverged, step) : step;
+  }
+  if (one.diverged && one.loss.size() > static_cast<size_t>(one.diverged))
+    one.loss.resize(static_cast<size_t>(one.diverged));  // the losses before step k, and step k's own when finite
+  const auto first_bad = std::find_if(one.loss.begin(), one.loss.end(), [](double x) { return !std::isfinite(x); });
+  one.loss.erase(first_bad, one.loss.end());
+  if (!one.diverged && one.loss.size() != static_cast<size_t>(steps) + 1) {
+    errors.push_back(at + ".loss: " + std::to_string(one.loss.size()) + " values; a run that did not diverge has steps + 1 (" +
+                     std::to_string(steps + 1) + ")");
+    return std::nullopt;
+  }
+  if (!one.diverged && !std::isfinite(one.test_loss)) one.diverged = steps + 1;  // its held-out value was not finite
+  if (one.diverged) one.test_loss = kNaN;
+  return one;
+}
+
 void read_result(const json& root, LmResultLoad& out) {
   std::vector<std::string>& errors = out.errors;
   LmResult r;
@@ -58,7 +121,9 @@ void read_result(const json& root, LmResultLoad& out) {
                             {"torch", &r.torch}, {"python", &r.python}, {"dtype", &r.dtype}, {"started", &r.started}})
     text(key, *value);
   if (root.contains("seconds") && root["seconds"].is_number()) r.seconds = root["seconds"].get<double>();
-  if (root.contains("processes") && root["processes"].is_number_integer()) r.processes = root["processes"].get<int>();
+  for (auto [key, value] : {std::pair{"processes", &r.processes}, {"threads", &r.threads}})
+    if (root.contains(key) && root[key].is_number_integer() && root[key].get<long long>() >= 1 && root[key].get<long long>() <= 1 << 20)
+      *value = root[key].get<int>();
   if (root.contains("corpus") && root["corpus"].is_object()) {
     const json& c = root["corpus"];
     if (c.contains("name") && c["name"].is_string()) r.corpus = c["name"].get<std::string>();
@@ -96,7 +161,11 @@ void read_result(const json& root, LmResultLoad& out) {
     }
     LmVariantResult variant;
     variant.name = valid_utf8(v["name"].get<std::string>());
-    if (v.contains("params") && v["params"].is_number_integer()) variant.params = v["params"].get<long long>();
+    if (v.contains("params") && (!v["params"].is_number_integer() || v["params"].get<long long>() < 0)) {
+      errors.push_back(where + ".params: expected a whole number ≥ 0, got " + (v["params"].is_number() ? v["params"].dump() : json_type_name(v["params"])));
+      continue;
+    }
+    if (v.contains("params")) variant.params = v["params"].get<long long>();
     for (size_t k = 0; k < v["runs"].size(); ++k) {
       const json& run = v["runs"][k];
       const std::string at = where + ".runs[" + std::to_string(k) + "]";
@@ -104,33 +173,9 @@ void read_result(const json& root, LmResultLoad& out) {
         errors.push_back(at + ": expected {\"seed\", \"loss\": [...], \"held_out\": [...], \"test_loss\"}");
         continue;
       }
-      LmRun one;
-      if (run.contains("seed") && run["seed"].is_number_unsigned()) one.seed = run["seed"].get<std::uint64_t>();
-      const auto loss = read_curve(run["loss"], at + ".loss", errors);
-      if (!loss) continue;
-      one.loss = *loss;
-      if (one.loss.size() > static_cast<size_t>(r.steps) + 1) {
-        errors.push_back(at + ".loss: " + std::to_string(one.loss.size()) + " values for " + std::to_string(r.steps) +
-                         " steps; expected at most steps + 1");
-        continue;
-      }
-      if (run.contains("held_out")) {
-        const auto held = read_curve(run["held_out"], at + ".held_out", errors);
-        if (!held) continue;
-        one.held_out = *held;
-      }
-      one.test_loss = run.contains("test_loss") && run["test_loss"].is_number() ? run["test_loss"].get<double>() : kNaN;
-      if (run.contains("diverged") && run["diverged"].is_number_integer()) one.diverged = std::max(1, run["diverged"].get<int>());
-      // A curve that is not finite somewhere diverged there, whether or not the file says so.
-      const auto bad = std::find_if(one.loss.begin(), one.loss.end(), [](double x) { return !std::isfinite(x); });
-      if (bad != one.loss.end()) {
-        const int step = static_cast<int>(bad - one.loss.begin()) + 1;
-        one.diverged = one.diverged ? std::min(one.diverged, step) : step;
-        one.loss.erase(bad, one.loss.end());  // the finite losses before it are kept, as the lab keeps them
-      }
-      if (!one.diverged && !std::isfinite(one.test_loss)) one.diverged = r.steps + 1;
-      if (one.diverged) one.test_loss = kNaN;
-      variant.runs.push_back(std::move(one));
+      std::optional<LmRun> one = read_run(run, at, r.steps, r.eval_steps.size(), errors);
+      if (!one) continue;
+      variant.runs.push_back(std::move(*one));
     }
     r.variants.push_back(std::move(variant));
   }

@@ -31,6 +31,7 @@ struct LmResult {
   std::string device, torch, python, dtype, started;
   double seconds = 0;
   int processes = 1;
+  int threads = 0;  // torch's threads per process (0: not recorded)
   std::string corpus;  // its name, or the file's path
   long long corpus_characters = 0;
   std::string corpus_sha256;

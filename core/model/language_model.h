@@ -43,6 +43,8 @@ struct LanguageModel {
 
 inline constexpr int kLmMaxContext = 4096, kLmMaxLayers = 64, kLmMaxDModel = 8192, kLmMaxHeads = 128, kLmMaxDk = 1024,
                      kLmMaxDff = 32768, kLmMaxSteps = 10000000, kLmMaxBatch = 65536;
+// The losses a RESULT may hold, (steps + 1) × seeds × variants: about 200 MB of JSON, under the reader's 256 MiB.
+inline constexpr long long kLmMaxResultValues = 10000000;
 
 // The steps at which the held-out split is measured: 0, eval_every, 2·eval_every, …, and steps.
 std::vector<int> eval_steps(int steps, int eval_every);

@@ -108,7 +108,7 @@ def main():
         # Data-parallel: two processes, each half of the same global batch, give one process's curves.
         for dtype, tolerance in (("float64", 1e-6), ("float32", 1e-5)):
             common_args = [str(script), "--device", "cpu", "--steps", "12", "--seeds", "1", "--dtype", dtype,
-                           "--variants", "QKᵀ,Reformer's shared QK"]
+                           "--variant", "Reformer's shared QK", "--variant", "QQᵀ, d_k = 32"]
             one = run([PYTHON] + common_args + ["--out", str(tmp / "one.json")], cwd=tmp)
             check(one.returncode == 0, f"one process: {one.stderr[-2000:]}")
             env = dict(os.environ, OMP_NUM_THREADS="1", MASTER_ADDR="127.0.0.1")
@@ -116,7 +116,8 @@ def main():
                        "--master_port", str(29500 + os.getpid() % 1000)] + common_args + ["--out", str(tmp / "two.json")], cwd=tmp, env=env)
             check(two.returncode == 0, f"two processes: {two.stdout[-2000:]} {two.stderr[-2000:]}")
             a, b = json.loads((tmp / "one.json").read_text()), json.loads((tmp / "two.json").read_text())
-            check(b["processes"] == 2 and a["processes"] == 1, "processes recorded")
+            check(b["processes"] == 2 and a["processes"] == 1 and a["threads"] >= 1, "processes and threads recorded")
+            check([v["name"] for v in a["variants"]] == ["QQᵀ, d_k = 32", "Reformer's shared QK"], "--variant, a name with a comma")
             gap = worst_gap(curves(a), curves(b))
             check(gap <= tolerance, f"{dtype}: two processes' curves differ from one's by {gap:.3g} relative (at most {tolerance})")
             print(f"{dtype}: two processes against one: {gap:.2g} relative")
