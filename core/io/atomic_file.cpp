@@ -161,6 +161,16 @@ FileStamp file_stamp(const std::string& path) {
           static_cast<long long>(st.st_mtim.tv_nsec)};
 }
 
+std::string read_problem(const std::string& path, const FileRead& file, std::string_view what, std::string_view limit) {
+  switch (file.problem) {
+    case FileRead::Problem::None: return "";
+    case FileRead::Problem::Missing: return path + ": no such file";
+    case FileRead::Problem::Directory: return path + ": is a directory, not " + std::string(what);
+    case FileRead::Problem::TooLarge: return path + ": larger than " + std::string(limit);
+    default: return path + ": cannot be read: " + file.reason;
+  }
+}
+
 FileRead read_regular_file(const std::string& path, size_t max_bytes) {
   FileRead r;
   const auto problem = [&](FileRead::Problem p, std::string reason) {

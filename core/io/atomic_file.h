@@ -56,6 +56,25 @@ struct FileRead {
 // max_bytes; never waits on a FIFO and never reads more than max_bytes + 1.
 FileRead read_regular_file(const std::string& path, size_t max_bytes);
 
+// Why a file could not be read, after its path, for a reader's message: "PATH: no such file", "PATH: is a
+// directory, not WHAT", "PATH: larger than LIMIT", "PATH: cannot be read: REASON". Empty when it was read.
+std::string read_problem(const std::string& path, const FileRead& file, std::string_view what, std::string_view limit);
+
+// A reader's file: read whole (at most max_bytes), given to parse (text → a Load with `errors`), and every
+// message then begun with its path; or read_problem's message alone when it could not be read.
+template <class Load, class Parse>
+Load load_file_with(const std::string& path, size_t max_bytes, std::string_view what, std::string_view limit, Parse parse) {
+  Load out;
+  const FileRead file = read_regular_file(path, max_bytes);
+  if (std::string problem = read_problem(path, file, what, limit); !problem.empty()) {
+    out.errors.push_back(std::move(problem));
+    return out;
+  }
+  out = parse(file.text);
+  for (std::string& e : out.errors) e = path + ": " + e;
+  return out;
+}
+
 // What an errno means for a path, in words a user can act on. path_lookup:
 // the error came while finding the file (stat), not while opening it, so
 // EACCES is a directory on the way that cannot be searched.

@@ -270,19 +270,18 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
 
 }  // namespace
 
-ExperimentLoad parse_experiment(std::string_view text, bool as_edited) {
-  ExperimentLoad out;
+std::optional<json> read_experiment_json(std::string_view text, std::vector<std::string>& errors) {
   if (text.size() > kMaxFileBytes) {
-    out.errors.push_back("file: larger than 1 MiB; an experiment file is at most 1 MiB");
-    return out;
+    errors.push_back("file: larger than 1 MiB; an experiment file is at most 1 MiB");
+    return std::nullopt;
   }
   if (nested_deeper_than(text, 12)) {
-    out.errors.push_back("file: nested deeper than 12 levels");
-    return out;
+    errors.push_back("file: nested deeper than 12 levels");
+    return std::nullopt;
   }
   if (std::string nul = nul_byte_problem(text, "an experiment file"); !nul.empty()) {
-    out.errors.push_back(std::move(nul));
-    return out;
+    errors.push_back(std::move(nul));
+    return std::nullopt;
   }
   json root;
   std::vector<std::string> duplicates;
@@ -291,14 +290,21 @@ ExperimentLoad parse_experiment(std::string_view text, bool as_edited) {
   } catch (const json::exception& e) {
     std::string what = e.what();
     if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
-    out.errors.push_back("file: not valid JSON: " + valid_utf8(what));  // the byte quoted may be no UTF-8
-    return out;
+    errors.push_back("file: not valid JSON: " + valid_utf8(what));  // the byte quoted may be no UTF-8
+    return std::nullopt;
   }
-  for (const std::string& key : duplicates) out.errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");
-  if (const std::string tiny = number_below_double(text); !tiny.empty()) out.errors.push_back("file: " + tiny);
-  if (!out.errors.empty()) return out;
+  for (const std::string& key : duplicates) errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");
+  if (const std::string tiny = number_below_double(text); !tiny.empty()) errors.push_back("file: " + tiny);
+  if (!errors.empty()) return std::nullopt;
+  return root;
+}
+
+ExperimentLoad parse_experiment(std::string_view text, bool as_edited) {
+  ExperimentLoad out;
+  const std::optional<json> root = read_experiment_json(text, out.errors);
+  if (!root) return out;
   try {
-    read_experiment(root, out, as_edited);
+    read_experiment(*root, out, as_edited);
   } catch (const std::exception& e) {
     out.errors.push_back(std::string("file: cannot be read as an experiment: ") + e.what());
   }
@@ -307,18 +313,7 @@ ExperimentLoad parse_experiment(std::string_view text, bool as_edited) {
 }
 
 ExperimentLoad load_experiment_file(const std::string& path) {
-  ExperimentLoad out;
-  const FileRead file = read_regular_file(path, kMaxFileBytes);
-  if (file.problem != FileRead::Problem::None) {
-    out.errors.push_back(path + ": " + (file.problem == FileRead::Problem::Missing     ? "no such file"
-                                        : file.problem == FileRead::Problem::Directory ? "is a directory, not an experiment file"
-                                        : file.problem == FileRead::Problem::TooLarge  ? "larger than 1 MiB"
-                                                                                       : "cannot be read: " + file.reason));
-    return out;
-  }
-  out = parse_experiment(file.text);
-  for (std::string& e : out.errors) e = path + ": " + e;
-  return out;
+  return load_file_with<ExperimentLoad>(path, kMaxFileBytes, "an experiment file", "1 MiB", [](std::string_view text) { return parse_experiment(text); });
 }
 
 }  // namespace core

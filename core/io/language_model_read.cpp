@@ -184,31 +184,9 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
 
 LanguageModelLoad parse_language_model(std::string_view text) {
   LanguageModelLoad out;
-  if (text.size() > kMaxFileBytes) {
-    out.errors.push_back("file: larger than 1 MiB; an experiment file is at most 1 MiB");
-    return out;
-  }
-  if (nested_deeper_than(text, 12)) {
-    out.errors.push_back("file: nested deeper than 12 levels");
-    return out;
-  }
-  if (std::string nul = nul_byte_problem(text, "an experiment file"); !nul.empty()) {
-    out.errors.push_back(std::move(nul));
-    return out;
-  }
-  json root;
-  std::vector<std::string> duplicates;
-  try {
-    root = parse_json_noting_duplicates(text, &duplicates);
-  } catch (const json::exception& e) {
-    std::string what = e.what();
-    if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
-    out.errors.push_back("file: not valid JSON: " + valid_utf8(what));
-    return out;
-  }
-  for (const std::string& key : duplicates) out.errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");
-  if (const std::string tiny = number_below_double(text); !tiny.empty()) out.errors.push_back("file: " + tiny);
-  if (!out.errors.empty()) return out;
+  const std::optional<json> parsed = read_experiment_json(text, out.errors);
+  if (!parsed) return out;
+  const json& root = *parsed;
   if (!is_language_model(root)) {
     out.errors.push_back("task.kind: expected \"language_model\" (this reader reads language-model experiments only)");
     return out;
@@ -223,18 +201,7 @@ LanguageModelLoad parse_language_model(std::string_view text) {
 }
 
 LanguageModelLoad load_language_model_file(const std::string& path) {
-  LanguageModelLoad out;
-  const FileRead file = read_regular_file(path, kMaxFileBytes);
-  if (file.problem != FileRead::Problem::None) {
-    out.errors.push_back(path + ": " + (file.problem == FileRead::Problem::Missing     ? "no such file"
-                                        : file.problem == FileRead::Problem::Directory ? "is a directory, not an experiment file"
-                                        : file.problem == FileRead::Problem::TooLarge  ? "larger than 1 MiB"
-                                                                                       : "cannot be read: " + file.reason));
-    return out;
-  }
-  out = parse_language_model(file.text);
-  for (std::string& e : out.errors) e = path + ": " + e;
-  return out;
+  return load_file_with<LanguageModelLoad>(path, kMaxFileBytes, "an experiment file", "1 MiB", [](std::string_view text) { return parse_language_model(text); });
 }
 
 OrderedJson variant_options_json(const Options& o) {

@@ -220,18 +220,7 @@ LmResultLoad parse_lm_result(std::string_view text) {
 }
 
 LmResultLoad load_lm_result_file(const std::string& path) {
-  LmResultLoad out;
-  const FileRead file = read_regular_file(path, kMaxLmResultBytes);
-  if (file.problem != FileRead::Problem::None) {
-    out.errors.push_back(path + ": " + (file.problem == FileRead::Problem::Missing     ? "no such file"
-                                        : file.problem == FileRead::Problem::Directory ? "is a directory, not a RESULT"
-                                        : file.problem == FileRead::Problem::TooLarge  ? "larger than 256 MiB"
-                                                                                       : "cannot be read: " + file.reason));
-    return out;
-  }
-  out = parse_lm_result(file.text);
-  for (std::string& e : out.errors) e = path + ": " + e;
-  return out;
+  return load_file_with<LmResultLoad>(path, kMaxLmResultBytes, "a RESULT", "256 MiB", [](std::string_view text) { return parse_lm_result(text); });
 }
 
 std::string held_out_summary(const LmVariantResult& v) {

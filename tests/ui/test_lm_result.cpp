@@ -4,6 +4,7 @@
 // opens and says that the run diverged; a file the reader refuses leaves the lab as it was.
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <unistd.h>
 
 #include "app/files/files.h"
@@ -71,6 +72,18 @@ TEST_F(LmResultTest, OpensInTheLabWithItsCurvesAndSaysWhatDiverged) {
   for (const char* words : {"Two designs on the licences", "3.0000 [2.8000, 3.2000]", "1 of 2 runs diverged at step 3", "debian-licenses",
                             "Both learn the licences."})
     EXPECT_NE(text.find(words), std::string::npos) << words << " not on screen";
+  // Its table as CSV, named after the RESULT and put beside it, as the lab's own files are: the medians.
+  const app::FileDialog& d = state.dialogs.file;
+  click(center(control("result.export.csv")));
+  ASSERT_EQ(d.purpose, app::FileDialog::Purpose::Export);
+  EXPECT_EQ(d.name, "R-table.csv");
+  EXPECT_EQ(fs::path(d.directory), dir);
+  click(center(control("file_dialog.confirm")));
+  EXPECT_EQ(d.purpose, app::FileDialog::Purpose::None) << d.error;
+  std::ifstream csv(dir / "R-table.csv");
+  const std::string table((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(table.rfind("variant,params,", 0), 0u) << table;
+  EXPECT_NE(table.find("QKᵀ,100,8.0,2.5,3.0,"), std::string::npos) << table;  // median first, last and held-out values
   // Back to the lab: the experiment, with a new run at step 0.
   click(center(control("result.close")));
   frames(2);
