@@ -184,7 +184,6 @@ void FileMenu(AppState& state, FrameRequests& requests) {
   if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
   // The same dialog: a RESULT is known by its contents, wherever it is opened from (Open, a drop, the command line).
   if (ImGui::MenuItem("Open result\u2026")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
-  remember_control(state, "menu.open_result");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A language model's RESULT, written by the PyTorch script of `attnlab --train LM.json --export lm.py`:\n"
                       "its curves, its table of held-out bits per character and its notes, in the training lab.");

@@ -241,18 +241,20 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
     experiment = std::move(loaded.experiment);
   }
   // A language model's RESULT opens in the lab too: read first, so that a file the reader refuses says why and exits 2.
-  const bool result = !file.empty() && !experiment && is_result_file(file);
-  if (result) {
-    if (const core::LmResultLoad loaded = core::load_lm_result_file(file); !loaded.ok()) {
+  std::optional<core::LmResult> result;
+  if (!file.empty() && !experiment && is_result_file(file)) {
+    core::LmResultLoad loaded = core::load_lm_result_file(file);
+    if (!loaded.ok()) {
       std::cerr << "attnlab: " << loaded.message() << "\n";
       return 2;
     }
+    result = std::move(loaded.result);
   }
   const int code = load_initial_scenario(experiment || result ? StartFile{} : start, state, headless);
   state.library.lessons = load_lesson_list();
   state.library.experiments = load_experiment_list();
   if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
-  if (code == 0 && result) open_result(state, absolute(file));
+  if (code == 0 && result) show_result(state, std::move(*result), absolute(file));
   return code;
 }
 

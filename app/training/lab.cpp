@@ -64,20 +64,24 @@ bool open_result(AppState& state, const std::string& path) {
                    (loaded.errors.size() > 1 ? " (and " + std::to_string(loaded.errors.size() - 1) + " more)" : "");
     return false;
   }
+  show_result(state, std::move(*loaded.result), path);
+  return true;
+}
+
+void show_result(AppState& state, core::LmResult result, std::string path) {
   Lab& lab = state.lab;
   lab.worker.reset();
   lab.view = {};
-  lab.result = std::make_shared<const core::LmResult>(std::move(*loaded.result));
-  lab.result_source = path;
+  lab.result = std::make_shared<const core::LmResult>(std::move(result));
+  lab.result_source = std::move(path);
   lab.view.curves = core::curves_of(*lab.result);
   lab.smoothed = {};
   state.view.workspace = Workspace::Lab;
   int diverged = 0;
   for (const core::LmVariantResult& v : lab.result->variants)
     for (const core::LmRun& run : v.runs) diverged += run.diverged > 0;
-  state.status = "opened the result " + core::short_path(path) + " in the training lab" +
+  state.status = "opened the result " + core::short_path(lab.result_source) + " in the training lab" +
                  (diverged ? ": " + std::to_string(diverged) + (diverged == 1 ? " run" : " runs") + " diverged" : "");
-  return true;
 }
 
 void close_result(AppState& state) {

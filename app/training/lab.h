@@ -21,6 +21,8 @@ void set_experiment(AppState& state, core::Experiment e, std::string source);
 // A language model's RESULT in the lab, in place of its run (which ends; the experiment stays): true,
 // or false with the reader's message on the status line, and the lab as it was.
 bool open_result(AppState& state, const std::string& path);
+// The same for a RESULT already read (its file: path).
+void show_result(AppState& state, core::LmResult result, std::string path);
 // Back to the lab's experiment, with a new run of it at step 0.
 void close_result(AppState& state);
 // After an edit of state.lab.experiment: checks it as the reader would, and ends the run (it trained something else).

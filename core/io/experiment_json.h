@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,11 @@ std::string json_type_name(const nlohmann::json& j);
 // A variant's "options" read as a scenario file reads them (one reader, one set of messages, each
 // prefixed with where); nothing, with the messages in errors, when they are not options.
 std::optional<Options> read_variant_options(const nlohmann::json& options, const std::string& where, std::vector<std::string>& errors);
+
+// A variant's name (1 to 40 bytes, not in names, then added) and its keys (name, options, d_k): the variant
+// with its name, or nothing when it has none. Unknown keys go to errors, a name taken twice to taken.
+std::optional<Variant> read_variant_name(const nlohmann::json& v, const std::string& where, std::set<std::string>& names,
+                                         std::vector<std::string>& errors, std::vector<std::string>& taken);
 
 // What the reader would refuse in e, each message naming the field; empty when e can run.
 std::vector<std::string> experiment_problems(const Experiment& e);

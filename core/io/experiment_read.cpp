@@ -47,6 +47,20 @@ std::optional<Options> read_variant_options(const json& options, const std::stri
   return read.scenario->options;
 }
 
+std::optional<Variant> read_variant_name(const json& v, const std::string& where, std::set<std::string>& names,
+                                         std::vector<std::string>& errors, std::vector<std::string>& taken) {
+  if (!v.is_object() || !v.contains("name") || !v["name"].is_string() || v["name"].get<std::string>().empty() ||
+      v["name"].get<std::string>().size() > 40) {
+    errors.push_back(where + "name: expected a name of 1 to 40 bytes");
+    return std::nullopt;
+  }
+  for (auto it = v.begin(); it != v.end(); ++it)
+    if (it.key() != "name" && it.key() != "options" && it.key() != "d_k") errors.push_back(where + it.key() + ": unknown key");
+  Variant variant{v["name"].get<std::string>(), {}};
+  if (!names.insert(variant.name).second) taken.push_back(where + "name: " + json(variant.name).dump() + " is taken by another variant");
+  return variant;
+}
+
 namespace {
 
 // The reader's own name for a JSON value's type.
@@ -240,15 +254,9 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   for (size_t i = 0; i < root["variants"].size(); ++i) {
     const json& v = root["variants"][i];
     const std::string where = "variants[" + std::to_string(i) + "].";
-    if (!v.is_object() || !v.contains("name") || !v["name"].is_string() || v["name"].get<std::string>().empty() ||
-        v["name"].get<std::string>().size() > 40) {
-      errors.push_back(where + "name: expected a name of 1 to 40 bytes");
-      continue;
-    }
-    for (auto it = v.begin(); it != v.end(); ++it)
-      if (it.key() != "name" && it.key() != "options" && it.key() != "d_k") errors.push_back(where + it.key() + ": unknown key");
-    Variant variant{v["name"].get<std::string>(), {}};
-    if (!names.insert(variant.name).second) misfits.push_back(where + "name: " + json(variant.name).dump() + " is taken by another variant");
+    std::optional<Variant> named = read_variant_name(v, where, names, errors, misfits);
+    if (!named) continue;
+    Variant variant = std::move(*named);
     if (v.contains("options")) {
       const auto options = read_variant_options(v["options"], where, errors);
       if (!options) continue;

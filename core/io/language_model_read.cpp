@@ -155,14 +155,9 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
   for (size_t i = 0; i < root["variants"].size(); ++i) {
     const json& v = root["variants"][i];
     const std::string where = "variants[" + std::to_string(i) + "].";
-    if (!v.is_object() || !v.contains("name") || !v["name"].is_string() || v["name"].get<std::string>().empty() ||
-        v["name"].get<std::string>().size() > 40) {
-      errors.push_back(where + "name: expected a name of 1 to 40 bytes");
-      continue;
-    }
-    Fields{v, where, errors}.unknown({"name", "options", "d_k"}, "");
-    Variant variant{v["name"].get<std::string>(), {}};
-    if (!names.insert(variant.name).second) errors.push_back(where + "name: " + json(variant.name).dump() + " is taken by another variant");
+    std::optional<Variant> named = read_variant_name(v, where, names, errors, errors);
+    if (!named) continue;
+    Variant variant = std::move(*named);
     if (v.contains("options")) {
       const std::optional<Options> options = read_variant_options(v["options"], where, errors);
       if (!options) continue;
