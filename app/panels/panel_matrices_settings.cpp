@@ -215,9 +215,10 @@ void MatricesOptions(AppState& state) {
   remember_control(state, "scale.qk_norm");
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
-    ScriptText("QK-norm (Henry et al. 2020): every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T "
-               "with a gain g per head (\u221Ad_k by default, learned in training). The logits lie in [\u2212|g|, |g|]/T "
-               "whatever the weights; S above stays Q\u00B7K\u1D40 of the raw rows.");
+    ScriptText("QK-norm, after Henry et al. 2020: every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T\n"
+               "with a gain g per head (\u221Ad_k by default, learned in training; Henry et al. learn one scalar\n"
+               "started from the sequence length). The logits lie in [\u2212|g|, |g|]/T whatever the weights;\n"
+               "S above stays Q\u00B7K\u1D40 of the raw rows.");
     ImGui::EndTooltip();
   }
   o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;

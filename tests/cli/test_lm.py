@@ -43,6 +43,29 @@ def curves(result):
     return {v["name"]: [x for run in v["runs"] for x in run["loss"] + run["held_out"]] for v in result["variants"]}
 
 
+# The mean length of the keys that Reformer's recipe replaces by unit keys: shared QK with the no-self mask, seed 1,
+# at the start, over the held-out windows, in each layer (under shared QK a key is its token's row of X·W^Q).
+START_KEY_LENGTHS = r"""
+import importlib.util, sys, torch
+spec = importlib.util.spec_from_file_location("lm", sys.argv[1]); lm = importlib.util.module_from_spec(spec)
+sys.argv = sys.argv[:1]; spec.loader.exec_module(lm)
+task = lm.EXPERIMENT["task"]
+data = lm.read_corpus(task["corpus"]); cut = int(len(data) * (1 - task["held_out"]))
+windows = lm.held_out_windows(data[cut:], task["context"], torch.device("cpu"))
+variant = next(v for v in lm.EXPERIMENT["variants"] if v["name"] == "shared QK, no-self mask")
+torch.manual_seed(1)
+model = lm.LanguageModel(variant, task)
+lengths = []
+for block in model.blocks:
+    attention = block.attention
+    attention.register_forward_hook(lambda m, inputs, out: lengths.append(
+        m.W_Q(inputs[0]).view(*inputs[0].shape[:2], m.heads, m.d_qk).norm(dim=-1).mean().item()))
+with torch.no_grad():
+    model(windows[:, :-1])
+print(" ".join(f"{x:.4f}" for x in lengths))
+"""
+
+
 def worst_gap(a, b):
     check(a.keys() == b.keys(), f"the variants differ: {sorted(a)} and {sorted(b)}")
     gap = 0.0
@@ -104,6 +127,13 @@ def main():
         check(by_name["one W"]["params"] == common + 2 * 4 * 64 * 64, "one W: a d_model x d_model matrix a head")
         check(by_name["AttentionAlt"]["params"] == by_name["QKᵀ"]["params"] + 2 * 4 * 16 * 16, "AttentionAlt: W_alt a head")
         check(by_name["QK-norm"]["params"] == by_name["QKᵀ"]["params"] + 2 * 4, "QK-norm: a gain a head")
+        # The notes: Reformer's unit keys stand in for keys "2.2 to 2.3 long at the start".
+        said = run([PYTHON, "-c", START_KEY_LENGTHS, str(script)], cwd=tmp)
+        check(said.returncode == 0, f"the keys' lengths: {said.stderr[-2000:]}")
+        lengths = [float(x) for x in said.stdout.split()]
+        check(len(lengths) == 2 and all(2.15 <= x < 2.35 for x in lengths), f"the keys' mean lengths at the start: {lengths}")
+        check("keys that are 2.2 to 2.3 long at the start (their mean over the held-out text in each layer, seed 1)" in lm["notes"],
+              "the notes quote the keys' lengths")
 
         # Data-parallel: two processes, each half of the same global batch, give one process's curves.
         for dtype, tolerance in (("float64", 1e-6), ("float32", 1e-5)):

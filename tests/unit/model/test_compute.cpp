@@ -1,10 +1,14 @@
 // compute(): hand-worked cases and identities that must hold for any scenario.
 #include <cmath>
+#include <random>
+#include <string>
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 #include <Eigen/SVD>
 #include <gtest/gtest.h>
 
+#include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/model/gauge.h"
 #include "tests/support/test_helpers.h"
@@ -283,6 +287,41 @@ TEST(Gauge, RefusesWhatWouldChangeTheScores) {
   stretch << 2, 0, 0, 1;
   EXPECT_NE(core::apply_gauge(s, stretch).find("only an orthogonal M"), std::string::npos);
   EXPECT_NE(core::apply_gauge(s, Eigen::MatrixXd::Identity(3, 3)).find("must be 2×2"), std::string::npos);
+}
+
+// docs/mathematics.md, the gauge: under shared QK, W_Q ← W_Q·M (W_K = W_Q with it) keeps
+// S = X·W_Q·W_Qᵀ·Xᵀ exactly when W_Q·M·Mᵀ·W_Qᵀ = W_Q·W_Qᵀ. With W_Q of full column rank (d_k ≤ d_model) that forces M·Mᵀ = I; with
+// a null space (d_k > d_model), M = I + t·vvᵀ, W_Q·v = 0, keeps S and is not orthogonal.
+TEST(Gauge, UnderSharedQkOnlyOrthogonalMKeepTheScoresWhenWQHasFullColumnRank) {
+  std::mt19937 rng(43);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const auto scores = [](const Eigen::MatrixXd& X, const Eigen::MatrixXd& W) { return Eigen::MatrixXd(X * W * W.transpose() * X.transpose()); };
+  for (int trial = 0; trial < 200; ++trial) {
+    const int d_model = 2 + trial % 3, n = 8;
+    Eigen::MatrixXd X(n, d_model);
+    for (Eigen::Index i = 0; i < X.size(); ++i) X(i) = normal(rng);
+    // d_k ≤ d_model: a random non-orthogonal M changes S.
+    const int d_k = 1 + trial % d_model;
+    Eigen::MatrixXd W(d_model, d_k), M(d_k, d_k);
+    for (Eigen::Index i = 0; i < W.size(); ++i) W(i) = normal(rng);
+    for (Eigen::Index i = 0; i < M.size(); ++i) M(i) = normal(rng);
+    const double off = (M * M.transpose() - Eigen::MatrixXd::Identity(d_k, d_k)).norm();
+    EXPECT_GT(max_abs_diff(scores(X, W * M), scores(X, W)), 1e-6 * off) << trial;
+    // d_k > d_model: W has a null vector v, and M = I + 2vvᵀ keeps S.
+    const int wide = d_model + 1 + trial % 2;
+    if (wide > core::kMaxDk) continue;
+    Eigen::MatrixXd V(d_model, wide);
+    for (Eigen::Index i = 0; i < V.size(); ++i) V(i) = normal(rng);
+    const Eigen::VectorXd v = Eigen::JacobiSVD<Eigen::MatrixXd>(V, Eigen::ComputeFullV).matrixV().col(wide - 1);
+    const Eigen::MatrixXd stretch = Eigen::MatrixXd::Identity(wide, wide) + 2 * v * v.transpose();
+    EXPECT_GT((stretch * stretch.transpose() - Eigen::MatrixXd::Identity(wide, wide)).cwiseAbs().maxCoeff(), 1);
+    EXPECT_LT(max_abs_diff(scores(X, V * stretch), scores(X, V)), 1e-12 * std::max(1.0, scores(X, V).cwiseAbs().maxCoeff()));
+  }
+  // Lesson 03's W^Q has full column rank: its gauge demo's "no other M does" holds there.
+  const core::LoadResult lesson = core::load_scenario_file(std::string(ATTNLAB_LESSONS) + "/03_shared_qk.json");
+  ASSERT_TRUE(lesson.ok());
+  EXPECT_EQ(Eigen::FullPivLU<Eigen::MatrixXd>(lesson.scenario->W_Q[0]).rank(), lesson.scenario->d_k);
+  EXPECT_NE(lesson.scenario->notes.find("as W^Q has full column rank here (its 2 columns independent) no other M does"), std::string::npos);
 }
 
 // d_k = 2 takes a closed form for the singular values of W^Q W^Kᵀ: a diagonal

@@ -1,6 +1,7 @@
-// QK-norm (Henry et al. 2020): every row of Q and of K over its length, logits g_h·q̂_i·k̂_j / T,
+// QK-norm, after Henry et al. 2020: every row of Q and of K over its length, logits g_h·q̂_i·k̂_j / T,
 // S = Q·Kᵀ of the raw rows. A file that uses it says "attnlab": 3; scale must be "none".
 #include <cmath>
+#include <random>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/model/gradient.h"
+#include "tests/support/test_helpers.h"
 
 namespace {
 
@@ -113,4 +115,52 @@ TEST(QkNorm, TheGainsGradientIsTheSlopeOfTheLoss) {
   const double down = core::compute(s).loss;
   EXPECT_NEAR(g.qk_gain[0], (up - down) / (2 * h), 1e-8);
   EXPECT_NE(g.qk_gain[0], 0.0);
+}
+
+// docs/mathematics.md, QK-norm: the weights ignore the scale of the input where q and k scale with
+// it: X times any c ≠ 0 in self-attention, X times c and X_kv times c′ with c·c′ > 0 under
+// cross-attention, without positions or with RoPE. Not with sinusoidal positions (c·X + PE), and
+// not under cross-attention when c·c′ < 0 (the cosines change sign).
+TEST(QkNorm, TheWeightsIgnoreTheScaleOfTheInputOnlyWhereQAndKScaleWithIt) {
+  std::mt19937 rng(11);
+  int changed_sinusoidal = 0, changed_opposite = 0, cases = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    for (core::Positions positions : {core::Positions::None, core::Positions::Rope, core::Positions::Sinusoidal}) {
+      for (bool cross : {false, true}) {
+        core::Scenario s = testing_helpers::random_scenario(rng, 2 + trial % 7, 2 + trial % 3, 2 + 2 * (trial % 2), 1 + trial % 2,
+                                                            core::Mode::Projected);
+        s.options.qk_norm = true;
+        s.options.scale = core::Scale::None;
+        s.options.shared_qk = trial % 3 == 0;
+        s.options.causal = trial % 4 == 0;
+        s.options.positions = positions;
+        s.qk_gain.fill(1.5 + trial % 3);
+        if (cross) {
+          core::set_cross_attention(s, true);
+          std::normal_distribution<double> normal(0.0, 1.0);
+          for (Eigen::Index i = 0; i < s.X_kv.size(); ++i) s.X_kv(i) = normal(rng);
+        }
+        const double c = trial % 3 == 1 ? -2.0 : 3.0, c_kv = trial % 5 == 0 ? -0.5 : 0.25;
+        core::Scenario scaled = s;
+        scaled.X *= c;
+        if (cross) scaled.X_kv *= c_kv;
+        ASSERT_TRUE(core::validate(scaled).empty());
+        const core::Result a = core::compute(s), b = core::compute(scaled);
+        double change = 0;
+        for (int h = 0; h < s.heads; ++h) change = std::max(change, (a.head[h].weights - b.head[h].weights).cwiseAbs().maxCoeff());
+        const bool same_sign = !cross || c * c_kv > 0;
+        if (positions != core::Positions::Sinusoidal && same_sign) {
+          EXPECT_LT(change, 1e-12) << trial;
+          ++cases;
+        } else if (positions == core::Positions::Sinusoidal) {
+          changed_sinusoidal += change > 1e-6;
+        } else {
+          changed_opposite += change > 1e-6;
+        }
+      }
+    }
+  }
+  EXPECT_GT(cases, 150);
+  EXPECT_GT(changed_sinusoidal, 100);  // of 120
+  EXPECT_GT(changed_opposite, 30);     // of the cross-attention cases with c·c′ < 0
 }
