@@ -1,6 +1,7 @@
 #include "core/model/compute.h"
 
 #include "core/math/fixed_sizes.h"
+#include "core/math/ordered_sums.h"
 #include "core/model/attention_math.h"
 #include "core/model/head_forward.h"
 #include "core/model/positions.h"
@@ -8,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <Eigen/QR>
 #include <Eigen/SVD>
 
 namespace core {
@@ -70,7 +70,7 @@ void normalize_rows(const Mat& K0, Mat& K) {
     const double largest = K.row(j).cwiseAbs().maxCoeff();
     if (largest == 0) continue;  // a zero key stays zero
     K.row(j) /= largest;
-    K.row(j) /= K.row(j).norm();
+    K.row(j) /= ordered_norm(K.row(j));  // not Eigen's norm(): its order is the SIMD's (ordered_sums.h)
   }
 }
 
@@ -86,39 +86,55 @@ using ColMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColM
 // (U, V with orthonormal columns), W_QK = U·(R_Q·R_Kᵀ)·Vᵀ has the singular
 // values of the d_k × d_k core R_Q·R_Kᵀ and d_model − d_k zeros. A 2×2 SVD
 // instead of a 4×4 one: most of compute()'s time otherwise.
-// R of a thin QR of a d_model × 2 matrix [a b] (modified Gram–Schmidt, which
-// is backward stable for R): r11 = ‖a‖, r12 = q·b, r22 = ‖b − r12·q‖, q = a/‖a‖.
-Eigen::Matrix2d two_column_r(const Mat& W) {
-  Eigen::Matrix2d R = Eigen::Matrix2d::Zero();
-  const auto a = W.col(0), b = W.col(1);
-  const double r11 = a.norm();
-  if (r11 == 0) {  // a = 0: W = [0 b], R = [[0, ‖b‖], [0, 0]] up to a rotation, which leaves singular values alone
-    R(0, 1) = b.norm();
-    return R;
+// R of a thin QR of a d_model × d_k matrix by modified Gram–Schmidt, which is
+// backward stable for R (Björck): r_jj = ‖a_j‖, q_j = a_j/r_jj, then r_jl = q_j·a_l
+// and a_l −= r_jl·q_j for the columns l after j. A zero column leaves its row of R
+// zero (W = Q·R still, with any unit q_j), which leaves singular values alone.
+// Every sum in a fixed order, where Eigen's QR takes the SIMD's (ordered_sums.h).
+template <int DM, int DK>
+void thin_r(const Mat& W, double (&R)[DK][DK]) {
+  double a[DK][DM];  // W's columns, becoming the q_j
+  for (int i = 0; i < DM; ++i)
+    for (int j = 0; j < DK; ++j) a[j][i] = W(i, j);
+  for (int j = 0; j < DK; ++j) {
+    for (int l = 0; l < DK; ++l) R[j][l] = 0;
+    double squares = 0;
+    for (int i = 0; i < DM; ++i) squares += a[j][i] * a[j][i];
+    const double r = std::sqrt(squares);
+    if (r == 0) continue;
+    R[j][j] = r;
+    for (int i = 0; i < DM; ++i) a[j][i] /= r;  // each entry divided once
+    for (int l = j + 1; l < DK; ++l) {
+      double r_jl = 0;
+      for (int i = 0; i < DM; ++i) r_jl += a[j][i] * a[l][i];
+      R[j][l] = r_jl;
+      for (int i = 0; i < DM; ++i) a[l][i] -= r_jl * a[j][i];
+    }
   }
-  double q[kMaxDModel];  // a/‖a‖, each entry divided once
-  double r12 = 0;
-  for (Eigen::Index i = 0; i < a.size(); ++i) {
-    q[i] = a(i) / r11;
-    r12 += q[i] * b(i);
-  }
-  double rest = 0;
-  for (Eigen::Index i = 0; i < a.size(); ++i) {
-    const double e = b(i) - r12 * q[i];
-    rest += e * e;
-  }
-  R(0, 0) = r11;
-  R(0, 1) = r12;
-  R(1, 1) = std::sqrt(rest);
-  return R;
+}
+
+// The d_k × d_k core R_Q·R_Kᵀ, each entry summed over k = 0, 1, ….
+template <int DM, int DK>
+void qr_core(const Mat& W_Q, const Mat& W_K, double (&core)[DK][DK]) {
+  double R_Q[DK][DK], R_K[DK][DK];
+  thin_r<DM, DK>(W_Q, R_Q);
+  thin_r<DM, DK>(W_K, R_K);
+  for (int i = 0; i < DK; ++i)
+    for (int j = 0; j < DK; ++j) {
+      double sum = 0;
+      for (int k = 0; k < DK; ++k) sum += R_Q[i][k] * R_K[j][k];
+      core[i][j] = sum;
+    }
 }
 
 // The two singular values of R_Q·R_Kᵀ (2 × 2) in closed form: with
 // p = ‖(a + d, c − b)‖ and m = ‖(a − d, b + c)‖, σ₁ = (p + m)/2, σ₂ = |p − m|/2
 // (each within a few ε·σ₁, as numpy's SVD: enough for the rank's tolerance).
+template <int DM>
 Eigen::Vector2d two_column_core_singular_values(const Mat& W_Q, const Mat& W_K) {
-  const Eigen::Matrix2d core = two_column_r(W_Q) * two_column_r(W_K).transpose();
-  const double a = core(0, 0), b = core(0, 1), c = core(1, 0), d = core(1, 1);
+  double core[2][2];
+  qr_core<DM, 2>(W_Q, W_K, core);
+  const double a = core[0][0], b = core[0][1], c = core[1][0], d = core[1][1];
   // Entries are at most ~1e13 (|x| ≤ 1e6 in a file): their squares cannot overflow, no hypot needed.
   const double p = std::sqrt((a + d) * (a + d) + (c - b) * (c - b)), m = std::sqrt((a - d) * (a - d) + (b + c) * (b + c));
   return Eigen::Vector2d((p + m) / 2, std::fabs(p - m) / 2);
@@ -133,20 +149,19 @@ void W_QK_singular_values(const Mat& W_Q, const Mat& W_K, const Mat& W_QK, Vec& 
     return;
   }
   if (d_k == 1) {  // W_QK = w_q w_kᵀ: one singular value, ‖w_q‖·‖w_k‖
-    out(0) = W_Q.col(0).norm() * W_K.col(0).norm();
+    out(0) = ordered_norm(W_Q.col(0)) * ordered_norm(W_K.col(0));
     return;
   }
   if (d_k == 2) {  // the commonest case, in closed form: twice as fast as the general path below
-    out.head(2) = two_column_core_singular_values(W_Q, W_K);
+    out.head(2) = d_model == 3 ? two_column_core_singular_values<3>(W_Q, W_K) : two_column_core_singular_values<4>(W_Q, W_K);
     return;
   }
-  const ColMat q = W_Q, k = W_K;
-  const Eigen::HouseholderQR<ColMat> qr_q(q), qr_k(k);
-  const ColMat R_Q = qr_q.matrixQR().topRows(d_k).template triangularView<Eigen::Upper>();
-  const ColMat R_K = qr_k.matrixQR().topRows(d_k).template triangularView<Eigen::Upper>();
-  ColMat core;
-  core.noalias() = R_Q * R_K.transpose();
-  out.head(d_k) = Eigen::JacobiSVD<ColMat>(core).singularValues();
+  double core[3][3];  // d_k = 3 < d_model = 4: the only size left
+  qr_core<4, 3>(W_Q, W_K, core);
+  ColMat c(3, 3);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) c(i, j) = core[i][j];
+  out.head(d_k) = Eigen::JacobiSVD<ColMat>(c).singularValues();
 }
 
 void rank_of(const Scenario& s, HeadResult& r) {
@@ -167,7 +182,7 @@ void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadR
     rank_of(s, r);
   } else if (s.mode == Mode::Projected) {
     const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
-    r.W_QK.noalias() = s.W_Q[h] * W_K.transpose();
+    ordered_product(s.W_Q[h], W_K.transpose(), r.W_QK);
     W_QK_singular_values(s.W_Q[h], W_K, r.W_QK, r.W_QK_singular_values);
     rank_of(s, r);
   } else {
@@ -210,9 +225,10 @@ void compute(const Scenario& s, Result& out) {
     compute_head(s, Xq, Xkv, h, out.head[h], K0);
     out.concat.middleCols(h * s.d_k, s.d_k) = alt ? out.head[h].alt_output : out.head[h].output;
   }
-  out.output.noalias() = out.concat * s.W_O;
+  // Ordered sums, not Eigen's product and squaredNorm, whose order is the SIMD's: the page's bits (ordered_sums.h).
+  ordered_product(out.concat, s.W_O, out.output);
   out.has_loss = s.has_target;
-  out.loss = s.has_target ? (out.output - s.target).squaredNorm() / static_cast<double>(out.output.size()) : 0.0;
+  out.loss = s.has_target ? ordered_squared_norm(out.output - s.target) / static_cast<double>(out.output.size()) : 0.0;
 
   if (s.mode == Mode::Projected) {
     const int qk_per_head = s.options.merged_qk ? s.d_model * s.d_model

@@ -12,6 +12,8 @@
 
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
+#include "core/math/ordered_sums.h"
+#include "core/math/portable_math.h"
 #include "core/model/attention_math.h"
 
 #include <algorithm>
@@ -50,7 +52,7 @@ double asymmetry(const Mat& S, const Mat& A, double s_squares, double a_squares)
   if (s_squares > 1e-200 && s_squares < 1e200) return std::sqrt(a_squares) / std::sqrt(s_squares);
   const double s_max = S.cwiseAbs().maxCoeff(), a_max = A.cwiseAbs().maxCoeff();
   if (a_max == 0) return 0.0;  // S symmetric, or zero
-  return a_max / s_max * ((A / a_max).norm() / (S / s_max).norm());
+  return a_max / s_max * (ordered_norm(A / a_max) / ordered_norm(S / s_max));
 }
 
 // S's symmetric and antisymmetric parts and its asymmetry, one pass over the pairs
@@ -209,7 +211,8 @@ template <int QC>
     // −Σ_j a_ij ln a_ij with one logarithm a row, not m: with z the row's largest
     // logit (first at j = t) and s the sum above, ln a_ij = (z_ij − z) − ln s, so the
     // entropy is ln s − Σ_j a_ij (z_ij − z); and ln s = log1p(Σ_{j≠t} e^(z_ij − z)),
-    // which keeps its digits when the row is saturated (s − 1 would not).
+    // which keeps its digits when the row is saturated (s − 1 would not). portable::log1p: libm's
+    // rounds otherwise in the page (portable_math.h).
     int top = 0;
     for (int j = 1; j < kWide; ++j)
       if (z[i][j] > z[i][top]) top = j;
@@ -219,7 +222,7 @@ template <int QC>
       others[j] = counts ? e[i][j] : 0.0;
       spread[j] = counts ? a[i][j] * (row_max[i] - z[i][j]) : 0.0;
     }
-    r.entropy(i) = std::log1p(sum8(others)) + sum8(spread);
+    r.entropy(i) = portable::log1p(sum8(others)) + sum8(spread);
     store_row(z[i], m, r.logits.data() + i * m);
     store_row(a[i], m, r.weights.data() + i * m);
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/math/ordered_sums.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"  // plain_number
 
@@ -306,11 +307,13 @@ void convert_to_direct(Scenario& s) {
     s.options.positions = Positions::None;
   }
   // Shared QK between two sequences is K = X_kv·W_Q: written out, as direct mode's K := Q cannot say it.
+  // In compute()'s order (project_head's multiply, k = 0, 1, …), not Eigen's, which is the SIMD's:
+  // the same Q, K and V to the bit, on the desktop and in the page.
   const bool shared_cross = s.options.shared_qk && s.cross();
   for (int h = 0; h < s.heads; ++h) {
-    s.Q[h].noalias() = Xq * s.W_Q[h];
-    s.K[h].noalias() = Xkv * (shared_cross ? s.W_Q[h] : s.W_K[h]);
-    s.V[h].noalias() = Xkv * s.W_V[h];
+    ordered_product(Xq, s.W_Q[h], s.Q[h]);
+    ordered_product(Xkv, shared_cross ? s.W_Q[h] : s.W_K[h], s.K[h]);
+    ordered_product(Xkv, s.W_V[h], s.V[h]);
   }
   if (shared_cross) s.options.shared_qk = false;
   s.mode = Mode::Direct;

@@ -6,7 +6,7 @@
 //   ATTNLAB_SHOTS where the screenshots go (optional)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,8 +21,23 @@ if (!fs.existsSync(path.join(site, "index.html"))) throw new Error(`${site}/inde
 
 // The native binary with a HOME of its own: no session of the person running the tests is read.
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-web-test-"));
+const nativeOptions = () => ({ env: { ...process.env, HOME: home, XDG_STATE_HOME: path.join(home, "state") }, maxBuffer: 1 << 28 });
 function native(args) {
-  return execFileSync(bin, args, { env: { ...process.env, HOME: home, XDG_STATE_HOME: path.join(home, "state") }, maxBuffer: 1 << 28 });
+  return execFileSync(bin, args, nativeOptions());
+}
+// The same, several at once: `limit` processes at a time (each starts the whole binary).
+async function nativeAll(argsList, limit = 4) {
+  const out = new Array(argsList.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < argsList.length) {
+      const i = next++;
+      out[i] = await new Promise((resolve, reject) =>
+        execFile(bin, argsList[i], { ...nativeOptions(), encoding: "buffer" }, (e, stdout) => (e ? reject(e) : resolve(stdout))));
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return out;
 }
 
 let server, browser;
@@ -264,5 +279,107 @@ test("a bad link, a bad load and a bad dropped file leave the page working", asy
   const good = fs.readFileSync(testScenarios[0], "utf8");
   assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), good), { ok: true });
   assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", testScenarios[0]]).toString());
+  await context.close();
+});
+
+// Random scenarios from a fixed seed, over every field that reaches a number: sizes within the
+// limits, both modes, cross-attention, sinusoidal and RoPE positions (any base), QK-norm, shared
+// and merged QK, normalised keys, masks, AttentionAlt, a target. Entries are full doubles, so a
+// sum taken in another order (a SIMD reduction) or a libm that rounds otherwise shows in the last digit.
+function randomScenarios(count, seed) {
+  let state = seed >>> 0;
+  const random = () => {  // mulberry32
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  const chance = (p) => random() < p;
+  const pick = (...xs) => xs[int(0, xs.length - 1)];
+  const matrix = (rows, cols) => {
+    const short = chance(0.15);  // now and then one decimal: ties, zeros and repeated rows
+    return Array.from({ length: rows }, () => Array.from({ length: cols }, () =>
+      short ? Math.round(random() * 40 - 20) / 10 : (random() * 2 - 1) * pick(0.5, 1, 2, 4)));
+  };
+  const perHead = (heads, rows, cols) => Array.from({ length: heads }, () => matrix(rows, cols));
+  const words = ["the", "cat", "sat", "on", "a", "mat", "and", "slept"];
+  const scenarios = [];
+  for (let k = 0; k < count; ++k) {
+    const n = int(2, 8), d_model = int(2, 4), d_k = int(1, 4), heads = int(1, 4);
+    const projected = chance(0.6), cross = chance(0.35), m = cross ? int(2, 8) : n;
+    const qk_norm = chance(0.3);
+    const positions = pick("none", "rope", ...(projected ? ["sinusoidal"] : []));
+    const merged_qk = projected && positions !== "rope" && chance(0.25);
+    const shared_qk = !merged_qk && !(cross && !projected) && chance(0.25);
+    const options = {
+      shared_qk, merged_qk, normalize_keys: !qk_norm && chance(0.3), qk_norm,
+      scale: qk_norm ? "none" : pick("sqrt_dk", "none"),
+      temperature: chance(0.5) ? 1 : Math.exp((random() * 2 - 1) * Math.log(100)) ,
+      mask: { causal: chance(0.3), no_self: !cross && chance(0.3) },
+      head_output: pick("attention", "alt"), positions,
+    };
+    if (positions !== "none" && chance(0.7)) options.position_base = chance(0.5) ? int(1, 1000000) : Math.exp(random() * Math.log(1e6));
+    const s = { attnlab: 3, title: `random ${k}`, tokens: words.slice(0, n), d_model, d_k, heads, mode: projected ? "projected" : "direct" };
+    if (cross) s.tokens_kv = Array.from({ length: m }, (_, j) => `kv${j}`);
+    if (projected) {
+      s.X = matrix(n, d_model);
+      if (cross) s.X_kv = matrix(m, d_model);
+      if (merged_qk) s.W = perHead(heads, d_model, d_model);
+      else { s.W_Q = perHead(heads, d_model, d_k); s.W_K = perHead(heads, d_model, d_k); }
+      s.W_V = perHead(heads, d_model, d_k);
+    } else {
+      s.Q = perHead(heads, n, d_k);
+      s.K = perHead(heads, m, d_k);
+      s.V = perHead(heads, m, d_k);
+    }
+    s.W_O = matrix(heads * d_k, d_model);
+    if (chance(0.5)) s.W_alt = perHead(heads, d_k, d_k);
+    if (qk_norm && chance(0.7)) s.qk_gain = Array.from({ length: heads }, () => (random() * 2 - 1) * 4);
+    if (chance(0.8)) s.target = matrix(n, d_model);
+    s.options = options;
+    scenarios.push(s);
+  }
+  return scenarios;
+}
+
+test("40 random scenarios: dump() and exportFile() equal the native --dump and --export byte for byte", async () => {
+  const exts = ["svg", "tex", "csv", "py"];
+  const scenarios = randomScenarios(40, 37).map((scenario, k) => ({ name: `random-${k}`, text: JSON.stringify(scenario, null, 1) }));
+  const jobs = [];
+  for (const { name, text } of scenarios) {
+    const file = path.join(home, `${name}.json`);
+    fs.writeFileSync(file, text);
+    jobs.push(["--dump", file], ...exts.map((ext) => [file, "--export", path.join(home, `${name}.${ext}`)]));
+  }
+  const outputs = await nativeAll(jobs);
+  const { page, context, errors } = await open();
+  // Where two texts part, with a little of each: an ulp shows as a last digit.
+  const parting = (a, b) => {
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) ++i;
+    return `at ${i}: page ${JSON.stringify(a.slice(Math.max(0, i - 30), i + 20))}, native ${JSON.stringify(b.slice(Math.max(0, i - 30), i + 20))}`;
+  };
+  const differences = [];
+  for (const [k, { name, text }] of scenarios.entries()) {
+    assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), text), { ok: true }, name);
+    const dump = await page.evaluate(() => window.attnlab.dump()), want = outputs[k * 5].toString();
+    if (dump !== want) differences.push(`${name} dump ${parting(dump, want)}`);
+    for (const ext of exts) {
+      // One character a byte: a string crosses from the page many times faster than an array.
+      const bytes = Buffer.from(await page.evaluate((e) => {
+        let text = "";
+        for (const b of window.attnlab.exportFile(e)) text += String.fromCharCode(b);
+        return text;
+      }, ext), "latin1");
+      const wanted = fs.readFileSync(path.join(home, `${name}.${ext}`));
+      if (!bytes.equals(wanted)) differences.push(`${name}.${ext} ${parting(bytes.toString(), wanted.toString())}`);
+    }
+  }
+  assert.deepEqual(differences, []);
+  // Only the text exports: anything else is an Error (docs/web.md).
+  await assert.rejects(page.evaluate(() => window.attnlab.exportFile("png")), /not a text export/);
+  assert.deepEqual(errors, []);
   await context.close();
 });
