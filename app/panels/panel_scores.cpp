@@ -10,6 +10,7 @@
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/model/freedom.h"
 
 namespace app {
 
@@ -28,23 +29,6 @@ void DotProductTerms(const char* left, const char* right, const core::Mat& A, co
   ScriptText(formula);
   ImGui::Text("= %s", terms.c_str());
   ImGui::Text("= %s", format_number(A.row(i).dot(B.row(j))).c_str());
-}
-
-// "r = min(n, d_k) = 2: S has rank ≤ r, …": how many numbers really choose S and QQᵀ at these sizes.
-// Rank-r n×m matrices have (n + m)r − r² degrees of freedom; symmetric PSD n×n ones of rank r, nr − r(r−1)/2.
-std::string DegreesOfFreedom(const core::Scenario& s) {
-  const int n = s.n(), m = s.m();
-  const core::ScoreFreedom f = core::score_freedom(s);
-  const std::string sizes = s.cross() ? "n, m, d_k" : "n, d_k";
-  const std::string bound = s.mode == core::Mode::Projected ? "min(" + sizes + ", d_{model})" : "min(" + sizes + ")";
-  const bool full = f.rank_bound == std::min(n, m), qqt_full = f.qqt_rank_bound == n;
-  const std::string entries = s.cross() ? "nm = " + std::to_string(n * m) : "n\u00B2 = " + std::to_string(n * n);
-  const std::string freedom = s.cross() ? "(n + m)r \u2212 r\u00B2 = " : "2nr \u2212 r\u00B2 = ";
-  return "r = " + bound + " = " + std::to_string(f.rank_bound) + ":  S has rank \u2264 r, " +
-         (full ? "all " + entries + " entries free" : freedom + std::to_string(f.scores) + " degrees of freedom of " + entries) +
-         ";  QQ\u1D40 is symmetric positive semidefinite" +
-         (f.qqt_rank_bound != f.rank_bound ? " of rank \u2264 " + std::to_string(f.qqt_rank_bound) : std::string()) + ": " + (qqt_full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") +
-         std::to_string(f.qqt);
 }
 
 // Why QQᵀ has nothing to say under cross-attention (docs/questions.md, QQᵀ).
@@ -270,7 +254,7 @@ void DrawScoresPanel(AppState& state) {
     ScoreOptions o = score_options(state, r);
 
     // The text below the heatmaps keeps its lines; the heatmaps have the rest.
-    const std::string dof = DegreesOfFreedom(s);
+    const std::string dof = core::describe_freedom(s, core::score_freedom(s));  // docs/mathematics.md, Degrees of freedom
     const size_t text_lines = 1 + wrap_script_words(dof, avail.x).size() + (s.cross() ? wrap_script_words(kCrossNote, avail.x).size() : 0);
     const float text_h =
         static_cast<float>(text_lines) * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;

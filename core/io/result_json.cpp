@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/model/freedom.h"
+
 namespace core {
 
 namespace {
@@ -16,6 +18,7 @@ OrderedJson vector_json(const Vec& v) {
 
 OrderedJson result_to_json(const Scenario& s, const Result& r) {
   const bool projected = r.mode == Mode::Projected;
+  const ScoreFreedom freedom = score_freedom(s);  // every head's: they share X and the sizes
   OrderedJson heads = OrderedJson::array();
   for (int h = 0; h < r.heads; ++h) {
     const HeadResult& hr = r.head[h];
@@ -42,6 +45,7 @@ OrderedJson result_to_json(const Scenario& s, const Result& r) {
     }
     if (std::isnan(hr.irreversibility)) j["irreversibility"] = nullptr;
     else j["irreversibility"] = hr.irreversibility;
+    j["degrees_of_freedom"] = {{"scores", freedom.scores}, {"QQt", freedom.qqt}};
     if (projected) {
       j["W_QK"] = matrix_to_json(hr.W_QK);
       j["W_QK_singular_values"] = vector_json(hr.W_QK_singular_values);

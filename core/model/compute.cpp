@@ -246,12 +246,4 @@ Result compute(const Scenario& s) {
   return r;
 }
 
-ScoreFreedom score_freedom(const Scenario& s) {
-  const int n = s.n(), m = s.m();
-  const int width = s.mode == Mode::Projected ? s.d_model : s.d_k;
-  // S is n×m of rank ≤ r: (n + m)·r − r² numbers; QQᵀ is n×n, of Q's rank ≤ r_q.
-  const int r = std::min({n, m, s.d_k, width}), r_q = std::min({n, s.d_k, width});
-  return ScoreFreedom{r, r_q, (n + m) * r - r * r, n * r_q - r_q * (r_q - 1) / 2};
-}
-
 }  // namespace core

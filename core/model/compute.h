@@ -75,19 +75,6 @@ Result compute(const Scenario& s);
 // The same, writing into an existing Result (what the app and benchmarks call).
 void compute(const Scenario& s, Result& out);
 
-// How many numbers really choose S = QKᵀ and QQᵀ at a scenario's sizes. Both
-// have rank ≤ r = min(n, d_k) (and ≤ d_model in projected mode, Q = X·W^Q):
-// n×n matrices of rank ≤ r have 2nr − r² degrees of freedom (n² when r = n);
-// symmetric positive semidefinite ones nr − r(r−1)/2 (n(n+1)/2 when r = n).
-// Under cross-attention S is n×m: rank ≤ min(n, m, d_k), (n + m)r − r² numbers.
-struct ScoreFreedom {
-  int rank_bound = 0;  // r, of S
-  int qqt_rank_bound = 0;  // of QQᵀ (n×n): r again unless cross-attention
-  int scores = 0;      // of S = QKᵀ
-  int qqt = 0;         // of QQᵀ
-};
-ScoreFreedom score_freedom(const Scenario& s);
-
 // numpy.linalg.matrix_rank's tolerance for an rows×cols matrix with largest singular value σ_max.
 double rank_tolerance(double sigma_max, int rows, int cols);
 

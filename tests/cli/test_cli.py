@@ -21,7 +21,7 @@ EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "data" / "example.jso
 
 HEAD_KEYS = ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy", "output",
              "alt_output", "QQt", "scores_sym", "scores_antisym", "asymmetry",
-             "irreversibility"]
+             "irreversibility", "degrees_of_freedom"]
 PROJECTED_KEYS = ["W_QK", "W_QK_singular_values", "W_QK_rank"]
 
 

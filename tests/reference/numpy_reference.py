@@ -23,7 +23,7 @@ import tempfile
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
-from positions import rope, sinusoidal  # noqa: E402  the one positions reference
+from positions import rope, rope_matrices, sinusoidal  # noqa: E402  the one positions reference
 
 REL = 1e-9
 
@@ -203,6 +203,10 @@ def check(attnlab, path, scenario):
                 failures.append(f"heads[{h}].W_QK_singular_values: {sv_got[~above]} not under tolerance {tol:.3g}")
             if not (np.diff(sv_got) <= 0).all():
                 failures.append(f"heads[{h}].W_QK_singular_values not descending: {sv_got}")
+    freedom = degrees_of_freedom(scenario)
+    for h, g in enumerate(got["heads"]):
+        if g.get("degrees_of_freedom") != freedom:
+            failures.append(f"heads[{h}].degrees_of_freedom: {g.get('degrees_of_freedom')}, numpy {freedom}")
     compare("concat", got["concat"], want["concat"], failures)
     compare("output", got["output"], want["output"], failures)
     if "loss" in want:
@@ -215,6 +219,62 @@ def check(attnlab, path, scenario):
     if want.get("params") != got.get("params"):
         failures.append(f"params: {got.get('params')}, numpy {want.get('params')}")
     return failures
+
+
+def degrees_of_freedom(s):
+    """docs/mathematics.md, Degrees of freedom: the ranks of the Jacobians of S and of QQᵀ with
+    respect to every matrix a person edits that S depends on (projected: X, W^Q, W^K or W, X_kv;
+    direct: Q, K), at generic entries of the scenario's sizes and options. Each column by the
+    complex step, exact to rounding: f(x + iε·e)'s imaginary part over ε is ∂f/∂x·e."""
+    n, d_k, d_model = len(s["tokens"]), s["d_k"], s["d_model"]
+    m = len(s.get("tokens_kv", s["tokens"]))
+    cross = "tokens_kv" in s
+    o = s.get("options", {})
+    shared, normalize = o.get("shared_qk", False), o.get("normalize_keys", False)
+    merged = o.get("merged_qk", False) and s["mode"] == "projected"
+    positions, base = o.get("positions", "none"), o.get("position_base", 10000.0)
+    generic = np.random.default_rng(7)
+    width = d_model if merged else d_k
+    if s["mode"] == "projected":
+        shapes = {"X": (n, d_model), "W_Q": (d_model, width)}
+        if cross:
+            shapes["X_kv"] = (m, d_model)
+        if not (shared or merged):
+            shapes["W_K"] = (d_model, width)
+    else:
+        shapes = {"Q": (n, d_k)} if shared else {"Q": (n, d_k), "K": (m, d_k)}
+    point = {k: generic.standard_normal(v) for k, v in shapes.items()}
+
+    def forward(p):  # a batch of points, leading axis: S and QQᵀ of each
+        if s["mode"] == "projected":
+            X = p["X"] + (sinusoidal(n, d_model, base) if positions == "sinusoidal" else 0)
+            Xkv = p["X_kv"] + (sinusoidal(m, d_model, base) if positions == "sinusoidal" else 0) if cross else X
+            Q = X @ p["W_Q"]
+            K = Xkv if merged else Xkv @ (p["W_Q"] if shared else p["W_K"])
+        else:
+            Q = p["Q"]
+            K = Q if shared else p["K"]
+        if normalize:  # analytic in the entries, so that the complex step holds: no abs()
+            K = K / np.sqrt((K * K).sum(axis=-1, keepdims=True))
+        if positions == "rope":
+            Q = np.einsum("pij,bpj->bpi", rope_matrices(n, d_k, base), Q)
+            K = np.einsum("pij,bpj->bpi", rope_matrices(K.shape[-2], d_k, base), K)
+        return Q @ np.swapaxes(K, -1, -2), Q @ np.swapaxes(Q, -1, -2)
+
+    count = sum(int(np.prod(v)) for v in shapes.values())
+    batch = {k: np.repeat(v[None].astype(complex), count, axis=0) for k, v in point.items()}
+    step, column = 1e-30, 0
+    for k, v in shapes.items():
+        for index in np.ndindex(*v):
+            batch[k][(column,) + index] += 1j * step
+            column += 1
+    S, G = forward(batch)
+
+    def rank(values):
+        J = (values.imag / step).reshape(count, -1).T
+        sigma = np.linalg.svd(J, compute_uv=False)
+        return int((sigma > 1e-9 * sigma[0]).sum()) if sigma.size and sigma[0] > 0 else 0
+    return {"scores": rank(S), "QQt": rank(G)}
 
 
 def random_scenario(rng, n, d_model, d_k, heads, mode, options, scale=1.0):

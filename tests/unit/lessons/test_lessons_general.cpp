@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/model/compute.h"
+#include "core/model/freedom.h"
 #include "core/model/gauge.h"
 #include "tests/support/lesson_math.h"
 #include "tests/support/test_helpers.h"
@@ -53,8 +54,9 @@ TEST(LessonsInGeneral, NoMutualPreferenceUnderSharedQK) {
   EXPECT_GT(mutual, 0);
 }
 
-// Lesson 1: S and QQᵀ have rank ≤ r; their degrees of freedom are 2nr − r² and
-// nr − r(r−1)/2 (the Jacobian's rank at a random point), as the Scores panel says.
+// Lesson 1: S and QQᵀ have rank ≤ r; in direct mode their degrees of freedom are 2nr − r²
+// and nr − r(r−1)/2 (the Jacobian's rank at a random point), as the Scores panel says
+// (every mode: test_freedom.cpp).
 TEST(LessonsInGeneral, RankAndDegreesOfFreedomOfTheScores) {
   for_random_scenarios(104, [](const core::Scenario& s) {
     const core::HeadResult r = head0(s);

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "core/model/compute.h"
+#include "core/model/freedom.h"
 #include "core/model/gauge.h"
 #include "core/model/positions.h"
 #include "tests/support/lesson_math.h"

@@ -1,0 +1,301 @@
+#include "core/model/freedom.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+#include <Eigen/SVD>
+
+#include "core/model/positions.h"
+
+namespace core {
+
+namespace {
+
+int low_rank(int n, int m, int r) { return (n + m) * r - r * r; }
+int gram(int n, int r) { return n * r - r * (r - 1) / 2; }
+
+// splitmix64, uniform in [−1, 1): one fixed generic point, the same bits on every
+// machine (std::uniform_real_distribution is not).
+class GenericEntries {
+ public:
+  double next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return static_cast<double>(z >> 11) * 0x1.0p-52 - 1.0;
+  }
+  Mat matrix(int rows, int cols) {
+    Mat out(rows, cols);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) out(i, j) = next();
+    return out;
+  }
+
+ private:
+  std::uint64_t state_ = 20261125;
+};
+
+// Where S's queries and keys come from, at generic entries: Q0 and K0 before
+// normalize_keys and RoPE, and the editable matrices they are made of. Sinusoidal
+// positions are left out: X ↦ X + PE moves every X by the same PE, so S reaches the
+// same set with them as without.
+struct GenericHead {
+  bool projected = true, cross = false, shared = false, merged = false;
+  int n = 0, m = 0, width = 0;  // width: Q's and K's columns
+  Mat X, Xkv, WQ, WK;           // projected: WQ is the one W under merged_qk
+  Mat Q0, K0;
+
+  explicit GenericHead(const Scenario& s) {
+    const Options& o = s.options;
+    projected = s.mode == Mode::Projected;
+    cross = s.cross();
+    shared = o.shared_qk;
+    merged = projected && o.merged_qk;
+    n = s.n();
+    m = s.m();
+    width = merged ? s.d_model : s.d_k;
+    GenericEntries g;
+    if (!projected) {
+      Q0 = g.matrix(n, width);
+      K0 = shared ? Q0 : g.matrix(m, width);
+      return;
+    }
+    X = g.matrix(n, s.d_model);
+    Xkv = cross ? g.matrix(m, s.d_model) : X;
+    WQ = g.matrix(s.d_model, width);
+    WK = shared ? WQ : g.matrix(s.d_model, width);
+    Q0 = X * WQ;
+    K0 = merged ? Xkv : Mat(Xkv * WK);
+  }
+
+  // The key's tangent made by one row of Xkv changing by `d` (an X row, too, without cross-attention).
+  Mat key_row(const Eigen::RowVectorXd& d) const {
+    return merged ? Mat(d) : Mat(d * WK);
+  }
+
+  // The tangents (dQ0, dK0) along every editable entry, in turn.
+  template <class Visit>
+  void each_tangent(Visit visit) const {
+    const Mat zero_q = Mat::Zero(n, width), zero_k = Mat::Zero(m, width);
+    if (!projected) {
+      for (int i = 0; i < n; ++i)
+        for (int t = 0; t < width; ++t) {
+          Mat dQ = zero_q, dK = zero_k;
+          dQ(i, t) = 1;
+          if (shared) dK(i, t) = 1;
+          visit(dQ, dK);
+        }
+      if (!shared)
+        for (int j = 0; j < m; ++j)
+          for (int t = 0; t < width; ++t) {
+            Mat dK = zero_k;
+            dK(j, t) = 1;
+            visit(zero_q, dK);
+          }
+      return;
+    }
+    const int d_model = static_cast<int>(X.cols());
+    for (int i = 0; i < n; ++i)  // X: the queries' rows, and the keys' too without cross-attention
+      for (int c = 0; c < d_model; ++c) {
+        Mat dQ = zero_q, dK = zero_k;
+        dQ.row(i) = WQ.row(c);
+        if (!cross) dK.row(i) = key_row(Eigen::RowVectorXd::Unit(d_model, c));
+        visit(dQ, dK);
+      }
+    if (cross)
+      for (int j = 0; j < m; ++j)
+        for (int c = 0; c < d_model; ++c) {
+          Mat dK = zero_k;
+          dK.row(j) = key_row(Eigen::RowVectorXd::Unit(d_model, c));
+          visit(zero_q, dK);
+        }
+    for (int c = 0; c < d_model; ++c)  // W^Q (or W): a column of Q, and of K under shared QK
+      for (int t = 0; t < width; ++t) {
+        Mat dQ = zero_q, dK = zero_k;
+        dQ.col(t) = X.col(c);
+        if (shared) dK.col(t) = Xkv.col(c);
+        visit(dQ, dK);
+      }
+    if (!shared && !merged)
+      for (int c = 0; c < d_model; ++c)
+        for (int t = 0; t < width; ++t) {
+          Mat dK = zero_k;
+          dK.col(t) = Xkv.col(c);
+          visit(zero_q, dK);
+        }
+  }
+};
+
+// k̂ = k/|k| moves by (dk − k̂(k̂·dk))/|k|: the part of dk across k, shortened.
+void normalize_with_tangent(Mat& K, Mat& dK) {
+  for (Eigen::Index j = 0; j < K.rows(); ++j) {
+    const double length = K.row(j).norm();
+    K.row(j) /= length;
+    dK.row(j) = (dK.row(j) - K.row(j) * K.row(j).dot(dK.row(j))) / length;
+  }
+}
+
+int numerical_rank(const Eigen::MatrixXd& J) {
+  const Eigen::VectorXd sigma = Eigen::JacobiSVD<Eigen::MatrixXd>(J).singularValues();
+  if (sigma.size() == 0 || sigma(0) == 0) return 0;
+  return static_cast<int>((sigma.array() > 1e-9 * sigma(0)).count());
+}
+
+using FreedomKey = std::tuple<int, int, int, int, int, bool, bool, bool, bool, int, double>;
+
+FreedomKey key_of(const Scenario& s) {
+  const Options& o = s.options;
+  return {s.n(), s.m(), s.d_model, s.d_k, static_cast<int>(s.mode), s.cross(), o.shared_qk, o.normalize_keys,
+          o.merged_qk, static_cast<int>(o.positions), o.position_base};
+}
+
+}  // namespace
+
+JacobianRanks freedom_by_jacobian(const Scenario& s) {
+  const GenericHead g(s);
+  const bool normalize = s.options.normalize_keys, rope = s.options.positions == Positions::Rope;
+  const double base = s.options.position_base;
+  Mat Q = g.Q0, K = g.K0, unused = Mat::Zero(g.m, g.width);
+  if (normalize) normalize_with_tangent(K, unused);
+  if (rope) {
+    rope_rotate(Q, base);
+    rope_rotate(K, base);
+  }
+  std::vector<Eigen::VectorXd> s_columns, qqt_columns;
+  g.each_tangent([&](const Mat& dQ0, const Mat& dK0) {
+    Mat dQ = dQ0, dK = dK0, K0 = g.K0;
+    if (normalize) normalize_with_tangent(K0, dK);
+    if (rope) {  // a fixed turn of each row: its tangent turns alike
+      rope_rotate(dQ, base);
+      rope_rotate(dK, base);
+    }
+    const Mat dS = dQ * K.transpose() + Q * dK.transpose(), dQQ = dQ * Q.transpose() + Q * dQ.transpose();
+    s_columns.emplace_back(Eigen::Map<const Eigen::VectorXd>(dS.data(), dS.size()));
+    qqt_columns.emplace_back(Eigen::Map<const Eigen::VectorXd>(dQQ.data(), dQQ.size()));
+  });
+  const auto stack = [](const std::vector<Eigen::VectorXd>& columns) {
+    Eigen::MatrixXd J(columns.front().size(), static_cast<Eigen::Index>(columns.size()));
+    for (size_t c = 0; c < columns.size(); ++c) J.col(static_cast<Eigen::Index>(c)) = columns[c];
+    return J;
+  };
+  return {numerical_rank(stack(s_columns)), numerical_rank(stack(qqt_columns))};
+}
+
+ScoreFreedom score_freedom(const Scenario& s) {
+  const Options& o = s.options;
+  const bool projected = s.mode == Mode::Projected, cross = s.cross();
+  const int n = s.n(), m = s.m();
+  const int width = projected && o.merged_qk ? s.d_model : s.d_k;
+  const int through = projected ? std::min(width, s.d_model) : width;  // Q = X·W^Q has rank ≤ d_model too
+  ScoreFreedom f;
+  f.rank_bound = std::min({n, m, through});
+  f.qqt_rank_bound = std::min(n, through);
+  // RoPE turns each row of X·W^Q by its own angles, and normalised keys rescale each
+  // row of X·W^K (or K) by its own length: S is then no longer X·M·X_kvᵀ for one M.
+  // Under shared QK, normalising divides column j of QQᵀ by √(QQᵀ)_jj, which QQᵀ gives
+  // back from S: the same count as QQᵀ's.
+  const bool turned = projected && o.positions == Positions::Rope;
+  const bool gram_scores = o.shared_qk && !cross;
+  const bool computed = turned || (o.normalize_keys && !gram_scores);
+  JacobianRanks ranks;
+  if (computed) {
+    thread_local FreedomKey last_key;
+    thread_local JacobianRanks last_ranks{-1, -1};
+    const FreedomKey key = key_of(s);
+    if (last_ranks.scores < 0 || key != last_key) {
+      last_ranks = freedom_by_jacobian(s);
+      last_key = key;
+    }
+    ranks = last_ranks;
+  }
+  const int r = f.rank_bound;
+  if (computed) {
+    f.form = FreedomForm::Computed;
+    f.scores = ranks.scores;
+  } else if (gram_scores) {
+    f.form = FreedomForm::Gram;
+    f.scores = gram(n, r);
+  } else if (cross || !projected) {
+    f.form = FreedomForm::LowRank;
+    f.scores = low_rank(n, m, r);
+  } else {
+    // S = X·M·Xᵀ: its r-dimensional row and column spaces both lie in the D-dimensional
+    // span of X's columns, so they share at least 2r − D dimensions, each of which costs
+    // n − D of the 2nr − r² that rank ≤ r alone leaves (docs/mathematics.md).
+    f.form = FreedomForm::SharedSpan;
+    f.span = std::min(n, s.d_model);
+    f.scores = low_rank(n, n, r) - (n - f.span) * std::max(0, 2 * r - f.span);
+  }
+  f.qqt_form = turned ? FreedomForm::Computed : FreedomForm::Gram;
+  f.qqt = turned ? ranks.qqt : gram(n, f.qqt_rank_bound);
+  return f;
+}
+
+namespace {
+
+std::string number(int v) { return std::to_string(v); }
+
+// The matrices a person edits that S depends on, as the views write them.
+std::string editable(const Scenario& s) {
+  const Options& o = s.options;
+  if (s.mode != Mode::Projected) return o.shared_qk ? "Q" : "Q and K";
+  std::string out = o.merged_qk ? "X, W" : o.shared_qk ? "X, W^Q" : "X, W^Q, W^K";
+  return s.cross() ? out + ", X_{kv}" : out;
+}
+
+// "r = min(n, d_k, d_{model}) = 2": the rank bound and what it is the least of.
+std::string rank_bound(const Scenario& s, int r, bool keys) {
+  const bool projected = s.mode == Mode::Projected;
+  std::string sizes = keys && s.cross() ? "n, m" : "n";
+  if (!(projected && s.options.merged_qk)) sizes += ", d_k";
+  if (projected) sizes += ", d_{model}";
+  return "min(" + sizes + ") = " + number(r);
+}
+
+std::string entries(const Scenario& s) {
+  return s.cross() ? "nm = " + number(s.n() * s.m()) : "n\u00B2 = " + number(s.n() * s.n());
+}
+
+std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
+  const int n = s.n(), r = f.rank_bound;
+  const std::string of = " of " + entries(s);
+  switch (f.form) {
+    case FreedomForm::LowRank:
+      if (f.scores == n * s.m()) return "S has rank \u2264 r: all " + entries(s) + " entries free";
+      return "S has rank \u2264 r: " + std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + number(f.scores) + of;
+    case FreedomForm::Gram:
+      return std::string("shared QK: S = QQ\u1D40") + (s.options.normalize_keys ? " over the keys' lengths, which S gives back" : "") +
+             ", symmetric positive semidefinite of rank \u2264 r: " + (r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") +
+             number(f.scores) + of;
+    case FreedomForm::SharedSpan: {
+      const std::string product = s.options.merged_qk ? "X\u00B7W\u00B7X\u1D40" : "X\u00B7W^Q W^K\u1D40\u00B7X\u1D40";
+      if (!(2 * r > f.span && f.span < n)) return "S = " + product + " has rank \u2264 r: 2nr \u2212 r\u00B2 = " + number(f.scores) + of;
+      return "S = " + product + " has rank \u2264 r, and its rows and columns lie in the D = min(n, d_{model}) = " + number(f.span) +
+             " dimensions X's columns span: 2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + number(f.scores) + of;
+    }
+    case FreedomForm::Computed:
+      return std::string("S has rank \u2264 r; ") + (s.options.normalize_keys ? "with normalised keys" : "under RoPE") +
+             " no closed form, the Jacobian's rank at generic entries: " + number(f.scores) + of;
+  }
+  return {};
+}
+
+std::string qqt_part(const Scenario& s, const ScoreFreedom& f) {
+  if (f.qqt_form == FreedomForm::Computed) return "QQ\u1D40, likewise: " + number(f.qqt);
+  const std::string rank = f.qqt_rank_bound != f.rank_bound ? " of rank \u2264 " + number(f.qqt_rank_bound) : "";
+  const bool full = f.qqt_rank_bound == s.n();
+  return "QQ\u1D40, symmetric positive semidefinite" + rank + ": " + (full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.qqt);
+}
+
+}  // namespace
+
+std::string describe_freedom(const Scenario& s, const ScoreFreedom& f) {
+  std::string out = "Degrees of freedom (what " + editable(s) + " reach): r = " + rank_bound(s, f.rank_bound, true) + ", " + scores_part(s, f);
+  if (f.form == FreedomForm::Gram) return out + ";  QQ\u1D40 is S" + (s.options.normalize_keys ? " before normalising" : "");
+  return out + ";  " + qqt_part(s, f);
+}
+
+}  // namespace core
