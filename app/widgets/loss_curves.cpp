@@ -79,9 +79,9 @@ const std::vector<std::vector<double>>& shown_loss(AppState& state) {
     made.sizes = std::move(sizes);
     made.last = std::move(last);
     made.loss.clear();
-    // Of log₁₀ L, what the axis shows (curve_style.h says why), below the axis's floor counted as on it.
-    for (const std::vector<double>& curve : c.loss)
-      made.loss.push_back(core::log_moving_average(curve, alpha, std::pow(10.0, core::kFloorExponent)));
+    // Of log₁₀ L, what the axis shows (curve_style.h says why), a 0 counted as on the axis's floor.
+    const double floor = core::loss_axis(c).floor();
+    for (const std::vector<double>& curve : c.loss) made.loss.push_back(core::log_moving_average(curve, alpha, floor));
   }
   return made.loss;
 }
@@ -111,8 +111,7 @@ struct CurvesPlot {
 
   float x_of(double step) const { return p0.x + pw * static_cast<float>(step / x_max); }
   float y_of(double loss) const {
-    const double shown = std::isfinite(loss) ? std::max(loss, std::pow(10.0, core::kFloorExponent)) : std::pow(10.0, core::kFloorExponent);
-    return p0.y + ph * static_cast<float>((axis.hi - std::log10(shown)) / (axis.hi - axis.lo));
+    return p0.y + ph * static_cast<float>((axis.hi - std::log10(core::on_axis(axis, loss))) / (axis.hi - axis.lo));
   }
 };
 
@@ -185,15 +184,15 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
                     .bits = lab.result != nullptr};
 }
 
-// Decades, with 10^k as the label: a label every `every` decades, so that they do not touch; with
-// few decades, lines at 2·10^k … 9·10^k too.
+// Decades, with 10^k as the label: a label every 1, 2, 5, 10 … decades, so that they do not touch,
+// and 0 on a floor of zeros (core::LossAxis); with few decades, lines at 2·10^k … 9·10^k too.
 void draw_loss_axis(const CurvesPlot& p) {
   const core::LossAxis& axis = p.axis;
   const ImVec2 p0 = p.p0, p1 = p.p1;
   const float ph = p.ph, scale = p.scale;
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Separator, 0.5f);
   const int decades = axis.hi - axis.lo;
-  const int every = std::max(1, static_cast<int>(std::ceil(static_cast<float>(decades) * ImGui::GetTextLineHeight() * 1.4f / ph)));
+  const int every = axis.label_every(ph, ImGui::GetTextLineHeight() * 1.4f);
   for (int k = axis.lo; k <= axis.hi; ++k) {
     const float y = p0.y + ph * static_cast<float>(axis.hi - k) / static_cast<float>(decades);
     p.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), grid);
@@ -203,8 +202,8 @@ void draw_loss_axis(const CurvesPlot& p) {
         p.dl->AddLine(ImVec2(p0.x, ym), ImVec2(p0.x + 5 * scale, ym), p.faint);
         p.dl->AddLine(ImVec2(p0.x, ym), ImVec2(p1.x, ym), ImGui::GetColorU32(ImGuiCol_Separator, 0.18f));
       }
-    if ((axis.hi - k) % every != 0) continue;
-    const std::string label = "10^{" + std::to_string(k) + "}";
+    const std::string label = axis.label(k, every);
+    if (label.empty()) continue;
     const ImVec2 ts = script_text_size(label);
     draw_script_text(p.dl, ImVec2(p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), p.ink, label);
   }

@@ -8,6 +8,7 @@
 
 #include "core/export/export.h"
 #include "core/math/ticks.h"
+#include "core/model/markup.h"
 #include "core/text/json_text.h"
 #include "core/training/curve_style.h"
 
@@ -152,11 +153,6 @@ std::array<std::uint8_t, 3> curve_colour(int i, bool light) {
 
 namespace {
 
-double floor_value() { return std::pow(10.0, kFloorExponent); }
-
-// A loss as the axis shows it: at least the floor (log of 0 has no place on it).
-double shown(double x) { return std::isfinite(x) ? std::max(x, floor_value()) : floor_value(); }
-
 // A value for people: three significant digits.
 std::string number(double x) {
   char text[32];
@@ -188,18 +184,44 @@ std::string coord(double x) {
 
 }  // namespace
 
+double LossAxis::floor() const { return std::pow(10.0, lo); }
+
+std::string LossAxis::label(int k, int every) const {
+  if (zero_floor && k == lo) return "0";
+  // The floor's 0 keeps the decade above it clear, so that the two labels do not touch.
+  if (k % every != 0 || (zero_floor && every > 1 && k - lo < every)) return "";
+  return "10^{" + std::string(k < 0 ? "\u2212" : "") + std::to_string(std::abs(k)) + "}";
+}
+
+int LossAxis::label_every(double plot_px, double label_px) const {
+  const double decades = std::max(1, hi - lo);
+  for (int every = 1;; every *= 10)
+    for (const int step : {every, 2 * every, 5 * every})
+      if (plot_px * step / decades >= label_px || step >= decades) return step;
+}
+
+double on_axis(const LossAxis& axis, double loss) {
+  return std::isfinite(loss) ? std::max(loss, axis.floor()) : axis.floor();
+}
+
 LossAxis loss_axis(const Curves& c) {
   double lo = std::numeric_limits<double>::infinity(), hi = 0;
+  bool zero = false;
   // Every value drawn: the curves and, over seeds, their bands.
   for (const auto* curves : {&c.loss, &c.band_lo, &c.band_hi})
     for (const std::vector<double>& curve : *curves)
       for (double x : curve) {
         if (!std::isfinite(x)) continue;
-        lo = std::min(lo, shown(x));
-        hi = std::max(hi, shown(x));
+        if (x <= 0) {
+          zero = true;
+          continue;
+        }
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
       }
-  if (hi == 0) return {};  // nothing yet: 10^-3 .. 10^0
-  LossAxis axis{static_cast<int>(std::floor(std::log10(lo) + 1e-9)), static_cast<int>(std::ceil(std::log10(hi) - 1e-9))};
+  if (hi == 0) return LossAxis{-3, 0, zero};  // nothing yet (or only zeros): 10^-3 .. 10^0
+  LossAxis axis{static_cast<int>(std::floor(std::log10(lo) + 1e-9)), static_cast<int>(std::ceil(std::log10(hi) - 1e-9)), zero};
+  if (zero) --axis.lo;  // the zeros' own floor, below every positive value
   if (axis.hi <= axis.lo) axis.hi = axis.lo + 1;
   return axis;
 }
@@ -209,6 +231,45 @@ int step_tick(int steps, int ticks) {
   return std::max(1, static_cast<int>(nice_step(std::max(1.0, static_cast<double>(steps) / std::max(1, ticks)), TickRounding::Up)));
 }
 
+namespace {
+
+std::string rgb(std::array<std::uint8_t, 3> col) {
+  char text[16];
+  std::snprintf(text, sizeof text, "#%02x%02x%02x", col[0], col[1], col[2]);
+  return text;
+}
+
+// The legend: each variant's colour and dash pattern, name, last loss and, once finished, test
+// loss, each on its line, from x right of the plot; as many entries as fit in the height.
+std::string svg_legend(const Curves& c, bool light, double x, double top, double height) {
+  const char* ink = light ? "#222222" : "#e6e6e6";
+  std::string s;
+  // The sample is as long as the longest pattern's period (22), so that each shows whole.
+  const double pitch = std::min(42.0, (height - top - 10) / std::max<double>(1, static_cast<double>(c.names.size())));
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    const double y = top + 10 + pitch * static_cast<double>(v);
+    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(x + 22) + "\" y2=\"" + coord(y) +
+         "\" stroke-width=\"3\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"" + dash_attribute(static_cast<int>(v)) +
+         "/>\n";
+    s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(markup_as_plain_text(c.names[v])) + "</text>\n";
+    std::string value, second;
+    const bool seeded = c.seeds > 1;
+    if (v < c.loss.size() && !c.loss[v].empty()) value = (seeded ? "median L = " : "L = ") + number(c.loss[v].back());
+    if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) second = "test " + number(c.test_loss[v]);
+    if (seeded && v < c.diverged_runs.size() && c.diverged_runs[v])
+      second += (second.empty() ? "" : ", ") + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
+    else if (v < c.diverged.size() && c.diverged[v])
+      second += (second.empty() ? "" : ", ") + std::string("diverged at step ") + std::to_string(c.diverged[v]);
+    if (!value.empty())
+      s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 17) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
+    if (!second.empty())
+      s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 29) + "\" font-size=\"10\" fill=\"" + ink + "\">" + second + "</text>\n";
+  }
+  return s;
+}
+
+}  // namespace
+
 std::string curves_svg(const Curves& c, bool light) {
   constexpr double W = 720, H = 420, left = 70, right = 200, top = 44, bottom = 50;
   const double pw = W - left - right, ph = H - top - bottom;
@@ -216,35 +277,34 @@ std::string curves_svg(const Curves& c, bool light) {
   const int x_max = std::max(1, c.steps);
   const auto px = [&](double step) { return left + pw * step / x_max; };
   const auto py = [&](double loss) {
-    return top + ph * (axis.hi - std::log10(shown(loss))) / static_cast<double>(axis.hi - axis.lo);
+    return top + ph * (axis.hi - std::log10(on_axis(axis, loss))) / static_cast<double>(axis.hi - axis.lo);
   };
   const char* bg = light ? "#ffffff" : "#1e1f24";
   const char* ink = light ? "#222222" : "#e6e6e6";
   const char* grid = light ? "#dddddd" : "#3a3c44";
-  const auto rgb = [](std::array<std::uint8_t, 3> col) {
-    char text[16];
-    std::snprintf(text, sizeof text, "#%02x%02x%02x", col[0], col[1], col[2]);
-    return std::string(text);
-  };
   std::string s;
   s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"420\" viewBox=\"0 0 720 420\" "
        "font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n";
   s += "<rect width=\"720\" height=\"420\" fill=\"" + std::string(bg) + "\"/>\n";
   s += "<text x=\"" + coord(left) + "\" y=\"24\" font-size=\"15\" fill=\"" + ink + "\">" +
-       xml_text(c.title.empty() ? "Loss curves" : c.title) + "</text>\n";
+       xml_text(c.title.empty() ? "Loss curves" : markup_as_plain_text(c.title)) + "</text>\n";
+  // Over seeds, what the curves and bands are: above the legend, clear of a long title.
   if (c.seeds > 1)
-    s += "<text x=\"" + coord(left + pw) + "\" y=\"24\" text-anchor=\"end\" fill=\"" + ink + "\">median over " +
-         std::to_string(c.seeds) + " seeds, band: min to max</text>\n";
-  // Decades: a grid line and a label 10^k each.
-  // A label every `every` decades, so that 16 decades of a loss that reached rounding do not touch.
-  const int every = std::max(1, static_cast<int>(std::ceil((axis.hi - axis.lo) * 18.0 / ph)));
+    s += "<text x=\"" + coord(left + pw + 14) + "\" y=\"20\" font-size=\"10\" fill=\"" + ink + "\">median over " +
+         std::to_string(c.seeds) + " seeds,</text>\n<text x=\"" + coord(left + pw + 14) + "\" y=\"33\" font-size=\"10\" fill=\"" +
+         ink + "\">band: min to max</text>\n";
+  // Decades: a grid line each, and a label 10^k every `every` of them, so that the 33 decades of a
+  // loss that reached rounding do not touch; a floor of zeros labelled 0.
+  const int every = axis.label_every(ph, 18.0);
   for (int k = axis.lo; k <= axis.hi; ++k) {
     const double y = top + ph * (axis.hi - k) / static_cast<double>(axis.hi - axis.lo);
     s += "<line x1=\"" + coord(left) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(left + pw) + "\" y2=\"" + coord(y) +
          "\" stroke=\"" + grid + "\"/>\n";
-    if ((axis.hi - k) % every != 0) continue;
-    s += "<text x=\"" + coord(left - 8) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">10<tspan dy=\"-6\" font-size=\"9\">" +
-         std::to_string(k) + "</tspan></text>\n";
+    const std::string label = axis.label(k, every);
+    if (label.empty()) continue;
+    s += "<text x=\"" + coord(left - 8) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">" +
+         (label == "0" ? std::string("0") : "10<tspan dy=\"-6\" font-size=\"9\">" + std::string(k < 0 ? "\u2212" : "") + std::to_string(std::abs(k)) + "</tspan>") +
+         "</text>\n";
   }
   const int tick = step_tick(x_max);
   for (int step = 0; step <= x_max; step += tick) {
@@ -291,8 +351,8 @@ std::string curves_svg(const Curves& c, bool light) {
       const size_t end = std::min(curve.size(), i + per_column);
       size_t lo = i, hi = i;
       for (size_t k = i; k < end; ++k) {
-        if (shown(curve[k]) < shown(curve[lo])) lo = k;
-        if (shown(curve[k]) > shown(curve[hi])) hi = k;
+        if (on_axis(axis, curve[k]) < on_axis(axis, curve[lo])) lo = k;
+        if (on_axis(axis, curve[k]) > on_axis(axis, curve[hi])) hi = k;
       }
       for (size_t k : {std::min(lo, hi), std::max(lo, hi)}) {
         points += coord(px(static_cast<double>(k))) + "," + coord(py(curve[k])) + " ";
@@ -302,25 +362,7 @@ std::string curves_svg(const Curves& c, bool light) {
     s += "<polyline fill=\"none\" stroke-width=\"1.6\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"" +
          dash_attribute(static_cast<int>(v)) + " points=\"" + points + "\"/>\n";
   }
-  // The legend: each variant's colour and dash pattern, name and last loss (and test loss once
-  // finished). The sample is as long as the longest pattern's period (22), so that each shows whole.
-  for (size_t v = 0; v < c.names.size(); ++v) {
-    const double y = top + 10 + 34 * static_cast<double>(v);
-    const double x = left + pw + 14;
-    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(x + 22) + "\" y2=\"" + coord(y) +
-         "\" stroke-width=\"3\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"" + dash_attribute(static_cast<int>(v)) +
-         "/>\n";
-    s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(c.names[v]) + "</text>\n";
-    std::string value;
-    const bool seeded = c.seeds > 1;
-    if (v < c.loss.size() && !c.loss[v].empty()) value = (seeded ? "median L = " : "L = ") + number(c.loss[v].back());
-    if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) value += ", test " + number(c.test_loss[v]);
-    if (seeded && v < c.diverged_runs.size() && c.diverged_runs[v])
-      value += ", " + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
-    else if (v < c.diverged.size() && c.diverged[v]) value += ", diverged at step " + std::to_string(c.diverged[v]);
-    if (!value.empty())
-      s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 19) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
-  }
+  s += svg_legend(c, light, left + pw + 14, top, H);
   s += "</svg>\n";
   return s;
 }

@@ -48,13 +48,26 @@ Curves curves_of(const LmResult& r);
 // commonest colour blindnesses; the yellow is darker on white.
 std::array<std::uint8_t, 3> curve_colour(int i, bool light);
 
-// The y axis: whole decades from 10^lo to 10^hi around every value shown
-// (values ≤ 10^kFloorExponent, 0 included, sit on the floor).
+// The y axis: whole decades from 10^lo to 10^hi around every positive value drawn, however
+// small (a loss that reached rounding falls to 10⁻³², and the axis goes down with it). A
+// loss of exactly 0 has no place on a log axis: when there is one, the axis has one decade
+// more below the lowest positive value, its floor, where the zeros are drawn and which is
+// labelled 0 (zero_floor). Nothing else is clipped.
 struct LossAxis {
   int lo = -3, hi = 0;
+  bool zero_floor = false;
+  double floor() const;  // 10^lo: where a 0 (or a value not finite) is drawn
+  // The label of decade k, in the views' markup ("10^{−5}", or "0" on a zero floor), or "" where
+  // the labels are thinned: every `every` decades, at multiples of it (10^{0}, 10^{−5}, …), and
+  // always the floor when it is 0.
+  std::string label(int k, int every) const;
+  // How many decades a label: 1, 2, 5, 10, 20, 50 … the fewest that leave `label_px` of height
+  // between labels on a plot `plot_px` high.
+  int label_every(double plot_px, double label_px) const;
 };
-inline constexpr int kFloorExponent = -16;
 LossAxis loss_axis(const Curves& c);
+// A loss as the axis draws it: at least its floor.
+double on_axis(const LossAxis& axis, double loss);
 // A step count for the x axis's ticks: 1, 2 or 5 times a power of ten, about `ticks` of them up to `steps`.
 int step_tick(int steps, int ticks = 5);
 

@@ -100,16 +100,36 @@ TEST(Curves, ANameThatLooksLikeAFormulaIsWrittenAsText) {
   EXPECT_EQ(core::csv_text("a=b"), "a=b");
 }
 
-// The axis: whole decades around every value; 0 sits on the floor, 10^-16.
+// The axis: whole decades around every value drawn, however small; a 0 on a floor a decade
+// below the lowest positive value, labelled 0.
 TEST(Curves, LogAxisAndStepTicksByHand) {
   core::Curves c = two_variants();
   EXPECT_EQ(core::loss_axis(c).lo, -2);
   EXPECT_EQ(core::loss_axis(c).hi, 0);
+  EXPECT_FALSE(core::loss_axis(c).zero_floor);
   c.loss[0].push_back(0.0);
-  EXPECT_EQ(core::loss_axis(c).lo, core::kFloorExponent);
+  core::LossAxis axis = core::loss_axis(c);
+  EXPECT_EQ(axis.lo, -3);
+  EXPECT_TRUE(axis.zero_floor);
+  EXPECT_EQ(core::on_axis(axis, 0.0), 1e-3);
+  EXPECT_EQ(axis.label(-3, 1), "0");
+  EXPECT_EQ(axis.label(-2, 1), "10^{\u22122}");
   c.loss = {{3.0, 0.002}};
   EXPECT_EQ(core::loss_axis(c).lo, -3);
   EXPECT_EQ(core::loss_axis(c).hi, 1);
+  // The race's curves at rounding: 5.65e-32 is on the axis, not on a floor at 10^-16.
+  c.loss = {{1.2, 5.65e-32}};
+  axis = core::loss_axis(c);
+  EXPECT_EQ(axis.lo, -32);
+  EXPECT_EQ(axis.hi, 1);
+  EXPECT_EQ(core::on_axis(axis, 5.65e-32), 5.65e-32);
+  // 33 decades on 330 pixels with labels 20 high: a label every 2 decades, at the even ones.
+  EXPECT_EQ(axis.label_every(330, 20), 2);
+  EXPECT_EQ(axis.label(-32, 2), "10^{\u221232}");
+  EXPECT_EQ(axis.label(-31, 2), "");
+  EXPECT_EQ(axis.label(0, 2), "10^{0}");
+  EXPECT_EQ(axis.label_every(100, 20), 10);  // 3 pixels a decade: 1, 2 and 5 decades leave 3, 6 and 15
+  EXPECT_EQ((core::LossAxis{-3, 0, false}).label_every(300, 20), 1);
   EXPECT_EQ(core::step_tick(2000), 500);  // 2000 / 5 = 400 → 500
   EXPECT_EQ(core::step_tick(100), 20);
   EXPECT_EQ(core::step_tick(3), 1);
@@ -129,9 +149,26 @@ TEST(Curves, SvgPutsThePointsWhereTheAxisSays) {
   EXPECT_NE(svg.find("A &lt;small&gt; race"), std::string::npos);
   EXPECT_NE(svg.find(">one W, merged<"), std::string::npos);
   EXPECT_NE(svg.find("L = 0.125"), std::string::npos);
-  // Three decades labelled 10^-2, 10^-1, 10^0.
-  for (int k : {-2, -1, 0}) EXPECT_NE(svg.find("font-size=\"9\">" + std::to_string(k) + "<"), std::string::npos) << k;
+  // Three decades labelled 10^−2, 10^−1, 10^0, with a true minus sign.
+  for (const char* k : {"\u22122", "\u22121", "0"}) EXPECT_NE(svg.find("font-size=\"9\">" + std::string(k) + "<"), std::string::npos) << k;
   EXPECT_NE(core::curves_svg(c, false), svg);  // the dark background
+}
+
+// A fit exact to rounding stays on the SVG's axis: the race's 5.65e-32 is drawn at the bottom of a
+// plot whose lowest decade is 10^−32, labelled, not flattened onto a floor at 10^−16; a 0 goes on a
+// floor one decade lower, labelled 0. Plot y 44..370 (326 high), decades 10^−32..10^0: 1.0 at 44,
+// 5.65e-32 (log₁₀ −31.248) at 44 + 326·31.248/32 = 362.3.
+TEST(Curves, SvgHoldsALossAtRoundingOnItsAxis) {
+  core::Curves c = two_variants();
+  c.loss = {{1.0, 5.65e-32}, {0.5, 0.25}};
+  c.steps = 1;
+  std::string svg = core::curves_svg(c, true);
+  EXPECT_NE(svg.find("points=\"70.0,44.0 520.0,362.3 \""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("font-size=\"9\">\u221232<"), std::string::npos);
+  c.loss[1].back() = 0.0;
+  svg = core::curves_svg(c, true);
+  EXPECT_NE(svg.find(">0</text>"), std::string::npos) << "the floor of zeros is labelled 0";
+  EXPECT_NE(svg.find("520.0,370.0"), std::string::npos) << "the 0 is drawn on the floor, 10^−33";
 }
 
 // The SVG's curves are told apart as the window's are, by dash pattern as well as colour (a
