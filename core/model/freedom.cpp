@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -238,6 +239,14 @@ namespace {
 
 std::string number(int v) { return std::to_string(v); }
 
+// A formula held together: its spaces no-break ones, so that the panel's wrapping breaks the line
+// between formulas, never inside "2nr − r² = 12".
+std::string formula(std::string_view text) {
+  std::string out;
+  for (const char c : text) out += c == ' ' ? std::string("\u00A0") : std::string(1, c);
+  return out;
+}
+
 // The matrices a person edits that S depends on, as the views write them.
 std::string editable(const Scenario& s) {
   const Options& o = s.options;
@@ -264,21 +273,20 @@ std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
   const std::string of = " of " + entries(s);
   switch (f.form) {
     case FreedomForm::LowRank:
-      if (f.scores == n * s.m()) return "S has rank \u2264 r: all " + entries(s) + " entries free";
-      return "S has rank \u2264 r: " + std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + number(f.scores) + of;
+      if (f.scores == n * s.m()) return "S has rank \u2264 r: all " + formula(entries(s)) + " entries free";
+      return "S has rank \u2264 r: " + formula(std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + number(f.scores) + of);
     case FreedomForm::Gram:
       return std::string("shared QK: S = QQ\u1D40") + (s.options.normalize_keys ? " over the keys' lengths, which S gives back" : "") +
-             ", symmetric positive semidefinite of rank \u2264 r: " + (r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") +
-             number(f.scores) + of;
+             ", symmetric positive semidefinite of rank \u2264 r: " + formula((r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.scores) + of);
     case FreedomForm::SharedSpan: {
       const std::string product = s.options.merged_qk ? "X\u00B7W\u00B7X\u1D40" : "X\u00B7W^Q W^K\u1D40\u00B7X\u1D40";
-      if (!(2 * r > f.span && f.span < n)) return "S = " + product + " has rank \u2264 r: 2nr \u2212 r\u00B2 = " + number(f.scores) + of;
-      return "S = " + product + " has rank \u2264 r, and its rows and columns lie in the D = min(n, d_{model}) = " + number(f.span) +
-             " dimensions X's columns span: 2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + number(f.scores) + of;
+      if (!(2 * r > f.span && f.span < n)) return "S = " + product + " has rank \u2264 r: " + formula("2nr \u2212 r\u00B2 = " + number(f.scores) + of);
+      return "S = " + product + " has rank \u2264 r, its rows and columns in the span of X's columns, of dimension D = min(n, d_{model}) = " +
+             number(f.span) + ": " + formula("2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + number(f.scores) + of);
     }
     case FreedomForm::Computed:
       return std::string("S has rank \u2264 r; ") + (s.options.normalize_keys ? "with normalised keys" : "under RoPE") +
-             " no closed form, the Jacobian's rank at generic entries: " + number(f.scores) + of;
+             " no closed form, the Jacobian's rank at generic entries: " + formula(number(f.scores) + of);
   }
   return {};
 }
@@ -287,13 +295,13 @@ std::string qqt_part(const Scenario& s, const ScoreFreedom& f) {
   if (f.qqt_form == FreedomForm::Computed) return "QQ\u1D40, likewise: " + number(f.qqt);
   const std::string rank = f.qqt_rank_bound != f.rank_bound ? " of rank \u2264 " + number(f.qqt_rank_bound) : "";
   const bool full = f.qqt_rank_bound == s.n();
-  return "QQ\u1D40, symmetric positive semidefinite" + rank + ": " + (full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.qqt);
+  return "QQ\u1D40, positive semidefinite" + rank + ": " + formula((full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.qqt));
 }
 
 }  // namespace
 
 std::string describe_freedom(const Scenario& s, const ScoreFreedom& f) {
-  std::string out = "Degrees of freedom (what " + editable(s) + " reach): r = " + rank_bound(s, f.rank_bound, true) + ", " + scores_part(s, f);
+  std::string out = "Degrees of freedom of S, from " + editable(s) + ": r = " + rank_bound(s, f.rank_bound, true) + ", " + scores_part(s, f);
   if (f.form == FreedomForm::Gram) return out + ";  QQ\u1D40 is S" + (s.options.normalize_keys ? " before normalising" : "");
   return out + ";  " + qqt_part(s, f);
 }

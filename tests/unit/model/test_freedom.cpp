@@ -266,14 +266,23 @@ TEST(ScoreFreedom, AgreesWithTheJacobianOfComputeInEveryMode) {
   EXPECT_GT(computed, 20) << "the computed counts are tested too";
 }
 
+// The panel's text, its no-break spaces read as spaces.
+std::string described_freedom(const core::Scenario& s) {
+  std::string text = core::describe_freedom(s, core::score_freedom(s));
+  for (size_t at = text.find("\u00A0"); at != std::string::npos; at = text.find("\u00A0", at)) text.replace(at, 2, " ");
+  return text;
+}
+
 TEST(ScoreFreedom, TheTextSaysWhatItCounts) {
   const core::Scenario s = sized(5, 3, 2, core::Mode::Projected);
-  const std::string text = core::describe_freedom(s, core::score_freedom(s));
-  EXPECT_NE(text.find("Degrees of freedom (what X, W^Q, W^K reach)"), std::string::npos) << text;
+  const std::string text = described_freedom(s);
+  EXPECT_NE(text.find("Degrees of freedom of S, from X, W^Q, W^K"), std::string::npos) << text;
   EXPECT_NE(text.find("D = min(n, d_{model}) = 3"), std::string::npos) << text;
   EXPECT_NE(text.find("2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = 14 of n\u00B2 = 25"), std::string::npos) << text;
   const core::Scenario d = sized(4, 3, 2, core::Mode::Direct);
-  const std::string direct = core::describe_freedom(d, core::score_freedom(d));
+  const std::string direct = described_freedom(d);
+  EXPECT_NE(core::describe_freedom(d, core::score_freedom(d)).find("2nr\u00A0\u2212\u00A0r\u00B2\u00A0=\u00A012"), std::string::npos)
+      << "a formula is not broken across lines";
   EXPECT_NE(direct.find("r = min(n, d_k) = 2"), std::string::npos) << direct;
   EXPECT_NE(direct.find("2nr \u2212 r\u00B2 = 12 of n\u00B2 = 16"), std::string::npos) << direct;
   EXPECT_NE(direct.find("nr \u2212 r(r\u22121)/2 = 7"), std::string::npos) << direct;
