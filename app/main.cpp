@@ -6,6 +6,7 @@
 
 #include "app/cli/command_line.h"
 #include "app/cli/dump.h"
+#include "app/cli/terminal_text.h"
 #include "app/cli/train_command.h"
 #include "app/files/exports.h"
 #include "app/files/files.h"
@@ -87,6 +88,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const app::TerminalText seen_not_obeyed;  // messages quote names from files other people made
   // What a user's input sizes (a recording, an animation's frames, a picture) may not fit in
   // memory: that is a failure to report, exit 1, not an abort.
   try {

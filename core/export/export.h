@@ -57,7 +57,8 @@ std::string export_csv(const Scenario& s, const Result& r);
 // A text cell of a CSV file (RFC 4180): quoted when it holds , " or a line break, and
 // never a formula: a cell that begins with = + - @, a tab or a carriage return (a token
 // named "=HYPERLINK(…)") gets a ' before it, so that a spreadsheet shows it as text.
-// Not UTF-8: shown with U+FFFD (valid_utf8).
+// Not UTF-8: shown with U+FFFD; a control character other than a tab or a line break as its
+// symbol (a NUL as ␀, a form feed as ␌: visible_controls).
 std::string csv_text(const std::string& text);
 
 // A complete LaTeX document in pure ASCII (article, amsmath, amssymb; compiles

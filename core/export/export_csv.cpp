@@ -8,7 +8,8 @@
 namespace core {
 
 std::string csv_text(const std::string& text) {
-  std::string s = valid_utf8(text);
+  // Control bytes (a NUL, a form feed) are shown, not written: only a tab and line breaks stay.
+  std::string s = visible_controls(text, "\t\n\r");
   // OWASP's rule for CSV injection: what a spreadsheet would run as a formula is text.
   if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos) s.insert(0, 1, '\'');
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;

@@ -23,8 +23,39 @@ NAMED_CORPORA = {
 }
 
 
+# A corpus is read whole into memory (and as 8-byte integers into a tensor): at most this many bytes.
+CORPUS_LIMIT = 64 * 1024 * 1024
+
+
+def argparse_text(text):
+    """A description argparse prints as it is: it formats one that holds %(prog) with %, where a bare % fails."""
+    return text.replace("%", "%%") if "%(prog)" in text else text
+
+
+def shown(text):
+    """A name from the experiment file as the terminal shows it: as typed, or as a Python literal when it
+    holds a character that is not printable (an escape sequence would retitle or clear the terminal)."""
+    return text if text.isprintable() else repr(text)
+
+
+def read_regular_file(path, what):
+    """A regular file's bytes, at most CORPUS_LIMIT of them. Not a device (/dev/zero never ends), a FIFO
+    (opened without waiting for a writer) or a folder: a file the experiment names is anyone's choice."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError) as e:  # ValueError: a path with a NUL in it
+        sys.exit(f"{what} {path!r} cannot be read: {getattr(e, 'strerror', None) or e}")
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            sys.exit(f"{what} {path!r} is not a regular file: a corpus is a file of text")
+        data = f.read(CORPUS_LIMIT + 1)
+    if len(data) > CORPUS_LIMIT:
+        sys.exit(f"{what} {path!r} is larger than {CORPUS_LIMIT // 2**20} MiB, the most a corpus may be")
+    return data
+
+
 def read_corpus(corpus):
-    """The corpus's bytes and what to call it: a named corpus, or a file's path."""
+    """The corpus's bytes, a named corpus or a file's, and where they are, to say before anything trains."""
     if corpus in NAMED_CORPORA:
         folder = NAMED_CORPORA[corpus]
         if not os.path.isdir(folder):
@@ -32,18 +63,18 @@ def read_corpus(corpus):
                      "copy them from a Debian system, and give --corpus FILE (their bytes, one after the other)")
         names = sorted(name for name in os.listdir(folder)
                        if os.path.isfile(os.path.join(folder, name)) and not os.path.islink(os.path.join(folder, name)))
-        data = b"".join(open(os.path.join(folder, name), "rb").read() for name in names)
+        data = b"".join(read_regular_file(os.path.join(folder, name), "the corpus file") for name in names)
+        where = f"{shown(corpus)}, the regular files of {folder}"
     else:
-        try:
-            with open(corpus, "rb") as f:
-                data = f.read()
-        except (OSError, ValueError) as e:  # ValueError: a path with a NUL in it
-            sys.exit(f"the corpus {corpus!r} cannot be read: {getattr(e, 'strerror', None) or e}")
+        data = read_regular_file(corpus, "the corpus")
+        where = shown(os.path.abspath(corpus))
+    if len(data) > CORPUS_LIMIT:
+        sys.exit(f"the corpus {corpus!r} is larger than {CORPUS_LIMIT // 2**20} MiB, the most a corpus may be")
     task = EXPERIMENT["task"]
     if len(data) * task["held_out"] < task["context"] + 1 or len(data) * (1 - task["held_out"]) < task["context"] + 2:
         sys.exit(f"the corpus {corpus!r} has {len(data)} characters: too few for a context of {task['context']} "
                  f"in both its training part and its held-out part ({task['held_out']:g} of it)")
-    return data
+    return data, where
 
 
 # [SECTION] The model: a character-level transformer, pre-norm, whose attention is the variant's
@@ -144,7 +175,7 @@ def options_of(variant):
     o["mask"] = {**OPTIONS["mask"], **o["mask"]}
     unknown = set(o) - set(OPTIONS)
     if unknown:
-        sys.exit(f"{variant['name']}: this script does not know the option(s) {sorted(unknown)}: export it again from this attnlab")
+        sys.exit(f"{shown(variant['name'])}: this script does not know the option(s) {sorted(unknown)}: export it again from this attnlab")
     return o
 
 
@@ -320,7 +351,8 @@ def corpus_name(args):
 
 def main():
     global EVAL_STEPS, EVAL_SET
-    parser = argparse.ArgumentParser(description=EXPERIMENT.get("title") or "an attnlab language-model experiment in PyTorch")
+    # argparse formats a description that holds %(prog) with %: then a title's own % is written %%.
+    parser = argparse.ArgumentParser(description=argparse_text(shown(EXPERIMENT.get("title") or "an attnlab language-model experiment in PyTorch")))
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cuda" if torch.cuda.is_available() else "cpu",
                         help="where to train (default: cuda when torch sees a GPU)")
     parser.add_argument("--steps", type=int, help=f"steps of training (default {EXPERIMENT['steps']})")
@@ -350,7 +382,7 @@ def main():
         wanted = args.variant
         unknown = [w for w in wanted if w not in [v["name"] for v in variants]]
         if unknown:
-            sys.exit(f"--variant: no variant named {unknown[0]!r}; the variants are " + "; ".join(v["name"] for v in variants))
+            sys.exit(f"--variant: no variant named {unknown[0]!r}; the variants are " + "; ".join(shown(v["name"]) for v in variants))
         variants = [v for v in variants if v["name"] in wanted]
     # The RESULT's copy of the experiment is the run's: its variants, seeds and steps.
     EXPERIMENT["variants"], EXPERIMENT["seeds"] = variants, len(seeds)
@@ -362,7 +394,9 @@ def main():
     steps, task = EXPERIMENT["steps"], EXPERIMENT["task"]
     EVAL_STEPS = list(range(0, steps, task["eval_every"])) + [steps]
     EVAL_SET = set(EVAL_STEPS)
-    data = read_corpus(args.corpus or task["corpus"])
+    data, where = read_corpus(args.corpus or task["corpus"])
+    if world.rank == 0:
+        print(f"corpus: {where} ({len(data)} bytes)", file=sys.stderr, flush=True)
     cut = int(len(data) * (1 - task["held_out"]))
     train_data = torch.frombuffer(bytearray(data[:cut]), dtype=torch.uint8).long()
     windows = held_out_windows(data[cut:], task["context"], world.device)
@@ -375,14 +409,14 @@ def main():
 
             def progress(step, bpc):
                 if world.rank == 0 and (step % max(1, steps // 100) == 0 or step == steps):
-                    print(f"\r{variant['name']} ({i + 1} of {len(variants)}), seed {seed}: step {step}/{steps}, "
+                    print(f"\r{shown(variant['name'])} ({i + 1} of {len(variants)}), seed {seed}: step {step}/{steps}, "
                           f"{bpc:.3f} bits per character, {time.time() - begun:.0f} s ", end="", file=sys.stderr, flush=True)
 
             params, run = train_one(variant, seed, train_data, windows, world, progress)
             runs.append(run)
             if world.rank == 0:
                 said = f"diverged at step {run['diverged']}" if "diverged" in run else f"held-out {run['test_loss']:.4f} bits per character"
-                print(f"\r{variant['name']}, seed {seed}: {said} ({time.time() - begun:.0f} s)" + " " * 30, file=sys.stderr, flush=True)
+                print(f"\r{shown(variant['name'])}, seed {seed}: {said} ({time.time() - begun:.0f} s)" + " " * 30, file=sys.stderr, flush=True)
         finished = [r["test_loss"] for r in runs if r["test_loss"] is not None]
         results.append({"name": variant["name"], "params": params, "runs": runs,
                         "median_loss": medians([r["loss"] for r in runs]),
@@ -420,7 +454,7 @@ def main():
             runs = [r["test_loss"] for r in v["runs"] if r["test_loss"] is not None]
             spread = f" [{min(runs):.4f}, {max(runs):.4f}]" if len(runs) > 1 else ""
             said = f"{v['median_test_loss']:.4f}{spread}" if runs else "diverged"
-            print(f"{v['name']}: {v['params']} parameters, held-out bits per character {said}")
+            print(f"{shown(v['name'])}: {v['params']} parameters, held-out bits per character {said}")
         print(f"wrote {args.out}", file=sys.stderr)
     if world.size > 1:
         torch.distributed.destroy_process_group()
@@ -450,7 +484,7 @@ std::string export_lm_py(const LanguageModel& lm) {
       "#       Debian's torch 1.13 under Python 3.11: its torchrun cannot read its own defaults of these two\n"
       "#\n"
       "# It runs on torch 1.13 (Debian's python3-torch) and on torch 2.x; it downloads nothing.\n"
-      "import argparse\nimport hashlib\nimport json\nimport math\nimport os\nimport sys\nimport tempfile\nimport time\n\n"
+      "import argparse\nimport hashlib\nimport json\nimport math\nimport os\nimport stat\nimport sys\nimport tempfile\nimport time\n\n"
       "import torch\nimport torch.nn.functional as F\n\n"
       "sys.stdout.reconfigure(errors=\"backslashreplace\")  # any name prints, whatever the terminal's encoding\n"
       "sys.stderr.reconfigure(errors=\"backslashreplace\")\n\n"

@@ -341,7 +341,7 @@ def train(seed, models):
     for variant, model in zip(EXPERIMENT["variants"], models):
         w = weights_of(model)
         params = [t.requires_grad_() for name in trainable(model) for t in (w[name] if name != "W_O" else [w[name]])]
-        assert sum(p.numel() for p in params) == variant["params"], f"{variant['name']}: parameter count differs from attnlab's"
+        assert sum(p.numel() for p in params) == variant["params"], f"{shown(variant['name'])}: parameter count differs from attnlab's"
         # torch.optim.Adam's defaults are attnlab's: betas (0.9, 0.999), eps 1e-8, no weight decay.
         optimizer = torch.optim.Adam(params, lr=lr) if EXPERIMENT["optimizer"] == "adam" else torch.optim.SGD(params, lr=lr)
         runs.append({"name": variant["name"], "params": variant["params"], "model": model, "w": w,
@@ -390,8 +390,20 @@ def compare(name, ours, r, quiet):
     return worst
 
 
+def argparse_text(text):
+    """A description argparse prints as it is: it formats one that holds %(prog) with %, where a bare % fails."""
+    return text.replace("%", "%%") if "%(prog)" in text else text
+
+
+def shown(text):
+    """A name from the experiment file as the terminal shows it: as typed, or as a Python literal when it
+    holds a character that is not printable (an escape sequence would retitle or clear the terminal)."""
+    return text if text.isprintable() else repr(text)
+
+
 def main():
-    parser = argparse.ArgumentParser(description=EXPERIMENT["title"] or "an attnlab experiment in PyTorch")
+    # argparse formats a description that holds %(prog) with %: then a title's own % is written %%.
+    parser = argparse.ArgumentParser(description=argparse_text(shown(EXPERIMENT["title"] or "an attnlab experiment in PyTorch")))
     parser.add_argument("--json", action="store_true", help="print every curve as JSON")
     parser.add_argument("--compare", metavar="RESULT.json", help="attnlab --train's RESULT: say how far its curves are")
     args = parser.parse_args()
@@ -411,7 +423,7 @@ def main():
         for s, run in enumerate(RUNS):
             for v in runs[s]:
                 print((f"seed {run['seed']}, " if seeded else "") +
-                      f"{v['name']}: {v['params']} parameters, loss {v['loss'][0]:.4g} -> {v['loss'][-1]:.4g} "
+                      f"{shown(v['name'])}: {v['params']} parameters, loss {v['loss'][0]:.4g} -> {v['loss'][-1]:.4g} "
                       f"after {len(v['loss']) - 1} steps, test loss {v['test_loss']:.4g}")
     if args.compare:
         with open(args.compare, encoding="utf-8") as f:
@@ -427,7 +439,7 @@ def main():
                 r = theirs[v["name"]]["runs"][s] if seeded else theirs[v["name"]]
                 if seeded and r["seed"] != run["seed"]:
                     sys.exit(f"{args.compare}: run {s} has seed {r['seed']}, this script {run['seed']}")
-                name = f"seed {run['seed']}, {v['name']}" if seeded else v["name"]
+                name = f"seed {run['seed']}, {shown(v['name'])}" if seeded else shown(v["name"])
                 worst_of_all = max(worst_of_all, compare(name, v, r, args.json))
         return 0 if worst_of_all <= 1e-7 else 1
     return 0

@@ -296,9 +296,7 @@ std::optional<json> read_experiment_json(std::string_view text, std::vector<std:
   try {
     root = parse_json_noting_duplicates(text, &duplicates);
   } catch (const json::exception& e) {
-    std::string what = e.what();
-    if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
-    errors.push_back("file: not valid JSON: " + valid_utf8(what));  // the byte quoted may be no UTF-8
+    errors.push_back("file: not valid JSON: " + json_error_text(e));
     return std::nullopt;
   }
   for (const std::string& key : duplicates) errors.push_back(json(key).dump() + ": duplicate key; each key may appear once");

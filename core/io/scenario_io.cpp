@@ -516,6 +516,22 @@ json parse_json_noting_duplicates(std::string_view text, std::vector<std::string
   return json::parse(text.begin(), text.end(), note_keys);
 }
 
+std::string json_error_text(const json::exception& e) {
+  std::string what = e.what();
+  // "[json.exception.parse_error.101] parse error at line 3, ..." → "parse error at line 3, ..."
+  if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
+  // The parser quotes what it read between ' and ': the whole of a 300 000-digit number, or a byte that is no UTF-8.
+  std::string out;
+  size_t at = 0;
+  for (size_t open = what.find('\''); open != std::string::npos; open = what.find('\'', at)) {
+    const size_t close = what.find('\'', open + 1);
+    if (close == std::string::npos) break;
+    out += visible_controls(what.substr(at, open + 1 - at)) + excerpt(std::string_view(what).substr(open + 1, close - open - 1)) + "'";
+    at = close + 1;
+  }
+  return out + visible_controls(what.substr(at));
+}
+
 LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
   LoadResult result;
   if (text.size() > max_bytes) {
@@ -537,11 +553,7 @@ LoadResult parse_scenario(std::string_view text, size_t max_bytes) {
   try {
     root = parse_json_noting_duplicates(text, &duplicates);
   } catch (const json::exception& e) {
-    std::string what = e.what();
-    // "[json.exception.parse_error.101] parse error at line 3, ..." → "parse error at line 3, ..."
-    if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
-    // The parser quotes the byte it stopped at, which may be no UTF-8: the message must be text.
-    result.errors.push_back("file: not valid JSON: " + valid_utf8(what) + non_finite_hint(text, e));
+    result.errors.push_back("file: not valid JSON: " + json_error_text(e) + non_finite_hint(text, e));
     return result;
   }
   for (const std::string& key : duplicates)

@@ -52,6 +52,10 @@ LoadResult load_scenario_file(const std::string& path);
 // *duplicates every key that appears twice in one object: nlohmann keeps the
 // last silently, and a file that says a thing twice should be told so.
 nlohmann::json parse_json_noting_duplicates(std::string_view text, std::vector<std::string>* duplicates);
+// What the parser said, for a reader's message: "parse error at line 3, …" without nlohmann's
+// "[json.exception…]", each piece of the file it quotes ('1111…', a byte that is no UTF-8) as a
+// short excerpt of visible characters (core/text/utf8.h).
+std::string json_error_text(const nlohmann::json::exception& e);
 
 OrderedJson scenario_to_json(const Scenario& s);
 std::string scenario_to_text(const Scenario& s);

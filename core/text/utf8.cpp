@@ -57,6 +57,27 @@ std::string valid_utf8(std::string_view text) {
   return out;
 }
 
+std::string visible_controls(std::string_view text, std::string_view keep) {
+  std::string out;
+  for (char32_t c : decode_utf8(text)) {
+    if (c < 0x20 && keep.find(static_cast<char>(c)) == std::string_view::npos) c += 0x2400;
+    else if (c == 0x7F) c = 0x2421;
+    else if (c >= 0x80 && c <= 0x9F) c = kReplacement;
+    append_utf8(out, c);
+  }
+  return out;
+}
+
+std::string excerpt(std::string_view text, size_t most) {
+  const std::u32string all = decode_utf8(visible_controls(text));
+  if (all.size() <= most) return visible_controls(text);
+  std::string out;
+  for (size_t i = 0; i < most / 2; ++i) append_utf8(out, all[i]);
+  out += " \u2026 ";
+  for (size_t i = all.size() - most / 2; i < all.size(); ++i) append_utf8(out, all[i]);
+  return out + " (" + std::to_string(all.size()) + " characters)";
+}
+
 bool equal_ignoring_ascii_case(std::string_view a, std::string_view b) {
   const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });

@@ -17,6 +17,17 @@ void append_utf8(std::string& out, char32_t c);
 // The text with ill-formed bytes replaced by U+FFFD: always valid UTF-8.
 std::string valid_utf8(std::string_view text);
 
+// The text as valid UTF-8 whose control characters are seen, not obeyed: a C0 control not in
+// `keep` becomes its Control Pictures symbol (NUL → ␀, ESC → ␛, form feed → ␌), DEL ␡, and a C1
+// control (U+0080 … U+009F, which some terminals read as ESC [) U+FFFD. For what reaches a
+// terminal, a spreadsheet or a message from a file or a link other people made.
+std::string visible_controls(std::string_view text, std::string_view keep = "");
+
+// A piece of such text to quote in a message: visible_controls, and when longer than `most`
+// characters, its first and last most/2 with " … " between them and the whole length after
+// ("1111 … 1111 (300000 characters)"), so that a 1 KB link does not give a 300 KB message.
+std::string excerpt(std::string_view text, size_t most = 40);
+
 // Whether a and b are the same text but for the case of ASCII letters (a file's extension, a panel's name).
 bool equal_ignoring_ascii_case(std::string_view a, std::string_view b);
 

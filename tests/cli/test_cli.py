@@ -134,6 +134,19 @@ class Rejections(unittest.TestCase):
         self.expect_rejected(["--dump", self.dir / "nope.json"], "nope.json: no such file")
         self.expect_rejected(["--dump", self.dir], "is a directory")
 
+    def test_a_file_name_reaches_the_terminal_seen_not_obeyed(self):
+        # A name from someone else's archive: an escape that would retitle the terminal, a byte that is
+        # no UTF-8, a C1 control. The message names the file with each shown as a symbol.
+        name = os.fsdecode(b"x\x1b]0;pwned\x07\xc2\x9b\xff.json")
+        path = self.dir / name
+        path.write_text("{}")
+        r = run("--dump", path)
+        self.assertEqual(r.returncode, 2)
+        self.assertNotIn("\x1b", r.stderr)
+        self.assertNotIn("\x07", r.stderr)
+        self.assertNotIn("\x9b", r.stderr)
+        self.assertIn("x\u241b]0;pwned\u2407\ufffd\ufffd.json: attnlab: missing", r.stderr)
+
     def test_unreadable_file(self):
         path = self.file_with(EXAMPLE.read_text(), "secret.json")
         os.chmod(path, 0)

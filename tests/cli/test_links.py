@@ -10,6 +10,7 @@ stderr, nothing on stdout.
 Usage: test_links.py PATH/TO/attnlab LESSONS_DIR TEST_DATA_DIR
 """
 import base64
+import json
 import pathlib
 import sys
 import tempfile
@@ -115,6 +116,13 @@ def bad_links(binary):
         assert r.returncode == 2 and r.stdout == "" and words in r.stderr, (link[:40], r.returncode, r.stderr[:300])
         r = run_attnlab(binary, link, "--link")
         assert r.returncode == 2 and r.stdout == "" and words in r.stderr, (link[:40], r.stderr[:300])
+    # A link of 2 or 3 KB whose number has 300 000 digits: the message quotes an excerpt of it, not the number.
+    huge = json.loads((pathlib.Path(sys.argv[2]) / "01_qkt_vs_qqt.json").read_text())
+    text = json.dumps(huge).replace('"d_model": ' + str(huge["d_model"]), '"d_model": ' + "1" * 300000, 1)
+    link = "#z=" + b64url(raw_deflate(text.encode(), 9))
+    assert len(link) < 3000, len(link)
+    r = run_attnlab(binary, "--dump", link)
+    assert r.returncode == 2 and "(300000 characters)" in r.stderr and len(r.stderr) < 500, (r.returncode, len(r.stderr), r.stderr[:500])
     # --grad on a link without a target: named as the link's scenario, not the whole link again.
     no_target = run_attnlab(binary, pathlib.Path(sys.argv[2]) / "01_qkt_vs_qqt.json", "--link").stdout.strip()
     r = run_attnlab(binary, "--grad", no_target)

@@ -50,7 +50,7 @@ import importlib.util, sys, torch
 spec = importlib.util.spec_from_file_location("lm", sys.argv[1]); lm = importlib.util.module_from_spec(spec)
 sys.argv = sys.argv[:1]; spec.loader.exec_module(lm)
 task = lm.EXPERIMENT["task"]
-data = lm.read_corpus(task["corpus"]); cut = int(len(data) * (1 - task["held_out"]))
+data, _ = lm.read_corpus(task["corpus"]); cut = int(len(data) * (1 - task["held_out"]))
 windows = lm.held_out_windows(data[cut:], task["context"], torch.device("cpu"))
 variant = next(v for v in lm.EXPERIMENT["variants"] if v["name"] == "shared QK, no-self mask")
 torch.manual_seed(1)
@@ -75,6 +75,37 @@ def worst_gap(a, b):
     return gap
 
 
+def hostile(binary, experiment, tmp):
+    """A shared experiment: a title with %(prog)s and a bare %, a variant whose name clears and retitles the
+    terminal, a corpus that never ends. The script says what it would read, reads only a regular file of at
+    most 64 MiB, and prints names as Python literals when they hold what a terminal would obey."""
+    lm = json.loads(experiment.read_text())
+    name = "\x1b[2J\x1b]0;pwned\x07 QK"
+    lm.update(title="week 3: %(prog)s at 100%")
+    lm["task"]["corpus"] = "/dev/zero"
+    lm["variants"] = [dict(lm["variants"][0], name=name)]
+    (tmp / "hostile.json").write_text(json.dumps(lm))
+    script = tmp / "hostile.py"
+    said = run([binary, "--train", str(tmp / "hostile.json"), "--export", str(script)])
+    check(said.returncode == 0, f"hostile: --export: {said.stderr}")
+    said = run([PYTHON, str(script), "--help"], cwd=tmp)
+    check(said.returncode == 0 and "%(prog)s at 100%" in said.stdout, f"hostile: --help: {said.returncode} {said.stderr[-500:]}")
+    said = run([PYTHON, str(script), "--device", "cpu"], cwd=tmp)
+    check(said.returncode != 0 and "'/dev/zero' is not a regular file" in said.stderr, f"hostile: /dev/zero: {said.stderr[-500:]}")
+    big = tmp / "big.txt"
+    with open(big, "wb") as f:
+        f.truncate(65 * 2**20)  # sparse: nothing is written, and nothing need be read to refuse it
+    said = run([PYTHON, str(script), "--device", "cpu", "--corpus", str(big)], cwd=tmp)
+    check(said.returncode != 0 and "larger than 64 MiB" in said.stderr, f"hostile: 65 MiB: {said.stderr[-500:]}")
+    small = tmp / "small.txt"
+    small.write_bytes(b"the quick brown fox jumps over the lazy dog. " * 100)
+    said = run([PYTHON, str(script), "--device", "cpu", "--steps", "1", "--seeds", "1", "--corpus", "small.txt", "--out", str(tmp / "H.json")], cwd=tmp)
+    check(said.returncode == 0, f"hostile: a run: {said.stderr[-1000:]}")
+    check(f"corpus: {small.resolve()} (4500 bytes)" in said.stderr, f"hostile: the corpus is not named before training: {said.stderr[:500]}")
+    check(repr(name) + ": " in said.stdout, f"hostile: the name not printed as a literal: {said.stdout!r}")
+    check(not any(c in said.stdout + said.stderr for c in "\x1b\x07"), "hostile: a control character reached the terminal")
+
+
 def main():
     binary, folder = sys.argv[1], pathlib.Path(sys.argv[2])
     experiment = folder / "licences_small.json"
@@ -93,6 +124,7 @@ def main():
         check(said.returncode == 2 and "task.layers: expected an integer from 1" in said.stderr, f"bad layers: {said.stderr}")
         check(not (tmp / "bad.py").exists(), "a bad experiment's script was written")
 
+        hostile(binary, experiment, tmp)
         script = tmp / "lm.py"
         said = run([binary, "--train", str(experiment), "--export", str(script)])
         check(said.returncode == 0, f"--export lm.py: {said.stderr}")

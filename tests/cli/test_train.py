@@ -307,6 +307,35 @@ def odd_positions_and_cross(race):
             ("odd_align.json", align)]
 
 
+def check_hostile_names(exe, experiment, tmp, failures):
+    """A shared experiment's title and names reach a teacher's terminal escaped: an escape sequence
+    (retitle, clear) prints as a Python literal; a title with %(prog)s and a bare % leaves --help
+    working (argparse formats its description with %)."""
+    experiment = dict(experiment, steps=2, seeds=1, title="week 3: %(prog)s at 100% \x1b]0;pwned\x07")
+    experiment["variants"] = [dict(experiment["variants"][0], name="\x1b[2J\x1b[H QK\u1d40")]
+    (tmp / "hostile.json").write_text(json.dumps(experiment))
+    script = tmp / "hostile.py"
+    p = subprocess.run([exe, "--train", str(tmp / "hostile.json"), "--export", str(script)], capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"hostile names: --export: {p.stderr}")
+        return
+    for args in (["--help"], []):
+        p = subprocess.run(["/usr/bin/python3", str(script), *args], capture_output=True, text=True, timeout=300)
+        said = p.stdout + p.stderr
+        if p.returncode != 0 or "\x1b" in said or "\x07" in said:
+            failures.append(f"hostile names: train.py {args}: exit {p.returncode}, {said[-500:]!r}")
+        elif not args and "'\\x1b[2J\\x1b[H QK\u1d40': " not in p.stdout:
+            failures.append(f"hostile names: the variant's name not printed escaped: {p.stdout!r}")
+        elif args and "%(prog)s at 100%" not in p.stdout:
+            failures.append(f"hostile names: --help lost the title: {p.stdout!r}")
+    # A % without %(prog): argparse prints the description as it is, so it is not doubled.
+    (tmp / "percent.json").write_text(json.dumps(dict(experiment, title="a 100% fit")))
+    subprocess.run([exe, "--train", str(tmp / "percent.json"), "--export", str(tmp / "percent.py")], check=True, capture_output=True)
+    p = subprocess.run(["/usr/bin/python3", str(tmp / "percent.py"), "--help"], capture_output=True, text=True, timeout=300)
+    if p.returncode != 0 or "a 100% fit" not in p.stdout:
+        failures.append(f"a title with a %: --help: exit {p.returncode}, {p.stdout[-300:]!r}")
+
+
 def check_replay(exe, name, experiment, tmp, failures):
     """Two recorded runs of the experiment give the same bytes, and torch replays every curve from the recorded batches."""
     steps = experiment["steps"]
@@ -357,6 +386,7 @@ def main():
                          for name, experiment in exports + odd_experiment(files)]:
                 done.result()
         check_seeds(exe, json.loads(next(f for f in files if "race" in f.name).read_text()), tmp, failures)
+        check_hostile_names(exe, json.loads(files[0].read_text()), tmp, failures)
         # The curves as SVG and the table as CSV, from the same run as --out: the table's numbers are the RESULT's.
         short = tmp / next(f for f in files if "race" in f.name).name  # the race, cut to STEPS by check_replay
         subprocess.run([exe, "--train", str(short), "--out", str(tmp / "race.json")], check=True, capture_output=True)

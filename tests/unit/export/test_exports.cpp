@@ -177,6 +177,20 @@ TEST(ExportText, PythonScriptDeclaresItsEncodingBeforeAnyTitle) {
   EXPECT_NE(core::export_py(s).find("#   - temperature 2.0 \u2260 1\n"), std::string::npos);
 }
 
+// A title or a token from someone else's file writes no control bytes into the CSV (a NUL, a form
+// feed, an escape): each shows as its symbol; a tab and line breaks stay, quoted.
+TEST(ExportText, CsvShowsControlCharactersAsSymbols) {
+  EXPECT_EQ(core::csv_text(std::string("a\0b\fc\x1b[2J", 9)), "a\u2400b\u240Cc\u241B[2J");
+  EXPECT_EQ(core::csv_text("\x7f\xc2\x85"), "\u2421\uFFFD");
+  EXPECT_EQ(core::csv_text("a\tb"), "a\tb");
+  EXPECT_EQ(core::csv_text("a\nb"), "\"a\nb\"");
+  core::Scenario s = example();
+  s.title = std::string("week\0 3\f", 8);
+  const std::string csv = core::export_csv(s, core::compute(s));
+  EXPECT_EQ(csv.rfind("title,week\u2400 3\u240C\n", 0), 0u) << csv.substr(0, 40);
+  for (const char c : csv) EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << static_cast<int>(c);
+}
+
 TEST(ExportText, CsvLinesEachSayWhatTheyAre) {
   core::Scenario s = example();
   s.tokens = {"matrix", "X", "a,b", "q\"uote", ""};

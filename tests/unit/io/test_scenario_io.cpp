@@ -89,6 +89,26 @@ TEST(LoadRejects, ANulByteAnywhere) {
   EXPECT_NE(e.message().find("a NUL byte at byte 25"), std::string::npos) << e.message();
 }
 
+// A 1 KB link can hold a 300 000-digit number: the parser quotes what it read, and the message
+// quotes an excerpt, its ends and its length, in visible characters (a byte that is no UTF-8 as
+// U+FFFD, an escape as ␛), not the whole of it.
+TEST(LoadRejects, TheParsersQuoteIsAShortExcerpt) {
+  std::string text = example_json().dump();
+  text.replace(text.find("\"d_model\":4"), 11, "\"d_model\":" + std::string(300000, '1'));
+  const core::LoadResult r = core::parse_scenario(text);
+  ASSERT_FALSE(r.ok());
+  EXPECT_LT(r.message().size(), 400u) << r.message().substr(0, 400);
+  EXPECT_NE(r.message().find("'11111111111111111111 \u2026 11111111111111111111 (300000 characters)'"), std::string::npos) << r.message();
+  const core::ExperimentLoad e = core::parse_experiment("{\"attnlab_experiment\": 1, \"steps\": " + std::string(300000, '9') + "}");
+  ASSERT_FALSE(e.ok());
+  EXPECT_LT(e.message().size(), 400u);
+  const core::LoadResult bad = core::parse_scenario("{\"attnlab\": 1, \"title\": \"\x1b]0;x\x07\xff\", }");
+  EXPECT_EQ(bad.message().find('\x1b'), std::string::npos) << bad.message();
+  EXPECT_EQ(core::valid_utf8(bad.message()), bad.message());
+  EXPECT_EQ(core::excerpt("a\x1b[2J\xff\x7f\xc2\x9b"), "a\u241B[2J\uFFFD\u2421\uFFFD");
+  EXPECT_EQ(core::excerpt(std::string(41, 'x'), 40), std::string(20, 'x') + " \u2026 " + std::string(20, 'x') + " (41 characters)");
+}
+
 TEST(LoadRejects, NonFiniteNumbers) {
   std::string text = example_json().dump();
   text.replace(text.find("0.9"), 3, "NaN");
