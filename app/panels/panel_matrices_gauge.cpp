@@ -27,8 +27,14 @@ void GaugeDemo(AppState& state) {
                               : "Q \u2190 Q\u00B7M and K \u2190 K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not.",
                     dim);
   if (s.options.shared_qk)
-    ScriptTextWrapped("Shared QK: W^K = W^Q gets the same M. An orthogonal M (M\u00B7M\u1D40 = I) keeps the scores, and when W^Q "
-                      "has full column rank (rank d_k, so d_k \u2264 d_{model}) no other M does; 'random M' makes one, and only such an M is taken.", dim);
+    // Without RoPE, orthogonal M keep S = QQᵀ, and only they when Q has a left inverse (docs/mathematics.md,
+    // the gauge); under RoPE the line below says which M keep it.
+    ScriptTextWrapped(s.options.positions == core::Positions::Rope
+                          ? std::string("Shared QK: W^K = W^Q gets the same M; 'random M' makes an orthogonal M (M\u00B7M\u1D40 = I), and only such an M is taken.")
+                          : std::string("Shared QK: W^K = W^Q gets the same M. An orthogonal M (M\u00B7M\u1D40 = I) keeps the scores, and when ") +
+                                (projected ? "Q = X\u00B7W^Q" : "Q") +
+                                " has full column rank (rank d_k) no other M does; 'random M' makes one, and only such an M is taken.",
+                      dim);
   if (s.options.positions == core::Positions::Rope)
     ScriptTextWrapped("RoPE turns q and k between W^Q and W^{K\u1D40}: S_{ij} = q_i R_{(j\u2212i)\u03B8} k_j^\u1D40 (q, k before the turn), and only an M "
                       "that commutes with every turn (a turn and a scaling within each pair) keeps S. Any other M changes it.", dim);

@@ -217,7 +217,7 @@ void MatricesOptions(AppState& state) {
     ImGui::BeginTooltip();
     ScriptText("QK-norm, after Henry et al. 2020: every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T\n"
                "with a gain g per head (\u221Ad_k by default, learned in training; Henry et al. learn one scalar\n"
-               "started from the sequence length). The logits lie in [\u2212|g|, |g|]/T whatever the weights;\n"
+               "per attention layer, started from log\u2082(L\u00B2 \u2212 L) for a long training sequence length L). The logits lie in [\u2212|g|, |g|]/T whatever the weights;\n"
                "S above stays Q\u00B7K\u1D40 of the raw rows.");
     ImGui::EndTooltip();
   }

@@ -35,9 +35,10 @@ constexpr const char* kTaskText[] = {
     "every row of A on the previous token, which needs an asymmetric W^Q W^K\u1D40 or masks. QQ\u1D40 under the causal "
     "mask alone does not learn it: a token scores itself at least as high as any token with a query no longer than its own.",
     "Tokens come in pairs that share a key; each token's target is its partner's value. Perfect: each token attends to "
-    "its partner alone. Without positions, normalised keys or QK-norm that needs the no-self mask (Reformer's): under "
-    "shared QK, of each pair at least one scores itself at least as high as its partner, and even W^Q W^K\u1D40 or one W "
-    "can make at most about 85% of tokens, on average, score their partner above themselves.",
+    "its partner alone. For scores x_i M x_j\u1D40 (no positions, normalised keys or QK-norm) an exact fit needs the no-self "
+    "mask (Reformer's): under shared QK, of each pair at least one scores itself at least as high as its partner, and even "
+    "W^Q W^K\u1D40 or one W can make at most about 85% of tokens, on average, score their partner above themselves; with "
+    "normalised keys under shared QK every token scores itself highest.",
     "Each token's target is the content of the token before it, and X carries no position: every token is (0, 0, content, 1). "
     "Perfect: every row of A on the previous token. Without positions no design can find it (a score depends on the "
     "contents only, never on where a token stands); sinusoidal PE or RoPE can. Needs d_{model} = 4.",

@@ -189,16 +189,17 @@ ScoreFreedom score_freedom(const Scenario& s) {
   const Options& o = s.options;
   const bool projected = s.mode == Mode::Projected, cross = s.cross();
   const int n = s.n(), m = s.m();
-  const int width = projected && o.merged_qk ? s.d_model : s.d_k;
-  const int through = projected ? std::min(width, s.d_model) : width;  // Q = X·W^Q has rank ≤ d_model too
-  ScoreFreedom f;
-  f.rank_bound = std::min({n, m, through});
-  f.qqt_rank_bound = std::min(n, through);
   // RoPE turns each row of X·W^Q by its own angles, and normalised keys rescale each
   // row of X·W^K (or K) by its own length: S is then no longer X·M·X_kvᵀ for one M.
   // Under shared QK, normalising divides column j of QQᵀ by √(QQᵀ)_jj, which QQᵀ gives
   // back from S: the same count as QQᵀ's.
   const bool turned = projected && o.positions == Positions::Rope;
+  const int width = projected && o.merged_qk ? s.d_model : s.d_k;
+  // Q = X·W^Q has rank ≤ d_model too, unless RoPE turns its rows apart.
+  const int through = projected && !turned ? std::min(width, s.d_model) : width;
+  ScoreFreedom f;
+  f.rank_bound = std::min({n, m, through});
+  f.qqt_rank_bound = std::min(n, through);
   const bool gram_scores = o.shared_qk && !cross;
   const bool computed = turned || (o.normalize_keys && !gram_scores);
   JacobianRanks ranks;
@@ -260,7 +261,7 @@ std::string rank_bound(const Scenario& s, int r, bool keys) {
   const bool projected = s.mode == Mode::Projected;
   std::string sizes = keys && s.cross() ? "n, m" : "n";
   if (!(projected && s.options.merged_qk)) sizes += ", d_k";
-  if (projected) sizes += ", d_{model}";
+  if (projected && s.options.positions != Positions::Rope) sizes += ", d_{model}";  // RoPE's turns lift that bound
   return "min(" + sizes + ") = " + number(r);
 }
 
@@ -276,8 +277,10 @@ std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
       if (f.scores == n * s.m()) return "S has rank \u2264 r: all " + formula(entries(s)) + " entries free";
       return "S has rank \u2264 r: " + formula(std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + number(f.scores) + of);
     case FreedomForm::Gram:
-      return std::string("shared QK: S = QQ\u1D40") + (s.options.normalize_keys ? " over the keys' lengths, which S gives back" : "") +
-             ", symmetric positive semidefinite of rank \u2264 r: " + formula((r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.scores) + of);
+      return std::string(s.options.normalize_keys ? "shared QK: S = QQ\u1D40\u00B7diag(1/|q_j|), which gives QQ\u1D40 back (S_{jj} = |q_j|); "
+                                                  "QQ\u1D40 is symmetric positive semidefinite of rank \u2264 r: "
+                                                : "shared QK: S = QQ\u1D40, symmetric positive semidefinite of rank \u2264 r: ") +
+             formula((r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.scores) + of);
     case FreedomForm::SharedSpan: {
       const std::string product = s.options.merged_qk ? "X\u00B7W\u00B7X\u1D40" : "X\u00B7W^Q W^K\u1D40\u00B7X\u1D40";
       if (!(2 * r > f.span && f.span < n)) return "S = " + product + " has rank \u2264 r: " + formula("2nr \u2212 r\u00B2 = " + number(f.scores) + of);
@@ -293,9 +296,12 @@ std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
 
 std::string qqt_part(const Scenario& s, const ScoreFreedom& f) {
   if (f.qqt_form == FreedomForm::Computed) return "QQ\u1D40, likewise: " + number(f.qqt);
-  const std::string rank = f.qqt_rank_bound != f.rank_bound ? " of rank \u2264 " + number(f.qqt_rank_bound) : "";
   const bool full = f.qqt_rank_bound == s.n();
-  return "QQ\u1D40, positive semidefinite" + rank + ": " + formula((full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.qqt));
+  if (f.qqt_rank_bound == f.rank_bound)
+    return "QQ\u1D40, positive semidefinite: " + formula((full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.qqt));
+  // Q's own bound differs from S's (m < d_k under cross-attention): named, not a second meaning of r.
+  return "QQ\u1D40, positive semidefinite of rank \u2264 r_Q = " + number(f.qqt_rank_bound) + ": " +
+         formula((full ? "n(n+1)/2 = " : "n\u00B7r_Q \u2212 r_Q(r_Q\u22121)/2 = ") + number(f.qqt));
 }
 
 }  // namespace

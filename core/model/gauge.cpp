@@ -33,7 +33,7 @@ std::string apply_gauge(Scenario& s, const Eigen::MatrixXd& M) {
   if (sv(d - 1) < 1e-9 * std::max(1.0, sv(0))) return "M is not invertible (its smallest singular value is 0)";
   if (s.options.shared_qk && (M * M.transpose() - Eigen::MatrixXd::Identity(d, d)).cwiseAbs().maxCoeff() > 1e-9)
     return "under shared QK, W_K = W_Q: only an orthogonal M (M·Mᵀ = I) keeps the scores whatever W_Q is "
-           "(when W_Q has full column rank, no other M does)";
+           "(when Q = X·W_Q has full column rank, no other M does)";
   const Eigen::MatrixXd M_inv_t = M.inverse().transpose();
 
   Scenario changed = s;

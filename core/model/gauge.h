@@ -1,8 +1,8 @@
 // The gauge freedom behind docs/questions.md, One W: only W = W_Q W_Kᵀ reaches the scores, so
 // W_Q·M and W_K·M⁻ᵀ, for any invertible d_k × d_k matrix M, give the same
 // scores with different Q and K. Under shared QK (W_K = W_Q) M keeps the scores when
-// W_Q·M·Mᵀ·W_Qᵀ = W_Q·W_Qᵀ: an orthogonal M (M·Mᵀ = I) does for every W_Q, and when W_Q has
-// full column rank (rank d_k, so d_k ≤ d_model) no other M does; apply_gauge takes only those.
+// Q·M·Mᵀ·Qᵀ = Q·Qᵀ (Q = X·W_Q): without RoPE an orthogonal M (M·Mᵀ = I) does for every X and W_Q,
+// and when Q has full column rank (rank d_k) no other M does; apply_gauge takes only those.
 #pragma once
 
 #include <cstdint>

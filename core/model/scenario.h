@@ -52,8 +52,8 @@ struct Options {
   HeadOutput head_output = HeadOutput::Attention;
   Positions positions = Positions::None;
   double position_base = kDefaultPositionBase;  // in [1, 1e6]: the 10000 of sin(p / 10000^(2i/d))
-  // Version 3. QK-norm, after Henry et al. 2020 (their gain is one scalar started from the
-  // sequence length; a gain per head from √d_k is attnlab's): every row of Q and of K divided by its length,
+  // Version 3. QK-norm, after Henry et al. 2020 (their gain is one scalar per attention layer,
+  // started from log₂(L² − L) for a long training sequence length L; a gain per head from √d_k is attnlab's): every row of Q and of K divided by its length,
   // logits = g_h·q̂_i·k̂_j / T with the head's gain g_h (Scenario::qk_gain). scale must then be
   // "none": the gain is the scale, and it is learned.
   bool qk_norm = false;

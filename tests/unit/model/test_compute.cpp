@@ -290,8 +290,8 @@ TEST(Gauge, RefusesWhatWouldChangeTheScores) {
 }
 
 // docs/mathematics.md, the gauge: under shared QK, W_Q ← W_Q·M (W_K = W_Q with it) keeps
-// S = X·W_Q·W_Qᵀ·Xᵀ exactly when W_Q·M·Mᵀ·W_Qᵀ = W_Q·W_Qᵀ. With W_Q of full column rank (d_k ≤ d_model) that forces M·Mᵀ = I; with
-// a null space (d_k > d_model), M = I + t·vvᵀ, W_Q·v = 0, keeps S and is not orthogonal.
+// S = X·W_Q·W_Qᵀ·Xᵀ exactly when Q·M·Mᵀ·Qᵀ = Q·Qᵀ, Q = X·W_Q. With Q of full column rank (d_k ≤ min(n, d_model)) that forces
+// M·Mᵀ = I; with a null space (d_k > d_model, or n < d_k), M = I + t·vvᵀ, Q·v = 0, keeps S and is not orthogonal.
 TEST(Gauge, UnderSharedQkOnlyOrthogonalMKeepTheScoresWhenWQHasFullColumnRank) {
   std::mt19937 rng(43);
   std::normal_distribution<double> normal(0.0, 1.0);
@@ -317,11 +317,21 @@ TEST(Gauge, UnderSharedQkOnlyOrthogonalMKeepTheScoresWhenWQHasFullColumnRank) {
     EXPECT_GT((stretch * stretch.transpose() - Eigen::MatrixXd::Identity(wide, wide)).cwiseAbs().maxCoeff(), 1);
     EXPECT_LT(max_abs_diff(scores(X, V * stretch), scores(X, V)), 1e-12 * std::max(1.0, scores(X, V).cwiseAbs().maxCoeff()));
   }
-  // Lesson 03's W^Q has full column rank: its gauge demo's "no other M does" holds there.
+  // What counts is Q = X·W_Q, not W_Q: n = 2 < d_k = 3 = d_model, W_Q of full column rank, and still
+  // Q·v = 0 for some v, and M = I + t·vvᵀ keeps S for t = 0.7 (not orthogonal; t = −1 would be singular).
+  Eigen::MatrixXd X(2, 3), W(3, 3);
+  for (Eigen::Index i = 0; i < X.size(); ++i) X(i) = normal(rng);
+  for (Eigen::Index i = 0; i < W.size(); ++i) W(i) = normal(rng);
+  ASSERT_EQ(Eigen::FullPivLU<Eigen::MatrixXd>(W).rank(), 3);
+  const Eigen::VectorXd v = Eigen::JacobiSVD<Eigen::MatrixXd>(X * W, Eigen::ComputeFullV).matrixV().col(2);
+  const Eigen::MatrixXd M = Eigen::MatrixXd::Identity(3, 3) + 0.7 * v * v.transpose();
+  EXPECT_GT((M * M.transpose() - Eigen::MatrixXd::Identity(3, 3)).norm(), 1);
+  EXPECT_LT(max_abs_diff(scores(X, W * M), scores(X, W)), 1e-12 * std::max(1.0, scores(X, W).cwiseAbs().maxCoeff()));
+  // Lesson 03's Q = X·W^Q has full column rank: its gauge demo's "no other M does" holds there.
   const core::LoadResult lesson = core::load_scenario_file(std::string(ATTNLAB_LESSONS) + "/03_shared_qk.json");
   ASSERT_TRUE(lesson.ok());
-  EXPECT_EQ(Eigen::FullPivLU<Eigen::MatrixXd>(lesson.scenario->W_Q[0]).rank(), lesson.scenario->d_k);
-  EXPECT_NE(lesson.scenario->notes.find("as W^Q has full column rank here (its 2 columns independent) no other M does"), std::string::npos);
+  EXPECT_EQ(Eigen::FullPivLU<Eigen::MatrixXd>(lesson.scenario->X * lesson.scenario->W_Q[0]).rank(), lesson.scenario->d_k);
+  EXPECT_NE(lesson.scenario->notes.find("as Q = X·W^Q has full column rank here (rank 2) no other M does"), std::string::npos);
 }
 
 // d_k = 2 takes a closed form for the singular values of W^Q W^Kᵀ: a diagonal

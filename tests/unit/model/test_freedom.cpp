@@ -258,6 +258,10 @@ TEST(ScoreFreedom, AgreesWithTheJacobianOfComputeInEveryMode) {
     const core::ScoreFreedom f = core::score_freedom(s);
     computed += f.form == core::FreedomForm::Computed;
     const std::vector<core::JacobianRanks> ranks = jacobian_ranks_by_differences(s);
+    // And S and QQᵀ themselves have the rank the panel bounds them by (r, r_Q), at this random point.
+    const core::Result at = core::compute(s);
+    EXPECT_EQ(rank_above(at.head[0].scores, 1e-9), f.rank_bound) << described(s);
+    EXPECT_EQ(rank_above(at.head[0].QQt, 1e-9), f.qqt_rank_bound) << described(s);
     for (int h = 0; h < s.heads; ++h) {
       EXPECT_EQ(ranks[h].scores, f.scores) << described(s) << ", head " << h;
       EXPECT_EQ(ranks[h].qqt, f.qqt) << described(s) << ", head " << h;
