@@ -49,7 +49,11 @@ class ExportAny(export_case.ExportCase):
         out = self.tmp / "hostile.csv"
         attnlab(path, "--export", out)
         blocks, _ = self.read_csv(out)
-        self.assertEqual([label for label, _ in blocks["X"][1]], s["tokens"])
+        # A control character other than a line break or tab is written as its
+        # symbol (U+2400 + code), so that no raw byte reaches a spreadsheet.
+        visible = [t.replace("\u0001", "\u2401") for t in s["tokens"]]
+        self.assertEqual([label for label, _ in blocks["X"][1]], visible)
+        self.assertNotIn("\u0001", out.read_text(encoding="utf-8"))
         attnlab(path, "--export", self.tmp / "UPPER.CSV")  # the extension in capitals
 
     def test_an_unknown_extension_is_exit_2(self):
