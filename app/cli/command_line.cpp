@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/export/export.h"
+#include "core/io/atomic_file.h"
 #include "core/io/link.h"
 #include "core/model/lesson.h"
 #include "core/text/utf8.h"
@@ -127,21 +128,10 @@ bool has_extension(const std::string& path, std::string_view wanted) {
   return core::equal_ignoring_ascii_case(fs::path(path).extension().string(), wanted);
 }
 
-// Whether writing `output` would replace `input`: the same file under another
-// name (a symlink, a hard link, "dir/../a.json") when both exist; otherwise the
-// same absolute path once "." and ".." are taken out.
-bool same_file(const std::string& output, const std::string& input) {
-  std::error_code ec;
-  if (fs::exists(output, ec) && fs::exists(input, ec)) {
-    const bool same = fs::equivalent(output, input, ec);
-    if (!ec) return same;
-  }
-  std::error_code ec_output, ec_input;
-  const fs::path a = fs::absolute(output, ec_output), b = fs::absolute(input, ec_input);
-  if (ec_output || ec_input)  // no working directory: compare the names as given
-    return fs::path(output).lexically_normal() == fs::path(input).lexically_normal();
-  return a.lexically_normal() == b.lexically_normal();
-}
+// Whether writing `output` would replace `input`: the same file under another name (a
+// symlink, a hard link, "dir/../a.json", a link inside a linked folder), resolved as the
+// kernel resolves it (core::writes_over).
+bool same_file(const std::string& output, const std::string& input) { return core::writes_over(output, input); }
 
 // [SECTION] The options, one reader each
 

@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "app/files/platform_files.h"
+#include "core/io/atomic_file.h"
 
 namespace app {
 
@@ -37,11 +38,13 @@ bool make_user_lessons_dir(std::error_code& ec) {
 bool is_shipped_file(const std::string& path) {
   const fs::path data = platform_files().paths->data_dir();
   if (data.empty() || path.empty()) return false;
-  // Canonical on both sides: a path through a link, or with "..", names the same file.
+  // Canonical on both sides: a path through a link, or with "..", names the same file; where
+  // a write would land (core::write_target), a link to a file not there yet too.
   std::error_code ec;
   const fs::path assets = fs::weakly_canonical(data / "assets", ec);
   if (ec) return false;
-  const fs::path file = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  const core::WriteTarget where = core::write_target(path);
+  const fs::path file = where.error || where.path.empty() ? fs::weakly_canonical(fs::absolute(path, ec), ec) : fs::path(where.path);
   if (ec) return false;
   const fs::path relative = file.lexically_relative(assets);
   return !relative.empty() && *relative.begin() != ".." && relative != ".";

@@ -361,8 +361,12 @@ std::string keep_unsaved(const AppState& state, std::string* error) {
 
 namespace {
 
-// path as a write would reach it: absolute, its links followed as far as they go.
+// path as a write would reach it: absolute, its links followed as the kernel follows them
+// (core::write_target: a dangling link to a file not made yet too, which weakly_canonical
+// left as the link's own name).
 fs::path written_path(const std::string& path) {
+  if (const core::WriteTarget where = core::write_target(path); !where.error && !where.path.empty())
+    return fs::path(where.path);
   std::error_code ec;
   const fs::path absolute = fs::absolute(path, ec);
   if (ec) return fs::path(path).lexically_normal();

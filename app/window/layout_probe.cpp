@@ -43,8 +43,7 @@ std::string layout_json(const AppState& state, float per_pixel) {
 bool write_layout(const AppState& state, const std::string& path, std::string* error) {
   // Written again while the window runs: what the path names now is checked each time, as the
   // command line checked it at the start (a link to the session made since would replace it).
-  const core::FileStamp out = core::file_stamp(path), file = state.library.file.empty() ? core::FileStamp{} : core::file_stamp(state.library.file);
-  const bool is_the_file = out.size >= 0 && file.size >= 0 && out.device == file.device && out.inode == file.inode;
+  const bool is_the_file = !state.library.file.empty() && core::writes_over(path, state.library.file);
   if (in_state_dir(path) || is_the_file) {
     if (error) *error = core::short_path(path) + " now names the session or the scenario's file: the layout is not written there";
     return false;

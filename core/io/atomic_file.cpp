@@ -6,7 +6,9 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <filesystem>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -79,23 +81,99 @@ bool is_temporary_file_name(std::string_view name) {
          random_suffix(name.substr(name.size() - 6));
 }
 
+WriteTarget write_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  WriteTarget t;
+  if (path.empty()) return t;
+  // The folder reached so far: real (no link in it) and existing, so that ".." is its parent.
+  fs::path real = "/";
+  if (!fs::path(path).is_absolute()) {
+    std::error_code ec;
+    real = fs::current_path(ec);  // getcwd: the kernel's own name for it
+    if (ec || !real.is_absolute()) {
+      t.path = path;  // no working directory: the kernel resolves the path as it stands
+      return t;
+    }
+  }
+  std::deque<std::string> names;
+  for (const fs::path& name : fs::path(path).relative_path()) names.push_back(name.string());
+  // Where the kernel would stop (nothing there, a name it cannot look up, a file that is not a
+  // folder): the rest as given, for the write itself to fail on as the kernel fails.
+  const auto stop_at = [&](fs::path at) {
+    for (const std::string& name : names) at /= name;
+    t.path = at.string();
+    return t;
+  };
+  while (!names.empty()) {
+    const std::string name = names.front();
+    names.pop_front();
+    if (name.empty() || name == ".") continue;
+    if (name == "..") {
+      real = real.parent_path();  // of a real folder: the folder above it ("/" above "/")
+      continue;
+    }
+    const fs::path next = real / name;
+    struct stat st {};
+    if (::lstat(next.c_str(), &st) != 0) {
+      if (errno == ENOENT && !names.empty()) t.missing = next.string();
+      return stop_at(next);  // the last name missing: the file the write makes
+    }
+    if (S_ISLNK(st.st_mode)) {
+      if (++t.links > 40) {
+        t.error = ELOOP;
+        return t;
+      }
+      std::error_code ec;
+      const fs::path to = fs::read_symlink(next, ec);
+      if (ec) return stop_at(next);
+      if (names.empty()) t.through_link = true;
+      // The link's names in its place, read from the folder the link is in (real), or from /.
+      std::vector<std::string> its;
+      for (const fs::path& part : to.relative_path()) its.push_back(part.string());
+      names.insert(names.begin(), its.begin(), its.end());
+      if (to.is_absolute()) real = "/";
+      continue;
+    }
+    if (names.empty()) {
+      t.path = next.string();  // the last name: a file, or what the writer will refuse
+      return t;
+    }
+    if (!S_ISDIR(st.st_mode)) return stop_at(next);  // "file/x": the kernel says ENOTDIR
+    real = next;
+  }
+  t.path = real.string();  // the path ended in a folder ("d/..", "d/"): the writer refuses it
+  return t;
+}
+
+bool writes_over(const std::string& output, const std::string& existing) {
+  namespace fs = std::filesystem;
+  if (output.empty() || existing.empty()) return false;
+  const WriteTarget out = write_target(output), in = write_target(existing);
+  if (!out.error && !in.error) {
+    struct stat a {}, b {};
+    if (::stat(out.path.c_str(), &a) == 0 && ::stat(in.path.c_str(), &b) == 0)
+      return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    if (out.path == in.path) return true;
+  }
+  // As the names read too ("sub/../a.json" beside a.json, where sub does not exist): refused
+  // though the kernel would fail on it, rather than risk the file.
+  std::error_code ec_out, ec_in;
+  const fs::path a = fs::absolute(output, ec_out), b = fs::absolute(existing, ec_in);
+  if (ec_out || ec_in) return fs::path(output).lexically_normal() == fs::path(existing).lexically_normal();
+  return a.lexically_normal() == b.lexically_normal();
+}
+
 bool write_file_atomically(const std::string& path, std::string_view contents, std::string* error, int mode) {
   const auto fail = [&](const std::string& what, int err) {
     if (error) *error = describe_error(err) + ": cannot " + what + " " + short_path(path);
     return false;
   };
   // Through a symbolic link, the file it points to is replaced, not the link; a dangling link
-  // is written through, making its target (a session kept with the dotfiles). Link by link:
-  // weakly_canonical stops at a link whose target does not exist yet.
-  std::filesystem::path target(path);
-  for (int links = 0; ; ++links) {
-    std::error_code ec;
-    if (!std::filesystem::is_symlink(target, ec)) break;
-    if (links == 40) return fail("follow the symbolic link", ELOOP);
-    const std::filesystem::path to = std::filesystem::read_symlink(target, ec);
-    if (ec) return fail("follow the symbolic link", ec.value());
-    target = (to.is_absolute() ? to : target.parent_path() / to).lexically_normal();
-  }
+  // is written through, making its target (a session kept with the dotfiles). Resolved as the
+  // kernel resolves it: "d/../out.svg" with d a link is beside what d leads to, not "./out.svg".
+  const WriteTarget where = write_target(path);
+  if (where.error) return fail("follow the symbolic link", where.error);
+  const std::filesystem::path target(where.path);
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
   std::string temp = (dir / (std::string(kTemporaryPrefix) + "XXXXXX")).string();
   // Only a regular file is replaced: renamed over, a device, a FIFO or a socket would become
@@ -115,7 +193,14 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
                                               : (0666 & ~current_umask());
 
   const int fd = ::mkstemp(temp.data());
-  if (fd < 0) return fail("create a temporary file beside", errno);
+  if (fd < 0) {
+    const int err = errno;
+    fail("create a temporary file beside", err);
+    // Through links, the folder that is missing is not one the path names: say which.
+    if (error && err == ENOENT && where.links > 0 && !where.missing.empty())
+      *error += " (it leads into " + short_path(where.missing) + ", which does not exist)";
+    return false;
+  }
   const auto abandon = [&](const char* what) {
     const int err = errno;
     ::close(fd);
@@ -145,10 +230,18 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
     ::unlink(temp.c_str());
     return fail("replace", err);
   }
-  // The rename itself reaches the disk only with the directory.
-  if (const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY); dir_fd >= 0) {
-    ::fsync(dir_fd);
+  // The rename itself reaches the disk only with the directory: a failure there is said, for the
+  // new file may not survive a power cut (it is whole and in place; a file system that cannot
+  // sync a directory at all, EINVAL, is not one).
+  if (const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir_fd >= 0) {
+    const int synced = ::fsync(dir_fd), err = errno;
     ::close(dir_fd);
+    if (synced != 0 && err != EINVAL) {
+      if (error)
+        *error = describe_error(err) + ": cannot make sure that " + short_path(path) +
+                 " reaches the disk (written, but its folder could not be synced)";
+      return false;
+    }
   }
   return true;
 }

@@ -19,14 +19,37 @@ namespace core {
 // existing file keeps its own.
 inline constexpr int kKeepMode = -1;
 
+// Where a write to path lands, as the kernel resolves it: the folders walked
+// name by name from the working directory (or /), each link read and followed
+// from the real folder it is in, so that "d/.." is the folder above the one d
+// leads to, not "."; then the last name, followed the same way while it is a
+// link (a link to a file that does not exist yet leads to that file).
+struct WriteTarget {
+  std::string path;          // absolute, every link on the way followed: what rename() replaces
+  std::string missing;       // the first folder on the way that does not exist (absolute, real), or ""
+  bool through_link = false; // the last name was a link: the file written has another name
+  int links = 0;             // how many links were followed on the way
+  int error = 0;             // ELOOP: more than 40 links (path is then empty)
+};
+WriteTarget write_target(const std::string& path);
+
+// Whether a write to output would replace the file at existing (the input FILE): the same
+// file (device and inode, a hard link too) or the same place once both are resolved as
+// write_target resolves them, or the same path once "." and ".." are taken out.
+bool writes_over(const std::string& output, const std::string& existing);
+
 // Returns false and sets *error (the reason first, then the path, shortened
 // when long) on failure; the file at path is then untouched and no temporary
-// file is left behind. The temporary file is ".attnlab-XXXXXX" beside the
+// file is left behind, except when only the folder's fsync after the rename
+// failed: the new file is then in place, whole, and *error says it may not
+// reach the disk. The temporary file is ".attnlab-XXXXXX" beside the
 // target, short whatever the target's name. mode (e.g. 0600): the file gets
 // exactly it, whatever the old file had; kKeepMode: an existing file keeps
 // its permissions (never set-user-ID, set-group-ID or sticky), a new one is
 // 0666 less the umask, as open() makes it. A path that exists and is not a
-// regular file (a FIFO, a device, a socket, a directory) is refused.
+// regular file (a FIFO, a device, a socket, a directory) is refused. Through
+// a symbolic link, the file it leads to (write_target) is replaced and the
+// link kept; a folder missing on the way is named in the error.
 bool write_file_atomically(const std::string& path, std::string_view contents, std::string* error = nullptr,
                            int mode = kKeepMode);
 

@@ -286,6 +286,42 @@ class Rejections(unittest.TestCase):
         for path in (scenario, lesson, script):
             self.assertEqual(path.read_text(), EXAMPLE.read_text(), f"{path.name} was overwritten")
 
+    # Issue 38, item 1: a relative link inside a linked folder was read as text: "d/../out.svg" is
+    # "./out.svg" to the text, real/out.svg to the kernel (d leads to real/sub). The export replaced
+    # the user's ./out.svg and exited 0.
+    def test_a_link_inside_a_linked_folder_leads_where_the_kernel_says(self):
+        (self.dir / "real" / "sub").mkdir(parents=True)
+        os.symlink("real/sub", self.dir / "d")
+        os.symlink("../out.svg", self.dir / "real" / "sub" / "out.svg")
+        (self.dir / "out.svg").write_text("the user's drawing")
+        self.file_with(EXAMPLE.read_text(), "ex.json")
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        env["XDG_STATE_HOME"] = str(self.dir / "state")
+        r = run_attnlab(ATTNLAB, "ex.json", "--export", "d/out.svg", env=env, cwd=self.dir, timeout=30)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual((self.dir / "out.svg").read_text(), "the user's drawing")
+        self.assertIn("<svg", (self.dir / "real" / "out.svg").read_text())
+        self.assertEqual(os.readlink(self.dir / "real" / "sub" / "out.svg"), "../out.svg")
+        # A dangling link into a folder that is missing where the kernel looks (real/missing),
+        # though ./missing exists: exit 1, naming the folder truly missing; nothing written.
+        (self.dir / "missing").mkdir()
+        os.symlink("../missing/x.svg", self.dir / "real" / "sub" / "x.svg")
+        r = run_attnlab(ATTNLAB, "ex.json", "--export", "d/x.svg", env=env, cwd=self.dir, timeout=30)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("No such file or directory: cannot create a temporary file beside d/x.svg", r.stderr)
+        self.assertIn(f"it leads into {self.dir.resolve() / 'real' / 'missing'}, which does not exist", r.stderr)
+        self.assertEqual(list((self.dir / "missing").iterdir()), [])
+        # An output that the kernel leads to FILE through the linked folder is FILE: refused.
+        scenario = self.file_with(EXAMPLE.read_text(), "real/ex.json")
+        os.symlink("../ex.json", self.dir / "real" / "sub" / "x.json")
+        for option, output in (("--layout-out", "d/x.json"), ("--export", "d/x.json.svg")):
+            if option == "--export":
+                os.symlink("../ex.json", self.dir / "real" / "sub" / "x.json.svg")
+            args = [scenario, "--screenshot", self.dir / "s.png"] if option == "--layout-out" else [scenario]
+            self.expect_rejected([*args, option, self.dir / output], "is FILE: it would replace the scenario")
+        self.assertEqual(scenario.read_text(), EXAMPLE.read_text())
+        self.assertFalse((self.dir / "s.png").exists())
+
     # Issue 10, item 13: each of these was run, half-run or ignored.
     def test_a_strict_command_line(self):
         example = self.file_with(EXAMPLE.read_text(), "f.json")

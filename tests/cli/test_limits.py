@@ -146,6 +146,21 @@ class Outputs(Case):
         self.assertEqual(r.returncode, 2)
         self.assertEqual(session.read_text(), "{\"the user's\": \"session\"}")
 
+    # Issue 38, item 1: a link to a file not made yet in the state directory was judged by the
+    # link's own name (weakly_canonical stops at it), and the write then made that file there.
+    def test_a_dangling_link_into_the_state_directory_is_refused(self):
+        sessions = self.state / "attnlab"
+        sessions.mkdir(parents=True)
+        (self.tmp / "real" / "sub").mkdir(parents=True)
+        (self.tmp / "d").symlink_to("real/sub")
+        (self.tmp / "real" / "sub" / "x.svg").symlink_to("../../state/attnlab/session-7.svg")
+        (self.tmp / "plain.svg").symlink_to(sessions / "new.svg")
+        for out in (self.tmp / "plain.svg", self.tmp / "d" / "x.svg"):
+            r = run(EXAMPLE, "--export", out, env=self.env)
+            self.assertEqual(r.returncode, 2, f"{out}: {r.stderr}")
+            self.assertIn("is in attnlab's state directory", r.stderr)
+        self.assertEqual(sorted(p.name for p in sessions.iterdir()), [])
+
     def test_an_output_that_is_not_a_regular_file_is_refused_and_kept(self):
         fifo = self.tmp / "fifo.svg"
         os.mkfifo(fifo)

@@ -84,6 +84,20 @@ class Screenshots(unittest.TestCase):
         self.assertIn("No such file or directory: cannot create a temporary file beside ", r.stderr)
         self.assertIn("x.png", r.stderr)
 
+    # Issue 38, item 1: --layout-out through a relative link inside a linked folder replaced FILE
+    # itself: "d/../ex.json" read as text is ./ex.json; the kernel leads to real/ex.json (d is real/sub).
+    def test_layout_out_through_a_linked_folder_never_replaces_file(self):
+        (self.tmp / "real" / "sub").mkdir(parents=True)
+        os.symlink("real/sub", self.tmp / "d")
+        os.symlink("../ex.json", self.tmp / "real" / "sub" / "x.json")
+        shutil.copy(SCENARIO, self.tmp / "ex.json")
+        with Xvfb() as x:
+            r = run(x, "ex.json", "--screenshot", "s.png", "--layout-out", "d/x.json", cwd=self.tmp)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual((self.tmp / "ex.json").read_bytes(), pathlib.Path(SCENARIO).read_bytes())
+        self.assertIn("panels", json.loads((self.tmp / "real" / "ex.json").read_text()))
+        self.assertEqual(os.readlink(self.tmp / "real" / "sub" / "x.json"), "../ex.json")
+
     def test_bad_options_are_exit_2(self):
         with Xvfb() as x:
             for args, message in [(["--size", "10x10"], "--size 10x10"), (["--scale", "9"], "--scale 9"),
