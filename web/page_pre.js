@@ -7,16 +7,49 @@
   const ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
   ready.catch(function () {});  // a failed start is shown on the page; an unread rejection is no error of its own
 
-  const call = function (name, ret, types, args) { return Module.ccall(name, ret, types || [], args || []); };
+  // A call into C++. Its strings go through the heap (Module.attnlabCString), freed after the call:
+  // ccall's own "string" copies them onto the 5 MB stack, which a long one overran ("memory access
+  // out of bounds", and every call after it failed the same way).
+  const call = function (name, ret, types, args) {
+    types = types || [];
+    args = args || [];
+    const copies = [];
+    try {
+      const passed = args.map(function (a, i) {
+        if (types[i] !== "string") return a;
+        const p = Module.attnlabCString(String(a));
+        copies.push(p);
+        return p;
+      });
+      return Module.ccall(name, ret, types.map(function (t) { return t === "string" ? "number" : t; }), passed);
+    } finally {
+      copies.forEach(function (p) { _free(p); });
+    }
+  };
+  // The most a scenario's (or an experiment's) text may have, in UTF-8 bytes: 1 MiB (core's kMaxFileBytes).
+  const maxFileBytes = function () { return call("attnlab_max_file_bytes", "number"); };
 
   window.attnlab = {
     // Resolved once the first frame is on the canvas.
     ready: ready,
     // A scenario's JSON text as a new document (an experiment's opens in the lab): {ok: true},
     // or {ok: false, error} with the reader's message (the scenario on screen is kept).
-    load: function (text) { return JSON.parse(call("attnlab_load", "string", ["string"], [String(text)])); },
+    // A text above 1 MiB is refused with the reader's message without being copied into the page's memory.
+    load: function (text) {
+      text = String(text);
+      const bytes = lengthBytesUTF8(text);
+      if (bytes > maxFileBytes()) return JSON.parse(call("attnlab_load", "string", ["number", "number"], [0, bytes]));
+      const p = Module.attnlabCString(text);
+      try {
+        return JSON.parse(call("attnlab_load", "string", ["number", "number"], [p, bytes]));
+      } finally {
+        _free(p);
+      }
+    },
     // The scenario on screen, as Save writes it.
     scenario: function () { return call("attnlab_scenario", "string"); },
+    // The status line's text.
+    status: function () { return call("attnlab_status", "string"); },
     // Its numbers, exactly as `attnlab --dump FILE` prints them.
     dump: function () { return call("attnlab_dump", "string"); },
     // Where the cells, heatmaps, panels and controls are (as --layout-out), in CSS pixels.
@@ -74,7 +107,8 @@
     rejectReady(new Error(why));
   };
 
-  // File → Open: the browser's picker; the file goes to the home folder and opens from there.
+  // File → Open: the browser's picker; the file goes to the home folder and opens from there
+  // (attnlab_open_picked). One above 1 MiB is not read: the reader's message says why.
   Module.attnlabPickFile = function () {
     const input = document.createElement("input");
     input.type = "file";
@@ -82,10 +116,21 @@
     input.addEventListener("change", function () {
       const file = input.files && input.files[0];
       if (!file) return;
+      const name = file.name.replace(/\//g, "_");
+      const types = ["string", "number", "number"];
+      if (file.size > maxFileBytes()) {
+        call("attnlab_open_picked", null, types, [name, 0, file.size]);
+        return;
+      }
       file.arrayBuffer().then(function (buffer) {
-        const path = "/home/web_user/" + file.name.replace(/\//g, "_");
-        FS.writeFile(path, new Uint8Array(buffer));
-        call("attnlab_open_file", null, ["string"], [path]);
+        const bytes = new Uint8Array(buffer);
+        const p = _malloc(bytes.length + 1);
+        try {
+          HEAPU8.set(bytes, p);
+          call("attnlab_open_picked", null, types, [name, p, bytes.length]);
+        } finally {
+          _free(p);
+        }
       });
     });
     input.click();

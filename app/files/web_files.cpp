@@ -19,11 +19,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// localStorage, which a browser may refuse (private windows, a full quota): then "" and false.
-EM_JS(char*, web_storage_get, (const char* key), {
+// localStorage, which a browser may refuse (private windows, a full quota): then null and false.
+// An item is returned with its length in *bytes: it may hold a NUL.
+EM_JS(char*, web_storage_get, (const char* key, int* bytes), {
   let s = null;
   try { s = window.localStorage.getItem(UTF8ToString(key)); } catch (e) {}
+  HEAP32[bytes >> 2] = s === null ? 0 : lengthBytesUTF8(s);
   return Module.attnlabCString(s);
+});
+// The item under from, copied under to exactly as it is (a broken session set aside whole, even
+// one that is not UTF-8's or holds a NUL): 1; 0 when the browser refuses; 2 when there is none.
+EM_JS(int, web_storage_copy, (const char* from, const char* to), {
+  try {
+    const s = window.localStorage.getItem(UTF8ToString(from));
+    if (s === null) return 2;
+    window.localStorage.setItem(UTF8ToString(to), s);
+    return 1;
+  } catch (e) { return 0; }
 });
 EM_JS(int, web_storage_set, (const char* key, const char* value), {
   try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
@@ -41,14 +53,25 @@ EM_JS(void, web_download, (const char* name, const unsigned char* data, int size
 
 EM_JS(char*, web_page_base, (), { return Module.attnlabCString(Module.attnlabPageBase()); });
 
-std::string storage_get(const std::string& key) { return adopt_js_string(web_storage_get(key.c_str())); }
+std::string storage_get(const std::string& key) {
+  int bytes = 0;
+  char* text = web_storage_get(key.c_str(), &bytes);
+  if (!text) return {};
+  std::string s(text, static_cast<size_t>(bytes));
+  std::free(text);
+  return s;
+}
 
-std::string home() {
+std::string home() { return web_home(); }
+
+constexpr const char* kRefused = "this browser refused to store it (a private window, or its storage is full)";
+
+}  // namespace
+
+std::string web_home() {
   const char* h = std::getenv("HOME");
   return h && *h ? h : "/home/web_user";
 }
-
-}  // namespace
 
 std::string WebPaths::link_base() const { return adopt_js_string(web_page_base()); }
 
@@ -63,8 +86,18 @@ SessionRestore WebSessions::restore(AppState& state, bool read_only) {
   if (!restored) {
     // Set aside, whole, where a person can still find it (the browser's developer tools).
     const std::string aside = std::string(kWebSessionKey) + ".corrupt-" + time_stamp();
-    if (!read_only && web_storage_set(aside.c_str(), text.c_str())) web_storage_remove(kWebSessionKey);
-    state.status = "the last session could not be restored (" + problem + "); it is kept in this browser's storage as " + aside;
+    const std::string head = "the last session could not be restored (" + problem + "); ";
+    if (read_only) {
+      state.status = head + "it is left in this browser's storage as " + kWebSessionKey;
+    } else if (web_storage_copy(kWebSessionKey, aside.c_str()) == 1) {
+      web_storage_remove(kWebSessionKey);
+      state.status = head + "it is kept in this browser's storage as " + aside;
+    } else {
+      // Not written over until it is set aside: each save tries again first.
+      set_aside_ = {aside, ""};
+      state.status = head + "this browser refused to set it aside (its storage is full?): it stays as " + kWebSessionKey +
+                     ", which is not written over until it is set aside";
+    }
     return SessionRestore::Corrupt;
   }
   restore_file_state(*restored, std::nullopt, nullptr);  // the page's files are new at every load
@@ -85,11 +118,31 @@ bool WebSessions::save(const AppState& state, std::string* error, std::string* n
   }
   if (note) note->clear();
   if (!kept_ || text == last_saved_) return true;
+  if (!retry_set_aside(error, note)) return false;
   if (!web_storage_set(kWebSessionKey, text.c_str())) {
-    if (error) *error = "this browser refused to store it (a private window, or its storage is full)";
+    if (error) *error = kRefused;
     return false;
   }
   last_saved_ = text;
+  return true;
+}
+
+bool WebSessions::retry_set_aside(std::string* error, std::string* note) {
+  if (set_aside_.key.empty()) return true;
+  const bool unsaved = !set_aside_.text.empty();
+  const int copied = unsaved ? web_storage_set(set_aside_.key.c_str(), set_aside_.text.c_str())
+                             : web_storage_copy(kWebSessionKey, set_aside_.key.c_str());
+  if (copied == 0) {
+    if (error)
+      *error = std::string(unsaved ? "the last session's unsaved changes could not be set aside (" : "the last session, which could not be restored, could not be set aside (") +
+               kRefused + "); " + (unsaved ? "they stay" : "it stays") + " in " + kWebSessionKey + ", which is not written over until " +
+               (unsaved ? "they are" : "it is");
+    return false;
+  }
+  if (note && copied == 1)
+    *note = std::string(unsaved ? "the unsaved changes of the last session are" : "the last session, which could not be restored, is") +
+            " now kept in this browser's storage as " + set_aside_.key;
+  set_aside_ = {};
   return true;
 }
 
@@ -97,10 +150,13 @@ std::string WebSessions::keep_unsaved(const AppState& state, std::string* error)
   // Beside the session in the browser's storage, not a download nobody asked for (a link
   // opened over a session with changes is the usual case).
   const std::string key = "attnlab.unsaved-" + time_stamp();
-  if (!web_storage_set(key.c_str(), core::scenario_to_text(state.scenario()).c_str())) {
-    if (error) *error = "this browser refused to store it (a private window, or its storage is full)";
+  const std::string text = core::scenario_to_text(state.scenario());
+  if (!web_storage_set(key.c_str(), text.c_str())) {
+    if (error) *error = kRefused;
+    if (kept_) set_aside_ = {key, text};  // they are in the session, which is not written over until this is
     return {};
   }
+  if (set_aside_.text == text) set_aside_ = {};  // the same changes, kept by a later try: not twice
   return "this browser's storage as " + key;
 }
 

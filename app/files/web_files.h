@@ -6,9 +6,12 @@
 // - Sessions: the session's JSON (session_json.h, the desktop's very text) in the page's
 //   localStorage, under "attnlab.session". One that cannot be restored is set aside under
 //   "attnlab.session.corrupt-TIME", never a blank page; the status line says so. A session's
-//   unsaved changes, set aside when a link opens over them, go to "attnlab.unsaved-TIME".
+//   unsaved changes, set aside when a link opens over them, go to "attnlab.unsaved-TIME". Until
+//   what is to be set aside is (the browser may refuse it: a full quota), "attnlab.session",
+//   which holds it, is not written over: each save tries again first, and fails while it cannot.
 // - File chooser: Open is the browser's file picker (web/page_pre.js), whose file is written
-//   to the home folder and opened as any file is; Save as saves to the home folder under the
+//   to the home folder and opened as any file is (one above 1 MiB is not read, and one the
+//   reader refuses is not kept: app/web/page_api.cpp's attnlab_open_picked); Save as saves to the home folder under the
 //   name the desktop's dialog would propose.
 // - Downloads: every file the app writes to its home folder (/home/web_user: Save, every
 //   export, the animations) or over a file it opened is handed to the browser as a download,
@@ -43,9 +46,18 @@ class WebSessions final : public SessionStore {
   void set_kept(bool kept) { kept_ = kept; }
 
  private:
+  // Sets aside what set_aside_ names, if anything; false while the browser refuses it.
+  bool retry_set_aside(std::string* error, std::string* note);
+
   bool kept_ = true;
   std::string notes_;
   std::string last_saved_;  // localStorage is written only when the text changed
+  // What "attnlab.session" holds and is still to be set aside under key: the stored session
+  // itself (a corrupt one: copied whole) or, when text is not empty, a restored session's
+  // unsaved scenario. Empty key: nothing.
+  struct SetAside {
+    std::string key, text;
+  } set_aside_;
 };
 
 class WebFileChooser final : public FileChooser {
@@ -62,6 +74,7 @@ class WebDownloads {
   // or a drop just wrote.
   void mark_all_seen() { look(false); }
   void mark_seen(const std::string& path);
+  void forget(const std::string& path) { seen_.erase(path); }
   // Downloads what was written or changed since the last look; returns how many.
   int ship() { return look(true); }
 
@@ -70,6 +83,9 @@ class WebDownloads {
 
   std::map<std::string, std::pair<long long, long long>> seen_;  // path → (size, mtime)
 };
+
+// The page's home folder (/home/web_user), where Save, the exports and picked files go.
+std::string web_home();
 
 // The page's three, and its downloads.
 PlatformFiles web_files();

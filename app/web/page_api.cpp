@@ -38,25 +38,53 @@ const char* kept(std::string& slot, std::string text) {
   return slot.c_str();
 }
 
+// As app::is_experiment_file, on the text itself.
+bool is_experiment_text(const std::string& text) {
+  if (text.size() > core::kMaxFileBytes || core::nested_deeper_than(text, 12)) return false;
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() && j.contains("attnlab_experiment");
+}
+
 }  // namespace
 
 extern "C" {
 
+// The most a scenario's or an experiment's text may have (page_pre.js refuses more without
+// copying it into the page's memory).
+EMSCRIPTEN_KEEPALIVE double attnlab_max_file_bytes() { return static_cast<double>(core::kMaxFileBytes); }
+
 // load(text): a scenario's JSON as a new document, or an experiment's in the lab (as File → Open
-// takes either); else the reader's message, and nothing changed.
-EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text) {
+// takes either); else the reader's message, and nothing changed. text holds bytes bytes (a NUL
+// among them is the reader's to refuse); null when there were more than 1 MiB, which the page
+// did not copy: then parse_scenario's own message for them.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text, double bytes) {
   static std::string out;
   std::string error;
-  const std::string path = "/tmp/attnlab-load.json";  // the experiment reader reads a file
-  if (core::write_file_atomically(path, text, &error) && app::is_experiment_file(path)) {
-    if (!app::open_experiment(state(), path)) error = state().status;
+  if (!text) {
+    error = "file: " + std::to_string(static_cast<long long>(bytes)) + " bytes; a scenario file is at most 1 MiB";
   } else {
-    error = app::open_scenario_text(state(), text);
+    const std::string t(text, static_cast<size_t>(bytes));
+    if (is_experiment_text(t)) {
+      // The experiment reader reads a file. Removed first: MEMFS keeps the node that a rename
+      // replaces, a megabyte a load.
+      const std::string path = "/tmp/attnlab-load.json";
+      std::remove(path.c_str());
+      if (!core::write_file_atomically(path, t, &error)) error = "load: " + error;
+      else if (!app::open_experiment(state(), path)) error = state().status;
+    } else {
+      error = app::open_scenario_text(state(), t);  // read where it is: no file
+    }
   }
   redraw();
   nlohmann::ordered_json j{{"ok", error.empty()}};
   if (!error.empty()) j["error"] = error;
   return kept(out, j.dump());
+}
+
+// status(): the status line's text.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_status() {
+  static std::string out;
+  return kept(out, state().status);
 }
 
 // scenario(): the JSON text Save writes.
@@ -127,10 +155,37 @@ EMSCRIPTEN_KEEPALIVE int attnlab_export(const char* extension) {
 
 EMSCRIPTEN_KEEPALIVE const char* attnlab_export_data() { return g_export.c_str(); }
 
-// A file the browser's picker or a drop outside the canvas wrote at path: opened as File → Open does.
-EMSCRIPTEN_KEEPALIVE void attnlab_open_file(const char* path) {
-  app::web_downloads().mark_seen(path);
-  app::request_open(state(), path);
+// A file the browser's picker gave (page_pre.js): size bytes at data, written to the home folder as
+// name and opened as File → Open does; data is null when there were more than 1 MiB, which the
+// page did not read. A file the reader refuses is not kept: what the page had under that name (a
+// file opened before) is as it was, or there is none.
+EMSCRIPTEN_KEEPALIVE void attnlab_open_picked(const char* name, const char* data, double size) {
+  const std::string path = app::web_home() + "/" + name;
+  if (!data) {
+    state().status = "not opened: " + core::short_path(path) + ": larger than 1 MiB; a scenario file is at most 1 MiB";
+    redraw();
+    return;
+  }
+  const core::FileRead before = core::read_regular_file(path, size_t{1} << 31);
+  const auto write = [&](std::string_view text, std::string* error) {
+    std::remove(path.c_str());  // not renamed over: MEMFS would keep the node it replaced
+    const bool written = core::write_file_atomically(path, text, error);
+    app::web_downloads().mark_seen(path);  // no download: the page did not write it
+    return written;
+  };
+  std::string error;
+  if (!write(std::string_view(data, static_cast<size_t>(size)), &error)) {
+    state().status = "not opened: " + error;
+  } else if (!app::request_open(state(), path) &&
+             !(state().dialogs.pending.action == app::Pending::Action::Open && state().dialogs.pending.path == path)) {
+    // Refused: the page's file under that name as it was, or none.
+    if (before.problem == core::FileRead::Problem::None) {
+      write(before.text, &error);
+    } else {
+      std::remove(path.c_str());
+      app::web_downloads().forget(path);
+    }
+  }
   redraw();
 }
 

@@ -29,12 +29,13 @@ export async function startServer(site, { isolated = false } = {}) {
 }
 
 // SwiftShader's WebGL (no GPU here), and none of chromium's calls home (the network is closed).
-export function launchChromium(chromium) {
+// memory: gc() and exact performance.memory figures, for the page's memory test.
+export function launchChromium(chromium, { memory = false } = {}) {
   return chromium.launch({
     executablePath: process.env.ATTNLAB_CHROMIUM || "/usr/bin/chromium",
     headless: true,
     args: ["--no-sandbox", "--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-           "--disable-quic"],
+           "--disable-quic", ...(memory ? ["--js-flags=--expose-gc", "--enable-precise-memory-info"] : [])],
   });
 }

@@ -43,7 +43,7 @@ async function nativeAll(argsList, limit = 4) {
 let server, browser;
 before(async () => {
   server = await startServer(site);
-  browser = await launchChromium(chromium);
+  browser = await launchChromium(chromium, { memory: true });
 });
 after(async () => {
   await browser?.close();
@@ -52,8 +52,20 @@ after(async () => {
 });
 
 // A fresh page (its own storage: no session from another test), ready, with its console watched.
-async function open(hash = "", { width = 1280, height = 800, scale = 1, search = "" } = {}) {
+// storageFaults: localStorage refuses, as a full quota does, every key that matches the pattern
+// stored under "attnlab-test.quota" (storageFault sets it), for the whole context, reloads included.
+async function open(hash = "", { width = 1280, height = 800, scale = 1, search = "", storageFaults = false } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+  if (storageFaults) {
+    await context.addInitScript(() => {
+      const set = Storage.prototype.setItem, get = Storage.prototype.getItem;
+      Storage.prototype.setItem = function (key, value) {
+        const pattern = this === window.localStorage ? get.call(this, "attnlab-test.quota") : null;
+        if (pattern && new RegExp(pattern).test(String(key))) throw new DOMException("the quota is full", "QuotaExceededError");
+        return set.call(this, key, value);
+      };
+    });
+  }
   const page = await context.newPage();
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
@@ -380,6 +392,189 @@ test("40 random scenarios: dump() and exportFile() equal the native --dump and -
   assert.deepEqual(differences, []);
   // Only the text exports: anything else is an Error (docs/web.md).
   await assert.rejects(page.evaluate(() => window.attnlab.exportFile("png")), /not a text export/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// [SECTION] What the page must not lose or break on (issue 38).
+const statusLine = (page) => page.evaluate(() => window.attnlab.status());
+const stored = (page, key) => page.evaluate((k) => window.localStorage.getItem(k), key);
+const storedKeys = (page, prefix) => page.evaluate((p) => Object.keys(window.localStorage).filter((k) => k.startsWith(p)).sort(), prefix);
+// The keys storage refuses from now on, as a full quota does (null: none); open(…, {storageFaults: true}).
+const storageFault = (page, pattern) => page.evaluate((p) => (p === null ? window.localStorage.removeItem("attnlab-test.quota")
+                                                                         : window.localStorage.setItem("attnlab-test.quota", p)), pattern);
+const autosaved = (page) => page.waitForTimeout(1500);  // the autosave's half second, and frames to spare
+
+test("a load, a fragment and a picked file above 1 MiB are refused with the reader's message, and the page works after them (issue 38, items 3 and 6)", async () => {
+  const { page, context, errors } = await open();
+  const firstLesson = native(["--dump", lessons[0]]).toString();
+  const good = fs.readFileSync(testScenarios[0], "utf8"), goodDump = native(["--dump", testScenarios[0]]).toString();
+  for (const n of [1500000, 6000000]) {
+    assert.deepEqual(await page.evaluate((k) => window.attnlab.load("x".repeat(k)), n),
+                     { ok: false, error: `file: ${n} bytes; a scenario file is at most 1 MiB` });
+    assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson, "the scenario on screen is kept");
+  }
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), good), { ok: true });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  // A fragment of 1.4 million characters pasted into the address bar of the open page.
+  await page.evaluate(() => { window.location.hash = "#z=" + "A".repeat(1400000); });
+  await frames(page, 4);
+  assert.match(await statusLine(page), /^not opened: .*1 MiB/);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(lessons[1], "utf8")), { ok: true });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[1]]).toString());
+  // A picked file of 40 MB: not read, not kept, and the reader's message.
+  const heapBefore = await page.evaluate(() => Module.HEAP8.length);
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]);
+  const big = path.join(home, "big.json");
+  fs.writeFileSync(big, Buffer.alloc(40 << 20, 0x20));
+  await chooser.setFiles(big);
+  await page.waitForFunction(() => /big\.json/.test(window.attnlab.status()), null, { timeout: 20000 });
+  assert.match(await statusLine(page), /^not opened: \S*big\.json: larger than 1 MiB; a scenario file is at most 1 MiB$/);
+  assert.equal(await page.evaluate(() => Module.FS.analyzePath("/home/web_user/big.json").exists), false);
+  assert.ok(await page.evaluate(() => Module.HEAP8.length) - heapBefore < 4 << 20, "the file was not copied into the page's memory");
+  // Still working.
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[1]]).toString());
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), good), { ok: true });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a picked file the reader refuses leaves nothing behind, and no file the page had is replaced by it (issue 38, item 6)", async () => {
+  const { page, context, errors } = await open();
+  const pick = async (name, text) => {
+    await frames(page, 4);
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]);
+    await chooser.setFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+  };
+  const good = fs.readFileSync(testScenarios[0], "utf8"), goodDump = native(["--dump", testScenarios[0]]).toString();
+  await pick("mine.json", good);
+  await page.waitForFunction((want) => window.attnlab.dump() === want, goodDump, { timeout: 10000 });
+  await pick("mine.json", "{ not json");
+  await page.waitForFunction(() => /^not opened: /.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.match(await statusLine(page), /mine\.json: .*JSON/);
+  assert.equal(await page.evaluate(() => new TextDecoder().decode(Module.FS.readFile("/home/web_user/mine.json"))), good);
+  await pick("other.json", "{ not json either");
+  await page.waitForFunction(() => /other\.json/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => Module.FS.analyzePath("/home/web_user/other.json").exists), false);
+  await frames(page, 4);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  assert.equal(await page.evaluate(() => window.attnlab.downloads.length), 0, "nothing was handed to the browser as a download");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("100 loads of a 1 MB scenario grow the page's memory by less than 20 MB (issue 38, item 5)", async () => {
+  const scenario = JSON.parse(fs.readFileSync(testScenarios[0], "utf8"));
+  scenario.notes = "";
+  scenario.notes = "n".repeat(1000000 - JSON.stringify(scenario).length);
+  const text = JSON.stringify(scenario);
+  assert.equal(text.length, 1000000);
+  const { page, context, errors } = await open();
+  await page.evaluate((t) => { window.scenarioOf1MB = t; }, text);
+  // The JavaScript heap, the page's files (MEMFS keeps them in JavaScript arrays) and the wasm heap.
+  const memory = () => page.evaluate(() => {
+    window.gc();
+    let files = 0;
+    for (const first of Module.FS.nameTable) for (let node = first; node; node = node.name_next)
+      if (node.contents && node.contents.length !== undefined) files += node.contents.length;
+    return { js: performance.memory.usedJSHeapSize, files, wasm: Module.HEAP8.length };
+  });
+  const load = () => page.evaluate(() => window.attnlab.load(window.scenarioOf1MB));
+  assert.deepEqual(await load(), { ok: true });  // the first: the wasm heap grows to hold it
+  await autosaved(page);
+  const before = await memory();
+  for (let i = 0; i < 100; ++i) assert.deepEqual(await load(), { ok: true });
+  await autosaved(page);
+  const after = await memory();
+  const mb = (x) => (x / (1 << 20)).toFixed(1);
+  const growth = after.js + after.files + after.wasm - (before.js + before.files + before.wasm);
+  console.log(`100 loads of 1 MB: JS heap ${mb(before.js)} → ${mb(after.js)} MB, files ${mb(before.files)} → ${mb(after.files)} MB, ` +
+              `wasm heap ${mb(before.wasm)} → ${mb(after.wasm)} MB: ${mb(growth)} MB more`);
+  assert.ok(growth < 20 << 20, `${mb(growth)} MB more after 100 loads`);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", testScenarios[0]]).toString());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a stored session that begins with NUL is set aside whole, and the status line says so (issue 38, item 11)", async () => {
+  const { page, context, errors } = await open();
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
+  await autosaved(page);
+  const broken = "\u0000" + await stored(page, "attnlab.session");
+  await page.evaluate((t) => window.localStorage.setItem("attnlab.session", t), broken);
+  await page.reload();
+  await page.evaluate(() => window.attnlab.ready);
+  assert.match(await statusLine(page), /^the last session could not be restored .*; it is kept in this browser's storage as attnlab\.session\.corrupt-/);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[0]]).toString());
+  const aside = await storedKeys(page, "attnlab.session.corrupt-");
+  assert.equal(aside.length, 1);
+  assert.equal(await stored(page, aside[0]), broken);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a corrupt session that storage refuses to set aside is not said to be kept, and stays until it is set aside (issue 38, items 4 and 12)", async () => {
+  const { page, context, errors } = await open("", { storageFaults: true });
+  const broken = "{ not a session";
+  await page.evaluate((t) => window.localStorage.setItem("attnlab.session", t), broken);
+  await storageFault(page, "^attnlab\\.session\\.corrupt-");
+  await page.reload();
+  await page.evaluate(() => window.attnlab.ready);
+  const said = await statusLine(page);
+  assert.match(said, /^the last session could not be restored/);
+  assert.doesNotMatch(said, /it is kept in/);
+  assert.match(said, /refused/);
+  // An edit and the autosave's time: the session is still the one that could not be restored.
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
+  await autosaved(page);
+  assert.equal(await stored(page, "attnlab.session"), broken);
+  assert.deepEqual(await storedKeys(page, "attnlab.session.corrupt-"), []);
+  assert.match(await statusLine(page), /^the session is not being kept: /);
+  // Room again: the next autosave sets it aside first, then keeps the session.
+  await storageFault(page, null);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(lessons[1], "utf8")), { ok: true });
+  await page.waitForFunction(() => Object.keys(window.localStorage).some((k) => k.startsWith("attnlab.session.corrupt-")), null, { timeout: 10000 });
+  const aside = await storedKeys(page, "attnlab.session.corrupt-");
+  assert.equal(aside.length, 1);
+  assert.equal(await stored(page, aside[0]), broken);
+  await page.waitForFunction((b) => window.localStorage.getItem("attnlab.session") !== b, broken, { timeout: 10000 });
+  assert.match(await statusLine(page), new RegExp(`kept in this browser's storage as ${aside[0].replace(/\./g, "\\.")}`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("unsaved changes that storage refuses to set aside stay in the session until they are set aside (issue 38, items 2 and 12)", async () => {
+  const { page, context, errors } = await open("", { storageFaults: true });
+  // A scenario with no file: all of it is unsaved.
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
+  await page.waitForFunction(() => window.localStorage.getItem("attnlab.session") !== null, null, { timeout: 10000 });
+  await autosaved(page);
+  const session = await stored(page, "attnlab.session");
+  const unsaved = await page.evaluate(() => window.attnlab.scenario());
+  // A link opens with storage full: the changes cannot be set aside.
+  await storageFault(page, "^attnlab\\.unsaved-");
+  const link = native([lessons[1], "--link", `${server.url}index.html`]).toString().trim();
+  await page.goto("about:blank");
+  await page.goto(link);
+  await page.evaluate(() => window.attnlab.ready);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[1]]).toString());
+  assert.match(await statusLine(page), /^the unsaved changes of the last session could not be /);
+  assert.doesNotMatch(await statusLine(page), /are kept in/);
+  // An edit and the autosave's time: the session still holds them.
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(lessons[2], "utf8")), { ok: true });
+  await autosaved(page);
+  assert.equal(await stored(page, "attnlab.session"), session);
+  assert.deepEqual(await storedKeys(page, "attnlab.unsaved-"), []);
+  // Room again: the next autosave sets them aside, then keeps the session.
+  await storageFault(page, null);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(lessons[3], "utf8")), { ok: true });
+  await page.waitForFunction(() => Object.keys(window.localStorage).some((k) => k.startsWith("attnlab.unsaved-")), null, { timeout: 10000 });
+  const aside = await storedKeys(page, "attnlab.unsaved-");
+  assert.equal(aside.length, 1);
+  assert.equal(await stored(page, aside[0]), unsaved);
+  await page.waitForFunction((s) => window.localStorage.getItem("attnlab.session") !== s, session, { timeout: 10000 });
   assert.deepEqual(errors, []);
   await context.close();
 });
