@@ -12,7 +12,9 @@
 #include "app/files/desktop_files.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
+#include "core/io/atomic_file.h"
 #include "core/io/link.h"
+#include "core/io/scenario_io.h"
 #include "ui_harness.h"
 
 namespace fs = std::filesystem;
@@ -76,6 +78,33 @@ TEST_F(FilesTest, SaveThenOpenIsExactAndClearsTheMark) {
   EXPECT_TRUE(other.scenario() == edited);
   EXPECT_FALSE(other.modified());
   EXPECT_EQ(other.library.recent_files.front(), fs::path(path).lexically_normal().string());
+}
+
+// Issue 38, item 1: Save through a relative link inside a linked folder (d → real/sub, x.json →
+// ../x.json) wrote ./x.json, the link's text read from d, and said "saved"; and when the folder
+// the link leads into was missing, the error named another. Now: where the kernel leads, said so.
+TEST_F(FilesTest, SaveThroughALinkInALinkedFolderWritesWhereItLeadsAndSaysSo) {
+  const fs::path real = fs::canonical(dir) / "real";
+  fs::create_directories(real / "sub");
+  fs::create_directory_symlink("real/sub", dir / "d");
+  fs::create_symlink("../x.json", real / "sub" / "x.json");
+  write("x.json", "the user's x.json");
+  frames(1);
+  ASSERT_TRUE(app::save_scenario(state, (dir / "d" / "x.json").string())) << state.status;
+  {
+    std::ifstream in(dir / "x.json");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "the user's x.json");
+  }
+  EXPECT_TRUE(core::load_scenario_file((real / "x.json").string()).ok());
+  EXPECT_TRUE(fs::is_symlink(real / "sub" / "x.json"));
+  EXPECT_EQ(state.status.rfind("saved ", 0), 0u) << state.status;
+  EXPECT_NE(state.status.find("written to " + core::short_path((real / "x.json").string())), std::string::npos) << state.status;
+  fs::create_symlink("../missing/y.json", real / "sub" / "y.json");
+  fs::create_directory(dir / "missing");  // where the link's text, read from d, would lead
+  EXPECT_FALSE(app::save_scenario(state, (dir / "d" / "y.json").string()));
+  EXPECT_EQ(state.status.rfind("not saved: No such file or directory", 0), 0u) << state.status;
+  EXPECT_NE(state.status.find(core::short_path((real / "missing").string())), std::string::npos) << state.status;
+  EXPECT_TRUE(fs::is_empty(dir / "missing"));
 }
 
 TEST_F(FilesTest, AFailedSaveSaysWhyAndKeepsTheMark) {
