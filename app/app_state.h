@@ -305,6 +305,10 @@ struct Library {
     core::Scenario before, after;  // the scenarios on either side of the replacement
   };
   std::optional<SetAside> set_aside;
+  // The last session's unsaved changes when FILE was opened at the start and they could not be
+  // set aside (a full disk): they are still only in the session file, which nothing writes over
+  // until they are kept (keep_session, app/files/session.h, tries again at every autosave).
+  std::optional<core::Scenario> unkept;
 };
 
 // What waits for the user's answer, or for the window once the frame is drawn.

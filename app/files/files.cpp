@@ -310,13 +310,17 @@ int load_initial_scenario(const StartFile& start, AppState& state, bool headless
       opened.fit_view();  // the session's view over FILE: a head FILE has, a row it has
       message = platform_files().sessions->notes();  // another window's session, other sessions kept, ...
       // Its unsaved changes would be gone with the next autosave: keep them in a file.
+      // Until they are, the session that holds them is not written over (keep_session tries again).
       if (session.modified()) {
         std::string error;
         const std::string kept = platform_files().sessions->keep_unsaved(session, &error);
-        message = (kept.empty() ? "the unsaved changes of the last session could not be kept: " + error
+        message = (kept.empty() ? "the unsaved changes of the last session could not be set aside yet (" + error +
+                                      "): the session keeps them, and is not written over until they are kept; each change "
+                                      "tries again"
                                 : "the unsaved changes of the last session are kept in " + kept) +
                   (message.empty() ? "" : "; " + message);
         kept_unsaved = !kept.empty();
+        if (!kept_unsaved) opened.library.unkept = session.scenario();
       }
     }
     state = std::move(opened);

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <imgui.h>
+
 #include "app/files/files.h"
 #include "app/files/session_json.h"
 #include "app/training/lab.h"
@@ -53,7 +55,7 @@ bool no_session_at(const fs::path& path) {
 
 // The slot's lock, held until the descriptor is closed (by the process's end,
 // kill -9 included): a descriptor, kBusy, or -1 when no lock file can be made
-// (then the directory cannot take a session either, and saving says why).
+// (errno says why; lock_problem puts it in words for the status line).
 int lock(const fs::path& dir, int slot) {
   const fs::path path = dir / (slot_name(slot) + ".lock");
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -61,6 +63,13 @@ int lock(const fs::path& dir, int slot) {
   if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
   ::close(fd);
   return kBusy;
+}
+
+// What the status line says when a session's lock file could not be made (err): the session is
+// used all the same, but another window would not know it is in use.
+std::string lock_problem(int slot, int err) {
+  return "the lock " + slot_name(slot) + ".lock could not be made (" + core::describe_error(err) +
+         "): an attnlab window started now could take this window's session too";
 }
 
 // Whether another Session (in this process or another) holds the slot; no lock file is made to find out.
@@ -76,6 +85,7 @@ struct Found {
   int slot;
   int fd;  // its lock, or -1
   struct timespec mtime;
+  int lock_error = 0;  // why fd is -1
 };
 
 // Every session file in dir, newest first (a link loop or a dangling link is one too).
@@ -86,7 +96,7 @@ std::vector<Found> session_files(const fs::path& dir) {
     const int slot = slot_of(it->path().filename().string());
     struct stat st {};
     if (slot && (::stat(it->path().c_str(), &st) == 0 || ::lstat(it->path().c_str(), &st) == 0))
-      found.push_back({slot, -1, st.st_mtim});
+      found.push_back({slot, -1, st.st_mtim, 0});
   }
   std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
     return a.mtime.tv_sec != b.mtime.tv_sec ? a.mtime.tv_sec > b.mtime.tv_sec : a.mtime.tv_nsec > b.mtime.tv_nsec;
@@ -158,16 +168,18 @@ std::string set_aside(const fs::path& path, const std::string& what, const std::
 
 // A session restored without the values that could not apply: a copy of it as it was is
 // kept aside (the next autosave writes over the file). What happened, for the status line.
-std::string restored_without(const fs::path& path, const std::vector<std::string>& dropped) {
+std::string restored_without(const fs::path& path, const std::vector<std::string>& dropped, bool& kept) {
   std::string what;
   for (const std::string& d : dropped) what += (what.empty() ? "" : "; ") + d;
   const fs::path aside = aside_name(path, false);
-  std::error_code ec;
-  fs::copy_file(path, aside, ec);
-  if (!ec) fs::permissions(aside, fs::perms::owner_read | fs::perms::owner_write, ec);
+  // Written as every file is (whole or not at all, 0600 as sessions are), so that a full disk is said.
+  const core::FileRead as_it_was = core::read_regular_file(path.string(), Session::kMaxBytes);
+  std::string error = as_it_was.reason;
+  kept = as_it_was.problem == core::FileRead::Problem::None &&
+                    core::write_file_atomically(aside.string(), as_it_was.text, &error, 0600);
   return "some of its values could not apply and are left at their defaults (" + what + "); " +
-         (ec ? "a copy of the session as it was could not be kept (" + ec.message() + ")"
-             : "the session as it was is kept in " + core::short_path(aside.string()));
+         (!kept ? "a copy of the session as it was could not be kept (" + error + ")"
+                : "the session as it was is kept in " + core::short_path(aside.string()));
 }
 
 std::string join(const std::vector<std::string>& parts) {
@@ -202,6 +214,7 @@ bool Session::claim(const fs::path& dir) {
   for (int slot = 1; slot <= kMaxSessions; ++slot) {
     if (!no_session_at(dir / slot_name(slot))) continue;
     const int fd = lock(dir, slot);
+    const int lock_error = errno;
     if (fd == kBusy) continue;
     if (!no_session_at(dir / slot_name(slot))) {  // written meanwhile
       if (fd >= 0) ::close(fd);
@@ -210,6 +223,7 @@ bool Session::claim(const fs::path& dir) {
     dir_ = dir;
     path_ = dir / slot_name(slot);
     lock_fd_ = fd;
+    lock_problem_ = fd < 0 ? lock_problem(slot, lock_error) : "";
     return true;
   }
   return false;
@@ -223,7 +237,10 @@ SessionRestore Session::restore(AppState& state) {
   remove_stale_temporaries(dir);
 
   std::vector<Found> found = session_files(dir);
-  for (Found& f : found) f.fd = lock(dir, f.slot);
+  for (Found& f : found) {
+    f.fd = lock(dir, f.slot);
+    f.lock_error = f.fd == -1 ? errno : 0;
+  }
   std::vector<std::string> notes;
   std::optional<AppState> restored;
   bool any_unusable = false;
@@ -242,13 +259,15 @@ SessionRestore Session::restore(AppState& state) {
       notes.push_back(set_aside(path, what, problem, why == Unusable::Unreadable));
       any_unusable = true;
     } else if (!restored) {
-      if (!dropped.empty()) notes.push_back(restored_without(path, dropped));
-      rewrite = !dropped.empty();
+      bool copied = false;
+      if (!dropped.empty()) notes.push_back(restored_without(path, dropped, copied));
+      rewrite = copied;  // not without its copy: the session is then the only one with the values
       if (!changed.empty()) notes.push_back(changed);
       restored = std::move(session);
       dir_ = dir;
       path_ = path;
       lock_fd_ = f.fd;
+      if (f.fd < 0) notes.push_back(lock_problem(f.slot, f.lock_error));
       continue;
     } else if (session->modified()) {
       // Its window is closed and only the newest session is restored: its unsaved changes go to a file.
@@ -264,7 +283,11 @@ SessionRestore Session::restore(AppState& state) {
     }
     if (f.fd >= 0) ::close(f.fd);
   }
-  if (path_.empty() && !claim(dir)) notes.push_back("every session file is held by another attnlab window: this one keeps no session");
+  if (path_.empty()) {
+    if (!claim(dir)) notes.push_back("every session file is held by another attnlab window: this one keeps no session");
+    else if (!lock_problem_.empty()) notes.push_back(lock_problem_);
+    lock_problem_.clear();
+  }
   int busy = 0;  // the other windows: those with a session file, and those that have not written theirs yet
   for (int slot = 1; slot <= kMaxSessions; ++slot) busy += (dir / slot_name(slot)) != path_ && held_elsewhere(dir, slot);
   if (busy > 0 && !path_.empty())
@@ -284,6 +307,7 @@ SessionRestore Session::restore(AppState& state) {
 
 bool Session::save(const AppState& state, std::string* error, std::string* note) {
   if (!path_.empty() && dir_ != state_dir(false)) release();  // $XDG_STATE_HOME changed: the tests do
+  if (note) note->clear();
   if (path_.empty()) {
     const fs::path dir = state_dir();
     if (dir.empty()) {
@@ -294,8 +318,9 @@ bool Session::save(const AppState& state, std::string* error, std::string* note)
       if (error) *error = "every session file in " + core::short_path(dir.string()) + " is held by another attnlab window";
       return false;
     }
+    if (note) *note = lock_problem_;  // said once, with the first save
+    lock_problem_.clear();
   }
-  if (note) note->clear();
   std::string text = session_text(state, error);
   if (text.empty()) return false;
   // Nothing is written that the next start would not restore whole: the text is read back first.
@@ -303,7 +328,7 @@ bool Session::save(const AppState& state, std::string* error, std::string* note)
   std::optional<SessionContents> back = read_session_text(text, problem);
   if (back && !back->experiment && !state.lab.experiment.variants.empty()) {
     // The lab's experiment alone cannot come back: the scenario and the rest are kept without it.
-    if (note) *note = "the lab's experiment is not kept in the session (" + back->dropped.front() + ")";
+    if (note) *note += (note->empty() ? "" : "; ") + std::string("the lab's experiment is not kept in the session (" + back->dropped.front() + ")");
     text = session_text(state, error, /*with_lab=*/false);
     back = read_session_text(text, problem);
   }
@@ -344,6 +369,28 @@ SessionRestore restore_session(AppState& state, bool read_only) {
 }
 
 bool save_session(const AppState& state, std::string* error, std::string* note) { return this_session().save(state, error, note); }
+
+bool keep_session(AppState& state, std::string* error, std::string* note) {
+  if (note) note->clear();
+  std::string kept;
+  if (state.library.unkept) {
+    // Tried again first: until they are kept elsewhere, the session file is all there is of them.
+    std::string why;
+    kept = platform_files().sessions->keep_unsaved(AppState(*state.library.unkept), &why);
+    if (kept.empty()) {
+      if (error)
+        *error = "it still holds the unsaved changes of the last session, which could not be set aside (" + why +
+                 "), and is not written over until they are; each change tries again";
+      return false;
+    }
+    state.library.unkept.reset();
+    kept = "the unsaved changes of the last session are now kept in " + core::short_path(kept);
+  }
+  std::string said;
+  const bool ok = platform_files().sessions->save(state, error, &said);
+  if (note) *note = kept + (!kept.empty() && !said.empty() ? "; " : "") + said;
+  return ok;
+}
 
 std::string keep_unsaved(const AppState& state, std::string* error) {
   const fs::path dir = state_dir();
@@ -411,6 +458,17 @@ std::string layout_settings_path(std::string* problem) {
   return {};
 }
 
+void read_layout_settings(const std::string& path) {
+  const core::FileRead file = core::read_regular_file(path, 1 << 20);
+  if (file.problem == core::FileRead::Problem::None) ImGui::LoadIniSettingsFromMemory(file.text.data(), file.text.size());
+}
+
+bool keep_layout_settings(const std::string& path, std::string* error) {
+  size_t size = 0;
+  const char* text = ImGui::SaveIniSettingsToMemory(&size);
+  return core::write_file_atomically(path, std::string_view(text, size), error);
+}
+
 Autosave::Autosave(const AppState& state)
     : revision_(state.revision()), view_(state.view), file_(state.library.file), recent_(state.library.recent_files),
       lab_revision_(state.lab.revision) {}
@@ -429,13 +487,14 @@ bool Autosave::tick(AppState& state) {
   }
   if (pending_ && now - changed_at_ >= kMaxDelay) {
     std::string error, note;
-    if (platform_files().sessions->save(state, &error, &note)) {
-      failed_ = false;
+    if (keep_session(state, &error, &note)) {
+      failed_.clear();
       if (!note.empty() && note != note_) state.status = note;  // once, until it changes
       note_ = note;
-    } else if (!failed_) {  // say it once, not every half second
-      state.status = "the session is not being kept: " + error;
-      failed_ = true;
+    } else if (error != failed_ || (!note.empty() && note != note_)) {  // said once, not every half second
+      state.status = (note.empty() || note == note_ ? "" : note + "; ") + "the session is not being kept: " + error;
+      failed_ = error;
+      note_ = note;
     }
     pending_ = false;
   }

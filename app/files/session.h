@@ -63,6 +63,7 @@ class Session {
   std::filesystem::path dir_, path_;
   int lock_fd_ = -1;
   std::string notes_;
+  std::string lock_problem_;  // claim(): the slot's lock file could not be made, to be said
 };
 
 // The session of this process (the window's). Follows the state directory:
@@ -75,6 +76,13 @@ SessionRestore restore_session(AppState& state, bool read_only = false);
 
 // this_session().save(state, error).
 bool save_session(const AppState& state, std::string* error = nullptr, std::string* note = nullptr);
+
+// Keeps the session through the platform (what the autosave and the window's end call): first
+// the last session's unsaved changes that could not be set aside at the start
+// (state.library.unkept), then the session. While those changes cannot be kept, the session
+// that holds them is not written over: false, with *error saying so. *note: what the
+// write had to say besides success (the changes now kept and where, the lab left out).
+bool keep_session(AppState& state, std::string* error, std::string* note);
 
 // Keeps state's scenario in unsaved-<time>.json in the state directory (a
 // scenario file: File → Open reads it). Its path, or "" with *error.
@@ -92,6 +100,14 @@ bool is_state_file(const std::string& path);
 // when that is absent or a regular file. Empty, with *problem saying why, when
 // it is a FIFO (ImGui would wait on it forever), a directory, a link loop, ...
 std::string layout_settings_path(std::string* problem);
+
+// Dear ImGui's window layout (the panels' places) is kept by the app, not by ImGui, whose own
+// write goes in place and says nothing when it fails. read_layout_settings hands path's text to
+// ImGui (before the first frame; nothing when there is no regular file there);
+// keep_layout_settings writes ImGui's settings now, atomically: false with *error when it cannot
+// (the file as it was is kept).
+void read_layout_settings(const std::string& path);
+bool keep_layout_settings(const std::string& path, std::string* error);
 
 // Watches the state and saves the session once it changed, at most
 // kMaxDelay behind the change; cheap to call every frame.
@@ -113,7 +129,7 @@ class Autosave {
   long lab_revision_ = 0;
   std::chrono::steady_clock::time_point changed_at_{};
   bool pending_ = false;
-  bool failed_ = false;
+  std::string failed_;  // the last failure said, not said again every half second
   std::string note_;  // what the last save had to say besides success (the lab left out), said once
 };
 

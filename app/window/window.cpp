@@ -67,16 +67,25 @@ int check_pictures_asked(const WindowOptions& options, const AppState& state) {
   return 0;
 }
 
-// ImGui's own settings file (panel places), never in the working directory; a picture writes none.
+// Where ImGui's settings (panel places) are kept: never in the working directory; "" for a picture, which keeps none.
+std::string& layout_settings_file() {
+  static std::string path;
+  return path;
+}
+
+// ImGui's settings are read from there now and written by the window (WindowLoop::keep_layout):
+// ImGui's own write goes in place and says nothing when it fails.
 void set_imgui_settings_file(AppState& state, bool offscreen) {
-  static std::string ini_path;  // ImGui keeps the pointer
+  std::string& ini_path = layout_settings_file();
+  ini_path.clear();
   if (!offscreen) {
-    // ImGui would wait forever on a FIFO: only a regular file (or none yet) is handed to it.
+    // Only a regular file (or none yet) is read or written: a FIFO would wait forever.
     std::string problem;
     ini_path = platform_files().paths->layout_settings_path(&problem);
     if (!problem.empty()) state.status = state.status.empty() ? problem : state.status + "; " + problem;
   }
-  ImGui::GetIO().IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
+  ImGui::GetIO().IniFilename = nullptr;
+  if (!ini_path.empty()) read_layout_settings(ini_path);
 }
 
 }  // namespace
@@ -183,13 +192,28 @@ class WindowLoop {
   void keep_session() {
     const std::string status_before = state_.status;
     save_pending_ = autosave_.tick(state_);
+    if (ImGui::GetIO().WantSaveIniSettings) keep_layout();
     if (state_.status != status_before) frames_left_ = kFramesAfterEvent + 1;
     if (std::string t = window_title(state_); t != title_) backend_.set_title(title_ = std::move(t));
+  }
+
+  // ImGui's settings, when it asks (a panel moved, every few seconds at most); a failure said once.
+  void keep_layout() {
+    ImGui::GetIO().WantSaveIniSettings = false;
+    if (layout_settings_file().empty()) return;
+    std::string error;
+    if (keep_layout_settings(layout_settings_file(), &error)) {
+      layout_failed_.clear();
+    } else if (error != layout_failed_) {
+      state_.status = "the window layout is not kept: " + error;
+      layout_failed_ = error;
+    }
   }
 
   AppState& state_;
   Backend& backend_;
   GlHeatmapRenderer& renderer_;
+  std::string layout_failed_;
   Autosave autosave_;
   LayoutProbe probe_;
   Recordings recordings_;
@@ -253,7 +277,9 @@ Window::~Window() {
   if (loop_) {
     loop_.reset();
     std::string error;
-    if (!platform_files().sessions->save(state_, &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
+    if (!keep_session(state_, &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
+    if (!layout_settings_file().empty() && !keep_layout_settings(layout_settings_file(), &error))
+      std::cerr << "attnlab: the window layout was not kept: " << error << "\n";
     set_training_waker(nullptr);
   }
   if (renderer_) set_heatmap_renderer(nullptr);

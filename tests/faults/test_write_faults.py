@@ -2,16 +2,23 @@
 """Every write path of attnlab, with each call of its write failing in turn.
 
 Every file attnlab writes goes through one atomic writer: a temporary file
-beside the target, write, fchmod, fsync, close, rename. The shim
+beside the target, write, fchmod, fsync, close, rename, and the fsync of the
+folder that makes the rename last. The window's other writes count too: a
+session's lock file, a session moved aside as corrupt. The shim
 (write_faults.c, by LD_PRELOAD) counts those calls; this runs each write path
 once to count them, then once per call and per errno (ENOSPC, EIO) with that
 call failing, and checks what a user must be able to rely on:
 
-- the old file is intact (or, where there was none, there is none);
+- the old file is intact (or, where there was none, there is none); when the
+  folder's fsync fails, the new file is in place whole, and the user is told;
 - no temporary file is left beside it;
 - the user is told why: the binary exits 1 with the errno's words on stderr;
-  the window's paths (tests/ui/test_write_paths.cpp, run under the shim) check
-  their status line themselves.
+  the window's paths (tests/ui/test_write_paths.cpp, run under the shim, told
+  which call fails by ATTNLAB_FAULT_CALL) check their status line themselves.
+
+Faults that clear later (a full disk, then space freed): the window's case
+UnsavedWorkSurvivesAFullDisk runs with every call from the N-th on failing
+until it frees the space (ATTNLAB_FAULT=N+:ERRNO, ATTNLAB_FAULT_CLEARED).
 
 It prints how many paths and faults it tried. Usage:
   test_write_faults.py ATTNLAB UI_TESTS SHIM.so EXAMPLE.json LESSONS EXPERIMENTS
@@ -63,11 +70,21 @@ def binary_paths(experiment):
     ]
 
 
-WINDOW_CASES = ["Save", "SaveAs", "Session", "UnsavedChangesKeptAside", "TextExport", "LabExport"]
+WINDOW_CASES = ["Save", "SaveAs", "Session", "UnsavedChangesKeptAside", "TextExport", "LabExport", "LabExportSvg",
+                "LabExportPy", "LabExportExperiment", "SessionSetAsideAsCorrupt", "LayoutSettings"]
+# Run with a fault that clears later: every call from the N-th on fails until the case frees the space.
+CLEARING_CASES = ["UnsavedWorkSurvivesAFullDisk"]
 
 
 def calls_of(log):
-    return [line.split()[1] for line in log.read_text().splitlines() if not line.startswith("FAULT")] if log.exists() else []
+    return [line.split()[1] for line in log.read_text().splitlines() if not line.startswith(("FAULT", "-"))] \
+        if log.exists() else []
+
+
+def calls_before_cleared(log):
+    """How many calls a case made before it freed the space (its "- space freed" line in the log)."""
+    lines = [line for line in log.read_text().splitlines() if not line.startswith("FAULT")]
+    return lines.index("- space freed") if "- space freed" in lines else len(lines)
 
 
 class WriteFaults(unittest.TestCase):
@@ -90,11 +107,13 @@ class WriteFaults(unittest.TestCase):
         print(f"\nwrite paths: {cls.paths}; faults tried: {cls.tried} (each counted call of each path, failing with ENOSPC "
               f"and with EIO); all held", file=sys.stderr)
 
-    def env(self, log, fault=None):
+    def env(self, log, fault=None, call=None):
         env = dict(os.environ, LD_PRELOAD=SHIM, ATTNLAB_FAULT_LOG=str(log), XDG_STATE_HOME=str(self.tmp / "state"))
-        env.pop("ATTNLAB_FAULT", None)
+        for name in ("ATTNLAB_FAULT", "ATTNLAB_FAULT_CALL", "ATTNLAB_FAULT_CLEARED"):
+            env.pop(name, None)
         if fault:
             env["ATTNLAB_FAULT"] = fault
+            env["ATTNLAB_FAULT_CALL"] = call or ""
         return env
 
     def scratch(self, name):
@@ -103,8 +122,8 @@ class WriteFaults(unittest.TestCase):
         folder.mkdir()
         return folder
 
-    def run_binary(self, path, folder, log, fault=None):
-        env = self.env(log, fault)
+    def run_binary(self, path, folder, log, fault=None, call=None):
+        env = self.env(log, fault, call)
         if path.display:
             env["DISPLAY"] = self.x.display
         else:
@@ -130,7 +149,7 @@ class WriteFaults(unittest.TestCase):
                         for target in path.targets:
                             (folder / target).write_text(OLD)
                         log.unlink(missing_ok=True)
-                        r = self.run_binary(path, folder, log, f"{at}:{errno_name}")
+                        r = self.run_binary(path, folder, log, f"{at}:{errno_name}", calls[at - 1])
                         what = f"{path.name}: {calls[at - 1]} (call {at}) failing with {errno_name}"
                         self.assertIn(f"FAULT {at} ", log.read_text(), what)
                         self.assertEqual(r.returncode, 1, f"{what}: exit {r.returncode}, {r.stderr[-300:]}")
@@ -140,9 +159,11 @@ class WriteFaults(unittest.TestCase):
                         # The outputs are written in turn: the one the failing call belongs to and those after it
                         # are as they were; those before it were written whole.
                         failing = calls[:at].count("mkstemp") - 1  # each output's calls begin with its mkstemp
+                        # The folder's fsync comes after the rename: that output is in place, whole.
+                        written = failing + (calls[at - 1] == "dirfsync")
                         for i, target in enumerate(path.targets):
                             as_it_was = (folder / target).read_text(errors="replace") == OLD
-                            self.assertEqual(as_it_was, i >= failing, f"{what}: {target}")
+                            self.assertEqual(as_it_was, i >= written, f"{what}: {target}")
                         type(self).tried += 1
 
     def test_window_paths(self):
@@ -154,17 +175,40 @@ class WriteFaults(unittest.TestCase):
                 clean = subprocess.run(command, env=self.env(log), capture_output=True, text=True, timeout=120)
                 self.assertEqual(clean.returncode, 0, clean.stdout[-800:])
                 calls = calls_of(log)
-                self.assertEqual(calls.count("mkstemp"), 1, calls)
+                self.assertGreaterEqual(calls.count("mkstemp") + calls.count("aside"), 1, calls)
                 type(self).paths += 1
                 for at in range(1, len(calls) + 1):
                     for errno_name in REASONS:
-                        log.unlink(missing_ok=True)
-                        r = subprocess.run(command, env=self.env(log, f"{at}:{errno_name}"), capture_output=True, text=True,
-                                           timeout=120)
-                        what = f"{case}: {calls[at - 1]} (call {at}) failing with {errno_name}"
-                        self.assertIn(f"FAULT {at} ", log.read_text(), what)
-                        self.assertEqual(r.returncode, 0, f"{what}:\n{r.stdout[-1500:]}")
-                        type(self).tried += 1
+                        self.run_window_fault(command, log, calls, f"{at}:{errno_name}", at, case)
+
+    def run_window_fault(self, command, log, calls, fault, at, case, cleared=None):
+        log.unlink(missing_ok=True)
+        env = self.env(log, fault, calls[at - 1])
+        if cleared:
+            cleared.unlink(missing_ok=True)
+            env["ATTNLAB_FAULT_CLEARED"] = str(cleared)
+        r = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+        what = f"{case}: {calls[at - 1]} (call {at}) failing with {fault}"
+        self.assertIn(f"FAULT {at} ", log.read_text(), what)
+        self.assertEqual(r.returncode, 0, f"{what}:\n{r.stdout[-1500:]}")
+        type(self).tried += 1
+
+    def test_faults_that_clear_later(self):
+        for case in CLEARING_CASES:
+            with self.subTest(case):
+                log = self.tmp / f"window-{case}.log"
+                log.unlink(missing_ok=True)
+                command = [UI_TESTS, f"--gtest_filter=WritePaths.{case}"]
+                clean = subprocess.run(command, env=self.env(log), capture_output=True, text=True, timeout=120)
+                self.assertEqual(clean.returncode, 0, clean.stdout[-800:])
+                calls = calls_of(log)
+                type(self).paths += 1
+                # A full disk from each call made before the space is freed (a later one would never fail),
+                # ENOSPC and EIO in turn: the writes before it come in blocks of 7 calls, an odd number, so
+                # that each kind of call sees both, in half the time.
+                for at in range(1, calls_before_cleared(log) + 1):
+                    errno_name = list(REASONS)[at % 2]
+                    self.run_window_fault(command, log, calls, f"{at}+:{errno_name}", at, case, self.tmp / "space-freed")
 
 
 if __name__ == "__main__":

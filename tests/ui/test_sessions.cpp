@@ -9,10 +9,12 @@
 
 #include <sys/stat.h>
 
+#include "app/files/desktop_files.h"
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
 #include "core/export/export.h"
+#include "core/io/scenario_io.h"
 #include "session_test.h"
 #include "tests/support/without_dac_override.h"
 
@@ -216,4 +218,71 @@ TEST_F(SessionsTest, StatusMessagesPutWhatIsWrongBeforeALongPath) {
   EXPECT_FALSE(app::open_scenario(state, (dir / name).string()));
   EXPECT_LT(core::decode_utf8(state.status).size(), 150u) << state.status;
   EXPECT_NE(state.status.find("aaaa.json: no such file"), std::string::npos) << state.status;
+}
+
+namespace {
+
+// The state folder full until the test frees it: the desktop's own sessions, whose writes fail with ENOSPC meanwhile.
+struct FullUntilFreed final : app::SessionStore {
+  app::SessionStore& desktop = *app::desktop_files().sessions;
+  bool full = true;
+  app::SessionRestore restore(app::AppState& state, bool read_only) override { return desktop.restore(state, read_only); }
+  bool save(const app::AppState& state, std::string* error, std::string* note) override {
+    if (!full) return desktop.save(state, error, note);
+    if (error) *error = "No space left on device: cannot write session.json";
+    return false;
+  }
+  std::string notes() const override { return desktop.notes(); }
+  std::string keep_unsaved(const app::AppState& state, std::string* error) override {
+    if (!full) return desktop.keep_unsaved(state, error);
+    if (error) *error = "No space left on device: cannot write unsaved-….json";
+    return {};
+  }
+};
+
+}  // namespace
+
+// Issue 38, item 2: the session held unsaved edits and the state folder was full; `attnlab FILE`
+// said they "could not be kept", and once the space was freed, the first edit's autosave wrote
+// the new session over them: they were gone. Now the session is not written over until they are
+// kept, and each autosave tries again; the status line says where they went.
+TEST_F(SessionsTest, UnsavedChangesThatCouldNotBeSetAsideAreNotWrittenOver) {
+  state.apply([](core::Scenario& s) { s.X(0, 0) = 0.375; });
+  state.library.file.clear();  // never saved anywhere: the session alone holds the edit
+  ASSERT_TRUE(app::save_session(state));
+  const core::Scenario unsaved = state.scenario();
+  const auto in_session = [&] {
+    app::AppState read;
+    return app::restore_session(read, /*read_only=*/true) == app::SessionRestore::Restored && read.scenario() == unsaved;
+  };
+
+  FullUntilFreed full;
+  app::use_platform_files({nullptr, &full, nullptr});
+  app::AppState started;
+  ASSERT_EQ(app::load_initial_state(std::string(ATTNLAB_TEST_DATA) + "/example.json", started), 0);
+  EXPECT_NE(started.status.find("could not be set aside yet (No space left on device"), std::string::npos) << started.status;
+  EXPECT_EQ(count("unsaved-"), 0);
+  app::Autosave autosave(started);
+  started.apply([](core::Scenario& s) { s.X(1, 0) = 0.25; });
+  autosave_now(autosave, started);  // still full
+  EXPECT_NE(started.status.find("the session is not being kept: it still holds the unsaved changes of the last session"),
+            std::string::npos) << started.status;
+  EXPECT_TRUE(in_session());
+
+  full.full = false;  // the space is freed; one edit
+  started.apply([](core::Scenario& s) { s.X(1, 0) = 0.125; });
+  autosave_now(autosave, started);
+  app::use_platform_files({});
+  EXPECT_NE(started.status.find("the unsaved changes of the last session are now kept in "), std::string::npos) << started.status;
+  ASSERT_EQ(count("unsaved-"), 1) << "the edits are gone";
+  for (const auto& e : fs::directory_iterator(state_dir()))
+    if (e.path().filename().string().rfind("unsaved-", 0) == 0) {
+      const core::LoadResult kept = core::load_scenario_file(e.path().string());
+      ASSERT_TRUE(kept.ok()) << kept.message();
+      EXPECT_TRUE(*kept.scenario == unsaved);
+    }
+  app::AppState now;  // and the session is the window's now
+  ASSERT_EQ(app::restore_session(now, /*read_only=*/true), app::SessionRestore::Restored);
+  EXPECT_EQ(now.scenario().X(1, 0), 0.125);
+  EXPECT_FALSE(started.library.unkept);
 }
