@@ -30,13 +30,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "e2e"))
-from xvfb import Xvfb  # noqa: E402
+from xvfb import Xvfb, read_png, wait_for, xdo  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
-from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
+from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
 
 ATTNLAB = UI_TESTS = SHIM = EXAMPLE = LESSONS = EXPERIMENTS = None
 REASONS = {"ENOSPC": "No space left on device", "EIO": "Input/output error"}
@@ -74,6 +75,14 @@ WINDOW_CASES = ["Save", "SaveAs", "Session", "UnsavedChangesKeptAside", "TextExp
                 "LabExportPy", "LabExportExperiment", "SessionSetAsideAsCorrupt", "LayoutSettings"]
 # Run with a fault that clears later: every call from the N-th on fails until the case frees the space.
 CLEARING_CASES = ["UnsavedWorkSurvivesAFullDisk"]
+
+
+def controls(layout):
+    """The window's controls now (--layout-out rewrites its file whenever they change)."""
+    try:
+        return json.loads(layout.read_text())["controls"]
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 def calls_of(log):
@@ -192,6 +201,103 @@ class WriteFaults(unittest.TestCase):
         self.assertIn(f"FAULT {at} ", log.read_text(), what)
         self.assertEqual(r.returncode, 0, f"{what}:\n{r.stdout[-1500:]}")
         type(self).tried += 1
+
+    def test_window_picture_and_animation(self):
+        """The window's own pictures, through the export dialog, over a file that is there: F12's PNG
+        with each call of its write failing in turn, with ENOSPC and with EIO; File > Export animation's
+        GIF with ENOSPC at its write and EIO at its rename (each of the animation writer's calls is
+        --animate's above). The file is as it was (or, after a failed folder fsync, the new one whole),
+        no temporary file is left, the window goes on, and its status line is not the one a file
+        written says."""
+        for kind in ("picture", "animation"):
+            with self.subTest(kind):
+                clean = self.window_export(kind)
+                self.assertNotEqual(clean["file"], OLD.encode(), f"{kind}: nothing written")
+                calls = clean["calls"]
+                self.assertEqual(calls[0], "mkstemp", calls)
+                type(self).paths += 1
+                faults = [(at, e) for at in range(1, len(calls) + 1) for e in REASONS] if kind == "picture" else \
+                         [(calls.index("write") + 1, "ENOSPC"), (calls.index("rename") + 1, "EIO")]
+                for at, errno_name in faults:
+                    what = f"{kind}: {calls[at - 1]} (call {at}) failing with {errno_name}"
+                    run = self.window_export(kind, f"{at}:{errno_name}", calls[at - 1])
+                    self.assertIn(f"FAULT {at} {calls[at - 1]}", run["log"], what)
+                    self.assertEqual(run["temporaries"], [], what)
+                    self.assertEqual(run["file"], clean["file"] if calls[at - 1] == "dirfsync" else OLD.encode(), what)
+                    self.assertFalse((run["status"] == clean["status"]).all(), f"{what}: the status line says it was written")
+                    type(self).tried += 1
+
+    def window_export(self, kind, fault=None, call=None):
+        """attnlab on a scenario of one's own, exporting a picture (F12) or an animation (File > Export
+        animation, 2 frames) over a file of that name, Export pressed twice: what came of it."""
+        folder = self.scratch("window " + kind)
+        course, home = folder / "course", folder / "home"
+        course.mkdir()
+        home.mkdir()
+        scenario, layout, log = course / "lesson.json", folder / "layout.json", folder / "log"
+        target = course / ("lesson.png" if kind == "picture" else "lesson-sweep.gif")
+        shutil.copy(EXAMPLE, scenario)
+        target.write_text(OLD)
+        env = self.env(log, fault, call)
+        # Only the export's folder counts: the window writes its layout and session too.
+        env.update(DISPLAY=self.x.display, HOME=str(home), XDG_STATE_HOME=str(folder / "state"), ATTNLAB_FAULT_ONLY="/course")
+        app = start_attnlab(ATTNLAB, scenario, "--layout-out", layout, env=env, quiet=True)
+        try:
+            wait_for(lambda: layout.exists() or app.poll() is not None, 30, "the window")
+            self.assertIsNone(app.poll(), "the window did not come up")
+            window = xdo(self.x, "search", "--sync", "--onlyvisible", "--pid", app.pid).split()[0]
+            g = dict(line.split("=") for line in xdo(self.x, "getwindowgeometry", "--shell", window).split())
+            wx, wy, ww, wh = (int(g[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+
+            def click(key, ctrl=False):
+                wait_for(lambda: key in controls(layout), 20, key)
+                rx, ry, rw, rh = controls(layout)[key]
+                xdo(self.x, "mousemove", wx + int(rx + rw / 2), wy + int(ry + rh / 2))
+                time.sleep(0.2)
+                xdo(self.x, *(["keydown", "ctrl", "click", "1", "keyup", "ctrl"] if ctrl else ["click", "1"]))
+                time.sleep(0.3)
+
+            if kind == "picture":
+                xdo(self.x, "mousemove", wx + ww // 2, wy + wh // 2)
+                # F12 again until the dialog opens: a key that lands before the window's first
+                # frames take keys (a loaded machine) is not seen.
+                for _ in range(10):
+                    xdo(self.x, "windowfocus", "--sync", window)
+                    xdo(self.x, "key", "F12")
+                    try:
+                        wait_for(lambda: "file_dialog.confirm" in controls(layout), 3, "the export dialog")
+                        break
+                    except AssertionError:
+                        pass
+            else:
+                click("menu.file")
+                click("menu.export_animation")
+                click("record.frames", ctrl=True)  # Ctrl+click: type the number
+                xdo(self.x, "key", "ctrl+a")
+                xdo(self.x, "type", "2")
+                xdo(self.x, "key", "Return")
+                time.sleep(0.3)
+                click("record.record")
+            # The first press says the file is there, the second replaces it. Two clicks that land
+            # in one slow frame count once: press again while the dialog is open.
+            wait_for(lambda: "file_dialog.confirm" in controls(layout), 20, "the export dialog")
+            for _ in range(6):
+                if "file_dialog.confirm" not in controls(layout):
+                    break
+                click("file_dialog.confirm")
+                time.sleep(1.0)
+            wait_for(lambda: log.exists() and "FAULT" in log.read_text() if fault else target.read_bytes() != OLD.encode(), 60,
+                     "the export")
+            time.sleep(1.0)  # the status line drawn
+            shot = folder / "screen.png"
+            subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, capture_output=True)
+            self.assertIsNone(app.poll(), "the window went away")
+            return {"file": target.read_bytes(), "calls": calls_of(log), "log": log.read_text() if log.exists() else "",
+                    "temporaries": [p.name for p in course.iterdir() if p.name.startswith(".")],
+                    "status": read_png(shot)[wy + wh - 22:wy + wh, wx:wx + ww]}
+        finally:
+            app.kill()
+            app.wait()
 
     def test_faults_that_clear_later(self):
         for case in CLEARING_CASES:

@@ -13,6 +13,9 @@
  *   ATTNLAB_FAULT=N+:ERRNO   makes every counted call from the N-th on fail (a full disk), until
  *                            the file ATTNLAB_FAULT_CLEARED names exists (the space freed): a
  *                            fault that clears later. Without ATTNLAB_FAULT_CLEARED it never clears.
+ *   ATTNLAB_FAULT_ONLY=TEXT  counts only the writes into a folder whose path contains TEXT (the
+ *                            temporary file's, the folder's fsync): a window's export among the
+ *                            layout and session files it writes too
  *
  * Besides the atomic writer's calls, these count too, as writes a user relies on:
  *
@@ -44,6 +47,7 @@ static int fail_from = 0;      /* N+: every call from fail_at on, until cleared 
 static const char* cleared;    /* the file whose existence clears a fault from fail_at on */
 static int fail_errno = ENOSPC;
 static int log_fd = -1;
+static const char* only;       /* count only the writes into folders whose path contains this */
 
 static void init(void) __attribute__((constructor));
 static void init(void) {
@@ -56,14 +60,18 @@ static void init(void) {
     fail_errno = name && strcmp(name + 1, "EIO") == 0 ? EIO : ENOSPC;
   }
   cleared = getenv("ATTNLAB_FAULT_CLEARED");
+  only = getenv("ATTNLAB_FAULT_ONLY");
   const char* log = getenv("ATTNLAB_FAULT_LOG");
   if (log) log_fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
 }
 
-/* Whether path names one of write_file_atomically's temporary files. */
+/* Whether path is in a folder ATTNLAB_FAULT_ONLY lets count (every folder without it). */
+static int counted_here(const char* path) { return !only || strstr(path, only) != NULL; }
+
+/* Whether path names one of write_file_atomically's temporary files (in a folder that counts). */
 static int ours(const char* path) {
   const char* slash = strrchr(path, '/');
-  return strncmp(slash ? slash + 1 : path, ".attnlab-", 9) == 0;
+  return strncmp(slash ? slash + 1 : path, ".attnlab-", 9) == 0 && counted_here(path);
 }
 
 /* Whether path names a session's lock file, or a session set aside. */
@@ -132,13 +140,13 @@ int fsync(int fd) {
 }
 
 /* A directory opened (to fsync it), and the lock files: open and open64 alike. */
-static int opened(int flags, int fd) {
-  if (fd >= 0 && fd < MAX_FD) tracked[fd] = (flags & O_DIRECTORY) ? 2 : 0;
+static int opened(const char* path, int flags, int fd) {
+  if (fd >= 0 && fd < MAX_FD) tracked[fd] = (flags & O_DIRECTORY) && counted_here(path) ? 2 : 0;
   return fd;
 }
 
 static int lock_fails(const char* path, int flags) {
-  return (flags & O_CREAT) && ends_with(path, ".lock") && counts("lock");
+  return (flags & O_CREAT) && ends_with(path, ".lock") && counted_here(path) && counts("lock");
 }
 
 int open(const char* path, int flags, ...) {
@@ -151,7 +159,7 @@ int open(const char* path, int flags, ...) {
     va_end(ap);
   }
   if (lock_fails(path, flags)) return -1;
-  return opened(flags, real_open(path, flags, mode));
+  return opened(path, flags, real_open(path, flags, mode));
 }
 
 int open64(const char* path, int flags, ...) {
@@ -164,7 +172,7 @@ int open64(const char* path, int flags, ...) {
     va_end(ap);
   }
   if (lock_fails(path, flags)) return -1;
-  return opened(flags, real_open64(path, flags, mode));
+  return opened(path, flags, real_open64(path, flags, mode));
 }
 
 int close(int fd) {
@@ -184,6 +192,6 @@ int close(int fd) {
 int rename(const char* from, const char* to) {
   REAL(rename);
   if (ours(from) && counts("rename")) return -1;
-  if (set_aside(to) && counts("aside")) return -1;
+  if (set_aside(to) && counted_here(to) && counts("aside")) return -1;
   return real_rename(from, to);
 }
