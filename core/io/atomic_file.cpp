@@ -91,7 +91,9 @@ WriteTarget write_target(const std::string& path) {
     std::error_code ec;
     real = fs::current_path(ec);  // getcwd: the kernel's own name for it
     if (ec || !real.is_absolute()) {
-      t.path = path;  // no working directory: the kernel resolves the path as it stands
+      // No name for the working directory (removed, or too long): its links cannot be followed
+      // from it, and a path not resolved is not written to.
+      t.error = ec ? ec.value() : ENOENT;
       return t;
     }
   }
@@ -125,7 +127,10 @@ WriteTarget write_target(const std::string& path) {
       }
       std::error_code ec;
       const fs::path to = fs::read_symlink(next, ec);
-      if (ec) return stop_at(next);
+      if (ec) {  // a link lstat saw and readlink cannot read (gone meanwhile): not written through blindly
+        t.error = ec.value();
+        return t;
+      }
       if (names.empty()) t.through_link = true;
       // The link's names in its place, read from the folder the link is in (real), or from /.
       std::vector<std::string> its;
@@ -150,20 +155,24 @@ bool writes_over(const std::string& output, const std::string& existing) {
   if (output.empty() || existing.empty()) return false;
   const WriteTarget out = write_target(output), in = write_target(existing);
   if (!out.error && !in.error) {
+    // Where the kernel leads each: the same file when both exist, else the same resolved place
+    // ("no/../ex.json" with no folder "no" is a write the kernel fails, not one over ex.json).
     struct stat a {}, b {};
     if (::stat(out.path.c_str(), &a) == 0 && ::stat(in.path.c_str(), &b) == 0)
       return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-    if (out.path == in.path) return true;
+    return out.path == in.path;
   }
-  // As the names read too ("sub/../a.json" beside a.json, where sub does not exist): refused
-  // though the kernel would fail on it, rather than risk the file.
+  // Only where a path cannot be resolved (a loop, no working directory): the names without "."
+  // and "..", so that a write that may reach the file is refused rather than risked.
   std::error_code ec_out, ec_in;
   const fs::path a = fs::absolute(output, ec_out), b = fs::absolute(existing, ec_in);
   if (ec_out || ec_in) return fs::path(output).lexically_normal() == fs::path(existing).lexically_normal();
   return a.lexically_normal() == b.lexically_normal();
 }
 
-bool write_file_atomically(const std::string& path, std::string_view contents, std::string* error, int mode) {
+bool write_file_atomically(const std::string& path, std::string_view contents, std::string* error, int mode,
+                           bool* in_place) {
+  if (in_place) *in_place = false;
   const auto fail = [&](const std::string& what, int err) {
     if (error) *error = describe_error(err) + ": cannot " + what + " " + short_path(path);
     return false;
@@ -172,7 +181,7 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
   // is written through, making its target (a session kept with the dotfiles). Resolved as the
   // kernel resolves it: "d/../out.svg" with d a link is beside what d leads to, not "./out.svg".
   const WriteTarget where = write_target(path);
-  if (where.error) return fail("follow the symbolic link", where.error);
+  if (where.error) return fail(where.error == ELOOP ? "follow the symbolic link" : "resolve the path", where.error);
   const std::filesystem::path target(where.path);
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
   std::string temp = (dir / (std::string(kTemporaryPrefix) + "XXXXXX")).string();
@@ -230,6 +239,7 @@ bool write_file_atomically(const std::string& path, std::string_view contents, s
     ::unlink(temp.c_str());
     return fail("replace", err);
   }
+  if (in_place) *in_place = true;
   // The rename itself reaches the disk only with the directory: a failure there is said, for the
   // new file may not survive a power cut (it is whole and in place; a file system that cannot
   // sync a directory at all, EINVAL, is not one).

@@ -29,13 +29,15 @@ struct WriteTarget {
   std::string missing;       // the first folder on the way that does not exist (absolute, real), or ""
   bool through_link = false; // the last name was a link: the file written has another name
   int links = 0;             // how many links were followed on the way
-  int error = 0;             // ELOOP: more than 40 links (path is then empty)
+  int error = 0;             // ELOOP: more than 40 links; or no name for the working directory, a link that
+                             // could not be read (the errno): path is then empty, and nothing is written
 };
 WriteTarget write_target(const std::string& path);
 
 // Whether a write to output would replace the file at existing (the input FILE): the same
-// file (device and inode, a hard link too) or the same place once both are resolved as
-// write_target resolves them, or the same path once "." and ".." are taken out.
+// file (device and inode, a hard link too) when both exist, else the same place once both are
+// resolved as write_target resolves them; only when one cannot be resolved (a loop of links,
+// no working directory), the same path once "." and ".." are taken out.
 bool writes_over(const std::string& output, const std::string& existing);
 
 // Returns false and sets *error (the reason first, then the path, shortened
@@ -49,9 +51,11 @@ bool writes_over(const std::string& output, const std::string& existing);
 // 0666 less the umask, as open() makes it. A path that exists and is not a
 // regular file (a FIFO, a device, a socket, a directory) is refused. Through
 // a symbolic link, the file it leads to (write_target) is replaced and the
-// link kept; a folder missing on the way is named in the error.
+// link kept; a folder missing on the way is named in the error. *in_place: whether the new
+// file is in place, true on success and when only the folder's fsync failed (the one false
+// return after which the file was written: a caller may count it written, and warn).
 bool write_file_atomically(const std::string& path, std::string_view contents, std::string* error = nullptr,
-                           int mode = kKeepMode);
+                           int mode = kKeepMode, bool* in_place = nullptr);
 
 // Whether name is one of write_file_atomically's temporary files, or one of
 // the "<.name>.XXXXXX" it made before the names were kept short.

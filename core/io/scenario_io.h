@@ -67,7 +67,9 @@ std::string compact_text(const OrderedJson& j);
 // before anything is written, and a scenario the reader would refuse (past
 // 1 MiB even compactly, an entry past ±1e6) is not saved. On failure returns
 // false and sets *error (when given), and the file at path is untouched.
-// mode as write_file_atomically's (kKeepMode: an existing file keeps its own).
-bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error = nullptr, int mode = -1);
+// mode and *in_place as write_file_atomically's (kKeepMode: an existing file keeps its own;
+// *in_place: false returned, yet the file replaced, as only its folder's fsync failed).
+bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error = nullptr, int mode = -1,
+                        bool* in_place = nullptr);
 
 }  // namespace core

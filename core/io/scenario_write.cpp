@@ -128,7 +128,8 @@ std::string compact_text(const OrderedJson& j) {
   return out;
 }
 
-bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error, int mode) {
+bool save_scenario_file(const Scenario& s, const std::string& path, std::string* error, int mode, bool* in_place) {
+  if (in_place) *in_place = false;
   // The reader's limit is the writer's: the app always reopens what it wrote.
   // Laid out for people when that fits, else compact, else refused.
   std::string text;
@@ -152,7 +153,7 @@ bool save_scenario_file(const Scenario& s, const std::string& path, std::string*
     if (error) *error = back.errors.front() + ": not saved to " + short_path(path);
     return false;
   }
-  return write_file_atomically(path, text, error, mode);
+  return write_file_atomically(path, text, error, mode, in_place);
 }
 
 }  // namespace core

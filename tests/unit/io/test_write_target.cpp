@@ -151,6 +151,40 @@ TEST_F(WriteThroughLinks, AnOutputReplacesTheInputOnlyWhereTheKernelSays) {
   EXPECT_TRUE(core::writes_over((dir_ / "d" / "x.json").string(), (dir_ / "real" / "ex.json").string()));
   fs::create_hard_link(dir_ / "ex.json", dir_ / "hard.json");
   EXPECT_TRUE(core::writes_over((dir_ / "hard.json").string(), (dir_ / "ex.json").string()));
-  EXPECT_TRUE(core::writes_over((dir_ / "no" / ".." / "ex.json").string(), (dir_ / "ex.json").string()));
+  // No folder "no": the kernel fails on the write, which replaces nothing.
+  EXPECT_FALSE(core::writes_over((dir_ / "no" / ".." / "ex.json").string(), (dir_ / "ex.json").string()));
   EXPECT_FALSE(core::writes_over((dir_ / "other.json").string(), (dir_ / "ex.json").string()));
+}
+
+// The names' reading refused what the kernel allows: with d → real/sub, "d/../ex.json" is
+// real/ex.json, not ./ex.json; it was judged to write over ./ex.json while real/ex.json did
+// not exist (and not once it did). Now the resolved places decide, whether or not they exist.
+TEST_F(WriteThroughLinks, AnOutputThroughALinkedFolderIsNotTheInputItsNamesRead) {
+  issue_setup();
+  write(dir_ / "ex.json", "{\"the user's\": \"scenario\"}");
+  const std::string through = (dir_ / "d" / ".." / "ex.json").string();
+  EXPECT_FALSE(core::writes_over(through, (dir_ / "ex.json").string()));
+  EXPECT_TRUE(core::writes_over(through, (dir_ / "real" / "ex.json").string()));  // not there yet: the same place
+  write(dir_ / "real" / "ex.json", "{}");
+  EXPECT_FALSE(core::writes_over(through, (dir_ / "ex.json").string()));
+  EXPECT_TRUE(core::writes_over(through, (dir_ / "real" / "ex.json").string()));
+  {
+    InFolder in(dir_);
+    EXPECT_FALSE(core::writes_over("d/../ex.json", "ex.json"));
+    EXPECT_TRUE(core::writes_over("d/../ex.json", "real/ex.json"));
+  }
+}
+
+// A folder whose name the kernel no longer has (removed while in it): a relative path cannot be
+// resolved, and nothing is written through it blindly.
+TEST_F(WriteThroughLinks, NoWorkingDirectoryIsAnErrorNotALinkTakenAsText) {
+  fs::create_directory(dir_ / "gone");
+  InFolder in(dir_ / "gone");
+  fs::remove(dir_ / "gone");
+  const core::WriteTarget t = core::write_target("x.json");
+  EXPECT_NE(t.error, 0);
+  EXPECT_TRUE(t.path.empty());
+  std::string error;
+  EXPECT_FALSE(core::write_file_atomically("x.json", "x", &error));
+  EXPECT_NE(error.find("cannot resolve the path"), std::string::npos) << error;
 }
