@@ -22,24 +22,34 @@
 
 namespace app {
 
+std::string absolute(const std::string& path);
+
 namespace {
 
 void remember_recent(AppState& state, const std::string& path) {
-  std::error_code ec;
-  const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+  const std::string full = absolute(path);
   auto& recent = state.library.recent_files;
-  recent.erase(std::remove(recent.begin(), recent.end(), absolute), recent.end());
-  recent.insert(recent.begin(), absolute);
+  recent.erase(std::remove(recent.begin(), recent.end(), full), recent.end());
+  recent.insert(recent.begin(), full);
   if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
 }
 
 }  // namespace
 
-// Absolute, so that the session still names the file from another working directory.
+// Absolute, so that the session still names the file from another working directory: its folder
+// as the kernel resolves it ("d/.." with d a link is the folder above the one d leads to, not
+// "."), its last name as given (a link stays a link, so that Save writes where it leads).
 std::string absolute(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path given(path), name = given.filename();
   std::error_code ec;
-  const std::filesystem::path a = std::filesystem::absolute(path, ec);
-  return ec ? path : a.lexically_normal().string();
+  if (name.empty() || name == "." || name == "..") {  // a folder's path, not a file's
+    const fs::path a = fs::absolute(given, ec);
+    return ec ? path : a.lexically_normal().string();
+  }
+  const core::WriteTarget folder = core::write_target(given.has_parent_path() ? given.parent_path().string() : ".");
+  if (folder.error || folder.path.empty()) return path;  // not resolved: as given, which the kernel reads the same
+  return (fs::path(folder.path) / name).string();
 }
 
 bool is_experiment_file(const std::string& path) {
@@ -190,10 +200,12 @@ bool save_scenario(AppState& state, const std::string& path) {
                    "in your own lessons folder";
     return false;
   }
-  if (!core::save_scenario_file(state.scenario(), path, &error)) {
+  bool in_place = false;
+  if (!core::save_scenario_file(state.scenario(), path, &error, core::kKeepMode, &in_place) && !in_place) {
     state.status = "not saved: " + error;
     return false;
   }
+  // In place though its folder's fsync failed: saved (FILE was replaced), and said to be fragile.
   state.mark_saved();
   state.library.file = absolute(path);
   state.library.file_stamp = core::file_stamp(state.library.file);
@@ -201,6 +213,7 @@ bool save_scenario(AppState& state, const std::string& path) {
   // A link: the file written is the one it leads to (the link itself stays), named here.
   if (const core::WriteTarget where = core::write_target(state.library.file); where.through_link)
     state.status += " (a link: written to " + core::short_path(where.path) + ")";
+  if (!error.empty()) state.status += ", but the folder's fsync failed: it may not last (" + error + ")";
   remember_recent(state, state.library.file);
   return true;
 }
@@ -317,7 +330,8 @@ int load_initial_scenario(const StartFile& start, AppState& state, bool headless
         message = (kept.empty() ? "the unsaved changes of the last session could not be set aside yet (" + error +
                                       "): the session keeps them, and is not written over until they are kept; each change "
                                       "tries again"
-                                : "the unsaved changes of the last session are kept in " + kept) +
+                                : "the unsaved changes of the last session are kept in " + kept +
+                                      (error.empty() ? "" : " (" + error + ")")) +
                   (message.empty() ? "" : "; " + message);
         kept_unsaved = !kept.empty();
         if (!kept_unsaved) opened.library.unkept = session.scenario();

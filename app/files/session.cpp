@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <iostream>
 #include <optional>
 #include <vector>
 
@@ -166,20 +167,37 @@ std::string set_aside(const fs::path& path, const std::string& what, const std::
              : "it was moved to " + core::short_path(aside.string()));
 }
 
+// A copy of the session at path as it was (text) beside it: where, or "" with *error. Written as
+// every file is (whole or not at all, 0600 as sessions are), so that a full disk is said; in place
+// though the folder's fsync failed counts as kept (*error then says it may not last).
+std::string copy_aside(const fs::path& path, const std::string& text, std::string* error) {
+  const fs::path aside = aside_name(path, false);
+  bool in_place = false;
+  error->clear();
+  return core::write_file_atomically(aside.string(), text, error, 0600, &in_place) || in_place ? aside.string() : "";
+}
+
+// " (why)" after what was kept, when its folder's fsync failed.
+std::string fragile(const std::string& error) { return error.empty() ? "" : " (" + error + ")"; }
+
 // A session restored without the values that could not apply: a copy of it as it was is
-// kept aside (the next autosave writes over the file). What happened, for the status line.
-std::string restored_without(const fs::path& path, const std::vector<std::string>& dropped, bool& kept) {
+// kept aside (the next autosave writes over the file). What happened, for the status line;
+// *uncopied: its text when the copy could not be made (the session is then not written over
+// until it is, Session::save).
+std::string restored_without(const fs::path& path, const std::vector<std::string>& dropped, bool& kept,
+                             std::string* uncopied) {
   std::string what;
   for (const std::string& d : dropped) what += (what.empty() ? "" : "; ") + d;
-  const fs::path aside = aside_name(path, false);
-  // Written as every file is (whole or not at all, 0600 as sessions are), so that a full disk is said.
   const core::FileRead as_it_was = core::read_regular_file(path.string(), Session::kMaxBytes);
   std::string error = as_it_was.reason;
-  kept = as_it_was.problem == core::FileRead::Problem::None &&
-                    core::write_file_atomically(aside.string(), as_it_was.text, &error, 0600);
+  std::string aside;
+  if (as_it_was.problem == core::FileRead::Problem::None) aside = copy_aside(path, as_it_was.text, &error);
+  kept = !aside.empty();
+  if (!kept && as_it_was.problem == core::FileRead::Problem::None) *uncopied = as_it_was.text;
   return "some of its values could not apply and are left at their defaults (" + what + "); " +
-         (!kept ? "a copy of the session as it was could not be kept (" + error + ")"
-                : "the session as it was is kept in " + core::short_path(aside.string()));
+         (!kept ? "a copy of the session as it was could not be kept yet (" + error +
+                      "): the session is not written over until it is; each change tries again"
+                : "the session as it was is kept in " + core::short_path(aside) + fragile(error));
 }
 
 std::string join(const std::vector<std::string>& parts) {
@@ -206,6 +224,7 @@ void Session::release() {
   lock_fd_ = -1;
   dir_.clear();
   path_.clear();
+  uncopied_.clear();
 }
 
 // The lowest slot that no one holds and that has no file
@@ -260,7 +279,7 @@ SessionRestore Session::restore(AppState& state) {
       any_unusable = true;
     } else if (!restored) {
       bool copied = false;
-      if (!dropped.empty()) notes.push_back(restored_without(path, dropped, copied));
+      if (!dropped.empty()) notes.push_back(restored_without(path, dropped, copied, &uncopied_));
       rewrite = copied;  // not without its copy: the session is then the only one with the values
       if (!changed.empty()) notes.push_back(changed);
       restored = std::move(session);
@@ -276,7 +295,7 @@ SessionRestore Session::restore(AppState& state) {
       std::error_code ec;
       if (!kept.empty()) fs::remove(path, ec);
       notes.push_back(kept.empty() ? "the unsaved changes of another session (" + slot_name(f.slot) + ") could not be kept: " + error
-                                   : "the unsaved changes of another session are kept in " + core::short_path(kept));
+                                   : "the unsaved changes of another session are kept in " + core::short_path(kept) + fragile(error));
     } else {
       std::error_code ec;
       fs::remove(path, ec);  // its scenario is its file's: nothing is lost
@@ -321,6 +340,7 @@ bool Session::save(const AppState& state, std::string* error, std::string* note)
     if (note) *note = lock_problem_;  // said once, with the first save
     lock_problem_.clear();
   }
+  if (!keep_uncopied(error, note)) return false;
   std::string text = session_text(state, error);
   if (text.empty()) return false;
   // Nothing is written that the next start would not restore whole: the text is read back first.
@@ -338,6 +358,23 @@ bool Session::save(const AppState& state, std::string* error, std::string* note)
   }
   // Private, and readable by its owner whatever mode the file before it had.
   return core::write_file_atomically(path_.string(), text, error, 0600);
+}
+
+// The session as it was when restored without some values, while its copy could not be made:
+// tried again before the session is written over, which it is not until the copy is kept.
+bool Session::keep_uncopied(std::string* error, std::string* note) {
+  if (uncopied_.empty()) return true;
+  std::string why;
+  const std::string aside = copy_aside(path_, uncopied_, &why);
+  if (aside.empty()) {
+    if (error)
+      *error = "it holds values that could not apply, and a copy of it as it was could not be kept (" + why +
+               "); it is not written over until one is, and each change tries again";
+    return false;
+  }
+  uncopied_.clear();
+  if (note) *note += (note->empty() ? "" : "; ") + std::string("the session as it was is now kept in ") + core::short_path(aside) + fragile(why);
+  return true;
 }
 
 Session& this_session() {
@@ -384,7 +421,7 @@ bool keep_session(AppState& state, std::string* error, std::string* note) {
       return false;
     }
     state.library.unkept.reset();
-    kept = "the unsaved changes of the last session are now kept in " + core::short_path(kept);
+    kept = "the unsaved changes of the last session are now kept in " + core::short_path(kept) + fragile(why);
   }
   std::string said;
   const bool ok = platform_files().sessions->save(state, error, &said);
@@ -392,18 +429,53 @@ bool keep_session(AppState& state, std::string* error, std::string* note) {
   return ok;
 }
 
+void keep_session_at_close(AppState& state) {
+  std::string error;
+  if (keep_session(state, &error, nullptr)) return;
+  std::cerr << "attnlab: the session was not kept: " << error << "\n";
+  const std::string session = this_session().path().string();
+  if (state.library.unkept && !session.empty())
+    std::cerr << "attnlab: the last session's unsaved changes stay in " << session << ", for the next start\n";
+  if (!state.modified()) return;  // the scenario is its file's: nothing of the window's is lost
+  std::string why;
+  const std::string kept = platform_files().sessions->keep_unsaved(state, &why);
+  if (!kept.empty()) std::cerr << "attnlab: this window's unsaved changes are kept in " << kept << fragile(why) << "\n";
+  else std::cerr << "attnlab: this window's unsaved changes could not be kept either (" << why << "): they are lost\n";
+}
+
+namespace {
+
+// A scenario's text for unsaved-<time>.json: laid out as a scenario file when that fits in one,
+// else compact, whatever its size: a session holds up to 2 MiB, and its changes are set aside all
+// the same (core::save_scenario_file would refuse them for ever). "" when a label is not UTF-8.
+std::string unsaved_text(const core::Scenario& s) {
+  try {
+    std::string text = core::scenario_to_text(s);
+    return text.size() <= core::kMaxFileBytes ? text : core::compact_text(core::scenario_to_json(s));
+  } catch (const nlohmann::json::exception&) {
+    return "";
+  }
+}
+
+}  // namespace
+
 std::string keep_unsaved(const AppState& state, std::string* error) {
   const fs::path dir = state_dir();
-  if (dir.empty()) {
-    if (error) *error = "no state directory ($XDG_STATE_HOME or $HOME)";
-    return {};
-  }
+  std::string why = dir.empty() ? "no state directory ($XDG_STATE_HOME or $HOME)" : "";
+  const std::string text = dir.empty() ? "" : unsaved_text(state.scenario());
+  if (!dir.empty() && text.empty()) why = "a label is not valid UTF-8 text";
+  if (error) *error = why;
+  if (text.empty()) return {};
   const std::string base = (dir / ("unsaved-" + time_stamp())).string();
   std::string path = base + ".json";
   std::error_code ec;
   for (int i = 2; fs::exists(fs::symlink_status(path, ec)); ++i) path = base + "-" + std::to_string(i) + ".json";
-  // Private as the session it comes from (0600).
-  return core::save_scenario_file(state.scenario(), path, error, 0600) ? path : std::string{};
+  // Private as the session it comes from (0600). In place though its folder's fsync failed: kept, *error says so.
+  bool in_place = false;
+  core::write_file_atomically(path, text, error, 0600, &in_place);
+  if (in_place && text.size() > core::kMaxFileBytes && error)
+    *error += std::string(error->empty() ? "" : "; ") + "larger than a scenario file (1 MiB): File → Open refuses it";
+  return in_place ? path : std::string{};
 }
 
 namespace {

@@ -59,11 +59,15 @@ class Session {
  private:
   bool claim(const std::filesystem::path& dir);
   void release();
+  bool keep_uncopied(std::string* error, std::string* note);
 
   std::filesystem::path dir_, path_;
   int lock_fd_ = -1;
   std::string notes_;
   std::string lock_problem_;  // claim(): the slot's lock file could not be made, to be said
+  // The session as it was, restored without values that could not apply, while its copy aside could
+  // not be made (a full disk): the session file is all there is of them, not written over until kept.
+  std::string uncopied_;
 };
 
 // The session of this process (the window's). Follows the state directory:
@@ -84,8 +88,15 @@ bool save_session(const AppState& state, std::string* error = nullptr, std::stri
 // write had to say besides success (the changes now kept and where, the lab left out).
 bool keep_session(AppState& state, std::string* error, std::string* note);
 
+// The window's end: keep_session, and when that fails (the last session's unsaved changes still
+// not set aside, a full disk), the window's own unsaved changes in unsaved-<time>.json; stderr
+// says where each thing is, or that it could not be kept.
+void keep_session_at_close(AppState& state);
+
 // Keeps state's scenario in unsaved-<time>.json in the state directory (a
-// scenario file: File → Open reads it). Its path, or "" with *error.
+// scenario file: File → Open reads it; compact, and past the 1 MiB File → Open reads, when the
+// session held a larger one). Its path, or "" with *error. In place though the folder's fsync
+// failed: its path, and *error says that it may not last.
 std::string keep_unsaved(const AppState& state, std::string* error);
 
 // Whether path (as it would be written: through symbolic links) is in the state directory.

@@ -277,7 +277,7 @@ Window::~Window() {
   if (loop_) {
     loop_.reset();
     std::string error;
-    if (!keep_session(state_, &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
+    keep_session_at_close(state_);
     if (!layout_settings_file().empty() && !keep_layout_settings(layout_settings_file(), &error))
       std::cerr << "attnlab: the window layout was not kept: " << error << "\n";
     set_training_waker(nullptr);

@@ -107,6 +107,31 @@ TEST_F(FilesTest, SaveThroughALinkInALinkedFolderWritesWhereItLeadsAndSaysSo) {
   EXPECT_TRUE(fs::is_empty(dir / "missing"));
 }
 
+// Issue 38, item 1, in the window's own name for its file: `attnlab d/../x.json` (d → real/sub)
+// read real/x.json, as the kernel does, but kept ./x.json as the file (its names read as text),
+// stamped it, and Ctrl+S replaced ./x.json. Now the folder is resolved as the kernel does.
+TEST_F(FilesTest, AFileOpenedThroughALinkedFoldersParentIsTheOneSaved) {
+  const fs::path real = fs::canonical(dir) / "real";
+  fs::create_directories(real / "sub");
+  fs::create_directory_symlink("real/sub", dir / "d");
+  ASSERT_TRUE(core::save_scenario_file(state.scenario(), (real / "x.json").string()));
+  write("x.json", "the user's x.json");
+  ASSERT_TRUE(app::open_scenario(state, (dir / "d" / ".." / "x.json").string())) << state.status;
+  EXPECT_EQ(state.library.file, (real / "x.json").string());
+  EXPECT_FALSE(app::changed_on_disk(state));
+  state.apply([](core::Scenario& s) { s.X(0, 0) = 0.625; });
+  ASSERT_TRUE(app::save_scenario(state, state.library.file)) << state.status;
+  {
+    std::ifstream in(dir / "x.json");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "the user's x.json");
+  }
+  const core::LoadResult saved = core::load_scenario_file((real / "x.json").string());
+  ASSERT_TRUE(saved.ok()) << saved.message();
+  EXPECT_EQ(saved.scenario->X(0, 0), 0.625);
+  ASSERT_FALSE(state.library.recent_files.empty());
+  EXPECT_EQ(state.library.recent_files.front(), (real / "x.json").string());
+}
+
 TEST_F(FilesTest, AFailedSaveSaysWhyAndKeepsTheMark) {
   frames(1);
   drag(center(cell("X[0][0]")), 30, 3, [](int) {});

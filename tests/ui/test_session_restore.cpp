@@ -7,10 +7,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "app/files/files.h"
 #include "app/files/session.h"
 #include "core/io/experiment_json.h"
 #include "session_test.h"
+#include "tests/support/without_dac_override.h"
 
 namespace {
 
@@ -84,6 +89,54 @@ TEST_F(SessionRestoreTest, AHeadItsScenarioDoesNotHaveIsDroppedAndTheSessionKept
       EXPECT_EQ(nlohmann::json::parse(in), session);
     }
   frames(2);
+}
+
+// Issue 38, item 5: when the copy of a session restored without some values could not be made
+// (a folder it could not write in, a full disk), the first autosave wrote the session over it and
+// the values were gone. Now the session is not written over until the copy is kept; each write
+// tries again first.
+TEST_F(SessionRestoreTest, ASessionWhoseCopyCouldNotBeMadeIsNotWrittenOverUntilItIs) {
+  const nlohmann::json session = example_session(2);
+  write_session(session);
+  const std::string as_it_was = session.dump();
+  app::AppState restored;
+  std::string error;
+  bool saved = true;
+  ::chmod(state_dir().c_str(), 0500);
+  {
+    WithoutDacOverride as_a_user;  // root would write in it anyway
+    if (const int probe = ::open((state_dir() / "probe").c_str(), O_WRONLY | O_CREAT, 0600); probe >= 0) {  // root's access() would say yes
+      ::close(probe);
+      ::unlink((state_dir() / "probe").c_str());
+      ::chmod(state_dir().c_str(), 0700);
+      GTEST_SKIP() << "permissions do not apply here";
+    }
+    ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored) << restored.status;
+    restored.apply([](core::Scenario& s) { s.X(1, 0) = 0.25; });
+    saved = app::save_session(restored, &error);
+  }
+  ::chmod(state_dir().c_str(), 0700);
+  EXPECT_NE(restored.status.find("a copy of the session as it was could not be kept yet"), std::string::npos) << restored.status;
+  EXPECT_FALSE(saved);
+  EXPECT_NE(error.find("a copy of it as it was could not be kept"), std::string::npos) << error;
+  EXPECT_EQ(count("session.json.corrupt-"), 0);
+  {
+    std::ifstream in(state_dir() / "session.json");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), as_it_was);
+  }
+  app::Autosave autosave(restored);  // the folder writable again: the copy first, then the session
+  restored.apply([](core::Scenario& s) { s.X(1, 0) = 0.125; });
+  autosave_now(autosave, restored);
+  EXPECT_NE(restored.status.find("the session as it was is now kept in"), std::string::npos) << restored.status;
+  ASSERT_EQ(count("session.json.corrupt-"), 1);
+  for (const auto& e : fs::directory_iterator(state_dir()))
+    if (e.path().filename().string().rfind("session.json.corrupt-", 0) == 0) {
+      std::ifstream in(e.path());
+      EXPECT_EQ(nlohmann::json::parse(in), session);
+    }
+  app::AppState now;
+  ASSERT_EQ(app::restore_session(now, /*read_only=*/true), app::SessionRestore::Restored);
+  EXPECT_EQ(now.scenario().X(1, 0), 0.125);
 }
 
 TEST_F(SessionRestoreTest, EveryViewValueThatCannotApplyIsNamedAndLeftAtItsDefault) {

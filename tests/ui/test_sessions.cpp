@@ -14,6 +14,7 @@
 #include "app/files/files.h"
 #include "app/files/session.h"
 #include "core/export/export.h"
+#include "core/io/atomic_file.h"
 #include "core/io/scenario_io.h"
 #include "session_test.h"
 #include "tests/support/without_dac_override.h"
@@ -222,22 +223,29 @@ TEST_F(SessionsTest, StatusMessagesPutWhatIsWrongBeforeALongPath) {
 
 namespace {
 
-// The state folder full until the test frees it: the desktop's own sessions, whose writes fail with ENOSPC meanwhile.
+// The desktop's own sessions, whose set-aside of unsaved changes fails with ENOSPC until the test
+// frees the space. The session itself is written all the same: what keeps it from writing over the
+// unsaved changes is keep_session's guard, nothing else.
 struct FullUntilFreed final : app::SessionStore {
   app::SessionStore& desktop = *app::desktop_files().sessions;
   bool full = true;
   app::SessionRestore restore(app::AppState& state, bool read_only) override { return desktop.restore(state, read_only); }
-  bool save(const app::AppState& state, std::string* error, std::string* note) override {
-    if (!full) return desktop.save(state, error, note);
-    if (error) *error = "No space left on device: cannot write session.json";
-    return false;
-  }
+  bool save(const app::AppState& state, std::string* error, std::string* note) override { return desktop.save(state, error, note); }
   std::string notes() const override { return desktop.notes(); }
   std::string keep_unsaved(const app::AppState& state, std::string* error) override {
     if (!full) return desktop.keep_unsaved(state, error);
     if (error) *error = "No space left on device: cannot write unsaved-….json";
     return {};
   }
+};
+
+// Installs store as the platform's sessions until the scope ends, an ASSERT's return included.
+class SessionsInstalled {
+ public:
+  explicit SessionsInstalled(app::SessionStore& store) { app::use_platform_files({nullptr, &store, nullptr}); }
+  ~SessionsInstalled() { app::use_platform_files({}); }
+  SessionsInstalled(const SessionsInstalled&) = delete;
+  SessionsInstalled& operator=(const SessionsInstalled&) = delete;
 };
 
 }  // namespace
@@ -257,7 +265,7 @@ TEST_F(SessionsTest, UnsavedChangesThatCouldNotBeSetAsideAreNotWrittenOver) {
   };
 
   FullUntilFreed full;
-  app::use_platform_files({nullptr, &full, nullptr});
+  SessionsInstalled installed(full);
   app::AppState started;
   ASSERT_EQ(app::load_initial_state(std::string(ATTNLAB_TEST_DATA) + "/example.json", started), 0);
   EXPECT_NE(started.status.find("could not be set aside yet (No space left on device"), std::string::npos) << started.status;
@@ -272,7 +280,6 @@ TEST_F(SessionsTest, UnsavedChangesThatCouldNotBeSetAsideAreNotWrittenOver) {
   full.full = false;  // the space is freed; one edit
   started.apply([](core::Scenario& s) { s.X(1, 0) = 0.125; });
   autosave_now(autosave, started);
-  app::use_platform_files({});
   EXPECT_NE(started.status.find("the unsaved changes of the last session are now kept in "), std::string::npos) << started.status;
   ASSERT_EQ(count("unsaved-"), 1) << "the edits are gone";
   for (const auto& e : fs::directory_iterator(state_dir()))
@@ -285,4 +292,79 @@ TEST_F(SessionsTest, UnsavedChangesThatCouldNotBeSetAsideAreNotWrittenOver) {
   ASSERT_EQ(app::restore_session(now, /*read_only=*/true), app::SessionRestore::Restored);
   EXPECT_EQ(now.scenario().X(1, 0), 0.125);
   EXPECT_FALSE(started.library.unkept);
+}
+
+// Issue 38, item 2: a session holds a scenario of up to 2 MiB, and its unsaved changes were set aside
+// through the scenario writer, which refuses anything past 1 MiB: they could never be set aside, and
+// the session was never written again. Now they are kept compact, whatever their size.
+TEST_F(SessionsTest, UnsavedChangesLargerThanAScenarioFileAreSetAsideAllTheSame) {
+  state.apply([](core::Scenario& s) {
+    s.X(0, 0) = 0.375;
+    s.notes = std::string(core::kMaxFileBytes + core::kMaxFileBytes / 2, 'n');
+  });
+  state.library.file.clear();  // never saved anywhere: the session alone holds the edit
+  ASSERT_TRUE(app::save_session(state));
+  const core::Scenario unsaved = state.scenario();
+  app::AppState started;
+  ASSERT_EQ(app::load_initial_state(std::string(ATTNLAB_TEST_DATA) + "/example.json", started), 0);
+  EXPECT_NE(started.status.find("the unsaved changes of the last session are kept in"), std::string::npos)
+      << started.status.substr(0, 400);
+  EXPECT_FALSE(started.library.unkept);
+  ASSERT_EQ(count("unsaved-"), 1);
+  for (const auto& e : fs::directory_iterator(state_dir()))
+    if (e.path().filename().string().rfind("unsaved-", 0) == 0) {
+      const core::FileRead file = core::read_regular_file(e.path().string(), app::Session::kMaxBytes);
+      const core::LoadResult kept = core::parse_scenario(file.text, app::Session::kMaxBytes);
+      ASSERT_TRUE(kept.ok()) << kept.message().substr(0, 300);
+      EXPECT_TRUE(*kept.scenario == unsaved);
+    }
+}
+
+namespace {
+
+// The desktop's sessions, refusing to set aside one scenario (the last session's unsaved changes,
+// on a disk full for them) and keeping every other.
+struct RefusesOne final : app::SessionStore {
+  app::SessionStore& desktop = *app::desktop_files().sessions;
+  core::Scenario refused;
+  app::SessionRestore restore(app::AppState& state, bool read_only) override { return desktop.restore(state, read_only); }
+  bool save(const app::AppState& state, std::string* error, std::string* note) override { return desktop.save(state, error, note); }
+  std::string notes() const override { return desktop.notes(); }
+  std::string keep_unsaved(const app::AppState& state, std::string* error) override {
+    if (!(state.scenario() == refused)) return desktop.keep_unsaved(state, error);
+    if (error) *error = "No space left on device: cannot write unsaved-….json";
+    return {};
+  }
+};
+
+}  // namespace
+
+// Issue 38, item 2, at the window's end: the last session's unsaved changes still not set aside,
+// the window's own edits could not go into the session, and were lost without a word. Now they
+// are kept in an unsaved-<time>.json of their own, and stderr says where each thing is.
+TEST_F(SessionsTest, TheWindowsEditsAreKeptAtItsCloseWhileTheSessionCannotBe) {
+  state.apply([](core::Scenario& s) { s.X(0, 0) = 0.375; });
+  state.library.file.clear();
+  ASSERT_TRUE(app::save_session(state));
+  RefusesOne store;
+  store.refused = state.scenario();
+  SessionsInstalled installed(store);
+  app::AppState started;
+  ASSERT_EQ(app::load_initial_state(std::string(ATTNLAB_TEST_DATA) + "/example.json", started), 0);
+  ASSERT_TRUE(started.library.unkept) << started.status;
+  started.apply([](core::Scenario& s) { s.X(1, 0) = 0.25; });
+  testing::internal::CaptureStderr();
+  app::keep_session_at_close(started);
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("the session was not kept"), std::string::npos) << said;
+  EXPECT_NE(said.find("the last session's unsaved changes stay in " + (state_dir() / "session.json").string()),
+            std::string::npos) << said;
+  EXPECT_NE(said.find("this window's unsaved changes are kept in " + state_dir().string()), std::string::npos) << said;
+  ASSERT_EQ(count("unsaved-"), 1) << said;
+  for (const auto& e : fs::directory_iterator(state_dir()))
+    if (e.path().filename().string().rfind("unsaved-", 0) == 0)
+      EXPECT_TRUE(core::load_scenario_file(e.path().string()).scenario.value() == started.scenario());
+  app::AppState read;  // and the session still holds the last session's changes
+  ASSERT_EQ(app::restore_session(read, /*read_only=*/true), app::SessionRestore::Restored);
+  EXPECT_TRUE(read.scenario() == store.refused);
 }
