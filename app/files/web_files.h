@@ -9,10 +9,10 @@
 //   unsaved changes, set aside when a link opens over them, go to "attnlab.unsaved-TIME". Until
 //   what is to be set aside is (the browser may refuse it: a full quota), "attnlab.session",
 //   which holds it, is not written over: each save tries again first, and fails while it cannot.
-// - File chooser: Open is the browser's file picker (web/page_pre.js), whose file is written
-//   to the home folder and opened as any file is (one above 1 MiB is not read, and one the
-//   reader refuses is not kept: app/web/page_api.cpp's attnlab_open_picked); Save as saves to the home folder under the
-//   name the desktop's dialog would propose.
+// - File chooser: Open is the browser's file picker (web/page_pre.js), whose file (or one dropped
+//   on the canvas) is written to the home folder and opened as any file is (one above 1 MiB is
+//   not read, and one that does not open is not kept: app/web/page_api.cpp's open_taken_file);
+//   Save as saves to the home folder under the name the desktop's dialog would propose.
 // - Downloads: every file the app writes to its home folder (/home/web_user: Save, every
 //   export, the animations) or over a file it opened is handed to the browser as a download,
 //   by the name the desktop would give it, once the frame that wrote it is over.

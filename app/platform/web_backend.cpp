@@ -74,7 +74,9 @@ EM_JS(void, web_clipboard_write, (const char* text), {
   Module.attnlabClipboard = s;
   if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(s).catch(function () {});
 });
-EM_JS(char*, web_clipboard_read, (), { return Module.attnlabCString(Module.attnlabClipboard || ""); });
+EM_JS(char*, web_clipboard_read, (), {
+  try { return Module.attnlabCString(Module.attnlabClipboard || ""); } catch (e) { return 0; }  // out of memory: nothing to paste
+});
 
 void set_clipboard(void*, const char* text) { web_clipboard_write(text); }
 const char* get_clipboard(void*) {
@@ -199,7 +201,7 @@ std::unique_ptr<Backend> Backend::create(const Options& options, std::string* er
     return nullptr;
   }
   glfwMakeContextCurrent(window);
-  install_input_callbacks(window);  // a drop: emscripten's GLFW wrote the files to /.glfw_dropped_files/
+  install_input_callbacks(window);  // drops on the canvas never reach GLFW's: web/page_pre.js takes them first
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init(kGlslVersion);
   ImGuiIO& io = ImGui::GetIO();

@@ -9,4 +9,9 @@ namespace app {
 // The page's window; null before it is open.
 Window* page_window();
 
+// After each frame: a picked or dropped file whose Open waited for the answer to "Unsaved changes"
+// is kept once it opened; otherwise (cancelled, refused) the page's earlier file under that name is
+// back, or there is none (app/web/page_api.cpp).
+void settle_picked_files();
+
 }  // namespace app

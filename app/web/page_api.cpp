@@ -23,6 +23,7 @@
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/text/json_text.h"
+#include "core/text/utf8.h"
 
 namespace {
 
@@ -62,6 +63,7 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text, double bytes) {
   std::string error;
   if (!text) {
     error = "file: " + std::to_string(static_cast<long long>(bytes)) + " bytes; a scenario file is at most 1 MiB";
+    state().status = "not opened: " + error;  // as every other load the reader refuses
   } else {
     const std::string t(text, static_cast<size_t>(bytes));
     if (is_experiment_text(t)) {
@@ -155,37 +157,151 @@ EMSCRIPTEN_KEEPALIVE int attnlab_export(const char* extension) {
 
 EMSCRIPTEN_KEEPALIVE const char* attnlab_export_data() { return g_export.c_str(); }
 
-// A file the browser's picker gave (page_pre.js): size bytes at data, written to the home folder as
-// name and opened as File → Open does; data is null when there were more than 1 MiB, which the
-// page did not read. A file the reader refuses is not kept: what the page had under that name (a
-// file opened before) is as it was, or there is none.
-EMSCRIPTEN_KEEPALIVE void attnlab_open_picked(const char* name, const char* data, double size) {
+}  // extern "C"
+
+namespace {
+
+// A file the page took from the browser (the picker, a drop: web/page_pre.js), written to the home
+// folder under its name and opened as File → Open does. What the page had under that name (a file
+// opened before) is as it was unless the file opens: a file the reader refuses is not kept, nor one
+// whose Open is cancelled when the page asked about unsaved changes (settle_picked_files).
+struct PickedFile {
+  std::string path;
+  core::FileRead before;   // what the page had under that name; problem set: nothing
+  core::FileStamp before_stamp;  // of before
+  core::FileStamp written;       // the file as written here: the document's once it is opened
+};
+std::vector<PickedFile> g_picked;  // each waiting for the answer to "Unsaved changes"
+
+// text as path's, not renamed over an earlier file (MEMFS would keep the node it replaced); on a
+// failure, what was there (before) is written back.
+bool write_home_file(const std::string& path, std::string_view text, const core::FileRead& before, std::string* error) {
+  std::remove(path.c_str());
+  bool written = core::write_file_atomically(path, text, error);
+  if (!written && before.problem == core::FileRead::Problem::None) {
+    std::string again;
+    if (!core::write_file_atomically(path, before.text, &again)) *error += "; the page's earlier " + core::short_path(path) + " is lost: " + again;
+  }
+  app::web_downloads().mark_seen(path);  // no download: the page did not write it
+  return written;
+}
+
+// The page's file under that name as it was before, or none.
+void restore(const PickedFile& picked) {
+  std::string error;
+  if (picked.before.problem == core::FileRead::Problem::None) {
+    write_home_file(picked.path, picked.before.text, picked.before, &error);
+    // The document's own file, as it knew it: not "changed on disk" for being written back.
+    app::Library& library = state().library;
+    if (library.file_stamp == picked.before_stamp && !library.file.empty() && core::writes_over(library.file, picked.path))
+      library.file_stamp = core::file_stamp(picked.path);
+  } else {
+    std::remove(picked.path.c_str());
+    app::web_downloads().forget(picked.path);
+  }
+}
+
+// Why the reader refuses path as a scenario, as the status line says it ("" when it reads it). Asked
+// before the page asks about unsaved changes: a file that cannot open is not asked about, nor kept.
+std::string scenario_refusal(const std::string& path) {
+  if (app::is_result_file(path) || app::is_experiment_file(path) || core::names_link(path)) return "";  // opened at once
+  const core::LoadResult loaded = core::load_scenario_file(path);
+  if (loaded.ok()) return "";
+  std::string message;  // as files.cpp's load_errors: each line begins with the path, shortened
+  for (const std::string& e : loaded.errors)
+    message += (message.empty() ? "" : "\n") +
+               (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
+  return "not opened: " + message;
+}
+
+bool open_is_waiting(const app::AppState& s, const std::string& path) {
+  using Action = app::Pending::Action;
+  const app::Pending& p = s.dialogs.pending;
+  const app::Pending& after = s.dialogs.after_save_as;
+  return ((p.action == Action::Open || (p.action == Action::Overwrite && p.after == Action::Open)) && p.path == path) ||
+         (after.action == Action::Open && after.path == path);
+}
+
+void open_taken_file(const char* name, const char* data, double size, bool dropped) {
   const std::string path = app::web_home() + "/" + name;
   if (!data) {
     state().status = "not opened: " + core::short_path(path) + ": larger than 1 MiB; a scenario file is at most 1 MiB";
     redraw();
     return;
   }
-  const core::FileRead before = core::read_regular_file(path, size_t{1} << 31);
-  const auto write = [&](std::string_view text, std::string* error) {
-    std::remove(path.c_str());  // not renamed over: MEMFS would keep the node it replaced
-    const bool written = core::write_file_atomically(path, text, error);
-    app::web_downloads().mark_seen(path);  // no download: the page did not write it
-    return written;
-  };
+  // The frames of a recording draw from the open file (as the window's drops).
+  if (dropped && state().recording()) {
+    state().status = "a file dropped during a recording is not opened: drop it again after";
+    redraw();
+    return;
+  }
+  PickedFile picked{path, core::read_regular_file(path, size_t{1} << 31), core::file_stamp(path), {}};
   std::string error;
-  if (!write(std::string_view(data, static_cast<size_t>(size)), &error)) {
+  if (!write_home_file(path, std::string_view(data, static_cast<size_t>(size)), picked.before, &error)) {
     state().status = "not opened: " + error;
-  } else if (!app::request_open(state(), path) &&
-             !(state().dialogs.pending.action == app::Pending::Action::Open && state().dialogs.pending.path == path)) {
-    // Refused: the page's file under that name as it was, or none.
-    if (before.problem == core::FileRead::Problem::None) {
-      write(before.text, &error);
-    } else {
-      std::remove(path.c_str());
-      app::web_downloads().forget(path);
+    redraw();
+    return;
+  }
+  picked.written = core::file_stamp(path);
+  if (state().modified()) {
+    if (const std::string refused = scenario_refusal(path); !refused.empty()) {
+      state().status = refused;
+      restore(picked);
+      redraw();
+      return;
     }
   }
+  if (!app::request_open(state(), path)) {
+    if (open_is_waiting(state(), path)) g_picked.push_back(std::move(picked));  // settled once answered
+    else restore(picked);  // refused: the status line says why
+  }
+  redraw();
+}
+
+}  // namespace
+
+namespace app {
+
+void settle_picked_files() {
+  for (auto it = g_picked.begin(); it != g_picked.end();) {
+    if (open_is_waiting(state(), it->path)) {
+      ++it;
+      continue;
+    }
+    const bool opened = !state().library.file.empty() && core::writes_over(state().library.file, it->path) &&
+                        state().library.file_stamp == it->written;
+    if (!opened) restore(*it);  // cancelled, or the reader refused it once asked
+    it = g_picked.erase(it);
+  }
+}
+
+}  // namespace app
+
+extern "C" {
+
+// A file the browser's picker gave (page_pre.js): size bytes at data, written to the home folder as
+// name and opened as File → Open does; data is null when there were more than 1 MiB, which the
+// page did not read.
+EMSCRIPTEN_KEEPALIVE void attnlab_open_picked(const char* name, const char* data, double size) {
+  open_taken_file(name, data, size, false);
+}
+
+// A file dropped on the canvas (page_pre.js takes drops from emscripten's GLFW, which read every
+// dropped file whole into /.glfw_dropped_files/ and kept it): as a picked file, the first .json among
+// those dropped. name is empty when none was a .json.
+EMSCRIPTEN_KEEPALIVE void attnlab_open_dropped(const char* name, const char* data, double size) {
+  if (!app::page_window()) return;  // before the first frame: nowhere to open it
+  if (!*name) {
+    state().status = "not opened: only .json scenario files can be dropped";
+    redraw();
+    return;
+  }
+  open_taken_file(name, data, size, true);
+}
+
+// A picked or dropped file the page could not take (the browser could not read it, no memory for it).
+EMSCRIPTEN_KEEPALIVE void attnlab_open_failed(const char* name, const char* why) {
+  state().status = "not opened: " + core::short_path(app::web_home() + "/" + name) + ": " + why;
   redraw();
 }
 

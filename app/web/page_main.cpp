@@ -38,7 +38,9 @@ EM_JS(char*, page_address_part, (int which), {
   return Module.attnlabCString(which === 0 ? window.location.hash : (new URLSearchParams(window.location.search).get("embed") || ""));
 });
 EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
-EM_JS(void, page_failed, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
+EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
+
+void page_failed(const std::string& why) { page_failed_js(why.c_str()); }
 
 std::string address_part(int which) { return adopt_js_string(page_address_part(which)); }
 
@@ -64,11 +66,16 @@ std::string read_embed(const std::string& list, std::vector<Panel>& panels) {
 void frame() {
   advance_training(kTrainingBudgetMs);
   const int frames_before = ImGui::GetFrameCount();
-  if (!g_window->frame()) {
+  const bool open = g_window->frame();
+  settle_picked_files();
+  if (!open) {
     std::string error;  // the last edits, which the autosave may not have kept yet
-    if (!web_files().sessions->save(g_window->state(), &error, nullptr)) std::cerr << "attnlab: the session was not kept: " << error << "\n";
+    const bool kept = web_files().sessions->save(g_window->state(), &error, nullptr);
+    if (!kept) std::cerr << "attnlab: the session was not kept: " << error << "\n";
     emscripten_cancel_main_loop();
-    page_failed("attnlab is closed (File \u2192 Quit). The session is kept: reload the page to go on where you were.");
+    page_failed(kept ? "attnlab is closed (File \u2192 Quit). The session is kept: reload the page to go on where you were."
+                     : "attnlab is closed (File \u2192 Quit). Its last changes are not kept: " + error +
+                           ". Reloading the page opens the session as this browser last stored it.");
     return;
   }
   if (ImGui::GetFrameCount() != frames_before) web_downloads().ship();  // files are written by drawn frames
