@@ -154,16 +154,17 @@ bool writes_over(const std::string& output, const std::string& existing) {
   namespace fs = std::filesystem;
   if (output.empty() || existing.empty()) return false;
   const WriteTarget out = write_target(output), in = write_target(existing);
-  if (!out.error && !in.error) {
+  if (!out.error && !in.error && out.missing.empty() && in.missing.empty()) {
     // Where the kernel leads each: the same file when both exist, else the same resolved place
-    // ("no/../ex.json" with no folder "no" is a write the kernel fails, not one over ex.json).
+    // ("d/../ex.json" with d a link is beside what d leads to, whatever ./ex.json is).
     struct stat a {}, b {};
     if (::stat(out.path.c_str(), &a) == 0 && ::stat(in.path.c_str(), &b) == 0)
       return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
     return out.path == in.path;
   }
-  // Only where a path cannot be resolved (a loop, no working directory): the names without "."
-  // and "..", so that a write that may reach the file is refused rather than risked.
+  // Only where a path cannot be resolved (a loop, no working directory, a folder missing on the
+  // way: "sub/../a.json" beside a.json with no sub): the names without "." and "..", refused though
+  // the kernel would fail on it, rather than risk the file.
   std::error_code ec_out, ec_in;
   const fs::path a = fs::absolute(output, ec_out), b = fs::absolute(existing, ec_in);
   if (ec_out || ec_in) return fs::path(output).lexically_normal() == fs::path(existing).lexically_normal();

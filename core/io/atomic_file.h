@@ -37,7 +37,7 @@ WriteTarget write_target(const std::string& path);
 // Whether a write to output would replace the file at existing (the input FILE): the same
 // file (device and inode, a hard link too) when both exist, else the same place once both are
 // resolved as write_target resolves them; only when one cannot be resolved (a loop of links,
-// no working directory), the same path once "." and ".." are taken out.
+// no working directory, a folder missing on the way), the same path once "." and ".." are taken out.
 bool writes_over(const std::string& output, const std::string& existing);
 
 // Returns false and sets *error (the reason first, then the path, shortened
