@@ -175,15 +175,19 @@ class WriteFaults(unittest.TestCase):
                             self.assertEqual(as_it_was, i >= written, f"{what}: {target}")
                         type(self).tried += 1
 
+    def window_case(self, case):
+        """A window case (tests/ui/test_write_paths.cpp) run once without a fault: its command, log and calls."""
+        log = self.tmp / f"window-{case}.log"
+        log.unlink(missing_ok=True)
+        command = [UI_TESTS, f"--gtest_filter=WritePaths.{case}"]
+        clean = subprocess.run(command, env=self.env(log), capture_output=True, text=True, timeout=120)
+        self.assertEqual(clean.returncode, 0, clean.stdout[-800:])
+        return command, log, calls_of(log)
+
     def test_window_paths(self):
         for case in WINDOW_CASES:
             with self.subTest(case):
-                log = self.tmp / f"window-{case}.log"
-                log.unlink(missing_ok=True)
-                command = [UI_TESTS, f"--gtest_filter=WritePaths.{case}"]
-                clean = subprocess.run(command, env=self.env(log), capture_output=True, text=True, timeout=120)
-                self.assertEqual(clean.returncode, 0, clean.stdout[-800:])
-                calls = calls_of(log)
+                command, log, calls = self.window_case(case)
                 # One file written each; SessionSetAsideAsCorrupt: the move aside, then the window's session elsewhere.
                 self.assertEqual(calls.count("mkstemp") + calls.count("aside"), 2 if case == "SessionSetAsideAsCorrupt" else 1, calls)
                 type(self).paths += 1
@@ -303,12 +307,7 @@ class WriteFaults(unittest.TestCase):
     def test_faults_that_clear_later(self):
         for case in CLEARING_CASES:
             with self.subTest(case):
-                log = self.tmp / f"window-{case}.log"
-                log.unlink(missing_ok=True)
-                command = [UI_TESTS, f"--gtest_filter=WritePaths.{case}"]
-                clean = subprocess.run(command, env=self.env(log), capture_output=True, text=True, timeout=120)
-                self.assertEqual(clean.returncode, 0, clean.stdout[-800:])
-                calls = calls_of(log)
+                command, log, calls = self.window_case(case)
                 type(self).paths += 1
                 # A full disk from each call made before the space is freed (a later one would never fail),
                 # ENOSPC and EIO in turn: the writes before it come in blocks of 7 calls, an odd number, so
