@@ -1,0 +1,308 @@
+// What the page must not lose or break on (issue 38): long strings, loads, picks and drops above
+// 1 MiB, memory over many loads, sessions storage refuses to set aside. Run with page.test.mjs
+// as web.page (tests/CMakeLists.txt); the environment is the same.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { site, bin, root, shots, home, native, nativeAll, open, frames, jsonFiles, lessons, testScenarios, chooseFile, statusLine, stored, storedKeys, storageFault, autosaved, refusals, refusedAgain, server } from "./page_support.mjs";
+
+test("a load, a fragment and a picked file above 1 MiB are refused with the reader's message, and the page works after them (issue 38, items 3 and 6)", async () => {
+  const { page, context, errors } = await open();
+  const firstLesson = native(["--dump", lessons[0]]).toString();
+  const good = fs.readFileSync(testScenarios[0], "utf8"), goodDump = native(["--dump", testScenarios[0]]).toString();
+  for (const n of [1500000, 6000000]) {
+    assert.deepEqual(await page.evaluate((k) => window.attnlab.load("x".repeat(k)), n),
+                     { ok: false, error: `file: ${n} bytes; a scenario file is at most 1 MiB` });
+    assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson, "the scenario on screen is kept");
+  }
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), good), { ok: true });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  // A fragment of 1.4 million characters pasted into the address bar of the open page.
+  await page.evaluate(() => { window.location.hash = "#z=" + "A".repeat(1400000); });
+  await frames(page, 4);
+  assert.match(await statusLine(page), /^not opened: .*1 MiB/);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(lessons[1], "utf8")), { ok: true });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[1]]).toString());
+  // A picked file of 40 MB: not read, not kept, and the reader's message.
+  const heapBefore = await page.evaluate(() => Module.HEAP8.length);
+  const chooser = await chooseFile(page);
+  const big = path.join(home, "big.json");
+  fs.writeFileSync(big, Buffer.alloc(40 << 20, 0x20));
+  await chooser.setFiles(big);
+  await page.waitForFunction(() => /big\.json/.test(window.attnlab.status()), null, { timeout: 20000 });
+  assert.match(await statusLine(page), /^not opened: \S*big\.json: larger than 1 MiB; a scenario file is at most 1 MiB$/);
+  assert.equal(await page.evaluate(() => Module.FS.analyzePath("/home/web_user/big.json").exists), false);
+  assert.ok(await page.evaluate(() => Module.HEAP8.length) - heapBefore < 4 << 20, "the file was not copied into the page's memory");
+  // Still working.
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[1]]).toString());
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), good), { ok: true });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a picked file the reader refuses leaves nothing behind, and no file the page had is replaced by it (issue 38, item 6)", async () => {
+  const { page, context, errors } = await open();
+  const pick = async (name, text) => {
+    await frames(page, 4);
+    await (await chooseFile(page)).setFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+  };
+  const good = fs.readFileSync(testScenarios[0], "utf8"), goodDump = native(["--dump", testScenarios[0]]).toString();
+  await pick("mine.json", good);
+  await page.waitForFunction((want) => window.attnlab.dump() === want, goodDump, { timeout: 10000 });
+  await pick("mine.json", "{ not json");
+  await page.waitForFunction(() => /^not opened: /.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.match(await statusLine(page), /mine\.json: .*JSON/);
+  assert.equal(await page.evaluate(() => new TextDecoder().decode(Module.FS.readFile("/home/web_user/mine.json"))), good);
+  await pick("other.json", "{ not json either");
+  await page.waitForFunction(() => /other\.json/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => Module.FS.analyzePath("/home/web_user/other.json").exists), false);
+  await frames(page, 4);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  assert.equal(await page.evaluate(() => window.attnlab.downloads.length), 0, "nothing was handed to the browser as a download");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("100 loads of a 1 MB scenario grow the page's memory by less than 20 MB (issue 38, item 5)", async () => {
+  const scenario = JSON.parse(fs.readFileSync(testScenarios[0], "utf8"));
+  scenario.notes = "";
+  scenario.notes = "n".repeat(1000000 - JSON.stringify(scenario).length);
+  const text = JSON.stringify(scenario);
+  assert.equal(text.length, 1000000);
+  const { page, context, errors } = await open();
+  await page.evaluate((t) => { window.scenarioOf1MB = t; }, text);
+  // The JavaScript heap, the page's files (MEMFS keeps them in JavaScript arrays) and the wasm heap.
+  const memory = () => page.evaluate(() => {
+    window.gc();
+    let files = 0;
+    for (const first of Module.FS.nameTable) for (let node = first; node; node = node.name_next)
+      if (node.contents && node.contents.length !== undefined) files += node.contents.length;
+    return { js: performance.memory.usedJSHeapSize, files, wasm: Module.HEAP8.length };
+  });
+  const load = () => page.evaluate(() => window.attnlab.load(window.scenarioOf1MB));
+  assert.deepEqual(await load(), { ok: true });  // the first: the wasm heap grows to hold it
+  await autosaved(page);
+  const before = await memory();
+  for (let i = 0; i < 100; ++i) assert.deepEqual(await load(), { ok: true });
+  await autosaved(page);
+  const after = await memory();
+  const mb = (x) => (x / (1 << 20)).toFixed(1);
+  const growth = after.js + after.files + after.wasm - (before.js + before.files + before.wasm);
+  console.log(`100 loads of 1 MB: JS heap ${mb(before.js)} → ${mb(after.js)} MB, files ${mb(before.files)} → ${mb(after.files)} MB, ` +
+              `wasm heap ${mb(before.wasm)} → ${mb(after.wasm)} MB: ${mb(growth)} MB more`);
+  assert.ok(growth < 20 << 20, `${mb(growth)} MB more after 100 loads`);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", testScenarios[0]]).toString());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a stored session that begins with NUL is set aside whole, and the status line says so (issue 38, item 11)", async () => {
+  const { page, context, errors } = await open();
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
+  await autosaved(page);
+  const broken = "\u0000" + await stored(page, "attnlab.session");
+  await page.evaluate((t) => window.localStorage.setItem("attnlab.session", t), broken);
+  await page.reload();
+  await page.evaluate(() => window.attnlab.ready);
+  assert.match(await statusLine(page), /^the last session could not be restored .*; it is kept in this browser's storage as attnlab\.session\.corrupt-/);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[0]]).toString());
+  const aside = await storedKeys(page, "attnlab.session.corrupt-");
+  assert.equal(aside.length, 1);
+  assert.equal(await stored(page, aside[0]), broken);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a corrupt session that storage refuses to set aside is not said to be kept, and stays until it is set aside (issue 38, items 4 and 12)", async () => {
+  const { page, context, errors } = await open("", { storageFaults: true });
+  const broken = "{ not a session";
+  await page.evaluate((t) => window.localStorage.setItem("attnlab.session", t), broken);
+  await storageFault(page, "^attnlab\\.session\\.corrupt-");
+  await page.reload();
+  await page.evaluate(() => window.attnlab.ready);
+  const said = await statusLine(page);
+  assert.match(said, /^the last session could not be restored/);
+  assert.doesNotMatch(said, /it is kept in/);
+  assert.match(said, /refused/);
+  // An edit and the autosave's time: the session is still the one that could not be restored.
+  const refusedBefore = await refusals(page);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
+  await refusedAgain(page, refusedBefore);  // an autosave tried, and was refused
+  await page.waitForFunction(() => /^the session is not being kept: /.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.equal(await stored(page, "attnlab.session"), broken);
+  assert.deepEqual(await storedKeys(page, "attnlab.session.corrupt-"), []);
+  assert.match(await statusLine(page), /^the session is not being kept: /);
+  // Room again: the next autosave sets it aside first, then keeps the session.
+  await storageFault(page, null);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(lessons[1], "utf8")), { ok: true });
+  await page.waitForFunction(() => Object.keys(window.localStorage).some((k) => k.startsWith("attnlab.session.corrupt-")), null, { timeout: 10000 });
+  const aside = await storedKeys(page, "attnlab.session.corrupt-");
+  assert.equal(aside.length, 1);
+  assert.equal(await stored(page, aside[0]), broken);
+  await page.waitForFunction((b) => window.localStorage.getItem("attnlab.session") !== b, broken, { timeout: 10000 });
+  assert.match(await statusLine(page), new RegExp(`kept in this browser's storage as ${aside[0].replace(/\./g, "\\.")}`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("unsaved changes that storage refuses to set aside stay in the session until they are set aside (issue 38, items 2 and 12)", async () => {
+  const { page, context, errors } = await open("", { storageFaults: true });
+  // A scenario with no file: all of it is unsaved.
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
+  await page.waitForFunction(() => window.localStorage.getItem("attnlab.session") !== null, null, { timeout: 10000 });
+  await autosaved(page);
+  const session = await stored(page, "attnlab.session");
+  const unsaved = await page.evaluate(() => window.attnlab.scenario());
+  // A link opens with storage full: the changes cannot be set aside.
+  await storageFault(page, "^attnlab\\.unsaved-");
+  const link = native([lessons[1], "--link", `${server.url}index.html`]).toString().trim();
+  await page.goto("about:blank");
+  await page.goto(link);
+  await page.evaluate(() => window.attnlab.ready);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", lessons[1]]).toString());
+  assert.match(await statusLine(page), /^the unsaved changes of the last session could not be /);
+  assert.doesNotMatch(await statusLine(page), /are kept in/);
+  // An edit and the autosave's time: the session still holds them.
+  const refusedBefore = await refusals(page);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(lessons[2], "utf8")), { ok: true });
+  await refusedAgain(page, refusedBefore);  // an autosave tried, and was refused
+  await page.waitForFunction(() => /^the session is not being kept: /.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.equal(await stored(page, "attnlab.session"), session);
+  assert.deepEqual(await storedKeys(page, "attnlab.unsaved-"), []);
+  // Room again: the next autosave sets them aside, then keeps the session.
+  await storageFault(page, null);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(lessons[3], "utf8")), { ok: true });
+  await page.waitForFunction(() => Object.keys(window.localStorage).some((k) => k.startsWith("attnlab.unsaved-")), null, { timeout: 10000 });
+  const aside = await storedKeys(page, "attnlab.unsaved-");
+  assert.equal(aside.length, 1);
+  assert.equal(await stored(page, aside[0]), unsaved);
+  await page.waitForFunction((s) => window.localStorage.getItem("attnlab.session") !== s, session, { timeout: 10000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("File → Quit says the session is kept only when it was, with the reason when it was not (review, item 4)", async () => {
+  const { page, context } = await open("", { storageFaults: true });
+  await storageFault(page, "^attnlab\\.session$");
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
+  await frames(page, 4);
+  await page.keyboard.press("Control+q");  // the question about unsaved changes
+  await frames(page, 6);
+  await page.keyboard.press("Control+q");  // a second time: quit without saving
+  await page.waitForFunction(() => document.getElementById("status")?.className === "failed", null, { timeout: 10000 });
+  const said = await page.evaluate(() => document.getElementById("status").textContent);
+  assert.match(said, /^attnlab is closed \(File → Quit\)\. Its last changes are not kept: .*refused/);
+  assert.doesNotMatch(said, /The session is kept/);
+  await context.close();
+});
+
+test("a picked file whose write fails, or whose Open is refused or cancelled after the question, leaves the page's earlier file as it was (review, item 6)", async () => {
+  const { page, context, errors } = await open();
+  const pick = async (name, text) => {
+    await frames(page, 4);
+    await (await chooseFile(page)).setFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+  };
+  const mine = () => page.evaluate(() => new TextDecoder().decode(Module.FS.readFile("/home/web_user/mine.json")));
+  const good = fs.readFileSync(testScenarios[0], "utf8"), goodDump = native(["--dump", testScenarios[0]]).toString();
+  const other = fs.readFileSync(lessons[1], "utf8"), otherDump = native(["--dump", lessons[1]]).toString();
+  await pick("mine.json", good);
+  await page.waitForFunction((want) => window.attnlab.dump() === want, goodDump, { timeout: 10000 });
+  // The write fails (the file system refuses its rename once): the earlier mine.json is written back.
+  await page.evaluate(() => {
+    const rename = Module.FS.rename;
+    let fail = 1;
+    Module.FS.rename = function (...args) {
+      if (fail-- > 0) throw new Module.FS.ErrnoError(28);  // ENOSPC
+      return rename.apply(this, args);
+    };
+  });
+  await pick("mine.json", other);
+  await page.waitForFunction(() => /^not opened: /.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.equal(await mine(), good);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  // Unsaved changes: a file the reader refuses is refused at once (no question), and not kept.
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), good), { ok: true });
+  await pick("mine.json", "{ not json");
+  await page.waitForFunction(() => /^not opened: .*mine\.json: .*JSON/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.equal(await mine(), good);
+  // A good one: the question; cancelled (Escape), the earlier mine.json is back.
+  await pick("mine.json", other);
+  await frames(page, 6);
+  assert.equal(await mine(), other, "kept while the page asks");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction((g) => new TextDecoder().decode(Module.FS.readFile("/home/web_user/mine.json")) === g, good, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
+  // Asked again and answered D (discard them and open): it opens, and is kept.
+  await pick("mine.json", other);
+  await frames(page, 6);
+  await page.keyboard.press("d");
+  await page.waitForFunction((want) => window.attnlab.dump() === want, otherDump, { timeout: 10000 });
+  await frames(page, 4);
+  assert.equal(await mine(), other);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a dropped file above 1 MiB is refused unread, and no dropped file stays in the page's memory but one that opened (review, item 6)", async () => {
+  const { page, context, errors } = await open();
+  const drop = (name, text, size = 0) => page.evaluate(([n, t, k]) => {
+    const data = new DataTransfer();
+    data.items.add(new File([k ? new Uint8Array(k).fill(0x20) : t], n, { type: "application/json" }));
+    const canvas = document.getElementById("canvas");
+    for (const type of ["dragenter", "dragover", "drop"])
+      canvas.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, [name, text, size]);
+  const exists = (p) => page.evaluate((q) => Module.FS.analyzePath(q).exists, p);
+  const firstLesson = native(["--dump", lessons[0]]).toString();
+  await drop("big.json", "", 2 << 20);
+  await page.waitForFunction(() => /big\.json/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.match(await statusLine(page), /^not opened: \S*big\.json: larger than 1 MiB; a scenario file is at most 1 MiB$/);
+  assert.equal(await exists("/.glfw_dropped_files/big.json"), false);
+  assert.equal(await exists("/home/web_user/big.json"), false);
+  await drop("broken.json", "{ not json");
+  await page.waitForFunction(() => /broken\.json/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.match(await statusLine(page), /^not opened: \S*broken\.json: .*JSON/);
+  assert.equal(await exists("/.glfw_dropped_files/broken.json"), false);
+  assert.equal(await exists("/home/web_user/broken.json"), false);
+  await drop("notes.txt", "hello");
+  await page.waitForFunction(() => /only \.json scenario files can be dropped/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson);
+  await drop("good.json", fs.readFileSync(testScenarios[0], "utf8"));
+  await page.waitForFunction((want) => window.attnlab.dump() === want, native(["--dump", testScenarios[0]]).toString(), { timeout: 10000 });
+  assert.equal(await exists("/.glfw_dropped_files/good.json"), false);
+  assert.equal(await exists("/home/web_user/good.json"), true);
+  assert.equal(await page.evaluate(() => window.attnlab.downloads.length), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a file the browser cannot read, a page out of memory and a load above 1 MiB say so (review, item 10)", async () => {
+  const { page, context, errors } = await open();
+  const firstLesson = native(["--dump", lessons[0]]).toString();
+  // A load above 1 MiB: the status line says it, as for every load the reader refuses.
+  assert.equal((await page.evaluate(() => window.attnlab.load("x".repeat(1500000)))).ok, false);
+  assert.match(await statusLine(page), /^not opened: file: 1500000 bytes; a scenario file is at most 1 MiB$/);
+  // A picked file the browser fails to read.
+  await page.evaluate(() => { Blob.prototype.arrayBuffer = () => Promise.reject(new DOMException("it is gone", "NotReadableError")); });
+  await frames(page, 4);
+  const chooser = await chooseFile(page);
+  await chooser.setFiles({ name: "gone.json", mimeType: "application/json", buffer: Buffer.from("{}") });
+  await page.waitForFunction(() => /gone\.json/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.match(await statusLine(page), /^not opened: \S*gone\.json: the browser could not read it \(it is gone\)$/);
+  // No memory (malloc returns 0): a clear message, nothing written at 0, and the page works after.
+  await page.evaluate(() => { window.realMalloc = Module._malloc; Module._malloc = (n) => (n > 1000 ? 0 : window.realMalloc(n)); });
+  const text = fs.readFileSync(testScenarios[0], "utf8");
+  assert.ok(text.length > 1000);
+  assert.match((await page.evaluate((t) => window.attnlab.load(t), text)).error, /^load: out of memory/);
+  assert.match(await page.evaluate(() => { try { return window.attnlab.exportFile("x".repeat(2000)); } catch (e) { return e.message; } }),
+               /^out of memory/);
+  await page.evaluate(() => { Module._malloc = window.realMalloc; });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson);
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), text), { ok: true });
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", testScenarios[0]]).toString());
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,111 @@
+// What the page's browser tests share: the page served, one headless chromium, a fresh page
+// per test (open), the native binary as the reference (native), and the helpers of the tests of
+// what the page keeps (storage faults, Ctrl+O's picker). Imported by page.test.mjs and
+// page_keeps.test.mjs; the environment is theirs (ATTNLAB_SITE, ATTNLAB_BIN, ATTNLAB_ROOT, ATTNLAB_SHOTS).
+import { before, after } from "node:test";
+import { execFile, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { startServer, launchChromium } from "./harness.mjs";
+
+export const site = process.env.ATTNLAB_SITE, bin = process.env.ATTNLAB_BIN, root = process.env.ATTNLAB_ROOT;
+export const shots = process.env.ATTNLAB_SHOTS || "";
+for (const [name, value] of Object.entries({ ATTNLAB_SITE: site, ATTNLAB_BIN: bin, ATTNLAB_ROOT: root }))
+  if (!value) throw new Error(`${name} is not set`);
+if (!fs.existsSync(path.join(site, "index.html"))) throw new Error(`${site}/index.html: no page there (scripts/web builds it)`);
+
+// The native binary with a HOME of its own: no session of the person running the tests is read.
+export const home = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-web-test-"));
+export const nativeOptions = () => ({ env: { ...process.env, HOME: home, XDG_STATE_HOME: path.join(home, "state") }, maxBuffer: 1 << 28 });
+export function native(args) {
+  return execFileSync(bin, args, nativeOptions());
+}
+// The same, several at once: `limit` processes at a time (each starts the whole binary).
+export async function nativeAll(argsList, limit = 4) {
+  const out = new Array(argsList.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < argsList.length) {
+      const i = next++;
+      out[i] = await new Promise((resolve, reject) =>
+        execFile(bin, argsList[i], { ...nativeOptions(), encoding: "buffer" }, (e, stdout) => (e ? reject(e) : resolve(stdout))));
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return out;
+}
+
+export let server, browser;  // set before the tests (live bindings: importers see them)
+before(async () => {
+  server = await startServer(site);
+  browser = await launchChromium(chromium, { memory: true });
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+  fs.rmSync(home, { recursive: true, force: true });
+});
+
+// A fresh page (its own storage: no session from another test), ready, with its console watched.
+// storageFaults: localStorage refuses, as a full quota does, every key that matches the pattern
+// stored under "attnlab-test.quota" (storageFault sets it), for the whole context, reloads included.
+export async function open(hash = "", { width = 1280, height = 800, scale = 1, search = "", storageFaults = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+  if (storageFaults) {
+    await context.addInitScript(() => {
+      const set = Storage.prototype.setItem, get = Storage.prototype.getItem;
+      Storage.prototype.setItem = function (key, value) {
+        const pattern = this === window.localStorage ? get.call(this, "attnlab-test.quota") : null;
+        if (pattern && new RegExp(pattern).test(String(key))) {
+          window.attnlabTestRefusals = (window.attnlabTestRefusals || 0) + 1;  // a save attempt seen (refusals())
+          throw new DOMException("the quota is full", "QuotaExceededError");
+        }
+        return set.call(this, key, value);
+      };
+    });
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${server.url}index.html${search}${hash}`);
+  await page.evaluate(() => window.attnlab.ready);
+  return { page, context, errors };
+}
+
+export const frames = (page, n = 4) => page.evaluate((k) => new Promise((done) => {
+  const step = (left) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+  step(k);
+}), n);
+
+export const jsonFiles = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f));
+export const lessons = jsonFiles(path.join(root, "assets/lessons"));
+export const testScenarios = jsonFiles(path.join(root, "tests/data"));
+
+// Ctrl+O's picker. On a busy machine a press may come in a frame that does not see it: pressed again.
+export async function chooseFile(page) {
+  for (let attempt = 1; ; ++attempt) {
+    try {
+      const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 10000 }), page.keyboard.press("Control+o")]);
+      return chooser;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      await frames(page, 4);
+    }
+  }
+}
+export const statusLine = (page) => page.evaluate(() => window.attnlab.status());
+export const stored = (page, key) => page.evaluate((k) => window.localStorage.getItem(k), key);
+export const storedKeys = (page, prefix) => page.evaluate((p) => Object.keys(window.localStorage).filter((k) => k.startsWith(p)).sort(), prefix);
+// The keys storage refuses from now on, as a full quota does (null: none); open(…, {storageFaults: true}).
+export const storageFault = (page, pattern) => page.evaluate((p) => (p === null ? window.localStorage.removeItem("attnlab-test.quota")
+                                                                         : window.localStorage.setItem("attnlab-test.quota", p)), pattern);
+export const autosaved = (page) => page.waitForTimeout(1500);  // the autosave's half second, and frames to spare
+// How many times storage refused a key (open(…, {storageFaults: true})); an autosave that tried and was
+// refused, after which what it did not write over can be checked (a fixed wait may see no autosave).
+export const refusals = (page) => page.evaluate(() => window.attnlabTestRefusals || 0);
+export const refusedAgain = async (page, before) =>
+  page.waitForFunction((n) => (window.attnlabTestRefusals || 0) > n, before, { timeout: 20000 });
+
