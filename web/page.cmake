@@ -30,3 +30,11 @@ foreach(file ${catching})
   set_source_files_properties(${PROJECT_SOURCE_DIR}/${file} DIRECTORY ${PROJECT_SOURCE_DIR}/${top}
                               PROPERTIES COMPILE_OPTIONS -fexceptions)
 endforeach()
+
+# build-web/attnlab.html: the whole page in one file, for a page opened from the disk (docs/web.md).
+set(ATTNLAB_SINGLE_FILE ${CMAKE_BINARY_DIR}/attnlab.html)
+find_program(WEB_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+add_custom_command(OUTPUT ${ATTNLAB_SINGLE_FILE}
+                   COMMAND ${WEB_PYTHON} ${PROJECT_SOURCE_DIR}/web/single_file.py ${ATTNLAB_SITE} ${ATTNLAB_SINGLE_FILE}
+                   DEPENDS attnlab ${ATTNLAB_SITE}/index.html ${PROJECT_SOURCE_DIR}/web/single_file.py VERBATIM)
+add_custom_target(attnlab_single_file ALL DEPENDS ${ATTNLAB_SINGLE_FILE})

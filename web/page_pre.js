@@ -85,7 +85,18 @@
     lastDownload: null,
   };
 
-  function pageBase() { return window.location.href.split("#")[0]; }
+  // The page's address: its own, or the one a host gave it (window.attnlabAddress: {hash, search,
+  // base}) where it has none of its own, as in an iframe's srcdoc (the Python package's show()).
+  Module.attnlabAddress = function () {
+    const given = window.attnlabAddress;
+    const own = window.location;
+    return {
+      hash: given && typeof given.hash === "string" ? given.hash : own.hash,
+      search: given && typeof given.search === "string" ? given.search : own.search,
+      base: given && typeof given.base === "string" ? given.base : own.href.split("#")[0],
+    };
+  };
+  function pageBase() { return Module.attnlabAddress().base; }
 
   // A string for C++ (app/platform/web_strings.h's adopt_js_string frees it); null stays null (an
   // item localStorage does not hold: app/files/web_files.cpp). Throws "out of memory: …" when the
@@ -203,6 +214,153 @@
   window.addEventListener("hashchange", function () {
     call("attnlab_open_link", null, ["string"], [window.location.hash]);
   });
+
+  // [SECTION] A host page (a slide, a notebook, a course site) that embeds this page in an iframe
+  // talks to it with postMessage (docs/web.md): load, dump and scenario, each answered to the
+  // parent alone at the origin it wrote from; and "changed", the scenario after an edit, at most
+  // ten times a second. Messages from any other window are ignored.
+  let hostOrigin = null;  // where the parent last wrote from: "changed" goes there
+  const hosted = window.parent && window.parent !== window;
+  const postToHost = function (message, origin) {
+    // A parent with an opaque origin (a sandbox, a file:// page in some browsers) says "null": it can
+    // only be written to as "*", which still reaches that one window, the parent, alone.
+    window.parent.postMessage(message, !origin || origin === "null" ? "*" : origin);
+  };
+  const revision = function () { return call("attnlab_revision", "number"); };
+  let postedRevision = -1;
+  window.addEventListener("message", function (event) {
+    if (!hosted || event.source !== window.parent) return;
+    const m = event.data;
+    if (!m || typeof m !== "object" || typeof m.attnlab !== "string") return;
+    hostOrigin = event.origin;
+    ready.then(function () {
+      const answer = { id: m.id };
+      if (m.attnlab === "load") {
+        const r = typeof m.text === "string" ? window.attnlab.load(m.text)
+                                             : { ok: false, error: "load: text must be a string (a scenario's JSON)" };
+        Object.assign(answer, { attnlab: "loaded", ok: r.ok }, r.ok ? {} : { error: r.error });
+        postedRevision = revision();  // the host knows what it loaded: no "changed" for it
+      } else if (m.attnlab === "dump" || m.attnlab === "scenario") {
+        Object.assign(answer, { attnlab: m.attnlab, text: window.attnlab[m.attnlab]() });
+      } else {
+        Object.assign(answer, { attnlab: "error", error: "unknown message \"" + m.attnlab + "\"; expected load, dump or scenario" });
+      }
+      postToHost(answer, event.origin);
+    });
+  });
+  if (hosted) {
+    ready.then(function () {
+      postedRevision = revision();
+      setInterval(function () {
+        const now = revision();
+        if (now === postedRevision) return;
+        postedRevision = now;
+        postToHost({ attnlab: "changed", text: window.attnlab.scenario() }, hostOrigin);
+      }, 100);
+    });
+  }
+
+  // [SECTION] The pointer before it comes and after it goes. Emscripten's GLFW starts the cursor at
+  // the canvas's top-left corner, so that a page in a slide showed the tooltip of whatever is there
+  // before anyone pointed at it; and it keeps the last position after the pointer left. Far away
+  // instead, as ImGui takes "no mouse"; not during a drag, which goes on outside the canvas.
+  let pointerSeen = false;
+  const pointerAway = function () {
+    if (typeof Browser !== "undefined") { Browser.mouseX = -1e6; Browser.mouseY = -1e6; }
+  };
+  ready.then(function () {
+    const canvas = Module.canvas;
+    if (!pointerSeen) pointerAway();
+    canvas.addEventListener("mousemove", function () { pointerSeen = true; }, true);
+    canvas.addEventListener("mouseleave", function (e) { if (e.buttons === 0) pointerAway(); });
+  });
+
+  // [SECTION] Touch: a finger does what the mouse does. Emscripten's GLFW takes a touch as a press
+  // where the mouse last was (it cannot read a touch's position), so touches never reach it: they
+  // are taken here first (window, capture phase) and become the mouse's events at the finger.
+  // One finger drags what the mouse drags; a tap clicks; a press held still for half a second is a
+  // right click (what opens a context menu); two fingers scroll as the wheel does. The canvas takes
+  // every gesture (touch-action: none, and each event's default prevented), so neither the
+  // browser's zoom nor its scrolling moves the page under a drag.
+  (function () {
+    const kLongPressMs = 500, kSlopPx = 8;
+    let finger = null;  // the one finger down: where it began, where it is, what it has become
+    let pair = null;    // two fingers: their midpoint, last seen
+    const canvas = function () { return Module.canvas; };
+    const mouse = function (type, x, y, button) {
+      canvas().dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, screenX: x, screenY: y, button: button,
+                                                    buttons: type === "mouseup" ? 0 : (button === 2 ? 2 : 1),
+                                                    bubbles: true, cancelable: true, view: window }));
+    };
+    const midpoint = function (touches) {
+      return { x: (touches[0].clientX + touches[1].clientX) / 2, y: (touches[0].clientY + touches[1].clientY) / 2 };
+    };
+    const mine = function (e) { return e.target === canvas(); };
+    const take = function (e) { e.preventDefault(); e.stopPropagation(); };
+    const release = function () {  // the one finger's press ends, whatever it was
+      if (!finger) return;
+      clearTimeout(finger.timer);
+      if (finger.pressed) mouse("mouseup", finger.x, finger.y, 0);
+      finger = null;
+    };
+    window.addEventListener("touchstart", function (e) {
+      if (!mine(e)) return;
+      take(e);
+      pointerSeen = true;
+      if (e.touches.length === 1) {
+        const t = e.changedTouches[0];
+        finger = { id: t.identifier, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, pressed: false, long: false };
+        mouse("mousemove", t.clientX, t.clientY, 0);  // first over it, so that the press lands on what is under the finger
+        finger.timer = setTimeout(function () {
+          if (!finger || finger.pressed) return;
+          finger.long = true;
+          mouse("mousedown", finger.x, finger.y, 2);
+          mouse("mouseup", finger.x, finger.y, 2);
+        }, kLongPressMs);
+      } else if (e.touches.length === 2) {
+        release();  // a second finger: a scroll, not the drag the first began
+        pair = midpoint(e.touches);
+      }
+    }, { capture: true, passive: false });
+    window.addEventListener("touchmove", function (e) {
+      if (!mine(e) && !finger && !pair) return;
+      take(e);
+      if (pair && e.touches.length >= 2) {
+        const m = midpoint(e.touches);
+        canvas().dispatchEvent(new WheelEvent("wheel", { clientX: m.x, clientY: m.y, deltaX: pair.x - m.x, deltaY: pair.y - m.y,
+                                                         deltaMode: 0, bubbles: true, cancelable: true, view: window }));
+        pair = m;
+        return;
+      }
+      if (!finger || finger.long) return;
+      const t = Array.prototype.find.call(e.changedTouches, function (c) { return c.identifier === finger.id; });
+      if (!t) return;
+      finger.x = t.clientX;
+      finger.y = t.clientY;
+      if (!finger.pressed && Math.hypot(finger.x - finger.x0, finger.y - finger.y0) > kSlopPx) {
+        clearTimeout(finger.timer);
+        finger.pressed = true;  // a drag: pressed where the finger came down, then moved
+        mouse("mousedown", finger.x0, finger.y0, 0);
+      }
+      if (finger.pressed) mouse("mousemove", finger.x, finger.y, 0);
+    }, { capture: true, passive: false });
+    const end = function (e) {
+      if (!mine(e) && !finger && !pair) return;
+      take(e);
+      if (e.touches.length < 2) pair = null;
+      if (!finger || !Array.prototype.some.call(e.changedTouches, function (c) { return c.identifier === finger.id; })) return;
+      if (!finger.pressed && !finger.long && e.type === "touchend") {  // a tap: a click where it came down
+        clearTimeout(finger.timer);
+        mouse("mousedown", finger.x0, finger.y0, 0);
+        mouse("mouseup", finger.x0, finger.y0, 0);
+        finger = null;
+        return;
+      }
+      release();
+    };
+    window.addEventListener("touchend", end, { capture: true, passive: false });
+    window.addEventListener("touchcancel", end, { capture: true, passive: false });
+  })();
 
   // The page's Copy link button (web/index.html).
   Module.attnlabCopyLink = function () {

@@ -82,6 +82,16 @@ std::string not_opened(const std::vector<std::string>& errors, const std::string
   return "not opened: " + load_errors(errors, path);
 }
 
+// A file as the status line names it: a shipped lesson or experiment by its name (its path is the
+// app's own business: /share/attnlab/… on the page, the install's folder on the desktop), any
+// other file by its path.
+std::string file_shown(const std::string& path) {
+  if (!is_shipped_file(path)) return core::short_path(path);
+  const std::filesystem::path p(path);
+  const bool lesson = p.parent_path().filename() == "lessons";
+  return std::string(lesson ? "the lesson " : "the experiment ") + p.stem().string();
+}
+
 // A scenario file as a new document (open_scenario, once it is known not to be an experiment).
 bool open_scenario_document(AppState& state, const std::string& path) {
   core::LoadResult loaded = core::load_scenario_file(path);
@@ -92,7 +102,7 @@ bool open_scenario_document(AppState& state, const std::string& path) {
   state.open_document(std::move(*loaded.scenario));
   state.library.file = absolute(path);
   state.library.file_stamp = core::file_stamp(state.library.file);
-  state.status = "opened " + core::short_path(state.library.file);
+  state.status = "opened " + file_shown(state.library.file);
   remember_recent(state, state.library.file);
   return true;
 }
@@ -148,7 +158,8 @@ bool open_experiment(AppState& state, const std::string& path) {
     return false;
   }
   set_experiment(state, std::move(*loaded.experiment), absolute(path));
-  state.status = "opened the experiment " + core::short_path(path) + " in the training lab";
+  state.status = "opened " + (is_shipped_file(path) ? file_shown(path) : "the experiment " + core::short_path(path)) +
+                 " in the training lab";
   return true;
 }
 
@@ -429,7 +440,7 @@ bool reset_to_file(AppState& state) {
   if (!state.replace(*loaded.scenario)) return false;  // replace says why
   state.set_saved(*loaded.scenario);  // the file as it is now is what "unsaved changes" compares with
   state.library.file_stamp = core::file_stamp(state.library.file);
-  state.status = "reset to " + core::short_path(state.library.file) + " (Ctrl+Z brings your changes back)";
+  state.status = "reset to " + file_shown(state.library.file) + " (Ctrl+Z brings your changes back)";
   return true;
 }
 

@@ -40,6 +40,11 @@ EM_JS(int, web_storage_copy, (const char* from, const char* to), {
 EM_JS(int, web_storage_set, (const char* key, const char* value), {
   try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); return 1; } catch (e) { return 0; }
 });
+// Whether this page has localStorage at all: a browser may give none to a page opened from the
+// disk or to a sandboxed frame (reading window.localStorage throws there).
+EM_JS(int, web_storage_usable, (), {
+  try { return window.localStorage ? 1 : 0; } catch (e) { return 0; }
+});
 EM_JS(void, web_storage_remove, (const char* key), {
   try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
 });
@@ -64,6 +69,9 @@ std::string storage_get(const std::string& key) {
 
 std::string home() { return web_home(); }
 
+constexpr const char* kNoStorage =
+    "this browser gives this page no storage (as some do to a page opened from the disk, or in a sandboxed frame): "
+    "your work is not kept when the page closes; File > Save downloads it";
 constexpr const char* kRefused = "this browser refused to store it (a private window, or its storage is full)";
 
 }  // namespace
@@ -77,6 +85,12 @@ std::string WebPaths::link_base() const { return adopt_js_string(web_page_base()
 
 SessionRestore WebSessions::restore(AppState& state, bool read_only) {
   if (!kept_) return SessionRestore::None;
+  if (!web_storage_usable()) {
+    // Said once, and no save tried again: everything else works as it does with storage.
+    kept_ = false;
+    state.status = kNoStorage;
+    return SessionRestore::None;
+  }
   const std::string text = storage_get(kWebSessionKey);
   if (text.empty()) return SessionRestore::None;
   std::string problem;

@@ -83,6 +83,10 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text, double bytes) {
   return kept(out, j.dump());
 }
 
+// Counts every change of the scenario on screen (an edit, undo, an opened file): the page posts
+// "changed" to a host page when it moves (web/page_pre.js).
+EMSCRIPTEN_KEEPALIVE double attnlab_revision() { return static_cast<double>(state().revision()); }
+
 // status(): the status line's text.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_status() {
   static std::string out;

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -35,14 +36,37 @@ constexpr double kTrainingBudgetMs = 10;
 
 // What the page's address asks for (web/page_pre.js reads it).
 EM_JS(char*, page_address_part, (int which), {
-  return Module.attnlabCString(which === 0 ? window.location.hash : (new URLSearchParams(window.location.search).get("embed") || ""));
+  const address = Module.attnlabAddress();
+  return Module.attnlabCString(which === 0 ? address.hash : (new URLSearchParams(address.search).get(["", "embed", "theme", "zoom"][which]) || ""));
 });
 EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
 EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
 
 void page_failed(const std::string& why) { page_failed_js(why.c_str()); }
 
-std::string address_part(int which) { return adopt_js_string(page_address_part(which)); }
+// The parts of the address the page reads: the fragment (#z=, #lesson=, …) and ?embed=, ?theme=, ?zoom=.
+enum AddressPart { kFragment = 0, kEmbed = 1, kTheme = 2, kZoom = 3 };
+std::string address_part(AddressPart which) { return adopt_js_string(page_address_part(which)); }
+
+// ?theme=light|dark and ?zoom=1.5, for a slide whose deck is light or whose text is far away: set
+// over the session's own (an embedded page keeps none). "" when both are fine; else what is wrong.
+std::string read_look(WindowOptions& options, std::optional<float>& zoom) {
+  std::string problem;
+  const std::string theme = address_part(kTheme);
+  if (theme == "light") options.theme = Theme::Light;
+  else if (theme == "dark") options.theme = Theme::Dark;
+  else if (!theme.empty()) problem = "?theme=" + theme + ": expected light or dark";
+  const std::string text = address_part(kZoom);
+  if (!text.empty()) {
+    char* end = nullptr;
+    const double z = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !(z >= kMinZoom && z <= kMaxZoom))
+      problem += (problem.empty() ? "" : "; ") + std::string("?zoom=") + text + ": expected a number from 0.5 to 3";
+    else
+      zoom = static_cast<float>(z);
+  }
+  return problem;
+}
 
 // ?embed=Scores,Softmax: the panels by the names --panel takes, in any case, and the lab
 // (Experiment). "" when every name is known; else what is wrong, and no panel (the whole app).
@@ -92,13 +116,15 @@ int start() {
   use_platform_files(web_files());
   set_training_on_frames(true);
   std::vector<Panel> embedded;
-  const std::string embed_problem = read_embed(address_part(1), embedded);
+  const std::string embed_problem = read_embed(address_part(kEmbed), embedded);
   // An iframe in a slide keeps no session: it would replace the one of the page a student has open.
   if (!embedded.empty()) static_cast<WebSessions*>(web_files().sessions)->set_kept(false);
   web_downloads().mark_all_seen();
 
   WindowOptions options;
-  const std::string hash = address_part(0);
+  std::optional<float> zoom;
+  const std::string look_problem = read_look(options, zoom);
+  const std::string hash = address_part(kFragment);
   const std::string link = "index.html" + hash;
   if (!hash.empty() && core::is_link(link)) options.file = link;
   int exit_code = 0;
@@ -118,6 +144,8 @@ int start() {
   }
   if (!status.empty()) window->state().status = status;
   if (!embed_problem.empty()) window->state().status = embed_problem;
+  if (!look_problem.empty()) window->state().status = look_problem;
+  if (zoom) window->state().view.zoom = *zoom;  // the next frame builds the fonts at it
   window->state().panels.embedded = embedded;
   if (embedded.empty()) EM_ASM({ document.body.classList.remove("embedded"); });  // ?embed= named no panel: the whole app
   g_window = window.release();

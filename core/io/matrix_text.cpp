@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -280,13 +281,34 @@ MatrixText read_matrix_text(std::string_view text) {
   return read_rows(s);
 }
 
+// Whether every entry is exactly what two decimals write (0.5, -1, 0.25): LaTeX then writes each as the
+// LaTeX export does, 0.50 & 1.00, so that a matrix copied beside an exported one reads the same.
+// Any other entry keeps every digit: the copy is exact, and pastes back exactly.
+static bool two_decimals_exact(const Eigen::MatrixXd& m) {
+  for (Eigen::Index i = 0; i < m.size(); ++i) {
+    char buf[40];
+    const double x = m.data()[i];
+    if (!(std::abs(x) < 1e4)) return false;
+    std::snprintf(buf, sizeof buf, "%.2f", x);
+    if (std::strtod(buf, nullptr) != x) return false;
+  }
+  return true;
+}
+
 std::string write_matrix_text(const Eigen::MatrixXd& m, MatrixFormat format) {
   const bool numpy = format == MatrixFormat::Numpy, latex = format == MatrixFormat::Latex;
+  const bool two_decimals = latex && two_decimals_exact(m);
+  const auto number = [&](double x) {
+    if (!two_decimals) return number_text(x, format);
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.2f", x == 0 ? 0.0 : x);
+    return std::string(buf);
+  };
   const std::string between = numpy ? ", " : latex ? " & " : format == MatrixFormat::Csv ? "," : "\t";
   std::string out = numpy ? "np.array([" : latex ? "\\begin{bmatrix}\n" : "";
   for (Eigen::Index r = 0; r < m.rows(); ++r) {
     if (numpy) out += r ? ", [" : "[";
-    for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? between : "") + number_text(m(r, c), format);
+    for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? between : "") + number(m(r, c));
     out += numpy ? "]" : latex && r + 1 < m.rows() ? " \\\\\n" : "\n";
   }
   out += numpy ? "])" : latex ? "\\end{bmatrix}\n" : "";

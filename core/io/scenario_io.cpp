@@ -179,16 +179,15 @@ struct Reader {
   // One rows×cols matrix per head.
   bool per_head(const json& obj, const char* key, int heads, size_t rows, size_t cols,
                 std::array<Mat, kMaxHeads>& out) {
+    const auto matrices = [](size_t count) { return std::to_string(count) + (count == 1 ? " matrix" : " matrices"); };
+    const std::string expected = matrices(static_cast<size_t>(heads)) + " of " + shape(rows, cols) + ", one per head";
     if (!obj.contains(key)) {
-      fail(std::string(key) + ": missing; expected " + std::to_string(heads) + " matrices of " +
-           shape(rows, cols) + ", one per head");
+      fail(std::string(key) + ": missing; expected " + expected);
       return false;
     }
     const json& j = obj[key];
     if (!j.is_array() || j.size() != static_cast<size_t>(heads)) {
-      fail(std::string(key) + ": expected " + std::to_string(heads) + " matrices of " +
-           shape(rows, cols) + ", one per head, got " +
-           (j.is_array() ? std::to_string(j.size()) + " matrices" : type_name(j)));
+      fail(std::string(key) + ": expected " + expected + ", got " + (j.is_array() ? matrices(j.size()) : type_name(j)));
       return false;
     }
     bool ok = true;

@@ -38,7 +38,8 @@ TEST_F(MatrixToolsTest, CopyAsNumpyPutsTheExactTextOnTheClipboard) {
   EXPECT_EQ(state.status, "copied W^Q of head 1 (4\u00D72) as numpy");
   EXPECT_EQ(state.undo_steps(), 0u) << "a copy changes nothing";
   use_tool("tools.copy.LaTeX");
-  EXPECT_STREQ(ImGui::GetClipboardText(), "\\begin{bmatrix}\n1 & 0 \\\\\n0 & 1 \\\\\n0.5 & 0 \\\\\n0 & -0.5\n\\end{bmatrix}\n");
+  // As File → Export LaTeX writes W^Q: two decimals, which are exact for these entries.
+  EXPECT_STREQ(ImGui::GetClipboardText(), "\\begin{bmatrix}\n1.00 & 0.00 \\\\\n0.00 & 1.00 \\\\\n0.50 & 0.00 \\\\\n0.00 & -0.50\n\\end{bmatrix}\n");
 }
 
 // Pasted W^Q (TSV, as a spreadsheet copies it) = [[2, 0], [0, 1], [0, −1], [0.5, 0]]. Row 1 of X

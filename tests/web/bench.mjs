@@ -3,11 +3,13 @@
 //   web_transfer_kb        everything index.html loads, each file gzipped (-9), in KiB
 //   web_first_frame_ms     from the navigation's start to window.attnlab.ready (the first frame drawn), median of 5
 //   web_compute_ns         compute() of tests/data/example.json in the page (the native figure is bench_core's)
+//   web_single_file_kb     build-web/attnlab.html, the page in one file, as it is (no server to gzip it)
+//   web_single_file_first_frame_ms  attnlab.html opened from the disk: the navigation's start to ready, median of 5
 //   web_drag_frame_p99_ms  the 99th percentile of the time between frames while a cell of Q is dragged
 //                          for 6 s, in a 1440×900 page (the desktop window's size; $DRAG_VIEWPORT=WxH
 //                          for another). Frames come at vsyncs (16.7 ms apart): 50 is three of them.
 // The page is served cross-origin isolated, so its clock reads to 5 µs (harness.mjs says why).
-// Usage: node bench.mjs SITE ROOT
+// Usage: node bench.mjs SITE ROOT   (the one file is SITE/../attnlab.html)
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -53,6 +55,21 @@ async function fresh(viewport = { width: 1440, height: 900 }) {
     await context.close();
   }
   console.log(`web_first_frame_ms: ${median(times).toFixed(1)}`);
+}
+
+// The page in one file, opened from the disk: its size, and its first frame (a fresh context each time).
+{
+  const single = path.join(site, "..", "attnlab.html");
+  console.log(`web_single_file_kb: ${(fs.statSync(single).size / 1024).toFixed(1)}`);
+  const times = [];
+  for (let i = 0; i < 5; ++i) {
+    const { context, page } = await fresh();
+    await page.goto("file://" + path.resolve(single));
+    await page.evaluate(() => window.attnlab.ready);
+    times.push(await page.evaluate(() => window.attnlabFirstFrameMs));
+    await context.close();
+  }
+  console.log(`web_single_file_first_frame_ms: ${median(times).toFixed(1)}`);
 }
 
 // compute() in the page, on the scenario bench_core times natively.

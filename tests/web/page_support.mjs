@@ -51,8 +51,9 @@ after(async () => {
 // A fresh page (its own storage: no session from another test), ready, with its console watched.
 // storageFaults: localStorage refuses, as a full quota does, every key that matches the pattern
 // stored under "attnlab-test.quota" (storageFault sets it), for the whole context, reloads included.
-export async function open(hash = "", { width = 1280, height = 800, scale = 1, search = "", storageFaults = false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+// touch: a touch screen (chromium's touch events, as a tablet sends them).
+export async function open(hash = "", { width = 1280, height = 800, scale = 1, search = "", storageFaults = false, touch = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch });
   if (storageFaults) {
     await context.addInitScript(() => {
       const set = Storage.prototype.setItem, get = Storage.prototype.getItem;
@@ -108,4 +109,3 @@ export const autosaved = (page) => page.waitForTimeout(1500);  // the autosave's
 export const refusals = (page) => page.evaluate(() => window.attnlabTestRefusals || 0);
 export const refusedAgain = async (page, before) =>
   page.waitForFunction((n) => (window.attnlabTestRefusals || 0) > n, before, { timeout: 20000 });
-

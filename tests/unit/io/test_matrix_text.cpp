@@ -126,7 +126,11 @@ TEST(MatrixText, WritesEachForm) {
   EXPECT_EQ(core::write_matrix_text(m, core::MatrixFormat::Numpy), "np.array([[1.0, -0.5], [0.25, 2.0]])");
   EXPECT_EQ(core::write_matrix_text(m, core::MatrixFormat::Csv), "1,-0.5\n0.25,2\n");
   EXPECT_EQ(core::write_matrix_text(m, core::MatrixFormat::Tsv), "1\t-0.5\n0.25\t2\n");
-  EXPECT_EQ(core::write_matrix_text(m, core::MatrixFormat::Latex), "\\begin{bmatrix}\n1 & -0.5 \\\\\n0.25 & 2\n\\end{bmatrix}\n");
+  // As the LaTeX export writes the same entries, where two decimals are exact (0.50, not 0.5).
+  EXPECT_EQ(core::write_matrix_text(m, core::MatrixFormat::Latex), "\\begin{bmatrix}\n1.00 & -0.50 \\\\\n0.25 & 2.00\n\\end{bmatrix}\n");
+  Eigen::MatrixXd third(1, 2);
+  third << 1.0 / 3.0, 0.5;  // not exact at two decimals: every digit, so that it pastes back exactly
+  EXPECT_EQ(core::write_matrix_text(third, core::MatrixFormat::Latex), "\\begin{bmatrix}\n0.3333333333333333 & 0.5\n\\end{bmatrix}\n");
   Eigen::MatrixXd small(1, 2);
   small << 1e-7, -0.0;
   EXPECT_EQ(core::write_matrix_text(small, core::MatrixFormat::Latex), "\\begin{bmatrix}\n1 \\times 10^{-7} & 0\n\\end{bmatrix}\n");

@@ -200,7 +200,7 @@ TEST(LoadRejects, WrongShapes) {
   expect_rejected(j, "X[2]: expected a row of 4 numbers, got 3 numbers");
   j = example_json();
   j["W_V"].erase(1);
-  expect_rejected(j, "W_V: expected 2 matrices of 4×2, one per head, got 1 matrices");
+  expect_rejected(j, "W_V: expected 2 matrices of 4×2, one per head, got 1 matrix");
   j = example_json();
   j["W_O"].erase(3);
   expect_rejected(j, "W_O: expected 4×4, got 3×4");

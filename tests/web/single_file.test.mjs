@@ -1,0 +1,205 @@
+// The one-file page (build-web/attnlab.html, docs/web.md "One file") copied alone into an empty
+// folder and opened from the disk in headless chromium; the served page opened from the disk; the
+// host-page contract (postMessage) from a page of another origin; a page the browser gives no storage.
+//   ATTNLAB_SINGLE_FILE  build-web/attnlab.html      ATTNLAB_SITE  build-web/site (the served page)
+//   ATTNLAB_BIN          the desktop binary, whose --dump is the reference
+//   ATTNLAB_SHOTS        a folder for screenshots to look at (optional)
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { launchChromium, startServer } from "./harness.mjs";
+import { randomScenarios } from "./random_scenarios.mjs";
+
+const single = process.env.ATTNLAB_SINGLE_FILE, site = process.env.ATTNLAB_SITE, bin = process.env.ATTNLAB_BIN;
+const shots = process.env.ATTNLAB_SHOTS || "";
+for (const [name, value] of Object.entries({ ATTNLAB_SINGLE_FILE: single, ATTNLAB_SITE: site, ATTNLAB_BIN: bin }))
+  if (!value) throw new Error(`${name} is not set`);
+if (!fs.existsSync(single)) throw new Error(`${single}: no one-file page there (scripts/web writes it)`);
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-one-file-"));  // the page and nothing else
+const home = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-one-file-home-"));
+const pageFile = path.join(folder, "attnlab.html");
+fs.copyFileSync(single, pageFile);
+const pageUrl = "file://" + pageFile;
+const native = (args) => execFileSync(bin, args, { env: { ...process.env, HOME: home, XDG_STATE_HOME: path.join(home, "state") },
+                                                   maxBuffer: 1 << 28 }).toString();
+
+let browser, server;
+before(async () => { browser = await launchChromium(chromium); });
+after(async () => {
+  await browser?.close();
+  server?.stop();
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.rmSync(home, { recursive: true, force: true });
+});
+
+// The page from the disk, ready, with every request it makes and every console error noted.
+async function openFromDisk(address = "", { width = 1280, height = 800 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const requests = [], errors = [];
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(pageUrl + address);
+  await page.evaluate(() => window.attnlab.ready);
+  // Anything but the file itself (and what the page makes inside itself) would be a request outside it.
+  const outside = () => requests.filter((u) => u.split(/[?#]/)[0] !== pageUrl && !/^(data|blob):/.test(u));
+  return { page, context, errors, outside };
+}
+
+test("attnlab.html alone in an empty folder, from the disk: ready, no console error, no request outside the file", async () => {
+  assert.deepEqual(fs.readdirSync(folder), ["attnlab.html"]);
+  const { page, context, errors, outside } = await openFromDisk();
+  assert.deepEqual(errors, []);
+  assert.deepEqual(outside(), []);
+  // The first lesson, as the served page opens it with no fragment and no session.
+  const dump = JSON.parse(await page.evaluate(() => window.attnlab.dump()));
+  assert.ok(dump.heads.length >= 1);
+  if (shots) await page.screenshot({ path: path.join(shots, "one_file_from_disk.png") });
+  await context.close();
+});
+
+test("from the disk, dump() equals the native --dump byte for byte on 12 random scenarios", async () => {
+  const { page, context, errors, outside } = await openFromDisk();
+  const differences = [];
+  for (const [k, scenario] of randomScenarios(12, 91).entries()) {
+    const text = JSON.stringify(scenario, null, 1);
+    const file = path.join(home, `random-${k}.json`);
+    fs.writeFileSync(file, text);
+    assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), text), { ok: true });
+    if (await page.evaluate(() => window.attnlab.dump()) !== native(["--dump", file])) differences.push(k);
+  }
+  assert.deepEqual(differences, []);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(outside(), []);
+  await context.close();
+});
+
+test("from the disk, #lesson=, #z= and ?embed= work as on the served page", async () => {
+  const lesson = await openFromDisk("#lesson=03_shared_qk");
+  const want = native(["--dump", path.join(process.env.ATTNLAB_ROOT || path.resolve(site, "../.."), "assets/lessons/03_shared_qk.json")]);
+  assert.equal(await lesson.page.evaluate(() => window.attnlab.dump()), want);
+  await lesson.context.close();
+
+  const file = path.join(home, "linked.json");
+  fs.writeFileSync(file, JSON.stringify(randomScenarios(1, 5)[0]));
+  const link = native([file, "--link", "x"]).trim().slice(1);  // "#z=…"
+  const embed = await openFromDisk(`?embed=Scores,Softmax${link}`, { width: 1200, height: 560 });
+  assert.equal(await embed.page.evaluate(() => window.attnlab.dump()), native(["--dump", file]));
+  const panels = Object.keys(JSON.parse(await embed.page.evaluate(() => window.attnlab.layout())).panels).sort();
+  assert.deepEqual(panels, ["Scores", "Softmax"]);
+  assert.deepEqual(embed.errors, []);
+  assert.deepEqual(embed.outside(), []);
+  if (shots) await embed.page.screenshot({ path: path.join(shots, "one_file_embed.png") });
+  await embed.context.close();
+});
+
+test("the served page opened from the disk says why it cannot start, and points at attnlab.html", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("file://" + path.join(site, "index.html"));
+  const status = await page.textContent("#status");
+  assert.match(status, /opened from the disk/);
+  assert.match(status, /attnlab\.html/);
+  await context.close();
+});
+
+test("a page the browser gives no storage says so, and works", async () => {
+  // A sandboxed frame without allow-same-origin has an opaque origin: reading localStorage throws.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const host = path.join(folder, "..", `sandbox-${process.pid}.html`);
+  fs.writeFileSync(host, `<iframe id="f" sandbox="allow-scripts" width="1000" height="600" src="${pageUrl}#lesson=01_qkt_vs_qqt"></iframe>`);
+  await page.goto("file://" + host);
+  const frame = await (await page.waitForSelector("#f")).contentFrame();
+  await frame.waitForFunction(() => window.attnlab && window.attnlab.ready);
+  await frame.evaluate(() => window.attnlab.ready);
+  assert.match(await frame.evaluate(() => window.attnlab.status()), /no storage/);
+  const dump = JSON.parse(await frame.evaluate(() => window.attnlab.dump()));
+  assert.ok(dump.heads.length >= 1);
+  await context.close();
+  fs.rmSync(host);
+});
+
+test("a host page on another origin loads a scenario, reads its dump, gets an error for a bad one, and hears of edits", async () => {
+  // The host is served (http://127.0.0.1:PORT); the page it embeds is the one file, from another
+  // origin (here a second server): postMessage is all they share.
+  const hostDir = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-host-"));
+  const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-embedded-"));
+  fs.copyFileSync(single, path.join(pageDir, "attnlab.html"));
+  const pageServer = await startServer(pageDir);
+  server = await startServer(hostDir);
+  const embedded = pageServer.url.replace("127.0.0.1", "localhost") + "attnlab.html?embed=Matrices,Scores#lesson=01_qkt_vs_qqt";
+  fs.writeFileSync(path.join(hostDir, "index.html"), `<!doctype html><meta charset="utf-8">
+<iframe id="f" width="1200" height="560" src="${embedded}"></iframe>
+<script>
+  window.heard = [];
+  window.addEventListener("message", (e) => { if (e.source === document.getElementById("f").contentWindow) window.heard.push(e.data); });
+  window.ask = (message) => new Promise((resolve) => {
+    const id = Math.random();
+    const listen = (e) => { if (e.data && e.data.id === id) { window.removeEventListener("message", listen); resolve(e.data); } };
+    window.addEventListener("message", listen);
+    document.getElementById("f").contentWindow.postMessage({ ...message, id }, "*");
+  });
+</script>`);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await page.goto(server.url + "index.html");
+  const frame = await (await page.waitForSelector("#f")).contentFrame();
+  await frame.waitForFunction(() => window.attnlab && window.attnlab.ready);
+  await frame.evaluate(() => window.attnlab.ready);
+
+  const file = path.join(home, "hosted.json");
+  const text = JSON.stringify(randomScenarios(1, 11)[0]);
+  fs.writeFileSync(file, text);
+  const loaded = await page.evaluate((t) => window.ask({ attnlab: "load", text: t }), text);
+  assert.equal(loaded.attnlab, "loaded");
+  assert.equal(loaded.ok, true);
+  assert.equal(loaded.error, undefined);
+  const dumped = await page.evaluate(() => window.ask({ attnlab: "dump" }));
+  assert.equal(dumped.attnlab, "dump");
+  assert.equal(dumped.text, native(["--dump", file]));
+  const bad = await page.evaluate(() => window.ask({ attnlab: "load", text: '{"attnlab": 1, "d_model": 9}' }));
+  assert.equal(bad.attnlab, "loaded");
+  assert.equal(bad.ok, false);
+  assert.match(bad.error, /d_model/);
+  assert.equal((await page.evaluate(() => window.ask({ attnlab: "dump" }))).text, dumped.text, "a bad load keeps the scenario");
+  const scenario = await page.evaluate(() => window.ask({ attnlab: "scenario" }));
+  assert.equal(scenario.attnlab, "scenario");
+  assert.equal(scenario.text, await frame.evaluate(() => window.attnlab.scenario()));
+
+  // A drag on an entry inside the frame: "changed" reaches the host with the new scenario.
+  await page.evaluate(() => { window.heard = []; });
+  const layout = JSON.parse(await frame.evaluate(() => window.attnlab.layout()));
+  const key = Object.keys(layout).find((k) => /^(X|Q)\[/.test(k));
+  const [cx, cy, cw, ch] = layout[key];
+  const box = await (await page.$("#f")).boundingBox();
+  const x = box.x + cx + cw / 2, y = box.y + cy + ch / 2;
+  const frames = (n) => frame.evaluate((k) => new Promise((done) => {
+    const step = (left) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+    step(k);
+  }), n);
+  await page.mouse.move(x, y);
+  await frames(2);
+  await page.mouse.down();
+  await frames(2);
+  for (let dx = 10; dx <= 60; dx += 10) {
+    await page.mouse.move(x + dx, y);
+    await frames(2);
+  }
+  await page.mouse.up();
+  await page.waitForFunction(() => window.heard.some((m) => m.attnlab === "changed"), null, { timeout: 20000 });
+  const changes = await page.evaluate(() => window.heard.filter((m) => m.attnlab === "changed"));
+  const last = changes[changes.length - 1];
+  assert.equal(last.text, await frame.evaluate(() => window.attnlab.scenario()));
+  assert.notEqual(last.text, scenario.text, "the drag changed the scenario");
+  await context.close();
+  pageServer.stop();
+  fs.rmSync(hostDir, { recursive: true, force: true });
+  fs.rmSync(pageDir, { recursive: true, force: true });
+});
