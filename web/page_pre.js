@@ -4,7 +4,11 @@
 (function () {
   "use strict";
   let resolveReady, rejectReady;
-  const ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
+  // The one-file page's loader (web/single_file.py) made window.attnlab.ready before this code ran:
+  // the same promise goes on, so that what a host took from it then still settles.
+  const early = Module.attnlabEarlyReady;
+  const ready = early ? early.promise : new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
+  if (early) { resolveReady = early.resolve; rejectReady = early.reject; }
   ready.catch(function () {});  // a failed start is shown on the page; an unread rejection is no error of its own
 
   // A call into C++. Its strings go through the heap (Module.attnlabCString), freed after the call:

@@ -4,12 +4,16 @@ its code (attnlab.js), the wasm and the data (lessons, experiments, shaders, the
 that the file alone, opened from the disk, from a course site's download or from an e-mail, is
 the page and asks for nothing else.
 
-The wasm goes to Module.wasmBinary and the data package to Module.getPreloadedPackage, the two
-hooks emscripten's loader asks before it fetches either; both as base64, decoded once at start.
+The wasm and the data package go in gzipped (a quarter and a half of their size), as base64. At
+start a small loader unzips them with the browser's DecompressionStream, hands them to emscripten's
+loader through Module.wasmBinary and Module.getPreloadedPackage (the two hooks it asks before it
+fetches either), and only then runs the page's code, which waits in a script element of its own
+type until then.
 
 Usage: single_file.py SITE_DIR OUT.html
 """
 import base64
+import gzip
 import pathlib
 import re
 import sys
@@ -18,11 +22,12 @@ BEGIN = "<!-- BEGIN attnlab.js"
 END = "<!-- END attnlab.js -->"
 
 
-def inline_script(code, what):
+def inline_script(code, what, attributes=""):
     """code inside <script>…</script>: a "</script" in it would end the element early."""
     if re.search(r"<!--|<script", code, re.IGNORECASE):
         sys.exit(f"single_file: {what} holds <!-- or <script, which would change how the HTML parser reads it")
-    return "<script>\n" + re.sub(r"</(script)", r"<\\/\1", code, flags=re.IGNORECASE) + "\n</script>\n"
+    opening = f"<script {attributes}>" if attributes else "<script>"
+    return opening + "\n" + re.sub(r"</(script)", r"<\\/\1", code, flags=re.IGNORECASE) + "\n</script>\n"
 
 
 def main(site, out):
@@ -30,23 +35,47 @@ def main(site, out):
     start, end = page.find(BEGIN), page.find(END)
     if start < 0 or end < start:
         sys.exit(f"single_file: {site / 'index.html'} has no {BEGIN} … {END} block to replace")
-    wasm = base64.b64encode((site / "attnlab.wasm").read_bytes()).decode("ascii")
-    data = base64.b64encode((site / "attnlab.data").read_bytes()).decode("ascii")
+    packed = lambda name: base64.b64encode(gzip.compress((site / name).read_bytes(), 9, mtime=0)).decode("ascii")
+    wasm, data = packed("attnlab.wasm"), packed("attnlab.data")
     loader = f"""(function () {{
-  // The page's wasm and data, here instead of beside the page (web/single_file.py).
-  function bytes(base64) {{
-    var text = atob(base64), n = text.length, out = new Uint8Array(n);
-    for (var i = 0; i < n; ++i) out[i] = text.charCodeAt(i);
-    return out;
+  // The page's wasm and data, here instead of beside the page (web/single_file.py): unzipped, handed
+  // to emscripten's loader, then the page's code (the script element "attnlab-code") runs.
+  function unzip(base64) {{
+    var text = atob(base64), n = text.length, bytes = new Uint8Array(n);
+    for (var i = 0; i < n; ++i) bytes[i] = text.charCodeAt(i);
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   }}
-  Module.wasmBinary = bytes("{wasm}");
-  var data = bytes("{data}");
-  Module.getPreloadedPackage = function () {{ return data.buffer; }};
-  Module.attnlabSingleFile = true;
+  // window.attnlab.ready from the start, as the served page has it once its code is in: the page's
+  // code (web/page_pre.js) settles this promise.
+  var early = {{}};
+  early.promise = new Promise(function (resolve, reject) {{ early.resolve = resolve; early.reject = reject; }});
+  early.promise.catch(function () {{}});
+  Module.attnlabEarlyReady = early;
+  window.attnlab = {{ ready: early.promise }};
+  function failed(why) {{
+    var said = document.getElementById("status");
+    said.textContent = why;
+    said.className = "failed";
+    early.reject(new Error(why));
+  }}
+  if (typeof DecompressionStream === "undefined") {{
+    failed("This browser is too old for attnlab (it has no DecompressionStream): use a current Chrome, Edge, Firefox or Safari.");
+    return;
+  }}
+  Promise.all([unzip("{wasm}"), unzip("{data}")]).then(function (parts) {{
+    Module.wasmBinary = new Uint8Array(parts[0]);
+    Module.getPreloadedPackage = function () {{ return parts[1]; }};
+    Module.attnlabSingleFile = true;
+    var code = document.createElement("script");
+    code.text = document.getElementById("attnlab-code").textContent;
+    document.body.appendChild(code);
+  }}, function (e) {{
+    failed("attnlab could not unpack itself: " + e);
+  }});
 }})();"""
     code = (site / "attnlab.js").read_text(encoding="utf-8")
     body = "<!-- attnlab.js, attnlab.wasm and attnlab.data inside (web/single_file.py) -->\n" + \
-        inline_script(loader, "the loader") + inline_script(code, "attnlab.js")
+        inline_script(code, "attnlab.js", 'type="text/x-attnlab" id="attnlab-code"') + inline_script(loader, "the loader")
     html = page[:start] + body + page[end + len(END) + 1:]
     out.write_text(html, encoding="utf-8")
     print(f"single_file: {out} ({out.stat().st_size // 1024} KiB)", file=sys.stderr)
