@@ -267,7 +267,7 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
     const core::Scenario& s = state.scenario();
     const size_t steps = state.undo_steps();
     // A deep path would push the counts and the message off the window: its start gives way.
-    const std::string file = state.library.file.empty() ? "(no file)" : core::short_path(state.library.file);
+    const std::string file = state.library.file.empty() ? "(no file)" : file_shown(state.library.file);
     // Cross-attention shows the keys' count beside the queries'.
     const std::string keys = s.cross() ? ", m = " + std::to_string(s.m()) : "";
     ImGui::TextDisabled("%s  \u00B7  n = %d%s, d_model = %d, d_k = %d, H = %d, %s mode  \u00B7  %zu undo step%s",

@@ -82,15 +82,6 @@ std::string not_opened(const std::vector<std::string>& errors, const std::string
   return "not opened: " + load_errors(errors, path);
 }
 
-// A file as the status line names it: a shipped lesson or experiment by its name (its path is the
-// app's own business: /share/attnlab/… on the page, the install's folder on the desktop), any
-// other file by its path.
-std::string file_shown(const std::string& path) {
-  if (!is_shipped_file(path)) return core::short_path(path);
-  const std::filesystem::path p(path);
-  const bool lesson = p.parent_path().filename() == "lessons";
-  return std::string(lesson ? "the lesson " : "the experiment ") + p.stem().string();
-}
 
 // A scenario file as a new document (open_scenario, once it is known not to be an experiment).
 bool open_scenario_document(AppState& state, const std::string& path) {
@@ -139,6 +130,13 @@ void open_linked_scenario(AppState& state, core::Scenario s) {
 }
 
 }  // namespace
+
+std::string file_shown(const std::string& path) {
+  if (!is_shipped_file(path)) return core::short_path(path);
+  const std::filesystem::path p(path);
+  const bool lesson = p.parent_path().filename() == "lessons";
+  return std::string(lesson ? "the lesson " : "the experiment ") + p.stem().string();
+}
 
 std::string open_scenario_text(AppState& state, const std::string& text) {
   core::LoadResult loaded = core::parse_scenario(text);

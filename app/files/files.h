@@ -20,6 +20,11 @@ bool open_scenario(AppState& state, const std::string& path);
 // screen is kept, and the status line says why).
 std::string open_scenario_text(AppState& state, const std::string& text);
 
+// A file as the status line and the status bar name it: a shipped lesson or experiment by its name
+// ("the lesson 03_shared_qk"; its path is the app's own business: /share/attnlab/… on the page, the
+// install's folder on the desktop), any other file by its path, shortened.
+std::string file_shown(const std::string& path);
+
 // Whether path holds an experiment (a JSON object with "attnlab_experiment"), not a scenario.
 bool is_experiment_file(const std::string& path);
 // Whether the file is a language model's RESULT (its first key "attnlab_result": "language_model"), which opens in the lab.
