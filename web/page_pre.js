@@ -237,8 +237,13 @@
     const m = event.data;
     if (!m || typeof m !== "object" || typeof m.attnlab !== "string") return;
     hostOrigin = event.origin;
+    const id = typeof m.id === "number" || typeof m.id === "string" ? m.id : null;
+    // A page that could not start, or a call that threw (no memory), still answers: a host waits for it.
+    const failed = function (e) {
+      postToHost({ attnlab: "error", id: id, error: String((e && e.message) || e) }, event.origin);
+    };
     ready.then(function () {
-      const answer = { id: m.id };
+      const answer = { id: id };
       if (m.attnlab === "load") {
         const r = typeof m.text === "string" ? window.attnlab.load(m.text)
                                              : { ok: false, error: "load: text must be a string (a scenario's JSON)" };
@@ -250,7 +255,7 @@
         Object.assign(answer, { attnlab: "error", error: "unknown message \"" + m.attnlab + "\"; expected load, dump or scenario" });
       }
       postToHost(answer, event.origin);
-    });
+    }).catch(failed);
   });
   if (hosted) {
     ready.then(function () {
@@ -300,6 +305,10 @@
       return { x: (touches[0].clientX + touches[1].clientX) / 2, y: (touches[0].clientY + touches[1].clientY) / 2 };
     };
     const mine = function (e) { return e.target === canvas(); };
+    // Whether the event moves or ends a finger this code follows (not a tap on a button beside the canvas).
+    const followed = function (e) {
+      return Array.prototype.some.call(e.changedTouches, function (c) { return (finger && c.identifier === finger.id) || (pair && mine(e)); });
+    };
     const take = function (e) { e.preventDefault(); e.stopPropagation(); };
     const release = function () {  // the one finger's press ends, whatever it was
       if (!finger) return;
@@ -312,14 +321,16 @@
       take(e);
       pointerSeen = true;
       if (e.touches.length === 1) {
+        release();  // a finger whose end the browser never sent: its press ends here, not held for ever
         const t = e.changedTouches[0];
-        finger = { id: t.identifier, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, pressed: false, long: false };
+        const f = { id: t.identifier, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, pressed: false, long: false };
+        finger = f;
         mouse("mousemove", t.clientX, t.clientY, 0);  // first over it, so that the press lands on what is under the finger
-        finger.timer = setTimeout(function () {
-          if (!finger || finger.pressed) return;
-          finger.long = true;
-          mouse("mousedown", finger.x, finger.y, 2);
-          mouse("mouseup", finger.x, finger.y, 2);
+        f.timer = setTimeout(function () {
+          if (finger !== f || f.pressed) return;
+          f.long = true;
+          mouse("mousedown", f.x, f.y, 2);
+          mouse("mouseup", f.x, f.y, 2);
         }, kLongPressMs);
       } else if (e.touches.length === 2) {
         release();  // a second finger: a scroll, not the drag the first began
@@ -327,7 +338,7 @@
       }
     }, { capture: true, passive: false });
     window.addEventListener("touchmove", function (e) {
-      if (!mine(e) && !finger && !pair) return;
+      if (!mine(e) && !followed(e)) return;
       take(e);
       if (pair && e.touches.length >= 2) {
         const m = midpoint(e.touches);
@@ -349,7 +360,7 @@
       if (finger.pressed) mouse("mousemove", finger.x, finger.y, 0);
     }, { capture: true, passive: false });
     const end = function (e) {
-      if (!mine(e) && !finger && !pair) return;
+      if (!mine(e) && !followed(e)) return;
       take(e);
       if (e.touches.length < 2) pair = null;
       if (!finger || !Array.prototype.some.call(e.changedTouches, function (c) { return c.identifier === finger.id; })) return;
@@ -361,6 +372,7 @@
         return;
       }
       release();
+      pointerAway();  // no finger, no hover: the tooltip under the last touch goes
     };
     window.addEventListener("touchend", end, { capture: true, passive: false });
     window.addEventListener("touchcancel", end, { capture: true, passive: false });

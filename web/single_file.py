@@ -26,6 +26,8 @@ def inline_script(code, what, attributes=""):
     """code inside <script>…</script>: a "</script" in it would end the element early."""
     if re.search(r"<!--|<script", code, re.IGNORECASE):
         sys.exit(f"single_file: {what} holds <!-- or <script, which would change how the HTML parser reads it")
+    if "\r" in code or "\0" in code:  # the parser reads CR as LF and NUL as U+FFFD: the code would change
+        sys.exit(f"single_file: {what} holds a CR or a NUL, which the HTML parser would not keep as they are")
     opening = f"<script {attributes}>" if attributes else "<script>"
     return opening + "\n" + re.sub(r"</(script)", r"<\\/\1", code, flags=re.IGNORECASE) + "\n</script>\n"
 
@@ -66,8 +68,11 @@ def main(site, out):
     Module.wasmBinary = new Uint8Array(parts[0]);
     Module.getPreloadedPackage = function () {{ return parts[1]; }};
     Module.attnlabSingleFile = true;
-    var code = document.createElement("script");
-    code.text = document.getElementById("attnlab-code").textContent;
+    // Run as an inline script: document.currentScript.src is then empty, harmless while the code
+    // fetches nothing beside the page (the wasm and data are handed over above).
+    var waiting = document.getElementById("attnlab-code"), code = document.createElement("script");
+    code.text = waiting.textContent + "\\n//# sourceURL=attnlab.js";
+    waiting.remove();
     document.body.appendChild(code);
   }}, function (e) {{
     failed("attnlab could not unpack itself: " + e);

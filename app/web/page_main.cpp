@@ -39,6 +39,7 @@ EM_JS(char*, page_address_part, (int which), {
   const address = Module.attnlabAddress();
   return Module.attnlabCString(which === 0 ? address.hash : (new URLSearchParams(address.search).get(["", "embed", "theme", "zoom"][which]) || ""));
 });
+EM_JS(int, page_in_frame, (), { return window.parent && window.parent !== window ? 1 : 0; });
 EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
 EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
 
@@ -117,8 +118,9 @@ int start() {
   set_training_on_frames(true);
   std::vector<Panel> embedded;
   const std::string embed_problem = read_embed(address_part(kEmbed), embedded);
-  // An iframe in a slide keeps no session: it would replace the one of the page a student has open.
-  if (!embedded.empty()) static_cast<WebSessions*>(web_files().sessions)->set_kept(false);
+  // A page in a frame (a slide, a notebook, a course site) keeps no session: it would replace the one
+  // of the page a student has open, and a host's load (postMessage) would replace it unasked.
+  if (!embedded.empty() || page_in_frame()) static_cast<WebSessions*>(web_files().sessions)->set_kept(false);
   web_downloads().mark_all_seen();
 
   WindowOptions options;
