@@ -230,14 +230,18 @@ EDGES = [
 ]
 
 
-@pytest.mark.parametrize("text", EDGES, ids=["lone surrogate", "byte order mark", "400-digit integer", "2^64", "320-digit temperature"])
-def test_edge_cases_are_read_as_the_app_reads_them(native, text):
+def package_reads(text):
+    """Whether attnlab.loads takes the text (the app's verdict is whether --dump does)."""
     try:
         attnlab.loads(text)
-        python_reads = True
+        return True
     except ValueError:
-        python_reads = False
-    assert python_reads == isinstance(native("dump", text), dict)
+        return False
+
+
+@pytest.mark.parametrize("text", EDGES, ids=["lone surrogate", "byte order mark", "400-digit integer", "2^64", "320-digit temperature"])
+def test_edge_cases_are_read_as_the_app_reads_them(native, text):
+    assert package_reads(text) == isinstance(native("dump", text), dict)
 
 
 def show_lesson():
@@ -262,12 +266,7 @@ def test_show_is_checked_as_the_app_checks_it(native, show):
     lesson = show_lesson()
     lesson["show"] = show
     text = json.dumps(lesson, ensure_ascii=False)
-    try:
-        attnlab.loads(text)
-        python_reads = True
-    except ValueError:
-        python_reads = False
-    assert python_reads == isinstance(native("dump", text), dict)
+    assert package_reads(text) == isinstance(native("dump", text), dict)
 
 
 def test_a_lesson_with_show_reads_and_writes_as_the_apps(native, save_text, tmp_path):
