@@ -37,9 +37,12 @@ int run(int argc, char** argv) {
     case app::Command::Version:
       return app::print(std::cout, std::string("attnlab ") + ATTNLAB_VERSION + "\n", std::cerr);
     case app::Command::Dump:
-      return app::run_dump(cl.file, std::cout, std::cerr);
-    case app::Command::Grad:
-      return app::run_grad(cl.file, std::cout, std::cerr);
+    case app::Command::Grad: {
+      std::vector<std::string> files{cl.file};
+      files.insert(files.end(), cl.more_files.begin(), cl.more_files.end());
+      return cl.command == app::Command::Dump ? app::run_dump(files, std::cout, std::cerr)
+                                              : app::run_grad(files, std::cout, std::cerr);
+    }
     case app::Command::Link:
       return app::run_link(cl.file, cl.link_base, std::cout, std::cerr);
     case app::Command::Train:

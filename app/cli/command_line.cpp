@@ -28,8 +28,8 @@ const char* usage_text() {
          "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] [--scale-per-frame]\n"
          "                      --export OUT.gif|OUT.mp4\n"
          "       attnlab FILE --link [BASE]\n"
-         "       attnlab --dump FILE\n"
-         "       attnlab --grad FILE\n"
+         "       attnlab --dump FILE [FILE ...]\n"
+         "       attnlab --grad FILE [FILE ...]\n"
          "       attnlab --train EXPERIMENT.json [--seeds N] --out RESULT.json\n"
          "       attnlab --train EXPERIMENT.json [--seeds N] --export train.py|curves.svg|table.csv\n"
          "       attnlab --help | --version\n"
@@ -80,6 +80,9 @@ const char* usage_text() {
          "                W_QK with its singular values and rank (and the loss when FILE has a target)\n"
          "  --grad FILE   print {\"loss\": L, \"grad\": {...}} as JSON and exit: dL/d(entry)\n"
          "                for every matrix of FILE, which must have a target\n"
+         "                --dump and --grad with several files print a JSON array, one element\n"
+         "                a file in the order given; the first file that cannot be used is\n"
+         "                named, and nothing is printed\n"
          "  --train EXPERIMENT.json --out RESULT.json\n"
          "                train the experiment's variants (no window) and write their loss\n"
          "                curves, test losses and weights; progress on stderr\n"
@@ -359,6 +362,13 @@ std::string read_words(Words& w) {
     } else if (option) {
       return "unknown option '" + a + "'";
     } else {
+      // --dump and --grad read every file after theirs: one process for many scenarios.
+      const bool batch = w.cl.command == Command::Dump || w.cl.command == Command::Grad;
+      if (batch) {
+        if (a.empty()) return "FILE is empty: name a scenario file";
+        w.cl.more_files.push_back(a);
+        continue;
+      }
       if (!w.cl.file.empty()) return "one scenario file at a time, got '" + w.cl.file + "' and '" + a + "'";
       if (a.empty()) return "FILE is empty: name a scenario file, or none for the last session";
       w.cl.file = a;

@@ -21,6 +21,7 @@ inline constexpr int kMaxPictureSide = 8192;  // W·K and H·K
 struct CommandLine {
   Command command = Command::Window;
   std::string file;        // the scenario FILE, or empty
+  std::vector<std::string> more_files;  // --dump/--grad FILE FILE2 ...: the files after the first, in order
   std::string layout_out;  // --layout-out L.json: the editable cells' rectangles, for tests
   std::string screenshot;  // --screenshot OUT.png: render one frame offscreen and exit
   std::string export_to;   // --export OUT.EXT: png, svg, tex, csv or py by the extension; with --train, train.py

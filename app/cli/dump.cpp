@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <ostream>
 
 #include "core/io/link.h"
@@ -23,21 +24,24 @@ int print(std::ostream& out, const std::string& text, std::ostream& err) {
   return 1;
 }
 
-int run_dump(const std::string& file, std::ostream& out, std::ostream& err) {
+namespace {
+
+// One file's JSON text, or why it cannot be used (on err, then nullopt).
+std::optional<std::string> dump_text(const std::string& file, std::ostream& err) {
   const core::LoadResult loaded = core::load_scenario_or_link(file);
   if (!loaded.ok()) {
     err << "attnlab: " << loaded.message() << "\n";
-    return 2;
+    return std::nullopt;
   }
   const core::Result result = core::compute(*loaded.scenario);
-  return print(out, core::to_text(core::result_to_json(*loaded.scenario, result)), err);
+  return core::to_text(core::result_to_json(*loaded.scenario, result));
 }
 
-int run_grad(const std::string& file, std::ostream& out, std::ostream& err) {
+std::optional<std::string> grad_text(const std::string& file, std::ostream& err) {
   const core::LoadResult loaded = core::load_scenario_or_link(file);
   if (!loaded.ok()) {
     err << "attnlab: " << loaded.message() << "\n";
-    return 2;
+    return std::nullopt;
   }
   const core::Scenario& s = *loaded.scenario;
   if (!s.has_target) {
@@ -45,11 +49,38 @@ int run_grad(const std::string& file, std::ostream& out, std::ostream& err) {
     err << "attnlab: " << (core::names_link(file) ? std::string("the link's scenario") : file)
         << ": target: missing; --grad needs the output the scenario should produce "
         << "(\"target\": " << s.n() << "×" << s.d_model << ", in a file with \"attnlab\": 2)\n";
-    return 2;
+    return std::nullopt;
   }
   core::Gradient g;
   const double loss = core::gradient(s, g);
-  return print(out, core::to_text(core::gradient_to_json(s, g, loss)), err);
+  return core::to_text(core::gradient_to_json(s, g, loss));
+}
+
+// Every file's text, then all of it at once: a file that cannot be used leaves out empty.
+int print_each(const std::vector<std::string>& files, std::optional<std::string> (*text_of)(const std::string&, std::ostream&),
+               std::ostream& out, std::ostream& err) {
+  if (files.size() == 1) {
+    const std::optional<std::string> text = text_of(files[0], err);
+    return text ? print(out, *text, err) : 2;
+  }
+  std::string all = "[\n";
+  for (size_t i = 0; i < files.size(); ++i) {
+    const std::optional<std::string> text = text_of(files[i], err);
+    if (!text) return 2;
+    // Each text ends in a line break; the comma goes before it.
+    all += text->substr(0, text->size() - 1) + (i + 1 < files.size() ? ",\n" : "\n");
+  }
+  return print(out, all + "]\n", err);
+}
+
+}  // namespace
+
+int run_dump(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
+  return print_each(files, dump_text, out, err);
+}
+
+int run_grad(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
+  return print_each(files, grad_text, out, err);
 }
 
 int run_link(const std::string& file, const std::string& base, std::ostream& out, std::ostream& err) {

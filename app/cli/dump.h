@@ -1,9 +1,10 @@
-// `attnlab --dump FILE` and `attnlab --grad FILE`: load, compute, print JSON. `attnlab FILE --link`:
+// `attnlab --dump FILE...` and `attnlab --grad FILE...`: load, compute, print JSON. `attnlab FILE --link`:
 // print its link. FILE may be a scenario's link (core/io/link.h) instead of a file.
 #pragma once
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace app {
 
@@ -12,12 +13,13 @@ namespace app {
 int print(std::ostream& out, const std::string& text, std::ostream& err);
 
 // Returns the exit code: 0 with the JSON on out, 2 with the message on err
-// (and nothing on out) when FILE cannot be used.
-int run_dump(const std::string& file, std::ostream& out, std::ostream& err);
+// (and nothing on out) when a file cannot be used. One file gives its object; several
+// give an array of them, in order (one process for many scenarios: the tests check thousands).
+int run_dump(const std::vector<std::string>& files, std::ostream& out, std::ostream& err);
 
-// {"loss": L, "grad": {...}}: ∂L/∂entry for every matrix field FILE holds, in
-// the file's nesting. Exit 2 as above, and when FILE has no target.
-int run_grad(const std::string& file, std::ostream& out, std::ostream& err);
+// {"loss": L, "grad": {...}}: ∂L/∂entry for every matrix field a file holds, in
+// the file's nesting. Exit 2 as above, and when a file has no target.
+int run_grad(const std::vector<std::string>& files, std::ostream& out, std::ostream& err);
 
 // `attnlab FILE --link [BASE]`: the link that opens FILE's scenario (base#z=…) on out. Exit 2
 // as above; FILE may itself be a link (the same scenario's link comes back, compressed).

@@ -25,6 +25,7 @@ from torch_masks import logit_divisor, masked_positions
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 import positions  # noqa: E402  the one positions reference
+from attnlab_run import run_many  # noqa: E402
 
 torch.set_default_dtype(torch.float64)
 REL = 1e-9
@@ -171,17 +172,14 @@ def main():
     exe = sys.argv[1]
     rng = random.Random(20261122)
     failures = []
+    cases = 600
+    scenarios = [random_scenario(rng, case) for case in range(cases)]
     with tempfile.TemporaryDirectory() as tmp:
         path = pathlib.Path(tmp) / "s.json"
-        cases = 600
-        for case in range(cases):
-            s = random_scenario(rng, case)
-            path.write_text(json.dumps(s))
-            p = subprocess.run([exe, "--grad", str(path)], capture_output=True, text=True)
-            if p.returncode != 0:
-                failures.append(f"case {case}: exit {p.returncode}: {p.stderr}")
+        for case, (s, (got, error)) in enumerate(zip(scenarios, run_many(exe, "--grad", scenarios, tmp))):
+            if error:
+                failures.append(f"case {case}: {error}")
                 continue
-            got = json.loads(p.stdout)
             loss, grads = reference(s)
             if abs(got["loss"] - loss) > REL * max(1.0, abs(loss)):
                 failures.append(f"case {case}: loss {got['loss']} vs torch {loss}")

@@ -16,13 +16,13 @@ import itertools
 import json
 import math
 import pathlib
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from attnlab_run import run_many  # noqa: E402
 from positions import rope, rope_matrices, sinusoidal  # noqa: E402  the one positions reference
 
 REL = 1e-9
@@ -178,11 +178,9 @@ def compare(name, got, want, failures):
         failures.append(f"{name}: max |attnlab - numpy| = {err:.3g} > {REL * scale:.3g}")
 
 
-def check(attnlab, path, scenario):
-    out = subprocess.run([attnlab, "--dump", str(path)], capture_output=True, text=True, timeout=30)
-    if out.returncode != 0:
-        return [f"exit {out.returncode}: {out.stderr.strip()}"]
-    got, want = json.loads(out.stdout), reference(scenario)
+def check(got, scenario):
+    """What differs between attnlab's --dump (got) and numpy's reference for scenario."""
+    want = reference(scenario)
     failures = []
     for h, (g, w) in enumerate(zip(got["heads"], want["heads"])):
         for key in ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy", "output",
@@ -426,10 +424,9 @@ def main():
     cases += list(qk_norm_scenarios(rng))
     failed = 0
     with tempfile.TemporaryDirectory(prefix="attnlab-numpy-") as tmp:
-        for i, (name, scenario) in enumerate(cases):
-            path = pathlib.Path(tmp, f"s{i}.json")
-            path.write_text(json.dumps(scenario))
-            failures = check(attnlab, path, scenario)
+        dumps = run_many(attnlab, "--dump", [scenario for _, scenario in cases], tmp)
+        for (name, scenario), (got, error) in zip(cases, dumps):
+            failures = [error] if error else check(got, scenario)
             if failures:
                 failed += 1
                 print(f"FAIL {name}:\n  " + "\n  ".join(failures[:10]))

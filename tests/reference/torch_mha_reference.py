@@ -12,11 +12,8 @@ form: tests/cli/test_grad.py checks it against torch autograd).
 
 Usage: torch_mha_reference.py PATH/TO/attnlab
 """
-import json
-import math
 import pathlib
 import random
-import subprocess
 import sys
 import tempfile
 
@@ -24,6 +21,7 @@ import torch
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 import positions  # noqa: E402  the one positions reference
+from attnlab_run import run_many  # noqa: E402
 
 torch.set_default_dtype(torch.float64)
 REL = 1e-9
@@ -78,25 +76,22 @@ def main():
     exe = sys.argv[1]
     rng = random.Random(20261122)
     failures, cases = [], 120
+    scenarios = [random_scenario(rng, case) for case in range(cases)]
     with tempfile.TemporaryDirectory() as tmp:
-        path = pathlib.Path(tmp) / "s.json"
-        for case in range(cases):
-            s = random_scenario(rng, case)
-            path.write_text(json.dumps(s))
-            p = subprocess.run([exe, "--dump", str(path)], capture_output=True, text=True)
-            if p.returncode != 0:
-                failures.append(f"case {case}: exit {p.returncode}: {p.stderr}")
-                continue
-            got = json.loads(p.stdout)
-            A, Y = mha_of(s)
-            name = f"case {case} (n={len(s['tokens'])}, m={len(s['tokens_kv'])}, H={s['heads']}, d_k={s['d_k']}, {s['options']})"
-            for h in range(s["heads"]):
-                mine = torch.tensor(got["heads"][h]["weights"])
-                if mine.shape != A[h].shape or (mine - A[h]).abs().max().item() > REL:
-                    failures.append(f"{name}: weights of head {h} differ from MHA's")
-            mine = torch.tensor(got["output"])
-            if mine.shape != Y.shape or (mine - Y).abs().max().item() > REL * max(1.0, Y.abs().max().item()):
-                failures.append(f"{name}: output differs from MHA's by {(mine - Y).abs().max().item() if mine.shape == Y.shape else 'shape'}")
+        dumps = run_many(exe, "--dump", scenarios, tmp)
+    for case, (s, (got, error)) in enumerate(zip(scenarios, dumps)):
+        if error:
+            failures.append(f"case {case}: {error}")
+            continue
+        A, Y = mha_of(s)
+        name = f"case {case} (n={len(s['tokens'])}, m={len(s['tokens_kv'])}, H={s['heads']}, d_k={s['d_k']}, {s['options']})"
+        for h in range(s["heads"]):
+            mine = torch.tensor(got["heads"][h]["weights"])
+            if mine.shape != A[h].shape or (mine - A[h]).abs().max().item() > REL:
+                failures.append(f"{name}: weights of head {h} differ from MHA's")
+        mine = torch.tensor(got["output"])
+        if mine.shape != Y.shape or (mine - Y).abs().max().item() > REL * max(1.0, Y.abs().max().item()):
+            failures.append(f"{name}: output differs from MHA's by {(mine - Y).abs().max().item() if mine.shape == Y.shape else 'shape'}")
     for f in failures[:20]:
         print(f)
     print(f"{cases} cross-attention scenarios (n ≠ m) against torch.nn.MultiheadAttention: {len(failures)} failures")

@@ -17,3 +17,29 @@ def start_attnlab(binary, *args, env=None, quiet=False):
     reads as text, or throws away (quiet)."""
     out = subprocess.DEVNULL if quiet else subprocess.PIPE
     return subprocess.Popen([str(binary), *map(str, args)], env=env, stdout=out, stderr=out, text=not quiet)
+
+
+def run_many(binary, option, scenarios, folder, chunk=100):
+    """`attnlab --dump` or `--grad` (option) over many scenarios in few processes (one per chunk:
+    the process's start, not the arithmetic, was most of what a check of thousands cost). Writes
+    each scenario to folder as JSON and returns, in order, (the scenario's JSON result or None,
+    the error: "" or "exit N: stderr"). A chunk that fails is run again file by file, so that each
+    scenario gets its own result or error."""
+    import json
+    import pathlib
+    results = []
+    for start in range(0, len(scenarios), chunk):
+        paths = []
+        for i, s in enumerate(scenarios[start:start + chunk], start):
+            path = pathlib.Path(folder, f"s{i}.json")
+            path.write_text(json.dumps(s))
+            paths.append(path)
+        p = run_attnlab(binary, option, *paths, timeout=600)
+        if p.returncode == 0:
+            got = json.loads(p.stdout)
+            results += [(g, "") for g in (got if len(paths) > 1 else [got])]
+            continue
+        for path in paths:
+            p = run_attnlab(binary, option, path)
+            results.append((json.loads(p.stdout), "") if p.returncode == 0 else (None, f"exit {p.returncode}: {p.stderr.strip()}"))
+    return results

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "tests/support/command_line_helpers.h"
 
@@ -221,16 +222,41 @@ TEST(Animate, WhatASweepMayMove) {
 
 TEST(Dump, ABadFileWritesNothingToStdout) {
   std::ostringstream out, err;
-  EXPECT_EQ(app::run_dump("/nonexistent/attnlab.json", out, err), 2);
+  EXPECT_EQ(app::run_dump({"/nonexistent/attnlab.json"}, out, err), 2);
   EXPECT_TRUE(out.str().empty());
   EXPECT_EQ(err.str(), "attnlab: /nonexistent/attnlab.json: no such file\n");
 }
 
 TEST(Dump, TheExamplePrintsJson) {
   std::ostringstream out, err;
-  EXPECT_EQ(app::run_dump(std::string(ATTNLAB_TEST_DATA) + "/example.json", out, err), 0);
+  EXPECT_EQ(app::run_dump({std::string(ATTNLAB_TEST_DATA) + "/example.json"}, out, err), 0);
   EXPECT_TRUE(err.str().empty());
   EXPECT_NE(out.str().find("\"W_QK_rank\": 2"), std::string::npos);
+}
+
+// Several files: one process, one array, in the order given; the first file that cannot be used
+// is named and nothing is printed (a partial array would read as a complete one).
+TEST(Dump, SeveralFilesGiveAnArrayOfWhatEachGivesAlone) {
+  const std::string example = std::string(ATTNLAB_TEST_DATA) + "/example.json";
+  const app::CommandLine cl = parse_command_line({"--dump", example, example});
+  ASSERT_EQ(cl.error, "");
+  EXPECT_EQ(cl.file, example);
+  EXPECT_EQ(cl.more_files, std::vector<std::string>{example});
+  std::ostringstream one, two, err;
+  ASSERT_EQ(app::run_dump({example}, one, err), 0);
+  ASSERT_EQ(app::run_dump({example, example}, two, err), 0);
+  const nlohmann::json alone = nlohmann::json::parse(one.str()), both = nlohmann::json::parse(two.str());
+  ASSERT_TRUE(both.is_array());
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_EQ(both[0], alone);
+  EXPECT_EQ(both[1], alone);
+  std::ostringstream out, bad;
+  EXPECT_EQ(app::run_grad({example, "/nonexistent/attnlab.json"}, out, bad), 2);
+  EXPECT_TRUE(out.str().empty());
+  EXPECT_NE(bad.str().find("example.json: target: missing"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--grad", example, ""}).error.find("FILE is empty"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--dump", example, example, "--theme", "dark"}).error.find("takes no other option"),
+            std::string::npos);
 }
 
 // --train EXPERIMENT.json writes one thing: the RESULT (--out) or the PyTorch script (--export train.py).
