@@ -423,6 +423,30 @@ void DrawTrainingFrame(AppState& state) {
   DrawPanel(state, *frame.panel);
 }
 
+// The whole window: the menu bar, the views or the lab, the status bar below (a picture: the views
+// or the lab alone, over a sweep's caption when it has one).
+void DrawWholeWindow(AppState& state, FrameRequests& requests, float caption_h) {
+  const PictureOptions& picture = state.picture;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  if (!picture.active) MenuBar(state, requests);
+  const float scale = fonts().scale;
+  const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
+  const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
+  const float h = std::max(1.0f, display.y - top - status_h - caption_h);
+  if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
+    ImGui::SetNextWindowPos(ImVec2(0, top));
+    ImGui::SetNextWindowSize(ImVec2(display.x, h));
+    DrawExperimentPanel(state);
+  } else {
+    DrawViews(state, top, h);
+  }
+  if (caption_h > 0) DrawCaption(picture.caption, caption_h);
+  if (!picture.active) {
+    StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
+    HelpWindow(state);
+  }
+}
+
 }  // namespace
 
 FrameRequests DrawFrame(AppState& state, bool close_asked) {
@@ -486,23 +510,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   } else if (!picture.active && state.view.presenter) {
     DrawPresenter(state);  // two panels and the lesson's step, or the lab alone: no menus, status bar or help
   } else {
-    if (!picture.active) MenuBar(state, requests);
-    // [SECTION] Layout: the views, or the lab; the status bar below.
-    const float scale = fonts().scale;
-    const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
-    const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
-    const float h = std::max(1.0f, display.y - top - status_h - caption_h);
-    if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
-      place(0, top, display.x, h);
-      DrawExperimentPanel(state);
-    } else {
-      DrawViews(state, top, h);
-    }
-    if (caption_h > 0) DrawCaption(picture.caption, caption_h);
-    if (!picture.active) {
-      StatusBar(state, ImVec2(0, display.y - status_h), ImVec2(display.x, status_h));
-      HelpWindow(state);
-    }
+    DrawWholeWindow(state, requests, caption_h);
   }
   if (!picture.active) {
     DrawFileDialog(state);

@@ -1,5 +1,5 @@
 // What the Geometry plot draws where, decided before anything is painted, so that nothing drawn
-// covers anything else (issue 24, item 4): the data as large as the frame allows; every point of V
+// covers anything else: the data as large as the frame allows; every point of V
 // and every arrow tip named (q₁, k₃: the row, which is the position p when positions are on), one
 // name for marks that coincide (smell₂ = smell₄, q₁ = k₀); and the legend in a corner that nothing
 // is drawn in, else beside or below the plot, whichever leaves the data larger.

@@ -57,6 +57,56 @@ void append(void* context, void* data, int size) {
 
 }  // namespace
 
+namespace {
+
+// A context of the picture's own, made current: fonts at K×, sizes ×K, no mouse.
+ImGuiContext* picture_context(const ScreenshotOptions& options, int width, int height) {
+  ImGuiContext* context = ImGui::CreateContext();
+  ImGui::SetCurrentContext(context);
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  io.DeltaTime = 1.0f / 60.0f;
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  // A panel alone is zoomed to fill the picture as it fills its place in the
+  // window: text and cells grow together, with fonts built at that size, crisp.
+  // A training run's frame, two panels side by side, is zoomed as a 1280 × 720 slide is.
+  const float w = static_cast<float>(options.width), h = static_cast<float>(options.height);
+  const float zoom = options.training         ? std::clamp(std::min(w / 1280.0f, h / 720.0f), 1.0f, 2.5f)
+                     : !options.panel         ? 1.0f
+                                             : std::clamp(std::min(w / 720.0f, h / 420.0f), 1.0f, 2.5f);
+  load_fonts(static_cast<float>(options.scale) * zoom);  // this context's own, K× and zoomed
+  ImGui_ImplOpenGL3_Init(kGlslVersion);
+  return context;
+}
+
+// The framebuffer's pixels as a PNG holds them: GL's rows come bottom-up, one byte per channel,
+// no row padding; turned top row first, opaque, or (transparent) in straight alpha.
+void read_back(GLuint fbo, int width, int height, bool transparent, std::vector<unsigned char>& rgba) {
+  const size_t row = static_cast<size_t>(width) * 4;
+  std::vector<unsigned char> pixels(row * static_cast<size_t>(height));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  rgba.resize(pixels.size());
+  for (int y = 0; y < height; ++y)
+    std::copy_n(pixels.begin() + static_cast<std::ptrdiff_t>(row * static_cast<size_t>(height - 1 - y)), row,
+                rgba.begin() + static_cast<std::ptrdiff_t>(row * static_cast<size_t>(y)));
+  for (size_t i = 0; i < rgba.size(); i += 4) {
+    if (!transparent) {
+      rgba[i + 3] = 255;  // opaque, whatever blending left in alpha
+      continue;
+    }
+    // ImGui blends colour over transparent black (premultiplied) and alpha as
+    // a + (1 − a)·dst: divide by alpha for PNG's straight alpha.
+    const unsigned a = rgba[i + 3];
+    for (int c = 0; c < 3; ++c)
+      rgba[i + c] = a ? static_cast<unsigned char>(std::min(255u, (rgba[i + c] * 255u + a / 2) / a)) : 0;
+  }
+}
+
+}  // namespace
+
 // What the renderer holds between pictures: the caller's state to give back,
 // the framebuffer, and the ImGui context with its fonts and GL backend.
 struct PictureRenderer::Gl {
@@ -98,23 +148,7 @@ PictureRenderer::PictureRenderer(const ScreenshotOptions& options) : options_(op
     return;
   }
 
-  // [SECTION] A context of its own: fonts at K×, sizes ×K, no mouse.
-  gl_->context = ImGui::CreateContext();
-  ImGui::SetCurrentContext(gl_->context);
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;
-  io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
-  io.DeltaTime = 1.0f / 60.0f;
-  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-  // A panel alone is zoomed to fill the picture as it fills its place in the
-  // window: text and cells grow together, with fonts built at that size, crisp.
-  // A training run's frame, two panels side by side, is zoomed as a 1280 × 720 slide is.
-  const float w = static_cast<float>(options.width), h = static_cast<float>(options.height);
-  const float zoom = options.training         ? std::clamp(std::min(w / 1280.0f, h / 720.0f), 1.0f, 2.5f)
-                     : !options.panel         ? 1.0f
-                                             : std::clamp(std::min(w / 720.0f, h / 420.0f), 1.0f, 2.5f);
-  load_fonts(static_cast<float>(K) * zoom);  // this context's own, K× and zoomed
-  ImGui_ImplOpenGL3_Init(kGlslVersion);
+  gl_->context = picture_context(options, width_, height_);
   ImGui::SetCurrentContext(gl_->restore.context);  // the caller's again until a picture is rendered
 }
 
@@ -202,28 +236,8 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
     }
   }
 
-  // [SECTION] Read back: rows bottom-up in GL, one byte per channel, no row padding; turned top row first.
-  const size_t row = static_cast<size_t>(width_) * 4;
-  std::vector<unsigned char> pixels(row * static_cast<size_t>(height_));
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, gl_->target.fbo);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  read_back(gl_->target.fbo, width_, height_, options_.transparent, rgba);
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(gl_->restore.framebuffer));
-  rgba.resize(pixels.size());
-  for (int y = 0; y < height_; ++y)
-    std::copy_n(pixels.begin() + static_cast<std::ptrdiff_t>(row * static_cast<size_t>(height_ - 1 - y)), row,
-                rgba.begin() + static_cast<std::ptrdiff_t>(row * static_cast<size_t>(y)));
-  for (size_t i = 0; i < rgba.size(); i += 4) {
-    if (!options_.transparent) {
-      rgba[i + 3] = 255;  // opaque, whatever blending left in alpha
-      continue;
-    }
-    // ImGui blends colour over transparent black (premultiplied) and alpha as
-    // a + (1 − a)·dst: divide by alpha for PNG's straight alpha.
-    const unsigned a = rgba[i + 3];
-    for (int c = 0; c < 3; ++c)
-      rgba[i + c] = a ? static_cast<unsigned char>(std::min(255u, (rgba[i + c] * 255u + a / 2) / a)) : 0;
-  }
   ImGui::SetCurrentContext(caller);
   return true;
 }

@@ -271,7 +271,7 @@ class Rejections(unittest.TestCase):
                              "nested more than 8 levels deep")
         self.expect_rejected(["--dump", self.file_with("[" * 1_000_000)], "nested more than 8 levels deep")
 
-    # Issue 10, item 7: an output never overwrites the scenario.
+    # An output never overwrites the scenario.
     def test_no_output_overwrites_the_scenario(self):
         scenario = self.file_with(EXAMPLE.read_text(), "a.json")
         lesson = self.file_with(EXAMPLE.read_text(), "lesson.json")
@@ -286,7 +286,7 @@ class Rejections(unittest.TestCase):
         for path in (scenario, lesson, script):
             self.assertEqual(path.read_text(), EXAMPLE.read_text(), f"{path.name} was overwritten")
 
-    # Issue 38, item 1: a relative link inside a linked folder was read as text: "d/../out.svg" is
+    # A relative link inside a linked folder was read as text: "d/../out.svg" is
     # "./out.svg" to the text, real/out.svg to the kernel (d leads to real/sub). The export replaced
     # the user's ./out.svg and exited 0.
     def test_a_link_inside_a_linked_folder_leads_where_the_kernel_says(self):
@@ -322,7 +322,7 @@ class Rejections(unittest.TestCase):
         self.assertEqual(scenario.read_text(), EXAMPLE.read_text())
         self.assertFalse((self.dir / "s.png").exists())
 
-    # Issue 10, item 13: each of these was run, half-run or ignored.
+    # Each of these was run, half-run or ignored.
     def test_a_strict_command_line(self):
         example = self.file_with(EXAMPLE.read_text(), "f.json")
         svg, png = self.dir / "o.svg", self.dir / "c.png"

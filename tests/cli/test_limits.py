@@ -146,7 +146,7 @@ class Outputs(Case):
         self.assertEqual(r.returncode, 2)
         self.assertEqual(session.read_text(), "{\"the user's\": \"session\"}")
 
-    # Issue 38, item 1: a link to a file not made yet in the state directory was judged by the
+    # A link to a file not made yet in the state directory was judged by the
     # link's own name (weakly_canonical stops at it), and the write then made that file there.
     def test_a_dangling_link_into_the_state_directory_is_refused(self):
         sessions = self.state / "attnlab"

@@ -84,7 +84,7 @@ class Screenshots(unittest.TestCase):
         self.assertIn("No such file or directory: cannot create a temporary file beside ", r.stderr)
         self.assertIn("x.png", r.stderr)
 
-    # Issue 38, item 1: --layout-out through a relative link inside a linked folder replaced FILE
+    # --layout-out through a relative link inside a linked folder replaced FILE
     # itself: "d/../ex.json" read as text is ./ex.json; the kernel leads to real/ex.json (d is real/sub).
     def test_layout_out_through_a_linked_folder_never_replaces_file(self):
         (self.tmp / "real" / "sub").mkdir(parents=True)

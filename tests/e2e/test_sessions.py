@@ -99,7 +99,7 @@ class Sessions(unittest.TestCase):
     def sessions(self, x):
         return pathlib.Path(x.state_home) / "attnlab"
 
-    # Item 1: the session's JSON writer aborted on a file name that is not UTF-8.
+    # The session's JSON writer aborted on a file name that is not UTF-8.
     def test_a_path_that_is_not_utf8_is_kept_byte_for_byte(self):
         path = bytes(self.tmp) + b"/\xff\xfe.json"
         shutil.copy(SCENARIO, path)
@@ -124,7 +124,7 @@ class Sessions(unittest.TestCase):
             self.assertEqual(saved["file"], {"bytes": path.hex()})
             self.assertGreater(saved["scenario"]["X"][1][0], first + 0.5)
 
-    # Item 2: a session root could not read (run without the capabilities that let it)
+    # A session root could not read (run without the capabilities that let it)
     # was overwritten by the first edit, and the new file kept mode 000.
     def test_an_unreadable_session_is_set_aside_and_the_new_one_is_readable(self):
         if shutil.which("setpriv") is None and os.geteuid() == 0:
@@ -147,7 +147,7 @@ class Sessions(unittest.TestCase):
             self.assertEqual(stat.S_IMODE(session.stat().st_mode), 0o600)
             self.assertGreater(json.loads(session.read_text())["scenario"]["X"][1][0], self.original["X"][1][0] + 0.5)
 
-    # Item 3: saved past 1 MiB, a file --dump had read no longer opened.
+    # Saved past 1 MiB, a file --dump had read no longer opened.
     def test_a_file_just_under_1_mib_saves_reopens_and_its_session_restores(self):
         scenario = dict(self.original, X=[[1] * len(row) for row in self.original["X"]], notes="")
         compact = lambda s: json.dumps(s, separators=(",", ":"), ensure_ascii=False).encode()
@@ -170,7 +170,7 @@ class Sessions(unittest.TestCase):
             names = sorted(p.name for p in self.sessions(x).iterdir())
             self.assertFalse([n for n in names if ".corrupt-" in n], names)
 
-    # Item 5: two windows wrote one session file, and the last autosave won.
+    # Two windows wrote one session file, and the last autosave won.
     def test_two_windows_keep_two_sessions_and_the_next_start_loses_neither(self):
         with Xvfb() as x:
             a = self.start(x, SCENARIO)
@@ -193,7 +193,7 @@ class Sessions(unittest.TestCase):
             self.assertEqual(len(kept), 1, sorted(p.name for p in self.sessions(x).iterdir()))
             self.assertEqual(json.loads(kept[0].read_text())["X"][1][0], first["X"][1][0])
 
-    # Item 6: kill -9 during an autosave leaves a temporary file; the next start removes it.
+    # Kill -9 during an autosave leaves a temporary file; the next start removes it.
     def test_a_stale_temporary_file_is_removed_at_start(self):
         with Xvfb() as x:
             self.sessions(x).mkdir(parents=True)
@@ -206,14 +206,14 @@ class Sessions(unittest.TestCase):
             self.assertFalse(stale.exists())
             self.assertTrue(other.exists())
 
-    # Item 9: ImGui opened an imgui.ini that was a FIFO and waited forever: no window.
+    # ImGui opened an imgui.ini that was a FIFO and waited forever: no window.
     def test_an_imgui_ini_that_is_a_fifo_does_not_hang_the_start(self):
         with Xvfb() as x:
             self.sessions(x).mkdir(parents=True)
             os.mkfifo(self.sessions(x) / "imgui.ini")
             self.start(x, SCENARIO).kill()
 
-    # Item 9: a failed autosave was shown at the next mouse move, not when it failed.
+    # A failed autosave was shown at the next mouse move, not when it failed.
     def test_a_failed_autosave_is_shown_at_once(self):
         with Xvfb() as x:
             w = self.start(x, SCENARIO)
@@ -236,7 +236,7 @@ class Sessions(unittest.TestCase):
         wx, wy, ww, wh = w.geometry()
         return read_png(shot)[wy + wh - 22:wy + wh, wx:wx + ww]
 
-    # Item 11: a 254-byte name failed to save and F12 wrote nothing (the temporary or
+    # A 254-byte name failed to save and F12 wrote nothing (the temporary or
     # the picture's name was too long for the file system).
     def test_a_254_byte_name_saves_and_f12_exports(self):
         home = self.tmp / "home"

@@ -1,4 +1,4 @@
-// Exports where the teacher wants them (issue 24, item 7): File → Export, the PNG exports, the
+// Exports where the teacher wants them: File → Export, the PNG exports, the
 // animations and the lab's files open the app's file dialog on a name made from the lesson's (or
 // the experiment's), in a folder that can be written; what is typed there is where the file goes;
 // an existing file is replaced only when asked twice; a folder that cannot be written says so and

@@ -80,7 +80,7 @@ TEST_F(FilesTest, SaveThenOpenIsExactAndClearsTheMark) {
   EXPECT_EQ(other.library.recent_files.front(), fs::path(path).lexically_normal().string());
 }
 
-// Issue 38, item 1: Save through a relative link inside a linked folder (d → real/sub, x.json →
+// Save through a relative link inside a linked folder (d → real/sub, x.json →
 // ../x.json) wrote ./x.json, the link's text read from d, and said "saved"; and when the folder
 // the link leads into was missing, the error named another. Now: where the kernel leads, said so.
 TEST_F(FilesTest, SaveThroughALinkInALinkedFolderWritesWhereItLeadsAndSaysSo) {
@@ -107,7 +107,7 @@ TEST_F(FilesTest, SaveThroughALinkInALinkedFolderWritesWhereItLeadsAndSaysSo) {
   EXPECT_TRUE(fs::is_empty(dir / "missing"));
 }
 
-// Issue 38, item 1, in the window's own name for its file: `attnlab d/../x.json` (d → real/sub)
+// The same, in the window's own name for its file: `attnlab d/../x.json` (d → real/sub)
 // read real/x.json, as the kernel does, but kept ./x.json as the file (its names read as text),
 // stamped it, and Ctrl+S replaced ./x.json. Now the folder is resolved as the kernel does.
 TEST_F(FilesTest, AFileOpenedThroughALinkedFoldersParentIsTheOneSaved) {

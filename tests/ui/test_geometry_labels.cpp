@@ -1,4 +1,4 @@
-// The Geometry panel as a class reads it on a projector (issue 24, item 4), headless: in the lessons
+// The Geometry panel as a class reads it on a projector, headless: in the lessons
 // that use it, at 1280×720 and 1920×1080, no two names overlap, no name covers a point or an arrow's
 // tip, the legend covers nothing it explains, and every arrow tip says which q_i or k_j it is, or the
 // legend says to hover it (and hovering it names it). What a person checks by eye, from

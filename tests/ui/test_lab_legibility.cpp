@@ -1,4 +1,4 @@
-// Titles and names drawn as the panels draw markup, wherever a title is drawn (issue 24, item 5):
+// Titles and names drawn as the panels draw markup, wherever a title is drawn:
 // the menus, the lab's list of experiments, its legend and its table; the lab's list never cut;
 // its curves smoothed on demand. What the screen says is read from ScreenText (state.layout.text),
 // where markup's raised and lowered parts come apart: "W^Q" reads "W Q".

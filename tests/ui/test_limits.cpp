@@ -1,5 +1,5 @@
 // Nothing a user does leaves the app holding what it could not write , and
-// Save does not write over someone else's change (item 5): the real panels, headless.
+// Save does not write over someone else's change: the real panels, headless.
 #include <chrono>
 #include <filesystem>
 #include <fstream>

@@ -91,7 +91,7 @@ TEST_F(SessionRestoreTest, AHeadItsScenarioDoesNotHaveIsDroppedAndTheSessionKept
   frames(2);
 }
 
-// Issue 38, item 5: when the copy of a session restored without some values could not be made
+// When the copy of a session restored without some values could not be made
 // (a folder it could not write in, a full disk), the first autosave wrote the session over it and
 // the values were gone. Now the session is not written over until the copy is kept; each write
 // tries again first.

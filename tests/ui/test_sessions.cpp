@@ -21,7 +21,7 @@
 
 using SessionsTest = SessionTest;
 
-// Item 1: the session's JSON writer aborted the app (type_error.316) on a file
+// The session's JSON writer aborted the app (type_error.316) on a file
 // name that is not UTF-8, and the edit was lost.
 TEST_F(SessionsTest, APathThatIsNotUtf8ComesBackByteForByte) {
   const std::string path = (dir / "\xff\xfe.json").string();
@@ -44,7 +44,7 @@ TEST_F(SessionsTest, APathThatIsNotUtf8ComesBackByteForByte) {
   EXPECT_EQ(core::load_scenario_file(path).scenario->X(1, 0), 0.625);
 }
 
-// Item 2: a session that could not be read was overwritten by the first edit,
+// A session that could not be read was overwritten by the first edit,
 // and the new file kept mode 000, so that every later start failed again.
 TEST_F(SessionsTest, AnUnreadableSessionIsSetAsideNotOverwritten) {
   state.apply([](core::Scenario& s) { s.X(0, 0) = 0.375; });
@@ -79,7 +79,7 @@ TEST_F(SessionsTest, AnUnreadableSessionIsSetAsideNotOverwritten) {
   EXPECT_EQ(st.st_mode & 0777, 0600u);  // its owner's, whatever the file before it had
 }
 
-// Item 3: saved past 1 MiB, the file no longer opened; the session, whose
+// Saved past 1 MiB, the file no longer opened; the session, whose
 // scenario was held to a file's limit, was set aside as corrupt.
 TEST_F(SessionsTest, AFileJustUnderOneMiBSavesAndItsSessionRestores) {
   nlohmann::json j = nlohmann::json::parse(example_text());
@@ -105,7 +105,7 @@ TEST_F(SessionsTest, AFileJustUnderOneMiBSavesAndItsSessionRestores) {
   EXPECT_EQ(count("session.json.corrupt-"), 0);
 }
 
-// Item 5: two windows wrote the same session file, and the last autosave won.
+// Two windows wrote the same session file, and the last autosave won.
 TEST_F(SessionsTest, TwoWindowsKeepTwoSessionsAndNoEditIsLost) {
   app::AppState a = state, b = state;
   {
@@ -143,7 +143,7 @@ TEST_F(SessionsTest, TwoWindowsKeepTwoSessionsAndNoEditIsLost) {
   EXPECT_FALSE(fs::exists(state_dir() / "session.json"));
 }
 
-// Item 6: kill -9 during an autosave left temporary files that no start removed.
+// Kill -9 during an autosave left temporary files that no start removed.
 TEST_F(SessionsTest, StaleTemporaryFilesOfOursAreRemovedAtStart) {
   const auto old = fs::file_time_type::clock::now() - std::chrono::hours(1);
   for (const char* name : {".session.json.AbC123", ".attnlab-xYz789", ".attnlab-new123", ".hidden-abcdef", "notes.txt"}) {
@@ -159,7 +159,7 @@ TEST_F(SessionsTest, StaleTemporaryFilesOfOursAreRemovedAtStart) {
   EXPECT_TRUE(fs::exists(state_dir() / "notes.txt"));
 }
 
-// Item 9: a session.json that is a link loop was never saved again, with a
+// A session.json that is a link loop was never saved again, with a
 // notice on stderr at exit only.
 TEST_F(SessionsTest, ASessionThatIsALinkLoopIsReportedAndSetAside) {
   fs::create_symlink("session.json", state_dir() / "session.json");
@@ -183,7 +183,7 @@ TEST_F(SessionsTest, ASessionOfAnyFileTypeIsSetAsideWithItsKind) {
   EXPECT_EQ(count("session.json.corrupt-") + count("session.json.unreadable-"), 2);
 }
 
-// Item 9: ImGui opened an imgui.ini that was a FIFO and waited forever.
+// ImGui opened an imgui.ini that was a FIFO and waited forever.
 TEST_F(SessionsTest, AnImguiIniThatIsNotARegularFileIsNotHandedToImGui) {
   std::string problem;
   EXPECT_EQ(app::layout_settings_path(&problem), (state_dir() / "imgui.ini").string());  // none yet: ImGui makes it
@@ -193,7 +193,7 @@ TEST_F(SessionsTest, AnImguiIniThatIsNotARegularFileIsNotHandedToImGui) {
   EXPECT_NE(problem.find("imgui.ini is a FIFO, not a regular file"), std::string::npos) << problem;
 }
 
-// Item 11: a name of 254 bytes failed to save and to export ("File name too
+// A name of 254 bytes failed to save and to export ("File name too
 // long", from the temporary file's longer name), and the error was pushed off
 // the status line by the path.
 TEST_F(SessionsTest, ANameOf254BytesSavesAndExports) {
@@ -250,7 +250,7 @@ class SessionsInstalled {
 
 }  // namespace
 
-// Issue 38, item 2: the session held unsaved edits and the state folder was full; `attnlab FILE`
+// The session held unsaved edits and the state folder was full; `attnlab FILE`
 // said they "could not be kept", and once the space was freed, the first edit's autosave wrote
 // the new session over them: they were gone. Now the session is not written over until they are
 // kept, and each autosave tries again; the status line says where they went.
@@ -294,7 +294,7 @@ TEST_F(SessionsTest, UnsavedChangesThatCouldNotBeSetAsideAreNotWrittenOver) {
   EXPECT_FALSE(started.library.unkept);
 }
 
-// Issue 38, item 2: a session holds a scenario of up to 2 MiB, and its unsaved changes were set aside
+// A session holds a scenario of up to 2 MiB, and its unsaved changes were set aside
 // through the scenario writer, which refuses anything past 1 MiB: they could never be set aside, and
 // the session was never written again. Now they are kept compact, whatever their size.
 TEST_F(SessionsTest, UnsavedChangesLargerThanAScenarioFileAreSetAsideAllTheSame) {
@@ -339,7 +339,7 @@ struct RefusesOne final : app::SessionStore {
 
 }  // namespace
 
-// Issue 38, item 2, at the window's end: the last session's unsaved changes still not set aside,
+// At the window's end: the last session's unsaved changes still not set aside,
 // the window's own edits could not go into the session, and were lost without a word. Now they
 // are kept in an unsaved-<time>.json of their own, and stderr says where each thing is.
 TEST_F(SessionsTest, TheWindowsEditsAreKeptAtItsCloseWhileTheSessionCannotBe) {

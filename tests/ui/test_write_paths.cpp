@@ -6,7 +6,7 @@
 // file, the move aside; with ENOSPC or EIO), and ATTNLAB_FAULT_CALL names it: each case then
 // checks that the old file is intact (after the folder's fsync: the new one, whole), no
 // temporary file is left, and the user is told why in the status line.
-// UnsavedWorkSurvivesAFullDisk runs under a fault that clears later (issue 38, item 2).
+// UnsavedWorkSurvivesAFullDisk runs under a fault that clears later.
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -211,7 +211,7 @@ TEST_F(WritePaths, LayoutSettings) {
   expect_held(ok, error, ini, old_text);
 }
 
-// Issue 38, item 2, on the disk itself: the session holds unsaved edits and the disk is full from
+// On the disk itself: the session holds unsaved edits and the disk is full from
 // the fault's call on (the shim's N+), so that `attnlab FILE` may not set them aside; an edit
 // while it is full; the space is freed (ATTNLAB_FAULT_CLEARED made); one edit. Whatever call the
 // disk filled at, the edits are on disk afterwards, kept in unsaved-<time>.json, and the session

@@ -1,4 +1,4 @@
-// What the page must not lose or break on (issue 38): long strings, loads, picks and drops above
+// What the page must not lose or break on: long strings, loads, picks and drops above
 // 1 MiB, memory over many loads, sessions storage refuses to set aside. Run with page.test.mjs
 // as web.page (tests/CMakeLists.txt); the environment is the same.
 import { test } from "node:test";
@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { site, bin, root, shots, home, native, nativeAll, open, frames, jsonFiles, lessons, testScenarios, chooseFile, statusLine, stored, storedKeys, storageFault, autosaved, refusals, refusedAgain, server } from "./page_support.mjs";
 
-test("a load, a fragment and a picked file above 1 MiB are refused with the reader's message, and the page works after them (issue 38, items 3 and 6)", async () => {
+test("a load, a fragment and a picked file above 1 MiB are refused with the reader's message, and the page works after them", async () => {
   const { page, context, errors } = await open();
   const firstLesson = native(["--dump", lessons[0]]).toString();
   const good = fs.readFileSync(testScenarios[0], "utf8"), goodDump = native(["--dump", testScenarios[0]]).toString();
@@ -43,7 +43,7 @@ test("a load, a fragment and a picked file above 1 MiB are refused with the read
   await context.close();
 });
 
-test("a picked file the reader refuses leaves nothing behind, and no file the page had is replaced by it (issue 38, item 6)", async () => {
+test("a picked file the reader refuses leaves nothing behind, and no file the page had is replaced by it", async () => {
   const { page, context, errors } = await open();
   const pick = async (name, text) => {
     await frames(page, 4);
@@ -66,7 +66,7 @@ test("a picked file the reader refuses leaves nothing behind, and no file the pa
   await context.close();
 });
 
-test("100 loads of a 1 MB scenario grow the page's memory by less than 20 MB (issue 38, item 5)", async () => {
+test("100 loads of a 1 MB scenario grow the page's memory by less than 20 MB", async () => {
   const scenario = JSON.parse(fs.readFileSync(testScenarios[0], "utf8"));
   scenario.notes = "";
   scenario.notes = "n".repeat(1000000 - JSON.stringify(scenario).length);
@@ -99,7 +99,7 @@ test("100 loads of a 1 MB scenario grow the page's memory by less than 20 MB (is
   await context.close();
 });
 
-test("a stored session that begins with NUL is set aside whole, and the status line says so (issue 38, item 11)", async () => {
+test("a stored session that begins with NUL is set aside whole, and the status line says so", async () => {
   const { page, context, errors } = await open();
   assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
   await autosaved(page);
@@ -116,7 +116,7 @@ test("a stored session that begins with NUL is set aside whole, and the status l
   await context.close();
 });
 
-test("a corrupt session that storage refuses to set aside is not said to be kept, and stays until it is set aside (issue 38, items 4 and 12)", async () => {
+test("a corrupt session that storage refuses to set aside is not said to be kept, and stays until it is set aside", async () => {
   const { page, context, errors } = await open("", { storageFaults: true });
   const broken = "{ not a session";
   await page.evaluate((t) => window.localStorage.setItem("attnlab.session", t), broken);
@@ -148,7 +148,7 @@ test("a corrupt session that storage refuses to set aside is not said to be kept
   await context.close();
 });
 
-test("unsaved changes that storage refuses to set aside stay in the session until they are set aside (issue 38, items 2 and 12)", async () => {
+test("unsaved changes that storage refuses to set aside stay in the session until they are set aside", async () => {
   const { page, context, errors } = await open("", { storageFaults: true });
   // A scenario with no file: all of it is unsaved.
   assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
@@ -184,7 +184,7 @@ test("unsaved changes that storage refuses to set aside stay in the session unti
   await context.close();
 });
 
-test("File → Quit says the session is kept only when it was, with the reason when it was not (review, item 4)", async () => {
+test("File → Quit says the session is kept only when it was, with the reason when it was not", async () => {
   const { page, context } = await open("", { storageFaults: true });
   await storageFault(page, "^attnlab\\.session$");
   assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
@@ -199,7 +199,7 @@ test("File → Quit says the session is kept only when it was, with the reason w
   await context.close();
 });
 
-test("a picked file whose write fails, or whose Open is refused or cancelled after the question, leaves the page's earlier file as it was (review, item 6)", async () => {
+test("a picked file whose write fails, or whose Open is refused or cancelled after the question, leaves the page's earlier file as it was", async () => {
   const { page, context, errors } = await open();
   const pick = async (name, text) => {
     await frames(page, 4);
@@ -246,7 +246,7 @@ test("a picked file whose write fails, or whose Open is refused or cancelled aft
   await context.close();
 });
 
-test("a dropped file above 1 MiB is refused unread, and no dropped file stays in the page's memory but one that opened (review, item 6)", async () => {
+test("a dropped file above 1 MiB is refused unread, and no dropped file stays in the page's memory but one that opened", async () => {
   const { page, context, errors } = await open();
   const drop = (name, text, size = 0) => page.evaluate(([n, t, k]) => {
     const data = new DataTransfer();
@@ -279,7 +279,7 @@ test("a dropped file above 1 MiB is refused unread, and no dropped file stays in
   await context.close();
 });
 
-test("a file the browser cannot read, a page out of memory and a load above 1 MiB say so (review, item 10)", async () => {
+test("a file the browser cannot read, a page out of memory and a load above 1 MiB say so", async () => {
   const { page, context, errors } = await open();
   const firstLesson = native(["--dump", lessons[0]]).toString();
   // A load above 1 MiB: the status line says it, as for every load the reader refuses.

@@ -114,7 +114,7 @@ class ExportTex(export_case.ExportCase):
                 self.assertIn("\\operatorname{softmax}", text)
 
     def test_beamer_compiles_for_every_lesson_and_nothing_runs_off_a_frame(self):
-        """--beamer (issue 24, item 7): slides that compile with pdflatex, a frame for each step of each
+        """--beamer: slides that compile with pdflatex, a frame for each step of each
         head, no matrix cut off at a frame's edge (no overfull box), a step too tall going on over the
         next frame; odd titles and tokens compile too."""
         lessons = sorted(LESSONS.glob("*.json"))

@@ -43,7 +43,7 @@ using testing_helpers::refused_with;
 
 }  // namespace
 
-// Issue 10, item 13: values that were accepted, or ignored, without a word.
+// Values that were accepted, or ignored, without a word.
 TEST(CommandLine, SizesAreNumbersInRangeNotWhatSscanfMakesOfThem) {
   // 4294967616 is 2³² + 320: %d wrapped it to 320.
   EXPECT_TRUE(refused_with({"--screenshot", "c.png", "--size", "4294967616x200"}, "--size 4294967616x200: expected WxH"));
@@ -129,7 +129,7 @@ TEST(CommandLine, AnEmptyFileIsNamedAsSuch) {
   EXPECT_TRUE(refused_with({"", "--screenshot", "c.png"}, "FILE is empty"));
 }
 
-// Issue 10, item 7: an output that overwrites the scenario, or a PNG that is not one.
+// An output that overwrites the scenario, or a PNG that is not one.
 TEST(CommandLine, OutputsNeedTheirExtension) {
   EXPECT_TRUE(refused_with({"a.json", "--screenshot", "a.json"}, "--screenshot a.json: expected a file name ending in .png"));
   EXPECT_TRUE(refused_with({"--screenshot", "lesson.json"}, "expected a file name ending in .png"));

@@ -223,7 +223,7 @@ TEST(ExportText, LatexDocumentIsAsciiWhateverTheLabels) {
   EXPECT_NE(tex.find("\\textbackslash{}end\\{document\\}"), std::string::npos);  // the title's, escaped
 }
 
-// Beamer slides (issue 24, item 7) show what the article shows: the same matrices, entry for
+// Beamer slides show what the article shows: the same matrices, entry for
 // entry, a frame for each step of each head, in pure ASCII whatever the labels.
 TEST(ExportText, BeamerSlidesHoldTheArticlesMatricesAFrameAStep) {
   core::Scenario s = example();  // two heads, five tokens

@@ -303,7 +303,7 @@ TEST_F(TempDir, AFifoIsRefusedNotWaitedOn) {
   EXPECT_EQ(core::load_scenario_file(fifo).message(), fifo + ": not a regular file (a FIFO)");
 }
 
-// Issue 10, item 12: an unreadable directory, a link loop and an over-long
+// An unreadable directory, a link loop and an over-long
 // path were all "not a regular file". Each says what is wrong now.
 TEST_F(TempDir, EachReasonAFileCannotBeFoundHasItsOwnMessage) {
   const std::string a = (dir_ / "a.json").string(), b = (dir_ / "b.json").string();
@@ -393,7 +393,7 @@ TEST_F(TempDir, AFailedSaveLeavesTheOldFileUntouched) {
   EXPECT_EQ(files, 2);  // s.json and blocked/: no temporary left behind
 }
 
-// Issue 10, item 3: a file just under 1 MiB written compactly by another tool
+// A file just under 1 MiB written compactly by another tool
 // was, once edited and saved, laid out past 1 MiB, and then refused by --dump.
 // What the app writes it reads back: laid out when that fits, else compact.
 TEST_F(TempDir, AFileJustUnderOneMiBIsSavedSoThatItOpensAgain) {
@@ -435,7 +435,7 @@ TEST(CompactText, NumbersInTheirShortestForm) {
   EXPECT_EQ(json::parse(core::compact_text(j)), json::parse(j.dump()));
 }
 
-// Issue 10, item 11: the temporary file was "." + the name + ".XXXXXX", too
+// The temporary file was "." + the name + ".XXXXXX", too
 // long for a name of 249 bytes or more that the file system itself accepts.
 TEST_F(TempDir, ANameOf254BytesSaves) {
   const std::string path = (dir_ / (std::string(249, 'a') + ".json")).string();

@@ -1,4 +1,4 @@
-// Issue 38, item 1: where a write through symbolic links lands. A relative link inside a linked
+// Where a write through symbolic links lands. A relative link inside a linked
 // folder was resolved as text ("d/../out.svg" → "./out.svg"), not as the kernel resolves it
 // ("d/.." is the folder above the one d leads to): an export replaced an unrelated file.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // compute()'s sums that reach --dump and the exports are taken in index order
 // (core/math/ordered_sums.h): Eigen's products and squaredNorm add in SIMD pairs natively and
-// one at a time in the page, and the loss came out an ulp apart (issue 37). The page's side is
+// one at a time in the page, and the loss came out an ulp apart. The page's side is
 // checked in tests/web/page.test.mjs; this one keeps the desktop's order from drifting back.
 #include <gtest/gtest.h>
 

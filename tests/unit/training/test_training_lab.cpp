@@ -89,7 +89,7 @@ TEST(Curves, TableCsvByHand) {
   EXPECT_NE(core::curves_table_csv(c).find("\"one W, merged\",32,0.5,0.125,,2,7\n"), std::string::npos);  // 2 steps done: it took both
 }
 
-// Issue 20: a design named like a formula is text in a spreadsheet, not a formula it runs.
+// A design named like a formula is text in a spreadsheet, not a formula it runs.
 TEST(Curves, ANameThatLooksLikeAFormulaIsWrittenAsText) {
   core::Curves c = two_variants();
   c.names = {"=HYPERLINK(\"http://x\")", "@SUM(A1)"};
