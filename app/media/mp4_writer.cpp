@@ -4,9 +4,11 @@ extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/error.h>
+#include <libavutil/macros.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
 }
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstring>
@@ -16,9 +18,50 @@ namespace app {
 
 namespace {
 
+// FFmpeg's libraries are opened at the first MP4 (dlopen), not at every start: they bring in
+// about 130 more shared libraries (the codecs'), and loading those was most of what starting
+// attnlab cost: 0.15 s of 0.18 for every --dump, every picture, every test that runs the binary.
+#define ATTNLAB_FFMPEG_FUNCTIONS(X)                                                                                \
+  X(av_strerror) X(av_opt_set) X(av_malloc) X(av_free) X(av_freep) X(av_frame_alloc) X(av_frame_free)             \
+  X(av_frame_get_buffer) X(av_frame_make_writable) X(av_packet_alloc) X(av_packet_free) X(av_packet_rescale_ts)   \
+  X(avcodec_find_encoder) X(avcodec_alloc_context3) X(avcodec_open2) X(avcodec_free_context) X(avcodec_send_frame) \
+  X(avcodec_receive_packet) X(avcodec_parameters_from_context) X(avformat_alloc_output_context2)                    \
+  X(avformat_new_stream) X(avformat_write_header) X(avformat_free_context) X(av_interleaved_write_frame)             \
+  X(av_write_trailer) X(avio_alloc_context) X(avio_context_free) X(avio_flush) X(sws_getContext) X(sws_scale)        \
+  X(sws_freeContext)
+
+struct Ffmpeg {
+#define ATTNLAB_FFMPEG_POINTER(name) decltype(&::name) name = nullptr;
+  ATTNLAB_FFMPEG_FUNCTIONS(ATTNLAB_FFMPEG_POINTER)
+#undef ATTNLAB_FFMPEG_POINTER
+  std::string error;  // why they could not be opened, or ""
+};
+
+// The libraries these headers are from, by their sonames (FFmpeg 5.1: libavcodec.so.59, …).
+const Ffmpeg& ffmpeg() {
+  static const Ffmpeg loaded = [] {
+    Ffmpeg f;
+    for (const char* library : {"libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR), "libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR),
+                                "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR), "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)})
+      if (!dlopen(library, RTLD_NOW | RTLD_GLOBAL)) {
+        const char* why = dlerror();
+        f.error = std::string("MP4 needs FFmpeg's ") + library + ", which does not load (" + (why ? why : "?") +
+                  "): install FFmpeg's libraries, or export a .gif";
+        return f;
+      }
+#define ATTNLAB_FFMPEG_LOOKUP(name)                                                                   \
+  f.name = reinterpret_cast<decltype(&::name)>(dlsym(RTLD_DEFAULT, #name));                         \
+  if (!f.name && f.error.empty()) f.error = "MP4: FFmpeg's libraries have no " #name ": export a .gif";
+    ATTNLAB_FFMPEG_FUNCTIONS(ATTNLAB_FFMPEG_LOOKUP)
+#undef ATTNLAB_FFMPEG_LOOKUP
+    return f;
+  }();
+  return loaded;
+}
+
 std::string av_message(int code) {
   char text[AV_ERROR_MAX_STRING_SIZE] = {};
-  av_strerror(code, text, sizeof text);
+  ffmpeg().av_strerror(code, text, sizeof text);
   return text;
 }
 
@@ -40,16 +83,17 @@ struct Mp4Writer::State {
   bool header_written = false;
 
   ~State() {
+    if (!ffmpeg().error.empty()) return;  // nothing was made
     if (format && format->pb) {
-      av_freep(&format->pb->buffer);
-      avio_context_free(&format->pb);
+      ffmpeg().av_freep(&format->pb->buffer);
+      ffmpeg().avio_context_free(&format->pb);
     }
-    av_free(io_buffer);  // set only while no IO context owns it
-    avformat_free_context(format);
-    avcodec_free_context(&codec);
-    sws_freeContext(sws);
-    av_frame_free(&frame);
-    av_packet_free(&packet);
+    ffmpeg().av_free(io_buffer);  // set only while no IO context owns it
+    ffmpeg().avformat_free_context(format);
+    ffmpeg().avcodec_free_context(&codec);
+    ffmpeg().sws_freeContext(sws);
+    ffmpeg().av_frame_free(&frame);
+    ffmpeg().av_packet_free(&packet);
   }
 
   static int write(void* opaque, uint8_t* data, int size) {  // FFmpeg 5.1 declares the data non-const
@@ -71,18 +115,18 @@ struct Mp4Writer::State {
 
   // Sends frame (null: the end) and writes every packet the encoder gives back.
   bool drain(AVFrame* f, std::string* error) {
-    int code = avcodec_send_frame(codec, f);
+    int code = ffmpeg().avcodec_send_frame(codec, f);
     if (code < 0) {
       if (error) *error = "H.264 encoding failed: " + av_message(code);
       return false;
     }
-    while ((code = avcodec_receive_packet(codec, packet)) >= 0) {
+    while ((code = ffmpeg().avcodec_receive_packet(codec, packet)) >= 0) {
       // Each frame lasts one tick of 1/fps: without it the muxer's edit list ends at the last
       // frame's start, and players drop that frame.
       if (packet->duration <= 0) packet->duration = 1;
-      av_packet_rescale_ts(packet, codec->time_base, stream->time_base);
+      ffmpeg().av_packet_rescale_ts(packet, codec->time_base, stream->time_base);
       packet->stream_index = stream->index;
-      code = av_interleaved_write_frame(format, packet);
+      code = ffmpeg().av_interleaved_write_frame(format, packet);
       if (code < 0) {
         if (error) *error = "MP4 writing failed: " + av_message(code);
         return false;
@@ -100,18 +144,19 @@ bool Mp4Writer::open(int width, int height, int fps, std::string* error) {
     if (error) *error = why;
     return false;
   };
+  if (const std::string& why = ffmpeg().error; !why.empty()) return fail(why);
   State& s = *s_;
   s.source_width = width;
   s.width = width & ~1;
   s.height = height & ~1;
-  const AVCodec* h264 = avcodec_find_encoder(AV_CODEC_ID_H264);
+  const AVCodec* h264 = ffmpeg().avcodec_find_encoder(AV_CODEC_ID_H264);
   if (!h264) return fail("no H.264 encoder in this FFmpeg (libavcodec without libx264): cannot write MP4; try .gif");
-  if (avformat_alloc_output_context2(&s.format, nullptr, "mp4", nullptr) < 0 || !s.format)
+  if (ffmpeg().avformat_alloc_output_context2(&s.format, nullptr, "mp4", nullptr) < 0 || !s.format)
     return fail("FFmpeg has no MP4 muxer");
-  s.stream = avformat_new_stream(s.format, nullptr);
-  s.codec = avcodec_alloc_context3(h264);
-  s.frame = av_frame_alloc();
-  s.packet = av_packet_alloc();
+  s.stream = ffmpeg().avformat_new_stream(s.format, nullptr);
+  s.codec = ffmpeg().avcodec_alloc_context3(h264);
+  s.frame = ffmpeg().av_frame_alloc();
+  s.packet = ffmpeg().av_packet_alloc();
   if (!s.stream || !s.codec || !s.frame || !s.packet) return fail("out of memory for the MP4 encoder");
   s.codec->width = s.width;
   s.codec->height = s.height;
@@ -124,25 +169,25 @@ bool Mp4Writer::open(int width, int height, int fps, std::string* error) {
   s.codec->max_b_frames = 0;
   if (s.format->oformat->flags & AVFMT_GLOBALHEADER) s.codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
   // Sharp UI edges and flat panels: a low constant rate factor, and a fast preset.
-  av_opt_set(s.codec->priv_data, "preset", "veryfast", 0);
-  av_opt_set(s.codec->priv_data, "crf", "18", 0);
-  if (const int code = avcodec_open2(s.codec, h264, nullptr); code < 0)
+  ffmpeg().av_opt_set(s.codec->priv_data, "preset", "veryfast", 0);
+  ffmpeg().av_opt_set(s.codec->priv_data, "crf", "18", 0);
+  if (const int code = ffmpeg().avcodec_open2(s.codec, h264, nullptr); code < 0)
     return fail("the H.264 encoder (" + std::string(h264->name) + ") does not open: " + av_message(code));
-  if (avcodec_parameters_from_context(s.stream->codecpar, s.codec) < 0) return fail("the MP4 stream cannot be set up");
+  if (ffmpeg().avcodec_parameters_from_context(s.stream->codecpar, s.codec) < 0) return fail("the MP4 stream cannot be set up");
   s.stream->time_base = s.codec->time_base;
   constexpr int kIoBuffer = 1 << 16;
-  s.io_buffer = static_cast<unsigned char*>(av_malloc(kIoBuffer));
-  s.format->pb = avio_alloc_context(s.io_buffer, kIoBuffer, 1, &s, nullptr, &State::write, &State::seek);
+  s.io_buffer = static_cast<unsigned char*>(ffmpeg().av_malloc(kIoBuffer));
+  s.format->pb = ffmpeg().avio_alloc_context(s.io_buffer, kIoBuffer, 1, &s, nullptr, &State::write, &State::seek);
   if (!s.format->pb) return fail("out of memory for the MP4 file");
   s.io_buffer = nullptr;  // the context owns it now
-  if (const int code = avformat_write_header(s.format, nullptr); code < 0)
+  if (const int code = ffmpeg().avformat_write_header(s.format, nullptr); code < 0)
     return fail("the MP4 header cannot be written: " + av_message(code));
   s.header_written = true;
   s.frame->format = AV_PIX_FMT_YUV420P;
   s.frame->width = s.width;
   s.frame->height = s.height;
-  if (av_frame_get_buffer(s.frame, 0) < 0) return fail("out of memory for a video frame");
-  s.sws = sws_getContext(s.width, s.height, AV_PIX_FMT_RGBA, s.width, s.height, AV_PIX_FMT_YUV420P,
+  if (ffmpeg().av_frame_get_buffer(s.frame, 0) < 0) return fail("out of memory for a video frame");
+  s.sws = ffmpeg().sws_getContext(s.width, s.height, AV_PIX_FMT_RGBA, s.width, s.height, AV_PIX_FMT_YUV420P,
                          SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
   if (!s.sws) return fail("the RGB to YUV conversion cannot be set up");
   return true;
@@ -151,14 +196,14 @@ bool Mp4Writer::open(int width, int height, int fps, std::string* error) {
 bool Mp4Writer::add(const unsigned char* rgba, std::string* error) {
   State& s = *s_;
   if (!s.header_written) return false;
-  if (av_frame_make_writable(s.frame) < 0) {
+  if (ffmpeg().av_frame_make_writable(s.frame) < 0) {
     if (error) *error = "out of memory for a video frame";
     return false;
   }
   // The source rows keep their full width: an odd last column is left out by the stride.
   const uint8_t* planes[1] = {rgba};
   const int strides[1] = {4 * s.source_width};
-  sws_scale(s.sws, planes, strides, 0, s.height, s.frame->data, s.frame->linesize);
+  ffmpeg().sws_scale(s.sws, planes, strides, 0, s.height, s.frame->data, s.frame->linesize);
   s.frame->pts = s.next_pts++;
   return s.drain(s.frame, error);
 }
@@ -167,11 +212,11 @@ bool Mp4Writer::finish(std::string& bytes, std::string* error) {
   State& s = *s_;
   if (!s.header_written) return false;
   if (!s.drain(nullptr, error)) return false;
-  if (const int code = av_write_trailer(s.format); code < 0) {
+  if (const int code = ffmpeg().av_write_trailer(s.format); code < 0) {
     if (error) *error = "the MP4 file cannot be finished: " + av_message(code);
     return false;
   }
-  avio_flush(s.format->pb);
+  ffmpeg().avio_flush(s.format->pb);
   bytes = std::move(s.bytes);
   return true;
 }

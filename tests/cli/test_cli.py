@@ -51,6 +51,24 @@ class Commands(unittest.TestCase):
             self.assertIn(key, result)
         self.assertEqual(result["params"], {"separate": 32, "merged": 32})
 
+    def test_several_files_print_an_array_and_a_bad_one_prints_nothing(self):
+        alone = json.loads(run("--dump", EXAMPLE).stdout)
+        r = run("--dump", EXAMPLE, EXAMPLE, EXAMPLE)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout), [alone, alone, alone])
+        with tempfile.TemporaryDirectory() as d:
+            bad = pathlib.Path(d, "bad.json")
+            bad.write_text('{"attnlab": 1, "tokens": ["a"]}')
+            r = run("--dump", EXAMPLE, bad)
+        self.assertEqual((r.returncode, r.stdout), (2, ""))
+        self.assertIn("bad.json", r.stderr)
+
+    def test_ffmpeg_is_opened_for_an_mp4_not_at_every_start(self):
+        # Its libraries and the codecs' are about 130: loading them was most of a start's cost.
+        libraries = subprocess.run(["ldd", str(ATTNLAB)], capture_output=True, text=True, check=True).stdout
+        self.assertNotIn("libavcodec", libraries)
+        self.assertLess(libraries.count("=>"), 40, libraries)
+
     def test_masked_logits_are_null(self):
         scenario = json.loads(EXAMPLE.read_text())
         scenario["options"]["mask"]["causal"] = True

@@ -4,6 +4,8 @@
 
 #include "ui_harness.h"
 
+namespace test_cross_and_positions {
+
 namespace {
 
 // The first heatmap drawn whose grid is rows × cols (S = QKᵀ of the Scores panel is the first).
@@ -135,3 +137,5 @@ TEST_F(UiTest, PresenterModeStepsThroughALesson) {
   EXPECT_FLOAT_EQ(state.view.zoom, 1.0f);
   ImGui::GetIO().KeyCtrl = false;
 }
+
+}  // namespace test_cross_and_positions

@@ -16,6 +16,8 @@
 #include "core/io/experiment_json.h"
 #include "ui_harness.h"
 
+namespace test_exports {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -364,3 +366,5 @@ TEST_F(ExportsTest, TheLabsFilesAskWhereToGoNamedAfterTheExperiment) {
   EXPECT_EQ(d.purpose, app::FileDialog::Purpose::None) << d.error;
   EXPECT_TRUE(core::load_experiment_file((course / "race-experiment.json").string()).experiment.has_value());
 }
+
+}  // namespace test_exports

@@ -17,6 +17,8 @@
 #include "core/io/scenario_io.h"
 #include "ui_harness.h"
 
+namespace test_files {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -506,3 +508,5 @@ TEST_F(FilesTest, YourOwnLessonsAreInTheLessonsMenu) {
   EXPECT_TRUE(state.layout.controls.count("menu.own_lesson.2"));
   ::unsetenv("XDG_DATA_HOME");
 }
+
+}  // namespace test_files

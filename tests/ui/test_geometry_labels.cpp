@@ -12,6 +12,8 @@
 #include "app/widgets/plot_frame.h"
 #include "tests/ui/ui_harness.h"
 
+namespace test_geometry_labels {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -165,3 +167,5 @@ TEST_F(GeometryLabelsTest, ATipLeftUnnamedIsNamedWhenHovered) {
   EXPECT_TRUE(names(hovered.labels[static_cast<size_t>(it->label)].text, arrow_name(unnamed->key)));
   expect_legible(hovered);
 }
+
+}  // namespace test_geometry_labels

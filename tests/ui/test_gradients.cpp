@@ -5,6 +5,8 @@
 #include "core/model/gradient.h"
 #include "ui_harness.h"
 
+namespace test_gradients {
+
 namespace {
 
 class GradientsTest : public UiTest {
@@ -94,3 +96,5 @@ TEST_F(GradientsTest, SoftmaxJacobianOfAUniformRow) {
     }
   EXPECT_EQ(found, 1);
 }
+
+}  // namespace test_gradients

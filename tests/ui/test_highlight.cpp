@@ -4,6 +4,8 @@
 
 #include "ui_harness.h"
 
+namespace test_highlight {
+
 namespace {
 
 // The centre of cell (row, col) of a heatmap drawn in the last frame, keyed "PANEL/id".
@@ -175,3 +177,5 @@ TEST_F(UiTest, APictureShowsNoHighlightWhereverTheMouseIs) {
     EXPECT_FALSE(state.panels.highlight.any()) << picture_frame;
   }
 }
+
+}  // namespace test_highlight

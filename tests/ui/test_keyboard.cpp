@@ -3,6 +3,8 @@
 // typed number is its own undo step.
 #include "tests/ui/ui_harness.h"
 
+namespace test_keyboard {
+
 namespace {
 
 constexpr int kKeyTab = 258;  // GLFW_KEY_TAB, as the GLFW backend maps it
@@ -50,3 +52,5 @@ TEST_F(KeyboardTest, TabGoesFromOneEntryToTheNextAndShiftTabBack) {
   EXPECT_EQ(state.undo_steps(), 5u);  // one a number typed (0.9 then 0.25 in the same entry: two)
   expect_result_is_current();
 }
+
+}  // namespace test_keyboard

@@ -11,6 +11,8 @@
 #include "core/training/training.h"
 #include "ui_harness.h"
 
+namespace test_lab {
+
 namespace {
 
 class LabTest : public UiTest {
@@ -238,3 +240,5 @@ TEST_F(LabTest, F11ShowsTheLabOverTheWholeWindow) {
   EXPECT_EQ(state.view.workspace, app::Workspace::Lab);
   EXPECT_GT(state.layout.panels.at("Experiment").y, 0);
 }
+
+}  // namespace test_lab

@@ -16,6 +16,8 @@
 #include "core/training/curve_style.h"
 #include "ui_harness.h"
 
+namespace test_lab_legibility {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -160,3 +162,5 @@ TEST_F(LabLegibilityTest, CurvesAreSmoothedOnDemandAndStayRaw) {
   while (!alone.finished()) alone.step();
   EXPECT_EQ(c.loss[0], alone.loss(0)) << "the run's curves stay raw";
 }
+
+}  // namespace test_lab_legibility

@@ -13,6 +13,8 @@
 #include "app/widgets/slider.h"
 #include "tests/ui/ui_harness.h"
 
+namespace test_legibility {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -174,3 +176,5 @@ TEST(ReadableSlider, TheGrabsPlace) {
   EXPECT_NEAR(app::slider_fraction(1.0, 0.1, 10.0, true), 0.5f, 1e-6);
   EXPECT_NEAR(app::slider_fraction(1.0, 0.1, 10.0, false), 0.0909f, 1e-4);
 }
+
+}  // namespace test_legibility

@@ -11,6 +11,8 @@
 #include "core/io/lesson_show.h"
 #include "tests/ui/session_test.h"
 
+namespace test_lesson_editor {
+
 namespace {
 
 class LessonEditorTest : public SessionTest {
@@ -209,3 +211,5 @@ TEST_F(LessonEditorTest, RemovingAStepKeepsTheSameStepSelectedAndClosingKeepsThe
   EXPECT_EQ(e.draft.title, "Kept");
   ASSERT_EQ(e.draft.steps.size(), 1u);
 }
+
+}  // namespace test_lesson_editor

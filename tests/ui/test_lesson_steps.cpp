@@ -14,6 +14,8 @@
 #include "core/model/lesson.h"
 #include "tests/ui/ui_harness.h"
 
+namespace test_lesson_steps {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -144,3 +146,5 @@ TEST_F(LessonStepsTest, CopiesOfATokenAreLabelledWithTheirPositions) {
   EXPECT_EQ(state.layout.heatmaps.at("Softmax/weights").cols, told);
   EXPECT_EQ(state.scenario().tokens[4], "ha");  // the file's labels stay as they are
 }
+
+}  // namespace test_lesson_steps

@@ -13,6 +13,8 @@
 #include "core/io/scenario_io.h"
 #include "session_test.h"
 
+namespace test_limits {
+
 namespace {
 
 class LimitsTest : public SessionTest {
@@ -180,3 +182,5 @@ TEST_F(LimitsTest, SaveAsOverTheSessionFileIsRefused) {
   EXPECT_EQ(read(state_dir() / "session.json"), before);
   EXPECT_TRUE(app::save_scenario(state, (state_dir() / "mine.json").string())) << state.status;  // anything else is the user's
 }
+
+}  // namespace test_limits

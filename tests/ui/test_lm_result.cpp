@@ -12,6 +12,8 @@
 #include "app/training/lab.h"
 #include "ui_harness.h"
 
+namespace test_lm_result {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -101,3 +103,5 @@ TEST_F(LmResultTest, AFileTheReaderRefusesLeavesTheLabAsItWas) {
   EXPECT_FALSE(state.lab.result);
   EXPECT_TRUE(state.lab.worker);
 }
+
+}  // namespace test_lm_result

@@ -5,6 +5,8 @@
 
 #include "ui_harness.h"
 
+namespace test_matrix_tools {
+
 namespace {
 
 // Head 1's W^Q in tests/data/example.json.
@@ -128,3 +130,5 @@ TEST_F(MatrixToolsTest, ARightClickOnTheTitleOpensTheMenu) {
   frames(2);
   EXPECT_TRUE(state.layout.controls.count("tools.paste")) << "no menu after a right-click on W^Q's title";
 }
+
+}  // namespace test_matrix_tools

@@ -10,6 +10,8 @@
 
 #include "ui_harness.h"
 
+namespace test_monkey {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -166,3 +168,5 @@ TEST_F(UiTest, ExtremesDrawLegibly) {
     }
   }
 }
+
+}  // namespace test_monkey

@@ -5,6 +5,8 @@
 
 #include "ui_harness.h"
 
+namespace test_panels {
+
 namespace {
 
 // The colormap positions of the first heatmap drawn (S = QKᵀ of the Scores panel).
@@ -280,3 +282,5 @@ TEST_F(UiTest, GaugeDemoChangesQKAndNotTheScores) {
   EXPECT_GT((state.result().head[0].Q - before.head[0].Q).cwiseAbs().maxCoeff(), 1e-3);
   EXPECT_EQ(state.undo_steps(), 1u);
 }
+
+}  // namespace test_panels

@@ -13,6 +13,8 @@
 #include "app/widgets/caption.h"
 #include "ui_harness.h"
 
+namespace test_pictures {
+
 namespace {
 
 // The colour scale m of a diverging heatmap (cells at t = 0.5 + x / 2m), read
@@ -242,3 +244,5 @@ TEST_F(UiTest, SwappingQueriesAndKeysTransposesTheScores) {
   click(center(control("swap_qk")));
   EXPECT_EQ(state.result().head[0].scores, S);
 }
+
+}  // namespace test_pictures

@@ -12,6 +12,8 @@
 #include "app/files/session.h"
 #include "session_test.h"
 
+namespace test_platform_files {
+
 namespace {
 
 // Another platform: its data in a directory of the test's, its session in memory, its file
@@ -133,3 +135,5 @@ TEST_F(PlatformFilesTest, TheStartAndTheAutosaveUseThePlatformsSessionAndData) {
   EXPECT_NE(on_file.status.find("noted by the fake"), std::string::npos) << on_file.status;
   EXPECT_FALSE(fs::exists(dir / "state" / "attnlab" / "session.json")) << "nothing reached the desktop's state directory";
 }
+
+}  // namespace test_platform_files

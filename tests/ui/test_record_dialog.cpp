@@ -7,6 +7,8 @@
 
 #include "app/dialogs/record_dialog.h"
 
+namespace test_record_dialog {
+
 namespace {
 
 constexpr int kEscape = 256;  // GLFW's code, as the window maps ImGuiKey_Escape
@@ -143,3 +145,5 @@ TEST_F(UiTest, ClosingTheWindowDuringARecordingCancelsItThenQuits) {
 }
 
 }  // namespace
+
+}  // namespace test_record_dialog

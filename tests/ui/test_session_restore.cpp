@@ -17,6 +17,8 @@
 #include "session_test.h"
 #include "tests/support/without_dac_override.h"
 
+namespace test_session_restore {
+
 namespace {
 
 class SessionRestoreTest : public SessionTest {
@@ -246,3 +248,5 @@ TEST_F(SessionRestoreTest, ALabExperimentWithProblemsSavesAndRestores) {
   ASSERT_FALSE(restored.lab.problems.empty());
   EXPECT_NE(restored.lab.problems.front().find("even n"), std::string::npos) << restored.lab.problems.front();
 }
+
+}  // namespace test_session_restore

@@ -19,6 +19,8 @@
 #include "session_test.h"
 #include "tests/support/without_dac_override.h"
 
+namespace test_sessions {
+
 using SessionsTest = SessionTest;
 
 // The session's JSON writer aborted the app (type_error.316) on a file
@@ -368,3 +370,5 @@ TEST_F(SessionsTest, TheWindowsEditsAreKeptAtItsCloseWhileTheSessionCannotBe) {
   ASSERT_EQ(app::restore_session(read, /*read_only=*/true), app::SessionRestore::Restored);
   EXPECT_TRUE(read.scenario() == store.refused);
 }
+
+}  // namespace test_sessions

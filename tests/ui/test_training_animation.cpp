@@ -13,6 +13,8 @@
 #include "core/training/training.h"
 #include "ui_harness.h"
 
+namespace test_training_animation {
+
 namespace {
 
 class TrainingAnimationTest : public UiTest {
@@ -139,3 +141,5 @@ TEST_F(TrainingAnimationTest, AnExperimentThatCannotRunIsNotRecorded) {
   app::open_training_animation_dialog(state);
   EXPECT_EQ(app::training_animation_dialog_problem(state).rfind("The experiment cannot run: ", 0), 0u);
 }
+
+}  // namespace test_training_animation

@@ -9,6 +9,8 @@
 
 #include "app/app_state.h"
 
+namespace test_undo {
+
 namespace {
 
 constexpr size_t kMiB = size_t{1} << 20;
@@ -190,3 +192,5 @@ TEST(Document, RefusesAnEditThatBreaksTheRulesAndKeepsOneStepPerGesture) {
   EXPECT_FALSE(doc.can_undo());
   EXPECT_FALSE(doc.can_redo()) << "no step of another file";
 }
+
+}  // namespace test_undo

@@ -10,6 +10,8 @@
 #include "core/animation/training_animation.h"
 #include "core/training/training.h"
 
+namespace test_training_animation {
+
 using app::parse_command_line;
 
 namespace {
@@ -154,3 +156,5 @@ TEST(AnimateTraining, WhatAnExperimentAllows) {
   EXPECT_FALSE(core::training_panel(Panel::Experiment));
   EXPECT_FALSE(core::training_panel(Panel::LossCurves));
 }
+
+}  // namespace test_training_animation

@@ -14,6 +14,8 @@
 #include "app/cli/train_command.h"
 #include "core/animation/sweep.h"
 
+namespace test_command_line {
+
 using app::Command;
 using app::parse_command_line;
 
@@ -336,3 +338,5 @@ TEST(CommandLine, LinkTakesAnOptionalBaseAfterFile) {
   EXPECT_NE(parse_command_line({"a.json", "--link", "--theme", "dark"}).error.find("no other option"), std::string::npos);
   EXPECT_NE(parse_command_line({"--dump", "a.json", "--link"}).error, "");
 }
+
+}  // namespace test_command_line

@@ -12,6 +12,8 @@
 #include "core/model/compute.h"
 #include "core/text/json_text.h"
 
+namespace test_exports {
+
 namespace {
 
 core::Scenario example() {
@@ -466,3 +468,5 @@ TEST(ExportText, MultiheadAttentionTakesCrossAttentionAndSinusoidalPositionsButN
   ASSERT_EQ(misfits.size(), 1u);
   EXPECT_EQ(misfits[0].rfind("RoPE", 0), 0u) << misfits[0];
 }
+
+}  // namespace test_exports

@@ -20,6 +20,8 @@
 #include "core/io/lm_result.h"
 #include "core/io/scenario_io.h"
 
+namespace test_language_model {
+
 namespace {
 
 using json = nlohmann::json;
@@ -379,3 +381,5 @@ TEST(LanguageModel, TheSlowPositionsAreMonotoneOverTheContext) {
             std::string::npos);
   EXPECT_NE(lm.notes.find("which here is a handicap, not an impossibility"), std::string::npos);
 }
+
+}  // namespace test_language_model

@@ -11,6 +11,8 @@
 #include "core/io/lesson_show.h"
 #include "core/io/scenario_io.h"
 
+namespace test_lesson_draft {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -154,3 +156,5 @@ TEST(LessonDraft, TheFileNameIsTheTitlesWords) {
   EXPECT_EQ(core::lesson_file_name("√"), "my_lesson.json");
   EXPECT_EQ(core::lesson_file_name(std::string(100, 'a')), std::string(60, 'a') + ".json");
 }
+
+}  // namespace test_lesson_draft

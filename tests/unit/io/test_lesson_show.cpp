@@ -7,6 +7,8 @@
 #include "core/io/lesson_show.h"
 #include "core/io/scenario_io.h"
 
+namespace test_lesson_show {
+
 using nlohmann::json;
 
 namespace {
@@ -106,3 +108,5 @@ TEST(LessonShow, ABadStepOrChangeIsRefusedNamingIt) {
   j["show"] = {{"1", {{"heads", 1}}}};
   EXPECT_NE(rejection(j).find("show: a version-4 field; the file must say \"attnlab\": 4"), std::string::npos);
 }
+
+}  // namespace test_lesson_show

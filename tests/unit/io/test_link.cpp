@@ -9,6 +9,8 @@
 #include "core/io/link.h"
 #include "core/io/scenario_io.h"
 
+namespace test_link {
+
 namespace {
 
 core::Scenario example() {
@@ -103,3 +105,5 @@ TEST(Link, BadLinksSayWhatIsWrong) {
   EXPECT_FALSE(core::is_link("notes#1.json"));
   EXPECT_TRUE(core::is_link("https://example.org/page#q=1")) << "an address gets the link's message";
 }
+
+}  // namespace test_link

@@ -7,6 +7,8 @@
 
 #include "core/io/matrix_text.h"
 
+namespace test_matrix_text {
+
 namespace {
 
 // [[1, −0.5], [0.25, 2]]: the matrix most forms below hold.
@@ -154,3 +156,5 @@ TEST(MatrixText, EveryFormReadsBackExactly) {
   EXPECT_EQ(core::read_matrix_text(core::write_matrix_text(m, core::MatrixFormat::Tsv)).form, "TSV");
   EXPECT_EQ(core::read_matrix_text(core::write_matrix_text(m, core::MatrixFormat::Latex)).form, "LaTeX");
 }
+
+}  // namespace test_matrix_text

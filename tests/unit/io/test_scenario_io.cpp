@@ -12,6 +12,8 @@
 #include "tests/support/test_helpers.h"
 #include "tests/support/without_dac_override.h"
 
+namespace test_scenario_io {
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -552,3 +554,5 @@ TEST(Version2, EveryMisuseNamesTheField) {
   j["options"]["head_output"] = "AttentionAlt";
   expect_rejected(j, "options.head_output: expected \"attention\" or \"alt\", got \"AttentionAlt\"");
 }
+
+}  // namespace test_scenario_io

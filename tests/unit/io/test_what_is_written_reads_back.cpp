@@ -21,6 +21,8 @@
 #include "core/text/json_text.h"
 #include "core/training/training.h"
 
+namespace test_what_is_written_reads_back {
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -302,3 +304,5 @@ TEST(Csv, ATokenThatLooksLikeAFormulaIsText) {
   EXPECT_NE(csv.find("row,'-2,"), std::string::npos);
   EXPECT_NE(csv.find("row,'-2,0.0"), std::string::npos);  // numbers stay numbers, negative ones too
 }
+
+}  // namespace test_what_is_written_reads_back

@@ -12,6 +12,8 @@
 
 #include "core/io/atomic_file.h"
 
+namespace test_write_target {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -188,3 +190,5 @@ TEST_F(WriteThroughLinks, NoWorkingDirectoryIsAnErrorNotALinkTakenAsText) {
   EXPECT_FALSE(core::write_file_atomically("x.json", "x", &error));
   EXPECT_NE(error.find("cannot resolve the path"), std::string::npos) << error;
 }
+
+}  // namespace test_write_target

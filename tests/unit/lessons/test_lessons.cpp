@@ -16,6 +16,8 @@
 #include "core/model/markup.h"
 #include "tests/support/lesson_quotes.h"
 
+namespace test_lessons {
+
 namespace {
 
 using namespace lesson_quotes;
@@ -130,3 +132,5 @@ TEST(Lessons, AMarkInsideARaisedGroupIsNotDrawnAsText) {
     drawn += (run.shift > 0 ? "^[" : run.shift < 0 ? "_[" : "[") + std::string(run.text) + "]";
   EXPECT_EQ(drawn, "[sin(p / b]^[2i/d]^[model][) and W]^[Q]");
 }
+
+}  // namespace test_lessons

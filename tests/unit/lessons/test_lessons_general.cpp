@@ -14,6 +14,8 @@
 #include "tests/support/lesson_math.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_lessons_general {
+
 using namespace lesson_math;
 
 // ---------------------------------------------------------------------------
@@ -268,3 +270,5 @@ TEST(LessonsInGeneral, ADotProductOfUnitEntriesHasStandardDeviationSqrtDk) {
     EXPECT_NEAR(sd, std::sqrt(d_k), 0.01 * std::sqrt(d_k));
   }
 }
+
+}  // namespace test_lessons_general

@@ -18,6 +18,8 @@
 #include "tests/support/lesson_quotes.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_lessons_outputs {
+
 namespace {
 
 using namespace lesson_math;
@@ -353,3 +355,5 @@ TEST(Lessons, Rope) {
   q.value("0.92", head0(open).weights(0, 5));
   q.all_checked();
 }
+
+}  // namespace test_lessons_outputs

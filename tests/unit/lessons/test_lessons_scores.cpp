@@ -19,6 +19,8 @@
 #include "tests/support/lesson_quotes.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_lessons_scores {
+
 namespace {
 
 using namespace lesson_math;
@@ -408,3 +410,5 @@ TEST(Lessons, Reversible) {
   q.contains("'causal mask'");
   q.all_checked();
 }
+
+}  // namespace test_lessons_scores

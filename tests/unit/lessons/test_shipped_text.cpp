@@ -12,6 +12,8 @@
 #include "core/io/scenario_io.h"
 #include "tests/support/markup_rule.h"
 
+namespace test_shipped_text {
+
 namespace {
 
 using markup_rule::markup_outside_mathematics;
@@ -60,3 +62,5 @@ TEST(ShippedText, EveryExperimentsTextUsesMarksForMathematicsOnly) {
     for (const std::string& text : texts) EXPECT_EQ(markup_outside_mathematics(text), "") << path.filename();
   }
 }
+
+}  // namespace test_shipped_text

@@ -9,6 +9,8 @@
 
 #include "core/math/fast_exp.h"
 
+namespace test_fma_emulation {
+
 namespace {
 
 std::uint64_t bits(double x) {
@@ -70,3 +72,5 @@ TEST(FmaEmulation, ZerosInfinitiesAndTheEdgesOfItsRange) {
 }
 
 }  // namespace
+
+}  // namespace test_fma_emulation

@@ -6,6 +6,8 @@
 
 #include "core/math/matrix_fill.h"
 
+namespace test_matrix_fill {
+
 // std::mt19937(1) gives 1791095845, 4282876139, 3093770124, 4005303368 first (its numbers are
 // the standard's; an independent MT19937 in Python gives the same); each mod 201, less 100, in
 // hundredths: 121 → 0.21, 98 → −0.02, 33 → −0.67, 86 → −0.14.
@@ -31,3 +33,5 @@ TEST(MatrixFill, RoundedToTwoDecimals) {
   EXPECT_EQ(r, expected);
   EXPECT_FALSE(std::signbit(r(1, 0))) << "-0.004 rounds to 0, not −0 (which a cell would print as −0.00)";
 }
+
+}  // namespace test_matrix_fill

@@ -11,6 +11,8 @@
 
 #include "core/math/portable_math.h"
 
+namespace test_portable_math {
+
 namespace {
 
 std::uint64_t bits(double x) {
@@ -102,3 +104,5 @@ TEST(PortableMath, GivesTheSameBitsAsWhenTheyWereCheckedAgainstThePage) {
 }
 
 }  // namespace
+
+}  // namespace test_portable_math

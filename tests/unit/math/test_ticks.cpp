@@ -7,6 +7,8 @@
 #include "core/export/export_curves.h"
 #include "core/math/ticks.h"
 
+namespace test_ticks {
+
 using core::nice_ticks;
 using core::TickRounding;
 
@@ -42,3 +44,5 @@ TEST(Ticks, NoneForAnEmptyOrInfiniteSpan) {
   EXPECT_TRUE(nice_ticks(2, 1, 5).empty());
   EXPECT_TRUE(nice_ticks(0, std::numeric_limits<double>::infinity(), 5).empty());
 }
+
+}  // namespace test_ticks

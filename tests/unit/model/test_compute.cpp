@@ -13,6 +13,8 @@
 #include "core/model/gauge.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_compute {
+
 using core::Mat;
 using testing_helpers::direct_scenario;
 using testing_helpers::for_random_scenarios;
@@ -351,3 +353,5 @@ TEST(Compute, SingularValuesOfTwoColumnFactorsByHand) {
   const Eigen::JacobiSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(r.head[0].W_QK));
   EXPECT_NEAR(r.head[0].W_QK_singular_values(0), svd.singularValues()(0), 1e-14 * svd.singularValues()(0));
 }
+
+}  // namespace test_compute

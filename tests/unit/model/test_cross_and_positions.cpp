@@ -13,6 +13,8 @@
 #include "core/model/scenario.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_cross_and_positions {
+
 namespace {
 
 using core::Mat;
@@ -280,3 +282,5 @@ TEST(Positions, GradientReachesXkvThroughRope) {
   minus.X_kv(2, 1) -= h;
   EXPECT_NEAR(g.X_kv(2, 1), (core::compute(plus).loss - core::compute(minus).loss) / (2 * h), 1e-7);
 }
+
+}  // namespace test_cross_and_positions

@@ -12,6 +12,8 @@
 #include "core/model/freedom.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_freedom {
+
 namespace {
 
 core::Scenario sized(int n, int d_model, int d_k, core::Mode mode) {
@@ -291,3 +293,5 @@ TEST(ScoreFreedom, TheTextSaysWhatItCounts) {
   EXPECT_NE(direct.find("2nr \u2212 r\u00B2 = 12 of n\u00B2 = 16"), std::string::npos) << direct;
   EXPECT_NE(direct.find("nr \u2212 r(r\u22121)/2 = 7"), std::string::npos) << direct;
 }
+
+}  // namespace test_freedom

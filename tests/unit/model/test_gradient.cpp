@@ -11,6 +11,8 @@
 #include "core/model/gradient.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_gradient {
+
 namespace {
 
 using core::Mat;
@@ -177,3 +179,5 @@ TEST(Gradient, FieldsThatTakeNoPartAreZero) {
   EXPECT_EQ(g.W_Q[1].cwiseAbs().maxCoeff() + g.W_K[1].cwiseAbs().maxCoeff(), 0.0);
   EXPECT_GT(g.W[1].cwiseAbs().maxCoeff(), 0.0);
 }
+
+}  // namespace test_gradient

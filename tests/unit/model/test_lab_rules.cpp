@@ -10,6 +10,8 @@
 #include "core/model/scenario.h"
 #include "tests/support/experiment_helpers.h"
 
+namespace test_lab_rules {
+
 namespace {
 
 using core::TaskKind;
@@ -138,3 +140,5 @@ TEST(LabRules, EveryTaskFromEveryShippedExperimentIsOneTheReaderAccepts) {
   }
   EXPECT_GE(checked, 50);
 }
+
+}  // namespace test_lab_rules

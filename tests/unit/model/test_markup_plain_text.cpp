@@ -5,6 +5,8 @@
 
 #include "core/model/markup.h"
 
+namespace test_markup_plain_text {
+
 TEST(MarkupPlainText, PartsUnicodeHasBecomeItsCharacters) {
   EXPECT_EQ(core::markup_as_plain_text("√d_k"), "√dₖ");
   EXPECT_EQ(core::markup_as_plain_text("σ_1 ≥ σ_2"), "σ₁ ≥ σ₂");
@@ -25,3 +27,5 @@ TEST(MarkupPlainText, APartWithoutUnicodeFormsKeepsItsMark) {
   EXPECT_EQ(core::markup_as_plain_text("a_"), "a_");
   EXPECT_EQ(core::markup_as_plain_text("plain words"), "plain words");
 }
+
+}  // namespace test_markup_plain_text

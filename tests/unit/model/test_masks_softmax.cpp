@@ -7,6 +7,8 @@
 #include "core/model/compute.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_masks_softmax {
+
 using testing_helpers::for_random_scenarios;
 
 namespace {
@@ -97,3 +99,5 @@ TEST(Softmax, EntropyOfUniformRowIsLogN) {
   const core::HeadResult h = uniform(false, false).head[0];
   for (int i = 0; i < 4; ++i) EXPECT_NEAR(h.entropy(i), std::log(4.0), 1e-15);
 }
+
+}  // namespace test_masks_softmax

@@ -11,6 +11,8 @@
 #include "core/model/compute.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_ordered_sums {
+
 namespace {
 
 std::uint64_t bits(double x) {
@@ -73,3 +75,5 @@ TEST(OrderedSums, ConvertingToDirectKeepsTheScoresExactly) {
 }
 
 }  // namespace
+
+}  // namespace test_ordered_sums

@@ -11,6 +11,8 @@
 #include "core/model/gradient.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_qk_norm {
+
 namespace {
 
 using nlohmann::json;
@@ -164,3 +166,5 @@ TEST(QkNorm, TheWeightsIgnoreTheScaleOfTheInputOnlyWhereQAndKScaleWithIt) {
   EXPECT_GT(changed_sinusoidal, 100);  // of 120
   EXPECT_GT(changed_opposite, 30);     // of the cross-attention cases with c·c′ < 0
 }
+
+}  // namespace test_qk_norm

@@ -11,6 +11,8 @@
 #include "core/model/compute.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_reversibility {
+
 namespace {
 
 using testing_helpers::direct_scenario;
@@ -129,3 +131,5 @@ TEST(Reversibility, SeparateProjectionsAreNotReversibleAndSwapKeepsTheValue) {
 }
 
 }  // namespace
+
+}  // namespace test_reversibility

@@ -5,6 +5,8 @@
 #include "core/model/scenario.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_scenario {
+
 namespace {
 
 bool any_contains(const std::vector<std::string>& messages, const std::string& part) {
@@ -110,3 +112,5 @@ TEST(Scenario, CopiesOfATokenAreToldApartByTheirPositions) {
   EXPECT_EQ(core::told_apart({"ha", "ha", "ha"}), (std::vector<std::string>{"ha\u2080", "ha\u2081", "ha\u2082"}));
   EXPECT_EQ(core::told_apart({"a", "b"}), (std::vector<std::string>{"a", "b"}));
 }
+
+}  // namespace test_scenario

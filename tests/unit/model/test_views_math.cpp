@@ -4,6 +4,8 @@
 
 #include "core/model/lesson.h"
 
+namespace test_views_math {
+
 TEST(LessonNotes, IntroductionThenTaggedSteps) {
   const core::LessonNotes l = core::parse_lesson_notes(
       "Why a separate K?\n\nSecond intro line.\n\n[Scores] Look at S.\nStill step one.\n\n\n[Softmax]  Rows sum to 1.\n\nA closing "
@@ -34,3 +36,5 @@ TEST(LessonNotes, PlainNotesAreAllIntroduction) {
   EXPECT_FALSE(core::is_view(core::Panel::Experiment));
   EXPECT_FALSE(core::is_view(core::Panel::LossCurves));
 }
+
+}  // namespace test_views_math

@@ -9,6 +9,8 @@
 
 #include "core/training/curve_style.h"
 
+namespace test_curve_style {
+
 // By hand: y₀ = 1; y₁ = 0.5·1 + 0.5·0 = 0.5; y₂ = 0.5·0.5 + 0.5·1 = 0.75.
 TEST(CurveStyle, TheMovingAverageOfAKnownSeries) {
   EXPECT_EQ(core::exponential_moving_average({1, 0}, 0.5), (std::vector<double>{1, 0.5}));
@@ -68,3 +70,5 @@ TEST(CurveStyle, DashesRunAlongTheLine) {
   EXPECT_EQ(core::dash_spans(pattern, 10, 2), (Spans{{0, 6}}));
   EXPECT_EQ(core::dash_spans({}, 10, 1), (Spans{{0, 10}}));  // solid: the whole line
 }
+
+}  // namespace test_curve_style

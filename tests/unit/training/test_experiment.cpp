@@ -13,6 +13,8 @@
 #include "core/training/training.h"
 #include "tests/support/experiment_helpers.h"
 
+namespace test_experiment {
+
 namespace {
 
 using core::Experiment;
@@ -349,3 +351,5 @@ TEST(Experiment, AVariantMayHaveItsOwnDk) {
     expect_refused(j, "variants[1].d_k: expected a whole number from 1 to 4");
   }
 }
+
+}  // namespace test_experiment

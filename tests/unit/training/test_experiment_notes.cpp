@@ -18,6 +18,8 @@
 #include "core/model/compute.h"
 #include "core/training/training.h"
 
+namespace test_experiment_notes {
+
 namespace {
 
 using nlohmann::json;
@@ -447,3 +449,5 @@ TEST(ExperimentNotes, ATeacherIsReachedAtTheRanksOfItsProductsNotAtItsDk) {
   const json result = json::parse(t.result_text());
   for (const auto& v : result["variants"]) EXPECT_LT(v["median_test_loss"].get<double>(), 1e-20) << v["name"];
 }
+
+}  // namespace test_experiment_notes

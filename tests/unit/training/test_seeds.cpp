@@ -14,6 +14,8 @@
 #include "core/training/training.h"
 #include "tests/support/experiment_helpers.h"
 
+namespace test_seeds {
+
 namespace {
 
 using core::Experiment;
@@ -22,7 +24,7 @@ using nlohmann::json;
 using testing_helpers::parsed;
 
 // The tests' small experiment over three seeds, 25 steps.
-json small_experiment() {
+json seeded_experiment() {
   json j = testing_helpers::small_experiment();
   j["steps"] = 25;
   j["seeds"] = 3;
@@ -37,23 +39,23 @@ std::string refusal(const json& j) {
 }  // namespace
 
 TEST(Seeds, TheFieldIsAWholeNumberFrom1To32) {
-  EXPECT_EQ(parsed(small_experiment()).seeds, 3);
-  json j = small_experiment();
+  EXPECT_EQ(parsed(seeded_experiment()).seeds, 3);
+  json j = seeded_experiment();
   j.erase("seeds");
   EXPECT_EQ(parsed(j).seeds, 1);
   for (const json& bad : {json(0), json(33), json(2.5), json("5"), json(-1)}) {
-    j = small_experiment();
+    j = seeded_experiment();
     j["seeds"] = bad;
     EXPECT_NE(refusal(j).find("seeds: expected an integer from 1 to 32"), std::string::npos) << bad << ": " << refusal(j);
   }
   // seed + seeds − 1 must not wrap round to 0.
-  j = small_experiment();
+  j = seeded_experiment();
   j["seed"] = std::numeric_limits<std::uint64_t>::max() - 1;
   EXPECT_NE(refusal(j).find("seed + seeds − 1 must stay below 2^64"), std::string::npos) << refusal(j);
   j["seeds"] = 2;
   EXPECT_EQ(parsed(j).seeds, 2);
   // A recording holds every seed's batches: (steps + 1) × batch × seeds, bounded.
-  j = small_experiment();
+  j = seeded_experiment();
   j["record"] = true;
   j["steps"] = 8191;
   j["batch"] = 4;
@@ -62,8 +64,8 @@ TEST(Seeds, TheFieldIsAWholeNumberFrom1To32) {
   j["seeds"] = 3;
   EXPECT_NE(refusal(j).find("(steps + 1) × batch × seeds"), std::string::npos) << refusal(j);
   // The writer keeps it, and leaves it out at 1.
-  EXPECT_EQ(core::experiment_to_json(parsed(small_experiment()))["seeds"], 3);
-  j = small_experiment();
+  EXPECT_EQ(core::experiment_to_json(parsed(seeded_experiment()))["seeds"], 3);
+  j = seeded_experiment();
   j["seeds"] = 1;
   EXPECT_FALSE(core::experiment_to_json(parsed(j)).contains("seeds"));
 }
@@ -79,7 +81,7 @@ TEST(Seeds, MedianIsNumpys) {
 // Each seed's run is the one-seed run with that seed, bit for bit; RESULT's medians are the
 // medians of those runs, step by step.
 TEST(Seeds, EachRunIsTheOneSeedRunAndTheMediansAreTheirs) {
-  const Experiment e = parsed(small_experiment());
+  const Experiment e = parsed(seeded_experiment());
   core::SeededTraining seeded(e);
   while (!seeded.finished()) seeded.step();
   const core::OrderedJson result = seeded.result_json();
@@ -122,7 +124,7 @@ TEST(Seeds, EachRunIsTheOneSeedRunAndTheMediansAreTheirs) {
 
 // One seed writes RESULT as it always did: no "seeds", no "runs".
 TEST(Seeds, OneSeedKeepsTheOneRunResult) {
-  json j = small_experiment();
+  json j = seeded_experiment();
   j["seeds"] = 1;
   const Experiment e = parsed(j);
   core::SeededTraining seeded(e);
@@ -139,7 +141,7 @@ TEST(Seeds, OneSeedKeepsTheOneRunResult) {
 // A run that diverges stops: the median at a step is over the runs that reached it, and the
 // median test loss over the runs that did not diverge.
 TEST(Seeds, MediansLeaveOutWhatDivergedRunsNeverHad) {
-  json j = small_experiment();
+  json j = seeded_experiment();
   j["optimizer"] = "sgd";
   j["learning_rate"] = 10;
   j["init_scale"] = 100;
@@ -168,7 +170,7 @@ TEST(Seeds, MediansLeaveOutWhatDivergedRunsNeverHad) {
 // The lab's curves over seeds, brought up to date a step at a time (as its worker publishes
 // them), are those of the whole run; the median lies in its band.
 TEST(Seeds, CurvesUpdatedStepByStepAreTheWholeRunsMediansAndBands) {
-  const Experiment e = parsed(small_experiment());
+  const Experiment e = parsed(seeded_experiment());
   core::SeededTraining seeded(e);
   core::Curves c;
   core::update_curves(c, seeded);
@@ -203,7 +205,7 @@ TEST(Seeds, CurvesUpdatedStepByStepAreTheWholeRunsMediansAndBands) {
 
 // --train trains the seeds on threads (the lab steps them one after the other): the same result.
 TEST(Seeds, TrainingOnThreadsIsTrainingOneAfterTheOther) {
-  const Experiment e = parsed(small_experiment());
+  const Experiment e = parsed(seeded_experiment());
   core::SeededTraining threads(e), one_by_one(e);
   std::vector<int> progress;
   threads.train_to_end([&](int k) { progress.push_back(k); });
@@ -216,7 +218,7 @@ TEST(Seeds, TrainingOnThreadsIsTrainingOneAfterTheOther) {
 
 // A recording keeps each seed's batches once, whatever the number of variants.
 TEST(Seeds, ARecordingHoldsEachSeedsBatchesOnce) {
-  json j = small_experiment();
+  json j = seeded_experiment();
   j["record"] = true;
   j["steps"] = 3;
   core::SeededTraining seeded(parsed(j));
@@ -233,6 +235,8 @@ TEST(Seeds, ARecordingHoldsEachSeedsBatchesOnce) {
 // What goes wrong on a worker thread (out of memory) or in the progress report comes back to the
 // caller as an exception: no thread is left running, nothing ends the program.
 TEST(Seeds, AFailureWhileTrainingOnThreadsReachesTheCaller) {
-  core::SeededTraining seeded(parsed(small_experiment()));
+  core::SeededTraining seeded(parsed(seeded_experiment()));
   EXPECT_THROW(seeded.train_to_end([](int) { throw std::runtime_error("the report failed"); }), std::runtime_error);
 }
+
+}  // namespace test_seeds

@@ -15,6 +15,8 @@
 #include "core/training/train_kernel.h"
 #include "tests/support/test_helpers.h"
 
+namespace test_train_kernel {
+
 namespace {
 
 // |a − b| within 1e-10 of the larger magnitude (or of 1 near 0), entry by entry.
@@ -298,3 +300,5 @@ TEST(FastExp, EveryPathGivesTheSameBits) {
     EXPECT_EQ(std::memcmp(&plain, &y[i], sizeof plain), 0) << x[i];
   }
 }
+
+}  // namespace test_train_kernel

@@ -14,6 +14,8 @@
 #include "core/training/curve_style.h"
 #include "core/training/training.h"
 
+namespace test_training_lab {
+
 namespace {
 
 std::vector<std::string> shipped() {
@@ -234,3 +236,5 @@ TEST(ExperimentFile, ATeacherMayLeaveOutItsXAndTokens) {
   }
   for (int v = 0; v < a.variants(); ++v) EXPECT_EQ(a.loss(v), b.loss(v));
 }
+
+}  // namespace test_training_lab
