@@ -4,6 +4,7 @@ extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/error.h>
+#include <libavutil/log.h>
 #include <libavutil/macros.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
@@ -22,7 +23,7 @@ namespace {
 // about 130 more shared libraries (the codecs'), and loading those was most of what starting
 // attnlab cost: 0.15 s of 0.18 for every --dump, every picture, every test that runs the binary.
 #define ATTNLAB_FFMPEG_FUNCTIONS(X)                                                                                \
-  X(av_strerror) X(av_opt_set) X(av_malloc) X(av_free) X(av_freep) X(av_frame_alloc) X(av_frame_free)             \
+  X(av_strerror) X(av_log_set_level) X(av_opt_set) X(av_malloc) X(av_free) X(av_freep) X(av_frame_alloc) X(av_frame_free)             \
   X(av_frame_get_buffer) X(av_frame_make_writable) X(av_packet_alloc) X(av_packet_free) X(av_packet_rescale_ts)   \
   X(avcodec_find_encoder) X(avcodec_alloc_context3) X(avcodec_open2) X(avcodec_free_context) X(avcodec_send_frame) \
   X(avcodec_receive_packet) X(avcodec_parameters_from_context) X(avformat_alloc_output_context2)                    \
@@ -54,6 +55,8 @@ const Ffmpeg& ffmpeg() {
   if (!f.name && f.error.empty()) f.error = "MP4: FFmpeg's libraries have no " #name ": export a .gif";
     ATTNLAB_FFMPEG_FUNCTIONS(ATTNLAB_FFMPEG_LOOKUP)
 #undef ATTNLAB_FFMPEG_LOOKUP
+    // Errors only: libx264 otherwise prints its settings and statistics, twenty lines a file.
+    if (f.error.empty()) f.av_log_set_level(AV_LOG_ERROR);
     return f;
   }();
   return loaded;
