@@ -37,7 +37,11 @@ def run_many(binary, option, scenarios, folder, chunk=100):
         p = run_attnlab(binary, option, *paths, timeout=600)
         if p.returncode == 0:
             got = json.loads(p.stdout)
-            results += [(g, "") for g in (got if len(paths) > 1 else [got])]
+            got = got if len(paths) > 1 else [got]
+            # One result a file, or a check of fewer cases would pass unseen.
+            if not isinstance(got, list) or len(got) != len(paths):
+                raise AssertionError(f"{option} of {len(paths)} files printed {len(got)} results")
+            results += [(g, "") for g in got]
             continue
         for path in paths:
             p = run_attnlab(binary, option, path)

@@ -1,6 +1,6 @@
 // What the page must not lose or break on: long strings, loads, picks and drops above
-// 1 MiB, memory over many loads, sessions storage refuses to set aside. Run with page.test.mjs
-// as web.page (tests/CMakeLists.txt); the environment is the same.
+// 1 MiB, memory over many loads, sessions storage refuses to set aside. Run as web.page_keeps
+// (tests/CMakeLists.txt), beside page.test.mjs's web.page; the environment is the same.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
