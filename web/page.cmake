@@ -28,7 +28,7 @@ foreach(file ${catching})
   get_filename_component(dir ${PROJECT_SOURCE_DIR}/${file} DIRECTORY)
   string(REGEX MATCH "^(core|app)" top ${file})
   set_source_files_properties(${PROJECT_SOURCE_DIR}/${file} DIRECTORY ${PROJECT_SOURCE_DIR}/${top}
-                              PROPERTIES COMPILE_OPTIONS -fexceptions)
+                              PROPERTIES COMPILE_OPTIONS -fexceptions SKIP_UNITY_BUILD_INCLUSION ON)
 endforeach()
 
 # build-web/attnlab.html: the whole page in one file, for a page opened from the disk (docs/web.md).

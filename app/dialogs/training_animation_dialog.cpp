@@ -24,8 +24,8 @@ namespace app {
 
 namespace {
 
-constexpr const char* kDialog = "Animation of the run";
-constexpr const char* kProgress = "Recording the run";
+constexpr const char* kTrainingDialog = "Animation of the run";
+constexpr const char* kTrainingProgress = "Recording the run";
 
 // The variant chosen, by name: the first when the name is gone (the experiment was edited).
 int chosen_variant(const AppState& state) {
@@ -97,11 +97,11 @@ void WhatIsShown(AppState& state) {
 }
 
 // True when Record was pressed.
-bool Dialog(AppState& state) {
+bool TrainingDialog(AppState& state) {
   RecordTraining& r = state.dialogs.record_training;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (!ImGui::Begin(kDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+  if (!ImGui::Begin(kTrainingDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
     return false;
   }
@@ -128,9 +128,9 @@ bool Dialog(AppState& state) {
 }
 
 // The recording's progress over the window: the run trains, then the frames are drawn.
-void Progress(AppState& state) {
+void TrainingProgress(AppState& state) {
   RecordTraining& r = state.dialogs.record_training;
-  if (!BeginProgress(kProgress, r.phase != RecordTraining::Phase::Idle)) return;
+  if (!BeginProgress(kTrainingProgress, r.phase != RecordTraining::Phase::Idle)) return;
   const core::Experiment& e = state.lab.experiment;
   ScriptText("Recording " + (e.title.empty() ? std::string("the run") : e.title));
   ScriptText("the " + std::string(panel_name(r.animation.panel)) + " panel of " + e.variants[static_cast<size_t>(chosen_variant(state))].name +
@@ -193,11 +193,11 @@ ScreenshotOptions training_animation_picture(const AppState& state) {
 void DrawTrainingAnimationDialog(AppState& state) {
   // Asked for by a panel, which draws before the dialogs and knows nothing of them.
   if (std::exchange(state.dialogs.record_training.open_asked, false)) open_training_animation_dialog(state);
-  if (state.dialogs.record_training.open && Dialog(state)) {
+  if (state.dialogs.record_training.open && TrainingDialog(state)) {
     // As Record sweep's: the file dialog opens in this frame (record_dialog.cpp says why).
     DrawFileDialog(state);
   }
-  Progress(state);
+  TrainingProgress(state);
 }
 
 }  // namespace app

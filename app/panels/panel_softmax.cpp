@@ -80,7 +80,7 @@ void CycleRatioTooltip() {
 // are what the lessons quote): the colour bar (a weight is in [0, 1], and its cell says it), then
 // the second line under the heatmap (the mean entropy and the cycle ratio share one, the uniform
 // rows' ln n said on hovering), then the size of the sums and entropies beside the rows.
-struct Arrangement {
+struct SoftmaxParts {
   bool colorbar = true;
   bool one_line = false;
   bool small_sums = false;
@@ -122,7 +122,7 @@ Captions captions_of(const core::Scenario& s, const core::HeadResult& r) {
 
 // Beside the rows: the gap after the grid (apart from the colour bar's labels, so that a row does
 // not read "0.50 1.000"; less from the cells where it gave way) and one column's width.
-ImVec2 sums_width(const Arrangement& a) {
+ImVec2 sums_width(const SoftmaxParts& a) {
   const Fonts& f = fonts();
   ImFont* font = a.small_sums && f.small ? f.small : f.regular;
   const float column_w = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, "1.000").x + (a.small_sums ? 8 : 10) * f.scale;
@@ -130,25 +130,25 @@ ImVec2 sums_width(const Arrangement& a) {
 }
 
 // The heatmap's room in the panel's `avail`: less the sums' columns and the lines below.
-ImVec2 weights_room(const Arrangement& a, ImVec2 avail) {
+ImVec2 weights_room(const SoftmaxParts& a, ImVec2 avail) {
   const ImVec2 sums = sums_width(a);
   const float below = static_cast<float>(a.one_line ? 1 : 2) * ImGui::GetTextLineHeightWithSpacing();
   return ImVec2(avail.x - sums.x - 2 * sums.y, avail.y - below);
 }
 
 struct Chosen {
-  Arrangement arrangement;
+  SoftmaxParts arrangement;
   int readability = 0;
 };
 
 // The first arrangement whose numbers read best (the Jacobian has taken the colour bar's room already).
-Chosen arrange(const AppState& state, const core::HeadResult& r, HeatmapOptions o, ImVec2 avail, bool jacobian) {
+Chosen choose_arrangement(const AppState& state, const core::HeadResult& r, HeatmapOptions o, ImVec2 avail, bool jacobian) {
   const bool one_line = captions_of(state.scenario(), r).one_line_fits(avail.x);
-  std::vector<Arrangement> tried = {{!jacobian, false, false}, {false, false, false}};
+  std::vector<SoftmaxParts> tried = {{!jacobian, false, false}, {false, false, false}};
   if (one_line) tried.push_back({false, true, false});
   tried.push_back({false, one_line, true});
   Chosen best{tried.front(), -1};
-  for (const Arrangement& a : tried) {
+  for (const SoftmaxParts& a : tried) {
     o.colorbar = a.colorbar;
     const int read = readability(heatmap_fit(state, r.weights, o, weights_room(a, avail), true));
     if (read > best.readability) best = Chosen{a, read};
@@ -164,7 +164,7 @@ int SoftmaxPanelReadability(const AppState& state, ImVec2 size) {
   if (state.view.show_jacobian) avail.x = std::floor(avail.x * 0.6f);
   const core::HeadResult& r = state.result().head[state.view.head];
   const MatrixView logits(r.logits);
-  return arrange(state, r, weights_options(state, logits), avail, state.view.show_jacobian).readability;
+  return choose_arrangement(state, r, weights_options(state, logits), avail, state.view.show_jacobian).readability;
 }
 
 void DrawSoftmaxPanel(AppState& state) {
@@ -213,7 +213,7 @@ void DrawSoftmaxPanel(AppState& state) {
     HeatmapOptions o = weights_options(state, logits);
     const bool uniform_note = !(s.options.causal || s.options.no_self || jacobian);
     const Captions captions = captions_of(s, r);
-    const Arrangement chosen = arrange(state, r, o, avail, jacobian).arrangement;
+    const SoftmaxParts chosen = choose_arrangement(state, r, o, avail, jacobian).arrangement;
     o.colorbar = chosen.colorbar;
     o.tooltip = [&](int i, int j) {
       if (std::isinf(r.logits(i, j))) {

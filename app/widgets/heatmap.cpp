@@ -36,7 +36,7 @@ ImFont* uniform_font(const std::vector<std::string>& texts, float width, float h
   return f.small ? f.small : f.regular;
 }
 
-ImVec2 text_size(ImFont* font, const std::string& s) { return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, s.c_str()); }
+ImVec2 font_text_size(ImFont* font, const std::string& s) { return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, s.c_str()); }
 
 float widest(const std::vector<std::string>* labels, int count) {
   float w = 0;
@@ -59,7 +59,7 @@ bool column_labels_fit(const std::vector<std::string>* labels, int count, float 
   const float room = column_label_room(cell_w, lines, fonts().scale);
   ImFont* font = uniform_font(cols, room, FLT_MAX);
   for (const std::string& s : cols)
-    if (text_size(font, s).x > room) return false;
+    if (font_text_size(font, s).x > room) return false;
   return true;
 }
 
@@ -142,8 +142,8 @@ const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
   for (size_t i = 0; i < values.size(); ++i)
     if (!std::isnan(values[i])) t.numbers[i] = format_number(values[i]);
   for (const std::string& s : t.numbers) {
-    if (f.regular) t.widest_regular = std::max(t.widest_regular, text_size(f.regular, s).x);
-    if (f.small) t.widest_small = std::max(t.widest_small, text_size(f.small, s).x);
+    if (f.regular) t.widest_regular = std::max(t.widest_regular, font_text_size(f.regular, s).x);
+    if (f.small) t.widest_small = std::max(t.widest_small, font_text_size(f.small, s).x);
   }
   return t;
 }
@@ -337,10 +337,10 @@ std::vector<std::string> draw_column_labels(const Grid& g) {
   const float col_w = column_label_room(g.sized.cell_w, lines, scale);
   ImFont* col_font = uniform_font(cols, col_w, g.line);
   // All or none, as the rows: a label cut to "s…" named nothing, and the tooltip names every cell.
-  const bool all_fit = std::all_of(cols.begin(), cols.end(), [&](const std::string& s) { return text_size(col_font, s).x <= col_w; });
+  const bool all_fit = std::all_of(cols.begin(), cols.end(), [&](const std::string& s) { return font_text_size(col_font, s).x <= col_w; });
   for (int c = 0; all_fit && g.sized.col_label_h > 0 && c < g.m.cols; ++c) {
     const std::string& s = cols[c];
-    const ImVec2 size = text_size(col_font, s);
+    const ImVec2 size = font_text_size(col_font, s);
     drawn.push_back(s);
     // Staggered: the first column's label nearest the cells, the second's a line above, and so on.
     const float raised = lines == 2 && c % 2 == 1 ? col_font->FontSize : 0.0f;
@@ -368,7 +368,7 @@ std::vector<std::string> draw_row_labels(const Grid& g) {
   ImFont* row_font = uniform_font(rows, g.sized.row_label_w, cell_h);
   if (g.options.show_row_labels && row_font->FontSize <= cell_h + 1)
     for (int r = 0; r < g.m.rows; ++r) {
-      const ImVec2 size = text_size(row_font, rows[r]);
+      const ImVec2 size = font_text_size(row_font, rows[r]);
       drawn.push_back(rows[r]);
       const ImVec2 at(g.grid_min.x - size.x - 4 * g.scale, g.grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
       g.dl->AddText(row_font, row_font->FontSize, at, g.dim_color, rows[r].c_str());

@@ -324,7 +324,7 @@ void HoverStep(const AppState& state, const CurvesPlot& p) {
 }
 
 // The legend: the curve's colour and dash pattern, its name, the last loss (and the test loss once finished).
-void draw_legend(const AppState& state, const CurvesPlot& p) {
+void draw_curves_legend(const AppState& state, const CurvesPlot& p) {
   const core::Curves& c = p.c;
   const float scale = p.scale, line = p.line;
   for (size_t v = 0; v < c.names.size(); ++v) {
@@ -367,7 +367,7 @@ void LossCurves(AppState& state, ImVec2 size) {
   draw_curves(state, p, state.picture.training.panel ? p.c.loss : shown_loss(state));
   p.dl->PopClipRect();
   if (hovered && !state.picture.active) HoverStep(state, p);
-  draw_legend(state, p);
+  draw_curves_legend(state, p);
 }
 
 }  // namespace app

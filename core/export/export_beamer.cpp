@@ -33,7 +33,7 @@ FrameType frame_type(const Scenario& s) {
   return largest <= 4 ? FrameType{"\\footnotesize", 470} : FrameType{"\\scriptsize\\setlength{\\arraycolsep}{3pt}", 510};
 }
 
-void write_preamble(TexOut& t, const Scenario& s) {
+void write_beamer_preamble(TexOut& t, const Scenario& s) {
   t << "% Written by attnlab. Pure ASCII: compiles with pdflatex, beamer from texlive-latex-recommended\n"
     << "% (and pgf from texlive-pictures). One frame a step of each head; a step too tall for one frame\n"
     << "% goes on over the next. To put a frame into your own slides, copy it whole.\n"
@@ -76,7 +76,7 @@ std::string export_beamer(const Scenario& s, const Result& r) {
   const FrameType type = frame_type(s);
   TexOut t;
   t.width = type.width;
-  write_preamble(t, s);
+  write_beamer_preamble(t, s);
   frame(t, "\\inserttitle", "\\small", [&] { tex::write_summary(t, s); });
   if (s.mode == Mode::Projected) frame(t, "The inputs", type.command, [&] { tex::write_inputs(t, s); });
   for (int h = 0; h < s.heads; ++h) write_head_frames(t, s, r.head[h], h, type.command);

@@ -154,7 +154,7 @@ std::array<std::uint8_t, 3> curve_colour(int i, bool light) {
 namespace {
 
 // A value for people: three significant digits.
-std::string number(double x) {
+std::string three_digits(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", x);
   return text;
@@ -254,8 +254,8 @@ std::string svg_legend(const Curves& c, bool light, double x, double top, double
     s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(markup_as_plain_text(c.names[v])) + "</text>\n";
     std::string value, second;
     const bool seeded = c.seeds > 1;
-    if (v < c.loss.size() && !c.loss[v].empty()) value = (seeded ? "median L = " : "L = ") + number(c.loss[v].back());
-    if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) second = "test " + number(c.test_loss[v]);
+    if (v < c.loss.size() && !c.loss[v].empty()) value = (seeded ? "median L = " : "L = ") + three_digits(c.loss[v].back());
+    if (v < c.test_loss.size() && std::isfinite(c.test_loss[v])) second = "test " + three_digits(c.test_loss[v]);
     if (seeded && v < c.diverged_runs.size() && c.diverged_runs[v])
       second += (second.empty() ? "" : ", ") + std::to_string(c.diverged_runs[v]) + " of " + std::to_string(c.seeds) + " diverged";
     else if (v < c.diverged.size() && c.diverged[v])

@@ -12,7 +12,7 @@ namespace core {
 namespace {
 
 // The script after the experiment: corpus, model, training, the RESULT.
-constexpr std::string_view kScriptBody = R"PY(
+constexpr std::string_view kLmScriptBody = R"PY(
 
 
 # [SECTION] The corpus: bytes, one byte a character
@@ -492,7 +492,7 @@ std::string export_lm_py(const LanguageModel& lm) {
       "EXPERIMENT = ";
   python_literal(script, language_model_to_json(lm), 0);
   script += "\n";
-  script += kScriptBody;
+  script += kLmScriptBody;
   return script;
 }
 

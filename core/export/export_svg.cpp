@@ -54,17 +54,17 @@ double text_em(std::u32string_view text) {
 }
 
 // The app's markup ("W^Q", "W^{Kᵀ}", "d_k"): runs of text, raised, lowered or on the baseline.
-struct Run {
+struct TextRun {
   std::u32string text;
   int shift = 0;  // +1 superscript, −1 subscript
 };
 
-std::vector<Run> parse_markup(std::string_view markup) {
+std::vector<TextRun> parse_markup(std::string_view markup) {
   const std::u32string s = decode_utf8(markup);
-  std::vector<Run> runs(1);
+  std::vector<TextRun> runs(1);
   for (size_t i = 0; i < s.size(); ++i) {
     if ((s[i] == '^' || s[i] == '_') && i + 1 < s.size()) {
-      Run script{{}, s[i] == '^' ? 1 : -1};
+      TextRun script{{}, s[i] == '^' ? 1 : -1};
       if (s[i + 1] == '{') {
         const size_t close = s.find('}', i + 2);
         const size_t end = close == std::u32string::npos ? s.size() : close;
@@ -83,9 +83,9 @@ std::vector<Run> parse_markup(std::string_view markup) {
   return runs;
 }
 
-double markup_width(const std::vector<Run>& runs, double size) {
+double markup_width(const std::vector<TextRun>& runs, double size) {
   double w = 0;
-  for (const Run& r : runs) w += text_em(r.text) * size * (r.shift ? kScript : 1.0);
+  for (const TextRun& r : runs) w += text_em(r.text) * size * (r.shift ? kScript : 1.0);
   return w;
 }
 
@@ -96,10 +96,10 @@ std::string utf8(std::u32string_view text) {
 }
 
 // The markup as <tspan>s: dy moves the baseline relative to the previous run.
-std::string markup_svg(const std::vector<Run>& runs, double size) {
+std::string markup_svg(const std::vector<TextRun>& runs, double size) {
   std::string out;
   double at = 0;
-  for (const Run& r : runs) {
+  for (const TextRun& r : runs) {
     if (r.text.empty()) continue;
     const double y = r.shift > 0 ? -0.4 * size : r.shift < 0 ? 0.25 * size : 0;
     char dy[48] = "";
@@ -137,7 +137,7 @@ std::string hex(Rgb c) {
 }
 
 // As the app prints a cell (app/widgets/heatmap.cpp's format_number).
-std::string number(double x) {
+std::string cell_text(double x) {
   char buf[32];
   const double a = std::abs(x);
   if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.1e", a);
@@ -364,10 +364,10 @@ void write_colorbar(std::ostream& o, const Panel& p, Colormap cmap, const Palett
   const double lo = p.unit ? 0 : -p.range, hi = p.unit ? 1 : p.range;
   const double ticks[3] = {hi, (lo + hi) / 2, lo};
   double tick_size = kTickSize;
-  for (double tick : ticks) tick_size = number_size(number(tick), kBarTextW - 6, tick_size);
+  for (double tick : ticks) tick_size = number_size(cell_text(tick), kBarTextW - 6, tick_size);
   for (int t = 0; t < 3; ++t)
     o << "<text x=\"" << px(bx + kBarW + 4) << "\" y=\"" << px(gy + bh * t / 2 + 4) << "\" fill=\"" << c.dim
-      << "\" font-size=\"" << px(tick_size) << "\">" << number(ticks[t]) << "</text>\n";
+      << "\" font-size=\"" << px(tick_size) << "\">" << cell_text(ticks[t]) << "</text>\n";
 }
 
 // One <g class="heatmap"> with its top left corner at (x0, y0): title, axis titles, labels, cells, colorbar.
@@ -380,7 +380,7 @@ void write_heatmap(std::ostream& o, const Panel& p, double x0, double y0, const 
   // One size for all the numbers of a heatmap, as the app does: the largest at which the longest fits.
   double size = kNumberSize;
   for (Eigen::Index a = 0; a < p.m.rows(); ++a)
-    for (Eigen::Index b = 0; b < p.m.cols(); ++b) size = number_size(number(p.m(a, b)), kCell - 6, size);
+    for (Eigen::Index b = 0; b < p.m.cols(); ++b) size = number_size(cell_text(p.m(a, b)), kCell - 6, size);
   // xml:space: a space next to a superscript or subscript run must stay.
   o << "<g class=\"heatmap\">\n<text x=\"" << px(gx) << "\" y=\"" << px(y0 + 16) << "\" fill=\"" << c.fg
     << "\" font-size=\"" << px(kTitleSize) << "\" xml:space=\"preserve\">" << markup_svg(parse_markup(p.title), kTitleSize) << "</text>\n";
@@ -407,7 +407,7 @@ void write_heatmap(std::ostream& o, const Panel& p, double x0, double y0, const 
       o << "<rect class=\"cell\" x=\"" << px(cx) << "\" y=\"" << px(cy) << "\" width=\"" << px(kCell - 1)
         << "\" height=\"" << px(kCell - 1) << "\" fill=\"" << (masked ? "url(#masked)" : hex(colour)) << "\"/>";
       if (!masked) {
-        const std::string text = number(p.m(a, b));
+        const std::string text = cell_text(p.m(a, b));
         o << "<text x=\"" << px(cx + kCell / 2) << "\" y=\"" << px(cy + kCell / 2 + 4) << "\" text-anchor=\"middle\" font-size=\""
           << px(size) << "\" fill=\"" << (luminance(colour) > 0.45f ? "#141414" : "#fafafa")
           << "\">" << text << "</text>";

@@ -38,7 +38,7 @@ std::string comment_text(const std::string& s) {
 }
 
 // The header: what the script does, and whether torch.nn.MultiheadAttention can check it; then the imports.
-void write_header(std::ostringstream& p, const Scenario& s, const std::vector<std::string>& misfits) {
+void write_script_header(std::ostringstream& p, const Scenario& s, const std::vector<std::string>& misfits) {
   // Line 2 is the encoding declaration, so that no title can be read as one
   // (Python looks for "coding[:=]" in the first two lines).
   p << "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n"
@@ -285,7 +285,7 @@ bool fits_multihead_attention(const Scenario& s) { return multihead_attention_mi
 std::string export_py(const Scenario& s) {
   const std::vector<std::string> misfits = multihead_attention_misfits(s);
   std::ostringstream p;
-  write_header(p, s, misfits);
+  write_script_header(p, s, misfits);
   write_tokens_and_sizes(p, s);
   write_matrices(p, s);
   write_positions(p, s);

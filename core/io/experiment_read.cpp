@@ -63,15 +63,12 @@ std::optional<Variant> read_variant_name(const json& v, const std::string& where
 
 namespace {
 
-// The reader's own name for a JSON value's type.
-std::string type_name(const json& j) { return json_type_name(j); }
-
 void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   std::vector<std::string>& errors = out.errors;
   // What does not fit together: an error of the file, a problem of an experiment being edited.
   std::vector<std::string>& misfits = as_edited ? out.problems : out.errors;
   if (!root.is_object()) {
-    errors.push_back("file: expected a JSON object with the key \"attnlab_experiment\", got " + type_name(root));
+    errors.push_back("file: expected a JSON object with the key \"attnlab_experiment\", got " + json_type_name(root));
     return;
   }
   static const std::set<std::string> known{"attnlab_experiment", "title", "notes", "task", "n", "m", "d_model", "d_k", "heads",
@@ -102,7 +99,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   Experiment e;
   for (const char* key : {"title", "notes"})
     if (root.contains(key)) {
-      if (!root[key].is_string()) errors.push_back(std::string(key) + ": expected a string, got " + type_name(root[key]));
+      if (!root[key].is_string()) errors.push_back(std::string(key) + ": expected a string, got " + json_type_name(root[key]));
       else (std::string(key) == "title" ? e.title : e.notes) = root[key].get<std::string>();
     }
   const auto integer = [&](const char* key, int lo, int hi, int& value, bool required) {
@@ -113,7 +110,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
     const json& j = root[key];
     if (!j.is_number_integer() || j.get<std::int64_t>() < lo || j.get<std::int64_t>() > hi)
       errors.push_back(std::string(key) + ": expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
-                       ", got " + (j.is_number() ? j.dump() : type_name(j)));
+                       ", got " + (j.is_number() ? j.dump() : json_type_name(j)));
     else
       value = j.get<int>();
   };
@@ -122,7 +119,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
     const json& j = root[key];
     if (!j.is_number() || !std::isfinite(j.get<double>()) || j.get<double>() <= 0 || j.get<double>() > hi)
       errors.push_back(std::string(key) + ": expected a number above 0 and at most " + shortest_number(hi) + ", got " +
-                       (j.is_number() ? j.dump() : type_name(j)));
+                       (j.is_number() ? j.dump() : json_type_name(j)));
     else
       value = j.get<double>();
   };
@@ -138,7 +135,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   if (root.contains("seed")) {
     const json& j = root["seed"];
     if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<std::int64_t>() >= 0))
-      errors.push_back("seed: expected an integer ≥ 0, got " + (j.is_number() ? j.dump() : type_name(j)));
+      errors.push_back("seed: expected an integer ≥ 0, got " + (j.is_number() ? j.dump() : json_type_name(j)));
     else
       e.seed = j.get<std::uint64_t>();
   }
@@ -148,7 +145,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
     misfits.push_back("seed: with seeds " + std::to_string(e.seeds) + ", seed + seeds − 1 must stay below 2^64, got " +
                       std::to_string(e.seed));
   if (root.contains("record")) {
-    if (!root["record"].is_boolean()) errors.push_back("record: expected true or false, got " + type_name(root["record"]));
+    if (!root["record"].is_boolean()) errors.push_back("record: expected true or false, got " + json_type_name(root["record"]));
     else e.record = root["record"].get<bool>();
   }
   // A recording holds every batch in memory and in the RESULT: bounded, so that a file cannot
@@ -163,7 +160,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
     const json& j = root["optimizer"];
     if (j == "adam") e.optimizer = Optimizer::Adam;
     else if (j == "sgd") e.optimizer = Optimizer::Sgd;
-    else errors.push_back("optimizer: expected \"adam\" or \"sgd\", got " + (j.is_string() ? j.dump() : type_name(j)));
+    else errors.push_back("optimizer: expected \"adam\" or \"sgd\", got " + (j.is_string() ? j.dump() : json_type_name(j)));
   }
   if (!errors.empty()) return;  // the task and the variants are judged at these sizes
 

@@ -238,7 +238,7 @@ ScoreFreedom score_freedom(const Scenario& s) {
 
 namespace {
 
-std::string number(int v) { return std::to_string(v); }
+std::string int_text(int v) { return std::to_string(v); }
 
 // A formula held together: its spaces no-break ones, so that the panel's wrapping breaks the line
 // between formulas, never inside "2nr − r² = 12".
@@ -262,11 +262,11 @@ std::string rank_bound(const Scenario& s, int r, bool keys) {
   std::string sizes = keys && s.cross() ? "n, m" : "n";
   if (!(projected && s.options.merged_qk)) sizes += ", d_k";
   if (projected && s.options.positions != Positions::Rope) sizes += ", d_{model}";  // RoPE's turns lift that bound
-  return "min(" + sizes + ") = " + number(r);
+  return "min(" + sizes + ") = " + int_text(r);
 }
 
 std::string entries(const Scenario& s) {
-  return s.cross() ? "nm = " + number(s.n() * s.m()) : "n\u00B2 = " + number(s.n() * s.n());
+  return s.cross() ? "nm = " + int_text(s.n() * s.m()) : "n\u00B2 = " + int_text(s.n() * s.n());
 }
 
 std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
@@ -275,33 +275,33 @@ std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
   switch (f.form) {
     case FreedomForm::LowRank:
       if (f.scores == n * s.m()) return "S has rank \u2264 r: all " + formula(entries(s)) + " entries free";
-      return "S has rank \u2264 r: " + formula(std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + number(f.scores) + of);
+      return "S has rank \u2264 r: " + formula(std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + int_text(f.scores) + of);
     case FreedomForm::Gram:
       return std::string(s.options.normalize_keys ? "shared QK: S = QQ\u1D40\u00B7diag(1/|q_j|), which gives QQ\u1D40 back (S_{jj} = |q_j|); "
                                                   "QQ\u1D40 is symmetric positive semidefinite of rank \u2264 r: "
                                                 : "shared QK: S = QQ\u1D40, symmetric positive semidefinite of rank \u2264 r: ") +
-             formula((r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.scores) + of);
+             formula((r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + int_text(f.scores) + of);
     case FreedomForm::SharedSpan: {
       const std::string product = s.options.merged_qk ? "X\u00B7W\u00B7X\u1D40" : "X\u00B7W^Q W^K\u1D40\u00B7X\u1D40";
-      if (!(2 * r > f.span && f.span < n)) return "S = " + product + " has rank \u2264 r: " + formula("2nr \u2212 r\u00B2 = " + number(f.scores) + of);
+      if (!(2 * r > f.span && f.span < n)) return "S = " + product + " has rank \u2264 r: " + formula("2nr \u2212 r\u00B2 = " + int_text(f.scores) + of);
       return "S = " + product + " has rank \u2264 r, its rows and columns in the span of X's columns, of dimension D = min(n, d_{model}) = " +
-             number(f.span) + ": " + formula("2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + number(f.scores) + of);
+             int_text(f.span) + ": " + formula("2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + int_text(f.scores) + of);
     }
     case FreedomForm::Computed:
       return std::string("S has rank \u2264 r; ") + (s.options.normalize_keys ? "with normalised keys" : "under RoPE") +
-             " no closed form, the Jacobian's rank at generic entries: " + formula(number(f.scores) + of);
+             " no closed form, the Jacobian's rank at generic entries: " + formula(int_text(f.scores) + of);
   }
   return {};
 }
 
 std::string qqt_part(const Scenario& s, const ScoreFreedom& f) {
-  if (f.qqt_form == FreedomForm::Computed) return "QQ\u1D40, likewise: " + number(f.qqt);
+  if (f.qqt_form == FreedomForm::Computed) return "QQ\u1D40, likewise: " + int_text(f.qqt);
   const bool full = f.qqt_rank_bound == s.n();
   if (f.qqt_rank_bound == f.rank_bound)
-    return "QQ\u1D40, positive semidefinite: " + formula((full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + number(f.qqt));
+    return "QQ\u1D40, positive semidefinite: " + formula((full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + int_text(f.qqt));
   // Q's own bound differs from S's (m < d_k under cross-attention): named, not a second meaning of r.
-  return "QQ\u1D40, positive semidefinite of rank \u2264 r_Q = " + number(f.qqt_rank_bound) + ": " +
-         formula((full ? "n(n+1)/2 = " : "n\u00B7r_Q \u2212 r_Q(r_Q\u22121)/2 = ") + number(f.qqt));
+  return "QQ\u1D40, positive semidefinite of rank \u2264 r_Q = " + int_text(f.qqt_rank_bound) + ": " +
+         formula((full ? "n(n+1)/2 = " : "n\u00B7r_Q \u2212 r_Q(r_Q\u22121)/2 = ") + int_text(f.qqt));
 }
 
 }  // namespace

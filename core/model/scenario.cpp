@@ -33,7 +33,7 @@ bool same_matrix(const A& a, const B& b) {
   return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
 }
 
-std::string shape(Eigen::Index rows, Eigen::Index cols) {
+std::string shape_text(Eigen::Index rows, Eigen::Index cols) {
   return std::to_string(rows) + "×" + std::to_string(cols);
 }
 
@@ -43,8 +43,8 @@ template <class M>
 void check_matrix(std::vector<std::string>& problems, const std::string& name, const M& m,
                   int rows, int cols) {
   if (m.rows() != rows || m.cols() != cols) {
-    problems.push_back(name + ": expected " + shape(rows, cols) + ", got " +
-                       shape(m.rows(), m.cols()));
+    problems.push_back(name + ": expected " + shape_text(rows, cols) + ", got " +
+                       shape_text(m.rows(), m.cols()));
     return;
   }
   for (Eigen::Index r = 0; r < m.rows(); ++r)

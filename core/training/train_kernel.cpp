@@ -46,7 +46,7 @@ inline void add_transposed_product(const double* a, const double* b, double* g, 
 // Each row of M (rows × cols) over its length, as detail::normalize_rows: by its
 // largest entry first (the plain sum of squares underflows for a row like
 // (1e-200, 0)), a zero row kept, its length 0.
-void normalize_rows(double* M, int rows, int cols, double* length) {
+void normalize_rows_flat(double* M, int rows, int cols, double* length) {
   for (int j = 0; j < rows; ++j) {
     double* k = M + j * cols;
     double largest = 0;
@@ -66,7 +66,7 @@ void normalize_rows(double* M, int rows, int cols, double* length) {
 
 // Back through it: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖, in place on ∂k (rows × cols), with k
 // the normalised rows. A zero row has no direction to move in: it passes nothing.
-void normalize_rows_backward(const double* K, const double* length, double* dK, int rows, int cols) {
+void normalize_rows_backward_flat(const double* K, const double* length, double* dK, int rows, int cols) {
   for (int j = 0; j < rows; ++j) {
     double* dk = dK + j * cols;
     const double* k = K + j * cols;
@@ -193,7 +193,7 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
     if (merged_) std::memcpy(K, xkv, sizeof(double) * static_cast<size_t>(m * dm));  // K = X (X_kv)
     else multiply<DM, QC>(xkv, W_K_[h], K, m);
     multiply<DM, DK>(xkv, W_V_[h], w.V[h], m);
-    if (o_.normalize_keys) normalize_rows(K, m, qc, w.length[h]);
+    if (o_.normalize_keys) normalize_rows_flat(K, m, qc, w.length[h]);
     if (rope_) {  // after normalize_keys, as compute() (never with one W: Q and K have d_k columns)
       rotate(Q, n, false);
       rotate(K, m, false);
@@ -201,8 +201,8 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
     // QK-norm: q and k over their lengths after RoPE (as compute(): a turn keeps a length),
     // so that the scores below are the cosines, times the gain g_h.
     if (qk_norm_) {
-      normalize_rows(Q, n, qc, w.q_length[h]);
-      normalize_rows(K, m, qc, w.length[h]);
+      normalize_rows_flat(Q, n, qc, w.q_length[h]);
+      normalize_rows_flat(K, m, qc, w.length[h]);
     }
     const double gain = gain_[h];
     // Logits, masked entries −∞; each row less its largest, exp'd together, normalised.
@@ -357,10 +357,10 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
     // Back through normalize_keys: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖. Under RoPE this is
     // done before turning back, with the turned k: a rotation keeps k·∂k and commutes
     // with the projection, so it gives the same ∂k0 turned, which the next step undoes.
-    if (o_.normalize_keys) normalize_rows_backward(K, w.length[h], dK, m, qc);
+    if (o_.normalize_keys) normalize_rows_backward_flat(K, w.length[h], dK, m, qc);
     if (qk_norm_) {  // and QK-norm's rows, queries and keys, after RoPE (so before turning back)
-      normalize_rows_backward(Q, w.q_length[h], dQ, n, qc);
-      normalize_rows_backward(K, w.length[h], dK, m, qc);
+      normalize_rows_backward_flat(Q, w.q_length[h], dQ, n, qc);
+      normalize_rows_backward_flat(K, w.length[h], dK, m, qc);
     }
     if (rope_) {  // RoPE is a rotation: its backward pass turns the gradients back by −p·θ_i
       rotate(dQ, n, true);
