@@ -25,6 +25,7 @@
 #include "app/render/theme.h"
 #include "app/training/lab.h"
 #include "app/widgets/caption.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/loss_curves.h"
 #include "core/io/atomic_file.h"
@@ -128,8 +129,7 @@ void ExportPngMenu(AppState& state) {
 // script, each through the export dialog: its name and folder proposed, the SVG light unless
 // the window's colours are asked for there.
 void ExportTextMenu(AppState& state) {
-  const bool open = ImGui::BeginMenu("Export");
-  remember_control(state, "menu.export");
+  const bool open = keyed::BeginMenu("menu.export", "Export");
   if (!open) return;
   struct Kind {
     const char* label;
@@ -148,8 +148,7 @@ void ExportTextMenu(AppState& state) {
     ExportChoice what;
     what.format = k.format;
     what.beamer = k.beamer;
-    if (ImGui::MenuItem(k.label)) platform_files().chooser->ask_export(state, what);
-    remember_control(state, k.control);
+    if (keyed::MenuItem(k.control, k.label)) platform_files().chooser->ask_export(state, what);
   }
   ImGui::EndMenu();
 }
@@ -176,11 +175,7 @@ void OpenLinkFromClipboard(AppState& state) {
 
 // The File menu. Closed, its title is a control the tests click (menu.file).
 void FileMenu(AppState& state, FrameRequests& requests) {
-  const bool open = ImGui::BeginMenu("File");
-  if (!open) {
-    remember_control(state, "menu.file");
-    return;
-  }
+  if (!keyed::BeginMenu("menu.file", "File")) return;
   if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
   // The same dialog: a RESULT is known by its contents, wherever it is opened from (Open, a drop, the command line).
   if (ImGui::MenuItem("Open result\u2026")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
@@ -192,17 +187,14 @@ void FileMenu(AppState& state, FrameRequests& requests) {
       if (ImGui::MenuItem(path.c_str())) request_open(state, path);
     ImGui::EndMenu();
   }
-  if (ImGui::MenuItem("Open link from the clipboard")) OpenLinkFromClipboard(state);
-  remember_control(state, "menu.open_link");
+  if (keyed::MenuItem("menu.open_link", "Open link from the clipboard")) OpenLinkFromClipboard(state);
   ImGui::Separator();
   if (ImGui::MenuItem("Save", "Ctrl+S")) Save(state);
   if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
-  if (ImGui::MenuItem("Copy link")) CopyLink(state);
-  remember_control(state, "menu.copy_link");
+  if (keyed::MenuItem("menu.copy_link", "Copy link")) CopyLink(state);
   ImGui::Separator();
   ExportPngMenu(state);
-  if (ImGui::MenuItem("Export animation\u2026")) open_record_dialog(state);
-  remember_control(state, "menu.export_animation");
+  if (keyed::MenuItem("menu.export_animation", "Export animation\u2026")) open_record_dialog(state);
   ExportTextMenu(state);
   ImGui::Separator();
   if (ImGui::MenuItem("Quit", "Ctrl+Q")) Quit(state, requests);
@@ -341,8 +333,7 @@ void DrawPresenter(AppState& state) {
                         static_cast<int>(lesson.steps.size()));
     if (state.saved().show.count(state.panels.lesson_step + 1)) {  // as in the Lesson panel
       ImGui::SameLine();
-      if (ImGui::SmallButton("show me")) show_lesson_step(state);
-      remember_control(state, "caption.show");
+      if (keyed::SmallButton("caption.show", "show me")) show_lesson_step(state);
     }
     ScriptTextWrapped(caption);
   }
@@ -461,6 +452,7 @@ FrameRequests DrawFrame(AppState& state, bool close_asked) {
   }
   state.layout.cells.clear();
   state.layout.controls.clear();
+  const NotedControls noted_controls(&state.layout.controls);  // where the keyed controls note themselves
   state.layout.heatmaps.clear();
   state.layout.highlights.clear();
   state.layout.panels.clear();

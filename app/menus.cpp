@@ -10,6 +10,7 @@
 #include "app/dialogs/lesson_editor.h"
 #include "app/files/files.h"
 #include "app/panels/panels.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/markup_items.h"
 
 namespace app {
@@ -49,13 +50,6 @@ void PresenterMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
-// A menu's title in the bar, noted while it is closed: the tests click it there to open it.
-bool BeginListedMenu(AppState& state, const char* title, const char* key, bool enabled = true) {
-  if (ImGui::BeginMenu(title, enabled)) return true;
-  remember_control(state, key);
-  return false;
-}
-
 }  // namespace
 
 namespace {
@@ -73,8 +67,7 @@ void UserLessonItems(AppState& state) {
     const LessonInfo& l = own.lessons[i];
     const std::string key = "menu.own_lesson." + std::to_string(i);
     const bool readable = own.problems[i].empty();
-    if (MarkupMenuItem(key.c_str(), l.title, nullptr, state.library.file == l.path, readable)) request_open(state, l.path);
-    remember_control(state, key.c_str());
+    if (keyed::MarkupMenuItem(key, key.c_str(), l.title, nullptr, state.library.file == l.path, readable)) request_open(state, l.path);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", readable ? l.path.c_str() : own.problems[i].c_str());
   }
 }
@@ -82,50 +75,45 @@ void UserLessonItems(AppState& state) {
 }  // namespace
 
 void LessonsMenu(AppState& state) {
-  if (!BeginListedMenu(state, "Lessons", "menu.lessons")) return;  // never empty: New lesson is always there
+  if (!keyed::BeginMenu("menu.lessons", "Lessons")) return;  // never empty: New lesson is always there
   for (size_t i = 0; i < state.library.lessons.size(); ++i) {
     const LessonInfo& l = state.library.lessons[i];
     const std::string key = "menu.lesson." + std::to_string(i);
-    if (MarkupMenuItem(key.c_str(), std::to_string(i + 1) + ". " + l.title, nullptr, is_lesson(state, i))) request_open(state, l.path);
-    remember_control(state, key.c_str());
+    if (keyed::MarkupMenuItem(key, key.c_str(), std::to_string(i + 1) + ". " + l.title, nullptr, is_lesson(state, i))) request_open(state, l.path);
   }
   UserLessonItems(state);
   ImGui::Separator();
   if (ImGui::MenuItem("Reset lesson", nullptr, false, state.modified() && !state.library.file.empty())) reset_to_file(state);
   ImGui::Separator();
   // A lesson of the teacher's own: from what the window shows, or from this lesson's text.
-  if (ImGui::MenuItem("New lesson from this scenario\u2026")) open_lesson_editor(state, false);
-  remember_control(state, "menu.new_lesson");
-  if (ImGui::MenuItem("Edit this lesson\u2026", nullptr, false, !state.saved().notes.empty())) open_lesson_editor(state, true);
-  remember_control(state, "menu.edit_lesson");
+  if (keyed::MenuItem("menu.new_lesson", "New lesson from this scenario\u2026")) open_lesson_editor(state, false);
+  if (keyed::MenuItem("menu.edit_lesson", "Edit this lesson\u2026", nullptr, false, !state.saved().notes.empty())) open_lesson_editor(state, true);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(state.saved().notes.empty() ? "This scenario has no lesson text: New lesson writes one."
                                                   : "Its steps in the editor; a shipped lesson is saved as a copy of your own.");
   const LessonEditor& editor = state.dialogs.lesson_editor;
   const bool a_draft = !editor.draft.title.empty() || !editor.draft.intro.empty() || !editor.draft.steps.empty();
-  if (ImGui::MenuItem("Lesson editor", nullptr, editor.open, editor.open || a_draft))
+  if (keyed::MenuItem("menu.lesson_editor", "Lesson editor", nullptr, editor.open, editor.open || a_draft))
     state.dialogs.lesson_editor.open = !editor.open;
-  remember_control(state, "menu.lesson_editor");
   ImGui::EndMenu();
 }
 
 void TrainMenu(AppState& state) {
-  if (!BeginListedMenu(state, "Train", "menu.train")) return;
+  if (!keyed::BeginMenu("menu.train", "Train")) return;
   if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
   ImGui::Separator();
   ImGui::TextDisabled("Shipped experiments");
   for (size_t i = 0; i < state.library.experiments.size(); ++i) {
     const LessonInfo& x = state.library.experiments[i];
     const std::string key = "menu.experiment." + std::to_string(i);
-    if (MarkupMenuItem(key.c_str(), std::to_string(i + 1) + ". " + x.title, nullptr, state.lab.source == x.path && !state.lab.edited))
+    if (keyed::MarkupMenuItem(key, key.c_str(), std::to_string(i + 1) + ". " + x.title, nullptr, state.lab.source == x.path && !state.lab.edited))
       open_experiment(state, x.path);
-    remember_control(state, key.c_str());
   }
   ImGui::EndMenu();
 }
 
 void ViewMenu(AppState& state) {
-  if (!BeginListedMenu(state, "View", "menu.view")) return;
+  if (!keyed::BeginMenu("menu.view", "View")) return;
   if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
   if (ImGui::MenuItem("Light theme (slides)", nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
   ImGui::Separator();

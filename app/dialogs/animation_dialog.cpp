@@ -10,6 +10,7 @@
 #include "app/files/exports.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "core/io/atomic_file.h"
 
 namespace app {
@@ -42,17 +43,16 @@ ScreenshotOptions picture_options(const AnimationPicture& picture, Theme window)
   return options;
 }
 
-void PictureControls(AppState& state, AnimationPicture& picture, const std::string& prefix, float column, bool square) {
+void PictureControls(AnimationPicture& picture, const std::string& prefix, float column, bool square) {
   const float scale = fonts().scale;
   ImGui::TextUnformatted("Size");
   ImGui::SameLine(column);
   ImGui::SetNextItemWidth(140 * scale);
   int size[2] = {picture.width, picture.height};
-  if (ImGui::InputInt2("##size", size)) {
+  if (keyed::InputInt2(prefix + ".size", "##size", size)) {
     picture.width = std::clamp(size[0], kMinPictureWidth, 3840);  // what --size takes, up to 4K
     picture.height = std::clamp(size[1], kMinPictureHeight, 2160);
   }
-  remember_control(state, (prefix + ".size").c_str());
   ImGui::SameLine();
   if (ImGui::SmallButton("720p")) picture.width = 1280, picture.height = 720;
   ImGui::SameLine();
@@ -64,20 +64,17 @@ void PictureControls(AppState& state, AnimationPicture& picture, const std::stri
   ImGui::SameLine();
   ImGui::SetNextItemWidth(130 * scale);
   int theme = static_cast<int>(picture.theme);  // kThemes lists them in PictureTheme's order
-  if (ImGui::Combo("##theme", &theme, kThemes, static_cast<int>(std::size(kThemes)))) picture.theme = static_cast<PictureTheme>(theme);
-  remember_control(state, (prefix + ".theme").c_str());
+  if (keyed::Combo(prefix + ".theme", "##theme", &theme, kThemes, static_cast<int>(std::size(kThemes)))) picture.theme = static_cast<PictureTheme>(theme);
 
   ImGui::TextUnformatted("Format");
   ImGui::SameLine(column);
-  if (ImGui::RadioButton("GIF", !picture.mp4)) picture.mp4 = false;
-  remember_control(state, (prefix + ".gif").c_str());
+  if (keyed::RadioButton(prefix + ".gif", "GIF", !picture.mp4)) picture.mp4 = false;
   ImGui::SameLine();
   // The page has no H.264 encoder (FFmpeg's libraries are the desktop's): it says so here.
   if (!can_write_mp4()) picture.mp4 = false;
   ImGui::BeginDisabled(!can_write_mp4());
-  if (ImGui::RadioButton("MP4 (H.264)", picture.mp4)) picture.mp4 = true;
+  if (keyed::RadioButton(prefix + ".mp4", "MP4 (H.264)", picture.mp4)) picture.mp4 = true;
   ImGui::EndDisabled();
-  remember_control(state, (prefix + ".mp4").c_str());
   ImGui::SameLine();
   ImGui::TextDisabled(!can_write_mp4() ? "MP4: in the desktop app; here, GIF"
                       : picture.mp4    ? "small, for slides and video"
@@ -85,13 +82,11 @@ void PictureControls(AppState& state, AnimationPicture& picture, const std::stri
 
   ImGui::TextUnformatted("Colours");
   ImGui::SameLine(column);
-  if (ImGui::RadioButton("one scale for the whole animation", !picture.scale_per_frame)) picture.scale_per_frame = false;
-  remember_control(state, (prefix + ".scale_fixed").c_str());
+  if (keyed::RadioButton(prefix + ".scale_fixed", "one scale for the whole animation", !picture.scale_per_frame)) picture.scale_per_frame = false;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Each heatmap keeps the colour scale its largest frame needs: a value that does not change keeps its colour.");
   ImGui::SameLine();
-  if (ImGui::RadioButton("a scale per frame", picture.scale_per_frame)) picture.scale_per_frame = true;
-  remember_control(state, (prefix + ".scale_per_frame").c_str());
+  if (keyed::RadioButton(prefix + ".scale_per_frame", "a scale per frame", picture.scale_per_frame)) picture.scale_per_frame = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Each frame as a picture of it alone would be: its own largest value at full colour.");
 }
 
@@ -119,16 +114,14 @@ void ProblemOrCommand(const AppState& state, const std::string& problem, const E
   if (ImGui::SmallButton("Copy the command")) ImGui::SetClipboardText(command.c_str());
 }
 
-bool RecordOrClose(AppState& state, bool can_record, const std::string& prefix, bool& open) {
+bool RecordOrClose(bool can_record, const std::string& prefix, bool& open) {
   const float w = 120 * fonts().scale;
   ImGui::Spacing();
   ImGui::BeginDisabled(!can_record);
-  const bool record = ImGui::Button("Record", ImVec2(w, 0));
+  const bool record = keyed::Button(prefix + ".record", "Record", ImVec2(w, 0));
   ImGui::EndDisabled();
-  remember_control(state, (prefix + ".record").c_str());
   ImGui::SameLine();
-  if (ImGui::Button("Close", ImVec2(w, 0))) open = false;
-  remember_control(state, (prefix + ".close").c_str());
+  if (keyed::Button(prefix + ".close", "Close", ImVec2(w, 0))) open = false;
   return record;
 }
 
@@ -146,13 +139,12 @@ bool BeginProgress(const char* id, bool recording) {
   return ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
 }
 
-void ProgressAndCancel(AppState& state, float fraction, const std::string& label, bool& cancel, const std::string& control) {
+void ProgressAndCancel(float fraction, const std::string& label, bool& cancel, const std::string& control) {
   const float scale = fonts().scale;
   ImGui::ProgressBar(fraction, ImVec2(360 * scale, 0), label.c_str());
   if (cancel) ImGui::TextDisabled("Stopping\u2026");
-  else if (ImGui::Button("Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+  else if (keyed::Button(control, "Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
     cancel = true;
-  remember_control(state, control.c_str());
 }
 
 std::string exported_status(const std::string& path, int frames, int fps) {

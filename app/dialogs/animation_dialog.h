@@ -22,7 +22,7 @@ inline const char* picture_extension(const AnimationPicture& picture) { return p
 
 // The size (with 720p, 1080p and, when asked, square at a click), the theme and the format;
 // each labelled at `column`, the controls named `prefix`.size, .theme, .gif, .mp4.
-void PictureControls(AppState& state, AnimationPicture& picture, const std::string& prefix, float column, bool square);
+void PictureControls(AnimationPicture& picture, const std::string& prefix, float column, bool square);
 
 // Why it cannot be recorded, in red; or where the file goes (Record asks, proposing what's
 // name in its folder, exports.h) and the command that writes the same file, with a button that copies it.
@@ -31,12 +31,12 @@ void ProblemOrCommand(const AppState& state, const std::string& problem, const E
 // Record (disabled while there is a problem) and Close; true when Record was pressed: the caller
 // asks where the file goes, and the dialog closes once that is answered (write_export), not before,
 // so that a cancelled Save comes back to it.
-bool RecordOrClose(AppState& state, bool can_record, const std::string& prefix, bool& open);
+bool RecordOrClose(bool can_record, const std::string& prefix, bool& open);
 
 // The modal progress popup `id` while recording (true: draw in it, then EndPopup); closes it once not.
 bool BeginProgress(const char* id, bool recording);
 // The bar, and Cancel (or Esc) that sets cancel; "Stopping…" once it is set.
-void ProgressAndCancel(AppState& state, float fraction, const std::string& label, bool& cancel, const std::string& control);
+void ProgressAndCancel(float fraction, const std::string& label, bool& cancel, const std::string& control);
 
 // The status line after a recording: "exported PATH (N frames, X s)".
 std::string exported_status(const std::string& path, int frames, int fps);

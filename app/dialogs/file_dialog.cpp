@@ -17,6 +17,7 @@
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "core/io/atomic_file.h"
 #include "core/text/utf8.h"
 
@@ -174,22 +175,18 @@ void ExportOptions(AppState& state) {
   if (x.format == core::ExportFormat::Svg) {
     ImGui::TextUnformatted("Colours:");
     ImGui::SameLine();
-    if (ImGui::RadioButton("light, for slides and paper", x.light)) x.light = true;
-    remember_control(state, "file_dialog.svg_light");
+    if (keyed::RadioButton("file_dialog.svg_light", "light, for slides and paper", x.light)) x.light = true;
     ImGui::SameLine();
     const char* window = state.view.theme == Theme::Dark ? "the window's (dark)" : "the window's (light)";
-    if (ImGui::RadioButton(window, !x.light)) x.light = false;
-    remember_control(state, "file_dialog.svg_window");
+    if (keyed::RadioButton("file_dialog.svg_window", window, !x.light)) x.light = false;
   } else if (x.format == core::ExportFormat::Tex) {
     const std::string proposed = export_file_name(state, x);
     bool beamer = x.beamer;
     ImGui::TextUnformatted("As:");
     ImGui::SameLine();
-    if (ImGui::RadioButton("a document (article)", !beamer)) beamer = false;
-    remember_control(state, "file_dialog.tex_article");
+    if (keyed::RadioButton("file_dialog.tex_article", "a document (article)", !beamer)) beamer = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton("Beamer slides, a frame a step", beamer)) beamer = true;
-    remember_control(state, "file_dialog.tex_beamer");
+    if (keyed::RadioButton("file_dialog.tex_beamer", "Beamer slides, a frame a step", beamer)) beamer = true;
     if (beamer != x.beamer) {
       x.beamer = beamer;
       if (d.name == proposed) d.name = export_file_name(state, x);
@@ -275,8 +272,7 @@ void DrawFileDialog(AppState& state) {
 
   ImGui::SetNextItemWidth(-1);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  const bool entered = ImGui::InputText("##name", &d.name, ImGuiInputTextFlags_EnterReturnsTrue);
-  remember_control(state, "file_dialog.name");
+  const bool entered = keyed::InputText("file_dialog.name", "##name", &d.name, ImGuiInputTextFlags_EnterReturnsTrue);
   if (HasExportOptions(d)) ExportOptions(state);
   if (!d.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(220, 60, 50, 255));
@@ -285,12 +281,10 @@ void DrawFileDialog(AppState& state) {
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
   }
-  const bool pressed = ImGui::Button(opening ? "Open" : exporting ? "Export" : "Save", ImVec2(100 * scale, 0));
-  remember_control(state, "file_dialog.confirm");
+  const bool pressed = keyed::Button("file_dialog.confirm", opening ? "Open" : exporting ? "Export" : "Save", ImVec2(100 * scale, 0));
   if (pressed || entered) confirm(state);
   ImGui::SameLine();
-  const bool cancelled = ImGui::Button("Cancel", ImVec2(100 * scale, 0));
-  remember_control(state, "file_dialog.cancel");
+  const bool cancelled = keyed::Button("file_dialog.cancel", "Cancel", ImVec2(100 * scale, 0));
   if (cancelled || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
     d = FileDialog{};
     ImGui::CloseCurrentPopup();

@@ -12,6 +12,7 @@
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "core/io/atomic_file.h"
 #include "core/io/lesson_show.h"
 #include "core/model/markup.h"
@@ -35,11 +36,11 @@ bool saved_in_file(const AppState& state) {
 
 // A button that acts on the second press only, for what nothing undoes (a step's text, the draft):
 // the first press arms it and its label asks; choosing a step, or arming another, disarms it.
-bool ConfirmedButton(AppState& state, const char* label, const char* ask, const std::string& what, bool small) {
+bool ConfirmedButton(AppState& state, std::string_view key, const char* label, const char* ask, const std::string& what, bool small) {
   LessonEditor& e = state.dialogs.lesson_editor;
   const bool armed = e.armed == what;
   const std::string shown = std::string(armed ? ask : label) + "###" + what;
-  if (!(small ? ImGui::SmallButton(shown.c_str()) : ImGui::Button(shown.c_str()))) return false;
+  if (!(small ? keyed::SmallButton(key, shown.c_str()) : keyed::Button(key, shown.c_str()))) return false;
   if (armed) {
     e.armed.clear();
     return true;
@@ -99,49 +100,43 @@ void StepList(AppState& state) {
     // The step's first words, plain (as the status line writes markup): the list is for finding a step.
     const std::string label = std::to_string(i + 1) + ". [" + (s.panel ? panel_name(*s.panel) : "no panel") + "] " +
                               (s.show.empty() ? "" : "(Show me) ") + core::markup_as_plain_text(s.text.substr(0, s.text.find('\n')));
-    if (ImGui::Selectable(label.c_str(), e.step == i, 0, ImVec2(ImGui::GetContentRegionAvail().x - buttons_w, 0))) {
+    if (keyed::Selectable("editor.step." + std::to_string(i), label.c_str(), e.step == i, 0, ImVec2(ImGui::GetContentRegionAvail().x - buttons_w, 0))) {
       e.step = i;
       e.note.clear();
       e.armed.clear();
     }
-    remember_control(state, ("editor.step." + std::to_string(i)).c_str());
     ImGui::SameLine();
     ImGui::BeginDisabled(i == 0);
-    if (ImGui::SmallButton("\u25B2")) {
+    if (keyed::SmallButton("editor.up." + std::to_string(i), "\u25B2")) {
       core::move_step(d, i, i - 1);
       e.step = i - 1;
     }
-    remember_control(state, ("editor.up." + std::to_string(i)).c_str());
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(i + 1 >= d.steps.size());
-    if (ImGui::SmallButton("\u25BC")) {
+    if (keyed::SmallButton("editor.down." + std::to_string(i), "\u25BC")) {
       core::move_step(d, i, i + 1);
       e.step = i + 1;
     }
-    remember_control(state, ("editor.down." + std::to_string(i)).c_str());
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ConfirmedButton(state, "\u00D7", "remove?", "remove " + std::to_string(i + 1), true)) {
+    if (ConfirmedButton(state, "editor.remove." + std::to_string(i), "\u00D7", "remove?", "remove " + std::to_string(i + 1), true)) {
       d.steps.erase(d.steps.begin() + static_cast<std::ptrdiff_t>(i));
       if (e.step > i) --e.step;  // the same step stays selected
       e.step = std::min(e.step, d.steps.empty() ? size_t{0} : d.steps.size() - 1);
       e.note = "Step " + std::to_string(i + 1) + " removed.";
-      remember_control(state, ("editor.remove." + std::to_string(i)).c_str());
       ImGui::PopID();
       break;  // the list changed under the loop
     }
-    remember_control(state, ("editor.remove." + std::to_string(i)).c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this step: press twice (nothing brings it back)");
     ImGui::PopID();
   }
-  if (ImGui::Button("+ add a step")) {
+  if (keyed::Button("editor.add", "+ add a step")) {
     // A new step lights the panel the previous one did: steps about one panel come in runs.
     d.steps.push_back({d.steps.empty() ? std::optional<Panel>(Panel::Scores) : d.steps.back().panel, "", ""});
     e.step = d.steps.size() - 1;
     e.note.clear();
   }
-  remember_control(state, "editor.add");
 }
 
 // The selected step: its panel, its text and preview, and its Show me.
@@ -152,22 +147,20 @@ void StepEditor(AppState& state, float width) {
   core::DraftStep& s = d.steps[e.step];
   ImGui::Text("Step %zu of %zu", e.step + 1, d.steps.size());
   ImGui::SetNextItemWidth(220 * fonts().scale);
-  if (ImGui::BeginCombo("the panel it lights", panel_label(s.panel, e.step))) {
+  if (keyed::BeginCombo("editor.panel", "the panel it lights", panel_label(s.panel, e.step))) {
     if (e.step > 0 && ImGui::Selectable("none", !s.panel)) s.panel.reset();
     for (const Panel p : kPanels)
       if (ImGui::Selectable(panel_name(p), s.panel == p)) s.panel = p;
     ImGui::EndCombo();
   }
-  remember_control(state, "editor.panel");
-  ImGui::InputTextMultiline("##step text", &s.text, ImVec2(-1, 4 * ImGui::GetTextLineHeightWithSpacing()));
-  remember_control(state, "editor.text");
+  keyed::InputTextMultiline("editor.text", "##step text", &s.text, ImVec2(-1, 4 * ImGui::GetTextLineHeightWithSpacing()));
   ImGui::TextDisabled("as the Lesson panel will show it:");
   Preview("step preview", s.text, preview_lines(s.text, width));
 
   ImGui::AlignTextToFramePadding();
   if (s.show.empty()) ImGui::TextDisabled("Show me: none (the step asks for no change)");
   else ScriptText("Show me changes: " + fields_changed(s.show));
-  if (ImGui::Button("capture this state")) {
+  if (keyed::Button("editor.capture", "capture this state")) {
     const std::string patch = core::change_between(d.start, state.scenario());
     if (patch == "{}") {
       s.show.clear();
@@ -177,13 +170,12 @@ void StepEditor(AppState& state, float width) {
       e.note = "Captured: Show me will set " + fields_changed(patch) + " as the window has them now.";
     }
   }
-  remember_control(state, "editor.capture");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Set up in the window what this step asks the student to do (drag, tick, type),\n"
                       "then press: the step's Show me will make the same change to the lesson's start.");
   ImGui::SameLine();
   ImGui::BeginDisabled(s.show.empty());
-  if (ImGui::Button("try Show me")) {
+  if (keyed::Button("editor.try", "try Show me")) {
     const core::LoadResult shown = core::show_step(core::scenario_from(d), static_cast<int>(e.step) + 1);
     if (shown.ok()) {
       core::Scenario now = *shown.scenario;  // the change on the window's lesson, whose text it keeps
@@ -196,7 +188,6 @@ void StepEditor(AppState& state, float width) {
       e.note = shown.message();
     }
   }
-  remember_control(state, "editor.try");
   ImGui::SameLine();
   if (ImGui::Button("no Show me")) {
     s.show.clear();
@@ -276,14 +267,12 @@ void DrawLessonEditor(AppState& state) {
     float content_h = 0;
     if (ImGui::BeginChild("body", ImVec2(0, body_h))) {
       ImGui::SetNextItemWidth(-FLT_MIN);
-      ImGui::InputTextWithHint("##title", "the lesson's title, as the Lessons menu lists it", &d.title);
-      remember_control(state, "editor.title");
+      keyed::InputTextWithHint("editor.title", "##title", "the lesson's title, as the Lessons menu lists it", &d.title);
       ImGui::TextDisabled("Introduction: what the lesson is about, before its first step");
-      ImGui::InputTextMultiline("##intro", &d.intro, ImVec2(-1, 3 * ImGui::GetTextLineHeightWithSpacing()));
-      remember_control(state, "editor.intro");
+      keyed::InputTextMultiline("editor.intro", "##intro", &d.intro, ImVec2(-1, 3 * ImGui::GetTextLineHeightWithSpacing()));
       if (!d.intro.empty()) Preview("intro preview", d.intro, std::min(6.0f, preview_lines(d.intro, inner)));
       ImGui::TextDisabled("Typed as W^Q, d_k, d_{model}; Unicode for \u1D40, \u221A, \u2016 (docs/lessons.md)");
-      if (ImGui::SmallButton("start from the window's matrices")) {
+      if (keyed::SmallButton("editor.start", "start from the window's matrices")) {
         d.start = core::new_draft(state.scenario()).start;
         std::string shows;
         for (size_t i = 0; i < d.steps.size(); ++i)
@@ -291,7 +280,6 @@ void DrawLessonEditor(AppState& state) {
         e.note = "The lesson now opens on the window's matrices and options." +
                  (shows.empty() ? std::string() : " Each Show me is a change from the start: check those of steps " + shows + " again.");
       }
-      remember_control(state, "editor.start");
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("The lesson opens on the matrices and options it started from; this takes the window's instead.\n"
                           "Each step's Show me is a change from the lesson's start: capture them again after this.");
@@ -313,16 +301,14 @@ void DrawLessonEditor(AppState& state) {
     ImGui::PopStyleColor();
     if (saved) ImGui::TextDisabled("as its file has it: %s", core::short_path(state.library.file).c_str());
     ImGui::BeginDisabled(!problems.empty());
-    if (ImGui::Button("Save lesson\u2026")) SaveDraft(state);
+    if (keyed::Button("editor.save", "Save lesson\u2026")) SaveDraft(state);
     ImGui::EndDisabled();
-    remember_control(state, "editor.save");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip(problems.empty() ? "The window shows the lesson as a student will open it; then choose where to keep it."
                                          : "What is named above keeps it from reading back as written.");
     ImGui::SameLine();
-    if (has_unsaved_draft(state) ? ConfirmedButton(state, "Discard", "Discard: sure?", "discard", false) : ImGui::Button("Discard"))
+    if (has_unsaved_draft(state) ? ConfirmedButton(state, "editor.discard", "Discard", "Discard: sure?", "discard", false) : keyed::Button("editor.discard", "Discard"))
       e = LessonEditor{};
-    remember_control(state, "editor.discard");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Close the editor and forget this draft: press twice when it is not saved (a saved lesson stays in its file).");
     ImGui::SameLine();

@@ -18,6 +18,7 @@
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "core/io/atomic_file.h"
 
 namespace app {
@@ -144,11 +145,10 @@ void WhatMoves(AppState& state) {
     default_range(state);
   }
   ImGui::SameLine();
-  if (ImGui::RadioButton(temperature ? "an entry\u2026" : r.sweep.param.c_str(), !temperature)) {
+  if (keyed::RadioButton("record.pick", temperature ? "an entry\u2026" : r.sweep.param.c_str(), !temperature)) {
     r.picking = true;  // the dialog steps aside while the entry is picked
     r.open = false;
   }
-  remember_control(state, "record.pick");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click, then click an entry in the Matrices panel");
   if (!temperature && problem_of(state).empty())
     ImGui::TextDisabled("  %s, now %s", entry_words(state.scenario(), r.sweep.param).c_str(),
@@ -167,26 +167,22 @@ void Range(AppState& state) {
   ImGui::TextUnformatted("From");
   ImGui::SameLine(120 * scale);
   ImGui::SetNextItemWidth(90 * scale);
-  ImGui::DragScalar("##from", ImGuiDataType_Double, &r.sweep.from, speed, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
-  remember_control(state, "record.from");
+  keyed::DragScalar("record.from", "##from", ImGuiDataType_Double, &r.sweep.from, speed, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
   ImGui::SameLine();
   ImGui::TextUnformatted("to");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90 * scale);
-  ImGui::DragScalar("##to", ImGuiDataType_Double, &r.sweep.to, speed, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
-  remember_control(state, "record.to");
+  keyed::DragScalar("record.to", "##to", ImGuiDataType_Double, &r.sweep.to, speed, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
 
   ImGui::TextUnformatted("Frames");
   ImGui::SameLine(120 * scale);
   ImGui::SetNextItemWidth(90 * scale);
-  ImGui::SliderInt("##frames", &r.sweep.frames, core::kMinFrames, core::kMaxFrames, "%d", ImGuiSliderFlags_AlwaysClamp);
-  remember_control(state, "record.frames");
+  keyed::SliderInt("record.frames", "##frames", &r.sweep.frames, core::kMinFrames, core::kMaxFrames, "%d", ImGuiSliderFlags_AlwaysClamp);
   ImGui::SameLine();
   ImGui::TextUnformatted("at");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90 * scale);
-  ImGui::SliderInt("##fps", &r.sweep.fps, core::kMinFps, core::kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
-  remember_control(state, "record.fps");
+  keyed::SliderInt("record.fps", "##fps", &r.sweep.fps, core::kMinFps, core::kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
   ImGui::SameLine();
   ImGui::TextDisabled("%.1f s", static_cast<double>(r.sweep.frames) / r.sweep.fps);
 }
@@ -198,14 +194,13 @@ void Picture(AppState& state) {
   ImGui::SameLine(120 * scale);
   ImGui::SetNextItemWidth(200 * scale);
   const std::string shown = r.panel ? std::string(panel_name(*r.panel)) + " panel alone" : "the whole window";
-  if (ImGui::BeginCombo("##panel", shown.c_str())) {
+  if (keyed::BeginCombo("record.panel", "##panel", shown.c_str())) {
     if (ImGui::Selectable("the whole window", !r.panel)) r.panel.reset();
     for (const Panel p : kPanels)
       if (ImGui::Selectable((std::string(panel_name(p)) + " panel alone").c_str(), r.panel == p)) r.panel = p;
     ImGui::EndCombo();
   }
-  remember_control(state, "record.panel");
-  PictureControls(state, r.picture, "record", 120 * scale, /*square=*/true);
+  PictureControls(r.picture, "record", 120 * scale, /*square=*/true);
   if (!r.panel && (r.picture.width < 1100 || r.picture.height < 650))
     ImGui::TextDisabled("  the whole window is cramped below 1280 \u00D7 720: one panel alone reads better");
 }
@@ -230,7 +225,7 @@ bool Dialog(AppState& state) {
   ProblemOrCommand(state, problem, sweep_export(state), record_command_line(state, "OUT" + ext));
   if (problem.empty() && state.modified()) ImGui::TextDisabled("(FILE as saved; the recording shows the edits too)");
   // Where it goes is asked first: a cancelled Save records nothing (write_export starts it).
-  const bool record = RecordOrClose(state, problem.empty(), "record", r.open);
+  const bool record = RecordOrClose(problem.empty(), "record", r.open);
   if (record) platform_files().chooser->ask_export(state, sweep_export(state));
   ImGui::End();
   return record;
@@ -241,7 +236,7 @@ void Progress(AppState& state) {
   RecordSweep& r = state.dialogs.record;
   if (!BeginProgress(kProgress, r.phase != RecordSweep::Phase::Idle)) return;
   ImGui::Text("Recording %s from %s to %s", r.sweep.param.c_str(), number(r.sweep.from).c_str(), number(r.sweep.to).c_str());
-  ProgressAndCancel(state, static_cast<float>(r.done) / static_cast<float>(r.sweep.frames),
+  ProgressAndCancel(static_cast<float>(r.done) / static_cast<float>(r.sweep.frames),
                     "frame " + std::to_string(r.done) + " of " + std::to_string(r.sweep.frames), r.cancel, "record.cancel");
   ImGui::EndPopup();
 }

@@ -12,6 +12,7 @@
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "core/io/link.h"
 
 namespace app {
@@ -63,7 +64,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   else if (core::names_link(pending.path)) ImGui::TextDisabled("Opening the link replaces them.");
   else ImGui::TextDisabled("Opening %s replaces them.", file_name(pending.path).c_str());
   const float w = 120 * fonts().scale;
-  if (ImGui::Button(NeedsName(state) ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
+  if (keyed::Button("unsaved.save", NeedsName(state) ? "Save as\u2026" : "Save", ImVec2(w, 0))) {
     if (NeedsName(state)) {
       state.dialogs.after_save_as = pending;  // quitting or opening goes ahead once saved (DrawSaveQuestions)
       state.dialogs.pending = {};
@@ -75,23 +76,20 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
     }
     ImGui::CloseCurrentPopup();
   }
-  remember_control(state, "unsaved.save");
   ImGui::SameLine();
   // D, as in "don't save", or for quitting Ctrl+Q a second time.
   const ImGuiIO& io = ImGui::GetIO();
   const bool again = !ImGui::IsWindowAppearing() &&  // not the key that opened the question
                      ((quitting && io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) || ImGui::IsKeyPressed('D', false));
-  if (ImGui::Button(quitting ? "Quit without saving (D)" : "Discard them and open (D)", ImVec2(w * 1.8f, 0)) || again) {
+  if (keyed::Button("unsaved.discard", quitting ? "Quit without saving (D)" : "Discard them and open (D)", ImVec2(w * 1.8f, 0)) || again) {
     Proceed(state, pending.action, pending.path, requests);
     ImGui::CloseCurrentPopup();
   }
-  remember_control(state, "unsaved.discard");
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(w, 0)) || Escape()) {
+  if (keyed::Button("unsaved.cancel", "Cancel", ImVec2(w, 0)) || Escape()) {
     state.dialogs.pending = {};
     ImGui::CloseCurrentPopup();
   }
-  remember_control(state, "unsaved.cancel");
   ImGui::EndPopup();
 }
 
@@ -102,25 +100,22 @@ void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
   ImGui::Text("%s was changed on disk since it was opened here.", file_name(state.library.file).c_str());
   ImGui::TextDisabled("Saving writes this scenario over that change; Save as\u2026 keeps both.");
   const float w = 120 * fonts().scale;
-  if (ImGui::Button("Save over it", ImVec2(w * 1.2f, 0))) {
+  if (keyed::Button("overwrite.save", "Save over it", ImVec2(w * 1.2f, 0))) {
     if (save_scenario(state, state.library.file)) Proceed(state, pending.after, pending.path, requests);
     else state.dialogs.pending = {};  // the status line says why
     ImGui::CloseCurrentPopup();
   }
-  remember_control(state, "overwrite.save");
   ImGui::SameLine();
-  if (ImGui::Button("Save as\u2026", ImVec2(w, 0))) {
+  if (keyed::Button("overwrite.save_as", "Save as\u2026", ImVec2(w, 0))) {
     state.dialogs.pending = {};
     platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
     ImGui::CloseCurrentPopup();
   }
-  remember_control(state, "overwrite.save_as");
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(w, 0)) || Escape()) {
+  if (keyed::Button("overwrite.cancel", "Cancel", ImVec2(w, 0)) || Escape()) {
     state.dialogs.pending = {};
     ImGui::CloseCurrentPopup();
   }
-  remember_control(state, "overwrite.cancel");
   ImGui::EndPopup();
 }
 

@@ -17,6 +17,7 @@
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/markup_items.h"
 #include "core/io/atomic_file.h"
 
@@ -43,13 +44,11 @@ void Frames(AppState& state) {
   ImGui::SameLine(150 * scale);
   ImGui::SetNextItemWidth(120 * scale);
   int every = r.animation.every;
-  if (ImGui::InputInt("##every", &every, 1, 10)) r.animation.every = std::clamp(every, 1, std::max(1, e.steps));
-  remember_control(state, "training_animation.every");
+  if (keyed::InputInt("training_animation.every", "##every", &every, 1, 10)) r.animation.every = std::clamp(every, 1, std::max(1, e.steps));
   ImGui::SameLine();
   ImGui::Text("steps of %d", e.steps);
   ImGui::SameLine();
-  if (ImGui::SmallButton("about 100 frames")) r.animation.every = core::default_every(e.steps);
-  remember_control(state, "training_animation.default_every");
+  if (keyed::SmallButton("training_animation.default_every", "about 100 frames")) r.animation.every = core::default_every(e.steps);
 
   ImGui::TextUnformatted("Frames");
   ImGui::SameLine(150 * scale);
@@ -62,8 +61,7 @@ void Frames(AppState& state) {
   ImGui::TextUnformatted("at");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110 * scale);
-  ImGui::SliderInt("##fps", &r.animation.fps, core::kMinFps, core::kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
-  remember_control(state, "training_animation.fps");
+  keyed::SliderInt("training_animation.fps", "##fps", &r.animation.fps, core::kMinFps, core::kMaxFps, "%d fps", ImGuiSliderFlags_AlwaysClamp);
   ImGui::SameLine();
   ImGui::TextDisabled("%.1f s", static_cast<double>(frames) / r.animation.fps);
 }
@@ -75,24 +73,22 @@ void WhatIsShown(AppState& state) {
   ImGui::TextUnformatted("Beside the curves");
   ImGui::SameLine(150 * scale);
   ImGui::SetNextItemWidth(130 * scale);
-  if (ImGui::BeginCombo("##panel", panel_name(r.animation.panel))) {
+  if (keyed::BeginCombo("training_animation.panel", "##panel", panel_name(r.animation.panel))) {
     for (const Panel p : kPanels)
       if (core::training_panel(p) && ImGui::Selectable(panel_name(p), r.animation.panel == p)) r.animation.panel = p;
     ImGui::EndCombo();
   }
-  remember_control(state, "training_animation.panel");
   ImGui::SameLine();
   ImGui::TextUnformatted("of");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(200 * scale);
   const int chosen = chosen_variant(state);
   // The names are markup ("no √d_k"), as the lab and the frames draw them.
-  if (BeginMarkupCombo("variant", e.variants.empty() ? "" : e.variants[static_cast<size_t>(chosen)].name)) {
+  if (keyed::BeginMarkupCombo("training_animation.variant", "variant", e.variants.empty() ? "" : e.variants[static_cast<size_t>(chosen)].name)) {
     for (size_t v = 0; v < e.variants.size(); ++v)
       if (MarkupSelectable(std::to_string(v).c_str(), e.variants[v].name, static_cast<int>(v) == chosen)) r.animation.variant = e.variants[v].name;
     ImGui::EndCombo();
   }
-  remember_control(state, "training_animation.variant");
   ImGui::TextDisabled("  its weights at each frame's step, on the run's first sequence (what \u201COpen in views\u201D shows)");
 }
 
@@ -113,7 +109,7 @@ bool TrainingDialog(AppState& state) {
   ImGui::Spacing();
   WhatIsShown(state);
   ImGui::Separator();
-  PictureControls(state, r.picture, "training_animation", 150 * fonts().scale, /*square=*/false);
+  PictureControls(r.picture, "training_animation", 150 * fonts().scale, /*square=*/false);
   ImGui::Separator();
   const std::string problem = training_animation_dialog_problem(state);
   const std::string ext = picture_extension(r.picture);
@@ -121,7 +117,7 @@ bool TrainingDialog(AppState& state) {
   if (problem.empty() && (state.lab.edited || state.lab.source.empty()))
     ImGui::TextDisabled("(EXPERIMENT: the experiment as edited, Export \u2192 experiment (.json))");
   // Where it goes is asked first: a cancelled Save trains and records nothing (write_export starts it).
-  const bool record = RecordOrClose(state, problem.empty(), "training_animation", r.open);
+  const bool record = RecordOrClose(problem.empty(), "training_animation", r.open);
   if (record) platform_files().chooser->ask_export(state, training_run_export(state));
   ImGui::End();
   return record;
@@ -137,11 +133,11 @@ void TrainingProgress(AppState& state) {
              ", a frame every " + std::to_string(r.animation.every) + " steps");
   const bool training = r.training || r.phase == RecordTraining::Phase::Asked;
   if (training)
-    ProgressAndCancel(state, static_cast<float>(r.trained) / static_cast<float>(std::max(1, r.steps)),
+    ProgressAndCancel(static_cast<float>(r.trained) / static_cast<float>(std::max(1, r.steps)),
                       "training: step " + std::to_string(r.trained) + " of " + std::to_string(r.steps), r.cancel,
                       "training_animation.cancel");
   else
-    ProgressAndCancel(state, static_cast<float>(r.done) / static_cast<float>(std::max(1, r.frames)),
+    ProgressAndCancel(static_cast<float>(r.done) / static_cast<float>(std::max(1, r.frames)),
                       "frame " + std::to_string(r.done) + " of " + std::to_string(r.frames), r.cancel, "training_animation.cancel");
   ImGui::EndPopup();
 }

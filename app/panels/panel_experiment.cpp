@@ -21,6 +21,7 @@
 #include "app/render/text.h"
 #include "app/training/designs.h"
 #include "app/training/lab.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/loss_curves.h"
 #include "app/widgets/markup_items.h"
 #include "core/model/markup.h"
@@ -49,16 +50,15 @@ void SectionTitle(const char* title) {
 
 // A whole-number field of the settings, clamped to lo..hi; true when it changed value. Its label
 // is markup ("d_{model}"), drawn beside it as ImGui would draw a plain one.
-bool SizeField(AppState& state, const char* label, const char* key, int& value, int lo, int hi) {
+bool SizeField(const char* label, const char* key, int& value, int lo, int hi) {
   ImGui::SetNextItemWidth(92 * fonts().scale);
   int v = value;
   bool changed = false;
-  if (ImGui::InputInt((std::string("##") + key).c_str(), &v)) {
+  if (keyed::InputInt(key, (std::string("##") + key).c_str(), &v)) {
     v = std::clamp(v, lo, hi);
     changed = v != value;
     value = v;
   }
-  remember_control(state, key);
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   const ImVec2 at = ImGui::GetCursorScreenPos();  // on the field's text line, as ImGui sets a plain label
   ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + ImGui::GetStyle().FramePadding.y));
@@ -67,15 +67,14 @@ bool SizeField(AppState& state, const char* label, const char* key, int& value, 
 }
 
 // A field of a number above 0 and at most hi; true when it changed value.
-bool PositiveField(AppState& state, const char* label, const char* key, double& value, double hi) {
+bool PositiveField(const char* label, const char* key, double& value, double hi) {
   ImGui::SetNextItemWidth(92 * fonts().scale);
   double v = value;
   bool changed = false;
-  if (ImGui::InputDouble(label, &v, 0, 0, "%.4g") && v > 0 && v <= hi && v != value) {
+  if (keyed::InputDouble(key, label, &v, 0, 0, "%.4g") && v > 0 && v <= hi && v != value) {
     value = v;
     changed = true;
   }
-  remember_control(state, key);
   return changed;
 }
 
@@ -128,11 +127,10 @@ void ExperimentList(AppState& state) {
   const Lab& lab = state.lab;
   for (size_t i = 0; i < shipped.size(); ++i) {
     const std::string key = "lab.experiment." + std::to_string(i);
-    if (MarkupSelectable(key.c_str(), label(i), shipped[i].path == lab.source && !lab.edited, wrap)) {
+    if (keyed::MarkupSelectable(key, key.c_str(), label(i), shipped[i].path == lab.source && !lab.edited, wrap)) {
       open_experiment(state, shipped[i].path);
       ImGui::CloseCurrentPopup();
     }
-    remember_control(state, key.c_str());
   }
   ImGui::Separator();
   ImGui::TextDisabled("File \u2192 Open\u2026 opens an experiment file too");
@@ -146,7 +144,7 @@ void ExperimentChooser(AppState& state) {
   SectionTitle("Experiment");
   const std::string title = (e.title.empty() ? std::string("(untitled)") : e.title) + (lab.edited ? "  (edited)" : "");
   if (ExperimentBox(title)) ImGui::OpenPopup("experiments");
-  remember_control(state, "lab.experiment");
+  keyed::note_last("lab.experiment");  // ExperimentBox: a widget of this panel's own
   ExperimentList(state);
   if (!lab.experiment.notes.empty() && ImGui::CollapsingHeader("What it asks, and what the runs show", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::BeginChild("notes", ImVec2(0, std::min(ImGui::GetContentRegionAvail().y * 0.35f, 220 * fonts().scale)), true);
@@ -184,11 +182,10 @@ bool TaskSettings(AppState& state) {
   int task = static_cast<int>(e.task);
   bool edited = false;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##task", &task, task_names(), kTaskCount)) {
+  if (keyed::Combo("lab.task", "##task", &task, task_names(), kTaskCount)) {
     core::set_task(e, static_cast<core::TaskKind>(task));
     edited = true;
   }
-  remember_control(state, "lab.task");
   DisabledScriptText(task_text(static_cast<core::TaskKind>(task)), /*wrapped=*/true);
   if (e.task == core::TaskKind::Teacher) edited |= TeacherChooser(state);
   return edited;
@@ -198,24 +195,23 @@ bool SizeSettings(AppState& state) {
   core::Experiment& e = state.lab.experiment;
   ImGui::Spacing();
   SectionTitle("Sizes");
-  bool edited = SizeField(state, "n (tokens)", "lab.n", e.n, core::kMinTokens, core::kMaxTokens);
+  bool edited = SizeField("n (tokens)", "lab.n", e.n, core::kMinTokens, core::kMaxTokens);
   ImGui::SameLine();
-  edited |= SizeField(state, "d_{model}", "lab.d_model", e.d_model, core::kMinDModel, core::kMaxDModel);
-  edited |= SizeField(state, "d_k", "lab.d_k", e.d_k, core::kMinDk, core::kMaxDk);
+  edited |= SizeField("d_{model}", "lab.d_model", e.d_model, core::kMinDModel, core::kMaxDModel);
+  edited |= SizeField("d_k", "lab.d_k", e.d_k, core::kMinDk, core::kMaxDk);
   ImGui::SameLine();
-  edited |= SizeField(state, "heads", "lab.heads", e.heads, core::kMinHeads, core::kMaxHeads);
+  edited |= SizeField("heads", "lab.heads", e.heads, core::kMinHeads, core::kMaxHeads);
   if (core::cross_task(e.task)) {
     bool cross = e.m > 0;
-    if (ImGui::Checkbox("cross-attention", &cross)) {
+    if (keyed::Checkbox("lab.cross", "cross-attention", &cross)) {
       core::set_cross_attention(e, cross);
       edited = true;
     }
-    remember_control(state, "lab.cross");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Every sequence has a second one, X_kv (m encoder tokens): the keys and values come from it, the queries from X.");
     if (cross) {
       ImGui::SameLine();
-      edited |= SizeField(state, "m (encoder tokens)", "lab.m", e.m, core::kMinTokens, core::kMaxTokens);
+      edited |= SizeField("m (encoder tokens)", "lab.m", e.m, core::kMinTokens, core::kMaxTokens);
     }
   }
   return edited;
@@ -264,7 +260,7 @@ bool AddDesign(AppState& state) {
   bool edited = false;
   ImGui::BeginDisabled(e.variants.size() >= 8);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##add", "add a design\u2026")) {
+  if (keyed::BeginCombo("lab.add_design", "##add", "add a design\u2026")) {
     for (const Design& d : designs()) {
       if (MarkupSelectable(d.name, d.name, false)) {
         core::Variant v;
@@ -281,7 +277,6 @@ bool AddDesign(AppState& state) {
     ImGui::EndCombo();
   }
   ImGui::EndDisabled();
-  remember_control(state, "lab.add_design");
   return edited;
 }
 
@@ -303,12 +298,12 @@ bool TrainingSettings(AppState& state) {
   core::Experiment& e = state.lab.experiment;
   ImGui::Spacing();
   SectionTitle("Training");
-  bool edited = SizeField(state, "steps", "lab.steps", e.steps, 1, core::kMaxSteps);
+  bool edited = SizeField("steps", "lab.steps", e.steps, 1, core::kMaxSteps);
   ImGui::SameLine();
-  edited |= SizeField(state, "batch", "lab.batch", e.batch, 1, core::kMaxBatch);
-  edited |= PositiveField(state, "learning rate", "lab.learning_rate", e.learning_rate, 10.0);
+  edited |= SizeField("batch", "lab.batch", e.batch, 1, core::kMaxBatch);
+  edited |= PositiveField("learning rate", "lab.learning_rate", e.learning_rate, 10.0);
   ImGui::SameLine();
-  edited |= PositiveField(state, "init scale", "lab.init_scale", e.init_scale, 100.0);
+  edited |= PositiveField("init scale", "lab.init_scale", e.init_scale, 100.0);
   int optimizer = e.optimizer == core::Optimizer::Adam ? 0 : 1;
   ImGui::TextUnformatted("optimizer");
   ImGui::SameLine();
@@ -322,14 +317,13 @@ bool TrainingSettings(AppState& state) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(92 * fonts().scale);
   unsigned long long seed = e.seed;
-  if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed) && seed != e.seed) {
+  if (keyed::InputScalar("lab.seed", "seed", ImGuiDataType_U64, &seed) && seed != e.seed) {
     e.seed = seed;
     edited = true;
   }
-  remember_control(state, "lab.seed");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Same seed, same batches and starting weights: the same curves, bit for bit.");
   ImGui::SameLine();
-  edited |= SizeField(state, "seeds", "lab.seeds", e.seeds, 1, core::kMaxSeeds);
+  edited |= SizeField("seeds", "lab.seeds", e.seeds, 1, core::kMaxSeeds);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Every design runs once per seed (seed, seed + 1, ...): the curve is the median over the runs,\n"
                       "the band their smallest to largest, the table median [min, max]. A conclusion should hold over\n"

@@ -14,6 +14,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/training/lab.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/loss_curves.h"
 #include "core/io/atomic_file.h"
 
@@ -32,8 +33,7 @@ std::string duration(double seconds) {
 
 // Left: where the result comes from, and its notes.
 void ResultFacts(AppState& state, const core::LmResult& r) {
-  if (!state.picture.active && ImGui::Button("\u2190 Back to the lab")) close_result(state);
-  remember_control(state, "result.close");
+  if (!state.picture.active && keyed::Button("result.close", "\u2190 Back to the lab")) close_result(state);
   ImGui::PushFont(fonts().title);
   ScriptTextWrapped(r.title.empty() ? "A language model's result" : r.title);
   ImGui::PopFont();
@@ -109,19 +109,16 @@ void ResultTable(AppState& state, const core::LmResult& r) {
 void ResultExports(AppState& state) {
   ImGui::TextUnformatted("Export:");
   ImGui::SameLine();
-  if (ImGui::SmallButton("curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
-  remember_control(state, "result.export.png");
+  if (keyed::SmallButton("result.export.png", "curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
   ImGui::SameLine();
   ExportChoice what;
   what.kind = ExportChoice::Kind::Curves;
   what.format = core::ExportFormat::Svg;
-  if (ImGui::SmallButton("curves SVG")) platform_files().chooser->ask_export(state, what);
-  remember_control(state, "result.export.svg");
+  if (keyed::SmallButton("result.export.svg", "curves SVG")) platform_files().chooser->ask_export(state, what);
   ImGui::SameLine();
   what.kind = ExportChoice::Kind::Table;
   what.format = core::ExportFormat::Csv;
-  if (ImGui::SmallButton("table CSV")) platform_files().chooser->ask_export(state, what);
-  remember_control(state, "result.export.csv");
+  if (keyed::SmallButton("result.export.csv", "table CSV")) platform_files().chooser->ask_export(state, what);
 }
 
 }  // namespace

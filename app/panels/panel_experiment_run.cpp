@@ -16,6 +16,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/training/lab.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/loss_curves.h"
 #include "core/export/export_curves.h"
@@ -60,33 +61,29 @@ void RunControls(AppState& state) {
   const float button_w = 96 * scale;
   ImGui::BeginDisabled(!can_run);
   if (running) {
-    if (ImGui::Button("Pause", ImVec2(button_w, 0))) lab_pause(state);
+    if (keyed::Button("lab.run", "Pause", ImVec2(button_w, 0))) lab_pause(state);
   } else {
     const char* label = !lab.worker || c.steps_done == 0 ? "Run" : finished ? "Run again" : "Resume";
-    if (ImGui::Button(label, ImVec2(button_w, 0))) finished ? lab_restart(state) : lab_run(state);
+    if (keyed::Button("lab.run", label, ImVec2(button_w, 0))) finished ? lab_restart(state) : lab_run(state);
   }
-  remember_control(state, "lab.run");
   ImGui::SameLine();
   ImGui::BeginDisabled(finished);
-  if (ImGui::Button("Step", ImVec2(button_w * 0.7f, 0))) lab_step(state);
-  remember_control(state, "lab.step");
+  if (keyed::Button("lab.step", "Step", ImVec2(button_w * 0.7f, 0))) lab_step(state);
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!lab.worker || (c.steps_done == 0 && !running));
-  if (ImGui::Button("Restart", ImVec2(button_w * 0.8f, 0))) lab_restart(state);
-  remember_control(state, "lab.restart");
+  if (keyed::Button("lab.restart", "Restart", ImVec2(button_w * 0.8f, 0))) lab_restart(state);
   ImGui::EndDisabled();
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("From step 0 again: the same seed gives the same curves.");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(170 * scale);
-  if (ImGui::BeginCombo("##speed", kLabSpeeds[lab.speed].label)) {
+  if (keyed::BeginCombo("lab.speed", "##speed", kLabSpeeds[lab.speed].label)) {
     for (int i = 0; i < static_cast<int>(std::size(kLabSpeeds)); ++i)
       if (ImGui::Selectable(kLabSpeeds[i].label, i == lab.speed)) lab_set_speed(state, i);
     ImGui::EndCombo();
   }
-  remember_control(state, "lab.speed");
   ImGui::SameLine();
   const int steps = lab.experiment.steps;
   const std::string progress = lab_progress(state);
@@ -114,8 +111,7 @@ void CurvesControls(AppState& state) {
     ImGui::SameLine();
     char label[16];
     std::snprintf(label, sizeof label, i == 0 ? "off" : "%g", core::kSmoothings[i]);
-    if (ImGui::RadioButton(label, state.lab.smoothing == i)) state.lab.smoothing = i;
-    remember_control(state, ("lab.smoothing." + std::to_string(i)).c_str());
+    if (keyed::RadioButton("lab.smoothing." + std::to_string(i), label, state.lab.smoothing == i)) state.lab.smoothing = i;
   }
   const char* note = "the raw curves faint under them; the table and the exports stay raw";
   if (state.lab.smoothing > 0 && ImGui::CalcTextSize(note).x + ImGui::GetStyle().ItemSpacing.x <= ImGui::GetContentRegionAvail().x) {
@@ -178,9 +174,8 @@ void VariantTable(AppState& state) {
     ImGui::TableNextColumn();
     ImGui::PushID(static_cast<int>(v));
     ImGui::BeginDisabled(!lab.worker || v >= lab.view.current.size());
-    if (ImGui::SmallButton("Open in views")) open_variant_in_views(state, static_cast<int>(v));
+    if (keyed::SmallButton("lab.open." + std::to_string(v), "Open in views")) open_variant_in_views(state, static_cast<int>(v));
     ImGui::EndDisabled();
-    remember_control(state, ("lab.open." + std::to_string(v)).c_str());
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip(lab.worker ? "Its weights now, the run's first sequence as X and its target, in every panel (Ctrl+Z undoes)."
                                    : "Run or Step first.");
@@ -194,23 +189,19 @@ void Exports(AppState& state) {
   ImGui::TextUnformatted("Export:");
   ImGui::SameLine();
   ImGui::BeginDisabled(!lab.worker);
-  if (ImGui::SmallButton("curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
-  remember_control(state, "lab.export.png");
+  if (keyed::SmallButton("lab.export.png", "curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
   ImGui::SameLine();
-  if (ImGui::SmallButton("curves SVG")) AskExport(state, ExportChoice::Kind::Curves, core::ExportFormat::Svg);
-  remember_control(state, "lab.export.svg");
+  if (keyed::SmallButton("lab.export.svg", "curves SVG")) AskExport(state, ExportChoice::Kind::Curves, core::ExportFormat::Svg);
   ImGui::SameLine();
-  if (ImGui::SmallButton("table CSV")) AskExport(state, ExportChoice::Kind::Table, core::ExportFormat::Csv);
-  remember_control(state, "lab.export.csv");
+  if (keyed::SmallButton("lab.export.csv", "table CSV")) AskExport(state, ExportChoice::Kind::Table, core::ExportFormat::Csv);
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!lab.problems.empty());
-  if (ImGui::SmallButton("PyTorch replay (.py)")) AskExport(state, ExportChoice::Kind::Replay, core::ExportFormat::Py);
-  remember_control(state, "lab.export.py");
+  if (keyed::SmallButton("lab.export.py", "PyTorch replay (.py)")) AskExport(state, ExportChoice::Kind::Replay, core::ExportFormat::Py);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A script that trains the same designs in torch from the same data and starting weights.");
   ImGui::SameLine();
-  if (ImGui::SmallButton("experiment (.json)")) {
+  if (keyed::SmallButton("lab.export.json", "experiment (.json)")) {
     // The file's reader judges it whole, the recording's bound included (the lab's own run never
     // records): refused before asking where, and said why.
     if (const std::vector<std::string> problems = core::experiment_problems(lab.experiment); !problems.empty())
@@ -218,10 +209,8 @@ void Exports(AppState& state) {
     else
       AskExport(state, ExportChoice::Kind::Experiment);
   }
-  remember_control(state, "lab.export.json");
   ImGui::SameLine();
-  if (ImGui::SmallButton("Animation of the run\u2026")) state.dialogs.record_training.open_asked = true;
-  remember_control(state, "lab.export.animation");
+  if (keyed::SmallButton("lab.export.animation", "Animation of the run\u2026")) state.dialogs.record_training.open_asked = true;
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A GIF or MP4: the loss curves growing beside a panel that shows one design learning, a frame every K steps.");
   ImGui::EndDisabled();

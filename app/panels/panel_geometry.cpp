@@ -15,6 +15,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 
@@ -52,8 +53,7 @@ void Controls(AppState& state, GeometryView& g, const core::Scenario& s, bool di
   ImGui::Checkbox("alt", &g.show_alt);
   if (!direct) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("drag points\u2026")) state.apply([](core::Scenario& sc) { core::convert_to_direct(sc); });
-    remember_control(state, "geometry.convert");
+    if (keyed::SmallButton("geometry.convert", "drag points\u2026")) state.apply([](core::Scenario& sc) { core::convert_to_direct(sc); });
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Switch to direct mode (Q, K, V as they are now), where the points and arrow tips can be dragged.");
   }
@@ -113,8 +113,7 @@ bool DragHandle(AppState& state, const Plot& p, const char* kind, int i, Point a
   const ImVec2 sp = p.f.to_screen(at);
   const std::string id = std::string(kind) + "[" + std::to_string(i) + "]";
   ImGui::SetCursorScreenPos(ImVec2(sp.x - rad * 1.6f, sp.y - rad * 1.6f));
-  ImGui::InvisibleButton(id.c_str(), ImVec2(rad * 3.2f, rad * 3.2f));
-  remember_control(state, ("geometry." + id).c_str());
+  keyed::InvisibleButton("geometry." + id, id.c_str(), ImVec2(rad * 3.2f, rad * 3.2f));
   if (ImGui::IsItemHovered() || ImGui::IsItemActive())
     p.dl->AddCircle(sp, rad * 1.6f, ImGui::GetColorU32(ImGuiCol_Text), 0, 1.5f * p.scale);
   const bool active = ImGui::IsItemActive();

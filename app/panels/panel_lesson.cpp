@@ -9,6 +9,7 @@
 #include "app/files/files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "core/model/lesson.h"
 
 namespace app {
@@ -36,8 +37,7 @@ void LessonButtons(AppState& state) {
     ImGui::TextDisabled("\u00B7 edited");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The numbers the lesson quotes are those of its own matrices (Ctrl+Z goes back).");
     ImGui::SameLine();
-    if (ImGui::SmallButton("reset lesson")) reset_to_file(state);
-    remember_control(state, "lesson.reset");
+    if (keyed::SmallButton("lesson.reset", "reset lesson")) reset_to_file(state);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the lesson's own matrices, as its file has them (Ctrl+Z brings your changes back).");
   }
 }
@@ -83,8 +83,7 @@ void DrawLessonPanel(AppState& state) {
       ImGui::Spacing();
       if (!state.picture.active) {
         ImGui::BeginDisabled(state.panels.lesson_step == 0);
-        if (ImGui::ArrowButton("previous step", ImGuiDir_Left)) --state.panels.lesson_step;
-        remember_control(state, "lesson.previous");
+        if (keyed::ArrowButton("lesson.previous", "previous step", ImGuiDir_Left)) --state.panels.lesson_step;
         ImGui::EndDisabled();
         ImGui::SameLine();
       }
@@ -93,8 +92,7 @@ void DrawLessonPanel(AppState& state) {
       if (!state.picture.active) {
         ImGui::SameLine();
         ImGui::BeginDisabled(state.panels.lesson_step + 1 >= count);
-        if (ImGui::ArrowButton("next step", ImGuiDir_Right)) ++state.panels.lesson_step;
-        remember_control(state, "lesson.next");
+        if (keyed::ArrowButton("lesson.next", "next step", ImGuiDir_Right)) ++state.panels.lesson_step;
         ImGui::EndDisabled();
       }
       if (step.panel) {
@@ -105,8 +103,7 @@ void DrawLessonPanel(AppState& state) {
       // the numbers the step quotes are on screen whatever the student did before.
       if (!state.picture.active && state.saved().show.count(state.panels.lesson_step + 1)) {
         ImGui::SameLine();
-        if (ImGui::SmallButton("show me")) show_lesson_step(state);
-        remember_control(state, "lesson.show");
+        if (keyed::SmallButton("lesson.show", "show me")) show_lesson_step(state);
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("Sets up what this step describes, on the lesson's own matrices (Ctrl+Z undoes it).");
       }

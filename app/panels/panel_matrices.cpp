@@ -12,6 +12,7 @@
 #include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "core/model/gauge.h"
@@ -272,8 +273,7 @@ void HeadMatrices(AppState& state, int h) {
     if (s.options.shared_qk) ScriptText("K = Q  (shared QK)");
   }
   bool use_alt = s.has_W_alt;
-  if (ImGui::Checkbox("##W_alt", &use_alt)) state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
-  remember_control(state, "W_alt");
+  if (keyed::Checkbox("W_alt", "##W_alt", &use_alt)) state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
   const bool hovered = ImGui::IsItemHovered();
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::AlignTextToFramePadding();
@@ -288,11 +288,10 @@ void HeadMatrices(AppState& state, int h) {
     EditMatrix(state, alt, "W_{alt}", "W_alt" + H, [h](auto& sc) -> auto& { return sc.W_alt[h]; }, nullptr);
   }
   bool alt_output = s.options.head_output == core::HeadOutput::Alt;
-  if (ImGui::Checkbox("AttentionAlt's output enters concat (all heads)", &alt_output))
+  if (keyed::Checkbox("head_output", "AttentionAlt's output enters concat (all heads)", &alt_output))
     state.apply([&](core::Scenario& sc) {
       sc.options.head_output = alt_output ? core::HeadOutput::Alt : core::HeadOutput::Attention;
     });
-  remember_control(state, "head_output");
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ScriptText("On: each head gives (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 instead of A\u00B7V, so W_{alt} is a\n"
@@ -306,13 +305,12 @@ void HeadMatrices(AppState& state, int h) {
 void Target(AppState& state) {
   const core::Scenario& s = state.scenario();
   bool has_target = s.has_target;
-  if (ImGui::Checkbox("target", &has_target))
+  if (keyed::Checkbox("target", "target", &has_target))
     state.apply([&](core::Scenario& sc) {
       // It starts at the current output: L = 0, and every edit then shows what it costs.
       if (has_target) sc.target = state.result().output;
       sc.has_target = has_target;
     });
-  remember_control(state, "target");
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ScriptText("The output Y the scenario should produce (n \u00D7 d_{model}); it starts at the current Y.\n"
@@ -322,8 +320,7 @@ void Target(AppState& state) {
   if (!s.has_target) return;
   ImGui::SameLine();
   bool show = state.view.show_gradients;
-  if (ImGui::Checkbox("show \u2202L/\u2202entry", &show)) state.view.show_gradients = show;
-  remember_control(state, "show_gradients");
+  if (keyed::Checkbox("show_gradients", "show \u2202L/\u2202entry", &show)) state.view.show_gradients = show;
   ImGui::SameLine();
   ImGui::TextDisabled("L = %.4g", state.result().loss);
   Flow flow;
@@ -341,8 +338,7 @@ void DrawMatricesPanel(AppState& state) {
       ImGui::TextDisabled("go to:");
       const auto link = [&](const char* label, const char* part) {
         ImGui::SameLine();
-        if (ImGui::SmallButton(label)) target = part;
-        remember_control(state, ("goto." + std::string(part)).c_str());
+        if (keyed::SmallButton("goto." + std::string(part), label)) target = part;
       };
       link(state.scenario().mode == core::Mode::Projected ? "X" : "tokens", "matrices");
       link("heads", "heads");
@@ -360,8 +356,7 @@ void DrawMatricesPanel(AppState& state) {
     if (target == "options") ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) MatricesOptions(state);
     // The header's label is markup (W^Q), drawn over an unlabelled header.
-    const bool gauge_open = ImGui::CollapsingHeader("###gauge");
-    remember_control(state, "gauge.header");
+    const bool gauge_open = keyed::CollapsingHeader("gauge.header", "###gauge");
     draw_script_text(ImGui::GetWindowDrawList(),
                      ImVec2(ImGui::GetItemRectMin().x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 3,
                             ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y - ImGui::GetFontSize() * 0.1f),

@@ -7,6 +7,7 @@
 #include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "core/model/gauge.h"
 
 namespace app {
@@ -53,14 +54,13 @@ void GaugeDemo(AppState& state) {
       ImGui::TextDisabled("M");
     }
   }
-  if (ImGui::Button("random M")) {
+  if (keyed::Button("gauge.random", "random M")) {
     const Eigen::MatrixXd M = core::random_gauge(s, g.seed++);
     for (size_t r = 0; r < d; ++r)
       for (size_t c = 0; c < d; ++c) g.M[r * d + c] = M(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c));
   }
-  remember_control(state, "gauge.random");
   ImGui::SameLine();
-  if (ImGui::Button("apply M")) {
+  if (keyed::Button("gauge.apply", "apply M")) {
     Eigen::MatrixXd M(s.d_k, s.d_k);
     for (size_t i = 0; i < d * d; ++i) M(static_cast<Eigen::Index>(i / d), static_cast<Eigen::Index>(i % d)) = g.M[i];
     core::Scenario changed = s;
@@ -73,7 +73,6 @@ void GaugeDemo(AppState& state) {
         g.max_score_change = std::max(g.max_score_change, (state.result().head[h].scores - before.head[h].scores).cwiseAbs().maxCoeff());
     }
   }
-  remember_control(state, "gauge.apply");
   if (!g.message.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1.0f), "%s", g.message.c_str());

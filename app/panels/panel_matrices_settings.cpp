@@ -12,6 +12,7 @@
 #include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/slider.h"
 #include "core/model/positions.h"
 
@@ -28,19 +29,15 @@ void MatricesSizesAndMode(AppState& state) {
     ScriptText(markup);
   };
   const auto second_column = [&] { ImGui::SameLine(column + ImGui::GetStyle().WindowPadding.x); };
-  bool resized = ReadableSliderInt("##tokens", &n, core::kMinTokens, core::kMaxTokens);
-  remember_control(state, "tokens");
+  bool resized = keyed::ReadableSliderInt("tokens", "##tokens", &n, core::kMinTokens, core::kMaxTokens);
   label("tokens n");
   second_column();
-  resized |= ReadableSliderInt("##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
-  remember_control(state, "d_model");
+  resized |= keyed::ReadableSliderInt("d_model", "##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
   label("d_{model}");
-  resized |= ReadableSliderInt("##d_k", &d_k, core::kMinDk, core::kMaxDk);
-  remember_control(state, "d_k");
+  resized |= keyed::ReadableSliderInt("d_k", "##d_k", &d_k, core::kMinDk, core::kMaxDk);
   label("d_k (= d_v)");
   second_column();
-  resized |= ReadableSliderInt("##heads", &heads, core::kMinHeads, core::kMaxHeads);
-  remember_control(state, "heads");
+  resized |= keyed::ReadableSliderInt("heads", "##heads", &heads, core::kMinHeads, core::kMaxHeads);
   label("heads H");
   ImGui::PopItemWidth();
   // Entries cut by a smaller size come back with Ctrl+Z: the whole slider drag is one step.
@@ -48,11 +45,9 @@ void MatricesSizesAndMode(AppState& state) {
 
   int mode = s.mode == core::Mode::Projected ? 0 : 1;
   const int before = mode;
-  ImGui::RadioButton("projected: X and W per head", &mode, 0);
-  remember_control(state, "mode.projected");
+  keyed::RadioButton("mode.projected", "projected: X and W per head", &mode, 0);
   ImGui::SameLine();
-  ImGui::RadioButton("direct: Q, K, V", &mode, 1);
-  remember_control(state, "mode.direct");
+  keyed::RadioButton("mode.direct", "direct: Q, K, V", &mode, 1);
   if (mode != before) {
     state.apply([&](core::Scenario& sc) {
       if (mode == 1) core::convert_to_direct(sc);  // keeps Q, K, V: the scores do not move
@@ -67,9 +62,8 @@ void MatricesSizesAndMode(AppState& state) {
 
   // Cross-attention (docs/scenario-format.md, version 2): the decoder's tokens ask, the encoder's answer.
   bool cross = s.cross();
-  if (ImGui::Checkbox("cross-attention: keys and values from a second sequence", &cross))
+  if (keyed::Checkbox("cross", "cross-attention: keys and values from a second sequence", &cross))
     state.apply([&](core::Scenario& sc) { core::set_cross_attention(sc, cross); });
-  remember_control(state, "cross");
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ScriptText(s.mode == core::Mode::Projected
@@ -81,9 +75,8 @@ void MatricesSizesAndMode(AppState& state) {
   if (cross) {
     int m = s.m();
     ImGui::SetNextItemWidth(column * 0.55f);
-    if (ReadableSliderInt("##tokens_kv", &m, core::kMinTokens, core::kMaxTokens))
+    if (keyed::ReadableSliderInt("tokens_kv", "##tokens_kv", &m, core::kMinTokens, core::kMaxTokens))
       state.apply([&](core::Scenario& sc) { core::resize_keys(sc, m); });
-    remember_control(state, "tokens_kv");
     label("keys m (tokens_{kv})");
   }
 }
@@ -100,9 +93,8 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
   ImGui::SameLine();
   const auto choice = [&](const char* label, const char* key, int value, bool enabled, const char* tooltip_markup) {
     ImGui::BeginDisabled(!enabled);
-    changed |= ImGui::RadioButton(label, &positions, value);
+    changed |= keyed::RadioButton(key, label, &positions, value);
     ImGui::EndDisabled();
-    remember_control(state, key);
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
       ImGui::BeginTooltip();
       ScriptText(tooltip_markup);
@@ -124,12 +116,11 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
   if (o.positions != core::Positions::None) {
     double base = o.position_base;
     ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x));
-    if (ReadableSliderDouble("##position_base", &base, &core::kMinPositionBase, &core::kMaxPositionBase,
+    if (keyed::ReadableSliderDouble("position_base", "##position_base", &base, &core::kMinPositionBase, &core::kMaxPositionBase,
                             "base = %.0f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
       o.position_base = std::clamp(base, core::kMinPositionBase, core::kMaxPositionBase);
       changed = true;
     }
-    remember_control(state, "position_base");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("The 10000 of sin(p / 10000^(2i/d)): smaller bases turn faster, so that short sequences tell positions apart.");
   } else {
@@ -142,8 +133,7 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
 void MatricesOptions(AppState& state) {
   core::Options o = state.scenario().options;
   const auto checkbox = [&](const char* label, const char* key, bool* value, const char* tooltip_markup) {
-    const bool clicked = ImGui::Checkbox(label, value);
-    remember_control(state, key);
+    const bool clicked = keyed::Checkbox(key, label, value);
     if (tooltip_markup && ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ScriptText(tooltip_markup);
@@ -190,9 +180,8 @@ void MatricesOptions(AppState& state) {
   // softmax normalises rows (one query over all keys), so the attention changes.
   const bool can_swap = !o.shared_qk && !cross;
   ImGui::BeginDisabled(!can_swap);
-  if (ImGui::Button("swap Q \u2194 K")) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
+  if (keyed::Button("swap_qk", "swap Q \u2194 K")) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
   ImGui::EndDisabled();
-  remember_control(state, "swap_qk");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::BeginTooltip();
     ScriptText(can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
@@ -202,17 +191,14 @@ void MatricesOptions(AppState& state) {
   }
 
   int scale = o.qk_norm ? 2 : o.scale == core::Scale::SqrtDk ? 0 : 1;
-  changed |= ImGui::RadioButton("##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
-  remember_control(state, "scale.sqrt_dk");
+  changed |= keyed::RadioButton("scale.sqrt_dk", "##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::AlignTextToFramePadding();
   ScriptText("S / (\u221Ad_k\u00B7T)");
   ImGui::SameLine();
-  changed |= ImGui::RadioButton("S / T", &scale, 1);
-  remember_control(state, "scale.none");
+  changed |= keyed::RadioButton("scale.none", "S / T", &scale, 1);
   ImGui::SameLine();
-  changed |= ImGui::RadioButton("QK-norm", &scale, 2);
-  remember_control(state, "scale.qk_norm");
+  changed |= keyed::RadioButton("scale.qk_norm", "QK-norm", &scale, 2);
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ScriptText("QK-norm, after Henry et al. 2020: every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T\n"
@@ -231,20 +217,18 @@ void MatricesOptions(AppState& state) {
   if (o.qk_norm && state.scenario().options.qk_norm) {
     const double lo = -100.0, hi = 100.0;
     ImGui::SetNextItemWidth(110 * ImGui::GetFontSize() / 16.0f);
-    gain_changed = ReadableSliderDouble("##gain", &gain, &lo, &hi, "g = %.3f");
-    remember_control(state, "qk_gain");
+    gain_changed = keyed::ReadableSliderDouble("qk_gain", "##gain", &gain, &lo, &hi, "g = %.3f");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("QK-norm's gain g of the head shown; Ctrl+click to type a value (|g| \u2264 1e6).");
     ImGui::SameLine();
   }
   // In double, as the scenario holds it: a float slider would store 0.05 as 0.05000000074505806.
   double temperature = o.temperature;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-  if (ReadableSliderDouble("##T", &temperature, &core::kMinTemperature, &core::kMaxTemperature, "T = %.2f",
+  if (keyed::ReadableSliderDouble("temperature", "##T", &temperature, &core::kMinTemperature, &core::kMaxTemperature, "T = %.2f",
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
     o.temperature = std::clamp(temperature, core::kMinTemperature, core::kMaxTemperature);
     changed = true;
   }
-  remember_control(state, "temperature");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
   Positions(state, o, changed);
   if (gain_changed && std::abs(gain) <= core::kMaxAbsEntry) state.apply([&](core::Scenario& sc) { sc.qk_gain[head] = gain; });

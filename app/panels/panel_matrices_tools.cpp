@@ -16,6 +16,7 @@
 #include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "core/io/matrix_text.h"
 #include "core/math/matrix_fill.h"
 
@@ -96,11 +97,10 @@ void CopyItems(AppState& state, const std::string& name, const Eigen::MatrixXd& 
       {core::MatrixFormat::Latex, "bmatrix"}};
   for (const auto& [format, hint] : kCopies) {
     const std::string label = std::string("Copy as ") + core::to_string(format);
-    if (ImGui::MenuItem(label.c_str(), hint)) {
+    if (keyed::MenuItem("tools.copy." + std::string(core::to_string(format)), label.c_str(), hint)) {
       ImGui::SetClipboardText(core::write_matrix_text(shown, format).c_str());
       state.status = "copied " + name + " (" + shape(shown) + ") as " + core::to_string(format);
     }
-    remember_control(state, ("tools.copy." + std::string(core::to_string(format))).c_str());
   }
 }
 
@@ -109,31 +109,26 @@ void CopyItems(AppState& state, const std::string& name, const Eigen::MatrixXd& 
 // filled one after the other differ (two equal ones would make S symmetric).
 constexpr const char* kSeedStorage = "matrix_tools.seed";
 
-std::optional<MatrixChange> FillItems(AppState& state, const std::string& name, const Eigen::MatrixXd& shown, int& seed) {
+std::optional<MatrixChange> FillItems(const std::string& name, const Eigen::MatrixXd& shown, int& seed) {
   const int rows = static_cast<int>(shown.rows()), cols = static_cast<int>(shown.cols());
   std::optional<MatrixChange> change;
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000000000").x);
-  ImGui::InputInt("seed", &seed);
+  keyed::InputInt("tools.seed", "seed", &seed);
   seed = std::max(seed, 0);
-  remember_control(state, "tools.seed");
   const std::string random = "Random, seed " + std::to_string(seed) + "###random";
-  if (ImGui::MenuItem(random.c_str(), "uniform in [\u22121, 1], 2 decimals")) {
+  if (keyed::MenuItem("tools.random", random.c_str(), "uniform in [\u22121, 1], 2 decimals")) {
     change = MatrixChange{core::random_entries(rows, cols, static_cast<std::uint32_t>(seed)),
                           name + ": random entries from seed " + std::to_string(seed) + " (uniform in [\u22121, 1], 2 decimals)"};
     ++seed;
   }
-  remember_control(state, "tools.random");
-  if (ImGui::MenuItem("Identity", rows == cols ? nullptr : "ones on the diagonal"))
+  if (keyed::MenuItem("tools.identity", "Identity", rows == cols ? nullptr : "ones on the diagonal"))
     change = MatrixChange{Eigen::MatrixXd::Identity(rows, cols), name + (rows == cols ? ": the identity" : ": ones on the diagonal, zeros elsewhere")};
-  remember_control(state, "tools.identity");
-  if (ImGui::MenuItem("Zero")) change = MatrixChange{Eigen::MatrixXd::Zero(rows, cols), name + ": every entry 0"};
-  remember_control(state, "tools.zero");
-  if (ImGui::MenuItem("Round to 2 decimals")) {
+  if (keyed::MenuItem("tools.zero", "Zero")) change = MatrixChange{Eigen::MatrixXd::Zero(rows, cols), name + ": every entry 0"};
+  if (keyed::MenuItem("tools.round", "Round to 2 decimals")) {
     const Eigen::MatrixXd round = core::rounded(shown, 2);
     const long changed = (round.array() != shown.array()).count();
     change = MatrixChange{round, name + ": rounded to 2 decimals (" + std::to_string(changed) + (changed == 1 ? " entry" : " entries") + " changed)"};
   }
-  remember_control(state, "tools.round");
   return change;
 }
 
@@ -155,9 +150,8 @@ std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key,
   // Dim until hovered: beside every title, a row of loud buttons would compete with the numbers on a projector.
   ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  const bool clicked = ImGui::SmallButton("\u22EF##tools");
+  const bool clicked = keyed::SmallButton("tools." + key, "\u22EF##tools");
   ImGui::PopStyleColor(2);
-  remember_control(state, ("tools." + key).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy, paste, random, identity, zero, round to 2 decimals\n(or right-click the title)");
   if (clicked || title_clicked) ImGui::OpenPopup("tools");
   std::optional<MatrixChange> change;
@@ -170,11 +164,10 @@ std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key,
     ImGui::Separator();
     CopyItems(state, name, shown);
     ImGui::Separator();
-    if (ImGui::MenuItem("Paste", "numpy, CSV, TSV or LaTeX")) change = Paste(state, k, shown);
-    remember_control(state, "tools.paste");
+    if (keyed::MenuItem("tools.paste", "Paste", "numpy, CSV, TSV or LaTeX")) change = Paste(state, k, shown);
     ImGui::Separator();
     int seed = storage->GetInt(seed_id, 1);
-    if (auto filled = FillItems(state, name, shown, seed)) change = std::move(filled);
+    if (auto filled = FillItems(name, shown, seed)) change = std::move(filled);
     storage->SetInt(seed_id, seed);
     ImGui::EndPopup();
   }

@@ -8,6 +8,7 @@
 
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "core/model/freedom.h"
@@ -234,8 +235,7 @@ void ScoresText(AppState& state, const core::Scenario& s, const core::HeadResult
                ")   \u00B7   QQ\u1D40: symmetric");
   if (!state.picture.active) {
     ImGui::SameLine(0, 24 * fonts().scale);
-    ImGui::Checkbox("own colour scales", &state.view.own_scales);
-    remember_control(state, "own_scales");
+    keyed::Checkbox("own_scales", "own colour scales", &state.view.own_scales);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare.");
   }

@@ -11,6 +11,7 @@
 
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/controls.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/slider.h"
@@ -30,8 +31,7 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   ImGui::SetCursorScreenPos(ImVec2(x, ImGui::GetCursorStartPos().y + ImGui::GetWindowPos().y + ImGui::GetFrameHeightWithSpacing()));
   ImGui::BeginGroup();
   ImGui::SetNextItemWidth(std::min(width, 140 * fonts().scale));
-  ReadableSliderInt("##jacobian_row", &row, 0, s.n() - 1, ("row " + s.tokens[static_cast<size_t>(row)]).c_str());
-  remember_control(state, "jacobian_row");
+  keyed::ReadableSliderInt("jacobian_row", "##jacobian_row", &row, 0, s.n() - 1, ("row " + s.tokens[static_cast<size_t>(row)]).c_str());
   const core::Mat J = core::softmax_jacobian(r.weights, row);
   HeatmapOptions o;
   o.col_labels = &state.key_labels();
@@ -193,8 +193,7 @@ void DrawSoftmaxPanel(AppState& state) {
       const ImVec2 at = ImGui::GetCursorPos();
       ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight() -
                                      ImGui::CalcTextSize("Jacobian").x - ImGui::GetStyle().ItemInnerSpacing.x, at.y));
-      ImGui::Checkbox("Jacobian", &jacobian);
-      remember_control(state, "jacobian");
+      keyed::Checkbox("jacobian", "Jacobian", &jacobian);
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ScriptText("diag(a) \u2212 aa^\u1D40 of one row a of A: what the softmax passes back from the weights\n"

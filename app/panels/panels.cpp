@@ -1,5 +1,4 @@
 #include <imgui.h>
-#include <imgui_internal.h>
 
 #include <optional>
 #include <string>
@@ -8,16 +7,6 @@
 #include "app/render/text.h"
 
 namespace app {
-
-void remember_control(AppState& state, const char* key) {
-  if (!ImGui::IsItemVisible()) return;  // scrolled out of view: not a place to click
-  // A window's first frame is laid out hidden, before it is placed (a dialog, a menu): its items
-  // are not on screen yet, and a click where they would be lands elsewhere.
-  const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
-  if (window->Hidden || window->RootWindow->Hidden) return;
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  state.layout.controls[key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
 
 void PanelExportMenuItems(AppState& state, std::optional<Panel> panel) {
   const std::string what = panel ? "" : "Window, ";

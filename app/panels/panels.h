@@ -39,8 +39,4 @@ bool BeginCentredWindow(const char* title, bool* open);
 // 2×, in the window's theme, on white, or transparent.
 void PanelExportMenuItems(AppState& state, std::optional<Panel> panel);
 
-// Notes where the last widget is in state.layout.controls under `key`, when it is
-// visible: the headless tests click it there.
-void remember_control(AppState& state, const char* key);
-
 }  // namespace app

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { site, bin, root, shots, home, native, nativeAll, open, frames, jsonFiles, lessons, testScenarios, chooseFile, statusLine, stored, storedKeys, storageFault, autosaved, refusals, refusedAgain, server } from "./page_support.mjs";
+import { site, bin, root, shots, home, native, nativeAll, open, frames, jsonFiles, lessons, testScenarios, chooseFile, press, statusLine, stored, storedKeys, storageFault, autosaved, refusals, refusedAgain, server } from "./page_support.mjs";
 import { randomScenarios } from "./random_scenarios.mjs";
 
 test("the page loads with no console error and fills the window, sharp at devicePixelRatio 1 and 2", async () => {
@@ -67,7 +67,7 @@ test("touch: a one-finger drag on an entry changes that entry and nothing else, 
   assert.ok(after.Q[0][1][0] > before.Q[0][1][0], "dragged to the right: Q[0][1][0] grew");
   after.Q[0][1][0] = before.Q[0][1][0];
   assert.deepEqual(after, before, "nothing but that entry changed");
-  await page.keyboard.press("Control+z");
+  await press(page, "Control+z");
   await frames(page);
   assert.deepEqual(JSON.parse(await page.evaluate(() => window.attnlab.scenario())), before, "undo restored it");
   assert.deepEqual(errors, []);
@@ -95,7 +95,7 @@ test("a drag on a cell found with layout() changes dump(), and Ctrl+Z restores i
   const dragged = await page.evaluate(() => window.attnlab.dump());
   assert.notEqual(dragged, before, "the drag changed the scenario");
   assert.ok(await q00() > q00Before, "dragged to the right: Q[0][0] grew");
-  await page.keyboard.press("Control+z");
+  await press(page, "Control+z");
   await frames(page);
   assert.equal(await page.evaluate(() => window.attnlab.dump()), before, "undo restored it");
   if (shots) await page.screenshot({ path: path.join(shots, "page-after-undo.png") });
@@ -169,17 +169,17 @@ test("Ctrl+O opens the browser's file picker; Ctrl+S and F12 are downloads named
   await frames(page, 4);
   // Open: the picker, then the file on screen.
   const file = testScenarios[0];
-  const chooser = await chooseFile(page);  // Ctrl+O again if a busy machine's frame missed it
+  const chooser = await chooseFile(page);
   await chooser.setFiles(file);
   await page.waitForFunction((want) => window.attnlab.dump() === want, native(["--dump", file]).toString(), { timeout: 10000 });
   // Save: the file's own name, and the scenario as Save writes it.
-  await page.keyboard.press("Control+s");
+  await press(page, "Control+s");
   await page.waitForFunction(() => window.attnlab.downloads.length === 1, null, { timeout: 10000 });
   const saved = await page.evaluate(() => ({ name: window.attnlab.lastDownload.name, text: new TextDecoder().decode(window.attnlab.lastDownload.bytes) }));
   assert.equal(saved.name, path.basename(file));
   assert.equal(saved.text, await page.evaluate(() => window.attnlab.scenario()));
   // F12, the window as a PNG for a slide: named after the scenario and the time, a PNG's bytes.
-  await page.keyboard.press("F12");
+  await press(page, "F12");
   await page.waitForFunction(() => window.attnlab.downloads.length === 2, null, { timeout: 20000 });
   const png = await page.evaluate(() => ({ name: window.attnlab.lastDownload.name, head: Array.from(window.attnlab.lastDownload.bytes.slice(0, 8)) }));
   assert.match(png.name, new RegExp(`^attnlab-${path.basename(file, ".json")}-.*\\d{8}-\\d{6}\\.png$`));

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { site, bin, root, shots, home, native, nativeAll, open, frames, jsonFiles, lessons, testScenarios, chooseFile, statusLine, stored, storedKeys, storageFault, autosaved, refusals, refusedAgain, server } from "./page_support.mjs";
+import { site, bin, root, shots, home, native, nativeAll, open, frames, jsonFiles, lessons, testScenarios, chooseFile, press, statusLine, stored, storedKeys, storageFault, autosaved, refusals, refusedAgain, server } from "./page_support.mjs";
 
 test("a load, a fragment and a picked file above 1 MiB are refused with the reader's message, and the page works after them", async () => {
   const { page, context, errors } = await open();
@@ -189,9 +189,9 @@ test("File → Quit says the session is kept only when it was, with the reason w
   await storageFault(page, "^attnlab\\.session$");
   assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), fs.readFileSync(testScenarios[0], "utf8")), { ok: true });
   await frames(page, 4);
-  await page.keyboard.press("Control+q");  // the question about unsaved changes
+  await press(page, "Control+q");  // the question about unsaved changes
   await frames(page, 6);
-  await page.keyboard.press("Control+q");  // a second time: quit without saving
+  await press(page, "Control+q");  // a second time: quit without saving
   await page.waitForFunction(() => document.getElementById("status")?.className === "failed", null, { timeout: 10000 });
   const said = await page.evaluate(() => document.getElementById("status").textContent);
   assert.match(said, /^attnlab is closed \(File → Quit\)\. Its last changes are not kept: .*refused/);
@@ -232,13 +232,13 @@ test("a picked file whose write fails, or whose Open is refused or cancelled aft
   await pick("mine.json", other);
   await frames(page, 6);
   assert.equal(await mine(), other, "kept while the page asks");
-  await page.keyboard.press("Escape");
+  await press(page, "Escape");
   await page.waitForFunction((g) => new TextDecoder().decode(Module.FS.readFile("/home/web_user/mine.json")) === g, good, { timeout: 10000 });
   assert.equal(await page.evaluate(() => window.attnlab.dump()), goodDump);
   // Asked again and answered D (discard them and open): it opens, and is kept.
   await pick("mine.json", other);
   await frames(page, 6);
-  await page.keyboard.press("d");
+  await press(page, "d");
   await page.waitForFunction((want) => window.attnlab.dump() === want, otherDump, { timeout: 10000 });
   await frames(page, 4);
   assert.equal(await mine(), other);

@@ -85,17 +85,21 @@ export const jsonFiles = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith("
 export const lessons = jsonFiles(path.join(root, "assets/lessons"));
 export const testScenarios = jsonFiles(path.join(root, "tests/data"));
 
-// Ctrl+O's picker. On a busy machine a press may come in a frame that does not see it: pressed again.
+// A key as a hand presses it: held down until the page has drawn two frames, then let go. Dear
+// ImGui 1.86 reads a key as held or not once a frame, so a press and a release that land between
+// two frames (a busy machine's slow frame) are never seen: this waits for the frames, not for a time.
+// combo: Playwright's names joined by "+", "Control+o".
+export async function press(page, combo) {
+  const keys = combo.split("+");
+  for (const key of keys) await page.keyboard.down(key);
+  await frames(page, 2);
+  for (const key of keys.reverse()) await page.keyboard.up(key);
+  await frames(page, 1);
+}
+// File → Open's picker, opened with Ctrl+O (seen, as press() holds it until a frame has read it).
 export async function chooseFile(page) {
-  for (let attempt = 1; ; ++attempt) {
-    try {
-      const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 10000 }), page.keyboard.press("Control+o")]);
-      return chooser;
-    } catch (e) {
-      if (attempt === 3) throw e;
-      await frames(page, 4);
-    }
-  }
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 60000 }), press(page, "Control+o")]);
+  return chooser;
 }
 export const statusLine = (page) => page.evaluate(() => window.attnlab.status());
 export const stored = (page, key) => page.evaluate((k) => window.localStorage.getItem(k), key);
