@@ -26,6 +26,7 @@
 #include "app/training/lab.h"
 #include "app/widgets/caption.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/loss_curves.h"
 #include "core/io/atomic_file.h"
@@ -387,7 +388,7 @@ void DrawPanel(AppState& state, Panel panel) {
 // how many and which variant, and every variant's curve so far on the whole run's axes; on
 // the right the chosen panel, showing that variant's weights at that step.
 void DrawTrainingFrame(AppState& state) {
-  const TrainingFrame& frame = state.picture.training;
+  const TrainingFrame& frame = frame_picture().training;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float curves_w = std::floor(display.x * 0.5f);
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -417,7 +418,7 @@ void DrawTrainingFrame(AppState& state) {
 // The whole window: the menu bar, the views or the lab, the status bar below (a picture: the views
 // or the lab alone, over a sweep's caption when it has one).
 void DrawWholeWindow(AppState& state, FrameRequests& requests, float caption_h) {
-  const PictureOptions& picture = state.picture;
+  const PictureOptions& picture = frame_picture();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   if (!picture.active) MenuBar(state, requests);
   const float scale = fonts().scale;
@@ -440,22 +441,21 @@ void DrawWholeWindow(AppState& state, FrameRequests& requests, float caption_h) 
 
 }  // namespace
 
-FrameRequests DrawFrame(AppState& state, bool close_asked) {
+FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& picture, bool close_asked) {
   // The text drawn, by panel, for the tests that read the screen (--layout-out).
-  const ScreenText screen_text(state.layout.read_text ? &state.layout.text : nullptr);
-  const PictureOptions& picture = state.picture;
+  const ScreenText screen_text(layout.read_text ? &layout.text : nullptr);
+  layout.cells.clear();
+  layout.controls.clear();
+  layout.heatmaps.clear();
+  layout.highlights.clear();
+  layout.panels.clear();
+  const CurrentFrame current(layout, picture);  // what panels and widgets read as frame_picture() and note in frame_layout()
   state.fit_view();  // whatever set the view (a session's, over another file), every panel indexes within the scenario
   apply_theme(state.view.theme, fonts().scale);  // a few hundred floats: cheaper than tracking changes
   if (picture.transparent) {
     ImGuiStyle& style = ImGui::GetStyle();
     style.Colors[ImGuiCol_WindowBg].w = style.Colors[ImGuiCol_ChildBg].w = 0;
   }
-  state.layout.cells.clear();
-  state.layout.controls.clear();
-  const NotedControls noted_controls(&state.layout.controls);  // where the keyed controls note themselves
-  state.layout.heatmaps.clear();
-  state.layout.highlights.clear();
-  state.layout.panels.clear();
   // The lesson step shown, and the panel it talks about.
   const core::LessonNotes& lesson = state.lesson();
   state.panels.lesson_step = std::clamp(state.panels.lesson_step, 0, std::max(0, static_cast<int>(lesson.steps.size()) - 1));

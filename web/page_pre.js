@@ -67,6 +67,8 @@
     scenario: function () { return call("attnlab_scenario", "string"); },
     // The status line's text.
     status: function () { return call("attnlab_status", "string"); },
+    // Whether the autosave holds what is on screen now (no change waits for its half second).
+    sessionKept: function () { return call("attnlab_session_kept", "number") === 1; },
     // Its numbers, exactly as `attnlab --dump FILE` prints them.
     dump: function () { return call("attnlab_dump", "string"); },
     // Where the cells, heatmaps, panels and controls are (as --layout-out), in CSS pixels.

@@ -19,6 +19,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "core/io/atomic_file.h"
 
 namespace app {
@@ -93,7 +94,7 @@ void PickOverlay(AppState& state) {
   const ImU32 faint = ImGui::GetColorU32(ImGuiCol_PlotHistogram, 0.45f);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   std::string hovered;
-  for (const auto& [key, rect] : state.layout.cells) {
+  for (const auto& [key, rect] : frame_layout().cells) {
     const ImVec2 a(rect.x, rect.y), b(rect.x + rect.w, rect.y + rect.h);
     const bool over = mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y;
     if (over) hovered = key;

@@ -545,10 +545,14 @@ Autosave::Autosave(const AppState& state)
     : revision_(state.revision()), view_(state.view), file_(state.library.file), recent_(state.library.recent_files),
       lab_revision_(state.lab.revision) {}
 
+bool Autosave::changed(const AppState& state) const {
+  return state.revision() != revision_ || !(state.view == view_) || state.library.file != file_ ||
+         state.library.recent_files != recent_ || state.lab.revision != lab_revision_;
+}
+
 bool Autosave::tick(AppState& state) {
   const auto now = std::chrono::steady_clock::now();
-  if (state.revision() != revision_ || !(state.view == view_) || state.library.file != file_ || state.library.recent_files != recent_ ||
-      state.lab.revision != lab_revision_) {
+  if (changed(state)) {
     if (!pending_) changed_at_ = now;
     pending_ = true;
     revision_ = state.revision();

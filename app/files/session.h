@@ -131,8 +131,14 @@ class Autosave {
   // (the loop then wakes up in time instead of sleeping until an event).
   // A failed save sets state.status (once, not every half second).
   bool tick(AppState& state);
+  // Whether the session holds what state has now: nothing changed since the last tick, and no
+  // save is waiting for its half second (a failed save counts as done: its message is the news).
+  // Tests wait on it, not on a time.
+  bool kept(const AppState& state) const { return !pending_ && !changed(state); }
 
  private:
+  bool changed(const AppState& state) const;
+
   long revision_;
   ViewOptions view_;
   std::string file_;

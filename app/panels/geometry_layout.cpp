@@ -11,6 +11,7 @@
 
 #include "app/panels/geometry_plot.h"
 #include "app/render/theme.h"
+#include "app/widgets/frame_context.h"
 
 namespace app::geometry {
 
@@ -273,8 +274,8 @@ Scene settle(const AppState& state, Plot& p, Place place, bool keep_bounds) {
   return s;
 }
 
-// For the tests (state.layout.plots): the marks, the names placed and what each names, the legend.
-void record(AppState& state, const Plot& p, const Scene& s) {
+// For the tests (frame_layout().plots): the marks, the names placed and what each names, the legend.
+void record(const Plot& p, const Scene& s) {
   PlotLayout out;
   out.plot = Rect{p.f.min.x, p.f.min.y, p.f.max.x - p.f.min.x, p.f.max.y - p.f.min.y};
   out.legend = Rect{s.legend.Min.x, s.legend.Min.y, s.legend.GetWidth(), s.legend.GetHeight()};
@@ -285,7 +286,7 @@ void record(AppState& state, const Plot& p, const Scene& s) {
     for (int m : name.marks) out.marks[static_cast<size_t>(m)].label = static_cast<int>(out.labels.size());
     out.labels.push_back(PlotLabel{name.text(), Rect{name.rect.Min.x, name.rect.Min.y, name.rect.GetWidth(), name.rect.GetHeight()}});
   }
-  state.layout.plots["Geometry"] = std::move(out);
+  frame_layout().plots["Geometry"] = std::move(out);
 }
 
 }  // namespace
@@ -361,7 +362,7 @@ Scene lay_out(AppState& state, Plot& p) {
     g.lo_x = p.f.lo.x, g.lo_y = p.f.lo.y;
     g.hi_x = p.f.hi.x, g.hi_y = p.f.hi.y;
   }
-  record(state, p, s);
+  record(p, s);
   return s;
 }
 

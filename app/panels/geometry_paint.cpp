@@ -10,6 +10,7 @@
 #include "app/panels/geometry_plot.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
+#include "app/widgets/frame_context.h"
 
 namespace app::geometry {
 
@@ -154,7 +155,7 @@ void draw_names(const Plot& p, const Scene& s) {
 }  // namespace
 
 void paint(AppState& state, const Plot& p, const Scene& s) {
-  state.layout.plots["Geometry"].ticks = draw_axes(p);  // lay_out noted the rest
+  frame_layout().plots["Geometry"].ticks = draw_axes(p);  // lay_out noted the rest
   if (s.inside()) draw_legend(p, s);
   p.dl->PushClipRect(p.f.min, p.f.max, true);  // arrows and hull stay inside the frame
   draw_hull(p);

@@ -10,6 +10,7 @@
 #include <imgui_internal.h>
 
 #include "app/app_state.h"
+#include "app/state/layout.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/plot_frame.h"
 
@@ -107,7 +108,7 @@ struct LegendEntry {
 
 // A lit tip, ringed in the highlight's colour over everything.
 struct Ring {
-  std::string key;  // "q[1]": state.layout.highlights' "Geometry/q[1]"
+  std::string key;  // "q[1]": frame_layout().highlights' "Geometry/q[1]"
   ImVec2 at;
 };
 
@@ -116,7 +117,7 @@ struct Scene {
   GeometryView::Legend legend_at = GeometryView::Legend::TopRight;
   ImRect legend;                     // the legend's box
   std::vector<LegendEntry> entries;  // placed in it
-  std::vector<PlotMark> marks;       // every point and tip, as state.layout.plots records them
+  std::vector<PlotMark> marks;       // every point and tip, as frame_layout().plots records them
   std::vector<Name> names;
   std::vector<Ring> rings;
   bool inside() const { return legend_at != GeometryView::Legend::Beside && legend_at != GeometryView::Legend::Below; }
@@ -144,7 +145,7 @@ float least_legend_width(const Plot& p, const std::vector<LegendEntry>& entries)
 ImVec2 arrange(const Plot& p, std::vector<LegendEntry>& entries, float width);
 // The legend: boxed over the plot, or plain beside or below it.
 void draw_legend(const Plot& p, const Scene& s);
-// Its entries' names and where each is drawn, for state.layout.plots.
+// Its entries' names and where each is drawn, for frame_layout().plots.
 std::vector<PlotLabel> legend_texts(const Plot& p, const Scene& s);
 
 // geometry_layout.cpp: the convex hull of the rows of V, and RoPE's arc from row `row` of
@@ -153,7 +154,7 @@ std::vector<ImVec2> hull_on_screen(const Plot& p);
 std::vector<ImVec2> rope_arc(const Plot& p, const core::Mat& before, const core::Mat& after, int row);
 
 // geometry_layout.cpp: the frame and the data it shows (g's bounds, kept while dragging), the
-// legend's place and the names'; sets p.f. Also notes the result in state.layout.plots.
+// legend's place and the names'; sets p.f. Also notes the result in frame_layout().plots.
 Scene lay_out(AppState& state, Plot& p);
 // geometry_paint.cpp: the axes, hull, arrows, points, legend and names.
 void paint(AppState& state, const Plot& p, const Scene& scene);

@@ -22,6 +22,7 @@
 #include "app/training/designs.h"
 #include "app/training/lab.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "app/widgets/loss_curves.h"
 #include "app/widgets/markup_items.h"
 #include "core/model/markup.h"
@@ -365,7 +366,7 @@ void DrawExperimentPanel(AppState& state) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float settings_w = std::clamp(avail.x * 0.34f, 300 * scale, 520 * scale);
   ImGui::BeginChild("settings", ImVec2(settings_w, 0), false);
-  if (!state.picture.active && ImGui::Button("\u2190 Back to the views (Ctrl+L)")) state.view.workspace = Workspace::Views;
+  if (!frame_picture().active && ImGui::Button("\u2190 Back to the views (Ctrl+L)")) state.view.workspace = Workspace::Views;
   ExperimentSettings(state);
   ImGui::EndChild();
   ImGui::SameLine(0, 14 * scale);

@@ -15,6 +15,7 @@
 #include "app/render/text.h"
 #include "app/training/lab.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "app/widgets/loss_curves.h"
 #include "core/io/atomic_file.h"
 
@@ -33,7 +34,7 @@ std::string duration(double seconds) {
 
 // Left: where the result comes from, and its notes.
 void ResultFacts(AppState& state, const core::LmResult& r) {
-  if (!state.picture.active && keyed::Button("result.close", "\u2190 Back to the lab")) close_result(state);
+  if (!frame_picture().active && keyed::Button("result.close", "\u2190 Back to the lab")) close_result(state);
   ImGui::PushFont(fonts().title);
   ScriptTextWrapped(r.title.empty() ? "A language model's result" : r.title);
   ImGui::PopFont();

@@ -17,6 +17,7 @@
 #include "app/render/text.h"
 #include "app/training/lab.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/loss_curves.h"
 #include "core/export/export_curves.h"
@@ -93,7 +94,7 @@ void RunControls(AppState& state) {
   // Space runs or pauses, → takes one step: as a video player, when no field takes the keys.
   const ImGuiIO& io = ImGui::GetIO();
   const bool recording = state.dialogs.record_training.phase != RecordTraining::Phase::Idle;  // its progress bar is up: keys are its
-  if (!state.picture.active && !recording && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
+  if (!frame_picture().active && !recording && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
       if (running) lab_pause(state);
       else if (finished) lab_restart(state);

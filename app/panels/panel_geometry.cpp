@@ -16,6 +16,7 @@
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 
@@ -92,7 +93,7 @@ Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
               .rope_plane = rope && ay >= 0 && std::min(ax, ay) % 2 == 0 && std::abs(ax - ay) == 1,
               .keys_are_queries = s.options.shared_qk && !s.options.normalize_keys,
               .light = state.view.theme == Theme::Light,
-              .picture = state.picture.active,
+              .picture = frame_picture().active,
               .scale = scale,
               .rad = 4.5f * scale,
               .tick_font = regular,
@@ -194,13 +195,13 @@ void DrawGeometryPanel(AppState& state) {
     const bool direct = s.mode == core::Mode::Direct;
     g.axis_x = std::clamp(g.axis_x, 0, s.d_k - 1);
     g.axis_y = std::clamp(g.axis_y, 0, s.d_k - 1);
-    if (!state.picture.active) Controls(state, g, s, direct);
+    if (!frame_picture().active) Controls(state, g, s, direct);
     const ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
     Plot p = make_plot(state, origin, avail);
     const geometry::Scene scene = geometry::lay_out(state, p);
     geometry::paint(state, p, scene);
     g.dragging = direct && DragHandles(state, p);
-    if (!state.picture.active && !g.dragging && ImGui::IsWindowHovered() &&
+    if (!frame_picture().active && !g.dragging && ImGui::IsWindowHovered() &&
         ImRect(p.f.min, p.f.max).Contains(ImGui::GetIO().MousePos)) {
       hover_tip(state, p);
       if (!direct) hover_point(p);

@@ -10,6 +10,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "core/model/lesson.h"
 
 namespace app {
@@ -21,7 +22,7 @@ void LessonButtons(AppState& state) {
   int index = -1;
   for (size_t i = 0; i < state.library.lessons.size(); ++i)
     if (is_lesson(state, i)) index = static_cast<int>(i);
-  if (index < 0 || state.picture.active) return;
+  if (index < 0 || frame_picture().active) return;
   const int count = static_cast<int>(state.library.lessons.size());
   ImGui::BeginDisabled(index == 0);
   if (ImGui::SmallButton("\u25C0 previous lesson")) request_open(state, state.library.lessons[index - 1].path);
@@ -56,7 +57,7 @@ float LessonPanelHeight(const AppState& state, float width) {
   if (fonts().title) ImGui::PushFont(fonts().title);
   const float title = lines(s.title.empty() ? "Notes" : s.title) * script_line_height() + spacing;
   if (fonts().title) ImGui::PopFont();
-  const bool buttons = !state.picture.active && std::any_of(state.library.lessons.begin(), state.library.lessons.end(), [&](const LessonInfo& l) {
+  const bool buttons = !frame_picture().active && std::any_of(state.library.lessons.begin(), state.library.lessons.end(), [&](const LessonInfo& l) {
     return is_lesson(state, static_cast<size_t>(&l - state.library.lessons.data()));
   });
   float h = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y + title + spacing + 2;  // title bar, title, separator
@@ -81,7 +82,7 @@ void DrawLessonPanel(AppState& state) {
     if (count > 0) {
       const core::LessonStep& step = lesson.steps[state.panels.lesson_step];
       ImGui::Spacing();
-      if (!state.picture.active) {
+      if (!frame_picture().active) {
         ImGui::BeginDisabled(state.panels.lesson_step == 0);
         if (keyed::ArrowButton("lesson.previous", "previous step", ImGuiDir_Left)) --state.panels.lesson_step;
         ImGui::EndDisabled();
@@ -89,7 +90,7 @@ void DrawLessonPanel(AppState& state) {
       }
       ImGui::AlignTextToFramePadding();
       ImGui::Text("Step %d of %d", state.panels.lesson_step + 1, count);
-      if (!state.picture.active) {
+      if (!frame_picture().active) {
         ImGui::SameLine();
         ImGui::BeginDisabled(state.panels.lesson_step + 1 >= count);
         if (keyed::ArrowButton("lesson.next", "next step", ImGuiDir_Right)) ++state.panels.lesson_step;
@@ -101,7 +102,7 @@ void DrawLessonPanel(AppState& state) {
       }
       // A step that asks for a change carries it (the file's "show"): one click makes it, so that
       // the numbers the step quotes are on screen whatever the student did before.
-      if (!state.picture.active && state.saved().show.count(state.panels.lesson_step + 1)) {
+      if (!frame_picture().active && state.saved().show.count(state.panels.lesson_step + 1)) {
         ImGui::SameLine();
         if (keyed::SmallButton("lesson.show", "show me")) show_lesson_step(state);
         if (ImGui::IsItemHovered())

@@ -13,6 +13,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "core/model/gauge.h"
@@ -71,7 +72,7 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
   const auto& m = get(state.scenario());
   const float label_w = matrix_label_width(row_labels);
   const float field_w = kFieldWidth * scale, gap = kFieldGap * scale;
-  const float width = std::max(script_text_size(title_markup).x + MatrixToolsWidth(state),
+  const float width = std::max(script_text_size(title_markup).x + MatrixToolsWidth(),
                                label_w + static_cast<float>(m.cols()) * (field_w + gap));
   flow.next(width);
   ImGui::BeginGroup();
@@ -99,7 +100,7 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
         state.apply([&](core::Scenario& s) { get(s)(r, c) = value; });
       if (ImGui::IsItemVisible()) {  // scrolled out of view: not a place to click
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-        state.layout.cells[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+        frame_layout().cells[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
       }
       row_rect.Add(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()));
       ImGui::PopID();
@@ -334,7 +335,7 @@ void DrawMatricesPanel(AppState& state) {
   if (BeginPanel(state, Panel::Matrices, "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {
     // Where the editor's parts are, a click away: the panel is taller than the window.
     std::string& target = state.panels.matrices_scroll_to;
-    if (!state.picture.active) {
+    if (!frame_picture().active) {
       ImGui::TextDisabled("go to:");
       const auto link = [&](const char* label, const char* part) {
         ImGui::SameLine();

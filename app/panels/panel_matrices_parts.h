@@ -25,6 +25,6 @@ struct MatrixChange {
   std::string done;
 };
 std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key, const Eigen::MatrixXd& shown);
-float MatrixToolsWidth(const AppState& state);  // what the "⋯" takes beside the title (none in a picture)
+float MatrixToolsWidth();  // what the "⋯" takes beside the title (none in a picture)
 
 }  // namespace app

@@ -17,6 +17,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "core/io/matrix_text.h"
 #include "core/math/matrix_fill.h"
 
@@ -134,13 +135,13 @@ std::optional<MatrixChange> FillItems(const std::string& name, const Eigen::Matr
 
 }  // namespace
 
-float MatrixToolsWidth(const AppState& state) {
-  if (state.picture.active) return 0;
+float MatrixToolsWidth() {
+  if (frame_picture().active) return 0;
   return ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("\u22EF").x + ImGui::GetStyle().FramePadding.x * 2;
 }
 
 std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key, const Eigen::MatrixXd& shown) {
-  if (state.picture.active) return std::nullopt;  // a picture for a slide has no buttons
+  if (frame_picture().active) return std::nullopt;  // a picture for a slide has no buttons
   // The title, the item just drawn: a right-click on it opens the menu too.
   const bool title_clicked = ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Right);
   ImGuiStorage* storage = ImGui::GetStateStorage();  // the editor window's, before the menu's own

@@ -9,6 +9,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "core/model/freedom.h"
@@ -233,7 +234,7 @@ void ScoresText(AppState& state, const core::Scenario& s, const core::HeadResult
     ScriptText("(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
                std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
                ")   \u00B7   QQ\u1D40: symmetric");
-  if (!state.picture.active) {
+  if (!frame_picture().active) {
     ImGui::SameLine(0, 24 * fonts().scale);
     keyed::Checkbox("own_scales", "own colour scales", &state.view.own_scales);
     if (ImGui::IsItemHovered())

@@ -12,6 +12,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
+#include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/slider.h"
@@ -189,7 +190,7 @@ void DrawSoftmaxPanel(AppState& state) {
 
     // The softmax's Jacobian of one row, on demand: it takes the right part of the panel.
     bool& jacobian = state.view.show_jacobian;
-    if (!state.picture.active || jacobian) {
+    if (!frame_picture().active || jacobian) {
       const ImVec2 at = ImGui::GetCursorPos();
       ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight() -
                                      ImGui::CalcTextSize("Jacobian").x - ImGui::GetStyle().ItemInnerSpacing.x, at.y));

@@ -5,6 +5,7 @@
 
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/widgets/frame_context.h"
 
 namespace app {
 
@@ -33,9 +34,9 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
   // A picture of this panel alone needs no title bar: its heatmaps name themselves.
   // One panel alone in presenter mode needs no title; two side by side keep theirs.
-  const bool presenting = state.view.presenter && !state.picture.active && state.view.presenter_panel == panel && !state.view.presenter_beside;
-  const int solo = state.picture.solo_panel == panel || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
-  const bool lit = !state.picture.active && !state.view.presenter && state.panels.lit_panel == panel;
+  const bool presenting = state.view.presenter && !frame_picture().active && state.view.presenter_panel == panel && !state.view.presenter_beside;
+  const int solo = frame_picture().solo_panel == panel || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
+  const bool lit = !frame_picture().active && !state.view.presenter && state.panels.lit_panel == panel;
   if (lit) {
     ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
     ImGui::PushStyleColor(ImGuiCol_TitleBg, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
@@ -59,7 +60,7 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
     ImGui::PopStyleVar();
     ImGui::PopStyleColor(4);
   }
-  state.layout.panels[title] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
+  frame_layout().panels[title] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
                                   ImGui::GetWindowSize().y};
   if (solo) {
     if (several) ImGui::TextDisabled("%s", head_text.c_str());

@@ -49,16 +49,17 @@ std::pair<int, int> AnimationRecorder::next_to_measure() const {
   return {measured_, std::min(frames_, measured_ + kMeasuredPerCall)};
 }
 
-void AnimationRecorder::measure(const AppState& state, const core::Scenario& scenario) {
+void AnimationRecorder::measure(const AppState& state, const core::Scenario& scenario, const TrainingFrame& training) {
   if (!error_.empty() || scale_per_frame_ || measured_ >= frames_) return;
-  renderer_->measure_scales(state, scenario, scales_);
+  renderer_->measure_scales(state, scenario, scales_, training);
   if (++measured_ == frames_) renderer_->fix_scales(scales_);
 }
 
-bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenario, const PictureCaption& caption) {
+bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenario, const PictureCaption& caption,
+                            const TrainingFrame& training) {
   if (!error_.empty() || done_ >= frames_) return false;
   renderer_->set_caption(caption);
-  if (!renderer_->render(state, rgba_, nullptr, scenario)) return fail("frame " + std::to_string(done_ + 1) + " could not be rendered");
+  if (!renderer_->render(state, rgba_, nullptr, scenario, training)) return fail("frame " + std::to_string(done_ + 1) + " could not be rendered");
   std::string why;
   const bool added = gif_ ? gif_writer_->add(rgba_.data(), GifWriter::delay_cs(done_, fps_)) : mp4_writer_->add(rgba_.data(), &why);
   if (!added) return fail(why.empty() ? "GIF encoding failed" : why);
@@ -159,19 +160,21 @@ bool TrainingRecorder::next(double slice) {
   // Trained: one colour scale per heatmap over every frame, a few frames a call.
   if (const auto [first, last] = recorder_.next_to_measure(); first < last) {
     for (int f = first; f < last; ++f) {
-      const AppState frame = frame_state(f);
-      recorder_.measure(frame, frame.scenario());
+      const Frame frame = frame_state(f);
+      recorder_.measure(frame.state, frame.state.scenario(), frame.training);
     }
     return error().empty();
   }
-  if (!recorder_.add(frame_state(done()))) return false;
+  const Frame frame = frame_state(done());
+  if (!recorder_.add(frame.state, nullptr, {}, frame.training)) return false;
   return !finished() || recorder_.finish();
 }
 
 // Frame f: the variant's weights at its step, every curve up to that step (the
 // test losses only at the end), the experiment for the title.
-AppState TrainingRecorder::frame_state(int f) const {
-  AppState frame(weights_[static_cast<size_t>(f)]);
+TrainingRecorder::Frame TrainingRecorder::frame_state(int f) const {
+  Frame picture{AppState(weights_[static_cast<size_t>(f)]), {}};
+  AppState& frame = picture.state;
   const int step = animation_.step(f, steps_);
   frame.view = view_;
   frame.lab.experiment = experiment_;
@@ -201,8 +204,8 @@ AppState TrainingRecorder::frame_state(int f) const {
   // A design that stopped at step k says so from the frame that could have shown step k on.
   c.diverged.clear();
   for (int k : curves_.diverged) c.diverged.push_back(k > 0 && step >= k ? k : 0);
-  frame.picture.training = TrainingFrame{animation_.panel, curves_.names[static_cast<size_t>(variant_)], variant_, step, steps_, axis_};
-  return frame;
+  picture.training = TrainingFrame{animation_.panel, curves_.names[static_cast<size_t>(variant_)], variant_, step, steps_, axis_};
+  return picture;
 }
 
 bool write_training_animation(const AppState& state, const core::Experiment& e, const core::TrainingAnimation& animation,

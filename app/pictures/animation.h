@@ -49,11 +49,12 @@ class AnimationRecorder {
   // frame is measured, or with ScreenshotOptions::scale_per_frame.
   std::pair<int, int> next_to_measure() const;
   // Folds the next frame's colour scales (state showing scenario) into the animation's; after
-  // the last frame's, they are the scales of every frame drawn.
-  void measure(const AppState& state, const core::Scenario& scenario);
+  // the last frame's, they are the scales of every frame drawn. training: a training run's frame.
+  void measure(const AppState& state, const core::Scenario& scenario, const TrainingFrame& training = {});
   // Renders state (showing scenario instead of its own, when given) as the next frame, with
-  // caption below its panels when there is one.
-  bool add(const AppState& state, const core::Scenario* scenario = nullptr, const PictureCaption& caption = {});
+  // caption below its panels when there is one; training: a training run's frame.
+  bool add(const AppState& state, const core::Scenario* scenario = nullptr, const PictureCaption& caption = {},
+           const TrainingFrame& training = {});
   // After the last frame: the end of the encoding, and the file written atomically.
   bool finish();
 
@@ -120,7 +121,12 @@ class TrainingRecorder {
   bool next(double slice = 0.03);
 
  private:
-  AppState frame_state(int f) const;
+  // Frame f: the state it draws (the variant's weights, the curves so far) and its step.
+  struct Frame {
+    AppState state;
+    TrainingFrame training;
+  };
+  Frame frame_state(int f) const;
   ViewOptions view_;                  // the view the frames are drawn in: the theme and colour maps chosen, the rest as a new window's
   core::Experiment experiment_;
   core::TrainingAnimation animation_;

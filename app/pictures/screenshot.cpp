@@ -165,18 +165,20 @@ AppState PictureRenderer::picture_state(const AppState& state, const core::Scena
   copy.panels = state.panels;
   copy.panels.highlight = copy.panels.highlight_next = {};  // a picture has no mouse
   copy.lab = state.lab;  // the same run (shared): the picture draws what the window shows
-  copy.picture = PictureOptions{true, options_.panel, options_.transparent, {}, {}, {}};
-  if (options_.training) {  // the step, variant and axis are the frame's; the panel the recording's
-    copy.picture.solo_panel.reset();
-    copy.picture.training = state.picture.training;
-    copy.picture.training.panel = options_.panel;
-  }
-  copy.picture.fixed_scales = fixed_scales_;
-  copy.picture.caption = caption_;
   return copy;
 }
 
-void PictureRenderer::lay_out(AppState& copy, bool draw) {
+PictureOptions PictureRenderer::picture_options(const TrainingFrame& training) const {
+  PictureOptions picture{true, options_.panel, options_.transparent, {}, fixed_scales_, caption_};
+  if (options_.training) {  // the step, variant and axis are the frame's; the panel the recording's
+    picture.solo_panel.reset();
+    picture.training = training;
+    picture.training.panel = options_.panel;
+  }
+  return picture;
+}
+
+void PictureRenderer::lay_out(AppState& copy, Layout& layout, const PictureOptions& picture, bool draw) {
   // Windows and tabs settle in the first frames: lay out a few, draw the last
   // (drawing 8 million pixels in software GL is what costs).
   constexpr int kFrames = 3;
@@ -184,7 +186,7 @@ void PictureRenderer::lay_out(AppState& copy, bool draw) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     heatmap_renderer().begin_frame();
-    DrawFrame(copy);
+    DrawFrame(copy, layout, picture);
     ImGui::Render();
     if (frame + 1 < kFrames || !draw) continue;
     glBindFramebuffer(GL_FRAMEBUFFER, gl_->target.fbo);
@@ -196,38 +198,42 @@ void PictureRenderer::lay_out(AppState& copy, bool draw) {
   }
 }
 
-void PictureRenderer::measure_scales(const AppState& state, const core::Scenario& scenario, std::map<std::string, double>& scales) {
+void PictureRenderer::measure_scales(const AppState& state, const core::Scenario& scenario, std::map<std::string, double>& scales,
+                                     const TrainingFrame& training) {
   if (!gl_) return;
   ImGuiContext* caller = ImGui::GetCurrentContext();
   ImGui::SetCurrentContext(gl_->context);
   AppState copy = picture_state(state, &scenario);
-  copy.picture.fixed_scales.clear();  // what this frame needs on its own
-  lay_out(copy, false);
-  for (const auto& [key, heatmap] : copy.layout.heatmaps)
+  PictureOptions picture = picture_options(training);
+  picture.fixed_scales.clear();  // what this frame needs on its own
+  Layout layout;
+  lay_out(copy, layout, picture, false);
+  for (const auto& [key, heatmap] : layout.heatmaps)
     if (heatmap.scale > 0) scales[key] = std::max(scales[key], heatmap.scale);
   ImGui::SetCurrentContext(caller);
 }
 
-bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& rgba, AppState* layout,
-                             const core::Scenario* scenario) {
+bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& rgba, Layout* layout,
+                             const core::Scenario* scenario, const TrainingFrame& training) {
   if (!gl_) return false;
   ImGuiContext* caller = ImGui::GetCurrentContext();
   ImGui::SetCurrentContext(gl_->context);
   AppState copy = picture_state(state, scenario);
-  copy.layout.read_text = layout != nullptr;
-  lay_out(copy, true);
+  Layout drawn;
+  drawn.read_text = layout != nullptr;
+  lay_out(copy, drawn, picture_options(training), true);
   glFinish();
   if (layout) {  // in the picture's logical pixels, like the window's
-    Layout& out = layout->layout;
+    Layout& out = *layout;
     out.cells.clear();
     out.heatmaps.clear();
     out.panels.clear();
     const float k = static_cast<float>(options_.scale);
     const auto unscale = [k](Rect r) { return Rect{r.x / k, r.y / k, r.w / k, r.h / k}; };
-    for (const auto& [key, r] : copy.layout.cells) out.cells[key] = unscale(r);
-    for (const auto& [key, r] : copy.layout.panels) out.panels[key] = unscale(r);
-    out.text = copy.layout.text;
-    for (auto [key, hm] : copy.layout.heatmaps) {
+    for (const auto& [key, r] : drawn.cells) out.cells[key] = unscale(r);
+    for (const auto& [key, r] : drawn.panels) out.panels[key] = unscale(r);
+    out.text = drawn.text;
+    for (auto [key, hm] : drawn.heatmaps) {
       hm.grid = unscale(hm.grid);
       hm.cell_w /= k;
       hm.cell_h /= k;
@@ -243,7 +249,7 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
 }
 
 bool write_screenshot(const AppState& state, const ScreenshotOptions& options, const std::string& path,
-                      std::string* error, AppState* layout) {
+                      std::string* error, Layout* layout) {
   const auto fail = [&](const std::string& why) {
     if (error) *error = path + ": " + why;
     return false;

@@ -12,6 +12,8 @@
 
 #include "app/app_state.h"
 #include "app/picture_options.h"
+#include "app/state/layout.h"
+#include "app/state/picture.h"
 
 namespace app {
 
@@ -34,12 +36,14 @@ class PictureRenderer {
   // state as the picture shows it: rgba gets width × height pixels, four bytes
   // each, the top row first, opaque (straight alpha when transparent). layout,
   // when given, receives the picture's cell and heatmap rectangles (logical pixels).
-  // scenario, when given, is shown instead of state's (an animation's frame).
-  bool render(const AppState& state, std::vector<unsigned char>& rgba, AppState* layout = nullptr,
-              const core::Scenario* scenario = nullptr);
+  // scenario, when given, is shown instead of state's (an animation's frame); training, a
+  // training run's frame (ScreenshotOptions::training): its step, variant and axis.
+  bool render(const AppState& state, std::vector<unsigned char>& rgba, Layout* layout = nullptr,
+              const core::Scenario* scenario = nullptr, const TrainingFrame& training = {});
   // Lays out the picture of state showing scenario as render would, draws nothing, and folds
   // into scales the colour scale each diverging heatmap ("Panel/id") needed: the largest m.
-  void measure_scales(const AppState& state, const core::Scenario& scenario, std::map<std::string, double>& scales);
+  void measure_scales(const AppState& state, const core::Scenario& scenario, std::map<std::string, double>& scales,
+                      const TrainingFrame& training = {});
   // The colour scales every later picture's diverging heatmaps are drawn on (an animation's,
   // fixed over its frames; PictureOptions::fixed_scales). Empty: each picture's own.
   void fix_scales(std::map<std::string, double> scales) { fixed_scales_ = std::move(scales); }
@@ -50,8 +54,10 @@ class PictureRenderer {
   struct Gl;
   // What a picture shows: state (or scenario instead), without the undo history or the mouse.
   AppState picture_state(const AppState& state, const core::Scenario* scenario) const;
+  // How it is drawn: options_, the training frame, the fixed scales and the caption.
+  PictureOptions picture_options(const TrainingFrame& training) const;
   // The frames a picture takes to settle, in its own ImGui context; the last drawn when draw.
-  void lay_out(AppState& copy, bool draw);
+  void lay_out(AppState& copy, Layout& layout, const PictureOptions& picture, bool draw);
   std::map<std::string, double> fixed_scales_;
   PictureCaption caption_;
   ScreenshotOptions options_;
@@ -65,6 +71,6 @@ class PictureRenderer {
 // and writes the PNG atomically. False with *error (naming the path) on failure.
 // layout, when given, receives the picture's cell and heatmap rectangles (--layout-out).
 bool write_screenshot(const AppState& state, const ScreenshotOptions& options, const std::string& path,
-                      std::string* error, AppState* layout = nullptr);
+                      std::string* error, Layout* layout = nullptr);
 
 }  // namespace app

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "app/training/training_worker.h"
 #include "core/export/export.h"
 #include "core/io/experiment_json.h"
 #include "core/model/markup.h"

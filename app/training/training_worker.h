@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/state/lab_state.h"
 #include "core/export/export_curves.h"
 #include "core/model/scenario.h"
 #include "core/training/training.h"
@@ -50,18 +51,9 @@ class TrainingWorker {
   // Slow motion: at most this many steps a second; 0 or less: as fast as it goes.
   void set_rate(double steps_per_second);
 
-  // What the panel draws, brought up to date by update().
-  struct View {
-    core::Curves curves;
-    std::vector<core::Scenario> current;  // each variant's weights now, with the first sequence and its target
-                                          // (the first seed's run)
-    std::vector<int> current_diverged;    // the step that run of each variant stopped at, 0 if none
-    int current_step = 0;                 // the steps done when they were copied
-    bool running = false;                 // steps are being taken (or are due, in slow motion)
-    double steps_per_second = 0;          // measured over the last publication
-    long revision = -1;                   // of the last publication seen
-    long weights_revision = -1;           // of the weights in current
-  };
+  // What the panel draws (app/state/lab_state.h), brought up to date by update().
+  using View = RunView;
+
   // Appends the losses published since view.revision and replaces what else is newer.
   void update(View& view) const;
   bool running() const;

@@ -87,6 +87,9 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text, double bytes) {
 // "changed" to a host page when it moves (web/page_pre.js).
 EMSCRIPTEN_KEEPALIVE double attnlab_revision() { return static_cast<double>(state().revision()); }
 
+// sessionKept(): the autosave holds what is on screen now; tests wait on it, not on a time.
+EMSCRIPTEN_KEEPALIVE int attnlab_session_kept() { return app::page_window()->session_kept() ? 1 : 0; }
+
 // status(): the status line's text.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_status() {
   static std::string out;
@@ -135,7 +138,7 @@ EMSCRIPTEN_KEEPALIVE double attnlab_time_compute(int calls_per_batch) {
 // layout(): as --layout-out writes it, in CSS pixels of the canvas.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_layout(float device_pixel_ratio) {
   static std::string out;
-  return kept(out, app::layout_json(state(), device_pixel_ratio > 0 ? device_pixel_ratio : 1));
+  return kept(out, app::layout_json(app::page_window()->layout(), device_pixel_ratio > 0 ? device_pixel_ratio : 1));
 }
 
 // exportFile(ext): the bytes `attnlab FILE --export OUT.EXT` writes, for svg, tex, csv and py;

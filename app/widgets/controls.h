@@ -15,7 +15,7 @@
 
 #include <imgui.h>
 
-#include "app/app_state.h"
+#include "app/state/layout.h"
 
 namespace app {
 

@@ -8,6 +8,7 @@
 
 #include <imgui_internal.h>
 
+#include "app/widgets/frame_context.h"
 #include "app/render/text.h"
 #include "app/widgets/highlight.h"
 
@@ -432,11 +433,11 @@ struct Cell {
 
 // The cells as one item: the hovered one outlined and named in a tooltip, where the panel explains it.
 // Returns it, or −1s (never in a picture: it has no mouse).
-Cell HoverCell(const AppState& state, const Grid& g) {
+Cell HoverCell(const Grid& g) {
   const float cell_w = g.sized.cell_w, cell_h = g.sized.cell_h;
   ImGui::SetCursorScreenPos(g.grid_min);
   ImGui::InvisibleButton("cells", ImVec2(g.grid_max.x - g.grid_min.x, g.grid_max.y - g.grid_min.y));
-  if (!ImGui::IsItemHovered() || state.picture.active) return {};
+  if (!ImGui::IsItemHovered() || frame_picture().active) return {};
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const int c = std::clamp(static_cast<int>((mouse.x - g.grid_min.x) / cell_w), 0, g.m.cols - 1);
   const int r = std::clamp(static_cast<int>((mouse.y - g.grid_min.y) / cell_h), 0, g.m.rows - 1);
@@ -473,8 +474,8 @@ void draw_linked_highlight(AppState& state, const Grid& g, const std::string& na
 
 float picture_cell_factor(const AppState& state) {
   // A training run's frame shows its panel alone on half the picture: the same.
-  const bool alone = state.picture.solo_panel || state.picture.training.panel ||
-                     (state.view.presenter && !state.picture.active);
+  const bool alone = frame_picture().solo_panel || frame_picture().training.panel ||
+                     (state.view.presenter && !frame_picture().active);
   return alone ? 1.6f : 1.0f;
 }
 
@@ -491,7 +492,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   const std::string key = current_panel_name() + "/" + id;
   const bool fixable = options.range == ValueRange::Diverging && !options.own_scale_always;
   if (fixable)
-    if (const auto fixed = state.picture.fixed_scales.find(key); fixed != state.picture.fixed_scales.end())
+    if (const auto fixed = frame_picture().fixed_scales.find(key); fixed != frame_picture().fixed_scales.end())
       options.shared_max = fixed->second;
   ImGui::PushID(id);
   ImGui::BeginGroup();  // one item of the whole size, so that SameLine rows line up
@@ -505,7 +506,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   const float right = std::max(g.grid_max.x + g.sized.colorbar_w,
                                std::min(g.origin.x + avail.x, g.grid_min.x + script_text_size(title_markup).x));
   const ImVec2 used(right - g.origin.x, g.grid_max.y - g.origin.y);
-  const Cell hovered = HoverCell(state, g);
+  const Cell hovered = HoverCell(g);
   draw_linked_highlight(state, g, id, hovered);
 
   ImGui::SetCursorScreenPos(g.origin);
@@ -514,7 +515,7 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
   ImGui::PopID();
   const bool numbers_drawn = g.sized.number_font != nullptr;
   const ImVec2 grid_min = g.grid_min, grid_max = g.grid_max;
-  state.layout.heatmaps[key] =
+  frame_layout().heatmaps[key] =
       HeatmapRect{std::string(title_markup), Rect{grid_min.x, grid_min.y, grid_max.x - grid_min.x, grid_max.y - grid_min.y},
                   g.sized.cell_w, g.sized.cell_h, numbers_drawn, numbers_drawn ? g.sized.number_px : 0.0f,
                   std::move(drawn_rows), std::move(drawn_cols),

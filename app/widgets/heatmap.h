@@ -11,6 +11,8 @@
 #include <imgui.h>
 
 #include "app/app_state.h"
+#include "app/state/layout.h"
+#include "app/state/picture.h"
 #include "app/render/heatmap_renderer.h"
 
 namespace app {
@@ -94,12 +96,12 @@ float picture_cell_factor(const AppState& state);
 HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title);
 
 // Draws at the cursor within `avail` (width, height), in state.view's colours,
-// and notes where in state.layout.heatmaps under "PANEL/id".
+// and notes where in frame_layout().heatmaps under "PANEL/id".
 HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,
                       const HeatmapOptions& options, ImVec2 avail);
 
 // The panel whose window is being drawn, by name: "Scores · head 2 of 3###Scores" → "Scores".
-// The first part of the keys of state.layout.heatmaps and state.layout.highlights.
+// The first part of the keys of frame_layout().heatmaps and frame_layout().highlights.
 std::string current_panel_name();
 
 // The text of a number in a cell: 2 decimals, or 2 significant digits past ±10⁴;

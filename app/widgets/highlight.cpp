@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "app/widgets/frame_context.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
 
@@ -16,7 +17,7 @@ ImU32 halo_color() { return ImGui::GetColorU32(ImGuiCol_WindowBg, 0.9f); }
 }  // namespace
 
 Highlight lit(const AppState& state, int head) {
-  if (state.picture.active) return {};
+  if (frame_picture().active) return {};
   if (head >= 0 && state.panels.highlight.head != head) return {};
   return state.panels.highlight;
 }
@@ -45,7 +46,7 @@ void OutlineHighlight(AppState& state, const std::string& key, ImVec2 min, ImVec
   const float t = highlight_thickness();
   dl->AddRect(a, b, halo_color(), 0, 0, t + 2 * halo_thickness());
   dl->AddRect(a, b, highlight_color(state.view.theme), 0, 0, t);
-  state.layout.highlights[current_panel_name() + "/" + key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+  frame_layout().highlights[current_panel_name() + "/" + key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
 void RingHighlight(AppState& state, const std::string& key, ImVec2 center, float radius) {
@@ -53,7 +54,7 @@ void RingHighlight(AppState& state, const std::string& key, ImVec2 center, float
   const float t = highlight_thickness();
   dl->AddCircle(center, radius, halo_color(), 0, t + 2 * halo_thickness());
   dl->AddCircle(center, radius, highlight_color(state.view.theme), 0, t);
-  state.layout.highlights[current_panel_name() + "/" + key] = Rect{center.x - radius, center.y - radius, 2 * radius, 2 * radius};
+  frame_layout().highlights[current_panel_name() + "/" + key] = Rect{center.x - radius, center.y - radius, 2 * radius, 2 * radius};
 }
 
 bool settle_highlight(AppState& state) {

@@ -30,7 +30,7 @@ void hover_query_key(AppState& state, int head, const HeatmapLayout& layout);
 float highlight_thickness();
 
 // Outlines [min, max] (grown by `outset` pixels; negative shrinks it) and notes the
-// rectangle in state.layout.highlights under key ("PANEL/what"), in the current window.
+// rectangle in frame_layout().highlights under key ("PANEL/what"), in the current window.
 void OutlineHighlight(AppState& state, const std::string& key, ImVec2 min, ImVec2 max, float outset);
 // A ring of `radius` around a point (Geometry's arrow tips), noted as its bounding square.
 void RingHighlight(AppState& state, const std::string& key, ImVec2 center, float radius);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/widgets/frame_context.h"
 #include "app/render/text.h"
 #include "app/training/lab.h"  // format_loss
 #include "app/widgets/plot_frame.h"
@@ -138,7 +139,7 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   float legend_w = 0;
   for (const std::string& name : c.names) legend_w = std::max(legend_w, script_text_size(name).x);
-  ImFont* value_font = legend_value_font(state);
+  ImFont* value_font = legend_value_font();
   const auto value_w = [&](const std::string& text) { return value_font->CalcTextSizeA(value_font->FontSize, FLT_MAX, 0, text.c_str()).x; };
   legend_w = std::max(legend_w, value_w(c.seeds > 1 ? "median L = 0.0000, test 0.0000" : "L = 0.0000, test 0.0000"));
   for (size_t v = 0; v < c.names.size() && v < c.loss.size(); ++v) legend_w = std::max(legend_w, value_w(legend_value(c, v)));
@@ -160,7 +161,7 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
   const ImVec2 p1(origin.x + std::max(left + 40 * scale, legend_below ? size.x - 10 * scale : size.x - beside_w - 10 * scale),
                   origin.y + std::max(top + 40 * scale, size.y - bottom - legend_h));
   // A training run's frame keeps the whole run's axis: the curves grow, the axis stays put.
-  const TrainingFrame& frame = state.picture.training;
+  const TrainingFrame& frame = frame_picture().training;
   const bool animating = frame.panel.has_value();
   return CurvesPlot{.c = c,
                     .origin = origin,
@@ -336,7 +337,7 @@ void draw_curves_legend(const AppState& state, const CurvesPlot& p) {
     const float y = (p.legend_below ? p.p1.y + p.bottom + 4 * scale : p.p0.y) + static_cast<float>(row) * p.entry_h;
     CurveSample(state, p.dl, ImVec2(lx, y + line * 0.5f), kLegendSample * scale, static_cast<int>(v));
     draw_script_text(p.dl, ImVec2(lx + kLegendTextAt * scale, y - line * 0.1f), p.ink, c.names[v]);
-    ImFont* font = legend_value_font(state);
+    ImFont* font = legend_value_font();
     const std::string value = legend_value(c, v);
     p.dl->AddText(font, font->FontSize, ImVec2(lx + kLegendTextAt * scale, y + line), p.faint, value.c_str());
     note_drawn_text(ImVec2(lx + kLegendTextAt * scale, y + line), value);
@@ -345,28 +346,28 @@ void draw_curves_legend(const AppState& state, const CurvesPlot& p) {
 
 }  // namespace
 
-ImFont* legend_value_font(const AppState& state) {
-  return state.picture.active || !fonts().small ? ImGui::GetFont() : fonts().small;
+ImFont* legend_value_font() {
+  return frame_picture().active || !fonts().small ? ImGui::GetFont() : fonts().small;
 }
 
 // The curves on a log axis with a legend: the panel's and the PNG's.
 void LossCurves(AppState& state, ImVec2 size) {
   const CurvesPlot p = layout_curves(state, size);
-  state.layout.panels[kLossCurvesPicture] = Rect{p.origin.x, p.origin.y, size.x, size.y};
+  frame_layout().panels[kLossCurvesPicture] = Rect{p.origin.x, p.origin.y, size.x, size.y};
   ImGui::InvisibleButton("curves", size);
   const bool hovered = ImGui::IsItemHovered();
   p.dl->AddRectFilled(p.p0, p.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
   draw_loss_axis(p);
   draw_step_axis(p);
   p.dl->AddRect(p.p0, p.p1, p.faint);
-  const TrainingFrame& frame = state.picture.training;
+  const TrainingFrame& frame = frame_picture().training;
   if (frame.panel && frame.step < p.x_max)  // now, in a training run's frame
     p.dl->AddLine(ImVec2(p.x_of(frame.step), p.p0.y), ImVec2(p.x_of(frame.step), p.p1.y), p.faint);
   p.dl->PushClipRect(p.p0, p.p1, true);
   draw_bands(state, p);
-  draw_curves(state, p, state.picture.training.panel ? p.c.loss : shown_loss(state));
+  draw_curves(state, p, frame_picture().training.panel ? p.c.loss : shown_loss(state));
   p.dl->PopClipRect();
-  if (hovered && !state.picture.active) HoverStep(state, p);
+  if (hovered && !frame_picture().active) HoverStep(state, p);
   draw_curves_legend(state, p);
 }
 

@@ -14,7 +14,7 @@
 
 namespace app {
 
-// The name of the curves' rectangle in state.layout.panels, and of the picture of the
+// The name of the curves' rectangle in frame_layout().panels, and of the picture of the
 // curves alone (DrawLossCurvesPicture, panel_loss_curves.cpp).
 inline constexpr const char* kLossCurvesPicture = panel_name(Panel::LossCurves);
 
@@ -24,7 +24,7 @@ ImU32 curve_colour(const AppState& state, int v);
 // The font of the losses under the names in the legend: the small one in the lab, the text's own
 // in a picture (a training run's frame, the curves' PNG), where the small one, 9 pixels high at
 // 720p, is too small for a slide. The legend is as wide as its longest line in that font.
-ImFont* legend_value_font(const AppState& state);
+ImFont* legend_value_font();
 
 // A polyline in variant v's dash pattern (core::curve_dash), the pattern running on across its
 // points: ImDrawList draws no dashes, so each dash is a polyline of its own.

@@ -10,13 +10,13 @@
 
 namespace app {
 
-std::string layout_json(const AppState& state, float per_pixel) {
+std::string layout_json(const Layout& layout, float per_pixel) {
   const auto px = [per_pixel](float v) { return v / per_pixel; };
   const auto rect = [&](const auto& r) { return nlohmann::ordered_json{px(r.x), px(r.y), px(r.w), px(r.h)}; };
   nlohmann::ordered_json j;
-  for (const auto& [key, r] : state.layout.cells) j[key] = rect(r);
+  for (const auto& [key, r] : layout.cells) j[key] = rect(r);
   nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();
-  for (const auto& [key, hm] : state.layout.heatmaps) {
+  for (const auto& [key, hm] : layout.heatmaps) {
     heatmaps[key] = {{"title", hm.title},
                      {"rect", rect(hm.grid)},
                      {"cell", {px(hm.cell_w), px(hm.cell_h)}},
@@ -28,19 +28,19 @@ std::string layout_json(const AppState& state, float per_pixel) {
   }
   j["heatmaps"] = heatmaps;
   nlohmann::ordered_json panels = nlohmann::ordered_json::object();
-  for (const auto& [name, r] : state.layout.panels) panels[name] = rect(r);
+  for (const auto& [name, r] : layout.panels) panels[name] = rect(r);
   j["panels"] = panels;
   nlohmann::ordered_json controls = nlohmann::ordered_json::object();
-  for (const auto& [key, r] : state.layout.controls) controls[key] = rect(r);
+  for (const auto& [key, r] : layout.controls) controls[key] = rect(r);
   j["controls"] = controls;
   // What each panel says, a line of the screen per line, when the window reads its text.
-  if (!state.layout.text.empty()) j["text"] = state.layout.text;
+  if (!layout.text.empty()) j["text"] = layout.text;
   return j.dump(1) + "\n";
 }
 
 // The editable cells by key, and under "heatmaps" every heatmap drawn (docs/command-line.md, --layout-out);
 // "panels" and "controls" (buttons, fields) for the tests that click them.
-bool write_layout(const AppState& state, const std::string& path, std::string* error) {
+bool write_layout(const AppState& state, const Layout& layout, const std::string& path, std::string* error) {
   // Written again while the window runs: what the path names now is checked each time, as the
   // command line checked it at the start (a link to the session made since would replace it).
   const bool is_the_file = !state.library.file.empty() && core::writes_over(path, state.library.file);
@@ -49,21 +49,21 @@ bool write_layout(const AppState& state, const std::string& path, std::string* e
     return false;
   }
   // Whole or not at all: a test reads it while the window runs.
-  return core::write_file_atomically(path, layout_json(state), error);
+  return core::write_file_atomically(path, layout_json(layout), error);
 }
 
-void LayoutProbe::after_frame(const AppState& state, long frame) {
+void LayoutProbe::after_frame(const AppState& state, const Layout& layout, long frame) {
   if (frame < kSettledFrame || path_.empty()) return;
   // Each control with where it is: a popup's first frame lays it out before it is shown, and a
   // test that clicked where that frame put a button would miss it.
   std::vector<std::string> keys;
-  for (const auto& [key, rect] : state.layout.controls)
+  for (const auto& [key, rect] : layout.controls)
     keys.push_back(key + " " + std::to_string(rect.x) + " " + std::to_string(rect.y) + " " + std::to_string(rect.w) + " " +
                    std::to_string(rect.h));
   if (frame != kSettledFrame && keys == controls_) return;
   controls_ = std::move(keys);
   std::string error;
-  if (!write_layout(state, path_, &error)) std::cerr << "attnlab: " << error << "\n";
+  if (!write_layout(state, layout, path_, &error)) std::cerr << "attnlab: " << error << "\n";
 }
 
 }  // namespace app

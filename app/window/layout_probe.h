@@ -7,16 +7,17 @@
 #include <vector>
 
 #include "app/app_state.h"
+#include "app/state/layout.h"
 
 namespace app {
 
 // The rectangles of the last frame as JSON, in ImGui's pixels divided by per_pixel (the page
 // gives devicePixelRatio, for CSS pixels).
-std::string layout_json(const AppState& state, float per_pixel = 1);
+std::string layout_json(const Layout& layout, float per_pixel = 1);
 
 // The rectangles of the last frame, written to path whole or not at all; false and why when
 // path now names the session or the scenario's file.
-bool write_layout(const AppState& state, const std::string& path, std::string* error);
+bool write_layout(const AppState& state, const Layout& layout, const std::string& path, std::string* error);
 
 // In the window: written once the layout has settled, and again whenever the controls on
 // screen change or move (a menu or a dialog opens, a popup is laid out again once shown).
@@ -24,7 +25,7 @@ class LayoutProbe {
  public:
   explicit LayoutProbe(std::string path) : path_(std::move(path)) {}
   // After every frame; the frame count starts at 1.
-  void after_frame(const AppState& state, long frame);
+  void after_frame(const AppState& state, const Layout& layout, long frame);
 
  private:
   static constexpr long kSettledFrame = 3;  // popups and hover states settle within a few frames

@@ -37,7 +37,7 @@ bool write_sweep_job(AppState& state, const WindowOptions& options, const Screen
 
 }  // namespace
 
-int run_offscreen_job(AppState& state, const WindowOptions& options) {
+int run_offscreen_job(AppState& state, Layout& layout, const WindowOptions& options) {
   ScreenshotOptions shot;
   shot.width = options.width > 0 ? options.width : kDefaultPictureWidth;
   shot.height = options.height > 0 ? options.height : kDefaultPictureHeight;
@@ -58,10 +58,10 @@ int run_offscreen_job(AppState& state, const WindowOptions& options) {
       std::cerr << "\nattnlab: " << error << "\n";
       exit_code = 1;
     }
-  } else if (!write_screenshot(state, shot, options.screenshot, &error, &state)) {
+  } else if (!write_screenshot(state, shot, options.screenshot, &error, &layout)) {
     std::cerr << "attnlab: " << error << "\n";
     exit_code = 1;
-  } else if (!options.layout_out.empty() && !write_layout(state, options.layout_out, &error)) {
+  } else if (!options.layout_out.empty() && !write_layout(state, layout, options.layout_out, &error)) {
     std::cerr << "attnlab: " << error << "\n";
     exit_code = 1;
   }
@@ -71,10 +71,10 @@ int run_offscreen_job(AppState& state, const WindowOptions& options) {
   return exit_code;
 }
 
-void export_png(AppState& state, const ExportRequest& request, float content_scale) {
+void export_png(AppState& state, const Layout& layout, const ExportRequest& request, float content_scale) {
   ImVec2 size = ImGui::GetIO().DisplaySize;  // in framebuffer pixels: the frame was laid out in them
   const std::string name = request.panel ? panel_name(*request.panel) : "";
-  if (const auto panel = state.layout.panels.find(name); request.panel && panel != state.layout.panels.end())
+  if (const auto panel = layout.panels.find(name); request.panel && panel != layout.panels.end())
     size = ImVec2(panel->second.w, panel->second.h);
   ScreenshotOptions shot{std::max(1, static_cast<int>(size.x / content_scale)), std::max(1, static_cast<int>(size.y / content_scale)),
                          static_cast<int>(request.scale), request.panel, request.transparent, std::nullopt};

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "app/app_state.h"
+#include "app/state/layout.h"
 #include "app/window/window.h"
 
 namespace app {
@@ -18,11 +19,13 @@ inline bool timing_asked() {
 }
 
 // Carries out the command line's picture (options.screenshot names it) and --layout-out with
-// it; returns the exit code, 1 with a message on stderr when it cannot be written.
-int run_offscreen_job(AppState& state, const WindowOptions& options);
+// it (the picture's, into layout); returns the exit code, 1 with a message on stderr when it
+// cannot be written.
+int run_offscreen_job(AppState& state, Layout& layout, const WindowOptions& options);
 
 // A PNG asked for from the window: the whole window at its size, or a panel alone at the size
-// it has on screen, to request.path; the status line says where it went.
-void export_png(AppState& state, const ExportRequest& request, float content_scale);
+// it has on screen (in layout, the window's last frame), to request.path; the status line says
+// where it went.
+void export_png(AppState& state, const Layout& layout, const ExportRequest& request, float content_scale);
 
 }  // namespace app

@@ -93,11 +93,14 @@ void set_imgui_settings_file(AppState& state, bool offscreen) {
 // What the loop keeps from one frame to the next.
 class WindowLoop {
  public:
-  WindowLoop(AppState& state, Backend& backend, GlHeatmapRenderer& renderer, const WindowOptions& options)
-      : state_(state), backend_(backend), renderer_(renderer), autosave_(state), probe_(options.layout_out),
+  WindowLoop(AppState& state, Layout& layout, Backend& backend, GlHeatmapRenderer& renderer, const WindowOptions& options)
+      : state_(state), layout_(layout), backend_(backend), renderer_(renderer), autosave_(state), probe_(options.layout_out),
         content_scale_(backend.content_scale()), fonts_zoom_(state.view.zoom), title_(window_title(state)) {
-    state_.layout.read_text = !options.layout_out.empty();  // --layout-out writes the text each panel shows
+    layout_.read_text = !options.layout_out.empty();  // --layout-out writes the text each panel shows
   }
+
+  // The autosave has kept what the state holds now (Autosave::kept).
+  bool session_kept() const { return autosave_.kept(state_); }
 
   // One turn; false once the window is closed.
   bool frame() {
@@ -107,7 +110,7 @@ class WindowLoop {
     follow_zoom();
     const FrameRequests requests = draw_frame();
     present();
-    probe_.after_frame(state_, ++frame_);
+    probe_.after_frame(state_, layout_, ++frame_);
     make_pictures();
     answer(requests);
     keep_session();
@@ -152,7 +155,7 @@ class WindowLoop {
     backend_.new_frame();
     ImGui::NewFrame();
     renderer_.begin_frame();
-    const FrameRequests requests = DrawFrame(state_, backend_.take_close_request());
+    const FrameRequests requests = DrawFrame(state_, layout_, {}, backend_.take_close_request());
     ImGui::Render();
     return requests;
   }
@@ -172,7 +175,7 @@ class WindowLoop {
     try {
       if (state_.dialogs.export_request.scale > 0) {
         const ExportRequest request = std::exchange(state_.dialogs.export_request, {});
-        export_png(state_, request, content_scale_);
+        export_png(state_, layout_, request, content_scale_);
         frames_left_ = kFramesAfterEvent;
       }
       if (recordings_.step(state_)) frames_left_ = kFramesAfterEvent;
@@ -211,6 +214,7 @@ class WindowLoop {
   }
 
   AppState& state_;
+  Layout& layout_;  // where the last frame drew what (Window::layout)
   Backend& backend_;
   GlHeatmapRenderer& renderer_;
   std::string layout_failed_;
@@ -268,7 +272,7 @@ int Window::start() {
   if (!offscreen) {
     // The lab's worker wakes the loop when it has news: no polling while it trains.
     set_training_waker(Backend::wake);
-    loop_ = std::make_unique<WindowLoop>(state_, *backend_, *renderer_, options_);
+    loop_ = std::make_unique<WindowLoop>(state_, layout_, *backend_, *renderer_, options_);
   }
   return 0;
 }
@@ -293,7 +297,9 @@ Window::~Window() {
 
 bool Window::frame() { return loop_ && loop_->frame(); }
 
-int Window::make_offscreen_picture() { return run_offscreen_job(state_, options_); }
+bool Window::session_kept() const { return !loop_ || loop_->session_kept(); }
+
+int Window::make_offscreen_picture() { return run_offscreen_job(state_, layout_, options_); }
 
 int run_window(const WindowOptions& options) {
   int exit_code = 0;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "app/state/layout.h"
 #include "core/animation/sweep.h"
 #include "core/animation/training_animation.h"
 
@@ -50,6 +51,10 @@ class Window {
   int make_offscreen_picture();
 
   AppState& state() { return state_; }
+  // Where the last frame drew what (--layout-out, the page's layout()).
+  const Layout& layout() const { return layout_; }
+  // The session holds what the state has now: no change waits for the autosave (the page's sessionKept()).
+  bool session_kept() const;
   Backend& backend() { return *backend_; }
 
  private:
@@ -58,6 +63,7 @@ class Window {
 
   const WindowOptions options_;
   AppState state_;
+  Layout layout_;
   bool imgui_ = false;
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<GlHeatmapRenderer> renderer_;

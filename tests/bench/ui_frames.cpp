@@ -24,12 +24,13 @@ namespace {
 std::vector<double> frame_times(app::AppState& state, app::NullHeatmapRenderer& renderer, int x0, int width) {
   ImGuiIO& io = ImGui::GetIO();
   std::vector<double> us;
+  app::Layout layout;
   for (int frame = 0; frame < 1100; ++frame) {
     io.MousePos = ImVec2(static_cast<float>(x0 + (frame * 7) % width), static_cast<float>(100 + (frame * 3) % 700));
     const auto t0 = std::chrono::steady_clock::now();
     ImGui::NewFrame();
     renderer.begin_frame();
-    app::DrawFrame(state);
+    app::DrawFrame(state, layout);
     ImGui::Render();
     const auto t1 = std::chrono::steady_clock::now();
     if (frame >= 100) us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());

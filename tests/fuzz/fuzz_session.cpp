@@ -90,10 +90,11 @@ core::Scenario shaped(uint8_t a, uint8_t b) {
 }
 
 void draw(app::AppState& state) {
+  app::Layout layout;
   for (int i = 0; i < 2; ++i) {
     ImGui::NewFrame();
     g_renderer.begin_frame();
-    app::DrawFrame(state);
+    app::DrawFrame(state, layout);
     ImGui::Render();
   }
   if (state.view.head < 0 || state.view.head >= state.scenario().heads) std::abort();

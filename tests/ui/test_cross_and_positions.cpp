@@ -106,29 +106,29 @@ TEST_F(UiTest, PresenterModeStepsThroughALesson) {
   ASSERT_TRUE(state.view.presenter);
   EXPECT_EQ(state.view.presenter_panel, core::Panel::Softmax);  // the step's panel
   EXPECT_EQ(state.panels.lesson_step, 0);
-  EXPECT_TRUE(state.layout.panels.count("Softmax"));
+  EXPECT_TRUE(layout.panels.count("Softmax"));
   // Cause and effect on one screen: the editor beside the step's panel, which is the wider.
-  EXPECT_TRUE(state.layout.panels.count("Matrices"));
-  EXPECT_FALSE(state.layout.panels.count("Scores"));
-  EXPECT_GT(state.layout.panels["Softmax"].w, state.layout.panels["Matrices"].w);
-  EXPECT_NEAR(state.layout.panels["Matrices"].w + state.layout.panels["Softmax"].w, 1280, 1);
-  EXPECT_EQ(state.layout.panels["Matrices"].x, 0);
+  EXPECT_TRUE(layout.panels.count("Matrices"));
+  EXPECT_FALSE(layout.panels.count("Scores"));
+  EXPECT_GT(layout.panels["Softmax"].w, layout.panels["Matrices"].w);
+  EXPECT_NEAR(layout.panels["Matrices"].w + layout.panels["Softmax"].w, 1280, 1);
+  EXPECT_EQ(layout.panels["Matrices"].x, 0);
   state.view.presenter_beside.reset();  // View → Presenter → beside it: nothing
   frames(2);
-  EXPECT_FALSE(state.layout.panels.count("Matrices"));  // one panel alone
-  EXPECT_GT(state.layout.panels["Softmax"].w, 1200);
+  EXPECT_FALSE(layout.panels.count("Matrices"));  // one panel alone
+  EXPECT_GT(layout.panels["Softmax"].w, 1200);
   state.view.presenter_beside = core::Panel::Matrices;
   key(262);  // →
   EXPECT_EQ(state.panels.lesson_step, 1);
   EXPECT_EQ(state.view.presenter_panel, core::Panel::Geometry);
-  EXPECT_TRUE(state.layout.panels.count("Geometry"));
+  EXPECT_TRUE(layout.panels.count("Geometry"));
   key(262);  // past the last step: it stays
   EXPECT_EQ(state.panels.lesson_step, 1);
   key(263);  // ←
   EXPECT_EQ(state.view.presenter_panel, core::Panel::Softmax);
   key(256);  // Esc leaves
   EXPECT_FALSE(state.view.presenter);
-  EXPECT_TRUE(state.layout.panels.count("Scores"));
+  EXPECT_TRUE(layout.panels.count("Scores"));
   // Ctrl + zooms (the window rebuilds its fonts at the new size), Ctrl 0 goes back.
   ImGui::GetIO().KeyCtrl = true;
   key('=');

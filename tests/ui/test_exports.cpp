@@ -54,13 +54,13 @@ class ExportsTest : public UiTest {
   // the menu bar is above where it looks for the panels' controls.)
   void export_menu(const char* item) {
     frames(2);
-    ASSERT_TRUE(state.layout.controls.count("menu.file"));
-    click(center(state.layout.controls.at("menu.file")));
-    ASSERT_TRUE(state.layout.controls.count("menu.export")) << "no Export in the File menu";
-    mouse_to(center(state.layout.controls.at("menu.export")));
+    ASSERT_TRUE(layout.controls.count("menu.file"));
+    click(center(layout.controls.at("menu.file")));
+    ASSERT_TRUE(layout.controls.count("menu.export")) << "no Export in the File menu";
+    mouse_to(center(layout.controls.at("menu.export")));
     frames(3);
-    ASSERT_TRUE(state.layout.controls.count(item)) << item << " not in File → Export";
-    click(center(state.layout.controls.at(item)));
+    ASSERT_TRUE(layout.controls.count(item)) << item << " not in File → Export";
+    click(center(layout.controls.at(item)));
     frames(2);
   }
   // Replaces the dialog's name field with text, as typed.

@@ -428,9 +428,9 @@ TEST_F(FilesTest, AutosaveFollowsAChangeWithinTheDelay) {
 TEST_F(FilesTest, CopyLinkAndOpenLinkFromTheClipboard) {
   const auto menu = [&](const char* item) {
     frames(2);
-    click(center(state.layout.controls.at("menu.file")));
-    ASSERT_TRUE(state.layout.controls.count(item)) << item;
-    click(center(state.layout.controls.at(item)));
+    click(center(layout.controls.at("menu.file")));
+    ASSERT_TRUE(layout.controls.count(item)) << item;
+    click(center(layout.controls.at(item)));
   };
   state.apply([](core::Scenario& s) { s.X(0, 0) = 0.5; });
   state.end_frame(false);
@@ -488,8 +488,8 @@ TEST_F(FilesTest, YourOwnLessonsAreInTheLessonsMenu) {
   EXPECT_EQ(own.lessons[1].title, "Week 3: masks");
   EXPECT_EQ(own.problems[1], "");
   EXPECT_NE(own.problems[0], "") << "a file that cannot be read says why";
-  EXPECT_TRUE(state.layout.controls.count("menu.own_lesson.0"));
-  ASSERT_TRUE(state.layout.controls.count("menu.own_lesson.1"));
+  EXPECT_TRUE(layout.controls.count("menu.own_lesson.0"));
+  ASSERT_TRUE(layout.controls.count("menu.own_lesson.1"));
 
   // Clicking the broken one opens nothing; clicking week 3 opens it.
   click(center(control("menu.own_lesson.0")));
@@ -505,7 +505,7 @@ TEST_F(FilesTest, YourOwnLessonsAreInTheLessonsMenu) {
   ASSERT_TRUE(app::save_scenario(state, (mine / "week4.json").string())) << state.status;
   open_menu("menu.lessons");
   EXPECT_EQ(app::user_lessons().lessons.size(), 3u);
-  EXPECT_TRUE(state.layout.controls.count("menu.own_lesson.2"));
+  EXPECT_TRUE(layout.controls.count("menu.own_lesson.2"));
   ::unsetenv("XDG_DATA_HOME");
 }
 

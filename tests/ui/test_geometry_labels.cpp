@@ -2,7 +2,7 @@
 // that use it, at 1280×720 and 1920×1080, no two names overlap, no name covers a point or an arrow's
 // tip, the legend covers nothing it explains, and every arrow tip says which q_i or k_j it is, or the
 // legend says to hover it (and hovering it names it). What a person checks by eye, from
-// state.layout.plots["Geometry"].
+// layout.plots["Geometry"].
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -69,7 +69,7 @@ class GeometryLabelsTest : public UiTest {
     EXPECT_TRUE(app::open_scenario(state, (fs::path(ATTNLAB_LESSONS) / lesson).string())) << state.status;
     mouse_to(ImVec2(size.x - 10, 5));  // away from every tip and cell: nothing lit
     frames(3);
-    return state.layout.plots.at("Geometry");
+    return layout.plots.at("Geometry");
   }
 
   // What a person checks by eye on one plot.
@@ -159,7 +159,7 @@ TEST_F(GeometryLabelsTest, ATipLeftUnnamedIsNamedWhenHovered) {
   EXPECT_TRUE(legend_says_hover(plot));
   mouse_to(ImVec2(unnamed->x, unnamed->y));
   frames(3);
-  const app::PlotLayout& hovered = state.layout.plots.at("Geometry");
+  const app::PlotLayout& hovered = layout.plots.at("Geometry");
   const auto it = std::find_if(hovered.marks.begin(), hovered.marks.end(),
                                [&](const app::PlotMark& m) { return m.key == unnamed->key; });
   ASSERT_NE(it, hovered.marks.end());

@@ -28,7 +28,7 @@ TEST_F(GradientsTest, OneWKeepsTheScores) {
   }
   frames(2);
   cell("W[0][3][3]");  // W_1 is editable, 4 × 4, and W^Q, W^K are not shown
-  EXPECT_FALSE(state.layout.cells.count("W_Q[0][0][0]"));
+  EXPECT_FALSE(layout.cells.count("W_Q[0][0][0]"));
   ctrl_key('Z');
   EXPECT_FALSE(state.scenario().options.merged_qk);
 }
@@ -53,12 +53,12 @@ TEST_F(GradientsTest, TargetLossAndGradientsByHand) {
   // ∂L/∂Y = 2(Y − target)/20 is −0.05 at (2, 1) alone: ∂L/∂W^O = concatᵀ·∂L/∂Y has column 1 only.
   EXPECT_EQ(g.W_O.col(0).cwiseAbs().maxCoeff(), 0.0);
   EXPECT_NEAR(g.W_O(0, 1), -0.05 * state.result().concat(2, 0), 1e-15);
-  EXPECT_TRUE(state.layout.heatmaps.count("Matrices/grad.X"));
-  EXPECT_TRUE(state.layout.heatmaps.count("Matrices/grad.W_O"));
+  EXPECT_TRUE(layout.heatmaps.count("Matrices/grad.X"));
+  EXPECT_TRUE(layout.heatmaps.count("Matrices/grad.W_O"));
   // Off: no gradient heatmaps; the target and the loss stay.
   click_on("show_gradients");
   frames(2);
-  EXPECT_FALSE(state.layout.heatmaps.count("Matrices/grad.X"));
+  EXPECT_FALSE(layout.heatmaps.count("Matrices/grad.X"));
   EXPECT_TRUE(state.scenario().has_target);
   // Undo takes the edit, then the target, back.
   ctrl_key('Z');
@@ -78,12 +78,12 @@ TEST_F(GradientsTest, SoftmaxJacobianOfAUniformRow) {
   s.V[0] = V;
   state.open_document(s);
   frames(2);
-  EXPECT_FALSE(state.layout.heatmaps.count("Softmax/jacobian"));
+  EXPECT_FALSE(layout.heatmaps.count("Softmax/jacobian"));
   click_on("jacobian");
   frames(2);
-  ASSERT_TRUE(state.layout.heatmaps.count("Softmax/jacobian"));
+  ASSERT_TRUE(layout.heatmaps.count("Softmax/jacobian"));
   // Its colours: ¼ and −¼ at the ends of the diverging map centred on 0 (max ¼).
-  const app::Rect grid = state.layout.heatmaps.at("Softmax/jacobian").grid;
+  const app::Rect grid = layout.heatmaps.at("Softmax/jacobian").grid;
   int found = 0;
   for (const app::HeatmapDraw& d : renderer.draws)
     if (!d.gradient && d.min.x == grid.x && d.min.y == grid.y) {

@@ -36,8 +36,8 @@ class LabTest : public UiTest {
 // Step, Run to the end, and the curves are core's; "Open in views" shows the
 // trained weights and the first sequence; Ctrl+Z brings the scenario back.
 TEST_F(LabTest, StepRunOpenInViewsUndo) {
-  ASSERT_TRUE(state.layout.panels.count(app::kExperimentPanel));
-  EXPECT_FALSE(state.layout.panels.count("Scores"));  // the lab fills the window
+  ASSERT_TRUE(layout.panels.count(app::kExperimentPanel));
+  EXPECT_FALSE(layout.panels.count("Scores"));  // the lab fills the window
   // Before Run: W^Q, W^K, W^V, W^O of 4×2, 4×2, 4×2, 2×4; shared QK 8 fewer; at d_k = 3 and 4, 3·4·d_k.
   ASSERT_EQ(curves().params, (std::vector<int>{32, 24, 36, 48}));
   click_on("lab.step");
@@ -68,7 +68,7 @@ TEST_F(LabTest, StepRunOpenInViewsUndo) {
   EXPECT_EQ(state.scenario().title.rfind("QK\u1D40 after 30 steps", 0), 0u) << state.scenario().title;
   EXPECT_TRUE(state.library.file.empty());  // Ctrl+S must not write the weights over the file that was open
   frames(2);
-  EXPECT_TRUE(state.layout.panels.count("Scores"));
+  EXPECT_TRUE(layout.panels.count("Scores"));
   expect_result_is_current();
   ctrl_key('Z');
   EXPECT_EQ(state.scenario(), before);
@@ -190,7 +190,7 @@ TEST_F(LabTest, SeedsShowMediansAndBands) {
   EXPECT_NE(app::variant_test_loss(curves(), 0).find(" ["), std::string::npos);
   EXPECT_NE(app::lab_progress(state).find("3 seeds each"), std::string::npos) << app::lab_progress(state);
   const app::Rect open = control("lab.open.0");
-  const app::Rect panel = state.layout.panels.at(app::kExperimentPanel);
+  const app::Rect panel = layout.panels.at(app::kExperimentPanel);
   EXPECT_LE(open.x + open.w, panel.x + panel.w) << "Open in views is off the panel: x " << open.x << " w " << open.w;
   click_on("lab.open.0");
   EXPECT_EQ(state.scenario().W_Q[0], alone.run(0).current(0).W_Q[0]);
@@ -219,7 +219,7 @@ TEST(Designs, EachIsAVariantTheReaderAccepts) {
 TEST_F(LabTest, F11ShowsTheLabOverTheWholeWindow) {
   state.view.workspace = app::Workspace::Lab;
   frames(2);
-  const app::Rect windowed = state.layout.panels.at("Experiment");
+  const app::Rect windowed = layout.panels.at("Experiment");
   EXPECT_GT(windowed.y, 0);  // under the menu bar
   const auto f11 = [&] {
     ImGui::GetIO().KeysDown[300] = true;  // GLFW_KEY_F11
@@ -230,15 +230,15 @@ TEST_F(LabTest, F11ShowsTheLabOverTheWholeWindow) {
   f11();
   ASSERT_TRUE(state.view.presenter);
   EXPECT_EQ(state.view.workspace, app::Workspace::Lab);
-  const app::Rect full = state.layout.panels.at("Experiment");
+  const app::Rect full = layout.panels.at("Experiment");
   EXPECT_EQ(full.y, 0);
   EXPECT_EQ(full.h, 720);
   EXPECT_EQ(full.w, 1280);
-  EXPECT_FALSE(state.layout.panels.count("Scores"));
+  EXPECT_FALSE(layout.panels.count("Scores"));
   f11();
   EXPECT_FALSE(state.view.presenter);
   EXPECT_EQ(state.view.workspace, app::Workspace::Lab);
-  EXPECT_GT(state.layout.panels.at("Experiment").y, 0);
+  EXPECT_GT(layout.panels.at("Experiment").y, 0);
 }
 
 }  // namespace test_lab

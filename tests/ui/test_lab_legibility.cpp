@@ -1,6 +1,6 @@
 // Titles and names drawn as the panels draw markup, wherever a title is drawn:
 // the menus, the lab's list of experiments, its legend and its table; the lab's list never cut;
-// its curves smoothed on demand. What the screen says is read from ScreenText (state.layout.text),
+// its curves smoothed on demand. What the screen says is read from ScreenText (layout.text),
 // where markup's raised and lowered parts come apart: "W^Q" reads "W Q".
 #include <algorithm>
 #include <filesystem>
@@ -50,7 +50,7 @@ class LabLegibilityTest : public UiTest {
   void SetUp() override {
     UiTest::SetUp();
     state.library.experiments = shipped_experiments();
-    state.layout.read_text = true;
+    layout.read_text = true;
   }
 };
 
@@ -60,15 +60,15 @@ class LabLegibilityTest : public UiTest {
 // and a click on an item still opens its experiment.
 TEST_F(LabLegibilityTest, TheTrainMenuDrawsTheTitlesAsMarkup) {
   open_menu("menu.train");
-  const std::string& menu = state.layout.text["menu"];
+  const std::string& menu = layout.text["menu"];
   EXPECT_EQ(menu.find("W^Q"), std::string::npos) << menu;
   EXPECT_EQ(menu.find("d_k"), std::string::npos) << menu;
   for (size_t i = 0; i < state.library.experiments.size(); ++i) {
     EXPECT_NE(without_spaces(menu).find(drawn(state.library.experiments[i].title)), std::string::npos)
         << state.library.experiments[i].title << " in\n" << menu;
-    EXPECT_TRUE(state.layout.controls.count("menu.experiment." + std::to_string(i))) << i;
+    EXPECT_TRUE(layout.controls.count("menu.experiment." + std::to_string(i))) << i;
   }
-  const app::Rect item = state.layout.controls.at("menu.experiment.1");
+  const app::Rect item = layout.controls.at("menu.experiment.1");
   // The item is as wide as the markup drawn on it: the title is not cut.
   EXPECT_GE(item.w, app::script_text_size("2. " + state.library.experiments[1].title).x);
   click(center(item));
@@ -80,10 +80,10 @@ TEST_F(LabLegibilityTest, TheTrainMenuDrawsTheTitlesAsMarkup) {
 TEST_F(LabLegibilityTest, TheLessonsMenuDrawsTheTitlesAsMarkup) {
   state.library.lessons = {app::LessonInfo{ATTNLAB_LESSONS "/06_scaling.json", "Why √d_k inside the softmax"}};
   open_menu("menu.lessons");
-  const std::string& menu = state.layout.text["menu"];
+  const std::string& menu = layout.text["menu"];
   EXPECT_NE(without_spaces(menu).find("1.Why√dkinsidethesoftmax"), std::string::npos) << menu;
   EXPECT_EQ(menu.find("√d_k"), std::string::npos) << menu;
-  click(center(state.layout.controls.at("menu.lesson.0")));
+  click(center(layout.controls.at("menu.lesson.0")));
   EXPECT_EQ(fs::path(state.library.file).filename(), "06_scaling.json") << state.status;
 }
 
@@ -98,7 +98,7 @@ TEST_F(LabLegibilityTest, TheLegendTableAndMapsDrawTheNamesAsMarkup) {
   click(center(control("lab.step")));
   ASSERT_TRUE(frames_until([&] { return state.lab.view.curves.steps_done == 1 && !state.lab.view.running; }));
   frames(2);
-  const std::string& text = state.layout.text[app::kExperimentPanel];
+  const std::string& text = layout.text[app::kExperimentPanel];
   std::istringstream lines(text);
   int named = 0;
   for (std::string line; std::getline(lines, line);) {
@@ -118,21 +118,21 @@ TEST_F(LabLegibilityTest, TheExperimentListIsNeverCut) {
     app::open_experiment(state, state.library.experiments[5].path);  // √d_k inside the softmax…: a long title
     frames(3);
     ASSERT_EQ(state.view.workspace, app::Workspace::Lab);
-    EXPECT_NE(without_spaces(state.layout.text[app::kExperimentPanel]).find(drawn(state.library.experiments[5].title)), std::string::npos);
+    EXPECT_NE(without_spaces(layout.text[app::kExperimentPanel]).find(drawn(state.library.experiments[5].title)), std::string::npos);
     click(center(control("lab.experiment")));
     frames(2);
-    const std::string screen = without_spaces(state.layout.text[app::kExperimentPanel]);
+    const std::string screen = without_spaces(layout.text[app::kExperimentPanel]);
     for (size_t i = 0; i < state.library.experiments.size(); ++i) {
       const std::string key = "lab.experiment." + std::to_string(i);
-      ASSERT_TRUE(state.layout.controls.count(key)) << key;
-      const app::Rect r = state.layout.controls.at(key);
+      ASSERT_TRUE(layout.controls.count(key)) << key;
+      const app::Rect r = layout.controls.at(key);
       EXPECT_GE(r.x, 0);
       EXPECT_LE(r.x + r.w, size.x) << key;
       EXPECT_LE(r.y + r.h, size.y) << key;
       EXPECT_NE(screen.find(drawn(std::to_string(i + 1) + ". " + state.library.experiments[i].title)), std::string::npos)
           << state.library.experiments[i].title;
     }
-    click(center(state.layout.controls.at("lab.experiment.8")));
+    click(center(layout.controls.at("lab.experiment.8")));
     EXPECT_EQ(state.lab.source, state.library.experiments[8].path);
   }
 }

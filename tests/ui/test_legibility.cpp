@@ -51,16 +51,16 @@ TEST_F(LegibilityTest, NoAxisLabelIsShortened) {
     for (const fs::path& lesson : lessons) {
       SCOPED_TRACE(lesson.filename().string() + " at " + size_name(size));
       open(lesson, size);
-      ASSERT_FALSE(state.layout.heatmaps.empty());
-      for (const auto& [key, hm] : state.layout.heatmaps) {
+      ASSERT_FALSE(layout.heatmaps.empty());
+      for (const auto& [key, hm] : layout.heatmaps) {
         for (const std::string& label : hm.rows) EXPECT_EQ(label.find("\u2026"), std::string::npos) << key << " row " << label;
         for (const std::string& label : hm.cols) EXPECT_EQ(label.find("\u2026"), std::string::npos) << key << " column " << label;
       }
       const bool cross = state.scenario().cross();
-      EXPECT_EQ(state.layout.heatmaps.at("Scores/scores").rows, state.token_labels());
-      EXPECT_EQ(state.layout.heatmaps.at("Scores/scores").cols, cross ? state.key_labels() : state.token_labels());
-      EXPECT_EQ(state.layout.heatmaps.at("Softmax/weights").rows, state.token_labels());
-      EXPECT_EQ(state.layout.heatmaps.at("Softmax/weights").cols, cross ? state.key_labels() : state.token_labels());
+      EXPECT_EQ(layout.heatmaps.at("Scores/scores").rows, state.token_labels());
+      EXPECT_EQ(layout.heatmaps.at("Scores/scores").cols, cross ? state.key_labels() : state.token_labels());
+      EXPECT_EQ(layout.heatmaps.at("Softmax/weights").rows, state.token_labels());
+      EXPECT_EQ(layout.heatmaps.at("Softmax/weights").cols, cross ? state.key_labels() : state.token_labels());
     }
 }
 
@@ -71,7 +71,7 @@ TEST_F(LegibilityTest, TheHeatmapsKeepTheirNumbers) {
     for (const fs::path& lesson : shipped_lessons()) {
       SCOPED_TRACE(lesson.filename().string() + " at " + size_name(size));
       open(lesson, size);
-      for (const auto& [key, hm] : state.layout.heatmaps) {
+      for (const auto& [key, hm] : layout.heatmaps) {
         const bool quoted = key == "Scores/scores" || key == "Scores/QQt" || key == "Softmax/weights" || key == "Rank/W_QK";
         if (size.x == 1920 || quoted) EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
       }
@@ -84,8 +84,8 @@ TEST_F(LegibilityTest, TheHeatmapsKeepTheirNumbers) {
 TEST_F(LegibilityTest, SevenTokensAt1280x720ReadInFull) {
   open(fs::path(ATTNLAB_LESSONS) / "08_positions.json", ImVec2(1280, 720));
   ASSERT_EQ(state.scenario().n(), 7);
-  const app::HeatmapRect& S = state.layout.heatmaps.at("Scores/scores");
-  const app::HeatmapRect& G = state.layout.heatmaps.at("Scores/QQt");
+  const app::HeatmapRect& S = layout.heatmaps.at("Scores/scores");
+  const app::HeatmapRect& G = layout.heatmaps.at("Scores/QQt");
   EXPECT_GE(S.cell_h, 17.0f);  // the regular font's 15 px and a pixel either side
   EXPECT_EQ(S.grid.y, G.grid.y);
   EXPECT_EQ(S.cell_h, G.cell_h);
@@ -96,9 +96,9 @@ TEST_F(LegibilityTest, SevenTokensAt1280x720ReadInFull) {
 // Lesson 2 is built on the Rank panel's counts: 32 against 32 for both heads, 12 effective a head,
 // in the text's own size, each on a line of its own, saying which are of all heads and which of one.
 TEST_F(LegibilityTest, TheRankPanelsCountsAreThereToRead) {
-  state.layout.read_text = true;
+  layout.read_text = true;
   open(fs::path(ATTNLAB_LESSONS) / "02_one_w_or_two.json", ImVec2(1280, 720));
-  const std::string& rank = state.layout.text.at("Rank");
+  const std::string& rank = layout.text.at("Rank");
   EXPECT_NE(rank.find("32"), std::string::npos) << rank;
   EXPECT_NE(rank.find("one W: 32"), std::string::npos) << rank;
   EXPECT_NE(rank.find("parameters, 2 heads:"), std::string::npos) << rank;
@@ -106,7 +106,7 @@ TEST_F(LegibilityTest, TheRankPanelsCountsAreThereToRead) {
   ASSERT_NE(effective, std::string::npos) << rank;
   EXPECT_NE(rank.find("12", effective), std::string::npos) << rank;  // the log may break between wrapped words
   EXPECT_NE(rank.find("head", effective), std::string::npos) << rank;
-  EXPECT_TRUE(state.layout.heatmaps.at("Rank/W_QK").numbers);
+  EXPECT_TRUE(layout.heatmaps.at("Rank/W_QK").numbers);
 }
 
 // At 1024 × 768 the weights and W^Q W^Kᵀ of every lesson keep their numbers, never below the small
@@ -118,8 +118,8 @@ TEST_F(LegibilityTest, At1024x768TheWeightsAndWQKKeepTheirNumbers) {
     SCOPED_TRACE(lesson.filename().string());
     open(lesson, ImVec2(1024, 768));
     for (const char* key : {"Softmax/weights", "Rank/W_QK"}) {
-      if (!state.layout.heatmaps.count(key)) continue;  // direct mode: no W^Q W^Kᵀ
-      const app::HeatmapRect& hm = state.layout.heatmaps.at(key);
+      if (!layout.heatmaps.count(key)) continue;  // direct mode: no W^Q W^Kᵀ
+      const app::HeatmapRect& hm = layout.heatmaps.at(key);
       EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
       EXPECT_GE(hm.number_px, small - 0.01f) << key;
     }
@@ -135,7 +135,7 @@ TEST_F(LegibilityTest, SevenTokensWeightsAt1280x720AreInTheRegularFont) {
     if (state.scenario().n() != 7) continue;
     ++seven;
     SCOPED_TRACE(lesson.filename().string());
-    const app::HeatmapRect& A = state.layout.heatmaps.at("Softmax/weights");
+    const app::HeatmapRect& A = layout.heatmaps.at("Softmax/weights");
     EXPECT_TRUE(A.numbers);
     EXPECT_FLOAT_EQ(A.number_px, app::fonts().regular->FontSize) << "cells " << A.cell_w << " × " << A.cell_h;
   }
@@ -148,7 +148,7 @@ TEST_F(LegibilityTest, LessonSixsOutputsHaveNumbersAt1280x720) {
   open(fs::path(ATTNLAB_LESSONS) / "06_scaling.json", ImVec2(1280, 720));
   ASSERT_EQ(state.scenario().d_k, 4);
   for (const char* key : {"Output/AV", "Output/alt", "Output/Y"}) {
-    const app::HeatmapRect& hm = state.layout.heatmaps.at(key);
+    const app::HeatmapRect& hm = layout.heatmaps.at(key);
     EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
     EXPECT_GE(hm.number_px, app::fonts().small->FontSize - 0.01f) << key;
   }
@@ -161,7 +161,7 @@ TEST_F(LegibilityTest, GeometrysTicksAreInTheTextSize) {
     for (const fs::path& lesson : shipped_lessons()) {
       SCOPED_TRACE(lesson.filename().string() + " at " + size_name(size));
       open(lesson, size);
-      const app::PlotLayout& plot = state.layout.plots.at("Geometry");
+      const app::PlotLayout& plot = layout.plots.at("Geometry");
       ASSERT_GE(plot.ticks.size(), 2u);
       for (const app::PlotLabel& tick : plot.ticks) EXPECT_GE(tick.rect.h, regular - 0.01f) << tick.text;
     }

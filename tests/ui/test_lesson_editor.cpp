@@ -35,8 +35,8 @@ class LessonEditorTest : public SessionTest {
   }
   void open_menu_item(const char* item) {
     open_menu("menu.lessons");
-    ASSERT_TRUE(state.layout.controls.count(item)) << item;
-    click(center(state.layout.controls.at(item)));
+    ASSERT_TRUE(layout.controls.count(item)) << item;
+    click(center(layout.controls.at(item)));
     frames(2);
   }
   static std::string bytes(const fs::path& p) {

@@ -69,7 +69,7 @@ class LessonStepsTest : public UiTest {
   std::set<std::string> numbers_on_screen() {
     frames(3);  // the layout settles, then the frame that is read
     std::set<std::string> numbers;
-    for (const auto& [panel, text] : state.layout.text) {
+    for (const auto& [panel, text] : layout.text) {
       if (panel == "Lesson" || panel == "status" || panel == "menu") continue;
       static const std::regex number("-?[0-9]+\\.[0-9]+");
       const std::string plain = plain_minus(text);
@@ -82,7 +82,7 @@ class LessonStepsTest : public UiTest {
 
 TEST_F(LessonStepsTest, EveryNumberAStepQuotesIsOnScreenWithShowMe) {
   ImGui::GetIO().DisplaySize = ImVec2(1920, 1080);
-  state.layout.read_text = true;
+  layout.read_text = true;
   std::vector<fs::path> lessons;
   for (const auto& entry : fs::directory_iterator(ATTNLAB_LESSONS))
     if (entry.path().extension() == ".json") lessons.push_back(entry.path());
@@ -110,7 +110,7 @@ TEST_F(LessonStepsTest, EveryNumberAStepQuotesIsOnScreenWithShowMe) {
         on_screen.insert(after.begin(), after.end());
         for (const Hover& hover : kHovers)
           if (name == hover.lesson && hover.step == static_cast<int>(k) + 1) {
-            const app::HeatmapRect hm = state.layout.heatmaps.at(hover.heatmap);  // a copy: each frame lays the heatmaps out anew
+            const app::HeatmapRect hm = layout.heatmaps.at(hover.heatmap);  // a copy: each frame lays the heatmaps out anew
             for (int row : hover.rows) {
               mouse_to(ImVec2(hm.grid.x + hm.cell_w / 2, hm.grid.y + hm.cell_h * (static_cast<float>(row) + 0.5f)));
               const std::set<std::string> hovered = numbers_on_screen();
@@ -124,7 +124,7 @@ TEST_F(LessonStepsTest, EveryNumberAStepQuotesIsOnScreenWithShowMe) {
         ctrl_key('Z');
         EXPECT_TRUE(state.scenario() == own);
       } else {
-        EXPECT_EQ(state.layout.controls.count("lesson.show"), 0u) << "a show me button for a step that asks for no change";
+        EXPECT_EQ(layout.controls.count("lesson.show"), 0u) << "a show me button for a step that asks for no change";
       }
       for (const std::string& quoted : quoted_decimals(steps[k].text))
         EXPECT_TRUE(shows(on_screen, quoted)) << quoted << " is quoted but not on screen";
@@ -141,9 +141,9 @@ TEST_F(LessonStepsTest, CopiesOfATokenAreLabelledWithTheirPositions) {
   ASSERT_TRUE(app::open_scenario(state, (fs::path(ATTNLAB_LESSONS) / "09_rope.json").string())) << state.status;
   frames(3);
   const std::vector<std::string> told{"ha\u2080", "ha\u2081", "ha\u2082", "ha\u2083", "ha\u2084", "ha\u2085"};
-  EXPECT_EQ(state.layout.heatmaps.at("Scores/scores").rows, told);
-  EXPECT_EQ(state.layout.heatmaps.at("Scores/scores").cols, told);
-  EXPECT_EQ(state.layout.heatmaps.at("Softmax/weights").cols, told);
+  EXPECT_EQ(layout.heatmaps.at("Scores/scores").rows, told);
+  EXPECT_EQ(layout.heatmaps.at("Scores/scores").cols, told);
+  EXPECT_EQ(layout.heatmaps.at("Softmax/weights").cols, told);
   EXPECT_EQ(state.scenario().tokens[4], "ha");  // the file's labels stay as they are
 }
 

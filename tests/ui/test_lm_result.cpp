@@ -38,7 +38,7 @@ class LmResultTest : public UiTest {
     fs::create_directories(dir);
     experiment = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/01_qqt_vs_qkt_previous_token.json").experiment.value();
     app::set_experiment(state, experiment, "01_qqt_vs_qkt_previous_token.json");
-    state.layout.read_text = true;
+    layout.read_text = true;
     frames(2);
   }
   void TearDown() override {
@@ -67,10 +67,10 @@ TEST_F(LmResultTest, OpensInTheLabWithItsCurvesAndSaysWhatDiverged) {
   EXPECT_EQ(c.loss[0], (std::vector<double>{8.0, 5.5, 3.5, 2.5}));  // the medians of the two seeds
   EXPECT_EQ(c.diverged[1], 3);
   // On screen: the curves, the table's rows and the facts.
-  EXPECT_TRUE(state.layout.panels.count(app::kLossCurvesPicture));
-  EXPECT_TRUE(state.layout.controls.count("result.close"));
-  EXPECT_TRUE(state.layout.controls.count("result.export.svg"));
-  const std::string& text = state.layout.text[app::kExperimentPanel];
+  EXPECT_TRUE(layout.panels.count(app::kLossCurvesPicture));
+  EXPECT_TRUE(layout.controls.count("result.close"));
+  EXPECT_TRUE(layout.controls.count("result.export.svg"));
+  const std::string& text = layout.text[app::kExperimentPanel];
   for (const char* words : {"Two designs on the licences", "3.0000 [2.8000, 3.2000]", "1 of 2 runs diverged at step 3", "debian-licenses",
                             "Both learn the licences."})
     EXPECT_NE(text.find(words), std::string::npos) << words << " not on screen";

@@ -23,14 +23,14 @@ class MatrixToolsTest : public UiTest {
   // Opens W^Q's menu with its "⋯" and clicks `item` ("tools.paste", "tools.copy.numpy", ...).
   void use_tool(const std::string& item) {
     click(center(control("tools.W_Q[0]")));
-    ASSERT_TRUE(state.layout.controls.count(item)) << "W^Q's menu has no " << item << " after a click on its \u22EF";
+    ASSERT_TRUE(layout.controls.count(item)) << "W^Q's menu has no " << item << " after a click on its \u22EF";
     // Where the menu drew it: ImGui keeps a menu inside the display, over the status line if need be.
-    click(center(state.layout.controls.at(item)));
-    EXPECT_FALSE(state.layout.controls.count(item)) << "the menu stays open after " << item;
+    click(center(layout.controls.at(item)));
+    EXPECT_FALSE(layout.controls.count(item)) << "the menu stays open after " << item;
   }
   Eigen::MatrixXd W_Q() const { return state.scenario().W_Q[0]; }
   // S₁₁ as the Scores panel prints it.
-  std::string S11_drawn() const { return state.layout.heatmaps.at("Scores/scores").text.at(1 * 5 + 1); }
+  std::string S11_drawn() const { return layout.heatmaps.at("Scores/scores").text.at(1 * 5 + 1); }
 };
 
 TEST_F(MatrixToolsTest, CopyAsNumpyPutsTheExactTextOnTheClipboard) {
@@ -128,7 +128,7 @@ TEST_F(MatrixToolsTest, ARightClickOnTheTitleOpensTheMenu) {
   frame();
   ImGui::GetIO().MouseDown[1] = false;
   frames(2);
-  EXPECT_TRUE(state.layout.controls.count("tools.paste")) << "no menu after a right-click on W^Q's title";
+  EXPECT_TRUE(layout.controls.count("tools.paste")) << "no menu after a right-click on W^Q's title";
 }
 
 }  // namespace test_matrix_tools

@@ -19,8 +19,8 @@ std::vector<float> first_heatmap(const app::NullHeatmapRenderer& r, const char* 
 
 // The colormap positions drawn for heatmap `key` ("Panel/id") this frame: the draw whose
 // grid starts where the layout says that heatmap's grid is.
-std::vector<float> heatmap_drawn(const app::NullHeatmapRenderer& r, const app::AppState& state, const std::string& key) {
-  const app::Rect grid = state.layout.heatmaps.at(key).grid;
+std::vector<float> heatmap_drawn(const app::NullHeatmapRenderer& r, const app::Layout& layout, const std::string& key) {
+  const app::Rect grid = layout.heatmaps.at(key).grid;
   for (const app::HeatmapDraw& d : r.draws)
     if (!d.gradient && d.min.x == grid.x && d.min.y == grid.y) return std::vector<float>(d.t.begin(), d.t.begin() + d.rows * d.cols);
   ADD_FAILURE() << "no heatmap drawn for " << key;
@@ -32,11 +32,11 @@ std::vector<float> heatmap_drawn(const app::NullHeatmapRenderer& r, const app::A
 TEST_F(UiTest, EveryEditableCellOfTheVisibleHeadIsOnScreen) {
   frames(2);
   for (int r = 0; r < 5; ++r)
-    for (int c = 0; c < 4; ++c) EXPECT_TRUE(state.layout.cells.count("X[" + std::to_string(r) + "][" + std::to_string(c) + "]"));
+    for (int c = 0; c < 4; ++c) EXPECT_TRUE(layout.cells.count("X[" + std::to_string(r) + "][" + std::to_string(c) + "]"));
   cell("W_Q[0][3][1]");  // scrolled into view
   cell("W_K[0][0][0]");
   cell("W_O[3][3]");
-  EXPECT_FALSE(state.layout.cells.count("W_Q[1][0][0]"));  // head 2's tab is not open
+  EXPECT_FALSE(layout.cells.count("W_Q[1][0][0]"));  // head 2's tab is not open
 }
 
 TEST_F(UiTest, DraggingAnXEntryChangesScenarioAndResultOnTheSameFrame) {
@@ -109,7 +109,7 @@ TEST_F(UiTest, SharedQKMakesScoresSymmetric) {
   ASSERT_TRUE(state.scenario().options.shared_qk);
   const core::Mat& S = state.result().head[0].scores;
   EXPECT_LT((S - S.transpose()).cwiseAbs().maxCoeff(), 1e-12);
-  EXPECT_FALSE(state.layout.cells.count("W_K[0][0][0]"));  // W^K = W^Q: nothing to edit
+  EXPECT_FALSE(layout.cells.count("W_K[0][0][0]"));  // W^K = W^Q: nothing to edit
 }
 
 TEST_F(UiTest, NormalizeKeysGivesUnitKeys) {
@@ -133,7 +133,7 @@ TEST_F(UiTest, CausalAndNoSelfMasks) {
   // A's heatmap draws exactly the masked cells masked (a negative colormap position):
   // j > i, and the diagonal but for row 0.
   frames(1);
-  const std::vector<float> t = heatmap_drawn(renderer, state, "Softmax/weights");
+  const std::vector<float> t = heatmap_drawn(renderer, layout, "Softmax/weights");
   ASSERT_EQ(t.size(), 25u);
   for (int i = 0; i < 5; ++i)
     for (int j = 0; j < 5; ++j) {
@@ -172,7 +172,7 @@ TEST_F(UiTest, DirectModeKeepsQKVAndScores) {
   EXPECT_LT((state.result().head[1].scores - scores).cwiseAbs().maxCoeff(), 1e-12);
   frames(1);
   cell("Q[0][4][1]");  // Q is now editable
-  EXPECT_FALSE(state.layout.cells.count("X[0][0]"));
+  EXPECT_FALSE(layout.cells.count("X[0][0]"));
 }
 
 TEST_F(UiTest, WAltCheckboxTurnsTheIdentityOn) {
@@ -260,13 +260,13 @@ TEST_F(UiTest, DraggingAPointOfVEditsThatRow) {
 
 TEST_F(UiTest, GeometryInProjectedModeIsReadOnlyAndOffersDirectMode) {
   frames(2);
-  EXPECT_FALSE(state.layout.controls.count("geometry.V[0]"));
+  EXPECT_FALSE(layout.controls.count("geometry.V[0]"));
   const core::Mat scores = state.result().head[0].scores;
   click(center(control("geometry.convert")));
   EXPECT_EQ(state.scenario().mode, core::Mode::Direct);
   EXPECT_LT((state.result().head[0].scores - scores).cwiseAbs().maxCoeff(), 1e-12);
   frames(1);
-  EXPECT_TRUE(state.layout.controls.count("geometry.V[0]"));
+  EXPECT_TRUE(layout.controls.count("geometry.V[0]"));
 }
 
 // The gauge demo: Q and K change on screen, the scores do not (max |ΔS| near 1e-15).

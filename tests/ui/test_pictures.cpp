@@ -19,8 +19,8 @@ namespace {
 
 // The colour scale m of a diverging heatmap (cells at t = 0.5 + x / 2m), read
 // back from what the renderer was asked to draw at the heatmap's place.
-double drawn_scale(const app::AppState& state, const app::NullHeatmapRenderer& r, const std::string& key, const core::Mat& m) {
-  const app::HeatmapRect& hm = state.layout.heatmaps.at(key);
+double drawn_scale(const app::Layout& layout, const app::NullHeatmapRenderer& r, const std::string& key, const core::Mat& m) {
+  const app::HeatmapRect& hm = layout.heatmaps.at(key);
   for (const app::HeatmapDraw& d : r.draws) {
     if (d.gradient || std::abs(d.min.x - hm.grid.x) > 0.5f || std::abs(d.min.y - hm.grid.y) > 0.5f) continue;
     Eigen::Index i = 0, j = 0;
@@ -43,18 +43,18 @@ TEST_F(UiTest, ScoresBesideQQtShareOneColourScaleUnlessAsked) {
   frames(2);
   const core::HeadResult& r = state.result().head[0];
   const double both = std::max(r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff());
-  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/scores", r.scores), both, 1e-5 * both);
-  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/QQt", r.QQt), both, 1e-5 * both);
+  EXPECT_NEAR(drawn_scale(layout, renderer, "Scores/scores", r.scores), both, 1e-5 * both);
+  EXPECT_NEAR(drawn_scale(layout, renderer, "Scores/QQt", r.QQt), both, 1e-5 * both);
   const double parts = std::max(r.scores_sym.cwiseAbs().maxCoeff(), r.scores_antisym.cwiseAbs().maxCoeff());
-  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/sym", r.scores_sym), parts, 1e-5 * parts);
-  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/antisym", r.scores_antisym), parts, 1e-5 * parts);
+  EXPECT_NEAR(drawn_scale(layout, renderer, "Scores/sym", r.scores_sym), parts, 1e-5 * parts);
+  EXPECT_NEAR(drawn_scale(layout, renderer, "Scores/antisym", r.scores_antisym), parts, 1e-5 * parts);
   ASSERT_NE(r.scores.cwiseAbs().maxCoeff(), r.QQt.cwiseAbs().maxCoeff());  // else the toggle shows nothing
 
   click(center(control("own_scales")));
   EXPECT_TRUE(state.view.own_scales);
   frames(1);
-  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/scores", r.scores), r.scores.cwiseAbs().maxCoeff(), 1e-5 * both);
-  EXPECT_NEAR(drawn_scale(state, renderer, "Scores/QQt", r.QQt), r.QQt.cwiseAbs().maxCoeff(), 1e-5 * both);
+  EXPECT_NEAR(drawn_scale(layout, renderer, "Scores/scores", r.scores), r.scores.cwiseAbs().maxCoeff(), 1e-5 * both);
+  EXPECT_NEAR(drawn_scale(layout, renderer, "Scores/QQt", r.QQt), r.QQt.cwiseAbs().maxCoeff(), 1e-5 * both);
 }
 
 TEST_F(UiTest, PanelsNameTheHeadTheyShow) {
@@ -65,7 +65,7 @@ TEST_F(UiTest, PanelsNameTheHeadTheyShow) {
     ASSERT_NE(w, nullptr) << name;
     EXPECT_NE(std::string(w->Name).find("head 2 of 2"), std::string::npos) << w->Name;
   }
-  EXPECT_EQ(state.layout.heatmaps.at("Output/AV").title, "O_2 = AV");
+  EXPECT_EQ(layout.heatmaps.at("Output/AV").title, "O_2 = AV");
 }
 
 TEST_F(UiTest, APictureHasNoMenuBarStatusBarOrFilePath) {
@@ -76,7 +76,7 @@ TEST_F(UiTest, APictureHasNoMenuBarStatusBarOrFilePath) {
   const float window_top = panel("Scores")->Pos.y;
   EXPECT_GT(window_top, 10.0f);
 
-  state.picture.active = true;
+  picture.active = true;
   frames(2);
   for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
     if (!w->Active) continue;
@@ -92,7 +92,7 @@ TEST_F(UiTest, APictureHasNoMenuBarStatusBarOrFilePath) {
 // A panel alone takes the picture, what it draws in the middle: the weights of 3 tokens are
 // square, and the 16:9 picture leaves room on their left and right, the same on both sides.
 TEST_F(UiTest, APanelAloneFillsThePictureWithoutATitleBar) {
-  state.picture = app::PictureOptions{true, core::Panel::Softmax, false};
+  picture = app::PictureOptions{true, core::Panel::Softmax, false};
   frames(3);
   const ImGuiWindow* w = panel("Softmax");
   ASSERT_NE(w, nullptr);
@@ -105,10 +105,10 @@ TEST_F(UiTest, APanelAloneFillsThePictureWithoutATitleBar) {
   EXPECT_NEAR(w->Pos.y, display.y - (w->Pos.y + w->ContentSize.y + 2 * w->WindowPadding.y), 1.0f);
   EXPECT_EQ(w->WindowBorderSize, 0.0f);  // no line across the picture where it starts
   EXPECT_TRUE(w->Flags & ImGuiWindowFlags_NoTitleBar);
-  EXPECT_EQ(state.layout.heatmaps.size(), 1u);  // the weights, and nothing of the other panels
-  EXPECT_TRUE(state.layout.heatmaps.at("Softmax/weights").numbers);
+  EXPECT_EQ(layout.heatmaps.size(), 1u);  // the weights, and nothing of the other panels
+  EXPECT_TRUE(layout.heatmaps.at("Softmax/weights").numbers);
   // Alone, the cells may grow past the window's 44 px.
-  EXPECT_GT(state.layout.heatmaps.at("Softmax/weights").cell_h, 60.0f);
+  EXPECT_GT(layout.heatmaps.at("Softmax/weights").cell_h, 60.0f);
 }
 
 // A sweep's frame names what moves, as the panels name it, a row by its token, the value as the cells print it.
@@ -133,12 +133,12 @@ TEST_F(UiTest, ASweepsCaptionNamesTheEntryByItsTokenAndItsValue) {
 TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   for (const std::optional<core::Panel> solo : {std::optional<core::Panel>(), std::optional(core::Panel::Softmax)}) {
-    state.picture = app::PictureOptions{true, solo, false};
-    state.picture.caption = app::sweep_caption(state.scenario(), "W_O[1][0]", -0.25);
-    state.layout.read_text = true;
+    picture = app::PictureOptions{true, solo, false};
+    picture.caption = app::sweep_caption(state.scenario(), "W_O[1][0]", -0.25);
+    layout.read_text = true;
     frames(3);
-    EXPECT_EQ(state.layout.text["caption"], "W O [1][0] = \u22120.25\n") << "what the screen says, O raised";
-    for (const auto& [section, text] : state.layout.text)
+    EXPECT_EQ(layout.text["caption"], "W O [1][0] = \u22120.25\n") << "what the screen says, O raised";
+    for (const auto& [section, text] : layout.text)
       if (section != "caption") EXPECT_EQ(text.find("[1][0] = "), std::string::npos) << section;  // in no panel's text
     const ImGuiWindow* strip = ImGui::FindWindowByName(app::kCaptionWindow);
     ASSERT_NE(strip, nullptr);
@@ -148,9 +148,9 @@ TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
     EXPECT_EQ(strip->Pos.y + strip->Size.y, display.y);  // at the bottom
     EXPECT_GT(strip->Size.y, ImGui::GetFontSize());
     EXPECT_LT(strip->Size.y, display.y / 8);
-    ASSERT_FALSE(state.layout.panels.empty());
+    ASSERT_FALSE(layout.panels.empty());
     if (!solo)
-      for (const auto& [name, r] : state.layout.panels) EXPECT_LE(r.y + r.h, strip->Pos.y + 0.5f) << name;  // above it
+      for (const auto& [name, r] : layout.panels) EXPECT_LE(r.y + r.h, strip->Pos.y + 0.5f) << name;  // above it
     if (solo) {  // the panel has the rest, what it draws in the middle of it
       const ImGuiWindow* w = panel("Softmax");
       EXPECT_EQ(w->Size.y, strip->Pos.y);
@@ -165,7 +165,7 @@ TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
     ImGui::EndFrame();
     EXPECT_NEAR(end, (display.x + width) / 2, 1.5f);
   }
-  state.picture.caption = {};  // a picture that is no sweep's: no strip
+  picture.caption = {};  // a picture that is no sweep's: no strip
   frames(2);
   const ImGuiWindow* strip = ImGui::FindWindowByName(app::kCaptionWindow);
   EXPECT_TRUE(!strip || !strip->Active);
@@ -226,12 +226,12 @@ TEST(FormatNumber, TheCorrectlyRoundedDoubleAndNeverMinusZero) {
 // W^O sits at the end of a long editor: one click brings it on screen.
 TEST_F(UiTest, WOIsAClickAway) {
   frames(2);
-  EXPECT_FALSE(state.layout.cells.count("W_O[0][0]"));  // below the fold at 1280×720
+  EXPECT_FALSE(layout.cells.count("W_O[0][0]"));  // below the fold at 1280×720
   click(center(control("goto.W_O")));
   EXPECT_TRUE(state.panels.matrices_scroll_to.empty()) << state.panels.matrices_scroll_to;  // asked and done
   frames(2);
-  ASSERT_TRUE(state.layout.cells.count("W_O[0][0]"));
-  EXPECT_LT(state.layout.cells.at("W_O[0][0]").y, 700.0f);
+  ASSERT_TRUE(layout.cells.count("W_O[0][0]"));
+  EXPECT_LT(layout.cells.at("W_O[0][0]").y, 700.0f);
 }
 
 // Lessons 4 and 5: the swap transposes S, and the weights do not follow.

@@ -65,11 +65,11 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   // A long path is written whole (the command is to be pasted), not shortened for the screen.
   state.library.file = "/tmp/" + std::string(90, 'a') + "/lesson.json";
   EXPECT_NE(app::record_command_line(state, "OUT.gif").find(state.library.file), std::string::npos);
-  const app::ScreenshotOptions picture = app::record_picture(state);
-  EXPECT_EQ(picture.width, 1280);
-  EXPECT_EQ(picture.height, 720);
-  EXPECT_EQ(picture.panel, core::Panel::Softmax);
-  EXPECT_EQ(picture.theme, app::Theme::Light);
+  const app::ScreenshotOptions recorded = app::record_picture(state);
+  EXPECT_EQ(recorded.width, 1280);
+  EXPECT_EQ(recorded.height, 720);
+  EXPECT_EQ(recorded.panel, core::Panel::Softmax);
+  EXPECT_EQ(recorded.theme, app::Theme::Light);
 
   // Record asks where the file goes first; once answered, the window records and the dialog closes.
   frames(2);  // the dialog laid out again for the longer command
@@ -119,7 +119,7 @@ TEST_F(UiTest, RecordSweepScrollsToAnEntryFarDown) {
   frames(2);
   click(center(control("record.pick")));
   ASSERT_TRUE(state.dialogs.record.picking);
-  ASSERT_EQ(state.layout.cells.count("W_O[7][3]"), 0u) << "on screen without scrolling: the test proves nothing";
+  ASSERT_EQ(layout.cells.count("W_O[7][3]"), 0u) << "on screen without scrolling: the test proves nothing";
   const app::Rect far = cell("W_O[7][3]");  // found by turning the wheel over the panel
   click(center(far));
   EXPECT_EQ(state.dialogs.record.sweep.param, "W_O[7][3]");
@@ -135,7 +135,7 @@ TEST_F(UiTest, ClosingTheWindowDuringARecordingCancelsItThenQuits) {
   state.dialogs.record.phase = app::RecordSweep::Phase::Recording;
   frames(1);
   ImGui::NewFrame();
-  app::FrameRequests requests = app::DrawFrame(state, /*close_asked=*/true);
+  app::FrameRequests requests = app::DrawFrame(state, layout, picture, /*close_asked=*/true);
   ImGui::Render();
   EXPECT_TRUE(state.dialogs.record.cancel);
   EXPECT_FALSE(requests.quit);  // not while the recording winds down

@@ -8,6 +8,7 @@
 #include "app/dialogs/training_animation_dialog.h"
 #include "app/panels/panels.h"
 #include "app/training/lab.h"
+#include "app/widgets/frame_context.h"
 #include "core/export/export_curves.h"
 #include "core/io/atomic_file.h"
 #include "core/training/training.h"
@@ -46,36 +47,39 @@ TEST_F(TrainingAnimationTest, AFrameShowsTheCurvesBesideThePanel) {
   while (!training.finished()) training.step();
   const core::Curves whole = core::curves_of(training);
 
-  app::AppState picture(training.current(1));
-  picture.lab.experiment = short_run;
-  picture.lab.view.curves = whole;
-  for (std::vector<double>& loss : picture.lab.view.curves.loss) loss.resize(4);  // after 3 steps
-  picture.lab.view.curves.steps_done = 3;
-  picture.picture.active = true;
-  picture.picture.training = app::TrainingFrame{core::Panel::Softmax, whole.names[1], 1, 3, 6, core::LossAxis{-5, 1}};
-  state = picture;
+  app::AppState shown(training.current(1));
+  shown.lab.experiment = short_run;
+  shown.lab.view.curves = whole;
+  for (std::vector<double>& loss : shown.lab.view.curves.loss) loss.resize(4);  // after 3 steps
+  shown.lab.view.curves.steps_done = 3;
+  picture.active = true;
+  picture.training = app::TrainingFrame{core::Panel::Softmax, whole.names[1], 1, 3, 6, core::LossAxis{-5, 1}};
+  state = shown;
   frames(3);
-  ASSERT_TRUE(state.layout.panels.count(app::kLossCurvesPicture));
-  ASSERT_TRUE(state.layout.panels.count("Softmax"));
-  EXPECT_FALSE(state.layout.panels.count("Scores"));  // one panel, not the views
-  EXPECT_FALSE(state.layout.panels.count(app::kExperimentPanel));
-  const app::Rect softmax = state.layout.panels["Softmax"];
+  ASSERT_TRUE(layout.panels.count(app::kLossCurvesPicture));
+  ASSERT_TRUE(layout.panels.count("Softmax"));
+  EXPECT_FALSE(layout.panels.count("Scores"));  // one panel, not the views
+  EXPECT_FALSE(layout.panels.count(app::kExperimentPanel));
+  const app::Rect softmax = layout.panels["Softmax"];
   EXPECT_EQ(softmax.x, 640);  // half of the 1280 pixels
   EXPECT_EQ(softmax.w, 640);
   EXPECT_EQ(softmax.h, 720);
-  const app::Rect curves = state.layout.panels[app::kLossCurvesPicture];  // the plot's rectangle, in the left half
+  const app::Rect curves = layout.panels[app::kLossCurvesPicture];  // the plot's rectangle, in the left half
   EXPECT_LT(curves.x + curves.w, 641);
   EXPECT_GT(curves.h, 500);
   // The losses in the legend at the text's size (15 px at 720p), not the lab's small one (11 px).
   ImGui::NewFrame();
-  EXPECT_EQ(app::legend_value_font(state)->FontSize, app::fonts().regular->FontSize);
-  state.picture.active = false;
-  EXPECT_EQ(app::legend_value_font(state)->FontSize, app::fonts().small->FontSize);
-  state.picture.active = true;
+  {
+    const app::CurrentFrame current(layout, picture);
+    EXPECT_EQ(app::legend_value_font()->FontSize, app::fonts().regular->FontSize);
+    picture.active = false;
+    EXPECT_EQ(app::legend_value_font()->FontSize, app::fonts().small->FontSize);
+    picture.active = true;
+  }
   ImGui::EndFrame();
   // The weights drawn are the variant's: a 6 × 6 heatmap of its first sequence.
-  ASSERT_TRUE(state.layout.heatmaps.count("Softmax/weights"));
-  EXPECT_GT(state.layout.heatmaps["Softmax/weights"].grid.x, 640);
+  ASSERT_TRUE(layout.heatmaps.count("Softmax/weights"));
+  EXPECT_GT(layout.heatmaps["Softmax/weights"].grid.x, 640);
 }
 
 // The Export row opens the dialog with about 100 frames and the first variant;
@@ -89,7 +93,7 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
   EXPECT_EQ(r.animation.frames(experiment.steps), 101);
   EXPECT_EQ(r.animation.variant, "QK\u1D40");
   EXPECT_EQ(r.animation.panel, core::Panel::Softmax);
-  EXPECT_TRUE(state.layout.controls.count("training_animation.record"));
+  EXPECT_TRUE(layout.controls.count("training_animation.record"));
   EXPECT_EQ(app::training_animation_dialog_problem(state), "");
   // The experiment's file from the working directory when it is below it, else whole (never shortened: it is pasted).
   const std::filesystem::path before = std::filesystem::current_path();
@@ -111,10 +115,10 @@ TEST_F(TrainingAnimationTest, TheDialogShowsTheCommandThatWritesTheSameFile) {
                 " --animate training --every 250 --variant 'QQ\u1D40 (shared QK)' --panel Rank --fps 12 --size 1280x720"
                 " --theme light --export OUT.mp4");
   std::filesystem::current_path(before);
-  const app::ScreenshotOptions picture = app::training_animation_picture(state);
-  EXPECT_TRUE(picture.training);
-  EXPECT_EQ(picture.panel, core::Panel::Rank);
-  EXPECT_EQ(picture.theme, app::Theme::Light);
+  const app::ScreenshotOptions recorded = app::training_animation_picture(state);
+  EXPECT_TRUE(recorded.training);
+  EXPECT_EQ(recorded.panel, core::Panel::Rank);
+  EXPECT_EQ(recorded.theme, app::Theme::Light);
 
   // Too many frames, or more steps than the run has: said, and Record waits.
   state.dialogs.record_training.animation.every = 3;

@@ -44,7 +44,7 @@ class UiTest : public ::testing::Test {
   app::FrameRequests frame() {
     ImGui::NewFrame();
     renderer.begin_frame();
-    const app::FrameRequests requests = app::DrawFrame(state);
+    const app::FrameRequests requests = app::DrawFrame(state, layout, picture);
     ImGui::Render();
     return requests;
   }
@@ -82,12 +82,12 @@ class UiTest : public ::testing::Test {
     return nullptr;
   }
   app::Rect cell(const std::string& key) {
-    const app::Rect* r = find(state.layout.cells, key);
+    const app::Rect* r = find(layout.cells, key);
     EXPECT_NE(r, nullptr) << key << " not on screen";
     return r ? *r : app::Rect{};
   }
   app::Rect control(const std::string& key) {
-    const app::Rect* r = find(state.layout.controls, key);
+    const app::Rect* r = find(layout.controls, key);
     EXPECT_NE(r, nullptr) << key << " not on screen";
     return r ? *r : app::Rect{};
   }
@@ -112,8 +112,8 @@ class UiTest : public ::testing::Test {
   // as a hand does: pressed and released over the title, which it stays over; drawn open.
   void open_menu(const char* key) {
     frames(2);
-    ASSERT_TRUE(state.layout.controls.count(key)) << key;
-    mouse_to(center(state.layout.controls.at(key)));
+    ASSERT_TRUE(layout.controls.count(key)) << key;
+    mouse_to(center(layout.controls.at(key)));
     frame();
     mouse_down(true);
     frame();
@@ -187,4 +187,6 @@ class UiTest : public ::testing::Test {
 
   app::NullHeatmapRenderer renderer;
   app::AppState state{core::load_scenario_file(std::string(ATTNLAB_TEST_DATA) + "/example.json").scenario.value()};
+  app::Layout layout;            // where the last frame drew what, as the window keeps it
+  app::PictureOptions picture;   // how frame() draws: the window's (inactive) unless a test sets it
 };

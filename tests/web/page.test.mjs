@@ -206,8 +206,7 @@ test("the session comes back on reload; a corrupt one is set aside, and the firs
   const { page, context, errors } = await open();
   const text = fs.readFileSync(testScenarios[0], "utf8");
   assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), text), { ok: true });
-  await page.waitForFunction(() => window.localStorage.getItem("attnlab.session") !== null, null, { timeout: 15000 });
-  await page.waitForTimeout(1500);  // the autosave's next tick, with the scenario loaded
+  await autosaved(page);  // the session holds the scenario loaded
   await page.reload();
   await page.evaluate(() => window.attnlab.ready);
   assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", testScenarios[0]]).toString());

@@ -107,7 +107,8 @@ export const storedKeys = (page, prefix) => page.evaluate((p) => Object.keys(win
 // The keys storage refuses from now on, as a full quota does (null: none); open(…, {storageFaults: true}).
 export const storageFault = (page, pattern) => page.evaluate((p) => (p === null ? window.localStorage.removeItem("attnlab-test.quota")
                                                                          : window.localStorage.setItem("attnlab-test.quota", p)), pattern);
-export const autosaved = (page) => page.waitForTimeout(1500);  // the autosave's half second, and frames to spare
+// Until the autosave holds what is on screen (its half second after the last change, and a frame).
+export const autosaved = (page) => page.waitForFunction(() => window.attnlab.sessionKept(), null, { timeout: 60000 });
 // How many times storage refused a key (open(…, {storageFaults: true})); an autosave that tried and was
 // refused, after which what it did not write over can be checked (a fixed wait may see no autosave).
 export const refusals = (page) => page.evaluate(() => window.attnlabTestRefusals || 0);

@@ -1,0 +1,68 @@
+// The training lab's state (AppState::lab): the experiment being edited, its run and what the
+// panel shows of it, or a language model's RESULT. The run itself is a TrainingWorker, which
+// only this pointer names here: the state does not depend on the training thread.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/export/export_curves.h"
+#include "core/io/lm_result.h"
+#include "core/model/scenario.h"
+#include "core/training/training.h"
+
+namespace app {
+
+class TrainingWorker;  // app/training/training_worker.h: the run on a thread of its own
+
+// What the lab's panel shows of a run, brought up to date by TrainingWorker::update each frame.
+struct RunView {
+  core::Curves curves;
+  std::vector<core::Scenario> current;  // each variant's weights now, with the first sequence and its target
+                                        // (the first seed's run)
+  std::vector<int> current_diverged;    // the step that run of each variant stopped at, 0 if none
+  int current_step = 0;                 // the steps done when they were copied
+  bool running = false;                 // steps are being taken (or are due, in slow motion)
+  double steps_per_second = 0;          // measured over the last publication
+  long revision = -1;                   // of the last publication seen
+  long weights_revision = -1;           // of the weights in current
+};
+
+// What the lab's thumbnails show of each design: the weights A of the run's first sequence, or
+// its bilinear form W^Q W^Kᵀ (one W: W).
+enum class ThumbnailKind { Weights, Bilinear };
+
+// The lab's curves as drawn smoothed (Lab::smoothing, core::kSmoothings): made again when the
+// factor or the curves change (a step more, a new run), not every frame: a run of 100 000 steps
+// has as many points a design. The curves themselves, and their exports, stay raw.
+struct SmoothedCurves {
+  double alpha = 0;
+  std::vector<std::size_t> sizes;  // each raw curve's length when made
+  std::vector<double> last;   // and its last value
+  std::vector<std::vector<double>> loss;
+};
+
+// The training lab (panel_experiment.cpp): the experiment being edited and its run.
+struct Lab {
+  core::Experiment experiment;  // what the panel edits; a run trains a copy of it
+  std::string source;           // the file it was opened from (a shipped one or any), or empty
+  bool edited = false;          // changed since it was opened
+  std::vector<std::string> problems;  // why it cannot run, as the file reader words it; empty: it can
+  // The run of the experiment as it was when Run or Step was first pressed;
+  // null before. Shared: a picture of the window draws from the same run.
+  std::shared_ptr<TrainingWorker> worker;
+  RunView view;               // what the panel shows of the run, brought up to date each frame
+  int speed = 0;              // an index into the panel's speeds: 0 is as fast as it goes
+  ThumbnailKind thumbnails = ThumbnailKind::Weights;  // what the thumbnails show
+  int smoothing = 0;          // an index into core::kSmoothings: 0 is off
+  SmoothedCurves smoothed;    // the curves as drawn when smoothing
+  long revision = 0;          // counts every change of the experiment: the autosave watches it
+  // A language model's RESULT (File → Open result), shown in place of the lab's run until closed;
+  // view.curves then holds its curves, and the lab's own run is ended. Not kept in the session.
+  std::shared_ptr<const core::LmResult> result;
+  std::string result_source;  // its file
+};
+
+}  // namespace app

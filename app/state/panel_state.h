@@ -1,0 +1,67 @@
+// What the panels keep from one frame to the next (AppState::panels): the gauge demo, the
+// geometry view's plane and legend, the lesson's step, the embedded panels, the linked highlight.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/state/view_options.h"
+#include "core/model/lesson.h"
+
+namespace app {
+
+// The geometry view's choices (panel_geometry.cpp).
+struct GeometryView {
+  int axis_x = 0, axis_y = 1;  // which two of the d_k dimensions make the plane
+  bool show_q = true, show_k = true, show_alt = true;
+  bool dragging = false;       // a handle is being dragged: the view's bounds stay put
+  float lo_x = 0, lo_y = 0, hi_x = 1, hi_y = 1;  // the data the plot shows, kept while dragging
+  // Where the legend went (geometry_layout.cpp): in a corner of the plot that nothing else is
+  // drawn in, or beside or below the plot, which then is smaller. Kept while dragging with the
+  // bounds: the plot's frame depends on it, and the point must stay under the mouse.
+  enum class Legend { TopRight, TopLeft, BottomRight, BottomLeft, Beside, Below };
+  Legend legend = Legend::TopRight;
+  float legend_width = 0;  // in a corner or beside: as wide as that, its entries flowing into rows
+};
+
+// Linked highlighting: the query i and key j of the score S_ij (or weight A_ij) under the
+// mouse, which every view that draws q_i or k_j outlines. Either may be −1 alone: hovering
+// q_i in Geometry lights a query and no key. head: the head whose S or A was hovered.
+struct Highlight {
+  int head = -1, query = -1, key = -1;
+
+  bool any() const { return query >= 0 || key >= 0; }
+  bool operator==(const Highlight&) const = default;
+};
+
+// The gauge demo (panel_matrices_gauge.cpp): the M to apply, and what the last one did.
+struct GaugeDemoState {
+  std::vector<double> M;         // d_k × d_k, row-major; resized to the current d_k when shown
+  unsigned seed = 1;             // for "random M"
+  double max_score_change = -1;  // max |ΔS| over every head after the last apply; −1: none yet
+  std::string message;           // why the last M was refused
+};
+
+// What the panels keep from one frame to the next.
+struct PanelState {
+  GaugeDemoState gauge;
+  int editor_tab_head = -1;  // the head whose tab the editor last showed (panel_matrices.cpp)
+  GeometryView geometry;
+  int lesson_step = 0;       // the step of the lesson's notes shown (core/model/lesson.h); 0 when a file is opened
+  std::optional<Panel> lit_panel;  // the panel that step talks about, lit in the window; set by the frame
+  // "sizes", "options", "matrices", "heads" or "W_O": the editor scrolls there once (its "go to"
+  // links, and a step that lights the editor: the part its text names, core::matrices_part_named).
+  std::string matrices_scroll_to;
+  int step_scrolled_for = -1;  // the lesson step the editor last scrolled for; -1 when a file is opened
+  // The page's ?embed=PANEL,PANEL (docs/web.md): only these, side by side over the whole
+  // canvas, with no menus or status line, for an iframe in a slide or a notebook. Empty: the window.
+  std::vector<Panel> embedded;
+  // Linked highlighting. A hovered heatmap sets highlight_next during a frame; at its end it
+  // becomes `highlight`, which every panel draws in the next frame (panels drawn before the
+  // heatmap, as Matrices is before Scores, could not see it sooner; all wait alike). Never set
+  // in a picture, and not copied into one: a picture has no mouse.
+  Highlight highlight, highlight_next;
+};
+
+}  // namespace app
