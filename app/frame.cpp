@@ -20,6 +20,7 @@
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
 #include "app/menus.h"
+#include "app/panels/panel_table.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
@@ -370,19 +371,7 @@ ImVec2 CentredPanelCorner(Panel panel, ImVec2 room) {
 }
 
 // One panel, for presenter mode, a training frame or a picture of one alone.
-void DrawPanel(AppState& state, Panel panel) {
-  switch (panel) {
-    case Panel::Lesson: DrawLessonPanel(state); break;
-    case Panel::Matrices: DrawMatricesPanel(state); break;
-    case Panel::Scores: DrawScoresPanel(state); break;
-    case Panel::Softmax: DrawSoftmaxPanel(state); break;
-    case Panel::Rank: DrawRankPanel(state); break;
-    case Panel::Output: DrawOutputPanel(state); break;
-    case Panel::Geometry: DrawGeometryPanel(state); break;
-    case Panel::Experiment: DrawExperimentPanel(state); break;
-    case Panel::LossCurves: DrawLossCurvesPicture(state); break;
-  }
-}
+void DrawPanel(AppState& state, Panel panel) { panel_row(panel).draw(state); }
 
 // A frame of a training run's animation: on the left the experiment's title, which step of
 // how many and which variant, and every variant's curve so far on the whole run's axes; on
@@ -530,14 +519,18 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
 
 namespace {
 
-// The width of Softmax beside Rank. The weights need room for n columns of numbers, the rank's
-// matrix is at most 4 × 4: 55% and 45%, unless there either loses its numbers' regular font and
-// another split reads better, the one that reads worse first (at 1024 × 768 seven tokens' weights
-// and a 4 × 4 W^Q W^Kᵀ share 644 px: both keep their numbers only where Rank takes a little more).
+// The width of the left panel of the middle row (Softmax) beside the right one (Rank). The weights
+// need room for n columns of numbers, the rank's matrix is at most 4 × 4: 55% and 45%, unless there
+// either loses its numbers' regular font and another split reads better, the one that reads worse
+// first (at 1024 × 768 seven tokens' weights and a 4 × 4 W^Q W^Kᵀ share 644 px: both keep their
+// numbers only where Rank takes a little more).
 float MiddleSplit(const AppState& state, float right_w, float h) {
   const float usual = std::floor(right_w * 0.55f);
-  const auto reads = [&](float softmax_w) {
-    const int a = SoftmaxPanelReadability(state, ImVec2(softmax_w, h)), b = RankPanelReadability(state, ImVec2(right_w - softmax_w, h));
+  const PanelRow* left = panel_at(Place::MiddleLeft);
+  const PanelRow* right = panel_at(Place::MiddleRight);
+  if (!left || !right || !left->readability || !right->readability) return usual;
+  const auto reads = [&](float left_w) {
+    const int a = left->readability(state, ImVec2(left_w, h)), b = right->readability(state, ImVec2(right_w - left_w, h));
     return std::pair(std::min(a, b), a + b);
   };
   std::pair best = reads(usual);
@@ -554,45 +547,58 @@ float MiddleSplit(const AppState& state, float right_w, float h) {
   return chosen;
 }
 
-// The views of the scenario: the lesson and the editor on the left, the views tiled on the right.
+// The rectangles of the views' places (panel_table.h's Place): x, y, w, h in display pixels.
+struct Tiling {
+  float left_w, right_w, top, h;
+  bool lesson;              // the scenario has notes or a title: LeftTop is drawn, lesson_h tall
+  float lesson_h;           // 0 without: the editor takes the whole left column
+  float scores_h, middle_h, output_h;
+  float middle_left_w, bottom_left_w;
+
+  Rect of(Place place) const {
+    switch (place) {
+      case Place::LeftTop: return {0, top, left_w, lesson_h};
+      case Place::Left: return {0, top + lesson_h, left_w, h - lesson_h};
+      case Place::Top: return {left_w, top, right_w, scores_h};
+      case Place::MiddleLeft: return {left_w, top + scores_h, middle_left_w, middle_h};
+      case Place::MiddleRight: return {left_w + middle_left_w, top + scores_h, right_w - middle_left_w, middle_h};
+      case Place::BottomLeft: return {left_w, top + scores_h + middle_h, bottom_left_w, output_h};
+      case Place::BottomRight: return {left_w + bottom_left_w, top + scores_h + middle_h, right_w - bottom_left_w, output_h};
+      case Place::None: break;
+    }
+    return {};
+  }
+};
+
+// The views of the scenario, each row of the panel table at its place: the lesson and the editor
+// on the left, the views tiled on the right, drawn in the table's order.
 void DrawViews(AppState& state, float top, float h) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const auto place = [](float x, float y, float w, float hh) {
-    ImGui::SetNextWindowPos(ImVec2(x, y));
-    ImGui::SetNextWindowSize(ImVec2(w, hh));
-  };
   const float scale = fonts().scale;
-  const float left_w = std::clamp(display.x * 0.36f, 380 * scale, 560 * scale);
-  const float right_w = std::max(1.0f, display.x - left_w);
+  Tiling t{};
+  t.top = top;
+  t.h = h;
+  t.left_w = std::clamp(display.x * 0.36f, 380 * scale, 560 * scale);
+  t.right_w = std::max(1.0f, display.x - t.left_w);
   // The weights' rows are the tallest need after the scores' (their numbers, two lines of text below).
-  const float scores_h = std::floor(h * 0.41f), middle_h = std::floor(h * 0.31f);
-  const float output_h = h - scores_h - middle_h;
-
+  t.scores_h = std::floor(h * 0.41f);
+  t.middle_h = std::floor(h * 0.31f);
+  t.output_h = h - t.scores_h - t.middle_h;
   // The lesson above the editor, as tall as its longest step needs (at most 45%).
   const core::Scenario& s = state.scenario();
-  float lesson_h = 0;
-  if (!s.notes.empty() || !s.title.empty()) {
-    lesson_h = std::floor(std::min(h * 0.45f, LessonPanelHeight(state, left_w)));
-    place(0, top, left_w, lesson_h);
-    DrawLessonPanel(state);
-  }
-
-  // The editor first among the rest: the views after it see its edits on the same frame.
-  place(0, top + lesson_h, left_w, h - lesson_h);
-  DrawMatricesPanel(state);
-  place(left_w, top, right_w, scores_h);
-  DrawScoresPanel(state);
-  const float softmax_w = MiddleSplit(state, right_w, middle_h);
-  place(left_w, top + scores_h, softmax_w, middle_h);
-  DrawSoftmaxPanel(state);
-  place(left_w + softmax_w, top + scores_h, right_w - softmax_w, middle_h);
-  DrawRankPanel(state);
+  const PanelRow* lesson = panel_at(Place::LeftTop);
+  t.lesson = lesson && (!s.notes.empty() || !s.title.empty());
+  if (t.lesson && lesson->height) t.lesson_h = std::floor(std::min(h * 0.45f, lesson->height(state, t.left_w)));
+  t.middle_left_w = MiddleSplit(state, t.right_w, t.middle_h);
   // The bottom row: the outputs as matrices, and as points in the plane.
-  const float output_w = std::floor(right_w * 0.62f);
-  place(left_w, top + scores_h + middle_h, output_w, output_h);
-  DrawOutputPanel(state);
-  place(left_w + output_w, top + scores_h + middle_h, right_w - output_w, output_h);
-  DrawGeometryPanel(state);
+  t.bottom_left_w = std::floor(t.right_w * 0.62f);
+  for (const PanelRow& row : panel_table()) {
+    if (row.place == Place::None || (row.place == Place::LeftTop && !t.lesson)) continue;
+    const Rect r = t.of(row.place);
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
+    ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
+    row.draw(state);
+  }
 }
 
 }  // namespace

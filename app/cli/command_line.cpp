@@ -274,7 +274,7 @@ std::string read_theme(Words& w, const std::string&, const std::string* value) {
 std::string read_panel(Words& w, const std::string&, const std::string* value) {
   if (!value) return "--panel needs a panel name";
   w.cl.panel = core::find_panel_ignoring_case(*value, core::kPanels);
-  return !w.cl.panel ? "--panel " + *value + ": expected Lesson, Matrices, Scores, Softmax, Rank, Output or Geometry" : "";
+  return !w.cl.panel ? "--panel " + *value + ": expected " + core::panel_names_text(core::kPanels) : "";
 }
 
 std::string read_transparent(Words& w, const std::string&, const std::string*) {

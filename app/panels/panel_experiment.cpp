@@ -17,6 +17,7 @@
 
 #include "app/files/files.h"
 #include "app/panels/panel_experiment_parts.h"
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/training/designs.h"
@@ -387,6 +388,12 @@ void DrawExperimentPanel(AppState& state) {
   LearnedMaps(state, thumbs_h);
   ImGui::EndChild();
   ImGui::End();
+}
+
+std::string DescribeExperimentPanel(const AppState& state) {
+  const core::Experiment& e = state.lab.experiment;
+  std::string out = (e.title.empty() ? std::string("Experiment") : core::markup_as_plain_text(e.title)) + "\n";
+  return out + curves_text(state);
 }
 
 }  // namespace app

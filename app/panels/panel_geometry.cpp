@@ -12,6 +12,7 @@
 #include <imgui_internal.h>
 
 #include "app/panels/geometry_plot.h"
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
@@ -210,6 +211,17 @@ void DrawGeometryPanel(AppState& state) {
     ImGui::Dummy(ImVec2(avail.x, avail.y - 4));
   }
   ImGui::End();
+}
+
+std::string DescribeGeometryPanel(const AppState& state) {
+  const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
+  std::string out = "Geometry" + head_text(state) + ": each row a point of d_k = " + std::to_string(state.scenario().d_k) +
+                    " dimensions\n";
+  out += matrix_text("V, the values", r.V, state.key_labels());
+  out += matrix_text("A V, the outputs (each in the convex hull of V's rows)", r.output, state.token_labels());
+  out += matrix_text("q, the queries", r.Q, state.token_labels());
+  out += matrix_text("k, the keys", r.K, state.key_labels());
+  return out;
 }
 
 }  // namespace app

@@ -7,11 +7,13 @@
 #include <imgui.h>
 
 #include "app/files/files.h"
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
 #include "core/model/lesson.h"
+#include "core/model/markup.h"
 
 namespace app {
 
@@ -112,6 +114,16 @@ void DrawLessonPanel(AppState& state) {
     }
   }
   ImGui::End();
+}
+
+std::string DescribeLessonPanel(const AppState& state) {
+  const core::Scenario& s = state.scenario();
+  const core::LessonNotes& lesson = state.lesson();
+  std::string out = s.title.empty() ? "" : core::markup_as_plain_text(s.title) + "\n";
+  if (lesson.steps.empty()) return out + (lesson.intro.empty() ? "no lesson\n" : core::markup_as_plain_text(lesson.intro) + "\n");
+  const int step = std::clamp(state.panels.lesson_step, 0, static_cast<int>(lesson.steps.size()) - 1);
+  return out + "step " + std::to_string(step + 1) + " of " + std::to_string(lesson.steps.size()) + ": " +
+         core::markup_as_plain_text(lesson.steps[static_cast<size_t>(step)].text) + "\n";
 }
 
 }  // namespace app

@@ -1,8 +1,10 @@
 // The loss curves alone over the whole picture, for slides (Export: curves PNG): the
 // lab's curves widget (loss_curves.h) in a panel of its own, under the experiment's title.
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/loss_curves.h"
+#include "core/model/markup.h"
 
 namespace app {
 
@@ -16,6 +18,11 @@ void DrawLossCurvesPicture(AppState& state) {
     LossCurves(state, ImGui::GetContentRegionAvail());
   }
   ImGui::End();
+}
+
+std::string DescribeLossCurvesPicture(const AppState& state) {
+  const std::string& title = state.lab.view.curves.title;
+  return (title.empty() ? std::string("Loss curves") : core::markup_as_plain_text(title)) + "\n" + curves_text(state);
 }
 
 }  // namespace app

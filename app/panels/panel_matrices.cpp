@@ -10,6 +10,7 @@
 #include <imgui_stdlib.h>
 
 #include "app/panels/panel_matrices_parts.h"
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
@@ -406,6 +407,33 @@ void DrawMatricesPanel(AppState& state) {
     }
   }
   ImGui::End();
+}
+
+std::string DescribeMatricesPanel(const AppState& state) {
+  const core::Scenario& s = state.scenario();
+  std::string out = "n = " + std::to_string(s.n()) + (s.cross() ? ", m = " + std::to_string(s.m()) : "") +
+                    ", d_model = " + std::to_string(s.d_model) + ", d_k = " + std::to_string(s.d_k) + ", heads = " +
+                    std::to_string(s.heads) + (s.mode == core::Mode::Direct ? ", direct mode" : ", projected mode") + "\n";
+  const bool projected = s.mode == core::Mode::Projected;
+  if (projected) {
+    out += matrix_text("X", s.X, state.token_labels());
+    if (s.cross()) out += matrix_text("X_kv", s.X_kv, state.key_labels());
+  }
+  for (int h = 0; h < s.heads; ++h) {
+    const size_t i = static_cast<size_t>(h);
+    const std::string of = s.heads > 1 ? " of head " + std::to_string(h + 1) : "";
+    if (projected && s.options.merged_qk) {
+      out += matrix_text("W" + of, s.W[i]);
+    } else if (projected) {
+      out += matrix_text("W^Q" + of, s.W_Q[i]);
+      if (!s.options.shared_qk) out += matrix_text("W^K" + of, s.W_K[i]);
+    } else {
+      out += matrix_text("Q" + of, s.Q[i], state.token_labels());
+      if (!s.options.shared_qk) out += matrix_text("K" + of, s.K[i], state.key_labels());
+    }
+    out += projected ? matrix_text("W^V" + of, s.W_V[i]) : matrix_text("V" + of, s.V[i], state.key_labels());
+  }
+  return out + matrix_text("W^O", s.W_O);
 }
 
 }  // namespace app

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
@@ -105,6 +106,22 @@ void DrawOutputPanel(AppState& state) {
     Heatmap(state, "Y", s.heads > 1 ? "Y = [O_1 \u2026 O_H] W^O" : "Y = O_1 W^O", result.output, rest, size(3, colorbar_w()));
   }
   ImGui::End();
+}
+
+std::string DescribeOutputPanel(const AppState& state) {
+  const core::Scenario& s = state.scenario();
+  const core::Result& result = state.result();
+  std::string out = "Output; rows are the queries\n";
+  const bool alt = s.options.head_output == core::HeadOutput::Alt;
+  for (int h = 0; h < s.heads; ++h) {
+    const core::HeadResult& r = result.head[static_cast<size_t>(h)];
+    const std::string name = "O_" + std::to_string(h + 1);
+    out += alt ? matrix_text(name + " = (1/\u221Ad_k) A V W_alt\u1D40", r.alt_output, state.token_labels())
+               : matrix_text(name + " = A V", r.output, state.token_labels());
+  }
+  out += matrix_text("Y = [O_1 \u2026 O_H] W^O", result.output, state.token_labels());
+  if (result.has_loss) out += "loss L = " + format_number(result.loss) + "\n";
+  return out;
 }
 
 }  // namespace app

@@ -10,6 +10,7 @@
 #include <Eigen/SVD>
 #include <imgui.h>
 
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
@@ -17,6 +18,38 @@
 namespace app {
 
 namespace {
+
+// A singular value as the bars print it. Under the tolerance it is a zero that rounding left
+// (1.9e-17 or exactly 0 alike): 0.000.
+std::string singular_value_text(double sigma, double tolerance) {
+  const bool counted = sigma > tolerance;
+  char value[32];
+  std::snprintf(value, sizeof value, !counted || sigma >= 1e-2 ? "%.3f" : "%.1e", counted ? sigma : 0.0);
+  return value;
+}
+
+// A matrix's singular values, descending, numpy's tolerance for its rank, and the rank.
+struct Spectrum {
+  Eigen::VectorXd values;
+  double tolerance = 0;
+  int rank = 0;
+};
+Spectrum spectrum(const core::Mat& M) {
+  const Eigen::MatrixXd dense = M;
+  Spectrum s;
+  s.values = Eigen::JacobiSVD<Eigen::MatrixXd>(dense).singularValues();
+  s.tolerance = core::rank_tolerance(s.values.size() ? s.values(0) : 0.0, static_cast<int>(M.rows()), static_cast<int>(M.cols()));
+  s.rank = static_cast<int>((s.values.array() > s.tolerance).count());
+  return s;
+}
+
+// "name: rank r; singular values σ_1 2.006, σ_2 1.056", as the bars say them.
+std::string spectrum_text(const std::string& name, const Eigen::VectorXd& values, double tolerance, int rank) {
+  std::string out = name + ": rank " + std::to_string(rank) + "; singular values";
+  for (int i = 0; i < static_cast<int>(values.size()); ++i)
+    out += std::string(i ? ", " : " ") + "\u03C3_" + std::to_string(i + 1) + " " + singular_value_text(values(i), tolerance);
+  return out + "\n";
+}
 
 // A bar's name and its value's room: "%.3f" or "%.1e" of a value under 0.01 ("1.9e-03"), never wider.
 float bar_label_width() { return ImGui::CalcTextSize("\u03C3_4 ").x; }
@@ -44,10 +77,8 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
     const bool counted = sigma > tolerance;
     dl->AddRectFilled(ImVec2(origin.x + label_w, y), ImVec2(origin.x + label_w + std::max(w, 1.0f), y + bar_h),
                       counted ? ImGui::GetColorU32(ImGuiCol_PlotHistogram) : ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    char value[32];
-    // Under the tolerance it is a zero that rounding left (1.9e-17 or exactly 0 alike): print 0.000.
-    std::snprintf(value, sizeof value, !counted || sigma >= 1e-2 ? "%.3f" : "%.1e", counted ? sigma : 0.0);
-    dl->AddText(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), text, value);
+    const std::string value = singular_value_text(sigma, tolerance);
+    dl->AddText(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), text, value.c_str());
     note_drawn_text(ImVec2(origin.x + label_w + bars_w + 6 * scale, y), value);
   }
   // The tolerance, as a fraction of σ_1 it is a hair from 0: draw it at its place, at least 1 px.
@@ -129,13 +160,10 @@ void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
                               : "rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)");
   const float half = (ImGui::GetContentRegionAvail().x - 12 * fonts().scale) / 2;
   const auto column = [&](const char* name, const core::Mat& M) {
-    const Eigen::MatrixXd dense = M;
-    const Eigen::VectorXd sv = Eigen::JacobiSVD<Eigen::MatrixXd>(dense).singularValues();
-    const double tolerance = core::rank_tolerance(sv.size() ? sv(0) : 0.0, static_cast<int>(M.rows()), static_cast<int>(M.cols()));
-    const int rank = static_cast<int>((sv.array() > tolerance).count());
+    const Spectrum sp = spectrum(M);
     ImGui::BeginGroup();
-    ScriptText(std::string(name) + ": rank " + std::to_string(rank));
-    SingularValueBars(sv, tolerance, half);
+    ScriptText(std::string(name) + ": rank " + std::to_string(sp.rank));
+    SingularValueBars(sp.values, sp.tolerance, half);
     ImGui::EndGroup();
   };
   column("S = QK\u1D40", r.scores);
@@ -223,6 +251,21 @@ void DrawRankPanel(AppState& state) {
     }
   }
   ImGui::End();
+}
+
+std::string DescribeRankPanel(const AppState& state) {
+  const core::Scenario& s = state.scenario();
+  const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
+  std::string out = "Rank" + head_text(state) + "\n";
+  if (s.mode != core::Mode::Projected) {  // no W: the ranks of S and QQᵀ, at most min(n, m, d_k)
+    out += "direct mode: no W^Q W^K\u1D40; rank \u2264 " + std::to_string(std::min({s.n(), s.m(), s.d_k})) + "\n";
+    const Spectrum S = spectrum(r.scores), QQt = spectrum(r.QQt);
+    return out + spectrum_text("S = QK\u1D40", S.values, S.tolerance, S.rank) + spectrum_text("QQ\u1D40", QQt.values, QQt.tolerance, QQt.rank);
+  }
+  const std::string name = s.options.merged_qk ? "W, one matrix" : "W^Q W^K\u1D40";
+  out += matrix_text(name, r.W_QK);
+  return out + spectrum_text(name, r.W_QK_singular_values, r.W_QK_rank_tolerance, r.W_QK_rank) + "d_model = " +
+         std::to_string(s.d_model) + ", d_k = " + std::to_string(s.d_k) + "\n";
 }
 
 }  // namespace app

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
@@ -285,6 +286,16 @@ void DrawScoresPanel(AppState& state) {
     ScoresText(state, s, r, dof, text_h);
   }
   ImGui::End();
+}
+
+std::string DescribeScoresPanel(const AppState& state) {
+  const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
+  std::string out = "Scores" + head_text(state) + "; rows are the queries, columns the keys\n";
+  out += matrix_text("S = QK\u1D40", r.scores, state.token_labels());
+  out += matrix_text("QQ\u1D40", r.QQt, state.token_labels());
+  out += r.square() ? "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) + "\n"
+                    : "the asymmetry of S is not defined: S is not square\n";
+  return out;
 }
 
 }  // namespace app

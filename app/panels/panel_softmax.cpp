@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
@@ -278,6 +279,15 @@ void DrawSoftmaxPanel(AppState& state) {
     if (jacobian) SoftmaxJacobian(state, r, layout.right + sums_w, full_w - (layout.right + sums_w - ImGui::GetWindowPos().x));
   }
   ImGui::End();
+}
+
+std::string DescribeSoftmaxPanel(const AppState& state) {
+  const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
+  std::string out = "Softmax" + head_text(state) + "; rows are the queries, columns the keys\n";
+  out += matrix_text("A, the weights", r.weights, state.token_labels(), [&r](int i, int j) { return r.masked(i, j); });
+  out += vector_text("row sums", r.row_sums, state.token_labels());
+  out += vector_text("entropy of each row, in nats", r.entropy, state.token_labels());
+  return out;
 }
 
 }  // namespace app

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <vector>
 
 #include "core/model/lesson.h"
 
@@ -30,7 +31,10 @@ bool training_panel(Panel panel) { return is_view(panel) && panel != Panel::Less
 
 std::string training_panel_problem(Panel panel) {
   if (training_panel(panel)) return "";
-  return "--panel " + std::string(panel_name(panel)) + ": beside the curves goes Scores, Softmax, Rank, Output, Geometry or Matrices";
+  std::vector<Panel> beside;
+  for (const Panel p : kPanels)
+    if (training_panel(p)) beside.push_back(p);
+  return "--panel " + std::string(panel_name(panel)) + ": beside the curves goes " + panel_names_text(beside);
 }
 
 int training_variant(const Experiment& e, const std::string& variant) {

@@ -68,7 +68,7 @@ TEST(AnimateTraining, BadWordsAreRefusedBeforeAnyFileIsRead) {
   EXPECT_TRUE(refused_with(training({"--every"}), "--every needs K"));
   EXPECT_TRUE(refused_with(training({"--variant", "", "--export", "t.gif"}), "--variant is empty"));
   EXPECT_TRUE(refused_with(training({"--frames", "10", "--export", "t.gif"}), "the frames follow from the steps and --every K"));
-  EXPECT_TRUE(refused_with(training({"--panel", "Lesson", "--export", "t.gif"}), "--panel Lesson: beside the curves goes Scores"));
+  EXPECT_TRUE(refused_with(training({"--panel", "Lesson", "--export", "t.gif"}), "--panel Lesson: beside the curves goes Matrices, Scores, Softmax, Rank, Output or Geometry"));
   EXPECT_TRUE(refused_with(training({"--transparent", "--export", "t.gif"}), "--animate training takes --export, --every"));
   EXPECT_TRUE(refused_with(training({"--export", "t.png"}), "expected a file name ending in .gif or .mp4"));
   EXPECT_TRUE(refused_with(training({}), "--animate needs --export OUT.gif or OUT.mp4"));

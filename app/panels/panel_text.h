@@ -1,0 +1,31 @@
+// A panel's numbers as text, line by line, as a screen reader would read them or a student copy
+// them out: each panel's Describe function (panel_table.h) is made of these. The numbers are the
+// heatmaps' (format_number: the double correctly rounded to two decimals), labelled as the views
+// label their rows.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/app_state.h"
+#include <Eigen/Core>
+
+namespace app {
+
+// "name:" then a line per row, "  label: v₁, v₂, …"; a row without a label is numbered from 1.
+// masked(i, j), when given, says which entries the view leaves blank ("masked").
+std::string matrix_text(std::string_view name, const Eigen::MatrixXd& m, const std::vector<std::string>& row_labels = {},
+                        const std::function<bool(int, int)>& masked = {});
+
+// "name: v₁, v₂, …" (labels, when given: "name: a 1.00, b 0.50").
+std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const std::vector<std::string>& labels = {});
+
+// The head a view shows, when there are several: ", head 2 of 3"; else nothing.
+std::string head_text(const AppState& state);
+
+// Every design's loss at the last step trained, for the lab and its curves' picture.
+std::string curves_text(const AppState& state);
+
+}  // namespace app
