@@ -131,8 +131,7 @@ void ExportPngMenu(AppState& state) {
 // script, each through the export dialog: its name and folder proposed, the SVG light unless
 // the window's colours are asked for there.
 void ExportTextMenu(AppState& state) {
-  const bool open = keyed::BeginMenu("menu.export", "Export");
-  if (!open) return;
+  if (!keyed::BeginMenu("menu.export", "Export")) return;
   struct Kind {
     const char* label;
     core::ExportFormat format;

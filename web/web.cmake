@@ -65,8 +65,7 @@ add_library(GIF::GIF ALIAS giflib_web)
 add_library(imgui_web STATIC
   ${IMGUI_SRC}/imgui.cpp ${IMGUI_SRC}/imgui_draw.cpp ${IMGUI_SRC}/imgui_tables.cpp ${IMGUI_SRC}/imgui_widgets.cpp
   ${IMGUI_SRC}/misc/cpp/imgui_stdlib.cpp
-  ${IMGUI_SRC}/backends/imgui_impl_glfw.cpp ${IMGUI_SRC}/backends/imgui_impl_opengl3.cpp
-  ${PROJECT_SOURCE_DIR}/web/stb_image_write.c)
+  ${IMGUI_SRC}/backends/imgui_impl_glfw.cpp ${IMGUI_SRC}/backends/imgui_impl_opengl3.cpp)
 target_compile_definitions(imgui_web PUBLIC IMGUI_IMPL_OPENGL_ES3
                            "IMGUI_STB_RECT_PACK_FILENAME=<stb/stb_rect_pack.h>"
                            "IMGUI_STB_TRUETYPE_FILENAME=<stb/stb_truetype.h>")

@@ -27,7 +27,8 @@ constexpr Part kParts[] = {
          EIGEN_MINOR_VERSION),
      "MPL 2.0"},
     {"nlohmann/json", "MIT"},
-    {"stb_image_write, stb_truetype", "public domain or MIT"},
+    {"stb_truetype", "public domain or MIT"},
+    {"zlib", "zlib"},
     {"giflib", "MIT"},
     {"DejaVu fonts", "the DejaVu fonts' free licence"},
 };

@@ -20,7 +20,8 @@ std::string layout_json(const Layout& layout, float per_pixel = 1);
 bool write_layout(const AppState& state, const Layout& layout, const std::string& path, std::string* error);
 
 // In the window: written once the layout has settled, and again whenever the controls on
-// screen change or move (a menu or a dialog opens, a popup is laid out again once shown).
+// screen change or move (a menu or a dialog opens, a popup is laid out again once shown) or the
+// status line says something else (what a test waits for after an action, not a time).
 class LayoutProbe {
  public:
   explicit LayoutProbe(std::string path) : path_(std::move(path)) {}
@@ -31,6 +32,7 @@ class LayoutProbe {
   static constexpr long kSettledFrame = 3;  // popups and hover states settle within a few frames
   std::string path_;                        // empty: no --layout-out
   std::vector<std::string> controls_;       // the controls it last described, each with its rectangle
+  std::string status_;                      // and the status line's text
 };
 
 }  // namespace app

@@ -34,7 +34,7 @@ import time
 import unittest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "e2e"))
-from xvfb import Xvfb, read_png, wait_for, xdo  # noqa: E402
+from xvfb import Xvfb, wait_for, xdo  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -83,6 +83,15 @@ def controls(layout):
         return json.loads(layout.read_text())["controls"]
     except (OSError, ValueError, KeyError):
         return {}
+
+
+def status_line(layout):
+    """What the window's status line says now, and the dialogs drawn after it (--layout-out's text
+    "status"; the window rewrites the file whenever it changes)."""
+    try:
+        return json.loads(layout.read_text())["text"]["status"]
+    except (OSError, ValueError, KeyError):
+        return None
 
 
 def calls_of(log):
@@ -229,7 +238,7 @@ class WriteFaults(unittest.TestCase):
                     self.assertIn(f"FAULT {at} {calls[at - 1]}", run["log"], what)
                     self.assertEqual(run["temporaries"], [], what)
                     self.assertEqual(run["file"], clean["file"] if calls[at - 1] == "dirfsync" else OLD.encode(), what)
-                    self.assertFalse((run["status"] == clean["status"]).all(), f"{what}: the status line says it was written")
+                    self.assertNotEqual(run["status"], clean["status"], f"{what}: the status line says it was written")
                     type(self).tried += 1
 
     def window_export(self, kind, fault=None, call=None):
@@ -283,23 +292,30 @@ class WriteFaults(unittest.TestCase):
                 xdo(self.x, "key", "Return")
                 time.sleep(0.3)
                 click("record.record")
-            # The first press says the file is there, the second replaces it. Two clicks that land
-            # in one slow frame count once: press again while the dialog is open.
+            # The first press says the file is there (the status line says so), the second replaces
+            # it, and the status line says what came of it. Two clicks that land in one slow frame
+            # count once: press again while the dialog is open and nothing was said since.
             wait_for(lambda: "file_dialog.confirm" in controls(layout), 20, "the export dialog")
             for _ in range(6):
                 if "file_dialog.confirm" not in controls(layout):
                     break
+                before = status_line(layout)
                 click("file_dialog.confirm")
-                time.sleep(1.0)
+                try:
+                    wait_for(lambda: status_line(layout) != before or "file_dialog.confirm" not in controls(layout), 10,
+                             "an answer to Export")
+                except AssertionError:
+                    pass  # the press was not seen: again
             wait_for(lambda: log.exists() and "FAULT" in log.read_text() if fault else target.read_bytes() != OLD.encode(), 60,
                      "the export")
-            time.sleep(1.0)  # the status line drawn
-            shot = folder / "screen.png"
-            subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, capture_output=True)
+            # The export's own line, once the dialog has closed and the writing is over: "exported …"
+            # or "not exported: …" and why.
+            wait_for(lambda: "file_dialog.confirm" not in controls(layout) and "exported" in (status_line(layout) or ""), 60,
+                     "the export's line in the status bar")
             self.assertIsNone(app.poll(), "the window went away")
             return {"file": target.read_bytes(), "calls": calls_of(log), "log": log.read_text() if log.exists() else "",
                     "temporaries": [p.name for p in course.iterdir() if p.name.startswith(".")],
-                    "status": read_png(shot)[wy + wh - 22:wy + wh, wx:wx + ww]}
+                    "status": status_line(layout)}
         finally:
             app.kill()
             app.wait()
