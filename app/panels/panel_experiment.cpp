@@ -391,9 +391,13 @@ void DrawExperimentPanel(AppState& state) {
 }
 
 std::string DescribeExperimentPanel(const AppState& state) {
+  if (state.lab.result) {  // a language model's RESULT in place of the run
+    const std::string& title = state.lab.result->title;
+    return (title.empty() ? std::string("A language model's result") : core::markup_as_plain_text(title)) + "\n" +
+           curves_text(state, "bits per character");
+  }
   const core::Experiment& e = state.lab.experiment;
-  std::string out = (e.title.empty() ? std::string("Experiment") : core::markup_as_plain_text(e.title)) + "\n";
-  return out + curves_text(state);
+  return (e.title.empty() ? std::string("Experiment") : core::markup_as_plain_text(e.title)) + "\n" + curves_text(state);
 }
 
 }  // namespace app

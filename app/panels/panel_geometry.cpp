@@ -215,12 +215,15 @@ void DrawGeometryPanel(AppState& state) {
 
 std::string DescribeGeometryPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
-  std::string out = "Geometry" + head_text(state) + ": each row a point of d_k = " + std::to_string(state.scenario().d_k) +
-                    " dimensions\n";
+  const GeometryView& g = state.panels.geometry;
+  const bool rope = state.scenario().options.positions == core::Positions::Rope;
+  std::string out = "Geometry" + head_text(state) + ": each row a point; the plot shows dimensions " + std::to_string(g.axis_x + 1) +
+                    " and " + std::to_string(g.axis_y + 1) + "\n";
   out += matrix_text("V, the values", r.V, state.key_labels());
   out += matrix_text("A V, the outputs (each in the convex hull of V's rows)", r.output, state.token_labels());
-  out += matrix_text("q, the queries", r.Q, state.token_labels());
-  out += matrix_text("k, the keys", r.K, state.key_labels());
+  if (g.show_alt) out += matrix_text("(1/\u221Ad_k) A V W_alt\u1D40, AttentionAlt's outputs", r.alt_output, state.token_labels());
+  if (g.show_q) out += matrix_text(rope ? "q, the queries (after RoPE)" : "q, the queries", r.Q, state.token_labels());
+  if (g.show_k) out += matrix_text(rope ? "k, the keys (after RoPE)" : "k, the keys", r.K, state.key_labels());
   return out;
 }
 

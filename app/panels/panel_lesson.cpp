@@ -119,11 +119,14 @@ void DrawLessonPanel(AppState& state) {
 std::string DescribeLessonPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::LessonNotes& lesson = state.lesson();
-  std::string out = s.title.empty() ? "" : core::markup_as_plain_text(s.title) + "\n";
-  if (lesson.steps.empty()) return out + (lesson.intro.empty() ? "no lesson\n" : core::markup_as_plain_text(lesson.intro) + "\n");
-  const int step = std::clamp(state.panels.lesson_step, 0, static_cast<int>(lesson.steps.size()) - 1);
-  return out + "step " + std::to_string(step + 1) + " of " + std::to_string(lesson.steps.size()) + ": " +
-         core::markup_as_plain_text(lesson.steps[static_cast<size_t>(step)].text) + "\n";
+  std::string out = (s.title.empty() ? std::string("Notes") : core::markup_as_plain_text(s.title)) + "\n";
+  if (!lesson.intro.empty()) out += core::markup_as_plain_text(lesson.intro) + "\n";
+  if (lesson.steps.empty()) return lesson.intro.empty() ? out + "no lesson\n" : out;
+  const int at = std::clamp(state.panels.lesson_step, 0, static_cast<int>(lesson.steps.size()) - 1);
+  const core::LessonStep& step = lesson.steps[static_cast<size_t>(at)];
+  return out + "step " + std::to_string(at + 1) + " of " + std::to_string(lesson.steps.size()) +
+         (step.panel ? std::string(", about the ") + panel_name(*step.panel) + " panel" : "") + ": " +
+         core::markup_as_plain_text(step.text) + "\n";
 }
 
 }  // namespace app

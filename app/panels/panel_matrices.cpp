@@ -237,7 +237,7 @@ void HeadMatrices(AppState& state, int h) {
   Flow flow;
   const bool merged = s.mode == core::Mode::Projected && s.options.merged_qk;
   if (merged) {
-    EditMatrix(state, flow, "W_{" + std::to_string(h + 1) + "}  (one W: S = XWX^\u1D40)", "W" + H,
+    EditMatrix(state, flow, "W_{" + std::to_string(h + 1) + (s.cross() ? "}  (one W: S = XWX_{kv}^\u1D40)" : "}  (one W: S = XWX^\u1D40)"), "W" + H,
                [h](auto& sc) -> auto& { return sc.W[h]; }, nullptr);
   } else if (s.mode == core::Mode::Projected) {
     EditMatrix(state, flow, "W^Q", "W_Q" + H, [h](auto& sc) -> auto& { return sc.W_Q[h]; }, nullptr);
@@ -423,17 +423,21 @@ std::string DescribeMatricesPanel(const AppState& state) {
     const size_t i = static_cast<size_t>(h);
     const std::string of = s.heads > 1 ? " of head " + std::to_string(h + 1) : "";
     if (projected && s.options.merged_qk) {
-      out += matrix_text("W" + of, s.W[i]);
+      out += matrix_text("W" + of + " (one W, d_model \u00D7 d_model: Q = XW, K = X" + (s.cross() ? "_kv" : "") + ")", s.W[i]);
     } else if (projected) {
       out += matrix_text("W^Q" + of, s.W_Q[i]);
-      if (!s.options.shared_qk) out += matrix_text("W^K" + of, s.W_K[i]);
+      out += s.options.shared_qk ? "W^K = W^Q (shared QK)\n" : matrix_text("W^K" + of, s.W_K[i]);
     } else {
       out += matrix_text("Q" + of, s.Q[i], state.token_labels());
-      if (!s.options.shared_qk) out += matrix_text("K" + of, s.K[i], state.key_labels());
+      out += s.options.shared_qk ? "K = Q (shared QK)\n" : matrix_text("K" + of, s.K[i], state.key_labels());
     }
     out += projected ? matrix_text("W^V" + of, s.W_V[i]) : matrix_text("V" + of, s.V[i], state.key_labels());
+    if (s.has_W_alt) out += matrix_text("W_alt" + of, s.W_alt[i]);
   }
-  return out + matrix_text("W^O", s.W_O);
+  out += matrix_text("W^O", s.W_O);
+  if (!s.has_target) return out;
+  out += matrix_text("the target, what Y should be", s.target, state.token_labels());
+  return out + "loss L = mean of (Y \u2212 target)\u00B2 = " + format_number(state.result().loss) + "\n";
 }
 
 }  // namespace app

@@ -119,8 +119,9 @@ std::string DescribeOutputPanel(const AppState& state) {
     out += alt ? matrix_text(name + " = (1/\u221Ad_k) A V W_alt\u1D40", r.alt_output, state.token_labels())
                : matrix_text(name + " = A V", r.output, state.token_labels());
   }
-  out += matrix_text("Y = [O_1 \u2026 O_H] W^O", result.output, state.token_labels());
-  if (result.has_loss) out += "loss L = " + format_number(result.loss) + "\n";
+  out += matrix_text(s.heads == 1 ? "Y = O_1 W^O" : "Y = [O_1 \u2026 O_" + std::to_string(s.heads) + "] W^O", result.output,
+                     state.token_labels());
+  if (result.has_loss) out += "loss L = mean of (Y \u2212 target)\u00B2 = " + format_number(result.loss) + "\n";
   return out;
 }
 

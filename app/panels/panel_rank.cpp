@@ -156,7 +156,8 @@ MatrixFit MatrixRoom(const AppState& state, const core::Mat& W, HeatmapOptions& 
 // Direct mode: S = QKᵀ (n × m) and QQᵀ (n × n) have rank at most min(n, m, d_k).
 void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
   const int n = s.n(), m = s.m();
-  ScriptTextWrapped(s.cross() ? "rank \u2264 min(n, m, d_k) = " + std::to_string(std::min({n, m, s.d_k})) + "  (direct mode: no W)"
+  ScriptTextWrapped(s.cross() ? "S: rank \u2264 min(n, m, d_k) = " + std::to_string(std::min({n, m, s.d_k})) +
+                                  ",  QQ\u1D40: rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)"
                               : "rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)");
   const float half = (ImGui::GetContentRegionAvail().x - 12 * fonts().scale) / 2;
   const auto column = [&](const char* name, const core::Mat& M) {
@@ -258,14 +259,19 @@ std::string DescribeRankPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
   std::string out = "Rank" + head_text(state) + "\n";
   if (s.mode != core::Mode::Projected) {  // no W: the ranks of S and QQᵀ, at most min(n, m, d_k)
-    out += "direct mode: no W^Q W^K\u1D40; rank \u2264 " + std::to_string(std::min({s.n(), s.m(), s.d_k})) + "\n";
+    out += "direct mode: no W^Q W^K\u1D40. S has rank \u2264 min(n, m, d_k) = " + std::to_string(std::min({s.n(), s.m(), s.d_k})) +
+           ", QQ\u1D40 rank \u2264 min(n, d_k) = " + std::to_string(std::min(s.n(), s.d_k)) + "\n";
     const Spectrum S = spectrum(r.scores), QQt = spectrum(r.QQt);
     return out + spectrum_text("S = QK\u1D40", S.values, S.tolerance, S.rank) + spectrum_text("QQ\u1D40", QQt.values, QQt.tolerance, QQt.rank);
   }
-  const std::string name = s.options.merged_qk ? "W, one matrix" : "W^Q W^K\u1D40";
-  out += matrix_text(name, r.W_QK);
-  return out + spectrum_text(name, r.W_QK_singular_values, r.W_QK_rank_tolerance, r.W_QK_rank) + "d_model = " +
-         std::to_string(s.d_model) + ", d_k = " + std::to_string(s.d_k) + "\n";
+  const bool merged = s.options.merged_qk;
+  const std::string name = merged ? "W, one matrix" : "W^Q W^K\u1D40";
+  out += matrix_text(name + " (d_model \u00D7 d_model)", r.W_QK);
+  out += spectrum_text(name, r.W_QK_singular_values, r.W_QK_rank_tolerance, r.W_QK_rank);
+  out += merged ? "rank \u2264 d_model = " + std::to_string(s.d_model) + "\n"
+                : "rank \u2264 d_k = " + std::to_string(s.d_k) + " of d_model = " + std::to_string(s.d_model) + "\n";
+  if (s.options.positions == core::Positions::Rope) out += "under RoPE, W^Q W^K\u1D40 gives S only where i = j\n";
+  return out;
 }
 
 }  // namespace app

@@ -230,7 +230,8 @@ void ScoresText(AppState& state, const core::Scenario& s, const core::HeadResult
                                                                     style.WindowPadding.y - text_h + style.ItemSpacing.y));
   if (r.square())
     ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
-               (s.options.shared_qk && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") + "   \u00B7   QQ\u1D40: 0");
+               (s.options.shared_qk && !s.options.normalize_keys && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") +
+               "   \u00B7   QQ\u1D40: 0");
   else
     ScriptText("(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
                std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
@@ -290,12 +291,18 @@ void DrawScoresPanel(AppState& state) {
 
 std::string DescribeScoresPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
-  std::string out = "Scores" + head_text(state) + "; rows are the queries, columns the keys\n";
-  out += matrix_text("S = QK\u1D40", r.scores, state.token_labels());
-  out += matrix_text("QQ\u1D40", r.QQt, state.token_labels());
-  out += r.square() ? "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) + "\n"
-                    : "the asymmetry of S is not defined: S is not square\n";
-  return out;
+  const core::Scenario& s = state.scenario();
+  std::string out = "Scores" + head_text(state) + "\n";
+  out += matrix_text("S = QK\u1D40, a row a query, a column a key", r.scores, state.token_labels(), state.key_labels());
+  out += matrix_text("QQ\u1D40, a row and a column a query", r.QQt, state.token_labels(), state.token_labels());
+  if (r.square()) {
+    out += matrix_text("(S + S\u1D40)/2, the symmetric part", r.scores_sym, state.token_labels(), state.key_labels());
+    out += matrix_text("(S \u2212 S\u1D40)/2, the antisymmetric part", r.scores_antisym, state.token_labels(), state.key_labels());
+    return out + "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
+           "; QQ\u1D40 is symmetric\n";
+  }
+  return out + "the asymmetry of S is not defined: S is " + std::to_string(s.n()) + "\u00D7" + std::to_string(s.m()) + ", S\u1D40 is " +
+         std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) + "; QQ\u1D40 is symmetric\n";
 }
 
 }  // namespace app

@@ -170,13 +170,16 @@ int SoftmaxPanelReadability(const AppState& state, ImVec2 size) {
 }
 
 void DrawSoftmaxPanel(AppState& state) {
-  // Uniform over the keys: ln n in self-attention, ln m over the m keys of another sequence.
-  const char* formula = state.scenario().cross()
-                            ? "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
-                              "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln m uniform over the m keys"
-                            : "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = S / (\u221Ad_k\u00B7T);  "
-                              "entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, ln n uniform";
-  if (BeginPanel(state, Panel::Softmax, formula, 0, state.view.head)) {
+  // The logits as the options make them; uniform over the keys: ln n in self-attention, ln m over
+  // the m keys of another sequence.
+  const core::Options& options = state.scenario().options;
+  const std::string made_as = options.qk_norm                        ? "g\u00B7cos(q_i, k_j) / T"
+                              : options.scale == core::Scale::SqrtDk ? "S / (\u221Ad_k\u00B7T)"
+                                                                     : "S / T";
+  const std::string formula = "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = " + made_as +
+                              ";  entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, " +
+                              (state.scenario().cross() ? "ln m uniform over the m keys" : "ln n uniform");
+  if (BeginPanel(state, Panel::Softmax, formula.c_str(), 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const double divisor =
@@ -283,11 +286,20 @@ void DrawSoftmaxPanel(AppState& state) {
 
 std::string DescribeSoftmaxPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
-  std::string out = "Softmax" + head_text(state) + "; rows are the queries, columns the keys\n";
-  out += matrix_text("A, the weights", r.weights, state.token_labels(), [&r](int i, int j) { return r.masked(i, j); });
-  out += vector_text("row sums", r.row_sums, state.token_labels());
-  out += vector_text("entropy of each row, in nats", r.entropy, state.token_labels());
-  return out;
+  std::string out = "Softmax" + head_text(state) + "\n";
+  out += matrix_text("A, the weights, a row a query, a column a key", r.weights, state.token_labels(), state.key_labels(),
+                     [&r](int i, int j) { return r.masked(i, j); });
+  // As the panel prints them: the sums to three decimals, the entropies to two.
+  const auto line = [&](const char* name, const core::Vec& v, const char* format) {
+    std::string text = name;
+    for (int i = 0; i < static_cast<int>(v.size()); ++i) {
+      char number[32];
+      std::snprintf(number, sizeof number, format, v(i));
+      text += std::string(i ? ", " : ": ") + state.token_labels()[static_cast<size_t>(i)] + " " + number;
+    }
+    return text + "\n";
+  };
+  return out + line("row sums", r.row_sums, "%.3f") + line("entropy of each row, in nats", r.entropy, "%.2f");
 }
 
 }  // namespace app

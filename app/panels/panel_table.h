@@ -32,7 +32,7 @@ enum class Place {
 struct PanelRow {
   Panel id;
   void (*draw)(AppState&);
-  std::string (*describe)(const AppState&);  // the numbers it shows, as text, a line per line
+  std::string (*describe)(const AppState&);  // the numbers it shows, as text
   Place place;
   // LeftTop: the height it needs at a width to show all of itself unscrolled; else null.
   float (*height)(const AppState&, float width) = nullptr;

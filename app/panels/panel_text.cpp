@@ -1,15 +1,19 @@
 #include "app/panels/panel_text.h"
 
-#include <cmath>
-
+#include "app/training/lab.h"  // variant_loss_now
 #include "app/widgets/heatmap.h"  // format_number
 #include "core/model/markup.h"
 
 namespace app {
 
 std::string matrix_text(std::string_view name, const Eigen::MatrixXd& m, const std::vector<std::string>& row_labels,
-                        const std::function<bool(int, int)>& masked) {
+                        const std::vector<std::string>& column_labels, const std::function<bool(int, int)>& masked) {
   std::string out = std::string(name) + ":\n";
+  if (!column_labels.empty()) {
+    out += "  columns:";
+    for (size_t j = 0; j < column_labels.size(); ++j) out += (j ? ", " : " ") + column_labels[j];
+    out += "\n";
+  }
   for (int i = 0; i < static_cast<int>(m.rows()); ++i) {
     out += "  " + (static_cast<size_t>(i) < row_labels.size() ? row_labels[static_cast<size_t>(i)] : std::to_string(i + 1)) + ": ";
     for (int j = 0; j < static_cast<int>(m.cols()); ++j) {
@@ -36,17 +40,14 @@ std::string head_text(const AppState& state) {
   return heads > 1 ? ", head " + std::to_string(state.view.head + 1) + " of " + std::to_string(heads) : "";
 }
 
-std::string curves_text(const AppState& state) {
+std::string curves_text(const AppState& state, const char* unit) {
   const core::Curves& c = state.lab.view.curves;
   if (c.names.empty()) return "not run yet\n";
-  std::string out = "step " + std::to_string(c.steps_done) + " of " + std::to_string(c.steps) +
-                    (c.seeds > 1 ? ", the median over " + std::to_string(c.seeds) + " seeds" : "") + "; the loss of each design:\n";
+  std::string out = "step " + std::to_string(c.steps_done) + " of " + std::to_string(c.steps) + "; the " + unit + " of each design" +
+                    (c.seeds > 1 ? ", the median over " + std::to_string(c.seeds) + " seeds [the smallest, the largest]" : "") + ":\n";
   for (size_t v = 0; v < c.names.size(); ++v) {
-    out += "  " + core::markup_as_plain_text(c.names[v]) + ": ";
-    const std::vector<double>& loss = v < c.loss.size() ? c.loss[v] : std::vector<double>{};
-    out += loss.empty() ? "none yet" : format_number(loss.back());
-    if (v < c.diverged.size() && c.diverged[v] > 0) out += " (stopped at step " + std::to_string(c.diverged[v]) + ")";
-    if (v < c.test_loss.size() && !std::isnan(c.test_loss[v])) out += "; test loss " + format_number(c.test_loss[v]);
+    out += "  " + core::markup_as_plain_text(c.names[v]) + ": " + variant_loss_now(c, v);
+    if (const std::string test = variant_test_loss(c, v); !test.empty()) out += "; on the test set " + test;
     out += "\n";
   }
   return out;

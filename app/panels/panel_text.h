@@ -14,10 +14,11 @@
 
 namespace app {
 
-// "name:" then a line per row, "  label: v₁, v₂, …"; a row without a label is numbered from 1.
-// masked(i, j), when given, says which entries the view leaves blank ("masked").
+// "name:" then, with column labels, "  columns: a, b, …", then a line per row, "  label: v₁, v₂, …";
+// a row without a label is numbered from 1. masked(i, j), when given, says which entries the view
+// leaves blank ("masked").
 std::string matrix_text(std::string_view name, const Eigen::MatrixXd& m, const std::vector<std::string>& row_labels = {},
-                        const std::function<bool(int, int)>& masked = {});
+                        const std::vector<std::string>& column_labels = {}, const std::function<bool(int, int)>& masked = {});
 
 // "name: v₁, v₂, …" (labels, when given: "name: a 1.00, b 0.50").
 std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const std::vector<std::string>& labels = {});
@@ -25,7 +26,9 @@ std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const s
 // The head a view shows, when there are several: ", head 2 of 3"; else nothing.
 std::string head_text(const AppState& state);
 
-// Every design's loss at the last step trained, for the lab and its curves' picture.
-std::string curves_text(const AppState& state);
+// Every design's loss at the last step trained, as the lab's table words it (format_loss; over
+// seeds the median, its range and the runs that diverged), for the lab and its curves' picture.
+// unit: "loss", or "bits/char" for a language model's result.
+std::string curves_text(const AppState& state, const char* unit = "loss");
 
 }  // namespace app

@@ -304,3 +304,16 @@ def test_installs_with_pip(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[0].startswith(str(target))
     assert r.stdout.splitlines()[1].startswith("B#z=")
+
+
+def test_the_panel_names_are_the_apps():
+    """The package names the views as the app does (core/model/lesson.h's kPanelNames, written
+    once there): a lesson's step tag and ?embed= that the package accepts, the app accepts."""
+    import re
+    from attnlab import _reader, _show
+    header = (ROOT / "core" / "model" / "lesson.h").read_text(encoding="utf-8")
+    names = re.search(r"kPanelNames\[\] = \{([^}]*)\}", header).group(1)
+    app_names = tuple(re.findall(r'"([^"]+)"', names))
+    assert len(app_names) == 7
+    assert _reader.PANEL_NAMES == app_names
+    assert _show.PANELS == app_names

@@ -1,6 +1,7 @@
 // The panel table (app/panels/panel_table.h): a row for every panel, each row's Draw draws that
-// panel, the views' places tile the window, and each Describe says the numbers the panel shows,
-// checked on a 2 × 2 case worked by hand and against the numbers drawn in the heatmaps' cells.
+// panel, and the views' places tile the window. What Scores, Softmax, Rank and Output describe is
+// checked on a 2 × 2 case worked by hand, the weights and singular values against the numbers
+// drawn on screen; every other panel's text against its own facts.
 #include <cstdio>
 #include <set>
 #include <sstream>
@@ -87,12 +88,17 @@ TEST_F(PanelTableTest, DescribeSaysTheNumbersWorkedByHand) {
   open_worked_case();
   frames(2);
   const std::string scores = app::panel_row(core::Panel::Scores).describe(state);
-  EXPECT_NE(scores.find("S = QK\u1D40:\n  a: 1.00, 1.00\n  b: 0.00, 1.00\n"), std::string::npos) << scores;
-  EXPECT_NE(scores.find("QQ\u1D40:\n  a: 1.00, 0.00\n  b: 0.00, 1.00\n"), std::string::npos) << scores;
-  EXPECT_EQ(lines_with(scores, "asymmetry").at(0), "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = 0.41");
+  EXPECT_NE(scores.find("S = QK\u1D40, a row a query, a column a key:\n  columns: a, b\n  a: 1.00, 1.00\n  b: 0.00, 1.00\n"),
+            std::string::npos) << scores;
+  EXPECT_NE(scores.find("QQ\u1D40, a row and a column a query:\n  columns: a, b\n  a: 1.00, 0.00\n  b: 0.00, 1.00\n"),
+            std::string::npos) << scores;
+  EXPECT_NE(scores.find("(S \u2212 S\u1D40)/2, the antisymmetric part:\n  columns: a, b\n  a: 0.00, 0.50\n  b: \u22120.50, 0.00\n"),
+            std::string::npos) << scores;
+  EXPECT_EQ(lines_with(scores, "asymmetry").at(0),
+            "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = 0.41; QQ\u1D40 is symmetric");
   const std::string softmax = app::panel_row(core::Panel::Softmax).describe(state);
   EXPECT_NE(softmax.find("  a: 0.50, 0.50\n  b: 0.33, 0.67\n"), std::string::npos) << softmax;
-  EXPECT_EQ(lines_with(softmax, "row sums").at(0), "row sums: a 1.00, b 1.00");
+  EXPECT_EQ(lines_with(softmax, "row sums").at(0), "row sums: a 1.000, b 1.000");  // to three decimals, as the panel prints them
   // Direct mode has no W^Q W^Kᵀ: the ranks of S and QQᵀ. SSᵀ = [[2, 1], [1, 1]] has the
   // eigenvalues (3 ± √5)/2, so S's singular values are the golden ratio 1.618 and 0.618.
   const std::string rank = app::panel_row(core::Panel::Rank).describe(state);
@@ -102,7 +108,7 @@ TEST_F(PanelTableTest, DescribeSaysTheNumbersWorkedByHand) {
   // O = A·V with V = I is A itself; Y = O·W^O with W^O = I.
   const std::string output = app::panel_row(core::Panel::Output).describe(state);
   EXPECT_NE(output.find("O_1 = A V:\n  a: 0.50, 0.50\n  b: 0.33, 0.67\n"), std::string::npos) << output;
-  EXPECT_NE(output.find("Y = [O_1 \u2026 O_H] W^O:\n  a: 0.50, 0.50\n  b: 0.33, 0.67\n"), std::string::npos) << output;
+  EXPECT_NE(output.find("Y = O_1 W^O:\n  a: 0.50, 0.50\n  b: 0.33, 0.67\n"), std::string::npos) << output;
 }
 
 // What Describe says of the weights is what the Softmax heatmap's cells show, cell for cell,
@@ -125,6 +131,28 @@ TEST_F(PanelTableTest, DescribeSaysWhatTheCellsShow) {
   EXPECT_NE(text.find("masked"), std::string::npos);  // causal: the first row sees only itself
 }
 
+// Under cross-attention S is n × m and QQᵀ n × n: each has its own bound on its rank. With n = 5
+// queries, m = 2 keys and d_k = 3, S's rank is at most 2 and QQᵀ's at most 3, which these reach.
+TEST_F(PanelTableTest, EachMatrixItsOwnRankBound) {
+  core::Scenario s = core::make_zero_scenario(5, 2, 3, 1);
+  s.mode = core::Mode::Direct;
+  s.tokens_kv = {"x", "y"};
+  s.Q[0].resize(5, 3);
+  s.Q[0] << 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1;
+  s.K[0].resize(2, 3);
+  s.K[0] << 1, 0, 0, 0, 1, 0;
+  s.V[0] = s.K[0];
+  ASSERT_EQ(core::validate(s), std::vector<std::string>{});
+  state.open_document(s);
+  frames(2);
+  const std::string rank = app::panel_row(core::Panel::Rank).describe(state);
+  EXPECT_NE(rank.find("S has rank \u2264 min(n, m, d_k) = 2, QQ\u1D40 rank \u2264 min(n, d_k) = 3\n"), std::string::npos) << rank;
+  EXPECT_NE(rank.find("S = QK\u1D40: rank 2;"), std::string::npos) << rank;
+  EXPECT_NE(rank.find("QQ\u1D40: rank 3;"), std::string::npos) << rank;
+  // And the scores' columns are the keys' tokens.
+  EXPECT_NE(app::panel_row(core::Panel::Scores).describe(state).find("  columns: x, y\n"), std::string::npos);
+}
+
 // The singular values Describe gives for W^Q W^Kᵀ are the ones printed beside the bars.
 TEST_F(PanelTableTest, DescribeSaysTheSingularValuesOnScreen) {
   ASSERT_EQ(state.scenario().mode, core::Mode::Projected);
@@ -145,9 +173,23 @@ TEST_F(PanelTableTest, DescribeSaysTheSingularValuesOnScreen) {
   }
 }
 
-// Every panel describes itself with something, the lab's before and after a run.
-TEST_F(PanelTableTest, EveryPanelSaysSomething) {
+// The other panels: the lesson says its step and the panel the step is about; the editor every
+// matrix it edits; Geometry the points it plots; the lab, before a run, that it has not run.
+TEST_F(PanelTableTest, EveryPanelSaysWhatItShows) {
   for (const app::PanelRow& row : app::panel_table()) EXPECT_FALSE(row.describe(state).empty()) << app::panel_name(row.id);
+  state.open_document(core::load_scenario_file(ATTNLAB_LESSONS "/01_qkt_vs_qqt.json").scenario.value());
+  frames(2);
+  const std::string lesson = app::panel_row(core::Panel::Lesson).describe(state);
+  EXPECT_NE(lesson.find("step 1 of "), std::string::npos) << lesson;
+  EXPECT_NE(lesson.find(", about the Scores panel: "), std::string::npos) << lesson;
+  const std::string matrices = app::panel_row(core::Panel::Matrices).describe(state);
+  const core::Scenario& s = state.scenario();
+  ASSERT_EQ(s.mode, core::Mode::Direct);
+  for (const char* name : {"Q:", "K:", "V:", "W^O:"}) EXPECT_NE(matrices.find(std::string("\n") + name), std::string::npos) << name;
+  // Geometry's points are the rows of the head's V, A·V, q and k, labelled by their tokens.
+  const std::string geometry = app::panel_row(core::Panel::Geometry).describe(state);
+  EXPECT_NE(geometry.find("q, the queries:\n  " + state.token_labels()[0] + ": " + app::format_number(s.Q[0](0, 0))), std::string::npos)
+      << geometry;
   EXPECT_NE(app::panel_row(core::Panel::Experiment).describe(state).find("not run yet"), std::string::npos);
 }
 
