@@ -588,11 +588,17 @@ void DrawViews(AppState& state, float top, float h) {
   const PanelRow* lesson = panel_at(Place::LeftTop);
   t.lesson = lesson && (!s.notes.empty() || !s.title.empty());
   if (t.lesson && lesson->height) t.lesson_h = std::floor(std::min(h * 0.45f, lesson->height(state, t.left_w)));
-  t.middle_left_w = MiddleSplit(state, t.right_w, t.middle_h);
   // The bottom row: the outputs as matrices, and as points in the plane.
   t.bottom_left_w = std::floor(t.right_w * 0.62f);
+  bool split = false;
   for (const PanelRow& row : panel_table()) {
     if (row.place == Place::None || (row.place == Place::LeftTop && !t.lesson)) continue;
+    // The middle row is split by what its panels show after the editor's edit of this frame
+    // (a token more widens the weights), so once the editor has been drawn.
+    if (!split && (row.place == Place::MiddleLeft || row.place == Place::MiddleRight)) {
+      t.middle_left_w = MiddleSplit(state, t.right_w, t.middle_h);
+      split = true;
+    }
     const Rect r = t.of(row.place);
     ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
     ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
