@@ -290,16 +290,8 @@ std::string DescribeSoftmaxPanel(const AppState& state) {
   out += matrix_text("A, the weights, a row a query, a column a key", r.weights, state.token_labels(), state.key_labels(),
                      [&r](int i, int j) { return r.masked(i, j); });
   // As the panel prints them: the sums to three decimals, the entropies to two.
-  const auto line = [&](const char* name, const core::Vec& v, const char* format) {
-    std::string text = name;
-    for (int i = 0; i < static_cast<int>(v.size()); ++i) {
-      char number[32];
-      std::snprintf(number, sizeof number, format, v(i));
-      text += std::string(i ? ", " : ": ") + state.token_labels()[static_cast<size_t>(i)] + " " + number;
-    }
-    return text + "\n";
-  };
-  return out + line("row sums", r.row_sums, "%.3f") + line("entropy of each row, in nats", r.entropy, "%.2f");
+  return out + vector_text("row sums", r.row_sums, state.token_labels(), "%.3f") +
+         vector_text("entropy of each row, in nats", r.entropy, state.token_labels(), "%.2f");
 }
 
 }  // namespace app

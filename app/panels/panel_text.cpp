@@ -1,5 +1,7 @@
 #include "app/panels/panel_text.h"
 
+#include <cstdio>
+
 #include "app/training/lab.h"  // variant_loss_now
 #include "app/widgets/heatmap.h"  // format_number
 #include "core/model/markup.h"
@@ -25,12 +27,14 @@ std::string matrix_text(std::string_view name, const Eigen::MatrixXd& m, const s
   return out;
 }
 
-std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const std::vector<std::string>& labels) {
+std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const std::vector<std::string>& labels, const char* format) {
   std::string out = std::string(name) + ":";
   for (int i = 0; i < static_cast<int>(v.size()); ++i) {
     out += i > 0 ? ", " : " ";
     if (static_cast<size_t>(i) < labels.size()) out += labels[static_cast<size_t>(i)] + " ";
-    out += format_number(v(i));
+    char number[32];
+    std::snprintf(number, sizeof number, format, v(i));
+    out += number;
   }
   return out + "\n";
 }

@@ -20,8 +20,8 @@ namespace app {
 std::string matrix_text(std::string_view name, const Eigen::MatrixXd& m, const std::vector<std::string>& row_labels = {},
                         const std::vector<std::string>& column_labels = {}, const std::function<bool(int, int)>& masked = {});
 
-// "name: v₁, v₂, …" (labels, when given: "name: a 1.00, b 0.50").
-std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const std::vector<std::string>& labels = {});
+// "name: a 1.000, b 0.500", each number printed with format (printf's, as the panel prints it).
+std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const std::vector<std::string>& labels, const char* format);
 
 // The head a view shows, when there are several: ", head 2 of 3"; else nothing.
 std::string head_text(const AppState& state);
