@@ -19,6 +19,7 @@
 #include "app/dialogs/training_animation_dialog.h"
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
+#include "app/frame_views.h"
 #include "app/menus.h"
 #include "app/panels/panel_table.h"
 #include "app/panels/panels.h"
@@ -275,7 +276,6 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
   ImGui::PopStyleVar();
 }
 
-void DrawViews(AppState& state, float top, float h);
 void DrawPanel(AppState& state, Panel panel);
 
 // The panels presenter mode shows: the chosen one, and the one beside it, the editor on the left.
@@ -515,97 +515,5 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
   requests.redraw = settle_highlight(state);
   return requests;
 }
-
-namespace {
-
-// The width of the left panel of the middle row (Softmax) beside the right one (Rank). The weights
-// need room for n columns of numbers, the rank's matrix is at most 4 × 4: 55% and 45%, unless there
-// either loses its numbers' regular font and another split reads better, the one that reads worse
-// first (at 1024 × 768 seven tokens' weights and a 4 × 4 W^Q W^Kᵀ share 644 px: both keep their
-// numbers only where Rank takes a little more).
-float MiddleSplit(const AppState& state, float right_w, float h) {
-  const float usual = std::floor(right_w * 0.55f);
-  const PanelRow* left = panel_at(Place::MiddleLeft);
-  const PanelRow* right = panel_at(Place::MiddleRight);
-  if (!left || !right || !left->readability || !right->readability) return usual;
-  const auto reads = [&](float left_w) {
-    const int a = left->readability(state, ImVec2(left_w, h)), b = right->readability(state, ImVec2(right_w - left_w, h));
-    return std::pair(std::min(a, b), a + b);
-  };
-  std::pair best = reads(usual);
-  if (best.first >= 2) return usual;
-  float chosen = usual;
-  const float step = 8 * fonts().scale;
-  for (float w = std::floor(right_w * 0.4f); w <= right_w * 0.7f; w += step) {
-    const std::pair read = reads(w);
-    if (read > best || (read == best && std::abs(w - usual) < std::abs(chosen - usual))) {
-      best = read;
-      chosen = w;
-    }
-  }
-  return chosen;
-}
-
-// The rectangles of the views' places (panel_table.h's Place): x, y, w, h in display pixels.
-struct Tiling {
-  float left_w, right_w, top, h;
-  bool lesson;              // the scenario has notes or a title: LeftTop is drawn, lesson_h tall
-  float lesson_h;           // 0 without: the editor takes the whole left column
-  float scores_h, middle_h, output_h;
-  float middle_left_w, bottom_left_w;
-
-  Rect of(Place place) const {
-    switch (place) {
-      case Place::LeftTop: return {0, top, left_w, lesson_h};
-      case Place::Left: return {0, top + lesson_h, left_w, h - lesson_h};
-      case Place::Top: return {left_w, top, right_w, scores_h};
-      case Place::MiddleLeft: return {left_w, top + scores_h, middle_left_w, middle_h};
-      case Place::MiddleRight: return {left_w + middle_left_w, top + scores_h, right_w - middle_left_w, middle_h};
-      case Place::BottomLeft: return {left_w, top + scores_h + middle_h, bottom_left_w, output_h};
-      case Place::BottomRight: return {left_w + bottom_left_w, top + scores_h + middle_h, right_w - bottom_left_w, output_h};
-      case Place::None: break;
-    }
-    return {};
-  }
-};
-
-// The views of the scenario, each row of the panel table at its place: the lesson and the editor
-// on the left, the views tiled on the right, drawn in the table's order.
-void DrawViews(AppState& state, float top, float h) {
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float scale = fonts().scale;
-  Tiling t{};
-  t.top = top;
-  t.h = h;
-  t.left_w = std::clamp(display.x * 0.36f, 380 * scale, 560 * scale);
-  t.right_w = std::max(1.0f, display.x - t.left_w);
-  // The weights' rows are the tallest need after the scores' (their numbers, two lines of text below).
-  t.scores_h = std::floor(h * 0.41f);
-  t.middle_h = std::floor(h * 0.31f);
-  t.output_h = h - t.scores_h - t.middle_h;
-  // The lesson above the editor, as tall as its longest step needs (at most 45%).
-  const core::Scenario& s = state.scenario();
-  const PanelRow* lesson = panel_at(Place::LeftTop);
-  t.lesson = lesson && (!s.notes.empty() || !s.title.empty());
-  if (t.lesson && lesson->height) t.lesson_h = std::floor(std::min(h * 0.45f, lesson->height(state, t.left_w)));
-  // The bottom row: the outputs as matrices, and as points in the plane.
-  t.bottom_left_w = std::floor(t.right_w * 0.62f);
-  bool split = false;
-  for (const PanelRow& row : panel_table()) {
-    if (row.place == Place::None || (row.place == Place::LeftTop && !t.lesson)) continue;
-    // The middle row is split by what its panels show after the editor's edit of this frame
-    // (a token more widens the weights), so once the editor has been drawn.
-    if (!split && (row.place == Place::MiddleLeft || row.place == Place::MiddleRight)) {
-      t.middle_left_w = MiddleSplit(state, t.right_w, t.middle_h);
-      split = true;
-    }
-    const Rect r = t.of(row.place);
-    ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
-    ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
-    row.draw(state);
-  }
-}
-
-}  // namespace
 
 }  // namespace app
