@@ -36,7 +36,7 @@ const char* usage_text() {
          "\n"
          "A lab for the mathematics of transformer attention.\n"
          "\n"
-         "  FILE          a scenario file (JSON, format version 1 to 4); without it the\n"
+         "  FILE          a scenario file (JSON, format version 1 to 5); without it the\n"
          "                window opens on the last session, else the first lesson\n"
          "  --screenshot OUT.png\n"
          "                render one frame exactly as the window would show it, offscreen,\n"

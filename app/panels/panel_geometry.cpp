@@ -20,6 +20,7 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/designs/sigmoid_attention.h"
 
 namespace app {
 
@@ -188,8 +189,12 @@ void hover_point(const Plot& p) {
 }  // namespace
 
 void DrawGeometryPanel(AppState& state) {
-  if (BeginPanel(state, Panel::Geometry, "outputs A\u00B7V: convex combinations of the rows of V, inside their hull; "
-                                    "(1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 need not be", 0, state.view.head)) {
+  const core::Options& options = state.scenario().options;
+  const std::string about = core::sigmoid_weights(options)
+                                ? "outputs A\u00B7V under sigmoid attention: " + std::string(core::output_combination_words(options))
+                                : "outputs A\u00B7V: convex combinations of the rows of V, inside their hull; "
+                                  "(1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 need not be";
+  if (BeginPanel(state, Panel::Geometry, about.c_str(), 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     GeometryView& g = state.panels.geometry;
     // As it was before the controls: the frame that converts to direct mode draws no handles yet.
@@ -220,7 +225,10 @@ std::string DescribeGeometryPanel(const AppState& state) {
   std::string out = "Geometry" + head_text(state) + ": each row a point; the plot shows dimensions " + std::to_string(g.axis_x + 1) +
                     " and " + std::to_string(g.axis_y + 1) + "\n";
   out += matrix_text("V, the values", r.V, state.key_labels());
-  out += matrix_text("A V, the outputs (each in the convex hull of V's rows)", r.output, state.token_labels());
+  out += matrix_text(core::sigmoid_weights(state.scenario().options)
+                         ? "A V, the outputs (sigmoid attention: each its row's sum times a point of the convex hull of V's rows)"
+                         : "A V, the outputs (each in the convex hull of V's rows)",
+                     r.output, state.token_labels());
   if (g.show_alt) out += matrix_text("(1/\u221Ad_k) A V W_alt\u1D40, AttentionAlt's outputs", r.alt_output, state.token_labels());
   if (g.show_q) out += matrix_text(rope ? "q, the queries (after RoPE)" : "q, the queries", r.Q, state.token_labels());
   if (g.show_k) out += matrix_text(rope ? "k, the keys (after RoPE)" : "k, the keys", r.K, state.key_labels());

@@ -14,6 +14,7 @@
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/slider.h"
+#include "core/designs/sigmoid_attention.h"
 #include "core/model/positions.h"
 
 namespace app {
@@ -84,6 +85,51 @@ void MatricesSizesAndMode(AppState& state) {
 namespace {
 
 // Where a token's position enters: nowhere (permutation-equivariant), added to X, or turning q and k.
+// On the masks' row: how a row of logits becomes weights, the softmax or sigmoid attention
+// (core/designs/sigmoid_attention.h says what each is; its words are the tooltips).
+void WeightsList(core::Options& o, bool& changed) {
+  const char* const items[] = {"softmax", core::kSigmoidLabel};
+  int weights = static_cast<int>(o.weights);
+  const float width = ImGui::CalcTextSize("softmax").x + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();  // a narrow panel: a line of its own
+  ImGui::SetNextItemWidth(width);
+  changed |= keyed::Combo("weights", "##weights", &weights, items, 2);
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ScriptText(std::string(core::kSoftmaxAbout) + "\n" + core::kSigmoidAbout);
+    ImGui::EndTooltip();
+  }
+  o.weights = static_cast<core::Weights>(weights);
+  if (!core::sigmoid_weights(o)) o.sigmoid_bias.reset();
+}
+
+// On the scale row, before T, under sigmoid attention: its bias b, and a way back to −ln m.
+void SigmoidBias(AppState& state, core::Options& o, bool& changed) {
+  if (!core::sigmoid_weights(o)) return;
+  const core::Scenario& s = state.scenario();
+  // The bias as the scenario has it (−ln m until one is set): only the slider's own change sets it.
+  double bias = core::sigmoid_weights(s.options) ? core::sigmoid_bias(s) : -std::log(static_cast<double>(s.m()));
+  const double lo = -10.0, hi = 10.0;
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("b = -0.000").x + 2 * ImGui::GetStyle().FramePadding.x);
+  if (keyed::ReadableSliderDouble("sigmoid_bias", "##sigmoid_bias", &bias, &lo, &hi, "b = %.3f") &&
+      std::abs(bias) <= core::kMaxAbsEntry) {
+    o.sigmoid_bias = bias;
+    changed = true;
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The bias b of \u03C3(z + b): \u2212ln m (m keys) until you set one; Ctrl+click to type a value (|b| \u2264 1e6).");
+  ImGui::SameLine();
+  if (o.sigmoid_bias) {  // back to −ln m, which follows the number of keys
+    if (keyed::SmallButton("sigmoid_bias.default", "\u2212ln m")) {
+      o.sigmoid_bias.reset();
+      changed = true;
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("b = \u2212ln m again, Ramapuram et al.'s default: a row of m unmasked logits 0 then sums to m/(m + 1).");
+    ImGui::SameLine();
+  }
+}
+
 void Positions(AppState& state, core::Options& o, bool& changed) {
   const core::Scenario& s = state.scenario();
   const bool projected = s.mode == core::Mode::Projected;
@@ -189,6 +235,8 @@ void MatricesOptions(AppState& state) {
                         : "Under shared QK, K = Q: there is nothing to swap.");
     ImGui::EndTooltip();
   }
+  ImGui::SameLine();
+  WeightsList(o, changed);
 
   int scale = o.qk_norm ? 2 : o.scale == core::Scale::SqrtDk ? 0 : 1;
   changed |= keyed::RadioButton("scale.sqrt_dk", "##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
@@ -221,6 +269,10 @@ void MatricesOptions(AppState& state) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("QK-norm's gain g of the head shown; Ctrl+click to type a value (|g| \u2264 1e6).");
     ImGui::SameLine();
   }
+  SigmoidBias(state, o, changed);
+  // T on a line of its own when what came before leaves it too little to read (QK-norm's gain or
+  // sigmoid attention's bias shown in a narrow panel).
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("T = 100.00").x + 2 * ImGui::GetStyle().FramePadding.x) ImGui::NewLine();
   // In double, as the scenario holds it: a float slider would store 0.05 as 0.05000000074505806.
   double temperature = o.temperature;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);

@@ -1,5 +1,7 @@
 // Softmax: the weights A = row-softmax(logits). Every row sums to 1 (printed
 // beside it), masked cells are exactly 0, and the entropy says how spread a row is.
+// Under sigmoid attention (core/designs/sigmoid_attention.h) each weight is σ(logit + b) on its
+// own: the sums beside the rows are then whatever they come to, the contrast this panel shows.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -17,6 +19,7 @@
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/slider.h"
+#include "core/designs/sigmoid_attention.h"
 #include "core/model/gradient.h"
 
 namespace app {
@@ -34,7 +37,10 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   ImGui::BeginGroup();
   ImGui::SetNextItemWidth(std::min(width, 140 * fonts().scale));
   keyed::ReadableSliderInt("jacobian_row", "##jacobian_row", &row, 0, s.n() - 1, ("row " + s.tokens[static_cast<size_t>(row)]).c_str());
-  const core::Mat J = core::softmax_jacobian(r.weights, row);
+  // Under sigmoid attention each weight depends on its own logit alone: J = diag(a(1 − a)).
+  const bool sigmoid = core::sigmoid_weights(s.options);
+  const core::Mat J = sigmoid ? core::Mat(r.weights.row(row).cwiseProduct((1.0 - r.weights.row(row).array()).matrix()).asDiagonal())
+                              : core::softmax_jacobian(r.weights, row);
   HeatmapOptions o;
   o.col_labels = &state.key_labels();
   o.show_row_labels = false;  // rows and columns are both the keys; the columns name them
@@ -42,14 +48,17 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   o.colorbar = false;
   const double largest = J.cwiseAbs().maxCoeff();
   const float room = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing();
-  Heatmap(state, "jacobian", "diag(a) \u2212 aa^\u1D40,  a = A_{" + std::to_string(row + 1) + ",:}", J, o, ImVec2(width, room));
+  Heatmap(state, "jacobian", std::string(sigmoid ? "diag(a(1 \u2212 a))" : "diag(a) \u2212 aa^\u1D40") + ",  a = A_{" + std::to_string(row + 1) + ",:}",
+          J, o, ImVec2(width, room));
   // Printed with three significant digits: "0.00" would hide how small a saturated row's entries are.
   char text[96];
   std::snprintf(text, sizeof text, largest < 0.01 ? "max |J| = %.2g: saturated" : "max |J| = %.3g (\u2264 \u00BC)", largest);
   ImGui::TextDisabled("%s", text);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Every entry is at most a_j(1 \u2212 a_j) \u2264 1/4. When one weight is near 1 they all\n"
-                      "are near 0: almost no gradient reaches the logits, and the row stops learning.");
+    ImGui::SetTooltip(sigmoid ? "J is diagonal: entry j is a_j(1 \u2212 a_j) \u2264 1/4, near 0 only where a_j is near 0 or 1:\n"
+                                "each weight saturates on its own, and stops learning on its own."
+                              : "Every entry is at most a_j(1 \u2212 a_j) \u2264 1/4. When one weight is near 1 they all\n"
+                                "are near 0: almost no gradient reaches the logits, and the row stops learning.");
   ImGui::EndGroup();
 }
 
@@ -67,14 +76,16 @@ std::string cycle_ratio_text(const core::HeadResult& r) {
          (r.irreversibility == 0 ? "  (reversible)" : "");
 }
 
-void CycleRatioTooltip() {
+void CycleRatioTooltip(bool sigmoid) {
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
-  ScriptText("max over i < j < k of A_{ij}A_{jk}A_{ki} / (A_{ik}A_{kj}A_{ji}), at least 1: how much more\n"
-             "attention flows round a cycle of three tokens one way than the other (the row\n"
-             "sums cancel). Exactly 1 for every cycle when S is symmetric and nothing is masked\n"
-             "(shared QK, QQ^\u1D40): A is then a reversible Markov matrix, \u03C0_i A_{ij} = \u03C0_j A_{ji}\n"
-             "with \u03C0_i \u221D Z_i. A causal mask leaves no cycle to test.");
+  ScriptText(std::string("max over i < j < k of A_{ij}A_{jk}A_{ki} / (A_{ik}A_{kj}A_{ji}), at least 1: how much more\n"
+                         "attention flows round a cycle of three tokens one way than the other (the row\n"
+                         "sums cancel). Exactly 1 for every cycle when S is symmetric and nothing is masked\n") +
+             (sigmoid ? "(shared QK, QQ^\u1D40): under sigmoid attention A is then symmetric itself.\n"
+                      : "(shared QK, QQ^\u1D40): A is then a reversible Markov matrix, \u03C0_i A_{ij} = \u03C0_j A_{ji}\n"
+                        "with \u03C0_i \u221D Z_i.\n") +
+             "A causal mask leaves no cycle to test.");
   ImGui::EndTooltip();
 }
 
@@ -102,7 +113,10 @@ HeatmapOptions weights_options(const AppState& state, const MatrixView& logits) 
   o.range = ValueRange::Unit;
   o.row_labels = &state.token_labels();
   o.col_labels = &state.key_labels();
-  if (state.scenario().cross()) o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each row sums to 1 over the m keys";
+  if (state.scenario().cross())
+    o.axis_titles = core::sigmoid_weights(state.scenario().options)
+                        ? "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each weight on its own"
+                        : "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each row sums to 1 over the m keys";
   o.masked_where_infinite = &logits;
   return o;
 }
@@ -158,6 +172,34 @@ Chosen choose_arrangement(const AppState& state, const core::HeadResult& r, Heat
   return best;
 }
 
+// The panel's formula, on hovering its title bar: the logits as the options make them; uniform
+// over the keys: ln n in self-attention, ln m over the m keys of another sequence.
+std::string softmax_formula(const core::Scenario& s) {
+  const core::Options& options = s.options;
+  const std::string made_as = options.qk_norm                        ? "g\u00B7cos(q_i, k_j) / T"
+                              : options.scale == core::Scale::SqrtDk ? "S / (\u221Ad_k\u00B7T)"
+                                                                     : "S / T";
+  const std::string uniform = s.cross() ? "ln m uniform over the m keys" : "ln n uniform";
+  if (core::sigmoid_weights(options))
+    return "A_{ij} = \u03C3(\u2113_{ij} + b), each on its own (a row need not sum to 1),  \u2113 = " + made_as +
+           ";  entropy H_i of the row over its sum p_{ij} = A_{ij} / \u03A3_k A_{ik}: 0 one-hot, " + uniform;
+  return "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = " + made_as +
+         ";  entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, " + uniform;
+}
+
+// The weights' title with the numbers that make them: the divisor, or QK-norm's gain and T; sigmoid's b.
+std::string weights_title(const core::Scenario& s, int head) {
+  const double divisor =
+      (s.options.scale == core::Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * s.options.temperature;
+  const std::string bias = core::sigmoid_weights(s.options) ? ", b = " + format_number(core::sigmoid_bias(s)) : "";
+  // QK-norm: the logits are g·q̂·k̂ / T, the cosines of queries and keys times the head's gain.
+  if (s.options.qk_norm)
+    return core::weights_formula(s.options, "g\u00B7cos(q_i, k_j) / T") + ",  QK-norm, g = " +
+           format_number(s.qk_gain[static_cast<size_t>(head)]) + ", T = " + format_number(s.options.temperature) + bias;
+  return core::weights_formula(s.options, s.options.scale == core::Scale::SqrtDk ? "S / (\u221Ad_k\u00B7T)" : "S / T") +
+         ",  S / " + format_number(divisor) + bias;
+}
+
 }  // namespace
 
 int SoftmaxPanelReadability(const AppState& state, ImVec2 size) {
@@ -170,27 +212,11 @@ int SoftmaxPanelReadability(const AppState& state, ImVec2 size) {
 }
 
 void DrawSoftmaxPanel(AppState& state) {
-  // The logits as the options make them; uniform over the keys: ln n in self-attention, ln m over
-  // the m keys of another sequence.
-  const core::Options& options = state.scenario().options;
-  const std::string made_as = options.qk_norm                        ? "g\u00B7cos(q_i, k_j) / T"
-                              : options.scale == core::Scale::SqrtDk ? "S / (\u221Ad_k\u00B7T)"
-                                                                     : "S / T";
-  const std::string formula = "A_{ij} = exp(\u2113_{ij}) / \u03A3_k exp(\u2113_{ik}),  \u2113 = " + made_as +
-                              ";  entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, " +
-                              (state.scenario().cross() ? "ln m uniform over the m keys" : "ln n uniform");
-  if (BeginPanel(state, Panel::Softmax, formula.c_str(), 0, state.view.head)) {
+  if (BeginPanel(state, Panel::Softmax, softmax_formula(state.scenario()).c_str(), 0, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
-    const double divisor =
-        (s.options.scale == core::Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * s.options.temperature;
-    // QK-norm: the logits are g·q̂·k̂ / T, the cosines of queries and keys times the head's gain.
-    const std::string title =
-        s.options.qk_norm
-            ? "A = softmax(g\u00B7cos(q_i, k_j) / T),  QK-norm, g = " +
-                  format_number(s.qk_gain[static_cast<size_t>(state.view.head)]) + ", T = " + format_number(s.options.temperature)
-            : std::string("A = softmax(S / ") + (s.options.scale == core::Scale::SqrtDk ? "(\u221Ad_k\u00B7T)" : "T") +
-                  "),  S / " + format_number(divisor);
+    const bool sigmoid = core::sigmoid_weights(s.options);
+    const std::string title = weights_title(s, state.view.head);
 
     // The softmax's Jacobian of one row, on demand: it takes the right part of the panel.
     bool& jacobian = state.view.show_jacobian;
@@ -201,8 +227,10 @@ void DrawSoftmaxPanel(AppState& state) {
       keyed::Checkbox("jacobian", "Jacobian", &jacobian);
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        ScriptText("diag(a) \u2212 aa^\u1D40 of one row a of A: what the softmax passes back from the weights\n"
-                   "to the logits. Near 0 everywhere when the row is saturated (one weight near 1).");
+        ScriptText(sigmoid ? "diag(a(1 \u2212 a)) of one row a of A: what the sigmoid passes back from the weights\n"
+                             "to the logits, each weight from its own logit alone."
+                           : "diag(a) \u2212 aa^\u1D40 of one row a of A: what the softmax passes back from the weights\n"
+                             "to the logits. Near 0 everywhere when the row is saturated (one weight near 1).");
         ImGui::EndTooltip();
       }
       ImGui::SetCursorPos(at);
@@ -223,6 +251,11 @@ void DrawSoftmaxPanel(AppState& state) {
       if (std::isinf(r.logits(i, j))) {
         ImGui::TextUnformatted(s.options.causal && j > i ? "causal mask: a token does not see later ones"
                                                          : "no-self mask: a token does not see itself");
+        return;
+      }
+      if (sigmoid) {  // each weight on its own: nothing divides the row
+        ScriptText("A_{ij} = \u03C3(\u2113_{ij} + b) = 1 / (1 + exp(\u2212\u2113_{ij} \u2212 b)),  b = " + format_number(core::sigmoid_bias(s)));
+        ImGui::Text("logit %s  \u2192  weight %s", format_number(r.logits(i, j)).c_str(), format_number(r.weights(i, j)).c_str());
         return;
       }
       ScriptText("A_{ij} = exp(\u2113_{ij} \u2212 max_k \u2113_{ik}) / \u03A3_k exp(\u2113_{ik} \u2212 max_k \u2113_{ik})");
@@ -277,7 +310,7 @@ void DrawSoftmaxPanel(AppState& state) {
       ImGui::SetCursorScreenPos(ImVec2(layout.grid_min.x, ImGui::GetCursorScreenPos().y));
     }
     ImGui::TextDisabled("%s", captions.cycle.c_str());
-    CycleRatioTooltip();
+    CycleRatioTooltip(sigmoid);
     const float sums_w = sums.x + 2 * column_w;
     if (jacobian) SoftmaxJacobian(state, r, layout.right + sums_w, full_w - (layout.right + sums_w - ImGui::GetWindowPos().x));
   }

@@ -3,26 +3,12 @@
 #include <cstdio>
 #include <iterator>
 
+#include "core/designs/sigmoid_attention.h"
+
 namespace app {
 
 namespace {
 
-// The designs of docs/questions.md, each the options of a variant.
-const Design kDesigns[] = {
-    {"QK\u1D40", "W^Q and W^K: the standard design", {}},
-    {"shared QK", "W^K = W^Q: S = QQ\u1D40 is symmetric", {.shared_qk = true}},
-    {"shared QK, Reformer", "W^K = W^Q, keys normalised, no token attends to itself",
-     {.shared_qk = true, .normalize_keys = true, .no_self = true}},
-    {"one W", "one d_{model} \u00D7 d_{model} matrix W in place of W^Q W^K\u1D40", {.merged_qk = true}},
-    {"AttentionAlt", "a fourth matrix W_{alt} on each head's output", {.head_output = core::HeadOutput::Alt}},
-    {"no \u221Ad_k", "the scores not divided by \u221Ad_k", {.scale = core::Scale::None}},
-    {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X",
-     {.positions = core::Positions::Sinusoidal}},
-    {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", {.positions = core::Positions::Rope}},
-    {"QK-norm", "each q and each k divided by its length; their dot product (a cosine) times a learned gain g per head "
-     "(\u221Ad_k at the start), in place of dividing by \u221Ad_k",
-     {.scale = core::Scale::None, .qk_norm = true}},
-};
 
 constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous token", "match the pair",
                                       "copy the previous token (no position in X)", "align to the encoder (cross-attention)"};
@@ -50,7 +36,6 @@ static_assert(std::size(kTaskNames) == std::size(kTaskText) && std::size(kTaskNa
 
 }  // namespace
 
-std::span<const Design> designs() { return kDesigns; }
 const char* const* task_names() { return kTaskNames; }
 const char* task_text(core::TaskKind task) { return kTaskText[static_cast<int>(task)]; }
 
@@ -66,6 +51,7 @@ std::string options_summary(const core::Variant& v) {
   if (o.causal) add("causal");
   if (o.qk_norm) add("QK-norm");
   else if (o.scale == core::Scale::None) add("no \u221Ad_k");
+  if (core::sigmoid_weights(o)) add(core::sigmoid_summary(o));
   if (o.temperature != 1.0) {
     char t[32];
     std::snprintf(t, sizeof t, "T = %g", o.temperature);

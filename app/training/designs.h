@@ -5,17 +5,14 @@
 #include <span>
 #include <string>
 
+#include "core/designs/designs.h"
 #include "core/training/training.h"
 
 namespace app {
 
-// A design of docs/questions.md: its name, what it is (markup), and the options a variant of it has.
-struct Design {
-  const char* name;
-  const char* what;
-  core::Options options;
-};
-std::span<const Design> designs();
+// The designs of docs/questions.md, as core's registry lists them (core/designs/designs.h).
+using core::Design;
+using core::designs;
 
 // The tasks, in core::TaskKind's order: a short name, and what each asks and what a perfect solution is.
 inline constexpr int kTaskCount = 5;

@@ -103,7 +103,7 @@ def unit_rows(M):
 
 class Attention(torch.nn.Module):
     """One layer's heads, by the conventions of attnlab's views: S = Q K^T (row-vector form), logits S / sqrt(d_k) / T,
-    masked, softmax by rows, O = A V, the heads' outputs side by side times W^O. The variant's options decide
+    masked, softmax by rows (or sigmoid attention's sigmoid of each), O = A V, the heads' outputs side by side times W^O. The variant's options decide
     where Q and K come from (W^Q and W^K; W^Q alone under shared QK; one W per head under merged_qk) and
     what happens to them before the scores."""
 
@@ -143,7 +143,11 @@ class Attention(torch.nn.Module):
         else:
             scores = q @ k.transpose(-1, -2)
         divisor = (math.sqrt(self.d_k if o["merged_qk"] else self.d_qk) if o["scale"] == "sqrt_dk" else 1.0) * o["temperature"]
-        A = torch.softmax((scores / divisor).masked_fill(mask, float("-inf")), dim=-1)
+        logits = (scores / divisor).masked_fill(mask, float("-inf"))
+        if o["weights"] == "sigmoid":  # sigmoid attention: each weight on its own, b = -ln n (the context) unless given
+            A = torch.sigmoid(logits + (-math.log(n) if o["sigmoid_bias"] is None else o["sigmoid_bias"]))
+        else:
+            A = torch.softmax(logits, dim=-1)
         O = A @ v
         if o["head_output"] == "alt":  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T
             O = O @ self.W_alt.transpose(-1, -2) / math.sqrt(self.d_k)
@@ -166,7 +170,8 @@ class Block(torch.nn.Module):
 
 OPTIONS = {"shared_qk": False, "normalize_keys": False, "scale": "sqrt_dk", "temperature": 1.0,
            "mask": {"causal": True, "no_self": False}, "merged_qk": False, "head_output": "attention",
-           "positions": "none", "position_base": 10000.0, "qk_norm": False}
+           "positions": "none", "position_base": 10000.0, "qk_norm": False,
+           "weights": "softmax", "sigmoid_bias": None}
 
 
 def options_of(variant):

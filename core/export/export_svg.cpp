@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/export/export.h"
+#include "core/designs/sigmoid_attention.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -178,8 +179,9 @@ struct Panel {
 };
 
 std::string softmax_title(const Options& o) {
-  if (o.scale == Scale::SqrtDk) return o.temperature == 1.0 ? "A = softmax(S / \u221Ad_k)" : "A = softmax(S / (\u221Ad_k\u00B7T))";
-  return o.temperature == 1.0 ? "A = softmax(S)" : "A = softmax(S / T)";
+  if (o.qk_norm) return weights_formula(o, o.temperature == 1.0 ? "g\u00B7cos(q_i, k_j)" : "g\u00B7cos(q_i, k_j) / T");
+  if (o.scale == Scale::SqrtDk) return weights_formula(o, o.temperature == 1.0 ? "S / \u221Ad_k" : "S / (\u221Ad_k\u00B7T)");
+  return weights_formula(o, o.temperature == 1.0 ? "S" : "S / T");
 }
 
 // A line above the scores on where the positions entered (nothing without them).

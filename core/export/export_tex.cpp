@@ -11,6 +11,7 @@
 
 #include "core/export/export.h"
 #include "core/export/export_tex_parts.h"
+#include "core/designs/sigmoid_attention.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"
 
@@ -354,9 +355,12 @@ void write_scores_and_weights(TexOut& t, const Scenario& s, const HeadResult& hr
   }
   const std::string numerator = o.qk_norm ? "g\\,\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}" : S;
   const std::string scaled = d.symbolic.empty() ? numerator : "\\frac{" + numerator + "}{" + d.symbolic + "}";
-  t << "The weights, a softmax along each row (each row sums to 1)"
+  const bool sigmoid = sigmoid_weights(o);
+  t << (sigmoid ? "The weights, the sigmoid of each logit plus the bias $b = " + tex_significant(sigmoid_bias(s)) +
+                      "$ (sigmoid attention: " + row_sum_words(o) + ")"
+                : std::string("The weights, a softmax along each row (each row sums to 1)"))
     << (d.value.empty() ? ", with no scaling" : ", with $" + d.symbolic + " = " + d.value + "$") << ":\n";
-  Displays(t).add(A + " = \\operatorname{softmax}\\!\\left(" + scaled + (masked ? " + " + M : "") + "\\right)", hr.weights);
+  Displays(t).add(A + " = " + weights_tex(s, scaled + (masked ? " + " + M : "")), hr.weights);
 }
 
 // Projected mode's bilinear form of the scores (W_h itself under merged QK), its singular values and rank.
@@ -396,7 +400,10 @@ void write_bilinear_form(TexOut& t, const Scenario& s, const HeadResult& hr, con
 void write_head_output(TexOut& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x) {
   const Options& o = s.options;
   const std::string &V = x.V, &A = x.A, &O = x.O, &Walt = x.Walt;
-  t << "The head's output, each row a convex combination of the rows of $" << V << "$, and AttentionAlt's, with "
+  // "a convex combination of the rows of V", as output_combination_words has it, with V as this head names it.
+  std::string combination = output_combination_words(o);
+  combination.replace(combination.find("rows of V"), 9, "rows of $" + V + "$");
+  t << "The head's output, each row " << combination << ", and AttentionAlt's, with "
     << (s.has_W_alt ? "" : "the identity as ") << "$" << Walt << "$" << (s.has_W_alt ? "" : " (the file gives none)")
     << (o.head_output == HeadOutput::Alt ? "; the latter enters the concatenation" : "") << ":\n";
   Displays out(t);

@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "core/export/export.h"
+
+#include "core/designs/sigmoid_attention.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -76,6 +78,9 @@ void write_tokens_and_sizes(std::ostringstream& p, const Scenario& s) {
   }
   p << ", " << s.d_model << ", " << s.d_k << ", " << s.heads << "\n";
   p << "T = " << py_number(o.temperature) << "  # temperature\n";
+  if (sigmoid_weights(o))
+    p << "b = " << py_number(sigmoid_bias(s)) << "  # sigmoid attention's bias" << (o.sigmoid_bias ? "" : ", -ln m for m keys")
+      << ": A = sigmoid(logits + b)\n";
   if (o.positions != Positions::None)
     p << "base = " << py_number(o.position_base) << "  # of the positions' angles (" << to_string(o.positions) << ")\n";
 }
@@ -209,6 +214,9 @@ for h in range(H):
   const bool alt = o.head_output == HeadOutput::Alt;
   const std::string code = sqrt_dk ? (tempered ? " / (math.sqrt(d_k) * T)" : " / math.sqrt(d_k)") : (tempered ? " / T" : "");
   const std::string text = sqrt_dk ? (tempered ? " / (sqrt(d_k) * T)" : " / sqrt(d_k)") : (tempered ? " / T" : "");
+  // "A = softmax(S / sqrt(d_k), masked)", "A = sigmoid(S / sqrt(d_k) + b, masked)".
+  std::string weights_title = weights_formula(o, std::string(o.qk_norm ? "g q^ k^T" : "S") + text, true);
+  if (o.causal || o.no_self) weights_title.insert(weights_title.size() - 1, ", masked");
   p << "    S = q @ k.T\n";
   if (o.qk_norm)
     p << "    q_hat, k_hat = q / q.norm(dim=1, keepdim=True).clamp_min(1e-300), k / k.norm(dim=1, keepdim=True).clamp_min(1e-300)\n"
@@ -217,11 +225,11 @@ for h in range(H):
     p << "    logits = S" << code << (code.empty() ? "  # no scaling" : "") << "\n";
   p << ""
     << "    if mask is not None:\n        logits = logits.masked_fill(mask, float(\"-inf\"))\n"
-    << "    A = torch.softmax(logits, dim=-1)\n"
+    << "    A = " << weights_torch(o, "logits", "b") << "\n"
     << "    O = A @ v\n"
     << "    alt = A @ v @ W_alt[h].T / math.sqrt(d_k)  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T\n"
     << "    show(\"S = Q K^T\", S, tokens, " << keys << ")\n"
-    << "    show(\"A = softmax(" << (o.qk_norm ? "g q^ k^T" : "S") << text << (o.causal || o.no_self ? ", masked" : "") << ")\", A, tokens, " << keys << ")\n"
+    << "    show(\"" << weights_title << "\", A, tokens, " << keys << ")\n"
     << "    show(f\"O_{h + 1} = A V\", O, tokens, dims)\n"
     << "    show(f\"alt_{h + 1} = (1/sqrt(d_k)) A V W_alt^T\", alt, tokens, dims)\n"
     << "    outputs.append(" << (alt ? "alt)  # head_output \"alt\": AttentionAlt's output enters the concatenation" : "O)")
@@ -270,6 +278,7 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
   if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
   if (o.normalize_keys) misfits.push_back("keys normalized");
   if (o.qk_norm) misfits.push_back("QK-norm (MultiheadAttention scores the raw q and k over \u221Ad_k)");
+  if (sigmoid_weights(o)) misfits.push_back("sigmoid attention (MultiheadAttention's weights are a softmax)");
   if (s.mode == Mode::Projected && o.merged_qk)
     misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
   if (o.head_output == HeadOutput::Alt)

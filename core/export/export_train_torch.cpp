@@ -142,7 +142,7 @@ class Random:
 # [SECTION] The layer, by the conventions of docs/mathematics.md (the paper's row-vector form)
 
 KNOWN_OPTIONS = {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
-                 "positions", "position_base", "qk_norm"}
+                 "positions", "position_base", "qk_norm", "weights", "sigmoid_bias"}
 
 
 def weights_of(model):
@@ -234,7 +234,11 @@ def attention(model, w, X, Xkv=None):
             scores = w["qk_gain"][h] * (q @ k.transpose(-1, -2))
         else:
             scores = q @ k.transpose(-1, -2)
-        A = torch.softmax((scores / divisor).masked_fill(mask, float("-inf")), dim=-1)
+        logits = (scores / divisor).masked_fill(mask, float("-inf"))
+        if o.get("weights") == "sigmoid":  # sigmoid attention: each weight on its own, b = -ln m unless given
+            A = torch.sigmoid(logits + o.get("sigmoid_bias", -math.log(m)))
+        else:
+            A = torch.softmax(logits, dim=-1)
         O = A @ v
         if o.get("head_output") == "alt":  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T enters concat
             O = O @ w["W_alt"][h].T / math.sqrt(d_k)

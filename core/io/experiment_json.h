@@ -36,8 +36,6 @@ OrderedJson experiment_to_json(const Experiment& e);
 // The front half of every experiment file's reader (this one and language_model_json.h's): the size, the
 // depth, no NUL, valid JSON, no key twice, no number a double cannot hold; each failure a message on errors.
 std::optional<nlohmann::json> read_experiment_json(std::string_view text, std::vector<std::string>& errors);
-// The reader's words for a JSON value's type: "a string", "an array", "null", ….
-std::string json_type_name(const nlohmann::json& j);
 // A variant's "options" read as a scenario file reads them (one reader, one set of messages, each
 // prefixed with where); nothing, with the messages in errors, when they are not options.
 std::optional<Options> read_variant_options(const nlohmann::json& options, const std::string& where, std::vector<std::string>& errors);

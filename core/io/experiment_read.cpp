@@ -20,19 +20,10 @@ using json = nlohmann::json;
 
 std::string ExperimentLoad::message() const { return one_per_line(errors); }
 
-std::string json_type_name(const json& j) {
-  if (j.is_null()) return "null";
-  if (j.is_boolean()) return "a boolean";
-  if (j.is_number()) return "a number";
-  if (j.is_string()) return "a string";
-  if (j.is_array()) return "an array";
-  return "an object";
-}
-
 // The options of a variant read as a scenario reads them: one reader, one set of messages.
 std::optional<Options> read_variant_options(const json& options, const std::string& where, std::vector<std::string>& errors) {
   json file = json::parse(scenario_to_text(make_zero_scenario(2, 2, 1, 1)));
-  file["attnlab"] = 3;  // every option of every version: an experiment file has one version of its own
+  file["attnlab"] = kFormatVersion;  // every option of every version: an experiment file has one version of its own
   file["options"] = options;
   if (options.is_object() && options.value("merged_qk", false) == true) {
     file.erase("W_Q");

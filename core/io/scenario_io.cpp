@@ -2,6 +2,8 @@
 // failure a message naming the field (scenario_io.h); the writer is scenario_write.cpp.
 #include "core/io/scenario_io.h"
 
+#include "core/designs/sigmoid_attention.h"
+
 #include "core/io/atomic_file.h"
 #include "core/io/lesson_show.h"
 #include "core/model/lesson.h"
@@ -200,11 +202,12 @@ struct Reader {
 void read_options(Reader& in, const json& j, Options& o) {
   if (!j.is_object()) { in.fail("options: expected an object, got " + type_name(j)); return; }
   in.check_keys(j, "options.", {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
-                                "positions", "position_base", "qk_norm"});
+                                "positions", "position_base", "qk_norm", "weights", "sigmoid_bias"});
   in.boolean(j, "options.", "shared_qk", o.shared_qk);
   in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
   in.boolean(j, "options.", "merged_qk", o.merged_qk);
   in.boolean(j, "options.", "qk_norm", o.qk_norm);
+  read_sigmoid_options(j, o, in.errors);
   if (j.contains("head_output")) {
     const json& h = j["head_output"];
     if (h == "attention") o.head_output = HeadOutput::Attention;
@@ -305,7 +308,7 @@ LoadResult read_scenario(const json& root) {
 
   // The version first: a newer file is refused before its contents are judged.
   if (!root.contains("attnlab")) {
-    in.fail("attnlab: missing; expected the format version (\"attnlab\": 1, 2 for a file with version-2 fields, 3 with options.qk_norm, 4 with show)");
+    in.fail("attnlab: missing; expected the format version (\"attnlab\": 1, 2 for a file with version-2 fields, 3 with options.qk_norm, 4 with show, 5 with options.weights)");
     return result;
   }
   const json& version = root["attnlab"];
@@ -315,11 +318,12 @@ LoadResult read_scenario(const json& root) {
     return result;
   }
   // An integer, as heads and every count is: 1.0 is refused as heads: 2.0 is.
-  if (!version.is_number_integer() || (version != 1 && version != 2 && version != 3 && version != 4))
-    in.fail("attnlab: expected the format version 1, 2, 3 or 4, got " + (version.is_number() ? version.dump() : type_name(version)));
+  if (!version.is_number_integer() || (version != 1 && version != 2 && version != 3 && version != 4 && version != 5))
+    in.fail("attnlab: expected the format version 1, 2, 3, 4 or 5, got " + (version.is_number() ? version.dump() : type_name(version)));
   const bool version_1 = version == 1;
   const bool before_3 = version == 1 || version == 2;
-  if (root.contains("show") && version != 4) in.fail("show: a version-4 field; the file must say \"attnlab\": 4");
+  const bool before_5 = version != 5;
+  if (root.contains("show") && version != 4 && version != 5) in.fail("show: a version-4 field; the file must say \"attnlab\": 4");
 
   Scenario s;
   for (const char* key : {"title", "notes"})
@@ -396,6 +400,8 @@ LoadResult read_scenario(const json& root) {
   }
   if (before_3 && s.options.qk_norm)
     in.fail("options.qk_norm: a version-3 option; the file must say \"attnlab\": 3");
+  if (before_5 && (s.options.weights != Weights::Softmax || s.options.sigmoid_bias))
+    in.fail("options.weights: a version-5 option, as is options.sigmoid_bias; the file must say \"attnlab\": 5");
   if (root.contains("qk_gain") && !s.options.qk_norm)
     in.fail("qk_gain: only with options.qk_norm true (the gain of the normalised queries' and keys' products)");
   if (mode_ok && s.options.merged_qk) {

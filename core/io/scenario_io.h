@@ -1,4 +1,4 @@
-// Reading and writing scenario files (JSON, versions 1 to 4; docs/scenario-format.md).
+// Reading and writing scenario files (JSON, versions 1 to 5; docs/scenario-format.md).
 //
 // The reader takes untrusted text: every rule of docs/scenario-format.md is checked and a
 // broken file gives messages naming the field, never a crash and never a
@@ -17,7 +17,7 @@
 
 namespace core {
 
-inline constexpr int kFormatVersion = 4;  // the newest this program reads; it writes 1 when it can
+inline constexpr int kFormatVersion = 5;  // the newest this program reads; it writes 1 when it can
 inline constexpr size_t kMaxFileBytes = 1024 * 1024;  // 1 MiB
 inline constexpr int kMaxNesting = 8;                  // the top-level object is level 1
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/designs/sigmoid_attention.h"
 #include "core/io/atomic_file.h"
 
 namespace core {
@@ -112,6 +113,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
     if (o.position_base != kDefaultPositionBase) j["options"]["position_base"] = o.position_base;
   }
   if (version >= 3) j["options"]["qk_norm"] = o.qk_norm;
+  if (version >= 5) write_sigmoid_options(j["options"], o);
   if (!s.show.empty()) {
     OrderedJson show = OrderedJson::object();
     for (const auto& [step, change] : s.show) show[std::to_string(step)] = OrderedJson::parse(change);

@@ -24,10 +24,15 @@ struct HeadResult {
   // QK-norm only (0×0 without): the rows of Q and K over their lengths (a zero row stays zero),
   // and their products q̂_i·k̂_j, the cosines of the angles between queries and keys.
   Mat Q_hat, K_hat, qk_cosines;
-  Mat weights;            // A = row-softmax(logits); masked entries exactly 0
-  Vec row_sums;           // Σ_j A_ij, 1 up to rounding
-  Vec entropy;            // −Σ_j A_ij ln A_ij in nats, 0·ln 0 = 0
-  Mat output;             // A·V, n×d_k: each row a convex combination of the rows of V
+  Mat weights;            // A = row-softmax(logits); masked entries exactly 0. Under sigmoid
+                          // attention σ(logits + b), each on its own (core/designs/sigmoid_attention.h)
+  Vec row_sums;           // Σ_j A_ij, 1 up to rounding (under sigmoid attention in (0, m_i) for m_i
+                          // unmasked keys, rounding aside)
+  Vec entropy;            // −Σ_j p_ij ln p_ij in nats, 0·ln 0 = 0, p the row over its sum (A's row itself
+                          // under the softmax; under sigmoid attention softmax(ln A_i), which is its limit
+                          // too when every weight of the row rounds to 0)
+  Mat output;             // A·V, n×d_k: each row a convex combination of the rows of V (under sigmoid
+                          // attention a combination with weights in (0, 1) that need not sum to 1)
                           // (what enters concat unless options.head_output is "alt")
   Mat alt_output;         // (1/√d_k)·A·V·W_altᵀ (docs/questions.md, AttentionAlt)
   Mat QQt;                // Q·Qᵀ: symmetric positive semi-definite, for comparison with S
@@ -37,7 +42,8 @@ struct HeadResult {
   double asymmetry = 0;   // ‖(S − Sᵀ)/2‖_F / ‖S‖_F, 0 when S = 0
   // Kolmogorov's criterion: the largest |ℓ_ij + ℓ_jk + ℓ_ki − ℓ_ik − ℓ_kj − ℓ_ji| over
   // i < j < k with six finite logits, the |ln| of the cycle ratio A_ij A_jk A_ki /
-  // (A_ik A_kj A_ji) (the row sums cancel). 0 exactly when A, without masked entries,
+  // (A_ik A_kj A_ji) (the row sums cancel); under sigmoid attention with ℓ = ln A, whose row
+  // factors P = diag(1/s)·A is a Markov matrix with the same ratios. 0 exactly when A, without masked entries,
   // is a reversible Markov matrix, as row-softmax of a symmetric S always is. NaN when
   // n < 3, n ≠ m, or no triple qualifies (a causal mask leaves none).
   double irreversibility = 0;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/designs/sigmoid_attention.h"
 #include "core/model/attention_math.h"
 #include "core/model/compute.h"
 
@@ -51,6 +52,7 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
   const int n = s.n(), m = s.m(), dk = s.d_k;
   const bool projected = s.mode == Mode::Projected;
   const bool alt = o.head_output == HeadOutput::Alt;
+  const bool sigmoid = sigmoid_weights(o);
   const double alt_scale = 1.0 / std::sqrt(static_cast<double>(dk));
   const double divisor = detail::logit_divisor(s);
 
@@ -90,10 +92,12 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
     dV.noalias() = f.weights.transpose() * dO;
     // Softmax backward, row by row: ∂z_ij = a_ij(∂a_ij − Σ_k a_ik ∂a_ik); masked
     // entries have a_ij = 0 and get nothing, as −∞ logits should. Then ∂S = ∂z / divisor.
+    // Under sigmoid attention each weight on its own: ∂z_ij = ∂a_ij·a_ij(1 − a_ij) (b is a constant).
     Mat dS(n, m);
     for (int i = 0; i < n; ++i) {
-      const double along = f.weights.row(i).dot(dA.row(i));
-      for (int j = 0; j < m; ++j) dS(i, j) = f.weights(i, j) * (dA(i, j) - along) / divisor;
+      const double along = sigmoid ? 0.0 : f.weights.row(i).dot(dA.row(i));
+      for (int j = 0; j < m; ++j)
+        dS(i, j) = (sigmoid ? sigmoid_backward(f.weights(i, j), dA(i, j)) : f.weights(i, j) * (dA(i, j) - along)) / divisor;
     }
     Mat dQ, dK, dK0;
     if (o.qk_norm) {

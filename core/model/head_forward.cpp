@@ -10,6 +10,7 @@
 // the arithmetic is small, and loops over runtime sizes cost more than it did.
 #include "core/model/head_forward.h"
 
+#include "core/designs/sigmoid_attention.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/ordered_sums.h"
@@ -228,6 +229,32 @@ template <int QC>
   }
 }
 
+// Sigmoid attention (core/designs/sigmoid_attention.h): a_ij = σ(z_ij + b), each on its own, and
+// the padded columns' −∞ give 0. A row's entropy is that of the row over its sum, the proportions
+// a_ij/Σ_k a_ik: those are softmax(ln a_i), so the softmax's own steps give it (and its digits)
+// from the logits ln σ(y) = −ln(1 + e^(−y)), which is y itself to the last bit below y = −36.
+// ln a is also what the cycle ratio A_ij A_jk A_ki / (A_ik A_kj A_ji) is made of here: the row
+// sums cancel from it as they do under the softmax, where ln a is the logit less a row's constant.
+[[gnu::always_inline]] inline void sigmoid_weights_and_entropies(HeadResult& r, int n, int m, double b,
+                                                                 const Square& z, Square& a, Square& log_a) {
+  alignas(32) Square x, proportions;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < kWide; ++j) x[i][j] = -(z[i][j] + b);
+  exp_in_place(&x[0][0], n * kWide);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < kWide; ++j) {
+      const double y = z[i][j] + b;
+      a[i][j] = 1.0 / (1.0 + x[i][j]);
+      log_a[i][j] = y < -36 ? y : -portable::log1p(x[i][j]);
+    }
+  weights_and_entropies(r, n, m, log_a, proportions);
+  for (int i = 0; i < n; ++i) {
+    r.row_sums(i) = sum8(a[i]);
+    store_row(z[i], m, r.logits.data() + i * m);
+    store_row(a[i], m, r.weights.data() + i * m);
+  }
+}
+
 // O = A·V over all 8 columns of A: the padded ones are 0, and so are V's padded rows.
 template <int DK>
 [[gnu::always_inline]] inline void head_outputs(const Scenario& s, int h, HeadResult& r, int n, int m,
@@ -257,8 +284,14 @@ void forward(const Scenario& s, int h, HeadResult& r) {
   scores_and_qqt<QC>(s, r, n, m, scores);
   symmetric_split(r);
   masked_logits<QC>(s, h, r, n, m, scores, z);
-  weights_and_entropies(r, n, m, z, a);
-  r.irreversibility = irreversibility(z, n, m);
+  if (sigmoid_weights(s.options)) {
+    alignas(32) Square log_a;
+    sigmoid_weights_and_entropies(r, n, m, sigmoid_bias(s), z, a, log_a);
+    r.irreversibility = irreversibility(log_a, n, m);
+  } else {
+    weights_and_entropies(r, n, m, z, a);
+    r.irreversibility = irreversibility(z, n, m);
+  }
   head_outputs<DK>(s, h, r, n, m, a);
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/designs/sigmoid_attention.h"
 #include "core/math/ordered_sums.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"  // plain_number
@@ -22,6 +23,7 @@ void swap_queries_and_keys(Scenario& s) {
 const char* to_string(Mode m) { return m == Mode::Projected ? "projected" : "direct"; }
 const char* to_string(Scale s) { return s == Scale::SqrtDk ? "sqrt_dk" : "none"; }
 const char* to_string(HeadOutput h) { return h == HeadOutput::Attention ? "attention" : "alt"; }
+const char* to_string(Weights w) { return w == Weights::Softmax ? "softmax" : "sigmoid"; }
 const char* to_string(Positions p) {
   return p == Positions::None ? "none" : p == Positions::Sinusoidal ? "sinusoidal" : "rope";
 }
@@ -195,6 +197,8 @@ std::vector<std::string> validate(const Scenario& s) {
       if (!(std::abs(s.qk_gain[h]) <= kMaxAbsEntry))
         problems.push_back("qk_gain[" + std::to_string(h) + "]: expected a finite number with |x| ≤ 1e6, got " +
                            plain_number(s.qk_gain[h]));
+
+  sigmoid_problems(s, problems);
 
   const double t = s.options.temperature;
   if (!(t >= kMinTemperature && t <= kMaxTemperature))

@@ -7,6 +7,7 @@
 #include <array>
 #include <map>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,12 @@ enum class Positions {
 inline constexpr double kDefaultPositionBase = 10000;
 inline constexpr double kMinPositionBase = 1, kMaxPositionBase = 1e6;
 
+// How a row of logits becomes a row of weights (version 5; core/designs/sigmoid_attention.h).
+enum class Weights {
+  Softmax,  // A = row-softmax(logits): each row sums to 1, the paper's
+  Sigmoid,  // A_ij = σ(logit_ij + b), each on its own: a row need not sum to 1
+};
+
 enum class Scale {
   SqrtDk,  // logits = S / (√d_k · T), the paper's choice
   None,    // logits = S / T
@@ -57,9 +64,17 @@ struct Options {
   // logits = g_h·q̂_i·k̂_j / T with the head's gain g_h (Scenario::qk_gain). scale must then be
   // "none": the gain is the scale, and it is learned.
   bool qk_norm = false;
+  // Version 5. Sigmoid attention (core/designs/sigmoid_attention.h), and its bias b: −ln m
+  // (m keys) when absent.
+  Weights weights = Weights::Softmax;
+  std::optional<double> sigmoid_bias = std::nullopt;
 
   bool operator==(const Options&) const = default;
 };
+
+// Whether a step of a lesson's show (compact JSON merge patches) turns sigmoid attention on, so
+// that its file must be version 5 (core/designs/sigmoid_attention.cpp).
+bool show_turns_on_sigmoid(const std::map<int, std::string>& show);
 
 struct Scenario {
   std::string title;  // optional, shown in the title bar and lesson panel
@@ -106,8 +121,10 @@ struct Scenario {
   int m() const { return cross() ? static_cast<int>(tokens_kv.size()) : n(); }
   // The labels of the keys: tokens_kv under cross-attention, else tokens.
   const std::vector<std::string>& key_tokens() const { return cross() ? tokens_kv : tokens; }
-  // 4 with a lesson's show; 3 with QK-norm; 2 when a version-2 field is used, else 1: such a file is written exactly as before.
+  // 5 with sigmoid attention, in the options or in a step's show; 4 with a lesson's show; 3 with
+  // QK-norm; 2 when a version-2 field is used, else 1: such a file is written exactly as before.
   int format_version() const {
+    if (options.weights != Weights::Softmax || show_turns_on_sigmoid(show)) return 5;
     if (!show.empty()) return 4;
     if (options.qk_norm) return 3;
     return has_target || options.merged_qk || options.head_output != HeadOutput::Attention || cross() ||
@@ -165,5 +182,6 @@ const char* to_string(Mode m);
 const char* to_string(Scale s);
 const char* to_string(HeadOutput h);
 const char* to_string(Positions p);
+const char* to_string(Weights w);
 
 }  // namespace core

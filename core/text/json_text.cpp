@@ -113,4 +113,13 @@ std::string to_text(const OrderedJson& j) {
   return out;
 }
 
+std::string json_type_name(const nlohmann::json& j) {
+  if (j.is_null()) return "null";
+  if (j.is_boolean()) return "a boolean";
+  if (j.is_number()) return "a number";
+  if (j.is_string()) return "a string";
+  if (j.is_array()) return "an array";
+  return "an object";
+}
+
 }  // namespace core

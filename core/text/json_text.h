@@ -26,6 +26,9 @@ std::string shortest_number(double x);
 // The same for a person to read: a whole number without its ".0" ("10000", "2.5").
 std::string plain_number(double x);
 
+// The readers' words for a JSON value's type: "a string", "an array", "null", ….
+std::string json_type_name(const nlohmann::json& j);
+
 // Whether text (a number, or JSON) holds a number whose digits are not all zero but which a
 // double cannot tell from 0 (1e-400: below 4.9e-324): nlohmann and strtod read it as 0, so
 // that a temperature written 1e-400 would be "0.0" in a message. The reader refuses it

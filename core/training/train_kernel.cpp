@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/designs/sigmoid_attention.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
 #include "core/model/attention_math.h"
@@ -113,6 +114,8 @@ void TrainKernel::load(const Scenario& s) {
   sinusoidal_ = o_.positions == Positions::Sinusoidal;
   rope_ = o_.positions == Positions::Rope;
   qk_norm_ = o_.qk_norm;
+  sigmoid_ = sigmoid_weights(o_);
+  sigmoid_bias_ = sigmoid_bias(s);
   qk_cols_ = merged_ ? dm_ : dk_;
   inverse_divisor_ = 1.0 / detail::logit_divisor(s);
   alt_scale_ = 1.0 / std::sqrt(static_cast<double>(dk_));
@@ -216,14 +219,19 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
         A[i * m + j] = z;
         row_max = std::max(row_max, z);
       }
-      for (int j = 0; j < m; ++j) A[i * m + j] -= row_max;
+      if (!sigmoid_)
+        for (int j = 0; j < m; ++j) A[i * m + j] -= row_max;
     }
-    exp_in_place(A, n * m);
-    for (int i = 0; i < n; ++i) {
-      double sum = 0;
-      for (int j = 0; j < m; ++j) sum += A[i * m + j];
-      const double inverse = 1.0 / sum;
-      for (int j = 0; j < m; ++j) A[i * m + j] *= inverse;
+    if (sigmoid_) {  // each weight σ(z + b) on its own (core/designs/sigmoid_attention.h)
+      sigmoid_in_place(A, n * m, sigmoid_bias_);
+    } else {
+      exp_in_place(A, n * m);
+      for (int i = 0; i < n; ++i) {
+        double sum = 0;
+        for (int j = 0; j < m; ++j) sum += A[i * m + j];
+        const double inverse = 1.0 / sum;
+        for (int j = 0; j < m; ++j) A[i * m + j] *= inverse;
+      }
     }
     // O = A·V, each O_ic summed over j in order (so below: the sums over a
     // runtime length with the fixed-size loop inside, side by side).
@@ -323,7 +331,10 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
         dS[i * m + j] = s;
         along += A[i * m + j] * s;
       }
-      for (int j = 0; j < m; ++j) dS[i * m + j] = A[i * m + j] * (dS[i * m + j] - along) * inverse_divisor_;
+      if (sigmoid_)  // ∂z = ∂a·a(1 − a), each on its own
+        for (int j = 0; j < m; ++j) dS[i * m + j] = sigmoid_backward(A[i * m + j], dS[i * m + j]) * inverse_divisor_;
+      else
+        for (int j = 0; j < m; ++j) dS[i * m + j] = A[i * m + j] * (dS[i * m + j] - along) * inverse_divisor_;
     }
     std::fill_n(dV, m * dk, 0.0);
     for (int i = 0; i < n; ++i)

@@ -65,6 +65,8 @@ class TrainKernel {
   int qk_cols_ = 0;  // d_k, or d_model under one W (Q = X·W, K = X)
   Options o_;
   bool alt_ = false, merged_ = false, cross_ = false, sinusoidal_ = false, rope_ = false, qk_norm_ = false;
+  bool sigmoid_ = false;      // sigmoid attention, and its bias b
+  double sigmoid_bias_ = 0;
   double gain_[kMaxHeads] = {};  // QK-norm's g_h
   double inverse_divisor_ = 1, alt_scale_ = 1;
   bool masked_[kMaxTokens][kMaxTokens] = {};  // n × m

@@ -7,21 +7,23 @@ import copy
 import json
 import math
 
+from . import _text
+
 MIN_TOKENS, MAX_TOKENS = 2, 8
 SIZES = {"d_model": (2, 4), "d_k": (1, 4), "heads": (1, 4)}
 MAX_ABS_ENTRY = 1e6
 MAX_FILE_BYTES = 1024 * 1024
 MAX_NESTING = 8
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 MAX_LABEL_BYTES = 64
 DEFAULT_POSITION_BASE = 10000.0
 
 TOP_KEYS = ("attnlab", "title", "notes", "tokens", "d_model", "d_k", "heads", "mode", "X", "W_Q", "W_K", "W_V",
             "Q", "K", "V", "W_O", "W_alt", "options", "W", "target", "tokens_kv", "X_kv", "qk_gain", "show")
 OPTION_KEYS = ("shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
-               "positions", "position_base", "qk_norm")
+               "positions", "position_base", "qk_norm", "weights", "sigmoid_bias")
 CHOICES = {"scale": ("sqrt_dk", "none"), "head_output": ("attention", "alt"),
-           "positions": ("none", "sinusoidal", "rope")}
+           "positions": ("none", "sinusoidal", "rope"), "weights": ("softmax", "sigmoid")}
 STEP_KEEPS = ("attnlab", "title", "notes", "show")
 
 
@@ -157,6 +159,11 @@ def _read_options(r, o):
             if not is_number(value) or not math.isfinite(value) or not lo <= value <= hi:
                 r.fail("options.%s: expected a number from %s, got %s" % (
                     key, text, repr(value) if is_number(value) else type_name(value)))
+    if "sigmoid_bias" in o:
+        b = o["sigmoid_bias"]
+        if not is_number(b) or not math.isfinite(b):
+            r.fail("options.sigmoid_bias: expected a number (the bias b of σ(z + b)), got " +
+                   (repr(b) if is_number(b) else type_name(b)))
     if "mask" in o:
         m = o["mask"]
         if not isinstance(m, dict):
@@ -165,6 +172,12 @@ def _read_options(r, o):
         r.check_keys(m, "options.mask.", ("causal", "no_self"))
         r.boolean(m, "options.mask.", "causal")
         r.boolean(m, "options.mask.", "no_self")
+
+
+def _plain_number(x):
+    """As plain_number in core/text/json_text.cpp: the shortest text, less a trailing ".0"."""
+    out = _text.shortest_number(x)
+    return out[:-2] if len(out) > 2 and out.endswith(".0") else out
 
 
 def option(root, key, default=None):
@@ -193,21 +206,21 @@ def _labels(r, root, key):
 def _read_version(r, root):
     if "attnlab" not in root:
         r.fail('attnlab: missing; expected the format version ("attnlab": 1, 2 for a file with version-2 fields, '
-               '3 with options.qk_norm, 4 with show)')
+               '3 with options.qk_norm, 4 with show, 5 with options.weights)')
         return None
     version = root["attnlab"]
     if is_integer(version) and version > FORMAT_VERSION:
         r.fail("attnlab: version %d is newer than this program reads (%d); update attnlab to open this file"
                % (version, FORMAT_VERSION))
         return None
-    if not is_integer(version) or version not in (1, 2, 3, 4):
-        r.fail("attnlab: expected the format version 1, 2, 3 or 4, got " +
+    if not is_integer(version) or version not in (1, 2, 3, 4, 5):
+        r.fail("attnlab: expected the format version 1, 2, 3, 4 or 5, got " +
                (repr(version) if is_number(version) else type_name(version)))
     return version
 
 
 def _read_versions_and_modes(r, root, version, mode):
-    if "show" in root and version != 4:
+    if "show" in root and version not in (4, 5):
         r.fail('show: a version-4 field; the file must say "attnlab": 4')
     if version == 1:
         for key in ("W", "target", "tokens_kv", "X_kv"):
@@ -223,6 +236,8 @@ def _read_versions_and_modes(r, root, version, mode):
     qk_norm = option(root, "qk_norm") is True
     if version in (1, 2) and qk_norm:
         r.fail('options.qk_norm: a version-3 option; the file must say "attnlab": 3')
+    if version != 5 and (option(root, "weights", "softmax") != "softmax" or "sigmoid_bias" in (root.get("options") or {})):
+        r.fail('options.weights: a version-5 option, as is options.sigmoid_bias; the file must say "attnlab": 5')
     if "qk_gain" in root and not qk_norm:
         r.fail("qk_gain: only with options.qk_norm true (the gain of the normalised queries' and keys' products)")
     merged = option(root, "merged_qk") is True
@@ -303,6 +318,12 @@ def _combinations(r, root, mode):
                    'logits, and is learned), got "%s"' % option(root, "scale", "sqrt_dk"))
         if option(root, "normalize_keys") is True:
             r.fail("options.normalize_keys: not with options.qk_norm, which normalises the keys and the queries")
+    bias = option(root, "sigmoid_bias")
+    if bias is not None:
+        if option(root, "weights", "softmax") != "sigmoid":
+            r.fail('options.sigmoid_bias: only with options.weights "sigmoid" (the softmax has no bias)')
+        elif abs(bias) > MAX_ABS_ENTRY:
+            r.fail("options.sigmoid_bias: expected a finite number with |b| ≤ 1e6, got " + _plain_number(bias))
 
 
 PANEL_NAMES = ("Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry")

@@ -91,8 +91,12 @@ def _inferred(fields):
 
 
 def format_version(root):
-    """The version the app writes (Scenario::format_version): 4 with show, 3 with QK-norm, 2 with a
-    version-2 field, else 1."""
+    """The version the app writes (Scenario::format_version): 5 with sigmoid attention, in the options
+    or in a step's show; 4 with show; 3 with QK-norm; 2 with a version-2 field, else 1."""
+    steps = root.get("show") or {}
+    shown = [(p.get("options") or {}) if isinstance(p, dict) else {} for p in steps.values()]
+    if _reader.option(root, "weights", "softmax") != "softmax" or any(o.get("weights") == "sigmoid" for o in shown):
+        return 5
     if root.get("show"):
         return 4
     if _reader.option(root, "qk_norm") is True:
@@ -158,6 +162,10 @@ def canonical(root):
             o["position_base"] = base
     if version >= 3:
         o["qk_norm"] = _reader.option(root, "qk_norm", False)
+    if version >= 5:
+        o["weights"] = _reader.option(root, "weights", "softmax")
+        if _reader.option(root, "sigmoid_bias") is not None:
+            o["sigmoid_bias"] = float(_reader.option(root, "sigmoid_bias"))
     out["options"] = o
     if root.get("show"):
         out["show"] = {str(k): _sorted_keys(root["show"][str(k)]) for k in sorted(int(k) for k in root["show"])}

@@ -22,7 +22,7 @@ RULES = [
     # core by concept: numbers, text, the model of attention, its files, its training, the exports, animations.
     (r"core/math/", "core/math"),
     (r"core/text/", "core/text"),
-    (r"core/model/", "core/model"),
+    (r"core/(model|designs)/", "core/model"),  # designs/: one design each, its numbers, file fields and text
     (r"core/io/", "core/io"),
     (r"core/training/", "core/training"),
     (r"core/export/", "core/export"),

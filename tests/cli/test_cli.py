@@ -276,8 +276,8 @@ class Rejections(unittest.TestCase):
                 self.expect_rejected(["--dump", self.mutated(with_(*cases[i]))], cases[i + 1])
 
     def test_future_version(self):
-        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(attnlab=5))],
-                             "attnlab: version 5 is newer than this program reads (4)")
+        self.expect_rejected(["--dump", self.mutated(lambda s: s.update(attnlab=6))],
+                             "attnlab: version 6 is newer than this program reads (5)")
 
     def test_too_large(self):
         path = self.mutated(lambda s: s.update(notes="x" * (1 << 20)))

@@ -7,7 +7,7 @@ gradient attnlab prints must agree to 1e-9 * max(1, max|torch|). Random
 version-2 scenarios of every size, both modes and every option: shared QK,
 normalize_keys, merged W, AttentionAlt's head output with and without W_alt,
 masks, scale and temperature; cross-attention (X_kv, or K and V of m rows) and
-positions (sinusoidal, RoPE). Then the misuses: no target, a bad file.
+positions (sinusoidal, RoPE); QK-norm; sigmoid attention. Then the misuses: no target, a bad file.
 
 Usage: test_grad.py PATH/TO/attnlab
 """
@@ -79,7 +79,10 @@ def torch_loss(s, leaves):
             logits = (leaves["qk_gain"][h] * (Q @ K.T) / divisor).masked_fill(masked, float("-inf"))
         else:
             logits = (Q @ K.T / divisor).masked_fill(masked, float("-inf"))
-        A = torch.softmax(logits, dim=1)
+        if o.get("weights") == "sigmoid":  # sigmoid attention: each weight on its own, b = -ln m unless given
+            A = torch.sigmoid(logits + o.get("sigmoid_bias", -math.log(m)))
+        else:
+            A = torch.softmax(logits, dim=1)
         O = A @ V
         if o.get("head_output", "attention") == "alt":
             W_alt = leaves["W_alt"][h] if "W_alt" in leaves else torch.eye(d_k)
@@ -158,13 +161,20 @@ def random_scenario(rng, case):
                 options["shared_qk"] = False
                 s["K"] = [rand(rng, m, d_k) for _ in range(H)]
                 s["V"] = [rand(rng, m, d_k) for _ in range(H)]
-    # Cases from 480 on: QK-norm (scale "none"; no normalize_keys), its gain given or left at √d_k.
-    if case >= 480:
+    # Cases from 480 to 599, and every other one after: QK-norm (scale "none"; no normalize_keys),
+    # its gain given or left at √d_k.
+    if 480 <= case < 600 or (case >= 600 and case % 2 == 0):
         s["attnlab"] = 3
         options = s["options"]
         options.update(qk_norm=True, scale="none", normalize_keys=False)
         if case % 2 == 0:
             s["qk_gain"] = [rng.uniform(-4, 6) for _ in range(H)]
+    # Cases from 600 on: sigmoid attention, its bias -ln m or one of its own.
+    if case >= 600:
+        s["attnlab"] = 5
+        s["options"]["weights"] = "sigmoid"
+        if case % 3 == 0:
+            s["options"]["sigmoid_bias"] = rng.uniform(-3, 1)
     return s
 
 
@@ -172,7 +182,7 @@ def main():
     exe = sys.argv[1]
     rng = random.Random(20261122)
     failures = []
-    cases = 600
+    cases = 720
     scenarios = [random_scenario(rng, case) for case in range(cases)]
     with tempfile.TemporaryDirectory() as tmp:
         path = pathlib.Path(tmp) / "s.json"

@@ -11,7 +11,7 @@ experiment exits 2 naming the field, and nothing is written.
 `attnlab --train EXPERIMENT --export train.py` is checked on the same short
 runs and on odd ones (quotes and newlines in the names, SGD, a teacher with
 one W, AttentionAlt and masks, match_pair with an odd d_model, the largest
-seed; positions of every kind and base with shared QK, one W, normalize_keys
+seed; a sigmoid-attention teacher and variants; positions of every kind and base with shared QK, one W, normalize_keys
 and AttentionAlt; cross-attention with a teacher that has positions, and
 align with d_model = 3): the script, run by /usr/bin/python3, draws the data
 itself and must print attnlab's curves and test losses to 1e-7 relative. The
@@ -81,7 +81,11 @@ def forward(s, p, X, Xkv=None):
             S = p["qk_gain"][h] * (Q @ K.transpose(-1, -2))
         else:
             S = Q @ K.transpose(-1, -2)
-        A = torch.softmax((S / divisor).masked_fill(masked, float("-inf")), dim=-1)
+        logits = (S / divisor).masked_fill(masked, float("-inf"))
+        if o.get("weights") == "sigmoid":  # sigmoid attention: sigmoid(z + b) each, b = -ln m unless given
+            A = torch.sigmoid(logits + o.get("sigmoid_bias", -math.log(m)))
+        else:
+            A = torch.softmax(logits, dim=-1)
         O = A @ V
         if o.get("head_output") == "alt":
             O = O @ p["W_alt"][h].T / math.sqrt(d_k)
@@ -265,7 +269,16 @@ def odd_experiment(files):
     qk_norm["task"]["teacher"].update(attnlab=3, qk_gain=[2.5, -1.5], options={"qk_norm": True, "scale": "none"})
     qk_norm["variants"] = [{"name": "QK-norm, RoPE", "options": {"qk_norm": True, "scale": "none", "positions": "rope"}},
                            {"name": "QK"}]
-    return ([("odd_teacher.json", teacher_run), ("odd_pairs.json", pairs), ("qk_norm_teacher.json", qk_norm)]
+    # Sigmoid attention: a teacher with its own bias, variants with the default -ln m, under a causal mask, with QK-norm.
+    sigmoid = dict(json.loads(next(f for f in files if "race" in f.name).read_text()), seeds=1, steps=12)
+    sigmoid["task"]["teacher"].update(attnlab=5, options={"weights": "sigmoid", "sigmoid_bias": -0.5})
+    sigmoid["variants"] = [{"name": "sigmoid", "options": {"weights": "sigmoid"}},
+                           {"name": "sigmoid, causal, b = 1", "options": {"weights": "sigmoid", "sigmoid_bias": 1.0,
+                                                                          "mask": {"causal": True}}},
+                           {"name": "sigmoid, QK-norm", "options": {"weights": "sigmoid", "qk_norm": True, "scale": "none"}},
+                           {"name": "QK"}]
+    return ([("odd_teacher.json", teacher_run), ("odd_pairs.json", pairs), ("qk_norm_teacher.json", qk_norm),
+             ("sigmoid_teacher.json", sigmoid)]
             + odd_positions_and_cross(race_again))
 
 

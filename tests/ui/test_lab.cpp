@@ -200,18 +200,23 @@ TEST_F(LabTest, SeedsShowMediansAndBands) {
 // shipped sizes (d_model 4, d_k 2), with what its name says.
 TEST(Designs, EachIsAVariantTheReaderAccepts) {
   const core::Experiment e = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json").experiment.value();
-  ASSERT_EQ(app::designs().size(), 9u);
+  ASSERT_EQ(app::designs().size(), 10u);
   for (const app::Design& d : app::designs()) {
     core::Variant v;
     v.name = d.name;
     v.options = d.options;
     EXPECT_TRUE(core::validate(core::blank_model(e, v)).empty()) << d.name;
   }
-  const app::Design& qk_norm = app::designs().back();
+  const app::Design& qk_norm = app::designs()[8];
   EXPECT_STREQ(qk_norm.name, "QK-norm");
   EXPECT_TRUE(qk_norm.options.qk_norm);
   EXPECT_EQ(qk_norm.options.scale, core::Scale::None);
   EXPECT_EQ(app::options_summary({"x", qk_norm.options, 4}), "d_k = 4 \u00B7 QK-norm");
+  // Sigmoid attention, added by docs/architecture.md's checklist: its weights, and nothing else.
+  const app::Design& sigmoid = app::designs().back();
+  EXPECT_STREQ(sigmoid.name, "sigmoid");
+  EXPECT_EQ(sigmoid.options, (core::Options{.weights = core::Weights::Sigmoid}));
+  EXPECT_EQ(app::options_summary({"x", sigmoid.options, 0}), "sigmoid");
 }
 
 // F11 in the lab: the lab alone over the whole window (no menu bar, no status line), and F11

@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Every weights row sums to 1, every rank is within bounds, the Result is
+// Every weight in [0, 1] and every softmax row sums to 1, every rank is within bounds, the Result is
 // compute() of the scenario, the scenario is valid.
 void expect_invariants(const app::AppState& state, int frame) {
   const core::Scenario& s = state.scenario();
@@ -25,7 +25,11 @@ void expect_invariants(const app::AppState& state, int frame) {
   const core::Result& shown = state.result();
   for (int h = 0; h < s.heads; ++h) {
     const core::HeadResult& r = shown.head[h];
-    for (int i = 0; i < s.n(); ++i) ASSERT_NEAR(r.weights.row(i).sum(), 1.0, 1e-9) << "frame " << frame;
+    // Each weight in [0, 1]; a row sums to 1 under the softmax, to at most m under sigmoid attention.
+    ASSERT_GE(r.weights.minCoeff(), 0.0) << "frame " << frame;
+    ASSERT_LE(r.weights.maxCoeff(), 1.0) << "frame " << frame;
+    for (int i = 0; i < s.n(); ++i)
+      if (s.options.weights == core::Weights::Softmax) ASSERT_NEAR(r.weights.row(i).sum(), 1.0, 1e-9) << "frame " << frame;
     ASSERT_TRUE(r.weights.allFinite()) << "frame " << frame;
     if (s.mode == core::Mode::Projected) ASSERT_LE(r.W_QK_rank, std::min(s.d_model, s.d_k)) << "frame " << frame;
     ASSERT_EQ(r.scores, fresh.head[h].scores) << "frame " << frame;

@@ -284,3 +284,39 @@ TEST_F(UiTest, GaugeDemoChangesQKAndNotTheScores) {
 }
 
 }  // namespace test_panels
+
+// Sigmoid attention chosen as a person would, from the list beside "swap Q ↔ K": the Softmax panel's
+// title becomes σ's, its sums beside the rows are the weights' own (not 1), and the bias slider
+// appears; "−ln m" after setting a bias puts the default back.
+TEST_F(UiTest, SigmoidFromTheListMakesEachWeightItsOwn) {
+  layout.read_text = true;
+  frames(2);
+  const app::Rect list = control("weights");
+  click(center(list));  // open it
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // The second item of the list that opens under it.
+  click(ImVec2(list.x + list.w / 2, list.y + list.h + style.WindowPadding.y + 1.5f * ImGui::GetTextLineHeightWithSpacing()));
+  ASSERT_EQ(state.scenario().options.weights, core::Weights::Sigmoid);
+  frames(2);
+  const core::HeadResult& r = state.result().head[0];
+  EXPECT_EQ(layout.heatmaps.at("Softmax/weights").title.rfind("A = \u03C3(", 0), 0u) << layout.heatmaps.at("Softmax/weights").title;
+  const double b = -std::log(static_cast<double>(state.scenario().m()));
+  for (int i = 0; i < state.scenario().n(); ++i) {
+    double sum = 0;
+    for (int j = 0; j < state.scenario().m(); ++j) {
+      EXPECT_NEAR(r.weights(i, j), 1 / (1 + std::exp(-(r.logits(i, j) + b))), 1e-15);
+      sum += r.weights(i, j);
+    }
+    char shown[16];
+    std::snprintf(shown, sizeof shown, "%.3f", sum);
+    EXPECT_NE(layout.text.at("Softmax").find(shown), std::string::npos) << shown;
+  }
+  // A bias of its own, the slider's right end (b = 10); then back to −ln m.
+  const app::Rect bias = control("sigmoid_bias");
+  click(ImVec2(bias.x + bias.w - 1, bias.y + bias.h / 2));
+  ASSERT_EQ(state.scenario().options.sigmoid_bias, 10.0);
+  EXPECT_NEAR(state.result().head[0].weights(0, 0), 1 / (1 + std::exp(-(state.result().head[0].logits(0, 0) + 10))), 1e-15);
+  click(center(control("sigmoid_bias.default")));
+  EXPECT_FALSE(state.scenario().options.sigmoid_bias);
+  expect_result_is_current();
+}

@@ -56,6 +56,11 @@ export function randomScenarios(count, seed) {
     if (qk_norm && chance(0.7)) s.qk_gain = Array.from({ length: heads }, () => (random() * 2 - 1) * 4);
     if (chance(0.8)) s.target = matrix(n, d_model);
     s.options = options;
+    if (chance(0.3)) {  // sigmoid attention (version 5), its bias -ln m or one of its own; drawn last, so the rest is as before
+      s.attnlab = 5;
+      options.weights = "sigmoid";
+      if (chance(0.5)) options.sigmoid_bias = (random() * 2 - 1) * 3;
+    }
     scenarios.push(s);
   }
   return scenarios;

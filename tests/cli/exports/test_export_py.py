@@ -81,6 +81,28 @@ class ExportPy(export_case.ExportCase):
         printed = self.parse_printed(r.stdout, {"S1": 5, "A1": 5, "O1": 2, "alt1": 2, "S2": 5, "A2": 5, "O2": 2, "alt2": 2, "Y": 4})["S1"]
         self.assertGreater(max(abs(g - w) for gr, wr in zip(printed, dump["heads"][0]["scores"]) for g, w in zip(gr, wr)), 1e-3)
 
+    def test_py_sigmoid_attention(self):
+        # Sigmoid attention: torch.sigmoid(logits + b), with b = -ln m or the file's own, masked or not, in both
+        # modes and with QK-norm; the same A (rows that need not sum to 1), O_h and Y as --dump, to 1e-9.
+        def sigmoid(s, bias=None, **options):
+            s["attnlab"] = 5
+            s["options"].update(weights="sigmoid", **options)
+            if bias is not None:
+                s["options"]["sigmoid_bias"] = bias
+        for name, change in [("py_sigmoid", lambda s: sigmoid(s)),
+                             ("py_sigmoid_bias_causal", lambda s: (sigmoid(s, -2.5), s["options"]["mask"].update(causal=True))),
+                             ("py_sigmoid_direct_cross", lambda s: (self.direct(s), self.cross(s, 3), sigmoid(s, 0.75))),
+                             ("py_sigmoid_qk_norm", lambda s: sigmoid(s, qk_norm=True, scale="none"))]:
+            with self.subTest(name=name):
+                path, s = self.scenario(name, change)
+                text, out = self.run_py(path)
+                self.assertIn("A = torch.sigmoid(logits + b)", text)
+                self.assertIn("#   - sigmoid attention", text)
+                self.assertNotIn("MultiheadAttention(", text)
+                self.assertRegex(out, r"A = sigmoid\(.* \+ b(, masked)?\):")
+                bias = s["options"].get("sigmoid_bias", -math.log(len(s.get("tokens_kv", s["tokens"]))))
+                self.assertIn(f"b = {bias!r}", text)
+
     def test_py_with_multihead_attention(self):
         path, _ = self.scenario("mha")
         text, out = self.run_py(path)

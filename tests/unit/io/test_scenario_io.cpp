@@ -225,12 +225,12 @@ TEST(LoadRejects, MissingAndModeSpecificFields) {
 
 TEST(LoadRejects, AFutureVersion) {
   json j = example_json();
-  j["attnlab"] = 5;
-  expect_rejected(j, "attnlab: version 5 is newer than this program reads (4)");
+  j["attnlab"] = 6;
+  expect_rejected(j, "attnlab: version 6 is newer than this program reads (5)");
   j.erase("attnlab");
   expect_rejected(j, "attnlab: missing");
   j["attnlab"] = "1";
-  expect_rejected(j, "attnlab: expected the format version 1, 2, 3 or 4, got a string");
+  expect_rejected(j, "attnlab: expected the format version 1, 2, 3, 4 or 5, got a string");
 }
 
 TEST(LoadRejects, NestingDeeperThanEightLevels) {
@@ -273,10 +273,10 @@ TEST_F(TempDir, FileErrorsNameThePath) {
   EXPECT_NE(r.message().find("larger than 1 MiB"), std::string::npos) << r.message();
   {
     std::ofstream bad(dir_ / "bad.json");
-    bad << "{\"attnlab\": 5}";
+    bad << "{\"attnlab\": 6}";
   }
   r = core::load_scenario_file((dir_ / "bad.json").string());
-  EXPECT_EQ(r.message().rfind((dir_ / "bad.json").string() + ": attnlab: version 5", 0), 0u) << r.message();
+  EXPECT_EQ(r.message().rfind((dir_ / "bad.json").string() + ": attnlab: version 6", 0), 0u) << r.message();
 }
 
 // Regression tests of the fuzzing issue: a 40 MB file, and nesting far past the limit.

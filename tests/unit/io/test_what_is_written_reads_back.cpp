@@ -196,7 +196,7 @@ TEST(Numbers, AVersionIsAnIntegerAsHeadsIs) {
   j["attnlab"] = 1.0;
   const core::LoadResult version = core::parse_scenario(j.dump());
   ASSERT_FALSE(version.ok());
-  EXPECT_NE(version.message().find("attnlab: expected the format version 1, 2, 3 or 4, got 1.0"), std::string::npos) << version.message();
+  EXPECT_NE(version.message().find("attnlab: expected the format version 1, 2, 3, 4 or 5, got 1.0"), std::string::npos) << version.message();
   j["attnlab"] = 1;
   j["heads"] = 2.0;
   EXPECT_FALSE(core::parse_scenario(j.dump()).ok());

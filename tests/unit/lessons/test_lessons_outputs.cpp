@@ -11,6 +11,8 @@
 #include <Eigen/Dense>
 #include <gtest/gtest.h>
 
+#include "core/designs/sigmoid_attention.h"
+#include "core/io/lesson_show.h"
 #include "core/model/compute.h"
 #include "core/model/gauge.h"
 #include "core/model/positions.h"
@@ -137,7 +139,7 @@ TEST(Lessons, Scaling) {
   folded.options.scale = core::Scale::None;
   EXPECT_LT(max_abs_diff(head0(folded).weights, h.weights), 1e-15);
 
-  // Steps 7 and 8: the temperature.
+  // Step 7: the temperature.
   q.typed("0.1");
   const core::HeadResult cold = with(core::Scale::SqrtDk, 0.1);
   q.value("0.00", mean_entropy(cold));
@@ -147,6 +149,39 @@ TEST(Lessons, Scaling) {
   q.contains("ln 5 to two decimals: near uniform, not uniform");
   EXPECT_EQ(shown(std::log(5.0)), "1.61");
   EXPECT_LT(mean_entropy(with(core::Scale::SqrtDk, 10)), std::log(5.0) - 1e-4) << "not uniform";
+
+  // Step 8: sigmoid attention at T = 1, b = −ln 5, its Show me the same; sums printed to three decimals.
+  core::Scenario sigmoid = s;
+  sigmoid.options.weights = core::Weights::Sigmoid;
+  const core::LoadResult shown_8 = core::show_step(s, 8);
+  ASSERT_TRUE(shown_8.ok()) << shown_8.message();
+  EXPECT_EQ(shown_8.scenario->options, sigmoid.options);
+  EXPECT_DOUBLE_EQ(core::sigmoid_bias(sigmoid), -std::log(5.0));
+  q.contains("b = \u2212ln 5 for 5 keys");
+  ASSERT_EQ(s.m(), 5);
+  q.contains("Type T = 1 again");
+  const core::HeadResult sig = head0(sigmoid);
+  const char* sums[] = {"0.967", "0.810", "0.622", "0.560", "0.892"};
+  for (int i = 0; i < 5; ++i) q.value(sums[i], sig.row_sums(i), 3);
+  // Every sum s ≤ 1 and every weight ≥ 0: O_i = Σ_j a_ij v_j + (1 − s_i)·0, a convex combination of V's rows and 0.
+  q.contains("Each row of A\u00B7V is a convex combination of V's rows and 0");
+  EXPECT_GE(sig.weights.minCoeff(), 0.0);
+  EXPECT_LE(sig.row_sums.maxCoeff(), 1.0);
+  // V's 5 rows in 4 dimensions are affinely independent, so each output has one set of affine
+  // coordinates c (Σ c_j = 1, Σ c_j v_j = o): inside the hull exactly when every c_j ≥ 0.
+  q.contains("rows 'three' and 'four' leave the hull of V's rows");
+  Eigen::MatrixXd M(5, 5);
+  M.topRows(4) = sig.V.transpose();
+  M.row(4).setOnes();
+  const Eigen::FullPivLU<Eigen::MatrixXd> lu(M);
+  ASSERT_TRUE(lu.isInvertible());
+  for (int i = 0; i < 5; ++i) {
+    Eigen::VectorXd rhs(5);
+    rhs << sig.output.row(i).transpose(), 1.0;
+    const double least = lu.solve(rhs).minCoeff();
+    if (s.tokens[static_cast<size_t>(i)] == "three" || s.tokens[static_cast<size_t>(i)] == "four") EXPECT_LT(least, -0.05) << i;
+    else EXPECT_GE(least, 0.0) << i;
+  }
   q.all_checked();
 }
 

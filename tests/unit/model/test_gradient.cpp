@@ -159,6 +159,30 @@ TEST(Gradient, MatchesFiniteDifferencesForEveryOption) {
   EXPECT_EQ(checked, 2 * 7 * 3 * 4 * 8);
 }
 
+// Sigmoid attention: each weight σ(z + b) on its own, so ∂z = ∂a·a(1 − a); with masks, both
+// scales, a temperature, its default bias −ln m and a bias of its own, in both modes.
+TEST(Gradient, MatchesFiniteDifferencesUnderSigmoidAttention) {
+  std::mt19937 rng(17);
+  int checked = 0;
+  testing_helpers::for_random_scenarios(13, [&](Scenario s) {
+    for (int variant = 0; variant < 4; ++variant) {
+      Scenario t = s;
+      core::Options& o = t.options;
+      o.weights = core::Weights::Sigmoid;
+      o.causal = variant == 1;
+      o.no_self = variant == 2;
+      o.scale = variant == 3 ? core::Scale::None : core::Scale::SqrtDk;
+      o.temperature = variant == 3 ? 2.5 : 1.0;
+      if (variant % 2) o.sigmoid_bias = variant == 1 ? 1.5 : -3.0;
+      give_target(t, rng);
+      ASSERT_TRUE(core::validate(t).empty()) << core::validate(t)[0];
+      check_every_field(t);
+      ++checked;
+    }
+  });
+  EXPECT_EQ(checked, 2 * 7 * 3 * 4 * 4);
+}
+
 // Fields that take no part get zeros: W_K under shared QK, W_Q and W_K under
 // merged_qk, W_alt when head_output is "attention".
 TEST(Gradient, FieldsThatTakeNoPartAreZero) {

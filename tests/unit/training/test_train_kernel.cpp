@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/designs/sigmoid_attention.h"
+
 #include "core/math/fast_exp.h"
 #include "core/model/gradient.h"
 #include "core/training/train_kernel.h"
@@ -36,7 +38,7 @@ double worst(const A& a, const B& b) {
 // from a second sequence X_kv, m ≠ n mostly): the kernel's loss, ∂L/∂ every
 // trained weight and output are add_gradient's and compute()'s to rounding.
 TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
-  int checked = 0, with_positions = 0, with_cross = 0, with_qk_norm = 0;
+  int checked = 0, with_positions = 0, with_cross = 0, with_qk_norm = 0, with_sigmoid = 0;
   std::mt19937 rng(11);
   std::normal_distribution<double> normal(0.0, 1.0);
   testing_helpers::for_random_scenarios(7, [&](core::Scenario s) {
@@ -67,6 +69,9 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
           o.positions = positions;
           o.position_base = options % 7 < 3 ? 3.5 : core::kDefaultPositionBase;  // a base that turns fast, and the usual
           o.qk_norm = options & 64;
+          // Sigmoid attention on a third of them, with its default bias −ln m or one of its own.
+          o.weights = (options / 3) % 3 == 1 ? core::Weights::Sigmoid : core::Weights::Softmax;
+          if (core::sigmoid_weights(o) && options % 2) o.sigmoid_bias = -2.5;
           if (o.qk_norm) {  // scale "none", and gains of both signs, small and large
             o.scale = core::Scale::None;
             for (int h = 0; h < v.heads; ++h) v.qk_gain[static_cast<size_t>(h)] = 3.0 * normal(rng);
@@ -117,6 +122,7 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
           with_positions += positions != core::Positions::None;
           with_cross += cross;
           with_qk_norm += o.qk_norm;
+          with_sigmoid += core::sigmoid_weights(o);
         }
   });
   // n × d_model × d_k scenarios; per scenario, without QK-norm: none and sinusoidal 64 options
@@ -126,6 +132,7 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
   EXPECT_EQ(with_positions, 7 * 3 * 4 * (64 + 32 + 32 + 16) * 3 / 2);
   EXPECT_EQ(with_cross, 7 * 3 * 4 * (32 + 32 + 16) * 3 / 2);
   EXPECT_EQ(with_qk_norm, 7 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) / 2);
+  EXPECT_GT(with_sigmoid, checked / 4);
 }
 
 // A gradient that is wrong somewhere is caught: a weight moved by 1e-6 changes the loss by ≈ the gradient's prediction.
