@@ -80,6 +80,12 @@ void EndGesture(AppState& state) {
   state.end_frame(active != 0);
 }
 
+}  // namespace
+
+bool CtrlOOpens(const AppState& state) { return !state.recording() && !ImGui::GetIO().WantTextInput; }
+
+namespace {
+
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsKeyPressed(kKeyF12, false)) state.dialogs.export_request = ExportRequest{std::nullopt, 1.0f, false, false};
@@ -107,7 +113,8 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) state.redo();
   if (ImGui::IsKeyPressed(kKeyQ, false)) Quit(state, requests);
   if (ImGui::IsKeyPressed(kKeyL, false)) ToggleLab(state);
-  if (ImGui::IsKeyPressed(kKeyO, false)) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
+  if (ImGui::IsKeyPressed(kKeyO, false) && !platform_files().chooser->opens_on_ctrl_o())
+    platform_files().chooser->ask(state, FileDialog::Purpose::Open);
   if (ImGui::IsKeyPressed(kKeyS, false)) {
     if (io.KeyShift) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
     else Save(state);

@@ -181,6 +181,17 @@
     input.click();
   };
 
+  // Ctrl+O: the picker opened here, in the key's own handler, while the browser counts the press as
+  // the user's (it lets that lapse after a few seconds, and the frame that reads the key may come
+  // later on a busy machine: then nothing opened, and nothing said so). The app says whether it
+  // would take the key now (not while typing, nor while recording); its frame then asks nothing.
+  window.addEventListener("keydown", function (event) {
+    if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || (event.key !== "o" && event.key !== "O")) return;
+    if (!Module.calledRun || call("attnlab_ctrl_o_opens", "number") !== 1) return;
+    event.preventDefault();
+    Module.attnlabPickFile();
+  }, true);
+
   // A drop on the canvas: taken here, before emscripten's GLFW (whose listener is the canvas's),
   // which reads every dropped file whole, of any size, into /.glfw_dropped_files/ and keeps it there.
   // The first .json among the files opens as a picked file does; none: the status line says so.

@@ -63,6 +63,7 @@ class WebSessions final : public SessionStore {
 class WebFileChooser final : public FileChooser {
  public:
   void ask(AppState& state, FileDialog::Purpose purpose) override;
+  bool opens_on_ctrl_o() const override { return true; }
   // No dialog: written to the home folder under the name made up for it, then downloaded.
   void ask_export(AppState& state, const ExportChoice& what) override;
 };

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/files/exports.h"
+#include "app/frame.h"
 #include "app/files/files.h"
 #include "app/files/web_files.h"
 #include "app/platform/backend.h"
@@ -89,6 +90,9 @@ EMSCRIPTEN_KEEPALIVE double attnlab_revision() { return static_cast<double>(stat
 
 // sessionKept(): the autosave holds what is on screen now; tests wait on it, not on a time.
 EMSCRIPTEN_KEEPALIVE int attnlab_session_kept() { return app::page_window()->session_kept() ? 1 : 0; }
+
+// Whether Ctrl+O opens a file now (app/frame.h): the page's keydown handler opens the picker then.
+EMSCRIPTEN_KEEPALIVE int attnlab_ctrl_o_opens() { return app::CtrlOOpens(state()) ? 1 : 0; }
 
 // status(): the status line's text.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_status() {
