@@ -183,13 +183,17 @@
 
   // Ctrl+O: the picker opened here, in the key's own handler, while the browser counts the press as
   // the user's (it lets that lapse after a few seconds, and the frame that reads the key may come
-  // later on a busy machine: then nothing opened, and nothing said so). The app says whether it
-  // would take the key now (not while typing, nor while recording); its frame then asks nothing.
+  // later on a busy machine: then nothing opened, and nothing said so). The key as the frame's
+  // shortcuts read it: Ctrl, Shift or Alt aside, and the key's code, as GLFW's (79 on any keyboard
+  // layout), once a press, not its repeats. The app says whether it would take the key now (not
+  // while typing, nor while recording); its frame then asks nothing. The browser's own Open never.
   window.addEventListener("keydown", function (event) {
-    if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || (event.key !== "o" && event.key !== "O")) return;
-    if (!Module.calledRun || call("attnlab_ctrl_o_opens", "number") !== 1) return;
+    if (!event.ctrlKey || event.keyCode !== 79) return;
     event.preventDefault();
-    Module.attnlabPickFile();
+    if (event.repeat || !Module.calledRun) return;
+    let opens = false;
+    try { opens = call("attnlab_ctrl_o_opens", "number") === 1; } catch (e) { console.error("attnlab: " + e); }
+    if (opens) Module.attnlabPickFile();
   }, true);
 
   // A drop on the canvas: taken here, before emscripten's GLFW (whose listener is the canvas's),

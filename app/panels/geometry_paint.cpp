@@ -84,7 +84,8 @@ std::vector<PlotLabel> draw_axes(const Plot& p) {
   return ticks;
 }
 
-// The convex hull of the rows of V: where every output A·V must lie.
+// The convex hull of the rows of V: where every output A·V lies under the softmax (under sigmoid
+// attention an output is its row's sum times a point of it, so it may lie outside).
 void draw_hull(const Plot& p) {
   const std::vector<ImVec2> hull = hull_on_screen(p);
   if (hull.size() < 3) return;

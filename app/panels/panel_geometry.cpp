@@ -1,5 +1,6 @@
 // Geometry: the plane of two of the d_k axes. The rows of V as points with their
-// convex hull, the outputs A·V inside it (docs/questions.md, AttentionAlt: a convex combination), the
+// convex hull, the outputs A·V inside it (docs/questions.md, AttentionAlt: a convex combination; under
+// sigmoid attention its row's sum times a point of it), the
 // AttentionAlt outputs beside them, and q_i, k_j as arrows, each point and tip named. In direct mode
 // the points and arrow tips are handles: dragging one edits that row. What goes where is
 // geometry_layout.cpp's, the painting geometry_paint.cpp's (geometry_plot.h).

@@ -230,7 +230,10 @@ void MatricesOptions(AppState& state) {
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::BeginTooltip();
-    ScriptText(can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
+    ScriptText(can_swap && core::sigmoid_weights(o)
+                   ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40; under sigmoid attention each\n"
+                     "weight follows its own score, so without a mask A becomes A\u1D40 (the softmax's would not)."
+               : can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
                : cross  ? "Cross-attention: queries and keys come from two sequences; swapping the matrices is no transpose."
                         : "Under shared QK, K = Q: there is nothing to swap.");
     ImGui::EndTooltip();

@@ -1,4 +1,5 @@
-// Output: A·V, each row a convex combination of the rows of V, beside seed
+// Output: A·V, each row a convex combination of the rows of V (under sigmoid attention, whose rows
+// need not sum to 1, its row's sum times one), beside seed
 // 000's AttentionAlt (1/√d_k)·A·V·W_altᵀ, which need not be; then the heads
 // concatenated and the final output after W^O.
 #include <algorithm>

@@ -26,7 +26,7 @@ namespace app {
 
 namespace {
 
-// diag(a) − aaᵀ for a chosen row a of A: ∂A_i/∂ℓ_i, what the softmax passes back
+// diag(a) − aaᵀ for a chosen row a of A (diag(a(1 − a)) under sigmoid attention): ∂A_i/∂ℓ_i, what the softmax passes back
 // from the weights to the logits. Its entries are at most a_j(1 − a_j) ≤ ¼; when
 // one weight is near 1 they are all near 0: a saturated row learns almost nothing.
 void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float width) {
@@ -65,7 +65,7 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
 // Kolmogorov's criterion, beside the entropy: the largest ratio A_ij A_jk A_ki / (A_ik A_kj A_ji)
 // over the cycles of three tokens. Exactly 1 when A is reversible, as row-softmax of any
 // symmetric S (shared QK, QQᵀ) is without a causal mask: no cycle is followed more one
-// way round than the other.
+// way round than the other. Under sigmoid attention a symmetric S makes A itself symmetric.
 std::string cycle_ratio_text(const core::HeadResult& r) {
   if (std::isnan(r.irreversibility))
     return std::string("cycle ratio: none (") +
@@ -269,7 +269,7 @@ void DrawSoftmaxPanel(AppState& state) {
       ScriptText(z);
     };
     // Linked highlighting: row i, the one softmax S_ij enters, and its cell; hovering A_ij lights what S_ij does.
-    o.lit = query_key_cells(lit(state, state.view.head), true);
+    o.lit = query_key_cells(lit(state, state.view.head), !sigmoid);  // a sigmoid's S_ij makes A_ij alone
     const HeatmapLayout layout = Heatmap(state, "weights", title, r.weights, o, weights_room(chosen, avail));
     hover_query_key(state, state.view.head, layout);
 

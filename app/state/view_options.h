@@ -25,7 +25,7 @@ struct ViewOptions {
   bool show_help = false;                              // the keyboard shortcuts window
   bool own_scales = false;                             // Scores: each heatmap its own colour scale, not one shared
   bool show_gradients = true;                          // with a target: ∂L/∂entry beside each editable matrix (no effect without)
-  bool show_jacobian = false;                          // Softmax: the Jacobian diag(a) − aaᵀ of one row beside A
+  bool show_jacobian = false;                          // Softmax: the Jacobian diag(a) − aaᵀ (sigmoid: diag(a(1 − a))) of one row beside A
   int jacobian_row = 0;                                // which row
   Workspace workspace = Workspace::Views;
   // Presenter mode (View → Presenter, F11): the step's panel, and the one beside it, fill the

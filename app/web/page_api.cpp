@@ -92,7 +92,8 @@ EMSCRIPTEN_KEEPALIVE double attnlab_revision() { return static_cast<double>(stat
 EMSCRIPTEN_KEEPALIVE int attnlab_session_kept() { return app::page_window()->session_kept() ? 1 : 0; }
 
 // Whether Ctrl+O opens a file now (app/frame.h): the page's keydown handler opens the picker then.
-EMSCRIPTEN_KEEPALIVE int attnlab_ctrl_o_opens() { return app::CtrlOOpens(state()) ? 1 : 0; }
+// No window (the page could not start): no.
+EMSCRIPTEN_KEEPALIVE int attnlab_ctrl_o_opens() { return app::page_window() && app::CtrlOOpens(state()) ? 1 : 0; }
 
 // status(): the status line's text.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_status() {

@@ -1,4 +1,4 @@
-// The registry of designs: every design the lab races (docs/questions.md), in the order the
+// The registry of designs: every design the lab races (docs/questions.md's, and sigmoid attention), in the order the
 // Experiment panel offers them, each its name, what it is, and the options that make it. A
 // design with code of its own keeps it in a file of this folder (sigmoid_attention.h) and its
 // row here comes from that file.

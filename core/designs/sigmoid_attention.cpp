@@ -49,13 +49,13 @@ void read_sigmoid_options(const nlohmann::json& j, Options& o, std::vector<std::
     const nlohmann::json& w = j["weights"];
     if (w == "softmax") o.weights = Weights::Softmax;
     else if (w == "sigmoid") o.weights = Weights::Sigmoid;
-    else errors.push_back("options.weights: expected \"softmax\" or \"sigmoid\", got " + (w.is_string() ? w.dump() : json_type_name(w)));
+    else errors.push_back("options.weights: expected \"softmax\" or \"sigmoid\", got " + (w.is_string() ? w.dump() : type_name(w)));
   }
   if (j.contains("sigmoid_bias")) {
     const nlohmann::json& b = j["sigmoid_bias"];
     if (!b.is_number() || !std::isfinite(b.get<double>()))
       errors.push_back("options.sigmoid_bias: expected a number (the bias b of \u03C3(z + b)), got " +
-                       (b.is_number() ? b.dump() : json_type_name(b)));
+                       (b.is_number() ? b.dump() : type_name(b)));
     else
       o.sigmoid_bias = b.get<double>();
   }

@@ -46,7 +46,6 @@ void sigmoid_problems(const Scenario& s, std::vector<std::string>& problems);
 // only with "sigmoid"), both version 5. A problem is appended to errors, naming the field.
 void read_sigmoid_options(const nlohmann::json& options, Options& o, std::vector<std::string>& errors);
 void write_sigmoid_options(nlohmann::ordered_json& options, const Options& o);
-inline constexpr const char* kSigmoidOptionKeys[] = {"weights", "sigmoid_bias"};
 
 // The weights' formula as the views write it, e.g. "A = σ(S/√d_k + b)", "A = softmax(S/√d_k)":
 // made_as is how the logits are made ("S/√d_k", "g·cos(q_i, k_j) / T"). In ASCII for a script's

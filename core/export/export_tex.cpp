@@ -402,7 +402,9 @@ void write_head_output(TexOut& t, const Scenario& s, const HeadResult& hr, int h
   const std::string &V = x.V, &A = x.A, &O = x.O, &Walt = x.Walt;
   // "a convex combination of the rows of V", as output_combination_words has it, with V as this head names it.
   std::string combination = output_combination_words(o);
-  combination.replace(combination.find("rows of V"), 9, "rows of $" + V + "$");
+  for (const std::string& words : {std::string("rows of V"), std::string("V's rows")})
+    for (size_t at = combination.find(words); at != std::string::npos; at = combination.find(words, at + 1))
+      combination.replace(at, words.size(), words == "rows of V" ? "rows of $" + V + "$" : "$" + V + "$'s rows");
   t << "The head's output, each row " << combination << ", and AttentionAlt's, with "
     << (s.has_W_alt ? "" : "the identity as ") << "$" << Walt << "$" << (s.has_W_alt ? "" : " (the file gives none)")
     << (o.head_output == HeadOutput::Alt ? "; the latter enters the concatenation" : "") << ":\n";

@@ -65,21 +65,7 @@ std::optional<std::string> check_nesting(std::string_view text) {
   return std::nullopt;
 }
 
-// [SECTION] Reading typed fields, each failure a message naming the field.
-
-std::string type_name(const json& j) {
-  switch (j.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    case json::value_t::number_float: return "the number " + j.dump();
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "the integer " + j.dump();
-    default: return "an unsupported value";
-  }
-}
+// [SECTION] Reading typed fields, each failure a message naming the field (type_name: json_text.h).
 
 std::string shape(size_t rows, size_t cols) {
   return std::to_string(rows) + "×" + std::to_string(cols);

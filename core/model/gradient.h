@@ -4,7 +4,7 @@
 // analytic and in double, through every step of the forward pass that compute()
 // takes: positions (PE is a constant; RoPE a rotation), projections (shared QK,
 // merged W, cross-attention's X_kv), normalize_keys, QK-norm and its gain, scale and
-// temperature, masks, the row softmax, AttentionAlt's W_alt, concat and W^O.
+// temperature, masks, the row softmax or sigmoid attention's σ, AttentionAlt's W_alt, concat and W^O.
 // Like compute(), it allocates nothing: training calls it once per sequence.
 #pragma once
 

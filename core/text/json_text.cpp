@@ -122,4 +122,18 @@ std::string json_type_name(const nlohmann::json& j) {
   return "an object";
 }
 
+std::string type_name(const nlohmann::json& j) {
+  switch (j.type()) {
+    case nlohmann::json::value_t::null: return "null";
+    case nlohmann::json::value_t::boolean: return "a boolean";
+    case nlohmann::json::value_t::string: return "a string";
+    case nlohmann::json::value_t::array: return "an array";
+    case nlohmann::json::value_t::object: return "an object";
+    case nlohmann::json::value_t::number_float: return "the number " + j.dump();
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned: return "the integer " + j.dump();
+    default: return "an unsupported value";
+  }
+}
+
 }  // namespace core

@@ -28,6 +28,9 @@ std::string plain_number(double x);
 
 // The readers' words for a JSON value's type: "a string", "an array", "null", ….
 std::string json_type_name(const nlohmann::json& j);
+// The scenario reader's words for a value it refuses: the same, but a number says itself
+// ("the integer 3", "the number 1.5"), as python/attnlab/_reader.py's type_name does.
+std::string type_name(const nlohmann::json& j);
 
 // Whether text (a number, or JSON) holds a number whose digits are not all zero but which a
 // double cannot tell from 0 (1e-400: below 4.9e-324): nlohmann and strtod read it as 0, so

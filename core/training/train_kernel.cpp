@@ -321,7 +321,8 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
           for (int i = 0; i < n; ++i) s += dconcat[i * wide + h * dk + c] * O[i * dk + d];
           g.W_alt[h][c * dk + d] += alt_scale_ * s;
         }
-    // ∂A = ∂O·Vᵀ, ∂V = Aᵀ·∂O; then the softmax: ∂S_ij = A_ij (∂A_ij − Σ_k A_ik ∂A_ik) / divisor.
+    // ∂A = ∂O·Vᵀ, ∂V = Aᵀ·∂O; then the softmax: ∂S_ij = A_ij (∂A_ij − Σ_k A_ik ∂A_ik) / divisor
+    // (sigmoid attention: ∂S_ij = ∂A_ij·A_ij(1 − A_ij) / divisor).
     double dS[kMaxTokens * kMaxTokens], dV[kMaxTokens * kMaxDk];
     for (int i = 0; i < n; ++i) {
       double along = 0;

@@ -236,7 +236,9 @@ def _read_versions_and_modes(r, root, version, mode):
     qk_norm = option(root, "qk_norm") is True
     if version in (1, 2) and qk_norm:
         r.fail('options.qk_norm: a version-3 option; the file must say "attnlab": 3')
-    if version != 5 and (option(root, "weights", "softmax") != "softmax" or "sigmoid_bias" in (root.get("options") or {})):
+    # As the app's reader: what it read as sigmoid attention or as a bias (a bad value has its own message).
+    bias = option(root, "sigmoid_bias")
+    if version != 5 and (option(root, "weights") == "sigmoid" or (is_number(bias) and math.isfinite(bias))):
         r.fail('options.weights: a version-5 option, as is options.sigmoid_bias; the file must say "attnlab": 5')
     if "qk_gain" in root and not qk_norm:
         r.fail("qk_gain: only with options.qk_norm true (the gain of the normalised queries' and keys' products)")

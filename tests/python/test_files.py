@@ -20,7 +20,7 @@ BASE = "https://example.org/attnlab/"
 
 def random_fields(rng):
     """A valid scenario of any kind the format has: either mode, cross-attention, one W, positions,
-    QK-norm, a target, AttentionAlt, masks; numbers of every size the file allows."""
+    QK-norm, sigmoid attention, a target, AttentionAlt, masks; numbers of every size the file allows."""
     n, d_model, d_k, heads = (int(v) for v in (rng.integers(2, 9), rng.integers(2, 5), rng.integers(1, 5), rng.integers(1, 5)))
     mode = "direct" if rng.random() < 0.3 else "projected"
     cross = rng.random() < 0.25
@@ -68,6 +68,10 @@ def random_fields(rng):
         o["position_base"] = float(rng.choice([1.0, 500.0, 1e6]))
     if rng.random() < 0.3:
         f["title"] = "Ünïcode \"quotes\" \\ and\ttabs"
+    if rng.random() < 0.25:  # sigmoid attention (version 5), its bias -ln m or one of its own
+        o["weights"] = "sigmoid"
+        if rng.random() < 0.5:
+            o["sigmoid_bias"] = float(rng.choice([-2.5, 0.0, 1e6]))
     f["options"] = o
     return f
 
@@ -133,6 +137,11 @@ BAD = [
     ({"options": {"positions": "learned"}}, "options.positions"),
     ({"options": {"position_base": 0.5}}, "options.position_base"),
     ({"options": {"head_output": "sum"}}, "options.head_output"),
+    ({"options": {"weights": "relu"}}, "options.weights"),
+    ({"options": {"weights": 3}}, "options.weights"),
+    ({"options": {"sigmoid_bias": 1.0}}, "options.sigmoid_bias"),
+    ({"options": {"weights": "sigmoid", "sigmoid_bias": "-ln 2"}}, "options.sigmoid_bias"),
+    ({"options": {"weights": "sigmoid", "sigmoid_bias": 2e6}}, "options.sigmoid_bias"),
     ({"options": {"qk_norm": True}}, "options.scale"),
     ({"options": {"qk_norm": True, "scale": "none", "normalize_keys": True}}, "options.normalize_keys"),
     ({"options": {"merged_qk": True}}, "W_Q"),
@@ -144,7 +153,7 @@ BAD = [
 
 def file_text(fields):
     """The fields as a file, unchecked, for the app to judge."""
-    return json.dumps({"attnlab": 4, **fields}, allow_nan=True, default=lambda a: a.tolist())
+    return json.dumps({"attnlab": 5, **fields}, allow_nan=True, default=lambda a: a.tolist())
 
 
 @pytest.mark.parametrize("bad", BAD, ids=[bad[1] for bad in BAD])
@@ -179,10 +188,11 @@ def mutations(rng, root):
         root[key][0] = root[key][0] + root[key][0][:1]
     elif kind == 4 and isinstance(root.get("options"), dict):
         option = str(rng.choice(["shared_qk", "normalize_keys", "scale", "temperature", "merged_qk",
-                                 "head_output", "positions", "position_base", "qk_norm", "nope"]))
-        root["options"][option] = [True, False, "none", "rope", "alt", 0.001, 50.0, 2, None][rng.integers(0, 9)]
+                                 "head_output", "positions", "position_base", "qk_norm", "weights", "sigmoid_bias",
+                                 "nope"]))
+        root["options"][option] = [True, False, "none", "rope", "alt", 0.001, 50.0, 2, None, "sigmoid", -1.5][rng.integers(0, 11)]
     else:
-        root["attnlab"] = int(rng.integers(0, 6))
+        root["attnlab"] = int(rng.integers(0, 7))
     return root
 
 

@@ -87,11 +87,21 @@ def reference(s):
             logits = np.where(masked, -np.inf, gain * (unit_rows(Q) @ unit_rows(K).T) / divisor)
         else:
             logits = np.where(masked, -np.inf, S / divisor)
-        shifted = logits - logits.max(axis=1, keepdims=True)
-        e = np.where(masked, 0.0, np.exp(shifted))
-        A = e / e.sum(axis=1, keepdims=True)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            entropy = -np.where(A > 0, A * np.log(A), 0.0).sum(axis=1)
+        if o.get("weights") == "sigmoid":  # sigmoid attention: each weight sigmoid(logit + b), b = -ln m unless given
+            b = o.get("sigmoid_bias", -math.log(m))
+            with np.errstate(over="ignore"):
+                A = np.where(masked, 0.0, 1 / (1 + np.exp(-(logits + b))))
+            p = A / A.sum(axis=1, keepdims=True)  # the entropy is the row's over its sum
+            with np.errstate(divide="ignore", invalid="ignore"):
+                entropy = -np.where(p > 0, p * np.log(p), 0.0).sum(axis=1)
+                cycle_logits = np.where(masked, -np.inf, np.log(A))  # the cycle ratio of A itself
+        else:
+            shifted = logits - logits.max(axis=1, keepdims=True)
+            e = np.where(masked, 0.0, np.exp(shifted))
+            A = e / e.sum(axis=1, keepdims=True)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                entropy = -np.where(A > 0, A * np.log(A), 0.0).sum(axis=1)
+            cycle_logits = logits
         O = A @ V
         W_alt = np.array(s["W_alt"][h], dtype=float) if "W_alt" in s else np.eye(d_k)
         norm = np.linalg.norm(S)
@@ -102,7 +112,7 @@ def reference(s):
                      asymmetry=np.linalg.norm((S - S.T) / 2) / norm if norm > 0 else 0.0)
         else:  # no Sᵀ of S's shape: attnlab writes null
             r.update(scores_sym=None, scores_antisym=None, asymmetry=None)
-        r["irreversibility"] = irreversibility(logits) if n == m else None
+        r["irreversibility"] = irreversibility(cycle_logits) if n == m else None
         heads.append(r)
     # head_output "alt": AttentionAlt's output enters concat; each head's "output" stays A V.
     concat = np.hstack([r["alt_output" if alt else "output"] for r in heads])
@@ -139,6 +149,26 @@ def qk_norm_scenarios(rng):
         if mode == "direct":
             s["Q"][0][1] = [0.0] * d_k  # a zero query stays zero: its row of cosines is 0
         yield f"qk_norm {mode} d_k={d_k} {options} gain given={given}", s
+
+
+def sigmoid_scenarios(rng):
+    """Version 5: sigmoid attention in both modes, every d_k, masks, its bias -ln m or given, with QK-norm and
+    under cross-attention."""
+    for mode, d_k, causal, given, qk_norm in itertools.product(
+            ["projected", "direct"], [1, 2, 3, 4], [False, True], [False, True], [False, True]):
+        options = {"weights": "sigmoid", "temperature": float(rng.choice([0.5, 1.0, 2.0])), "mask": {"causal": causal}}
+        if qk_norm:
+            options.update(qk_norm=True, scale="none")
+        if given:
+            options["sigmoid_bias"] = round(float(rng.uniform(-3, 2)), 4)
+        s = random_v2_scenario(rng, 5, 3, d_k, 2, mode, options)
+        s["attnlab"] = 5
+        yield f"sigmoid {mode} d_k={d_k} {options}", s
+    for mode in ["projected", "direct"]:
+        options = {"weights": "sigmoid", "mask": {"causal": False, "no_self": False}}
+        s = random_cross_scenario(rng, 4, 6, 3, 2, 2, mode, options)
+        s["attnlab"] = 5
+        yield f"sigmoid cross {mode}", s
 
 
 def irreversibility(logits):
@@ -422,6 +452,7 @@ def main():
     cases += list(v2_scenarios(rng))
     cases += list(cross_and_position_scenarios(rng))
     cases += list(qk_norm_scenarios(rng))
+    cases += list(sigmoid_scenarios(rng))
     failed = 0
     with tempfile.TemporaryDirectory(prefix="attnlab-numpy-") as tmp:
         dumps = run_many(attnlab, "--dump", [scenario for _, scenario in cases], tmp)
