@@ -14,6 +14,7 @@
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/slider.h"
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/positions.h"
 
@@ -209,10 +210,9 @@ void MatricesOptions(AppState& state) {
   ImGui::EndDisabled();
   if (o.merged_qk && !was_merged) o.shared_qk = false;
   ImGui::SameLine();
-  ImGui::BeginDisabled(o.qk_norm);
+  ImGui::BeginDisabled(core::cosine_logits(o));
   changed |= checkbox("normalize keys", "normalize_keys", &o.normalize_keys,
-                      o.qk_norm ? "QK-norm normalises the keys already, and the queries too."
-                                : "Each row of K divided by its length before scoring.");
+                      core::cosine_logits(o) ? core::kCosineLogitsKeysAbout : "Each row of K divided by its length before scoring.");
   ImGui::EndDisabled();
   changed |= checkbox("causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
   ImGui::SameLine();
@@ -241,7 +241,7 @@ void MatricesOptions(AppState& state) {
   ImGui::SameLine();
   WeightsList(o, changed);
 
-  int scale = o.qk_norm ? 2 : o.scale == core::Scale::SqrtDk ? 0 : 1;
+  int scale = core::cosine_logits(o) ? 2 : o.scale == core::Scale::SqrtDk ? 0 : 1;
   changed |= keyed::RadioButton("scale.sqrt_dk", "##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::AlignTextToFramePadding();
@@ -249,31 +249,27 @@ void MatricesOptions(AppState& state) {
   ImGui::SameLine();
   changed |= keyed::RadioButton("scale.none", "S / T", &scale, 1);
   ImGui::SameLine();
-  changed |= keyed::RadioButton("scale.qk_norm", "QK-norm", &scale, 2);
+  changed |= keyed::RadioButton(core::kCosineLogitsControl, core::kCosineLogitsLabel, &scale, 2);
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
-    ScriptText("QK-norm, after Henry et al. 2020: every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T\n"
-               "with a gain g per head (\u221Ad_k by default, learned in training; Henry et al. learn one scalar\n"
-               "per attention layer, started from log\u2082(L\u00B2 \u2212 L) for a long training sequence length L). The logits lie in [\u2212|g|, |g|]/T whatever the weights;\n"
-               "S above stays Q\u00B7K\u1D40 of the raw rows.");
+    ScriptText(core::kCosineLogitsAbout);
     ImGui::EndTooltip();
   }
   o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
-  o.qk_norm = scale == 2;
-  if (o.qk_norm) o.normalize_keys = false;
+  core::set_cosine_logits(o, scale == 2);
   ImGui::SameLine();
   const size_t head = static_cast<size_t>(std::clamp(state.view.head, 0, core::kMaxHeads - 1));
   double gain = state.scenario().qk_gain[head];
   bool gain_changed = false;
-  if (o.qk_norm && state.scenario().options.qk_norm) {
+  if (core::cosine_logits(o) && core::cosine_logits(state.scenario().options)) {
     const double lo = -100.0, hi = 100.0;
     ImGui::SetNextItemWidth(110 * ImGui::GetFontSize() / 16.0f);
     gain_changed = keyed::ReadableSliderDouble("qk_gain", "##gain", &gain, &lo, &hi, "g = %.3f");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("QK-norm's gain g of the head shown; Ctrl+click to type a value (|g| \u2264 1e6).");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::kCosineLogitsGainAbout);
     ImGui::SameLine();
   }
   SigmoidBias(state, o, changed);
-  // T on a line of its own when what came before leaves it too little to read (QK-norm's gain or
+  // T on a line of its own when what came before leaves it too little to read (the cosine logits' gain or
   // sigmoid attention's bias shown in a narrow panel).
   if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("T = 100.00").x + 2 * ImGui::GetStyle().FramePadding.x) ImGui::NewLine();
   // In double, as the scenario holds it: a float slider would store 0.05 as 0.05000000074505806.

@@ -19,6 +19,7 @@
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/slider.h"
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/gradient.h"
 
@@ -176,7 +177,7 @@ Chosen choose_arrangement(const AppState& state, const core::HeadResult& r, Heat
 // over the keys: ln n in self-attention, ln m over the m keys of another sequence.
 std::string softmax_formula(const core::Scenario& s) {
   const core::Options& options = s.options;
-  const std::string made_as = options.qk_norm                        ? "g\u00B7cos(q_i, k_j) / T"
+  const std::string made_as = core::cosine_logits(options)           ? core::cosine_logits_words(false, true)
                               : options.scale == core::Scale::SqrtDk ? "S / (\u221Ad_k\u00B7T)"
                                                                      : "S / T";
   const std::string uniform = s.cross() ? "ln m uniform over the m keys" : "ln n uniform";
@@ -187,14 +188,14 @@ std::string softmax_formula(const core::Scenario& s) {
          ";  entropy H_i = \u2212\u03A3_j A_{ij} ln A_{ij}: 0 one-hot, " + uniform;
 }
 
-// The weights' title with the numbers that make them: the divisor, or QK-norm's gain and T; sigmoid's b.
+// The weights' title with the numbers that make them: the divisor, or the cosine logits' gain and T; sigmoid's b.
 std::string weights_title(const core::Scenario& s, int head) {
   const double divisor =
       (s.options.scale == core::Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * s.options.temperature;
   const std::string bias = core::sigmoid_weights(s.options) ? ", b = " + format_number(core::sigmoid_bias(s)) : "";
-  // QK-norm: the logits are g·q̂·k̂ / T, the cosines of queries and keys times the head's gain.
-  if (s.options.qk_norm)
-    return core::weights_formula(s.options, "g\u00B7cos(q_i, k_j) / T") + ",  QK-norm, g = " +
+  // Cosine logits: g·q̂·k̂ / T, the cosines of queries and keys times the head's gain.
+  if (core::cosine_logits(s.options))
+    return core::weights_formula(s.options, core::cosine_logits_words(false, true)) + ",  " + core::kCosineLogitsSummary + ", g = " +
            format_number(s.qk_gain[static_cast<size_t>(head)]) + ", T = " + format_number(s.options.temperature) + bias;
   return core::weights_formula(s.options, s.options.scale == core::Scale::SqrtDk ? "S / (\u221Ad_k\u00B7T)" : "S / T") +
          ",  S / " + format_number(divisor) + bias;

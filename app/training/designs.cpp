@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <iterator>
 
-#include "core/designs/sigmoid_attention.h"
+#include "core/designs/cosine_logits.h"
 
 namespace app {
 
@@ -16,7 +16,8 @@ constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous to
 constexpr const char* kTaskText[] = {
     "Fit the output Y of a given layer (the teacher) on random X. Perfect: the teacher's own function, loss 0. A design "
     "reaches it only if it can express the teacher's W^Q W^K\u1D40 (shared QK: only a symmetric positive semidefinite one). "
-    "QK-norm can hold that matrix but not its scores: without positions its output is proportional to the scale of X, the teacher's is not.",
+    "QK-norm can hold that matrix but not its scores: its logits are cosines times a gain, so without positions its "
+    "output is proportional to the scale of X, the teacher's is not.",
     "Each token's target is the content of the token before it; X's first two coordinates carry the position. Perfect: "
     "every row of A on the previous token, which needs an asymmetric W^Q W^K\u1D40 or masks. QQ\u1D40 under the causal "
     "mask alone does not learn it: a token scores itself at least as high as any token with a query no longer than its own.",
@@ -49,9 +50,8 @@ std::string options_summary(const core::Variant& v) {
   if (o.normalize_keys) add("keys normalised");
   if (o.no_self) add("no self");
   if (o.causal) add("causal");
-  if (o.qk_norm) add("QK-norm");
-  else if (o.scale == core::Scale::None) add("no \u221Ad_k");
-  if (core::sigmoid_weights(o)) add(core::sigmoid_summary(o));
+  if (o.scale == core::Scale::None && !core::cosine_logits(o)) add("no \u221Ad_k");  // the cosine logits' gain is their scale
+  for (const std::string& words : core::design_summary(o)) add(words);
   if (o.temperature != 1.0) {
     char t[32];
     std::snprintf(t, sizeof t, "T = %g", o.temperature);

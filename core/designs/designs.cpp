@@ -1,5 +1,10 @@
 #include "core/designs/designs.h"
 
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 
 namespace core {
@@ -18,14 +23,84 @@ const Design kDesigns[] = {
     {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X",
      {.positions = Positions::Sinusoidal}},
     {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", {.positions = Positions::Rope}},
-    {"QK-norm", "each q and each k divided by its length; their dot product (a cosine) times a learned gain g per head "
-     "(\u221Ad_k at the start), in place of dividing by \u221Ad_k",
-     {.scale = Scale::None, .qk_norm = true}},
+    kCosineLogitsDesign,
     kSigmoidAttentionDesign,
 };
+
+void fill_slot(std::string& text, std::string_view slot, const std::string& with) {
+  for (size_t at = text.find(slot); at != std::string::npos; at = text.find(slot, at + with.size()))
+    text.replace(at, slot.size(), with);
+}
 
 }  // namespace
 
 std::span<const Design> designs() { return kDesigns; }
+
+void design_problems(const Scenario& s, std::vector<std::string>& problems) {
+  cosine_logits_problems(s, problems);
+  sigmoid_problems(s, problems);
+}
+
+const std::vector<std::string>& design_option_keys() {
+  static const std::vector<std::string> keys{"qk_norm", "weights", "sigmoid_bias"};
+  return keys;
+}
+
+void read_design_options(const nlohmann::json& options, Options& o, std::vector<std::string>& errors) {
+  read_cosine_logits_option(options, o, errors);
+  read_sigmoid_options(options, o, errors);
+}
+
+void check_design_fields(const nlohmann::json& root, const Options& o, int version, std::vector<std::string>& errors) {
+  // Every version first, then what an option leaves out, in python/attnlab/_reader.py's order.
+  check_cosine_logits_version(o, version, errors);
+  check_sigmoid_fields(o, version, errors);
+  check_cosine_logits_fields(root, o, errors);
+}
+
+void read_design_fields(const nlohmann::json& root, Scenario& s, std::vector<std::string>& errors) {
+  read_qk_gains(root, s, errors);
+}
+
+void write_design_fields(nlohmann::ordered_json& root, const Scenario& s) { write_qk_gains(root, s); }
+
+void write_design_options(nlohmann::ordered_json& options, const Options& o, int version) {
+  write_cosine_logits_option(options, o, version);
+  if (version >= 5) write_sigmoid_options(options, o);
+}
+
+const char* format_versions_words() {
+  return "1, 2 for a file with version-2 fields, 3 with options.qk_norm, 4 with show, 5 with options.weights";
+}
+
+void design_misfits(const Scenario& s, std::vector<std::string>& misfits) {
+  if (cosine_logits(s.options)) misfits.push_back(cosine_logits_misfit());
+  if (sigmoid_weights(s.options)) misfits.push_back(kSigmoidMisfit);
+}
+
+std::vector<std::string> design_summary(const Options& o) {
+  std::vector<std::string> words;
+  if (cosine_logits(o)) words.push_back(kCosineLogitsSummary);
+  if (sigmoid_weights(o)) words.push_back(sigmoid_summary(o));
+  return words;
+}
+
+bool design_needs_q_and_k(const Options& o) { return cosine_logits(o); }
+const char* design_keys_needing_q_and_k() { return "qk_norm"; }
+
+std::string fill_design_slots(std::string_view script) {
+  std::string text(script);
+  std::string keys;
+  for (const std::string& key : design_option_keys()) keys += (keys.empty() ? "\"" : ", \"") + key + "\"";
+  fill_slot(text, "{{design_keys}}", keys);
+  fill_slot(text, "{{design_defaults}}", std::string(kCosineLogitsDefaults) + ",\n           " + kSigmoidDefaults);
+  fill_slot(text, "{{cosine_logits}}", kCosineLogitsPython);
+  // A slot no design fills is a misspelling here or in a script: never written out for Python to choke on.
+  const size_t left = text.find("{{");
+  if (left != std::string::npos && text.find("}}", left) != std::string::npos &&
+      text.find_first_not_of("abcdefghijklmnopqrstuvwxyz_", left + 2) == text.find("}}", left))
+    throw std::logic_error("fill_design_slots: no design fills " + text.substr(left, text.find("}}", left) + 2 - left));
+  return text;
+}
 
 }  // namespace core

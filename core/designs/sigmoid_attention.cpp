@@ -66,6 +66,11 @@ void write_sigmoid_options(nlohmann::ordered_json& options, const Options& o) {
   if (o.sigmoid_bias) options["sigmoid_bias"] = *o.sigmoid_bias;
 }
 
+void check_sigmoid_fields(const Options& o, int version, std::vector<std::string>& errors) {
+  if (version < 5 && (o.weights != Weights::Softmax || o.sigmoid_bias))
+    errors.push_back("options.weights: a version-5 option, as is options.sigmoid_bias; the file must say \"attnlab\": 5");
+}
+
 std::string sigmoid_summary(const Options& o) {
   return o.sigmoid_bias ? "sigmoid, b = " + plain_number(*o.sigmoid_bias) : "sigmoid";
 }

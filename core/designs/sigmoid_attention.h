@@ -5,7 +5,7 @@
 //
 //   A_ij = σ(z_ij + b),   σ(x) = 1 / (1 + e^(−x)),
 //
-// where z are the logits as the softmax would read them (S/(√d_k·T), S/T or QK-norm's; a
+// where z are the logits as the softmax would read them (S/(√d_k·T), S/T or cosine_logits.h's; a
 // masked entry's −∞ gives a weight of exactly 0) and b is a bias, −ln m by default for m keys.
 // Nothing makes a row sum to one: that is the contrast with the softmax. With b = −ln m a row of
 // m unmasked logits 0 sums to m·σ(−ln m) = m/(m + 1), just under 1: the paper's bias keeps the
@@ -46,6 +46,13 @@ void sigmoid_problems(const Scenario& s, std::vector<std::string>& problems);
 // only with "sigmoid"), both version 5. A problem is appended to errors, naming the field.
 void read_sigmoid_options(const nlohmann::json& options, Options& o, std::vector<std::string>& errors);
 void write_sigmoid_options(nlohmann::ordered_json& options, const Options& o);
+// What a file of a version before 5 may not hold (appended to errors).
+void check_sigmoid_fields(const Options& o, int version, std::vector<std::string>& errors);
+
+// Its options' defaults in a generated Python script, as a dict's items.
+inline constexpr const char* kSigmoidDefaults = "\"weights\": \"softmax\", \"sigmoid_bias\": None";
+// Why torch.nn.MultiheadAttention cannot replay it.
+inline constexpr const char* kSigmoidMisfit = "sigmoid attention (MultiheadAttention's weights are a softmax)";
 
 // The weights' formula as the views write it, e.g. "A = σ(S/√d_k + b)", "A = softmax(S/√d_k)":
 // made_as is how the logits are made ("S/√d_k", "g·cos(q_i, k_j) / T"). In ASCII for a script's

@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "core/designs/designs.h"
 #include "core/export/export_train_torch.h"
 #include "core/io/language_model_json.h"
 
@@ -109,7 +110,8 @@ class Attention(torch.nn.Module):
 
     def __init__(self, options, d_model, heads, d_k, d_qk):
         super().__init__()
-        self.o, self.heads, self.d_k, self.d_qk = options, heads, d_k, d_qk
+        o = options
+        self.o, self.heads, self.d_k, self.d_qk = o, heads, d_k, d_qk
         linear = lambda width: torch.nn.Linear(d_model, width, bias=False)
         if options["merged_qk"]:  # S = X W_h X^T: one d_model x d_model matrix a head, in place of W^Q W^K^T
             bound = 1 / math.sqrt(d_model)
@@ -121,7 +123,7 @@ class Attention(torch.nn.Module):
         self.W_V = linear(heads * d_k)
         if options["head_output"] == "alt":  # AttentionAlt's fourth matrix, from sqrt(d_k) I: it starts as attention
             self.W_alt = torch.nn.Parameter(math.sqrt(d_k) * torch.eye(d_k).repeat(heads, 1, 1))
-        if options["qk_norm"]:  # QK-norm's gain, one number a head, from sqrt(d_k)
+        if {{cosine_logits}}:  # the cosine logits' gain, one number a head, from sqrt(d_k)
             self.qk_gain = torch.nn.Parameter(torch.full((heads,), math.sqrt(d_qk)))
         self.W_O = torch.nn.Linear(heads * d_k, d_model, bias=False)
 
@@ -138,7 +140,7 @@ class Attention(torch.nn.Module):
             k = unit_rows(k)
         if o["positions"] == "rope":  # after normalize_keys; V is not turned
             q, k = rotate_pairs(q, o["position_base"]), rotate_pairs(k, o["position_base"])
-        if o["qk_norm"]:
+        if {{cosine_logits}}:
             scores = self.qk_gain[:, None, None] * (unit_rows(q) @ unit_rows(k).transpose(-1, -2))
         else:
             scores = q @ k.transpose(-1, -2)
@@ -170,8 +172,7 @@ class Block(torch.nn.Module):
 
 OPTIONS = {"shared_qk": False, "normalize_keys": False, "scale": "sqrt_dk", "temperature": 1.0,
            "mask": {"causal": True, "no_self": False}, "merged_qk": False, "head_output": "attention",
-           "positions": "none", "position_base": 10000.0, "qk_norm": False,
-           "weights": "softmax", "sigmoid_bias": None}
+           "positions": "none", "position_base": 10000.0, {{design_defaults}}}
 
 
 def options_of(variant):
@@ -497,7 +498,7 @@ std::string export_lm_py(const LanguageModel& lm) {
       "EXPERIMENT = ";
   python_literal(script, language_model_to_json(lm), 0);
   script += "\n";
-  script += kLmScriptBody;
+  script += fill_design_slots(kLmScriptBody);
   return script;
 }
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/export/export.h"
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/text/json_text.h"
 
@@ -179,7 +180,7 @@ struct Panel {
 };
 
 std::string softmax_title(const Options& o) {
-  if (o.qk_norm) return weights_formula(o, o.temperature == 1.0 ? "g\u00B7cos(q_i, k_j)" : "g\u00B7cos(q_i, k_j) / T");
+  if (cosine_logits(o)) return weights_formula(o, cosine_logits_words(false, o.temperature != 1.0));
   if (o.scale == Scale::SqrtDk) return weights_formula(o, o.temperature == 1.0 ? "S / \u221Ad_k" : "S / (\u221Ad_k\u00B7T)");
   return weights_formula(o, o.temperature == 1.0 ? "S" : "S / T");
 }

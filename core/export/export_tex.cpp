@@ -11,6 +11,7 @@
 
 #include "core/export/export.h"
 #include "core/export/export_tex_parts.h"
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"
@@ -179,9 +180,8 @@ std::string options_sentence(const Scenario& s) {
            "($m$ tokens), so $S$ and the weights are $n\\times m$.";
   if (o.shared_qk) out += s.mode == Mode::Projected ? " Shared QK: $W^K = W^Q$." : " Shared QK: $K = Q$.";
   if (o.normalize_keys) out += " Keys normalized: each row of $K$ divided by its length (a zero row stays zero).";
-  if (o.qk_norm)
-    out += " QK-norm: every row of $Q$ and of $K$ divided by its length (a zero row stays zero), and the scores of these "
-           "unit rows multiplied by a gain $g_h$ per head in place of $1/\\sqrt{d_k}$.";
+  if (cosine_logits(o))
+    out += cosine_logits_tex_note();
   else if (o.scale == Scale::None) out += " No $\\sqrt{d_k}$ scaling.";
   if (o.temperature != 1.0) out += " Temperature $T = " + shortest_number(o.temperature) + "$.";
   if (o.positions == Positions::Sinusoidal)
@@ -317,7 +317,7 @@ void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h
   }
 }
 
-// S and QQᵀ, S's asymmetry (or why it has none), the mask, QK-norm's cosines, and the weights.
+// S and QQᵀ, S's asymmetry (or why it has none), the mask, the cosine logits' cosines, and the weights.
 void write_scores_and_weights(TexOut& t, const Scenario& s, const HeadResult& hr, int h,
                               const HeadNames& x) {
   const Options& o = s.options;
@@ -347,13 +347,13 @@ void write_scores_and_weights(TexOut& t, const Scenario& s, const HeadResult& hr
     t << "The mask ($-\\infty$ where a token does not attend):\n";
     Displays(t).add_tex(M + " = " + mask_matrix(hr), 30 + 25.0 * s.m());
   }
-  if (o.qk_norm) {
-    t << "QK-norm: the rows of $" << Q << "$ and $" << K << "$ over their lengths, and the cosines of queries and keys, "
+  if (cosine_logits(o)) {
+    t << kCosineLogitsSummary << ": the rows of $" << Q << "$ and $" << K << "$ over their lengths, and the cosines of queries and keys, "
       << "with the gain $g = " << tex_significant(s.qk_gain[static_cast<size_t>(h)]) << "$:\n";
     Displays unit(t);
     unit.add("\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}", hr.qk_cosines);
   }
-  const std::string numerator = o.qk_norm ? "g\\,\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}" : S;
+  const std::string numerator = cosine_logits(o) ? "g\\,\\hat{Q}" + i + "\\hat{K}" + i + "^{\\top}" : S;
   const std::string scaled = d.symbolic.empty() ? numerator : "\\frac{" + numerator + "}{" + d.symbolic + "}";
   const bool sigmoid = sigmoid_weights(o);
   t << (sigmoid ? "The weights, the sigmoid of each logit plus the bias $b = " + tex_significant(sigmoid_bias(s)) +

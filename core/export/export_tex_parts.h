@@ -42,7 +42,7 @@ void write_summary(TexOut& t, const Scenario& s);
 void write_inputs(TexOut& t, const Scenario& s);
 // The head's weights (projected mode) and Q, K, V, then RoPE's turn of Q and K.
 void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x);
-// S and QQᵀ, S's asymmetry (or why it has none), the mask, QK-norm's cosines, and the weights.
+// S and QQᵀ, S's asymmetry (or why it has none), the mask, the cosine logits' cosines, and the weights.
 void write_scores_and_weights(TexOut& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x);
 // Projected mode's bilinear form of the scores, its singular values and rank; nothing in direct mode.
 void write_bilinear_form(TexOut& t, const Scenario& s, const HeadResult& hr, const HeadNames& x);

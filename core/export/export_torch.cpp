@@ -5,6 +5,7 @@
 
 #include "core/export/export.h"
 
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/text/json_text.h"
 
@@ -108,11 +109,7 @@ void write_matrices(std::ostringstream& p, const Scenario& s) {
   }
   if (s.has_W_alt) p << "W_alt = " << py_heads(s.W_alt, s.heads) << "  # AttentionAlt's 4th matrix, per head, d_k x d_k\n";
   else p << "W_alt = [torch.eye(d_k) for _ in range(H)]  # AttentionAlt's 4th matrix: the file gives none, so the identity\n";
-  if (o.qk_norm) {
-    p << "qk_gain = [";
-    for (int h = 0; h < s.heads; ++h) p << (h ? ", " : "") << shortest_number(s.qk_gain[static_cast<size_t>(h)]);
-    p << "]  # QK-norm: the gain g of each head\n";
-  }
+  if (cosine_logits(o)) p << cosine_logits_torch_gains(s);
   p << "W_O = " << py_matrix(s.W_O) << "  # H*d_k x d_model\n";
   if (s.has_target) p << "target = " << py_matrix(s.target) << "  # the Y the scenario should produce, n x d_model\n";
   p << "\n";
@@ -215,12 +212,11 @@ for h in range(H):
   const std::string code = sqrt_dk ? (tempered ? " / (math.sqrt(d_k) * T)" : " / math.sqrt(d_k)") : (tempered ? " / T" : "");
   const std::string text = sqrt_dk ? (tempered ? " / (sqrt(d_k) * T)" : " / sqrt(d_k)") : (tempered ? " / T" : "");
   // "A = softmax(S / sqrt(d_k), masked)", "A = sigmoid(S / sqrt(d_k) + b, masked)".
-  std::string weights_title = weights_formula(o, std::string(o.qk_norm ? "g q^ k^T" : "S") + text, true);
+  std::string weights_title = weights_formula(o, cosine_logits(o) ? cosine_logits_words(true, tempered) : "S" + text, true);
   if (o.causal || o.no_self) weights_title.insert(weights_title.size() - 1, ", masked");
   p << "    S = q @ k.T\n";
-  if (o.qk_norm)
-    p << "    q_hat, k_hat = q / q.norm(dim=1, keepdim=True).clamp_min(1e-300), k / k.norm(dim=1, keepdim=True).clamp_min(1e-300)\n"
-      << "    logits = qk_gain[h] * (q_hat @ k_hat.T)" << code << "  # QK-norm: g times the cosines (a zero row stays zero)\n";
+  if (cosine_logits(o))
+    p << cosine_logits_torch_logits(code);
   else
     p << "    logits = S" << code << (code.empty() ? "  # no scaling" : "") << "\n";
   p << ""
@@ -277,8 +273,7 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
   if (o.scale != Scale::SqrtDk) misfits.push_back("scale none (MultiheadAttention divides by \u221Ad_k)");
   if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
   if (o.normalize_keys) misfits.push_back("keys normalized");
-  if (o.qk_norm) misfits.push_back("QK-norm (MultiheadAttention scores the raw q and k over \u221Ad_k)");
-  if (sigmoid_weights(o)) misfits.push_back("sigmoid attention (MultiheadAttention's weights are a softmax)");
+  design_misfits(s, misfits);
   if (s.mode == Mode::Projected && o.merged_qk)
     misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
   if (o.head_output == HeadOutput::Alt)

@@ -6,6 +6,7 @@
 
 #include <string_view>
 
+#include "core/designs/designs.h"
 #include "core/export/export.h"
 #include "core/io/scenario_io.h"
 #include "core/text/json_text.h"
@@ -142,7 +143,7 @@ class Random:
 # [SECTION] The layer, by the conventions of docs/mathematics.md (the paper's row-vector form)
 
 KNOWN_OPTIONS = {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
-                 "positions", "position_base", "qk_norm", "weights", "sigmoid_bias"}
+                 "positions", "position_base", {{design_keys}}}
 
 
 def weights_of(model):
@@ -153,20 +154,21 @@ def weights_of(model):
     w = {name: [torch.tensor(m) for m in model[name]] for name in ("W_Q", "W_K", "W", "W_V", "W_alt") if name in model}
     w["W_O"] = torch.tensor(model["W_O"])
     w.setdefault("W_alt", [torch.eye(model["d_k"]) for _ in range(model["heads"])])
-    if model["options"].get("qk_norm"):  # QK-norm's gain, one number a head (sqrt(d_k) when the file has none)
+    o = model["options"]
+    if {{cosine_logits}}:  # the cosine logits' gain, one number a head (sqrt(d_k) when the file has none)
         w["qk_gain"] = [torch.tensor(float(g)) for g in model.get("qk_gain", [math.sqrt(model["d_k"])] * model["heads"])]
     return w
 
 
 def trainable(model):
     """What a variant trains: W^Q and W^K (W^Q alone under shared QK) or one W; W^V; W_alt for AttentionAlt;
-    QK-norm's gains; W^O."""
+    the cosine logits' gains; W^O."""
     o = model["options"]
     names = ["W"] if o.get("merged_qk") else (["W_Q"] if o["shared_qk"] else ["W_Q", "W_K"])
     names.append("W_V")
     if o.get("head_output") == "alt":
         names.append("W_alt")
-    if o.get("qk_norm"):
+    if {{cosine_logits}}:
         names.append("qk_gain")
     return names + ["W_O"]
 
@@ -229,7 +231,7 @@ def attention(model, w, X, Xkv=None):
             k = unit_rows(k)
         if positions == "rope":  # after normalize_keys: q_p and k_p turned by p * theta_i; V is not turned
             q, k = rope(q, base), rope(k, base)
-        if o.get("qk_norm"):  # QK-norm: every query and key over its length (a zero one stays zero), times the gain
+        if {{cosine_logits}}:  # cosine logits: every query and key over its length (a zero one stays zero), times the gain
             q, k = unit_rows(q), unit_rows(k)
             scores = w["qk_gain"][h] * (q @ k.transpose(-1, -2))
         else:
@@ -506,7 +508,7 @@ std::string export_train_py(const Experiment& e) {
   script += "\n\n# Per seed, each variant's initial weights (\"models\", in the order of EXPERIMENT[\"variants\"]).\nRUNS = ";
   python_literal(script, runs, 0);
   script += "\n";
-  script += kScriptBody;
+  script += fill_design_slots(kScriptBody);
   return script;
 }
 

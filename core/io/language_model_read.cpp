@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "core/designs/designs.h"
 #include "core/io/atomic_file.h"
 #include "core/io/experiment_json.h"
 #include "core/io/language_model_json.h"
@@ -71,9 +72,9 @@ struct Fields {
 void check_variant(const LanguageModel& lm, const Variant& v, const std::string& where, std::vector<std::string>& errors) {
   const Options& o = v.options;
   const int d_qk = v.d_k > 0 ? v.d_k : lm.d_k;
-  if (o.merged_qk && (o.shared_qk || o.normalize_keys || o.qk_norm || o.positions == Positions::Rope))
-    errors.push_back(where + "options.merged_qk: one W has no W^Q and W^K of its own, so not with shared_qk, normalize_keys, "
-                             "qk_norm or positions \"rope\"");
+  if (o.merged_qk && (o.shared_qk || o.normalize_keys || design_needs_q_and_k(o) || o.positions == Positions::Rope))
+    errors.push_back(where + "options.merged_qk: one W has no W^Q and W^K of its own, so not with shared_qk, normalize_keys, " +
+                     design_keys_needing_q_and_k() + " or positions \"rope\"");
   if (o.merged_qk && v.d_k > 0)
     errors.push_back(where + "d_k: one W (merged_qk) is d_model × d_model; it has no query-key width to set");
   if (o.positions == Positions::Rope && d_qk % 2)

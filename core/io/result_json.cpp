@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/designs/cosine_logits.h"
 #include "core/model/freedom.h"
 
 namespace core {
@@ -88,7 +89,7 @@ OrderedJson gradient_to_json(const Scenario& s, const Gradient& g, double loss) 
   }
   grad["W_O"] = matrix_to_json(g.W_O);
   if (s.has_W_alt) grad["W_alt"] = per_head(g.W_alt);
-  if (s.options.qk_norm) {
+  if (cosine_logits(s.options)) {
     OrderedJson gains = OrderedJson::array();
     for (int h = 0; h < s.heads; ++h) gains.push_back(g.qk_gain[static_cast<size_t>(h)]);
     grad["qk_gain"] = std::move(gains);

@@ -2,7 +2,7 @@
 // failure a message naming the field (scenario_io.h); the writer is scenario_write.cpp.
 #include "core/io/scenario_io.h"
 
-#include "core/designs/sigmoid_attention.h"
+#include "core/designs/designs.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/lesson_show.h"
@@ -77,16 +77,18 @@ struct Reader {
   void fail(const std::string& message) { errors.push_back(message); }
 
   // Every key of obj must be one of `allowed`.
-  void check_keys(const json& obj, const std::string& where,
-                  std::initializer_list<const char*> allowed) {
+  void check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed) {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
       bool known = false;
-      for (const char* a : allowed) known = known || it.key() == a;
+      for (const std::string& a : allowed) known = known || it.key() == a;
       if (known) continue;
       std::string list;
-      for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+      for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
       fail(where + json(it.key()).dump() + ": unknown key; expected one of " + list);
     }
+  }
+  void check_keys(const json& obj, const std::string& where, std::initializer_list<const char*> allowed) {
+    check_keys(obj, where, std::vector<std::string>(allowed.begin(), allowed.end()));
   }
 
   std::optional<int> integer(const json& obj, const char* key, int lo, int hi) {
@@ -187,13 +189,14 @@ struct Reader {
 
 void read_options(Reader& in, const json& j, Options& o) {
   if (!j.is_object()) { in.fail("options: expected an object, got " + type_name(j)); return; }
-  in.check_keys(j, "options.", {"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
-                                "positions", "position_base", "qk_norm", "weights", "sigmoid_bias"});
+  std::vector<std::string> keys{"shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
+                                "positions", "position_base"};
+  keys.insert(keys.end(), design_option_keys().begin(), design_option_keys().end());
+  in.check_keys(j, "options.", keys);
   in.boolean(j, "options.", "shared_qk", o.shared_qk);
   in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
   in.boolean(j, "options.", "merged_qk", o.merged_qk);
-  in.boolean(j, "options.", "qk_norm", o.qk_norm);
-  read_sigmoid_options(j, o, in.errors);
+  read_design_options(j, o, in.errors);
   if (j.contains("head_output")) {
     const json& h = j["head_output"];
     if (h == "attention") o.head_output = HeadOutput::Attention;
@@ -294,7 +297,7 @@ LoadResult read_scenario(const json& root) {
 
   // The version first: a newer file is refused before its contents are judged.
   if (!root.contains("attnlab")) {
-    in.fail("attnlab: missing; expected the format version (\"attnlab\": 1, 2 for a file with version-2 fields, 3 with options.qk_norm, 4 with show, 5 with options.weights)");
+    in.fail(std::string("attnlab: missing; expected the format version (\"attnlab\": ") + format_versions_words() + ")");
     return result;
   }
   const json& version = root["attnlab"];
@@ -307,8 +310,11 @@ LoadResult read_scenario(const json& root) {
   if (!version.is_number_integer() || (version != 1 && version != 2 && version != 3 && version != 4 && version != 5))
     in.fail("attnlab: expected the format version 1, 2, 3, 4 or 5, got " + (version.is_number() ? version.dump() : type_name(version)));
   const bool version_1 = version == 1;
-  const bool before_3 = version == 1 || version == 2;
-  const bool before_5 = version != 5;
+  // The version the designs' fields are judged by: the file's; a value that is none of the versions
+  // (refused above) counts as after 3 and before 5, as python/attnlab/_reader.py counts it.
+  int designs_version = 4;
+  for (int v = 1; v <= kFormatVersion; ++v)
+    if (version == v) designs_version = v;  // 1.0 too, as JSON compares numbers
   if (root.contains("show") && version != 4 && version != 5) in.fail("show: a version-4 field; the file must say \"attnlab\": 4");
 
   Scenario s;
@@ -384,12 +390,7 @@ LoadResult read_scenario(const json& root) {
     for (const auto& [key, used] : v2_options)
       if (used) in.fail("options." + std::string(key) + ": a version-2 option; the file must say \"attnlab\": 2");
   }
-  if (before_3 && s.options.qk_norm)
-    in.fail("options.qk_norm: a version-3 option; the file must say \"attnlab\": 3");
-  if (before_5 && (s.options.weights != Weights::Softmax || s.options.sigmoid_bias))
-    in.fail("options.weights: a version-5 option, as is options.sigmoid_bias; the file must say \"attnlab\": 5");
-  if (root.contains("qk_gain") && !s.options.qk_norm)
-    in.fail("qk_gain: only with options.qk_norm true (the gain of the normalised queries' and keys' products)");
+  check_design_fields(root, s.options, designs_version, in.errors);
   if (mode_ok && s.options.merged_qk) {
     if (s.mode != Mode::Projected) {
       in.fail("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
@@ -442,21 +443,7 @@ LoadResult read_scenario(const json& root) {
       s.has_W_alt = true;
       in.per_head(root, "W_alt", s.heads, dk, dk, s.W_alt);
     }
-    if (s.options.qk_norm) {
-      // The default √d_k: unit queries and keys scored as √d_k-long ones over √d_k.
-      s.qk_gain.fill(std::sqrt(static_cast<double>(dk)));
-      if (root.contains("qk_gain")) {
-        const json& g = root["qk_gain"];
-        if (!g.is_array() || g.size() != static_cast<size_t>(s.heads)) {
-          in.fail("qk_gain: expected " + std::to_string(s.heads) + " number" + (s.heads == 1 ? "" : "s") +
-                  " (one gain per head), got " + (g.is_array() ? std::to_string(g.size()) + " entries" : type_name(g)));
-        } else {
-          for (int h = 0; h < s.heads; ++h)
-            if (const auto x = in.number(g[static_cast<size_t>(h)], "qk_gain[" + std::to_string(h) + "]"))
-              s.qk_gain[static_cast<size_t>(h)] = *x;
-        }
-      }
-    }
+    read_design_fields(root, s, in.errors);
     if (root.contains("target")) {
       s.has_target = true;
       in.matrix(root["target"], "target", n, dm, s.target);

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <utility>
 
-#include "core/designs/sigmoid_attention.h"
+#include "core/designs/designs.h"
 #include "core/io/atomic_file.h"
 
 namespace core {
@@ -93,11 +93,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
   }
   j["W_O"] = matrix_to_json(s.W_O);
   if (s.has_W_alt) j["W_alt"] = heads_json(s.W_alt, s.heads);
-  if (s.options.qk_norm) {
-    OrderedJson gains = OrderedJson::array();
-    for (int h = 0; h < s.heads; ++h) gains.push_back(s.qk_gain[static_cast<size_t>(h)]);
-    j["qk_gain"] = std::move(gains);
-  }
+  write_design_fields(j, s);
   if (s.has_target) j["target"] = matrix_to_json(s.target);
   const Options& o = s.options;
   j["options"] = {{"shared_qk", o.shared_qk},
@@ -112,8 +108,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
     if (o.positions != Positions::None) j["options"]["positions"] = to_string(o.positions);
     if (o.position_base != kDefaultPositionBase) j["options"]["position_base"] = o.position_base;
   }
-  if (version >= 3) j["options"]["qk_norm"] = o.qk_norm;
-  if (version >= 5) write_sigmoid_options(j["options"], o);
+  write_design_options(j["options"], o, version);
   if (!s.show.empty()) {
     OrderedJson show = OrderedJson::object();
     for (const auto& [step, change] : s.show) show[std::to_string(step)] = OrderedJson::parse(change);

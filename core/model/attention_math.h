@@ -44,5 +44,7 @@ void rope_queries_and_keys(const Scenario& s, Mat& Q, Mat& K, int direction = +1
 
 // Reformer's key normalisation: each row divided by its length, a zero row kept.
 void normalize_rows(const Mat& K0, Mat& K);
+// Back through it: ∂k0 = (∂k − k·(k·∂k)) / ‖k0‖, row by row; a zero row passes nothing.
+void normalize_rows_backward(const Mat& K0, const Mat& K, const Mat& dK, Mat& dK0);
 
 }  // namespace core::detail

@@ -19,9 +19,9 @@ struct HeadResult {
                           // normalize_keys), Q and K are after RoPE
   Mat Q_before_rope, K_before_rope;  // the same before RoPE turns them (equal without it)
   Mat scores;             // S = Q·Kᵀ, n×m (m = n without cross-attention)
-  Mat logits;             // S / (√d_k·T) or S / T (QK-norm: g_h·q̂_i·k̂_j / T); masked entries are −∞.
+  Mat logits;             // S / (√d_k·T) or S / T (cosine logits: g_h·q̂_i·k̂_j / T); masked entries are −∞.
                           // Computed as times the divisor's inverse, as the training kernel does
-  // QK-norm only (0×0 without): the rows of Q and K over their lengths (a zero row stays zero),
+  // Cosine logits only (core/designs/cosine_logits.h; 0×0 without): the rows of Q and K over their lengths (a zero row stays zero),
   // and their products q̂_i·k̂_j, the cosines of the angles between queries and keys.
   Mat Q_hat, K_hat, qk_cosines;
   Mat weights;            // A = row-softmax(logits); masked entries exactly 0. Under sigmoid

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/attention_math.h"
 #include "core/model/compute.h"
@@ -13,9 +14,11 @@ namespace {
 template <class M>
 void zero_like(M& m, Eigen::Index rows, Eigen::Index cols) { m.setZero(rows, cols); }
 
+}  // namespace
+
 // k = k0/‖k0‖ row by row; back through it: ∂k0 = (∂k − k·(k·∂k)) / ‖k0‖.
 // A zero row was kept as it was, and passes nothing back (there is no direction to move).
-void normalize_rows_backward(const Mat& K0, const Mat& K, const Mat& dK, Mat& dK0) {
+void detail::normalize_rows_backward(const Mat& K0, const Mat& K, const Mat& dK, Mat& dK0) {
   dK0.resize(K0.rows(), K0.cols());
   for (Eigen::Index j = 0; j < K0.rows(); ++j) {
     const double largest = K0.row(j).cwiseAbs().maxCoeff();
@@ -25,8 +28,6 @@ void normalize_rows_backward(const Mat& K0, const Mat& K, const Mat& dK, Mat& dK
     dK0.row(j) = (dK.row(j) - along * K.row(j)) / length;
   }
 }
-
-}  // namespace
 
 void Gradient::set_zero(const Scenario& s) {
   const int n = s.n(), m = s.m(), dm = s.d_model, dk = s.d_k;
@@ -59,7 +60,7 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
   // Forward: compute()'s own numbers, so that this loss is the loss the window shows
   // bit for bit (a target set to the output gives exactly 0 and zero gradients).
   // HeadResult holds what the backward pass reads: Q and K after RoPE, K before it
-  // (after normalize_keys), V, A, O and QK-norm's rows and cosines; only the keys
+  // (after normalize_keys), V, A, O and the cosine logits' rows and cosines; only the keys
   // before normalize_keys (K0) are projected again here.
   Result forward;
   compute(s, forward);
@@ -100,16 +101,9 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
         dS(i, j) = (sigmoid ? sigmoid_backward(f.weights(i, j), dA(i, j)) : f.weights(i, j) * (dA(i, j) - along)) / divisor;
     }
     Mat dQ, dK, dK0;
-    if (o.qk_norm) {
-      // S = g·C, C = Q̂·K̂ᵀ: ∂g = Σ ∂S∘C, ∂C = g·∂S, ∂Q̂ = ∂C·K̂, ∂K̂ = ∂Cᵀ·Q̂, then back
-      // through each row's normalisation (a zero row passes nothing).
-      const double gain = s.qk_gain[static_cast<size_t>(h)];
-      g.qk_gain[static_cast<size_t>(h)] += dS.cwiseProduct(f.qk_cosines).sum();
-      Mat dQ_hat, dK_hat;
-      dQ_hat.noalias() = gain * dS * f.K_hat;
-      dK_hat.noalias() = gain * dS.transpose() * f.Q_hat;
-      normalize_rows_backward(f.Q, f.Q_hat, dQ_hat, dQ);
-      normalize_rows_backward(f.K, f.K_hat, dK_hat, dK);
+    if (cosine_logits(o)) {
+      g.qk_gain[static_cast<size_t>(h)] +=
+          cosine_backward(dS, s.qk_gain[static_cast<size_t>(h)], f.Q, f.K, f.Q_hat, f.K_hat, f.qk_cosines, dQ, dK);
     } else {
       dQ.noalias() = dS * f.K;
       dK.noalias() = dS.transpose() * f.Q;
@@ -119,7 +113,7 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
     if (o.normalize_keys) {
       Mat Q, K0, V;
       detail::project_head(s, Xq, Xkv, h, Q, K0, V);
-      normalize_rows_backward(K0, f.K_before_rope, dK, dK0);
+      detail::normalize_rows_backward(K0, f.K_before_rope, dK, dK0);
     } else {
       dK0 = dK;
     }

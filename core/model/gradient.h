@@ -3,7 +3,7 @@
 // L = mean over the n·d_model entries of (Y − target)². The backward pass is
 // analytic and in double, through every step of the forward pass that compute()
 // takes: positions (PE is a constant; RoPE a rotation), projections (shared QK,
-// merged W, cross-attention's X_kv), normalize_keys, QK-norm and its gain, scale and
+// merged W, cross-attention's X_kv), normalize_keys, the cosine logits and their gain, scale and
 // temperature, masks, the row softmax or sigmoid attention's σ, AttentionAlt's W_alt, concat and W^O.
 // Like compute(), it allocates nothing: training calls it once per sequence.
 #pragma once
@@ -26,7 +26,7 @@ struct Gradient {
   std::array<Mat, kMaxHeads> Q, K, V;               // direct mode
   std::array<Mat, kMaxHeads> W_alt;                 // d_k×d_k, both modes
   WideMat W_O;
-  std::array<double, kMaxHeads> qk_gain{};          // options.qk_norm: ∂L/∂g_h (0 without)
+  std::array<double, kMaxHeads> qk_gain{};          // cosine logits: ∂L/∂g_h (0 without)
 
   // Every field the shape it has for s, all zero.
   void set_zero(const Scenario& s);

@@ -10,6 +10,7 @@
 // the arithmetic is small, and loops over runtime sizes cost more than it did.
 #include "core/model/head_forward.h"
 
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
@@ -155,25 +156,18 @@ template <int QC>
   }
 }
 
-// The logits: S/(√d_k·T) or S/T, or under QK-norm g_h·q̂_i·k̂_j / T (S itself stays
-// Q·Kᵀ of the raw rows). A turn keeps a length, so normalising after RoPE is
-// normalising before it. Times the divisor's inverse, as the training kernel does.
+// The logits: S/(√d_k·T) or S/T, or the cosine logits g_h·q̂_i·k̂_j / T (cosine_logits.h; S
+// itself stays Q·Kᵀ of the raw rows). Times the divisor's inverse, as the training kernel does.
 template <int QC>
 [[gnu::always_inline]] inline void masked_logits(const Scenario& s, int h, HeadResult& r, int n, int m,
                                                  const Square& scores, Square& z) {
   const Options& o = s.options;
   const double inverse = 1.0 / logit_divisor(s);
-  if (o.qk_norm) {
-    normalize_rows(r.Q, r.Q_hat);
-    normalize_rows(r.K, r.K_hat);
-    r.qk_cosines.resize(n, m);
+  if (cosine_logits(o)) {
+    cosine_forward(r.Q, r.K, r.Q_hat, r.K_hat, r.qk_cosines);
     const double gain = s.qk_gain[static_cast<size_t>(h)];
     for (int i = 0; i < n; ++i)
-      for (int j = 0; j < m; ++j) {
-        const double cosine = dot<QC>(r.Q_hat.data() + i * QC, r.K_hat.data() + j * QC);
-        r.qk_cosines(i, j) = cosine;
-        z[i][j] = gain * cosine * inverse;
-      }
+      for (int j = 0; j < m; ++j) z[i][j] = gain * r.qk_cosines(i, j) * inverse;
   } else {
     r.Q_hat.resize(0, 0);
     r.K_hat.resize(0, 0);

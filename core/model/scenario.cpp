@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/designs/cosine_logits.h"
+#include "core/designs/designs.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/math/ordered_sums.h"
 #include "core/model/positions.h"
@@ -113,7 +115,7 @@ bool operator==(const Scenario& a, const Scenario& b) {
       return false;
     }
     if (a.has_W_alt && !same_matrix(a.W_alt[h], b.W_alt[h])) return false;
-    if (a.options.qk_norm && a.qk_gain[h] != b.qk_gain[h]) return false;
+    if (cosine_logits(a.options) && a.qk_gain[h] != b.qk_gain[h]) return false;
   }
   return true;
 }
@@ -187,18 +189,7 @@ std::vector<std::string> validate(const Scenario& s) {
   if (!(o.position_base >= kMinPositionBase && o.position_base <= kMaxPositionBase))
     problems.push_back("options.position_base: expected a number from 1 to 1e6, got " + plain_number(o.position_base));
 
-  if (o.qk_norm && o.scale != Scale::None)
-    problems.push_back(std::string("options.scale: must be \"none\" with options.qk_norm (the gain qk_gain sets the scale of the "
-                       "logits, and is learned), got \"") + to_string(o.scale) + "\"");
-  if (o.qk_norm && o.normalize_keys)
-    problems.push_back("options.normalize_keys: not with options.qk_norm, which normalises the keys and the queries");
-  if (o.qk_norm)
-    for (int h = 0; h < s.heads && h < kMaxHeads; ++h)
-      if (!(std::abs(s.qk_gain[h]) <= kMaxAbsEntry))
-        problems.push_back("qk_gain[" + std::to_string(h) + "]: expected a finite number with |x| ≤ 1e6, got " +
-                           plain_number(s.qk_gain[h]));
-
-  sigmoid_problems(s, problems);
+  design_problems(s, problems);
 
   const double t = s.options.temperature;
   if (!(t >= kMinTemperature && t <= kMaxTemperature))
@@ -248,7 +239,7 @@ void resize(Scenario& s, int n, int d_model, int d_k, int heads) {
     const Eigen::Index old_dk = s.W_alt[h].rows();
     resize_keep(s.W_alt[h], d_k, d_k);
     for (Eigen::Index t = old_dk; t < d_k; ++t) s.W_alt[h](t, t) = 1.0;
-    // QK-norm's gain: a head added later starts at the default √d_k, and a gain still at the
+    // The cosine logits' gain: a head added later starts at the default √d_k, and a gain still at the
     // old default follows d_k.
     if (!kept || s.qk_gain[h] == std::sqrt(static_cast<double>(s.d_k))) s.qk_gain[h] = std::sqrt(static_cast<double>(d_k));
   }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
@@ -92,8 +93,8 @@ struct TrainKernel::Work {
   const double* xkv;                     // what the keys and values read: X, X_kv, Xq or Xkv
   double Q[kMaxHeads][kMaxTokens * kMaxDModel];  // after RoPE
   double K[kMaxHeads][kMaxTokens * kMaxDModel];  // after normalize_keys and RoPE
-  double length[kMaxHeads][kMaxTokens];           // normalize_keys, QK-norm: each key's length before (0: a zero key)
-  double q_length[kMaxHeads][kMaxTokens];         // QK-norm: each query's
+  double length[kMaxHeads][kMaxTokens];           // normalize_keys, cosine logits: each key's length before (0: a zero key)
+  double q_length[kMaxHeads][kMaxTokens];         // cosine logits: each query's
   double V[kMaxHeads][kMaxTokens * kMaxDk];
   double A[kMaxHeads][kMaxTokens * kMaxTokens];   // n × m
   double O[kMaxHeads][kMaxTokens * kMaxDk];
@@ -113,7 +114,7 @@ void TrainKernel::load(const Scenario& s) {
   alt_ = o_.head_output == HeadOutput::Alt;
   sinusoidal_ = o_.positions == Positions::Sinusoidal;
   rope_ = o_.positions == Positions::Rope;
-  qk_norm_ = o_.qk_norm;
+  cosine_ = cosine_logits(o_);
   sigmoid_ = sigmoid_weights(o_);
   sigmoid_bias_ = sigmoid_bias(s);
   qk_cols_ = merged_ ? dm_ : dk_;
@@ -201,9 +202,9 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
       rotate(Q, n, false);
       rotate(K, m, false);
     }
-    // QK-norm: q and k over their lengths after RoPE (as compute(): a turn keeps a length),
-    // so that the scores below are the cosines, times the gain g_h.
-    if (qk_norm_) {
+    // Cosine logits (cosine_logits.h): q and k over their lengths after RoPE (as compute(): a
+    // turn keeps a length), so that the scores below are the cosines, times the gain g_h.
+    if (cosine_) {
       normalize_rows_flat(Q, n, qc, w.q_length[h]);
       normalize_rows_flat(K, m, qc, w.length[h]);
     }
@@ -215,7 +216,7 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
       for (int j = 0; j < m; ++j) {
         double s = 0;
         for (int c = 0; c < qc; ++c) s += Q[i * qc + c] * K[j * qc + c];
-        const double z = masked_[i][j] ? -kInf : (qk_norm_ ? gain * s : s) * inverse_divisor_;
+        const double z = masked_[i][j] ? -kInf : (cosine_ ? gain * s : s) * inverse_divisor_;
         A[i * m + j] = z;
         row_max = std::max(row_max, z);
       }
@@ -341,20 +342,9 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < m; ++j)
         for (int c = 0; c < dk; ++c) dV[j * dk + c] += A[i * m + j] * dO[i * dk + c];
-    // QK-norm: the logits are g·C/T with C = Q̂·K̂ᵀ, the cosines (Q and K hold Q̂, K̂):
-    // ∂g = Σ ∂(gC)∘C, and ∂C = g·∂(gC), what ∂Q̂ and ∂K̂ below are made of.
-    if (qk_norm_) {
-      double d_gain = 0;
-      for (int i = 0; i < n; ++i)
-        for (int j = 0; j < m; ++j) {
-          double cosine = 0;
-          for (int c = 0; c < qc; ++c) cosine += Q[i * qc + c] * K[j * qc + c];
-          d_gain += dS[i * m + j] * cosine;
-          dS[i * m + j] *= gain_[h];
-        }
-      g.qk_gain[h] += d_gain;
-    }
-    // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q (Q and K as scored: after RoPE, QK-norm's Q̂ and K̂).
+    // Cosine logits: g·C/T with C = Q̂·K̂ᵀ (Q and K hold Q̂, K̂): ∂g, and g·∂S for ∂Q̂ and ∂K̂ below.
+    if (cosine_) g.qk_gain[h] += cosine_gain_backward(Q, K, n, m, qc, gain_[h], dS);
+    // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q (Q and K as scored: after RoPE, the cosine logits' Q̂ and K̂).
     double dQ[kMaxTokens * kMaxDModel], dK[kMaxTokens * kMaxDModel];
     std::fill_n(dK, m * qc, 0.0);
     for (int i = 0; i < n; ++i) {
@@ -370,7 +360,7 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
     // done before turning back, with the turned k: a rotation keeps k·∂k and commutes
     // with the projection, so it gives the same ∂k0 turned, which the next step undoes.
     if (o_.normalize_keys) normalize_rows_backward_flat(K, w.length[h], dK, m, qc);
-    if (qk_norm_) {  // and QK-norm's rows, queries and keys, after RoPE (so before turning back)
+    if (cosine_) {  // and the cosine logits' rows, queries and keys, after RoPE (so before turning back)
       normalize_rows_backward_flat(Q, w.q_length[h], dQ, n, qc);
       normalize_rows_backward_flat(K, w.length[h], dK, m, qc);
     }
@@ -417,7 +407,7 @@ void TrainKernel::add_to(const KernelGradient& g, Gradient& out) const {
     }
     unflatten(g.W_V[h], out.W_V[h]);
     if (alt_) unflatten(g.W_alt[h], out.W_alt[h]);
-    if (qk_norm_) out.qk_gain[static_cast<size_t>(h)] += g.qk_gain[h];
+    if (cosine_) out.qk_gain[static_cast<size_t>(h)] += g.qk_gain[h];
   }
   unflatten(g.W_O, out.W_O);
 }

@@ -7,7 +7,7 @@
 // the weights copied once a step, no Scenario per sequence, no ∂L/∂X, the
 // sizes known to the compiler, the softmax's exps four at a time
 // (fast_exp.h). It computes the same function, with the same options (shared
-// QK, one W, normalize_keys, QK-norm and its gains, masks, scale, temperature,
+// QK, one W, normalize_keys, the cosine logits and their gains, masks, scale, temperature,
 // positions, cross-attention, AttentionAlt's W_alt), to rounding:
 // tests/unit/training/test_train_kernel.cpp checks it against add_gradient.
 #pragma once
@@ -26,7 +26,7 @@ struct KernelGradient {
   double W_V[kMaxHeads][kMaxDModel * kMaxDk];
   double W_alt[kMaxHeads][kMaxDk * kMaxDk];
   double W_O[kMaxConcat * kMaxDModel];
-  double qk_gain[kMaxHeads];  // QK-norm's gain g_h
+  double qk_gain[kMaxHeads];  // the cosine logits' gain g_h
   void zero();
 };
 
@@ -64,10 +64,10 @@ class TrainKernel {
   int n_ = 0, m_ = 0, dm_ = 0, dk_ = 0, heads_ = 0;  // m_: the keys (n_ without cross-attention)
   int qk_cols_ = 0;  // d_k, or d_model under one W (Q = X·W, K = X)
   Options o_;
-  bool alt_ = false, merged_ = false, cross_ = false, sinusoidal_ = false, rope_ = false, qk_norm_ = false;
+  bool alt_ = false, merged_ = false, cross_ = false, sinusoidal_ = false, rope_ = false, cosine_ = false;
   bool sigmoid_ = false;      // sigmoid attention, and its bias b
   double sigmoid_bias_ = 0;
-  double gain_[kMaxHeads] = {};  // QK-norm's g_h
+  double gain_[kMaxHeads] = {};  // the cosine logits' g_h
   double inverse_divisor_ = 1, alt_scale_ = 1;
   bool masked_[kMaxTokens][kMaxTokens] = {};  // n × m
   // Sinusoidal positions: PE of the queries' sequence (n × d_model) and of the keys' (m × d_model), row-major.

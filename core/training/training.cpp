@@ -5,6 +5,7 @@
 #include <limits>
 #include <numbers>
 
+#include "core/designs/cosine_logits.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 
@@ -189,7 +190,7 @@ void for_each_trainable(Scenario& s, Gradient& g, Gradient& m, Gradient& v, F&& 
     }
     f(s.W_V[h], g.W_V[h], m.W_V[h], v.W_V[h]);
     if (o.head_output == HeadOutput::Alt) f(s.W_alt[h], g.W_alt[h], m.W_alt[h], v.W_alt[h]);
-    if (o.qk_norm) {  // QK-norm's gain g_h, a 1 × 1 matrix to the optimiser
+    if (cosine_logits(o)) {  // the cosine logits' gain g_h, a 1 × 1 matrix to the optimiser
       using One = Eigen::Map<Eigen::Matrix<double, 1, 1>>;
       One ps(&s.qk_gain[h]), gs(&g.qk_gain[h]), ms(&m.qk_gain[h]), vs(&v.qk_gain[h]);
       f(ps, gs, ms, vs);

@@ -1,11 +1,14 @@
 // QK-norm, after Henry et al. 2020: every row of Q and of K over its length, logits g_h·q̂_i·k̂_j / T,
 // S = Q·Kᵀ of the raw rows. A file that uses it says "attnlab": 3; scale must be "none".
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "core/designs/cosine_logits.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/model/gradient.h"
@@ -165,6 +168,65 @@ TEST(QkNorm, TheWeightsIgnoreTheScaleOfTheInputOnlyWhereQAndKScaleWithIt) {
   EXPECT_GT(cases, 150);
   EXPECT_GT(changed_sinusoidal, 100);  // of 120
   EXPECT_GT(changed_opposite, 30);     // of the cross-attention cases with c·c′ < 0
+}
+
+}  // namespace test_qk_norm
+
+namespace test_qk_norm {
+
+// QK-norm is one unit (core/designs/cosine_logits.h): the registry's row turns it on, and what the
+// reader, the summary, the misfits, the language model and the scripts say of it comes from there.
+TEST(QkNorm, IsOneUnitOfTheRegistry) {
+  const core::Design* row = nullptr;
+  for (const core::Design& d : core::designs())
+    if (std::string(d.name) == "QK-norm") row = &d;
+  ASSERT_NE(row, nullptr);
+  EXPECT_TRUE(core::cosine_logits(row->options));
+  EXPECT_EQ(row->options.scale, core::Scale::None);
+  EXPECT_EQ(core::design_summary(row->options), std::vector<std::string>{"QK-norm"});
+  const auto& keys = core::design_option_keys();
+  EXPECT_NE(std::find(keys.begin(), keys.end(), "qk_norm"), keys.end());
+
+  core::Options o;
+  core::set_cosine_logits(o, true);
+  EXPECT_TRUE(core::cosine_logits(o));
+  o.normalize_keys = true;
+  core::set_cosine_logits(o, true);
+  EXPECT_FALSE(o.normalize_keys) << "QK-norm normalises the keys already";
+  core::set_cosine_logits(o, false);
+  EXPECT_FALSE(core::cosine_logits(o));
+
+  EXPECT_FALSE(core::design_needs_q_and_k(o));
+  core::set_cosine_logits(o, true);
+  EXPECT_TRUE(core::design_needs_q_and_k(o)) << "the language model's one W has none";
+  EXPECT_EQ(std::string(core::design_keys_needing_q_and_k()), "qk_norm");
+
+  EXPECT_EQ(core::fill_design_slots("if {{cosine_logits}}: {{design_keys}}"),
+            "if o.get(\"qk_norm\"): \"qk_norm\", \"weights\", \"sigmoid_bias\"");
+  EXPECT_THROW(core::fill_design_slots("if {{cosine_logit}}:"), std::logic_error) << "a misspelt slot is never written out";
+}
+
+// The forward pass's cosines and the backward pass's ∂g, by hand on the two-token case: with
+// ∂ℓ = [[1, 0], [0, 0]] (T = 1) only ℓ_11 = g·cos(q_1, k_1) moves, so ∂g = cos = 0.6, and
+// ∂q_1 = g·(k̂_1 − q̂_1 (q̂_1·k̂_1)) / ‖q_1‖ = 2·((1, 0) − 0.6·(0.6, 0.8)) / 5 = (0.256, −0.192).
+TEST(QkNorm, BackwardByHand) {
+  core::Mat Q(2, 2), K(2, 2);
+  Q << 3, 4, 0, 2;
+  K << 1, 0, 0, 5;
+  core::Mat Q_hat, K_hat, C, dQ, dK;
+  core::cosine_forward(Q, K, Q_hat, K_hat, C);
+  EXPECT_DOUBLE_EQ(C(0, 1), 0.8);
+  EXPECT_DOUBLE_EQ(C(1, 1), 1.0);
+  core::Mat dl = core::Mat::Zero(2, 2);
+  dl(0, 0) = 1;
+  EXPECT_DOUBLE_EQ(core::cosine_backward(dl, 2.0, Q, K, Q_hat, K_hat, C, dQ, dK), 0.6);
+  EXPECT_NEAR(dQ(0, 0), 0.256, 1e-15);
+  EXPECT_NEAR(dQ(0, 1), -0.192, 1e-15);
+  EXPECT_EQ(dQ.row(1).norm(), 0.0);
+  // ∂k_1 = g·(q̂_1 − k̂_1 (k̂_1·q̂_1)) / ‖k_1‖ = 2·((0.6, 0.8) − 0.6·(1, 0)) / 1 = (0, 1.6); k_2 scores nothing that moved.
+  EXPECT_NEAR(dK(0, 0), 0.0, 1e-15);
+  EXPECT_NEAR(dK(0, 1), 1.6, 1e-15);
+  EXPECT_EQ(dK.row(1).norm(), 0.0);
 }
 
 }  // namespace test_qk_norm
