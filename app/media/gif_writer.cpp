@@ -35,7 +35,7 @@ struct GifWriter::State {
   bool failed = false;
   std::vector<std::array<unsigned char, 3>> map_colours;  // the colour maps' samples, in every frame's palette
   std::vector<std::array<int, 3>> bin_colours = std::vector<std::array<int, 3>>(kBins, kNoColour);  // each bin's colour in the last frame
-  std::vector<std::array<unsigned char, 3>> shown;        // what a viewer shows after the frames so far; empty before the first
+  std::vector<std::uint32_t> shown;  // what a viewer shows after the frames so far (0xRRGGBB); empty before the first
 };
 
 int GifWriter::delay_cs(int frame, int fps) {
@@ -85,16 +85,22 @@ using Palette = std::vector<std::array<int, 3>>;
 // mean, or the bin's colour in the last frame where the mean moved by one level at most in each
 // channel: a panel's background keeps its colour when a few of its bin's pixels (an edge, a
 // number) change, and so stays out of the next frame's changes). indices gets each pixel's
-// palette index; last becomes this frame's bin colours.
+// palette index; last becomes this frame's bin colours. Each pixel's bin is found once, in the
+// first pass, and kept for the last (a 1280 × 720 frame is 921 600 of them, 60 frames a recording).
 Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std::array<unsigned char, 3>>& map_colours,
                  std::vector<std::array<int, 3>>& last, std::vector<GifByteType>& indices) {
   std::vector<std::uint32_t> counts(kBins, 0);
   std::vector<std::array<std::uint64_t, 3>> sums(kBins, {0, 0, 0});
+  std::vector<std::uint16_t> bins(count);
   for (size_t i = 0; i < count; ++i) {
     const unsigned char* p = rgba + 4 * i;
-    const int b = bin_of(p);
-    ++counts[static_cast<size_t>(b)];
-    for (int c = 0; c < 3; ++c) sums[static_cast<size_t>(b)][static_cast<size_t>(c)] += p[c];
+    const auto b = static_cast<std::uint16_t>(bin_of(p));
+    bins[i] = b;
+    ++counts[b];
+    std::array<std::uint64_t, 3>& sum = sums[b];
+    sum[0] += p[0];
+    sum[1] += p[1];
+    sum[2] += p[2];
   }
   std::vector<std::array<int, 3>> next(kBins, kNoColour);
   Palette palette;
@@ -135,44 +141,45 @@ Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std:
     nearest[static_cast<size_t>(b)] = static_cast<GifByteType>(best);
   }
   indices.resize(count);
-  for (size_t i = 0; i < count; ++i) indices[i] = nearest[static_cast<size_t>(bin_of(rgba + 4 * i))];
+  for (size_t i = 0; i < count; ++i) indices[i] = nearest[bins[i]];
   return palette;
 }
-
-using Rgb8 = std::array<unsigned char, 3>;
 
 // What one frame writes over the picture so far: a rectangle, and inside it the pixels that
 // keep their colour as the transparent index (none: every pixel written).
 struct Delta {
   int left = 0, top = 0, width = 0, height = 0;
   int transparent = NO_TRANSPARENT_COLOR;
-  std::vector<bool> changed;  // a pixel a viewer shows in a new colour; everywhere on the first frame
+  std::vector<std::uint8_t> changed;  // a pixel a viewer shows in a new colour (1); everywhere on the first frame
   bool nothing_new = false;   // the rectangle is one transparent pixel
 };
 
 // The frame against what a viewer shows after the frames before (shown, empty before the first),
 // both as quantised: a pixel whose bin's mean moved in the palette shows a new colour. shown
 // becomes what the viewer shows after this frame.
-Delta delta(const Palette& palette, const std::vector<GifByteType>& indices, int width, int height, std::vector<Rgb8>& shown) {
+Delta delta(const Palette& palette, const std::vector<GifByteType>& indices, int width, int height,
+            std::vector<std::uint32_t>& shown) {
   const size_t count = indices.size();
-  const auto shown_now = [&](size_t i) {
-    const auto& c = palette[indices[i]];
-    return Rgb8{static_cast<unsigned char>(c[0]), static_cast<unsigned char>(c[1]), static_cast<unsigned char>(c[2])};
-  };
+  std::array<std::uint32_t, kPalette> packed{};  // each palette colour as 0xRRGGBB, compared whole
+  for (size_t k = 0; k < kPalette; ++k) {
+    const auto& c = palette[k];
+    packed[k] = static_cast<std::uint32_t>(c[0]) << 16 | static_cast<std::uint32_t>(c[1]) << 8 | static_cast<std::uint32_t>(c[2]);
+  }
   Delta d;
   if (shown.empty()) {  // the first frame is whole
-    d = Delta{0, 0, width, height, NO_TRANSPARENT_COLOR, std::vector<bool>(count, true), false};
-    for (size_t i = 0; i < count; ++i) shown.push_back(shown_now(i));
+    d = Delta{0, 0, width, height, NO_TRANSPARENT_COLOR, std::vector<std::uint8_t>(count, 1), false};
+    shown.resize(count);
+    for (size_t i = 0; i < count; ++i) shown[i] = packed[indices[i]];
     return d;
   }
-  d.changed.assign(count, false);
+  d.changed.assign(count, 0);
   int x0 = width, y0 = height, x1 = -1, y1 = -1;
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       const size_t i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
-      const Rgb8 now = shown_now(i);
+      const std::uint32_t now = packed[indices[i]];
       if (now == shown[i]) continue;
-      d.changed[i] = true;
+      d.changed[i] = 1;
       shown[i] = now;
       x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
     }

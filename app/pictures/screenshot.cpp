@@ -175,16 +175,20 @@ PictureOptions PictureRenderer::picture_options(const TrainingFrame& training) c
 }
 
 void PictureRenderer::lay_out(AppState& copy, Layout& layout, const PictureOptions& picture, bool draw) {
-  // Windows and tabs settle in the first frames: lay out a few, draw the last
-  // (drawing 8 million pixels in software GL is what costs).
-  constexpr int kFrames = 3;
-  for (int frame = 0; frame < kFrames; ++frame) {
+  // Windows and tabs settle in the first frames of the renderer's context: lay out three, draw
+  // the last (drawing 8 million pixels in software GL is what costs). Once settled, what a new
+  // picture changes (another scenario, step or value) moves what ImGui sizes from the frame
+  // before, so two frames: the first measures, the second is drawn as three would draw it (every
+  // frame of the shipped recordings' GIFs and MP4s is byte for byte the same as with three).
+  const int frames = settled_ ? 2 : 3;
+  settled_ = true;
+  for (int frame = 0; frame < frames; ++frame) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     heatmap_renderer().begin_frame();
     DrawFrame(copy, layout, picture);
     ImGui::Render();
-    if (frame + 1 < kFrames || !draw) continue;
+    if (frame + 1 < frames || !draw) continue;
     glBindFramebuffer(GL_FRAMEBUFFER, gl_->target.fbo);
     glViewport(0, 0, width_, height_);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
