@@ -55,6 +55,27 @@ struct Framebuffer {
 
 namespace {
 
+// Where a frame put the cells, controls, panels, heatmaps and plots, as numbers: two frames
+// that agree on it have settled (PictureRenderer::lay_out).
+std::vector<float> geometry(const Layout& layout) {
+  std::vector<float> g;
+  const auto add = [&g](const Rect& r) { g.insert(g.end(), {r.x, r.y, r.w, r.h}); };
+  for (const auto& [key, r] : layout.cells) add(r);
+  for (const auto& [key, r] : layout.controls) add(r);
+  for (const auto& [key, r] : layout.panels) add(r);
+  for (const auto& [key, h] : layout.heatmaps) {
+    add(h.grid);
+    g.insert(g.end(), {h.cell_w, h.cell_h, h.number_px});
+  }
+  for (const auto& [key, p] : layout.plots) {
+    add(p.plot);
+    add(p.legend);
+  }
+  g.push_back(static_cast<float>(layout.cells.size() + layout.controls.size() + layout.panels.size() +
+                                 layout.heatmaps.size() + layout.plots.size()));
+  return g;
+}
+
 // A context of the picture's own, made current: fonts at K×, sizes ×K, no mouse.
 ImGuiContext* picture_context(const ScreenshotOptions& options, int width, int height) {
   ImGuiContext* context = ImGui::CreateContext();
@@ -176,25 +197,32 @@ PictureOptions PictureRenderer::picture_options(const TrainingFrame& training) c
 
 void PictureRenderer::lay_out(AppState& copy, Layout& layout, const PictureOptions& picture, bool draw) {
   // Windows and tabs settle in the first frames of the renderer's context: lay out three, draw
-  // the last (drawing 8 million pixels in software GL is what costs). Once settled, what a new
-  // picture changes (another scenario, step or value) moves what ImGui sizes from the frame
-  // before, so two frames: the first measures, the second is drawn as three would draw it (every
-  // frame of the shipped recordings' GIFs and MP4s is byte for byte the same as with three).
-  const int frames = settled_ ? 2 : 3;
+  // the last (drawing 8 million pixels in software GL is what costs). Once settled, a new
+  // picture (another scenario, step or value) changes what ImGui sizes from the frame before
+  // (a scrollbar, a lone panel's centring, a table's columns): its second frame is drawn when it
+  // put everything where the first did, and a third otherwise. The shipped recordings' GIFs and
+  // MP4s come out byte for byte as with three frames each.
+  const int fewest = settled_ ? 2 : 3, most = 3;
   settled_ = true;
-  for (int frame = 0; frame < frames; ++frame) {
+  std::vector<float> before;
+  for (int frame = 0; frame < most; ++frame) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     heatmap_renderer().begin_frame();
     DrawFrame(copy, layout, picture);
     ImGui::Render();
-    if (frame + 1 < frames || !draw) continue;
+    std::vector<float> now = geometry(layout);
+    const bool last = frame + 1 == most || (frame + 1 >= fewest && now == before);
+    before = std::move(now);
+    if (!last) continue;
+    if (!draw) break;
     glBindFramebuffer(GL_FRAMEBUFFER, gl_->target.fbo);
     glViewport(0, 0, width_, height_);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, options_.transparent ? 0.0f : 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    break;
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <tuple>
 
 #include <imgui_internal.h>  // the log: GImGui->LogBuffer, LogToBuffer, LogRenderedText
 
@@ -172,7 +174,22 @@ void TextWrappedWords(std::string_view text) {
 }
 
 std::vector<std::string> wrap_script_words(std::string_view markup, float width) {
-  return wrap_at_spaces(markup, width, [](const std::string& s) { return script_text_size(s).x; });
+  // The panels wrap the same texts at the same widths frame after frame, and wrapping measures
+  // every candidate line anew: kept by what the lines depend on (the text, the width, the fonts
+  // and their size), it was the largest part of a frame's text. A few hundred texts at most are
+  // on screen; past that the cache starts again.
+  const auto measure = [](const std::string& s) { return script_text_size(s).x; };
+  if (!std::isfinite(width)) return wrap_at_spaces(markup, width, measure);  // a NaN would break the map's order
+  using Key = std::tuple<std::string, float, float, const void*, float, float>;
+  static std::map<Key, std::vector<std::string>> wrapped;
+  const Fonts* f = context_fonts();
+  Key key{std::string(markup), width, ImGui::GetFontSize(), f, f ? f->scale : 0.0f,
+          f && f->regular ? f->regular->FontSize : 0.0f};
+  if (const auto found = wrapped.find(key); found != wrapped.end()) return found->second;
+  if (wrapped.size() >= 512) wrapped.clear();
+  std::vector<std::string> lines = wrap_at_spaces(markup, width, measure);
+  wrapped.emplace(std::move(key), lines);
+  return lines;
 }
 
 float script_line_height() { return std::round(ImGui::GetTextLineHeight() * 1.2f); }
