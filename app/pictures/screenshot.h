@@ -56,8 +56,8 @@ class PictureRenderer {
   AppState picture_state(const AppState& state, const core::Scenario* scenario) const;
   // How it is drawn: options_, the training frame, the fixed scales and the caption.
   PictureOptions picture_options(const TrainingFrame& training) const;
-  // The frames a picture takes to settle, in its own ImGui context (three, two once one was
-  // laid out there); the last drawn when draw.
+  // The frames a picture takes to settle, in its own ImGui context (three; once one was laid
+  // out there, two, or three when the second put things elsewhere); the last drawn when draw.
   void lay_out(AppState& copy, Layout& layout, const PictureOptions& picture, bool draw);
   std::map<std::string, double> fixed_scales_;
   PictureCaption caption_;
