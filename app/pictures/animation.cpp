@@ -150,11 +150,7 @@ bool TrainingRecorder::next(double slice) {
       if (slice > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= slice) break;
     }
     trained_ = training_->steps_done();
-    if (weights_.size() == frames) {  // the last step done: the final and test losses are in
-      curves_ = core::curves_of(*training_);
-      axis_ = core::loss_axis(curves_);
-      training_.reset();
-    }
+    if (weights_.size() == frames) end_training();  // the last step done: the final and test losses are in
     return true;
   }
   // Trained: one colour scale per heatmap over every frame, a few frames a call.
@@ -168,6 +164,26 @@ bool TrainingRecorder::next(double slice) {
   const Frame frame = frame_state(done());
   if (!recorder_.add(frame.state, nullptr, {}, frame.training)) return false;
   return !finished() || recorder_.finish();
+}
+
+void TrainingRecorder::train_to_end(const std::function<void(int)>& progress) {
+  if (!error().empty() || !training_) return;
+  // The seeds' runs on the machine's cores; the thread that trains the first seed's variant keeps
+  // its weights at every frame's step (this thread reads them once all are joined).
+  const size_t frames = static_cast<size_t>(this->frames());
+  const auto keep = [&](const core::Training& run) {
+    while (weights_.size() < frames && run.steps_done() == animation_.step(static_cast<int>(weights_.size()), steps_))
+      weights_.push_back(run.current(variant_));
+  };
+  training_->train_to_end(progress, 0, core::TrainingWatch{0, variant_, keep});
+  trained_ = training_->steps_done();
+  end_training();
+}
+
+void TrainingRecorder::end_training() {
+  curves_ = core::curves_of(*training_);
+  axis_ = core::loss_axis(curves_);
+  training_.reset();
 }
 
 // Frame f: the variant's weights at its step, every curve up to that step (the
@@ -212,6 +228,9 @@ bool write_training_animation(const AppState& state, const core::Experiment& e, 
                               const ScreenshotOptions& picture, const std::string& path, std::string* error,
                               const std::function<void(int, int, bool)>& progress) {
   TrainingRecorder recorder(state, e, animation, picture, path);
+  recorder.train_to_end([&](int step) {
+    if (progress) progress(step, recorder.steps(), true);
+  });
   while (recorder.error().empty() && !recorder.finished()) {
     const bool training = recorder.training();
     if (!recorder.next(0.25)) break;

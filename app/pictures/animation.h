@@ -119,6 +119,9 @@ class TrainingRecorder {
   // the run is not trained, else renders the next frame; once the last is added,
   // the file is written. False on failure (error() says why).
   bool next(double slice = 0.03);
+  // Trains the whole run at once, the seeds on the machine's cores: what next() would train
+  // a slice at a time, the same weights. progress(step) now and then, from this thread.
+  void train_to_end(const std::function<void(int)>& progress = {});
 
  private:
   // Frame f: the state it draws (the variant's weights, the curves so far) and its step.
@@ -127,6 +130,7 @@ class TrainingRecorder {
     TrainingFrame training;
   };
   Frame frame_state(int f) const;
+  void end_training();  // the curves and their axis from the trained run, which is let go
   ViewOptions view_;                  // the view the frames are drawn in: the theme and colour maps chosen, the rest as a new window's
   core::Experiment experiment_;
   core::TrainingAnimation animation_;

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <list>
 #include <mutex>
 #include <thread>
 
@@ -42,33 +43,69 @@ void SeededTraining::step() {
   for (Training& t : runs_) t.step();
 }
 
-void SeededTraining::train_to_end(const std::function<void(int)>& progress) {
-  const int seeds = this->seeds();
-  const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, seeds);
+namespace {
+
+// What one thread trains at a time: a seed's run, or a part of its variants on a copy of it.
+struct Unit {
+  Training* run;
+  int seed, first, last;  // the variants [first, last) of seed's run
+};
+
+}  // namespace
+
+void SeededTraining::train_to_end(const std::function<void(int)>& progress, int threads, const TrainingWatch& watch) {
+  const int seeds = this->seeds(), variants = std::max(1, runs_.front().variants());
+  if (threads <= 0) threads = static_cast<int>(std::thread::hardware_concurrency());
+  threads = std::clamp(threads, 1, seeds * variants);
+  const auto watched = [&](const Unit& u) {
+    return watch.after_step && u.seed == watch.seed && u.first <= watch.variant && watch.variant < u.last;
+  };
   if (threads == 1) {  // one core (or a build without threads): the runs one after the other, here
     const int steps = runs_.front().experiment().steps, every = std::max(1, steps / 100);
-    for (size_t s = 0; s < runs_.size(); ++s)
-      while (!runs_[s].finished()) {
-        runs_[s].step();
+    for (int s = 0; s < seeds; ++s) {
+      Training& run = runs_[static_cast<size_t>(s)];
+      const bool watching = watched(Unit{&run, s, 0, variants});
+      while (!run.finished()) {
+        run.step();
+        if (watching) watch.after_step(run);
         // The steps every run has done on average, as below.
-        const long total = static_cast<long>(s) * steps + runs_[s].steps_done();
-        if (progress && (runs_[s].steps_done() % every == 0 || runs_[s].finished())) progress(static_cast<int>(total / seeds));
+        const long total = static_cast<long>(s) * steps + run.steps_done();
+        if (progress && (run.steps_done() % every == 0 || run.finished())) progress(static_cast<int>(total / seeds));
       }
+    }
     return;
   }
-  std::vector<std::atomic<int>> done(static_cast<size_t>(seeds));
-  for (int s = 0; s < seeds; ++s) done[static_cast<size_t>(s)] = runs_[static_cast<size_t>(s)].steps_done();
+  // The seeds that fill every thread to the end go whole; each of the rest is cut into as many
+  // parts as there are threads, so that they end together (when the variants cost alike).
+  const int whole = seeds - seeds % threads;
+  std::vector<Unit> units;
+  std::list<Training> copies;  // the parts beyond the first, each on a copy of its seed's run
+  for (int s = 0; s < whole; ++s) units.push_back({&runs_[static_cast<size_t>(s)], s, 0, variants});
+  for (int s = whole; s < seeds; ++s) {
+    const int parts = std::min(threads, variants);
+    for (int p = 0; p < parts; ++p) {
+      Training* run = &runs_[static_cast<size_t>(s)];
+      if (p > 0) run = &copies.emplace_back(*run);
+      units.push_back({run, s, variants * p / parts, variants * (p + 1) / parts});
+      if (parts > 1) run->train_only(units.back().first, units.back().last);
+    }
+  }
+  threads = std::min(threads, static_cast<int>(units.size()));
+  std::vector<std::atomic<int>> done(units.size());
+  for (size_t u = 0; u < units.size(); ++u) done[u] = units[u].run->steps_done();
   std::atomic<int> next{0}, finished{0};
   std::atomic<bool> stop{false};
   std::exception_ptr failure;  // the first exception of a worker (out of memory), rethrown here
   std::mutex failure_mutex;
   const auto work = [&] {
     try {
-      for (int s; !stop && (s = next.fetch_add(1)) < seeds;) {
-        Training& run = runs_[static_cast<size_t>(s)];
+      for (int u; !stop && (u = next.fetch_add(1)) < static_cast<int>(units.size());) {
+        Training& run = *units[static_cast<size_t>(u)].run;
+        const bool watching = watched(units[static_cast<size_t>(u)]);
         while (!stop && !run.finished()) {
           run.step();
-          done[static_cast<size_t>(s)].store(run.steps_done(), std::memory_order_relaxed);
+          if (watching) watch.after_step(run);
+          done[static_cast<size_t>(u)].store(run.steps_done(), std::memory_order_relaxed);
         }
       }
     } catch (...) {
@@ -90,21 +127,19 @@ void SeededTraining::train_to_end(const std::function<void(int)>& progress) {
   try {
     for (int i = 0; i < threads; ++i) pool.emplace_back(work);
   } catch (...) {  // no thread to be had: those there are, and this one, do the work
-    if (pool.empty()) {
-      work();
-      if (failure) std::rethrow_exception(failure);
-      return;
-    }
+    if (pool.empty()) work();
   }
-  const int workers = static_cast<int>(pool.size());
+  const int workers = pool.empty() ? 1 : static_cast<int>(pool.size());
   // The calling thread reports, about twenty times a second: the steps every run has done
-  // on average (the runs waiting for a core count as far as they are).
+  // on average, a part counting for its share of the variants (the runs waiting for a core
+  // count as far as they are).
   int shown = -1;
   for (;;) {
     const bool all = finished.load() == workers;
     long total = 0;
-    for (const std::atomic<int>& d : done) total += d.load(std::memory_order_relaxed);
-    const int average = static_cast<int>(total / seeds);
+    for (size_t u = 0; u < units.size(); ++u)
+      total += static_cast<long>(units[u].last - units[u].first) * done[u].load(std::memory_order_relaxed);
+    const int average = static_cast<int>(total / (static_cast<long>(seeds) * variants));
     if (progress && average != shown && !stop) {
       try {
         progress(shown = average);
@@ -118,6 +153,10 @@ void SeededTraining::train_to_end(const std::function<void(int)>& progress) {
   }
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
+  // Each split seed's run takes back the variants its copies trained.
+  for (const Unit& u : units)
+    if (u.run != &runs_[static_cast<size_t>(u.seed)]) runs_[static_cast<size_t>(u.seed)].adopt(*u.run);
+  for (Training& run : runs_) run.train_only(0, run.variants());
 }
 
 OrderedJson SeededTraining::result_json(bool with_batches) const {

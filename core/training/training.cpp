@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <stdexcept>
 
 #include "core/designs/cosine_logits.h"
 #include "core/io/scenario_io.h"
@@ -226,6 +227,7 @@ Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kData
     teacher_.load(e_.teacher);
   }
   runs_.resize(e_.variants.size());
+  train_last_ = runs_.size();
   for (size_t i = 0; i < runs_.size(); ++i) {
     Run& run = runs_[i];
     run.model = blank_model(e_, e_.variants[i]);
@@ -300,7 +302,8 @@ bool Training::update(Run& run) {
 void Training::step() {
   if (finished()) return;
   if (e_.record) recorded_.push_back(batch_);
-  for (Run& run : runs_) {
+  for (size_t i = train_first_; i < train_last_; ++i) {
+    Run& run = runs_[i];
     if (run.diverged) continue;
     const double loss = batch_loss(run, batch_, true);
     // Step k = steps_done_ + 1 cannot be taken from a loss that is not finite, nor to weights past the limits.
@@ -317,13 +320,27 @@ void Training::step() {
   if (finished()) finish();
 }
 
+void Training::train_only(int first, int last) {
+  train_first_ = static_cast<size_t>(std::clamp(first, 0, variants()));
+  train_last_ = static_cast<size_t>(std::clamp(last, static_cast<int>(train_first_), variants()));
+}
+
+void Training::adopt(Training& part) {
+  if (part.steps_done_ != steps_done_ || part.runs_.size() != runs_.size())
+    throw std::logic_error("Training::adopt: a part of another run, or at another step");
+  for (size_t i = part.train_first_; i < part.train_last_; ++i) runs_[i] = std::move(part.runs_[i]);
+  train_first_ = std::min(train_first_, part.train_first_);
+  train_last_ = std::max(train_last_, part.train_last_);
+}
+
 void Training::finish() {
   // The loss after the last step, on one batch more (recorded too), and on the test set.
   if (e_.record) recorded_.push_back(batch_);
   std::vector<Sequence> test;
   Random test_rng(stream_seed(e_.seed, kTestStream));
   draw_batch(test, test_rng, kTestSequences);
-  for (Run& run : runs_) {
+  for (size_t i = train_first_; i < train_last_; ++i) {
+    Run& run = runs_[i];
     if (run.diverged) continue;  // its curve ends where it stopped; no test loss
     // The last step's weights, within the limits, may still overflow a loss: the run then stopped
     // "at step steps + 1", with every finite loss kept.

@@ -97,6 +97,13 @@ class Training {
   // one: what torch_train.py's fixed X and target do, so that scripts/bench
   // compares the same work (the optimisation, not the drawing of data).
   void keep_batch() { keep_batch_ = true; }
+  // From now on step() and the end train variants [first, last) alone: one part of a seed's run,
+  // trained on a thread of its own (SeededTraining::train_to_end) from a copy of the run. The
+  // variants share nothing but the batches, which every copy draws alike.
+  void train_only(int first, int last);
+  // Takes the variants a copy of this run trained (train_only) and trains them from now on too;
+  // both must be at the same step.
+  void adopt(Training& part);
 
   const std::string& name(int v) const { return e_.variants[static_cast<size_t>(v)].name; }
   // Mean L over the batch of each step before it, then, when finished, after the last.
@@ -149,6 +156,7 @@ class Training {
   Sequence first_;  // the first sequence of the first batch, drawn by the constructor
   std::vector<std::vector<Sequence>> recorded_;
   int steps_done_ = 0;
+  size_t train_first_ = 0, train_last_ = 0;  // the variants step() trains: all but in a part (train_only)
   bool keep_batch_ = false;
 };
 
@@ -158,6 +166,12 @@ Experiment one_seed(const Experiment& e, int s);
 // The median of values, numpy's (the mean of the two middle ones when there are an even
 // number); NaN when there are none.
 double median_of(std::vector<double> values);
+
+// A look at one variant of one seed's run after each of its steps (SeededTraining::train_to_end).
+struct TrainingWatch {
+  int seed = 0, variant = 0;
+  std::function<void(const Training&)> after_step;
+};
 
 // The runs of an experiment over its seeds: one Training per seed, each exactly the one-seed
 // run with that seed, stepped together.
@@ -175,10 +189,13 @@ class SeededTraining {
   // worker looks for a cancel between them; the runs must all have stepped before the curves
   // are brought up to date (update_curves).
   void step_run(int s) { runs_[static_cast<size_t>(s)].step(); }
-  // Every seed's run to its end, the runs on threads of their own (as many as the machine has
-  // cores): they share nothing, so the result is the same bit for bit. progress(k) now and then,
-  // k the steps every run has done; from the calling thread.
-  void train_to_end(const std::function<void(int)>& progress = {});
+  // Every seed's run to its end, the runs on threads of their own (threads, or as many as the
+  // machine has cores): they share nothing, so the result is the same bit for bit. Seeds that
+  // would leave a core idle at the end (5 on 2 cores: the fifth) are split by variant, each part
+  // on a copy of the run that draws the same batches. progress(k) now and then, k the steps every
+  // run has done on average; from the calling thread. watch, when set, is called after each step
+  // of the run (or part) that trains watch.variant of seed watch.seed, on the thread that took it.
+  void train_to_end(const std::function<void(int)>& progress = {}, int threads = 0, const TrainingWatch& watch = {});
 
   // One seed: that run's RESULT, as before seeds existed. More: {"seeds": N, "variants": [{"name",
   // "params", "runs": [{"seed", "initial", "loss", "test_loss", ("diverged"), "final", ("batches")}],

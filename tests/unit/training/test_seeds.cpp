@@ -11,6 +11,7 @@
 
 #include "core/export/export_curves.h"
 #include "core/io/experiment_json.h"
+#include "core/io/scenario_io.h"
 #include "core/training/training.h"
 #include "tests/support/experiment_helpers.h"
 
@@ -214,6 +215,57 @@ TEST(Seeds, TrainingOnThreadsIsTrainingOneAfterTheOther) {
   ASSERT_FALSE(progress.empty());
   EXPECT_EQ(progress.back(), e.steps);
   EXPECT_TRUE(std::is_sorted(progress.begin(), progress.end()));
+}
+
+// Seeds that would leave a thread idle at the end are cut by variant, each part trained on a
+// copy of the run that draws the same batches: with any number of threads (more than seeds, more
+// than variants, parts of one and two variants) the result is the one-after-the-other result, bit
+// for bit, the batches recorded once per seed.
+TEST(Seeds, SeedsCutByVariantTrainAsOneRun) {
+  for (int seeds : {1, 3}) {
+    json j = seeded_experiment();
+    j["seeds"] = seeds;
+    j["record"] = true;
+    j["variants"].push_back({{"name", "one W"}, {"options", {{"merged_qk", true}}}});
+    const Experiment e = parsed(j);
+    core::SeededTraining one_by_one(e);
+    while (!one_by_one.finished()) one_by_one.step();
+    for (int threads : {1, 2, 3, 4, 7}) {
+      core::SeededTraining split(e);
+      std::vector<int> progress;
+      split.train_to_end([&](int k) { progress.push_back(k); }, threads);
+      EXPECT_EQ(split.result_json(), one_by_one.result_json()) << seeds << " seeds, " << threads << " threads";
+      ASSERT_FALSE(progress.empty());
+      EXPECT_EQ(progress.back(), e.steps);
+      EXPECT_TRUE(std::is_sorted(progress.begin(), progress.end()));
+    }
+  }
+}
+
+// The watch sees the variant it asked for after each step, 1 to steps, with the weights a run
+// stepped one after the other has then, whether its seed was trained whole or in parts.
+TEST(Seeds, TheWatchSeesEveryStepOfItsVariant) {
+  json j = seeded_experiment();
+  j["variants"].push_back({{"name", "one W"}, {"options", {{"merged_qk", true}}}});
+  const Experiment e = parsed(j);
+  for (int seed : {0, 2})  // on 2 threads seed 0 goes whole, seed 2 in parts
+    for (int variant : {0, 2}) {
+      std::vector<int> steps;
+      std::vector<core::Scenario> seen;
+      core::SeededTraining split(e);
+      split.train_to_end({}, 2, core::TrainingWatch{seed, variant, [&](const core::Training& run) {
+                           steps.push_back(run.steps_done());
+                           seen.push_back(run.current(variant));
+                         }});
+      ASSERT_EQ(steps.size(), static_cast<size_t>(e.steps));
+      core::Training alone(core::one_seed(e, seed));
+      for (int k = 1; k <= e.steps; ++k) {
+        alone.step();
+        EXPECT_EQ(steps[static_cast<size_t>(k - 1)], k);
+        EXPECT_EQ(core::scenario_to_text(seen[static_cast<size_t>(k - 1)]), core::scenario_to_text(alone.current(variant)))
+            << "seed " << seed << ", variant " << variant << ", step " << k;
+      }
+    }
 }
 
 // A recording keeps each seed's batches once, whatever the number of variants.
