@@ -92,16 +92,34 @@ Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std:
   std::vector<std::uint32_t> counts(kBins, 0);
   std::vector<std::array<std::uint64_t, 3>> sums(kBins, {0, 0, 0});
   std::vector<std::uint16_t> bins(count);
+  // A picture of panels is mostly runs of one colour (backgrounds, cells): a pixel as the one
+  // before it takes its bin, and a run is counted at its end, its length times its colour.
+  std::uint32_t colour = 0;  // the run's pixel, its four bytes as one word
+  std::uint16_t b = 0;
+  std::uint64_t run = 0;
+  const auto count_run = [&](const unsigned char* p) {
+    counts[b] += static_cast<std::uint32_t>(run);
+    std::array<std::uint64_t, 3>& sum = sums[b];
+    sum[0] += run * p[0];
+    sum[1] += run * p[1];
+    sum[2] += run * p[2];
+  };
   for (size_t i = 0; i < count; ++i) {
     const unsigned char* p = rgba + 4 * i;
-    const auto b = static_cast<std::uint16_t>(bin_of(p));
+    std::uint32_t pixel;
+    std::memcpy(&pixel, p, sizeof pixel);
+    if (run && pixel == colour) {
+      bins[i] = b;
+      ++run;
+      continue;
+    }
+    if (run) count_run(p - 4);
+    colour = pixel;
+    b = static_cast<std::uint16_t>(bin_of(p));
     bins[i] = b;
-    ++counts[b];
-    std::array<std::uint64_t, 3>& sum = sums[b];
-    sum[0] += p[0];
-    sum[1] += p[1];
-    sum[2] += p[2];
+    run = 1;
   }
+  if (run) count_run(rgba + 4 * (count - 1));
   std::vector<std::array<int, 3>> next(kBins, kNoColour);
   Palette palette;
   for (const auto& c : map_colours) palette.push_back({c[0], c[1], c[2]});
