@@ -150,6 +150,7 @@ void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::st
   o.max_cell = 26;
   o.small_numbers = true;
   o.own_scale_always = true;
+  o.one_decimal_allowed = false;  // scaled by 10^k below so that two digits say something
   const float scale = fonts().scale;
   const float width = static_cast<float>(grad.cols()) * 44 * scale + 8 * scale;
   flow.next(width);

@@ -60,16 +60,18 @@ void DrawOutputPanel(AppState& state) {
     // One row height for all, so that the first heatmap's token labels name every row.
     {
       float cell_h = 1e9f;
-      bool small_numbers = false, numbers = true;
+      bool small_numbers = false, numbers = true, one_decimal = false;
       const auto lower = [&](MatrixView m, const HeatmapOptions& ho, ImVec2 room) {
         const HeatmapFit fit = heatmap_fit(state, m, ho, room, true);
         cell_h = std::min(cell_h, fit.cell_h);
         small_numbers |= fit.small_numbers;
+        one_decimal |= fit.one_decimal;
         numbers = numbers && fit.numbers;
       };
       const auto measure_row = [&] {
         cell_h = 1e9f;
         small_numbers = false;
+        one_decimal = false;
         numbers = true;
         alt_o.colorbar = rest.colorbar = colorbars;
         lower(r.output, O_o, size(0, labels_w));
@@ -77,11 +79,13 @@ void DrawOutputPanel(AppState& state) {
         if (show_concat) lower(result.concat, rest, size(2, colorbar_w()));
         lower(result.output, rest, size(3, colorbar_w()));
       };
+      // How the row's numbers read: 2 with two decimals, 1 with one, 0 none.
+      const auto read = [&] { return numbers ? (one_decimal ? 1 : 2) : 0; };
       measure_row();
-      if (!numbers) {
+      if (const int with_colorbars = read(); with_colorbars < 2) {
         colorbars = false;
         measure_row();
-        if (!numbers) {  // nothing gained: they stay
+        if (read() <= with_colorbars) {  // nothing gained: they stay
           colorbars = true;
           measure_row();
         }
@@ -89,7 +93,8 @@ void DrawOutputPanel(AppState& state) {
       const float limit = cell_h / scale / picture_cell_factor(state);  // max_cell is in unscaled pixels
       for (HeatmapOptions* ho : {&O_o, &alt_o, &rest}) {
         ho->max_cell = std::min(ho->max_cell, limit);
-        ho->small_numbers = small_numbers;  // one size of numbers across the row
+        ho->small_numbers = small_numbers;  // one size of numbers across the row, and one number of decimals
+        ho->one_decimal = one_decimal;
       }
     }
     const std::string head = std::to_string(state.view.head + 1);

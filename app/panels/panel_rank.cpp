@@ -129,7 +129,8 @@ float least_column_width(const AppState& state) {
 // The room for W^Q W^Kᵀ: 45% of the panel, or as much more as its numbers need, up to what leaves
 // the singular values their column at its narrowest (at 1280 × 720 its 18 px cells had no number).
 // The regular font's first, giving up the colour bar for them (the numbers say the values), then
-// the small font's; where even so they do not fit, none.
+// the small font's, each with two decimals; where even so they do not fit, the least room (where
+// the matrix shows its numbers with one decimal if they fit so, else none).
 struct MatrixFit {
   ImVec2 room;
   int readability = 0;  // 2: the numbers in the regular font, 1: in the small one, 0: none
@@ -145,7 +146,8 @@ MatrixFit MatrixRoom(const AppState& state, const core::Mat& W, HeatmapOptions& 
       o.colorbar = colorbar;
       for (float w = least;; w = std::min(w + 8 * scale, widest)) {
         const HeatmapFit fit = heatmap_fit(state, W, o, ImVec2(w, h), true);
-        if (fit.numbers && (small || !fit.small_numbers)) return MatrixFit{ImVec2(w, h), fit.small_numbers ? 1 : 2};
+        // Two decimals: with one only, the matrix is drawn in the least width, as where none fit.
+        if (fit.numbers && !fit.one_decimal && (small || !fit.small_numbers)) return MatrixFit{ImVec2(w, h), fit.small_numbers ? 1 : 2};
         if (w >= widest) break;
       }
     }

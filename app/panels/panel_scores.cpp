@@ -89,9 +89,10 @@ Candidate evaluate(const AppState& state, const core::HeadResult& r, const Score
       split ? heatmap_fit(state, r.scores_antisym, o.antisym, small, true) : HeatmapFit{1, 1, true, true, true, false};
   const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, o.sym, small, true) : P;
   float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
-  if (S.numbers && G.numbers) quality += 1e6f;
+  // Numbers with two decimals, then with one (three panels in a slide's frame), then none.
+  if (S.numbers && G.numbers) quality += S.one_decimal || G.one_decimal ? 5e5f : 1e6f;
   if (S.column_labels && G.column_labels) quality += 1e5f;
-  if (P.numbers && P2.numbers) quality += 50.0f;
+  if (P.numbers && P2.numbers) quality += P.one_decimal || P2.one_decimal ? 25.0f : 50.0f;
   if (!S.fits || !G.fits || !P.fits) quality -= 1e7f;  // overflowing into the text below
   return Candidate{a, big, small, quality};
 }
@@ -132,7 +133,8 @@ void make_alike(const AppState& state, HeatmapOptions& oa, HeatmapOptions& ob, c
     HeatmapOptions sa = oa, sb = ob;
     sa.label_lines = sb.label_lines = HeatmapOptions::LabelLines::Two;
     const HeatmapFit ga = heatmap_fit(state, a, sa, room, true), gb = heatmap_fit(state, b, sb, room, true);
-    staggered = (ga.numbers || !fa.numbers) && (gb.numbers || !fb.numbers);
+    const auto level = [](const HeatmapFit& fit) { return fit.numbers ? (fit.one_decimal ? 1 : 2) : 0; };
+    staggered = level(ga) >= level(fa) && level(gb) >= level(fb);
     if (staggered) fa = ga, fb = gb;
   }
   for (HeatmapOptions* o : {&oa, &ob}) {
@@ -140,6 +142,7 @@ void make_alike(const AppState& state, HeatmapOptions& oa, HeatmapOptions& ob, c
     o->max_cell = std::min({o->max_cell, fa.cell_h / fonts().scale, fb.cell_h / fonts().scale});
     o->label_lines = staggered ? HeatmapOptions::LabelLines::Two : HeatmapOptions::LabelLines::One;
     o->small_numbers = fa.small_numbers || fb.small_numbers;
+    o->one_decimal = fa.one_decimal || fb.one_decimal;
     o->no_numbers = !fa.numbers || !fb.numbers;  // both or neither: a bare twin would read as zeros
   }
 }
@@ -223,22 +226,39 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
 
 // Below the heatmaps, wherever they ended (text_h from the bottom): the asymmetry with the scale toggle,
 // the degrees of freedom, and under cross-attention why QQᵀ is no rival.
+std::string asymmetry_text(const core::Scenario& s, const core::HeadResult& r) {
+  if (r.square())
+    return "asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
+           (s.options.shared_qk && !s.options.normalize_keys && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") +
+           "   \u00B7   QQ\u1D40: 0";
+  return "(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
+         std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
+         ")   \u00B7   QQ\u1D40: symmetric";
+}
+
+constexpr const char* kOwnScales = "own colour scales";
+float own_scales_gap() { return 24 * fonts().scale; }
+
+// Whether the scale toggle goes on a line of its own, below the asymmetry (a narrow panel: three
+// panels in a slide's frame), rather than clipped at the panel's edge.
+bool own_scales_below(const std::string& asymmetry, float width) {
+  if (frame_picture().active) return false;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float toggle = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(kOwnScales).x;
+  return script_text_size(asymmetry).x + own_scales_gap() + toggle > width;
+}
+
 void ScoresText(AppState& state, const core::Scenario& s, const core::HeadResult& r, const std::string& dof,
                 float text_h) {
   const ImGuiStyle& style = ImGui::GetStyle();
   ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
                                                                     style.WindowPadding.y - text_h + style.ItemSpacing.y));
-  if (r.square())
-    ScriptText("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
-               (s.options.shared_qk && !s.options.normalize_keys && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") +
-               "   \u00B7   QQ\u1D40: 0");
-  else
-    ScriptText("(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
-               std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
-               ")   \u00B7   QQ\u1D40: symmetric");
+  const std::string asymmetry = asymmetry_text(s, r);
+  const bool below = own_scales_below(asymmetry, ImGui::GetContentRegionAvail().x);
+  ScriptText(asymmetry);
   if (!frame_picture().active) {
-    ImGui::SameLine(0, 24 * fonts().scale);
-    keyed::Checkbox("own_scales", "own colour scales", &state.view.own_scales);
+    if (!below) ImGui::SameLine(0, own_scales_gap());
+    keyed::Checkbox("own_scales", kOwnScales, &state.view.own_scales);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare.");
   }
@@ -258,7 +278,8 @@ void DrawScoresPanel(AppState& state) {
 
     // The text below the heatmaps keeps its lines; the heatmaps have the rest.
     const std::string dof = core::describe_freedom(s, core::score_freedom(s));  // docs/mathematics.md, Degrees of freedom
-    const size_t text_lines = 1 + wrap_script_words(dof, avail.x).size() + (s.cross() ? wrap_script_words(kCrossNote, avail.x).size() : 0);
+    const size_t text_lines = 1 + (own_scales_below(asymmetry_text(s, r), avail.x) ? 1 : 0) + wrap_script_words(dof, avail.x).size() +
+                              (s.cross() ? wrap_script_words(kCrossNote, avail.x).size() : 0);
     const float text_h =
         static_cast<float>(text_lines) * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
     const float body_h = std::max(40.0f, avail.y - text_h);

@@ -47,6 +47,7 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   o.show_row_labels = false;  // rows and columns are both the keys; the columns name them
   o.shared_max = 0.25;  // the largest an entry can be: saturation shows as a fading matrix
   o.colorbar = false;
+  o.one_decimal_allowed = false;  // its entries are at most ¼: with one decimal most would read 0.0 or 0.1
   const double largest = J.cwiseAbs().maxCoeff();
   const float room = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing();
   Heatmap(state, "jacobian", std::string(sigmoid ? "diag(a(1 \u2212 a))" : "diag(a) \u2212 aa^\u1D40") + ",  a = A_{" + std::to_string(row + 1) + ",:}",
@@ -101,9 +102,9 @@ struct SoftmaxParts {
 };
 
 // How well the numbers read: 3 in the regular font with a pixel or more either side, 2 in it, 1 in
-// the small font, 0 none.
+// the small font, 0 none, or only with one decimal (which the weights then show wherever they go).
 int readability(const HeatmapFit& fit) {
-  if (!fit.numbers) return 0;
+  if (!fit.numbers || fit.one_decimal) return 0;
   if (fit.small_numbers) return 1;
   return fit.cell_h >= fonts().regular->FontSize + 2 * fonts().scale ? 3 : 2;
 }

@@ -86,7 +86,7 @@ std::string current_panel_name() {
   return panel;
 }
 
-std::string format_number(double x) {
+std::string format_number(double x, int decimals) {
   if (std::isinf(x)) return x < 0 ? "\u2212\u221E" : "\u221E";
   if (std::isnan(x)) return "?";
   // The double itself, correctly rounded, as the exports and --dump print it: 0.23500000000000001
@@ -96,10 +96,10 @@ std::string format_number(double x) {
   const double a = std::abs(x);
   const std::to_chars_result shown =
       a >= 1e4 ? std::to_chars(buf, buf + sizeof buf, a, std::chars_format::scientific, 1)
-               : std::to_chars(buf, buf + sizeof buf, a, std::chars_format::fixed, 2);
+               : std::to_chars(buf, buf + sizeof buf, a, std::chars_format::fixed, decimals);
   const std::string text(buf, shown.ptr);
-  // "-0.00" would say a sign the number does not visibly have.
-  const bool negative = x < 0 && text != "0.00";
+  // "-0.00" (or "-0.0") would say a sign the number does not visibly have.
+  const bool negative = x < 0 && text.find_first_not_of("0.") != std::string::npos;
   return (negative ? "\u2212" : "") + text;
 }
 
@@ -117,6 +117,10 @@ struct NumberTexts {
   ImFont* small = nullptr;
   std::vector<std::string> numbers;  // empty where masked
   float widest_regular = 0, widest_small = 0;
+  // With one decimal, for cells too narrow for two (three panels in a slide's frame): a number
+  // rounded further, rather than none.
+  std::vector<std::string> short_numbers;
+  float short_widest_regular = 0, short_widest_small = 0;
 };
 
 const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
@@ -138,13 +142,19 @@ const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
     if (cache.size() >= 64) cache.clear();
     return cache.emplace_back();
   }();
-  t = NumberTexts{m.data, mask, m.rows, m.cols, values, f.regular, f.small, {}, 0, 0};
+  t = NumberTexts{m.data, mask, m.rows, m.cols, values, f.regular, f.small, {}, 0, 0, {}, 0, 0};
   t.numbers.assign(values.size(), std::string());
+  t.short_numbers.assign(values.size(), std::string());
   for (size_t i = 0; i < values.size(); ++i)
-    if (!std::isnan(values[i])) t.numbers[i] = format_number(values[i]);
-  for (const std::string& s : t.numbers) {
-    if (f.regular) t.widest_regular = std::max(t.widest_regular, font_text_size(f.regular, s).x);
-    if (f.small) t.widest_small = std::max(t.widest_small, font_text_size(f.small, s).x);
+    if (!std::isnan(values[i])) {
+      t.numbers[i] = format_number(values[i]);
+      t.short_numbers[i] = format_number(values[i], 1);
+    }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (f.regular) t.widest_regular = std::max(t.widest_regular, font_text_size(f.regular, t.numbers[i]).x);
+    if (f.small) t.widest_small = std::max(t.widest_small, font_text_size(f.small, t.numbers[i]).x);
+    if (f.regular) t.short_widest_regular = std::max(t.short_widest_regular, font_text_size(f.regular, t.short_numbers[i]).x);
+    if (f.small) t.short_widest_small = std::max(t.short_widest_small, font_text_size(f.small, t.short_numbers[i]).x);
   }
   return t;
 }
@@ -162,6 +172,7 @@ struct Measure {
   ImFont* number_font = nullptr;      // null: the numbers do not fit (or are off)
   float number_px = 0;                // the size they are drawn at: number_font's, or less for the large font
   bool fits = true;                   // the grid stays within its room
+  bool one_decimal = false;           // numbers holds the numbers with one decimal: two did not fit
 };
 
 Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title, bool show_numbers) {
@@ -189,8 +200,11 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
 
   const NumberTexts& texts = number_texts(m, options.masked_where_infinite);
   r.numbers = texts.numbers;
-  const auto widest_number = [&](ImFont* font) {
-    return (font == f.small && font != f.regular ? texts.widest_small : texts.widest_regular) + 4 * scale;
+  // The widest number in font, with two decimals or (one_decimal) one.
+  const auto widest_number = [&](ImFont* font, bool one_decimal = false) {
+    const bool small = font == f.small && font != f.regular;
+    if (one_decimal) return (small ? texts.short_widest_small : texts.short_widest_regular) + 4 * scale;
+    return (small ? texts.widest_small : texts.widest_regular) + 4 * scale;
   };
 
   // Square cells where there is room; where the height is short but the width
@@ -216,33 +230,42 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     r.cell_w = std::max(r.cell_w, std::min(fit_w, options.cell_w_at_least));
   };
   // One font for all the numbers (all or none: a heatmap with some numbers missing would look like zeros).
-  const auto number_font_for = [&](const Measure& sized) -> ImFont* {
+  const auto number_font_for = [&](const Measure& sized, bool one_decimal) -> ImFont* {
     for (ImFont* font : {options.small_numbers ? f.small : f.regular, f.small})
-      if (font && font->FontSize <= sized.cell_h + 1 && widest_number(font) <= sized.cell_w + 2 * scale) return font;
+      if (font && font->FontSize <= sized.cell_h + 1 && widest_number(font, one_decimal) <= sized.cell_w + 2 * scale) return font;
     return nullptr;
+  };
+  // How the numbers read in cells so sized: 2 with two decimals, 1 with one (where two do not fit:
+  // a heatmap without numbers says nothing of them), 0 none.
+  const auto numbers_level = [&](const Measure& sized) {
+    if (!options.one_decimal && number_font_for(sized, false)) return 2;
+    return options.one_decimal_allowed && number_font_for(sized, true) ? 1 : 0;
   };
   size_cells();
   // Column labels too wide to stand side by side ("smell₂", "failure" over 25 px cells) take two
   // staggered lines, each label then having two cells' width: shortened to "s…" they said nothing.
-  // Not where the line would cost the cells their numbers (the weights at 1280 × 720): the numbers
-  // are what the lessons quote, and the row labels name the same tokens in full.
+  // Not where the line would cost the cells their numbers, or a decimal of them (the weights at
+  // 1280 × 720): the numbers are what the lessons quote, and the row labels name the same tokens in full.
   using LabelLines = HeatmapOptions::LabelLines;
   if (r.col_label_h > 0 && m.cols > 1 && options.label_lines != LabelLines::One &&
       (options.label_lines == LabelLines::Two || !column_labels_fit(options.col_labels, m.cols, r.cell_w, 1))) {
     const Measure one_line = r;
-    const bool had_numbers = number_font_for(r) != nullptr;
+    const int level = numbers_level(r);
     r.col_label_lines = 2;
     r.col_label_h += column_line_h(options.col_labels, m.cols, r.cell_w);
     size_cells();
-    if (had_numbers && !number_font_for(r) && options.label_lines == LabelLines::Fit) r = one_line;
+    if (numbers_level(r) < level && options.label_lines == LabelLines::Fit) r = one_line;
   }
   if (show_numbers) {
-    r.number_font = number_font_for(r);
+    const int level = numbers_level(r);
+    r.one_decimal = level == 1;
+    r.number_font = level > 0 ? number_font_for(r, r.one_decimal) : nullptr;
+    if (r.one_decimal) r.numbers = texts.short_numbers;
     if (r.number_font) r.number_px = r.number_font->FontSize;
     // Digits grow with the cells: in a large cell (presenter mode at 1920 × 1080, a panel alone)
     // 15 px digits would be lost in the middle of it. About a third of the cell's height, as
     // wide as the cell allows, at most the large font's own size, which is drawn scaled down.
-    if (r.number_font == f.regular && f.large && f.regular != f.small && texts.widest_regular > 0) {
+    if (r.number_font == f.regular && f.large && f.regular != f.small && texts.widest_regular > 0 && !r.one_decimal) {
       const float by_width = f.regular->FontSize * (r.cell_w - 10 * scale) / texts.widest_regular;
       const float px = std::min({r.cell_h * 0.32f, by_width, f.large->FontSize});
       if (px > f.regular->FontSize * 1.1f) {
@@ -483,7 +506,7 @@ HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions
   const Measure r = measure(m, for_picture(state, options), avail, title, state.view.show_numbers);
   return HeatmapFit{r.cell_w, r.cell_h, r.number_font != nullptr, r.fits, r.col_label_h > 0,
                     r.number_font && r.number_font == fonts().small && fonts().small != fonts().regular,
-                    r.col_label_lines == 2, r.row_label_w + r.cell_w * static_cast<float>(m.cols) + r.colorbar_w};
+                    r.col_label_lines == 2, r.row_label_w + r.cell_w * static_cast<float>(m.cols) + r.colorbar_w, r.one_decimal};
 }
 
 HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,

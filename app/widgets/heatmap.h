@@ -50,6 +50,8 @@ struct HeatmapOptions {
   float cell_w_at_least = 0;      // in pixels: heatmaps compared side by side get cells of one width
   bool small_numbers = false;     // the small font for the numbers even where the regular one fits (a pair alike)
   bool no_numbers = false;        // none, even where they fit (the other of a pair has no room for its own)
+  bool one_decimal = false;       // one decimal, even where two fit (the other of a pair has room for one only)
+  bool one_decimal_allowed = true;  // false: two decimals or none (values whose first decimal is mostly 0)
   bool colorbar = true;
   // Column labels on one line, or on two staggered lines where one has no room (Fit); a heatmap
   // beside another says which, so that the two grids start at one height and share their row labels.
@@ -89,6 +91,7 @@ struct HeatmapFit {
   bool small_numbers = false;  // its numbers need the small font
   bool staggered_labels = false;  // its column labels take two lines
   float width = 0;                // row labels, cells and colour bar (not a wider title)
+  bool one_decimal = false;       // its numbers have one decimal: two do not fit
 };
 // How much larger cells may grow in a picture of a panel alone, or beside a training run's curves (max_cell is multiplied by it).
 float picture_cell_factor(const AppState& state);
@@ -104,8 +107,8 @@ HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_ma
 // The first part of the keys of frame_layout().heatmaps and frame_layout().highlights.
 std::string current_panel_name();
 
-// The text of a number in a cell: 2 decimals, or 2 significant digits past ±10⁴;
-// "−∞" for a masked logit. The minus sign is U+2212.
-std::string format_number(double x);
+// The text of a number in a cell: 2 decimals (1 in a cell too narrow for 2), or 2 significant
+// digits past ±10⁴; "−∞" for a masked logit. The minus sign is U+2212.
+std::string format_number(double x, int decimals = 2);
 
 }  // namespace app

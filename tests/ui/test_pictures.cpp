@@ -211,6 +211,12 @@ TEST(FormatNumber, TheCorrectlyRoundedDoubleAndNeverMinusZero) {
   EXPECT_EQ(app::format_number(-0.0), "0.00");
   EXPECT_EQ(app::format_number(-1.5), "\u22121.50");
   EXPECT_EQ(app::format_number(123456.0), "1.2e+05");
+  // One decimal, in cells too narrow for two: the same rounding, the same sign rule.
+  EXPECT_EQ(app::format_number(1.45, 1), "1.4");  // the double is 1.4499999999999999556
+  EXPECT_EQ(app::format_number(-0.25, 1), "\u22120.2");  // exactly halfway: to even, as printf's %.1f
+  EXPECT_EQ(app::format_number(-0.04, 1), "0.0");
+  EXPECT_EQ(app::format_number(-0.05000000000000001, 1), "\u22120.1");
+  EXPECT_EQ(app::format_number(123456.0, 1), "1.2e+05");
   // Against printf's %.2f (glibc rounds the exact binary value) on random doubles.
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> uniform(-9999.0, 9999.0);

@@ -189,6 +189,32 @@ test("Ctrl+O opens the browser's file picker; Ctrl+S and F12 are downloads named
   await context.close();
 });
 
+// Three panels in a slide's frame (1200 × 560): S, QQᵀ and the parts of S are 29–35 px wide, too
+// narrow for two decimals. Every cell keeps a number, with one decimal, S and QQᵀ alike (lesson 1:
+// S₁₁ = q₁·k₁ = 0.5·0.8 + 0.5·(−0.2) = 0.3, (QQᵀ)₁₁ = 0.5² + 0.5² = 0.5), the weights keep their
+// two, and no control is cut at its panel's edge.
+test("a slide's frame of three panels keeps a number in every cell, and every control whole", async () => {
+  const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt", { width: 1200, height: 560, search: "?embed=Matrices,Scores,Softmax" });
+  await frames(page, 6);
+  const layout = JSON.parse(await page.evaluate(() => window.attnlab.layout()));
+  for (const key of ["Scores/scores", "Scores/QQt", "Scores/sym", "Scores/antisym", "Softmax/weights"]) {
+    const hm = layout.heatmaps[key];
+    assert.ok(hm.numbers, `${key}: no numbers in cells of ${hm.cell}`);
+    assert.equal(hm.text.length, 16, key);
+    assert.ok(hm.text.every((t) => (key === "Softmax/weights" ? /^\d\.\d\d$/ : /^\u2212?\d+\.\d$/).test(t)), `${key}: ${hm.text}`);
+  }
+  assert.equal(layout.heatmaps["Scores/scores"].text[0], "0.3");
+  assert.equal(layout.heatmaps["Scores/QQt"].text[0], "0.5");
+  const inside = (control, panel) => {
+    const [x, y, w, h] = layout.controls[control], [px, py, pw, ph] = layout.panels[panel];
+    return x >= px && y >= py && x + w <= px + pw && y + h <= py + ph;
+  };
+  assert.ok(inside("own_scales", "Scores"), `own_scales ${layout.controls.own_scales} outside Scores ${layout.panels.Scores}`);
+  assert.ok(inside("jacobian", "Softmax"), `jacobian ${layout.controls.jacobian} outside Softmax ${layout.panels.Softmax}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("?embed= shows only the panels named; a name it does not know shows the whole app", async () => {
   const embedded = await open("#lesson=01_qkt_vs_qqt", { search: "?embed=Scores,softmax" });
   await frames(embedded.page, 4);
