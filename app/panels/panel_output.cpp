@@ -60,32 +60,29 @@ void DrawOutputPanel(AppState& state) {
     // One row height for all, so that the first heatmap's token labels name every row.
     {
       float cell_h = 1e9f;
-      bool small_numbers = false, numbers = true, one_decimal = false;
+      bool small_numbers = false;
+      int decimals = 2;  // the fewest any of the row shows: 2, 1, or 0 (none)
       const auto lower = [&](MatrixView m, const HeatmapOptions& ho, ImVec2 room) {
         const HeatmapFit fit = heatmap_fit(state, m, ho, room, true);
         cell_h = std::min(cell_h, fit.cell_h);
         small_numbers |= fit.small_numbers;
-        one_decimal |= fit.one_decimal;
-        numbers = numbers && fit.numbers;
+        decimals = std::min(decimals, fit.decimals());
       };
       const auto measure_row = [&] {
         cell_h = 1e9f;
         small_numbers = false;
-        one_decimal = false;
-        numbers = true;
+        decimals = 2;
         alt_o.colorbar = rest.colorbar = colorbars;
         lower(r.output, O_o, size(0, labels_w));
         lower(r.alt_output, alt_o, size(1, colorbar_w()));
         if (show_concat) lower(result.concat, rest, size(2, colorbar_w()));
         lower(result.output, rest, size(3, colorbar_w()));
       };
-      // How the row's numbers read: 2 with two decimals, 1 with one, 0 none.
-      const auto read = [&] { return numbers ? (one_decimal ? 1 : 2) : 0; };
       measure_row();
-      if (const int with_colorbars = read(); with_colorbars < 2) {
+      if (const int with_colorbars = decimals; with_colorbars < 2) {
         colorbars = false;
         measure_row();
-        if (read() <= with_colorbars) {  // nothing gained: they stay
+        if (decimals <= with_colorbars) {  // nothing gained: they stay
           colorbars = true;
           measure_row();
         }
@@ -94,7 +91,7 @@ void DrawOutputPanel(AppState& state) {
       for (HeatmapOptions* ho : {&O_o, &alt_o, &rest}) {
         ho->max_cell = std::min(ho->max_cell, limit);
         ho->small_numbers = small_numbers;  // one size of numbers across the row, and one number of decimals
-        ho->one_decimal = one_decimal;
+        ho->one_decimal = decimals == 1;
       }
     }
     const std::string head = std::to_string(state.view.head + 1);

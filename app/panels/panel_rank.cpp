@@ -147,7 +147,7 @@ MatrixFit MatrixRoom(const AppState& state, const core::Mat& W, HeatmapOptions& 
       for (float w = least;; w = std::min(w + 8 * scale, widest)) {
         const HeatmapFit fit = heatmap_fit(state, W, o, ImVec2(w, h), true);
         // Two decimals: with one only, the matrix is drawn in the least width, as where none fit.
-        if (fit.numbers && !fit.one_decimal && (small || !fit.small_numbers)) return MatrixFit{ImVec2(w, h), fit.small_numbers ? 1 : 2};
+        if (fit.decimals() == 2 && (small || !fit.small_numbers)) return MatrixFit{ImVec2(w, h), fit.small_numbers ? 1 : 2};
         if (w >= widest) break;
       }
     }

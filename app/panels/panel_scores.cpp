@@ -90,9 +90,9 @@ Candidate evaluate(const AppState& state, const core::HeadResult& r, const Score
   const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, o.sym, small, true) : P;
   float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
   // Numbers with two decimals, then with one (three panels in a slide's frame), then none.
-  if (S.numbers && G.numbers) quality += S.one_decimal || G.one_decimal ? 5e5f : 1e6f;
+  if (const int d = std::min(S.decimals(), G.decimals()); d > 0) quality += d == 2 ? 1e6f : 5e5f;
   if (S.column_labels && G.column_labels) quality += 1e5f;
-  if (P.numbers && P2.numbers) quality += P.one_decimal || P2.one_decimal ? 25.0f : 50.0f;
+  if (const int d = std::min(P.decimals(), P2.decimals()); d > 0) quality += d == 2 ? 50.0f : 25.0f;
   if (!S.fits || !G.fits || !P.fits) quality -= 1e7f;  // overflowing into the text below
   return Candidate{a, big, small, quality};
 }
@@ -133,8 +133,7 @@ void make_alike(const AppState& state, HeatmapOptions& oa, HeatmapOptions& ob, c
     HeatmapOptions sa = oa, sb = ob;
     sa.label_lines = sb.label_lines = HeatmapOptions::LabelLines::Two;
     const HeatmapFit ga = heatmap_fit(state, a, sa, room, true), gb = heatmap_fit(state, b, sb, room, true);
-    const auto level = [](const HeatmapFit& fit) { return fit.numbers ? (fit.one_decimal ? 1 : 2) : 0; };
-    staggered = level(ga) >= level(fa) && level(gb) >= level(fb);
+    staggered = ga.decimals() >= fa.decimals() && gb.decimals() >= fb.decimals();
     if (staggered) fa = ga, fb = gb;
   }
   for (HeatmapOptions* o : {&oa, &ob}) {
@@ -224,8 +223,6 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
   }
 }
 
-// Below the heatmaps, wherever they ended (text_h from the bottom): the asymmetry with the scale toggle,
-// the degrees of freedom, and under cross-attention why QQᵀ is no rival.
 std::string asymmetry_text(const core::Scenario& s, const core::HeadResult& r) {
   if (r.square())
     return "asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
@@ -248,13 +245,13 @@ bool own_scales_below(const std::string& asymmetry, float width) {
   return script_text_size(asymmetry).x + own_scales_gap() + toggle > width;
 }
 
-void ScoresText(AppState& state, const core::Scenario& s, const core::HeadResult& r, const std::string& dof,
+// Below the heatmaps, wherever they ended (text_h from the bottom): the asymmetry with the scale toggle
+// (below it where it does not fit beside it), the degrees of freedom, and under cross-attention why QQᵀ is no rival.
+void ScoresText(AppState& state, const core::Scenario& s, const std::string& asymmetry, bool below, const std::string& dof,
                 float text_h) {
   const ImGuiStyle& style = ImGui::GetStyle();
   ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
                                                                     style.WindowPadding.y - text_h + style.ItemSpacing.y));
-  const std::string asymmetry = asymmetry_text(s, r);
-  const bool below = own_scales_below(asymmetry, ImGui::GetContentRegionAvail().x);
   ScriptText(asymmetry);
   if (!frame_picture().active) {
     if (!below) ImGui::SameLine(0, own_scales_gap());
@@ -278,7 +275,9 @@ void DrawScoresPanel(AppState& state) {
 
     // The text below the heatmaps keeps its lines; the heatmaps have the rest.
     const std::string dof = core::describe_freedom(s, core::score_freedom(s));  // docs/mathematics.md, Degrees of freedom
-    const size_t text_lines = 1 + (own_scales_below(asymmetry_text(s, r), avail.x) ? 1 : 0) + wrap_script_words(dof, avail.x).size() +
+    const std::string asymmetry = asymmetry_text(s, r);
+    const bool below = own_scales_below(asymmetry, avail.x);
+    const size_t text_lines = 1 + (below ? 1 : 0) + wrap_script_words(dof, avail.x).size() +
                               (s.cross() ? wrap_script_words(kCrossNote, avail.x).size() : 0);
     const float text_h =
         static_cast<float>(text_lines) * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
@@ -305,7 +304,7 @@ void DrawScoresPanel(AppState& state) {
       make_alike(state, o.sym, o.antisym, r.scores_sym, r.scores_antisym, placed.small);
     }
     ArrangedHeatmaps(state, s, r, o, placed, gap);
-    ScoresText(state, s, r, dof, text_h);
+    ScoresText(state, s, asymmetry, below, dof, text_h);
   }
   ImGui::End();
 }

@@ -104,7 +104,7 @@ struct SoftmaxParts {
 // How well the numbers read: 3 in the regular font with a pixel or more either side, 2 in it, 1 in
 // the small font, 0 none, or only with one decimal (which the weights then show wherever they go).
 int readability(const HeatmapFit& fit) {
-  if (!fit.numbers || fit.one_decimal) return 0;
+  if (fit.decimals() < 2) return 0;
   if (fit.small_numbers) return 1;
   return fit.cell_h >= fonts().regular->FontSize + 2 * fonts().scale ? 3 : 2;
 }

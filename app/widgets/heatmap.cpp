@@ -145,12 +145,10 @@ const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
   t = NumberTexts{m.data, mask, m.rows, m.cols, values, f.regular, f.small, {}, 0, 0, {}, 0, 0};
   t.numbers.assign(values.size(), std::string());
   t.short_numbers.assign(values.size(), std::string());
-  for (size_t i = 0; i < values.size(); ++i)
-    if (!std::isnan(values[i])) {
-      t.numbers[i] = format_number(values[i]);
-      t.short_numbers[i] = format_number(values[i], 1);
-    }
   for (size_t i = 0; i < values.size(); ++i) {
+    if (std::isnan(values[i])) continue;  // masked: no text, no width
+    t.numbers[i] = format_number(values[i]);
+    t.short_numbers[i] = format_number(values[i], 1);
     if (f.regular) t.widest_regular = std::max(t.widest_regular, font_text_size(f.regular, t.numbers[i]).x);
     if (f.small) t.widest_small = std::max(t.widest_small, font_text_size(f.small, t.numbers[i]).x);
     if (f.regular) t.short_widest_regular = std::max(t.short_widest_regular, font_text_size(f.regular, t.short_numbers[i]).x);

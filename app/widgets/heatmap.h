@@ -92,6 +92,8 @@ struct HeatmapFit {
   bool staggered_labels = false;  // its column labels take two lines
   float width = 0;                // row labels, cells and colour bar (not a wider title)
   bool one_decimal = false;       // its numbers have one decimal: two do not fit
+  // The decimals its numbers show: 2, 1 (two do not fit), 0 (none fit).
+  int decimals() const { return numbers ? (one_decimal ? 1 : 2) : 0; }
 };
 // How much larger cells may grow in a picture of a panel alone, or beside a training run's curves (max_cell is multiplied by it).
 float picture_cell_factor(const AppState& state);
