@@ -348,10 +348,15 @@ void DrawPresenter(AppState& state) {
   ImGui::End();
 }
 
-// The page's ?embed=: the panels asked for, in columns of equal width over the whole canvas.
+// The page's ?embed=: the panels asked for, in columns of equal width over the whole canvas, or
+// one below the other where columns would be too narrow (a phone).
 void DrawEmbedded(AppState& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const std::vector<Panel>& panels = state.panels.embedded;
+  if (ColumnsTooNarrow(display.x, panels.size())) {  // a phone, or too many columns for the frame
+    DrawStacked(state, panels, 0, display.y);
+    return;
+  }
   const float w = std::floor(display.x / static_cast<float>(panels.size()));
   for (size_t i = 0; i < panels.size(); ++i) {
     const float x = w * static_cast<float>(i);
@@ -420,7 +425,9 @@ void DrawWholeWindow(AppState& state, FrameRequests& requests, float caption_h) 
   const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
   const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
   const float h = std::max(1.0f, display.y - top - status_h - caption_h);
-  if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
+  if (state.view.workspace == Workspace::Lab && !picture.active && TooNarrowToTile(display.x)) {
+    DrawStacked(state, {Panel::Experiment}, top, h);  // a phone: the lab in one column, scrolled as a page
+  } else if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
     ImGui::SetNextWindowPos(ImVec2(0, top));
     ImGui::SetNextWindowSize(ImVec2(display.x, h));
     DrawExperimentPanel(state);
@@ -520,6 +527,7 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
   EndGesture(state);
   // Linked highlighting: what was hovered in this frame is what every panel draws in the next.
   requests.redraw = settle_highlight(state);
+  requests.redraw |= std::exchange(state.panels.stack_unsettled, false);  // a stacked panel's height fits what it drew
   return requests;
 }
 

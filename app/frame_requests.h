@@ -9,7 +9,8 @@ struct FrameRequests {
   bool close_asked = false;  // in: the window's close button was pressed (asks when there are unsaved changes)
   bool quit = false;         // out: close the window now
   // out: draw one more frame even without an event: the linked highlight changed, and the
-  // panels drawn before the heatmap that set it show it only then.
+  // panels drawn before the heatmap that set it show it only then; or a stacked panel drew
+  // another height than it was given (app/frame_views.cpp), which the next frame gives it.
   bool redraw = false;
 };
 

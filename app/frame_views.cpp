@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/panels/panel_table.h"
 #include "app/render/text.h"
+#include "app/widgets/frame_context.h"
 
 namespace app {
 
@@ -64,7 +68,93 @@ struct Tiling {
   }
 };
 
+// Below these widths (times the fonts' scale) panels side by side would be too narrow to read: the
+// whole window's tiling needs the editor's 380 beside views of at least 260, a column of ?embed=
+// one heatmap with its labels and numbers.
+constexpr float kTiledWindowMinWidth = 640;
+constexpr float kColumnMinWidth = 300;
+
+// How tall a stacked panel's window would have to be for all it drew in its last frame, unscrolled;
+// none where it drew nothing (scrolled out of the page, Dear ImGui skips its items).
+std::optional<float> DrawnHeight(Panel panel) {
+  const ImGuiWindow* w = ImGui::FindWindowByName(panel_name(panel));
+  if (!w || !w->WasActive || w->SkipItems || !(w->Flags & ImGuiWindowFlags_ChildWindow)) return std::nullopt;
+  return std::ceil(w->DC.CursorMaxPos.y - w->Pos.y + w->Scroll.y + w->WindowPadding.y);
+}
+
+// The height a panel takes in the stacked page, `width` wide, on a screen `h` tall: the lesson all
+// of itself; a column of controls (the editor, the lab) all it drew the frame before, so that the
+// page scrolls and not a panel inside it; a view alone the screen, else about a screen's width
+// square, between half the screen and all of it (the heatmaps size their cells by their room).
+float StackedHeight(const AppState& state, const PanelRow& row, float width, float h, bool alone) {
+  if (row.height) return std::floor(row.height(state, width));
+  if (row.stacks_whole) {  // as it drew when last seen; the first frame stacked, measured by the next
+    const auto drawn = state.panels.stacked_heights.find(row.id);
+    return drawn != state.panels.stacked_heights.end() ? drawn->second : h;
+  }
+  return alone ? h : std::floor(std::clamp(width, h * 0.5f, h));
+}
+
 }  // namespace
+
+bool TooNarrowToTile(float width) { return width < kTiledWindowMinWidth * fonts().scale; }
+
+bool ColumnsTooNarrow(float width, size_t columns) {
+  return TooNarrowToTile(width) || width / static_cast<float>(std::max<size_t>(1, columns)) < kColumnMinWidth * fonts().scale;
+}
+
+void DrawStacked(AppState& state, const std::vector<Panel>& panels, float top, float h) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, top));
+  ImGui::SetNextWindowSize(ImVec2(display.x, h));
+  ImGui::SetNextWindowBgAlpha(0.0f);  // as a panel's: the backend has cleared to it
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
+  const bool open = ImGui::Begin("##stacked panels", nullptr, kFlags);
+  ImGui::PopStyleVar(2);
+  if (open) {
+    // Each panel a child of this page (BeginPanel, while state.panels.stacked): cut at its edges,
+    // scrolled with it, and a wheel over a panel that does not scroll itself scrolls the page.
+    state.panels.stacked = true;
+    const float width = ImGui::GetContentRegionAvail().x;  // less the page's scrollbar
+    float y = 0;
+    for (const Panel panel : panels) {
+      const PanelRow& row = panel_row(panel);
+      const float ph = std::max(1.0f, StackedHeight(state, row, width, h, panels.size() == 1));
+      if (state.panels.stack_scroll_to == panel) {
+        ImGui::SetScrollY(y);
+        state.panels.stack_scroll_to.reset();
+      }
+      ImGui::SetCursorPos(ImVec2(0, y));
+      ImGui::SetNextWindowSize(ImVec2(width, ph));
+      row.draw(state);
+      // A panel as tall as it draws that drew more or less (a section opened): the next frame fits it.
+      const std::optional<float> drawn = row.stacks_whole ? DrawnHeight(panel) : std::nullopt;
+      if (drawn && *drawn != ph) {
+        state.panels.stacked_heights[panel] = *drawn;
+        state.panels.stack_unsettled = true;
+      }
+      y += ph;
+    }
+    ImGui::SetCursorPos(ImVec2(0, y));
+    ImGui::Dummy(ImVec2(0, 0));  // the page's length
+    state.panels.stacked = false;
+    // A finger (or the mouse) pressed on no control drags the page, as a phone's page scrolls;
+    // two fingers and the wheel scroll it too.
+    const ImGuiContext& g = *GImGui;
+    ImGuiWindow* page = ImGui::GetCurrentWindow();
+    if (ImGui::IsMouseClicked(0) && g.HoveredWindow && g.HoveredWindow->RootWindow == page && g.HoveredId == 0 && g.ActiveId == 0)
+      state.panels.stack_dragging = true;
+    if (state.panels.stack_dragging) {
+      if (!ImGui::IsMouseDown(0)) state.panels.stack_dragging = false;
+      else if (ImGui::GetIO().MouseDelta.y != 0) ImGui::SetScrollY(page->Scroll.y - ImGui::GetIO().MouseDelta.y);
+    }
+  }
+  ImGui::End();
+}
 
 // The views of the scenario, each row of the panel table at its place: the lesson and the editor
 // on the left, the views tiled on the right, drawn in the table's order.
@@ -85,6 +175,13 @@ void DrawViews(AppState& state, float top, float h) {
   const PanelRow* lesson = panel_at(Place::LeftTop);
   t.lesson = lesson && (!s.notes.empty() || !s.title.empty());
   if (t.lesson && lesson->height) t.lesson_h = std::floor(std::min(h * 0.45f, lesson->height(state, t.left_w)));
+  if (TooNarrowToTile(display.x) && !frame_picture().active) {  // a phone: the panels one below the other (a picture cannot scroll)
+    std::vector<Panel> panels;
+    for (const PanelRow& row : panel_table())
+      if (row.place != Place::None && (row.place != Place::LeftTop || t.lesson)) panels.push_back(row.id);
+    DrawStacked(state, panels, top, h);
+    return;
+  }
   // The bottom row: the outputs as matrices, and as points in the plane.
   t.bottom_left_w = std::floor(t.right_w * 0.62f);
   bool split = false;

@@ -3,11 +3,26 @@
 // left, the views on the right, the middle row split where both its panels read best.
 #pragma once
 
+#include <cstddef>
+#include <vector>
+
 #include "app/app_state.h"
 
 namespace app {
 
-// Draws the views between top and top + h, the whole width of the display.
+// Whether a window `width` display pixels wide is too narrow for the views' tiling (a phone): the
+// views, and the lab, are stacked instead.
+bool TooNarrowToTile(float width);
+// Whether `columns` panels side by side in `width` display pixels would be too narrow to read, so
+// that they are stacked instead (the page's ?embed=).
+bool ColumnsTooNarrow(float width, size_t columns);
+
+// The panels one below the other, the whole width between top and top + h, scrolled as one page:
+// a phone's screen, or a frame too narrow for columns. Each panel is a child of the page.
+void DrawStacked(AppState& state, const std::vector<Panel>& panels, float top, float h);
+
+// Draws the views between top and top + h, the whole width of the display: tiled, or stacked
+// where the display is too narrow for the tiling.
 void DrawViews(AppState& state, float top, float h);
 
 }  // namespace app

@@ -187,6 +187,13 @@
   // shortcuts read it: Ctrl, Shift or Alt aside, and the key's code, as GLFW's (79 on any keyboard
   // layout), once a press, not its repeats. The app says whether it would take the key now (not
   // while typing, nor while recording); its frame then asks nothing. The browser's own Open never.
+  // Ctrl + (or =), Ctrl − and Ctrl 0 are attnlab's zoom (View menu), not the browser's: the
+  // browser's zoom enlarges the labels but not the numbers in the cells, and in a slide's frame it
+  // would zoom the whole deck. The key goes on to the app (its default alone is prevented).
+  window.addEventListener("keydown", function (event) {
+    if (!event.ctrlKey || event.altKey || event.metaKey) return;
+    if ([61, 107, 173, 187, 109, 189, 48, 96].indexOf(event.keyCode) >= 0) event.preventDefault();
+  }, true);
   window.addEventListener("keydown", function (event) {
     if (!event.ctrlKey || event.keyCode !== 79) return;
     event.preventDefault();

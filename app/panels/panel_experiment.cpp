@@ -348,6 +348,17 @@ void ExperimentSettings(AppState& state) {
   }
 }
 
+// Below the run's controls: the loss curves (curves_h tall), the table of variants, the exports
+// and what each variant learned (thumbs_h tall).
+void RunResults(AppState& state, float curves_h, float thumbs_h) {
+  CurvesControls(state);
+  LossCurves(state, ImVec2(ImGui::GetContentRegionAvail().x, curves_h));
+  VariantTable(state);
+  Exports(state);
+  ImGui::Spacing();
+  LearnedMaps(state, thumbs_h);
+}
+
 }  // namespace
 
 void DrawExperimentPanel(AppState& state) {
@@ -355,17 +366,31 @@ void DrawExperimentPanel(AppState& state) {
                                "Train the competing designs of attention side by side: same data, same starting weights, "
                                "their loss curves and what each learns");
   if (!open) {
-    ImGui::End();
+    EndPanel();
     return;
   }
   if (state.lab.result) {
     ResultView(state);
-    ImGui::End();
+    EndPanel();
     return;
   }
   const float scale = fonts().scale;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float settings_w = std::clamp(avail.x * 0.34f, 300 * scale, 520 * scale);
+  if (avail.x < settings_w + 300 * scale) {
+    // A phone: the settings above the run, one column that scrolls with the page of stacked panels
+    // (app/frame_views.cpp draws the panel as tall as it draws), so nothing is sized by the screen.
+    if (!frame_picture().active && ImGui::Button("\u2190 Back to the views (Ctrl+L)")) state.view.workspace = Workspace::Views;
+    ExperimentSettings(state);
+    ImGui::Separator();
+    RunControls(state);
+    // The plot about 0.6 of the width tall, and the legend below it (a narrow plot's; two lines an
+    // entry, app/widgets/loss_curves.cpp).
+    const float legend_h = static_cast<float>(state.lab.view.curves.names.size()) * (2 * ImGui::GetTextLineHeight() + 6 * scale);
+    RunResults(state, std::floor(avail.x * 0.6f + legend_h + 2 * ImGui::GetTextLineHeight()), 120 * scale);
+    EndPanel();
+    return;
+  }
   ImGui::BeginChild("settings", ImVec2(settings_w, 0), false);
   if (!frame_picture().active && ImGui::Button("\u2190 Back to the views (Ctrl+L)")) state.view.workspace = Workspace::Views;
   ExperimentSettings(state);
@@ -380,14 +405,9 @@ void DrawExperimentPanel(AppState& state) {
   const float table_h = row_h * static_cast<float>(std::max<size_t>(1, state.lab.experiment.variants.size())) + ImGui::GetFrameHeightWithSpacing() + 8 * scale;
   const float thumbs_h = std::clamp(room.y * 0.22f, 90 * scale, 190 * scale);
   const float curves_h = std::max(160 * scale, room.y - table_h - thumbs_h - ImGui::GetFrameHeightWithSpacing() * 4);
-  CurvesControls(state);
-  LossCurves(state, ImVec2(room.x, curves_h));
-  VariantTable(state);
-  Exports(state);
-  ImGui::Spacing();
-  LearnedMaps(state, thumbs_h);
+  RunResults(state, curves_h, thumbs_h);
   ImGui::EndChild();
-  ImGui::End();
+  EndPanel();
 }
 
 std::string DescribeExperimentPanel(const AppState& state) {

@@ -216,7 +216,7 @@ void DrawGeometryPanel(AppState& state) {
     ImGui::SetCursorScreenPos(origin);
     ImGui::Dummy(ImVec2(avail.x, avail.y - 4));
   }
-  ImGui::End();
+  EndPanel();
 }
 
 std::string DescribeGeometryPanel(const AppState& state) {

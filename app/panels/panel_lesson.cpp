@@ -98,7 +98,11 @@ void DrawLessonPanel(AppState& state) {
         if (keyed::ArrowButton("lesson.next", "next step", ImGuiDir_Right)) ++state.panels.lesson_step;
         ImGui::EndDisabled();
       }
-      if (step.panel) {
+      if (step.panel && state.panels.stacked && !frame_picture().active) {  // a phone: the panel may be far below
+        ImGui::SameLine();
+        const std::string label = std::string("\u2192 the ") + panel_name(*step.panel) + " panel";
+        if (keyed::SmallButton("lesson.go_to_panel", label.c_str())) state.panels.stack_scroll_to = step.panel;
+      } else if (step.panel) {
         ImGui::SameLine();
         ImGui::TextDisabled("\u2192 the %s panel", panel_name(*step.panel));
       }
@@ -113,7 +117,7 @@ void DrawLessonPanel(AppState& state) {
       ScriptTextWrapped(step.text);
     }
   }
-  ImGui::End();
+  EndPanel();
 }
 
 std::string DescribeLessonPanel(const AppState& state) {

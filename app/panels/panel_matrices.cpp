@@ -349,7 +349,7 @@ void DrawMatricesPanel(AppState& state) {
     }
     const auto scroll_here = [&](const char* part) {
       if (target != part) return;
-      ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY(), 0.0f);  // the cursor to the top
+      ScrollPanelHere();
       target.clear();
     };
     scroll_here("sizes");
@@ -407,7 +407,7 @@ void DrawMatricesPanel(AppState& state) {
       Target(state);
     }
   }
-  ImGui::End();
+  EndPanel();
 }
 
 std::string DescribeMatricesPanel(const AppState& state) {

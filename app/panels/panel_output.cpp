@@ -108,7 +108,7 @@ void DrawOutputPanel(AppState& state) {
     ImGui::SameLine(0, gap);
     Heatmap(state, "Y", s.heads > 1 ? "Y = [O_1 \u2026 O_H] W^O" : "Y = O_1 W^O", result.output, rest, size(3, colorbar_w()));
   }
-  ImGui::End();
+  EndPanel();
 }
 
 std::string DescribeOutputPanel(const AppState& state) {

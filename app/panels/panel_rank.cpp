@@ -193,7 +193,7 @@ void DrawRankPanel(AppState& state) {
     const core::Result& result = state.result();
     if (s.mode != core::Mode::Projected) {
       ScoreRanks(s, result.head[state.view.head]);
-      ImGui::End();
+      EndPanel();
       return;
     }
     const core::HeadResult& r = result.head[state.view.head];
@@ -216,7 +216,7 @@ void DrawRankPanel(AppState& state) {
       ScriptTextWrapped("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + "; W^Q, W^K would take 2\u00B7d_{model}\u00B7d_k\u00B7H = " +
                         std::to_string(2 * dm * dk * s.heads));
       ImGui::EndGroup();
-      ImGui::End();
+      EndPanel();
       return;
     }
     ScriptTextWrapped(rank_line(s, r));
@@ -253,7 +253,7 @@ void DrawRankPanel(AppState& state) {
       ImGui::EndTooltip();
     }
   }
-  ImGui::End();
+  EndPanel();
 }
 
 std::string DescribeRankPanel(const AppState& state) {

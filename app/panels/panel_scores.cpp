@@ -306,7 +306,7 @@ void DrawScoresPanel(AppState& state) {
     ArrangedHeatmaps(state, s, r, o, placed, gap);
     ScoresText(state, s, asymmetry, below, dof, text_h);
   }
-  ImGui::End();
+  EndPanel();
 }
 
 std::string DescribeScoresPanel(const AppState& state) {

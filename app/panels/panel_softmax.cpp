@@ -316,7 +316,7 @@ void DrawSoftmaxPanel(AppState& state) {
     const float sums_w = sums.x + 2 * column_w;
     if (jacobian) SoftmaxJacobian(state, r, layout.right + sums_w, full_w - (layout.right + sums_w - ImGui::GetWindowPos().x));
   }
-  ImGui::End();
+  EndPanel();
 }
 
 std::string DescribeSoftmaxPanel(const AppState& state) {

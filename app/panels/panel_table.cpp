@@ -9,13 +9,13 @@ namespace {
 
 constexpr PanelRow kPanelTable[] = {
     {Panel::Lesson, DrawLessonPanel, DescribeLessonPanel, Place::LeftTop, LessonPanelHeight},
-    {Panel::Matrices, DrawMatricesPanel, DescribeMatricesPanel, Place::Left},
+    {Panel::Matrices, DrawMatricesPanel, DescribeMatricesPanel, Place::Left, nullptr, nullptr, true},
     {Panel::Scores, DrawScoresPanel, DescribeScoresPanel, Place::Top},
     {Panel::Softmax, DrawSoftmaxPanel, DescribeSoftmaxPanel, Place::MiddleLeft, nullptr, SoftmaxPanelReadability},
     {Panel::Rank, DrawRankPanel, DescribeRankPanel, Place::MiddleRight, nullptr, RankPanelReadability},
     {Panel::Output, DrawOutputPanel, DescribeOutputPanel, Place::BottomLeft},
     {Panel::Geometry, DrawGeometryPanel, DescribeGeometryPanel, Place::BottomRight},
-    {Panel::Experiment, DrawExperimentPanel, DescribeExperimentPanel, Place::None},
+    {Panel::Experiment, DrawExperimentPanel, DescribeExperimentPanel, Place::None, nullptr, nullptr, true},
     {Panel::LossCurves, DrawLossCurvesPicture, DescribeLossCurvesPicture, Place::None},
 };
 

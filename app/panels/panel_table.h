@@ -39,6 +39,9 @@ struct PanelRow {
   // MiddleLeft and MiddleRight: how well its numbers read at a size (3 best … 0 none), which the
   // frame weighs to split the row; else null.
   int (*readability)(const AppState&, ImVec2 size) = nullptr;
+  // Stacked in a narrow window (app/frame_views.cpp), whether it is as tall as all it drew the
+  // frame before, not a share of the screen: a column of controls whose height no room changes.
+  bool stacks_whole = false;
 };
 
 // Every panel, one row each, in the order of core::Panel: the views' seven (core::kPanels) in the

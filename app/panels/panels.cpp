@@ -1,4 +1,5 @@
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <optional>
 #include <string>
@@ -27,6 +28,40 @@ bool BeginCentredWindow(const char* title, bool* open) {
   return ImGui::Begin(title, open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
 }
 
+namespace {
+
+// A child window has no title bar of Dear ImGui's (it asserts NoTitleBar): a stacked panel draws
+// the same strip, in the title bar's colours (the lit panel's when lit), as an item, so that its
+// tooltip and its right-click menu are the title bar's.
+void StackedTitleBar(const std::string& label) {
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const ImVec2 pos = window->Pos, pad = ImGui::GetStyle().FramePadding;
+  const float w = window->Size.x, h = ImGui::GetFrameHeight(), border = window->WindowBorderSize;
+  ImRect clip(pos, ImVec2(pos.x + w, pos.y + h));
+  clip.ClipWith(window->OuterRectClipped);  // the page's edge
+  ImGui::PushClipRect(clip.Min, clip.Max, false);
+  window->DrawList->AddRectFilled(ImVec2(pos.x + border, pos.y + border), ImVec2(pos.x + w - border, pos.y + h),
+                                  ImGui::GetColorU32(ImGuiCol_TitleBg));
+  ImGui::RenderTextClipped(ImVec2(pos.x + pad.x, pos.y + pad.y), ImVec2(pos.x + w - pad.x, pos.y + h - pad.y), label.c_str(), nullptr, nullptr);
+  ImGui::PopClipRect();
+  ImGui::SetCursorScreenPos(pos);
+  ImGui::InvisibleButton("##title", ImVec2(w, h));
+  ImGui::SetCursorScreenPos(ImVec2(pos.x + window->WindowPadding.x, pos.y + h + window->WindowPadding.y));
+}
+
+}  // namespace
+
+void EndPanel() {
+  if (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_ChildWindow) ImGui::EndChild();
+  else ImGui::End();
+}
+
+void ScrollPanelHere() {
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  ImGuiWindow* scrolled = (window->Flags & ImGuiWindowFlags_ChildWindow) && window->ParentWindow ? window->ParentWindow : window;
+  ImGui::SetScrollFromPosY(scrolled, ImGui::GetCursorScreenPos().y - scrolled->Pos.y, 0.0f);
+}
+
 bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags, int head) {
   const char* title = panel_name(panel);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -43,6 +78,7 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
     ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.05f, 0.05f, 0.08f, 1.0f));  // the title, dark on the accent
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 3.0f * fonts().scale);
+    ImGui::PushStyleVar(ImGuiStyleVar_ChildBorderSize, 3.0f * fonts().scale);  // stacked, a panel is a child
   }
   // "Scores · head 2 of 3###Scores": the ID stays the panel's name whatever head it shows.
   const bool several = head >= 0 && state.scenario().heads > 1;
@@ -55,9 +91,14 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   // window size makes panels overlap; they are cut off there either way.)
   ImGui::SetNextWindowBgAlpha(0.0f);
   ScreenText::section(title);
-  const bool open = ImGui::Begin(label.c_str(), nullptr, kFlags | solo | extra_window_flags);
+  // Stacked on a narrow screen (app/frame_views.cpp), a child of the page that scrolls them all,
+  // placed at its cursor.
+  const bool stacked = state.panels.stacked && !frame_picture().active && !solo;
+  const int child = stacked ? ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_NoTitleBar : 0;
+  const bool open = ImGui::Begin(label.c_str(), nullptr, kFlags | solo | child | extra_window_flags);
+  if (stacked) StackedTitleBar(label);
   if (lit) {
-    ImGui::PopStyleVar();
+    ImGui::PopStyleVar(2);
     ImGui::PopStyleColor(4);
   }
   frame_layout().panels[title] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,

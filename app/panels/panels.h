@@ -39,10 +39,16 @@ void DrawLossCurvesPicture(AppState& state);  // panel_loss_curves.cpp
 std::string DescribeLossCurvesPicture(const AppState& state);
 
 // Begins a panel's window at the place the frame set, with the formula it
-// shows as the title's tooltip. Always pair with ImGui::End().
+// shows as the title's tooltip. Always pair with EndPanel().
 // Right-clicking the title offers a PNG export of the panel (state.dialogs.export_request).
 // head ≥ 0: the panel shows that head, and says so when there are several.
 bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags = 0, int head = -1);
+// Ends it, whatever BeginPanel returned: a stacked panel is a child of the page (EndChild).
+void EndPanel();
+
+// Scrolls what holds the cursor so that the cursor is at its top: the panel, or where the panels
+// are stacked (a narrow screen), the page of panels, the panel being as tall as it draws.
+void ScrollPanelHere();
 
 // A window centred in the display when it appears, sized to its contents, with a close box
 // that clears *open (Help → Keyboard shortcuts, Help → About). Always followed by ImGui::End().

@@ -28,6 +28,20 @@ namespace app {
 
 namespace {
 
+// The wheel, read from the canvas's own event. Emscripten 3.1.6's GLFW hands the scroll callback
+// the event's raw deltaX and deltaY (pixels, a notch about 100 in chromium, down positive), where
+// GLFW's is notches, up positive: a notch down over the editor scrolled it up a hundred. Scaled
+// by the event's unit as later Dear ImGui's Emscripten backend does; two fingers on a touch screen
+// come here too, as wheel events (web/page_pre.js).
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+  const double step = e->deltaMode == DOM_DELTA_PIXEL ? 1.0 / 100 : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3 : 80.0;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheelH -= static_cast<float>(e->deltaX * step);
+  io.MouseWheel -= static_cast<float>(e->deltaY * step);
+  g_glfw_events.event = true;
+  return EM_TRUE;  // the page does not scroll under the canvas
+}
+
 // The frame's draw lists as one, when its vertices fit 16-bit indices. Dear ImGui's OpenGL 3
 // backend refills one buffer per list (glBufferSubData at 0); WebGL on Vulkan (ANGLE) must end
 // its render pass to overwrite a buffer the list before still draws from: with a list a panel,
@@ -203,6 +217,8 @@ std::unique_ptr<Backend> Backend::create(const Options& options, std::string* er
   glfwMakeContextCurrent(window);
   install_input_callbacks(window);  // drops on the canvas never reach GLFW's: web/page_pre.js takes them first
   ImGui_ImplGlfw_InitForOpenGL(window, true);
+  glfwSetScrollCallback(window, nullptr);  // not ImGui's: on_wheel reads the wheel
+  emscripten_set_wheel_callback("#canvas", nullptr, true, on_wheel);
   ImGui_ImplOpenGL3_Init(kGlslVersion);
   ImGuiIO& io = ImGui::GetIO();
   io.SetClipboardTextFn = set_clipboard;

@@ -2,6 +2,7 @@
 // geometry view's plane and legend, the lesson's step, the embedded panels, the linked highlight.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,13 @@ struct PanelState {
   // The page's ?embed=PANEL,PANEL (docs/web.md): only these, side by side over the whole
   // canvas, with no menus or status line, for an iframe in a slide or a notebook. Empty: the window.
   std::vector<Panel> embedded;
+  // A window too narrow to tile the views (a phone): the frame stacks them, the whole width, one
+  // below the other, and they scroll as one page (app/frame_views.cpp). Set by the frame.
+  bool stacked = false;
+  std::optional<Panel> stack_scroll_to;  // the stacked page scrolls to this panel's top, once
+  bool stack_dragging = false;           // a press on no control drags the stacked page
+  bool stack_unsettled = false;          // a panel stacked as tall as it draws drew another height: draw again
+  std::map<Panel, float> stacked_heights;  // those panels' heights, as they drew when last on screen
   // Linked highlighting. A hovered heatmap sets highlight_next during a frame; at its end it
   // becomes `highlight`, which every panel draws in the next frame (panels drawn before the
   // heatmap, as Matrices is before Scores, could not see it sooner; all wait alike). Never set

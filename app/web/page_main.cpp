@@ -29,6 +29,7 @@ namespace {
 
 Window* g_window = nullptr;  // never destroyed (above)
 bool g_first_frame_told = false;
+std::optional<float> g_frame_zoom;  // in a frame: the zoom last kept for its address (above)
 // Of a 16.7 ms frame at 60 Hz, the lab's steps take 10 ms; the rest is left for drawing and input.
 // While it trains, the window draws its news ten times a second (web_backend.cpp), so most of
 // the browser's frames are steps.
@@ -41,6 +42,17 @@ EM_JS(char*, page_address_part, (int which), {
 });
 EM_JS(int, page_in_frame, (), { return window.parent && window.parent !== window ? 1 : 0; });
 EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
+// A page in a frame keeps no session, but its zoom (Ctrl + and Ctrl −, which the page takes from the
+// browser) comes back on reload: kept by the frame's address, so that each slide keeps its own. 0:
+// none kept, or no storage (a page from the disk may have none).
+EM_JS(double, page_kept_frame_zoom, (), {
+  try { return Number(window.localStorage.getItem("attnlab.frame-zoom " + location.pathname + location.search)) || 0; }
+  catch (e) { return 0; }
+});
+EM_JS(void, page_keep_frame_zoom, (double zoom), {
+  try { window.localStorage.setItem("attnlab.frame-zoom " + location.pathname + location.search, String(zoom)); }
+  catch (e) {}
+});
 EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
 
 void page_failed(const std::string& why) { page_failed_js(why.c_str()); }
@@ -104,6 +116,10 @@ void frame() {
     return;
   }
   if (ImGui::GetFrameCount() != frames_before) web_downloads().ship();  // files are written by drawn frames
+  if (g_frame_zoom && *g_frame_zoom != g_window->state().view.zoom) {
+    g_frame_zoom = g_window->state().view.zoom;
+    page_keep_frame_zoom(*g_frame_zoom);
+  }
   if (!g_first_frame_told) {
     g_first_frame_told = true;
     page_first_frame();
@@ -147,6 +163,11 @@ int start() {
   if (!status.empty()) window->state().status = status;
   if (!embed_problem.empty()) window->state().status = embed_problem;
   if (!look_problem.empty()) window->state().status = look_problem;
+  if (page_in_frame()) {  // the zoom a student chose in this frame before, over the slide's ?zoom=
+    const double kept = page_kept_frame_zoom();
+    if (kept >= kMinZoom && kept <= kMaxZoom) zoom = static_cast<float>(kept);
+    g_frame_zoom = zoom.value_or(window->state().view.zoom);
+  }
   if (zoom) window->state().view.zoom = *zoom;  // the next frame builds the fonts at it
   window->state().panels.embedded = embedded;
   if (embedded.empty()) EM_ASM({ document.body.classList.remove("embedded"); });  // ?embed= named no panel: the whole app

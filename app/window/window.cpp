@@ -187,7 +187,7 @@ class WindowLoop {
 
   void answer(const FrameRequests& requests) {
     if (requests.quit) backend_.close();
-    if (requests.redraw) frames_left_ = std::max(frames_left_, 2);  // one more frame, for the linked highlight
+    if (requests.redraw) frames_left_ = std::max(frames_left_, 2);  // one more frame (FrameRequests::redraw)
   }
 
   // The autosave, and the title (the file's name, a star while modified). A failed autosave

@@ -215,6 +215,96 @@ test("a slide's frame of three panels keeps a number in every cell, and every co
   await context.close();
 });
 
+test("on a phone the panels are stacked the whole width; a finger on no control, two fingers and the wheel scroll the page, a finger on an entry drags it", async () => {
+  const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt", { width: 390, height: 844, scale: 2, touch: true });
+  await frames(page, 6);
+  const layout = async () => JSON.parse(await page.evaluate(() => window.attnlab.layout()));
+  let panels = (await layout()).panels;
+  const order = ["Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry"];
+  for (const [i, name] of order.entries()) {
+    const [x, y, w] = panels[name];
+    assert.equal(x, 0, name);
+    assert.ok(w > 390 - 20, `${name} is ${w} wide`);
+    if (i > 0) assert.ok(y > panels[order[i - 1]][1], `${name} below ${order[i - 1]}`);
+  }
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  const scoresY = async () => (await layout()).panels.Scores[1];
+  // One finger up 200 px from the lesson's text (no control there): the page follows it.
+  const y0 = await scoresY();
+  const [, ly, , lh] = panels.Lesson;
+  await touch("touchStart", [[200, ly + lh - 60]]);
+  for (let dy = 20; dy <= 200; dy += 20) {
+    await touch("touchMove", [[200, ly + lh - 60 - dy]]);
+    await frames(page, 1);
+  }
+  await touch("touchEnd", []);
+  await frames(page, 3);
+  const y1 = await scoresY();
+  assert.ok(Math.abs(y1 - (y0 - 200)) <= 10, `one finger: Scores from ${y0} to ${y1}`);
+  // Two fingers up, then the wheel down: further down each time.
+  await touch("touchStart", [[150, 500], [250, 500]]);
+  for (let dy = 25; dy <= 200; dy += 25) {
+    await touch("touchMove", [[150, 500 - dy], [250, 500 - dy]]);
+    await frames(page, 1);
+  }
+  await touch("touchEnd", []);
+  await frames(page, 3);
+  const y2 = await scoresY();
+  assert.ok(y2 < y1 - 50, `two fingers: Scores from ${y1} to ${y2}`);
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 300);
+  await frames(page, 4);
+  const y3 = await scoresY();
+  assert.ok(y3 < y2 - 50, `the wheel: Scores from ${y2} to ${y3}`);
+  // Back to the top (the wheel up), then a finger drags an entry of Q: it alone changes, and the page stays.
+  await page.mouse.wheel(0, -5000);
+  await frames(page, 4);
+  assert.equal(await scoresY(), y0, "the wheel up: back to the top");
+  for (let turns = 0; turns < 20 && !(await layout())["Q[0][1][0]"]; ++turns) {  // down to Q's rows
+    await page.mouse.wheel(0, 100);
+    await frames(page, 3);
+  }
+  const [x, y, w, h] = (await layout())["Q[0][1][0]"];
+  assert.ok(y + h < 844, "Q's entry on screen");
+  const yDrag = await scoresY();
+  const before = JSON.parse(await page.evaluate(() => window.attnlab.scenario()));
+  await touch("touchStart", [[x + w / 2, y + h / 2]]);
+  for (let dx = 10; dx <= 60; dx += 10) {
+    await touch("touchMove", [[x + w / 2 + dx, y + h / 2]]);
+    await frames(page, 2);
+  }
+  await touch("touchEnd", []);
+  await frames(page, 2);
+  const after = JSON.parse(await page.evaluate(() => window.attnlab.scenario()));
+  assert.ok(after.Q[0][1][0] > before.Q[0][1][0], "dragged to the right: Q[0][1][0] grew");
+  after.Q[0][1][0] = before.Q[0][1][0];
+  assert.deepEqual(after, before, "nothing but that entry changed");
+  assert.equal(await scoresY(), yDrag, "the page did not move under the drag");
+  if (shots) await page.screenshot({ path: `${shots}/phone.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the wheel scrolls the editor down a notch at a time, not up", async () => {
+  const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt");
+  await frames(page, 4);
+  const layout = async () => JSON.parse(await page.evaluate(() => window.attnlab.layout()));
+  const [mx, my, mw, mh] = (await layout()).panels.Matrices;
+  // A control in the editor's lower part: on screen before the notch and after it.
+  const controls = (await layout()).controls;
+  const key = Object.keys(controls).find((k) => controls[k][0] < mx + mw && controls[k][1] > my + mh / 3 && controls[k][1] < my + mh - 100);
+  assert.ok(key, "a control in the editor's lower part");
+  await page.mouse.move(mx + mw / 2, my + mh / 2);
+  await frames(page, 2);
+  await page.mouse.wheel(0, 100);  // a notch down, as chromium sends it (100 pixels)
+  await frames(page, 4);
+  const before = controls[key][1], after = (await layout()).controls[key]?.[1];
+  assert.ok(after !== undefined && after < before && after > before - 150, `a notch moved ${key} from ${before} to ${after}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("?embed= shows only the panels named; a name it does not know shows the whole app", async () => {
   const embedded = await open("#lesson=01_qkt_vs_qqt", { search: "?embed=Scores,softmax" });
   await frames(embedded.page, 4);

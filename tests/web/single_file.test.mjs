@@ -225,3 +225,64 @@ async function hostTalks(pageServer, hostDir) {
 
   await context.close();
 }
+
+test("Ctrl + in a slide's frame is attnlab's zoom: the numbers in the cells grow with the labels, and the frame keeps it on reload", async () => {
+  // The deck and the page from one server: a browser may give a frame of another origin no
+  // storage at all (chromium here does not), and then nothing is kept.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-zoom-"));
+  fs.copyFileSync(single, path.join(dir, "attnlab.html"));
+  const deckServer = await startServer(dir);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const embedded = "attnlab.html?embed=Scores#lesson=01_qkt_vs_qqt";
+    fs.writeFileSync(path.join(dir, "index.html"), `<!doctype html><meta charset="utf-8">
+<iframe id="f" width="1200" height="560" src="${embedded}" style="border: 0"></iframe>`);
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    // The frame, ready and laid out; what its Scores heatmap and title measure.
+    const openFrame = async () => {
+      await page.goto(deckServer.url + "index.html");
+      const frame = await (await page.waitForSelector("#f")).contentFrame();
+      await frame.waitForFunction(() => window.attnlab && window.attnlab.ready);
+      await frame.evaluate(() => window.attnlab.ready);
+      await frame.evaluate(() => new Promise((done) => { let n = 6; const step = () => (--n === 0 ? done() : requestAnimationFrame(step)); step(); }));
+      return frame;
+    };
+    const sizes = async (frame) => {
+      const layout = JSON.parse(await frame.evaluate(() => window.attnlab.layout()));
+      const hm = layout.heatmaps["Scores/scores"];
+      return { number: hm.number_px, cell: hm.cell[1] };
+    };
+    const frameDraws = (frame, n) => frame.evaluate((k) => new Promise((done) => {
+      const step = (left) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+      step(k);
+    }), n);
+    let frame = await openFrame();
+    const before = await sizes(frame);
+    assert.ok(before.number > 0, "numbers in the cells");
+    await frame.evaluate(() => window.addEventListener("keydown", (e) => { window.zoomKeyPrevented = e.defaultPrevented; }));
+    await page.mouse.click(600, 540);  // the frame has the keyboard (no control there)
+    await frameDraws(frame, 2);
+    for (let i = 0; i < 2; ++i) {
+      await page.keyboard.down("Control");
+      await page.keyboard.down("Equal");
+      await frameDraws(frame, 2);
+      await page.keyboard.up("Equal");
+      await page.keyboard.up("Control");
+      await frameDraws(frame, 4);
+    }
+    assert.equal(await frame.evaluate(() => window.zoomKeyPrevented), true, "the browser's own zoom was not asked");
+    const zoomed = await sizes(frame);
+    assert.ok(zoomed.number > before.number * 1.15, `the numbers grew with the zoom: ${before.number} → ${zoomed.number} px`);
+    frame = await openFrame();  // the deck reloaded
+    const reloaded = await sizes(frame);
+    assert.equal(reloaded.number, zoomed.number, "the frame keeps its zoom on reload");
+    if (shots) await page.screenshot({ path: path.join(shots, "frame_zoomed.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    deckServer.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
