@@ -130,6 +130,7 @@ void DrawStacked(AppState& state, const std::vector<Panel>& panels, float top, f
       }
       ImGui::SetCursorPos(ImVec2(0, y));
       ImGui::SetNextWindowSize(ImVec2(width, ph));
+      state.panels.stacked_whole = row.stacks_whole;
       row.draw(state);
       // A panel as tall as it draws that drew more or less (a section opened): the next frame fits it.
       const std::optional<float> drawn = row.stacks_whole ? DrawnHeight(panel) : std::nullopt;

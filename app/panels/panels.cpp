@@ -94,7 +94,10 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   // Stacked on a narrow screen (app/frame_views.cpp), a child of the page that scrolls them all,
   // placed at its cursor.
   const bool stacked = state.panels.stacked && !frame_picture().active && !solo;
-  const int child = stacked ? ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_NoTitleBar : 0;
+  // One as tall as it draws has no scrollbar: its width, and so what it draws, stays as measured.
+  const int child = !stacked                    ? 0
+                    : state.panels.stacked_whole ? ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar
+                                                 : ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_NoTitleBar;
   const bool open = ImGui::Begin(label.c_str(), nullptr, kFlags | solo | child | extra_window_flags);
   if (stacked) StackedTitleBar(label);
   if (lit) {

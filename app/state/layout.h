@@ -74,6 +74,8 @@ struct Layout {
   // screen: only while read_text is set (tests, --layout-out), as noting it costs a little.
   bool read_text = false;
   std::map<std::string, std::string> text;
+  // Whether a tooltip was drawn (a page in a slide shows none before the pointer comes).
+  bool tooltip = false;
 };
 
 }  // namespace app

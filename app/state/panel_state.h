@@ -61,6 +61,7 @@ struct PanelState {
   // A window too narrow to tile the views (a phone): the frame stacks them, the whole width, one
   // below the other, and they scroll as one page (app/frame_views.cpp). Set by the frame.
   bool stacked = false;
+  bool stacked_whole = false;  // the stacked panel being drawn is as tall as it draws: it never scrolls itself
   std::optional<Panel> stack_scroll_to;  // the stacked page scrolls to this panel's top, once
   bool stack_dragging = false;           // a press on no control drags the stacked page
   bool stack_unsettled = false;          // a panel stacked as tall as it draws drew another height: draw again

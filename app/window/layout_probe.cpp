@@ -33,6 +33,7 @@ std::string layout_json(const Layout& layout, float per_pixel) {
   nlohmann::ordered_json controls = nlohmann::ordered_json::object();
   for (const auto& [key, r] : layout.controls) controls[key] = rect(r);
   j["controls"] = controls;
+  j["tooltip"] = layout.tooltip;
   // What each panel says, a line of the screen per line, when the window reads its text.
   if (!layout.text.empty()) j["text"] = layout.text;
   return j.dump(1) + "\n";

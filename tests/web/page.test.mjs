@@ -217,8 +217,13 @@ test("a slide's frame of three panels keeps a number in every cell, and every co
 
 test("on a phone the panels are stacked the whole width; a finger on no control, two fingers and the wheel scroll the page, a finger on an entry drags it", async () => {
   const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt", { width: 390, height: 844, scale: 2, touch: true });
-  await frames(page, 6);
   const layout = async () => JSON.parse(await page.evaluate(() => window.attnlab.layout()));
+  // The editor is as tall as it draws, measured once stacked: the panels settle in a few frames.
+  for (let last = "", now = ""; now === "" || now !== last;) {
+    last = now;
+    await frames(page, 2);
+    now = JSON.stringify((await layout()).panels);
+  }
   let panels = (await layout()).panels;
   const order = ["Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry"];
   for (const [i, name] of order.entries()) {
