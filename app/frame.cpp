@@ -525,10 +525,10 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
   }
 
   EndGesture(state);
-  // Linked highlighting: what was hovered in this frame is what every panel draws in the next.
   layout.tooltip = std::any_of(GImGui->Windows.begin(), GImGui->Windows.end(), [](const ImGuiWindow* w) {
     return w->Active && (w->Flags & ImGuiWindowFlags_Tooltip);
   });
+  // Linked highlighting: what was hovered in this frame is what every panel draws in the next.
   requests.redraw = settle_highlight(state);
   requests.redraw |= std::exchange(state.panels.stack_unsettled, false);  // a stacked panel's height fits what it drew
   return requests;

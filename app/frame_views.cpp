@@ -143,11 +143,13 @@ void DrawStacked(AppState& state, const std::vector<Panel>& panels, float top, f
     ImGui::SetCursorPos(ImVec2(0, y));
     ImGui::Dummy(ImVec2(0, 0));  // the page's length
     state.panels.stacked = false;
+    state.panels.stack_scroll_to.reset();  // a panel the page does not hold (an ?embed= without it)
     // A finger (or the mouse) pressed on no control drags the page, as a phone's page scrolls;
     // two fingers and the wheel scroll it too.
     const ImGuiContext& g = *GImGui;
     ImGuiWindow* page = ImGui::GetCurrentWindow();
-    if (ImGui::IsMouseClicked(0) && g.HoveredWindow && g.HoveredWindow->RootWindow == page && g.HoveredId == 0 && g.ActiveId == 0)
+    // No control took the press (the cells, the curves and a title are hovered, never pressed).
+    if (ImGui::IsMouseClicked(0) && g.HoveredWindow && g.HoveredWindow->RootWindow == page && g.ActiveId == 0)
       state.panels.stack_dragging = true;
     if (state.panels.stack_dragging) {
       if (!ImGui::IsMouseDown(0)) state.panels.stack_dragging = false;

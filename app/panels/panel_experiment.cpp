@@ -377,9 +377,10 @@ void DrawExperimentPanel(AppState& state) {
   const float scale = fonts().scale;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float settings_w = std::clamp(avail.x * 0.34f, 300 * scale, 520 * scale);
-  if (avail.x < settings_w + 300 * scale) {
-    // A phone: the settings above the run, one column that scrolls with the page of stacked panels
-    // (app/frame_views.cpp draws the panel as tall as it draws), so nothing is sized by the screen.
+  if (state.panels.stacked || avail.x < settings_w + 300 * scale) {
+    // Stacked (a phone), or too narrow for two columns: the settings above the run, in one column
+    // that scrolls (stacked, with the page: app/frame_views.cpp draws the panel as tall as it
+    // draws), so nothing is sized by the screen.
     if (!frame_picture().active && ImGui::Button("\u2190 Back to the views (Ctrl+L)")) state.view.workspace = Workspace::Views;
     ExperimentSettings(state);
     ImGui::Separator();

@@ -45,7 +45,7 @@ void StackedTitleBar(const std::string& label) {
   ImGui::RenderTextClipped(ImVec2(pos.x + pad.x, pos.y + pad.y), ImVec2(pos.x + w - pad.x, pos.y + h - pad.y), label.c_str(), nullptr, nullptr);
   ImGui::PopClipRect();
   ImGui::SetCursorScreenPos(pos);
-  ImGui::InvisibleButton("##title", ImVec2(w, h));
+  ImGui::InvisibleButton("##title", ImVec2(w, h), ImGuiButtonFlags_MouseButtonMiddle);  // hovered, never pressed: a press scrolls the page
   ImGui::SetCursorScreenPos(ImVec2(pos.x + window->WindowPadding.x, pos.y + h + window->WindowPadding.y));
 }
 

@@ -457,7 +457,9 @@ struct Cell {
 Cell HoverCell(const Grid& g) {
   const float cell_w = g.sized.cell_w, cell_h = g.sized.cell_h;
   ImGui::SetCursorScreenPos(g.grid_min);
-  ImGui::InvisibleButton("cells", ImVec2(g.grid_max.x - g.grid_min.x, g.grid_max.y - g.grid_min.y));
+  // Hovered, never pressed: a press goes through, so that a finger on the cells scrolls a phone's
+  // stacked panels (app/frame_views.cpp) as it does elsewhere on the page.
+  ImGui::InvisibleButton("cells", ImVec2(g.grid_max.x - g.grid_min.x, g.grid_max.y - g.grid_min.y), ImGuiButtonFlags_MouseButtonMiddle);
   if (!ImGui::IsItemHovered() || frame_picture().active) return {};
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const int c = std::clamp(static_cast<int>((mouse.x - g.grid_min.x) / cell_w), 0, g.m.cols - 1);

@@ -354,7 +354,7 @@ ImFont* legend_value_font() {
 void LossCurves(AppState& state, ImVec2 size) {
   const CurvesPlot p = layout_curves(state, size);
   frame_layout().panels[kLossCurvesPicture] = Rect{p.origin.x, p.origin.y, size.x, size.y};
-  ImGui::InvisibleButton("curves", size);
+  ImGui::InvisibleButton("curves", size, ImGuiButtonFlags_MouseButtonMiddle);  // hovered, never pressed (heatmap.cpp's cells)
   const bool hovered = ImGui::IsItemHovered();
   p.dl->AddRectFilled(p.p0, p.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
   draw_loss_axis(p);

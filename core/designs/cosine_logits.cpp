@@ -71,8 +71,8 @@ void cosine_logits_problems(const Scenario& s, std::vector<std::string>& problem
 }
 
 void read_cosine_logits_option(const nlohmann::json& options, Options& o, std::vector<std::string>& errors) {
-  if (!options.contains("qk_norm")) return;
-  const nlohmann::json& j = options["qk_norm"];
+  if (!options.contains(kCosineLogitsKey)) return;
+  const nlohmann::json& j = options[kCosineLogitsKey];
   if (!j.is_boolean()) errors.push_back("options.qk_norm: expected true or false, got " + type_name(j));
   else o.qk_norm = j.get<bool>();
 }
@@ -108,7 +108,7 @@ void read_qk_gains(const nlohmann::json& root, Scenario& s, std::vector<std::str
 }
 
 void write_cosine_logits_option(nlohmann::ordered_json& options, const Options& o, int version) {
-  if (version >= 3) options["qk_norm"] = o.qk_norm;
+  if (version >= 3) options[kCosineLogitsKey] = o.qk_norm;
 }
 
 void write_qk_gains(nlohmann::ordered_json& root, const Scenario& s) {

@@ -42,7 +42,7 @@ void design_problems(const Scenario& s, std::vector<std::string>& problems) {
 }
 
 const std::vector<std::string>& design_option_keys() {
-  static const std::vector<std::string> keys{"qk_norm", "weights", "sigmoid_bias"};
+  static const std::vector<std::string> keys{kCosineLogitsKey, kSigmoidWeightsKey, kSigmoidBiasKey};
   return keys;
 }
 
@@ -86,7 +86,7 @@ std::vector<std::string> design_summary(const Options& o) {
 }
 
 bool design_needs_q_and_k(const Options& o) { return cosine_logits(o); }
-const char* design_keys_needing_q_and_k() { return "qk_norm"; }
+const char* design_keys_needing_q_and_k() { return kCosineLogitsKey; }
 
 std::string fill_design_slots(std::string_view script) {
   std::string text(script);
@@ -96,10 +96,13 @@ std::string fill_design_slots(std::string_view script) {
   fill_slot(text, "{{design_defaults}}", std::string(kCosineLogitsDefaults) + ",\n           " + kSigmoidDefaults);
   fill_slot(text, "{{cosine_logits}}", kCosineLogitsPython);
   // A slot no design fills is a misspelling here or in a script: never written out for Python to choke on.
-  const size_t left = text.find("{{");
-  if (left != std::string::npos && text.find("}}", left) != std::string::npos &&
-      text.find_first_not_of("abcdefghijklmnopqrstuvwxyz_", left + 2) == text.find("}}", left))
-    throw std::logic_error("fill_design_slots: no design fills " + text.substr(left, text.find("}}", left) + 2 - left));
+  // Every "{{": a Python f-string's escaped brace ("{{}}", "{{'a': 1}}") may come before it.
+  for (size_t left = text.find("{{"); left != std::string::npos; left = text.find("{{", left + 2)) {
+    const size_t right = text.find("}}", left + 2);
+    if (right == std::string::npos) break;
+    if (right > left + 2 && text.find_first_not_of("abcdefghijklmnopqrstuvwxyz_", left + 2) == right)
+      throw std::logic_error("fill_design_slots: no design fills " + text.substr(left, right + 2 - left));
+  }
   return text;
 }
 

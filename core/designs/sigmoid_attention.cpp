@@ -28,7 +28,7 @@ void sigmoid_in_place(double* x, int count, double b) {
 bool show_turns_on_sigmoid(const std::map<int, std::string>& show) {
   for (const auto& [step, patch] : show) {
     const nlohmann::json p = nlohmann::json::parse(patch, nullptr, false);  // the reader checked it: never discarded
-    if (p.is_object() && p.contains("options") && p["options"].is_object() && p["options"].value("weights", "") == "sigmoid")
+    if (p.is_object() && p.contains("options") && p["options"].is_object() && p["options"].value(kSigmoidWeightsKey, "") == "sigmoid")
       return true;
   }
   return false;
@@ -45,14 +45,14 @@ void sigmoid_problems(const Scenario& s, std::vector<std::string>& problems) {
 }
 
 void read_sigmoid_options(const nlohmann::json& j, Options& o, std::vector<std::string>& errors) {
-  if (j.contains("weights")) {
-    const nlohmann::json& w = j["weights"];
+  if (j.contains(kSigmoidWeightsKey)) {
+    const nlohmann::json& w = j[kSigmoidWeightsKey];
     if (w == "softmax") o.weights = Weights::Softmax;
     else if (w == "sigmoid") o.weights = Weights::Sigmoid;
     else errors.push_back("options.weights: expected \"softmax\" or \"sigmoid\", got " + (w.is_string() ? w.dump() : type_name(w)));
   }
-  if (j.contains("sigmoid_bias")) {
-    const nlohmann::json& b = j["sigmoid_bias"];
+  if (j.contains(kSigmoidBiasKey)) {
+    const nlohmann::json& b = j[kSigmoidBiasKey];
     if (!b.is_number() || !std::isfinite(b.get<double>()))
       errors.push_back("options.sigmoid_bias: expected a number (the bias b of \u03C3(z + b)), got " +
                        (b.is_number() ? b.dump() : type_name(b)));
@@ -62,8 +62,8 @@ void read_sigmoid_options(const nlohmann::json& j, Options& o, std::vector<std::
 }
 
 void write_sigmoid_options(nlohmann::ordered_json& options, const Options& o) {
-  options["weights"] = to_string(o.weights);
-  if (o.sigmoid_bias) options["sigmoid_bias"] = *o.sigmoid_bias;
+  options[kSigmoidWeightsKey] = to_string(o.weights);
+  if (o.sigmoid_bias) options[kSigmoidBiasKey] = *o.sigmoid_bias;
 }
 
 void check_sigmoid_fields(const Options& o, int version, std::vector<std::string>& errors) {

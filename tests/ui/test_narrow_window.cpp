@@ -75,6 +75,26 @@ TEST_F(NarrowWindowTest, TheWheelAndAPressOnNoControlScrollThePage) {
   EXPECT_NEAR(panel("Scores").y, after_wheel - 120, 1);
 }
 
+// The cells of a heatmap are hovered (a tooltip), never pressed: a finger on them scrolls the page.
+TEST_F(NarrowWindowTest, APressOnTheCellsScrollsThePage) {
+  state.panels.stack_scroll_to = core::Panel::Scores;
+  frames(2);
+  const app::Rect grid = layout.heatmaps.at("Scores/scores").grid;
+  const float scores_y = panel("Scores").y;
+  const ImVec2 from(grid.x + grid.w / 2, grid.y + grid.h / 2);
+  mouse_to(from);
+  frame();
+  mouse_down(true);
+  frame();
+  for (int i = 1; i <= 5; ++i) {
+    mouse_to(ImVec2(from.x, from.y - 20.0f * i));
+    frame();
+  }
+  mouse_down(false);
+  frames(2);
+  EXPECT_NEAR(panel("Scores").y, scores_y - 100, 1);
+}
+
 TEST_F(NarrowWindowTest, ADragOnAnEntryChangesItAndDoesNotScroll) {
   const app::Rect entry = cell("Q[0][0][0]");
   const double before = state.scenario().Q[0](0, 0);

@@ -18,11 +18,11 @@ const reveal = path.join(path.dirname(fileURLToPath(import.meta.url)), "node_mod
 if (!fs.existsSync(path.join(reveal, "reveal.js"))) throw new Error(`${reveal}: no reveal.js (npm ci in tests/web installs it)`);
 
 // The documented frames: the slide's (docs/web.md, "In a slide or a notebook") at 1200 × 560, one
-// panel and three; the notebook's IFrame at 1100 × 520.
+// panel and three; the notebook's IFrame at 1100 × 520, of its lesson (five tokens).
 const kFrames = [
-  { embed: "Scores", width: 1200, height: 560 },
-  { embed: "Matrices,Scores,Softmax", width: 1200, height: 560 },
-  { embed: "Scores,Softmax", width: 1100, height: 520 },
+  { embed: "Scores", lesson: "01_qkt_vs_qqt", width: 1200, height: 560 },
+  { embed: "Matrices,Scores,Softmax", lesson: "01_qkt_vs_qqt", width: 1200, height: 560 },
+  { embed: "Scores,Softmax", lesson: "06_scaling", width: 1100, height: 520 },
 ];
 // The smallest text a class reads from a projected 1280 × 720 slide: the app's small font (11 px).
 const kLegiblePx = 11;
@@ -35,7 +35,7 @@ before(async () => {
   for (const [theme, deck] of [["light", "white"], ["dark", "black"]]) {
     const slides = kFrames.map((f) => `<section>
   <h3>${f.embed}</h3>
-  <iframe data-src="attnlab.html?embed=${f.embed}&theme=${theme}#lesson=01_qkt_vs_qqt"
+  <iframe data-src="attnlab.html?embed=${f.embed}&theme=${theme}#lesson=${f.lesson}"
           data-preload width="${f.width}" height="${f.height}" style="border: 0"></iframe>
 </section>`).join("\n");
     fs.writeFileSync(path.join(dir, `${theme}.html`), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">

@@ -204,6 +204,10 @@ TEST(QkNorm, IsOneUnitOfTheRegistry) {
   EXPECT_EQ(core::fill_design_slots("if {{cosine_logits}}: {{design_keys}}"),
             "if o.get(\"qk_norm\"): \"qk_norm\", \"weights\", \"sigmoid_bias\"");
   EXPECT_THROW(core::fill_design_slots("if {{cosine_logit}}:"), std::logic_error) << "a misspelt slot is never written out";
+  // After an f-string's escaped braces too; those alone are Python's, not slots.
+  EXPECT_THROW(core::fill_design_slots("f\"{{}}\"\nif {{cosine_logit}}:"), std::logic_error);
+  EXPECT_THROW(core::fill_design_slots("f\"{{'a': 1}}\"\nif {{cosine_logit}}:"), std::logic_error);
+  EXPECT_EQ(core::fill_design_slots("f\"{{}} {{'a': 1}}\""), "f\"{{}} {{'a': 1}}\"");
 }
 
 // The forward pass's cosines and the backward pass's ∂g, by hand on the two-token case: with
