@@ -173,11 +173,9 @@ void DrawViews(AppState& state, float top, float h) {
   t.scores_h = std::floor(h * 0.41f);
   t.middle_h = std::floor(h * 0.31f);
   t.output_h = h - t.scores_h - t.middle_h;
-  // The lesson above the editor, as tall as its longest step needs (at most 45%).
   const core::Scenario& s = state.scenario();
   const PanelRow* lesson = panel_at(Place::LeftTop);
   t.lesson = lesson && (!s.notes.empty() || !s.title.empty());
-  if (t.lesson && lesson->height) t.lesson_h = std::floor(std::min(h * 0.45f, lesson->height(state, t.left_w)));
   if (TooNarrowToTile(display.x) && !frame_picture().active) {  // a phone: the panels one below the other (a picture cannot scroll)
     std::vector<Panel> panels;
     for (const PanelRow& row : panel_table())
@@ -185,6 +183,8 @@ void DrawViews(AppState& state, float top, float h) {
     DrawStacked(state, panels, top, h);
     return;
   }
+  // The lesson above the editor, as tall as its longest step needs (at most 45%).
+  if (t.lesson && lesson->height) t.lesson_h = std::floor(std::min(h * 0.45f, lesson->height(state, t.left_w)));
   // The bottom row: the outputs as matrices, and as points in the plane.
   t.bottom_left_w = std::floor(t.right_w * 0.62f);
   bool split = false;

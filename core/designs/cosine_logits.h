@@ -77,10 +77,10 @@ std::string cosine_logits_torch_gains(const Scenario& s);
 std::string cosine_logits_torch_logits(const std::string& divide);
 const char* cosine_logits_misfit();
 
-// The design's option in a generated Python script: its default as a dict's item, and the
-// condition that it is on for a dict of options named o.
 // Its key in a file's "options" (the Python text below spells it out too).
 inline constexpr const char* kCosineLogitsKey = "qk_norm";
+// The design's option in a generated Python script: its default as a dict's item, and the
+// condition that it is on for a dict of options named o.
 inline constexpr const char* kCosineLogitsDefaults = "\"qk_norm\": False";
 inline constexpr const char* kCosineLogitsPython = "o.get(\"qk_norm\")";
 

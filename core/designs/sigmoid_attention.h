@@ -49,10 +49,10 @@ void write_sigmoid_options(nlohmann::ordered_json& options, const Options& o);
 // What a file of a version before 5 may not hold (appended to errors).
 void check_sigmoid_fields(const Options& o, int version, std::vector<std::string>& errors);
 
-// Its options' defaults in a generated Python script, as a dict's items.
 // Its keys in a file's "options" (the Python text below spells them out too).
 inline constexpr const char* kSigmoidWeightsKey = "weights";
 inline constexpr const char* kSigmoidBiasKey = "sigmoid_bias";
+// Its options' defaults in a generated Python script, as a dict's items.
 inline constexpr const char* kSigmoidDefaults = "\"weights\": \"softmax\", \"sigmoid_bias\": None";
 // Why torch.nn.MultiheadAttention cannot replay it.
 inline constexpr const char* kSigmoidMisfit = "sigmoid attention (MultiheadAttention's weights are a softmax)";

@@ -26,6 +26,19 @@ class NarrowWindowTest : public UiTest {
     EXPECT_TRUE(layout.panels.count(name)) << name;
     return layout.panels.count(name) ? layout.panels.at(name) : app::Rect{};
   }
+  // Pressed at `from`, moved up 20 pixels a frame `steps` times, released.
+  void drag_up(ImVec2 from, int steps) {
+    mouse_to(from);
+    frame();
+    mouse_down(true);
+    frame();
+    for (int i = 1; i <= steps; ++i) {
+      mouse_to(ImVec2(from.x, from.y - 20.0f * static_cast<float>(i)));
+      frame();
+    }
+    mouse_down(false);
+    frames(2);
+  }
   // A wheel turn over `at`: negative scrolls down, as on the desktop.
   void wheel(ImVec2 at, float turns) {
     mouse_to(at);
@@ -61,17 +74,7 @@ TEST_F(NarrowWindowTest, TheWheelAndAPressOnNoControlScrollThePage) {
   EXPECT_LT(after_wheel, scores_y - 50);
   // A press on the lesson's text, dragged up 120 pixels: the page follows.
   const app::Rect lesson = panel("Lesson");
-  const ImVec2 from(200, lesson.y + lesson.h - 40);
-  mouse_to(from);
-  frame();
-  mouse_down(true);
-  frame();
-  for (int i = 1; i <= 6; ++i) {
-    mouse_to(ImVec2(from.x, from.y - 20.0f * i));
-    frame();
-  }
-  mouse_down(false);
-  frames(2);
+  drag_up(ImVec2(200, lesson.y + lesson.h - 40), 6);
   EXPECT_NEAR(panel("Scores").y, after_wheel - 120, 1);
 }
 
@@ -81,17 +84,7 @@ TEST_F(NarrowWindowTest, APressOnTheCellsScrollsThePage) {
   frames(2);
   const app::Rect grid = layout.heatmaps.at("Scores/scores").grid;
   const float scores_y = panel("Scores").y;
-  const ImVec2 from(grid.x + grid.w / 2, grid.y + grid.h / 2);
-  mouse_to(from);
-  frame();
-  mouse_down(true);
-  frame();
-  for (int i = 1; i <= 5; ++i) {
-    mouse_to(ImVec2(from.x, from.y - 20.0f * i));
-    frame();
-  }
-  mouse_down(false);
-  frames(2);
+  drag_up(ImVec2(grid.x + grid.w / 2, grid.y + grid.h / 2), 5);
   EXPECT_NEAR(panel("Scores").y, scores_y - 100, 1);
 }
 
