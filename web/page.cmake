@@ -1,5 +1,5 @@
-# The page: build-web/site/ is a static folder (index.html, attnlab.js, attnlab.wasm, attnlab.data)
-# that any web server can serve. attnlab.data holds what the desktop finds beside its binary (the
+# The page: build-web/site/ is a static folder (index.html, attnlab.js, attnlab.wasm, attnlab.data and
+# attnlab_training.js) that any web server can serve. attnlab.data holds what the desktop finds beside its binary (the
 # shaders, lessons and experiments, staged in share/attnlab) and the font, at the desktop's paths.
 set(ATTNLAB_SITE ${CMAKE_BINARY_DIR}/site)
 set(ATTNLAB_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)  # app/render/text.h's kFontPath
@@ -12,6 +12,21 @@ target_link_options(attnlab PRIVATE
   "SHELL:--preload-file ${CMAKE_BINARY_DIR}/share/attnlab@/share/attnlab"
   "SHELL:--preload-file ${ATTNLAB_FONT}@${ATTNLAB_FONT}")
 set_property(TARGET attnlab APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/page_pre.js ${staged_files})
+
+# attnlab_training.js: the lab's Web Worker (app/web/training_in_worker.cpp), core alone, its wasm
+# inside (SINGLE_FILE), so that the page starts it from one file, served or from a Blob.
+add_executable(attnlab_training ${PROJECT_SOURCE_DIR}/app/web/training_in_worker.cpp)
+target_include_directories(attnlab_training PRIVATE ${PROJECT_SOURCE_DIR})
+target_link_libraries(attnlab_training PRIVATE core)
+target_compile_options(attnlab_training PRIVATE ${ATTNLAB_WARNINGS})
+set_target_properties(attnlab_training PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${ATTNLAB_SITE})
+target_link_options(attnlab_training PRIVATE
+  -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=0 -sENVIRONMENT=worker -sSINGLE_FILE=1
+  "-sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8"
+  "-sEXPORTED_FUNCTIONS=_malloc,_free,_attnlab_worker_start,_attnlab_worker_control,_attnlab_worker_advance,_attnlab_worker_news"
+  --pre-js ${PROJECT_SOURCE_DIR}/web/training_worker_pre.js)
+set_property(TARGET attnlab_training APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/training_worker_pre.js)
+add_dependencies(attnlab attnlab_training)
 
 add_custom_command(OUTPUT ${ATTNLAB_SITE}/index.html
                    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${PROJECT_SOURCE_DIR}/web/index.html ${ATTNLAB_SITE}/index.html
@@ -36,5 +51,5 @@ set(ATTNLAB_SINGLE_FILE ${CMAKE_BINARY_DIR}/attnlab.html)
 find_program(WEB_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
 add_custom_command(OUTPUT ${ATTNLAB_SINGLE_FILE}
                    COMMAND ${WEB_PYTHON} ${PROJECT_SOURCE_DIR}/web/single_file.py ${ATTNLAB_SITE} ${ATTNLAB_SINGLE_FILE}
-                   DEPENDS attnlab ${ATTNLAB_SITE}/index.html ${PROJECT_SOURCE_DIR}/web/single_file.py VERBATIM)
+                   DEPENDS attnlab attnlab_training ${ATTNLAB_SITE}/index.html ${PROJECT_SOURCE_DIR}/web/single_file.py VERBATIM)
 add_custom_target(attnlab_single_file ALL DEPENDS ${ATTNLAB_SINGLE_FILE})

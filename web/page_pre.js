@@ -402,6 +402,54 @@
     window.addEventListener("touchcancel", end, { capture: true, passive: false });
   })();
 
+  // The lab's runs train in Web Workers (attnlab_training.js: app/web/training_in_worker.cpp and
+  // web/training_worker_pre.js), so that frames stay smooth and a race runs at the processor's
+  // speed; no SharedArrayBuffer, so no special headers. A race's seeds are split among up to as many
+  // workers as the processor has cores (4 at most), made at the first run and kept. Their news
+  // waits here until the page's next frame takes it (app/web/page_training.cpp).
+  Module.attnlabTraining = (function () {
+    const workers = [];
+    let news = [];
+    let failed = false;
+    const made = function (count) {
+      while (!failed && workers.length < count) {
+        try {
+          const worker = new Worker(Module.attnlabTrainingUrl || "attnlab_training.js");
+          worker.onmessage = function (e) { news.push(e.data); };
+          worker.onerror = function (e) { console.error("attnlab: a training worker failed: " + (e.message || e)); };
+          workers.push(worker);
+        } catch (e) {  // no workers here (a browser that refuses them): the runs take their steps on the frames
+          console.warn("attnlab: no Web Worker for the lab (" + e + "); it trains between frames");
+          failed = true;
+        }
+      }
+      return workers.length >= count;
+    };
+    return {
+      // Run id over seeds 0..seeds−1: how many parts, each a worker's; 0 when none can be had.
+      start: function (id, experiment, seeds) {
+        const cores = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1));
+        const parts = Math.max(1, Math.min(seeds, cores));
+        if (!made(parts)) return 0;
+        for (let w = 0, first = 0; w < parts; ++w) {
+          const count = Math.floor(seeds / parts) + (w < seeds % parts ? 1 : 0);  // the first parts one more
+          workers[w].postMessage({ start: id, experiment: experiment, first: first, count: count });
+          first += count;
+        }
+        return parts;
+      },
+      control: function (id, what, value, order) {
+        workers.forEach(function (worker) { worker.postMessage({ control: id, what: what, value: value, order: order }); });
+      },
+      // Each worker's news since the last call, a JSON array of its arrays.
+      take: function () {
+        const text = "[" + news.join(",") + "]";
+        news = [];
+        return text;
+      },
+    };
+  })();
+
   // The page's Copy link button (web/index.html).
   Module.attnlabCopyLink = function () {
     const link = window.attnlab.link();

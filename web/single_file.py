@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """attnlab.html: the page in one file (docs/web.md, "One file"). The served page's index.html with
-its code (attnlab.js), the wasm and the data (lessons, experiments, shaders, the font) inside, so
-that the file alone, opened from the disk, from a course site's download or from an e-mail, is
-the page and asks for nothing else.
+its code (attnlab.js), the wasm, the data (lessons, experiments, shaders, the font) and the lab's
+training worker (attnlab_training.js) inside, so that the file alone, opened from the disk, from a
+course site's download or from an e-mail, is the page and asks for nothing else.
 
-The wasm and the data package go in gzipped (a quarter and a half of their size), as base64. At
-start a small loader unzips them with the browser's DecompressionStream, hands them to emscripten's
-loader through Module.wasmBinary and Module.getPreloadedPackage (the two hooks it asks before it
-fetches either), and only then runs the page's code, which waits in a script element of its own
-type until then.
+The wasm, the data package and the worker go in gzipped (the wasm to a quarter, the data to a half),
+as base64. At start a small loader unzips them with the browser's DecompressionStream, hands the
+first two to emscripten's loader through Module.wasmBinary and Module.getPreloadedPackage (the two
+hooks it asks before it fetches either) and the worker to the page as a Blob's address, and only
+then runs the page's code, which waits in a script element of its own type until then.
 
 Usage: single_file.py SITE_DIR OUT.html
 """
@@ -38,7 +38,7 @@ def main(site, out):
     if start < 0 or end < start:
         sys.exit(f"single_file: {site / 'index.html'} has no {BEGIN} … {END} block to replace")
     packed = lambda name: base64.b64encode(gzip.compress((site / name).read_bytes(), 9, mtime=0)).decode("ascii")
-    wasm, data = packed("attnlab.wasm"), packed("attnlab.data")
+    wasm, data, training = packed("attnlab.wasm"), packed("attnlab.data"), packed("attnlab_training.js")
     loader = f"""(function () {{
   // The page's wasm and data, here instead of beside the page (web/single_file.py): unzipped, handed
   // to emscripten's loader, then the page's code (the script element "attnlab-code") runs.
@@ -64,9 +64,12 @@ def main(site, out):
     failed("This browser is too old for attnlab (it has no DecompressionStream): use a current Chrome, Edge, Firefox or Safari.");
     return;
   }}
-  Promise.all([unzip("{wasm}"), unzip("{data}")]).then(function (parts) {{
+  Promise.all([unzip("{wasm}"), unzip("{data}"), unzip("{training}")]).then(function (parts) {{
     Module.wasmBinary = new Uint8Array(parts[0]);
     Module.getPreloadedPackage = function () {{ return parts[1]; }};
+    // The lab's Web Worker (attnlab_training.js, its wasm inside) from a Blob: a page from the disk
+    // may start a worker from a blob: address, not from a file.
+    Module.attnlabTrainingUrl = URL.createObjectURL(new Blob([parts[2]], {{ type: "text/javascript" }}));
     Module.attnlabSingleFile = true;
     // Run as an inline script: document.currentScript.src is then empty, harmless while the code
     // fetches nothing beside the page (the wasm and data are handed over above).

@@ -1,6 +1,10 @@
 #include "app/training/training_worker.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/io/experiment_json.h"
 
 namespace app {
 
@@ -28,15 +32,29 @@ void set_training_waker(void (*wake)()) {
 
 namespace {
 bool on_frames = false;
-std::vector<TrainingWorker*> frame_workers;  // the workers alive, when on_frames (the window's thread alone)
+TrainingElsewhere elsewhere;
+// The workers alive without a thread (the window's thread alone): trained on the frames, or elsewhere.
+std::vector<TrainingWorker*> frame_workers;
+int last_id = 0;  // of the runs trained elsewhere
 }  // namespace
 
 void set_training_on_frames(bool on) { on_frames = on; }
+void set_training_elsewhere(const TrainingElsewhere& where) { elsewhere = where; }
 
 bool advance_training(double budget_ms) {
+  if (elsewhere.take_news) {
+    // A run ended (an edit, a restart) may still have news on the way: nobody takes it.
+    const nlohmann::json all = nlohmann::json::parse(elsewhere.take_news(), nullptr, false);
+    if (all.is_array())
+      for (const nlohmann::json& batch : all)
+        for (const nlohmann::json& news : batch)
+          for (TrainingWorker* w : frame_workers)
+            if (w->id_ > 0 && news.value("id", 0) == w->id_) w->take_news(news);
+  }
   const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(budget_ms));
   bool more = false;
-  for (TrainingWorker* w : frame_workers) more |= w->advance(deadline);
+  for (TrainingWorker* w : frame_workers)
+    if (w->id_ == 0) more |= w->advance(deadline);
   return more;
 }
 
@@ -55,12 +73,18 @@ TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(without_
     std::lock_guard lock(mutex_);
     publish(true);
   }
-  if (on_frames) frame_workers.push_back(this);
+  if (elsewhere.start && (parts_count_ = elsewhere.start(last_id + 1, core::to_text(core::experiment_to_json(experiment_)),
+                                                         training_.seeds())) > 0) {
+    id_ = ++last_id;
+    for (int s = 0; s < training_.seeds(); ++s) records_.push_back(core::record_of(training_.run(s)));
+  }
+  if (on_frames || id_ > 0) frame_workers.push_back(this);
   else thread_ = std::thread([this] { loop(); });
 }
 
 TrainingWorker::~TrainingWorker() {
   if (!thread_.joinable()) {
+    if (id_ > 0) ask(kEnd);
     frame_workers.erase(std::remove(frame_workers.begin(), frame_workers.end(), this), frame_workers.end());
     return;
   }
@@ -78,6 +102,7 @@ void TrainingWorker::run() {
     running_ = true;
   }
   wake_.notify_all();
+  if (id_ > 0) ask(kRun);
 }
 
 void TrainingWorker::pause() {
@@ -87,6 +112,7 @@ void TrainingWorker::pause() {
     pending_steps_ = 0;
   }
   wake_.notify_all();
+  if (id_ > 0) ask(kPause);
 }
 
 void TrainingWorker::step() {
@@ -96,6 +122,7 @@ void TrainingWorker::step() {
     ++pending_steps_;
   }
   wake_.notify_all();
+  if (id_ > 0) ask(kStep);
 }
 
 void TrainingWorker::set_rate(double steps_per_second) {
@@ -104,6 +131,7 @@ void TrainingWorker::set_rate(double steps_per_second) {
     rate_ = steps_per_second > 0 ? steps_per_second : 0;
   }
   wake_.notify_all();
+  if (id_ > 0) ask(kRate, rate_);
 }
 
 bool TrainingWorker::running() const {
@@ -225,6 +253,83 @@ bool TrainingWorker::advance(Clock::time_point deadline) {
     take_step(lock);
     if (Clock::now() >= deadline) return wants_step();
   }
+}
+
+void TrainingWorker::ask(Control what, double value) {
+  ++order_;
+  elsewhere.control(id_, what, value, order_);
+}
+
+namespace {
+// A number of the news (training_in_worker.cpp's number): JSON has no NaN or infinity.
+double number_of(const nlohmann::json& x) {
+  if (x.is_number()) return x.get<double>();
+  const std::string word = x.is_string() ? x.get<std::string>() : "nan";
+  return word == "inf" ? HUGE_VAL : word == "-inf" ? -HUGE_VAL : std::numeric_limits<double>::quiet_NaN();
+}
+}  // namespace
+
+void TrainingWorker::take_news(const nlohmann::json& news) {
+  std::lock_guard lock(mutex_);
+  if (news.contains("failed")) {  // a worker could not start its part (it said why in the console): nothing trains
+    running_ = false;
+    pending_steps_ = 0;
+    ++revision_;
+    wake_the_window();
+    return;
+  }
+  const int first = news.value("first_seed", 0);
+  const nlohmann::json& seeds = news.at("seeds");
+  for (size_t i = 0; i < seeds.size(); ++i) {
+    const size_t s = static_cast<size_t>(first) + i;
+    if (s >= records_.size()) return;  // not this run's: nothing from it is taken
+    const nlohmann::json& seed = seeds[i];
+    core::RunRecord& r = records_[s];
+    for (size_t v = 0; v < r.loss.size() && v < seed.at("loss").size(); ++v) {
+      std::vector<double>& loss = r.loss[v];
+      loss.resize(std::min(loss.size(), seed.at("from")[v].get<size_t>()));
+      for (const nlohmann::json& x : seed.at("loss")[v]) loss.push_back(number_of(x));
+      r.test_loss[v] = number_of(seed.at("test_loss")[v]);
+      r.diverged[v] = seed.at("diverged")[v].get<int>();
+    }
+    r.steps_done = seed.at("steps_done").get<int>();
+  }
+  Part& part = parts_[first];
+  part.order = news.value("order", 0L);
+  part.running = news.value("running", false);
+  part.steps_per_second = news.value("steps_per_second", 0.0);
+  // Every part has seen the last thing asked, and none trains: what was asked is done.
+  bool busy = static_cast<int>(parts_.size()) < parts_count_;
+  double slowest = HUGE_VAL;
+  for (const auto& [_, p] : parts_) {
+    busy |= p.order != order_ || p.running;
+    slowest = std::min(slowest, p.steps_per_second);
+  }
+  if (!busy) {
+    running_ = false;
+    pending_steps_ = 0;
+  }
+  core::update_curves(published_, training_.run(0), records_);
+  steps_per_second_ = std::isfinite(slowest) ? slowest : 0;
+  ++revision_;
+  if (news.contains("weights") && news.at("weights").size() == weights_.size()) {
+    // The scenarios shown are those of the start (the same first sequence and target), with the
+    // weights trained since.
+    std::vector<core::Scenario> weights = weights_;
+    bool fit = true;
+    for (size_t v = 0; v < weights.size(); ++v) {
+      std::vector<double> numbers;
+      for (const nlohmann::json& x : news.at("weights")[v]) numbers.push_back(number_of(x));
+      fit &= core::set_weights(weights[v], numbers);
+    }
+    if (fit) {
+      weights_ = std::move(weights);
+      weights_diverged_ = records_.front().diverged;
+      weights_step_ = news.value("weights_step", 0);
+      ++weights_revision_;
+    }
+  }
+  wake_the_window();
 }
 
 }  // namespace app

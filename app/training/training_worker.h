@@ -6,14 +6,22 @@
 // worker publishes, under a lock held for a copy, never for a step: the losses
 // since it last looked (appended, not copied whole), and every variant's
 // weights a few times a second, for "Open in views" and the live thumbnails.
+//
+// The page has no threads to lend (a browser lends them only to a page served with COOP/COEP
+// headers): there the runs train in Web Workers (TrainingElsewhere), whose news is taken on the
+// window's thread each frame, or, where a browser refuses workers, on the frames themselves.
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "app/state/lab_state.h"
 #include "core/export/export_curves.h"
@@ -36,6 +44,21 @@ void set_training_on_frames(bool on);
 // Steps every run that wants them for about budget_ms (one step of every seed at least, when
 // one is due); true while a run wants more, to be called again on the next frame.
 bool advance_training(double budget_ms);
+
+// Where the runs train in other processes that share no memory with the window (the page's Web
+// Workers: app/web/page_training.cpp and app/web/training_in_worker.cpp): how to reach them.
+// Set before the first worker is made, with set_training_on_frames(true) as the fallback for a
+// run that cannot start there; advance_training then also brings in their news each frame.
+struct TrainingElsewhere {
+  // Starts run `id` of the experiment (its file's text) over its seeds, each worker a part of
+  // them: how many parts. 0 when no worker can be had (the run then takes its steps on the frames).
+  int (*start)(int id, const std::string& experiment, int seeds) = nullptr;
+  // What the panel asks (TrainingWorker::Control); order counts the messages of run id.
+  void (*control)(int id, int what, double value, long order) = nullptr;
+  // The news of every run since the last call: a JSON array of arrays of news (training_in_worker.cpp).
+  std::string (*take_news)() = nullptr;
+};
+void set_training_elsewhere(const TrainingElsewhere& where);
 
 class TrainingWorker {
  public:
@@ -60,6 +83,9 @@ class TrainingWorker {
 
   const core::Experiment& experiment() const { return experiment_; }
 
+  // What is asked of a run trained elsewhere (TrainingElsewhere::control).
+  enum Control { kRun = 0, kPause = 1, kStep = 2, kRate = 3, kEnd = 4 };
+
  private:
   friend bool advance_training(double budget_ms);
   void loop();
@@ -73,6 +99,9 @@ class TrainingWorker {
   std::chrono::steady_clock::time_point step_due() const;
   bool take_step(std::unique_lock<std::mutex>& lock);
   void publish(bool with_weights);  // with mutex_ held
+  // Trained elsewhere: asks it (order_ counts what was asked), and takes one piece of its news.
+  void ask(Control what, double value = 0);
+  void take_news(const nlohmann::json& news);
 
   const core::Experiment experiment_;
   core::SeededTraining training_;  // the worker thread's alone once it runs
@@ -92,6 +121,18 @@ class TrainingWorker {
   std::chrono::steady_clock::time_point last_publish_, last_weights_;
   int steps_at_last_publish_ = 0;
   std::chrono::steady_clock::time_point last_step_ = std::chrono::steady_clock::now();
+
+  // Trained elsewhere (id_ > 0): each seed's run as its news tells it, and per part of the
+  // seeds (by its first seed) the last message it had seen and whether it was still training.
+  int id_ = 0, parts_count_ = 0;
+  long order_ = 0;
+  std::vector<core::RunRecord> records_;
+  struct Part {
+    long order = -1;
+    bool running = true;
+    double steps_per_second = 0;
+  };
+  std::map<int, Part> parts_;
 
   std::thread thread_;  // last: it starts once everything above is ready (none on frames)
 };

@@ -14,4 +14,8 @@ Window* page_window();
 // back, or there is none (app/web/page_api.cpp).
 void settle_picked_files();
 
+// The lab's runs train in the page's Web Workers (app/web/page_training.cpp); a run that cannot
+// have one still takes its steps on the frames.
+void train_in_web_workers();
+
 }  // namespace app

@@ -121,7 +121,7 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_lab() {
   const app::Lab& lab = state().lab;
   const core::Curves& c = lab.view.curves;
   nlohmann::ordered_json j{{"steps", c.steps}, {"steps_done", c.steps_done}, {"running", lab.view.running},
-                           {"names", c.names}, {"loss", c.loss}};
+                           {"names", c.names}, {"loss", c.loss}, {"test_loss", c.test_loss}};
   return kept(out, j.dump());
 }
 

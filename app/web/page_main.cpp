@@ -1,7 +1,7 @@
 // The page's entry point (the desktop's is app/main.cpp). The same window as the desktop's, on
 // the page's canvas (platform/web_backend.cpp), with the browser's answers for files, the
-// session and the clipboard (files/web_files.h), and the lab stepping within each frame
-// instead of on a thread. The browser calls frame() on each of its frames; nothing here ends:
+// session and the clipboard (files/web_files.h), and the lab training in Web Workers
+// (page_training.cpp) instead of on a thread. The browser calls frame() on each of its frames; nothing here ends:
 // a page ends with its tab, and the session is kept as it goes.
 #include <emscripten.h>
 #include <sys/stat.h>
@@ -30,9 +30,9 @@ namespace {
 Window* g_window = nullptr;  // never destroyed (above)
 bool g_first_frame_told = false;
 std::optional<float> g_frame_zoom;  // in a frame: the zoom last kept for its address (above)
-// Of a 16.7 ms frame at 60 Hz, the lab's steps take 10 ms; the rest is left for drawing and input.
-// While it trains, the window draws its news ten times a second (web_backend.cpp), so most of
-// the browser's frames are steps.
+// Where the browser refuses the lab a Web Worker, it trains on the frames: of a 16.7 ms frame at
+// 60 Hz, its steps take 10 ms; the rest is left for drawing and input. While it trains, the window
+// draws its news ten times a second (web_backend.cpp), so most of the browser's frames are steps.
 constexpr double kTrainingBudgetMs = 10;
 
 // What the page's address asks for (web/page_pre.js reads it).
@@ -132,6 +132,7 @@ int start() {
   ::umask(022);
   use_platform_files(web_files());
   set_training_on_frames(true);
+  train_in_web_workers();
   std::vector<Panel> embedded;
   const std::string embed_problem = read_embed(address_part(kEmbed), embedded);
   // A page in a frame (a slide, a notebook, a course site) keeps no session: it would replace the one

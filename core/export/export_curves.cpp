@@ -85,48 +85,44 @@ Curves curves_of(const LmResult& r) {
   return c;
 }
 
-void update_curves(Curves& c, const SeededTraining& t) {
-  const Training& first = t.run(0);
-  if (c.names.empty()) {
-    c = curves_of(first);
-    for (std::vector<double>& loss : c.loss) loss.clear();  // filled below, as every later update
-    c.seeds = t.seeds();
-    if (c.seeds > 1) {
-      c.band_lo.assign(c.names.size(), {});
-      c.band_hi.assign(c.names.size(), {});
-      c.test_lo.assign(c.names.size(), std::numeric_limits<double>::quiet_NaN());
-      c.test_hi.assign(c.names.size(), std::numeric_limits<double>::quiet_NaN());
-      c.diverged_runs.assign(c.names.size(), 0);
-    }
-  }
+namespace {
+
+// update_curves for a SeededTraining's runs and for the copies the page keeps of runs trained in
+// its Web Workers (RunRecord): Runs gives seeds(), steps_done(), and of each seed's run s,
+// variant v: loss(s, v), test_loss(s, v) and diverged(s, v).
+template <class Runs>
+void update_curves_of(Curves& c, const Runs& t) {
   c.steps_done = t.steps_done();
   std::vector<double> at;
   for (size_t v = 0; v < c.names.size(); ++v) {
     const int variant = static_cast<int>(v);
     if (c.seeds == 1) {
-      const std::vector<double>& from = first.loss(variant);
+      const std::vector<double>& from = t.loss(0, variant);
       c.loss[v].insert(c.loss[v].end(), from.begin() + static_cast<std::ptrdiff_t>(c.loss[v].size()), from.end());
-      c.test_loss[v] = first.test_loss(variant);
-      c.diverged[v] = first.diverged(variant);
+      c.test_loss[v] = t.test_loss(0, variant);
+      c.diverged[v] = t.diverged(0, variant);
       continue;
     }
-    // The seeds step together: a step every run has reached (or stopped before) is final.
-    size_t longest = 0;
+    // A step is final once every run has passed it or stopped: the runs that still train (the
+    // page's may be at different steps) bound what is drawn; when every run stopped, the longest.
+    size_t longest = 0, reached = std::numeric_limits<size_t>::max();
     std::vector<double> tests;
     int diverged = 0, runs_diverged = 0;
     for (int s = 0; s < t.seeds(); ++s) {
-      const Training& run = t.run(s);
-      longest = std::max(longest, run.loss(variant).size());
-      if (std::isfinite(run.test_loss(variant))) tests.push_back(run.test_loss(variant));
-      if (const int k = run.diverged(variant)) {
+      const size_t length = t.loss(s, variant).size();
+      longest = std::max(longest, length);
+      if (std::isfinite(t.test_loss(s, variant))) tests.push_back(t.test_loss(s, variant));
+      if (const int k = t.diverged(s, variant)) {
         diverged = diverged ? std::min(diverged, k) : k;
         ++runs_diverged;
+      } else {
+        reached = std::min(reached, length);
       }
     }
-    for (size_t k = c.loss[v].size(); k < longest; ++k) {
+    for (size_t k = c.loss[v].size(); k < std::min(longest, reached); ++k) {
       at.clear();
       for (int s = 0; s < t.seeds(); ++s)
-        if (k < t.run(s).loss(variant).size()) at.push_back(t.run(s).loss(variant)[k]);
+        if (k < t.loss(s, variant).size()) at.push_back(t.loss(s, variant)[k]);
       c.band_lo[v].push_back(*std::min_element(at.begin(), at.end()));
       c.band_hi[v].push_back(*std::max_element(at.begin(), at.end()));
       c.loss[v].push_back(median_of(at));
@@ -137,6 +133,66 @@ void update_curves(Curves& c, const SeededTraining& t) {
     c.diverged[v] = diverged;
     c.diverged_runs[v] = runs_diverged;
   }
+}
+
+// Empty curves for `seeds` runs of the experiment whose first run is `first`: names, params, steps.
+void start_curves(Curves& c, const Training& first, int seeds) {
+  c = curves_of(first);
+  for (std::vector<double>& loss : c.loss) loss.clear();  // filled as every later update
+  c.seeds = seeds;
+  if (c.seeds > 1) {
+    c.band_lo.assign(c.names.size(), {});
+    c.band_hi.assign(c.names.size(), {});
+    c.test_lo.assign(c.names.size(), std::numeric_limits<double>::quiet_NaN());
+    c.test_hi.assign(c.names.size(), std::numeric_limits<double>::quiet_NaN());
+    c.diverged_runs.assign(c.names.size(), 0);
+  }
+}
+
+struct SeededRuns {
+  const SeededTraining& t;
+  int seeds() const { return t.seeds(); }
+  int steps_done() const { return t.steps_done(); }
+  const std::vector<double>& loss(int s, int v) const { return t.run(s).loss(v); }
+  double test_loss(int s, int v) const { return t.run(s).test_loss(v); }
+  int diverged(int s, int v) const { return t.run(s).diverged(v); }
+};
+
+struct RecordedRuns {
+  const std::vector<RunRecord>& runs;
+  const RunRecord& run(int s) const { return runs[static_cast<size_t>(s)]; }
+  int seeds() const { return static_cast<int>(runs.size()); }
+  int steps_done() const {
+    int least = runs.front().steps_done;
+    for (const RunRecord& r : runs) least = std::min(least, r.steps_done);
+    return least;
+  }
+  const std::vector<double>& loss(int s, int v) const { return run(s).loss[static_cast<size_t>(v)]; }
+  double test_loss(int s, int v) const { return run(s).test_loss[static_cast<size_t>(v)]; }
+  int diverged(int s, int v) const { return run(s).diverged[static_cast<size_t>(v)]; }
+};
+
+}  // namespace
+
+void update_curves(Curves& c, const SeededTraining& t) {
+  if (c.names.empty()) start_curves(c, t.run(0), t.seeds());
+  update_curves_of(c, SeededRuns{t});
+}
+
+RunRecord record_of(const Training& t) {
+  RunRecord r;
+  for (int v = 0; v < t.variants(); ++v) {
+    r.loss.push_back(t.loss(v));
+    r.test_loss.push_back(t.test_loss(v));
+    r.diverged.push_back(t.diverged(v));
+  }
+  r.steps_done = t.steps_done();
+  return r;
+}
+
+void update_curves(Curves& c, const Training& first, const std::vector<RunRecord>& runs) {
+  if (c.names.empty()) start_curves(c, first, static_cast<int>(runs.size()));
+  update_curves_of(c, RecordedRuns{runs});
 }
 
 std::array<std::uint8_t, 3> curve_colour(int i, bool light) {

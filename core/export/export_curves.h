@@ -40,6 +40,20 @@ Curves curves_of(const SeededTraining& t);
 // Brings c, empty or made by this function for t before, up to date with t: the steps since
 // are appended (the median of a step is final once every seed's run has passed it).
 void update_curves(Curves& c, const SeededTraining& t);
+
+// A seed's run as the page receives it from the Web Worker that trains it (app/training/
+// training_worker.h): what the curves read of it. Steps arrive by parts, and the runs of
+// different workers need not be at the same step.
+struct RunRecord {
+  std::vector<std::vector<double>> loss;  // per variant, as Training::loss
+  std::vector<double> test_loss;          // per variant, as Training::test_loss
+  std::vector<int> diverged;              // per variant, as Training::diverged
+  int steps_done = 0;
+};
+RunRecord record_of(const Training& t);
+// As update_curves of a SeededTraining whose runs are these (first: the first seed's run, at any
+// step, for the names and sizes): a step is drawn once every run that still trains has taken it.
+void update_curves(Curves& c, const Training& first, const std::vector<RunRecord>& runs);
 // A language model's RESULT as the lab draws it: each step's bits per character (the median over the
 // seeds, and their band), the held-out bits per character at the end as the test loss.
 Curves curves_of(const LmResult& r);

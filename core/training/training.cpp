@@ -219,7 +219,35 @@ void draw_weights(Scenario& s, std::uint64_t seed, double scale) {
   fill(s.W_O);
 }
 
+// Calls f(data, count) for each block of weights_of's, in its order.
+template <class S, class F>
+void for_each_weight_block(S& s, F&& f) {
+  for (int h = 0; h < s.heads; ++h) {
+    for (auto* m : {&s.W_Q[h], &s.W_K[h], &s.W_V[h], &s.W[h], &s.W_alt[h]}) f(m->data(), static_cast<size_t>(m->size()));
+    f(&s.qk_gain[h], size_t{1});
+  }
+  f(s.W_O.data(), static_cast<size_t>(s.W_O.size()));
+}
+
 }  // namespace
+
+std::vector<double> weights_of(const Scenario& s) {
+  std::vector<double> out;
+  for_each_weight_block(s, [&](const double* data, size_t n) { out.insert(out.end(), data, data + n); });
+  return out;
+}
+
+bool set_weights(Scenario& s, const std::vector<double>& weights) {
+  size_t count = 0;
+  for_each_weight_block(s, [&](const double*, size_t n) { count += n; });
+  if (count != weights.size()) return false;
+  size_t at = 0;
+  for_each_weight_block(s, [&](double* data, size_t n) {
+    std::copy(weights.begin() + static_cast<std::ptrdiff_t>(at), weights.begin() + static_cast<std::ptrdiff_t>(at + n), data);
+    at += n;
+  });
+  return true;
+}
 
 Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kDataStream)) {
   if (e_.task == TaskKind::Teacher) {

@@ -163,6 +163,13 @@ class Training {
 // The experiment of one of e's seeds: seed e.seed + s, seeds 1.
 Experiment one_seed(const Experiment& e, int s);
 
+// Every weight a run may train (each head's W^Q, W^K, W^V, W, W_alt and gain, then W^O), in one
+// fixed order: how the page's Web Workers send a run's weights (app/web/training_in_worker.cpp),
+// as numbers, exactly, where a scenario's text would take far longer to write and read.
+std::vector<double> weights_of(const Scenario& s);
+// Puts them back into s, of the sizes they came from; false, with s unchanged, when they do not fit.
+bool set_weights(Scenario& s, const std::vector<double>& weights);
+
 // The median of values, numpy's (the mean of the two middle ones when there are an even
 // number); NaN when there are none.
 double median_of(std::vector<double> values);

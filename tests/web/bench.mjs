@@ -5,9 +5,11 @@
 //   web_compute_ns         compute() of tests/data/example.json in the page (the native figure is bench_core's)
 //   web_single_file_kb     build-web/attnlab.html, the page in one file, as it is (no server to gzip it)
 //   web_single_file_first_frame_ms  attnlab.html opened from the disk: the navigation's start to ready, median of 5
+//   web_race_5_seeds_ms    07_race over 5 seeds in the page's lab, from Run to its end (its Web Workers)
 //   web_drag_frame_p99_ms  the 99th percentile of the time between frames while a cell of Q is dragged
 //                          for 6 s, in a 1440×900 page (the desktop window's size; $DRAG_VIEWPORT=WxH
 //                          for another). Frames come at vsyncs (16.7 ms apart): 50 is three of them.
+//   web_drag_training_frame_p99_ms  the same while the lab trains the race
 // The page is served cross-origin isolated, so its clock reads to 5 µs (harness.mjs says why).
 // Usage: node bench.mjs SITE ROOT   (the one file is SITE/../attnlab.html)
 import fs from "node:fs";
@@ -84,13 +86,41 @@ async function fresh(viewport = { width: 1440, height: 900 }) {
   await context.close();
 }
 
-// A drag: the mouse moves a cell's value for 6 s while every frame's time is noted (about 200
-// frames under SwiftShader, so that the 99th percentile is not the single slowest frame).
+// The race of assets/experiments/07_race.json over `seeds` seeds, `steps` steps, loaded into the
+// lab and its Run pressed: the milliseconds from the press to the end.
+const race = JSON.parse(fs.readFileSync(path.join(root, "assets/experiments/07_race.json"), "utf8"));
+async function startRace(page, seeds, steps) {
+  const loaded = await page.evaluate((t) => window.attnlab.load(t), JSON.stringify({ ...race, seeds, steps }));
+  if (!loaded.ok) throw new Error(loaded.error);
+  await page.waitForTimeout(300);
+  const run = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls["lab.run"];
+  await page.mouse.click(run[0] + run[2] / 2, run[1] + run[3] / 2);
+  return Date.now();
+}
 {
+  const { context, page } = await fresh();
+  await page.goto(`${server.url}index.html`);
+  await page.evaluate(() => window.attnlab.ready);
+  const t0 = await startRace(page, 5, race.steps);
+  await page.waitForFunction((steps) => { const l = window.attnlab.lab(); return l.steps_done === steps && !l.running; },
+                             race.steps, { timeout: 600000, polling: 20 });
+  console.log(`web_race_5_seeds_ms: ${Date.now() - t0}`);
+  await context.close();
+}
+
+// A drag: the mouse moves a cell's value for 6 s while every frame's time is noted (about 200
+// frames under SwiftShader, so that the 99th percentile is not the single slowest frame); then
+// again while the lab trains the race (web_drag_training_frame_p99_ms).
+for (const training of [false, true]) {
   const [vw, vh] = (process.env.DRAG_VIEWPORT || "1440x900").split("x").map(Number);
   const { context, page } = await fresh({ width: vw, height: vh });
   await page.goto(`${server.url}index.html`);
   await page.evaluate(() => window.attnlab.ready);
+  if (training) {  // long enough to train through the drag
+    await startRace(page, 5, race.steps * 20);
+    await page.waitForFunction(() => window.attnlab.lab().running);
+    await page.keyboard.press("Control+l");  // back to the scenario's views (the lab trains on)
+  }
   await page.waitForTimeout(300);
   const [x, y, w, h] = JSON.parse(await page.evaluate(() => window.attnlab.layout()))["Q[0][0][0]"];
   await page.evaluate(() => {
@@ -105,8 +135,14 @@ async function fresh(viewport = { width: 1440, height: 900 }) {
   await page.mouse.up();
   const frames = await page.evaluate(() => { window.benchStop = true; return window.benchFrames; });
   const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
-  console.log(`web_drag_frames: ${gaps.length}`);
-  console.log(`web_drag_frame_p99_ms: ${gaps[Math.min(gaps.length - 1, Math.floor(gaps.length * 0.99))].toFixed(1)}`);
+  const name = training ? "web_drag_training_frame" : "web_drag_frame";
+  console.log(`${name}s: ${gaps.length}`);
+  console.log(`${name}_p99_ms: ${gaps[Math.min(gaps.length - 1, Math.floor(gaps.length * 0.99))].toFixed(1)}`);
+  if (training) {  // the lab, shown again, is still training: the drag was all while it trained
+    await page.keyboard.press("Control+l");
+    await page.waitForTimeout(300);
+    if (!(await page.evaluate(() => window.attnlab.lab().running))) throw new Error("the race ended before the drag did");
+  }
   await context.close();
 }
 

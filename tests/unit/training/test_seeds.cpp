@@ -204,6 +204,82 @@ TEST(Seeds, CurvesUpdatedStepByStepAreTheWholeRunsMediansAndBands) {
             "variant,params,first_loss,last_loss,test_loss,steps_done,diverged_at_step,seeds,test_loss_min,test_loss_max,runs_diverged");
 }
 
+// The page trains a race's seeds in Web Workers, each seed's run the one-seed run of its seed, and
+// gets their losses at different times: the curves drawn from them (RunRecords) hold only the
+// steps every run has taken, each exactly as the whole run's, and at the end are the whole run's.
+TEST(Seeds, CurvesOfRunsTrainedApartAreTheWholeRunsOnceEveryRunHasTheStep) {
+  const Experiment e = parsed(seeded_experiment());
+  std::vector<core::Training> apart;
+  for (int s = 0; s < e.seeds; ++s) apart.emplace_back(core::one_seed(e, s));
+  const auto records = [&] {
+    std::vector<core::RunRecord> r;
+    for (const core::Training& t : apart) r.push_back(core::record_of(t));
+    return r;
+  };
+  core::SeededTraining whole(e);
+  while (!whole.finished()) whole.step();
+  const core::Curves want = core::curves_of(whole);
+
+  core::Curves c;
+  core::update_curves(c, apart[0], records());
+  EXPECT_EQ(c.seeds, 3);
+  // Seed 0 runs ahead by up to 5 steps, seed 2 behind: a step is drawn once all three took it.
+  for (int round = 0; !apart[2].finished(); ++round) {
+    for (int k = 0; k < 1 + round % 5 && !apart[0].finished(); ++k) apart[0].step();
+    if (apart[1].steps_done() < apart[0].steps_done()) apart[1].step();
+    if (round % 2 == 1 || apart[0].finished()) apart[2].step();
+    core::update_curves(c, apart[0], records());
+    const int least = std::min({apart[0].steps_done(), apart[1].steps_done(), apart[2].steps_done()});
+    EXPECT_EQ(c.steps_done, least);
+    for (size_t v = 0; v < c.names.size(); ++v) {
+      ASSERT_LE(c.loss[v].size(), want.loss[v].size());
+      // A loss before each step all have taken; after the last, once all are finished.
+      EXPECT_EQ(c.loss[v].size(), static_cast<size_t>(least == e.steps ? least + 1 : least)) << "round " << round;
+      for (size_t k = 0; k < c.loss[v].size(); ++k) {
+        EXPECT_EQ(c.loss[v][k], want.loss[v][k]);
+        EXPECT_EQ(c.band_lo[v][k], want.band_lo[v][k]);
+        EXPECT_EQ(c.band_hi[v][k], want.band_hi[v][k]);
+      }
+    }
+  }
+  core::update_curves(c, apart[0], records());
+  EXPECT_EQ(c.loss, want.loss);  // with the loss after the last step
+  EXPECT_EQ(c.band_lo, want.band_lo);
+  EXPECT_EQ(c.band_hi, want.band_hi);
+  EXPECT_EQ(c.test_loss, want.test_loss);
+  EXPECT_EQ(c.test_lo, want.test_lo);
+  EXPECT_EQ(c.test_hi, want.test_hi);
+  EXPECT_EQ(c.diverged, want.diverged);
+  EXPECT_EQ(c.steps_done, e.steps);
+}
+
+// The page's worker sends a run's weights as numbers (weights_of), which the page puts into the
+// scenario it had at the start (set_weights): that is the scenario of now, for every design of
+// the race (shared QK, one W, AttentionAlt's W_alt, the cosine logits' gain, several heads).
+TEST(Seeds, TheWeightsSentAsNumbersPutIntoTheStartAreTheScenarioOfNow) {
+  core::ExperimentLoad race = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json");
+  ASSERT_TRUE(race.ok()) << race.message();
+  race.experiment->steps = 30;
+  for (const int heads : {1, 2}) {
+    race.experiment->heads = heads;
+    core::Training t(*race.experiment);
+    std::vector<core::Scenario> start;
+    for (int v = 0; v < t.variants(); ++v) start.push_back(t.current(v));
+    for (int k = 0; k < 30; ++k) t.step();
+    for (int v = 0; v < t.variants(); ++v) {
+      core::Scenario now = start[static_cast<size_t>(v)];
+      ASSERT_TRUE(core::set_weights(now, core::weights_of(t.current(v))));
+      EXPECT_EQ(core::scenario_to_json(now), core::scenario_to_json(t.current(v))) << t.name(v) << ", heads " << heads;
+      EXPECT_NE(core::scenario_to_json(start[static_cast<size_t>(v)]), core::scenario_to_json(t.current(v))) << "it trained";
+    }
+    std::vector<double> short_by_one = core::weights_of(t.current(0));
+    short_by_one.pop_back();
+    core::Scenario kept = start[0];
+    EXPECT_FALSE(core::set_weights(kept, short_by_one));
+    EXPECT_EQ(core::scenario_to_json(kept), core::scenario_to_json(start[0])) << "unchanged";
+  }
+}
+
 // --train trains the seeds on threads (the lab steps them one after the other): the same result.
 TEST(Seeds, TrainingOnThreadsIsTrainingOneAfterTheOther) {
   const Experiment e = parsed(seeded_experiment());

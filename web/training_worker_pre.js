@@ -1,0 +1,55 @@
+// The lab's training worker (attnlab_training.js, a Web Worker the page starts: web/page_pre.js's
+// Module.attnlabTraining): its messages run app/web/training_in_worker.cpp, whose news it posts
+// back. It trains in slices of 20 ms and looks at its messages between them (a pause, an end).
+(function () {
+  "use strict";
+  const waiting = [];
+  let ready = false, scheduled = false, timer = null;
+  // A slice right after the messages waiting now: a MessageChannel's message is not clamped to
+  // 4 ms as a nested setTimeout is.
+  const channel = new MessageChannel();
+  const post = function () {
+    const p = Module._attnlab_worker_news();
+    if (!p) return;
+    const text = UTF8ToString(p);
+    Module._free(p);
+    self.postMessage(text);
+  };
+  const slice = function () {
+    scheduled = false;
+    const next = Module._attnlab_worker_advance(20);
+    post();
+    if (next === 0) schedule();
+    else if (next > 0) timer = setTimeout(function () { timer = null; slice(); }, next);
+  };
+  const schedule = function () {
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    if (!scheduled) { scheduled = true; channel.port2.postMessage(0); }
+  };
+  channel.port1.onmessage = slice;
+  const take = function (m) {
+    if (m.start !== undefined) {
+      const n = lengthBytesUTF8(m.experiment) + 1, text = Module._malloc(n);
+      stringToUTF8(m.experiment, text, n);
+      const why = Module._attnlab_worker_start(m.start, text, m.first, m.count);
+      Module._free(text);
+      if (why) {  // the page stops waiting for it (app/training/training_worker.cpp's take_news)
+        const text = UTF8ToString(why);
+        Module._free(why);
+        console.error("attnlab: the training worker could not start the run: " + text);
+        self.postMessage(JSON.stringify([{ id: m.start, first_seed: m.first, failed: text }]));
+      }
+    } else if (m.control !== undefined) {
+      Module._attnlab_worker_control(m.control, m.what, m.value, m.order);
+    }
+    schedule();
+  };
+  self.onmessage = function (e) {
+    if (ready) take(e.data);
+    else waiting.push(e.data);
+  };
+  Module.onRuntimeInitialized = function () {
+    ready = true;
+    waiting.splice(0).forEach(take);
+  };
+})();
