@@ -404,8 +404,8 @@
 
   // The lab's runs train in Web Workers (attnlab_training.js: app/web/training_in_worker.cpp and
   // web/training_worker_pre.js), so that frames stay smooth and a race runs at the processor's
-  // speed; no SharedArrayBuffer, so no special headers. A race's seeds are split among up to as many
-  // workers as the processor has cores (4 at most), made at the first run and kept. Their news
+  // speed; no SharedArrayBuffer, so no special headers. A race's seeds are split among up to one
+  // worker a core but one (4 at most), made at the first run and kept. Their news
   // waits here until the page's next frame takes it (app/web/page_training.cpp).
   Module.attnlabTraining = (function () {
     const workers = [];
@@ -427,8 +427,9 @@
     };
     return {
       // Run id over seeds 0..seeds−1: how many parts, each a worker's; 0 when none can be had.
+      // One core is left to the page and the browser's drawing, so that frames stay smooth.
       start: function (id, experiment, seeds) {
-        const cores = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1));
+        const cores = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
         const parts = Math.max(1, Math.min(seeds, cores));
         if (!made(parts)) return 0;
         for (let w = 0, first = 0; w < parts; ++w) {
