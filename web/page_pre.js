@@ -416,7 +416,15 @@
         try {
           const worker = new Worker(Module.attnlabTrainingUrl || "attnlab_training.js");
           worker.onmessage = function (e) { news.push(e.data); };
-          worker.onerror = function (e) { console.error("attnlab: a training worker failed: " + (e.message || e)); };
+          // A worker that could not load (a page whose policy refuses it) or that failed: every run
+          // trains on the frames from now on, from its start (id −1: every run; the page's C++).
+          worker.onerror = function (e) {
+            console.warn("attnlab: the lab's Web Worker failed (" + (e.message || "it could not load") + "); it trains between frames");
+            e.preventDefault();
+            failed = true;
+            workers.splice(0).forEach(function (w) { w.terminate(); });
+            news.push(JSON.stringify([{ id: -1, failed: String(e.message || "the worker could not load") }]));
+          };
           workers.push(worker);
         } catch (e) {  // no workers here (a browser that refuses them): the runs take their steps on the frames
           console.warn("attnlab: no Web Worker for the lab (" + e + "); it trains between frames");
@@ -431,7 +439,7 @@
       start: function (id, experiment, seeds) {
         const cores = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
         const parts = Math.max(1, Math.min(seeds, cores));
-        if (!made(parts)) return 0;
+        if (failed || !made(parts)) return 0;
         for (let w = 0, first = 0; w < parts; ++w) {
           const count = Math.floor(seeds / parts) + (w < seeds % parts ? 1 : 0);  // the first parts one more
           workers[w].postMessage({ start: id, experiment: experiment, first: first, count: count });
@@ -440,6 +448,7 @@
         return parts;
       },
       control: function (id, what, value, order) {
+        if (failed) return;
         workers.forEach(function (worker) { worker.postMessage({ control: id, what: what, value: value, order: order }); });
       },
       // Each worker's news since the last call, a JSON array of its arrays.

@@ -37,7 +37,7 @@
         const text = UTF8ToString(why);
         Module._free(why);
         console.error("attnlab: the training worker could not start the run: " + text);
-        self.postMessage(JSON.stringify([{ id: m.start, first_seed: m.first, failed: text }]));
+        self.postMessage(JSON.stringify([{ id: m.start, failed: text }]));
       }
     } else if (m.control !== undefined) {
       Module._attnlab_worker_control(m.control, m.what, m.value, m.order);

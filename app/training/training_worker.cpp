@@ -49,7 +49,7 @@ bool advance_training(double budget_ms) {
       for (const nlohmann::json& batch : all)
         for (const nlohmann::json& news : batch)
           for (TrainingWorker* w : frame_workers)
-            if (w->id_ > 0 && news.value("id", 0) == w->id_) w->take_news(news);
+            if (w->id_ > 0 && (news.value("id", 0) == w->id_ || news.value("id", 0) == -1)) w->take_news(news);
   }
   const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(budget_ms));
   bool more = false;
@@ -271,11 +271,15 @@ double number_of(const nlohmann::json& x) {
 
 void TrainingWorker::take_news(const nlohmann::json& news) {
   std::lock_guard lock(mutex_);
-  if (news.contains("failed")) {  // a worker could not start its part (it said why in the console): nothing trains
-    running_ = false;
-    pending_steps_ = 0;
-    ++revision_;
-    wake_the_window();
+  if (news.contains("failed")) {
+    // A worker could not load, or start its part (it said why in the console): the run trains on
+    // the frames, from its start (training_ has not stepped), as what was asked says.
+    elsewhere.control(id_, kEnd, 0, ++order_);  // the other workers' parts, if any, stop
+    id_ = 0;
+    records_.clear();
+    parts_.clear();
+    published_ = core::curves_of(training_);
+    publish(true);
     return;
   }
   const int first = news.value("first_seed", 0);

@@ -174,6 +174,36 @@ test("200 steps of an experiment over 10 seeds in the lab's Web Workers give the
   await context.close();
 });
 
+test("where the lab's Web Worker cannot load, the lab trains between frames and ends with the native --train losses", async () => {
+  const experiment = JSON.parse(fs.readFileSync(path.join(root, "assets/experiments/07_race.json"), "utf8"));
+  Object.assign(experiment, { steps: 30, seeds: 2 });
+  const file = path.join(home, "race-30.json"), result = path.join(home, "race-30-result.json");
+  fs.writeFileSync(file, JSON.stringify(experiment));
+  native(["--train", file, "--out", result]);
+  const reference = JSON.parse(fs.readFileSync(result, "utf8")).variants;
+
+  const { page, context, errors } = await open();
+  await page.route("**/attnlab_training.js", (route) => route.abort());  // as a page whose policy refuses it
+  const warnings = [];
+  page.on("console", (m) => { if (m.type() === "warning") warnings.push(m.text()); });
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), JSON.stringify(experiment)), { ok: true });
+  await frames(page, 6);
+  const run = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls["lab.run"];
+  await page.mouse.click(run[0] + run[2] / 2, run[1] + run[3] / 2);
+  await page.waitForFunction(() => { const l = window.attnlab.lab(); return l.steps_done === 30 && !l.running; }, null, { timeout: 60000 });
+  const lab = await page.evaluate(() => window.attnlab.lab());
+  for (let v = 0; v < reference.length; ++v) {
+    const want = reference[v].median_loss, got = lab.loss[v];
+    assert.equal(got.length, want.length, lab.names[v]);
+    for (let i = 0; i < want.length; ++i)
+      assert.ok(Math.abs(got[i] - want[i]) <= 1e-9 * Math.abs(want[i]), `${lab.names[v]} step ${i}: ${got[i]} against ${want[i]}`);
+  }
+  assert.ok(warnings.some((w) => w.includes("trains between frames")), "it said why: " + warnings.join("; "));
+  assert.equal(page.workers().length, 0, "no worker left");
+  assert.deepEqual(errors, [], "a warning, not an error");
+  await context.close();
+});
+
 test("Ctrl+O opens the browser's file picker; Ctrl+S and F12 are downloads named as the desktop names them", async () => {
   const { page, context, errors } = await open();
   await frames(page, 4);
