@@ -404,34 +404,44 @@
 
   // The lab's runs train in Web Workers (attnlab_training.js: app/web/training_in_worker.cpp and
   // web/training_worker_pre.js), so that frames stay smooth and a race runs at the processor's
-  // speed; no SharedArrayBuffer, so no special headers. A race's seeds are split among up to one
-  // worker a core but one (4 at most), made at the first run and kept. Their news
+  // speed; no SharedArrayBuffer, so no special headers. A race's seeds are split among one worker
+  // per core minus one (at least 1, at most 4), made for the lab's first run and kept. Their news
   // waits here until the page's next frame takes it (app/web/page_training.cpp).
   Module.attnlabTraining = (function () {
     const workers = [];
     let news = [];
-    let failed = false;
+    let failed = false;   // the workers failed: every run trains on the frames from now on
+    let refused = false;  // the browser refuses to make more
+    // A worker that could not load (a page whose policy refuses it), whose wasm could not start, or
+    // that failed: every run trains on the frames from now on, from its start (id −1: every run;
+    // app/training/training_worker.cpp).
+    const fail = function (why) {
+      if (failed) return;
+      console.warn("attnlab: the lab's Web Worker failed (" + why + "); it trains between frames");
+      failed = true;
+      workers.splice(0).forEach(function (w) { w.terminate(); });
+      news.push(JSON.stringify([{ id: -1, failed: why }]));
+    };
     const made = function (count) {
-      while (!failed && workers.length < count) {
+      while (!failed && !refused && workers.length < count) {
         try {
-          const worker = new Worker(Module.attnlabTrainingUrl || "attnlab_training.js");
-          worker.onmessage = function (e) { news.push(e.data); };
-          // A worker that could not load (a page whose policy refuses it) or that failed: every run
-          // trains on the frames from now on, from its start (id −1: every run; the page's C++).
+          // Beside attnlab.js, where its wasm and data are; the one file's from a blob: URL.
+          const worker = new Worker(Module.attnlabTrainingUrl || locateFile("attnlab_training.js"));
+          worker.onmessage = function (e) {
+            if (typeof e.data === "string") news.push(e.data);
+            else fail(String(e.data.abort));
+          };
           worker.onerror = function (e) {
-            console.warn("attnlab: the lab's Web Worker failed (" + (e.message || "it could not load") + "); it trains between frames");
             e.preventDefault();
-            failed = true;
-            workers.splice(0).forEach(function (w) { w.terminate(); });
-            news.push(JSON.stringify([{ id: -1, failed: String(e.message || "the worker could not load") }]));
+            fail(e.message || "it could not load");
           };
           workers.push(worker);
         } catch (e) {  // no workers here (a browser that refuses them): the runs take their steps on the frames
           console.warn("attnlab: no Web Worker for the lab (" + e + "); it trains between frames");
-          failed = true;
+          refused = true;
         }
       }
-      return workers.length >= count;
+      return !failed && workers.length >= count;
     };
     return {
       // Run id over seeds 0..seeds−1: how many parts, each a worker's; 0 when none can be had.
@@ -439,7 +449,7 @@
       start: function (id, experiment, seeds) {
         const cores = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
         const parts = Math.max(1, Math.min(seeds, cores));
-        if (failed || !made(parts)) return 0;
+        if (!made(parts)) return 0;
         for (let w = 0, first = 0; w < parts; ++w) {
           const count = Math.floor(seeds / parts) + (w < seeds % parts ? 1 : 0);  // the first parts one more
           workers[w].postMessage({ start: id, experiment: experiment, first: first, count: count });
@@ -451,11 +461,12 @@
         if (failed) return;
         workers.forEach(function (worker) { worker.postMessage({ control: id, what: what, value: value, order: order }); });
       },
-      // Each worker's news since the last call, a JSON array of its arrays.
+      // Each worker's news since the last call, a JSON array of its arrays, as a string for C++:
+      // the queue is emptied once it is copied (with no memory for it, it waits for the next frame).
       take: function () {
-        const text = "[" + news.join(",") + "]";
+        const p = Module.attnlabCString("[" + news.join(",") + "]");
         news = [];
-        return text;
+        return p;
       },
     };
   })();

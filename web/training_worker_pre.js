@@ -48,6 +48,11 @@
     if (ready) take(e.data);
     else waiting.push(e.data);
   };
+  // The wasm could not start (memory, a policy that forbids compiling it) or stopped: the page
+  // trains on its frames instead (web/page_pre.js). Such a failure inside a promise never reaches
+  // the page's worker.onerror.
+  Module.onAbort = function (why) { self.postMessage({ abort: String(why) }); };
+  self.addEventListener("unhandledrejection", function (e) { self.postMessage({ abort: String(e.reason) }); });
   Module.onRuntimeInitialized = function () {
     ready = true;
     waiting.splice(0).forEach(take);

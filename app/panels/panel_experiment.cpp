@@ -316,7 +316,9 @@ bool TrainingSettings(AppState& state) {
     e.optimizer = optimizer == 0 ? core::Optimizer::Adam : core::Optimizer::Sgd;
     edited = true;
   }
-  ImGui::SameLine();
+  // The seed and the seeds beside the optimizer where they fit, else below (a phone).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  SameLineOrWrap(92 * fonts().scale + style.ItemInnerSpacing.x + ImGui::CalcTextSize("seed").x);
   ImGui::SetNextItemWidth(92 * fonts().scale);
   unsigned long long seed = e.seed;
   if (keyed::InputScalar("lab.seed", "seed", ImGuiDataType_U64, &seed) && seed != e.seed) {
@@ -324,7 +326,8 @@ bool TrainingSettings(AppState& state) {
     edited = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Same seed, same batches and starting weights: the same curves, bit for bit.");
-  ImGui::SameLine();
+  SameLineOrWrap(92 * fonts().scale + 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) + style.ItemInnerSpacing.x +
+                 script_text_size("seeds").x);  // the field, its − and +, its label
   edited |= SizeField("seeds", "lab.seeds", e.seeds, 1, core::kMaxSeeds);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Every design runs once per seed (seed, seed + 1, ...): the curve is the median over the runs,\n"

@@ -125,34 +125,60 @@ void VariantTable(AppState& state) {
   Lab& lab = state.lab;
   const core::Curves& c = lab.view.curves;
   const float scale = fonts().scale;
-  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("variants", 6, kFlags)) return;
-  ImGui::TableSetupColumn("design", ImGuiTableColumnFlags_WidthFixed, 190 * scale);
-  ImGui::TableSetupColumn("trainable numbers");
-  ImGui::TableSetupColumn("loss at step 0");
   const bool seeded = c.seeds > 1;
-  ImGui::TableSetupColumn(seeded ? "loss now (median)" : "loss now");  // the range [min, max] under it
-  ImGui::TableSetupColumn(seeded ? "test loss (median)" : "test loss");
-  ImGui::TableSetupColumn("");
-  ImGui::TableHeadersRow();
+  const char* const kNames[] = {"design", "trainable numbers", "loss at step 0", seeded ? "loss now (median)" : "loss now",
+                                seeded ? "test loss (median)" : "test loss"};
+  // A phone has no room for six columns: there each design is a block of lines, each number named.
+  const bool narrow = ImGui::GetContentRegionAvail().x < 640 * scale;
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
+  if (!ImGui::BeginTable("variants", narrow ? 1 : 6, kFlags | (narrow ? ImGuiTableFlags_SizingStretchSame : ImGuiTableFlags_SizingFixedFit)))
+    return;
+  if (!narrow) {
+    ImGui::TableSetupColumn(kNames[0], ImGuiTableColumnFlags_WidthFixed, 190 * scale);
+    for (int k = 1; k < 5; ++k) ImGui::TableSetupColumn(kNames[k]);  // loss now: the range [min, max] under it
+    ImGui::TableSetupColumn("");
+    ImGui::TableHeadersRow();
+  }
+  // The next number's place: its column, or on a phone its own line, named.
+  const auto cell = [&](int k) {
+    if (!narrow) {
+      ImGui::TableNextColumn();
+      return;
+    }
+    ImGui::TextDisabled("%s:", kNames[k]);
+    ImGui::SameLine();
+  };
   const size_t rows = c.names.empty() ? lab.experiment.variants.size() : c.names.size();
   for (size_t v = 0; v < rows; ++v) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
+    ImGui::PushID(static_cast<int>(v));
     const std::string name = c.names.empty() ? lab.experiment.variants[v].name : c.names[v];
     // The design's line as its curve is drawn, then its name as markup ("no √d_k").
     const ImVec2 at = ImGui::GetCursorScreenPos();
     CurveSample(state, ImGui::GetWindowDrawList(), ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * 0.5f), 24 * scale, static_cast<int>(v));
     ImGui::SetCursorScreenPos(ImVec2(at.x + 30 * scale, at.y));
     ScriptText(name);
-    ImGui::TableNextColumn();
+    const auto open_button = [&] {
+      ImGui::BeginDisabled(!lab.worker || v >= lab.view.current.size());
+      if (keyed::SmallButton("lab.open." + std::to_string(v), "Open in views")) open_variant_in_views(state, static_cast<int>(v));
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip(lab.worker ? "Its weights now, the run's first sequence as X and its target, in every panel (Ctrl+Z undoes)."
+                                     : "Run or Step first.");
+    };
+    if (narrow) {  // beside the name
+      SameLineOrWrap(ButtonWidth("Open in views"));
+      open_button();
+    }
+    cell(1);
     if (v < c.params.size()) ImGui::Text("%d", c.params[v]);
     else ImGui::TextDisabled("\u2014");
     const bool has = v < c.loss.size() && !c.loss[v].empty();
-    ImGui::TableNextColumn();
+    cell(2);
     ImGui::TextUnformatted(has ? format_loss(c.loss[v].front()).c_str() : "\u2014");
     const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
-    ImGui::TableNextColumn();
+    cell(3);
     if (diverged) {  // the loss it had, and where it stopped (docs/experiments.md, "Divergence")
       const ImVec4 red(0.9f, 0.35f, 0.3f, 1);
       LossCell(variant_loss_now(c, v), &red);
@@ -169,17 +195,13 @@ void VariantTable(AppState& state) {
     } else {
       LossCell(variant_loss_now(c, v));
     }
-    ImGui::TableNextColumn();
+    cell(4);
     if (const std::string test = variant_test_loss(c, v); !test.empty()) LossCell(test);
     else ImGui::TextDisabled(diverged ? "none: diverged" : lab.worker ? "at the end" : "\u2014");
-    ImGui::TableNextColumn();
-    ImGui::PushID(static_cast<int>(v));
-    ImGui::BeginDisabled(!lab.worker || v >= lab.view.current.size());
-    if (keyed::SmallButton("lab.open." + std::to_string(v), "Open in views")) open_variant_in_views(state, static_cast<int>(v));
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip(lab.worker ? "Its weights now, the run's first sequence as X and its target, in every panel (Ctrl+Z undoes)."
-                                   : "Run or Step first.");
+    if (!narrow) {
+      ImGui::TableNextColumn();
+      open_button();
+    }
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -188,20 +210,22 @@ void VariantTable(AppState& state) {
 void Exports(AppState& state) {
   Lab& lab = state.lab;
   ImGui::TextUnformatted("Export:");
-  ImGui::SameLine();
+  // Each button beside the last where it fits, else on the next line (a phone).
+  const auto next = [](const char* label) { SameLineOrWrap(ButtonWidth(label)); };
+  next("curves PNG");
   ImGui::BeginDisabled(!lab.worker);
   if (keyed::SmallButton("lab.export.png", "curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
-  ImGui::SameLine();
+  next("curves SVG");
   if (keyed::SmallButton("lab.export.svg", "curves SVG")) AskExport(state, ExportChoice::Kind::Curves, core::ExportFormat::Svg);
-  ImGui::SameLine();
+  next("table CSV");
   if (keyed::SmallButton("lab.export.csv", "table CSV")) AskExport(state, ExportChoice::Kind::Table, core::ExportFormat::Csv);
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  next("PyTorch replay (.py)");
   ImGui::BeginDisabled(!lab.problems.empty());
   if (keyed::SmallButton("lab.export.py", "PyTorch replay (.py)")) AskExport(state, ExportChoice::Kind::Replay, core::ExportFormat::Py);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A script that trains the same designs in torch from the same data and starting weights.");
-  ImGui::SameLine();
+  next("experiment (.json)");
   if (keyed::SmallButton("lab.export.json", "experiment (.json)")) {
     // The file's reader judges it whole, the recording's bound included (the lab's own run never
     // records): refused before asking where, and said why.
@@ -210,7 +234,7 @@ void Exports(AppState& state) {
     else
       AskExport(state, ExportChoice::Kind::Experiment);
   }
-  ImGui::SameLine();
+  next("Animation of the run\u2026");
   if (keyed::SmallButton("lab.export.animation", "Animation of the run\u2026")) state.dialogs.record_training.open_asked = true;
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A GIF or MP4: the loss curves growing beside a panel that shows one design learning, a frame every K steps.");
@@ -224,9 +248,9 @@ bool LearnedMapsHeader(AppState& state) {
   Lab& lab = state.lab;
   int choice = static_cast<int>(lab.thumbnails);
   ImGui::TextUnformatted("What each design has learned:");
-  ImGui::SameLine();
+  SameLineOrWrap(RadioButtonWidth("attention A of sequence 1"));
   if (ImGui::RadioButton("attention A of sequence 1", &choice, static_cast<int>(ThumbnailKind::Weights))) lab.thumbnails = ThumbnailKind::Weights;
-  ImGui::SameLine();
+  SameLineOrWrap(RadioButtonWidth("##wqk") + ImGui::GetStyle().ItemInnerSpacing.x + script_text_size("W^Q W^K\u1D40 (one W: W)").x);
   if (ImGui::RadioButton("##wqk", &choice, static_cast<int>(ThumbnailKind::Bilinear))) lab.thumbnails = ThumbnailKind::Bilinear;
   const bool weights = lab.thumbnails == ThumbnailKind::Weights;
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
@@ -291,19 +315,26 @@ void LearnedMaps(AppState& state, float height) {  // height: what the panel pla
   const core::Scenario& first = lab.view.current.front();
   const std::vector<std::string> rows = positions(first.tokens.size()), cols = positions(first.cross() ? first.tokens_kv.size() : first.tokens.size());
   const float labels_w = ImGui::CalcTextSize("00").x + 10 * scale, bar_w = ImGui::CalcTextSize("\u22120.00").x + 32 * scale;
-  const float gap = 10 * scale, max_cell = 32;
+  const float gap = 10 * scale, max_cell = 32, least = 60 * scale;
+  // As many maps a row as fit at their smallest: all in one, or on a phone two or three rows, the
+  // first of each numbering the rows.
+  const float avail = ImGui::GetContentRegionAvail().x;
+  int per_row = count;
+  while (per_row > 1 && labels_w + bar_w + static_cast<float>(per_row) * least + gap * static_cast<float>(per_row - 1) > avail) --per_row;
+  const int map_rows = (count + per_row - 1) / per_row;
   // Each map its share of the width, but no wider than its largest cells: two designs side by side, not far apart.
   const float widest = static_cast<float>(weights ? cols.size() : static_cast<size_t>(first.d_model)) * max_cell * scale + gap;
-  const float each = std::clamp((ImGui::GetContentRegionAvail().x - labels_w - bar_w - gap * static_cast<float>(count - 1)) /
-                                    static_cast<float>(count), 60 * scale, std::max(60 * scale, widest));
-  const auto width = [&](int v) { return each + (v == 0 ? labels_w : 0.0f) + (v == count - 1 ? bar_w : 0.0f); };
+  const float each = std::clamp((avail - labels_w - bar_w - gap * static_cast<float>(per_row - 1)) / static_cast<float>(per_row), least,
+                                std::max(least, widest));
+  const auto width = [&](int v) { return each + (v % per_row == 0 ? labels_w : 0.0f) + (v == count - 1 ? bar_w : 0.0f); };
   size_t name_lines = 1;
   for (int v = 0; v < count; ++v)
     name_lines = std::max(name_lines, wrap_script_words(lab.view.curves.names[static_cast<size_t>(v)], width(v) - 22 * scale).size());
   const float names_h = script_line_height() * static_cast<float>(name_lines);
   // What is left below, less the names (`height` was the plan; the table may have come out taller or shorter).
   const float left = ImGui::GetContentRegionAvail().y;
-  const float maps_h = std::max(std::min(height, 60 * scale), left - names_h - ImGui::GetStyle().ItemSpacing.y);
+  const float maps_h = std::max(std::min(height, 60 * scale),
+                                (left - static_cast<float>(map_rows) * (names_h + ImGui::GetStyle().ItemSpacing.y)) / static_cast<float>(map_rows));
   HeatmapOptions o;
   o.range = weights ? ValueRange::Unit : ValueRange::Diverging;
   o.shared_max = weights ? 0.0 : shared_max;
@@ -315,13 +346,13 @@ void LearnedMaps(AppState& state, float height) {  // height: what the panel pla
   for (int v = 0; v < count; ++v) {
     const core::Result& r = results[static_cast<size_t>(v)];
     const size_t h = static_cast<size_t>(std::clamp(state.view.head, 0, lab.view.current[static_cast<size_t>(v)].heads - 1));
-    if (v > 0) ImGui::SameLine(0, gap);
+    if (v % per_row != 0) ImGui::SameLine(0, gap);  // else the next row
     ImGui::BeginGroup();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     LearnedMapName(state, v, width(v));
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + names_h));
     o.colorbar = v == count - 1;
-    o.show_row_labels = v == 0;
+    o.show_row_labels = v % per_row == 0;
     const std::string id = "learned." + std::to_string(v);
     Heatmap(state, id.c_str(), "", weights ? MatrixView(r.head[h].weights) : MatrixView(r.head[h].W_QK), o, ImVec2(width(v), maps_h));
     ImGui::SetCursorScreenPos(ImVec2(at.x, ImGui::GetCursorScreenPos().y));

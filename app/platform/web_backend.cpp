@@ -76,8 +76,8 @@ bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawList*& mer
 }
 
 bool g_woken = false;  // wake(): the lab has news, drawn at most kWokenEveryMs apart
-// While the lab trains, each frame not drawn is a frame of steps (page_main.cpp): its news is
-// drawn ten times a second, input at once.
+// While the lab trains, its news is drawn ten times a second, input at once: the Web Workers
+// train meanwhile, or, where there are none, each frame not drawn is a frame of steps (page_main.cpp).
 constexpr double kWokenEveryMs = 100;
 
 // The clipboard: emscripten's GLFW keeps its own, which no other program sees. Copies go to

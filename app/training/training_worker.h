@@ -38,11 +38,12 @@ namespace app {
 void set_training_waker(void (*wake)());
 
 // Where no thread can be started (the page: a browser lends threads only to a page served with
-// COOP/COEP headers), the runs take their steps on the window's loop instead: set before the
-// first worker is made, and then advance_training is called once a frame.
+// COOP/COEP headers), a run that cannot train elsewhere (below) takes its steps on the window's
+// loop instead: set before the first worker is made, and then advance_training is called once a frame.
 void set_training_on_frames(bool on);
-// Steps every run that wants them for about budget_ms (one step of every seed at least, when
-// one is due); true while a run wants more, to be called again on the next frame.
+// Takes the news of the runs trained elsewhere, then steps every run on the frames that wants
+// steps for about budget_ms (one step of every seed at least, when one is due); true while a run
+// on the frames wants more, to be called again on the next frame.
 bool advance_training(double budget_ms);
 
 // Where the runs train in other processes that share no memory with the window (the page's Web
@@ -134,7 +135,7 @@ class TrainingWorker {
   };
   std::map<int, Part> parts_;
 
-  std::thread thread_;  // last: it starts once everything above is ready (none on frames)
+  std::thread thread_;  // last: it starts once everything above is ready (none on frames or elsewhere)
 };
 
 }  // namespace app

@@ -19,7 +19,9 @@ EM_JS(int, page_training_start, (int id, const char* experiment, int seeds), {
 EM_JS(void, page_training_control, (int id, int what, double value, double order), {
   Module.attnlabTraining.control(id, what, value, order);
 });
-EM_JS(char*, page_training_news, (), { return Module.attnlabCString(Module.attnlabTraining.take()); });
+EM_JS(char*, page_training_news, (), {
+  try { return Module.attnlabTraining.take(); } catch (e) { return 0; }  // out of memory: on the next frame
+});
 
 }  // namespace
 

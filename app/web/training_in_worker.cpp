@@ -154,9 +154,10 @@ EMSCRIPTEN_KEEPALIVE void attnlab_worker_control(int id, int what, double value,
   run.order = static_cast<long>(order);
   run.news_due = true;
   switch (what) {
-    case kRun: run.running = true; break;
+    // A finished run takes no more steps (a Run or Step the page sent before it heard of the end).
+    case kRun: run.running = !run.training.finished(); break;
     case kPause: run.running = false, run.pending_steps = 0, run.weights_due = true; break;
-    case kStep: run.running = false, ++run.pending_steps; break;
+    case kStep: run.running = false, run.pending_steps += run.training.finished() ? 0 : 1; break;
     case kRate: run.rate = value > 0 ? value : 0; break;
     case kEnd: runs.erase(found); break;
     default: break;

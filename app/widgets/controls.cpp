@@ -47,6 +47,20 @@ bool noted_combo(std::string_view key, Draw draw) {
 NotedControls::NotedControls(std::map<std::string, Rect>* controls) : previous_(g_controls) { g_controls = controls; }
 NotedControls::~NotedControls() { g_controls = previous_; }
 
+void SameLineOrWrap(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+float ButtonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+float RadioButtonWidth(const char* label) {
+  const float text = ImGui::CalcTextSize(label, nullptr, true).x;
+  return ImGui::GetFrameHeight() + (text > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0);
+}
+
 namespace keyed {
 
 void note_last(std::string_view key) { note(key, GImGui->LastItemData, ImGui::GetCurrentWindowRead()); }

@@ -32,6 +32,13 @@ class NotedControls {
   std::map<std::string, Rect>* previous_;
 };
 
+// SameLine() where the next item, `width` wide, fits beside the last; else it starts a line of its
+// own: a row of buttons wraps on a narrow window (a phone) rather than running off its edge.
+void SameLineOrWrap(float width);
+// The width a Button or SmallButton with this label takes, and a RadioButton.
+float ButtonWidth(const char* label);
+float RadioButtonWidth(const char* label);
+
 namespace keyed {
 
 // The last item drawn, noted under key: for a control drawn by a widget of its own.

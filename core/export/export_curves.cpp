@@ -127,6 +127,7 @@ void update_curves_of(Curves& c, const Runs& t) {
       c.band_hi[v].push_back(*std::max_element(at.begin(), at.end()));
       c.loss[v].push_back(median_of(at));
     }
+    if (t.steps_done() < c.steps) tests.clear();  // the page's runs: no test loss until every run has its own
     c.test_loss[v] = median_of(tests);
     c.test_lo[v] = tests.empty() ? std::numeric_limits<double>::quiet_NaN() : *std::min_element(tests.begin(), tests.end());
     c.test_hi[v] = tests.empty() ? std::numeric_limits<double>::quiet_NaN() : *std::max_element(tests.begin(), tests.end());
