@@ -279,9 +279,12 @@ void LearnedMapName(AppState& state, int v, float width) {
   const ImVec2 at = ImGui::GetCursorScreenPos();
   CurveSample(state, ImGui::GetWindowDrawList(), ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * 0.5f), 18 * scale, v);
   const std::vector<std::string> lines = wrap_script_words(state.lab.view.curves.names[static_cast<size_t>(v)], width - sample_w);
+  // A word longer than the map (a phone's narrow maps) is cut at its edge rather than run into the next name.
+  ImGui::PushClipRect(at, ImVec2(at.x + width - 4 * fonts().scale, at.y + script_line_height() * static_cast<float>(lines.size())), true);
   for (size_t k = 0; k < lines.size(); ++k)
     draw_script_text(ImGui::GetWindowDrawList(), ImVec2(at.x + sample_w, at.y + script_line_height() * static_cast<float>(k)),
                      curve_colour(state, v), lines[k]);
+  ImGui::PopClipRect();
 }
 
 // The positions 0 … count − 1, as the maps label their rows and columns: p_i and e_j by their i and j.
