@@ -137,4 +137,22 @@ TEST_F(NarrowWindowTest, TheLabIsOneColumnThePageScrolls) {
   EXPECT_GT(control("lab.run").x, control("lab.task").x + 200);  // wide: beside the settings
 }
 
+// The lab on a phone keeps every control within the screen: its rows of buttons wrap, the table is
+// a block of lines a design with its Open in views beside the name, the seeds go below the seed.
+TEST_F(NarrowWindowTest, TheLabsControlsStayWithinTheScreen) {
+  app::set_experiment(state, core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json").experiment.value(), "07_race.json");
+  state.view.workspace = app::Workspace::Lab;
+  frames(4);
+  for (const char* key : {"lab.seed", "lab.seeds", "lab.open.0", "lab.open.5", "lab.export.png", "lab.export.py",
+                          "lab.export.json", "lab.export.animation"}) {
+    SCOPED_TRACE(key);
+    const app::Rect r = control(key);
+    EXPECT_GE(r.x, 0);
+    EXPECT_LE(r.x + r.w, 390 - 12);  // left of the page's scrollbar
+  }
+  // A design's block: its button on the line of its name, the next design's below its four numbers.
+  EXPECT_GT(control("lab.open.1").y - control("lab.open.0").y, 4 * ImGui::GetTextLineHeight());
+  EXPECT_GT(control("lab.seeds").y, control("lab.seed").y);  // no room beside the seed at 390 pixels
+}
+
 }  // namespace test_narrow_window
