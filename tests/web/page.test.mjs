@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { site, bin, root, shots, home, native, nativeAll, open, frames, jsonFiles, lessons, testScenarios, chooseFile, press, statusLine, stored, storedKeys, storageFault, autosaved, refusals, refusedAgain, server } from "./page_support.mjs";
+import { assertSameMedians, trainedNatively } from "./lab_reference.mjs";
 import { randomScenarios } from "./random_scenarios.mjs";
 
 test("the page loads with no console error and fills the window, sharp at devicePixelRatio 1 and 2", async () => {
@@ -136,13 +137,7 @@ test("exportFile equals the native export byte for byte for svg, tex, csv and py
 });
 
 test("200 steps of an experiment over 10 seeds in the lab's Web Workers give the native --train losses to 1e-9 relative", async () => {
-  const experiment = JSON.parse(fs.readFileSync(path.join(root, "assets/experiments/02_one_w_equal_params.json"), "utf8"));
-  experiment.steps = 200;
-  const file = path.join(home, "experiment-200.json");
-  fs.writeFileSync(file, JSON.stringify(experiment));
-  const result = path.join(home, "result-200.json");
-  native(["--train", file, "--out", result]);
-  const reference = JSON.parse(fs.readFileSync(result, "utf8")).variants;
+  const { experiment, reference } = trainedNatively(native, root, home, "02_one_w_equal_params.json", { steps: 200 });
 
   const { page, context, errors } = await open();
   assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), JSON.stringify(experiment)), { ok: true });
@@ -160,27 +155,14 @@ test("200 steps of an experiment over 10 seeds in the lab's Web Workers give the
   assert.equal(page.workers().length, Math.max(1, Math.min(4, cores - 1)), "the lab's Web Workers");
   await press("lab.run");
   await page.waitForFunction(() => { const l = window.attnlab.lab(); return l.steps_done === 200 && !l.running; }, null, { timeout: 60000 });
-  const lab = await page.evaluate(() => window.attnlab.lab());
-  assert.deepEqual(lab.names, reference.map((v) => v.name));
-  const close = (got, want, what) => assert.ok(Math.abs(got - want) <= 1e-9 * Math.abs(want), `${what}: ${got} against ${want}`);
-  for (let v = 0; v < reference.length; ++v) {
-    const want = reference[v].median_loss, got = lab.loss[v];
-    assert.equal(got.length, want.length, `${lab.names[v]}: a loss before each step and after the last`);
-    for (let i = 0; i < want.length; ++i) close(got[i], want[i], `${lab.names[v]} step ${i}`);
-    close(lab.test_loss[v], reference[v].median_test_loss, `${lab.names[v]}'s test loss`);
-  }
+  assertSameMedians(await page.evaluate(() => window.attnlab.lab()), reference);
   if (shots) await page.screenshot({ path: path.join(shots, "page-lab.png") });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test("where the lab's Web Worker cannot load, the lab trains between frames and ends with the native --train losses", async () => {
-  const experiment = JSON.parse(fs.readFileSync(path.join(root, "assets/experiments/07_race.json"), "utf8"));
-  Object.assign(experiment, { steps: 30, seeds: 2 });
-  const file = path.join(home, "race-30.json"), result = path.join(home, "race-30-result.json");
-  fs.writeFileSync(file, JSON.stringify(experiment));
-  native(["--train", file, "--out", result]);
-  const reference = JSON.parse(fs.readFileSync(result, "utf8")).variants;
+  const { experiment, reference } = trainedNatively(native, root, home, "07_race.json", { steps: 30, seeds: 2 });
 
   const { page, context, errors } = await open();
   await page.route("**/attnlab_training.js", (route) => route.abort());  // as a page whose policy refuses it
@@ -191,13 +173,7 @@ test("where the lab's Web Worker cannot load, the lab trains between frames and 
   const run = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls["lab.run"];
   await page.mouse.click(run[0] + run[2] / 2, run[1] + run[3] / 2);
   await page.waitForFunction(() => { const l = window.attnlab.lab(); return l.steps_done === 30 && !l.running; }, null, { timeout: 60000 });
-  const lab = await page.evaluate(() => window.attnlab.lab());
-  for (let v = 0; v < reference.length; ++v) {
-    const want = reference[v].median_loss, got = lab.loss[v];
-    assert.equal(got.length, want.length, lab.names[v]);
-    for (let i = 0; i < want.length; ++i)
-      assert.ok(Math.abs(got[i] - want[i]) <= 1e-9 * Math.abs(want[i]), `${lab.names[v]} step ${i}: ${got[i]} against ${want[i]}`);
-  }
+  assertSameMedians(await page.evaluate(() => window.attnlab.lab()), reference);
   assert.ok(warnings.some((w) => w.includes("trains between frames")), "it said why: " + warnings.join("; "));
   assert.equal(page.workers().length, 0, "no worker left");
   assert.deepEqual(errors, [], "a warning, not an error");

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { launchChromium, startServer } from "./harness.mjs";
+import { assertSameMedians, trainedNatively } from "./lab_reference.mjs";
 import { randomScenarios } from "./random_scenarios.mjs";
 
 const single = process.env.ATTNLAB_SINGLE_FILE, site = process.env.ATTNLAB_SITE, bin = process.env.ATTNLAB_BIN;
@@ -66,12 +67,7 @@ test("attnlab.html alone in an empty folder, from the disk: ready, no console er
 
 test("from the disk, the lab trains in its Web Workers (from a Blob) and ends with the native --train losses", async () => {
   const root = process.env.ATTNLAB_ROOT || path.resolve(site, "../..");
-  const experiment = JSON.parse(fs.readFileSync(path.join(root, "assets/experiments/07_race.json"), "utf8"));
-  Object.assign(experiment, { steps: 40, seeds: 3 });
-  const file = path.join(home, "race-40.json"), result = path.join(home, "race-40-result.json");
-  fs.writeFileSync(file, JSON.stringify(experiment));
-  native(["--train", file, "--out", result]);
-  const reference = JSON.parse(fs.readFileSync(result, "utf8")).variants;
+  const { experiment, reference } = trainedNatively(native, root, home, "07_race.json", { steps: 40, seeds: 3 });
 
   const { page, context, errors, outside } = await openFromDisk();
   assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), JSON.stringify(experiment)), { ok: true });
@@ -80,11 +76,7 @@ test("from the disk, the lab trains in its Web Workers (from a Blob) and ends wi
   await page.mouse.click(run[0] + run[2] / 2, run[1] + run[3] / 2);
   await page.waitForFunction(() => { const l = window.attnlab.lab(); return l.steps_done === 40 && !l.running; }, null, { timeout: 60000 });
   assert.ok(page.workers().length >= 1, "it trained in a Web Worker");
-  const lab = await page.evaluate(() => window.attnlab.lab());
-  for (let v = 0; v < reference.length; ++v) {
-    const want = reference[v].median_loss.at(-1), got = lab.loss[v].at(-1);
-    assert.ok(Math.abs(got - want) <= 1e-9 * Math.abs(want), `${lab.names[v]}: ${got} against ${want}`);
-  }
+  assertSameMedians(await page.evaluate(() => window.attnlab.lab()), reference);
   assert.deepEqual(errors, []);
   assert.deepEqual(outside(), []);
   await context.close();
