@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "core/io/experiment_json.h"
 
@@ -84,7 +83,7 @@ TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(without_
 
 TrainingWorker::~TrainingWorker() {
   if (!thread_.joinable()) {
-    if (id_ > 0) ask(kEnd);
+    if (id_ > 0) ask(training_news::kEnd);
     frame_workers.erase(std::remove(frame_workers.begin(), frame_workers.end(), this), frame_workers.end());
     return;
   }
@@ -102,7 +101,7 @@ void TrainingWorker::run() {
     running_ = true;
   }
   wake_.notify_all();
-  if (id_ > 0) ask(kRun);
+  if (id_ > 0) ask(training_news::kRun);
 }
 
 void TrainingWorker::pause() {
@@ -112,7 +111,7 @@ void TrainingWorker::pause() {
     pending_steps_ = 0;
   }
   wake_.notify_all();
-  if (id_ > 0) ask(kPause);
+  if (id_ > 0) ask(training_news::kPause);
 }
 
 void TrainingWorker::step() {
@@ -122,7 +121,7 @@ void TrainingWorker::step() {
     ++pending_steps_;
   }
   wake_.notify_all();
-  if (id_ > 0) ask(kStep);
+  if (id_ > 0) ask(training_news::kStep);
 }
 
 void TrainingWorker::set_rate(double steps_per_second) {
@@ -131,7 +130,7 @@ void TrainingWorker::set_rate(double steps_per_second) {
     rate_ = steps_per_second > 0 ? steps_per_second : 0;
   }
   wake_.notify_all();
-  if (id_ > 0) ask(kRate, rate_);
+  if (id_ > 0) ask(training_news::kRate, rate_);
 }
 
 bool TrainingWorker::running() const {
@@ -255,26 +254,17 @@ bool TrainingWorker::advance(Clock::time_point deadline) {
   }
 }
 
-void TrainingWorker::ask(Control what, double value) {
+void TrainingWorker::ask(training_news::Control what, double value) {
   ++order_;
   elsewhere.control(id_, what, value, order_);
 }
-
-namespace {
-// A number of the news (training_in_worker.cpp's number): JSON has no NaN or infinity.
-double number_of(const nlohmann::json& x) {
-  if (x.is_number()) return x.get<double>();
-  const std::string word = x.is_string() ? x.get<std::string>() : "nan";
-  return word == "inf" ? HUGE_VAL : word == "-inf" ? -HUGE_VAL : std::numeric_limits<double>::quiet_NaN();
-}
-}  // namespace
 
 void TrainingWorker::take_news(const nlohmann::json& news) {
   std::lock_guard lock(mutex_);
   if (news.contains("failed")) {
     // A worker could not load, or start its part (it said why in the console): the run trains on
     // the frames, from its start (training_ has not stepped), as what was asked says.
-    elsewhere.control(id_, kEnd, 0, ++order_);  // the other workers' parts, if any, stop
+    ask(training_news::kEnd);  // the other workers' parts, if any, stop
     id_ = 0;
     records_.clear();
     parts_.clear();
@@ -292,8 +282,8 @@ void TrainingWorker::take_news(const nlohmann::json& news) {
     for (size_t v = 0; v < r.loss.size() && v < seed.at("loss").size(); ++v) {
       std::vector<double>& loss = r.loss[v];
       loss.resize(std::min(loss.size(), seed.at("from")[v].get<size_t>()));
-      for (const nlohmann::json& x : seed.at("loss")[v]) loss.push_back(number_of(x));
-      r.test_loss[v] = number_of(seed.at("test_loss")[v]);
+      for (const nlohmann::json& x : seed.at("loss")[v]) loss.push_back(training_news::number_of(x));
+      r.test_loss[v] = training_news::number_of(seed.at("test_loss")[v]);
       r.diverged[v] = seed.at("diverged")[v].get<int>();
     }
     r.steps_done = seed.at("steps_done").get<int>();
@@ -323,7 +313,7 @@ void TrainingWorker::take_news(const nlohmann::json& news) {
     bool fit = true;
     for (size_t v = 0; v < weights.size(); ++v) {
       std::vector<double> numbers;
-      for (const nlohmann::json& x : news.at("weights")[v]) numbers.push_back(number_of(x));
+      for (const nlohmann::json& x : news.at("weights")[v]) numbers.push_back(training_news::number_of(x));
       fit &= core::set_weights(weights[v], numbers);
     }
     if (fit) {

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/state/lab_state.h"
+#include "app/training/training_news.h"
 #include "core/export/export_curves.h"
 #include "core/model/scenario.h"
 #include "core/training/training.h"
@@ -54,7 +55,7 @@ struct TrainingElsewhere {
   // Starts run `id` of the experiment (its file's text) over its seeds, each worker a part of
   // them: how many parts. 0 when no worker can be had (the run then takes its steps on the frames).
   int (*start)(int id, const std::string& experiment, int seeds) = nullptr;
-  // What the panel asks (TrainingWorker::Control); order counts the messages of run id.
+  // What the panel asks (training_news::Control); order counts the messages of run id.
   void (*control)(int id, int what, double value, long order) = nullptr;
   // The news of every run since the last call: a JSON array of arrays of news (training_in_worker.cpp).
   std::string (*take_news)() = nullptr;
@@ -84,9 +85,6 @@ class TrainingWorker {
 
   const core::Experiment& experiment() const { return experiment_; }
 
-  // What is asked of a run trained elsewhere (TrainingElsewhere::control).
-  enum Control { kRun = 0, kPause = 1, kStep = 2, kRate = 3, kEnd = 4 };
-
  private:
   friend bool advance_training(double budget_ms);
   void loop();
@@ -101,7 +99,7 @@ class TrainingWorker {
   bool take_step(std::unique_lock<std::mutex>& lock);
   void publish(bool with_weights);  // with mutex_ held
   // Trained elsewhere: asks it (order_ counts what was asked), and takes one piece of its news.
-  void ask(Control what, double value = 0);
+  void ask(training_news::Control what, double value = 0);
   void take_news(const nlohmann::json& news);
 
   const core::Experiment experiment_;

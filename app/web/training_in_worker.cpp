@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "app/training/training_news.h"
 #include "core/io/experiment_json.h"
 #include "core/text/json_text.h"
 #include "core/training/training.h"
@@ -28,9 +29,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 // As the desktop's worker publishes (training_worker.cpp): the curves at 60 a second, the weights 10.
 constexpr auto kCurvesEvery = std::chrono::milliseconds(16), kWeightsEvery = std::chrono::milliseconds(100);
-
-// What the page asks (training_worker.cpp's Control, the same numbers).
-enum Control { kRun = 0, kPause = 1, kStep = 2, kRate = 3, kEnd = 4 };
 
 struct Run {
   int first_seed = 0;
@@ -56,11 +54,7 @@ struct Run {
 
 std::map<int, std::unique_ptr<Run>> runs;
 
-// A number of the news: JSON has no NaN or infinity (a test loss is NaN until the end).
-core::OrderedJson number(double x) {
-  if (std::isfinite(x)) return x;
-  return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
-}
+core::OrderedJson number(double x) { return app::training_news::number<core::OrderedJson>(x); }
 
 void take_step(Run& run) {
   if (run.pending_steps > 0) --run.pending_steps;
@@ -153,6 +147,7 @@ EMSCRIPTEN_KEEPALIVE void attnlab_worker_control(int id, int what, double value,
   Run& run = *found->second;
   run.order = static_cast<long>(order);
   run.news_due = true;
+  using namespace app::training_news;
   switch (what) {
     // A finished run takes no more steps (a Run or Step the page sent before it heard of the end).
     case kRun: run.running = !run.training.finished(); break;
