@@ -277,6 +277,9 @@ void DrawFileDialog(AppState& state) {
   if (!d.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(220, 60, 50, 255));
     ImGui::PushTextWrapPos(0);
+    // Read with the status line (a popup's text is not in the screen's text by itself): why the
+    // press did not save, or that a second press replaces the file.
+    note_drawn_text(ImGui::GetCursorScreenPos(), d.error);
     ImGui::TextUnformatted(d.error.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
