@@ -124,6 +124,18 @@
     resolveReady();
   };
 
+  // A page in a frame keeps its zoom by the frame's address, so that each slide keeps its own
+  // (app/web/page_main.cpp). With a zoom, keeps it; without, returns the one kept, 0 when none is
+  // or there is no storage (a page from the disk may have none).
+  Module.attnlabFrameZoom = function (zoom) {
+    const key = "attnlab.frame-zoom " + location.pathname + location.search;
+    try {
+      if (zoom === undefined) return Number(window.localStorage.getItem(key)) || 0;
+      window.localStorage.setItem(key, String(zoom));
+    } catch (e) {}
+    return 0;
+  };
+
   // The page cannot go on (it could not start, or File → Quit closed it): say so over the canvas.
   Module.attnlabFailed = function (why) {
     let status = document.getElementById("status");

@@ -43,16 +43,9 @@ EM_JS(char*, page_address_part, (int which), {
 EM_JS(int, page_in_frame, (), { return window.parent && window.parent !== window ? 1 : 0; });
 EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
 // A page in a frame keeps no session, but its zoom (Ctrl + and Ctrl −, which the page takes from the
-// browser) comes back on reload: kept by the frame's address, so that each slide keeps its own. 0:
-// none kept, or no storage (a page from the disk may have none).
-EM_JS(double, page_kept_frame_zoom, (), {
-  try { return Number(window.localStorage.getItem("attnlab.frame-zoom " + location.pathname + location.search)) || 0; }
-  catch (e) { return 0; }
-});
-EM_JS(void, page_keep_frame_zoom, (double zoom), {
-  try { window.localStorage.setItem("attnlab.frame-zoom " + location.pathname + location.search, String(zoom)); }
-  catch (e) {}
-});
+// browser) comes back on reload: kept by the frame's address (Module.attnlabFrameZoom). 0: none kept.
+EM_JS(double, page_kept_frame_zoom, (), { return Module.attnlabFrameZoom(); });
+EM_JS(void, page_keep_frame_zoom, (double zoom), { Module.attnlabFrameZoom(zoom); });
 EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
 
 void page_failed(const std::string& why) { page_failed_js(why.c_str()); }
