@@ -1,10 +1,11 @@
 // exp over an array, vectorised: the softmax of a training step takes
 // thousands of them, and libm's exp (one call per number) was a fifth of a
-// step's time. Within an ulp or two of the exact value over the whole range
-// (subnormal results included); −∞ gives exactly 0, as the masked logits need.
+// step's time. Within about 1.1 ulp of the exact value over the whole range
+// (subnormal results included; about one result in ten is not the nearest
+// double); −∞ gives exactly 0, as the masked logits need.
 //
 // The same operations run on every machine: additions and products alone, never
-// a fused multiply-add (the file is compiled with -ffp-contract=off), so the AVX2
+// a fused multiply-add (core/CMakeLists.txt compiles it with -ffp-contract=off), so the AVX2
 // loop, WebAssembly's two-lane loop and the plain one give the same bits.
 #pragma once
 

@@ -299,7 +299,13 @@ TEST(FastExp, EveryPathGivesTheSameBits) {
   std::uniform_real_distribution<double> any(-750.0, 712.0);
   std::vector<double> x(4096);
   for (double& v : x) v = any(rng);
-  x[5] = -std::numeric_limits<double>::infinity();
+  // The special values and the range's ends, each in every lane (5 apart: 0, 1, 2, 3 mod 4).
+  const double inf = std::numeric_limits<double>::infinity();
+  const double special[] = {-inf, inf, std::numeric_limits<double>::quiet_NaN(), 0.0, -0.0, 709.79, 709.78, 709.8,
+                            -746.0, -745.99, -746.01, -708.5, -740.0};
+  size_t at = 8;
+  for (const double s : special)
+    for (int lane = 0; lane < 4; ++lane, at += 5) x[at] = s;
   std::vector<double> y = x;
   core::exp_in_place(y.data(), static_cast<int>(y.size()));
   for (size_t i = 0; i < x.size(); ++i) {
