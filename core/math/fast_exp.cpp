@@ -46,7 +46,8 @@ inline double power_of_two(double k) {
 // addition's half ulp, each result is within about 1.1 ulp of exp(x), not always the nearest
 // double. k·kLn2Hi is exact (kLn2Hi has 32 significant bits, |k| ≤ 1076 < 2^11), and so is
 // x − k·kLn2Hi (Sterbenz: for k ≠ 0, x is within a factor of two of k·kLn2Hi); subtracting
-// k·kLn2Lo rounds, by at most 2^-55. exp_avx2 and exp_wasm below do exactly these operations, four and two at a time.
+// k·kLn2Lo rounds, by at most 2^-55. exp_avx2 and exp_wasm below do exactly these operations,
+// four and two at a time.
 double exp_one(double x) {
   if (x != x) return x;
   if (x < kBelow) return 0.0;
@@ -68,8 +69,9 @@ inline v128_t power_of_two_x2(v128_t k) {
 }
 
 // exp_one on kPairs pairs, as exp_avx2: computed on x clamped into range (pmin and pmax keep a
-// NaN, so a NaN lane goes through as NaN, unlike exp_avx2's), the special cases put back. The pairs' Horner chains side by side: each step waits for the one before, and the other
-// chains fill the wait (one pair at a time took a quarter of a training step in the page).
+// NaN, so a NaN lane goes through as NaN, unlike exp_avx2's), the special cases put back. The
+// pairs' Horner chains side by side: each step waits for the one before, and the other chain
+// fills the wait.
 constexpr int kPairs = 2;
 inline void exp_pairs(double* x) {
   v128_t v[kPairs], k[kPairs], r[kPairs], q[kPairs];
