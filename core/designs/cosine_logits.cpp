@@ -44,18 +44,6 @@ double cosine_backward(const Mat& dscaled, double gain, const Mat& Q, const Mat&
   return dscaled.cwiseProduct(cosines).sum();
 }
 
-double cosine_gain_backward(const double* Q, const double* K, int n, int m, int qc, double gain, double* dS) {
-  double d_gain = 0;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < m; ++j) {
-      double cosine = 0;
-      for (int c = 0; c < qc; ++c) cosine += Q[i * qc + c] * K[j * qc + c];
-      d_gain += dS[i * m + j] * cosine;
-      dS[i * m + j] *= gain;
-    }
-  return d_gain;
-}
-
 void cosine_logits_problems(const Scenario& s, std::vector<std::string>& problems) {
   const Options& o = s.options;
   if (!cosine_logits(o)) return;

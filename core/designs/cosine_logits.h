@@ -45,8 +45,20 @@ double cosine_backward(const Mat& dscaled, double gain, const Mat& Q, const Mat&
 
 // The training kernel's flat form of the gain's part of the backward pass: with Q and K holding Q̂
 // and K̂ (row-major, n × qc and m × qc) and dS the n × m ∂L/∂(g·C) over T, returns ∂g and leaves
-// g·dS in dS, what ∂Q̂ and ∂K̂ are made of.
-double cosine_gain_backward(const double* Q, const double* K, int n, int m, int qc, double gain, double* dS);
+// g·dS in dS, what ∂Q̂ and ∂K̂ are made of. T is double, or core/math/lanes.h's Lanes: several
+// sequences at once, each lane with the same operations.
+template <class T>
+T cosine_gain_backward(const T* Q, const T* K, int n, int m, int qc, double gain, T* dS) {
+  T d_gain{};
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      T cosine{};
+      for (int c = 0; c < qc; ++c) cosine += Q[i * qc + c] * K[j * qc + c];
+      d_gain += dS[i * m + j] * cosine;
+      dS[i * m + j] *= gain;
+    }
+  return d_gain;
+}
 
 // What validate() says of the design's fields (appended to problems): the scale must be "none",
 // not with normalize_keys, each gain finite with |g| ≤ 1e6.

@@ -36,8 +36,11 @@ double sigmoid_bias(const Scenario& s);
 void sigmoid_in_place(double* x, int count, double b);
 
 // The backward pass of one weight: ∂z = ∂a·a·(1 − a) (σ' = σ(1 − σ)); a masked entry, with
-// a = 0, passes nothing, as its −∞ logit should.
-inline double sigmoid_backward(double a, double da) { return da * a * (1.0 - a); }
+// a = 0, passes nothing, as its −∞ logit should. T is double, or core/math/lanes.h's Lanes.
+template <class T>
+inline T sigmoid_backward(T a, T da) {
+  return da * a * (1.0 - a);
+}
 
 // What validate() says of the design's fields (appended to problems).
 void sigmoid_problems(const Scenario& s, std::vector<std::string>& problems);

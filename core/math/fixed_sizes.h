@@ -40,12 +40,13 @@ auto with_sizes(int dm, int qc, int dk, F&& f) {
 
 // out (rows × COLS) = a (rows × INNER) · b (INNER × COLS), all row-major and
 // contiguous; each entry summed from 0 in the order k = 0, 1, … (so a sum of
-// products that are all −0 is +0, as Eigen's product gives).
-template <int INNER, int COLS>
-inline void multiply(const double* __restrict a, const double* __restrict b, double* __restrict out, int rows) {
+// products that are all −0 is +0, as Eigen's product gives). T is double, or
+// core/math/lanes.h's Lanes for the training kernel's sequences side by side.
+template <int INNER, int COLS, class T>
+inline void multiply(const T* __restrict a, const double* __restrict b, T* __restrict out, int rows) {
   for (int i = 0; i < rows; ++i)
     for (int c = 0; c < COLS; ++c) {
-      double s = 0;
+      T s{};
       for (int k = 0; k < INNER; ++k) s += a[i * INNER + k] * b[k * COLS + c];
       out[i * COLS + c] = s;
     }

@@ -1,6 +1,14 @@
 #include "core/training/train_kernel.h"
 
+// As in core/math/lanes.h: the small functions here that take or give Lanes by value
+// (sigmoid_backward, cosine_gain_backward, the lane helpers) are inline or local to this file,
+// so no value crosses an ABI that AVX would change.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -32,54 +40,62 @@ void unflatten(const double* in, M& m) {
     for (Eigen::Index c = 0; c < m.cols(); ++c) m(r, c) += in[r * m.cols() + c];
 }
 
-// g (INNER × COLS) += aᵀ · b, a rows × INNER, b rows × COLS: ∂W of a product X·W.
+// out (INNER × COLS) = aᵀ · b, a rows × INNER, b rows × COLS: ∂W of a product X·W.
 // Each entry's sum runs over the rows in order, as a loop per entry would; with the
 // rows outside, the INNER × COLS sums build side by side in registers.
 template <int INNER, int COLS>
-inline void add_transposed_product(const double* a, const double* b, double* g, int rows) {
-  double sum[INNER][COLS] = {};
+inline void transposed_product(const Lanes* a, const Lanes* b, Lanes* out, int rows) {
+  Lanes sum[INNER][COLS] = {};
   for (int i = 0; i < rows; ++i)
     for (int k = 0; k < INNER; ++k)
       for (int c = 0; c < COLS; ++c) sum[k][c] += a[i * INNER + k] * b[i * COLS + c];
   for (int k = 0; k < INNER; ++k)
-    for (int c = 0; c < COLS; ++c) g[k * COLS + c] += sum[k][c];
+    for (int c = 0; c < COLS; ++c) out[k * COLS + c] = sum[k][c];
 }
 
 // Each row of M (rows × cols) over its length, as detail::normalize_rows: by its
 // largest entry first (the plain sum of squares underflows for a row like
-// (1e-200, 0)), a zero row kept, its length 0.
-void normalize_rows_flat(double* M, int rows, int cols, double* length) {
+// (1e-200, 0)), a zero row kept, its length 0. A lane's zero row is divided by 1,
+// which keeps it bit for bit, where one sequence alone would skip it.
+void normalize_rows_flat(Lanes* M, int rows, int cols, Lanes* length) {
   for (int j = 0; j < rows; ++j) {
-    double* k = M + j * cols;
-    double largest = 0;
-    for (int c = 0; c < cols; ++c) largest = std::max(largest, std::fabs(k[c]));
-    length[j] = 0;
-    if (largest == 0) continue;
-    double squares = 0;
+    Lanes* k = M + j * cols;
+    Lanes largest{};
+    for (int c = 0; c < cols; ++c) largest = lane_max(largest, lane_abs(k[c]));
+    const auto zero = largest == 0;
+    const Lanes by_largest = lane_select(zero, splat(1), largest);
+    Lanes squares{};
     for (int c = 0; c < cols; ++c) {
-      k[c] /= largest;
+      k[c] /= by_largest;
       squares += k[c] * k[c];
     }
-    const double norm = std::sqrt(squares);
-    for (int c = 0; c < cols; ++c) k[c] /= norm;
-    length[j] = largest * norm;
+    const Lanes norm = lane_sqrt(squares);
+    const Lanes by_norm = lane_select(zero, splat(1), norm);
+    for (int c = 0; c < cols; ++c) k[c] /= by_norm;
+    length[j] = lane_select(zero, Lanes{}, largest * norm);
   }
 }
 
 // Back through it: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖, in place on ∂k (rows × cols), with k
-// the normalised rows. A zero row has no direction to move in: it passes nothing.
-void normalize_rows_backward_flat(const double* K, const double* length, double* dK, int rows, int cols) {
+// the normalised rows. A zero row has no direction to move in: it passes nothing (+0).
+void normalize_rows_backward_flat(const Lanes* K, const Lanes* length, Lanes* dK, int rows, int cols) {
   for (int j = 0; j < rows; ++j) {
-    double* dk = dK + j * cols;
-    const double* k = K + j * cols;
-    if (length[j] == 0) {
-      for (int c = 0; c < cols; ++c) dk[c] = 0;
-      continue;
-    }
-    double along = 0;
+    Lanes* dk = dK + j * cols;
+    const Lanes* k = K + j * cols;
+    const auto zero = length[j] == 0;
+    const Lanes by_length = lane_select(zero, splat(1), length[j]);
+    Lanes along{};
     for (int c = 0; c < cols; ++c) along += k[c] * dk[c];
-    for (int c = 0; c < cols; ++c) dk[c] = (dk[c] - along * k[c]) / length[j];
+    for (int c = 0; c < cols; ++c) dk[c] = lane_select(zero, Lanes{}, (dk[c] - along * k[c]) / by_length);
   }
+}
+
+// The sequences' entries side by side: out[i] holds entry i of each, lane b from sequence b, and
+// the lanes past count repeat the last sequence (computed, never read).
+void gather(const double* const from[], int count, int entries, Lanes* out) {
+  assert(count >= 1 && count <= kLanes);
+  for (int i = 0; i < entries; ++i)
+    for (int b = 0; b < kLanes; ++b) out[i][b] = from[std::min(b, count - 1)][i];
 }
 
 }  // namespace
@@ -87,19 +103,32 @@ void normalize_rows_backward_flat(const double* K, const double* length, double*
 void KernelGradient::zero() { std::memset(this, 0, sizeof *this); }
 
 struct TrainKernel::Work {
-  double Xq[kMaxTokens * kMaxDModel];   // X + PE, under sinusoidal positions
-  double Xkv[kMaxTokens * kMaxDModel];  // X_kv + PE, under sinusoidal positions and cross-attention
-  const double* xq;                      // what the queries read: X, or Xq
-  const double* xkv;                     // what the keys and values read: X, X_kv, Xq or Xkv
-  double Q[kMaxHeads][kMaxTokens * kMaxDModel];  // after RoPE
-  double K[kMaxHeads][kMaxTokens * kMaxDModel];  // after normalize_keys and RoPE
-  double length[kMaxHeads][kMaxTokens];           // normalize_keys, cosine logits: each key's length before (0: a zero key)
-  double q_length[kMaxHeads][kMaxTokens];         // cosine logits: each query's
-  double V[kMaxHeads][kMaxTokens * kMaxDk];
-  double A[kMaxHeads][kMaxTokens * kMaxTokens];   // n × m
-  double O[kMaxHeads][kMaxTokens * kMaxDk];
-  double concat[kMaxTokens * kMaxConcat];
-  double residual[kMaxTokens * kMaxDModel];       // Y − target (Y itself without a target)
+  Lanes Xq[kMaxTokens * kMaxDModel];   // X + PE, under sinusoidal positions
+  Lanes Xkv[kMaxTokens * kMaxDModel];  // X_kv + PE, under sinusoidal positions and cross-attention
+  const Lanes* xq;                      // what the queries read: X, or Xq
+  const Lanes* xkv;                     // what the keys and values read: X, X_kv, Xq or Xkv
+  Lanes Q[kMaxHeads][kMaxTokens * kMaxDModel];  // after RoPE
+  Lanes K[kMaxHeads][kMaxTokens * kMaxDModel];  // after normalize_keys and RoPE
+  Lanes length[kMaxHeads][kMaxTokens];           // normalize_keys, cosine logits: each key's length before (0: a zero key)
+  Lanes q_length[kMaxHeads][kMaxTokens];         // cosine logits: each query's
+  Lanes V[kMaxHeads][kMaxTokens * kMaxDk];
+  Lanes A[kMaxHeads][kMaxTokens * kMaxTokens];   // n × m
+  Lanes O[kMaxHeads][kMaxTokens * kMaxDk];
+  Lanes concat[kMaxTokens * kMaxConcat];
+  Lanes residual[kMaxTokens * kMaxDModel];       // Y − target (Y itself without a target)
+  Lanes loss;                                     // mean (Y − target)², with a target
+};
+
+// Each entry written once by backward(), as KernelGradient's layout; what the options leave out
+// is neither written nor read.
+struct TrainKernel::Contribution {
+  Lanes W_Q[kMaxHeads][kMaxDModel * kMaxDModel];
+  Lanes W_QK[kMaxHeads][kMaxDModel * kMaxDk];  // shared QK: the keys' part of ∂W^Q, added after the queries'
+  Lanes W_K[kMaxHeads][kMaxDModel * kMaxDk];
+  Lanes W_V[kMaxHeads][kMaxDModel * kMaxDk];
+  Lanes W_alt[kMaxHeads][kMaxDk * kMaxDk];
+  Lanes W_O[kMaxConcat * kMaxDModel];
+  Lanes qk_gain[kMaxHeads];
 };
 
 void TrainKernel::load(const Scenario& s) {
@@ -157,20 +186,20 @@ void TrainKernel::load(const Scenario& s) {
 
 // Row p of M turned by p·θ_i in each pair (2i, 2i+1); back: by −p·θ_i, which is
 // also the backward pass of the rotation (its transpose). Position 0 does not turn.
-void TrainKernel::rotate(double* M, int rows, bool back) const {
+void TrainKernel::rotate(Lanes* M, int rows, bool back) const {
   const int dk = dk_;
   for (int p = 1; p < rows; ++p)
     for (int pair = 0; 2 * pair + 1 < dk; ++pair) {
       const double c = rope_cos_[p][pair], s = back ? -rope_sin_[p][pair] : rope_sin_[p][pair];
-      double* v = M + p * dk + 2 * pair;
-      const double x = v[0], y = v[1];
+      Lanes* v = M + p * dk + 2 * pair;
+      const Lanes x = v[0], y = v[1];
       v[0] = c * x - s * y;
       v[1] = s * x + c * y;
     }
 }
 
 template <int DM, int QC, int DK>
-double TrainKernel::forward(const double* X, const double* X_kv, const double* target, Work& w) const {
+void TrainKernel::forward(const Lanes* X, const Lanes* X_kv, const Lanes* target, Work& w) const {
   constexpr int dm = DM, dk = DK, qc = QC;
   const int n = n_, m = m_, wide = heads_ * DK;
   constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -188,13 +217,13 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
       w.xkv = w.Xq;
     }
   }
-  const double* xq = w.xq;
-  const double* xkv = w.xkv;
+  const Lanes* xq = w.xq;
+  const Lanes* xkv = w.xkv;
   for (int h = 0; h < heads_; ++h) {
-    double* Q = w.Q[h];
-    double* K = w.K[h];
+    Lanes* Q = w.Q[h];
+    Lanes* K = w.K[h];
     multiply<DM, QC>(xq, W_Q_[h], Q, n);
-    if (merged_) std::memcpy(K, xkv, sizeof(double) * static_cast<size_t>(m * dm));  // K = X (X_kv)
+    if (merged_) std::memcpy(K, xkv, sizeof(Lanes) * static_cast<size_t>(m * dm));  // K = X (X_kv)
     else multiply<DM, QC>(xkv, W_K_[h], K, m);
     multiply<DM, DK>(xkv, W_V_[h], w.V[h], m);
     if (o_.normalize_keys) normalize_rows_flat(K, m, qc, w.length[h]);
@@ -210,44 +239,44 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
     }
     const double gain = gain_[h];
     // Logits, masked entries −∞; each row less its largest, exp'd together, normalised.
-    double* A = w.A[h];
+    Lanes* A = w.A[h];
     for (int i = 0; i < n; ++i) {
-      double row_max = -kInf;
+      Lanes row_max = splat(-kInf);
       for (int j = 0; j < m; ++j) {
-        double s = 0;
+        Lanes s{};
         for (int c = 0; c < qc; ++c) s += Q[i * qc + c] * K[j * qc + c];
-        const double z = masked_[i][j] ? -kInf : (cosine_ ? gain * s : s) * inverse_divisor_;
+        const Lanes z = masked_[i][j] ? splat(-kInf) : (cosine_ ? gain * s : s) * inverse_divisor_;
         A[i * m + j] = z;
-        row_max = std::max(row_max, z);
+        row_max = lane_max(row_max, z);
       }
       if (!sigmoid_)
         for (int j = 0; j < m; ++j) A[i * m + j] -= row_max;
     }
     if (sigmoid_) {  // each weight σ(z + b) on its own (core/designs/sigmoid_attention.h)
-      sigmoid_in_place(A, n * m, sigmoid_bias_);
-    } else {
-      exp_in_place(A, n * m);
+      sigmoid_in_place(reinterpret_cast<double*>(A), n * m * kLanes, sigmoid_bias_);
+    } else {  // entry by entry: the lanes' doubles are as many entries
+      exp_in_place(reinterpret_cast<double*>(A), n * m * kLanes);
       for (int i = 0; i < n; ++i) {
-        double sum = 0;
+        Lanes sum{};
         for (int j = 0; j < m; ++j) sum += A[i * m + j];
-        const double inverse = 1.0 / sum;
+        const Lanes inverse = 1.0 / sum;
         for (int j = 0; j < m; ++j) A[i * m + j] *= inverse;
       }
     }
     // O = A·V, each O_ic summed over j in order (so below: the sums over a
     // runtime length with the fixed-size loop inside, side by side).
-    double* O = w.O[h];
+    Lanes* O = w.O[h];
     for (int i = 0; i < n; ++i) {
-      double s[DK] = {};
+      Lanes s[DK] = {};
       for (int j = 0; j < m; ++j)
         for (int c = 0; c < dk; ++c) s[c] += A[i * m + j] * w.V[h][j * dk + c];
       for (int c = 0; c < dk; ++c) O[i * dk + c] = s[c];
     }
     for (int i = 0; i < n; ++i)
       for (int c = 0; c < dk; ++c) {
-        double v = O[i * dk + c];
+        Lanes v = O[i * dk + c];
         if (alt_) {  // (1/√d_k)·O·W_altᵀ
-          double s = 0;
+          Lanes s{};
           for (int d = 0; d < dk; ++d) s += O[i * dk + d] * W_alt_[h][c * dk + d];
           v = alt_scale_ * s;
         }
@@ -255,80 +284,79 @@ double TrainKernel::forward(const double* X, const double* X_kv, const double* t
       }
   }
   for (int i = 0; i < n; ++i) {
-    double s[DM] = {};
+    Lanes s[DM] = {};
     for (int j = 0; j < wide; ++j)
       for (int c = 0; c < dm; ++c) s[c] += w.concat[i * wide + j] * W_O_[j * dm + c];
     for (int c = 0; c < dm; ++c) w.residual[i * dm + c] = s[c];
   }
-  if (!target) return 0;
-  double squares = 0;
+  if (!target) return;
+  Lanes squares{};
   for (int i = 0; i < n * dm; ++i) {
     w.residual[i] -= target[i];
     squares += w.residual[i] * w.residual[i];
   }
-  return squares / static_cast<double>(n * dm);
+  w.loss = squares / static_cast<double>(n * dm);
 }
 
 template <int DM, int QC, int DK>
-double TrainKernel::backward(const double* X, const double* X_kv, const double* target, double weight,
-                             KernelGradient& g) const {
-  Work w;
-  const double loss = forward<DM, QC, DK>(X, X_kv, target, w);
+void TrainKernel::backward(const Lanes* X, const Lanes* X_kv, const Lanes* target, double weight, Work& w,
+                           Contribution& d) const {
+  forward<DM, QC, DK>(X, X_kv, target, w);
   constexpr int dm = DM, dk = DK, qc = QC;
   const int n = n_, m = m_, wide = heads_ * DK;
-  const double* xq = w.xq;    // PE is a constant: ∂X' = ∂X, and ∂W^Q = X'ᵀ·∂Q
-  const double* xkv = w.xkv;
+  const Lanes* xq = w.xq;    // PE is a constant: ∂X' = ∂X, and ∂W^Q = X'ᵀ·∂Q
+  const Lanes* xkv = w.xkv;
   // ∂L/∂Y = 2(Y − target)/(n·d_model), times the caller's weight.
-  double dY[kMaxTokens * kMaxDModel];
+  Lanes dY[kMaxTokens * kMaxDModel];
   const double factor = 2.0 * weight / static_cast<double>(n * dm);
   for (int i = 0; i < n * dm; ++i) dY[i] = factor * w.residual[i];
   {
-    double s[kMaxConcat][DM] = {};
+    Lanes s[kMaxConcat][DM] = {};
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < wide; ++j)
         for (int c = 0; c < dm; ++c) s[j][c] += w.concat[i * wide + j] * dY[i * dm + c];
     for (int j = 0; j < wide; ++j)
-      for (int c = 0; c < dm; ++c) g.W_O[j * dm + c] += s[j][c];
+      for (int c = 0; c < dm; ++c) d.W_O[j * dm + c] = s[j][c];
   }
-  double dconcat[kMaxTokens * kMaxConcat];  // dY · W_Oᵀ
+  Lanes dconcat[kMaxTokens * kMaxConcat];  // dY · W_Oᵀ
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < wide; ++j) {
-      double s = 0;
+      Lanes s{};
       for (int c = 0; c < dm; ++c) s += dY[i * dm + c] * W_O_[j * dm + c];
       dconcat[i * wide + j] = s;
     }
   for (int h = 0; h < heads_; ++h) {
-    const double* A = w.A[h];
-    const double* V = w.V[h];
-    const double* O = w.O[h];
-    const double* Q = w.Q[h];
-    const double* K = w.K[h];
-    double dO[kMaxTokens * kMaxDk];
+    const Lanes* A = w.A[h];
+    const Lanes* V = w.V[h];
+    const Lanes* O = w.O[h];
+    const Lanes* Q = w.Q[h];
+    const Lanes* K = w.K[h];
+    Lanes dO[kMaxTokens * kMaxDk];
     for (int i = 0; i < n; ++i)
-      for (int d = 0; d < dk; ++d) {
-        const double* dH = dconcat + i * wide + h * dk;
+      for (int e = 0; e < dk; ++e) {
+        const Lanes* dH = dconcat + i * wide + h * dk;
         if (alt_) {  // H = c·O·W_altᵀ: ∂O = c·∂H·W_alt, ∂W_alt += c·∂Hᵀ·O
-          double s = 0;
-          for (int c = 0; c < dk; ++c) s += dH[c] * W_alt_[h][c * dk + d];
-          dO[i * dk + d] = alt_scale_ * s;
+          Lanes s{};
+          for (int c = 0; c < dk; ++c) s += dH[c] * W_alt_[h][c * dk + e];
+          dO[i * dk + e] = alt_scale_ * s;
         } else {
-          dO[i * dk + d] = dH[d];
+          dO[i * dk + e] = dH[e];
         }
       }
     if (alt_)
       for (int c = 0; c < dk; ++c)
-        for (int d = 0; d < dk; ++d) {
-          double s = 0;
-          for (int i = 0; i < n; ++i) s += dconcat[i * wide + h * dk + c] * O[i * dk + d];
-          g.W_alt[h][c * dk + d] += alt_scale_ * s;
+        for (int e = 0; e < dk; ++e) {
+          Lanes s{};
+          for (int i = 0; i < n; ++i) s += dconcat[i * wide + h * dk + c] * O[i * dk + e];
+          d.W_alt[h][c * dk + e] = alt_scale_ * s;
         }
     // ∂A = ∂O·Vᵀ, ∂V = Aᵀ·∂O; then the softmax: ∂S_ij = A_ij (∂A_ij − Σ_k A_ik ∂A_ik) / divisor
     // (sigmoid attention: ∂S_ij = ∂A_ij·A_ij(1 − A_ij) / divisor).
-    double dS[kMaxTokens * kMaxTokens], dV[kMaxTokens * kMaxDk];
+    Lanes dS[kMaxTokens * kMaxTokens], dV[kMaxTokens * kMaxDk];
     for (int i = 0; i < n; ++i) {
-      double along = 0;
+      Lanes along{};
       for (int j = 0; j < m; ++j) {
-        double s = 0;
+        Lanes s{};
         for (int c = 0; c < dk; ++c) s += dO[i * dk + c] * V[j * dk + c];
         dS[i * m + j] = s;
         along += A[i * m + j] * s;
@@ -338,17 +366,17 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
       else
         for (int j = 0; j < m; ++j) dS[i * m + j] = A[i * m + j] * (dS[i * m + j] - along) * inverse_divisor_;
     }
-    std::fill_n(dV, m * dk, 0.0);
+    std::fill_n(dV, m * dk, Lanes{});
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < m; ++j)
         for (int c = 0; c < dk; ++c) dV[j * dk + c] += A[i * m + j] * dO[i * dk + c];
     // Cosine logits: g·C/T with C = Q̂·K̂ᵀ (Q and K hold Q̂, K̂): ∂g, and g·∂S for ∂Q̂ and ∂K̂ below.
-    if (cosine_) g.qk_gain[h] += cosine_gain_backward(Q, K, n, m, qc, gain_[h], dS);
+    if (cosine_) d.qk_gain[h] = cosine_gain_backward(Q, K, n, m, qc, gain_[h], dS);
     // ∂Q = ∂S·K, ∂K = ∂Sᵀ·Q (Q and K as scored: after RoPE, the cosine logits' Q̂ and K̂).
-    double dQ[kMaxTokens * kMaxDModel], dK[kMaxTokens * kMaxDModel];
-    std::fill_n(dK, m * qc, 0.0);
+    Lanes dQ[kMaxTokens * kMaxDModel], dK[kMaxTokens * kMaxDModel];
+    std::fill_n(dK, m * qc, Lanes{});
     for (int i = 0; i < n; ++i) {
-      double s[QC] = {};
+      Lanes s[QC] = {};
       for (int j = 0; j < m; ++j)
         for (int c = 0; c < qc; ++c) {
           s[c] += dS[i * m + j] * K[j * qc + c];
@@ -368,33 +396,78 @@ double TrainKernel::backward(const double* X, const double* X_kv, const double* 
       rotate(dQ, n, true);
       rotate(dK, m, true);
     }
-    if (merged_) {  // Q = X·W_h, K = X: only W_h is trained
-      add_transposed_product<DM, QC>(xq, dQ, g.W_Q[h], n);
-    } else {
-      add_transposed_product<DM, QC>(xq, dQ, g.W_Q[h], n);
-      add_transposed_product<DM, QC>(xkv, dK, o_.shared_qk ? g.W_Q[h] : g.W_K[h], m);  // shared: K = X·W^Q too
-    }
-    add_transposed_product<DM, DK>(xkv, dV, g.W_V[h], m);
+    transposed_product<DM, QC>(xq, dQ, d.W_Q[h], n);  // one W: Q = X·W_h, K = X, so only W_h is trained
+    if (!merged_) transposed_product<DM, QC>(xkv, dK, o_.shared_qk ? d.W_QK[h] : d.W_K[h], m);  // shared: K = X·W^Q too
+    transposed_product<DM, DK>(xkv, dV, d.W_V[h], m);
   }
-  return loss;
 }
 
+void TrainKernel::add_contribution(const Contribution& d, int count, KernelGradient& g) const {
+  const int wide = heads_ * dk_;
+  for (int b = 0; b < count; ++b) {
+    for (int h = 0; h < heads_; ++h) {
+      for (int e = 0; e < dm_ * qk_cols_; ++e) g.W_Q[h][e] += d.W_Q[h][e][b];
+      if (!merged_)
+        for (int e = 0; e < dm_ * qk_cols_; ++e) {
+          if (o_.shared_qk) g.W_Q[h][e] += d.W_QK[h][e][b];
+          else g.W_K[h][e] += d.W_K[h][e][b];
+        }
+      for (int e = 0; e < dm_ * dk_; ++e) g.W_V[h][e] += d.W_V[h][e][b];
+      if (alt_)
+        for (int e = 0; e < dk_ * dk_; ++e) g.W_alt[h][e] += d.W_alt[h][e][b];
+      if (cosine_) g.qk_gain[h] += d.qk_gain[h][b];
+    }
+    for (int e = 0; e < wide * dm_; ++e) g.W_O[e] += d.W_O[e][b];
+  }
+}
 
-void TrainKernel::output(const double* X, const double* X_kv, double* Y) const {
+void TrainKernel::output(int count, const double* const X[], const double* const X_kv[], double* const Y[]) const {
+  Lanes x[kMaxTokens * kMaxDModel], x_kv[kMaxTokens * kMaxDModel];
+  gather(X, count, n_ * dm_, x);
+  if (cross_) gather(X_kv, count, m_ * dm_, x_kv);
   Work w;
-  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { return forward<DM(), QC(), DK()>(X, X_kv, nullptr, w); });
-  std::memcpy(Y, w.residual, sizeof(double) * static_cast<size_t>(n_ * dm_));
+  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { forward<DM(), QC(), DK()>(x, x_kv, nullptr, w); });
+  for (int b = 0; b < count; ++b)
+    for (int i = 0; i < n_ * dm_; ++i) Y[b][i] = w.residual[i][b];
 }
+
+void TrainKernel::loss(int count, const double* const X[], const double* const X_kv[], const double* const target[],
+                       double losses[]) const {
+  Lanes x[kMaxTokens * kMaxDModel], x_kv[kMaxTokens * kMaxDModel], y[kMaxTokens * kMaxDModel];
+  gather(X, count, n_ * dm_, x);
+  if (cross_) gather(X_kv, count, m_ * dm_, x_kv);
+  gather(target, count, n_ * dm_, y);
+  Work w;
+  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { forward<DM(), QC(), DK()>(x, x_kv, y, w); });
+  for (int b = 0; b < count; ++b) losses[b] = w.loss[b];
+}
+
+void TrainKernel::add_gradient(int count, const double* const X[], const double* const X_kv[],
+                               const double* const target[], double weight, KernelGradient& g, double losses[]) const {
+  Lanes x[kMaxTokens * kMaxDModel], x_kv[kMaxTokens * kMaxDModel], y[kMaxTokens * kMaxDModel];
+  gather(X, count, n_ * dm_, x);
+  if (cross_) gather(X_kv, count, m_ * dm_, x_kv);
+  gather(target, count, n_ * dm_, y);
+  Work w;
+  Contribution d;
+  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { backward<DM(), QC(), DK()>(x, x_kv, y, weight, w, d); });
+  add_contribution(d, count, g);
+  for (int b = 0; b < count; ++b) losses[b] = w.loss[b];
+}
+
+void TrainKernel::output(const double* X, const double* X_kv, double* Y) const { output(1, &X, &X_kv, &Y); }
 
 double TrainKernel::loss(const double* X, const double* X_kv, const double* target) const {
-  Work w;
-  return with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { return forward<DM(), QC(), DK()>(X, X_kv, target, w); });
+  double loss_of_one;
+  loss(1, &X, &X_kv, &target, &loss_of_one);
+  return loss_of_one;
 }
 
 double TrainKernel::add_gradient(const double* X, const double* X_kv, const double* target, double weight,
                                  KernelGradient& g) const {
-  return with_sizes(dm_, qk_cols_, dk_,
-                    [&](auto DM, auto QC, auto DK) { return backward<DM(), QC(), DK()>(X, X_kv, target, weight, g); });
+  double loss_of_one;
+  add_gradient(1, &X, &X_kv, &target, weight, g, &loss_of_one);
+  return loss_of_one;
 }
 
 void TrainKernel::add_to(const KernelGradient& g, Gradient& out) const {

@@ -1,17 +1,19 @@
 // The inner loop of training: one layer's forward pass, loss and backward
-// pass for one sequence at a time, on flat arrays of the largest sizes.
+// pass for a few sequences at a time, on flat arrays of the largest sizes.
 //
 // core::add_gradient takes a whole Scenario and gives ∂L/∂ every matrix, X
 // included, for the views; a training step needs ∂L/∂ the weights alone, for
 // 16 sequences of every variant, thousands of times. This is that loop, lean:
 // the weights copied once a step, no Scenario per sequence, no ∂L/∂X, the
 // sizes known to the compiler, the softmax's exps four at a time
-// (fast_exp.h). It computes the same function, with the same options (shared
+// (fast_exp.h), and kLanes sequences at once, one in each SIMD lane
+// (core/math/lanes.h). It computes the same function, with the same options (shared
 // QK, one W, normalize_keys, the cosine logits and their gains, masks, scale, temperature,
 // positions, cross-attention, AttentionAlt's W_alt), to rounding:
 // tests/unit/training/test_train_kernel.cpp checks it against add_gradient.
 #pragma once
 
+#include "core/math/lanes.h"
 #include "core/math/matrix.h"
 #include "core/model/gradient.h"
 #include "core/model/scenario.h"
@@ -41,11 +43,24 @@ class TrainKernel {
   // X, target and Y are n × d_model, row-major (Mat::data() of a Sequence).
   // X_kv is the keys' and values' sequence, m × d_model, under cross-attention
   // (the loaded scenario has tokens_kv); nullptr otherwise, and then ignored.
-  // Y = the layer's output on X (and X_kv).
+  //
+  // Each takes `count` sequences, 1 to kLanes, and computes them at once, sequence b in
+  // SIMD lane b (core/math/lanes.h; the lanes past count repeat the last sequence, unused).
+  // Each lane performs the same operations in the same order, whatever its neighbours:
+  // a sequence's numbers are the same bits in any lane and any company.
+  //
+  // Y[b] = the layer's output on X[b] (and X_kv[b]).
+  void output(int count, const double* const X[], const double* const X_kv[], double* const Y[]) const;
+  // losses[b] = mean (Y − target)² of sequence b.
+  void loss(int count, const double* const X[], const double* const X_kv[], const double* const target[],
+            double losses[]) const;
+  // losses[b] as loss(), and weight·∂L/∂W of every trained W added to g for each sequence in
+  // turn, b = 0 first: as one sequence at a time would leave g, bit for bit.
+  void add_gradient(int count, const double* const X[], const double* const X_kv[], const double* const target[],
+                    double weight, KernelGradient& g, double losses[]) const;
+  // One sequence.
   void output(const double* X, const double* X_kv, double* Y) const;
-  // L = mean (Y − target)².
   double loss(const double* X, const double* X_kv, const double* target) const;
-  // Returns L and adds weight·∂L/∂W for every trained W to g.
   double add_gradient(const double* X, const double* X_kv, const double* target, double weight, KernelGradient& g) const;
 
   // Adds g to the trained matrices of a Gradient shaped by set_zero() for the loaded scenario.
@@ -53,13 +68,20 @@ class TrainKernel {
 
  private:
   struct Work;
-  // With the sizes as constants (train_kernel.cpp chooses them at run time).
+  // Each lane's ∂L/∂W, before it is added to a KernelGradient.
+  struct Contribution;
+  // With the sizes as constants (train_kernel.cpp chooses them at run time). X, X_kv and target
+  // hold the sequences' entries side by side; the losses are left in w (nothing passes Lanes by
+  // value between functions that may not be inlined: GCC warns that the ABI of that differs
+  // with AVX).
   template <int DM, int QC, int DK>
-  double forward(const double* X, const double* X_kv, const double* target, Work& w) const;
+  void forward(const Lanes* X, const Lanes* X_kv, const Lanes* target, Work& w) const;
   template <int DM, int QC, int DK>
-  double backward(const double* X, const double* X_kv, const double* target, double weight, KernelGradient& g) const;
+  void backward(const Lanes* X, const Lanes* X_kv, const Lanes* target, double weight, Work& w, Contribution& d) const;
+  // g += the first count lanes of d, lane 0's first: as the sequences one after the other add to it.
+  void add_contribution(const Contribution& d, int count, KernelGradient& g) const;
   // RoPE on the rows of M (rows × d_k): row p turned pair by pair by p·θ_i, or back by −p·θ_i.
-  void rotate(double* M, int rows, bool back) const;
+  void rotate(Lanes* M, int rows, bool back) const;
 
   int n_ = 0, m_ = 0, dm_ = 0, dk_ = 0, heads_ = 0;  // m_: the keys (n_ without cross-attention)
   int qk_cols_ = 0;  // d_k, or d_model under one W (Q = X·W, K = X)

@@ -101,8 +101,7 @@ void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) co
           for (int c = 0; c < dm; ++c) seq.X(i, c) = rng.normal();
         for (int j = 0; j < m; ++j)
           for (int c = 0; c < dm; ++c) seq.X_kv(j, c) = rng.normal();
-        teacher_.output(seq.X.data(), seq.kv(), seq.target.data());
-        break;
+        break;  // its target below
       case TaskKind::PreviousToken:
         for (int p = 0; p < n; ++p) {
           const double angle = 2.0 * std::numbers::pi * p / n;
@@ -170,6 +169,19 @@ void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) co
       }
     }
   }
+  if (e_.task == TaskKind::Teacher)  // the teacher's outputs, kLanes sequences at a time
+    for (size_t b = 0; b < out.size(); b += kLanes) {
+      const int lanes = static_cast<int>(std::min<size_t>(kLanes, out.size() - b));
+      const double *X[kLanes], *X_kv[kLanes];
+      double* Y[kLanes];
+      for (int l = 0; l < lanes; ++l) {
+        Sequence& seq = out[b + static_cast<size_t>(l)];
+        X[l] = seq.X.data();
+        X_kv[l] = seq.kv();
+        Y[l] = seq.target.data();
+      }
+      teacher_.output(lanes, X, X_kv, Y);
+    }
 }
 
 // [SECTION] Training
@@ -277,10 +289,22 @@ double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool w
   const double weight = 1.0 / static_cast<double>(batch.size());
   run.kernel.load(run.model);
   if (with_gradient) run.kernel_grad.zero();
+  // kLanes sequences at a time (core/math/lanes.h): the same sums, in the same order, as one at a time.
   double total = 0;
-  for (const Sequence& seq : batch)
-    total += with_gradient ? run.kernel.add_gradient(seq.X.data(), seq.kv(), seq.target.data(), weight, run.kernel_grad)
-                           : run.kernel.loss(seq.X.data(), seq.kv(), seq.target.data());
+  for (size_t b = 0; b < batch.size(); b += kLanes) {
+    const int count = static_cast<int>(std::min<size_t>(kLanes, batch.size() - b));
+    const double *X[kLanes], *X_kv[kLanes], *target[kLanes];
+    for (int l = 0; l < count; ++l) {
+      const Sequence& seq = batch[b + static_cast<size_t>(l)];
+      X[l] = seq.X.data();
+      X_kv[l] = seq.kv();
+      target[l] = seq.target.data();
+    }
+    double losses[kLanes];
+    if (with_gradient) run.kernel.add_gradient(count, X, X_kv, target, weight, run.kernel_grad, losses);
+    else run.kernel.loss(count, X, X_kv, target, losses);
+    for (int l = 0; l < count; ++l) total += losses[l];
+  }
   if (with_gradient) {
     run.grad.set_zero(run.model);
     run.kernel.add_to(run.kernel_grad, run.grad);

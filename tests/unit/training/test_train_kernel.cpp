@@ -33,16 +33,16 @@ double worst(const A& a, const B& b) {
 
 }  // namespace
 
-// Every option a variant can have (QK-norm with random gains too), with positions (none, sinusoidal, RoPE, at
-// the default base and another) and with or without cross-attention (m keys
-// from a second sequence X_kv, m ≠ n mostly): the kernel's loss, ∂L/∂ every
-// trained weight and output are add_gradient's and compute()'s to rounding.
-TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
-  int checked = 0, with_positions = 0, with_cross = 0, with_qk_norm = 0, with_sigmoid = 0;
+// Every option a variant can have (QK-norm with random gains too), with positions (none, sinusoidal,
+// RoPE, at the default base and another) and with or without cross-attention (m keys from a second
+// sequence X_kv, m ≠ n mostly), on a random projected scenario of each size with a random target,
+// n tokens for each n that `tokens` accepts: f(v, positions, cross, options).
+template <class Tokens, class F>
+void for_every_variant(Tokens&& tokens, F&& f) {
   std::mt19937 rng(11);
   std::normal_distribution<double> normal(0.0, 1.0);
   testing_helpers::for_random_scenarios(7, [&](core::Scenario s) {
-    if (s.mode != core::Mode::Projected) return;
+    if (s.mode != core::Mode::Projected || !tokens(s.n())) return;
     s.has_target = true;
     s.target = s.X;
     for (Eigen::Index i = 0; i < s.target.size(); ++i) s.target.data()[i] = normal(rng);
@@ -83,47 +83,57 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
             v.X_kv = X_kv;
           }
           ASSERT_TRUE(core::validate(v).empty()) << core::validate(v).front();
-          core::Gradient expected;
-          expected.set_zero(v);
-          const double expected_loss = core::add_gradient(v, 0.25, expected);
-
-          core::TrainKernel kernel;
-          kernel.load(v);
-          core::KernelGradient kg;
-          kg.zero();
-          const double* kv = cross ? v.X_kv.data() : nullptr;
-          const double loss = kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, kg);
-          core::Gradient got;
-          got.set_zero(v);
-          kernel.add_to(kg, got);
           SCOPED_TRACE("n " + std::to_string(v.n()) + ", m " + std::to_string(v.m()) + ", d_model " +
                        std::to_string(v.d_model) + ", d_k " + std::to_string(v.d_k) + ", options " +
                        std::to_string(options) + ", positions " + core::to_string(positions));
-          EXPECT_NEAR(loss, expected_loss, 1e-12 * std::max(1.0, expected_loss));
-          EXPECT_EQ(kernel.loss(v.X.data(), kv, v.target.data()), loss);  // the same forward pass
-          for (int h = 0; h < v.heads; ++h) {
-            if (o.merged_qk) EXPECT_LT(worst(got.W[h], expected.W[h]), 1e-10);
-            else EXPECT_LT(worst(got.W_Q[h], expected.W_Q[h]), 1e-10);
-            if (!o.merged_qk && !o.shared_qk) EXPECT_LT(worst(got.W_K[h], expected.W_K[h]), 1e-10);
-            EXPECT_LT(worst(got.W_V[h], expected.W_V[h]), 1e-10);
-            if (o.head_output == core::HeadOutput::Alt) EXPECT_LT(worst(got.W_alt[h], expected.W_alt[h]), 1e-10);
-            const size_t g = static_cast<size_t>(h);
-            if (o.qk_norm)
-              EXPECT_LE(std::fabs(got.qk_gain[g] - expected.qk_gain[g]), 1e-10 * std::max(1.0, std::fabs(expected.qk_gain[g])));
-            else
-              EXPECT_EQ(got.qk_gain[g], 0.0);
-          }
-          EXPECT_LT(worst(got.W_O, expected.W_O), 1e-10);
-          // The layer's output is compute()'s.
-          core::Mat Y(v.n(), v.d_model);
-          kernel.output(v.X.data(), kv, Y.data());
-          EXPECT_LT(worst(Y, core::compute(v).output), 1e-12);
-          ++checked;
-          with_positions += positions != core::Positions::None;
-          with_cross += cross;
-          with_qk_norm += o.qk_norm;
-          with_sigmoid += core::sigmoid_weights(o);
+          f(v, positions, cross, options);
         }
+  });
+}
+
+// Under every option, the kernel's loss, ∂L/∂ every trained weight and output are add_gradient's
+// and compute()'s to rounding.
+TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
+  int checked = 0, with_positions = 0, with_cross = 0, with_qk_norm = 0, with_sigmoid = 0;
+  for_every_variant([](int) { return true; }, [&](const core::Scenario& v, core::Positions positions, bool cross, int) {
+    const core::Options& o = v.options;
+    core::Gradient expected;
+    expected.set_zero(v);
+    const double expected_loss = core::add_gradient(v, 0.25, expected);
+
+    core::TrainKernel kernel;
+    kernel.load(v);
+    core::KernelGradient kg;
+    kg.zero();
+    const double* kv = cross ? v.X_kv.data() : nullptr;
+    const double loss = kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, kg);
+    core::Gradient got;
+    got.set_zero(v);
+    kernel.add_to(kg, got);
+    EXPECT_NEAR(loss, expected_loss, 1e-12 * std::max(1.0, expected_loss));
+    EXPECT_EQ(kernel.loss(v.X.data(), kv, v.target.data()), loss);  // the same forward pass
+    for (int h = 0; h < v.heads; ++h) {
+      if (o.merged_qk) EXPECT_LT(worst(got.W[h], expected.W[h]), 1e-10);
+      else EXPECT_LT(worst(got.W_Q[h], expected.W_Q[h]), 1e-10);
+      if (!o.merged_qk && !o.shared_qk) EXPECT_LT(worst(got.W_K[h], expected.W_K[h]), 1e-10);
+      EXPECT_LT(worst(got.W_V[h], expected.W_V[h]), 1e-10);
+      if (o.head_output == core::HeadOutput::Alt) EXPECT_LT(worst(got.W_alt[h], expected.W_alt[h]), 1e-10);
+      const size_t g = static_cast<size_t>(h);
+      if (o.qk_norm)
+        EXPECT_LE(std::fabs(got.qk_gain[g] - expected.qk_gain[g]), 1e-10 * std::max(1.0, std::fabs(expected.qk_gain[g])));
+      else
+        EXPECT_EQ(got.qk_gain[g], 0.0);
+    }
+    EXPECT_LT(worst(got.W_O, expected.W_O), 1e-10);
+    // The layer's output is compute()'s.
+    core::Mat Y(v.n(), v.d_model);
+    kernel.output(v.X.data(), kv, Y.data());
+    EXPECT_LT(worst(Y, core::compute(v).output), 1e-12);
+    ++checked;
+    with_positions += positions != core::Positions::None;
+    with_cross += cross;
+    with_qk_norm += o.qk_norm;
+    with_sigmoid += core::sigmoid_weights(o);
   });
   // n × d_model × d_k scenarios; per scenario, without QK-norm: none and sinusoidal 64 options
   // alone, 32 (no no_self) with X_kv; RoPE without one W: 32 alone, 16 with X_kv. With
@@ -133,6 +143,72 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
   EXPECT_EQ(with_cross, 7 * 3 * 4 * (32 + 32 + 16) * 3 / 2);
   EXPECT_EQ(with_qk_norm, 7 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) / 2);
   EXPECT_GT(with_sigmoid, checked / 4);
+}
+
+// The kernel computes core::kLanes sequences at once, one in each SIMD lane. A sequence's numbers
+// must not depend on its lane or its neighbours. Under every option, with 3 and 8 tokens, seven
+// sequences (one with a zero query and key, which normalize_keys and QK-norm treat apart) given
+// kLanes at a time, the last group part of one, leave the gradient, the losses and the outputs
+// bit for bit as one at a time.
+TEST(TrainKernel, ASequenceGivesTheSameBitsInAnyLane) {
+  constexpr int kSequences = 7;
+  static_assert(core::kLanes > 1 && kSequences % core::kLanes != 0, "whole groups and a part of one");
+  int checked = 0;
+  std::mt19937 rng(5);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const auto three_or_eight = [](int n) { return n == 3 || n == 8; };  // the fewest tokens that are odd, and the most
+  for_every_variant(three_or_eight, [&](const core::Scenario& v, core::Positions, bool cross, int) {
+    const int n = v.n(), m = v.m(), dm = v.d_model;
+    std::vector<std::vector<double>> X(kSequences), X_kv(kSequences), target(kSequences);
+    for (int b = 0; b < kSequences; ++b) {
+      for (int i = 0; i < n * dm; ++i) {
+        X[b].push_back(normal(rng));
+        target[b].push_back(normal(rng));
+      }
+      for (int i = 0; i < m * dm; ++i) X_kv[b].push_back(normal(rng));
+    }
+    std::fill_n(X[2].begin(), dm, 0.0);  // token 0 of sequence 2: a zero query, and without cross-attention a zero key
+    std::fill_n(X_kv[2].begin(), dm, 0.0);
+    core::TrainKernel kernel;
+    kernel.load(v);
+    const int order[kSequences] = {3, 0, 6, 1, 5, 2, 4};  // one at a time each is in lane 0; here mostly not
+    const auto kv = [&](int b) { return cross ? X_kv[b].data() : nullptr; };
+    core::KernelGradient alone, together;
+    alone.zero();
+    together.zero();
+    double losses_alone[kSequences], losses_together[kSequences], test_losses[kSequences];
+    std::vector<double> Y_alone(kSequences * n * dm), Y_together(kSequences * n * dm);
+    for (int k = 0; k < kSequences; ++k) {
+      const int b = order[k];
+      losses_alone[k] = kernel.add_gradient(X[b].data(), kv(b), target[b].data(), 0.125, alone);
+      kernel.output(X[b].data(), kv(b), &Y_alone[k * n * dm]);
+    }
+    for (int first = 0; first < kSequences; first += core::kLanes) {
+      const int count = std::min(core::kLanes, kSequences - first);
+      const double *x[core::kLanes], *x_kv[core::kLanes], *y[core::kLanes];
+      double* out[core::kLanes];
+      for (int l = 0; l < count; ++l) {
+        const int b = order[first + l];
+        x[l] = X[b].data();
+        x_kv[l] = kv(b);
+        y[l] = target[b].data();
+        out[l] = &Y_together[(first + l) * n * dm];
+      }
+      kernel.add_gradient(count, x, x_kv, y, 0.125, together, losses_together + first);
+      kernel.loss(count, x, x_kv, y, test_losses + first);
+      kernel.output(count, x, x_kv, out);
+    }
+    EXPECT_EQ(std::memcmp(&alone, &together, sizeof alone), 0);
+    EXPECT_EQ(std::memcmp(losses_alone, losses_together, sizeof losses_alone), 0);
+    EXPECT_EQ(std::memcmp(losses_alone, test_losses, sizeof losses_alone), 0);
+    EXPECT_EQ(std::memcmp(Y_alone.data(), Y_together.data(), Y_alone.size() * sizeof(double)), 0);
+    // And the gradient is not all zeros: the comparison above compared something.
+    double largest = 0;
+    for (int e = 0; e < dm * dm; ++e) largest = std::max(largest, std::fabs(alone.W_O[e]));
+    EXPECT_GT(largest, 0.0);
+    ++checked;
+  });
+  EXPECT_EQ(checked, 2 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) * 3 / 2);
 }
 
 // A gradient that is wrong somewhere is caught: a weight moved by 1e-6 changes the loss by ≈ the gradient's prediction.
