@@ -10,16 +10,16 @@
 //
 // +, −, ×, ÷ and comparisons are lane by lane (GCC's and Clang's vector extensions, the same on
 // x86-64 and in WebAssembly, so the page and the desktop still give the same bits); the helpers
-// below give Lanes the rest. Nothing may fuse a product and a sum: x86-64's baseline and
-// WebAssembly have no fused multiply-add.
+// below give Lanes the rest. Nothing may fuse a product and a sum: WebAssembly has no fused
+// multiply-add, and the kernel's file is compiled with -ffp-contract=off (core/CMakeLists.txt).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
-// GCC notes that passing a vector of more than two doubles by value would change the ABI under
-// AVX (with kLanes = 4). Every function that takes one is inline, so nothing crosses an ABI.
+// With kLanes = 4, GCC notes that passing a vector of four doubles by value would change the ABI
+// under AVX. Every function that takes one is inline, so nothing crosses an ABI.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"

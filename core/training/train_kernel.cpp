@@ -1,17 +1,19 @@
 #include "core/training/train_kernel.h"
 
-// As in core/math/lanes.h: the small functions here that take or give Lanes by value
-// (sigmoid_backward, cosine_gain_backward, the lane helpers) are inline or local to this file,
-// so no value crosses an ABI that AVX would change.
+// As in core/math/lanes.h, for kLanes = 4: the small functions here that take or give Lanes by
+// value (sigmoid_backward, cosine_gain_backward, the lane helpers) are inline or local to this
+// file, so no value crosses an ABI that AVX would change.
 #if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
 #include <algorithm>
-#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
@@ -56,7 +58,7 @@ inline void transposed_product(const Lanes* a, const Lanes* b, Lanes* out, int r
 // Each row of M (rows × cols) over its length, as detail::normalize_rows: by its
 // largest entry first (the plain sum of squares underflows for a row like
 // (1e-200, 0)), a zero row kept, its length 0. A lane's zero row is divided by 1,
-// which keeps it bit for bit, where one sequence alone would skip it.
+// which keeps it bit for bit, where the one-sequence code skipped it.
 void normalize_rows_flat(Lanes* M, int rows, int cols, Lanes* length) {
   for (int j = 0; j < rows; ++j) {
     Lanes* k = M + j * cols;
@@ -93,7 +95,9 @@ void normalize_rows_backward_flat(const Lanes* K, const Lanes* length, Lanes* dK
 // The sequences' entries side by side: out[i] holds entry i of each, lane b from sequence b, and
 // the lanes past count repeat the last sequence (computed, never read).
 void gather(const double* const from[], int count, int entries, Lanes* out) {
-  assert(count >= 1 && count <= kLanes);
+  if (count < 1 || count > kLanes)  // past kLanes the lanes read would not exist
+    throw std::invalid_argument("TrainKernel: " + std::to_string(count) + " sequences at once, not 1 to " +
+                                std::to_string(kLanes));
   for (int i = 0; i < entries; ++i)
     for (int b = 0; b < kLanes; ++b) out[i][b] = from[std::min(b, count - 1)][i];
 }
@@ -486,3 +490,7 @@ void TrainKernel::add_to(const KernelGradient& g, Gradient& out) const {
 }
 
 }  // namespace core
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

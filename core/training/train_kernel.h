@@ -44,14 +44,15 @@ class TrainKernel {
   // X_kv is the keys' and values' sequence, m × d_model, under cross-attention
   // (the loaded scenario has tokens_kv); nullptr otherwise, and then ignored.
   //
-  // Each takes `count` sequences, 1 to kLanes, and computes them at once, sequence b in
-  // SIMD lane b (core/math/lanes.h; the lanes past count repeat the last sequence, unused).
+  // Each takes `count` sequences, 1 to kLanes (else std::invalid_argument), and computes them
+  // at once, sequence b in SIMD lane b (core/math/lanes.h; the lanes past count repeat the last
+  // sequence, unused).
   // Each lane performs the same operations in the same order, whatever its neighbours:
   // a sequence's numbers are the same bits in any lane and any company.
   //
   // Y[b] = the layer's output on X[b] (and X_kv[b]).
   void output(int count, const double* const X[], const double* const X_kv[], double* const Y[]) const;
-  // losses[b] = mean (Y − target)² of sequence b.
+  // losses[b] = mean (Y − target)² of sequence b (a target is needed: output() is the pass without).
   void loss(int count, const double* const X[], const double* const X_kv[], const double* const target[],
             double losses[]) const;
   // losses[b] as loss(), and weight·∂L/∂W of every trained W added to g for each sequence in

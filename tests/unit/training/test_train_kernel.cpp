@@ -2,6 +2,7 @@
 // every trained weight), under every option a variant can have; and its exp
 // is exp, the same bits from the AVX2 loop and the plain one.
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <vector>
@@ -14,6 +15,7 @@
 
 #include "core/math/fast_exp.h"
 #include "core/model/gradient.h"
+#include "core/model/positions.h"
 #include "core/training/train_kernel.h"
 #include "tests/support/test_helpers.h"
 
@@ -91,11 +93,30 @@ void for_every_variant(Tokens&& tokens, F&& f) {
   });
 }
 
+// v with a zero key and a zero query made of inputs that are not zero: row 0 of every W^Q, W^K
+// and W is 0, and token 0 of X (and of X_kv) is 1.5·e_0 less its position's encoding, so that
+// the projections read 1.5·e_0 there. normalize_keys and the cosine logits then meet a zero row
+// (one W: a zero query only) whose ∂W would not vanish if the row passed a gradient back.
+core::Scenario with_zero_rows(core::Scenario v) {
+  core::Mat pe;
+  core::sinusoidal_encoding(1, v.d_model, v.options.position_base, pe);
+  const bool sinusoidal = v.options.positions == core::Positions::Sinusoidal;
+  for (int h = 0; h < v.heads; ++h) {
+    v.W_Q[h].row(0).setZero();
+    v.W_K[h].row(0).setZero();
+    v.W[h].row(0).setZero();
+  }
+  for (core::Mat* M : {&v.X, &v.X_kv})
+    if (M->rows() > 0)
+      for (int c = 0; c < v.d_model; ++c) (*M)(0, c) = (c == 0 ? 1.5 : 0.0) - (sinusoidal ? pe(0, c) : 0.0);
+  return v;
+}
+
 // Under every option, the kernel's loss, ∂L/∂ every trained weight and output are add_gradient's
-// and compute()'s to rounding.
+// and compute()'s to rounding; with 3 and 8 tokens, also with_zero_rows.
 TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
-  int checked = 0, with_positions = 0, with_cross = 0, with_qk_norm = 0, with_sigmoid = 0;
-  for_every_variant([](int) { return true; }, [&](const core::Scenario& v, core::Positions positions, bool cross, int) {
+  int checked = 0, with_positions = 0, with_cross = 0, with_qk_norm = 0, with_sigmoid = 0, with_zero_row = 0;
+  const auto agrees = [](const core::Scenario& v, bool cross) {
     const core::Options& o = v.options;
     core::Gradient expected;
     expected.set_zero(v);
@@ -129,6 +150,15 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
     core::Mat Y(v.n(), v.d_model);
     kernel.output(v.X.data(), kv, Y.data());
     EXPECT_LT(worst(Y, core::compute(v).output), 1e-12);
+  };
+  for_every_variant([](int) { return true; }, [&](const core::Scenario& v, core::Positions positions, bool cross, int) {
+    const core::Options& o = v.options;
+    agrees(v, cross);
+    if (v.n() == 3 || v.n() == 8) {
+      SCOPED_TRACE("with a zero key and query");
+      agrees(with_zero_rows(v), cross);
+      ++with_zero_row;
+    }
     ++checked;
     with_positions += positions != core::Positions::None;
     with_cross += cross;
@@ -143,12 +173,13 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
   EXPECT_EQ(with_cross, 7 * 3 * 4 * (32 + 32 + 16) * 3 / 2);
   EXPECT_EQ(with_qk_norm, 7 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) / 2);
   EXPECT_GT(with_sigmoid, checked / 4);
+  EXPECT_EQ(with_zero_row, checked * 2 / 7);
 }
 
 // The kernel computes core::kLanes sequences at once, one in each SIMD lane. A sequence's numbers
 // must not depend on its lane or its neighbours. Under every option, with 3 and 8 tokens,
 // kLanes + 1 sequences (one with a zero query and key, which normalize_keys and QK-norm treat
-// apart) given kLanes at a time, then the last alone, leave the gradient, the losses and the
+// apart: with_zero_rows) added to a gradient that is not zero, kLanes at a time, then the last alone, leave the gradient, the losses and the
 // outputs bit for bit as one at a time (where each is in lane 0).
 TEST(TrainKernel, ASequenceGivesTheSameBitsInAnyLane) {
   constexpr int kSequences = core::kLanes + 1;
@@ -167,16 +198,21 @@ TEST(TrainKernel, ASequenceGivesTheSameBitsInAnyLane) {
       }
       for (int i = 0; i < m * dm; ++i) X_kv[b].push_back(normal(rng));
     }
-    std::fill_n(X[2].begin(), dm, 0.0);  // token 0 of sequence 2: a zero query, and without cross-attention a zero key
-    std::fill_n(X_kv[2].begin(), dm, 0.0);
+    // Token 0 of sequence 2 makes a zero key and query (with_zero_rows).
+    const core::Scenario zero_rows = with_zero_rows(v);
+    std::copy_n(zero_rows.X.data(), dm, X[2].begin());  // row-major: token 0's entries first
+    if (cross) std::copy_n(zero_rows.X_kv.data(), dm, X_kv[2].begin());
     int order[kSequences];  // 1, 2, …, 0: sequence 2 in lane 1, beside sequence 1
     for (int k = 0; k < kSequences; ++k) order[k] = (k + 1) % kSequences;
     core::TrainKernel kernel;
-    kernel.load(v);
+    kernel.load(zero_rows);
     const auto kv = [&](int b) { return cross ? X_kv[b].data() : nullptr; };
+    // A gradient that is not zero, so that the order of the sums shows in every field.
+    std::vector<double> start(sizeof(core::KernelGradient) / sizeof(double));
+    for (double& entry : start) entry = normal(rng);
     core::KernelGradient alone, together;
-    alone.zero();
-    together.zero();
+    std::memcpy(&alone, start.data(), sizeof alone);
+    std::memcpy(&together, start.data(), sizeof together);
     double losses_alone[kSequences], losses_together[kSequences], test_losses[kSequences];
     std::vector<double> Y_alone(kSequences * n * dm), Y_together(kSequences * n * dm);
     for (int k = 0; k < kSequences; ++k) {
@@ -210,6 +246,38 @@ TEST(TrainKernel, ASequenceGivesTheSameBitsInAnyLane) {
     ++checked;
   });
   EXPECT_EQ(checked, 2 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) * 3 / 2);
+}
+
+// The kernel's bits do not change unnoticed: every result of the lab, the command line and the
+// page is made of them. Under every option, with 3 and 8 tokens, the loss, ∂L/∂ every trained
+// weight (one sequence's, added twice) and the output of one sequence (v, then with_zero_rows(v)),
+// hashed (FNV-1a over their bytes), are what the kernel gave when it computed one sequence at a time (e42df27), before it
+// computed them in SIMD lanes. A change that moves a bit must say so and record the new hash.
+TEST(TrainKernel, GivesTheBitsItGaveOneSequenceAtATime) {
+  std::uint64_t hash = 14695981039346656037ull;
+  const auto mix = [&](const void* bytes, size_t count) {
+    const unsigned char* c = static_cast<const unsigned char*>(bytes);
+    for (size_t i = 0; i < count; ++i) hash = (hash ^ c[i]) * 1099511628211ull;
+  };
+  const auto three_or_eight = [](int n) { return n == 3 || n == 8; };
+  for_every_variant(three_or_eight, [&](const core::Scenario& variant, core::Positions, bool cross, int) {
+    for (const core::Scenario& v : {variant, with_zero_rows(variant)}) {
+      core::TrainKernel kernel;
+      kernel.load(v);
+      const double* kv = cross ? v.X_kv.data() : nullptr;
+      core::KernelGradient g;
+      g.zero();
+      // Twice, so that the second adds to a gradient that is not zero: the order of a sum of three shows.
+      kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, g);
+      const double loss = kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, g);
+      core::Mat Y(v.n(), v.d_model);
+      kernel.output(v.X.data(), kv, Y.data());
+      mix(&g, sizeof g);
+      mix(&loss, sizeof loss);
+      mix(Y.data(), sizeof(double) * static_cast<size_t>(Y.size()));
+    }
+  });
+  EXPECT_EQ(hash, 0x4e23507f499a80c9ull);
 }
 
 // A gradient that is wrong somewhere is caught: a weight moved by 1e-6 changes the loss by ≈ the gradient's prediction.
