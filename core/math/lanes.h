@@ -18,18 +18,12 @@
 #include <cmath>
 #include <cstdint>
 
-// With kLanes = 4, GCC notes that passing a vector of four doubles by value would change the ABI
-// under AVX. Every function that takes one is inline, so nothing crosses an ABI.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
-
 namespace core {
 
 // Two lanes: one SSE2 register on x86-64, one of WebAssembly's 128-bit registers in the page.
 // Four (two registers each) trained no faster on the desktop: GCC lowers a vector wider than
-// the machine's registers piece by piece, through the stack. The lane count changes no bit.
+// the machine's registers piece by piece, through the stack (and warns, -Wpsabi, that such a
+// vector passed by value would pass otherwise under AVX). The lane count changes no bit.
 inline constexpr int kLanes = 2;
 using Lanes = double __attribute__((vector_size(sizeof(double) * kLanes)));
 using LaneMask = std::int64_t __attribute__((vector_size(sizeof(double) * kLanes)));
@@ -59,7 +53,3 @@ inline Lanes lane_sqrt(Lanes x) {
 }
 
 }  // namespace core
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif

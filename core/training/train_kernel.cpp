@@ -1,13 +1,5 @@
 #include "core/training/train_kernel.h"
 
-// As in core/math/lanes.h, for kLanes = 4: the small functions here that take or give Lanes by
-// value (sigmoid_backward, cosine_gain_backward, the lane helpers) are inline or local to this
-// file, so no value crosses an ABI that AVX would change.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -95,12 +87,25 @@ void normalize_rows_backward_flat(const Lanes* K, const Lanes* length, Lanes* dK
 // The sequences' entries side by side: out[i] holds entry i of each, lane b from sequence b, and
 // the lanes past count repeat the last sequence (computed, never read).
 void gather(const double* const from[], int count, int entries, Lanes* out) {
-  if (count < 1 || count > kLanes)  // past kLanes the lanes read would not exist
-    throw std::invalid_argument("TrainKernel: " + std::to_string(count) + " sequences at once, not 1 to " +
-                                std::to_string(kLanes));
   for (int i = 0; i < entries; ++i)
     for (int b = 0; b < kLanes; ++b) out[i][b] = from[std::min(b, count - 1)][i];
 }
+
+// count sequences' inputs side by side, as forward() and backward() read them: X (rows × d_model
+// each), X_kv (keys × d_model; none where keys is 0, without cross-attention) and the targets
+// (none where target is nullptr).
+struct LaneInputs {
+  Lanes X[kMaxTokens * kMaxDModel], X_kv[kMaxTokens * kMaxDModel], target[kMaxTokens * kMaxDModel];
+  LaneInputs(int count, const double* const x[], const double* const x_kv[], const double* const y[], int rows,
+             int keys, int dm) {
+    if (count < 1 || count > kLanes)  // past kLanes the lanes read would not exist
+      throw std::invalid_argument("TrainKernel: " + std::to_string(count) + " sequences at once, not 1 to " +
+                                  std::to_string(kLanes));
+    gather(x, count, rows * dm, X);
+    if (keys > 0) gather(x_kv, count, keys * dm, X_kv);
+    if (y) gather(y, count, rows * dm, target);
+  }
+};
 
 }  // namespace
 
@@ -426,35 +431,31 @@ void TrainKernel::add_contribution(const Contribution& d, int count, KernelGradi
 }
 
 void TrainKernel::output(int count, const double* const X[], const double* const X_kv[], double* const Y[]) const {
-  Lanes x[kMaxTokens * kMaxDModel], x_kv[kMaxTokens * kMaxDModel];
-  gather(X, count, n_ * dm_, x);
-  if (cross_) gather(X_kv, count, m_ * dm_, x_kv);
+  const LaneInputs in(count, X, X_kv, nullptr, n_, cross_ ? m_ : 0, dm_);
   Work w;
-  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { forward<DM(), QC(), DK()>(x, x_kv, nullptr, w); });
+  with_sizes(dm_, qk_cols_, dk_,
+             [&](auto DM, auto QC, auto DK) { forward<DM(), QC(), DK()>(in.X, in.X_kv, nullptr, w); });
   for (int b = 0; b < count; ++b)
     for (int i = 0; i < n_ * dm_; ++i) Y[b][i] = w.residual[i][b];
 }
 
 void TrainKernel::loss(int count, const double* const X[], const double* const X_kv[], const double* const target[],
                        double losses[]) const {
-  Lanes x[kMaxTokens * kMaxDModel], x_kv[kMaxTokens * kMaxDModel], y[kMaxTokens * kMaxDModel];
-  gather(X, count, n_ * dm_, x);
-  if (cross_) gather(X_kv, count, m_ * dm_, x_kv);
-  gather(target, count, n_ * dm_, y);
+  const LaneInputs in(count, X, X_kv, target, n_, cross_ ? m_ : 0, dm_);
   Work w;
-  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { forward<DM(), QC(), DK()>(x, x_kv, y, w); });
+  with_sizes(dm_, qk_cols_, dk_,
+             [&](auto DM, auto QC, auto DK) { forward<DM(), QC(), DK()>(in.X, in.X_kv, in.target, w); });
   for (int b = 0; b < count; ++b) losses[b] = w.loss[b];
 }
 
 void TrainKernel::add_gradient(int count, const double* const X[], const double* const X_kv[],
                                const double* const target[], double weight, KernelGradient& g, double losses[]) const {
-  Lanes x[kMaxTokens * kMaxDModel], x_kv[kMaxTokens * kMaxDModel], y[kMaxTokens * kMaxDModel];
-  gather(X, count, n_ * dm_, x);
-  if (cross_) gather(X_kv, count, m_ * dm_, x_kv);
-  gather(target, count, n_ * dm_, y);
+  const LaneInputs in(count, X, X_kv, target, n_, cross_ ? m_ : 0, dm_);
   Work w;
   Contribution d;
-  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) { backward<DM(), QC(), DK()>(x, x_kv, y, weight, w, d); });
+  with_sizes(dm_, qk_cols_, dk_, [&](auto DM, auto QC, auto DK) {
+    backward<DM(), QC(), DK()>(in.X, in.X_kv, in.target, weight, w, d);
+  });
   add_contribution(d, count, g);
   for (int b = 0; b < count; ++b) losses[b] = w.loss[b];
 }
@@ -490,7 +491,3 @@ void TrainKernel::add_to(const KernelGradient& g, Gradient& out) const {
 }
 
 }  // namespace core
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif

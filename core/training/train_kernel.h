@@ -73,8 +73,8 @@ class TrainKernel {
   struct Contribution;
   // With the sizes as constants (train_kernel.cpp chooses them at run time). X, X_kv and target
   // hold the sequences' entries side by side; the losses are left in w (nothing passes Lanes by
-  // value between functions that may not be inlined: GCC warns that the ABI of that differs
-  // with AVX).
+  // value between functions that may not be inlined: with four lanes, GCC warns that the ABI of
+  // that differs with AVX).
   template <int DM, int QC, int DK>
   void forward(const Lanes* X, const Lanes* X_kv, const Lanes* target, Work& w) const;
   template <int DM, int QC, int DK>

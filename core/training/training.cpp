@@ -31,6 +31,25 @@ std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); 
 constexpr std::uint64_t kDataStream = 0, kWeightStream = 1, kTestStream = 2;
 std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream) { return seed * 0x100000001B3ull + stream * 0x9E3779B97F4A7C15ull; }
 
+// f(count, X, X_kv, target) for the sequences kLanes at a time, in order, as TrainKernel takes
+// them (core/math/lanes.h): the last group may hold fewer. The targets are writable where the
+// sequences are.
+template <class Sequences, class F>
+void for_each_group(Sequences& sequences, F&& f) {
+  for (size_t first = 0; first < sequences.size(); first += kLanes) {
+    const int count = static_cast<int>(std::min<size_t>(kLanes, sequences.size() - first));
+    const double *X[kLanes], *X_kv[kLanes];
+    decltype(sequences[0].target.data()) target[kLanes];
+    for (int l = 0; l < count; ++l) {
+      auto& seq = sequences[first + static_cast<size_t>(l)];
+      X[l] = seq.X.data();
+      X_kv[l] = seq.kv();
+      target[l] = seq.target.data();
+    }
+    f(count, X, X_kv, target);
+  }
+}
+
 }  // namespace
 
 Random::Random(std::uint64_t seed) {
@@ -169,19 +188,10 @@ void Training::draw_batch(std::vector<Sequence>& out, Random& rng, int count) co
       }
     }
   }
-  if (e_.task == TaskKind::Teacher)  // the teacher's outputs, kLanes sequences at a time
-    for (size_t b = 0; b < out.size(); b += kLanes) {
-      const int lanes = static_cast<int>(std::min<size_t>(kLanes, out.size() - b));
-      const double *X[kLanes], *X_kv[kLanes];
-      double* Y[kLanes];
-      for (int l = 0; l < lanes; ++l) {
-        Sequence& seq = out[b + static_cast<size_t>(l)];
-        X[l] = seq.X.data();
-        X_kv[l] = seq.kv();
-        Y[l] = seq.target.data();
-      }
+  if (e_.task == TaskKind::Teacher)  // the teacher's outputs are the targets
+    for_each_group(out, [&](int lanes, const double* const X[], const double* const X_kv[], double* const Y[]) {
       teacher_.output(lanes, X, X_kv, Y);
-    }
+    });
 }
 
 // [SECTION] Training
@@ -289,22 +299,14 @@ double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool w
   const double weight = 1.0 / static_cast<double>(batch.size());
   run.kernel.load(run.model);
   if (with_gradient) run.kernel_grad.zero();
-  // kLanes sequences at a time (core/math/lanes.h): the same sums, in the same order, as one at a time.
+  // The same sums, in the same order, as one sequence at a time.
   double total = 0;
-  for (size_t b = 0; b < batch.size(); b += kLanes) {
-    const int count = static_cast<int>(std::min<size_t>(kLanes, batch.size() - b));
-    const double *X[kLanes], *X_kv[kLanes], *target[kLanes];
-    for (int l = 0; l < count; ++l) {
-      const Sequence& seq = batch[b + static_cast<size_t>(l)];
-      X[l] = seq.X.data();
-      X_kv[l] = seq.kv();
-      target[l] = seq.target.data();
-    }
+  for_each_group(batch, [&](int count, const double* const X[], const double* const X_kv[], const double* const target[]) {
     double losses[kLanes];
     if (with_gradient) run.kernel.add_gradient(count, X, X_kv, target, weight, run.kernel_grad, losses);
     else run.kernel.loss(count, X, X_kv, target, losses);
     for (int l = 0; l < count; ++l) total += losses[l];
-  }
+  });
   if (with_gradient) {
     run.grad.set_zero(run.model);
     run.kernel.add_to(run.kernel_grad, run.grad);
