@@ -48,7 +48,7 @@ double cosine_backward(const Mat& dscaled, double gain, const Mat& Q, const Mat&
 // g·dS in dS, what ∂Q̂ and ∂K̂ are made of. T is double, or core/math/lanes.h's Lanes: several
 // sequences at once, each lane with the same operations.
 template <class T>
-T cosine_gain_backward(const T* Q, const T* K, int n, int m, int qc, double gain, T* dS) {
+[[gnu::always_inline]] inline T cosine_gain_backward(const T* Q, const T* K, int n, int m, int qc, double gain, T* dS) {
   T d_gain{};
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < m; ++j) {

@@ -38,7 +38,7 @@ void sigmoid_in_place(double* x, int count, double b);
 // The backward pass of one weight: ∂z = ∂a·a·(1 − a) (σ' = σ(1 − σ)); a masked entry, with
 // a = 0, passes nothing, as its −∞ logit should. T is double, or core/math/lanes.h's Lanes.
 template <class T>
-inline T sigmoid_backward(T a, T da) {
+[[gnu::always_inline]] inline T sigmoid_backward(T a, T da) {
   return da * a * (1.0 - a);
 }
 

@@ -43,7 +43,7 @@ auto with_sizes(int dm, int qc, int dk, F&& f) {
 // products that are all −0 is +0, as Eigen's product gives). T is double, or
 // core/math/lanes.h's Lanes for the training kernel's sequences side by side.
 template <int INNER, int COLS, class T>
-inline void multiply(const T* __restrict a, const double* __restrict b, T* __restrict out, int rows) {
+[[gnu::always_inline]] inline void multiply(const T* __restrict a, const double* __restrict b, T* __restrict out, int rows) {
   for (int i = 0; i < rows; ++i)
     for (int c = 0; c < COLS; ++c) {
       T s{};

@@ -20,35 +20,62 @@
 
 namespace core {
 
-// Two lanes: one SSE2 register on x86-64, one of WebAssembly's 128-bit registers in the page.
-// Four (two registers each) trained no faster on the desktop: GCC lowers a vector wider than
-// the machine's registers piece by piece, through the stack (and warns, -Wpsabi, that such a
-// vector passed by value would pass otherwise under AVX). The lane count changes no bit.
-inline constexpr int kLanes = 2;
-using Lanes = double __attribute__((vector_size(sizeof(double) * kLanes)));
-using LaneMask = std::int64_t __attribute__((vector_size(sizeof(double) * kLanes)));
+// How many: two lanes are one SSE2 register on x86-64 and one of WebAssembly's 128-bit registers
+// in the page; four are one AVX2 register, where the processor has AVX2 (the training kernel
+// chooses at run time: core/training/train_kernel.h). Four lanes without AVX2 trained no faster:
+// GCC lowers a vector wider than the machine's registers piece by piece, through the stack. The
+// lane count changes no bit.
+// (Through a struct: GCC drops a vector_size given to an alias template.)
+template <int L>
+struct LaneTypes {
+  typedef double Lanes __attribute__((vector_size(sizeof(double) * L)));
+  typedef std::int64_t Mask __attribute__((vector_size(sizeof(double) * L)));
+};
+template <int L>
+using LanesOf = typename LaneTypes<L>::Lanes;
+template <int L>
+using LaneMaskOf = typename LaneTypes<L>::Mask;
+inline constexpr int kMaxLanes = 4;
+
+// The lanes of V.
+template <class V>
+inline constexpr int kLanesOf = static_cast<int>(sizeof(V) / sizeof(double));
+
+// The helpers below are forced inline: compiled into the AVX2 kernel's code, a helper that
+// stayed a function of its own would be code for the baseline processor taking an AVX2
+// register, which the two pass differently (core/training/train_kernel_avx2.cpp).
 
 // x in every lane, −0 and NaN as they are.
-inline Lanes splat(double x) {
-  Lanes v;
-  for (int l = 0; l < kLanes; ++l) v[l] = x;
+template <class V>
+[[gnu::always_inline]] inline V splat(double x) {
+  V v;
+  for (int l = 0; l < kLanesOf<V>; ++l) v[l] = x;
   return v;
 }
 
 // std::max(a, b), lane by lane: a < b ? b : a (so a NaN in b is not taken, as std::max).
-inline Lanes lane_max(Lanes a, Lanes b) { return a < b ? b : a; }
+template <class V>
+[[gnu::always_inline]] inline V lane_max(V a, V b) {
+  return a < b ? b : a;
+}
 
 // c ? a : b, lane by lane.
-inline Lanes lane_select(LaneMask c, Lanes a, Lanes b) { return c ? a : b; }
+template <class V>
+[[gnu::always_inline]] inline V lane_select(LaneMaskOf<kLanesOf<V>> c, V a, V b) {
+  return c ? a : b;
+}
 
 // |x| as std::fabs: the sign bit cleared.
-inline Lanes lane_abs(Lanes x) {
-  return __builtin_bit_cast(Lanes, __builtin_bit_cast(LaneMask, x) & INT64_MAX);  // 3.1.6's libc++ has no std::bit_cast
+template <class V>
+[[gnu::always_inline]] inline V lane_abs(V x) {
+  using Mask = LaneMaskOf<kLanesOf<V>>;
+  return __builtin_bit_cast(V, __builtin_bit_cast(Mask, x) & INT64_MAX);  // 3.1.6's libc++ has no std::bit_cast
 }
 
 // The correctly rounded square root, lane by lane.
-inline Lanes lane_sqrt(Lanes x) {
-  for (int l = 0; l < kLanes; ++l) x[l] = std::sqrt(x[l]);
+template <class V>
+[[gnu::always_inline]] inline V lane_sqrt(V x) {
+  for (int l = 0; l < kLanesOf<V>; ++l) x[l] = std::sqrt(x[l]);
   return x;
 }
 

@@ -31,15 +31,15 @@ std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); 
 constexpr std::uint64_t kDataStream = 0, kWeightStream = 1, kTestStream = 2;
 std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream) { return seed * 0x100000001B3ull + stream * 0x9E3779B97F4A7C15ull; }
 
-// f(count, X, X_kv, target) for the sequences kLanes at a time, in order, as TrainKernel takes
-// them (core/math/lanes.h): the last group may hold fewer. The targets are writable where the
+// f(count, X, X_kv, target) for the sequences kMaxLanes at a time, in order, as TrainKernel takes
+// them (core/training/train_kernel.h): the last group may hold fewer. The targets are writable where the
 // sequences are.
 template <class Sequences, class F>
 void for_each_group(Sequences& sequences, F&& f) {
-  for (size_t first = 0; first < sequences.size(); first += kLanes) {
-    const int count = static_cast<int>(std::min<size_t>(kLanes, sequences.size() - first));
-    const double *X[kLanes], *X_kv[kLanes];
-    decltype(sequences[0].target.data()) target[kLanes];
+  for (size_t first = 0; first < sequences.size(); first += kMaxLanes) {
+    const int count = static_cast<int>(std::min<size_t>(kMaxLanes, sequences.size() - first));
+    const double *X[kMaxLanes], *X_kv[kMaxLanes];
+    decltype(sequences[0].target.data()) target[kMaxLanes];
     for (int l = 0; l < count; ++l) {
       auto& seq = sequences[first + static_cast<size_t>(l)];
       X[l] = seq.X.data();
@@ -302,7 +302,7 @@ double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool w
   // The same sums, in the same order, as one sequence at a time.
   double total = 0;
   for_each_group(batch, [&](int count, const double* const X[], const double* const X_kv[], const double* const target[]) {
-    double losses[kLanes];
+    double losses[kMaxLanes];
     if (with_gradient) run.kernel.add_gradient(count, X, X_kv, target, weight, run.kernel_grad, losses);
     else run.kernel.loss(count, X, X_kv, target, losses);
     for (int l = 0; l < count; ++l) total += losses[l];

@@ -8,6 +8,7 @@
 #include <vector>
 #include <cstring>
 #include <algorithm>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 
@@ -176,14 +177,40 @@ TEST(TrainKernel, AgreesWithAddGradientUnderEveryOption) {
   EXPECT_EQ(with_zero_row, checked * 2 / 7);
 }
 
-// The kernel computes core::kLanes sequences at once, one in each SIMD lane. A sequence's numbers
-// must not depend on its lane or its neighbours. Under every option, with 3 and 8 tokens,
-// kLanes + 1 sequences (one with a zero query and key, which normalize_keys and QK-norm treat
-// apart: with_zero_rows) added to a gradient that is not zero, kLanes at a time, then the last alone, leave the gradient, the losses and the
-// outputs bit for bit as one at a time (where each is in lane 0).
+// The lane counts this machine computes, each tried below: 2, and 4 where the processor has AVX2
+// (TrainKernel::widest_lanes).
+static std::vector<int> lane_counts() {
+  std::vector<int> counts{2};
+  if (core::TrainKernel::widest_lanes() == 4) counts.push_back(4);
+  return counts;
+}
+
+// The kernel takes four lanes wherever the processor has AVX2 (a build for x86-64 with GCC), and
+// two anywhere else; two on request; no other count.
+TEST(TrainKernel, TakesFourLanesWhereTheProcessorHasAvx2) {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+  EXPECT_EQ(core::TrainKernel::widest_lanes(), __builtin_cpu_supports("avx2") ? 4 : 2);
+#else
+  EXPECT_EQ(core::TrainKernel::widest_lanes(), 2);
+#endif
+  core::TrainKernel kernel;
+  EXPECT_EQ(kernel.lanes(), core::TrainKernel::widest_lanes());
+  kernel.set_lanes(2);
+  EXPECT_EQ(kernel.lanes(), 2);
+  EXPECT_THROW(kernel.set_lanes(3), std::invalid_argument);
+  EXPECT_THROW(kernel.set_lanes(8), std::invalid_argument);
+  EXPECT_EQ(kernel.lanes(), 2);
+}
+
+// The kernel computes several sequences at once, one in each SIMD lane: up to core::kMaxLanes a
+// call, lanes() at a time. A sequence's numbers must not depend on its lane, its neighbours or the
+// lane count. Under every option, with 3 and 8 tokens, and with each lane count, kMaxLanes + 1
+// sequences (one with a zero query and key, which normalize_keys and QK-norm treat apart:
+// with_zero_rows) added to a gradient that is not zero, kMaxLanes at a time, then the last alone,
+// leave the gradient, the losses and the outputs bit for bit as one at a time.
 TEST(TrainKernel, ASequenceGivesTheSameBitsInAnyLane) {
-  constexpr int kSequences = core::kLanes + 1;
-  static_assert(core::kLanes > 1 && kSequences > 2, "a group of several, and a part of one");
+  constexpr int kSequences = core::kMaxLanes + 1;
+  static_assert(core::kMaxLanes > 2, "a group of several passes of two, and a part of one");
   int checked = 0;
   std::mt19937 rng(5);
   std::normal_distribution<double> normal(0.0, 1.0);
@@ -204,80 +231,86 @@ TEST(TrainKernel, ASequenceGivesTheSameBitsInAnyLane) {
     if (cross) std::copy_n(zero_rows.X_kv.data(), dm, X_kv[2].begin());
     int order[kSequences];  // 1, 2, …, 0: sequence 2 in lane 1, beside sequence 1
     for (int k = 0; k < kSequences; ++k) order[k] = (k + 1) % kSequences;
-    core::TrainKernel kernel;
-    kernel.load(zero_rows);
-    const auto kv = [&](int b) { return cross ? X_kv[b].data() : nullptr; };
-    // A gradient that is not zero, so that the order of the sums shows in every field.
-    std::vector<double> start(sizeof(core::KernelGradient) / sizeof(double));
-    for (double& entry : start) entry = normal(rng);
-    core::KernelGradient alone, together;
-    std::memcpy(&alone, start.data(), sizeof alone);
-    std::memcpy(&together, start.data(), sizeof together);
-    double losses_alone[kSequences], losses_together[kSequences], test_losses[kSequences];
-    std::vector<double> Y_alone(kSequences * n * dm), Y_together(kSequences * n * dm);
-    for (int k = 0; k < kSequences; ++k) {
-      const int b = order[k];
-      losses_alone[k] = kernel.add_gradient(X[b].data(), kv(b), target[b].data(), 0.125, alone);
-      kernel.output(X[b].data(), kv(b), &Y_alone[k * n * dm]);
-    }
-    for (int first = 0; first < kSequences; first += core::kLanes) {
-      const int count = std::min(core::kLanes, kSequences - first);
-      const double *x[core::kLanes], *x_kv[core::kLanes], *y[core::kLanes];
-      double* out[core::kLanes];
-      for (int l = 0; l < count; ++l) {
-        const int b = order[first + l];
-        x[l] = X[b].data();
-        x_kv[l] = kv(b);
-        y[l] = target[b].data();
-        out[l] = &Y_together[(first + l) * n * dm];
+    for (const int lanes : lane_counts()) {
+      core::TrainKernel kernel;
+      kernel.set_lanes(lanes);
+      kernel.load(zero_rows);
+      const auto kv = [&](int b) { return cross ? X_kv[b].data() : nullptr; };
+      // A gradient that is not zero, so that the order of the sums shows in every field.
+      std::vector<double> start(sizeof(core::KernelGradient) / sizeof(double));
+      for (double& entry : start) entry = normal(rng);
+      core::KernelGradient alone, together;
+      std::memcpy(&alone, start.data(), sizeof alone);
+      std::memcpy(&together, start.data(), sizeof together);
+      double losses_alone[kSequences], losses_together[kSequences], test_losses[kSequences];
+      std::vector<double> Y_alone(kSequences * n * dm), Y_together(kSequences * n * dm);
+      for (int k = 0; k < kSequences; ++k) {
+        const int b = order[k];
+        losses_alone[k] = kernel.add_gradient(X[b].data(), kv(b), target[b].data(), 0.125, alone);
+        kernel.output(X[b].data(), kv(b), &Y_alone[k * n * dm]);
       }
-      kernel.add_gradient(count, x, x_kv, y, 0.125, together, losses_together + first);
-      kernel.loss(count, x, x_kv, y, test_losses + first);
-      kernel.output(count, x, x_kv, out);
+      for (int first = 0; first < kSequences; first += core::kMaxLanes) {
+        const int count = std::min(core::kMaxLanes, kSequences - first);
+        const double *x[core::kMaxLanes], *x_kv[core::kMaxLanes], *y[core::kMaxLanes];
+        double* out[core::kMaxLanes];
+        for (int l = 0; l < count; ++l) {
+          const int b = order[first + l];
+          x[l] = X[b].data();
+          x_kv[l] = kv(b);
+          y[l] = target[b].data();
+          out[l] = &Y_together[(first + l) * n * dm];
+        }
+        kernel.add_gradient(count, x, x_kv, y, 0.125, together, losses_together + first);
+        kernel.loss(count, x, x_kv, y, test_losses + first);
+        kernel.output(count, x, x_kv, out);
+      }
+      EXPECT_EQ(std::memcmp(&alone, &together, sizeof alone), 0);
+      EXPECT_EQ(std::memcmp(losses_alone, losses_together, sizeof losses_alone), 0);
+      EXPECT_EQ(std::memcmp(losses_alone, test_losses, sizeof losses_alone), 0);
+      EXPECT_EQ(std::memcmp(Y_alone.data(), Y_together.data(), Y_alone.size() * sizeof(double)), 0);
+      // And the gradient is not all zeros: the comparison above compared something.
+      double largest = 0;
+      for (int e = 0; e < dm * dm; ++e) largest = std::max(largest, std::fabs(alone.W_O[e]));
+      EXPECT_GT(largest, 0.0);
+      ++checked;
     }
-    EXPECT_EQ(std::memcmp(&alone, &together, sizeof alone), 0);
-    EXPECT_EQ(std::memcmp(losses_alone, losses_together, sizeof losses_alone), 0);
-    EXPECT_EQ(std::memcmp(losses_alone, test_losses, sizeof losses_alone), 0);
-    EXPECT_EQ(std::memcmp(Y_alone.data(), Y_together.data(), Y_alone.size() * sizeof(double)), 0);
-    // And the gradient is not all zeros: the comparison above compared something.
-    double largest = 0;
-    for (int e = 0; e < dm * dm; ++e) largest = std::max(largest, std::fabs(alone.W_O[e]));
-    EXPECT_GT(largest, 0.0);
-    ++checked;
   });
-  EXPECT_EQ(checked, 2 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) * 3 / 2);
+  EXPECT_EQ(checked, 2 * 3 * 4 * (2 * (64 + 32) + (32 + 16)) * 3 / 2 * static_cast<int>(lane_counts().size()));
 }
 
 // The kernel's bits do not change unnoticed: every result of the lab, the command line and the
 // page is made of them. Under every option, with 3 and 8 tokens, the loss, ∂L/∂ every trained
 // weight (one sequence's, added twice) and the output of one sequence (v, then with_zero_rows(v)),
 // hashed (FNV-1a over their bytes), are what the kernel gave when it computed one sequence at a time (e42df27), before it
-// computed them in SIMD lanes. A change that moves a bit must say so and record the new hash.
+// computed them in SIMD lanes; with each lane count. A change that moves a bit must say so and record the new hash.
 TEST(TrainKernel, GivesTheBitsItGaveOneSequenceAtATime) {
-  std::uint64_t hash = 14695981039346656037ull;
-  const auto mix = [&](const void* bytes, size_t count) {
-    const unsigned char* c = static_cast<const unsigned char*>(bytes);
-    for (size_t i = 0; i < count; ++i) hash = (hash ^ c[i]) * 1099511628211ull;
-  };
-  const auto three_or_eight = [](int n) { return n == 3 || n == 8; };
-  for_every_variant(three_or_eight, [&](const core::Scenario& variant, core::Positions, bool cross, int) {
-    for (const core::Scenario& v : {variant, with_zero_rows(variant)}) {
-      core::TrainKernel kernel;
-      kernel.load(v);
-      const double* kv = cross ? v.X_kv.data() : nullptr;
-      core::KernelGradient g;
-      g.zero();
-      // Twice, so that the second adds to a gradient that is not zero: the order of a sum of three shows.
-      kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, g);
-      const double loss = kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, g);
-      core::Mat Y(v.n(), v.d_model);
-      kernel.output(v.X.data(), kv, Y.data());
-      mix(&g, sizeof g);
-      mix(&loss, sizeof loss);
-      mix(Y.data(), sizeof(double) * static_cast<size_t>(Y.size()));
-    }
-  });
-  EXPECT_EQ(hash, 0x4e23507f499a80c9ull);
+  for (const int lanes : lane_counts()) {
+    std::uint64_t hash = 14695981039346656037ull;
+    const auto mix = [&](const void* bytes, size_t count) {
+      const unsigned char* c = static_cast<const unsigned char*>(bytes);
+      for (size_t i = 0; i < count; ++i) hash = (hash ^ c[i]) * 1099511628211ull;
+    };
+    const auto three_or_eight = [](int n) { return n == 3 || n == 8; };
+    for_every_variant(three_or_eight, [&](const core::Scenario& variant, core::Positions, bool cross, int) {
+      for (const core::Scenario& v : {variant, with_zero_rows(variant)}) {
+        core::TrainKernel kernel;
+        kernel.set_lanes(lanes);
+        kernel.load(v);
+        const double* kv = cross ? v.X_kv.data() : nullptr;
+        core::KernelGradient g;
+        g.zero();
+        // Twice, so that the second adds to a gradient that is not zero: the order of a sum of three shows.
+        kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, g);
+        const double loss = kernel.add_gradient(v.X.data(), kv, v.target.data(), 0.25, g);
+        core::Mat Y(v.n(), v.d_model);
+        kernel.output(v.X.data(), kv, Y.data());
+        mix(&g, sizeof g);
+        mix(&loss, sizeof loss);
+        mix(Y.data(), sizeof(double) * static_cast<size_t>(Y.size()));
+      }
+    });
+    EXPECT_EQ(hash, 0x4e23507f499a80c9ull) << lanes << " lanes";
+  }
 }
 
 // A gradient that is wrong somewhere is caught: a weight moved by 1e-6 changes the loss by ≈ the gradient's prediction.
