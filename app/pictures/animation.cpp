@@ -5,6 +5,7 @@
 #include <chrono>
 #include <limits>
 #include <filesystem>
+#include <system_error>
 
 #include "app/widgets/caption.h"
 #include "core/io/atomic_file.h"
@@ -60,15 +61,42 @@ bool AnimationRecorder::add(const AppState& state, const core::Scenario* scenari
   if (!error_.empty() || done_ >= frames_) return false;
   renderer_->set_caption(caption);
   if (!renderer_->render(state, rgba_, nullptr, scenario, training)) return fail("frame " + std::to_string(done_ + 1) + " could not be rendered");
-  std::string why;
-  const bool added = gif_ ? gif_writer_->add(rgba_.data(), GifWriter::delay_cs(done_, fps_)) : mp4_writer_->add(rgba_.data(), &why);
-  if (!added) return fail(why.empty() ? "GIF encoding failed" : why);
+  if (!encoded()) return false;
+  std::swap(rgba_, encoding_);
+  // What the encoding reads, taken now: the frame's pixels, its writer and its delay.
+  const auto encode = [gif = gif_writer_.get(), mp4 = mp4_writer_.get(), pixels = encoding_.data(),
+                       delay = GifWriter::delay_cs(done_, fps_), frame = done_ + 1] {
+    std::string why;
+    const bool added = gif ? gif->add(pixels, delay) : mp4->add(pixels, &why);
+    if (added) return std::string();
+    return "frame " + std::to_string(frame) + ": " + (why.empty() ? std::string(gif ? "GIF" : "MP4") + " encoding failed" : why);
+  };
+#ifdef __EMSCRIPTEN__
+  encode_error_ = encode();
+#else
+  try {
+    encode_error_ = std::async(std::launch::async, encode);
+  } catch (const std::system_error&) {  // no thread to be had: encoded here, at once
+    std::promise<std::string> now;
+    now.set_value(encode());
+    encode_error_ = now.get_future();
+  }
+#endif
   ++done_;
   return true;
 }
 
+bool AnimationRecorder::encoded() {
+#ifdef __EMSCRIPTEN__
+  const std::string why = std::exchange(encode_error_, {});
+#else
+  const std::string why = encode_error_.valid() ? encode_error_.get() : std::string();
+#endif
+  return why.empty() || fail(why);
+}
+
 bool AnimationRecorder::finish() {
-  if (!error_.empty()) return false;
+  if (!error_.empty() || !encoded()) return false;
   std::string bytes, why;
   if (!(gif_ ? gif_writer_->finish(bytes, &why) : mp4_writer_->finish(bytes, &why))) return fail(why);
   renderer_.reset();
@@ -144,9 +172,8 @@ bool TrainingRecorder::next(double slice) {
     const auto start = std::chrono::steady_clock::now();
     const size_t frames = static_cast<size_t>(this->frames());
     while (weights_.size() < frames) {
-      const int step = animation_.step(static_cast<int>(weights_.size()), steps_);
-      while (training_->steps_done() < step) training_->step();
-      weights_.push_back(training_->run(0).current(variant_));
+      training_->step();
+      keep_weights(training_->run(0));
       if (slice > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= slice) break;
     }
     trained_ = training_->steps_done();
@@ -170,14 +197,16 @@ void TrainingRecorder::train_to_end(const std::function<void(int)>& progress) {
   if (!error().empty() || !training_) return;
   // The seeds' runs on the machine's cores; the thread that trains the first seed's variant keeps
   // its weights at every frame's step (this thread reads them once all are joined).
-  const size_t frames = static_cast<size_t>(this->frames());
-  const auto keep = [&](const core::Training& run) {
-    while (weights_.size() < frames && run.steps_done() == animation_.step(static_cast<int>(weights_.size()), steps_))
-      weights_.push_back(run.current(variant_));
-  };
+  const auto keep = [this](const core::Training& run) { keep_weights(run); };
   training_->train_to_end(progress, 0, core::TrainingWatch{0, variant_, keep});
   trained_ = training_->steps_done();
   end_training();
+}
+
+void TrainingRecorder::keep_weights(const core::Training& run) {
+  const size_t frames = static_cast<size_t>(this->frames());
+  while (weights_.size() < frames && run.steps_done() == animation_.step(static_cast<int>(weights_.size()), steps_))
+    weights_.push_back(run.current(variant_));
 }
 
 void TrainingRecorder::end_training() {

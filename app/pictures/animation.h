@@ -6,6 +6,9 @@
 #pragma once
 
 #include <functional>
+#ifndef __EMSCRIPTEN__
+#include <future>  // the encoder's thread: the page has none
+#endif
 #include <map>
 #include <memory>
 #include <string>
@@ -60,6 +63,8 @@ class AnimationRecorder {
 
  private:
   bool fail(const std::string& why);
+  // Waits for the frame being encoded; false (and failed) where its encoding failed.
+  bool encoded();
   std::string path_;
   int frames_ = 0, fps_ = 0, done_ = 0;
   int measured_ = 0;  // frames whose colour scales are measured
@@ -69,7 +74,16 @@ class AnimationRecorder {
   std::unique_ptr<PictureRenderer> renderer_;
   std::unique_ptr<GifWriter> gif_writer_;
   std::unique_ptr<Mp4Writer> mp4_writer_;
-  std::vector<unsigned char> rgba_;
+  std::vector<unsigned char> rgba_;      // the frame being rendered
+  std::vector<unsigned char> encoding_;  // the frame before, being encoded
+  // The frame before is encoded on a thread of its own while the next is rendered (the page,
+  // which has no threads, encodes it at once): the same frames, in the same order, the same file.
+  // Its error, empty where it was encoded. Last, so that it is waited for before the rest goes.
+#ifdef __EMSCRIPTEN__
+  std::string encode_error_;
+#else
+  std::future<std::string> encode_error_;
+#endif
 };
 
 // A sweep being recorded: the scenario as it was when the recording began,
@@ -130,6 +144,9 @@ class TrainingRecorder {
     TrainingFrame training;
   };
   Frame frame_state(int f) const;
+  // After a step of the first seed's run (next(), or train_to_end's thread): the variant's
+  // weights, kept for each frame that shows this step. Both ways of training keep them so.
+  void keep_weights(const core::Training& run);
   void end_training();  // the curves and their axis from the trained run, which is let go
   ViewOptions view_;                  // the view the frames are drawn in: the theme and colour maps chosen, the rest as a new window's
   core::Experiment experiment_;
