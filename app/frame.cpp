@@ -401,7 +401,7 @@ void DrawTrainingFrame(AppState& state) {
     ImGui::PopFont();
     ImGui::Text("step %d of %d  \u00B7  variant", frame.step, frame.steps);
     ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(curve_colour(state, frame.variant_index)));  // as its curve
+    ImGui::PushStyleColor(ImGuiCol_Text, readable(ImGui::ColorConvertU32ToFloat4(curve_colour(state, frame.variant_index))));  // as its curve
     ScriptText(frame.variant);
     ImGui::PopStyleColor();
     ImGui::SameLine();

@@ -10,6 +10,7 @@
 #include "app/files/exports.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/render/theme.h"
 #include "app/widgets/controls.h"
 #include "core/io/atomic_file.h"
 
@@ -93,7 +94,7 @@ void PictureControls(AnimationPicture& picture, const std::string& prefix, float
 void ProblemOrCommand(const AppState& state, const std::string& problem, const ExportChoice& what, const std::string& command) {
   const float wrap = ImGui::GetCursorPosX() + 560 * fonts().scale;
   if (!problem.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Text, error_text());
     ImGui::PushTextWrapPos(wrap);
     ImGui::TextWrapped("%s", problem.c_str());
     ImGui::PopTextWrapPos();

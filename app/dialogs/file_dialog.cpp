@@ -17,6 +17,7 @@
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/render/theme.h"
 #include "app/widgets/controls.h"
 #include "core/io/atomic_file.h"
 #include "core/text/utf8.h"
@@ -275,7 +276,7 @@ void DrawFileDialog(AppState& state) {
   const bool entered = keyed::InputText("file_dialog.name", "##name", &d.name, ImGuiInputTextFlags_EnterReturnsTrue);
   if (HasExportOptions(d)) ExportOptions(state);
   if (!d.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(220, 60, 50, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, error_text());
     ImGui::PushTextWrapPos(0);
     // Read with the status line (a popup's text is not in the screen's text by itself): why the
     // press did not save, or that a second press replaces the file.

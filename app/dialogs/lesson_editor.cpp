@@ -12,6 +12,7 @@
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/render/theme.h"
 #include "app/widgets/controls.h"
 #include "core/io/atomic_file.h"
 #include "core/io/lesson_show.h"
@@ -294,7 +295,7 @@ void DrawLessonEditor(AppState& state) {
     store->SetFloat(body_key, content_h);
     ImGui::Separator();
 
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, error_text());
     ImGui::PushTextWrapPos(0);
     for (const std::string& p : problems) ImGui::TextUnformatted(p.c_str());
     ImGui::PopTextWrapPos();

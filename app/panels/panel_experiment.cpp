@@ -20,6 +20,7 @@
 #include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/render/theme.h"
 #include "app/training/designs.h"
 #include "app/training/lab.h"
 #include "app/widgets/controls.h"
@@ -345,7 +346,7 @@ void ExperimentSettings(AppState& state) {
   edited |= TrainingSettings(state);
   if (edited) experiment_edited(state);
   for (const std::string& problem : state.lab.problems) {
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(235, 90, 70, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, error_text());
     TextWrappedWords(problem);
     ImGui::PopStyleColor();
   }

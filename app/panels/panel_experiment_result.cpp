@@ -13,6 +13,7 @@
 #include "app/panels/panel_experiment_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/render/theme.h"
 #include "app/training/lab.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
@@ -92,7 +93,7 @@ void ResultTable(AppState& state, const core::LmResult& r) {
     int diverged = 0;
     for (const core::LmRun& run : variant.runs) diverged += run.diverged > 0;
     if (diverged) {
-      const ImVec4 red(0.9f, 0.35f, 0.3f, 1);
+      const ImVec4 red = error_text();
       ImGui::TextColored(red, "%s%s", held == "diverged" ? "" : (held + " \u00B7 ").c_str(),
                          (std::to_string(diverged) + " of " + std::to_string(variant.runs.size()) + (variant.runs.size() == 1 ? " run" : " runs") +
                           (c.diverged[v] > r.steps ? " diverged after the last step (held-out not finite)"

@@ -15,6 +15,7 @@
 #include "app/panels/panel_experiment_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/render/theme.h"
 #include "app/training/lab.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
@@ -180,7 +181,7 @@ void VariantTable(AppState& state) {
     const int diverged = v < c.diverged.size() ? c.diverged[v] : 0;
     cell(3);
     if (diverged) {  // the loss it had, and where it stopped (docs/experiments.md, "Divergence")
-      const ImVec4 red(0.9f, 0.35f, 0.3f, 1);
+      const ImVec4 red = error_text();
       LossCell(variant_loss_now(c, v), &red);
       if (ImGui::IsItemHovered() && seeded)
         ImGui::SetTooltip("A run of this design diverged first at step %d: that step would have taken a weight past \u00B11e6,\n"
@@ -283,7 +284,7 @@ void LearnedMapName(AppState& state, int v, float width) {
   ImGui::PushClipRect(at, ImVec2(at.x + width - 4 * fonts().scale, at.y + script_line_height() * static_cast<float>(lines.size())), true);
   for (size_t k = 0; k < lines.size(); ++k)
     draw_script_text(ImGui::GetWindowDrawList(), ImVec2(at.x + sample_w, at.y + script_line_height() * static_cast<float>(k)),
-                     curve_colour(state, v), lines[k]);
+                     readable(curve_colour(state, v)), lines[k]);
   ImGui::PopClipRect();
 }
 

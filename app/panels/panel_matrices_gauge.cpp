@@ -7,6 +7,7 @@
 #include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/render/theme.h"
 #include "app/widgets/controls.h"
 #include "core/model/gauge.h"
 
@@ -75,7 +76,7 @@ void GaugeDemo(AppState& state) {
   }
   if (!g.message.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(0.9f, 0.35f, 0.3f, 1.0f), "%s", g.message.c_str());
+    ImGui::TextColored(error_text(), "%s", g.message.c_str());
     ImGui::PopTextWrapPos();
   } else if (g.max_score_change >= 0) {
     ImGui::SameLine();

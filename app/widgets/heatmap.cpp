@@ -399,7 +399,8 @@ std::vector<std::string> draw_row_labels(const Grid& g) {
   return drawn;
 }
 
-// Numbers in the cells, dark or light against the cell's colour.
+// Numbers in the cells, black or white, whichever contrasts more with the cell (core::text_on:
+// at least 4.58:1).
 void draw_numbers(const Grid& g) {
   ImFont* font = g.sized.number_font;
   if (!font) return;
@@ -408,11 +409,10 @@ void draw_numbers(const Grid& g) {
       const std::string& s = g.sized.numbers[r * g.m.cols + c];
       if (s.empty()) continue;  // masked
       const ImVec2 size = font->CalcTextSizeA(g.sized.number_px, FLT_MAX, 0, s.c_str());
-      const bool dark_text = core::luminance(core::sample(g.colormap, g.position(g.m(r, c)))) > 0.45f;
+      const core::Rgb ink = core::text_on(core::sample(g.colormap, g.position(g.m(r, c))));
       const ImVec2 at(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
                       g.grid_min.y + g.sized.cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
-      g.dl->AddText(font, g.sized.number_px, at, dark_text ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255),
-                    s.c_str());
+      g.dl->AddText(font, g.sized.number_px, at, ImGui::ColorConvertFloat4ToU32(ImVec4(ink.r, ink.g, ink.b, 1.0f)), s.c_str());
       note_drawn_text(at, s);
     }
 }

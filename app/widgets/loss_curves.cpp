@@ -12,6 +12,7 @@
 
 #include "app/widgets/frame_context.h"
 #include "app/render/text.h"
+#include "app/render/theme.h"
 #include "app/training/lab.h"  // format_loss
 #include "app/widgets/plot_frame.h"
 #include "core/export/export_curves.h"
@@ -310,7 +311,7 @@ void HoverStep(const AppState& state, const CurvesPlot& p) {
   ImGui::Text(step == 0 ? "before the first step" : "after %d step%s", step, step == 1 ? "" : "s");
   for (size_t v = 0; v < c.loss.size(); ++v) {
     if (static_cast<size_t>(step) >= c.loss[v].size()) continue;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v))));
+    ImGui::PushStyleColor(ImGuiCol_Text, readable(ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v)))));
     ScriptText(c.names[v]);
     ImGui::PopStyleColor();
     ImGui::SameLine(160 * p.scale);

@@ -412,7 +412,7 @@ void write_heatmap(std::ostream& o, const Panel& p, double x0, double y0, const 
       if (!masked) {
         const std::string text = cell_text(p.m(a, b));
         o << "<text x=\"" << px(cx + kCell / 2) << "\" y=\"" << px(cy + kCell / 2 + 4) << "\" text-anchor=\"middle\" font-size=\""
-          << px(size) << "\" fill=\"" << (luminance(colour) > 0.45f ? "#141414" : "#fafafa")
+          << px(size) << "\" fill=\"" << hex(text_on(colour))
           << "\">" << text << "</text>";
       }
       o << "\n";

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/math/portable_math.h"
+
 namespace core {
 
 namespace {
@@ -50,6 +52,33 @@ Rgb sample(Colormap c, float t) {
   return {a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f};
 }
 
-float luminance(Rgb c) { return 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b; }
+double relative_luminance(Rgb c) {
+  // portable::pow: the page and the desktop choose the same text colour for the same cell.
+  const auto linear = [](float channel) {
+    const double v = channel;
+    return v <= 0.04045 ? v / 12.92 : portable::pow((v + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+}
+
+double contrast_ratio(Rgb a, Rgb b) {
+  const double la = relative_luminance(a), lb = relative_luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+Rgb text_on(Rgb background) {
+  constexpr Rgb kBlack{0, 0, 0}, kWhite{1, 1, 1};
+  return contrast_ratio(background, kBlack) >= contrast_ratio(background, kWhite) ? kBlack : kWhite;
+}
+
+Rgb readable_on(Rgb ink, Rgb background) {
+  const Rgb end = text_on(background);
+  for (int k = 0; k < 64; ++k) {
+    const float t = static_cast<float>(k) / 64.0f;
+    const Rgb mixed{ink.r + (end.r - ink.r) * t, ink.g + (end.g - ink.g) * t, ink.b + (end.b - ink.b) * t};
+    if (contrast_ratio(mixed, background) >= 4.6) return mixed;
+  }
+  return end;
+}
 
 }  // namespace core

@@ -26,7 +26,26 @@ const char* colormap_name(Colormap c);
 // The colour at t in [0, 1] (clamped), linear between anchors.
 Rgb sample(Colormap c, float t);
 
-// Relative luminance (Rec. 709 weights on sRGB), for choosing dark or light text on a cell.
-float luminance(Rgb c);
+// WCAG 2.1's relative luminance, 0 (black) to 1 (white): each sRGB channel linearised, then
+// Rec. 709's weights.
+double relative_luminance(Rgb c);
+
+// WCAG 2.1's contrast ratio of two colours, (L_lighter + 0.05) / (L_darker + 0.05): 1 to 21.
+// Text needs 4.5 against what is behind it (WCAG's AA).
+double contrast_ratio(Rgb a, Rgb b);
+
+// The colour of text on a background: black or white, whichever contrasts more with it. One of
+// the two always reaches 4.58:1: black's ratio (L + 0.05)/0.05 rises with the background's
+// luminance L and white's 1.05/(L + 0.05) falls, and they meet where (L + 0.05)² = 0.0525, at
+// √0.0525/0.05 ≈ 4.583. A grey of our own choosing instead of pure black or white reaches less.
+Rgb text_on(Rgb background);
+
+// Text in a colour of its own (a curve's, an arrow's, a warning's) on a background: the colour
+// itself where it reaches 4.6:1, else mixed toward black (on a background where black contrasts
+// more than white) or white, by the least multiple of 1/64 that reaches it. The mix ends at black
+// or white (text_on: 4.58:1 at least, more than 4.6 on all but mid greys, where black or white is
+// returned). 4.6, not 4.5: the screen rounds each channel of both colours to 8 bits, which can take
+// up to about 0.06 off the ratio.
+Rgb readable_on(Rgb ink, Rgb background);
 
 }  // namespace core
