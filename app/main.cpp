@@ -11,11 +11,25 @@
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/session.h"
+#include "app/panels/alt_text.h"
 #include "app/window/window.h"
 #include "core/export/export.h"
 #include "core/io/atomic_file.h"
+#include "core/text/utf8.h"
 
 namespace {
+
+// attnlab FILE --describe [--panel NAME]: the picture's alt text (app/panels/alt_text.h), its
+// titles and tokens, from files other people made, seen and not obeyed by the terminal.
+int run_describe(const app::CommandLine& cl) {
+  if (app::is_experiment_file(cl.file)) {
+    std::cerr << "attnlab: " << core::short_path(cl.file) << " is an experiment: --describe describes a scenario's picture\n";
+    return 2;
+  }
+  app::AppState state;
+  if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
+  return app::print(std::cout, core::visible_controls(app::alt_text(state, cl.panel), "\n"), std::cerr);
+}
 
 int run(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
@@ -45,6 +59,8 @@ int run(int argc, char** argv) {
     }
     case app::Command::Link:
       return app::run_link(cl.file, cl.link_base, std::cout, std::cerr);
+    case app::Command::Describe:
+      return run_describe(cl);
     case app::Command::Train:
       return cl.export_to.empty() ? app::run_train(cl.file, cl.out, std::cerr, cl.seeds)
                                   : app::run_train_export(cl.file, cl.export_to, std::cerr, cl.seeds);

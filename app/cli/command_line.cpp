@@ -28,6 +28,7 @@ const char* usage_text() {
          "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] [--scale-per-frame]\n"
          "                      --export OUT.gif|OUT.mp4\n"
          "       attnlab FILE --link [BASE]\n"
+         "       attnlab FILE --describe [--panel NAME]\n"
          "       attnlab --dump FILE [FILE ...]\n"
          "       attnlab --grad FILE [FILE ...]\n"
          "       attnlab --train EXPERIMENT.json [--seeds N] --out RESULT.json\n"
@@ -71,6 +72,9 @@ const char* usage_text() {
          "                with --animate: each frame's heatmaps on their own colour scales;\n"
          "                by default one scale per heatmap over all the frames, so that a\n"
          "                value that does not change keeps its colour\n"
+         "  --describe    print the alt text of FILE's picture (as --screenshot draws it, or\n"
+         "                with --panel that panel alone) and exit: what it shows, then each\n"
+         "                panel's numbers as its cells round them\n"
          "  --link [BASE] print the link that opens FILE's scenario in the page (BASE#z=...,\n"
          "                BASE default index.html) and exit; FILE may be such a link too\n"
          "  --dump FILE   print every computed quantity of FILE as JSON and exit:\n"
@@ -171,6 +175,12 @@ std::string read_train(Words& w, const std::string&, const std::string* value) {
   w.cl.command = Command::Train;
   w.cl.file = *value;
   return w.cl.file.empty() ? "--train: the experiment file name is empty" : "";
+}
+
+std::string read_describe(Words& w, const std::string&, const std::string*) {
+  if (w.cl.command != Command::Window) return "--describe: one command at a time";
+  w.cl.command = Command::Describe;
+  return "";
 }
 
 std::string read_out(Words& w, const std::string&, const std::string* value) {
@@ -339,6 +349,7 @@ constexpr OptionSpec kOptions[] = {
     {"--scale-per-frame", OptionSpec::None, read_scale_per_frame},
     {"--layout-out", OptionSpec::Required, read_layout_out},
     {"--link", OptionSpec::AfterFile, read_link},
+    {"--describe", OptionSpec::None, read_describe},
 };
 
 // Each word in turn: an option and its value, or FILE. Returns why the words are off, or "".
@@ -482,6 +493,12 @@ std::string judge_combinations(Words& w) {
     for (const std::string& option : w.options)
       if (option != "--link") return "--link prints a link and exits: it takes no other option: " + option;
     return cl.file.empty() ? "--link needs FILE: the scenario (or link) to share" : "";
+  }
+  if (cl.command == Command::Describe) {
+    for (const std::string& option : w.options)
+      if (option != "--describe" && option != "--panel")
+        return "--describe prints a picture's alt text and exits: it takes --panel NAME and no other option: " + option;
+    return cl.file.empty() ? "--describe needs FILE: the scenario (or link) whose picture it describes" : "";
   }
   if (!cl.out.empty()) return "--out goes with --train";
   if (cl.beamer && (w.given("--animate") || core::export_format(cl.export_to) != core::ExportFormat::Tex))

@@ -10,7 +10,7 @@
 
 namespace app {
 
-enum class Command { Window, Dump, Grad, Train, Link, Help, Version };
+enum class Command { Window, Dump, Grad, Train, Link, Describe, Help, Version };
 
 // A picture (--screenshot, --export OUT.png) in logical pixels; the PNG has
 // K times as many a side, at most what the renderer is sure to take.

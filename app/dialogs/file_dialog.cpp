@@ -16,6 +16,7 @@
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
 #include "app/panels/panels.h"
+#include "app/panels/alt_text.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/widgets/controls.h"
@@ -164,10 +165,12 @@ std::string heading(const AppState& state) {
 }
 
 // What the format leaves open: the SVG's colours, LaTeX as an article or as slides. A name
-// still the one proposed follows the choice ("-beamer.tex").
+// still the one proposed follows the choice ("-beamer.tex"). A picture of the views offers its
+// alt text, to paste beside it.
 bool HasExportOptions(const FileDialog& d) {
+  const core::ExportFormat f = d.exported.format;
   return d.purpose == FileDialog::Purpose::Export &&
-         (d.exported.format == core::ExportFormat::Svg || d.exported.format == core::ExportFormat::Tex);
+         (f == core::ExportFormat::Svg || f == core::ExportFormat::Tex || (f == core::ExportFormat::Png && d.exported.kind == ExportChoice::Kind::Views));
 }
 
 void ExportOptions(AppState& state) {
@@ -180,6 +183,14 @@ void ExportOptions(AppState& state) {
     ImGui::SameLine();
     const char* window = state.view.theme == Theme::Dark ? "the window's (dark)" : "the window's (light)";
     if (keyed::RadioButton("file_dialog.svg_window", window, !x.light)) x.light = false;
+  } else if (x.format == core::ExportFormat::Png) {
+    // On the clipboard, not in a file: a course page or a slide takes it as the image's alt text.
+    if (keyed::Button("file_dialog.alt_text", "Copy alt text")) {
+      ImGui::SetClipboardText(alt_text(state, x.picture.panel).c_str());
+      state.status = "the picture's alt text is on the clipboard: what it shows and its numbers";
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("what the picture shows and its numbers, to paste beside it");
   } else if (x.format == core::ExportFormat::Tex) {
     const std::string proposed = export_file_name(state, x);
     bool beamer = x.beamer;

@@ -12,6 +12,7 @@
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/training_animation_dialog.h"
 #include "app/files/files.h"
+#include "app/panels/alt_text.h"
 #include "app/training/lab.h"
 #include "core/io/experiment_json.h"
 #include "ui_harness.h"
@@ -365,6 +366,40 @@ TEST_F(ExportsTest, TheLabsFilesAskWhereToGoNamedAfterTheExperiment) {
   click(center(control("file_dialog.confirm")));
   EXPECT_EQ(d.purpose, app::FileDialog::Purpose::None) << d.error;
   EXPECT_TRUE(core::load_experiment_file((course / "race-experiment.json").string()).experiment.has_value());
+}
+
+// A picture's alt text (docs/accessibility.md): the export dialog's "Copy alt text" puts on the
+// clipboard what `attnlab FILE --describe` prints: for F12, the views; for a panel's picture,
+// that panel; the numbers as the cells round them.
+TEST_F(ExportsTest, CopyAltTextPutsThePicturesDescriptionOnTheClipboard) {
+  own_lesson("03_shared_qk.json");
+  frames(2);
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeysDown[301] = true;  // F12 (GLFW_KEY_F12): the window as a PNG, the dialog asks where
+  frame();
+  io.KeysDown[301] = false;
+  frames(3);
+  ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  ASSERT_EQ(state.dialogs.file.exported.format, core::ExportFormat::Png);
+  ImGui::SetClipboardText("");
+  click(center(control("file_dialog.alt_text")));
+  const std::string views = ImGui::GetClipboardText();
+  EXPECT_EQ(views, app::alt_text(state));
+  EXPECT_EQ(views.rfind("attnlab: the Lesson, Matrices, Scores, Softmax, Rank, Output and Geometry panels of \u201CShared QK", 0), 0u) << views;
+  EXPECT_NE(views.find("  the: 0.22, 0.18, 0.12, 0.20, 0.27"), std::string::npos) << views;  // A's first row, as its cells show it
+  EXPECT_NE(state.status.find("alt text"), std::string::npos) << state.status;
+  EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);  // the dialog stays, to save the picture
+
+  state.dialogs.file = app::FileDialog{};
+  frames(2);
+  state.dialogs.export_request = app::ExportRequest{app::Panel::Softmax, 1.0f, false, false};  // a panel's title: its picture
+  frames(3);
+  ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  click(center(control("file_dialog.alt_text")));
+  const std::string softmax = ImGui::GetClipboardText();
+  EXPECT_EQ(softmax, app::alt_text(state, app::Panel::Softmax));
+  EXPECT_EQ(softmax.rfind("attnlab: the Softmax panel of \u201CShared QK", 0), 0u) << softmax;
+  EXPECT_EQ(softmax.find("\nScores"), std::string::npos) << softmax;
 }
 
 }  // namespace test_exports

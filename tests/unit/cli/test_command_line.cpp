@@ -339,4 +339,23 @@ TEST(CommandLine, LinkTakesAnOptionalBaseAfterFile) {
   EXPECT_NE(parse_command_line({"--dump", "a.json", "--link"}).error, "");
 }
 
+// --describe: FILE, and --panel NAME or nothing else; one command at a time.
+TEST(CommandLine, DescribeTakesFileAndAPanel) {
+  using app::Command;
+  using app::parse_command_line;
+  const app::CommandLine whole = parse_command_line({"a.json", "--describe"});
+  EXPECT_EQ(whole.error, "");
+  EXPECT_EQ(whole.command, Command::Describe);
+  EXPECT_EQ(whole.file, "a.json");
+  EXPECT_FALSE(whole.panel);
+  const app::CommandLine one = parse_command_line({"--describe", "a.json", "--panel", "softmax"});
+  EXPECT_EQ(one.error, "");
+  EXPECT_EQ(one.panel, core::Panel::Softmax);
+  EXPECT_NE(parse_command_line({"--describe"}).error.find("--describe needs FILE"), std::string::npos);
+  EXPECT_NE(parse_command_line({"a.json", "--describe", "--theme", "dark"}).error.find("no other option: --theme"), std::string::npos);
+  EXPECT_NE(parse_command_line({"a.json", "--describe", "--link"}).error.find("one command at a time"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--dump", "a.json", "--describe"}).error.find("one command at a time"), std::string::npos);
+  EXPECT_NE(parse_command_line({"a.json", "--describe", "--describe"}).error.find("given twice"), std::string::npos);
+}
+
 }  // namespace test_command_line

@@ -1,0 +1,44 @@
+#include "app/panels/alt_text.h"
+
+#include <vector>
+
+#include "app/panels/panel_table.h"
+#include "core/model/markup.h"
+
+namespace app {
+
+namespace {
+
+// "Scores, Softmax and Rank".
+std::string names(const std::vector<Panel>& panels) {
+  std::string out;
+  for (size_t i = 0; i < panels.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == panels.size() ? " and " : ", ") + std::string(panel_name(panels[i]));
+  return out;
+}
+
+}  // namespace
+
+std::string alt_text(const AppState& state, std::optional<Panel> panel) {
+  const core::Scenario& s = state.scenario();
+  // The panels the picture shows: one, the lab, or the views as the window tiles them (the Lesson
+  // panel where the scenario has notes or a title, as app/frame_views.cpp decides).
+  std::vector<Panel> shown;
+  if (panel) {
+    shown.push_back(*panel);
+  } else if (state.view.workspace == Workspace::Lab) {
+    shown.push_back(Panel::Experiment);  // the window shows the lab alone
+  } else {
+    const bool lesson = !s.notes.empty() || !s.title.empty();
+    for (const PanelRow& row : panel_table())
+      if (row.place != Place::None && (row.place != Place::LeftTop || lesson)) shown.push_back(row.id);
+  }
+  const std::string& title = shown == std::vector{Panel::Experiment} ? state.lab.experiment.title : s.title;
+  const std::string of = title.empty() ? (shown == std::vector{Panel::Experiment} ? "an experiment" : "a scenario")
+                                       : "\u201C" + core::markup_as_plain_text(title) + "\u201D";
+  std::string out = "attnlab: the " + names(shown) + (shown.size() == 1 ? " panel" : " panels") + " of " + of + ".\n";
+  for (const Panel p : shown) out += "\n" + panel_row(p).describe(state);
+  return out;
+}
+
+}  // namespace app
