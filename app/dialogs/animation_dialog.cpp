@@ -142,7 +142,9 @@ bool BeginProgress(const char* id, bool recording) {
 
 void ProgressAndCancel(float fraction, const std::string& label, bool& cancel, const std::string& control) {
   const float scale = fonts().scale;
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, progress_fill());
   ImGui::ProgressBar(fraction, ImVec2(360 * scale, 0), label.c_str());
+  ImGui::PopStyleColor();
   if (cancel) ImGui::TextDisabled("Stopping\u2026");
   else if (keyed::Button(control, "Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
     cancel = true;

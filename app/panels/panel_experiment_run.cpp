@@ -89,8 +89,10 @@ void RunControls(AppState& state) {
   ImGui::SameLine();
   const int steps = lab.experiment.steps;
   const std::string progress = lab_progress(state);
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, progress_fill());
   ImGui::ProgressBar(lab.worker ? static_cast<float>(c.steps_done) / static_cast<float>(std::max(1, steps)) : 0.0f,
                      ImVec2(-1, 0), progress.c_str());
+  ImGui::PopStyleColor();
 
   // Space runs or pauses, → takes one step: as a video player, when no field takes the keys.
   const ImGuiIO& io = ImGui::GetIO();

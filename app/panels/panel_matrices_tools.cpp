@@ -149,10 +149,15 @@ std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key,
   ImGui::PushID(key.c_str());
   ImGui::SameLine();
   // Dim until hovered: beside every title, a row of loud buttons would compete with the numbers on a projector.
+  // Lit, a faint blue, on which the grey still reads 4.5:1 (the theme's full blue gave it 2.4:1).
+  ImVec4 lit = ImGui::GetStyleColorVec4(ImGuiCol_ButtonHovered);
+  lit.w = 0.3f;
   ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, lit);
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, lit);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   const bool clicked = keyed::SmallButton("tools." + key, "\u22EF##tools");
-  ImGui::PopStyleColor(2);
+  ImGui::PopStyleColor(4);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy, paste, random, identity, zero, round to 2 decimals\n(or right-click the title)");
   if (clicked || title_clicked) ImGui::OpenPopup("tools");
   std::optional<MatrixChange> change;

@@ -16,14 +16,18 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.20f, 0.24f, 0.32f, 1.0f);
     // Secondary text must read on a projector: 0.68 grey on the near-black page, about 7:1.
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.68f, 0.69f, 0.72f, 1.0f);
-    // White text on a lit button, menu item or tab at least 4.5:1 (Dear ImGui's bright blue gives
-    // 3:1): a deeper blue.
+    // White text on a lit button, tab or slider's grab at least 4.5:1 (Dear ImGui's bright blue
+    // gives 3:1): a deeper blue. A lit menu item's shortcut is secondary text: the blue is
+    // translucent there, for that grey too (5:1).
     style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.20f, 0.42f, 0.75f, 1.0f);
     style.Colors[ImGuiCol_ButtonActive] = ImVec4(0.12f, 0.35f, 0.68f, 1.0f);
-    style.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.20f, 0.42f, 0.75f, 0.80f);
-    style.Colors[ImGuiCol_HeaderActive] = ImVec4(0.20f, 0.42f, 0.75f, 1.0f);
-    style.Colors[ImGuiCol_TabHovered] = style.Colors[ImGuiCol_HeaderHovered];
+    style.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.20f, 0.42f, 0.75f, 0.40f);
+    style.Colors[ImGuiCol_HeaderActive] = ImVec4(0.20f, 0.42f, 0.75f, 0.45f);
+    style.Colors[ImGuiCol_TabHovered] = ImVec4(0.20f, 0.42f, 0.75f, 1.0f);
     style.Colors[ImGuiCol_TabActive] = ImVec4(0.16f, 0.32f, 0.56f, 1.0f);
+    style.Colors[ImGuiCol_SliderGrab] = ImVec4(0.16f, 0.36f, 0.66f, 1.0f);
+    style.Colors[ImGuiCol_SliderGrabActive] = ImVec4(0.12f, 0.30f, 0.58f, 1.0f);
+    style.Colors[ImGuiCol_PopupBg] = ImVec4(0.08f, 0.08f, 0.08f, 1.0f);  // opaque: text on it is measured on it
   } else {
     ImGui::StyleColorsLight(&style);
     style.Colors[ImGuiCol_WindowBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
@@ -38,6 +42,10 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_FrameBgActive] = ImVec4(0.70f, 0.80f, 0.95f, 1.0f);
     // Secondary text at least 4.5:1 on the grey of the menu bar and the title bars too.
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.33f, 0.35f, 0.38f, 1.0f);
+    // Under a lit menu item or a pressed header, that grey too (a menu's shortcuts): a paler blue.
+    style.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.26f, 0.59f, 0.98f, 0.35f);
+    style.Colors[ImGuiCol_HeaderActive] = ImVec4(0.26f, 0.59f, 0.98f, 0.40f);
+    style.Colors[ImGuiCol_PopupBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);  // opaque: text on it is measured on it
     style.FrameBorderSize = 1.0f;
   }
   style.WindowRounding = 0.0f;
@@ -50,9 +58,22 @@ void apply_theme(Theme theme, float scale) {
 }
 
 ImVec4 readable(ImVec4 ink) {
-  const ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-  const core::Rgb r = core::readable_on({ink.x, ink.y, ink.z}, {background.x, background.y, background.z});
+  // Every background such text lands on: the window, a popup (a dialog's problem), a table's
+  // alternate row (a run that diverged), the last two seen over the window.
+  const ImVec4 window = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  const auto seen = [&](ImGuiCol c) {
+    const ImVec4 v = ImGui::GetStyleColorVec4(c);
+    return core::Rgb{window.x + (v.x - window.x) * v.w, window.y + (v.y - window.y) * v.w, window.z + (v.z - window.z) * v.w};
+  };
+  const core::Rgb backgrounds[] = {seen(ImGuiCol_WindowBg), seen(ImGuiCol_PopupBg), seen(ImGuiCol_TableRowBgAlt)};
+  const core::Rgb r = core::readable_on({ink.x, ink.y, ink.z}, backgrounds);
   return ImVec4(r.r, r.g, r.b, 1.0f);  // opaque: text drawn translucent would lose what was reached
+}
+
+ImVec4 progress_fill() {
+  const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text), fill = ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram);
+  const double ratio = core::contrast_ratio({text.x, text.y, text.z}, {fill.x, fill.y, fill.z});
+  return ratio >= 4.6 ? fill : ImVec4(0.16f, 0.36f, 0.66f, 1.0f);  // the dark theme's white on its yellow: 1.95:1
 }
 
 ImU32 highlight_color(Theme theme) {

@@ -13,9 +13,14 @@ void apply_theme(Theme theme, float scale);
 
 // Text in a colour of its own (a curve's name in its colour, a warning in red): that colour,
 // opaque, darkened on the light theme or lightened on the dark one until it reads at least 4.5:1
-// on the window's background (core::readable_on).
+// on every background it may land on: the window, a popup, a table's alternate row
+// (core::readable_on).
 ImVec4 readable(ImVec4 ink);
 inline ImU32 readable(ImU32 ink) { return ImGui::ColorConvertFloat4ToU32(readable(ImGui::ColorConvertU32ToFloat4(ink))); }
+
+// A progress bar's fill, under its label in the theme's text colour: the theme's accent where the
+// text reads on it at least 4.5:1 (the light theme's), else a deep blue (the dark theme's).
+ImVec4 progress_fill();
 
 // The red of a problem (a file that cannot be read, a run that diverged), readable on the window.
 inline ImVec4 error_text() { return readable(ImVec4(0.9f, 0.35f, 0.3f, 1.0f)); }

@@ -71,12 +71,14 @@ Rgb text_on(Rgb background) {
   return contrast_ratio(background, kBlack) >= contrast_ratio(background, kWhite) ? kBlack : kWhite;
 }
 
-Rgb readable_on(Rgb ink, Rgb background) {
-  const Rgb end = text_on(background);
+Rgb readable_on(Rgb ink, Rgb background) { return readable_on(ink, std::span<const Rgb>(&background, 1)); }
+
+Rgb readable_on(Rgb ink, std::span<const Rgb> backgrounds) {
+  const Rgb end = text_on(backgrounds.front());
   for (int k = 0; k < 64; ++k) {
     const float t = static_cast<float>(k) / 64.0f;
     const Rgb mixed{ink.r + (end.r - ink.r) * t, ink.g + (end.g - ink.g) * t, ink.b + (end.b - ink.b) * t};
-    if (contrast_ratio(mixed, background) >= 4.6) return mixed;
+    if (std::all_of(backgrounds.begin(), backgrounds.end(), [&](Rgb b) { return contrast_ratio(mixed, b) >= 4.6; })) return mixed;
   }
   return end;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 
 namespace core {
 
@@ -42,10 +43,13 @@ Rgb text_on(Rgb background);
 
 // Text in a colour of its own (a curve's, an arrow's, a warning's) on a background: the colour
 // itself where it reaches 4.6:1, else mixed toward black (on a background where black contrasts
-// more than white) or white, by the least multiple of 1/64 that reaches it. The mix ends at black
-// or white (text_on: 4.58:1 at least, more than 4.6 on all but mid greys, where black or white is
-// returned). 4.6, not 4.5: the screen rounds each channel of both colours to 8 bits, which can take
-// up to about 0.06 off the ratio.
+// more than white) or white, by the least multiple of 1/64 that reaches it; where none does, black
+// or white itself (text_on: 4.58:1 at least; under 4.6 only on a background of luminance 0.178 to
+// 0.180, where rounding to 8 bits leaves it at 4.55 or more). 4.6, not 4.5: the screen rounds each
+// channel of both colours to 8 bits, which can take up to about 0.06 off the ratio.
 Rgb readable_on(Rgb ink, Rgb background);
+// The same on every one of several backgrounds of the same kind (all light, or all dark): mixed
+// toward the first's black or white until it reaches 4.6:1 on each.
+Rgb readable_on(Rgb ink, std::span<const Rgb> backgrounds);
 
 }  // namespace core

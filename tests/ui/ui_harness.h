@@ -43,7 +43,7 @@ class UiTest : public ::testing::Test {
   // One frame of the real app.
   app::FrameRequests frame() {
     ImGui::NewFrame();
-    renderer.begin_frame();
+    app::heatmap_renderer().begin_frame();  // the harness's, or the one a test put in its place
     const app::FrameRequests requests = app::DrawFrame(state, layout, picture);
     ImGui::Render();
     return requests;
