@@ -186,7 +186,8 @@ void ExportOptions(AppState& state) {
   } else if (x.format == core::ExportFormat::Png) {
     // On the clipboard, not in a file: a course page or a slide takes it as the image's alt text.
     if (keyed::Button("file_dialog.alt_text", "Copy alt text")) {
-      ImGui::SetClipboardText(alt_text(state, x.picture.panel).c_str());
+      // As --describe prints it: a title's control characters seen, not obeyed, where it is pasted.
+      ImGui::SetClipboardText(core::visible_controls(alt_text(state, x.picture.panel), "\n").c_str());
       state.status = "the picture's alt text is on the clipboard: what it shows and its numbers";
     }
     ImGui::SameLine();

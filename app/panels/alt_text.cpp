@@ -33,9 +33,10 @@ std::string alt_text(const AppState& state, std::optional<Panel> panel) {
     for (const PanelRow& row : panel_table())
       if (row.place != Place::None && (row.place != Place::LeftTop || lesson)) shown.push_back(row.id);
   }
-  const std::string& title = shown == std::vector{Panel::Experiment} ? state.lab.experiment.title : s.title;
-  const std::string of = title.empty() ? (shown == std::vector{Panel::Experiment} ? "an experiment" : "a scenario")
-                                       : "\u201C" + core::markup_as_plain_text(title) + "\u201D";
+  // The lab's panels are of its experiment; the views', of the scenario.
+  const bool lab = shown.size() == 1 && !core::is_view(shown[0]);
+  const std::string& title = lab ? state.lab.experiment.title : s.title;
+  const std::string of = title.empty() ? (lab ? "an experiment" : "a scenario") : "\u201C" + core::markup_as_plain_text(title) + "\u201D";
   std::string out = "attnlab: the " + names(shown) + (shown.size() == 1 ? " panel" : " panels") + " of " + of + ".\n";
   for (const Panel p : shown) out += "\n" + panel_row(p).describe(state);
   return out;

@@ -123,7 +123,7 @@ void DrawLessonPanel(AppState& state) {
 std::string DescribeLessonPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::LessonNotes& lesson = state.lesson();
-  std::string out = (s.title.empty() ? std::string("Notes") : core::markup_as_plain_text(s.title)) + "\n";
+  std::string out = "Lesson\n" + (s.title.empty() ? std::string("Notes") : core::markup_as_plain_text(s.title)) + "\n";
   if (!lesson.intro.empty()) out += core::markup_as_plain_text(lesson.intro) + "\n";
   if (lesson.steps.empty()) return lesson.intro.empty() ? out + "no lesson\n" : out;
   const int at = std::clamp(state.panels.lesson_step, 0, static_cast<int>(lesson.steps.size()) - 1);

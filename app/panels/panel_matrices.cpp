@@ -13,6 +13,7 @@
 #include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
+#include "app/training/designs.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
@@ -412,9 +413,11 @@ void DrawMatricesPanel(AppState& state) {
 
 std::string DescribeMatricesPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
-  std::string out = "n = " + std::to_string(s.n()) + (s.cross() ? ", m = " + std::to_string(s.m()) : "") +
+  // Its name, the sizes, then the options its boxes show ticked, as the lab sums up a design.
+  std::string out = "Matrices\nn = " + std::to_string(s.n()) + (s.cross() ? ", m = " + std::to_string(s.m()) : "") +
                     ", d_model = " + std::to_string(s.d_model) + ", d_k = " + std::to_string(s.d_k) + ", heads = " +
-                    std::to_string(s.heads) + (s.mode == core::Mode::Direct ? ", direct mode" : ", projected mode") + "\n";
+                    std::to_string(s.heads) + (s.mode == core::Mode::Direct ? ", direct mode" : ", projected mode") + "\n" +
+                    "options: " + options_summary(core::Variant{"", s.options, 0}) + "\n";
   const bool projected = s.mode == core::Mode::Projected;
   if (projected) {
     out += matrix_text("X", s.X, state.token_labels());

@@ -22,6 +22,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/gradient.h"
+#include "core/model/markup.h"
 
 namespace app {
 
@@ -321,12 +322,16 @@ void DrawSoftmaxPanel(AppState& state) {
 
 std::string DescribeSoftmaxPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
-  std::string out = "Softmax" + head_text(state) + "\n";
+  const core::Scenario& s = state.scenario();
+  // The heatmap's title first: how A is made of S (the scale, T, sigmoid's bias).
+  std::string out = "Softmax" + head_text(state) + "\n" + core::markup_as_plain_text(weights_title(s, state.view.head)) + "\n";
   out += matrix_text("A, the weights, a row a query, a column a key", r.weights, state.token_labels(), state.key_labels(),
                      [&r](int i, int j) { return r.masked(i, j); });
-  // As the panel prints them: the sums to three decimals, the entropies to two.
+  // As the panel prints them: the sums to three decimals, the entropies to two, the lines under the heatmap.
+  const Captions captions = captions_of(s, r);
   return out + vector_text("row sums", r.row_sums, state.token_labels(), "%.3f") +
-         vector_text("entropy of each row, in nats", r.entropy, state.token_labels(), "%.2f");
+         vector_text("entropy of each row, in nats", r.entropy, state.token_labels(), "%.2f") + captions.mean + " (" +
+         captions.uniform + ")\n" + captions.cycle + "\n";
 }
 
 }  // namespace app

@@ -4,7 +4,7 @@
 For every shipped lesson: the picture's description names what it shows (its panels, the
 lesson's title), and the numbers it gives are the ones --dump computes, rounded as the cells
 show them (two decimals, correctly rounded, "−" for a minus): S and QQᵀ in Scores, A, its row
-sums and entropies in Softmax, the singular values of W^Q W^Kᵀ in Rank. A title holding an
+sums and entropies in Softmax; the singular values of W^Q W^Kᵀ are looked for in Rank's text. A title holding an
 escape sequence or markup reaches the terminal seen, not obeyed. The misuses: exit 2, the
 reason on stderr, nothing on stdout.
 
@@ -49,6 +49,14 @@ def matrix(text, heading, rows):
     return [line.split(": ", 1)[1].split(", ") for line in body]
 
 
+def labels(text, heading, rows):
+    """The row labels of the matrix under heading."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    body = [line for line in lines[at + 1:at + 1 + rows + 1] if not line.startswith("  columns:")][:rows]
+    return [line.strip().split(": ", 1)[0] for line in body]
+
+
 def check_lesson(binary, path, panels_alone):
     """One --describe of the whole picture (its sections are each panel's), checked against --dump;
     with panels_alone, --panel too, whose text is that panel's section of the whole."""
@@ -76,7 +84,9 @@ def check_lesson(binary, path, panels_alone):
             # A masked entry is blank on the cell, "masked" here, and 0 in --dump.
             assert g == shown(w) or (g == "masked" and w == 0), (path.name, i, j, g, w)
     sums = next(line for line in softmax.splitlines() if line.startswith("row sums:"))
-    assert sums.count("1.000") == n, sums
+    assert sums.endswith(", ".join(f"{label} {x:.3f}" for label, x in zip(labels(softmax, "A, the weights", n), head["row_sums"]))), sums
+    entropy = next(line for line in softmax.splitlines() if line.startswith("entropy of each row"))
+    assert entropy.endswith(", ".join(f"{label} {x:.2f}" for label, x in zip(labels(softmax, "A, the weights", n), head["entropy"]))), entropy
 
     if "W_QK_singular_values" in head:
         for sigma in head["W_QK_singular_values"]:

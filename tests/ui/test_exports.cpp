@@ -384,7 +384,7 @@ TEST_F(ExportsTest, CopyAltTextPutsThePicturesDescriptionOnTheClipboard) {
   ImGui::SetClipboardText("");
   click(center(control("file_dialog.alt_text")));
   const std::string views = ImGui::GetClipboardText();
-  EXPECT_EQ(views, app::alt_text(state));
+  EXPECT_EQ(views, app::alt_text(state));  // no control characters here: the same as visible_controls of it
   EXPECT_EQ(views.rfind("attnlab: the Lesson, Matrices, Scores, Softmax, Rank, Output and Geometry panels of \u201CShared QK", 0), 0u) << views;
   EXPECT_NE(views.find("  the: 0.22, 0.18, 0.12, 0.20, 0.27"), std::string::npos) << views;  // A's first row, as its cells show it
   EXPECT_NE(state.status.find("alt text"), std::string::npos) << state.status;
