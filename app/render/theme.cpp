@@ -1,5 +1,7 @@
 #include "app/render/theme.h"
 
+#include <vector>
+
 #include <imgui.h>
 
 #include "core/math/colormap.h"
@@ -58,16 +60,28 @@ void apply_theme(Theme theme, float scale) {
 }
 
 ImVec4 readable(ImVec4 ink) {
+  // A frame asks for the same few colours again and again (Geometry's names, the curves'): each
+  // answer kept for its colour and the theme's page, so that a frame computes none of them twice.
+  struct Known {
+    ImVec4 ink, window, text;
+  };
+  static std::vector<Known> known;  // the UI thread's alone
+  const ImVec4 window = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  const auto same = [](ImVec4 a, ImVec4 b) { return a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w; };
+  for (const Known& k : known)
+    if (same(k.ink, ink) && same(k.window, window)) return k.text;
   // Every background such text lands on: the window, a popup (a dialog's problem), a table's
   // alternate row (a run that diverged), the last two seen over the window.
-  const ImVec4 window = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
   const auto seen = [&](ImGuiCol c) {
     const ImVec4 v = ImGui::GetStyleColorVec4(c);
     return core::Rgb{window.x + (v.x - window.x) * v.w, window.y + (v.y - window.y) * v.w, window.z + (v.z - window.z) * v.w};
   };
   const core::Rgb backgrounds[] = {seen(ImGuiCol_WindowBg), seen(ImGuiCol_PopupBg), seen(ImGuiCol_TableRowBgAlt)};
   const core::Rgb r = core::readable_on({ink.x, ink.y, ink.z}, backgrounds);
-  return ImVec4(r.r, r.g, r.b, 1.0f);  // opaque: text drawn translucent would lose what was reached
+  const ImVec4 text(r.r, r.g, r.b, 1.0f);  // opaque: text drawn translucent would lose what was reached
+  if (known.size() >= 64) known.clear();  // a bound, never reached by the colours of one theme
+  known.push_back({ink, window, text});
+  return text;
 }
 
 ImVec4 progress_fill() {

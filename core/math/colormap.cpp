@@ -1,8 +1,8 @@
 #include "core/math/colormap.h"
 
 #include <algorithm>
+#include <cmath>
 
-#include "core/math/portable_math.h"
 
 namespace core {
 
@@ -53,10 +53,12 @@ Rgb sample(Colormap c, float t) {
 }
 
 double relative_luminance(Rgb c) {
-  // portable::pow: the page and the desktop choose the same text colour for the same cell.
+  // libm's pow, not the slower portable::pow: a frame takes this for every cell of every
+  // heatmap. Two libms may differ by an ulp, which changes text_on's choice only for a colour
+  // within an ulp of its threshold, where both choices reach 4.58:1.
   const auto linear = [](float channel) {
     const double v = channel;
-    return v <= 0.04045 ? v / 12.92 : portable::pow((v + 0.055) / 1.055, 2.4);
+    return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
   };
   return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
 }
@@ -67,8 +69,10 @@ double contrast_ratio(Rgb a, Rgb b) {
 }
 
 Rgb text_on(Rgb background) {
-  constexpr Rgb kBlack{0, 0, 0}, kWhite{1, 1, 1};
-  return contrast_ratio(background, kBlack) >= contrast_ratio(background, kWhite) ? kBlack : kWhite;
+  // Black's ratio (L + 0.05)/0.05 is at least white's 1.05/(L + 0.05) where (L + 0.05)² ≥ 0.0525:
+  // one luminance a cell, not three (a frame chooses for every cell of every heatmap).
+  constexpr double kBlackFrom = 0.22912878474779200 - 0.05;  // √0.0525 − 0.05
+  return relative_luminance(background) >= kBlackFrom ? Rgb{0, 0, 0} : Rgb{1, 1, 1};
 }
 
 Rgb readable_on(Rgb ink, Rgb background) { return readable_on(ink, std::span<const Rgb>(&background, 1)); }
