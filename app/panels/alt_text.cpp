@@ -7,18 +7,6 @@
 
 namespace app {
 
-namespace {
-
-// "Scores, Softmax and Rank".
-std::string names(const std::vector<Panel>& panels) {
-  std::string out;
-  for (size_t i = 0; i < panels.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == panels.size() ? " and " : ", ") + std::string(panel_name(panels[i]));
-  return out;
-}
-
-}  // namespace
-
 std::string alt_text(const AppState& state, std::optional<Panel> panel) {
   const core::Scenario& s = state.scenario();
   // The panels the picture shows: one, the lab, or the views as the window tiles them (the Lesson
@@ -37,7 +25,7 @@ std::string alt_text(const AppState& state, std::optional<Panel> panel) {
   const bool lab = shown.size() == 1 && !core::is_view(shown[0]);
   const std::string& title = lab ? state.lab.experiment.title : s.title;
   const std::string of = title.empty() ? (lab ? "an experiment" : "a scenario") : "\u201C" + core::markup_as_plain_text(title) + "\u201D";
-  std::string out = "attnlab: the " + names(shown) + (shown.size() == 1 ? " panel" : " panels") + " of " + of + ".\n";
+  std::string out = "attnlab: the " + core::panel_names_text(shown, " and ") + (shown.size() == 1 ? " panel" : " panels") + " of " + of + ".\n";
   for (const Panel p : shown) out += "\n" + panel_row(p).describe(state);
   return out;
 }

@@ -75,8 +75,6 @@ Rgb text_on(Rgb background) {
   return relative_luminance(background) >= kBlackFrom ? Rgb{0, 0, 0} : Rgb{1, 1, 1};
 }
 
-Rgb readable_on(Rgb ink, Rgb background) { return readable_on(ink, std::span<const Rgb>(&background, 1)); }
-
 Rgb readable_on(Rgb ink, std::span<const Rgb> backgrounds) {
   const Rgb end = text_on(backgrounds.front());
   for (int k = 0; k < 64; ++k) {

@@ -41,15 +41,13 @@ double contrast_ratio(Rgb a, Rgb b);
 // √0.0525/0.05 ≈ 4.583. A grey of our own choosing instead of pure black or white reaches less.
 Rgb text_on(Rgb background);
 
-// Text in a colour of its own (a curve's, an arrow's, a warning's) on a background: the colour
-// itself where it reaches 4.6:1, else mixed toward black (on a background where black contrasts
-// more than white) or white, by the least multiple of 1/64 that reaches it; where none does, black
+// Text in a colour of its own (a curve's, an arrow's, a warning's) on its backgrounds, all light
+// or all dark (the window, a popup, a table's row): the colour itself where it reaches 4.6:1 on
+// each, else mixed toward black (where black contrasts more than white with the first) or white,
+// by the least multiple of 1/64 that reaches it; where none does, black
 // or white itself (text_on: 4.58:1 at least; under 4.6 only on a background of luminance 0.178 to
 // 0.180, where rounding to 8 bits leaves it at 4.55 or more). 4.6, not 4.5: the screen rounds each
 // channel of both colours to 8 bits, which can take up to about 0.06 off the ratio.
-Rgb readable_on(Rgb ink, Rgb background);
-// The same on every one of several backgrounds of the same kind (all light, or all dark): mixed
-// toward the first's black or white until it reaches 4.6:1 on each.
 Rgb readable_on(Rgb ink, std::span<const Rgb> backgrounds);
 
 }  // namespace core

@@ -47,10 +47,10 @@ std::optional<Panel> find_panel_ignoring_case(std::string_view name, std::span<c
   return std::nullopt;
 }
 
-std::string panel_names_text(std::span<const Panel> panels) {
+std::string panel_names_text(std::span<const Panel> panels, std::string_view last) {
   std::string out;
   for (size_t i = 0; i < panels.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == panels.size() ? " or " : ", ") + std::string(panel_name(panels[i]));
+    out += std::string(i == 0 ? "" : i + 1 == panels.size() ? last : ", ") + std::string(panel_name(panels[i]));
   return out;
 }
 

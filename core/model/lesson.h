@@ -36,8 +36,9 @@ std::optional<Panel> find_panel(std::string_view name);
 // The panel among `among` whose name (panel_name) is `name` but for the case of its letters
 // (--panel, the page's ?embed=), or none.
 std::optional<Panel> find_panel_ignoring_case(std::string_view name, std::span<const Panel> among);
-// Their names as a message lists them: "Lesson, Matrices, … , Output or Geometry".
-std::string panel_names_text(std::span<const Panel> panels);
+// Their names as a message lists them: "Lesson, Matrices, … , Output or Geometry" (or, with
+// last = " and ", as a picture's description does: "… Output and Geometry").
+std::string panel_names_text(std::span<const Panel> panels, std::string_view last = " or ");
 
 struct LessonStep {
   std::optional<Panel> panel;  // one of kPanels, or none

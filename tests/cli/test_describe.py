@@ -41,20 +41,21 @@ def describe(binary, *args):
     return r.stdout
 
 
-def matrix(text, heading, rows):
+def matrix_lines(text, heading, rows):
     """The rows of the matrix under the line starting with heading: each "  label: a, b, …"."""
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith(heading))
-    body = [line for line in lines[at + 1:at + 1 + rows + 1] if not line.startswith("  columns:")][:rows]
-    return [line.split(": ", 1)[1].split(", ") for line in body]
+    return [line for line in lines[at + 1:at + 1 + rows + 1] if not line.startswith("  columns:")][:rows]
+
+
+def matrix(text, heading, rows):
+    """Its numbers, as text, row by row."""
+    return [line.split(": ", 1)[1].split(", ") for line in matrix_lines(text, heading, rows)]
 
 
 def labels(text, heading, rows):
-    """The row labels of the matrix under heading."""
-    lines = text.splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith(heading))
-    body = [line for line in lines[at + 1:at + 1 + rows + 1] if not line.startswith("  columns:")][:rows]
-    return [line.strip().split(": ", 1)[0] for line in body]
+    """Its row labels."""
+    return [line.strip().split(": ", 1)[0] for line in matrix_lines(text, heading, rows)]
 
 
 def check_lesson(binary, path, panels_alone):
