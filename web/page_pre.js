@@ -255,6 +255,215 @@
     call("attnlab_open_link", null, ["string"], [window.location.hash]);
   });
 
+  // [SECTION] Keys for the page's own controls. Emscripten's GLFW reads every key of the window
+  // (its listeners are the window's, in the capture phase) and takes Tab's default away, so that
+  // Tab never left the canvas and a digit typed into a field of the page went to the app too. Its
+  // listeners are put behind one that asks first: a key pressed in one of the page's controls (the
+  // text view, its buttons) is theirs alone, and Tab pressed before anything has focus moves into
+  // them, as on any page. The canvas, once clicked, keeps every key for the app.
+  const pageControlKey = function (event) {
+    const t = event.target;
+    const onPage = !t || t === window || t === document || t === document.body || t === document.documentElement;
+    return onPage ? event.key === "Tab" : t !== Module.canvas;
+  };
+  ready.then(function () {
+    if (typeof GLFW === "undefined") return;
+    [["keydown", "onKeydown"], ["keypress", "onKeyPress"], ["keyup", "onKeyup"]].forEach(function (pair) {
+      const glfw = GLFW[pair[1]];
+      if (typeof glfw !== "function") return;
+      window.removeEventListener(pair[0], glfw, true);
+      window.addEventListener(pair[0], function (event) { if (!pageControlKey(event)) glfw(event); }, true);
+    });
+  });
+
+  // [SECTION] The text view (docs/accessibility.md): the same model as text, in the DOM, built from
+  // what each panel shown describes (app/panels/text_view.h). A region a panel, its heading; a
+  // table a matrix, with its caption and header cells; the matrices a person edits as inputs,
+  // each change one undo step; a polite live region says what an edit changed. Everything from
+  // the scenario (titles, notes, tokens) goes in as text, never as HTML: files and links come from
+  // other people.
+  (function () {
+    const view = function () { return document.getElementById("text-view-body"); };
+    const say = function (text) {
+      const said = document.getElementById("text-view-said");
+      if (!said) return;
+      // The same words twice are still said: the region is emptied first.
+      said.textContent = "";
+      setTimeout(function () { said.textContent = text; }, 30);
+    };
+    const element = function (tag, text, attributes) {
+      const e = document.createElement(tag);
+      if (text !== undefined && text !== null) e.textContent = String(text);
+      Object.keys(attributes || {}).forEach(function (k) { e.setAttribute(k, attributes[k]); });
+      return e;
+    };
+    let shownText = "";  // the model last shown, as its text
+    let shape = "";      // the same without its numbers: while it holds, numbers change in place
+    let ids = 0;
+    const answer = function (json) {
+      const a = JSON.parse(json);
+      say(a.ok ? a.said : a.error);
+      refresh();
+      return a;
+    };
+    window.attnlab.textView = function () { return JSON.parse(call("attnlab_text_view", "string")); };
+    window.attnlab.setEntry = function (key, value) {
+      return answer(call("attnlab_set_entry", "string", ["string", "string"], [String(key), String(value)]));
+    };
+    window.attnlab.undo = function (redo) { return answer(call("attnlab_undo", "string", ["number"], [redo ? 1 : 0])); };
+    window.attnlab.lessonStep = function (action) { return answer(call("attnlab_lesson", "string", ["string"], [String(action)])); };
+
+    const label = function (t, i, j) {
+      return t.name + " row " + (i + 1) + " column " + (j + 1) + (t.head > 0 ? ", head " + t.head : "");
+    };
+    const cellKey = function (t, i, j) { return t.key + "[" + i + "][" + j + "]"; };
+    const input = function (t, i, j) {
+      const e = element("input", null, { type: "text", inputmode: "decimal", autocomplete: "off", spellcheck: "false",
+                                         "aria-label": label(t, i, j), id: "tv-" + cellKey(t, i, j) });
+      e.value = t.cells[i][j];
+      e.dataset.shown = t.cells[i][j];
+      e.dataset.key = cellKey(t, i, j);
+      e.addEventListener("change", function () {
+        const typed = e.value.trim(), shown = e.dataset.shown;
+        if (typed === shown) return;  // nothing typed but what was there: the entry keeps all its digits
+        e.dataset.shown = e.value;    // entered: the view's next numbers replace it
+        const a = window.attnlab.setEntry(e.dataset.key, typed);
+        if (!a.ok) e.value = e.dataset.shown = shown;
+      });
+      e.addEventListener("keydown", function (event) {
+        if (event.key === "Escape") { e.value = e.dataset.shown; e.blur(); return; }
+        if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+        // Arrows step the entry as a drag does, by 0.01 (Shift: 0.1).
+        event.preventDefault();
+        const now = Number(e.dataset.shown.replace("\u2212", "-"));
+        if (!isFinite(now)) return;
+        const step = (event.shiftKey ? 0.1 : 0.01) * (event.key === "ArrowUp" ? 1 : -1);
+        window.attnlab.setEntry(e.dataset.key, String(Math.round((now + step) * 1000) / 1000));
+      });
+      return e;
+    };
+    const table = function (t) {
+      const e = element("table");
+      e.appendChild(element("caption", t.caption));
+      const head = element("tr");
+      head.appendChild(element("td"));
+      const columns = t.columns.length ? t.columns : (t.cells[0] || []).map(function (_, j) { return "column " + (j + 1); });
+      columns.forEach(function (c) { head.appendChild(element("th", c, { scope: "col" })); });
+      e.appendChild(element("thead")).appendChild(head);
+      const body = e.appendChild(element("tbody"));
+      t.cells.forEach(function (row, i) {
+        const tr = body.appendChild(element("tr"));
+        tr.appendChild(element("th", t.rows[i], { scope: "row" }));
+        row.forEach(function (v, j) {
+          const td = tr.appendChild(element("td"));
+          if (t.key) td.appendChild(input(t, i, j));
+          else td.textContent = v;
+        });
+      });
+      return e;
+    };
+    const lessonButtons = function (lesson) {
+      const p = element("p");
+      const button = function (text, action, disabled) {
+        const b = p.appendChild(element("button", text, { type: "button" }));
+        b.disabled = disabled;
+        b.addEventListener("click", function () { window.attnlab.lessonStep(action); });
+      };
+      button("Previous step", "previous", lesson.step <= 1);
+      button("Next step", "next", lesson.step >= lesson.steps);
+      if (lesson.show_me) button("Show me", "show", false);
+      return p;
+    };
+    // The model without its numbers: panels, headings, captions, labels, sizes.
+    const shapeOf = function (m) {
+      return JSON.stringify(m.regions.map(function (r) {
+        return [r.panel, r.heading, r.blocks.map(function (b) {
+          return b.table ? [b.table.caption, b.table.columns, b.table.rows, b.table.key, b.table.cells.map(function (row) { return row.length; })]
+                         : b.lines.length;
+        })];
+      })) + JSON.stringify(m.lesson);
+    };
+    const build = function (m) {
+      const focused = document.activeElement && document.activeElement.id;
+      const body = view();
+      body.replaceChildren();
+      m.regions.forEach(function (r) {
+        const id = "tv-region-" + (++ids);
+        const section = body.appendChild(element("section", null, { "aria-labelledby": id }));
+        section.appendChild(element("h2", r.heading, { id: id }));
+        r.blocks.forEach(function (b) {
+          if (b.table) section.appendChild(table(b.table));
+          else b.lines.forEach(function (line) { section.appendChild(element("p", line)); });
+        });
+        if (r.panel === "Lesson" && m.lesson) section.appendChild(lessonButtons(m.lesson));
+      });
+      if (focused) {  // the keyboard stays where it was
+        const again = document.getElementById(focused);
+        if (again) again.focus();
+      }
+    };
+    // Numbers and lines changed, the rest the same: in place, so that focus and a half-typed value stay.
+    const update = function (m) {
+      const sections = view().children;
+      m.regions.forEach(function (r, k) {
+        const section = sections[k];
+        let at = 1;  // after the heading
+        r.blocks.forEach(function (b) {
+          if (!b.table) {
+            b.lines.forEach(function (line) { const p = section.children[at++]; if (p.textContent !== line) p.textContent = line; });
+            return;
+          }
+          const rows = section.children[at++].tBodies[0].rows;
+          b.table.cells.forEach(function (row, i) {
+            row.forEach(function (v, j) {
+              const td = rows[i].cells[j + 1];
+              const field = td.firstElementChild;
+              if (!field) { if (td.textContent !== v) td.textContent = v; return; }
+              if (field.dataset.shown === v) return;
+              if (document.activeElement !== field || field.value === field.dataset.shown) field.value = v;
+              field.dataset.shown = v;
+            });
+          });
+        });
+      });
+    };
+    const refresh = function () {
+      if (!Module.calledRun || !view()) return;
+      let text;
+      try { text = call("attnlab_text_view", "string"); } catch (e) { return; }
+      if (text === shownText) return;
+      shownText = text;
+      const m = JSON.parse(text);
+      const s = shapeOf(m);
+      if (s === shape) update(m);
+      else build(m);
+      shape = s;
+    };
+    window.attnlab.refreshTextView = refresh;
+    ready.then(function () {
+      refresh();
+      setInterval(refresh, 400);  // what the canvas changed: an edit, a step, a head chosen, a run's losses
+      const button = document.getElementById("text-view-button");
+      if (button) button.addEventListener("click", function () {
+        const shown = document.body.classList.toggle("text-view-shown");
+        button.setAttribute("aria-expanded", shown ? "true" : "false");
+        button.textContent = shown ? "Hide text view" : "Text view";
+      });
+      // Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) in the text view are the app's Undo and Redo, but in a
+      // field whose typing is not yet entered, where they are the field's own.
+      const main = document.getElementById("text-view");
+      if (main) main.addEventListener("keydown", function (event) {
+        if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+        const key = event.key.toLowerCase();
+        if (key !== "z" && key !== "y") return;
+        const t = event.target;
+        if (t && t.tagName === "INPUT" && t.value !== t.dataset.shown) return;
+        event.preventDefault();
+        window.attnlab.undo(key === "y" || event.shiftKey);
+      });
+    });
+  })();
+
   // [SECTION] A host page (a slide, a notebook, a course site) that embeds this page in an iframe
   // talks to it with postMessage (docs/web.md): load, dump and scenario, each answered to the
   // parent alone at the origin it wrote from; and "changed", the scenario after an edit, at most

@@ -7,26 +7,32 @@
 
 namespace app {
 
-std::string alt_text(const AppState& state, std::optional<Panel> panel) {
-  const core::Scenario& s = state.scenario();
-  // The panels the picture shows: one, the lab, or the views as the window tiles them (the Lesson
-  // panel where the scenario has notes or a title, as app/frame_views.cpp decides).
+std::vector<Panel> panels_shown(const AppState& state, std::optional<Panel> panel) {
   std::vector<Panel> shown;
   if (panel) {
     shown.push_back(*panel);
   } else if (state.view.workspace == Workspace::Lab) {
     shown.push_back(Panel::Experiment);  // the window shows the lab alone
+  } else if (!state.panels.embedded.empty()) {
+    shown = state.panels.embedded;  // the page's ?embed=
   } else {
+    const core::Scenario& s = state.scenario();
     const bool lesson = !s.notes.empty() || !s.title.empty();
     for (const PanelRow& row : panel_table())
       if (row.place != Place::None && (row.place != Place::LeftTop || lesson)) shown.push_back(row.id);
   }
+  return shown;
+}
+
+std::string alt_text(const AppState& state, std::optional<Panel> panel) {
+  const core::Scenario& s = state.scenario();
+  const std::vector<Panel> shown = panels_shown(state, panel);
   // The lab's panels are of its experiment; the views', of the scenario.
   const bool lab = shown.size() == 1 && !core::is_view(shown[0]);
   const std::string& title = lab ? state.lab.experiment.title : s.title;
   const std::string of = title.empty() ? (lab ? "an experiment" : "a scenario") : "\u201C" + core::markup_as_plain_text(title) + "\u201D";
   std::string out = "attnlab: the " + core::panel_names_text(shown, " and ") + (shown.size() == 1 ? " panel" : " panels") + " of " + of + ".\n";
-  for (const Panel p : shown) out += "\n" + panel_row(p).describe(state);
+  for (const Panel p : shown) out += "\n" + panel_row(p).describe(state).text();
   return out;
 }
 

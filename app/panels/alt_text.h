@@ -6,10 +6,16 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/app_state.h"
 
 namespace app {
+
+// The panels a picture shows: the one named; else the lab in its workspace, the page's ?embed=
+// panels, or the views as the window tiles them (the Lesson panel where the scenario has notes or
+// a title, as app/frame_views.cpp decides).
+std::vector<Panel> panels_shown(const AppState& state, std::optional<Panel> panel = std::nullopt);
 
 // The picture of the window (no panel: the views, or the lab in its workspace) or of one panel
 // alone. Plain text, lines ending in "\n".

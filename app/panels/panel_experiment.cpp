@@ -415,7 +415,7 @@ void DrawExperimentPanel(AppState& state) {
   EndPanel();
 }
 
-std::string DescribeExperimentPanel(const AppState& state) {
+PanelText DescribeExperimentPanel(const AppState& state) {
   if (state.lab.result) {  // a language model's RESULT in place of the run
     const std::string& title = state.lab.result->title;
     return (title.empty() ? std::string("A language model's result") : core::markup_as_plain_text(title)) + "\n" +

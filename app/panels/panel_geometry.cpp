@@ -219,11 +219,11 @@ void DrawGeometryPanel(AppState& state) {
   EndPanel();
 }
 
-std::string DescribeGeometryPanel(const AppState& state) {
+PanelText DescribeGeometryPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
   const GeometryView& g = state.panels.geometry;
   const bool rope = state.scenario().options.positions == core::Positions::Rope;
-  std::string out = "Geometry" + head_text(state) + ": each row a point; the plot shows dimensions " + std::to_string(g.axis_x + 1) +
+  PanelText out = "Geometry" + head_text(state) + ": each row a point; the plot shows dimensions " + std::to_string(g.axis_x + 1) +
                     " and " + std::to_string(g.axis_y + 1) + "\n";
   out += matrix_text("V, the values", r.V, state.key_labels());
   out += matrix_text(core::sigmoid_weights(state.scenario().options)

@@ -120,7 +120,7 @@ void DrawLessonPanel(AppState& state) {
   EndPanel();
 }
 
-std::string DescribeLessonPanel(const AppState& state) {
+PanelText DescribeLessonPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::LessonNotes& lesson = state.lesson();
   std::string out = "Lesson\n" + (s.title.empty() ? std::string("Notes") : core::markup_as_plain_text(s.title)) + "\n";

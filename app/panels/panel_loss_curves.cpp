@@ -20,7 +20,7 @@ void DrawLossCurvesPicture(AppState& state) {
   ImGui::End();
 }
 
-std::string DescribeLossCurvesPicture(const AppState& state) {
+PanelText DescribeLossCurvesPicture(const AppState& state) {
   const std::string& title = state.lab.result ? state.lab.result->title : state.lab.experiment.title;  // as drawn
   return (title.empty() ? std::string("Loss curves") : core::markup_as_plain_text(title)) + "\n" +
          curves_text(state, state.lab.result ? "bits per character" : "loss");

@@ -411,36 +411,43 @@ void DrawMatricesPanel(AppState& state) {
   EndPanel();
 }
 
-std::string DescribeMatricesPanel(const AppState& state) {
+PanelText DescribeMatricesPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   // Its name, the sizes, then the options its boxes show ticked, as the lab sums up a design.
-  std::string out = "Matrices\nn = " + std::to_string(s.n()) + (s.cross() ? ", m = " + std::to_string(s.m()) : "") +
+  PanelText out = "Matrices\nn = " + std::to_string(s.n()) + (s.cross() ? ", m = " + std::to_string(s.m()) : "") +
                     ", d_model = " + std::to_string(s.d_model) + ", d_k = " + std::to_string(s.d_k) + ", heads = " +
                     std::to_string(s.heads) + (s.mode == core::Mode::Direct ? ", direct mode" : ", projected mode") + "\n" +
                     "options: " + options_summary(core::Variant{"", s.options, 0}) + "\n";
   const bool projected = s.mode == core::Mode::Projected;
+  // Each matrix a person edits says which it is (its cell key, as --layout-out writes it), for
+  // the page's text view, where it is a table of inputs.
+  const int several = s.heads > 1 ? 1 : 0;
   if (projected) {
-    out += matrix_text("X", s.X, state.token_labels());
-    if (s.cross()) out += matrix_text("X_kv", s.X_kv, state.key_labels());
+    out += matrix_text("X", s.X, state.token_labels()).editable("X", "X", 0);
+    if (s.cross()) out += matrix_text("X_kv", s.X_kv, state.key_labels()).editable("X_kv", "X_kv", 0);
   }
   for (int h = 0; h < s.heads; ++h) {
     const size_t i = static_cast<size_t>(h);
     const std::string of = s.heads > 1 ? " of head " + std::to_string(h + 1) : "";
+    const std::string at = "[" + std::to_string(h) + "]";
+    const int head = several * (h + 1);
     if (projected && s.options.merged_qk) {
-      out += matrix_text("W" + of + " (one W, d_model \u00D7 d_model: Q = XW, K = X" + (s.cross() ? "_kv" : "") + ")", s.W[i]);
+      out += matrix_text("W" + of + " (one W, d_model \u00D7 d_model: Q = XW, K = X" + (s.cross() ? "_kv" : "") + ")", s.W[i])
+                 .editable("W" + at, "W", head);
     } else if (projected) {
-      out += matrix_text("W^Q" + of, s.W_Q[i]);
-      out += s.options.shared_qk ? "W^K = W^Q (shared QK)\n" : matrix_text("W^K" + of, s.W_K[i]);
+      out += matrix_text("W^Q" + of, s.W_Q[i]).editable("W_Q" + at, "W^Q", head);
+      out += s.options.shared_qk ? "W^K = W^Q (shared QK)\n" : matrix_text("W^K" + of, s.W_K[i]).editable("W_K" + at, "W^K", head);
     } else {
-      out += matrix_text("Q" + of, s.Q[i], state.token_labels());
-      out += s.options.shared_qk ? "K = Q (shared QK)\n" : matrix_text("K" + of, s.K[i], state.key_labels());
+      out += matrix_text("Q" + of, s.Q[i], state.token_labels()).editable("Q" + at, "Q", head);
+      out += s.options.shared_qk ? "K = Q (shared QK)\n" : matrix_text("K" + of, s.K[i], state.key_labels()).editable("K" + at, "K", head);
     }
-    out += projected ? matrix_text("W^V" + of, s.W_V[i]) : matrix_text("V" + of, s.V[i], state.key_labels());
-    if (s.has_W_alt) out += matrix_text("W_alt" + of, s.W_alt[i]);
+    out += projected ? matrix_text("W^V" + of, s.W_V[i]).editable("W_V" + at, "W^V", head)
+                     : matrix_text("V" + of, s.V[i], state.key_labels()).editable("V" + at, "V", head);
+    if (s.has_W_alt) out += matrix_text("W_alt" + of, s.W_alt[i]).editable("W_alt" + at, "W_alt", head);
   }
-  out += matrix_text("W^O", s.W_O);
+  out += matrix_text("W^O", s.W_O).editable("W_O", "W^O", 0);
   if (!s.has_target) return out;
-  out += matrix_text("the target, what Y should be", s.target, state.token_labels());
+  out += matrix_text("the target, what Y should be", s.target, state.token_labels()).editable("target", "target", 0);
   return out + "loss L = mean of (Y \u2212 target)\u00B2 = " + format_number(state.result().loss) + "\n";
 }
 

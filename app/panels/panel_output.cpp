@@ -111,10 +111,10 @@ void DrawOutputPanel(AppState& state) {
   EndPanel();
 }
 
-std::string DescribeOutputPanel(const AppState& state) {
+PanelText DescribeOutputPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::Result& result = state.result();
-  std::string out = "Output; rows are the queries\n";
+  PanelText out = "Output; rows are the queries\n";
   const bool alt = s.options.head_output == core::HeadOutput::Alt;
   for (int h = 0; h < s.heads; ++h) {
     const core::HeadResult& r = result.head[static_cast<size_t>(h)];

@@ -256,10 +256,10 @@ void DrawRankPanel(AppState& state) {
   EndPanel();
 }
 
-std::string DescribeRankPanel(const AppState& state) {
+PanelText DescribeRankPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
-  std::string out = "Rank" + head_text(state) + "\n";
+  PanelText out = "Rank" + head_text(state) + "\n";
   if (s.mode != core::Mode::Projected) {  // no W: the ranks of S and QQᵀ, at most min(n, m, d_k)
     out += "direct mode: no W^Q W^K\u1D40. S has rank \u2264 min(n, m, d_k) = " + std::to_string(std::min({s.n(), s.m(), s.d_k})) +
            ", QQ\u1D40 rank \u2264 min(n, d_k) = " + std::to_string(std::min(s.n(), s.d_k)) + "\n";

@@ -309,10 +309,10 @@ void DrawScoresPanel(AppState& state) {
   EndPanel();
 }
 
-std::string DescribeScoresPanel(const AppState& state) {
+PanelText DescribeScoresPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
   const core::Scenario& s = state.scenario();
-  std::string out = "Scores" + head_text(state) + "\n";
+  PanelText out = "Scores" + head_text(state) + "\n";
   out += matrix_text("S = QK\u1D40, a row a query, a column a key", r.scores, state.token_labels(), state.key_labels());
   out += matrix_text("QQ\u1D40, a row and a column a query", r.QQt, state.token_labels(), state.token_labels());
   if (r.square()) {

@@ -320,11 +320,11 @@ void DrawSoftmaxPanel(AppState& state) {
   EndPanel();
 }
 
-std::string DescribeSoftmaxPanel(const AppState& state) {
+PanelText DescribeSoftmaxPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
   const core::Scenario& s = state.scenario();
   // The heatmap's title first: how A is made of S (the scale, T, sigmoid's bias).
-  std::string out = "Softmax" + head_text(state) + "\n" + core::markup_as_plain_text(weights_title(s, state.view.head)) + "\n";
+  PanelText out = "Softmax" + head_text(state) + "\n" + core::markup_as_plain_text(weights_title(s, state.view.head)) + "\n";
   out += matrix_text("A, the weights, a row a query, a column a key", r.weights, state.token_labels(), state.key_labels(),
                      [&r](int i, int j) { return r.masked(i, j); });
   // As the panel prints them: the sums to three decimals, the entropies to two, the lines under the heatmap.

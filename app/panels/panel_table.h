@@ -12,6 +12,7 @@
 #include <imgui.h>
 
 #include "app/app_state.h"
+#include "app/panels/panel_text.h"
 
 namespace app {
 
@@ -32,7 +33,7 @@ enum class Place {
 struct PanelRow {
   Panel id;
   void (*draw)(AppState&);
-  std::string (*describe)(const AppState&);  // the numbers it shows, as text
+  PanelText (*describe)(const AppState&);  // the numbers it shows, as text
   Place place;
   // LeftTop: the height it needs at a width to show all of itself unscrolled; else null.
   float (*height)(const AppState&, float width) = nullptr;

@@ -1,5 +1,6 @@
 #include "app/panels/panel_text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "app/training/lab.h"  // variant_loss_now
@@ -8,8 +9,42 @@
 
 namespace app {
 
-std::string matrix_text(std::string_view name, const Eigen::MatrixXd& m, const std::vector<std::string>& row_labels,
-                        const std::vector<std::string>& column_labels, const std::function<bool(int, int)>& masked) {
+PanelText& PanelText::append(std::string_view text) {
+  if (text.empty()) return *this;
+  if (blocks_.empty() || blocks_.back().table) blocks_.emplace_back();
+  blocks_.back().text += text;
+  return *this;
+}
+
+PanelText& PanelText::operator+=(const PanelText& more) {
+  for (const Block& b : more.blocks_) {
+    if (b.table) blocks_.push_back(b);
+    else *this += b.text;
+  }
+  return *this;
+}
+
+PanelText& PanelText::editable(std::string key, std::string name, int head) {
+  if (!blocks_.empty() && blocks_.back().table) {
+    TextTable& t = *blocks_.back().table;
+    t.key = std::move(key);
+    t.name = std::move(name);
+    t.head = head;
+  }
+  return *this;
+}
+
+std::string PanelText::text() const {
+  std::string out;
+  for (const Block& b : blocks_) out += b.text;
+  return out;
+}
+
+PanelText matrix_text(std::string_view name, const Eigen::MatrixXd& m, const std::vector<std::string>& row_labels,
+                      const std::vector<std::string>& column_labels, const std::function<bool(int, int)>& masked) {
+  TextTable t;
+  t.caption = std::string(name);
+  t.columns = column_labels;
   std::string out = std::string(name) + ":\n";
   if (!column_labels.empty()) {
     out += "  columns:";
@@ -17,14 +52,18 @@ std::string matrix_text(std::string_view name, const Eigen::MatrixXd& m, const s
     out += "\n";
   }
   for (int i = 0; i < static_cast<int>(m.rows()); ++i) {
-    out += "  " + (static_cast<size_t>(i) < row_labels.size() ? row_labels[static_cast<size_t>(i)] : std::to_string(i + 1)) + ": ";
+    const std::string label = static_cast<size_t>(i) < row_labels.size() ? row_labels[static_cast<size_t>(i)] : std::to_string(i + 1);
+    t.rows.push_back(label);
+    t.cells.emplace_back();
+    out += "  " + label + ": ";
     for (int j = 0; j < static_cast<int>(m.cols()); ++j) {
       if (j > 0) out += ", ";
-      out += masked && masked(i, j) ? "masked" : format_number(m(i, j));
+      t.cells.back().push_back(masked && masked(i, j) ? "masked" : format_number(m(i, j)));
+      out += t.cells.back().back();
     }
     out += "\n";
   }
-  return out;
+  return PanelText().add_table(std::move(out), std::move(t));
 }
 
 std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const std::vector<std::string>& labels, const char* format) {
@@ -44,17 +83,27 @@ std::string head_text(const AppState& state) {
   return heads > 1 ? ", head " + std::to_string(state.view.head + 1) + " of " + std::to_string(heads) : "";
 }
 
-std::string curves_text(const AppState& state, const char* unit) {
+PanelText curves_text(const AppState& state, const char* unit) {
   const core::Curves& c = state.lab.view.curves;
   if (c.names.empty()) return "not run yet\n";
-  std::string out = "step " + std::to_string(c.steps_done) + " of " + std::to_string(c.steps) + "; the " + unit + " of each design" +
-                    (c.seeds > 1 ? ", the median over " + std::to_string(c.seeds) + " seeds [the smallest, the largest]" : "") + ":\n";
+  PanelText text = "step " + std::to_string(c.steps_done) + " of " + std::to_string(c.steps) + "; the " + unit + " of each design" +
+                   (c.seeds > 1 ? ", the median over " + std::to_string(c.seeds) + " seeds [the smallest, the largest]" : "") + ":\n";
+  TextTable t;
+  t.caption = std::string("the ") + unit + " of each design at step " + std::to_string(c.steps_done);
+  t.columns = {unit};
+  std::vector<std::string> tests;
+  for (size_t v = 0; v < c.names.size(); ++v) tests.push_back(variant_test_loss(c, v));
+  const bool tested = std::any_of(tests.begin(), tests.end(), [](const std::string& x) { return !x.empty(); });
+  if (tested) t.columns.push_back("on the test set");
+  std::string out;
   for (size_t v = 0; v < c.names.size(); ++v) {
-    out += "  " + core::markup_as_plain_text(c.names[v]) + ": " + variant_loss_now(c, v);
-    if (const std::string test = variant_test_loss(c, v); !test.empty()) out += "; on the test set " + test;
-    out += "\n";
+    t.rows.push_back(core::markup_as_plain_text(c.names[v]));
+    t.cells.push_back({variant_loss_now(c, v)});
+    if (tested) t.cells.back().push_back(tests[v]);
+    out += "  " + t.rows.back() + ": " + t.cells.back()[0] + (tests[v].empty() ? "" : "; on the test set " + tests[v]) + "\n";
   }
-  return out;
+  text.add_table(std::move(out), std::move(t));
+  return text;
 }
 
 }  // namespace app

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "app/panels/panel_text.h"  // PanelText, what each Describe gives
 #include "app/widgets/loss_curves.h"  // kLossCurvesPicture
 
 namespace app {
@@ -12,31 +13,31 @@ namespace app {
 // Each panel's Draw, and its Describe: the numbers it shows, as text (panel_text.h), a line per
 // line. The table that lists them, with each panel's place, is panel_table.h.
 void DrawLessonPanel(AppState& state);    // panel_lesson.cpp: the lesson's title, introduction and current step
-std::string DescribeLessonPanel(const AppState& state);
+PanelText DescribeLessonPanel(const AppState& state);
 float LessonPanelHeight(const AppState& state, float width);  // what it needs to show every step unscrolled
 void DrawMatricesPanel(AppState& state);  // panel_matrices.cpp: every editable entry and option
-std::string DescribeMatricesPanel(const AppState& state);
+PanelText DescribeMatricesPanel(const AppState& state);
 void DrawScoresPanel(AppState& state);    // panel_scores.cpp: QKᵀ beside QQᵀ, symmetric and antisymmetric parts
-std::string DescribeScoresPanel(const AppState& state);
+PanelText DescribeScoresPanel(const AppState& state);
 void DrawSoftmaxPanel(AppState& state);   // panel_softmax.cpp: the weights, row sums, entropy
-std::string DescribeSoftmaxPanel(const AppState& state);
+PanelText DescribeSoftmaxPanel(const AppState& state);
 void DrawRankPanel(AppState& state);      // panel_rank.cpp: W^Q W^Kᵀ, its singular values and rank
-std::string DescribeRankPanel(const AppState& state);
+PanelText DescribeRankPanel(const AppState& state);
 // How well the weights' and W^Q W^Kᵀ's numbers would read in a panel of `size` (the frame splits
 // the row they share by it): 3 in the regular font with room around, 2 in it, 1 in the small font, 0 none.
 int SoftmaxPanelReadability(const AppState& state, ImVec2 size);
 int RankPanelReadability(const AppState& state, ImVec2 size);
 void DrawOutputPanel(AppState& state);    // panel_output.cpp: A·V, alt_output, concat, the final output
-std::string DescribeOutputPanel(const AppState& state);
+PanelText DescribeOutputPanel(const AppState& state);
 void DrawGeometryPanel(AppState& state);   // panel_geometry.cpp: V's rows and their hull, the outputs, q and k
-std::string DescribeGeometryPanel(const AppState& state);
+PanelText DescribeGeometryPanel(const AppState& state);
 // The training lab, which fills the window in its own workspace (ViewOptions::workspace).
 inline constexpr const char* kExperimentPanel = panel_name(Panel::Experiment);
 void DrawExperimentPanel(AppState& state);  // panel_experiment.cpp: the experiment, its run, curves, table, thumbnails
-std::string DescribeExperimentPanel(const AppState& state);
+PanelText DescribeExperimentPanel(const AppState& state);
 // The loss curves alone, for their PNG export: a picture's solo panel named kLossCurvesPicture.
 void DrawLossCurvesPicture(AppState& state);  // panel_loss_curves.cpp
-std::string DescribeLossCurvesPicture(const AppState& state);
+PanelText DescribeLossCurvesPicture(const AppState& state);
 
 // Begins a panel's window at the place the frame set, with the formula it
 // shows as the title's tooltip. Always pair with EndPanel().

@@ -16,6 +16,7 @@
 #include "app/files/files.h"
 #include "app/files/web_files.h"
 #include "app/platform/backend.h"
+#include "app/panels/text_view.h"
 #include "app/web/page.h"
 #include "app/window/layout_probe.h"
 #include "core/io/atomic_file.h"
@@ -38,6 +39,16 @@ std::string g_export;  // the last exportFile's bytes, or why there are none
 const char* kept(std::string& slot, std::string text) {
   slot = std::move(text);
   return slot.c_str();
+}
+
+// A text view's edit answered: {ok, said} or {ok: false, error}, and the frame drawn again.
+const char* answered(const app::TextViewAnswer& a) {
+  static std::string out;
+  redraw();
+  nlohmann::ordered_json j{{"ok", a.ok}};
+  if (a.ok) j["said"] = a.said;
+  else j["error"] = a.error;
+  return kept(out, j.dump());
 }
 
 // As app::is_experiment_file, on the text itself.
@@ -168,6 +179,20 @@ EMSCRIPTEN_KEEPALIVE int attnlab_export(const char* extension) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attnlab_export_data() { return g_export.c_str(); }
+
+// textView(): the text view's model (app/panels/text_view.h), JSON.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_text_view() {
+  static std::string out;
+  return kept(out, app::text_view(state()).dump());
+}
+
+// The text view's edits: setEntry(key, value), undo(redo), lesson(action); each {ok, said} or
+// {ok: false, error} (app/panels/text_view.h).
+EMSCRIPTEN_KEEPALIVE const char* attnlab_set_entry(const char* key, const char* value) {
+  return answered(app::set_entry(state(), key, value));
+}
+EMSCRIPTEN_KEEPALIVE const char* attnlab_undo(int redo) { return answered(app::undo_in_text_view(state(), redo != 0)); }
+EMSCRIPTEN_KEEPALIVE const char* attnlab_lesson(const char* action) { return answered(app::lesson_in_text_view(state(), action)); }
 
 }  // extern "C"
 

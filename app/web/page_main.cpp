@@ -4,6 +4,7 @@
 // (page_training.cpp) instead of on a thread. The browser calls frame() on each of its frames; nothing here ends:
 // a page ends with its tab, and the session is kept as it goes.
 #include <emscripten.h>
+#include <imgui.h>
 #include <sys/stat.h>
 
 #include <cstdlib>
@@ -164,6 +165,10 @@ int start() {
   }
   if (zoom) window->state().view.zoom = *zoom;  // the next frame builds the fonts at it
   window->state().panels.embedded = embedded;
+  // prefers-reduced-motion: nothing moves that the user did not start. The text cursor's blink is
+  // the one thing that would (the lab's curves move only in a run someone started).
+  if (EM_ASM_INT({ return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 1 : 0; }))
+    ImGui::GetIO().ConfigInputTextCursorBlink = false;
   if (embedded.empty()) EM_ASM({ document.body.classList.remove("embedded"); });  // ?embed= named no panel: the whole app
   g_window = window.release();
   emscripten_set_main_loop(frame, 0, false);

@@ -87,7 +87,7 @@ TEST_F(PanelTableTest, TheViewsTileTheWindow) {
 TEST_F(PanelTableTest, DescribeSaysTheNumbersWorkedByHand) {
   open_worked_case();
   frames(2);
-  const std::string scores = app::panel_row(core::Panel::Scores).describe(state);
+  const std::string scores = app::panel_row(core::Panel::Scores).describe(state).text();
   EXPECT_NE(scores.find("S = QK\u1D40, a row a query, a column a key:\n  columns: a, b\n  a: 1.00, 1.00\n  b: 0.00, 1.00\n"),
             std::string::npos) << scores;
   EXPECT_NE(scores.find("QQ\u1D40, a row and a column a query:\n  columns: a, b\n  a: 1.00, 0.00\n  b: 0.00, 1.00\n"),
@@ -96,17 +96,17 @@ TEST_F(PanelTableTest, DescribeSaysTheNumbersWorkedByHand) {
             std::string::npos) << scores;
   EXPECT_EQ(lines_with(scores, "asymmetry").at(0),
             "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = 0.41; QQ\u1D40 is symmetric");
-  const std::string softmax = app::panel_row(core::Panel::Softmax).describe(state);
+  const std::string softmax = app::panel_row(core::Panel::Softmax).describe(state).text();
   EXPECT_NE(softmax.find("  a: 0.50, 0.50\n  b: 0.33, 0.67\n"), std::string::npos) << softmax;
   EXPECT_EQ(lines_with(softmax, "row sums").at(0), "row sums: a 1.000, b 1.000");  // to three decimals, as the panel prints them
   // Direct mode has no W^Q W^Kᵀ: the ranks of S and QQᵀ. SSᵀ = [[2, 1], [1, 1]] has the
   // eigenvalues (3 ± √5)/2, so S's singular values are the golden ratio 1.618 and 0.618.
-  const std::string rank = app::panel_row(core::Panel::Rank).describe(state);
+  const std::string rank = app::panel_row(core::Panel::Rank).describe(state).text();
   EXPECT_NE(rank.find("direct mode"), std::string::npos) << rank;
   EXPECT_NE(rank.find("S = QK\u1D40: rank 2; singular values \u03C3_1 1.618, \u03C3_2 0.618\n"), std::string::npos) << rank;
   EXPECT_NE(rank.find("QQ\u1D40: rank 2; singular values \u03C3_1 1.000, \u03C3_2 1.000\n"), std::string::npos) << rank;
   // O = A·V with V = I is A itself; Y = O·W^O with W^O = I.
-  const std::string output = app::panel_row(core::Panel::Output).describe(state);
+  const std::string output = app::panel_row(core::Panel::Output).describe(state).text();
   EXPECT_NE(output.find("O_1 = A V:\n  a: 0.50, 0.50\n  b: 0.33, 0.67\n"), std::string::npos) << output;
   EXPECT_NE(output.find("Y = O_1 W^O:\n  a: 0.50, 0.50\n  b: 0.33, 0.67\n"), std::string::npos) << output;
 }
@@ -118,7 +118,7 @@ TEST_F(PanelTableTest, DescribeSaysWhatTheCellsShow) {
   frames(2);
   const app::HeatmapRect& weights = layout.heatmaps.at("Softmax/weights");
   ASSERT_TRUE(weights.numbers);
-  const std::string text = app::panel_row(core::Panel::Softmax).describe(state);
+  const std::string text = app::panel_row(core::Panel::Softmax).describe(state).text();
   const int n = state.scenario().n();
   for (int i = 0; i < n; ++i) {
     std::string row = "  " + state.token_labels()[static_cast<size_t>(i)] + ": ";
@@ -145,12 +145,12 @@ TEST_F(PanelTableTest, EachMatrixItsOwnRankBound) {
   ASSERT_EQ(core::validate(s), std::vector<std::string>{});
   state.open_document(s);
   frames(2);
-  const std::string rank = app::panel_row(core::Panel::Rank).describe(state);
+  const std::string rank = app::panel_row(core::Panel::Rank).describe(state).text();
   EXPECT_NE(rank.find("S has rank \u2264 min(n, m, d_k) = 2, QQ\u1D40 rank \u2264 min(n, d_k) = 3\n"), std::string::npos) << rank;
   EXPECT_NE(rank.find("S = QK\u1D40: rank 2;"), std::string::npos) << rank;
   EXPECT_NE(rank.find("QQ\u1D40: rank 3;"), std::string::npos) << rank;
   // And the scores' columns are the keys' tokens.
-  EXPECT_NE(app::panel_row(core::Panel::Scores).describe(state).find("  columns: x, y\n"), std::string::npos);
+  EXPECT_NE(app::panel_row(core::Panel::Scores).describe(state).text().find("  columns: x, y\n"), std::string::npos);
 }
 
 // The singular values Describe gives for W^Q W^Kᵀ are the ones printed beside the bars.
@@ -158,7 +158,7 @@ TEST_F(PanelTableTest, DescribeSaysTheSingularValuesOnScreen) {
   ASSERT_EQ(state.scenario().mode, core::Mode::Projected);
   layout.read_text = true;
   frames(2);
-  const std::string text = app::panel_row(core::Panel::Rank).describe(state);
+  const std::string text = app::panel_row(core::Panel::Rank).describe(state).text();
   const std::vector<std::string> line = lines_with(text, "singular values");
   ASSERT_EQ(line.size(), 1u) << text;
   const core::HeadResult& r = state.result().head[0];
@@ -176,21 +176,21 @@ TEST_F(PanelTableTest, DescribeSaysTheSingularValuesOnScreen) {
 // The other panels: the lesson says its step and the panel the step is about; the editor every
 // matrix it edits; Geometry the points it plots; the lab, before a run, that it has not run.
 TEST_F(PanelTableTest, EveryPanelSaysWhatItShows) {
-  for (const app::PanelRow& row : app::panel_table()) EXPECT_FALSE(row.describe(state).empty()) << app::panel_name(row.id);
+  for (const app::PanelRow& row : app::panel_table()) EXPECT_FALSE(row.describe(state).text().empty()) << app::panel_name(row.id);
   state.open_document(core::load_scenario_file(ATTNLAB_LESSONS "/01_qkt_vs_qqt.json").scenario.value());
   frames(2);
-  const std::string lesson = app::panel_row(core::Panel::Lesson).describe(state);
+  const std::string lesson = app::panel_row(core::Panel::Lesson).describe(state).text();
   EXPECT_NE(lesson.find("step 1 of "), std::string::npos) << lesson;
   EXPECT_NE(lesson.find(", about the Scores panel: "), std::string::npos) << lesson;
-  const std::string matrices = app::panel_row(core::Panel::Matrices).describe(state);
+  const std::string matrices = app::panel_row(core::Panel::Matrices).describe(state).text();
   const core::Scenario& s = state.scenario();
   ASSERT_EQ(s.mode, core::Mode::Direct);
   for (const char* name : {"Q:", "K:", "V:", "W^O:"}) EXPECT_NE(matrices.find(std::string("\n") + name), std::string::npos) << name;
   // Geometry's points are the rows of the head's V, A·V, q and k, labelled by their tokens.
-  const std::string geometry = app::panel_row(core::Panel::Geometry).describe(state);
+  const std::string geometry = app::panel_row(core::Panel::Geometry).describe(state).text();
   EXPECT_NE(geometry.find("q, the queries:\n  " + state.token_labels()[0] + ": " + app::format_number(s.Q[0](0, 0))), std::string::npos)
       << geometry;
-  EXPECT_NE(app::panel_row(core::Panel::Experiment).describe(state).find("not run yet"), std::string::npos);
+  EXPECT_NE(app::panel_row(core::Panel::Experiment).describe(state).text().find("not run yet"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,229 @@
+#include "app/panels/text_view.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "app/files/files.h"  // show_lesson_step
+#include "app/panels/alt_text.h"
+#include "app/panels/panel_table.h"
+#include "app/panels/panel_text.h"
+#include "app/widgets/heatmap.h"  // format_number
+#include "core/animation/sweep.h"
+#include "core/io/matrix_text.h"
+#include "core/model/markup.h"
+
+namespace app {
+namespace {
+
+// The panels that show one head at a time: described once for each head.
+bool shows_one_head(Panel p) { return p == Panel::Scores || p == Panel::Softmax || p == Panel::Rank || p == Panel::Geometry; }
+
+nlohmann::ordered_json region(Panel panel, const PanelText& text) {
+  nlohmann::ordered_json blocks = nlohmann::ordered_json::array();
+  std::string heading;
+  for (const PanelText::Block& b : text.blocks()) {
+    if (b.table) {
+      const TextTable& t = *b.table;
+      nlohmann::ordered_json table{{"caption", t.caption}, {"columns", t.columns}, {"rows", t.rows}, {"cells", t.cells}};
+      if (!t.key.empty()) {
+        table["key"] = t.key;
+        table["name"] = t.name;
+        table["head"] = t.head;
+      }
+      blocks.push_back({{"table", std::move(table)}});
+      continue;
+    }
+    std::vector<std::string> lines;
+    for (size_t at = 0; at < b.text.size();) {
+      const size_t end = std::min(b.text.find('\n', at), b.text.size());
+      std::string line = b.text.substr(at, end - at);
+      at = end + 1;
+      if (heading.empty() && blocks.empty() && lines.empty()) heading = std::move(line);  // the first line: the heading
+      else if (!line.empty()) lines.push_back(std::move(line));
+    }
+    if (!lines.empty()) blocks.push_back({{"lines", std::move(lines)}});
+  }
+  return {{"panel", panel_name(panel)}, {"heading", heading}, {"blocks", std::move(blocks)}};
+}
+
+// A cell key's parts: "W_Q[1][0][2]" → W_Q, {1, 0, 2}. The key was checked (core::sweep_problem).
+struct EntryKey {
+  std::string matrix;
+  int head = -1, row = 0, column = 0;
+};
+EntryKey entry_key_of(const std::string& key) {
+  EntryKey c;
+  c.matrix = key.substr(0, key.find('['));
+  std::vector<int> at;
+  for (size_t i = key.find('['); i != std::string::npos && i < key.size(); i = key.find('[', i + 1)) {
+    int v = 0;
+    std::from_chars(key.data() + i + 1, key.data() + key.size(), v);
+    at.push_back(v);
+  }
+  if (at.size() == 3) c.head = at[0];
+  c.row = at.size() >= 2 ? at[at.size() - 2] : 0;
+  c.column = at.empty() ? 0 : at.back();
+  return c;
+}
+
+// As the inputs' labels and the screen write them: W^Q, not W_Q.
+std::string screen_name(const std::string& matrix) {
+  if (matrix == "W_Q") return "W^Q";
+  if (matrix == "W_K") return "W^K";
+  if (matrix == "W_V") return "W^V";
+  if (matrix == "W_O") return "W^O";
+  return matrix;
+}
+
+std::string place(const std::string& name, int row, int column, int head, int heads) {
+  return name + " row " + std::to_string(row + 1) + ", column " + std::to_string(column + 1) +
+         (heads > 1 && head >= 0 ? ", head " + std::to_string(head + 1) : "");
+}
+
+// "rose from 0.41 to 0.57": as the screen rounds them, with more digits where that hides the change.
+std::string moved(double from, double to) {
+  std::string a = format_number(from), b = format_number(to);
+  if (a == b) {
+    char x[32], y[32];
+    std::snprintf(x, sizeof x, "%.6g", from);
+    std::snprintf(y, sizeof y, "%.6g", to);
+    a = x;
+    b = y;
+  }
+  return std::string(to > from ? "rose" : "fell") + " from " + a + " to " + b;
+}
+
+// The entry of a per-head matrix that moved most between two results, over every head.
+struct Largest {
+  int head = -1, row = 0, column = 0;
+  double before = 0, after = 0;
+};
+template <class Get>
+Largest largest_change(const core::Result& before, const core::Result& after, Get get) {
+  Largest best;
+  double most = 0;
+  for (size_t h = 0; h < after.head.size() && h < before.head.size(); ++h) {
+    const auto& a = get(before.head[h]);
+    const auto& b = get(after.head[h]);
+    if (a.rows() != b.rows() || a.cols() != b.cols()) continue;
+    for (int i = 0; i < b.rows(); ++i)
+      for (int j = 0; j < b.cols(); ++j)
+        if (std::isfinite(a(i, j)) && std::isfinite(b(i, j)) && std::abs(b(i, j) - a(i, j)) > most) {
+          most = std::abs(b(i, j) - a(i, j));
+          best = {static_cast<int>(h), i, j, a(i, j), b(i, j)};
+        }
+  }
+  return best;
+}
+
+// What followed an edit, in the order the views show it: S and the row of A it moved, else Y.
+std::string what_followed(const core::Scenario& s, const core::Result& before, const core::Result& after) {
+  std::string out;
+  const Largest S = largest_change(before, after, [](const core::HeadResult& r) -> const core::Mat& { return r.scores; });
+  if (S.head >= 0) {
+    out += "; " + place("S", S.row, S.column, S.head, s.heads) + " " + moved(S.before, S.after);
+    const double sum = after.head[static_cast<size_t>(S.head)].row_sums(S.row);
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", sum);
+    out += "; row " + std::to_string(S.row + 1) + " of A" + (s.heads > 1 ? " of head " + std::to_string(S.head + 1) : "") +
+           (std::abs(sum - 1) < 5e-4 ? " still sums to 1" : std::string(" now sums to ") + text + " (sigmoid attention)");
+  }
+  double most = 0;
+  int row = -1, column = 0;
+  if (before.output.rows() == after.output.rows() && before.output.cols() == after.output.cols())
+    for (int i = 0; i < after.output.rows(); ++i)
+      for (int j = 0; j < after.output.cols(); ++j)
+        if (std::abs(after.output(i, j) - before.output(i, j)) > most) {
+          most = std::abs(after.output(i, j) - before.output(i, j));
+          row = i;
+          column = j;
+        }
+  if (row >= 0) out += "; the output " + place("Y", row, column, -1, 1) + " " + moved(before.output(row, column), after.output(row, column));
+  if (after.has_loss && before.has_loss && after.loss != before.loss) out += "; the loss " + moved(before.loss, after.loss);
+  return out;
+}
+
+}  // namespace
+
+nlohmann::ordered_json text_view(AppState& state) {
+  nlohmann::ordered_json regions = nlohmann::ordered_json::array();
+  const int heads = state.scenario().heads, shown_head = state.view.head;
+  for (const Panel p : panels_shown(state)) {
+    if (!shows_one_head(p) || heads == 1) {
+      regions.push_back(region(p, panel_row(p).describe(state)));
+      continue;
+    }
+    for (int h = 0; h < heads; ++h) {
+      state.view.head = h;
+      regions.push_back(region(p, panel_row(p).describe(state)));
+    }
+    state.view.head = shown_head;
+  }
+  nlohmann::ordered_json j{{"revision", state.revision()}, {"regions", std::move(regions)}, {"lesson", nullptr}};
+  const core::LessonNotes& lesson = state.lesson();
+  const std::vector<Panel> shown = panels_shown(state);
+  if (!lesson.steps.empty() && std::find(shown.begin(), shown.end(), Panel::Lesson) != shown.end()) {
+    const int at = std::clamp(state.panels.lesson_step, 0, static_cast<int>(lesson.steps.size()) - 1);
+    j["lesson"] = {{"step", at + 1}, {"steps", lesson.steps.size()}, {"show_me", state.saved().show.count(at + 1) > 0}};
+  }
+  return j;
+}
+
+TextViewAnswer set_entry(AppState& state, const std::string& key, const std::string& value) {
+  TextViewAnswer answer;
+  const core::Scenario& s = state.scenario();
+  if (key == "temperature") return answer.error = "temperature is not an entry", answer;
+  if (std::string why = core::sweep_problem(s, core::Sweep{key, 0, 0}); !why.empty())
+    return answer.error = key + why.substr(why.find(": ")), answer;  // sweep's "--animate KEY: why", as KEY's
+  const EntryKey c = entry_key_of(key);
+  const std::string where = place(screen_name(c.matrix), c.row, c.column, c.head, s.heads);
+  const core::MatrixText read = core::read_matrix_text(value);
+  if (!read.ok() || read.matrix.size() != 1) {
+    answer.error = where + ": \u201C" + value + "\u201D is not one number" +
+                   (read.ok() ? "" : " (" + read.error + ")") + "; it stays " + format_number(core::sweep_value(s, key));
+    return answer;
+  }
+  const double before = core::sweep_value(s, key), after = read.matrix(0, 0);
+  if (after == before) return answer.ok = true, answer.said = where + " stays " + format_number(before), answer;
+  const core::Result result_before = state.result();
+  if (!state.apply([&](core::Scenario& sc) { core::set_sweep_value(sc, key, after); }))
+    return answer.error = where + ": " + state.status, answer;
+  state.end_frame(false);  // one undo step, as a drag's when it ends
+  answer.ok = true;
+  answer.said = where + " " + moved(before, after) + what_followed(state.scenario(), result_before, state.result());
+  return answer;
+}
+
+TextViewAnswer undo_in_text_view(AppState& state, bool redo) {
+  TextViewAnswer answer;
+  if (redo ? !state.can_redo() : !state.can_undo()) return answer.error = redo ? "nothing to redo" : "nothing to undo", answer;
+  if (redo) state.redo();
+  else state.undo();
+  answer.ok = true;
+  answer.said = redo ? "redone: the change undone last is back" : "undone: the last change is taken back";
+  return answer;
+}
+
+TextViewAnswer lesson_in_text_view(AppState& state, const std::string& action) {
+  TextViewAnswer answer;
+  const int steps = static_cast<int>(state.lesson().steps.size());
+  if (steps == 0) return answer.error = "this scenario has no lesson steps", answer;
+  int& step = state.panels.lesson_step;
+  if (action == "previous" || action == "next") {
+    step = std::clamp(step + (action == "next" ? 1 : -1), 0, steps - 1);
+  } else if (action == "show") {
+    if (!show_lesson_step(state)) return answer.error = state.status, answer;
+    state.end_frame(false);
+  } else {
+    return answer.error = "lesson: expected previous, next or show, got \u201C" + action + "\u201D", answer;
+  }
+  answer.ok = true;
+  answer.said = action == "show" ? "step " + std::to_string(step + 1) + " is set up on the lesson's own matrices"
+                                 : "step " + std::to_string(step + 1) + " of " + std::to_string(steps);
+  return answer;
+}
+
+}  // namespace app

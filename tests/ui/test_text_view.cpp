@@ -1,0 +1,134 @@
+// The page's text view (app/panels/text_view.h), its model and its edits, on a 2 × 2 case worked
+// by hand: the tables are the panels' own numbers, an edit is one undo step and is said in
+// words that a person can check on paper, and what is refused changes nothing. The page's DOM
+// built from it is tested in a browser (tests/web/text_view.test.mjs).
+#include <cmath>
+
+#include "app/panels/text_view.h"
+#include "ui_harness.h"
+
+namespace test_text_view {
+
+namespace {
+
+class TextViewTest : public UiTest {
+ protected:
+  // Direct mode, tokens a and b: Q = I, K = [[1, 0], [1, 1]], V = I, W^O = I, so that
+  // S = QKᵀ = [[1, 1], [0, 1]] and, with √d_k = √2, row a of A is ½, ½.
+  void open_worked_case(int heads = 1) {
+    core::Scenario s = core::make_zero_scenario(2, 2 * heads, 2, heads);
+    s.tokens = {"a", "b"};
+    s.mode = core::Mode::Direct;
+    for (int h = 0; h < heads; ++h) {
+      s.Q[h] = core::Mat::Identity(2, 2);
+      s.K[h].resize(2, 2);
+      s.K[h] << 1, 0, 1, 1;
+      s.V[h] = core::Mat::Identity(2, 2);
+    }
+    s.W_O = core::Mat::Identity(2 * heads, 2 * heads);
+    state.open_document(s);
+  }
+  // The region whose heading is `heading`, and its first table captioned from `caption`.
+  static const nlohmann::ordered_json* table(const nlohmann::ordered_json& view, const std::string& heading, const std::string& caption) {
+    for (const auto& r : view["regions"]) {
+      if (r["heading"] != heading) continue;
+      for (const auto& b : r["blocks"])
+        if (b.contains("table") && b["table"]["caption"].get<std::string>().rfind(caption, 0) == 0) return &b["table"];
+    }
+    return nullptr;
+  }
+};
+
+// Q row 1 becomes (1, 1): S's row 1 is q_a·k_a = 1 and q_a·k_b = 2, so S row 1, column 2 goes
+// from 1 to 2. Row 1 of A is softmax(1/√2, 2/√2): its second weight 1/(1 + e^(−1/√2)) = 0.67,
+// and it still sums to 1. With V = W^O = I, Y is A: Y row 1 moves from ½ by 0.17 either way.
+TEST_F(TextViewTest, AnEditIsSaidInWordsAPersonCanCheck) {
+  open_worked_case();
+  const app::TextViewAnswer a = app::set_entry(state, "Q[0][0][1]", "1");
+  ASSERT_TRUE(a.ok) << a.error;
+  EXPECT_EQ(a.said.substr(0, a.said.find("; the output")),
+            "Q row 1, column 2 rose from 0.00 to 1.00; S row 1, column 2 rose from 1.00 to 2.00; row 1 of A still sums to 1");
+  EXPECT_NE(a.said.find("; the output Y row 1, column "), std::string::npos) << a.said;
+  EXPECT_EQ(state.scenario().Q[0](0, 1), 1.0);
+  EXPECT_NEAR(state.result().head[0].weights(0, 1), 1 / (1 + std::exp(-1 / std::sqrt(2.0))), 1e-12);
+}
+
+// Each edit is one undo step, as a drag is; undo takes back one at a time.
+TEST_F(TextViewTest, EachEditIsOneUndoStep) {
+  open_worked_case();
+  ASSERT_TRUE(app::set_entry(state, "Q[0][0][1]", "1").ok);
+  ASSERT_TRUE(app::set_entry(state, "Q[0][1][0]", "\u22120.5").ok);  // the Unicode minus, as the screen writes it
+  EXPECT_EQ(state.scenario().Q[0](1, 0), -0.5);
+  EXPECT_EQ(state.undo_steps(), 2u);
+  EXPECT_TRUE(app::undo_in_text_view(state, false).ok);
+  EXPECT_EQ(state.scenario().Q[0](1, 0), 0.0);
+  EXPECT_EQ(state.scenario().Q[0](0, 1), 1.0);
+  EXPECT_TRUE(app::undo_in_text_view(state, false).ok);
+  EXPECT_EQ(state.scenario().Q[0], core::Mat::Identity(2, 2));
+  EXPECT_FALSE(app::undo_in_text_view(state, false).ok);  // nothing left: said, not done
+  EXPECT_TRUE(app::undo_in_text_view(state, true).ok);
+  EXPECT_EQ(state.scenario().Q[0](0, 1), 1.0);
+}
+
+// What is not one number, an entry that is not there, a value past a file's limit: each said,
+// naming the entry, and the scenario as it was.
+TEST_F(TextViewTest, WhatIsRefusedIsSaidAndChangesNothing) {
+  open_worked_case();
+  const long revision = state.revision();
+  const app::TextViewAnswer word = app::set_entry(state, "Q[0][0][1]", "abc");
+  EXPECT_FALSE(word.ok);
+  EXPECT_EQ(word.error.rfind("Q row 1, column 2: \u201Cabc\u201D is not one number", 0), 0u) << word.error;
+  EXPECT_NE(word.error.find("it stays 0.00"), std::string::npos) << word.error;
+  EXPECT_FALSE(app::set_entry(state, "Q[0][0][1]", "1 2").ok);
+  const app::TextViewAnswer far = app::set_entry(state, "Q[0][5][0]", "1");
+  EXPECT_FALSE(far.ok);
+  EXPECT_NE(far.error.find("no such entry"), std::string::npos) << far.error;
+  EXPECT_FALSE(app::set_entry(state, "W_Q[0][0][0]", "1").ok);  // direct mode has no W^Q
+  EXPECT_FALSE(app::set_entry(state, "Q[0][0][0]", "2e6").ok);  // |x| ≤ 1e6, as in a file
+  EXPECT_FALSE(app::set_entry(state, "temperature", "2").ok);
+  EXPECT_EQ(state.revision(), revision);
+  EXPECT_EQ(state.scenario().Q[0], core::Mat::Identity(2, 2));
+}
+
+// The view's tables are the panels' numbers; a panel of one head is a region a head, the head on
+// screen left as it was; the matrices a person edits carry their cell key and label.
+TEST_F(TextViewTest, ItsTablesAreThePanelsNumbersForEveryHead) {
+  open_worked_case(2);
+  state.apply([](core::Scenario& s) { s.K[1](0, 1) = 3; });  // head 2: K row 1 is (1, 3)
+  state.view.head = 1;
+  const nlohmann::ordered_json view = app::text_view(state);
+  EXPECT_EQ(state.view.head, 1);
+  const auto* s1 = table(view, "Scores, head 1 of 2", "S = QK");
+  const auto* s2 = table(view, "Scores, head 2 of 2", "S = QK");
+  ASSERT_TRUE(s1 && s2) << view.dump(1);
+  EXPECT_EQ((*s1)["cells"], nlohmann::ordered_json::parse(R"([["1.00","1.00"],["0.00","1.00"]])"));
+  // head 2: K row 1 is (1, 3), so S column 1 is Q·(1, 3) = (1, 3).
+  EXPECT_EQ((*s2)["cells"], nlohmann::ordered_json::parse(R"([["1.00","1.00"],["3.00","1.00"]])"));
+  EXPECT_EQ((*s1)["rows"], nlohmann::ordered_json::parse(R"(["a","b"])"));
+  EXPECT_FALSE(s1->contains("key"));  // S is computed, not edited
+  const auto* a2 = table(view, "Softmax, head 2 of 2", "A, the weights");
+  ASSERT_TRUE(a2);
+  EXPECT_EQ((*a2)["cells"][0], nlohmann::ordered_json::parse(R"(["0.50","0.50"])"));
+  const auto* k2 = table(view, "Matrices", "K of head 2");
+  ASSERT_TRUE(k2);
+  EXPECT_EQ((*k2)["key"], "K[1]");
+  EXPECT_EQ((*k2)["name"], "K");
+  EXPECT_EQ((*k2)["head"], 2);
+  EXPECT_EQ((*k2)["cells"][0][1], "3.00");
+}
+
+// Tokens, titles and notes are text in the model, whatever they hold: the page puts them in text
+// nodes (the browser test checks that nothing runs).
+TEST_F(TextViewTest, MarkupInTokensIsText) {
+  open_worked_case();
+  state.apply([](core::Scenario& s) { s.tokens = {"<img src=x onerror=alert(1)>", "<script>b</script>"}; });
+  const nlohmann::ordered_json view = app::text_view(state);
+  const auto* q = table(view, "Matrices", "Q");
+  ASSERT_TRUE(q);
+  EXPECT_EQ((*q)["rows"][0], "<img src=x onerror=alert(1)>");
+  EXPECT_EQ((*q)["rows"][1], "<script>b</script>");
+}
+
+}  // namespace
+
+}  // namespace test_text_view

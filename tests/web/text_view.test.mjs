@@ -1,0 +1,202 @@
+// The page's text view and its accessibility (docs/accessibility.md), in headless chromium: what a
+// screen reader hears is chromium's accessibility tree, read here through the DevTools protocol;
+// what axe-core (npm) finds against WCAG 2.1 A and AA; what the keyboard alone reaches. Run by
+// CTest as web.text_view, after scripts/web; the environment is page_support.mjs's.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { root, shots, native, open, frames } from "./page_support.mjs";
+
+// A number as the screen shows it (app/widgets/heatmap.cpp's format_number): the double itself
+// correctly rounded to two decimals, a tie to the even digit, a minus sign (U+2212) only where a
+// digit is not 0. Worked here from the double's exact binary value, not from the app's code.
+function screenNumber(x) {
+  const a = Math.abs(x);
+  assert.ok(a < 1e4, `${x}: the screen writes it in scientific form`);
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, a);
+  const bits = view.getBigUint64(0);
+  const exponent = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  const mantissa = exponent === 0 ? fraction : fraction | (1n << 52n);
+  const e = exponent === 0 ? -1074 : exponent - 1075;  // a = mantissa · 2^e exactly
+  let num = mantissa * 100n, den = 1n;
+  if (e >= 0) num <<= BigInt(e); else den <<= BigInt(-e);
+  let q = num / den;
+  const twice = 2n * (num - q * den);
+  if (twice > den || (twice === den && q % 2n === 1n)) q += 1n;
+  const digits = q.toString().padStart(3, "0");
+  return (x < 0 && q !== 0n ? "\u2212" : "") + digits.slice(0, -2) + "." + digits.slice(-2);
+}
+
+test("screenNumber rounds as worked by hand", () => {
+  assert.equal(screenNumber(0.3125), "0.31");    // a tie (0.3125 is exact): to the even digit
+  assert.equal(screenNumber(-0.3125), "\u22120.31");
+  assert.equal(screenNumber(0.235), "0.23");     // 0.235 is 0.23499999999999998667…
+  assert.equal(screenNumber(-0.001), "0.00");    // no sign on what shows as 0
+  assert.equal(screenNumber(2.675), "2.67");     // 2.67499999999999982236431605997495353221893310546875
+});
+
+// Chromium's accessibility tree: every table in the region named `region`, as {name, rows: [[cell
+// names]]}, in order. What a screen reader reads, not the DOM.
+async function tablesHeard(page, region) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const role = (n) => n.role?.value, name = (n) => n.name?.value ?? "";
+  const under = (n, want, out = []) => {
+    for (const id of n.childIds || []) {
+      const c = byId.get(id);
+      if (!c) continue;
+      if (want(c)) out.push(c);
+      else under(c, want, out);
+    }
+    return out;
+  };
+  const regions = nodes.filter((n) => role(n) === "region" && name(n) === region);
+  assert.equal(regions.length, 1, `one region named "${region}" (${nodes.filter((n) => role(n) === "region").map(name).join("; ")})`);
+  return under(regions[0], (n) => role(n) === "table").map((t) => ({
+    name: name(t),
+    rows: under(t, (n) => role(n) === "row").map((r) => under(r, (c) => /cell|header/i.test(role(c))).map(name)),
+  }));
+}
+
+const dumpOf = (page) => page.evaluate(() => JSON.parse(window.attnlab.dump()));
+const said = (page) => page.waitForFunction(() => document.getElementById("text-view-said").textContent.length > 0, null, { timeout: 20000 })
+  .then(() => page.evaluate(() => document.getElementById("text-view-said").textContent));
+
+test("the text view's tables of S and A, as chromium's accessibility tree has them, equal dump() as the screen rounds it, for every head", async () => {
+  const { page, context, errors } = await open("#lesson=02_one_w_or_two");
+  await frames(page, 4);
+  const dump = await dumpOf(page);
+  assert.equal(dump.heads.length, 2);
+  const tokens = dump.tokens;
+  for (let h = 0; h < dump.heads.length; ++h) {
+    for (const [region, caption, matrix] of [["Scores", "S = QK\u1D40", "scores"], ["Softmax", "A, the weights", "weights"]]) {
+      const heard = (await tablesHeard(page, `${region}, head ${h + 1} of 2`)).find((t) => t.name.startsWith(caption));
+      assert.ok(heard, `${region}, head ${h + 1}: a table named "${caption}…"`);
+      // A header row (a blank corner, then the keys), then a row a query: its token, then its numbers.
+      assert.deepEqual(heard.rows[0].slice(1), tokens, `${region} head ${h + 1}: the columns are the keys`);
+      const numbers = dump.heads[h][matrix].map((row, i) => [tokens[i], ...row.map(screenNumber)]);
+      assert.deepEqual(heard.rows.slice(1), numbers, `${region} head ${h + 1}`);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("typing into X row 1 column 1 changes the scenario as a drag would, the live region says so, and Ctrl+Z undoes it", async () => {
+  const { page, context, errors } = await open("#lesson=02_one_w_or_two");
+  const before = JSON.parse(await page.evaluate(() => window.attnlab.scenario()));
+  const field = page.getByRole("textbox", { name: "X row 1 column 1", exact: true });
+  assert.equal(await field.inputValue(), screenNumber(before.X[0][0]));
+  await field.fill("0.7");
+  await field.press("Enter");
+  const words = await said(page);
+  assert.match(words, new RegExp(`^X row 1, column 1 (rose|fell) from ${screenNumber(before.X[0][0])} to 0\\.70; S row `));
+  assert.match(words, /row \d of A of head \d still sums to 1/);
+  const after = JSON.parse(await page.evaluate(() => window.attnlab.scenario()));
+  assert.equal(after.X[0][0], 0.7);
+  assert.deepEqual({ ...after, X: null }, { ...before, X: null });  // that entry and nothing else
+  // The numbers are the desktop's for the scenario as edited: --dump of the same file.
+  const file = path.join(fs.mkdtempSync(path.join(process.env.TMPDIR || "/tmp", "attnlab-tv-")), "edited.json");
+  fs.writeFileSync(file, await page.evaluate(() => window.attnlab.scenario()));
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", file]).toString());
+  assert.equal(await field.inputValue(), "0.70");  // as the screen shows it now
+  if (shots) await page.screenshot({ path: path.join(shots, "text-view-edited.png") });
+  // Ctrl+Z in the text view is the app's Undo: the scenario as it was, one step.
+  await page.evaluate(() => { document.getElementById("text-view-said").textContent = ""; });
+  await field.press("Control+z");
+  assert.match(await said(page), /^undone/);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attnlab.scenario())), before);
+  await page.waitForFunction((v) => document.activeElement.value === v, screenNumber(before.X[0][0]));
+  // What is not a number is said, and changes nothing.
+  await page.evaluate(() => { document.getElementById("text-view-said").textContent = ""; });
+  await field.fill("seven");
+  await field.press("Enter");
+  assert.match(await said(page), /^X row 1, column 1: \u201Cseven\u201D is not one number/);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attnlab.scenario())), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("Tab from the top of the page reaches every input of the text view, which shows while the keyboard is in it", async () => {
+  const { page, context, errors } = await open("#lesson=02_one_w_or_two");
+  await frames(page, 2);
+  const labels = await page.evaluate(() => [...document.querySelectorAll("#text-view input")].map((e) => e.getAttribute("aria-label")));
+  assert.ok(labels.length >= 16, `${labels.length} inputs`);
+  assert.ok(labels.includes("W^Q row 1 column 1, head 2"), labels.join("; "));
+  const tabbable = await page.evaluate(() => document.querySelectorAll("#text-view input, #text-view button, body > button").length);
+  const reached = new Set();
+  let shownWhileIn = true;
+  for (let i = 0; i < tabbable + 3; ++i) {
+    await page.keyboard.press("Tab");
+    const at = await page.evaluate(() => {
+      const e = document.activeElement;
+      const box = document.getElementById("text-view").getBoundingClientRect();
+      return { label: e.getAttribute("aria-label"), inView: !!e.closest("#text-view"), wide: box.width > 200 };
+    });
+    if (at.label) reached.add(at.label);
+    if (at.inView && !at.wide) shownWhileIn = false;
+    if (i === 8 && shots) await page.screenshot({ path: path.join(shots, "text-view-keyboard.png") });
+  }
+  assert.deepEqual(labels.filter((l) => !reached.has(l)), []);
+  assert.ok(shownWhileIn, "the text view shows while focus is in it");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a scenario whose title, notes and tokens hold markup shows them as text in the text view, and nothing runs", async () => {
+  const { page, context, errors } = await open();
+  const markup = ["<script>window.ran = 1</script>", "<img src=x onerror=\"window.ran = 2\">"];
+  const scenario = JSON.parse(fs.readFileSync(path.join(root, "assets/lessons/01_qkt_vs_qqt.json"), "utf8"));
+  scenario.title = markup[1] + " title";
+  scenario.notes = markup[0] + "\n\n" + markup[1];
+  delete scenario.show;  // its steps were the notes'
+
+  scenario.tokens = scenario.tokens.map((t, i) => (i === 0 ? markup[0] : i === 1 ? markup[1] : t));
+  const loaded = await page.evaluate((t) => window.attnlab.load(t), JSON.stringify(scenario));
+  assert.ok(loaded.ok, loaded.error);
+  await page.evaluate(() => window.attnlab.refreshTextView());
+  const text = await page.evaluate(() => document.getElementById("text-view").textContent);
+  assert.ok(text.includes(markup[1] + " title"), "the title as text");
+  assert.ok(text.includes(markup[0]), "a token as text");
+  assert.equal(await page.evaluate(() => document.querySelectorAll("#text-view img, #text-view script").length), 0);
+  await frames(page, 4);
+  assert.equal(await page.evaluate(() => window.ran), undefined);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// axe-core against WCAG 2.1 A and AA, with the text view hidden and shown (its colours then checked).
+async function violations(page) {
+  await page.addScriptTag({ path: path.join(root, "tests/web/node_modules/axe-core/axe.min.js") });
+  const run = () => page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  });
+  const hidden = await run();
+  await page.evaluate(() => document.body.classList.add("text-view-shown"));
+  const shown = await run();
+  return [...hidden, ...shown];
+}
+
+test("axe-core finds no WCAG 2.1 A or AA violation on the page, on an embed or in the lab", async () => {
+  const whole = await open("#lesson=02_one_w_or_two");
+  assert.deepEqual(await violations(whole.page), [], "the page");
+  if (shots) await whole.page.screenshot({ path: path.join(shots, "text-view-shown.png") });
+  const embed = await open("#lesson=01_qkt_vs_qqt", { search: "?embed=Scores,Softmax" });
+  assert.deepEqual(await violations(embed.page), [], "an embed");
+  const lab = await open();
+  const experiment = fs.readFileSync(path.join(root, "assets/experiments/01_qqt_vs_qkt_previous_token.json"), "utf8");
+  assert.ok((await lab.page.evaluate((t) => window.attnlab.load(t), experiment)).ok);
+  await frames(lab.page, 4);
+  await lab.page.evaluate(() => window.attnlab.refreshTextView());
+  assert.ok(await lab.page.evaluate(() => !!document.querySelector("#text-view h2")), "the lab's region");
+  assert.deepEqual(await violations(lab.page), [], "the lab");
+  for (const o of [whole, embed, lab]) {
+    assert.deepEqual(o.errors, []);
+    await o.context.close();
+  }
+});
