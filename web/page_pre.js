@@ -312,6 +312,9 @@
     };
     window.attnlab.undo = function (redo) { return answer(call("attnlab_undo", "string", ["number"], [redo ? 1 : 0])); };
     window.attnlab.lessonStep = function (action) { return answer(call("attnlab_lesson", "string", ["string"], [String(action)])); };
+    window.attnlab.menu = function (action, index) {
+      return answer(call("attnlab_menu", "string", ["string", "number"], [String(action), Number(index) || 0]));
+    };
 
     const label = function (t, i, j) {
       return t.name + " row " + (i + 1) + " column " + (j + 1) + (t.head > 0 ? ", head " + t.head : "");
@@ -362,17 +365,43 @@
       });
       return e;
     };
+    // A button with an id of its own, so that focus comes back to it when the view is built again.
+    const button = function (parent, id, text, disabled, act) {
+      const b = parent.appendChild(element("button", text, { type: "button", id: "tv-" + id }));
+      b.disabled = !!disabled;
+      b.addEventListener("click", act);
+      return b;
+    };
     const lessonButtons = function (lesson) {
       const p = element("p");
-      const button = function (text, action, disabled) {
-        const b = p.appendChild(element("button", text, { type: "button" }));
-        b.disabled = disabled;
-        b.addEventListener("click", function () { window.attnlab.lessonStep(action); });
-      };
-      button("Previous step", "previous", lesson.step <= 1);
-      button("Next step", "next", lesson.step >= lesson.steps);
-      if (lesson.show_me) button("Show me", "show", false);
+      button(p, "step-previous", "Previous step", lesson.step <= 1, function () { window.attnlab.lessonStep("previous"); });
+      button(p, "step-next", "Next step", lesson.step >= lesson.steps, function () { window.attnlab.lessonStep("next"); });
+      if (lesson.show_me) button(p, "step-show", "Show me", false, function () { window.attnlab.lessonStep("show"); });
       return p;
+    };
+    const labButtons = function (lab) {
+      const p = element("p");
+      button(p, "lab-run", lab.run, !lab.can_run, function () { window.attnlab.menu(lab.running ? "pause" : "run", 0); });
+      button(p, "lab-step", "Step", !lab.can_step, function () { window.attnlab.menu("step", 0); });
+      button(p, "lab-views", "Back to the views", false, function () { window.attnlab.menu("lab", 0); });
+      return p;
+    };
+    // The Lessons and Train menus: a list of buttons each, the one open marked as current.
+    const menus = function (m) {
+      const nav = element("nav", null, { "aria-labelledby": "tv-menus" });
+      nav.appendChild(element("h2", "Lessons and experiments", { id: "tv-menus" }));
+      [["lessons", "lesson", "Lessons"], ["experiments", "experiment", "Experiments (the training lab)"]].forEach(function (list) {
+        if (!m[list[0]].length) return;
+        nav.appendChild(element("h3", list[2]));
+        const ol = nav.appendChild(element("ol"));
+        m[list[0]].forEach(function (item, i) {
+          const b = button(ol.appendChild(element("li")), list[1] + "-" + i, item.title, false, function () { window.attnlab.menu(list[1], i); });
+          if (item.current) b.setAttribute("aria-current", "true");
+        });
+      });
+      if (m.workspace === "views" && m.experiments.length)
+        button(nav.appendChild(element("p")), "lab-open", "Training lab", false, function () { window.attnlab.menu("lab", 0); });
+      return nav;
     };
     // The model without its numbers: panels, headings, captions, labels, sizes.
     const shapeOf = function (m) {
@@ -381,7 +410,7 @@
           return b.table ? [b.table.caption, b.table.columns, b.table.rows, b.table.key, b.table.cells.map(function (row) { return row.length; })]
                          : b.lines.length;
         })];
-      })) + JSON.stringify(m.lesson);
+      })) + JSON.stringify([m.lesson, m.lab, m.workspace, m.lessons, m.experiments]);
     };
     const build = function (m) {
       const focused = document.activeElement && document.activeElement.id;
@@ -396,7 +425,9 @@
           else b.lines.forEach(function (line) { section.appendChild(element("p", line)); });
         });
         if (r.panel === "Lesson" && m.lesson) section.appendChild(lessonButtons(m.lesson));
+        if (r.panel === "Experiment" && m.lab) section.appendChild(labButtons(m.lab));
       });
+      body.appendChild(menus(m));
       if (focused) {  // the keyboard stays where it was
         const again = document.getElementById(focused);
         if (again) again.focus();

@@ -1,12 +1,15 @@
 #include "app/panels/text_view.h"
 
+#include "app/training/lab.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
-#include "app/files/files.h"  // show_lesson_step
+#include "app/files/files.h"  // show_lesson_step, request_open, open_experiment, is_lesson
+#include "app/menus.h"        // ToggleLab
 #include "app/panels/alt_text.h"
 #include "app/panels/panel_table.h"
 #include "app/panels/panel_text.h"
@@ -169,6 +172,24 @@ nlohmann::ordered_json text_view(AppState& state) {
     const int at = std::clamp(state.panels.lesson_step, 0, static_cast<int>(lesson.steps.size()) - 1);
     j["lesson"] = {{"step", at + 1}, {"steps", lesson.steps.size()}, {"show_me", state.saved().show.count(at + 1) > 0}};
   }
+  // The Lessons and Train menus' lists, and the lab's buttons, as the window has them.
+  nlohmann::ordered_json lessons = nlohmann::ordered_json::array(), experiments = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < state.library.lessons.size(); ++i)
+    lessons.push_back({{"title", core::markup_as_plain_text(state.library.lessons[i].title)}, {"current", is_lesson(state, i)}});
+  for (const LessonInfo& x : state.library.experiments)
+    experiments.push_back({{"title", core::markup_as_plain_text(x.title)}, {"current", state.lab.source == x.path && !state.lab.edited}});
+  j["lessons"] = std::move(lessons);
+  j["experiments"] = std::move(experiments);
+  j["workspace"] = state.view.workspace == Workspace::Lab ? "lab" : "views";
+  if (state.view.workspace == Workspace::Lab && !state.lab.result) {
+    const Lab& lab = state.lab;
+    const core::Curves& c = lab.view.curves;
+    const bool finished = lab.worker && c.finished();
+    j["lab"] = {{"can_run", lab.problems.empty()},
+                {"running", lab.view.running},
+                {"run", lab.view.running ? "Pause" : !lab.worker || c.steps_done == 0 ? "Run" : finished ? "Run again" : "Resume"},
+                {"can_step", lab.problems.empty() && !finished}};
+  }
   return j;
 }
 
@@ -223,6 +244,41 @@ TextViewAnswer lesson_in_text_view(AppState& state, const std::string& action) {
   answer.ok = true;
   answer.said = action == "show" ? "step " + std::to_string(step + 1) + " is set up on the lesson's own matrices"
                                  : "step " + std::to_string(step + 1) + " of " + std::to_string(steps);
+  return answer;
+}
+
+TextViewAnswer menu_in_text_view(AppState& state, const std::string& action, int index) {
+  TextViewAnswer answer;
+  const auto in = [&](const std::vector<LessonInfo>& list) { return index >= 0 && static_cast<size_t>(index) < list.size(); };
+  if (action == "lesson" && in(state.library.lessons)) {
+    // Never over unsaved changes: the window would ask on the canvas, where this view's user cannot answer.
+    if (state.modified())
+      return answer.error = "this scenario has changes that are not saved: save them (Ctrl+S) or undo them first; the text view "
+                            "never opens a lesson over them",
+             answer;
+    const LessonInfo& l = state.library.lessons[static_cast<size_t>(index)];
+    if (!request_open(state, l.path)) return answer.error = state.status, answer;
+    answer.said = "opened the lesson \u201C" + core::markup_as_plain_text(l.title) + "\u201D";
+  } else if (action == "experiment" && in(state.library.experiments)) {
+    const LessonInfo& x = state.library.experiments[static_cast<size_t>(index)];
+    if (!open_experiment(state, x.path)) return answer.error = state.status, answer;
+    state.view.workspace = Workspace::Lab;
+    answer.said = "the lab, with the experiment \u201C" + core::markup_as_plain_text(x.title) + "\u201D";
+  } else if (action == "lab") {
+    ToggleLab(state);
+    answer.said = state.view.workspace == Workspace::Lab ? "the training lab" : "the views";
+  } else if ((action == "run" || action == "pause" || action == "step") && state.view.workspace == Workspace::Lab) {
+    Lab& lab = state.lab;
+    if (!lab.problems.empty()) return answer.error = "the experiment cannot run: " + lab.problems.front(), answer;
+    const bool finished = lab.worker && lab.view.curves.finished();
+    if (action == "pause") lab_pause(state);
+    else if (action == "step" && !finished) lab_step(state);
+    else if (action == "run") finished ? lab_restart(state) : lab_run(state);
+    answer.said = action == "pause" ? "paused" : action == "step" ? "one step" : "running";
+  } else {
+    return answer.error = "expected lesson or experiment with an index, lab, run, pause or step; got \u201C" + action + "\u201D", answer;
+  }
+  answer.ok = true;
   return answer;
 }
 

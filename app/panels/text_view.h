@@ -17,7 +17,8 @@ namespace app {
 
 // The view as JSON: {"revision", "regions": [{"panel", "heading", "blocks": [{"lines": [..]} or
 // {"table": {"caption", "columns", "rows", "cells", "key", "name", "head"}}]}], "lesson": {"step",
-// "steps", "show_me"} or null}. Every string is text, not markup: the page puts it in text nodes.
+// "steps", "show_me"} or null, "lessons" and "experiments": [{"title", "current"}], "workspace":
+// "views" or "lab", "lab": {"can_run", "running", "run", "can_step"} in the lab}. Every string is text, not markup: the page puts it in text nodes.
 // state is only read: a panel of one head is described for each head in turn, and the head shown
 // is as it was.
 nlohmann::ordered_json text_view(AppState& state);
@@ -38,6 +39,11 @@ TextViewAnswer set_entry(AppState& state, const std::string& key, const std::str
 
 // Ctrl+Z and Ctrl+Y in the text view: the window's Undo and Redo.
 TextViewAnswer undo_in_text_view(AppState& state, bool redo);
+
+// The menus' lists and the lab's buttons: "lesson" or "experiment" with an index of the shipped
+// ones, "lab" (the training lab, or back to the views), "run", "pause", "step". A lesson is not
+// opened over unsaved changes (the window would ask on the canvas): said, and nothing changes.
+TextViewAnswer menu_in_text_view(AppState& state, const std::string& action, int index);
 
 // The Lesson region's buttons: "previous", "next" (the step), "show" (Show me).
 TextViewAnswer lesson_in_text_view(AppState& state, const std::string& action);

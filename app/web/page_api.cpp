@@ -186,13 +186,14 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_text_view() {
   return kept(out, app::text_view(state()).dump());
 }
 
-// The text view's edits: setEntry(key, value), undo(redo), lesson(action); each {ok, said} or
+// The text view's edits: setEntry(key, value), undo(redo), lesson(action), menu(action, index); each {ok, said} or
 // {ok: false, error} (app/panels/text_view.h).
 EMSCRIPTEN_KEEPALIVE const char* attnlab_set_entry(const char* key, const char* value) {
   return answered(app::set_entry(state(), key, value));
 }
 EMSCRIPTEN_KEEPALIVE const char* attnlab_undo(int redo) { return answered(app::undo_in_text_view(state(), redo != 0)); }
 EMSCRIPTEN_KEEPALIVE const char* attnlab_lesson(const char* action) { return answered(app::lesson_in_text_view(state(), action)); }
+EMSCRIPTEN_KEEPALIVE const char* attnlab_menu(const char* action, int index) { return answered(app::menu_in_text_view(state(), action, index)); }
 
 }  // extern "C"
 

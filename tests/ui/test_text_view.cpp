@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "app/panels/text_view.h"
+#include "core/io/scenario_io.h"
 #include "ui_harness.h"
 
 namespace test_text_view {
@@ -127,6 +128,37 @@ TEST_F(TextViewTest, MarkupInTokensIsText) {
   ASSERT_TRUE(q);
   EXPECT_EQ((*q)["rows"][0], "<img src=x onerror=alert(1)>");
   EXPECT_EQ((*q)["rows"][1], "<script>b</script>");
+}
+
+// The menus' lists: a lesson is never opened over unsaved changes (the window would ask on the
+// canvas, where a screen-reader user cannot answer), an experiment opens in the lab, and the lab's
+// buttons are the lab's.
+TEST_F(TextViewTest, TheMenusOpenWhatTheWindowsMenusOpenAndLoseNothing) {
+  state.library.lessons = {app::LessonInfo{std::string(ATTNLAB_LESSONS) + "/01_qkt_vs_qqt.json", "QK\u1D40 or QQ\u1D40"}};
+  state.library.experiments = {app::LessonInfo{std::string(ATTNLAB_EXPERIMENTS) + "/01_qqt_vs_qkt_previous_token.json", "a race"}};
+  open_worked_case();
+  ASSERT_TRUE(app::set_entry(state, "Q[0][0][1]", "1").ok);
+  const app::TextViewAnswer refused = app::menu_in_text_view(state, "lesson", 0);
+  EXPECT_FALSE(refused.ok);
+  EXPECT_NE(refused.error.find("not saved"), std::string::npos) << refused.error;
+  EXPECT_EQ(state.scenario().Q[0](0, 1), 1.0);  // the edit is still there
+  EXPECT_FALSE(app::menu_in_text_view(state, "lesson", 1).ok);  // no such lesson
+  ASSERT_TRUE(app::undo_in_text_view(state, false).ok);
+  ASSERT_FALSE(state.modified());
+  ASSERT_TRUE(app::menu_in_text_view(state, "lesson", 0).ok);
+  EXPECT_EQ(state.scenario().n(), core::load_scenario_file(state.library.lessons[0].path).scenario.value().n());
+  const nlohmann::ordered_json views = app::text_view(state);
+  EXPECT_EQ(views["workspace"], "views");
+  EXPECT_EQ(views["lessons"][0]["current"], true);
+  ASSERT_TRUE(app::menu_in_text_view(state, "experiment", 0).ok);
+  const nlohmann::ordered_json lab = app::text_view(state);
+  EXPECT_EQ(lab["workspace"], "lab");
+  EXPECT_EQ(lab["lab"]["run"], "Run");
+  EXPECT_EQ(lab["regions"].size(), 1u);
+  EXPECT_EQ(lab["regions"][0]["panel"], "Experiment");
+  EXPECT_TRUE(app::menu_in_text_view(state, "lab", 0).ok);
+  EXPECT_EQ(state.view.workspace, app::Workspace::Views);
+  EXPECT_FALSE(app::menu_in_text_view(state, "run", 0).ok);  // the lab's buttons are the lab's
 }
 
 }  // namespace

@@ -31,7 +31,8 @@ function screenNumber(x) {
 }
 
 test("screenNumber rounds as worked by hand", () => {
-  assert.equal(screenNumber(0.3125), "0.31");    // a tie (0.3125 is exact): to the even digit
+  assert.equal(screenNumber(0.125), "0.12");     // a tie (0.125 is exact): to the even digit
+  assert.equal(screenNumber(0.375), "0.38");
   assert.equal(screenNumber(-0.3125), "\u22120.31");
   assert.equal(screenNumber(0.235), "0.23");     // 0.235 is 0.23499999999999998667…
   assert.equal(screenNumber(-0.001), "0.00");    // no sign on what shows as 0
@@ -121,27 +122,32 @@ test("typing into X row 1 column 1 changes the scenario as a drag would, the liv
   await context.close();
 });
 
-test("Tab from the top of the page reaches every input of the text view, which shows while the keyboard is in it", async () => {
+test("Tab from the top of the page reaches every input and button of the text view, each framed, the view shown while the keyboard is in it", async () => {
   const { page, context, errors } = await open("#lesson=02_one_w_or_two");
   await frames(page, 2);
   const labels = await page.evaluate(() => [...document.querySelectorAll("#text-view input")].map((e) => e.getAttribute("aria-label")));
   assert.ok(labels.length >= 16, `${labels.length} inputs`);
   assert.ok(labels.includes("W^Q row 1 column 1, head 2"), labels.join("; "));
-  const tabbable = await page.evaluate(() => document.querySelectorAll("#text-view input, #text-view button, body > button").length);
-  const reached = new Set();
+  // Every control a Tab should stop at: the page's two buttons, the view, its inputs and its buttons not disabled.
+  const wanted = await page.evaluate(() => [...document.querySelectorAll("body > button, #text-view, #text-view input, #text-view button")]
+    .filter((e) => !e.disabled).map((e) => e.id));
+  assert.ok(wanted.includes("tv-lesson-1") && wanted.includes("tv-step-next"), wanted.join(" "));
+  const reached = new Set(), unframed = [];
   let shownWhileIn = true;
-  for (let i = 0; i < tabbable + 3; ++i) {
+  for (let i = 0; i < wanted.length + 3; ++i) {
     await page.keyboard.press("Tab");
     const at = await page.evaluate(() => {
-      const e = document.activeElement;
+      const e = document.activeElement, style = getComputedStyle(e);
       const box = document.getElementById("text-view").getBoundingClientRect();
-      return { label: e.getAttribute("aria-label"), inView: !!e.closest("#text-view"), wide: box.width > 200 };
+      return { id: e.id, inView: !!e.closest("#text-view"), wide: box.width > 200, frame: style.outlineStyle === "solid" && parseFloat(style.outlineWidth) >= 3 };
     });
-    if (at.label) reached.add(at.label);
+    if (at.id) reached.add(at.id);
+    if (at.id && !at.frame) unframed.push(at.id);
     if (at.inView && !at.wide) shownWhileIn = false;
-    if (i === 8 && shots) await page.screenshot({ path: path.join(shots, "text-view-keyboard.png") });
+    if (i === 9 && shots) await page.screenshot({ path: path.join(shots, "text-view-keyboard.png") });
   }
-  assert.deepEqual(labels.filter((l) => !reached.has(l)), []);
+  assert.deepEqual(wanted.filter((id) => !reached.has(id)), []);
+  assert.deepEqual(unframed, [], "a visible frame on each control Tab reaches");
   assert.ok(shownWhileIn, "the text view shows while focus is in it");
   assert.deepEqual(errors, []);
   await context.close();
@@ -152,7 +158,7 @@ test("a scenario whose title, notes and tokens hold markup shows them as text in
   const markup = ["<script>window.ran = 1</script>", "<img src=x onerror=\"window.ran = 2\">"];
   const scenario = JSON.parse(fs.readFileSync(path.join(root, "assets/lessons/01_qkt_vs_qqt.json"), "utf8"));
   scenario.title = markup[1] + " title";
-  scenario.notes = markup[0] + "\n\n" + markup[1];
+  scenario.notes = "<script>window.ran = 3</script> in the notes, and <b onmouseover=\"window.ran = 4\">bold</b>";
   delete scenario.show;  // its steps were the notes'
 
   scenario.tokens = scenario.tokens.map((t, i) => (i === 0 ? markup[0] : i === 1 ? markup[1] : t));
@@ -162,7 +168,8 @@ test("a scenario whose title, notes and tokens hold markup shows them as text in
   const text = await page.evaluate(() => document.getElementById("text-view").textContent);
   assert.ok(text.includes(markup[1] + " title"), "the title as text");
   assert.ok(text.includes(markup[0]), "a token as text");
-  assert.equal(await page.evaluate(() => document.querySelectorAll("#text-view img, #text-view script").length), 0);
+  assert.ok(text.includes("<script>window.ran = 3</script> in the notes"), "the notes as text");
+  assert.equal(await page.evaluate(() => document.querySelectorAll("#text-view img, #text-view script, #text-view b").length), 0);
   await frames(page, 4);
   assert.equal(await page.evaluate(() => window.ran), undefined);
   assert.deepEqual(errors, []);
