@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <string_view>
 #include <utility>
 #include <filesystem>
 
@@ -21,6 +22,7 @@
 #include "app/files/platform_files.h"
 #include "app/frame_views.h"
 #include "app/menus.h"
+#include "app/panels/alt_text.h"  // panels_shown: what F6 moves through
 #include "app/panels/panel_table.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
@@ -41,16 +43,19 @@ namespace {
 // GLFW's key codes: letters are their upper-case ASCII codes.
 constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyL = 'L', kKeyF11 = 300, kKeyF12 = 301;
 constexpr int kKeyEqual = '=', kKeyMinus = '-', kKey0 = '0', kKeyPadAdd = 334, kKeyPadSubtract = 333, kKeyPad0 = 320;
-constexpr int kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263;
+constexpr int kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263, kKeyF6 = 295, kKeyF10 = 299;
 
 struct Shortcut {
   const char* keys;
   const char* what;
 };
 constexpr Shortcut kShortcuts[] = {
+    {"F6, Shift+F6", "the keyboard to the next panel, or back (Matrices has it at the start)"},
+    {"Tab, Shift+Tab", "the panel's next field, or back: an entry of a matrix to type into, a name, a number"},
+    {"F10", "the menus: \u2191 \u2193 through a menu, \u2190 \u2192 to the next menu, Enter to choose, Esc to close"},
     {"Drag a number", "change it (0.01 per pixel; hold Shift for faster, Alt for slower)"},
     {"Double-click or Ctrl+click", "type a number; Enter to accept, Esc to cancel"},
-    {"Tab, Shift+Tab", "while typing a number: on to the next entry (along the row, then the next row), or back"},
+    {"Enter, Esc", "in a field reached by Tab: accept the number typed; put back what was there"},
     {"Ctrl+Z", "undo: one drag, one typed number, one resize or one option change per step"},
     {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
     {"Hover a cell", "see its value and, for QK\u1D40 and QQ\u1D40, the dot product term by term"},
@@ -100,6 +105,27 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
     if (ImGui::IsKeyPressed(kKeyRight)) GoToStep(state, state.panels.lesson_step + 1);
     if (ImGui::IsKeyPressed(kKeyLeft)) GoToStep(state, state.panels.lesson_step - 1);
   }
+  // F6 and Shift+F6: the next panel shown, or the one before, gets the keyboard. With no panel
+  // focused (at the start, before a click; after a menu closes, which leaves the keyboard in the
+  // menu bar), Matrices, where the entries are, so that Tab goes to them at once.
+  // "Nowhere": no window, or one that takes no keys: the menu bar, the status bar, or the window
+  // Dear ImGui makes for itself ("Debug##Default"), one of which has it once the window opens.
+  const ImGuiWindow* keyboard = GImGui->NavWindow;
+  const std::string_view holder = keyboard ? std::string_view(keyboard->Name) : std::string_view();
+  const bool nowhere = !popup && (holder.empty() || holder == "##MainMenuBar" || holder == "##status" || holder == "Debug##Default");
+  if (ImGui::IsKeyPressed(kKeyF6, false) || (nowhere && !state.panels.focus_panel)) {
+    const std::vector<Panel> shown = panels_shown(state);
+    const auto at = state.panels.focused_panel ? std::find(shown.begin(), shown.end(), *state.panels.focused_panel) : shown.end();
+    const bool first = nowhere || at == shown.end();
+    const auto matrices = std::find(shown.begin(), shown.end(), Panel::Matrices);
+    const size_t n = shown.size(), i = static_cast<size_t>(at - shown.begin());
+    if (n > 0)
+      state.panels.focus_panel = first ? (matrices != shown.end() ? *matrices : shown.front()) : shown[(i + (io.KeyShift ? n - 1 : 1)) % n];
+  }
+  if (!io.WantTextInput && !popup && ImGui::IsKeyPressed(kKeyF10, false)) state.panels.open_menus = true;
+  if (ImGui::IsKeyPressed(kKeyF6, false) || ImGui::IsKeyPressed(kKeyF10, false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), false))
+    state.panels.keyboard_moved = true;
+  if (ImGui::IsAnyMouseDown()) state.panels.keyboard_moved = false;
   if (io.KeyCtrl && !io.WantTextInput) {
     if (ImGui::IsKeyPressed(kKeyEqual) || ImGui::IsKeyPressed(kKeyPadAdd)) Zoom(state, 1.1f);
     if (ImGui::IsKeyPressed(kKeyMinus) || ImGui::IsKeyPressed(kKeyPadSubtract)) Zoom(state, 1 / 1.1f);
@@ -229,12 +255,40 @@ void HelpMenu(AppState& state) {
 void MenuBar(AppState& state, FrameRequests& requests) {
   ImGui::SetNextWindowBgAlpha(0.0f);  // MenuBarBg covers it: one fill, not two
   if (!ImGui::BeginMainMenuBar()) return;
+  if (std::exchange(state.panels.open_menus, false)) {
+    // F10: the File menu opens, and the bar's keyboard place is its title, so that ← and → go
+    // on to the other menus (Dear ImGui forwards a move that leaves a menu to the bar, from the
+    // item the bar last had and that item's rectangle, in the bar's coordinates).
+    ImGuiWindow* bar = ImGui::GetCurrentWindow();
+    const float x = ImGui::GetCursorScreenPos().x - bar->Pos.x + IM_FLOOR(ImGui::GetStyle().ItemSpacing.x * 0.5f);
+    const float y = ImGui::GetCursorScreenPos().y - bar->Pos.y;
+    bar->NavLastIds[ImGuiNavLayer_Menu] = bar->GetID("File");  // BeginMenu's id, as OpenPopup's below
+    bar->NavRectRel[ImGuiNavLayer_Menu] = ImRect(x, y, x + ImGui::CalcTextSize("File").x, y + ImGui::GetFrameHeight());
+    ImGui::OpenPopup("File");
+  }
   FileMenu(state, requests);
   LessonsMenu(state);
   TrainMenu(state);
   EditMenu(state);
   ViewMenu(state);
   HelpMenu(state);
+  // ← and → in a menu that has nothing there (no submenu to open or leave) go on to the menu
+  // beside it, as in any desktop menu bar. Dear ImGui 1.86 would hand that move to the bar,
+  // which closes the menu when the bar's keyboard place is not the menu's title (a menu opened by
+  // a click or by F10).
+  static constexpr const char* kMenus[] = {"File", "Lessons", "Train", "Edit", "View", "Help"};
+  const ImGuiContext& g = *GImGui;
+  ImGuiWindow* bar = ImGui::GetCurrentWindow();
+  if (ImGui::NavMoveRequestButNoResultYet() && (g.NavMoveDir == ImGuiDir_Left || g.NavMoveDir == ImGuiDir_Right) && g.NavWindow &&
+      (g.NavWindow->Flags & ImGuiWindowFlags_ChildMenu) && g.NavWindow->ParentWindow == bar) {
+    const int n = static_cast<int>(std::size(kMenus));
+    for (int i = 0; i < n; ++i) {
+      if (!ImGui::IsPopupOpen(kMenus[i])) continue;
+      ImGui::NavMoveRequestCancel();
+      ImGui::OpenPopup(kMenus[(i + (g.NavMoveDir == ImGuiDir_Right ? 1 : n - 1)) % n]);
+      break;
+    }
+  }
   ImGui::EndMainMenuBar();
 }
 
@@ -525,6 +579,13 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
   }
 
   EndGesture(state);
+  // Dear ImGui's keyboard navigation (arrows, Enter, Esc) only while a menu or a dialog is open,
+  // from the next frame: elsewhere the arrows are the lesson's steps and the lab's.
+  ImGuiIO& io = ImGui::GetIO();
+  if (!picture.active && ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  else
+    io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   layout.tooltip = std::any_of(GImGui->Windows.begin(), GImGui->Windows.end(), [](const ImGuiWindow* w) {
     return w->Active && (w->Flags & ImGuiWindowFlags_Tooltip);
   });

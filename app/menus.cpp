@@ -10,6 +10,7 @@
 #include "app/dialogs/lesson_editor.h"
 #include "app/files/files.h"
 #include "app/panels/panels.h"
+#include "app/training/lab.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/markup_items.h"
 
@@ -101,6 +102,17 @@ void LessonsMenu(AppState& state) {
 void TrainMenu(AppState& state) {
   if (!keyed::BeginMenu("menu.train", "Train")) return;
   if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
+  // The lab's buttons, with their keys (panel_experiment_run.cpp reads them).
+  if (state.view.workspace == Workspace::Lab && !state.lab.result) {
+    const Lab& lab = state.lab;
+    const bool can_run = lab.problems.empty(), finished = lab.worker && lab.view.curves.finished();
+    if (ImGui::MenuItem(lab.view.running ? "Pause" : finished ? "Run again" : "Run", "Space", false, can_run)) {
+      if (lab.view.running) lab_pause(state);
+      else if (finished) lab_restart(state);
+      else lab_run(state);
+    }
+    if (ImGui::MenuItem("Step", "\u2192", false, can_run && !finished)) lab_step(state);
+  }
   ImGui::Separator();
   ImGui::TextDisabled("Shipped experiments");
   for (size_t i = 0; i < state.library.experiments.size(); ++i) {

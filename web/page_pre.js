@@ -258,17 +258,26 @@
   // [SECTION] Keys for the page's own controls. Emscripten's GLFW reads every key of the window
   // (its listeners are the window's, in the capture phase) and takes Tab's default away, so that
   // Tab never left the canvas and a digit typed into a field of the page went to the app too. Its
-  // listeners are put behind one that asks first: a key pressed in one of the page's controls (the
-  // text view, its buttons) is theirs alone, and Tab pressed before anything has focus moves into
-  // them, as on any page. The canvas, once clicked, keeps every key for the app.
+  // listeners are put behind one that asks first (keydown and keypress; a key's release always
+  // reaches it, so that no key stays held in the app when the focus moves):
+  // - in the text view, or any field of the page: every key is the page's;
+  // - on the page's own buttons (Text view, Copy link): Tab, Enter and Space are theirs, the app's
+  //   shortcuts (Ctrl+Z, F12) still reach the app;
+  // - with nothing focused: Tab moves into the page's controls, as on any page; every other key is the app's;
+  // - on the canvas (once clicked): every key is the app's, but Tab and Shift+Tab leave the canvas
+  //   unless the app is taking typing (where Tab goes on to the next entry), so that the keyboard
+  //   is never trapped there.
   const pageControlKey = function (event) {
     const t = event.target;
-    const onPage = !t || t === window || t === document || t === document.body || t === document.documentElement;
-    return onPage ? event.key === "Tab" : t !== Module.canvas;
+    const tab = event.key === "Tab";
+    if (!t || t === window || t === document || t === document.body || t === document.documentElement) return tab;
+    if (t === Module.canvas) return tab && call("attnlab_wants_text_input", "number") === 0;
+    if ((t.closest && t.closest("#text-view")) || t.tagName === "INPUT" || t.tagName === "TEXTAREA") return true;
+    return tab || event.key === "Enter" || event.key === " ";
   };
   ready.then(function () {
     if (typeof GLFW === "undefined") return;
-    [["keydown", "onKeydown"], ["keypress", "onKeyPress"], ["keyup", "onKeyup"]].forEach(function (pair) {
+    [["keydown", "onKeydown"], ["keypress", "onKeyPress"]].forEach(function (pair) {
       const glfw = GLFW[pair[1]];
       if (typeof glfw !== "function") return;
       window.removeEventListener(pair[0], glfw, true);
@@ -330,11 +339,13 @@
         const typed = e.value.trim(), shown = e.dataset.shown;
         if (typed === shown) return;  // nothing typed but what was there: the entry keeps all its digits
         e.dataset.shown = e.value;    // entered: the view's next numbers replace it
-        const a = window.attnlab.setEntry(e.dataset.key, typed);
-        if (!a.ok) e.value = e.dataset.shown = shown;
+        const revision = call("attnlab_revision", "number");
+        window.attnlab.setEntry(e.dataset.key, typed);
+        // Refused, or the same number ("0.5" over 0.50): the scenario did not move; the field shows it as it was.
+        if (call("attnlab_revision", "number") === revision) e.value = e.dataset.shown = shown;
       });
       e.addEventListener("keydown", function (event) {
-        if (event.key === "Escape") { e.value = e.dataset.shown; e.blur(); return; }
+        if (event.key === "Escape") { e.value = e.dataset.shown; return; }  // what was there; Tab leaves
         if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
         // Arrows step the entry as a drag does, by 0.01 (Shift: 0.1).
         event.preventDefault();
@@ -407,7 +418,8 @@
     const shapeOf = function (m) {
       return JSON.stringify(m.regions.map(function (r) {
         return [r.panel, r.heading, r.blocks.map(function (b) {
-          return b.table ? [b.table.caption, b.table.columns, b.table.rows, b.table.key, b.table.cells.map(function (row) { return row.length; })]
+          // Not the caption: the lab's names its step, which moves every frame of a run.
+          return b.table ? [b.table.columns, b.table.rows, b.table.key, b.table.cells.map(function (row) { return row.length; })]
                          : b.lines.length;
         })];
       })) + JSON.stringify([m.lesson, m.lab, m.workspace, m.lessons, m.experiments]);
@@ -428,9 +440,10 @@
         if (r.panel === "Experiment" && m.lab) section.appendChild(labButtons(m.lab));
       });
       body.appendChild(menus(m));
-      if (focused) {  // the keyboard stays where it was
+      if (focused) {  // the keyboard stays where it was; where that is gone or disabled, on the view itself
         const again = document.getElementById(focused);
-        if (again) again.focus();
+        if (again && !again.disabled) again.focus();
+        if (document.activeElement !== again && focused.indexOf("tv-") === 0) document.getElementById("text-view").focus();
       }
     };
     // Numbers and lines changed, the rest the same: in place, so that focus and a half-typed value stay.
@@ -444,7 +457,9 @@
             b.lines.forEach(function (line) { const p = section.children[at++]; if (p.textContent !== line) p.textContent = line; });
             return;
           }
-          const rows = section.children[at++].tBodies[0].rows;
+          const table = section.children[at++];
+          if (table.caption.textContent !== b.table.caption) table.caption.textContent = b.table.caption;
+          const rows = table.tBodies[0].rows;
           b.table.cells.forEach(function (row, i) {
             row.forEach(function (v, j) {
               const td = rows[i].cells[j + 1];
@@ -463,11 +478,11 @@
       let text;
       try { text = call("attnlab_text_view", "string"); } catch (e) { return; }
       if (text === shownText) return;
-      shownText = text;
       const m = JSON.parse(text);
       const s = shapeOf(m);
       if (s === shape) update(m);
       else build(m);
+      shownText = text;  // once shown: a view that failed to build is built again at the next look
       shape = s;
     };
     window.attnlab.refreshTextView = refresh;
@@ -477,8 +492,7 @@
       const button = document.getElementById("text-view-button");
       if (button) button.addEventListener("click", function () {
         const shown = document.body.classList.toggle("text-view-shown");
-        button.setAttribute("aria-expanded", shown ? "true" : "false");
-        button.textContent = shown ? "Hide text view" : "Text view";
+        button.setAttribute("aria-pressed", shown ? "true" : "false");
       });
       // Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) in the text view are the app's Undo and Redo, but in a
       // field whose typing is not yet entered, where they are the field's own.

@@ -100,6 +100,23 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
                                                  : ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_NoTitleBar;
   const bool open = ImGui::Begin(label.c_str(), nullptr, kFlags | solo | child | extra_window_flags);
   if (stacked) StackedTitleBar(label);
+  // F6 gives a panel the keyboard: Tab then goes through its fields (app/frame.cpp, Shortcuts).
+  if (!frame_picture().active) {
+    if (state.panels.focus_panel == panel) {
+      ImGui::SetWindowFocus();
+      state.panels.focus_panel.reset();
+    }
+    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
+      state.panels.focused_panel = panel;
+      // Where the keyboard is, framed, once the keyboard moved it (a click puts it where the mouse is).
+      if (state.panels.keyboard_moved) {
+        const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+        const float w = 3.0f * fonts().scale;
+        ImGui::GetForegroundDrawList()->AddRect(ImVec2(at.x + w / 2, at.y + w / 2), ImVec2(at.x + size.x - w / 2, at.y + size.y - w / 2),
+                                                ImGui::GetColorU32(ImGuiCol_NavHighlight), 0.0f, 0, w);
+      }
+    }
+  }
   if (lit) {
     ImGui::PopStyleVar(2);
     ImGui::PopStyleColor(4);

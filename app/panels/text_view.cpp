@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -15,7 +16,7 @@
 #include "app/panels/panel_text.h"
 #include "app/widgets/heatmap.h"  // format_number
 #include "core/animation/sweep.h"
-#include "core/io/matrix_text.h"
+#include "core/math/matrix.h"  // kMaxAbsEntry
 #include "core/model/markup.h"
 
 namespace app {
@@ -81,22 +82,39 @@ std::string screen_name(const std::string& matrix) {
   return matrix;
 }
 
+// As the inputs' labels say it: "X row 1 column 2", ", head 2" where there are several.
 std::string place(const std::string& name, int row, int column, int head, int heads) {
-  return name + " row " + std::to_string(row + 1) + ", column " + std::to_string(column + 1) +
+  return name + " row " + std::to_string(row + 1) + " column " + std::to_string(column + 1) +
          (heads > 1 && head >= 0 ? ", head " + std::to_string(head + 1) : "");
 }
 
-// "rose from 0.41 to 0.57": as the screen rounds them, with more digits where that hides the change.
+// "rose from 0.41 to 0.57": as the screen rounds them, with as many more digits as it takes to
+// tell them apart where two decimals do not.
 std::string moved(double from, double to) {
   std::string a = format_number(from), b = format_number(to);
-  if (a == b) {
-    char x[32], y[32];
-    std::snprintf(x, sizeof x, "%.6g", from);
-    std::snprintf(y, sizeof y, "%.6g", to);
+  for (int digits = 3; a == b && digits <= 17; ++digits) {
+    char x[40], y[40];
+    std::snprintf(x, sizeof x, "%.*g", digits, from);
+    std::snprintf(y, sizeof y, "%.*g", digits, to);
     a = x;
     b = y;
   }
   return std::string(to > from ? "rose" : "fell") + " from " + a + " to " + b;
+}
+
+// One number as a person types it: "0.7", "-0.5", "−0.5" (the screen's minus), "1e-2", "0,25" (a
+// decimal comma), spaces around it. "" when it is one, with |x| ≤ 10⁶ as in a file; else why not.
+std::string read_entry(std::string text, double& out) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(0, 1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  const std::string minus = "\u2212";
+  if (text.rfind(minus, 0) == 0) text.replace(0, minus.size(), "-");
+  if (!text.empty() && text[0] == '+') text.erase(0, 1);
+  if (text.find('.') == std::string::npos && std::count(text.begin(), text.end(), ',') == 1) text[text.find(',')] = '.';
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(out)) return "is not one number";
+  if (std::abs(out) > core::kMaxAbsEntry) return "is beyond \u00B11e6, the most an entry may be";
+  return "";
 }
 
 // The entry of a per-head matrix that moved most between two results, over every head.
@@ -197,17 +215,16 @@ TextViewAnswer set_entry(AppState& state, const std::string& key, const std::str
   TextViewAnswer answer;
   const core::Scenario& s = state.scenario();
   if (key == "temperature") return answer.error = "temperature is not an entry", answer;
-  if (std::string why = core::sweep_problem(s, core::Sweep{key, 0, 0}); !why.empty())
-    return answer.error = key + why.substr(why.find(": ")), answer;  // sweep's "--animate KEY: why", as KEY's
+  if (std::string why = core::sweep_problem(s, core::Sweep{key, 0, 0}); !why.empty()) {
+    const std::string prefix = "--animate " + key + ": ";  // sweep's words are for the command line
+    return answer.error = key + ": " + (why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why), answer;
+  }
   const EntryKey c = entry_key_of(key);
   const std::string where = place(screen_name(c.matrix), c.row, c.column, c.head, s.heads);
-  const core::MatrixText read = core::read_matrix_text(value);
-  if (!read.ok() || read.matrix.size() != 1) {
-    answer.error = where + ": \u201C" + value + "\u201D is not one number" +
-                   (read.ok() ? "" : " (" + read.error + ")") + "; it stays " + format_number(core::sweep_value(s, key));
-    return answer;
-  }
-  const double before = core::sweep_value(s, key), after = read.matrix(0, 0);
+  double after = 0;
+  if (const std::string why = read_entry(value, after); !why.empty())
+    return answer.error = where + ": \u201C" + value + "\u201D " + why + "; it stays " + format_number(core::sweep_value(s, key)), answer;
+  const double before = core::sweep_value(s, key);
   if (after == before) return answer.ok = true, answer.said = where + " stays " + format_number(before), answer;
   const core::Result result_before = state.result();
   if (!state.apply([&](core::Scenario& sc) { core::set_sweep_value(sc, key, after); }))
@@ -242,8 +259,9 @@ TextViewAnswer lesson_in_text_view(AppState& state, const std::string& action) {
     return answer.error = "lesson: expected previous, next or show, got \u201C" + action + "\u201D", answer;
   }
   answer.ok = true;
+  const std::string text = core::markup_as_plain_text(state.lesson().steps[static_cast<size_t>(step)].text);
   answer.said = action == "show" ? "step " + std::to_string(step + 1) + " is set up on the lesson's own matrices"
-                                 : "step " + std::to_string(step + 1) + " of " + std::to_string(steps);
+                                 : "step " + std::to_string(step + 1) + " of " + std::to_string(steps) + ": " + text;
   return answer;
 }
 

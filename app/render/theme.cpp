@@ -16,6 +16,8 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
     style.Colors[ImGuiCol_TitleBg] = ImVec4(0.16f, 0.18f, 0.22f, 1.0f);
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.20f, 0.24f, 0.32f, 1.0f);
+    // The keyboard's place (a menu's item, the panel F6 gave it): 8.2:1 on the window's grey.
+    style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.45f, 0.74f, 1.0f, 1.0f);
     // Secondary text must read on a projector: 0.68 grey on the near-black page, about 7:1.
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.68f, 0.69f, 0.72f, 1.0f);
     // White text on a lit button, tab or slider's grab at least 4.5:1 (Dear ImGui's bright blue
@@ -37,6 +39,7 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_Text] = ImVec4(0.05f, 0.05f, 0.08f, 1.0f);
     style.Colors[ImGuiCol_TitleBg] = ImVec4(0.90f, 0.92f, 0.95f, 1.0f);
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.82f, 0.87f, 0.95f, 1.0f);
+    style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.08f, 0.33f, 0.72f, 1.0f);  // 7.0:1 on white
     style.Colors[ImGuiCol_Border] = ImVec4(0.75f, 0.77f, 0.80f, 1.0f);
     // Fields must stand out from the white page.
     style.Colors[ImGuiCol_FrameBg] = ImVec4(0.91f, 0.93f, 0.96f, 1.0f);

@@ -62,6 +62,11 @@ struct PanelState {
   // below the other, and they scroll as one page (app/frame_views.cpp). Set by the frame.
   bool stacked = false;
   bool stacked_whole = false;  // the stacked panel being drawn is as tall as it draws: it never scrolls itself
+  // The keyboard (F6, Shift+F6): the panel whose window has the focus, as the last frame drew it,
+  // and the one the next frame gives it to.
+  std::optional<Panel> focused_panel, focus_panel;
+  bool keyboard_moved = false;  // the keyboard moved last (F6, Tab, F10), not the mouse: its panel is framed
+  bool open_menus = false;  // F10: the File menu opens in the next frame, the arrows then move through the menus
   std::optional<Panel> stack_scroll_to;  // the stacked page scrolls to this panel's top, once
   bool stack_dragging = false;           // a press on no control drags the stacked page
   bool stack_unsettled = false;          // a panel stacked as tall as it draws drew another height: draw again

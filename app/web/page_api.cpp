@@ -3,6 +3,7 @@
 // drawn, its exports, and what the page's own controls ask (the picker, a link, Copy link).
 // Each returns text or bytes that stay valid until the next call of the same function.
 #include <emscripten.h>
+#include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -105,6 +106,10 @@ EMSCRIPTEN_KEEPALIVE int attnlab_session_kept() { return app::page_window()->ses
 // Whether Ctrl+O opens a file now (app/frame.h): the page's keydown handler opens the picker then.
 // No window (the page could not start): no.
 EMSCRIPTEN_KEEPALIVE int attnlab_ctrl_o_opens() { return app::page_window() && app::CtrlOOpens(state()) ? 1 : 0; }
+
+// Whether the app is taking typing now (a field being typed in): the page's Tab then stays in the
+// canvas, going on to the next entry; else Tab leaves the canvas (web/page_pre.js).
+EMSCRIPTEN_KEEPALIVE int attnlab_wants_text_input() { return app::page_window() && ImGui::GetIO().WantTextInput ? 1 : 0; }
 
 // status(): the status line's text.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_status() {

@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iterator>
 #include <iostream>
@@ -89,7 +90,7 @@ std::string read_embed(const std::string& list, std::vector<Panel>& panels) {
       panels.clear();
       return "?embed=" + name + ": no such panel (Lesson, Matrices, Scores, Softmax, Rank, Output, Geometry or Experiment)";
     }
-    panels.push_back(*found);
+    if (std::find(panels.begin(), panels.end(), *found) == panels.end()) panels.push_back(*found);  // each once
   }
   return "";
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the window the keyboard is in
 
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
@@ -153,6 +154,14 @@ class WindowLoop {
 
   FrameRequests draw_frame() {
     backend_.new_frame();
+    // Enter picks a menu's item, as Space does: Dear ImGui 1.86 reads Enter as "type into" only.
+    // (Its keyboard navigation is on while a menu or a dialog is open: app/frame.cpp.)
+    ImGuiIO& io = ImGui::GetIO();
+    const ImGuiWindow* nav = GImGui->NavWindow;
+    const auto down = [&io](ImGuiKey_ key) { return io.KeyMap[key] >= 0 && io.KeysDown[io.KeyMap[key]]; };
+    if (nav && (nav->Flags & ImGuiWindowFlags_ChildMenu) && (io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) &&
+        (down(ImGuiKey_Enter) || down(ImGuiKey_KeyPadEnter)))
+      io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
     ImGui::NewFrame();
     renderer_.begin_frame();
     const FrameRequests requests = DrawFrame(state_, layout_, {}, backend_.take_close_request());

@@ -1,13 +1,22 @@
 // The keyboard, as a teacher typing a matrix in front of a class uses it: Tab goes from an entry
 // being typed to the next one (along the row, then to the next row), Shift+Tab back, and each
-// typed number is its own undo step.
+// typed number is its own undo step. And the window by keys alone (docs/keyboard.md): before any
+// click the keyboard is in the Matrices panel, so Tab reaches a field at once; F6 and Shift+F6
+// move it from panel to panel in the order the window shows them; F10 opens the menus, ← and →
+// go from menu to menu, and Dear ImGui's keyboard navigation is on only while one is open, so
+// that the arrows stay the lesson's elsewhere. tests/e2e/test_keyboard.py does the same with a
+// real keyboard under Xvfb, up to a PNG exported.
+#include <string>
+
+#include <imgui_internal.h>
+
 #include "tests/ui/ui_harness.h"
 
 namespace test_keyboard {
 
 namespace {
 
-constexpr int kKeyTab = 258;  // GLFW_KEY_TAB, as the GLFW backend maps it
+constexpr int kKeyTab = 258, kKeyF6 = 295, kKeyF10 = 299, kKeyRight = 262;  // GLFW's key codes, as its backend maps them
 
 }  // namespace
 
@@ -51,6 +60,73 @@ TEST_F(KeyboardTest, TabGoesFromOneEntryToTheNextAndShiftTabBack) {
   EXPECT_DOUBLE_EQ(X(1, 0), -0.3);
   EXPECT_EQ(state.undo_steps(), 5u);  // one a number typed (0.9 then 0.25 in the same entry: two)
   expect_result_is_current();
+}
+
+// One key pressed and let go, a frame each, then two frames for what it asked.
+class KeysAloneTest : public UiTest {
+ protected:
+  void key(int code, bool shift = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyMap[ImGuiKey_Tab] = kKeyTab;
+    io.KeyMap[ImGuiKey_RightArrow] = kKeyRight;
+    io.KeyShift = shift;
+    io.KeysDown[code] = true;
+    frame();
+    io.KeysDown[code] = false;
+    io.KeyShift = false;
+    frames(2);
+  }
+  // The panel whose window has the keyboard, by its name ("Scores · head 1 of 2###Scores": Scores).
+  static std::string keyboard_window() {
+    const std::string name = GImGui->NavWindow ? GImGui->NavWindow->Name : "";
+    const size_t id = name.find("###");
+    return id == std::string::npos ? name : name.substr(id + 3);
+  }
+  // Whether the menu bar's menu of that title is open: its popup's id is BeginMenu's, the title
+  // hashed in the bar's "##menubar" scope.
+  static bool menu_open(const char* title) {
+    const ImGuiWindow* bar = ImGui::FindWindowByName("##MainMenuBar");
+    if (!bar) return false;
+    const ImGuiID id = ImHashStr(title, 0, ImHashStr("##menubar", 0, bar->ID));
+    for (const ImGuiPopupData& p : GImGui->OpenPopupStack)
+      if (p.PopupId == id) return true;
+    return false;
+  }
+};
+
+TEST_F(KeysAloneTest, TabReachesAFieldBeforeAnyClick) {
+  frames(3);
+  EXPECT_EQ(keyboard_window(), "Matrices");
+  key(kKeyTab);
+  EXPECT_TRUE(ImGui::GetIO().WantTextInput) << "Tab gave no field the keyboard";
+  EXPECT_EQ(keyboard_window(), "Matrices");
+}
+
+TEST_F(KeysAloneTest, F6MovesThroughThePanelsInTheOrderShown) {
+  frames(3);
+  // The example scenario has a title: Lesson, Matrices, Scores, Softmax, Rank, Output, Geometry.
+  key(kKeyF6);
+  EXPECT_EQ(keyboard_window(), "Scores");
+  key(kKeyF6);
+  EXPECT_EQ(keyboard_window(), "Softmax");
+  key(kKeyF6, true);
+  EXPECT_EQ(keyboard_window(), "Scores");
+  key(kKeyF6, true);
+  key(kKeyF6, true);
+  EXPECT_EQ(keyboard_window(), "Lesson");
+  key(kKeyF6, true);  // from the first back round to the last
+  EXPECT_EQ(keyboard_window(), "Geometry");
+}
+
+TEST_F(KeysAloneTest, F10OpensTheMenusAndTheArrowsGoFromMenuToMenu) {
+  frames(3);
+  EXPECT_FALSE(ImGui::GetIO().ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard);  // the arrows are the lesson's
+  key(kKeyF10);
+  EXPECT_TRUE(menu_open("File"));
+  EXPECT_TRUE(ImGui::GetIO().ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard);
+  key(kKeyRight);
+  EXPECT_TRUE(menu_open("Lessons"));
+  EXPECT_FALSE(menu_open("File"));
 }
 
 }  // namespace test_keyboard

@@ -48,8 +48,8 @@ TEST_F(TextViewTest, AnEditIsSaidInWordsAPersonCanCheck) {
   const app::TextViewAnswer a = app::set_entry(state, "Q[0][0][1]", "1");
   ASSERT_TRUE(a.ok) << a.error;
   EXPECT_EQ(a.said.substr(0, a.said.find("; the output")),
-            "Q row 1, column 2 rose from 0.00 to 1.00; S row 1, column 2 rose from 1.00 to 2.00; row 1 of A still sums to 1");
-  EXPECT_NE(a.said.find("; the output Y row 1, column "), std::string::npos) << a.said;
+            "Q row 1 column 2 rose from 0.00 to 1.00; S row 1 column 2 rose from 1.00 to 2.00; row 1 of A still sums to 1");
+  EXPECT_NE(a.said.find("; the output Y row 1 column "), std::string::npos) << a.said;
   EXPECT_EQ(state.scenario().Q[0](0, 1), 1.0);
   EXPECT_NEAR(state.result().head[0].weights(0, 1), 1 / (1 + std::exp(-1 / std::sqrt(2.0))), 1e-12);
 }
@@ -61,6 +61,9 @@ TEST_F(TextViewTest, EachEditIsOneUndoStep) {
   ASSERT_TRUE(app::set_entry(state, "Q[0][1][0]", "\u22120.5").ok);  // the Unicode minus, as the screen writes it
   EXPECT_EQ(state.scenario().Q[0](1, 0), -0.5);
   EXPECT_EQ(state.undo_steps(), 2u);
+  ASSERT_TRUE(app::set_entry(state, "Q[0][1][1]", " 0,25 ").ok);  // a decimal comma, spaces around it
+  EXPECT_EQ(state.scenario().Q[0](1, 1), 0.25);
+  ASSERT_TRUE(app::undo_in_text_view(state, false).ok);
   EXPECT_TRUE(app::undo_in_text_view(state, false).ok);
   EXPECT_EQ(state.scenario().Q[0](1, 0), 0.0);
   EXPECT_EQ(state.scenario().Q[0](0, 1), 1.0);
@@ -78,14 +81,17 @@ TEST_F(TextViewTest, WhatIsRefusedIsSaidAndChangesNothing) {
   const long revision = state.revision();
   const app::TextViewAnswer word = app::set_entry(state, "Q[0][0][1]", "abc");
   EXPECT_FALSE(word.ok);
-  EXPECT_EQ(word.error.rfind("Q row 1, column 2: \u201Cabc\u201D is not one number", 0), 0u) << word.error;
+  EXPECT_EQ(word.error.rfind("Q row 1 column 2: \u201Cabc\u201D is not one number", 0), 0u) << word.error;
   EXPECT_NE(word.error.find("it stays 0.00"), std::string::npos) << word.error;
   EXPECT_FALSE(app::set_entry(state, "Q[0][0][1]", "1 2").ok);
   const app::TextViewAnswer far = app::set_entry(state, "Q[0][5][0]", "1");
   EXPECT_FALSE(far.ok);
   EXPECT_NE(far.error.find("no such entry"), std::string::npos) << far.error;
   EXPECT_FALSE(app::set_entry(state, "W_Q[0][0][0]", "1").ok);  // direct mode has no W^Q
-  EXPECT_FALSE(app::set_entry(state, "Q[0][0][0]", "2e6").ok);  // |x| ≤ 1e6, as in a file
+  const app::TextViewAnswer big = app::set_entry(state, "Q[0][0][0]", "2e6");  // |x| ≤ 1e6, as in a file
+  EXPECT_FALSE(big.ok);
+  EXPECT_NE(big.error.find("beyond \u00B11e6"), std::string::npos) << big.error;
+  EXPECT_FALSE(app::set_entry(state, "Q[0][0][0]", "nan").ok);
   EXPECT_FALSE(app::set_entry(state, "temperature", "2").ok);
   EXPECT_EQ(state.revision(), revision);
   EXPECT_EQ(state.scenario().Q[0], core::Mat::Identity(2, 2));

@@ -28,6 +28,7 @@ class UiTest : public ::testing::Test {
     // As the GLFW backend maps them: GLFW's key codes for letters are ASCII.
     io.KeyMap[ImGuiKey_Z] = 'Z';
     io.KeyMap[ImGuiKey_Y] = 'Y';
+    io.KeyMap[ImGuiKey_Space] = ' ';  // Dear ImGui's keyboard navigation needs it (on while a menu is open)
     ASSERT_TRUE(app::load_fonts(1.0f)) << "DejaVu Sans (fonts-dejavu-core) is needed";
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;

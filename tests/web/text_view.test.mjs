@@ -95,7 +95,7 @@ test("typing into X row 1 column 1 changes the scenario as a drag would, the liv
   await field.fill("0.7");
   await field.press("Enter");
   const words = await said(page);
-  assert.match(words, new RegExp(`^X row 1, column 1 (rose|fell) from ${screenNumber(before.X[0][0])} to 0\\.70; S row `));
+  assert.match(words, new RegExp(`^X row 1 column 1 (rose|fell) from ${screenNumber(before.X[0][0])} to 0\\.70; S row `));
   assert.match(words, /row \d of A of head \d still sums to 1/);
   const after = JSON.parse(await page.evaluate(() => window.attnlab.scenario()));
   assert.equal(after.X[0][0], 0.7);
@@ -116,7 +116,7 @@ test("typing into X row 1 column 1 changes the scenario as a drag would, the liv
   await page.evaluate(() => { document.getElementById("text-view-said").textContent = ""; });
   await field.fill("seven");
   await field.press("Enter");
-  assert.match(await said(page), /^X row 1, column 1: \u201Cseven\u201D is not one number/);
+  assert.match(await said(page), /^X row 1 column 1: \u201Cseven\u201D is not one number/);
   assert.deepEqual(JSON.parse(await page.evaluate(() => window.attnlab.scenario())), before);
   assert.deepEqual(errors, []);
   await context.close();
@@ -149,6 +149,11 @@ test("Tab from the top of the page reaches every input and button of the text vi
   assert.deepEqual(wanted.filter((id) => !reached.has(id)), []);
   assert.deepEqual(unframed, [], "a visible frame on each control Tab reaches");
   assert.ok(shownWhileIn, "the text view shows while focus is in it");
+  // The canvas, once clicked, keeps the keys, but Tab leaves it when nothing is being typed there.
+  await page.mouse.click(700, 500);
+  assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
+  await page.keyboard.press("Tab");
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), "canvas", "Tab left the canvas");
   assert.deepEqual(errors, []);
   await context.close();
 });
