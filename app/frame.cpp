@@ -138,7 +138,7 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   }
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) state.redo();
   if (ImGui::IsKeyPressed(kKeyQ, false)) Quit(state, requests);
-  if (ImGui::IsKeyPressed(kKeyL, false)) ToggleLab(state);
+  if (ImGui::IsKeyPressed(kKeyL, false)) toggle_lab(state);
   if (ImGui::IsKeyPressed(kKeyO, false) && !platform_files().chooser->opens_on_ctrl_o())
     platform_files().chooser->ask(state, FileDialog::Purpose::Open);
   if (ImGui::IsKeyPressed(kKeyS, false)) {
@@ -265,6 +265,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     bar->NavLastIds[ImGuiNavLayer_Menu] = bar->GetID("File");  // BeginMenu's id, as OpenPopup's below
     bar->NavRectRel[ImGuiNavLayer_Menu] = ImRect(x, y, x + ImGui::CalcTextSize("File").x, y + ImGui::GetFrameHeight());
     ImGui::OpenPopup("File");
+    GImGui->NavDisableHighlight = false;  // its first item lit as it opens, as the keyboard's place
   }
   FileMenu(state, requests);
   LessonsMenu(state);
@@ -277,7 +278,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
   // which closes the menu when the bar's keyboard place is not the menu's title (a menu opened by
   // a click or by F10).
   static constexpr const char* kMenus[] = {"File", "Lessons", "Train", "Edit", "View", "Help"};
-  const ImGuiContext& g = *GImGui;
+  ImGuiContext& g = *GImGui;
   ImGuiWindow* bar = ImGui::GetCurrentWindow();
   if (ImGui::NavMoveRequestButNoResultYet() && (g.NavMoveDir == ImGuiDir_Left || g.NavMoveDir == ImGuiDir_Right) && g.NavWindow &&
       (g.NavWindow->Flags & ImGuiWindowFlags_ChildMenu) && g.NavWindow->ParentWindow == bar) {
@@ -286,6 +287,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
       if (!ImGui::IsPopupOpen(kMenus[i])) continue;
       ImGui::NavMoveRequestCancel();
       ImGui::OpenPopup(kMenus[(i + (g.NavMoveDir == ImGuiDir_Right ? 1 : n - 1)) % n]);
+      GImGui->NavDisableHighlight = false;
       break;
     }
   }

@@ -101,12 +101,16 @@ void LessonsMenu(AppState& state) {
 
 void TrainMenu(AppState& state) {
   if (!keyed::BeginMenu("menu.train", "Train")) return;
-  if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) ToggleLab(state);
+  if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) toggle_lab(state);
   // The lab's buttons, with their keys (panel_experiment_run.cpp reads them).
   if (state.view.workspace == Workspace::Lab && !state.lab.result) {
     const Lab& lab = state.lab;
     const bool can_run = lab.problems.empty(), finished = lab.worker && lab.view.curves.finished();
-    if (ImGui::MenuItem(lab.view.running ? "Pause" : finished ? "Run again" : "Run", "Space", false, can_run)) {
+    const char* run = lab.view.running                           ? "Pause"
+                      : !lab.worker || lab.view.curves.steps_done == 0 ? "Run"
+                      : finished                                     ? "Run again"
+                                                                     : "Resume";  // as the lab's own button
+    if (ImGui::MenuItem(run, "Space", false, can_run)) {
       if (lab.view.running) lab_pause(state);
       else if (finished) lab_restart(state);
       else lab_run(state);
@@ -148,18 +152,6 @@ void ViewMenu(AppState& state) {
 }
 
 // The lab, with an experiment in it: the first shipped one when it has none yet.
-void ToggleLab(AppState& state) {
-  if (state.view.workspace == Workspace::Lab) {
-    state.view.workspace = Workspace::Views;
-    return;
-  }
-  if (state.lab.experiment.variants.empty() && !state.library.experiments.empty()) open_experiment(state, state.library.experiments.front().path);
-  if (state.lab.experiment.variants.empty()) {
-    state.status = "no experiment to train: none is shipped beside attnlab; open one with File \u2192 Open";
-    return;
-  }
-  state.view.workspace = Workspace::Lab;
-}
 
 // The lesson's step k, and in presenter mode the panel it talks about.
 void GoToStep(AppState& state, int k) {

@@ -11,8 +11,6 @@ void LessonsMenu(AppState& state);
 void TrainMenu(AppState& state);
 void ViewMenu(AppState& state);
 
-// The lab, with an experiment in it (the first shipped one when it has none yet), or back to the views.
-void ToggleLab(AppState& state);
 // The lesson's step k, and in presenter mode the panel it talks about.
 void GoToStep(AppState& state, int k);
 // Presenter mode on or off: in the views, the step's panel beside the editor; in the lab, the lab alone.

@@ -473,6 +473,17 @@
         });
       });
     };
+    let shownKey = "", shownAt = 0;
+    // At a look: built again when what it depends on changed (a key of a few bytes; the view itself
+    // is a megabyte where the notes are), and every two seconds whatever the key says.
+    const look = function () {
+      let key;
+      try { key = call("attnlab_text_view_key", "string"); } catch (e) { return; }
+      if (key === shownKey && performance.now() - shownAt < 2000) return;
+      shownKey = key;
+      shownAt = performance.now();
+      refresh();
+    };
     const refresh = function () {
       if (!Module.calledRun || !view()) return;
       let text;
@@ -488,7 +499,7 @@
     window.attnlab.refreshTextView = refresh;
     ready.then(function () {
       refresh();
-      setInterval(refresh, 400);  // what the canvas changed: an edit, a step, a head chosen, a run's losses
+      setInterval(look, 400);  // what the canvas changed: an edit, a step, a run's losses
       const button = document.getElementById("text-view-button");
       if (button) button.addEventListener("click", function () {
         const shown = document.body.classList.toggle("text-view-shown");

@@ -97,7 +97,9 @@ void RunControls(AppState& state) {
   // Space runs or pauses, → takes one step: as a video player, when no field takes the keys.
   const ImGuiIO& io = ImGui::GetIO();
   const bool recording = state.dialogs.record_training.phase != RecordTraining::Phase::Idle;  // its progress bar is up: keys are its
-  if (!frame_picture().active && !recording && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
+  // Not while a menu or a dialog is open: there the arrows move through it (app/frame.cpp).
+  const bool popup = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+  if (!frame_picture().active && !recording && !popup && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
       if (running) lab_pause(state);
       else if (finished) lab_restart(state);

@@ -118,9 +118,11 @@ PanelText DescribeOutputPanel(const AppState& state) {
   const bool alt = s.options.head_output == core::HeadOutput::Alt;
   for (int h = 0; h < s.heads; ++h) {
     const core::HeadResult& r = result.head[static_cast<size_t>(h)];
-    const std::string name = "O_" + std::to_string(h + 1);
-    out += alt ? matrix_text(name + " = (1/\u221Ad_k) A V W_alt\u1D40", r.alt_output, state.token_labels())
-               : matrix_text(name + " = A V", r.output, state.token_labels());
+    const std::string name = "O_" + std::to_string(h + 1), of = s.heads > 1 ? " of head " + std::to_string(h + 1) : "";
+    // Both, in the order the panel draws them side by side; the one Y takes is named O_h.
+    out += matrix_text(alt ? "A V" + of : name + " = A V", r.output, state.token_labels());
+    out += matrix_text(alt ? name + " = (1/\u221Ad_k) A V W_alt\u1D40" : "(1/\u221Ad_k) A V W_alt\u1D40" + of + ", AttentionAlt's",
+                       r.alt_output, state.token_labels());
   }
   out += matrix_text(s.heads == 1 ? "Y = O_1 W^O" : "Y = [O_1 \u2026 O_" + std::to_string(s.heads) + "] W^O", result.output,
                      state.token_labels());

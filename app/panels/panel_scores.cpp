@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/panels/panel_text.h"
+#include "core/model/markup.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
@@ -318,11 +319,14 @@ PanelText DescribeScoresPanel(const AppState& state) {
   if (r.square()) {
     out += matrix_text("(S + S\u1D40)/2, the symmetric part", r.scores_sym, state.token_labels(), state.key_labels());
     out += matrix_text("(S \u2212 S\u1D40)/2, the antisymmetric part", r.scores_antisym, state.token_labels(), state.key_labels());
-    return out + "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
+    out += "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
            "; QQ\u1D40 is symmetric\n";
+  } else {
+    out += "the asymmetry of S is not defined: S is " + std::to_string(s.n()) + "\u00D7" + std::to_string(s.m()) + ", S\u1D40 is " +
+           std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) + "; QQ\u1D40 is symmetric\n";
   }
-  return out + "the asymmetry of S is not defined: S is " + std::to_string(s.n()) + "\u00D7" + std::to_string(s.m()) + ", S\u1D40 is " +
-         std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) + "; QQ\u1D40 is symmetric\n";
+  // The line under the heatmaps: what the editable matrices let S reach (docs/mathematics.md).
+  return out + core::markup_as_plain_text(core::describe_freedom(s, core::score_freedom(s))) + "\n";
 }
 
 }  // namespace app

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "app/files/files.h"  // show_lesson_step, request_open, open_experiment, is_lesson
-#include "app/menus.h"        // ToggleLab
 #include "app/panels/alt_text.h"
 #include "app/panels/panel_table.h"
 #include "app/panels/panel_text.h"
@@ -211,6 +210,19 @@ nlohmann::ordered_json text_view(AppState& state) {
   return j;
 }
 
+std::string text_view_key(const AppState& state) {
+  const GeometryView& g = state.panels.geometry;
+  const core::Curves& c = state.lab.view.curves;
+  std::string key;
+  for (const long long v : {static_cast<long long>(state.revision()), static_cast<long long>(state.panels.lesson_step),
+                            static_cast<long long>(state.view.workspace), static_cast<long long>(c.steps_done),
+                            static_cast<long long>(state.lab.view.running), static_cast<long long>(g.axis_x), static_cast<long long>(g.axis_y),
+                            static_cast<long long>(g.show_q + 2 * g.show_k + 4 * g.show_alt), static_cast<long long>(state.panels.embedded.size()),
+                            static_cast<long long>(static_cast<bool>(state.lab.result))})
+    key += std::to_string(v) + ",";
+  return key + state.lab.source;
+}
+
 TextViewAnswer set_entry(AppState& state, const std::string& key, const std::string& value) {
   TextViewAnswer answer;
   const core::Scenario& s = state.scenario();
@@ -283,7 +295,7 @@ TextViewAnswer menu_in_text_view(AppState& state, const std::string& action, int
     state.view.workspace = Workspace::Lab;
     answer.said = "the lab, with the experiment \u201C" + core::markup_as_plain_text(x.title) + "\u201D";
   } else if (action == "lab") {
-    ToggleLab(state);
+    toggle_lab(state);
     answer.said = state.view.workspace == Workspace::Lab ? "the training lab" : "the views";
   } else if ((action == "run" || action == "pause" || action == "step") && state.view.workspace == Workspace::Lab) {
     Lab& lab = state.lab;

@@ -23,6 +23,12 @@ namespace app {
 // is as it was.
 nlohmann::ordered_json text_view(AppState& state);
 
+// What the view depends on besides its text, in a few bytes: the scenario's revision, the lesson's
+// step, the workspace, the lab's step and run, Geometry's plane and what it shows, the panels
+// embedded. The page builds the view again when it changes (a view is a megabyte where the notes
+// are), and every two seconds whatever it says, for what it leaves out.
+std::string text_view_key(const AppState& state);
+
 // What an edit or an undo did: said, for the live region; or why nothing changed.
 struct TextViewAnswer {
   bool ok = false;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "app/files/files.h"  // open_experiment
 #include "app/training/training_worker.h"
 #include "core/export/export.h"
 #include "core/io/experiment_json.h"
@@ -209,6 +210,19 @@ std::string lab_progress(const AppState& state) {
   if (lab.view.running && lab.view.steps_per_second > 0)
     return "step " + done + " of " + steps + seeds + " \u00B7 " + thousands(lab.view.steps_per_second) + " steps/s";
   return "step " + done + " of " + steps + seeds + (lab.view.running ? "" : " \u00B7 paused");
+}
+
+void toggle_lab(AppState& state) {
+  if (state.view.workspace == Workspace::Lab) {
+    state.view.workspace = Workspace::Views;
+    return;
+  }
+  if (state.lab.experiment.variants.empty() && !state.library.experiments.empty()) open_experiment(state, state.library.experiments.front().path);
+  if (state.lab.experiment.variants.empty()) {
+    state.status = "no experiment to train: none is shipped beside attnlab; open one with File \u2192 Open";
+    return;
+  }
+  state.view.workspace = Workspace::Lab;
 }
 
 }  // namespace app

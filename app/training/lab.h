@@ -34,6 +34,9 @@ void lab_run(AppState& state);
 void lab_pause(AppState& state);
 void lab_step(AppState& state);
 void lab_restart(AppState& state);
+// The lab, with an experiment in it (the first shipped one when it has none yet), or back to the
+// views: Ctrl+L, Train → Training lab, the page's text view.
+void toggle_lab(AppState& state);
 void lab_set_speed(AppState& state, int speed);
 
 // Once a frame: what the worker published since.

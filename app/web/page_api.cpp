@@ -185,6 +185,12 @@ EMSCRIPTEN_KEEPALIVE int attnlab_export(const char* extension) {
 
 EMSCRIPTEN_KEEPALIVE const char* attnlab_export_data() { return g_export.c_str(); }
 
+// What the text view depends on, in a few bytes: the page asks for the view when it changes.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_text_view_key() {
+  static std::string out;
+  return kept(out, app::text_view_key(state()));
+}
+
 // textView(): the text view's model (app/panels/text_view.h), JSON.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_text_view() {
   static std::string out;

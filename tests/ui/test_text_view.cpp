@@ -54,6 +54,18 @@ TEST_F(TextViewTest, AnEditIsSaidInWordsAPersonCanCheck) {
   EXPECT_NEAR(state.result().head[0].weights(0, 1), 1 / (1 + std::exp(-1 / std::sqrt(2.0))), 1e-12);
 }
 
+// The key the page watches moves with what the view shows: an edit, the plane Geometry shows.
+TEST_F(TextViewTest, ItsKeyMovesWithWhatItShows) {
+  open_worked_case();
+  const std::string key = app::text_view_key(state);
+  EXPECT_EQ(app::text_view_key(state), key);
+  ASSERT_TRUE(app::set_entry(state, "Q[0][0][1]", "1").ok);
+  const std::string edited = app::text_view_key(state);
+  EXPECT_NE(edited, key);
+  state.panels.geometry.show_q = false;
+  EXPECT_NE(app::text_view_key(state), edited);
+}
+
 // Each edit is one undo step, as a drag is; undo takes back one at a time.
 TEST_F(TextViewTest, EachEditIsOneUndoStep) {
   open_worked_case();
