@@ -176,6 +176,16 @@ bool HasExportOptions(const FileDialog& d) {
 void ExportOptions(AppState& state) {
   FileDialog& d = state.dialogs.file;
   ExportChoice& x = d.exported;
+  // On the clipboard, not in a file: a course page or a slide takes it as the image's alt text. As
+  // --describe prints it: a title's control characters seen, not obeyed, where it is pasted.
+  const auto copy_alt_text = [&state](const std::string& text) {
+    if (keyed::Button("file_dialog.alt_text", "Copy alt text")) {
+      ImGui::SetClipboardText(core::visible_controls(text, "\n").c_str());
+      state.status = "the picture's alt text is on the clipboard: what it shows and its numbers";
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("what the picture shows and its numbers, to paste beside it");
+  };
   if (x.format == core::ExportFormat::Svg) {
     ImGui::TextUnformatted("Colours:");
     ImGui::SameLine();
@@ -183,15 +193,9 @@ void ExportOptions(AppState& state) {
     ImGui::SameLine();
     const char* window = state.view.theme == Theme::Dark ? "the window's (dark)" : "the window's (light)";
     if (keyed::RadioButton("file_dialog.svg_window", window, !x.light)) x.light = false;
+    copy_alt_text(x.kind == ExportChoice::Kind::Curves ? alt_text(state, Panel::LossCurves) : svg_alt_text(state));
   } else if (x.format == core::ExportFormat::Png) {
-    // On the clipboard, not in a file: a course page or a slide takes it as the image's alt text.
-    if (keyed::Button("file_dialog.alt_text", "Copy alt text")) {
-      // As --describe prints it: a title's control characters seen, not obeyed, where it is pasted.
-      ImGui::SetClipboardText(core::visible_controls(alt_text(state, x.picture.panel), "\n").c_str());
-      state.status = "the picture's alt text is on the clipboard: what it shows and its numbers";
-    }
-    ImGui::SameLine();
-    ImGui::TextDisabled("what the picture shows and its numbers, to paste beside it");
+    copy_alt_text(alt_text(state, x.picture.panel));
   } else if (x.format == core::ExportFormat::Tex) {
     const std::string proposed = export_file_name(state, x);
     bool beamer = x.beamer;
@@ -246,7 +250,8 @@ void DrawFileDialog(AppState& state) {
   ImGui::TextDisabled("%s", d.directory.c_str());
 
   // The listing, and for Open the recent files beside it.
-  const float rows_below = HasExportOptions(d) ? 5.0f : 4.0f;  // the name, the options, the message, the buttons
+  // The name, the options (an SVG's: its colours, then Copy alt text), the message, the buttons.
+  const float rows_below = !HasExportOptions(d) ? 4.0f : d.exported.format == core::ExportFormat::Svg ? 6.0f : 5.0f;
   const float list_h = ImGui::GetContentRegionAvail().y - rows_below * ImGui::GetFrameHeightWithSpacing();
   const float list_w = opening && !state.library.recent_files.empty() ? ImGui::GetContentRegionAvail().x * 0.55f : 0.0f;
   if (ImGui::BeginChild("listing", ImVec2(list_w, list_h), true)) {

@@ -24,16 +24,28 @@ std::vector<Panel> panels_shown(const AppState& state, std::optional<Panel> pane
   return shown;
 }
 
-std::string alt_text(const AppState& state, std::optional<Panel> panel) {
+std::string alt_text(const AppState& state, std::optional<Panel> panel) { return alt_text_of(state, panels_shown(state, panel)); }
+
+std::string alt_text_of(const AppState& state, const std::vector<Panel>& shown, const std::string& as) {
   const core::Scenario& s = state.scenario();
-  const std::vector<Panel> shown = panels_shown(state, panel);
   // The lab's panels are of its experiment; the views', of the scenario.
   const bool lab = shown.size() == 1 && !core::is_view(shown[0]);
   const std::string& title = lab ? state.lab.experiment.title : s.title;
   const std::string of = title.empty() ? (lab ? "an experiment" : "a scenario") : "\u201C" + core::markup_as_plain_text(title) + "\u201D";
-  std::string out = "attnlab: the " + core::panel_names_text(shown, " and ") + (shown.size() == 1 ? " panel" : " panels") + " of " + of + ".\n";
+  std::string out = "attnlab: the " + core::panel_names_text(shown, " and ") + (shown.size() == 1 ? " panel" : " panels") + " of " + of +
+                    (as.empty() ? "" : ", " + as) + ".\n";
   for (const Panel p : shown) out += "\n" + panel_row(p).describe(state).text();
   return out;
+}
+
+std::string svg_alt_text(const AppState& state) {
+  // The SVG's heatmaps are those of these panels, for the head shown (core/export/export_svg.cpp):
+  // W^Q W^Kᵀ only where there is one (projected mode).
+  std::vector<Panel> shown = {Panel::Scores, Panel::Softmax};
+  if (state.scenario().mode == core::Mode::Projected) shown.push_back(Panel::Rank);
+  shown.push_back(Panel::Output);
+  const int heads = state.scenario().heads;
+  return alt_text_of(state, shown, heads > 1 ? "head " + std::to_string(state.view.head + 1) + ", as heatmaps in an SVG" : "as heatmaps in an SVG");
 }
 
 }  // namespace app

@@ -21,4 +21,12 @@ std::vector<Panel> panels_shown(const AppState& state, std::optional<Panel> pane
 // alone. Plain text, lines ending in "\n".
 std::string alt_text(const AppState& state, std::optional<Panel> panel = std::nullopt);
 
+// The same for the panels given, in that order; as, when given, says how they are shown ("as
+// heatmaps in an SVG") after the first line's title.
+std::string alt_text_of(const AppState& state, const std::vector<Panel>& panels, const std::string& as = "");
+
+// The SVG export's (File → Export → SVG): the Scores, Softmax, Rank (in projected mode, for
+// W^Q W^Kᵀ) and Output panels' text, of the head shown, as its heatmaps are theirs.
+std::string svg_alt_text(const AppState& state);
+
 }  // namespace app

@@ -12,8 +12,10 @@
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/training_animation_dialog.h"
 #include "app/files/files.h"
+#include "app/files/platform_files.h"
 #include "app/panels/alt_text.h"
 #include "app/training/lab.h"
+#include "core/export/export.h"
 #include "core/io/experiment_json.h"
 #include "ui_harness.h"
 
@@ -400,6 +402,29 @@ TEST_F(ExportsTest, CopyAltTextPutsThePicturesDescriptionOnTheClipboard) {
   EXPECT_EQ(softmax, app::alt_text(state, app::Panel::Softmax));
   EXPECT_EQ(softmax.rfind("attnlab: the Softmax panel of \u201CShared QK", 0), 0u) << softmax;
   EXPECT_EQ(softmax.find("\nScores"), std::string::npos) << softmax;
+}
+
+// File → Export → SVG: the heatmaps of the head shown, whose panels' text the alt text is, with
+// the same numbers as the SVG's cells.
+TEST_F(ExportsTest, AnSvgsAltTextIsItsHeatmapsText) {
+  own_lesson("03_shared_qk.json");
+  frames(2);
+  app::ExportChoice svg;
+  svg.format = core::ExportFormat::Svg;
+  app::platform_files().chooser->ask_export(state, svg);
+  frames(3);
+  ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  ImGui::SetClipboardText("");
+  click(center(control("file_dialog.alt_text")));
+  const std::string text = ImGui::GetClipboardText();
+  EXPECT_EQ(text, app::svg_alt_text(state));
+  EXPECT_EQ(text.rfind("attnlab: the Scores, Softmax, Rank and Output panels of \u201CShared QK", 0), 0u) << text;
+  EXPECT_NE(text.find(", as heatmaps in an SVG.\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  the: 0.22, 0.18, 0.12, 0.20, 0.27"), std::string::npos) << text;  // A's first row
+  EXPECT_NE(text.find("W^Q W^K\u1D40 (d_model \u00D7 d_model):"), std::string::npos) << text;  // projected: the SVG draws it
+  // The SVG's cells hold the same numbers: A's first row among its texts.
+  const std::string written = core::export_svg(state.scenario(), state.result(), core::SvgStyle{});
+  for (const char* number : {">0.22<", ">0.18<", ">0.12<", ">0.27<"}) EXPECT_NE(written.find(number), std::string::npos) << number;
 }
 
 }  // namespace test_exports
