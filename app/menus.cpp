@@ -104,18 +104,9 @@ void TrainMenu(AppState& state) {
   if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) toggle_lab(state);
   // The lab's buttons, with their keys (panel_experiment_run.cpp reads them).
   if (state.view.workspace == Workspace::Lab && !state.lab.result) {
-    const Lab& lab = state.lab;
-    const bool can_run = lab.problems.empty(), finished = lab.worker && lab.view.curves.finished();
-    const char* run = lab.view.running                           ? "Pause"
-                      : !lab.worker || lab.view.curves.steps_done == 0 ? "Run"
-                      : finished                                     ? "Run again"
-                                                                     : "Resume";  // as the lab's own button
-    if (ImGui::MenuItem(run, "Space", false, can_run)) {
-      if (lab.view.running) lab_pause(state);
-      else if (finished) lab_restart(state);
-      else lab_run(state);
-    }
-    if (ImGui::MenuItem("Step", "\u2192", false, can_run && !finished)) lab_step(state);
+    const bool can_run = state.lab.problems.empty();
+    if (ImGui::MenuItem(lab_run_label(state.lab), "Space", false, can_run)) lab_run_or_pause(state);
+    if (ImGui::MenuItem("Step", "\u2192", false, can_run && !lab_finished(state.lab))) lab_step(state);
   }
   ImGui::Separator();
   ImGui::TextDisabled("Shipped experiments");

@@ -58,16 +58,11 @@ void RunControls(AppState& state) {
   const core::Curves& c = lab.view.curves;
   const float scale = fonts().scale;
   const bool running = lab.view.running;
-  const bool finished = lab.worker && c.finished();
+  const bool finished = lab_finished(lab);
   const bool can_run = lab.problems.empty();
   const float button_w = 96 * scale;
   ImGui::BeginDisabled(!can_run);
-  if (running) {
-    if (keyed::Button("lab.run", "Pause", ImVec2(button_w, 0))) lab_pause(state);
-  } else {
-    const char* label = !lab.worker || c.steps_done == 0 ? "Run" : finished ? "Run again" : "Resume";
-    if (keyed::Button("lab.run", label, ImVec2(button_w, 0))) finished ? lab_restart(state) : lab_run(state);
-  }
+  if (keyed::Button("lab.run", lab_run_label(lab), ImVec2(button_w, 0))) lab_run_or_pause(state);
   ImGui::SameLine();
   ImGui::BeginDisabled(finished);
   if (keyed::Button("lab.step", "Step", ImVec2(button_w * 0.7f, 0))) lab_step(state);
@@ -100,11 +95,7 @@ void RunControls(AppState& state) {
   // Not while a menu or a dialog is open: there the arrows move through it (app/frame.cpp).
   const bool popup = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
   if (!frame_picture().active && !recording && !popup && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
-      if (running) lab_pause(state);
-      else if (finished) lab_restart(state);
-      else lab_run(state);
-    }
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) lab_run_or_pause(state);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), true) && !finished) lab_step(state);
   }
 }

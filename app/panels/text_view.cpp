@@ -14,6 +14,7 @@
 #include "app/panels/panel_table.h"
 #include "app/panels/panel_text.h"
 #include "app/widgets/heatmap.h"  // format_number
+#include "core/animation/cell_key.h"
 #include "core/animation/sweep.h"
 #include "core/math/matrix.h"  // kMaxAbsEntry
 #include "core/model/markup.h"
@@ -50,26 +51,6 @@ nlohmann::ordered_json region(Panel panel, const PanelText& text) {
     if (!lines.empty()) blocks.push_back({{"lines", std::move(lines)}});
   }
   return {{"panel", panel_name(panel)}, {"heading", heading}, {"blocks", std::move(blocks)}};
-}
-
-// A cell key's parts: "W_Q[1][0][2]" → W_Q, {1, 0, 2}. The key was checked (core::sweep_problem).
-struct EntryKey {
-  std::string matrix;
-  int head = -1, row = 0, column = 0;
-};
-EntryKey entry_key_of(const std::string& key) {
-  EntryKey c;
-  c.matrix = key.substr(0, key.find('['));
-  std::vector<int> at;
-  for (size_t i = key.find('['); i != std::string::npos && i < key.size(); i = key.find('[', i + 1)) {
-    int v = 0;
-    std::from_chars(key.data() + i + 1, key.data() + key.size(), v);
-    at.push_back(v);
-  }
-  if (at.size() == 3) c.head = at[0];
-  c.row = at.size() >= 2 ? at[at.size() - 2] : 0;
-  c.column = at.empty() ? 0 : at.back();
-  return c;
 }
 
 // As the inputs' labels and the screen write them: W^Q, not W_Q.
@@ -116,33 +97,26 @@ std::string read_entry(std::string text, double& out) {
   return "";
 }
 
-// The entry of a per-head matrix that moved most between two results, over every head.
+// The entry that moved most between two matrices of one shape, where it moved more than the
+// largest change noted in best so far.
 struct Largest {
-  int head = -1, row = 0, column = 0;
-  double before = 0, after = 0;
+  int head = -1, row = -1, column = 0;
+  double before = 0, after = 0, by = 0;
 };
-template <class Get>
-Largest largest_change(const core::Result& before, const core::Result& after, Get get) {
-  Largest best;
-  double most = 0;
-  for (size_t h = 0; h < after.head.size() && h < before.head.size(); ++h) {
-    const auto& a = get(before.head[h]);
-    const auto& b = get(after.head[h]);
-    if (a.rows() != b.rows() || a.cols() != b.cols()) continue;
-    for (int i = 0; i < b.rows(); ++i)
-      for (int j = 0; j < b.cols(); ++j)
-        if (std::isfinite(a(i, j)) && std::isfinite(b(i, j)) && std::abs(b(i, j) - a(i, j)) > most) {
-          most = std::abs(b(i, j) - a(i, j));
-          best = {static_cast<int>(h), i, j, a(i, j), b(i, j)};
-        }
-  }
-  return best;
+void note_largest(const core::Mat& a, const core::Mat& b, int head, Largest& best) {
+  if (a.rows() != b.rows() || a.cols() != b.cols()) return;
+  for (int i = 0; i < b.rows(); ++i)
+    for (int j = 0; j < b.cols(); ++j)
+      if (std::isfinite(a(i, j)) && std::isfinite(b(i, j)) && std::abs(b(i, j) - a(i, j)) > best.by)
+        best = {head, i, j, a(i, j), b(i, j), std::abs(b(i, j) - a(i, j))};
 }
 
 // What followed an edit, in the order the views show it: S and the row of A it moved, else Y.
 std::string what_followed(const core::Scenario& s, const core::Result& before, const core::Result& after) {
   std::string out;
-  const Largest S = largest_change(before, after, [](const core::HeadResult& r) -> const core::Mat& { return r.scores; });
+  Largest S;  // over every head
+  for (size_t h = 0; h < after.head.size() && h < before.head.size(); ++h)
+    note_largest(before.head[h].scores, after.head[h].scores, static_cast<int>(h), S);
   if (S.head >= 0) {
     out += "; " + place("S", S.row, S.column, S.head, s.heads) + " " + moved(S.before, S.after);
     const double sum = after.head[static_cast<size_t>(S.head)].row_sums(S.row);
@@ -151,17 +125,9 @@ std::string what_followed(const core::Scenario& s, const core::Result& before, c
     out += "; row " + std::to_string(S.row + 1) + " of A" + (s.heads > 1 ? " of head " + std::to_string(S.head + 1) : "") +
            (std::abs(sum - 1) < 5e-4 ? " still sums to 1" : std::string(" now sums to ") + text + " (sigmoid attention)");
   }
-  double most = 0;
-  int row = -1, column = 0;
-  if (before.output.rows() == after.output.rows() && before.output.cols() == after.output.cols())
-    for (int i = 0; i < after.output.rows(); ++i)
-      for (int j = 0; j < after.output.cols(); ++j)
-        if (std::abs(after.output(i, j) - before.output(i, j)) > most) {
-          most = std::abs(after.output(i, j) - before.output(i, j));
-          row = i;
-          column = j;
-        }
-  if (row >= 0) out += "; the output " + place("Y", row, column, -1, 1) + " " + moved(before.output(row, column), after.output(row, column));
+  Largest Y;
+  note_largest(before.output, after.output, -1, Y);
+  if (Y.row >= 0) out += "; the output " + place("Y", Y.row, Y.column, -1, 1) + " " + moved(Y.before, Y.after);
   if (after.has_loss && before.has_loss && after.loss != before.loss) out += "; the loss " + moved(before.loss, after.loss);
   return out;
 }
@@ -171,7 +137,8 @@ std::string what_followed(const core::Scenario& s, const core::Result& before, c
 nlohmann::ordered_json text_view(AppState& state) {
   nlohmann::ordered_json regions = nlohmann::ordered_json::array();
   const int heads = state.scenario().heads, shown_head = state.view.head;
-  for (const Panel p : panels_shown(state)) {
+  const std::vector<Panel> shown = panels_shown(state);
+  for (const Panel p : shown) {
     if (!shows_one_head(p) || heads == 1) {
       regions.push_back(region(p, panel_row(p).describe(state)));
       continue;
@@ -184,7 +151,6 @@ nlohmann::ordered_json text_view(AppState& state) {
   }
   nlohmann::ordered_json j{{"revision", state.revision()}, {"regions", std::move(regions)}, {"lesson", nullptr}};
   const core::LessonNotes& lesson = state.lesson();
-  const std::vector<Panel> shown = panels_shown(state);
   if (!lesson.steps.empty() && std::find(shown.begin(), shown.end(), Panel::Lesson) != shown.end()) {
     const int at = std::clamp(state.panels.lesson_step, 0, static_cast<int>(lesson.steps.size()) - 1);
     j["lesson"] = {{"step", at + 1}, {"steps", lesson.steps.size()}, {"show_me", state.saved().show.count(at + 1) > 0}};
@@ -200,12 +166,10 @@ nlohmann::ordered_json text_view(AppState& state) {
   j["workspace"] = state.view.workspace == Workspace::Lab ? "lab" : "views";
   if (state.view.workspace == Workspace::Lab && !state.lab.result) {
     const Lab& lab = state.lab;
-    const core::Curves& c = lab.view.curves;
-    const bool finished = lab.worker && c.finished();
     j["lab"] = {{"can_run", lab.problems.empty()},
                 {"running", lab.view.running},
-                {"run", lab.view.running ? "Pause" : !lab.worker || c.steps_done == 0 ? "Run" : finished ? "Run again" : "Resume"},
-                {"can_step", lab.problems.empty() && !finished}};
+                {"run", lab_run_label(lab)},
+                {"can_step", lab.problems.empty() && !lab_finished(lab)}};
   }
   return j;
 }
@@ -231,8 +195,10 @@ TextViewAnswer set_entry(AppState& state, const std::string& key, const std::str
     const std::string prefix = "--animate " + key + ": ";  // sweep's words are for the command line
     return answer.error = key + ": " + (why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why), answer;
   }
-  const EntryKey c = entry_key_of(key);
-  const std::string where = place(screen_name(c.matrix), c.row, c.column, c.head, s.heads);
+  core::CellKey c;  // well formed: sweep_problem read it
+  core::split_cell_key(key, c);
+  const size_t n = c.indices.size();
+  const std::string where = place(screen_name(c.name), c.indices[n - 2], c.indices[n - 1], n == 3 ? c.indices[0] : -1, s.heads);
   double after = 0;
   if (const std::string why = read_entry(value, after); !why.empty())
     return answer.error = where + ": \u201C" + value + "\u201D " + why + "; it stays " + format_number(core::sweep_value(s, key)), answer;
@@ -300,7 +266,7 @@ TextViewAnswer menu_in_text_view(AppState& state, const std::string& action, int
   } else if ((action == "run" || action == "pause" || action == "step") && state.view.workspace == Workspace::Lab) {
     Lab& lab = state.lab;
     if (!lab.problems.empty()) return answer.error = "the experiment cannot run: " + lab.problems.front(), answer;
-    const bool finished = lab.worker && lab.view.curves.finished();
+    const bool finished = lab_finished(lab);
     if (action == "pause") lab_pause(state);
     else if (action == "step" && !finished) lab_step(state);
     else if (action == "run") finished ? lab_restart(state) : lab_run(state);

@@ -212,6 +212,20 @@ std::string lab_progress(const AppState& state) {
   return "step " + done + " of " + steps + seeds + (lab.view.running ? "" : " \u00B7 paused");
 }
 
+bool lab_finished(const Lab& lab) { return lab.worker && lab.view.curves.finished(); }
+
+const char* lab_run_label(const Lab& lab) {
+  if (lab.view.running) return "Pause";
+  if (!lab.worker || lab.view.curves.steps_done == 0) return "Run";
+  return lab_finished(lab) ? "Run again" : "Resume";
+}
+
+void lab_run_or_pause(AppState& state) {
+  if (state.lab.view.running) lab_pause(state);
+  else if (lab_finished(state.lab)) lab_restart(state);
+  else lab_run(state);
+}
+
 void toggle_lab(AppState& state) {
   if (state.view.workspace == Workspace::Lab) {
     state.view.workspace = Workspace::Views;

@@ -34,6 +34,13 @@ void lab_run(AppState& state);
 void lab_pause(AppState& state);
 void lab_step(AppState& state);
 void lab_restart(AppState& state);
+// Whether the run has taken all its steps.
+bool lab_finished(const Lab& lab);
+// The lab's Run button as it reads now, wherever it is shown (the lab's panel, the Train menu, the
+// page's text view): Pause, Run, Resume or Run again.
+const char* lab_run_label(const Lab& lab);
+// What that button (and Space) does: pause a running run, start a finished one again, else run.
+void lab_run_or_pause(AppState& state);
 // The lab, with an experiment in it (the first shipped one when it has none yet), or back to the
 // views: Ctrl+L, Train → Training lab, the page's text view.
 void toggle_lab(AppState& state);

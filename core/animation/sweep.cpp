@@ -1,5 +1,7 @@
 #include "core/animation/sweep.h"
 
+#include "core/animation/cell_key.h"
+
 #include "core/text/json_text.h"
 
 #include <charconv>
@@ -28,35 +30,10 @@ std::string parse_number(const std::string& text, double& out) {
   return std::isfinite(out) ? "" : text + " is too large for a double (above about 1.8e308)";
 }
 
-struct Key {
-  std::string name;
-  std::vector<int> indices;
-};
-
-// "W_Q[0][1][2]" → {"W_Q", {0, 1, 2}}; false when it is not of that shape.
-bool split_key(const std::string& key, Key& out) {
-  const size_t open = key.find('[');
-  out.name = key.substr(0, open);
-  out.indices.clear();
-  if (open == std::string::npos || out.name.empty()) return false;
-  size_t at = open;
-  while (at < key.size()) {
-    if (key[at] != '[') return false;
-    const size_t close = key.find(']', at);
-    if (close == std::string::npos || close == at + 1) return false;
-    int index = 0;
-    const auto [end, ec] = std::from_chars(key.data() + at + 1, key.data() + close, index);
-    if (ec != std::errc() || end != key.data() + close || index < 0) return false;
-    out.indices.push_back(index);
-    at = close + 1;
-  }
-  return true;
-}
-
 // The matrix a key names in s (W_O aside: it is wider), or null with *why set.
 // S is Scenario or const Scenario: the matrix has its constness.
 template <class S>
-auto matrix_of(S& s, const Key& k, std::string* why) -> decltype(&s.X) {
+auto matrix_of(S& s, const CellKey& k, std::string* why) -> decltype(&s.X) {
   const bool projected = s.mode == Mode::Projected, merged = projected && s.options.merged_qk;
   struct Field {
     const char* name;
@@ -97,6 +74,25 @@ auto matrix_of(S& s, const Key& k, std::string* why) -> decltype(&s.X) {
 
 }  // namespace
 
+bool split_cell_key(const std::string& key, CellKey& out) {
+  const size_t open = key.find('[');
+  out.name = key.substr(0, open);
+  out.indices.clear();
+  if (open == std::string::npos || out.name.empty()) return false;
+  size_t at = open;
+  while (at < key.size()) {
+    if (key[at] != '[') return false;
+    const size_t close = key.find(']', at);
+    if (close == std::string::npos || close == at + 1) return false;
+    int index = 0;
+    const auto [end, ec] = std::from_chars(key.data() + at + 1, key.data() + close, index);
+    if (ec != std::errc() || end != key.data() + close || index < 0) return false;
+    out.indices.push_back(index);
+    at = close + 1;
+  }
+  return true;
+}
+
 std::string parse_sweep(const std::string& text, Sweep& out) {
   const size_t equals = text.find('='), colon = text.rfind(':');
   if (equals == std::string::npos || colon == std::string::npos || colon < equals)
@@ -118,8 +114,8 @@ std::string sweep_problem(const Scenario& s, const Sweep& sweep) {
   }
   if (std::abs(sweep.from) > kMaxAbsEntry || std::abs(sweep.to) > kMaxAbsEntry)
     return where + "an entry stays within |x| ≤ 1e6";
-  Key k;
-  if (!split_key(sweep.param, k))
+  CellKey k;
+  if (!split_cell_key(sweep.param, k))
     return where + "expected a cell key as --layout-out writes it (X[1][0], W_Q[0][1][0], Q[0][2][1]) or temperature";
   std::string why;
   Eigen::Index rows = 0, cols = 0;
@@ -144,8 +140,8 @@ void set_sweep_value(Scenario& s, const std::string& param, double value) {
     s.options.temperature = value;
     return;
   }
-  Key k;
-  split_key(param, k);
+  CellKey k;
+  split_cell_key(param, k);
   const int r = k.indices[k.indices.size() - 2], c = k.indices.back();
   if (k.name == "W_O") {
     s.W_O(r, c) = value;
@@ -157,8 +153,8 @@ void set_sweep_value(Scenario& s, const std::string& param, double value) {
 
 double sweep_value(const Scenario& s, const std::string& param) {
   if (param == "temperature") return s.options.temperature;
-  Key k;
-  split_key(param, k);
+  CellKey k;
+  split_cell_key(param, k);
   const int r = k.indices[k.indices.size() - 2], c = k.indices.back();
   if (k.name == "W_O") return s.W_O(r, c);
   std::string why;
