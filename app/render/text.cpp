@@ -118,6 +118,7 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
   const ImFont* regular = fonts().regular;
   const float ratio = base / (regular ? regular->FontSize : base);
   pos.y += base * 0.1f;
+  const float clip_right = draw_list->GetClipRectMax().x;
   for_each_run(markup, [&](const Run& run) {
     ImFont* font = font_of(run);
     const float px = run.shift ? font->FontSize * ratio : base;
@@ -125,7 +126,14 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
     const float dy = run.shift > 0 ? -base * 0.12f : run.shift < 0 ? base * 0.45f : 0.0f;
     const char* b = run.text.data();
     const char* e = b + run.text.size();
-    draw_list->AddText(font, px, ImVec2(pos.x, pos.y + dy), color, b, e);
+    // Only what can show: ImGui reserves vertices for every glyph of a line before it clips, so a
+    // stranger's megabyte word, drawn whole, took 92 MB (and the page's heap never gives it back).
+    const float room = clip_right - pos.x;
+    if (room > 0) {
+      const char* shown = e;
+      font->CalcTextSizeA(px, room + 2 * px, 0, b, e, &shown);  // the glyph across the edge too
+      draw_list->AddText(font, px, ImVec2(pos.x, pos.y + dy), color, b, shown);
+    }
     note_drawn_text(pos, run.text);
     pos.x += font->CalcTextSizeA(px, FLT_MAX, 0, b, e).x;
   });

@@ -4,6 +4,7 @@
 // Each returns text or bytes that stay valid until the next call of the same function.
 #include <emscripten.h>
 #include <imgui.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -95,6 +96,11 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text, double bytes) {
   if (!error.empty()) j["error"] = error;
   return kept(out, j.dump());
 }
+
+// The bytes the page's C++ holds now (malloc's count). The wasm heap (HEAP8.length) only ever
+// grows, by a fifth at a time, so its size says what the page once needed at its busiest, not
+// what it keeps: a test of what loads leave behind reads this (tests/web/page_keeps.test.mjs).
+EMSCRIPTEN_KEEPALIVE double attnlab_heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
 // Counts every change of the scenario on screen (an edit, undo, an opened file): the page posts
 // "changed" to a host page when it moves (web/page_pre.js).

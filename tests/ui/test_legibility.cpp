@@ -5,8 +5,11 @@
 // are there to read.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "app/files/files.h"
 #include "app/render/text.h"
@@ -175,6 +178,41 @@ TEST(ReadableSlider, TheGrabsPlace) {
   EXPECT_FLOAT_EQ(app::slider_fraction(2, 2, 8, false), 0.0f);
   EXPECT_NEAR(app::slider_fraction(1.0, 0.1, 10.0, true), 0.5f, 1e-6);
   EXPECT_NEAR(app::slider_fraction(1.0, 0.1, 10.0, false), 0.0909f, 1e-4);
+}
+
+}  // namespace test_legibility
+
+namespace test_legibility {
+
+namespace {
+class LongWordTest : public UiTest {};
+}  // namespace
+
+// A stranger's notes of one word a megabyte long: the Lesson panel shows the part that fits and
+// the frame's vertices are those of what shows. ImGui reserves vertices for a whole line before it
+// clips, so the word drawn whole reserved 4 vertices and 6 indices a glyph, 92 MB, that the page's
+// heap kept for good (tests/web/page_keeps.test.mjs).
+TEST_F(LongWordTest, AMegabyteWordInTheNotesDrawsOnlyWhatShows) {
+  std::ifstream in(std::string(ATTNLAB_TEST_DATA) + "/example.json");
+  nlohmann::json s = nlohmann::json::parse(in);
+  const auto vertices = [&](const std::string& notes) {
+    s["notes"] = notes;
+    EXPECT_EQ(app::open_scenario_text(state, s.dump()), "");
+    frames(3);
+    EXPECT_NE(layout.panels.count("Lesson"), 0u);
+    size_t n = 0, reserved = 0;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int i = 0; i < data->CmdListsCount; ++i) {
+      n += static_cast<size_t>(data->CmdLists[i]->VtxBuffer.Size);
+      reserved = std::max(reserved, static_cast<size_t>(data->CmdLists[i]->VtxBuffer.Capacity));
+    }
+    return std::make_pair(n, reserved);
+  };
+  const auto [short_word, short_reserved] = vertices("n");
+  const auto [long_word, long_reserved] = vertices(std::string(1000000, 'n'));
+  // A panel's width of n's is a few hundred glyphs of 4 vertices; the word whole, 4 000 000.
+  EXPECT_LT(long_word, short_word + 8000) << short_word;
+  EXPECT_LT(long_reserved, 200000u) << "a draw list reserved room for the whole word (" << short_reserved << " for one n)";
 }
 
 }  // namespace test_legibility
