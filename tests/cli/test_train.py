@@ -29,6 +29,7 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+import threading
 
 import torch
 
@@ -36,6 +37,18 @@ from torch_masks import logit_divisor, masked_positions
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 import positions  # noqa: E402  the one positions reference
+from warm_python import WarmPython  # noqa: E402  the exported scripts, without starting torch for each
+
+_pythons = threading.local()  # one warm python a thread: the scripts are checked two at a time
+_started = []
+
+
+def python_script(script, *args):
+    """`/usr/bin/python3 SCRIPT ARGS` (tests/support/warm_python.py)."""
+    if not hasattr(_pythons, "python"):
+        _pythons.python = WarmPython()
+        _started.append(_pythons.python)
+    return _pythons.python.run(script, *args)
 
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
@@ -157,7 +170,7 @@ def check_script(exe, name, experiment, tmp, failures):
         scripts.append(script.read_bytes())
     if scripts[0] != scripts[1]:
         failures.append(f"{name}: two exports of the same file differ")
-    p = subprocess.run(["/usr/bin/python3", str(stem.with_suffix(".train0.py")), "--json"], capture_output=True, text=True)
+    p = python_script(stem.with_suffix(".train0.py"), "--json")
     if p.returncode != 0:
         failures.append(f"{name}: the script exits {p.returncode}: {p.stderr[-500:]}")
         return
@@ -226,7 +239,7 @@ def check_seeds(exe, experiment, tmp, failures):
     # The script replays each seed from that seed's initial weights; --compare finds attnlab's runs.
     script = tmp / "seeds.py"
     subprocess.run([exe, "--train", str(path), "--export", str(script)], check=True, capture_output=True)
-    p = subprocess.run(["/usr/bin/python3", str(script), "--json", "--compare", str(out)], capture_output=True, text=True)
+    p = python_script(script, "--json", "--compare", out)
     if p.returncode != 0:
         failures.append(f"seeds: the script's --compare exits {p.returncode}: {p.stderr[-500:]}")
     else:
@@ -333,7 +346,7 @@ def check_hostile_names(exe, experiment, tmp, failures):
         failures.append(f"hostile names: --export: {p.stderr}")
         return
     for args in (["--help"], []):
-        p = subprocess.run(["/usr/bin/python3", str(script), *args], capture_output=True, text=True, timeout=300)
+        p = python_script(script, *args)
         said = p.stdout + p.stderr
         if p.returncode != 0 or "\x1b" in said or "\x07" in said:
             failures.append(f"hostile names: train.py {args}: exit {p.returncode}, {said[-500:]!r}")
@@ -344,7 +357,7 @@ def check_hostile_names(exe, experiment, tmp, failures):
     # A % without %(prog): argparse prints the description as it is, so it is not doubled.
     (tmp / "percent.json").write_text(json.dumps(dict(experiment, title="a 100% fit")))
     subprocess.run([exe, "--train", str(tmp / "percent.json"), "--export", str(tmp / "percent.py")], check=True, capture_output=True)
-    p = subprocess.run(["/usr/bin/python3", str(tmp / "percent.py"), "--help"], capture_output=True, text=True, timeout=300)
+    p = python_script(tmp / "percent.py", "--help")
     if p.returncode != 0 or "a 100% fit" not in p.stdout:
         failures.append(f"a title with a %: --help: exit {p.returncode}, {p.stdout[-300:]!r}")
 
@@ -392,7 +405,7 @@ def main():
             check_replay(exe, path.name, dict(json.loads(path.read_text()), steps=STEPS, seeds=1), tmp, failures)
         for name, experiment in odd_experiment(files):
             check_replay(exe, name, experiment, tmp, failures)
-        # The exported scripts, on shorter runs still, two at a time: each starts torch anew.
+        # The exported scripts, on shorter runs still, two at a time.
         exports = [(f"export_{path.name}", dict(json.loads(path.read_text()), steps=SCRIPT_STEPS, seeds=1)) for path in files]
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             for done in [pool.submit(check_script, exe, name, experiment, tmp, failures)
@@ -445,6 +458,8 @@ def main():
         p = subprocess.run([exe, "--train", str(files[0]), "--export", str(tmp / "t.txt")], capture_output=True, text=True)
         if p.returncode != 2 or "expected a file name ending in .py" not in p.stderr or (tmp / "t.txt").exists():
             failures.append(f"--export t.txt: exit {p.returncode}, stderr {p.stderr!r}")
+    for python in _started:
+        python.close()
     for f in failures:
         print("FAIL", f)
     print(f"{len(files)} experiments replayed in torch: {len(failures)} failures")

@@ -255,10 +255,12 @@ class WriteFaults(unittest.TestCase):
         env = self.env(log, fault, call)
         # Only the export's folder counts: the window writes its layout and session too.
         env.update(DISPLAY=self.x.display, HOME=str(home), XDG_STATE_HOME=str(folder / "state"), ATTNLAB_FAULT_ONLY="/course")
-        app = start_attnlab(ATTNLAB, scenario, "--layout-out", layout, env=env, quiet=True)
+        # What the window says goes to a file: a window that does not come up says why.
+        app = start_attnlab(ATTNLAB, scenario, "--layout-out", layout, env=env, stderr_to=folder / "stderr")
         try:
             wait_for(lambda: layout.exists() or app.poll() is not None, 30, "the window")
-            self.assertIsNone(app.poll(), "the window did not come up")
+            self.assertIsNone(app.poll(), f"the window did not come up (exit {app.poll()}): "
+                                          f"{(folder / 'stderr').read_text(errors='replace')[-1500:]}")
             window = xdo(self.x, "search", "--sync", "--onlyvisible", "--pid", app.pid).split()[0]
             g = dict(line.split("=") for line in xdo(self.x, "getwindowgeometry", "--shell", window).split())
             wx, wy, ww, wh = (int(g[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))

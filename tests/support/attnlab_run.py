@@ -12,9 +12,13 @@ def run_attnlab(binary, *args, env=None, cwd=None, user=None, stdout=subprocess.
     return subprocess.run(cmd, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=timeout, env=env, cwd=cwd)
 
 
-def start_attnlab(binary, *args, env=None, quiet=False):
+def start_attnlab(binary, *args, env=None, quiet=False, stderr_to=None):
     """The window, running while the test drives it: a Popen whose stdout and stderr the test
-    reads as text, or throws away (quiet)."""
+    reads as text, or throws away (quiet); with stderr_to (a path), stdout is thrown away and
+    stderr written to that file, so that a window that went away can say why."""
+    if stderr_to:
+        with open(stderr_to, "wb") as said:
+            return subprocess.Popen([str(binary), *map(str, args)], env=env, stdout=subprocess.DEVNULL, stderr=said)
     out = subprocess.DEVNULL if quiet else subprocess.PIPE
     return subprocess.Popen([str(binary), *map(str, args)], env=env, stdout=out, stderr=out, text=not quiet)
 

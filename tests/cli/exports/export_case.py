@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "support"))
 from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
+from warm_python import WarmPython  # noqa: E402  the exported scripts, in one python that imported torch once
 
 ATTNLAB = DATA = None
 LESSONS = pathlib.Path(__file__).resolve().parents[3] / "assets" / "lessons"
@@ -35,6 +36,19 @@ ODD_TITLE = ("Q\u1D40K / \u221Ad_k, \u2016S\u2016, a\u00B7b \u2212 1 \u00D7 2 \u
              "\u2081\u2099 \u207F; \\ { } $ & # ^ _ ~ % < > | \" ' ` -- ,, !`; "
              "\x01\x02\x1b\x7f\u0085\t\n\r; \U0001F600 \u4E2D\u6587 \uFFFF \uFFFE \uFFFD \u200B\u00A0end")
 ODD_TOKENS = ["\\", "{$}", "^_~%&#", "\U0001F600\u4E2D\uFFFF", "\u00E9\x01\n"]
+
+
+_python = None
+
+
+def python_script(script, *args):
+    """`/usr/bin/python3 SCRIPT ARGS`, in the one warm python of this test file (started at the first)."""
+    global _python
+    if _python is None:
+        import atexit
+        _python = WarmPython()
+        atexit.register(_python.close)
+    return _python.run(script, *args)
 
 
 def attnlab(*args):
@@ -170,7 +184,7 @@ class ExportCase(unittest.TestCase):
         script = self.tmp / (path.stem + ".py")
         attnlab(path, "--export", script)
         text = script.read_text(encoding="utf-8")
-        r = subprocess.run(["/usr/bin/python3", str(script)], capture_output=True, text=True, timeout=300)
+        r = python_script(script)
         if "No module named 'torch'" in r.stderr:
             raise AssertionError("torch missing: scripts/setup installs python3-torch")
         self.assertEqual(r.returncode, 0, r.stderr)

@@ -75,7 +75,7 @@ class ExportPy(export_case.ExportCase):
         script = self.tmp / "rope_needed.py"
         attnlab(path, "--export", script)
         script.write_text(script.read_text(encoding="utf-8").replace("q, k = rope(q), rope(k)", "pass"), encoding="utf-8")
-        r = subprocess.run(["/usr/bin/python3", str(script)], capture_output=True, text=True, timeout=300)
+        r = python_script(script)
         self.assertEqual(r.returncode, 0, r.stderr)
         dump = json.loads(attnlab("--dump", path))
         printed = self.parse_printed(r.stdout, {"S1": 5, "A1": 5, "O1": 2, "alt1": 2, "S2": 5, "A2": 5, "O2": 2, "alt2": 2, "Y": 4})["S1"]
