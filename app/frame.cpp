@@ -43,7 +43,7 @@ namespace {
 // GLFW's key codes: letters are their upper-case ASCII codes.
 constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyL = 'L', kKeyF11 = 300, kKeyF12 = 301;
 constexpr int kKeyEqual = '=', kKeyMinus = '-', kKey0 = '0', kKeyPadAdd = 334, kKeyPadSubtract = 333, kKeyPad0 = 320;
-constexpr int kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263, kKeyF6 = 295, kKeyF10 = 299;
+constexpr int kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263, kKeyF6 = 295, kKeyF10 = 299, kKeyLeftAlt = 342, kKeyRightAlt = 346;
 
 struct Shortcut {
   const char* keys;
@@ -52,10 +52,11 @@ struct Shortcut {
 constexpr Shortcut kShortcuts[] = {
     {"F6, Shift+F6", "the keyboard to the next panel, or back (Matrices has it at the start)"},
     {"Tab, Shift+Tab", "the panel's next field, or back: an entry of a matrix to type into, a name, a number"},
-    {"F10", "the menus: \u2191 \u2193 through a menu, \u2190 \u2192 to the next menu, Enter to choose, Esc to close"},
+    {"F10, or Alt alone", "the menus: \u2191 \u2193 through a menu, \u2190 \u2192 to the next menu, Enter to choose, Esc to close"},
     {"Drag a number", "change it (0.01 per pixel; hold Shift for faster, Alt for slower)"},
     {"Double-click or Ctrl+click", "type a number; Enter to accept, Esc to cancel"},
     {"Enter, Esc", "in a field reached by Tab: accept the number typed; put back what was there"},
+    {"\u2191 \u2193", "in a matrix's entry being typed in: plus or minus 0.01 (Shift: 0.1), one undo step a press"},
     {"Ctrl+Z", "undo: one drag, one typed number, one resize or one option change per step"},
     {"Ctrl+Shift+Z or Ctrl+Y", "redo"},
     {"Hover a cell", "see its value and, for QK\u1D40 and QQ\u1D40, the dot product term by term"},
@@ -123,7 +124,17 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
       state.panels.focus_panel = first ? (matrices != shown.end() ? *matrices : shown.front()) : shown[(i + (io.KeyShift ? n - 1 : 1)) % n];
   }
   if (!io.WantTextInput && !popup && ImGui::IsKeyPressed(kKeyF10, false)) state.panels.open_menus = true;
-  if (ImGui::IsKeyPressed(kKeyF6, false) || ImGui::IsKeyPressed(kKeyF10, false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), false))
+  // Alt pressed and let go with nothing else between, as in any desktop app: the menus, as F10.
+  // Alt held through a drag (slower) or with another key is a modifier, not this.
+  bool with_other = ImGui::IsAnyMouseDown();
+  for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k)
+    with_other = with_other || (io.KeysDown[k] && k != kKeyLeftAlt && k != kKeyRightAlt);
+  PanelState& keys = state.panels;
+  if (io.KeyAlt) keys.alt_alone = (keys.alt_was_down ? keys.alt_alone : true) && !with_other;
+  else if (keys.alt_was_down && keys.alt_alone && !io.WantTextInput && !popup) keys.open_menus = true;
+  keys.alt_was_down = io.KeyAlt;
+  if (ImGui::IsKeyPressed(kKeyF6, false) || ImGui::IsKeyPressed(kKeyF10, false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), false) ||
+      keys.open_menus)
     state.panels.keyboard_moved = true;
   if (ImGui::IsAnyMouseDown()) state.panels.keyboard_moved = false;
   if (io.KeyCtrl && !io.WantTextInput) {

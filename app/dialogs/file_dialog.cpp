@@ -170,7 +170,8 @@ std::string heading(const AppState& state) {
 bool HasExportOptions(const FileDialog& d) {
   const core::ExportFormat f = d.exported.format;
   return d.purpose == FileDialog::Purpose::Export &&
-         (f == core::ExportFormat::Svg || f == core::ExportFormat::Tex || (f == core::ExportFormat::Png && d.exported.kind == ExportChoice::Kind::Views));
+         (f == core::ExportFormat::Svg || f == core::ExportFormat::Tex || (f == core::ExportFormat::Png && d.exported.kind == ExportChoice::Kind::Views) ||
+          d.exported.kind == ExportChoice::Kind::Sweep);
 }
 
 void ExportOptions(AppState& state) {
@@ -186,7 +187,10 @@ void ExportOptions(AppState& state) {
     ImGui::SameLine();
     ImGui::TextDisabled("what the picture shows and its numbers, to paste beside it");
   };
-  if (x.format == core::ExportFormat::Svg) {
+  if (x.kind == ExportChoice::Kind::Sweep) {
+    const RecordSweep& r = state.dialogs.record;
+    copy_alt_text(sweep_alt_text(state, r.sweep, r.panel));
+  } else if (x.format == core::ExportFormat::Svg) {
     ImGui::TextUnformatted("Colours:");
     ImGui::SameLine();
     if (keyed::RadioButton("file_dialog.svg_light", "light, for slides and paper", x.light)) x.light = true;

@@ -3,6 +3,8 @@
 #include <vector>
 
 #include "app/panels/panel_table.h"
+#include "app/panels/text_view.h"
+#include "app/widgets/heatmap.h"
 #include "core/model/markup.h"
 
 namespace app {
@@ -46,6 +48,26 @@ std::string svg_alt_text(const AppState& state) {
   shown.push_back(Panel::Output);
   const int heads = state.scenario().heads;
   return alt_text_of(state, shown, heads > 1 ? "head " + std::to_string(state.view.head + 1) + ", as heatmaps in an SVG" : "as heatmaps in an SVG");
+}
+
+std::string sweep_alt_text(const AppState& state, const core::Sweep& sweep, std::optional<Panel> panel) {
+  const std::vector<Panel> shown = panels_shown(state, panel);
+  if (!core::sweep_problem(state.scenario(), sweep).empty()) return alt_text_of(state, shown);  // the dialog says what is wrong
+  const std::string what = entry_label(state.scenario(), sweep.param);
+  // The scenario at a frame, seen as the window sees it (the recording draws it so: screenshot.cpp).
+  const auto at = [&](int frame, const char* which) {
+    core::Scenario s = state.scenario();
+    core::set_sweep_value(s, sweep.param, sweep.value(frame));
+    AppState copy(s);
+    copy.view = state.view;
+    copy.library = state.library;
+    copy.panels = state.panels;
+    return alt_text_of(copy, shown, std::string("an animation of ") + std::to_string(sweep.frames) + " frames, " + which + " frame, " +
+                                        what + " = " + format_number(sweep.value(frame)));
+  };
+  return "An animation: " + what + " goes from " + format_number(sweep.from) + " to " + format_number(sweep.to) + " in " +
+         std::to_string(sweep.frames) + " frames (" + std::to_string(sweep.fps) + " a second); its first and its last frames:\n\n" +
+         at(0, "its first") + "\n" + at(sweep.frames - 1, "its last");
 }
 
 }  // namespace app

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/app_state.h"
+#include "core/animation/sweep.h"
 
 namespace app {
 
@@ -28,5 +29,10 @@ std::string alt_text_of(const AppState& state, const std::vector<Panel>& panels,
 // The SVG export's (File → Export → SVG): the Scores, Softmax, Rank (in projected mode, for
 // W^Q W^Kᵀ) and Output panels' text, of the head shown, as its heatmaps are theirs.
 std::string svg_alt_text(const AppState& state);
+
+// A sweep's animation (File → Export animation, its GIF or MP4): what moves and how far, then
+// the panels' text at its first frame and at its last. An animation's in-between frames have no
+// numbers of their own to give: a reader is told where it starts and where it ends.
+std::string sweep_alt_text(const AppState& state, const core::Sweep& sweep, std::optional<Panel> panel);
 
 }  // namespace app

@@ -12,6 +12,7 @@
 #include "app/panels/panel_matrices_parts.h"
 #include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
+#include "app/panels/text_view.h"
 #include "app/render/text.h"
 #include "app/training/designs.h"
 #include "app/widgets/controls.h"
@@ -62,6 +63,32 @@ float matrix_label_width(const std::vector<std::string>* row_labels) {
 void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::string_view title_markup,
                     const core::Mat& grad, const std::vector<std::string>* row_labels);
 
+// ↑ and ↓ while an entry is being typed in (reached by Tab, or opened by a double-click): the
+// number in the field plus or minus 0.01 (with Shift, 0.1), as the page's text view steps its
+// inputs. Each press is one undo step (the field closes, which ends the gesture: frame.cpp), and
+// the field opens again in the next frame, the new number in it, ready for the next press.
+template <class Set>
+void StepWithArrows(ImGuiID id, double shown, Set set) {
+  if (!ImGui::TempInputIsActive(id)) return;
+  const bool up = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow));
+  const bool down = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow));
+  if (up == down) return;
+  // From what is typed in the field, where it is a number; else from the entry's value.
+  double from = shown;
+  if (const ImGuiInputTextState* typing = ImGui::GetInputTextState(id)) {
+    char text[128];
+    ImTextStrToUtf8(text, sizeof text, typing->TextW.Data, typing->TextW.Data + typing->CurLenW);
+    double typed = 0;
+    if (read_entry(text, typed).empty()) from = typed;
+  }
+  const double step = ImGui::GetIO().KeyShift ? 0.1 : 0.01;
+  // On the hundredths the field shows: 0.237 goes up to 0.25, as 0.24 shown goes to 0.25.
+  const double next = std::clamp(std::round(from / 0.01) * 0.01 + (up ? step : -step), kMinEntry, kMaxEntry);
+  set(std::round(next * 100) / 100);
+  ImGui::ClearActiveID();
+  ImGui::SetKeyboardFocusHere(-1);  // this field again, in the next frame: a drag field given the keyboard opens for typing
+}
+
 // A grid of drag fields for the matrix get(scenario), named `key` ("X", "W_Q[1]").
 // Rows are labelled by token when row_labels is given, else by dimension.
 // With a target and "∂L/∂entry" on, the gradient (the same field of
@@ -96,10 +123,12 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
       ImGui::SetNextItemWidth(field_w);
       ImGui::PushID(c);
       double value = m(r, c);
+      const ImGuiID id = ImGui::GetID("##v");
       // Drag to change (0.01 a pixel), double-click or Ctrl+click to type.
       if (ImGui::DragScalar("##v", ImGuiDataType_Double, &value, 0.01f, &kMinEntry, &kMaxEntry, "%.2f",
                             ImGuiSliderFlags_AlwaysClamp))
         state.apply([&](core::Scenario& s) { get(s)(r, c) = value; });
+      StepWithArrows(id, m(r, c), [&](double stepped) { state.apply([&](core::Scenario& s) { get(s)(r, c) = stepped; }); });
       if (ImGui::IsItemVisible()) {  // scrolled out of view: not a place to click
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
         frame_layout().cells[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};

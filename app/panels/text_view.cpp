@@ -82,8 +82,8 @@ std::string moved(double from, double to) {
   return std::string(to > from ? "rose" : "fell") + " from " + a + " to " + b;
 }
 
-// One number as a person types it: "0.7", "-0.5", "−0.5" (the screen's minus), "1e-2", "0,25" (a
-// decimal comma), spaces around it. "" when it is one, with |x| ≤ 10⁶ as in a file; else why not.
+}  // namespace
+
 std::string read_entry(std::string text, double& out) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(0, 1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
@@ -96,6 +96,8 @@ std::string read_entry(std::string text, double& out) {
   if (std::abs(out) > core::kMaxAbsEntry) return "is beyond \u00B11e6, the most an entry may be";
   return "";
 }
+
+namespace {
 
 // The entry that moved most between two matrices of one shape, where it moved more than the
 // largest change noted in best so far.
@@ -187,6 +189,14 @@ std::string text_view_key(const AppState& state) {
   return key + state.lab.source;
 }
 
+std::string entry_label(const core::Scenario& s, const std::string& key) {
+  if (key == "temperature") return "the temperature T";
+  core::CellKey c;
+  if (!core::split_cell_key(key, c) || c.indices.size() < 2) return key;
+  const size_t n = c.indices.size();
+  return place(screen_name(c.name), c.indices[n - 2], c.indices[n - 1], n == 3 ? c.indices[0] : -1, s.heads);
+}
+
 TextViewAnswer set_entry(AppState& state, const std::string& key, const std::string& value) {
   TextViewAnswer answer;
   const core::Scenario& s = state.scenario();
@@ -195,10 +205,7 @@ TextViewAnswer set_entry(AppState& state, const std::string& key, const std::str
     const std::string prefix = "--animate " + key + ": ";  // sweep's words are for the command line
     return answer.error = key + ": " + (why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why), answer;
   }
-  core::CellKey c;  // well formed: sweep_problem read it
-  core::split_cell_key(key, c);
-  const size_t n = c.indices.size();
-  const std::string where = place(screen_name(c.name), c.indices[n - 2], c.indices[n - 1], n == 3 ? c.indices[0] : -1, s.heads);
+  const std::string where = entry_label(s, key);  // well formed: sweep_problem read it
   double after = 0;
   if (const std::string why = read_entry(value, after); !why.empty())
     return answer.error = where + ": \u201C" + value + "\u201D " + why + "; it stays " + format_number(core::sweep_value(s, key)), answer;

@@ -36,6 +36,14 @@ struct TextViewAnswer {
   std::string error;  // not ok: what is wrong, naming the entry; the scenario is as it was
 };
 
+// One number as a person types it: "0.7", "-0.5", "−0.5" (the screen's minus), "1e-2", "0,25" (a
+// decimal comma), spaces around it. "" when it is one, with |x| ≤ 10⁶ as in a file; else why not.
+std::string read_entry(std::string text, double& out);
+
+// A cell key (or "temperature", as --animate takes it) as the inputs' labels say it: "X row 1
+// column 2", "W^Q row 2 column 1, head 2" where there are several heads, "the temperature T".
+std::string entry_label(const core::Scenario& s, const std::string& key);
+
 // Sets one entry, as a drag would (one undo step when the frame ends): key is a cell key as
 // --layout-out writes it (X[0][1], W_Q[1][0][2], W_O[3][1]), value one number as a person types
 // it (−0.5, 1e-2, 0,25 as a spreadsheet's). said names the entry as the inputs' labels do and what

@@ -67,6 +67,7 @@ struct PanelState {
   std::optional<Panel> focused_panel, focus_panel;
   bool keyboard_moved = false;  // the keyboard moved last (F6, Tab, F10), not the mouse: its panel is framed
   bool open_menus = false;  // F10: the File menu opens in the next frame, the arrows then move through the menus
+  bool alt_was_down = false, alt_alone = false;  // Alt held in the last frame, and nothing else with it since it went down
   std::optional<Panel> stack_scroll_to;  // the stacked page scrolls to this panel's top, once
   bool stack_dragging = false;           // a press on no control drags the stacked page
   bool stack_unsettled = false;          // a panel stacked as tall as it draws drew another height: draw again

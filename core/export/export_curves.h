@@ -59,7 +59,7 @@ void update_curves(Curves& c, const Training& first, const std::vector<RunRecord
 Curves curves_of(const LmResult& r);
 
 // The colour of variant i: Okabe and Ito's palette, told apart with the
-// commonest colour blindnesses; the yellow is darker on white.
+// commonest colour blindnesses; on the light theme, those short of 3:1 on the plot darkened to it.
 std::array<std::uint8_t, 3> curve_colour(int i, bool light);
 
 // The y axis: whole decades from 10^lo to 10^hi around every positive value drawn, however

@@ -15,6 +15,7 @@
 
 #include "app/files/files.h"
 #include "app/render/theme.h"
+#include "core/export/export_curves.h"
 #include "core/math/colormap.h"
 #include "tests/ui/ui_harness.h"
 
@@ -282,6 +283,22 @@ TEST_F(ContrastTest, EachThemesTextReadsOnItsBackgrounds) {
     for (const ImGuiCol b : secondary) check(ImGuiCol_TextDisabled, b);
     // A progress bar's label on its fill (app::progress_fill): the dark theme's accent gave 1.95:1.
     EXPECT_GE(core::contrast_ratio(rgb(colour_of(style.Colors[ImGuiCol_Text])), rgb(colour_of(app::progress_fill()))), 4.5);
+  }
+}
+
+// The lab's curves are lines, not text: 3:1 on the plot they are drawn on (WCAG 1.4.11), the
+// frame's colour over the window, in both themes. Okabe and Ito's orange gave 1.92:1 on the
+// light plot, their sky blue 1.96:1.
+TEST_F(ContrastTest, EachCurveReadsOnItsPlot) {
+  for (const app::Theme theme : {app::Theme::Dark, app::Theme::Light}) {
+    app::apply_theme(theme, 1.0f);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const Colour plot = over(colour_of(style.Colors[ImGuiCol_WindowBg]), style.Colors[ImGuiCol_FrameBg]);
+    for (int v = 0; v < 8; ++v) {
+      const auto c = core::curve_colour(v, theme == app::Theme::Light);
+      EXPECT_GE(core::contrast_ratio(core::Rgb{c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f}, rgb(plot)), 3.0)
+          << (theme == app::Theme::Dark ? "dark" : "light") << ", curve " << v;
+    }
   }
 }
 

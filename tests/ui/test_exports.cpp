@@ -11,9 +11,11 @@
 
 #include "app/dialogs/record_dialog.h"
 #include "app/dialogs/training_animation_dialog.h"
+#include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
 #include "app/panels/alt_text.h"
+#include "app/panels/panel_table.h"
 #include "app/training/lab.h"
 #include "core/export/export.h"
 #include "core/io/experiment_json.h"
@@ -425,6 +427,39 @@ TEST_F(ExportsTest, AnSvgsAltTextIsItsHeatmapsText) {
   // The SVG's cells hold the same numbers: A's first row among its texts.
   const std::string written = core::export_svg(state.scenario(), state.result(), core::SvgStyle{});
   for (const char* number : {">0.22<", ">0.18<", ">0.12<", ">0.27<"}) EXPECT_NE(written.find(number), std::string::npos) << number;
+}
+
+// A sweep's GIF: Copy alt text in its export dialog says what moves, from where to where, and
+// gives the panel's numbers at the first frame and at the last, as the panel would describe the
+// scenario at those values (worked again here from the scenario moved by hand).
+TEST_F(ExportsTest, ASweepsAltTextGivesItsFirstAndLastFrames) {
+  own_lesson("03_shared_qk.json");
+  frames(2);
+  app::RecordSweep& r = state.dialogs.record;
+  r.sweep = core::Sweep{"X[0][0]", -1.0, 1.0, 5, 10};
+  r.panel = app::Panel::Softmax;
+  app::platform_files().chooser->ask_export(state, app::sweep_export(state));
+  frames(3);
+  ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
+  ImGui::SetClipboardText("");
+  click(center(control("file_dialog.alt_text")));
+  const std::string text = ImGui::GetClipboardText();
+  EXPECT_EQ(text.rfind("An animation: X row 1 column 1 goes from \u22121.00 to 1.00 in 5 frames (10 a second); its first and its last frames:\n\n"
+                       "attnlab: the Softmax panel of \u201CShared QK", 0), 0u) << text;
+  for (const double x : {-1.0, 1.0}) {
+    core::Scenario moved = state.scenario();
+    core::set_sweep_value(moved, "X[0][0]", x);
+    app::AppState at(moved);
+    at.view = state.view;
+    const std::string softmax = app::panel_row(app::Panel::Softmax).describe(at).text();
+    EXPECT_NE(text.find(softmax), std::string::npos) << "X row 1 column 1 = " << x << ":\n" << softmax << "\nnot in\n" << text;
+  }
+  EXPECT_NE(text.find(", an animation of 5 frames, its first frame, X row 1 column 1 = \u22121.00.\n"), std::string::npos) << text;
+  EXPECT_NE(text.find(", an animation of 5 frames, its last frame, X row 1 column 1 = 1.00.\n"), std::string::npos) << text;
+  // The two frames differ: the entry moves the weights.
+  const size_t last = text.find("its last frame");
+  ASSERT_NE(last, std::string::npos);
+  EXPECT_NE(text.substr(text.find("its first frame"), last - text.find("its first frame")).substr(80, 200), text.substr(last).substr(80, 200));
 }
 
 }  // namespace test_exports

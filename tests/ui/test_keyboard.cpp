@@ -16,7 +16,7 @@ namespace test_keyboard {
 
 namespace {
 
-constexpr int kKeyTab = 258, kKeyF6 = 295, kKeyF10 = 299, kKeyRight = 262;  // GLFW's key codes, as its backend maps them
+constexpr int kKeyTab = 258, kKeyF6 = 295, kKeyF10 = 299, kKeyRight = 262, kKeyLeftAlt = 342;  // GLFW's key codes, as its backend maps them
 
 }  // namespace
 
@@ -63,6 +63,43 @@ TEST_F(KeyboardTest, TabGoesFromOneEntryToTheNextAndShiftTabBack) {
 }
 
 // One key pressed and let go, a frame each, then two frames for what it asked.
+// ↑ and ↓ in an entry being typed in: the number in the field plus or minus 0.01, with Shift 0.1,
+// one undo step a press, and the field stays open for the next press. From what is typed: 0.5
+// typed, then ↑, is 0.51.
+TEST_F(KeyboardTest, TheArrowsStepTheEntryBeingTypedIn) {
+  frames(2);
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyMap[ImGuiKey_UpArrow] = 265;  // GLFW's
+  io.KeyMap[ImGuiKey_DownArrow] = 264;
+  const auto arrow = [&](int code, bool shift = false) {
+    io.KeyShift = shift;
+    io.KeysDown[code] = true;
+    frame();
+    io.KeysDown[code] = false;
+    io.KeyShift = false;
+    frames(2);
+  };
+  const double before = state.scenario().X(0, 1);
+  type_into(center(cell("X[0][1]")), "0.5");
+  arrow(265);
+  EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.51);
+  ASSERT_TRUE(io.WantTextInput) << "the field closed after ↑";
+  arrow(265);
+  EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.52);
+  arrow(264, true);
+  EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.42);
+  EXPECT_TRUE(io.WantTextInput);
+  press_enter();
+  EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.42);
+  // One undo step a press: 0.52, 0.51, then the entry as it was (the 0.5 typed was never entered).
+  ctrl_key('Z');
+  EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.52);
+  ctrl_key('Z');
+  EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.51);
+  ctrl_key('Z');
+  EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), before);
+}
+
 class KeysAloneTest : public UiTest {
  protected:
   void key(int code, bool shift = false) {
@@ -127,6 +164,47 @@ TEST_F(KeysAloneTest, F10OpensTheMenusAndTheArrowsGoFromMenuToMenu) {
   key(kKeyRight);
   EXPECT_TRUE(menu_open("Lessons"));
   EXPECT_FALSE(menu_open("File"));
+}
+
+// Alt pressed and let go with nothing else: the menus, as F10. Alt through a drag (the slower
+// drag) or with another key is a modifier and opens nothing.
+TEST_F(KeysAloneTest, AltAloneOpensTheMenusAndAltWithADragDoesNot) {
+  ImGuiIO& io = ImGui::GetIO();
+  const auto alt = [&](bool down) {
+    io.KeysDown[kKeyLeftAlt] = down;
+    io.KeyAlt = down;  // as GLFW's backend sets it from the key
+    frame();
+  };
+  frames(3);
+  // With a drag: Alt down, the mouse pressed and let go on an entry, Alt up.
+  const ImVec2 entry = center(cell("X[0][0]"));
+  mouse_to(entry);
+  frame();
+  alt(true);
+  mouse_down(true);
+  frame();
+  mouse_to(ImVec2(entry.x + 30, entry.y));
+  frame();
+  mouse_down(false);
+  frame();
+  alt(false);
+  frames(2);
+  EXPECT_FALSE(menu_open("File"));
+  // With another key: Alt+F6.
+  alt(true);
+  key(kKeyF6);
+  alt(false);
+  frames(2);
+  EXPECT_FALSE(menu_open("File"));
+  // Alone.
+  alt(true);
+  frame();
+  alt(false);
+  frames(2);
+  EXPECT_TRUE(menu_open("File"));
+  EXPECT_TRUE(io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard);
+  key(kKeyRight);
+  EXPECT_TRUE(menu_open("Lessons"));
 }
 
 }  // namespace test_keyboard
