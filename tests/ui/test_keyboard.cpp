@@ -16,21 +16,27 @@ namespace test_keyboard {
 
 namespace {
 
-constexpr int kKeyTab = 258, kKeyF6 = 295, kKeyF10 = 299, kKeyRight = 262, kKeyLeftAlt = 342;  // GLFW's key codes, as its backend maps them
+constexpr int kKeyTab = 258, kKeyF6 = 295, kKeyF10 = 299, kKeyRight = 262, kKeyDown = 264, kKeyUp = 265, kKeyLeftAlt = 342;  // GLFW's key codes, as its backend maps them
 
 }  // namespace
 
 class KeyboardTest : public UiTest {
  protected:
-  void press_tab(bool shift = false) {
+  // One key pressed and let go, a frame each, then two frames for what it asked.
+  void key(int code, bool shift = false) {
     ImGuiIO& io = ImGui::GetIO();
+    io.KeyMap[ImGuiKey_Tab] = kKeyTab;
+    io.KeyMap[ImGuiKey_RightArrow] = kKeyRight;
+    io.KeyMap[ImGuiKey_UpArrow] = kKeyUp;
+    io.KeyMap[ImGuiKey_DownArrow] = kKeyDown;
     io.KeyShift = shift;
-    io.KeysDown[io.KeyMap[ImGuiKey_Tab] = kKeyTab] = true;
+    io.KeysDown[code] = true;
     frame();
-    io.KeysDown[kKeyTab] = false;
+    io.KeysDown[code] = false;
     io.KeyShift = false;
     frames(2);
   }
+  void press_tab(bool shift = false) { key(kKeyTab, shift); }
   void type(const char* text) {
     ASSERT_TRUE(ImGui::GetIO().WantTextInput) << "no field has the keyboard";
     type_over(text);
@@ -62,31 +68,20 @@ TEST_F(KeyboardTest, TabGoesFromOneEntryToTheNextAndShiftTabBack) {
   expect_result_is_current();
 }
 
-// One key pressed and let go, a frame each, then two frames for what it asked.
 // ↑ and ↓ in an entry being typed in: the number in the field plus or minus 0.01, with Shift 0.1,
 // one undo step a press, and the field stays open for the next press. From what is typed: 0.5
 // typed, then ↑, is 0.51.
 TEST_F(KeyboardTest, TheArrowsStepTheEntryBeingTypedIn) {
   frames(2);
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyMap[ImGuiKey_UpArrow] = 265;  // GLFW's
-  io.KeyMap[ImGuiKey_DownArrow] = 264;
-  const auto arrow = [&](int code, bool shift = false) {
-    io.KeyShift = shift;
-    io.KeysDown[code] = true;
-    frame();
-    io.KeysDown[code] = false;
-    io.KeyShift = false;
-    frames(2);
-  };
+  const ImGuiIO& io = ImGui::GetIO();
   const double before = state.scenario().X(0, 1);
   type_into(center(cell("X[0][1]")), "0.5");
-  arrow(265);
+  key(kKeyUp);
   EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.51);
   ASSERT_TRUE(io.WantTextInput) << "the field closed after ↑";
-  arrow(265);
+  key(kKeyUp);
   EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.52);
-  arrow(264, true);
+  key(kKeyDown, true);
   EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), 0.42);
   EXPECT_TRUE(io.WantTextInput);
   press_enter();
@@ -100,19 +95,8 @@ TEST_F(KeyboardTest, TheArrowsStepTheEntryBeingTypedIn) {
   EXPECT_DOUBLE_EQ(state.scenario().X(0, 1), before);
 }
 
-class KeysAloneTest : public UiTest {
+class KeysAloneTest : public KeyboardTest {
  protected:
-  void key(int code, bool shift = false) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeyMap[ImGuiKey_Tab] = kKeyTab;
-    io.KeyMap[ImGuiKey_RightArrow] = kKeyRight;
-    io.KeyShift = shift;
-    io.KeysDown[code] = true;
-    frame();
-    io.KeysDown[code] = false;
-    io.KeyShift = false;
-    frames(2);
-  }
   // The panel whose window has the keyboard, by its name ("Scores · head 1 of 2###Scores": Scores).
   static std::string keyboard_window() {
     const std::string name = GImGui->NavWindow ? GImGui->NavWindow->Name : "";
