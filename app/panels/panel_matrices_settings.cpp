@@ -15,6 +15,7 @@
 #include "app/widgets/controls.h"
 #include "app/widgets/slider.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/positions.h"
 
@@ -217,9 +218,8 @@ void MatricesOptions(AppState& state) {
   changed |= checkbox("causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
   ImGui::SameLine();
   ImGui::BeginDisabled(cross);
-  changed |= checkbox("no-self mask", "no_self", &o.no_self,
-                      cross ? "Not with cross-attention: a query and a key of two sequences are never the same token."
-                            : "Mask the diagonal, unless it is the only entry of its row left (Reformer).");
+  changed |= checkbox(core::kNoSelfMaskLabel, core::kNoSelfMaskKey, &o.no_self,
+                      cross ? core::kNoSelfMaskCrossAbout : core::kNoSelfMaskAbout);
   ImGui::EndDisabled();
   ImGui::SameLine();
   // Q and K are not interchangeable: swapping them transposes S, but the

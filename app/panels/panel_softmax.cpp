@@ -20,6 +20,7 @@
 #include "app/widgets/highlight.h"
 #include "app/widgets/slider.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/gradient.h"
 #include "core/model/markup.h"
@@ -246,14 +247,14 @@ void DrawSoftmaxPanel(AppState& state) {
     ImFont* small = f.small ? f.small : f.regular;
     const MatrixView logits(r.logits);
     HeatmapOptions o = weights_options(state, logits);
-    const bool uniform_note = !(s.options.causal || s.options.no_self || jacobian);
+    const bool uniform_note = !(core::masks_logits(s.options) || jacobian);
     const Captions captions = captions_of(s, r);
     const SoftmaxParts chosen = choose_arrangement(state, r, o, avail, jacobian).arrangement;
     o.colorbar = chosen.colorbar;
     o.tooltip = [&](int i, int j) {
       if (std::isinf(r.logits(i, j))) {
         ImGui::TextUnformatted(s.options.causal && j > i ? "causal mask: a token does not see later ones"
-                                                         : "no-self mask: a token does not see itself");
+                                                         : core::kNoSelfMaskedEntry);
         return;
       }
       if (sigmoid) {  // each weight on its own: nothing divides the row

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "core/designs/cosine_logits.h"
+#include "core/designs/no_self_mask.h"
 
 namespace app {
 
@@ -48,7 +49,7 @@ std::string options_summary(const core::Variant& v) {
   if (o.merged_qk) add("one W");
   if (o.shared_qk) add("shared QK");
   if (o.normalize_keys) add("keys normalised");
-  if (o.no_self) add("no self");
+  if (core::no_self_mask(o)) add(core::kNoSelfMaskSummary);
   if (o.causal) add("causal");
   if (o.scale == core::Scale::None && !core::cosine_logits(o)) add("no \u221Ad_k");  // the cosine logits' gain is their scale
   for (const std::string& words : core::design_summary(o)) add(words);

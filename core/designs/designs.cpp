@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/designs/cosine_logits.h"
+#include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 
 namespace core {
@@ -95,6 +96,7 @@ std::string fill_design_slots(std::string_view script) {
   fill_slot(text, "{{design_keys}}", keys);
   fill_slot(text, "{{design_defaults}}", std::string(kCosineLogitsDefaults) + ",\n           " + kSigmoidDefaults);
   fill_slot(text, "{{cosine_logits}}", kCosineLogitsPython);
+  fill_slot(text, "{{no_self_mask}}", kNoSelfMaskPython);
   // A slot no design fills is a misspelling here or in a script: never written out for Python to choke on.
   // Every "{{": a Python f-string's escaped brace ("{{}}", "{{'a': 1}}") may come before it.
   for (size_t left = text.find("{{"); left != std::string::npos; left = text.find("{{", left + 2)) {

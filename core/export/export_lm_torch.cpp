@@ -102,6 +102,9 @@ def unit_rows(M):
     return torch.where(length > 0, M / torch.where(length > 0, length, torch.ones_like(length)), M)
 
 
+{{no_self_mask}}
+
+
 class Attention(torch.nn.Module):
     """One layer's heads, by the conventions of attnlab's views: S = Q K^T (row-vector form), logits S / sqrt(d_k) / T,
     masked, softmax by rows (or sigmoid attention's sigmoid of each), O = A V, the heads' outputs side by side times W^O. The variant's options decide
@@ -201,9 +204,7 @@ class LanguageModel(torch.nn.Module):
     def mask_and_positions(self, n, device):
         if (n, device) not in self.made:
             mask = torch.triu(torch.ones(n, n, dtype=torch.bool, device=device), diagonal=1)  # causal: j > i
-            if self.options["mask"]["no_self"]:  # the diagonal too, but for the first character, which has nothing else
-                mask |= torch.eye(n, dtype=torch.bool, device=device)
-                mask[0, 0] = False
+            mask = no_self_mask(mask, self.options)  # the diagonal too, but for the first character, which has nothing else
             pe = None
             if self.options["positions"] == "sinusoidal":
                 pe = sinusoidal(n, self.embed.embedding_dim, self.options["position_base"]).to(device, torch.get_default_dtype())

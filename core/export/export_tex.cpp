@@ -12,6 +12,7 @@
 #include "core/export/export.h"
 #include "core/export/export_tex_parts.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"
@@ -207,8 +208,7 @@ std::string options_sentence(const Scenario& s) {
   }
   if (o.causal)
     out += s.cross() ? " Causal mask: query $i$ does not see the keys $j > i$." : " Causal mask: token $i$ does not see the tokens $j > i$.";
-  if (o.no_self)
-    out += " No-self mask: token $i$ does not see itself, unless it is all its row has left.";
+  out += no_self_mask_tex(o);
   if (o.head_output == HeadOutput::Alt)
     out += " Head output: AttentionAlt's $O^{\\text{alt}}_h = \\frac{1}{\\sqrt{d_k}}\\,AVW_{\\text{alt}}^{\\top}$ enters the "
            "concatenation instead of $AV$.";
@@ -321,7 +321,7 @@ void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h
 void write_scores_and_weights(TexOut& t, const Scenario& s, const HeadResult& hr, int h,
                               const HeadNames& x) {
   const Options& o = s.options;
-  const bool masked = o.causal || o.no_self;
+  const bool masked = masks_logits(o);
   const Divisor d = divisor(s);
   const std::string& i = x.i;
   const std::string &Q = x.Q, &K = x.K, &S = x.S, &A = x.A, &M = x.M;

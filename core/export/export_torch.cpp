@@ -6,6 +6,7 @@
 #include "core/export/export.h"
 
 #include "core/designs/cosine_logits.h"
+#include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/text/json_text.h"
 
@@ -155,14 +156,12 @@ void write_mask(std::ostringstream& p, const Scenario& s) {
   const Options& o = s.options;
   // Without cross-attention the keys are the tokens themselves.
   const std::string key_count = s.cross() ? "m" : "n";
-  if (o.causal || o.no_self) {
+  if (masks_logits(o)) {
     p << "mask = torch.zeros(n, " << key_count << ", dtype=torch.bool)  # True: the token does not attend there\n";
     if (o.causal)
       p << "mask |= torch.triu(torch.ones(n, " << key_count << ", dtype=torch.bool), diagonal=1)  # causal: not the later "
         << (s.cross() ? "keys" : "tokens") << "\n";
-    if (o.no_self)
-      p << "for i in range(n):  # no-self, except where the diagonal is all a row has left (Reformer)\n"
-        << "    if (~mask[i]).sum() > 1:\n        mask[i, i] = True\n";
+    p << no_self_mask_torch(o);
   } else {
     p << "mask = None\n";
   }
@@ -213,7 +212,7 @@ for h in range(H):
   const std::string text = sqrt_dk ? (tempered ? " / (sqrt(d_k) * T)" : " / sqrt(d_k)") : (tempered ? " / T" : "");
   // "A = softmax(S / sqrt(d_k), masked)", "A = sigmoid(S / sqrt(d_k) + b, masked)".
   std::string weights_title = weights_formula(o, cosine_logits(o) ? cosine_logits_words(true, tempered) : "S" + text, true);
-  if (o.causal || o.no_self) weights_title.insert(weights_title.size() - 1, ", masked");
+  if (masks_logits(o)) weights_title.insert(weights_title.size() - 1, ", masked");
   p << "    S = q @ k.T\n";
   if (cosine_logits(o))
     p << cosine_logits_torch_logits(code);

@@ -178,11 +178,10 @@ def masked(n, m, options):
     mask = torch.zeros(n, m, dtype=torch.bool)
     if options["mask"]["causal"]:
         mask |= torch.triu(torch.ones(n, m, dtype=torch.bool), diagonal=1)
-    if options["mask"]["no_self"]:
-        for i in range(n):
-            if (~mask[i]).sum() > 1:
-                mask[i, i] = True
-    return mask
+    return no_self_mask(mask, options)
+
+
+{{no_self_mask}}
 
 
 def sinusoidal(count, d_model, base):

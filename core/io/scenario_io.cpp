@@ -3,6 +3,7 @@
 #include "core/io/scenario_io.h"
 
 #include "core/designs/designs.h"
+#include "core/designs/no_self_mask.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/lesson_show.h"
@@ -236,9 +237,9 @@ void read_options(Reader& in, const json& j, Options& o) {
   if (j.contains("mask")) {
     const json& m = j["mask"];
     if (!m.is_object()) { in.fail("options.mask: expected an object {\"causal\": bool, \"no_self\": bool}, got " + type_name(m)); return; }
-    in.check_keys(m, "options.mask.", {"causal", "no_self"});
+    in.check_keys(m, "options.mask.", {"causal", kNoSelfMaskKey});
     in.boolean(m, "options.mask.", "causal", o.causal);
-    in.boolean(m, "options.mask.", "no_self", o.no_self);
+    read_no_self_mask(m, o, in.errors);
   }
 }
 

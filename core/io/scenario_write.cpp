@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/designs/designs.h"
+#include "core/designs/no_self_mask.h"
 #include "core/io/atomic_file.h"
 
 namespace core {
@@ -100,7 +101,8 @@ OrderedJson scenario_to_json(const Scenario& s) {
                   {"normalize_keys", o.normalize_keys},
                   {"scale", to_string(o.scale)},
                   {"temperature", o.temperature},
-                  {"mask", {{"causal", o.causal}, {"no_self", o.no_self}}}};
+                  {"mask", {{"causal", o.causal}}}};
+  write_no_self_mask(j["options"]["mask"], o);
   if (version >= 2) {  // a version-1 scenario is written exactly as before
     j["options"]["merged_qk"] = o.merged_qk;
     j["options"]["head_output"] = to_string(o.head_output);

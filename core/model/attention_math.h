@@ -8,6 +8,7 @@
 
 #include <limits>
 
+#include "core/designs/no_self_mask.h"
 #include "core/math/matrix.h"
 #include "core/model/scenario.h"
 
@@ -15,15 +16,11 @@ namespace core::detail {
 
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Reformer's rule: causal masks j > i; no_self then masks the diagonal unless
-// it is the only entry of its row left (row 0 under causal keeps it).
+// The causal mask takes j > i; the no-self mask (core/designs/no_self_mask.h) then takes the
+// diagonal, unless it is the only entry of its row left (row 0 under causal keeps it).
 inline bool is_masked(const Options& o, int i, int j, int n) {
   if (o.causal && j > i) return true;
-  if (o.no_self && i == j) {
-    const int unmasked_others = o.causal ? i : n - 1;
-    return unmasked_others > 0;
-  }
-  return false;
+  return no_self_masks(o, i, j, o.causal ? i : n - 1);
 }
 
 // What divides the scores: √d_k·T, or T with scale "none".

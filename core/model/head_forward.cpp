@@ -11,6 +11,7 @@
 #include "core/model/head_forward.h"
 
 #include "core/designs/cosine_logits.h"
+#include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
@@ -177,7 +178,7 @@ template <int QC>
   }
   for (int i = 0; i < n; ++i)
     for (int j = m; j < kWide; ++j) z[i][j] = -kInf;
-  if (o.causal || o.no_self)
+  if (masks_logits(o))
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < m; ++j)
         if (is_masked(o, i, j, n)) z[i][j] = -kInf;

@@ -6,6 +6,7 @@
 
 #include "core/designs/cosine_logits.h"
 #include "core/designs/designs.h"
+#include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/math/ordered_sums.h"
 #include "core/model/positions.h"
@@ -174,9 +175,7 @@ std::vector<std::string> validate(const Scenario& s) {
     problems.push_back("options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)");
 
   const Options& o = s.options;
-  if (cross && o.no_self)
-    problems.push_back("options.mask.no_self: not with cross-attention (tokens_kv): a query and a key of two "
-                       "different sequences are never the same token, so there is no diagonal to mask");
+  no_self_mask_problems(s, problems);
   if (cross && o.shared_qk && s.mode == Mode::Direct)
     problems.push_back("options.shared_qk: not with tokens_kv in direct mode (K := Q would make the keys the "
                        "queries' sequence); in projected mode shared QK means K = X_kv·W_Q");
@@ -276,7 +275,7 @@ void set_cross_attention(Scenario& s, bool on) {
   if (on) {
     s.tokens_kv = s.tokens;
     s.X_kv = s.X;
-    s.options.no_self = false;
+    no_self_mask_for_cross_attention(s.options);
     // Direct mode: K := Q has no meaning between two sequences; the keys become Q's copy.
     if (s.mode == Mode::Direct && s.options.shared_qk) {
       for (int h = 0; h < s.heads; ++h) s.K[h] = s.Q[h];

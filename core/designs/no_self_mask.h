@@ -1,0 +1,68 @@
+// Reformer's no-self mask, one design in one place (docs/architecture.md, "Adding a design").
+//
+// Kitaev, Kaiser & Levskaya 2020, "Reformer: The Efficient Transformer" (arXiv 2001.04451), §2,
+// "Shared-QK Transformer": when a token's key is its own query (W^K = W^Q) and the keys are
+// normalised, its score against itself, q_i·k̂_i = |q_i|, is the largest of its row, because
+// q_i·k̂_j = |q_i|·cos(q_i, q_j) ≤ |q_i| (Cauchy–Schwarz), so it would attend mostly to itself. The
+// mask forbids that: entry (i, i) is masked, unless it is the only entry its row has left after
+// the causal mask (row 0 under causal), since a row needs one unmasked entry for its weights.
+//
+// A masked logit is −∞, whose weight is exactly 0 and passes no gradient, so the backward passes
+// need nothing of the design. The option itself is data of the scenario (Options::no_self in
+// core/model/scenario.h, "no_self" in the file's "options.mask" beside "causal"); everything else
+// of it is here: its rule, what validate() and the file reader say of it, and its text for the
+// views, the TeX, the PyTorch exporters, the lab's summary and the settings row.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/model/scenario.h"
+
+namespace core {
+
+// Whether the diagonal is masked.
+inline bool no_self_mask(const Options& o) { return o.no_self; }
+
+// Whether it masks entry (i, j) of a row that has others_left entries other than (i, i) left
+// unmasked by the causal mask.
+inline bool no_self_masks(const Options& o, int i, int j, int others_left) {
+  return no_self_mask(o) && i == j && others_left > 0;
+}
+
+// Whether a logit may be masked (−∞): by the causal mask, or by this one.
+inline bool masks_logits(const Options& o) { return o.causal || no_self_mask(o); }
+
+// What validate() says of it (appended to problems): not with cross-attention.
+void no_self_mask_problems(const Scenario& s, std::vector<std::string>& problems);
+// Cross-attention turned on: two sequences have no diagonal, so the mask goes off.
+void no_self_mask_for_cross_attention(Options& o);
+
+// The file: "no_self" in "options.mask", a boolean (version 1). read_no_self_mask appends a
+// problem to errors, naming the field.
+inline constexpr const char* kNoSelfMaskKey = "no_self";
+void read_no_self_mask(const nlohmann::json& mask, Options& o, std::vector<std::string>& errors);
+void write_no_self_mask(nlohmann::ordered_json& mask, const Options& o);
+
+// The views: the settings row's checkbox and its tooltips, the Softmax panel's tooltip over a
+// masked entry, and the lab's words for it in a variant's one-line summary.
+inline constexpr const char* kNoSelfMaskLabel = "no-self mask";
+inline constexpr const char* kNoSelfMaskAbout = "Mask the diagonal, unless it is the only entry of its row left (Reformer).";
+inline constexpr const char* kNoSelfMaskCrossAbout =
+    "Not with cross-attention: a query and a key of two sequences are never the same token.";
+inline constexpr const char* kNoSelfMaskedEntry = "no-self mask: a token does not see itself";
+inline constexpr const char* kNoSelfMaskSummary = "no self";
+
+// The TeX: its sentence in the document's account of the options, "" when off.
+std::string no_self_mask_tex(const Options& o);
+
+// PyTorch. The exported forward pass's lines that mask the diagonal of its n-row boolean mask
+// (True: not attended), "" when off; and, for the trainer's and the language model's scripts, the
+// slot {{no_self_mask}}: a function no_self_mask(mask, options) that does the same to any mask
+// when the dict of options asks for it.
+std::string no_self_mask_torch(const Options& o);
+extern const char* const kNoSelfMaskPython;
+
+}  // namespace core
