@@ -17,6 +17,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/model/positions.h"
 
 namespace app {
@@ -241,13 +242,13 @@ void MatricesOptions(AppState& state) {
   ImGui::SameLine();
   WeightsList(o, changed);
 
-  int scale = core::cosine_logits(o) ? 2 : o.scale == core::Scale::SqrtDk ? 0 : 1;
-  changed |= keyed::RadioButton("scale.sqrt_dk", "##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
+  int scale = core::cosine_logits(o) ? 2 : core::sqrt_dk_scale(o) ? 0 : 1;
+  changed |= keyed::RadioButton(core::kSqrtDkControl, "##sqrt_dk", &scale, 0);  // its label is markup, drawn beside it
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::AlignTextToFramePadding();
-  ScriptText("S / (\u221Ad_k\u00B7T)");
+  ScriptText(core::kSqrtDkLabel);
   ImGui::SameLine();
-  changed |= keyed::RadioButton("scale.none", "S / T", &scale, 1);
+  changed |= keyed::RadioButton(core::kNoScaleControl, core::kNoScaleLabel, &scale, 1);
   ImGui::SameLine();
   changed |= keyed::RadioButton(core::kCosineLogitsControl, core::kCosineLogitsLabel, &scale, 2);
   if (ImGui::IsItemHovered()) {

@@ -22,6 +22,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/model/gradient.h"
 #include "core/model/markup.h"
 
@@ -180,9 +181,8 @@ Chosen choose_arrangement(const AppState& state, const core::HeadResult& r, Heat
 // over the keys: ln n in self-attention, ln m over the m keys of another sequence.
 std::string softmax_formula(const core::Scenario& s) {
   const core::Options& options = s.options;
-  const std::string made_as = core::cosine_logits(options)           ? core::cosine_logits_words(false, true)
-                              : options.scale == core::Scale::SqrtDk ? "S / (\u221Ad_k\u00B7T)"
-                                                                     : "S / T";
+  const std::string made_as =
+      core::cosine_logits(options) ? core::cosine_logits_words(false, true) : core::scaled_scores_words(options);
   const std::string uniform = s.cross() ? "ln m uniform over the m keys" : "ln n uniform";
   if (core::sigmoid_weights(options))
     return "A_{ij} = \u03C3(\u2113_{ij} + b), each on its own (a row need not sum to 1),  \u2113 = " + made_as +
@@ -193,14 +193,13 @@ std::string softmax_formula(const core::Scenario& s) {
 
 // The weights' title with the numbers that make them: the divisor, or the cosine logits' gain and T; sigmoid's b.
 std::string weights_title(const core::Scenario& s, int head) {
-  const double divisor =
-      (s.options.scale == core::Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * s.options.temperature;
+  const double divisor = core::score_scale(s) * s.options.temperature;
   const std::string bias = core::sigmoid_weights(s.options) ? ", b = " + format_number(core::sigmoid_bias(s)) : "";
   // Cosine logits: g·q̂·k̂ / T, the cosines of queries and keys times the head's gain.
   if (core::cosine_logits(s.options))
     return core::weights_formula(s.options, core::cosine_logits_words(false, true)) + ",  " + core::kCosineLogitsSummary + ", g = " +
            format_number(s.qk_gain[static_cast<size_t>(head)]) + ", T = " + format_number(s.options.temperature) + bias;
-  return core::weights_formula(s.options, s.options.scale == core::Scale::SqrtDk ? "S / (\u221Ad_k\u00B7T)" : "S / T") +
+  return core::weights_formula(s.options, core::scaled_scores_words(s.options)) +
          ",  S / " + format_number(divisor) + bias;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/sqrt_dk_scale.h"
 
 namespace app {
 
@@ -51,7 +52,7 @@ std::string options_summary(const core::Variant& v) {
   if (o.normalize_keys) add("keys normalised");
   if (core::no_self_mask(o)) add(core::kNoSelfMaskSummary);
   if (o.causal) add("causal");
-  if (o.scale == core::Scale::None && !core::cosine_logits(o)) add("no \u221Ad_k");  // the cosine logits' gain is their scale
+  if (const std::string words = core::scale_summary(o); !words.empty()) add(words);
   for (const std::string& words : core::design_summary(o)) add(words);
   if (o.temperature != 1.0) {
     char t[32];

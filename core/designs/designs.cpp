@@ -7,6 +7,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/sqrt_dk_scale.h"
 
 namespace core {
 
@@ -20,7 +21,7 @@ const Design kDesigns[] = {
      {.shared_qk = true, .normalize_keys = true, .no_self = true}},
     {"one W", "one d_{model} \u00D7 d_{model} matrix W in place of W^Q W^K\u1D40", {.merged_qk = true}},
     {"AttentionAlt", "a fourth matrix W_{alt} on each head's output", {.head_output = HeadOutput::Alt}},
-    {"no \u221Ad_k", "the scores not divided by \u221Ad_k", {.scale = Scale::None}},
+    kNoScaleDesign,
     {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X",
      {.positions = Positions::Sinusoidal}},
     {"RoPE", "QK\u1D40 with q_p and k_p turned by p\u00B7\u03B8: scores depend on i \u2212 j", {.positions = Positions::Rope}},
@@ -97,6 +98,7 @@ std::string fill_design_slots(std::string_view script) {
   fill_slot(text, "{{design_defaults}}", std::string(kCosineLogitsDefaults) + ",\n           " + kSigmoidDefaults);
   fill_slot(text, "{{cosine_logits}}", kCosineLogitsPython);
   fill_slot(text, "{{no_self_mask}}", kNoSelfMaskPython);
+  fill_slot(text, "{{score_scale}}", kScoreScalePython);
   // A slot no design fills is a misspelling here or in a script: never written out for Python to choke on.
   // Every "{{": a Python f-string's escaped brace ("{{}}", "{{'a': 1}}") may come before it.
   for (size_t left = text.find("{{"); left != std::string::npos; left = text.find("{{", left + 2)) {

@@ -105,6 +105,9 @@ def unit_rows(M):
 {{no_self_mask}}
 
 
+{{score_scale}}
+
+
 class Attention(torch.nn.Module):
     """One layer's heads, by the conventions of attnlab's views: S = Q K^T (row-vector form), logits S / sqrt(d_k) / T,
     masked, softmax by rows (or sigmoid attention's sigmoid of each), O = A V, the heads' outputs side by side times W^O. The variant's options decide
@@ -147,7 +150,7 @@ class Attention(torch.nn.Module):
             scores = self.qk_gain[:, None, None] * (unit_rows(q) @ unit_rows(k).transpose(-1, -2))
         else:
             scores = q @ k.transpose(-1, -2)
-        divisor = (math.sqrt(self.d_k if o["merged_qk"] else self.d_qk) if o["scale"] == "sqrt_dk" else 1.0) * o["temperature"]
+        divisor = score_scale(self.d_k if o["merged_qk"] else self.d_qk, o) * o["temperature"]
         logits = (scores / divisor).masked_fill(mask, float("-inf"))
         if o["weights"] == "sigmoid":  # sigmoid attention: each weight on its own, b = -ln n (the context) unless given
             A = torch.sigmoid(logits + (-math.log(n) if o["sigmoid_bias"] is None else o["sigmoid_bias"]))

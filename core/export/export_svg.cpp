@@ -11,6 +11,7 @@
 #include "core/export/export.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -181,8 +182,7 @@ struct Panel {
 
 std::string softmax_title(const Options& o) {
   if (cosine_logits(o)) return weights_formula(o, cosine_logits_words(false, o.temperature != 1.0));
-  if (o.scale == Scale::SqrtDk) return weights_formula(o, o.temperature == 1.0 ? "S / \u221Ad_k" : "S / (\u221Ad_k\u00B7T)");
-  return weights_formula(o, o.temperature == 1.0 ? "S" : "S / T");
+  return weights_formula(o, scaled_scores_words(o, true));
 }
 
 // A line above the scores on where the positions entered (nothing without them).

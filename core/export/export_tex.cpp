@@ -14,6 +14,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"
 
@@ -155,10 +156,10 @@ struct Divisor {
 Divisor divisor(const Scenario& s) {
   const Options& o = s.options;
   const std::string T = shortest_number(o.temperature);
-  const double value = (o.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) * o.temperature;
-  const std::string sqrt_dk = "\\sqrt{" + std::to_string(s.d_k) + "}";
-  if (o.scale == Scale::SqrtDk && o.temperature == 1.0) return {"\\sqrt{d_k}", sqrt_dk + " = " + tex_significant(value)};
-  if (o.scale == Scale::SqrtDk) return {"\\sqrt{d_k}\\,T", sqrt_dk + "\\cdot " + T + " = " + tex_significant(value)};
+  const double value = score_scale(s) * o.temperature;
+  const ScaleTex scale = scale_tex(s);
+  if (!scale.symbolic.empty() && o.temperature == 1.0) return {scale.symbolic, scale.value + " = " + tex_significant(value)};
+  if (!scale.symbolic.empty()) return {scale.symbolic + "\\,T", scale.value + "\\cdot " + T + " = " + tex_significant(value)};
   if (o.temperature != 1.0) return {"T", T};
   return {"", ""};
 }
@@ -181,9 +182,8 @@ std::string options_sentence(const Scenario& s) {
            "($m$ tokens), so $S$ and the weights are $n\\times m$.";
   if (o.shared_qk) out += s.mode == Mode::Projected ? " Shared QK: $W^K = W^Q$." : " Shared QK: $K = Q$.";
   if (o.normalize_keys) out += " Keys normalized: each row of $K$ divided by its length (a zero row stays zero).";
-  if (cosine_logits(o))
-    out += cosine_logits_tex_note();
-  else if (o.scale == Scale::None) out += " No $\\sqrt{d_k}$ scaling.";
+  if (cosine_logits(o)) out += cosine_logits_tex_note();
+  out += scale_tex_note(o);
   if (o.temperature != 1.0) out += " Temperature $T = " + shortest_number(o.temperature) + "$.";
   if (o.positions == Positions::Sinusoidal)
     out += " Sinusoidal positions: $X' = X + PE$ before the projections, $PE_{p,2i} = \\sin(p / b^{2i/d_{\\text{model}}})$, "

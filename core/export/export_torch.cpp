@@ -8,6 +8,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -206,10 +207,9 @@ for h in range(H):
       << "    k = torch.where(length > 0, k / torch.where(length > 0, length, torch.ones_like(length)), k)\n";
   if (o.positions == Positions::Rope) p << "    q, k = rope(q), rope(k)  # RoPE, after everything else; v is not turned\n";
   // The divisor as the code computes it and as the printed title says it.
-  const bool sqrt_dk = o.scale == Scale::SqrtDk, tempered = o.temperature != 1.0;
+  const bool tempered = o.temperature != 1.0;
   const bool alt = o.head_output == HeadOutput::Alt;
-  const std::string code = sqrt_dk ? (tempered ? " / (math.sqrt(d_k) * T)" : " / math.sqrt(d_k)") : (tempered ? " / T" : "");
-  const std::string text = sqrt_dk ? (tempered ? " / (sqrt(d_k) * T)" : " / sqrt(d_k)") : (tempered ? " / T" : "");
+  const std::string code = scaled_scores_torch(o), text = scaled_scores_ascii(o);
   // "A = softmax(S / sqrt(d_k), masked)", "A = sigmoid(S / sqrt(d_k) + b, masked)".
   std::string weights_title = weights_formula(o, cosine_logits(o) ? cosine_logits_words(true, tempered) : "S" + text, true);
   if (masks_logits(o)) weights_title.insert(weights_title.size() - 1, ", masked");
@@ -269,7 +269,7 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
   if (s.heads * s.d_k != s.d_model)
     misfits.push_back("H\u00B7d_k = " + std::to_string(s.heads) + "\u00B7" + std::to_string(s.d_k) + " = " +
                       std::to_string(s.heads * s.d_k) + " \u2260 d_model = " + std::to_string(s.d_model));
-  if (o.scale != Scale::SqrtDk) misfits.push_back("scale none (MultiheadAttention divides by \u221Ad_k)");
+  scale_misfits(o, misfits);
   if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
   if (o.normalize_keys) misfits.push_back("keys normalized");
   design_misfits(s, misfits);

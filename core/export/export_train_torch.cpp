@@ -184,6 +184,9 @@ def masked(n, m, options):
 {{no_self_mask}}
 
 
+{{score_scale}}
+
+
 def sinusoidal(count, d_model, base):
     """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle), p = 0 .. count - 1."""
     return torch.tensor([[(math.sin if c % 2 == 0 else math.cos)(p / base ** (2.0 * (c // 2) / d_model))
@@ -217,7 +220,7 @@ def attention(model, w, X, Xkv=None):
     positions, base = o.get("positions", "none"), o.get("position_base", 10000.0)
     if positions == "sinusoidal":  # X' = X + PE before the projections, each sequence counted from position 0
         X, Xkv = X + sinusoidal(n, X.shape[2], base), Xkv + sinusoidal(m, Xkv.shape[2], base)
-    divisor = (math.sqrt(d_k) if o["scale"] == "sqrt_dk" else 1.0) * o["temperature"]
+    divisor = score_scale(d_k, o) * o["temperature"]
     mask = masked(n, m, o)
     outputs = []
     for h in range(model["heads"]):

@@ -4,6 +4,7 @@
 
 #include "core/designs/designs.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/sqrt_dk_scale.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/lesson_show.h"
@@ -219,12 +220,7 @@ void read_options(Reader& in, const json& j, Options& o) {
     else
       o.position_base = b.get<double>();
   }
-  if (j.contains("scale")) {
-    const json& s = j["scale"];
-    if (s == "sqrt_dk") o.scale = Scale::SqrtDk;
-    else if (s == "none") o.scale = Scale::None;
-    else in.fail("options.scale: expected \"sqrt_dk\" or \"none\", got " + (s.is_string() ? s.dump() : type_name(s)));
-  }
+  read_scale(j, o, in.errors);
   if (j.contains("temperature")) {
     const json& t = j["temperature"];
     if (!t.is_number() || !std::isfinite(t.get<double>()) || t.get<double>() < kMinTemperature ||

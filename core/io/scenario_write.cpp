@@ -8,6 +8,7 @@
 
 #include "core/designs/designs.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/io/atomic_file.h"
 
 namespace core {
@@ -99,7 +100,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
   const Options& o = s.options;
   j["options"] = {{"shared_qk", o.shared_qk},
                   {"normalize_keys", o.normalize_keys},
-                  {"scale", to_string(o.scale)},
+                  {kScaleKey, to_string(o.scale)},
                   {"temperature", o.temperature},
                   {"mask", {{"causal", o.causal}}}};
   write_no_self_mask(j["options"]["mask"], o);

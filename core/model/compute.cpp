@@ -1,5 +1,6 @@
 #include "core/model/compute.h"
 
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/ordered_sums.h"
 #include "core/model/attention_math.h"
@@ -16,8 +17,7 @@ namespace core {
 namespace detail {
 
 double logit_divisor(const Scenario& s) {
-  return (s.options.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(s.d_k)) : 1.0) *
-         s.options.temperature;
+  return score_scale(s) * s.options.temperature;
 }
 
 void projection_inputs(const Scenario& s, Mat& Xq, Mat& Xkv) {
