@@ -21,6 +21,7 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/designs/attention_alt.h"
 #include "core/designs/sigmoid_attention.h"
 
 namespace app {
@@ -230,7 +231,7 @@ PanelText DescribeGeometryPanel(const AppState& state) {
                          ? "A V, the outputs (sigmoid attention: each its row's sum times a point of the convex hull of V's rows)"
                          : "A V, the outputs (each in the convex hull of V's rows)",
                      r.output, state.token_labels());
-  if (g.show_alt) out += matrix_text("(1/\u221Ad_k) A V W_alt\u1D40, AttentionAlt's outputs", r.alt_output, state.token_labels());
+  if (g.show_alt) out += matrix_text(std::string(core::kAttentionAltText) + ", AttentionAlt's outputs", r.alt_output, state.token_labels());
   if (g.show_q) out += matrix_text(rope ? "q, the queries (after RoPE)" : "q, the queries", r.Q, state.token_labels());
   if (g.show_k) out += matrix_text(rope ? "k, the keys (after RoPE)" : "k, the keys", r.K, state.key_labels());
   return out;

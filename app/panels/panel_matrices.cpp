@@ -19,6 +19,7 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/designs/attention_alt.h"
 #include "core/model/gauge.h"
 #include "core/model/positions.h"
 
@@ -320,15 +321,14 @@ void HeadMatrices(AppState& state, int h) {
     Flow alt;
     EditMatrix(state, alt, "W_{alt}", "W_alt" + H, [h](auto& sc) -> auto& { return sc.W_alt[h]; }, nullptr);
   }
-  bool alt_output = s.options.head_output == core::HeadOutput::Alt;
-  if (keyed::Checkbox("head_output", "AttentionAlt's output enters concat (all heads)", &alt_output))
+  bool alt_output = core::attention_alt(s.options);
+  if (keyed::Checkbox(core::kAttentionAltKey, core::kAttentionAltLabel, &alt_output))
     state.apply([&](core::Scenario& sc) {
       sc.options.head_output = alt_output ? core::HeadOutput::Alt : core::HeadOutput::Attention;
     });
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
-    ScriptText("On: each head gives (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 instead of A\u00B7V, so W_{alt} is a\n"
-               "parameter of the model (AttentionAlt). Off: A\u00B7V, and W_{alt} only shows in Output.");
+    ScriptText(core::kAttentionAltAbout);
     ImGui::EndTooltip();
   }
 }

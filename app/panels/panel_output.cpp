@@ -12,6 +12,7 @@
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/heatmap.h"
+#include "core/designs/attention_alt.h"
 
 namespace app {
 
@@ -96,7 +97,7 @@ void DrawOutputPanel(AppState& state) {
     }
     const std::string head = std::to_string(state.view.head + 1);
     // The one that enters concat carries the name O_h (options.head_output).
-    const bool alt = s.options.head_output == core::HeadOutput::Alt;
+    const bool alt = core::attention_alt(s.options);
     Heatmap(state, "AV", alt ? "AV" : "O_" + head + " = AV", r.output, O_o, size(0, labels_w));
     ImGui::SameLine(0, gap);
     Heatmap(state, "alt", alt ? "O_" + head + " = (1/\u221Ad_k)\u00B7AVW_{alt}\u1D40" : "(1/\u221Ad_k)\u00B7AVW_{alt}\u1D40",
@@ -115,13 +116,13 @@ PanelText DescribeOutputPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::Result& result = state.result();
   PanelText out = "Output; rows are the queries\n";
-  const bool alt = s.options.head_output == core::HeadOutput::Alt;
+  const bool alt = core::attention_alt(s.options);
   for (int h = 0; h < s.heads; ++h) {
     const core::HeadResult& r = result.head[static_cast<size_t>(h)];
     const std::string name = "O_" + std::to_string(h + 1), of = s.heads > 1 ? " of head " + std::to_string(h + 1) : "";
     // Both, in the order the panel draws them side by side; the one Y takes is named O_h.
     out += matrix_text(alt ? "A V" + of : name + " = A V", r.output, state.token_labels());
-    out += matrix_text(alt ? name + " = (1/\u221Ad_k) A V W_alt\u1D40" : "(1/\u221Ad_k) A V W_alt\u1D40" + of + ", AttentionAlt's",
+    out += matrix_text(alt ? name + " = " + core::kAttentionAltText : core::kAttentionAltText + of + ", AttentionAlt's",
                        r.alt_output, state.token_labels());
   }
   out += matrix_text(s.heads == 1 ? "Y = O_1 W^O" : "Y = [O_1 \u2026 O_" + std::to_string(s.heads) + "] W^O", result.output,

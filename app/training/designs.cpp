@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sqrt_dk_scale.h"
@@ -59,7 +60,7 @@ std::string options_summary(const core::Variant& v) {
     std::snprintf(t, sizeof t, "T = %g", o.temperature);
     add(t);
   }
-  if (o.head_output == core::HeadOutput::Alt) add("AttentionAlt");
+  if (core::attention_alt(o)) add(core::kAttentionAltSummary);
   if (o.positions != core::Positions::None) {
     std::string p = o.positions == core::Positions::Rope ? "RoPE" : "sinusoidal PE";
     if (o.position_base != core::kDefaultPositionBase) {

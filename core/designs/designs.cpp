@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
@@ -20,7 +21,7 @@ const Design kDesigns[] = {
     {"shared QK, Reformer", "W^K = W^Q, keys normalised, no token attends to itself",
      {.shared_qk = true, .normalize_keys = true, .no_self = true}},
     {"one W", "one d_{model} \u00D7 d_{model} matrix W in place of W^Q W^K\u1D40", {.merged_qk = true}},
-    {"AttentionAlt", "a fourth matrix W_{alt} on each head's output", {.head_output = HeadOutput::Alt}},
+    kAttentionAltDesign,
     kNoScaleDesign,
     {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X",
      {.positions = Positions::Sinusoidal}},
@@ -99,6 +100,7 @@ std::string fill_design_slots(std::string_view script) {
   fill_slot(text, "{{cosine_logits}}", kCosineLogitsPython);
   fill_slot(text, "{{no_self_mask}}", kNoSelfMaskPython);
   fill_slot(text, "{{score_scale}}", kScoreScalePython);
+  fill_slot(text, "{{attention_alt}}", kAttentionAltPython);
   // A slot no design fills is a misspelling here or in a script: never written out for Python to choke on.
   // Every "{{": a Python f-string's escaped brace ("{{}}", "{{'a': 1}}") may come before it.
   for (size_t left = text.find("{{"); left != std::string::npos; left = text.find("{{", left + 2)) {

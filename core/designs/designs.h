@@ -56,8 +56,8 @@ const char* design_keys_needing_q_and_k();
 // A generated Python script, with the designs' slots filled: {{design_keys}} (their option keys,
 // as a set's items), {{design_defaults}} (their defaults, as a dict's items) and
 // {{cosine_logits}} (whether a dict of options named o asks for cosine logits) and {{no_self_mask}} (the
-// function no_self_mask(mask, options), no_self_mask.h) and {{score_scale}} (score_scale(d_k, options),
-// sqrt_dk_scale.h).
+// function no_self_mask(mask, options), no_self_mask.h) {{score_scale}} (score_scale(d_k, options),
+// sqrt_dk_scale.h) and {{attention_alt}} (attention_alt(O, W_alt, d_k, options), attention_alt.h).
 std::string fill_design_slots(std::string_view script);
 
 }  // namespace core

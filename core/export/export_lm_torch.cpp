@@ -108,6 +108,9 @@ def unit_rows(M):
 {{score_scale}}
 
 
+{{attention_alt}}
+
+
 class Attention(torch.nn.Module):
     """One layer's heads, by the conventions of attnlab's views: S = Q K^T (row-vector form), logits S / sqrt(d_k) / T,
     masked, softmax by rows (or sigmoid attention's sigmoid of each), O = A V, the heads' outputs side by side times W^O. The variant's options decide
@@ -157,8 +160,7 @@ class Attention(torch.nn.Module):
         else:
             A = torch.softmax(logits, dim=-1)
         O = A @ v
-        if o["head_output"] == "alt":  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T
-            O = O @ self.W_alt.transpose(-1, -2) / math.sqrt(self.d_k)
+        O = attention_alt(O, getattr(self, "W_alt", None), self.d_k, o)
         return self.W_O(O.transpose(1, 2).reshape(B, n, self.heads * self.d_k))
 
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/export/export.h"
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
@@ -263,9 +264,9 @@ Figure head_panels(const Scenario& s, const Result& r, int h) {
         (s.options.merged_qk ? "W_" + index + " (S = XW_" + index + (cross ? "X_{kv}" : "X") + "\u1D40)"
                              : std::string("W^Q W^{K\u1D40}")) + H,
         hr.W_QK, dims, dims);
-  const bool alt = s.options.head_output == HeadOutput::Alt;
+  const bool alt = attention_alt(s.options);
   add(kOutputRow, "O_" + index + " = AV" + H, hr.output, s.tokens, dk);
-  add(kOutputRow, "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40" + std::string(alt ? " \u2192 concat" : "") + H, hr.alt_output, s.tokens, dk);
+  add(kOutputRow, kAttentionAltMarkup + std::string(alt ? " \u2192 concat" : "") + H, hr.alt_output, s.tokens, dk);
   add(kOutputRow, s.heads > 1 ? "Y = concat \u00B7 W^O" : alt ? "Y = O^{alt}_1 W^O" : "Y = O_1 W^O", r.output, s.tokens, dims);
   if (s.has_target)
     add(kOutputRow, "target Y^* (loss " + px(r.loss) + ")", s.target, s.tokens, dims);

@@ -11,6 +11,7 @@
 
 #include "core/export/export.h"
 #include "core/export/export_tex_parts.h"
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
@@ -209,9 +210,7 @@ std::string options_sentence(const Scenario& s) {
   if (o.causal)
     out += s.cross() ? " Causal mask: query $i$ does not see the keys $j > i$." : " Causal mask: token $i$ does not see the tokens $j > i$.";
   out += no_self_mask_tex(o);
-  if (o.head_output == HeadOutput::Alt)
-    out += " Head output: AttentionAlt's $O^{\\text{alt}}_h = \\frac{1}{\\sqrt{d_k}}\\,AVW_{\\text{alt}}^{\\top}$ enters the "
-           "concatenation instead of $AV$.";
+  out += attention_alt_tex_note(o);
   if (s.has_target) out += " A target $Y^{\\ast}$ is given: the loss is the mean squared difference of $Y$ from it.";
   return out;
 }
@@ -407,18 +406,17 @@ void write_head_output(TexOut& t, const Scenario& s, const HeadResult& hr, int h
       combination.replace(at, words.size(), words == "rows of V" ? "rows of $" + V + "$" : "$" + V + "$'s rows");
   t << "The head's output, each row " << combination << ", and AttentionAlt's, with "
     << (s.has_W_alt ? "" : "the identity as ") << "$" << Walt << "$" << (s.has_W_alt ? "" : " (the file gives none)")
-    << (o.head_output == HeadOutput::Alt ? "; the latter enters the concatenation" : "") << ":\n";
+    << (attention_alt(o) ? "; the latter enters the concatenation" : "") << ":\n";
   Displays out(t);
   out.add(O + " = " + A + V, hr.output);
   if (s.has_W_alt) out.add(Walt, s.W_alt[h]);
-  out.add("O^{\\text{alt}}_{" + std::to_string(h + 1) + "} = \\frac{1}{\\sqrt{d_k}}\\," + A + V + Walt + "^{\\top}",
-          hr.alt_output);
+  out.add(attention_alt_tex(h, A, V, Walt), hr.alt_output);
 }
 
 // W^O, Y = [O_1 ... O_H] W^O (what head_output puts in), the target and the loss.
 void write_output(TexOut& t, const Scenario& s, const Result& r) {
   const Options& o = s.options;
-  const std::string O = o.head_output == HeadOutput::Alt ? "O^{\\text{alt}}_{" : "O_{";
+  const std::string O = attention_alt(o) ? "O^{\\text{alt}}_{" : "O_{";
   std::string concat = O + "1}";
   if (s.heads > 1) {
     concat = "\\left[\\," + O + "1}";

@@ -5,6 +5,7 @@
 
 #include "core/export/export.h"
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
@@ -208,7 +209,7 @@ for h in range(H):
   if (o.positions == Positions::Rope) p << "    q, k = rope(q), rope(k)  # RoPE, after everything else; v is not turned\n";
   // The divisor as the code computes it and as the printed title says it.
   const bool tempered = o.temperature != 1.0;
-  const bool alt = o.head_output == HeadOutput::Alt;
+  const bool alt = attention_alt(o);
   const std::string code = scaled_scores_torch(o), text = scaled_scores_ascii(o);
   // "A = softmax(S / sqrt(d_k), masked)", "A = sigmoid(S / sqrt(d_k) + b, masked)".
   std::string weights_title = weights_formula(o, cosine_logits(o) ? cosine_logits_words(true, tempered) : "S" + text, true);
@@ -222,7 +223,7 @@ for h in range(H):
     << "    if mask is not None:\n        logits = logits.masked_fill(mask, float(\"-inf\"))\n"
     << "    A = " << weights_torch(o, "logits", "b") << "\n"
     << "    O = A @ v\n"
-    << "    alt = A @ v @ W_alt[h].T / math.sqrt(d_k)  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T\n"
+    << kAttentionAltTorch
     << "    show(\"S = Q K^T\", S, tokens, " << keys << ")\n"
     << "    show(\"" << weights_title << "\", A, tokens, " << keys << ")\n"
     << "    show(f\"O_{h + 1} = A V\", O, tokens, dims)\n"
@@ -275,8 +276,7 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
   design_misfits(s, misfits);
   if (s.mode == Mode::Projected && o.merged_qk)
     misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
-  if (o.head_output == HeadOutput::Alt)
-    misfits.push_back("head output alt (MultiheadAttention's heads output A\u00B7V, not (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_alt\u1D40)");
+  attention_alt_misfits(o, misfits);
   // Sinusoidal positions fit: PE is added to its inputs. RoPE turns q and k inside it, after the projections.
   if (o.positions == Positions::Rope)
     misfits.push_back("RoPE (MultiheadAttention cannot turn q_p and k_p by p\u00B7\u03B8_i between its projections and its scores)");

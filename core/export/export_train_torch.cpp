@@ -187,6 +187,9 @@ def masked(n, m, options):
 {{score_scale}}
 
 
+{{attention_alt}}
+
+
 def sinusoidal(count, d_model, base):
     """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle), p = 0 .. count - 1."""
     return torch.tensor([[(math.sin if c % 2 == 0 else math.cos)(p / base ** (2.0 * (c // 2) / d_model))
@@ -244,9 +247,7 @@ def attention(model, w, X, Xkv=None):
         else:
             A = torch.softmax(logits, dim=-1)
         O = A @ v
-        if o.get("head_output") == "alt":  # AttentionAlt: (1/sqrt(d_k)) A V W_alt^T enters concat
-            O = O @ w["W_alt"][h].T / math.sqrt(d_k)
-        outputs.append(O)
+        outputs.append(attention_alt(O, w["W_alt"][h], d_k, o))
     return torch.cat(outputs, dim=-1) @ w["W_O"]
 
 

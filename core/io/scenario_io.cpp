@@ -2,6 +2,7 @@
 // failure a message naming the field (scenario_io.h); the writer is scenario_write.cpp.
 #include "core/io/scenario_io.h"
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/designs.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sqrt_dk_scale.h"
@@ -199,12 +200,7 @@ void read_options(Reader& in, const json& j, Options& o) {
   in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
   in.boolean(j, "options.", "merged_qk", o.merged_qk);
   read_design_options(j, o, in.errors);
-  if (j.contains("head_output")) {
-    const json& h = j["head_output"];
-    if (h == "attention") o.head_output = HeadOutput::Attention;
-    else if (h == "alt") o.head_output = HeadOutput::Alt;
-    else in.fail("options.head_output: expected \"attention\" or \"alt\", got " + (h.is_string() ? h.dump() : type_name(h)));
-  }
+  read_attention_alt_option(j, o, in.errors);
   if (j.contains("positions")) {
     const json& p = j["positions"];
     if (p == "none") o.positions = Positions::None;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/designs.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sqrt_dk_scale.h"
@@ -106,7 +107,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
   write_no_self_mask(j["options"]["mask"], o);
   if (version >= 2) {  // a version-1 scenario is written exactly as before
     j["options"]["merged_qk"] = o.merged_qk;
-    j["options"]["head_output"] = to_string(o.head_output);
+    j["options"][kAttentionAltKey] = to_string(o.head_output);
     // Written when used, so that the version-2 files of before keep their text.
     if (o.positions != Positions::None) j["options"]["positions"] = to_string(o.positions);
     if (o.position_base != kDefaultPositionBase) j["options"]["position_base"] = o.position_base;

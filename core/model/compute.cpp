@@ -1,5 +1,6 @@
 #include "core/model/compute.h"
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/sqrt_dk_scale.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/ordered_sums.h"
@@ -218,7 +219,7 @@ void compute(const Scenario& s, Result& out) {
   out.mode = s.mode;
 
   out.concat.resize(out.n, s.heads * s.d_k);
-  const bool alt = s.options.head_output == HeadOutput::Alt;
+  const bool alt = attention_alt(s.options);
   Mat K0, Xq, Xkv;
   if (s.mode == Mode::Projected) detail::projection_inputs(s, Xq, Xkv);
   for (int h = 0; h < s.heads; ++h) {

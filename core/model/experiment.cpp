@@ -1,5 +1,7 @@
 #include "core/model/experiment.h"
 
+#include "core/designs/attention_alt.h"
+
 namespace core {
 
 const char* to_string(TaskKind t) {
@@ -36,7 +38,7 @@ Scenario blank_model(const Experiment& e, const Variant& v) {
   s.options = o;
   s.has_target = true;
   s.target = Mat::Zero(e.n, e.d_model);
-  if (o.head_output == HeadOutput::Alt) s.has_W_alt = true;
+  if (attention_alt(o)) s.has_W_alt = true;  // the lab trains it from the identity
   return s;
 }
 

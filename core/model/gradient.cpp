@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/attention_math.h"
@@ -52,9 +53,8 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
   const Options& o = s.options;
   const int n = s.n(), m = s.m(), dk = s.d_k;
   const bool projected = s.mode == Mode::Projected;
-  const bool alt = o.head_output == HeadOutput::Alt;
+  const bool alt = attention_alt(o);
   const bool sigmoid = sigmoid_weights(o);
-  const double alt_scale = 1.0 / std::sqrt(static_cast<double>(dk));
   const double divisor = detail::logit_divisor(s);
 
   // Forward: compute()'s own numbers, so that this loss is the loss the window shows
@@ -80,14 +80,8 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
     const HeadResult& f = forward.head[h];
     const auto dH = dconcat.middleCols(h * dk, dk);
     Mat dO;
-    if (alt) {
-      // H = c·O·W_altᵀ: ∂O = c·∂H·W_alt, ∂W_alt = c·∂Hᵀ·O (W_alt the identity when absent).
-      if (s.has_W_alt) dO.noalias() = alt_scale * dH * s.W_alt[h];
-      else dO = alt_scale * dH;
-      g.W_alt[h].noalias() += alt_scale * dH.transpose() * f.output;
-    } else {
-      dO = dH;
-    }
+    if (alt) attention_alt_backward(s, h, dH, f.output, dO, g.W_alt[h]);
+    else dO = dH;
     Mat dA, dV;
     dA.noalias() = dO * f.V.transpose();
     dV.noalias() = f.weights.transpose() * dO;

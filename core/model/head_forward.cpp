@@ -10,6 +10,7 @@
 // the arithmetic is small, and loops over runtime sizes cost more than it did.
 #include "core/model/head_forward.h"
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
@@ -258,18 +259,8 @@ template <int DK>
   std::copy_n(r.V.data(), m * DK, &v[0][0]);
   r.output.resize(n, DK);
   multiply<kWide, DK>(&a[0][0], &v[0][0], r.output.data(), n);
-  // (1/√d_k)·O·W_altᵀ, AttentionAlt (docs/questions.md); without W_alt, (1/√d_k)·O.
-  const double alt_scale = 1.0 / std::sqrt(static_cast<double>(DK));
   r.alt_output.resize(n, DK);
-  const double* out = r.output.data();
-  double* alt = r.alt_output.data();
-  if (s.has_W_alt) {
-    const double* w = s.W_alt[h].data();
-    for (int i = 0; i < n; ++i)
-      for (int c = 0; c < DK; ++c) alt[i * DK + c] = alt_scale * dot<DK>(out + i * DK, w + c * DK);
-  } else {
-    for (int i = 0; i < n * DK; ++i) alt[i] = alt_scale * out[i];
-  }
+  attention_alt_forward<DK>(r.output.data(), s.has_W_alt ? s.W_alt[h].data() : nullptr, n, r.alt_output.data());
 }
 
 template <int QC, int DK>

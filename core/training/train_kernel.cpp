@@ -53,7 +53,7 @@ void TrainKernel::load(const Scenario& s) {
   heads_ = s.heads;
   o_ = s.options;
   merged_ = o_.merged_qk;
-  alt_ = o_.head_output == HeadOutput::Alt;
+  alt_ = attention_alt(o_);
   sinusoidal_ = o_.positions == Positions::Sinusoidal;
   rope_ = o_.positions == Positions::Rope;
   cosine_ = cosine_logits(o_);
@@ -61,7 +61,7 @@ void TrainKernel::load(const Scenario& s) {
   sigmoid_bias_ = sigmoid_bias(s);
   qk_cols_ = merged_ ? dm_ : dk_;
   inverse_divisor_ = 1.0 / detail::logit_divisor(s);
-  alt_scale_ = 1.0 / std::sqrt(static_cast<double>(dk_));
+  alt_scale_ = attention_alt_scale(dk_);
   for (int i = 0; i < n_; ++i)
     for (int j = 0; j < m_; ++j) masked_[i][j] = detail::is_masked(o_, i, j, n_);
   if (sinusoidal_) {  // as detail::projection_inputs: each sequence counts its positions from 0

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/math/fast_exp.h"
@@ -247,13 +248,7 @@ void TrainKernel::forward(const LanesOf<L>* X, const LanesOf<L>* X_kv, const Lan
     }
     for (int i = 0; i < n; ++i)
       for (int c = 0; c < dk; ++c) {
-        Lanes v = O[i * dk + c];
-        if (alt_) {  // (1/√d_k)·O·W_altᵀ
-          Lanes s{};
-          for (int d = 0; d < dk; ++d) s += O[i * dk + d] * W_alt_[h][c * dk + d];
-          v = alt_scale_ * s;
-        }
-        w.concat[i * wide + h * dk + c] = v;
+        w.concat[i * wide + h * dk + c] = alt_ ? attention_alt_entry(O + i * dk, W_alt_[h], dk, c, alt_scale_) : O[i * dk + c];
       }
   }
   for (int i = 0; i < n; ++i) {
@@ -309,21 +304,12 @@ void TrainKernel::backward(const LanesOf<L>* X, const LanesOf<L>* X_kv, const La
     for (int i = 0; i < n; ++i)
       for (int e = 0; e < dk; ++e) {
         const Lanes* dH = dconcat + i * wide + h * dk;
-        if (alt_) {  // H = c·O·W_altᵀ: ∂O = c·∂H·W_alt, ∂W_alt += c·∂Hᵀ·O
-          Lanes s{};
-          for (int c = 0; c < dk; ++c) s += dH[c] * W_alt_[h][c * dk + e];
-          dO[i * dk + e] = alt_scale_ * s;
-        } else {
-          dO[i * dk + e] = dH[e];
-        }
+        dO[i * dk + e] = alt_ ? attention_alt_input_gradient(dH, W_alt_[h], dk, e, alt_scale_) : dH[e];
       }
-    if (alt_)
+    if (alt_)  // H = c·O·W_altᵀ: ∂O = c·∂H·W_alt above, ∂W_alt = c·∂Hᵀ·O
       for (int c = 0; c < dk; ++c)
-        for (int e = 0; e < dk; ++e) {
-          Lanes s{};
-          for (int i = 0; i < n; ++i) s += dconcat[i * wide + h * dk + c] * O[i * dk + e];
-          d.W_alt[h][c * dk + e] = alt_scale_ * s;
-        }
+        for (int e = 0; e < dk; ++e)
+          d.W_alt[h][c * dk + e] = attention_alt_weight_gradient(dconcat + h * dk, wide, O, n, dk, c, e, alt_scale_);
     // ∂A = ∂O·Vᵀ, ∂V = Aᵀ·∂O; then the softmax: ∂S_ij = A_ij (∂A_ij − Σ_k A_ik ∂A_ik) / divisor
     // (sigmoid attention: ∂S_ij = ∂A_ij·A_ij(1 − A_ij) / divisor).
     Lanes dS[kMaxTokens * kMaxTokens], dV[kMaxTokens * kMaxDk];

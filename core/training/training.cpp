@@ -6,6 +6,7 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
@@ -212,7 +213,7 @@ void for_each_trainable(Scenario& s, Gradient& g, Gradient& m, Gradient& v, F&& 
       if (!o.shared_qk) f(s.W_K[h], g.W_K[h], m.W_K[h], v.W_K[h]);
     }
     f(s.W_V[h], g.W_V[h], m.W_V[h], v.W_V[h]);
-    if (o.head_output == HeadOutput::Alt) f(s.W_alt[h], g.W_alt[h], m.W_alt[h], v.W_alt[h]);
+    if (attention_alt(o)) f(s.W_alt[h], g.W_alt[h], m.W_alt[h], v.W_alt[h]);
     if (cosine_logits(o)) {  // the cosine logits' gain g_h, a 1 × 1 matrix to the optimiser
       using One = Eigen::Map<Eigen::Matrix<double, 1, 1>>;
       One ps(&s.qk_gain[h]), gs(&g.qk_gain[h]), ms(&m.qk_gain[h]), vs(&v.qk_gain[h]);
