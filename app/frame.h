@@ -19,10 +19,4 @@ namespace app {
 // pressed since the last frame.
 FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& picture = {}, bool close_asked = false);
 
-// Whether Ctrl+O opens a file now, as the frame's shortcuts take it: not while a text field has the
-// keys, nor while a sweep or a run is recorded. The page asks it from its own keydown handler, where
-// the browser still counts the key press as the user's and lets a file picker open
-// (web/page_pre.js); a frame may come too late for that on a busy machine.
-bool CtrlOOpens(const AppState& state);
-
 }  // namespace app

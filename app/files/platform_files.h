@@ -56,7 +56,7 @@ class FileChooser {
   virtual ~FileChooser() = default;
   virtual void ask(AppState& state, FileDialog::Purpose purpose) = 0;
   virtual void ask_export(AppState& state, const ExportChoice& what) = 0;
-  // The page opens its picker on Ctrl+O itself, in the key's own handler (CtrlOOpens, frame.h):
+  // The page opens its picker on Ctrl+O itself, in the key's own handler (CtrlOOpens, frame_keys.h):
   // the frame's shortcut then asks nothing.
   virtual bool opens_on_ctrl_o() const { return false; }
 };

@@ -15,6 +15,7 @@
 
 #include "app/files/exports.h"
 #include "app/frame.h"
+#include "app/frame_keys.h"
 #include "app/files/files.h"
 #include "app/files/web_files.h"
 #include "app/platform/backend.h"
