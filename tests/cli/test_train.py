@@ -29,7 +29,6 @@ import pathlib
 import subprocess
 import sys
 import tempfile
-import threading
 
 import torch
 
@@ -37,18 +36,13 @@ from torch_masks import logit_divisor, masked_positions
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 import positions  # noqa: E402  the one positions reference
-from warm_python import WarmPython  # noqa: E402  the exported scripts, without starting torch for each
-
-_pythons = threading.local()  # one warm python a thread: the scripts are checked two at a time
-_started = []
+from warm_python import run_script  # noqa: E402  the exported scripts, without starting torch for each
 
 
 def python_script(script, *args):
-    """`/usr/bin/python3 SCRIPT ARGS` (tests/support/warm_python.py)."""
-    if not hasattr(_pythons, "python"):
-        _pythons.python = WarmPython()
-        _started.append(_pythons.python)
-    return _pythons.python.run(script, *args)
+    """`/usr/bin/python3 SCRIPT ARGS`, in its thread's warm python: the scripts are checked two at a time
+    (tests/support/warm_python.py)."""
+    return run_script(script, *args)
 
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
@@ -458,8 +452,6 @@ def main():
         p = subprocess.run([exe, "--train", str(files[0]), "--export", str(tmp / "t.txt")], capture_output=True, text=True)
         if p.returncode != 2 or "expected a file name ending in .py" not in p.stderr or (tmp / "t.txt").exists():
             failures.append(f"--export t.txt: exit {p.returncode}, stderr {p.stderr!r}")
-    for python in _started:
-        python.close()
     for f in failures:
         print("FAIL", f)
     print(f"{len(files)} experiments replayed in torch: {len(failures)} failures")

@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "support"))
 from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
-from warm_python import WarmPython  # noqa: E402  the exported scripts, in one python that imported torch once
+from warm_python import run_script  # noqa: E402  the exported scripts, in one python that imported torch once
 
 ATTNLAB = DATA = None
 LESSONS = pathlib.Path(__file__).resolve().parents[3] / "assets" / "lessons"
@@ -38,17 +38,9 @@ ODD_TITLE = ("Q\u1D40K / \u221Ad_k, \u2016S\u2016, a\u00B7b \u2212 1 \u00D7 2 \u
 ODD_TOKENS = ["\\", "{$}", "^_~%&#", "\U0001F600\u4E2D\uFFFF", "\u00E9\x01\n"]
 
 
-_python = None
-
-
 def python_script(script, *args):
-    """`/usr/bin/python3 SCRIPT ARGS`, in the one warm python of this test file (started at the first)."""
-    global _python
-    if _python is None:
-        import atexit
-        _python = WarmPython()
-        atexit.register(_python.close)
-    return _python.run(script, *args)
+    """`/usr/bin/python3 SCRIPT ARGS`, in the test's warm python (tests/support/warm_python.py)."""
+    return run_script(script, *args)
 
 
 def attnlab(*args):
