@@ -1,11 +1,12 @@
-// AttentionAlt, one design in one place (docs/architecture.md, "Adding a design"; docs/questions.md, "Why not a
-// fourth matrix, and an outer 1/√d_k?").
+// AttentionAlt, one design in one place (docs/architecture.md, "Adding a design"; docs/questions.md,
+// AttentionAlt).
 //
 // Each head's output is
 //
 //   O^alt_h = (1/√d_k)·A·V·W_altᵀ   in place of   O_h = A·V,
 //
-// with W_alt a d_k × d_k matrix of the head, a parameter the lab trains (the identity where the file gives none). As
+// with W_alt a d_k × d_k matrix of the head, a parameter the lab trains when head_output is "alt" (the identity
+// where the file gives none, so that then O^alt = (1/√d_k)·A·V). As
 // A·(V·W_altᵀ) = (A·V)·W_altᵀ, it merges with W^V (or W^O): it changes the parameter count and the training, not what
 // the layer can compute. Every scenario shows O^alt beside A·V (the Output panel); the option
 // head_output "alt" makes it the one that enters the concatenation.

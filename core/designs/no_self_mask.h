@@ -1,16 +1,17 @@
 // Reformer's no-self mask, one design in one place (docs/architecture.md, "Adding a design").
 //
-// Kitaev, Kaiser & Levskaya 2020, "Reformer: The Efficient Transformer" (arXiv 2001.04451), §2,
-// "Shared-QK Transformer": when a token's key is its own query (W^K = W^Q) and the keys are
-// normalised, its score against itself, q_i·k̂_i = |q_i|, is the largest of its row, because
-// q_i·k̂_j = |q_i|·cos(q_i, q_j) ≤ |q_i| (Cauchy–Schwarz), so it would attend mostly to itself. The
-// mask forbids that: entry (i, i) is masked, unless it is the only entry its row has left after
-// the causal mask (row 0 under causal), since a row needs one unmasked entry for its weights.
+// Kitaev, Kaiser & Levskaya 2020, "Reformer: The Efficient Transformer" (arXiv 2001.04451), §2:
+// shared QK ("Where do Q, K, V come from?"), keys k_j = q_j/‖q_j‖ ("LSH attention"), and this mask
+// ("Causal masking for shared-QK attention"). With both, token i's own score is q_i·k̂_i = ‖q_i‖,
+// and no score of its row is larger: q_i·k̂_j ≤ ‖q_i‖·‖k̂_j‖ ≤ ‖q_i‖ (Cauchy–Schwarz; ‖k̂_j‖ is 1,
+// or 0 for a zero row). So its own weight is the largest of its row, ties aside. The mask forbids
+// that: entry (i, i) is masked unless it is the only entry its row has left (row 0 under causal;
+// the single entry when n = 1), since a softmax row needs one unmasked entry (else 0/0).
 //
 // A masked logit is −∞, whose weight is exactly 0 and passes no gradient, so the backward passes
 // need nothing of the design. The option itself is data of the scenario (Options::no_self in
 // core/model/scenario.h, "no_self" in the file's "options.mask" beside "causal"); everything else
-// of it is here: its rule, what validate() and the file reader say of it, and its text for the
+// of it is here: its rule, what validate() says of it, the file's reader and writer, and its text for the
 // views, the TeX, the PyTorch exporters, the lab's summary and the settings row.
 #pragma once
 
@@ -37,7 +38,7 @@ inline bool masks_logits(const Options& o) { return o.causal || no_self_mask(o);
 
 // What validate() says of it (appended to problems): not with cross-attention.
 void no_self_mask_problems(const Scenario& s, std::vector<std::string>& problems);
-// Cross-attention turned on: two sequences have no diagonal, so the mask goes off.
+// Cross-attention turned on: no query is its own key, so the mask goes off.
 void no_self_mask_for_cross_attention(Options& o);
 
 // The file: "no_self" in "options.mask", a boolean (version 1). read_no_self_mask appends a

@@ -1,14 +1,15 @@
-// The 1/√d_k scale, one design in one place (docs/architecture.md, "Adding a design"; docs/questions.md, "Why not a
-// 4th matrix and an outer 1/√d_k").
+// The 1/√d_k scale, one design in one place (docs/architecture.md, "Adding a design"; docs/questions.md,
+// AttentionAlt, on the scale inside the softmax).
 //
-// Vaswani et al. 2017, "Attention Is All You Need", §3.2.1: the scores S = QKᵀ are divided by √d_k before the
-// softmax. For queries and keys of independent entries of mean 0 and variance 1, q·k is a sum of d_k products of
-// variance 1, so its variance is d_k; over √d_k it is 1 whatever d_k, and the softmax does not saturate as d_k grows.
+// Vaswani et al. 2017, "Attention Is All You Need", §3.2.1 and its footnote 4: S = QKᵀ is divided by √d_k before the
+// softmax. If all entries of q and k are independent, mean 0, variance 1, then q·k = Σ q_i k_i has mean 0 and
+// variance d_k; divided by √d_k its variance is 1 whatever d_k, so the softmax is not pushed toward one-hot rows
+// (where its gradients vanish) as d_k grows.
 // The design beside it, scale "none", divides by nothing (the temperature T still divides: logits = S/(√d_k·T) or
 // S/T). QK-norm (cosine_logits.h) asks for "none": its learned gain is its scale.
 //
 // The option is data of the scenario (Options::scale, "scale" in the file's "options"); everything else of the
-// design is here: the number that divides, the file field read, its text for the views, the TeX, the PyTorch
+// design is here: the number that divides, the reader of its file field (read_scale), its text for the views, the TeX, the PyTorch
 // exporters, the lab's summary and the settings row, and why MultiheadAttention cannot replay "none".
 #pragma once
 
