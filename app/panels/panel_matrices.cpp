@@ -19,6 +19,7 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/designs/one_w.h"
 #include "core/designs/attention_alt.h"
 #include "core/model/gauge.h"
 #include "core/model/positions.h"
@@ -267,7 +268,7 @@ void HeadMatrices(AppState& state, int h) {
   const auto* tokens = &state.token_labels();  // ha₀ … ha₅ where tokens repeat
   const auto* keys = &state.key_labels();  // the encoder's under cross-attention
   Flow flow;
-  const bool merged = s.mode == core::Mode::Projected && s.options.merged_qk;
+  const bool merged = s.mode == core::Mode::Projected && core::one_w(s.options);
   if (merged) {
     EditMatrix(state, flow, "W_{" + std::to_string(h + 1) + (s.cross() ? "}  (one W: S = XWX_{kv}^\u1D40)" : "}  (one W: S = XWX^\u1D40)"), "W" + H,
                [h](auto& sc) -> auto& { return sc.W[h]; }, nullptr);
@@ -460,7 +461,7 @@ PanelText DescribeMatricesPanel(const AppState& state) {
     const std::string of = s.heads > 1 ? " of head " + std::to_string(h + 1) : "";
     const std::string at = "[" + std::to_string(h) + "]";
     const int head = several * (h + 1);
-    if (projected && s.options.merged_qk) {
+    if (projected && core::one_w(s.options)) {
       out += matrix_text("W" + of + " (one W, d_model \u00D7 d_model: Q = XW, K = X" + (s.cross() ? "_kv" : "") + ")", s.W[i])
                  .editable("W" + at, "W", head);
     } else if (projected) {

@@ -16,6 +16,7 @@
 #include "app/widgets/slider.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/one_w.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
 #include "core/model/positions.h"
@@ -59,7 +60,7 @@ void MatricesSizesAndMode(AppState& state) {
     });
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(s.options.merged_qk
+    ImGui::SetTooltip(core::one_w(s.options)
                           ? "Direct mode has no place for one W: Q = XW has d_model columns. Switching\n"
                             "turns \"one W\" off, so the scores become those of W^Q and W^K."
                           : "Switching to direct mode keeps the current Q, K and V.");
@@ -157,8 +158,8 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
   choice("sinusoidal", "positions.sinusoidal", 1, projected,
          projected ? "X' = X + PE before the projections: PE_{p,2i} = sin(p / base^{2i/d_{model}}), PE_{p,2i+1} = cos(the same)."
                    : "Projected mode only: PE is added to X, and direct mode has no X.");
-  choice("RoPE", "positions.rope", 2, !o.merged_qk,
-         o.merged_qk ? "Not with one W: RoPE turns q and k of d_k coordinates; with one W the keys are the rows of X."
+  choice("RoPE", "positions.rope", 2, !core::one_w(o),
+         core::one_w(o) ? "Not with one W: RoPE turns q and k of d_k coordinates; with one W the keys are the rows of X."
                      : "RoFormer: pair (2i, 2i+1) of q_p and k_p turned by p\u00B7\u03B8_i, \u03B8_i = base^{\u22122i/d_k}.\n"
                        "Then q_i\u00B7k_j depends on the positions only through i \u2212 j. V is not turned.");
   o.positions = static_cast<core::Positions>(positions);
@@ -190,7 +191,7 @@ void MatricesOptions(AppState& state) {
     }
     return clicked;
   };
-  const bool was_merged = o.merged_qk;
+  const bool was_merged = core::one_w(o);
   const core::Scenario& s = state.scenario();
   const bool cross = s.cross(), projected = s.mode == core::Mode::Projected;
   // Direct mode's K := Q would make the keys the queries' sequence: no shared QK across two sequences there.
@@ -204,13 +205,10 @@ void MatricesOptions(AppState& state) {
   ImGui::SameLine();
   const bool rope = o.positions == core::Positions::Rope;
   ImGui::BeginDisabled(!projected || rope);
-  changed |= checkbox("one W", "merged_qk", &o.merged_qk,
-                      !projected ? "Projected mode only: Q = XW has d_{model} columns, direct Q has d_k."
-                      : rope     ? "Not with RoPE, which turns q and k of d_k coordinates."
-                                 : "One W: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
-                                   "It starts at W^Q W^{K\u1D40}, so the scores do not move; the W^Q and W^K are kept for when it is off.");
+  changed |= checkbox(core::kOneWLabel, core::kOneWKey, &o.merged_qk,
+                      !projected ? core::kOneWDirectAbout : rope ? core::kOneWRopeAbout : core::kOneWAbout);
   ImGui::EndDisabled();
-  if (o.merged_qk && !was_merged) o.shared_qk = false;
+  if (core::one_w(o) && !was_merged) o.shared_qk = false;
   ImGui::SameLine();
   ImGui::BeginDisabled(core::cosine_logits(o));
   changed |= checkbox("normalize keys", "normalize_keys", &o.normalize_keys,
@@ -286,10 +284,7 @@ void MatricesOptions(AppState& state) {
   if (gain_changed && std::abs(gain) <= core::kMaxAbsEntry) state.apply([&](core::Scenario& sc) { sc.qk_gain[head] = gain; });
   if (changed)
     state.apply([&](core::Scenario& sc) {
-      // One W starts where W^Q and W^K are: W_h = W^Q_h W^K_hᵀ gives the same scores.
-      if (o.merged_qk && !sc.options.merged_qk)
-        for (int h = 0; h < sc.heads; ++h)
-          sc.W[h].noalias() = sc.W_Q[h] * (sc.options.shared_qk ? sc.W_Q[h] : sc.W_K[h]).transpose();
+      if (core::one_w(o) && !core::one_w(sc.options)) core::start_one_w(sc);  // where W^Q and W^K are: the same scores
       sc.options = o;
     });
 }

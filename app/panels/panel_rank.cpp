@@ -14,6 +14,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
+#include "core/designs/one_w.h"
 
 namespace app {
 
@@ -119,7 +120,7 @@ float least_column_width(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::Result& result = state.result();
   float w = least_bars_width();
-  if (s.options.merged_qk) return w;  // its lines wrap in any width
+  if (core::one_w(s.options)) return w;  // its lines wrap in any width
   for (const std::string& line : {rank_line(s, result.head[state.view.head]), separate_line(s, result),
                                   "one W: " + std::to_string(result.params.merged), effective_line(s)})
     w = std::max(w, script_text_size(line).x + 2 * fonts().scale);
@@ -202,7 +203,7 @@ void DrawRankPanel(AppState& state) {
     // Left: the matrix; right: its rank, singular values, and what it costs.
     HeatmapOptions o;
     o.max_cell = 40;
-    const bool merged = s.options.merged_qk;
+    const bool merged = core::one_w(s.options);
     Heatmap(state, "W_QK", merged ? "W_{" + std::to_string(state.view.head + 1) + "}  (one W)" : "W^Q W^{K\u1D40}", r.W_QK, o,
             MatrixRoom(state, r.W_QK, o, avail).room);
     ImGui::SameLine(0, 12 * fonts().scale);
@@ -266,7 +267,7 @@ PanelText DescribeRankPanel(const AppState& state) {
     const Spectrum S = spectrum(r.scores), QQt = spectrum(r.QQt);
     return out + spectrum_text("S = QK\u1D40", S.values, S.tolerance, S.rank) + spectrum_text("QQ\u1D40", QQt.values, QQt.tolerance, QQt.rank);
   }
-  const bool merged = s.options.merged_qk;
+  const bool merged = core::one_w(s.options);
   const std::string name = merged ? "W, one matrix" : "W^Q W^K\u1D40";
   out += matrix_text(name + " (d_model \u00D7 d_model)", r.W_QK);
   out += spectrum_text(name, r.W_QK_singular_values, r.W_QK_rank_tolerance, r.W_QK_rank);

@@ -6,6 +6,7 @@
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/one_w.h"
 #include "core/designs/sqrt_dk_scale.h"
 
 namespace app {
@@ -48,7 +49,7 @@ std::string options_summary(const core::Variant& v) {
   std::string s;
   const auto add = [&](const std::string& part) { s += (s.empty() ? "" : " \u00B7 ") + part; };
   if (v.d_k > 0) add("d_k = " + std::to_string(v.d_k));
-  if (o.merged_qk) add("one W");
+  if (core::one_w(o)) add(core::kOneWSummary);
   if (o.shared_qk) add("shared QK");
   if (o.normalize_keys) add("keys normalised");
   if (core::no_self_mask(o)) add(core::kNoSelfMaskSummary);

@@ -1,6 +1,7 @@
 #include "core/animation/sweep.h"
 
 #include "core/animation/cell_key.h"
+#include "core/designs/one_w.h"
 
 #include "core/text/json_text.h"
 
@@ -34,7 +35,7 @@ std::string parse_number(const std::string& text, double& out) {
 // S is Scenario or const Scenario: the matrix has its constness.
 template <class S>
 auto matrix_of(S& s, const CellKey& k, std::string* why) -> decltype(&s.X) {
-  const bool projected = s.mode == Mode::Projected, merged = projected && s.options.merged_qk;
+  const bool projected = s.mode == Mode::Projected, merged = projected && one_w(s.options);
   struct Field {
     const char* name;
     bool per_head, present;

@@ -7,6 +7,7 @@
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/one_w.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
 
@@ -20,7 +21,7 @@ const Design kDesigns[] = {
     {"shared QK", "W^K = W^Q: S = QQ\u1D40 is symmetric", {.shared_qk = true}},
     {"shared QK, Reformer", "W^K = W^Q, keys normalised, no token attends to itself",
      {.shared_qk = true, .normalize_keys = true, .no_self = true}},
-    {"one W", "one d_{model} \u00D7 d_{model} matrix W in place of W^Q W^K\u1D40", {.merged_qk = true}},
+    kOneWDesign,
     kAttentionAltDesign,
     kNoScaleDesign,
     {"sinusoidal", "QK\u1D40 with X + PE: each position's sines and cosines added to X",

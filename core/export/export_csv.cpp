@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "core/export/export.h"
+#include "core/designs/one_w.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"
 
@@ -64,7 +65,7 @@ std::string export_csv(const Scenario& s, const Result& r) {
   const Labels& tokens = s.tokens;
   const Labels& keys = s.key_tokens();
   const Labels dims = numbered_labels("d", s.d_model), dk = numbered_labels("k", s.d_k);
-  const bool projected = s.mode == Mode::Projected, merged = projected && o.merged_qk;
+  const bool projected = s.mode == Mode::Projected, merged = projected && one_w(o);
   const bool rope = o.positions == Positions::Rope;
   if (projected) w.matrix("X", s.X, tokens, dims);
   if (projected && s.cross()) w.matrix("X_kv", s.X_kv, keys, dims);

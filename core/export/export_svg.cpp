@@ -11,6 +11,7 @@
 #include "core/export/export.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/one_w.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
 #include "core/text/json_text.h"
@@ -261,7 +262,7 @@ Figure head_panels(const Scenario& s, const Result& r, int h) {
   // Under merged_qk the bilinear form is the file's W_h itself (S = X·W_h·Xᵀ, X_kv's under cross-attention).
   if (projected)
     add(kPartRow,
-        (s.options.merged_qk ? "W_" + index + " (S = XW_" + index + (cross ? "X_{kv}" : "X") + "\u1D40)"
+        (one_w(s.options) ? "W_" + index + " (S = XW_" + index + (cross ? "X_{kv}" : "X") + "\u1D40)"
                              : std::string("W^Q W^{K\u1D40}")) + H,
         hr.W_QK, dims, dims);
   const bool alt = attention_alt(s.options);

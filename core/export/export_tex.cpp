@@ -13,6 +13,7 @@
 #include "core/export/export_tex_parts.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
@@ -172,10 +173,8 @@ std::string options_sentence(const Scenario& s) {
   if (s.mode != Mode::Projected)
     out = s.cross() ? "Direct mode with cross-attention: $Q$ ($n\\times d_k$), $K$ and $V$ ($m\\times d_k$) given per head."
                     : "Direct mode: $Q$, $K$, $V$ given per head.";
-  else if (o.merged_qk)
-    out = "Projected mode with merged QK: one $W_h$ ($d_{\\text{model}}\\times d_{\\text{model}}$) per head "
-          "replaces $W^Q$ and $W^K$: $Q = " + in.queries + "W_h$, $K = " + in.keys + "$, $V = " + in.keys +
-          "W^V$, so $S = " + in.queries + "W_h" + transposed(in.keys) + "$ (still divided by $\\sqrt{d_k}$).";
+  else if (one_w(o))
+    out = one_w_tex(in.queries, in.keys, transposed(in.keys));
   else
     out = "Projected mode: $Q = " + in.queries + "W^Q$, $K = " + in.keys + "W^K$, $V = " + in.keys + "W^V$ per head.";
   if (s.cross())
@@ -273,7 +272,7 @@ HeadNames head_names(const Scenario& s, int h) {
 // The head's weights (projected mode) and Q, K, V, then RoPE's turn of Q and K.
 void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h, const HeadNames& x) {
   const Options& o = s.options;
-  const bool projected = s.mode == Mode::Projected, merged = projected && o.merged_qk;
+  const bool projected = s.mode == Mode::Projected, merged = projected && one_w(o);
   const Inputs in = inputs(s);
   const std::string &Q = x.Q, &K = x.K, &V = x.V, &Qp = x.Qp, &Kp = x.Kp;
   const std::string &WQ = x.WQ, &WK = x.WK, &WV = x.WV, &Wh = x.Wh;
@@ -368,7 +367,7 @@ void write_bilinear_form(TexOut& t, const Scenario& s, const HeadResult& hr, con
   const bool projected = s.mode == Mode::Projected, rope = o.positions == Positions::Rope;
   const Inputs in = inputs(s);
   const std::string &i = x.i, &S = x.S, &Qp = x.Qp, &Kp = x.Kp, &WQ = x.WQ, &Wh = x.Wh;
-  if (projected && o.merged_qk) {
+  if (projected && one_w(o)) {
     const Eigen::Index count = hr.W_QK_singular_values.size();
     const std::string form = in.queries + Wh + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")^{\\top}"
                                                                  : transposed(in.keys));

@@ -7,6 +7,7 @@
 
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
@@ -96,9 +97,8 @@ void write_matrices(std::ostringstream& p, const Scenario& s) {
   if (projected) {
     p << "X = " << py_matrix(s.X) << "  # n x d_model, one row per token\n";
     if (s.cross()) p << "X_kv = " << py_matrix(s.X_kv) << "  # m x d_model: the keys and values are read from it\n";
-    if (o.merged_qk) {
-      p << "W = " << py_heads(s.W, s.heads) << "  # merged QK: per head one d_model x d_model W_h, Q = X W_h, K = "
-        << (s.cross() ? "X_kv" : "X") << "\n";
+    if (one_w(o)) {
+      p << one_w_torch_matrices(py_heads(s.W, s.heads), s.cross() ? "X_kv" : "X");
     } else {
       p << "W_Q = " << py_heads(s.W_Q, s.heads) << "  # per head, d_model x d_k\n";
       p << "W_K = " << (o.shared_qk ? std::string("W_Q  # shared QK (Reformer)") : py_heads(s.W_K, s.heads)) << "\n";
@@ -199,8 +199,8 @@ outputs, weights = [], []
 for h in range(H):
     print(f"=== head {h + 1} of {H} ===")
 )";
-  if (projected && o.merged_qk)
-    p << "    q, k, v = X @ W[h], " << X_kv << ", " << X_kv << " @ W_V[h]  # merged QK: S = X W_h " << X_kv << "^T\n";
+  if (projected && one_w(o))
+    p << one_w_torch_projection(X_kv);
   else if (projected) p << "    q, k, v = X @ W_Q[h], " << X_kv << " @ W_K[h], " << X_kv << " @ W_V[h]\n";
   else p << "    q, k, v = Q[h], K[h], V[h]\n";
   if (o.normalize_keys)
@@ -274,8 +274,7 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
   if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
   if (o.normalize_keys) misfits.push_back("keys normalized");
   design_misfits(s, misfits);
-  if (s.mode == Mode::Projected && o.merged_qk)
-    misfits.push_back("merged W_h (MultiheadAttention has separate W_Q and W_K, d_model\u00D7d_k per head)");
+  one_w_misfits(s, misfits);
   attention_alt_misfits(o, misfits);
   // Sinusoidal positions fit: PE is added to its inputs. RoPE turns q and k inside it, after the projections.
   if (o.positions == Positions::Rope)

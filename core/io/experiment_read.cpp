@@ -2,6 +2,8 @@
 // failure a message naming the field, as a scenario file is read.
 #include "core/io/experiment_json.h"
 
+#include "core/designs/one_w.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -25,7 +27,7 @@ std::optional<Options> read_variant_options(const json& options, const std::stri
   json file = json::parse(scenario_to_text(make_zero_scenario(2, 2, 1, 1)));
   file["attnlab"] = kFormatVersion;  // every option of every version: an experiment file has one version of its own
   file["options"] = options;
-  if (options.is_object() && options.value("merged_qk", false) == true) {
+  if (options.is_object() && options.value(kOneWKey, false) == true) {
     file.erase("W_Q");
     file.erase("W_K");
     file["W"] = json::array({json::array({json::array({0.0, 0.0}), json::array({0.0, 0.0})})});

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/designs/designs.h"
+#include "core/designs/one_w.h"
 #include "core/io/atomic_file.h"
 #include "core/io/experiment_json.h"
 #include "core/io/language_model_json.h"
@@ -72,10 +73,10 @@ struct Fields {
 void check_variant(const LanguageModel& lm, const Variant& v, const std::string& where, std::vector<std::string>& errors) {
   const Options& o = v.options;
   const int d_qk = v.d_k > 0 ? v.d_k : lm.d_k;
-  if (o.merged_qk && (o.shared_qk || o.normalize_keys || design_needs_q_and_k(o) || o.positions == Positions::Rope))
+  if (one_w(o) && (o.shared_qk || o.normalize_keys || design_needs_q_and_k(o) || o.positions == Positions::Rope))
     errors.push_back(where + "options.merged_qk: one W has no W^Q and W^K of its own, so not with shared_qk, normalize_keys, " +
                      design_keys_needing_q_and_k() + " or positions \"rope\"");
-  if (o.merged_qk && v.d_k > 0)
+  if (one_w(o) && v.d_k > 0)
     errors.push_back(where + "d_k: one W (merged_qk) is d_model × d_model; it has no query-key width to set");
   if (o.positions == Positions::Rope && d_qk % 2)
     errors.push_back(where + "options.positions: \"rope\" turns pairs of coordinates, so the query-key width d_k must be even, got " +

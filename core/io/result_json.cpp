@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/designs/cosine_logits.h"
+#include "core/designs/one_w.h"
 #include "core/model/freedom.h"
 
 namespace core {
@@ -75,7 +76,7 @@ OrderedJson gradient_to_json(const Scenario& s, const Gradient& g, double loss) 
   if (s.mode == Mode::Projected) {
     grad["X"] = matrix_to_json(g.X);
     if (s.cross()) grad["X_kv"] = matrix_to_json(g.X_kv);
-    if (s.options.merged_qk) {
+    if (one_w(s.options)) {
       grad["W"] = per_head(g.W);
     } else {
       grad["W_Q"] = per_head(g.W_Q);

@@ -4,6 +4,7 @@
 
 #include "core/designs/attention_alt.h"
 #include "core/designs/designs.h"
+#include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sqrt_dk_scale.h"
 
@@ -198,7 +199,7 @@ void read_options(Reader& in, const json& j, Options& o) {
   in.check_keys(j, "options.", keys);
   in.boolean(j, "options.", "shared_qk", o.shared_qk);
   in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
-  in.boolean(j, "options.", "merged_qk", o.merged_qk);
+  in.boolean(j, "options.", kOneWKey, o.merged_qk);
   read_design_options(j, o, in.errors);
   read_attention_alt_option(j, o, in.errors);
   if (j.contains("positions")) {
@@ -384,19 +385,8 @@ LoadResult read_scenario(const json& root) {
       if (used) in.fail("options." + std::string(key) + ": a version-2 option; the file must say \"attnlab\": 2");
   }
   check_design_fields(root, s.options, designs_version, in.errors);
-  if (mode_ok && s.options.merged_qk) {
-    if (s.mode != Mode::Projected) {
-      in.fail("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
-      mode_ok = false;
-    }
-    for (const char* key : {"W_Q", "W_K"})
-      if (root.contains(key))
-        in.fail(std::string(key) + ": not with options.merged_qk, where one W per head replaces W_Q and W_K");
-    if (s.options.shared_qk)
-      in.fail("options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)");
-  } else if (root.contains("W")) {
-    in.fail("W: only with options.merged_qk true (one W per head instead of W_Q and W_K)");
-  }
+  if (mode_ok && one_w(s.options)) mode_ok = check_one_w_fields(root, s, in.errors);
+  else if (root.contains("W")) in.fail(kOneWMatrixWithout);
 
   if (root.contains("X_kv") && !root.contains("tokens_kv"))
     in.fail("X_kv: only with tokens_kv (the labels of the keys' and values' sequence, one per row of X_kv)");
@@ -415,7 +405,7 @@ LoadResult read_scenario(const json& root) {
         in.fail("X_kv: missing; expected " + shape(m, dm) + " (one row per token of tokens_kv: the encoder's sequence)");
       else if (s.cross())
         in.matrix(root["X_kv"], "X_kv", m, dm, s.X_kv);
-      if (s.options.merged_qk) {
+      if (one_w(s.options)) {
         in.per_head(root, "W", s.heads, dm, dm, s.W);
       } else {
         in.per_head(root, "W_Q", s.heads, dm, dk, s.W_Q);

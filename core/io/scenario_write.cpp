@@ -8,6 +8,7 @@
 
 #include "core/designs/attention_alt.h"
 #include "core/designs/designs.h"
+#include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sqrt_dk_scale.h"
 #include "core/io/atomic_file.h"
@@ -82,7 +83,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
   if (s.mode == Mode::Projected) {
     j["X"] = matrix_to_json(s.X);
     if (s.cross()) j["X_kv"] = matrix_to_json(s.X_kv);
-    if (s.options.merged_qk) {
+    if (one_w(s.options)) {
       j["W"] = heads_json(s.W, s.heads);
     } else {
       j["W_Q"] = heads_json(s.W_Q, s.heads);
@@ -106,7 +107,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
                   {"mask", {{"causal", o.causal}}}};
   write_no_self_mask(j["options"]["mask"], o);
   if (version >= 2) {  // a version-1 scenario is written exactly as before
-    j["options"]["merged_qk"] = o.merged_qk;
+    j["options"][kOneWKey] = one_w(o);
     j["options"][kAttentionAltKey] = to_string(o.head_output);
     // Written when used, so that the version-2 files of before keep their text.
     if (o.positions != Positions::None) j["options"]["positions"] = to_string(o.positions);

@@ -1,6 +1,7 @@
 #include "core/model/compute.h"
 
 #include "core/designs/attention_alt.h"
+#include "core/designs/one_w.h"
 #include "core/designs/sqrt_dk_scale.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/ordered_sums.h"
@@ -42,13 +43,12 @@ void project_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, Mat& 
     return;
   }
   const int n = static_cast<int>(Xq.rows()), m = static_cast<int>(Xkv.rows());
-  const int width = o.merged_qk ? s.d_model : s.d_k;  // Q's: X·W_h under one W
-  with_sizes(s.d_model, width, s.d_k, [&](auto DM, auto QC, auto DK) {
-    Q.resize(n, QC);
-    multiply<DM, QC>(Xq.data(), (o.merged_qk ? s.W[h] : s.W_Q[h]).data(), Q.data(), n);
-    if (o.merged_qk) {
-      K0 = Xkv;
+  with_sizes(s.d_model, query_key_width(s), s.d_k, [&](auto DM, auto QC, auto DK) {
+    if (one_w(o)) {
+      one_w_forward<DM, QC>(Xq, Xkv, s.W[h], Q, K0);
     } else {
+      Q.resize(n, QC);
+      multiply<DM, QC>(Xq.data(), s.W_Q[h].data(), Q.data(), n);
       K0.resize(m, QC);
       multiply<DM, QC>(Xkv.data(), (o.shared_qk ? s.W_Q[h] : s.W_K[h]).data(), K0.data(), m);
     }
@@ -176,7 +176,7 @@ void rank_of(const Scenario& s, HeadResult& r) {
 void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadResult& r, Mat& K0) {
   const Options& o = s.options;
   detail::project_head(s, Xq, Xkv, h, r.Q, K0, r.V);
-  if (s.mode == Mode::Projected && o.merged_qk) {
+  if (s.mode == Mode::Projected && one_w(o)) {
     r.W_QK = s.W[h];  // the one matrix of docs/questions.md, One W: S = X·W_h·Xᵀ
     const ColMat w = s.W[h];
     r.W_QK_singular_values = Eigen::JacobiSVD<ColMat>(w).singularValues();
@@ -232,10 +232,9 @@ void compute(const Scenario& s, Result& out) {
   out.loss = s.has_target ? ordered_squared_norm(out.output - s.target) / static_cast<double>(out.output.size()) : 0.0;
 
   if (s.mode == Mode::Projected) {
-    const int qk_per_head = s.options.merged_qk ? s.d_model * s.d_model
-                                                : (s.options.shared_qk ? 1 : 2) * s.d_model * s.d_k;
+    const int qk_per_head = one_w(s.options) ? one_w_parameters(s) : (s.options.shared_qk ? 1 : 2) * s.d_model * s.d_k;
     out.params.separate = qk_per_head * s.heads;
-    out.params.merged = s.d_model * s.d_model * s.heads;
+    out.params.merged = one_w_parameters(s) * s.heads;
   } else {
     out.params = {};
   }

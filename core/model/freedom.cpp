@@ -8,6 +8,7 @@
 
 #include <Eigen/SVD>
 
+#include "core/designs/one_w.h"
 #include "core/model/positions.h"
 
 namespace core {
@@ -54,7 +55,7 @@ struct GenericHead {
     projected = s.mode == Mode::Projected;
     cross = s.cross();
     shared = o.shared_qk;
-    merged = projected && o.merged_qk;
+    merged = projected && one_w(o);
     n = s.n();
     m = s.m();
     width = merged ? s.d_model : s.d_k;
@@ -150,7 +151,7 @@ using FreedomKey = std::tuple<int, int, int, int, int, bool, bool, bool, bool, i
 FreedomKey key_of(const Scenario& s) {
   const Options& o = s.options;
   return {s.n(), s.m(), s.d_model, s.d_k, static_cast<int>(s.mode), s.cross(), o.shared_qk, o.normalize_keys,
-          o.merged_qk, static_cast<int>(o.positions), o.position_base};
+          one_w(o), static_cast<int>(o.positions), o.position_base};
 }
 
 }  // namespace
@@ -194,7 +195,7 @@ ScoreFreedom score_freedom(const Scenario& s) {
   // Under shared QK, normalising divides column j of QQᵀ by √(QQᵀ)_jj, which QQᵀ gives
   // back from S: the same count as QQᵀ's.
   const bool turned = projected && o.positions == Positions::Rope;
-  const int width = projected && o.merged_qk ? s.d_model : s.d_k;
+  const int width = projected && one_w(o) ? s.d_model : s.d_k;
   // Q = X·W^Q has rank ≤ d_model too, unless RoPE turns its rows apart.
   const int through = projected && !turned ? std::min(width, s.d_model) : width;
   ScoreFreedom f;
@@ -252,7 +253,7 @@ std::string formula(std::string_view text) {
 std::string editable(const Scenario& s) {
   const Options& o = s.options;
   if (s.mode != Mode::Projected) return o.shared_qk ? "Q" : "Q and K";
-  std::string out = o.merged_qk ? "X, W" : o.shared_qk ? "X, W^Q" : "X, W^Q, W^K";
+  std::string out = one_w(o) ? "X, W" : o.shared_qk ? "X, W^Q" : "X, W^Q, W^K";
   return s.cross() ? out + ", X_{kv}" : out;
 }
 
@@ -260,7 +261,7 @@ std::string editable(const Scenario& s) {
 std::string rank_bound(const Scenario& s, int r, bool keys) {
   const bool projected = s.mode == Mode::Projected;
   std::string sizes = keys && s.cross() ? "n, m" : "n";
-  if (!(projected && s.options.merged_qk)) sizes += ", d_k";
+  if (!(projected && one_w(s.options))) sizes += ", d_k";
   if (projected && s.options.positions != Positions::Rope) sizes += ", d_{model}";  // RoPE's turns lift that bound
   return "min(" + sizes + ") = " + int_text(r);
 }
@@ -282,7 +283,7 @@ std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
                                                 : "shared QK: S = QQ\u1D40, symmetric positive semidefinite of rank \u2264 r: ") +
              formula((r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + int_text(f.scores) + of);
     case FreedomForm::SharedSpan: {
-      const std::string product = s.options.merged_qk ? "X\u00B7W\u00B7X\u1D40" : "X\u00B7W^Q W^K\u1D40\u00B7X\u1D40";
+      const std::string product = one_w(s.options) ? "X\u00B7W\u00B7X\u1D40" : "X\u00B7W^Q W^K\u1D40\u00B7X\u1D40";
       if (!(2 * r > f.span && f.span < n)) return "S = " + product + " has rank \u2264 r: " + formula("2nr \u2212 r\u00B2 = " + int_text(f.scores) + of);
       return "S = " + product + " has rank \u2264 r, its rows and columns in the span of X's columns, of dimension D = min(n, d_{model}) = " +
              int_text(f.span) + ": " + formula("2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + int_text(f.scores) + of);

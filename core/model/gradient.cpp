@@ -4,6 +4,7 @@
 
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/one_w.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/model/attention_math.h"
 #include "core/model/compute.h"
@@ -116,11 +117,8 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
       // PE is a constant: ∂X' = ∂X. Keys and values read X_kv under
       // cross-attention, X otherwise; the queries always read X.
       Mat& gXkv = s.cross() ? g.X_kv : g.X;
-      if (o.merged_qk) {
-        // Q = Xq·W_h, K0 = Xkv.
-        g.W[h].noalias() += Xq.transpose() * dQ;
-        g.X.noalias() += dQ * s.W[h].transpose();
-        gXkv += dK0;
+      if (one_w(o)) {
+        one_w_backward(Xq, dQ, dK0, s.W[h], g.W[h], g.X, gXkv);
       } else {
         const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
         g.W_Q[h].noalias() += Xq.transpose() * dQ;

@@ -7,6 +7,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/designs.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/one_w.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/math/ordered_sums.h"
 #include "core/model/positions.h"
@@ -104,7 +105,7 @@ bool operator==(const Scenario& a, const Scenario& b) {
   if (a.mode == Mode::Projected && !same_matrix(a.X, b.X)) return false;
   if (a.mode == Mode::Projected && a.cross() && !same_matrix(a.X_kv, b.X_kv)) return false;
   if (a.has_target && !same_matrix(a.target, b.target)) return false;
-  const bool merged = a.mode == Mode::Projected && a.options.merged_qk;
+  const bool merged = a.mode == Mode::Projected && one_w(a.options);
   for (int h = 0; h < a.heads; ++h) {
     if (a.mode == Mode::Projected) {
       if (!same_matrix(a.W_V[h], b.W_V[h])) return false;
@@ -149,7 +150,7 @@ std::vector<std::string> validate(const Scenario& s) {
     check_matrix(problems, "X", s.X, n, s.d_model);
     if (cross) check_matrix(problems, "X_kv", s.X_kv, m, s.d_model);
     for (int h = 0; h < s.heads; ++h) {
-      if (s.options.merged_qk) {
+      if (one_w(s.options)) {
         check_matrix(problems, head("W", h), s.W[h], s.d_model, s.d_model);
       } else {
         check_matrix(problems, head("W_Q", h), s.W_Q[h], s.d_model, s.d_k);
@@ -169,10 +170,7 @@ std::vector<std::string> validate(const Scenario& s) {
     for (int h = 0; h < s.heads; ++h) check_matrix(problems, head("W_alt", h), s.W_alt[h], s.d_k, s.d_k);
 
   if (s.has_target) check_matrix(problems, "target", s.target, n, s.d_model);
-  if (s.options.merged_qk && s.mode != Mode::Projected)
-    problems.push_back("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
-  if (s.options.merged_qk && s.options.shared_qk)
-    problems.push_back("options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)");
+  one_w_problems(s, problems);
 
   const Options& o = s.options;
   no_self_mask_problems(s, problems);
@@ -182,7 +180,7 @@ std::vector<std::string> validate(const Scenario& s) {
   if (o.positions == Positions::Sinusoidal && s.mode != Mode::Projected)
     problems.push_back("options.positions: \"sinusoidal\" adds PE to X, so it is only in projected mode, and mode is "
                        "\"direct\"; use \"rope\", which turns the given Q and K");
-  if (o.positions == Positions::Rope && o.merged_qk)
+  if (o.positions == Positions::Rope && one_w(o))
     problems.push_back("options.positions: \"rope\" cannot be combined with options.merged_qk (RoPE turns q and k "
                        "of d_k coordinates; with one W_h the keys are the rows of X)");
   if (!(o.position_base >= kMinPositionBase && o.position_base <= kMaxPositionBase))

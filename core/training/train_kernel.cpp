@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/designs/one_w.h"
 #include "core/model/positions.h"
 #include "core/training/train_kernel_passes.h"
 
@@ -52,14 +53,14 @@ void TrainKernel::load(const Scenario& s) {
   dk_ = s.d_k;
   heads_ = s.heads;
   o_ = s.options;
-  merged_ = o_.merged_qk;
+  merged_ = one_w(o_);
   alt_ = attention_alt(o_);
   sinusoidal_ = o_.positions == Positions::Sinusoidal;
   rope_ = o_.positions == Positions::Rope;
   cosine_ = cosine_logits(o_);
   sigmoid_ = sigmoid_weights(o_);
   sigmoid_bias_ = sigmoid_bias(s);
-  qk_cols_ = merged_ ? dm_ : dk_;
+  qk_cols_ = query_key_width(s);
   inverse_divisor_ = 1.0 / detail::logit_divisor(s);
   alt_scale_ = attention_alt_scale(dk_);
   for (int i = 0; i < n_; ++i)

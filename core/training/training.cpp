@@ -8,6 +8,7 @@
 
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/one_w.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 
@@ -206,7 +207,7 @@ template <class F>
 void for_each_trainable(Scenario& s, Gradient& g, Gradient& m, Gradient& v, F&& f) {
   const Options& o = s.options;
   for (int h = 0; h < s.heads; ++h) {
-    if (o.merged_qk) {
+    if (one_w(o)) {
       f(s.W[h], g.W[h], m.W[h], v.W[h]);
     } else {
       f(s.W_Q[h], g.W_Q[h], m.W_Q[h], v.W_Q[h]);
