@@ -21,6 +21,7 @@
 #include "app/widgets/highlight.h"
 #include "core/designs/one_w.h"
 #include "core/designs/attention_alt.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/gauge.h"
 #include "core/model/positions.h"
 
@@ -274,12 +275,12 @@ void HeadMatrices(AppState& state, int h) {
                [h](auto& sc) -> auto& { return sc.W[h]; }, nullptr);
   } else if (s.mode == core::Mode::Projected) {
     EditMatrix(state, flow, "W^Q", "W_Q" + H, [h](auto& sc) -> auto& { return sc.W_Q[h]; }, nullptr);
-    if (!s.options.shared_qk)
+    if (!core::shared_qk(s.options))
       EditMatrix(state, flow, "W^K", "W_K" + H, [h](auto& sc) -> auto& { return sc.W_K[h]; }, nullptr);
   }
   if (s.mode == core::Mode::Projected) {
     EditMatrix(state, flow, "W^V", "W_V" + H, [h](auto& sc) -> auto& { return sc.W_V[h]; }, nullptr);
-    if (s.options.shared_qk) ScriptText("W^K = W^Q  (shared QK)");
+    if (core::shared_qk(s.options)) ScriptText("W^K = W^Q  (shared QK)");
     ImGui::TextDisabled("computed, read-only:");
     Flow computed;
     const core::HeadResult& r = state.result().head[h];
@@ -292,7 +293,7 @@ void HeadMatrices(AppState& state, int h) {
     ShowComputed(state, computed, "K",
                  (s.options.normalize_keys ? std::string("K, rows normalized")
                   : merged                 ? std::string(cross ? "K = X_{kv}" : "K = X")
-                  : s.options.shared_qk    ? std::string(cross ? "K = X_{kv}W^Q" : "K = XW^Q")
+                  : core::shared_qk(s.options)    ? std::string(cross ? "K = X_{kv}W^Q" : "K = XW^Q")
                                            : std::string(cross ? "K = X_{kv}W^K" : "K = XW^K")) + turned,
                  r.K, keys, lit_qk.key);
     ShowComputed(state, computed, "V", cross ? "V = X_{kv}W^V" : "V = XW^V", r.V, keys);
@@ -300,12 +301,12 @@ void HeadMatrices(AppState& state, int h) {
     // Linked highlighting: q_i is row i of Q, k_j row j of K (of Q too, under shared QK: K = Q).
     const Highlight lit_qk = lit(state, h);
     EditMatrix(state, flow, "Q", "Q" + H, [h](auto& sc) -> auto& { return sc.Q[h]; }, tokens,
-               LitRows{lit_qk.query, s.options.shared_qk ? lit_qk.key : -1});
-    if (!s.options.shared_qk)
+               LitRows{lit_qk.query, core::shared_qk(s.options) ? lit_qk.key : -1});
+    if (!core::shared_qk(s.options))
       EditMatrix(state, flow, s.cross() ? "K  (m rows: the keys)" : "K", "K" + H, [h](auto& sc) -> auto& { return sc.K[h]; }, keys,
                  LitRows{-1, lit_qk.key});
     EditMatrix(state, flow, s.cross() ? "V  (m rows)" : "V", "V" + H, [h](auto& sc) -> auto& { return sc.V[h]; }, keys);
-    if (s.options.shared_qk) ScriptText("K = Q  (shared QK)");
+    if (core::shared_qk(s.options)) ScriptText("K = Q  (shared QK)");
   }
   bool use_alt = s.has_W_alt;
   if (keyed::Checkbox("W_alt", "##W_alt", &use_alt)) state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
@@ -466,10 +467,10 @@ PanelText DescribeMatricesPanel(const AppState& state) {
                  .editable("W" + at, "W", head);
     } else if (projected) {
       out += matrix_text("W^Q" + of, s.W_Q[i]).editable("W_Q" + at, "W^Q", head);
-      out += s.options.shared_qk ? "W^K = W^Q (shared QK)\n" : matrix_text("W^K" + of, s.W_K[i]).editable("W_K" + at, "W^K", head);
+      out += core::shared_qk(s.options) ? "W^K = W^Q (shared QK)\n" : matrix_text("W^K" + of, s.W_K[i]).editable("W_K" + at, "W^K", head);
     } else {
       out += matrix_text("Q" + of, s.Q[i], state.token_labels()).editable("Q" + at, "Q", head);
-      out += s.options.shared_qk ? "K = Q (shared QK)\n" : matrix_text("K" + of, s.K[i], state.key_labels()).editable("K" + at, "K", head);
+      out += core::shared_qk(s.options) ? "K = Q (shared QK)\n" : matrix_text("K" + of, s.K[i], state.key_labels()).editable("K" + at, "K", head);
     }
     out += projected ? matrix_text("W^V" + of, s.W_V[i]).editable("W_V" + at, "W^V", head)
                      : matrix_text("V" + of, s.V[i], state.key_labels()).editable("V" + at, "V", head);

@@ -9,6 +9,7 @@
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/widgets/controls.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/gauge.h"
 
 namespace app {
@@ -28,7 +29,7 @@ void GaugeDemo(AppState& state) {
   ScriptTextWrapped(projected ? "W^Q \u2190 W^Q\u00B7M and W^K \u2190 W^K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not."
                               : "Q \u2190 Q\u00B7M and K \u2190 K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not.",
                     dim);
-  if (s.options.shared_qk)
+  if (core::shared_qk(s.options))
     // Without RoPE, orthogonal M keep S = QQᵀ, and only they when Q has a left inverse (docs/mathematics.md,
     // the gauge); under RoPE the line below says which M keep it.
     ScriptTextWrapped(s.options.positions == core::Positions::Rope

@@ -19,6 +19,7 @@
 #include "core/designs/one_w.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/positions.h"
 
 namespace app {
@@ -196,12 +197,10 @@ void MatricesOptions(AppState& state) {
   const bool cross = s.cross(), projected = s.mode == core::Mode::Projected;
   // Direct mode's K := Q would make the keys the queries' sequence: no shared QK across two sequences there.
   ImGui::BeginDisabled(cross && !projected);
-  bool changed = checkbox("shared QK", "shared_qk", &o.shared_qk,
-                          cross ? (projected ? "W^K := W^Q: K = X_{kv}W^Q. Between two sequences S is not symmetric."
-                                             : "Direct mode: K := Q has no meaning between two sequences.")
-                                : "Reformer: W^K := W^Q (K := Q), so the scores are symmetric.");
+  bool changed = checkbox(core::kSharedQkLabel, core::kSharedQkKey, &o.shared_qk,
+                          cross ? (projected ? core::kSharedQkCrossAbout : core::kSharedQkDirectCrossAbout) : core::kSharedQkAbout);
   ImGui::EndDisabled();
-  if (o.shared_qk) o.merged_qk = false;  // one W already replaces W^Q and W^K
+  if (core::shared_qk(o)) o.merged_qk = false;  // one W already replaces W^Q and W^K
   ImGui::SameLine();
   const bool rope = o.positions == core::Positions::Rope;
   ImGui::BeginDisabled(!projected || rope);
@@ -223,7 +222,7 @@ void MatricesOptions(AppState& state) {
   ImGui::SameLine();
   // Q and K are not interchangeable: swapping them transposes S, but the
   // softmax normalises rows (one query over all keys), so the attention changes.
-  const bool can_swap = !o.shared_qk && !cross;
+  const bool can_swap = !core::shared_qk(o) && !cross;
   ImGui::BeginDisabled(!can_swap);
   if (keyed::Button("swap_qk", "swap Q \u2194 K")) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
   ImGui::EndDisabled();

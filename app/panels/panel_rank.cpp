@@ -15,6 +15,7 @@
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
 #include "core/designs/one_w.h"
+#include "core/designs/shared_qk.h"
 
 namespace app {
 
@@ -98,10 +99,10 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
 // nothing (GL(d_k); O(d_k) when shared), so a head has the freedom of a d_model × d_model matrix of rank d_k.
 std::pair<std::string, std::string> effective_count(const core::Scenario& s) {
   const int dm = s.d_model, dk = s.d_k;
-  if (dk >= dm && s.options.shared_qk)
+  if (dk >= dm && core::shared_qk(s.options))
     return {std::to_string(dm * (dm + 1) / 2), "d_{model}(d_{model}+1)/2: with d_k \u2265 d_{model}, any symmetric positive semidefinite W"};
   if (dk >= dm) return {std::to_string(dm * dm), "d_{model}\u00B2: with d_k \u2265 d_{model}, any W"};
-  if (s.options.shared_qk) return {std::to_string(dm * dk - dk * (dk - 1) / 2), "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: orthogonal M change nothing"};
+  if (core::shared_qk(s.options)) return {std::to_string(dm * dk - dk * (dk - 1) / 2), "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: orthogonal M change nothing"};
   return {std::to_string(2 * dm * dk - dk * dk), "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2: W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing"};
 }
 
@@ -110,7 +111,7 @@ std::string rank_line(const core::Scenario& s, const core::HeadResult& r) {
   return "rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (s.d_k <= s.d_model ? "d_k = " : "d_{model} = ") + std::to_string(std::min(s.d_model, s.d_k));
 }
 std::string separate_line(const core::Scenario& s, const core::Result& result) {
-  return std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate);
+  return std::string(core::shared_qk(s.options) ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate);
 }
 std::string effective_line(const core::Scenario& s) { return "effective: " + effective_count(s).first + " a head"; }
 
@@ -247,7 +248,7 @@ void DrawRankPanel(AppState& state) {
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
-      ScriptText(std::string(s.options.shared_qk ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
+      ScriptText(std::string(core::shared_qk(s.options) ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
                  std::to_string(result.params.separate) + " parameters of all heads");
       ScriptText("one W a head: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + " in all");
       ScriptText("effective a head: " + why);

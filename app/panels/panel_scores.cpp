@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/panels/panel_text.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/markup.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
@@ -227,7 +228,7 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
 std::string asymmetry_text(const core::Scenario& s, const core::HeadResult& r) {
   if (r.square())
     return "asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
-           (s.options.shared_qk && !s.options.normalize_keys && !s.cross() ? "   (shared QK: S = S\u1D40)" : "") +
+           (core::scores_are_gram(s) ? "   (shared QK: S = S\u1D40)" : "") +
            "   \u00B7   QQ\u1D40: 0";
   return "(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
          std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +

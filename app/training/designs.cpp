@@ -8,6 +8,7 @@
 #include "core/designs/no_self_mask.h"
 #include "core/designs/one_w.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/shared_qk.h"
 
 namespace app {
 
@@ -50,7 +51,7 @@ std::string options_summary(const core::Variant& v) {
   const auto add = [&](const std::string& part) { s += (s.empty() ? "" : " \u00B7 ") + part; };
   if (v.d_k > 0) add("d_k = " + std::to_string(v.d_k));
   if (core::one_w(o)) add(core::kOneWSummary);
-  if (o.shared_qk) add("shared QK");
+  if (core::shared_qk(o)) add(core::kSharedQkSummary);
   if (o.normalize_keys) add("keys normalised");
   if (core::no_self_mask(o)) add(core::kNoSelfMaskSummary);
   if (o.causal) add("causal");

@@ -2,6 +2,7 @@
 
 #include "core/animation/cell_key.h"
 #include "core/designs/one_w.h"
+#include "core/designs/shared_qk.h"
 
 #include "core/text/json_text.h"
 
@@ -46,12 +47,12 @@ auto matrix_of(S& s, const CellKey& k, std::string* why) -> decltype(&s.X) {
       {"X_kv", false, projected && s.cross(), "X_kv needs cross-attention in projected mode"},
       {"target", false, s.has_target, "the scenario has no target"},
       {"W_Q", true, projected && !merged, merged ? "under one W there is no W_Q" : "direct mode has no W_Q"},
-      {"W_K", true, projected && !merged && !s.options.shared_qk,
-       s.options.shared_qk ? "under shared QK W_K is W_Q: move W_Q" : merged ? "under one W there is no W_K" : "direct mode has no W_K"},
+      {"W_K", true, projected && !merged && !shared_qk(s.options),
+       shared_qk(s.options) ? "under shared QK W_K is W_Q: move W_Q" : merged ? "under one W there is no W_K" : "direct mode has no W_K"},
       {"W_V", true, projected, "direct mode has no W_V"},
       {"W", true, merged, "W is the one matrix of options.merged_qk, which is off"},
       {"Q", true, !projected, "projected mode computes Q: move X or W_Q"},
-      {"K", true, !projected && !s.options.shared_qk, projected ? "projected mode computes K: move X or W_K" : "under shared QK K is Q: move Q"},
+      {"K", true, !projected && !shared_qk(s.options), projected ? "projected mode computes K: move X or W_K" : "under shared QK K is Q: move Q"},
       {"V", true, !projected, "projected mode computes V: move X or W_V"},
       {"W_alt", true, s.has_W_alt, "the scenario has no W_alt"},
   };

@@ -3,6 +3,7 @@
 
 #include "core/export/export.h"
 #include "core/designs/one_w.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"
 
@@ -82,7 +83,7 @@ std::string export_csv(const Scenario& s, const Result& r) {
       w.matrix("W_V" + H, s.W_V[h], dims, dk);
     } else if (projected) {
       w.matrix("W_Q" + H, s.W_Q[h], dims, dk);
-      w.matrix("W_K" + H, o.shared_qk ? s.W_Q[h] : s.W_K[h], dims, dk);
+      w.matrix("W_K" + H, key_weights(s, h), dims, dk);
       w.matrix("W_V" + H, s.W_V[h], dims, dk);
     }
     if (s.has_W_alt) w.matrix("W_alt" + H, s.W_alt[h], dk, dk);

@@ -17,6 +17,7 @@
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"
 
@@ -180,7 +181,7 @@ std::string options_sentence(const Scenario& s) {
   if (s.cross())
     out += " Cross-attention: the queries come from the first sequence ($n$ tokens), the keys and values from the second "
            "($m$ tokens), so $S$ and the weights are $n\\times m$.";
-  if (o.shared_qk) out += s.mode == Mode::Projected ? " Shared QK: $W^K = W^Q$." : " Shared QK: $K = Q$.";
+  out += shared_qk_tex(s);
   if (o.normalize_keys) out += " Keys normalized: each row of $K$ divided by its length (a zero row stays zero).";
   if (cosine_logits(o)) out += cosine_logits_tex_note();
   out += scale_tex_note(o);
@@ -290,20 +291,20 @@ void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h
     {
       Displays w(t);
       w.add(WQ, s.W_Q[h]);
-      if (!o.shared_qk) w.add(WK, s.W_K[h]);
+      if (!shared_qk(o)) w.add(WK, s.W_K[h]);
       w.add(WV, s.W_V[h]);
     }
-    if (o.shared_qk) t << "Shared QK: $" << WK << " = " << WQ << "$.\n\n";
+    if (shared_qk(o)) t << "Shared QK: $" << WK << " = " << WQ << "$.\n\n";
     const std::string xk = in.keys + WK;
     Displays qkv(t);
     qkv.add(Qp + " = " + in.queries + WQ, hr.Q_before_rope);
     qkv.add(Kp + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + xk + ")" : xk), hr.K_before_rope);
     qkv.add(V + " = " + in.keys + WV, hr.V);
   } else {
-    if (o.normalize_keys && !o.shared_qk) t << "$" << Kp << "$ is the given $K$ with each row normalized.\n\n";
+    if (o.normalize_keys && !shared_qk(o)) t << "$" << Kp << "$ is the given $K$ with each row normalized.\n\n";
     Displays qkv(t);
     qkv.add(Qp, hr.Q_before_rope);
-    qkv.add(Kp + (o.shared_qk ? " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + Qp + ")" : Qp) : std::string()),
+    qkv.add(Kp + (shared_qk(o) ? " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + Qp + ")" : Qp) : std::string()),
             hr.K_before_rope);
     qkv.add(V, hr.V);
   }

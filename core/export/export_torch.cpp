@@ -11,6 +11,7 @@
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/shared_qk.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -101,13 +102,13 @@ void write_matrices(std::ostringstream& p, const Scenario& s) {
       p << one_w_torch_matrices(py_heads(s.W, s.heads), s.cross() ? "X_kv" : "X");
     } else {
       p << "W_Q = " << py_heads(s.W_Q, s.heads) << "  # per head, d_model x d_k\n";
-      p << "W_K = " << (o.shared_qk ? std::string("W_Q  # shared QK (Reformer)") : py_heads(s.W_K, s.heads)) << "\n";
+      p << "W_K = " << shared_qk_torch_keys(s, py_heads(s.W_K, s.heads)) << "\n";
     }
     p << "W_V = " << py_heads(s.W_V, s.heads) << "\n";
   } else {
     p << "Q = " << py_heads(s.Q, s.heads) << "  # per head, n x d_k\n";
     if (s.cross()) p << "# K and V: per head, m x d_k\n";
-    p << "K = " << (o.shared_qk ? std::string("Q  # shared QK (Reformer)") : py_heads(s.K, s.heads)) << "\n";
+    p << "K = " << shared_qk_torch_keys(s, py_heads(s.K, s.heads)) << "\n";
     p << "V = " << py_heads(s.V, s.heads) << "\n";
   }
   if (s.has_W_alt) p << "W_alt = " << py_heads(s.W_alt, s.heads) << "  # AttentionAlt's 4th matrix, per head, d_k x d_k\n";

@@ -7,6 +7,7 @@
 
 #include "core/designs/designs.h"
 #include "core/designs/one_w.h"
+#include "core/designs/shared_qk.h"
 #include "core/io/atomic_file.h"
 #include "core/io/experiment_json.h"
 #include "core/io/language_model_json.h"
@@ -73,7 +74,7 @@ struct Fields {
 void check_variant(const LanguageModel& lm, const Variant& v, const std::string& where, std::vector<std::string>& errors) {
   const Options& o = v.options;
   const int d_qk = v.d_k > 0 ? v.d_k : lm.d_k;
-  if (one_w(o) && (o.shared_qk || o.normalize_keys || design_needs_q_and_k(o) || o.positions == Positions::Rope))
+  if (one_w(o) && (shared_qk(o) || o.normalize_keys || design_needs_q_and_k(o) || o.positions == Positions::Rope))
     errors.push_back(where + "options.merged_qk: one W has no W^Q and W^K of its own, so not with shared_qk, normalize_keys, " +
                      design_keys_needing_q_and_k() + " or positions \"rope\"");
   if (one_w(o) && v.d_k > 0)

@@ -7,6 +7,7 @@
 #include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/shared_qk.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/lesson_show.h"
@@ -197,7 +198,7 @@ void read_options(Reader& in, const json& j, Options& o) {
                                 "positions", "position_base"};
   keys.insert(keys.end(), design_option_keys().begin(), design_option_keys().end());
   in.check_keys(j, "options.", keys);
-  in.boolean(j, "options.", "shared_qk", o.shared_qk);
+  in.boolean(j, "options.", kSharedQkKey, o.shared_qk);
   in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
   in.boolean(j, "options.", kOneWKey, o.merged_qk);
   read_design_options(j, o, in.errors);

@@ -11,6 +11,7 @@
 #include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/shared_qk.h"
 #include "core/io/atomic_file.h"
 
 namespace core {
@@ -100,7 +101,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
   write_design_fields(j, s);
   if (s.has_target) j["target"] = matrix_to_json(s.target);
   const Options& o = s.options;
-  j["options"] = {{"shared_qk", o.shared_qk},
+  j["options"] = {{kSharedQkKey, shared_qk(o)},
                   {"normalize_keys", o.normalize_keys},
                   {kScaleKey, to_string(o.scale)},
                   {"temperature", o.temperature},

@@ -3,6 +3,7 @@
 #include "core/designs/attention_alt.h"
 #include "core/designs/one_w.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/shared_qk.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/ordered_sums.h"
 #include "core/model/attention_math.h"
@@ -38,7 +39,7 @@ void project_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, Mat& 
   const Options& o = s.options;
   if (s.mode != Mode::Projected) {
     Q = s.Q[h];
-    K0 = o.shared_qk ? s.Q[h] : s.K[h];
+    K0 = direct_keys(s, h);
     V = s.V[h];
     return;
   }
@@ -50,7 +51,7 @@ void project_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, Mat& 
       Q.resize(n, QC);
       multiply<DM, QC>(Xq.data(), s.W_Q[h].data(), Q.data(), n);
       K0.resize(m, QC);
-      multiply<DM, QC>(Xkv.data(), (o.shared_qk ? s.W_Q[h] : s.W_K[h]).data(), K0.data(), m);
+      multiply<DM, QC>(Xkv.data(), key_weights(s, h).data(), K0.data(), m);
     }
     V.resize(m, DK);
     multiply<DM, DK>(Xkv.data(), s.W_V[h].data(), V.data(), m);
@@ -182,7 +183,7 @@ void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadR
     r.W_QK_singular_values = Eigen::JacobiSVD<ColMat>(w).singularValues();
     rank_of(s, r);
   } else if (s.mode == Mode::Projected) {
-    const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
+    const Mat& W_K = key_weights(s, h);
     ordered_product(s.W_Q[h], W_K.transpose(), r.W_QK);
     W_QK_singular_values(s.W_Q[h], W_K, r.W_QK, r.W_QK_singular_values);
     rank_of(s, r);
@@ -232,7 +233,7 @@ void compute(const Scenario& s, Result& out) {
   out.loss = s.has_target ? ordered_squared_norm(out.output - s.target) / static_cast<double>(out.output.size()) : 0.0;
 
   if (s.mode == Mode::Projected) {
-    const int qk_per_head = one_w(s.options) ? one_w_parameters(s) : (s.options.shared_qk ? 1 : 2) * s.d_model * s.d_k;
+    const int qk_per_head = one_w(s.options) ? one_w_parameters(s) : (shared_qk(s.options) ? 1 : 2) * s.d_model * s.d_k;
     out.params.separate = qk_per_head * s.heads;
     out.params.merged = one_w_parameters(s) * s.heads;
   } else {

@@ -9,6 +9,7 @@
 #include <Eigen/SVD>
 
 #include "core/designs/one_w.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/positions.h"
 
 namespace core {
@@ -54,7 +55,7 @@ struct GenericHead {
     const Options& o = s.options;
     projected = s.mode == Mode::Projected;
     cross = s.cross();
-    shared = o.shared_qk;
+    shared = shared_qk(o);
     merged = projected && one_w(o);
     n = s.n();
     m = s.m();
@@ -150,7 +151,7 @@ using FreedomKey = std::tuple<int, int, int, int, int, bool, bool, bool, bool, i
 
 FreedomKey key_of(const Scenario& s) {
   const Options& o = s.options;
-  return {s.n(), s.m(), s.d_model, s.d_k, static_cast<int>(s.mode), s.cross(), o.shared_qk, o.normalize_keys,
+  return {s.n(), s.m(), s.d_model, s.d_k, static_cast<int>(s.mode), s.cross(), shared_qk(o), o.normalize_keys,
           one_w(o), static_cast<int>(o.positions), o.position_base};
 }
 
@@ -201,7 +202,7 @@ ScoreFreedom score_freedom(const Scenario& s) {
   ScoreFreedom f;
   f.rank_bound = std::min({n, m, through});
   f.qqt_rank_bound = std::min(n, through);
-  const bool gram_scores = o.shared_qk && !cross;
+  const bool gram_scores = shared_qk(o) && !cross;
   const bool computed = turned || (o.normalize_keys && !gram_scores);
   JacobianRanks ranks;
   if (computed) {
@@ -252,8 +253,8 @@ std::string formula(std::string_view text) {
 // The matrices a person edits that S depends on, as the views write them.
 std::string editable(const Scenario& s) {
   const Options& o = s.options;
-  if (s.mode != Mode::Projected) return o.shared_qk ? "Q" : "Q and K";
-  std::string out = one_w(o) ? "X, W" : o.shared_qk ? "X, W^Q" : "X, W^Q, W^K";
+  if (s.mode != Mode::Projected) return shared_qk(o) ? "Q" : "Q and K";
+  std::string out = one_w(o) ? "X, W" : shared_qk(o) ? "X, W^Q" : "X, W^Q, W^K";
   return s.cross() ? out + ", X_{kv}" : out;
 }
 

@@ -6,6 +6,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/one_w.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/attention_math.h"
 #include "core/model/compute.h"
 
@@ -120,18 +121,16 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
       if (one_w(o)) {
         one_w_backward(Xq, dQ, dK0, s.W[h], g.W[h], g.X, gXkv);
       } else {
-        const Mat& W_K = o.shared_qk ? s.W_Q[h] : s.W_K[h];
         g.W_Q[h].noalias() += Xq.transpose() * dQ;
         g.X.noalias() += dQ * s.W_Q[h].transpose();
-        gXkv.noalias() += dK0 * W_K.transpose();
-        // Under shared QK, K0 = Xkv·W^Q too: its part goes to W^Q, and W^K gets none.
-        (o.shared_qk ? g.W_Q[h] : g.W_K[h]).noalias() += Xkv.transpose() * dK0;
+        gXkv.noalias() += dK0 * key_weights(s, h).transpose();
+        key_weights_gradient(s, g, h).noalias() += Xkv.transpose() * dK0;  // W^Q's under shared QK
       }
       g.W_V[h].noalias() += Xkv.transpose() * dV;
       gXkv.noalias() += dV * s.W_V[h].transpose();
     } else {
       g.Q[h] += dQ;
-      (o.shared_qk ? g.Q[h] : g.K[h]) += dK0;
+      direct_keys_gradient(s, g, h) += dK0;
       g.V[h] += dV;
     }
   }

@@ -14,6 +14,7 @@
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/shared_qk.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/ordered_sums.h"
@@ -136,7 +137,7 @@ template <int QC>
     for (int c = 0; c < QC; ++c) kt[c][j] = K[j * QC + c];
   for (int i = 0; i < n; ++i)
     for (int c = 0; c < QC; ++c) qt[c][i] = Q[i * QC + c];
-  const bool plain_shared = o.shared_qk && !o.normalize_keys && !s.cross();
+  const bool plain_shared = scores_are_gram(s);
   alignas(32) Square qqt;
   for (int i = 0; i < n; ++i) {
     const double* q = Q + i * QC;

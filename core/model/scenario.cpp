@@ -9,6 +9,7 @@
 #include "core/designs/no_self_mask.h"
 #include "core/designs/one_w.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/shared_qk.h"
 #include "core/math/ordered_sums.h"
 #include "core/model/positions.h"
 #include "core/text/json_text.h"  // plain_number
@@ -174,9 +175,7 @@ std::vector<std::string> validate(const Scenario& s) {
 
   const Options& o = s.options;
   no_self_mask_problems(s, problems);
-  if (cross && o.shared_qk && s.mode == Mode::Direct)
-    problems.push_back("options.shared_qk: not with tokens_kv in direct mode (K := Q would make the keys the "
-                       "queries' sequence); in projected mode shared QK means K = X_kv·W_Q");
+  shared_qk_problems(s, problems);
   if (o.positions == Positions::Sinusoidal && s.mode != Mode::Projected)
     problems.push_back("options.positions: \"sinusoidal\" adds PE to X, so it is only in projected mode, and mode is "
                        "\"direct\"; use \"rope\", which turns the given Q and K");
@@ -274,11 +273,7 @@ void set_cross_attention(Scenario& s, bool on) {
     s.tokens_kv = s.tokens;
     s.X_kv = s.X;
     no_self_mask_for_cross_attention(s.options);
-    // Direct mode: K := Q has no meaning between two sequences; the keys become Q's copy.
-    if (s.mode == Mode::Direct && s.options.shared_qk) {
-      for (int h = 0; h < s.heads; ++h) s.K[h] = s.Q[h];
-      s.options.shared_qk = false;
-    }
+    shared_qk_for_cross_attention(s);  // direct mode: the keys become Q's copy
   } else {
     s.tokens_kv.clear();
     s.X_kv.resize(0, 0);
@@ -301,7 +296,7 @@ void convert_to_direct(Scenario& s) {
   // Shared QK between two sequences is K = X_kv·W_Q: written out, as direct mode's K := Q cannot say it.
   // In compute()'s order (project_head's multiply, k = 0, 1, …), not Eigen's, which is the SIMD's:
   // the same Q, K and V to the bit, on the desktop and in the page.
-  const bool shared_cross = s.options.shared_qk && s.cross();
+  const bool shared_cross = shared_qk(s.options) && s.cross();
   for (int h = 0; h < s.heads; ++h) {
     ordered_product(Xq, s.W_Q[h], s.Q[h]);
     ordered_product(Xkv, shared_cross ? s.W_Q[h] : s.W_K[h], s.K[h]);

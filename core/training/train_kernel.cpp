@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/designs/one_w.h"
+#include "core/designs/shared_qk.h"
 #include "core/model/positions.h"
 #include "core/training/train_kernel_passes.h"
 
@@ -84,7 +85,7 @@ void TrainKernel::load(const Scenario& s) {
       flatten(s.W[h], W_Q_[h]);
     } else {
       flatten(s.W_Q[h], W_Q_[h]);
-      flatten(o_.shared_qk ? s.W_Q[h] : s.W_K[h], W_K_[h]);
+      flatten(key_weights(s, h), W_K_[h]);
     }
     flatten(s.W_V[h], W_V_[h]);
     gain_[h] = s.qk_gain[static_cast<size_t>(h)];
@@ -147,7 +148,7 @@ void TrainKernel::add_to(const KernelGradient& g, Gradient& out) const {
       unflatten(g.W_Q[h], out.W[h]);
     } else {
       unflatten(g.W_Q[h], out.W_Q[h]);
-      if (!o_.shared_qk) unflatten(g.W_K[h], out.W_K[h]);
+      if (!shared_qk(o_)) unflatten(g.W_K[h], out.W_K[h]);
     }
     unflatten(g.W_V[h], out.W_V[h]);
     if (alt_) unflatten(g.W_alt[h], out.W_alt[h]);

@@ -20,6 +20,7 @@
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/designs/shared_qk.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/lanes.h"
@@ -357,7 +358,7 @@ void TrainKernel::backward(const LanesOf<L>* X, const LanesOf<L>* X_kv, const La
       rotate<L>(dK, m, true);
     }
     transposed_product<DM, QC>(xq, dQ, d.W_Q[h], n);  // one W: Q = X·W_h, K = X, so only W_h is trained
-    if (!merged_) transposed_product<DM, QC>(xkv, dK, o_.shared_qk ? d.W_QK[h] : d.W_K[h], m);  // shared: K = X·W^Q too
+    if (!merged_) transposed_product<DM, QC>(xkv, dK, shared_qk(o_) ? d.W_QK[h] : d.W_K[h], m);  // shared: K = X·W^Q too
     transposed_product<DM, DK>(xkv, dV, d.W_V[h], m);
   }
 }
@@ -370,7 +371,7 @@ void TrainKernel::add_contribution(const Contribution<L>& d, int count, KernelGr
       for (int e = 0; e < dm_ * qk_cols_; ++e) g.W_Q[h][e] += d.W_Q[h][e][b];
       if (!merged_)
         for (int e = 0; e < dm_ * qk_cols_; ++e) {
-          if (o_.shared_qk) g.W_Q[h][e] += d.W_QK[h][e][b];
+          if (shared_qk(o_)) g.W_Q[h][e] += d.W_QK[h][e][b];
           else g.W_K[h][e] += d.W_K[h][e][b];
         }
       for (int e = 0; e < dm_ * dk_; ++e) g.W_V[h][e] += d.W_V[h][e][b];

@@ -9,6 +9,7 @@
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/one_w.h"
+#include "core/designs/shared_qk.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 
@@ -211,7 +212,7 @@ void for_each_trainable(Scenario& s, Gradient& g, Gradient& m, Gradient& v, F&& 
       f(s.W[h], g.W[h], m.W[h], v.W[h]);
     } else {
       f(s.W_Q[h], g.W_Q[h], m.W_Q[h], v.W_Q[h]);
-      if (!o.shared_qk) f(s.W_K[h], g.W_K[h], m.W_K[h], v.W_K[h]);
+      if (!shared_qk(o)) f(s.W_K[h], g.W_K[h], m.W_K[h], v.W_K[h]);
     }
     f(s.W_V[h], g.W_V[h], m.W_V[h], v.W_V[h]);
     if (attention_alt(o)) f(s.W_alt[h], g.W_alt[h], m.W_alt[h], v.W_alt[h]);
