@@ -21,6 +21,7 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/shared_qk.h"
@@ -96,7 +97,7 @@ Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
               .ay = ay,
               .rope = rope,
               .rope_plane = rope && ay >= 0 && std::min(ax, ay) % 2 == 0 && std::abs(ax - ay) == 1,
-              .keys_are_queries = core::shared_qk(s.options) && !s.options.normalize_keys,
+              .keys_are_queries = core::shared_qk(s.options) && !core::normalized_keys(s.options),
               .light = state.view.theme == Theme::Light,
               .picture = frame_picture().active,
               .scale = scale,
@@ -147,7 +148,7 @@ bool DragHandles(AppState& state, const Plot& p) {
     if (DragHandle(state, p, "V", j, p.at(r.V, j), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.V[hh]; }))
       any_active = true;
     // Shared QK: k is q. Normalized keys: the tip shown is not the row stored.
-    if (p.g.show_k && !core::shared_qk(s.options) && !s.options.normalize_keys &&
+    if (p.g.show_k && !core::shared_qk(s.options) && !core::normalized_keys(s.options) &&
         DragHandle(state, p, "k", j, p.at(r.K_before_rope, j),
                    [](core::Scenario& sc, int hh) -> core::Mat& { return sc.K[hh]; }))
       any_active = true;

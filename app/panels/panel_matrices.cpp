@@ -19,6 +19,7 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/shared_qk.h"
@@ -291,7 +292,7 @@ void HeadMatrices(AppState& state, int h) {
     const Highlight lit_qk = lit(state, h);
     ShowComputed(state, computed, "Q", (merged ? "Q = XW" : "Q = XW^Q") + turned, r.Q, tokens, lit_qk.query);
     ShowComputed(state, computed, "K",
-                 (s.options.normalize_keys ? std::string("K, rows normalized")
+                 (core::normalized_keys(s.options) ? std::string(core::kNormalizedKeysName)
                   : merged                 ? std::string(cross ? "K = X_{kv}" : "K = X")
                   : core::shared_qk(s.options)    ? std::string(cross ? "K = X_{kv}W^Q" : "K = XW^Q")
                                            : std::string(cross ? "K = X_{kv}W^K" : "K = XW^K")) + turned,

@@ -14,6 +14,7 @@
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/slider.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/one_w.h"
@@ -210,8 +211,8 @@ void MatricesOptions(AppState& state) {
   if (core::one_w(o) && !was_merged) o.shared_qk = false;
   ImGui::SameLine();
   ImGui::BeginDisabled(core::cosine_logits(o));
-  changed |= checkbox("normalize keys", "normalize_keys", &o.normalize_keys,
-                      core::cosine_logits(o) ? core::kCosineLogitsKeysAbout : "Each row of K divided by its length before scoring.");
+  changed |= checkbox(core::kNormalizedKeysLabel, core::kNormalizedKeysKey, &o.normalize_keys,
+                      core::cosine_logits(o) ? core::kCosineLogitsKeysAbout : core::kNormalizedKeysAbout);
   ImGui::EndDisabled();
   changed |= checkbox("causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
   ImGui::SameLine();

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
@@ -52,7 +53,7 @@ std::string options_summary(const core::Variant& v) {
   if (v.d_k > 0) add("d_k = " + std::to_string(v.d_k));
   if (core::one_w(o)) add(core::kOneWSummary);
   if (core::shared_qk(o)) add(core::kSharedQkSummary);
-  if (o.normalize_keys) add("keys normalised");
+  if (core::normalized_keys(o)) add(core::kNormalizedKeysSummary);
   if (core::no_self_mask(o)) add(core::kNoSelfMaskSummary);
   if (o.causal) add("causal");
   if (const std::string words = core::scale_summary(o); !words.empty()) add(words);

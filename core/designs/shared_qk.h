@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/designs/designs.h"
+#include "core/designs/normalized_keys.h"
 #include "core/math/matrix.h"
 #include "core/model/gradient.h"
 
@@ -36,7 +37,7 @@ inline Mat& key_weights_gradient(const Scenario& s, Gradient& g, int h) {
 inline Mat& direct_keys_gradient(const Scenario& s, Gradient& g, int h) { return shared_qk(s.options) ? g.Q[h] : g.K[h]; }
 
 // Whether S = Q·Qᵀ exactly, so that it is symmetric: shared QK in self-attention, the keys not normalised.
-inline bool scores_are_gram(const Scenario& s) { return shared_qk(s.options) && !s.options.normalize_keys && !s.cross(); }
+inline bool scores_are_gram(const Scenario& s) { return shared_qk(s.options) && !normalized_keys(s.options) && !s.cross(); }
 
 // What validate() says of it (appended to problems): not between two sequences in direct mode.
 void shared_qk_problems(const Scenario& s, std::vector<std::string>& problems);

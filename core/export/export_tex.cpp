@@ -11,6 +11,7 @@
 
 #include "core/export/export.h"
 #include "core/export/export_tex_parts.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/one_w.h"
@@ -182,7 +183,7 @@ std::string options_sentence(const Scenario& s) {
     out += " Cross-attention: the queries come from the first sequence ($n$ tokens), the keys and values from the second "
            "($m$ tokens), so $S$ and the weights are $n\\times m$.";
   out += shared_qk_tex(s);
-  if (o.normalize_keys) out += " Keys normalized: each row of $K$ divided by its length (a zero row stays zero).";
+  out += normalized_keys_tex(o);
   if (cosine_logits(o)) out += cosine_logits_tex_note();
   out += scale_tex_note(o);
   if (o.temperature != 1.0) out += " Temperature $T = " + shortest_number(o.temperature) + "$.";
@@ -285,7 +286,7 @@ void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h
     }
     Displays qkv(t);
     qkv.add(Q + " = " + in.queries + Wh, hr.Q);
-    qkv.add(K + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")" : in.keys), hr.K);
+    qkv.add(K + " = " + normalized_keys_tex(o, in.keys), hr.K);
     qkv.add(V + " = " + in.keys + WV, hr.V);
   } else if (projected) {
     {
@@ -298,13 +299,13 @@ void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h
     const std::string xk = in.keys + WK;
     Displays qkv(t);
     qkv.add(Qp + " = " + in.queries + WQ, hr.Q_before_rope);
-    qkv.add(Kp + " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + xk + ")" : xk), hr.K_before_rope);
+    qkv.add(Kp + " = " + normalized_keys_tex(o, xk), hr.K_before_rope);
     qkv.add(V + " = " + in.keys + WV, hr.V);
   } else {
-    if (o.normalize_keys && !shared_qk(o)) t << "$" << Kp << "$ is the given $K$ with each row normalized.\n\n";
+    if (normalized_keys(o) && !shared_qk(o)) t << "$" << Kp << "$ is the given $K$ with each row normalized.\n\n";
     Displays qkv(t);
     qkv.add(Qp, hr.Q_before_rope);
-    qkv.add(Kp + (shared_qk(o) ? " = " + (o.normalize_keys ? "\\operatorname{normalize}(" + Qp + ")" : Qp) : std::string()),
+    qkv.add(Kp + (shared_qk(o) ? " = " + normalized_keys_tex(o, Qp) : std::string()),
             hr.K_before_rope);
     qkv.add(V, hr.V);
   }
@@ -370,8 +371,8 @@ void write_bilinear_form(TexOut& t, const Scenario& s, const HeadResult& hr, con
   const std::string &i = x.i, &S = x.S, &Qp = x.Qp, &Kp = x.Kp, &WQ = x.WQ, &Wh = x.Wh;
   if (projected && one_w(o)) {
     const Eigen::Index count = hr.W_QK_singular_values.size();
-    const std::string form = in.queries + Wh + (o.normalize_keys ? "\\operatorname{normalize}(" + in.keys + ")^{\\top}"
-                                                                 : transposed(in.keys));
+    const std::string form =
+        in.queries + Wh + (normalized_keys(o) ? normalized_keys_tex(o, in.keys) + "^{\\top}" : transposed(in.keys));
     t << "The bilinear form of the scores is $" << Wh << "$ itself, $" << S << " = " << form << "$:\n\n";
     t << "Singular values of $" << Wh << "$: $\\sigma = (";
     for (Eigen::Index k = 0; k < count; ++k) t << (k ? ",\\ " : "") << tex_significant(hr.W_QK_singular_values(k));
@@ -382,9 +383,9 @@ void write_bilinear_form(TexOut& t, const Scenario& s, const HeadResult& hr, con
     const Eigen::Index count = hr.W_QK_singular_values.size();
     const std::string form = in.queries + "\\,(" + WQ + " W^{K\\top}" + i + ")\\," + transposed(in.keys);
     t << (rope ? "The bilinear form of $" + Qp + Kp + "^{\\top}$, the scores before RoPE turns the queries and keys, $" +
-                     (o.normalize_keys ? "" : Qp + Kp + "^{\\top} = ") + form + "$" +
-                     (o.normalize_keys ? " before the keys are normalized" : "") + ":\n"
-          : o.normalize_keys ? "The bilinear form of the scores before the keys are normalized, $" + form + "$:\n"
+                     (normalized_keys(o) ? "" : Qp + Kp + "^{\\top} = ") + form + "$" +
+                     (normalized_keys(o) ? " before the keys are normalized" : "") + ":\n"
+          : normalized_keys(o) ? "The bilinear form of the scores before the keys are normalized, $" + form + "$:\n"
                              : "The bilinear form of the scores, $" + S + " = " + form + "$:\n");
     Displays(t).add(WQ + " W^{K\\top}" + i, hr.W_QK);
     t << "Singular values $\\sigma = (";

@@ -5,6 +5,7 @@
 
 #include "core/export/export.h"
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/one_w.h"
@@ -204,9 +205,7 @@ for h in range(H):
     p << one_w_torch_projection(X_kv);
   else if (projected) p << "    q, k, v = X @ W_Q[h], " << X_kv << " @ W_K[h], " << X_kv << " @ W_V[h]\n";
   else p << "    q, k, v = Q[h], K[h], V[h]\n";
-  if (o.normalize_keys)
-    p << "    length = k.norm(dim=1, keepdim=True)  # each key divided by its length; a zero key stays zero\n"
-      << "    k = torch.where(length > 0, k / torch.where(length > 0, length, torch.ones_like(length)), k)\n";
+  p << normalized_keys_torch(o);
   if (o.positions == Positions::Rope) p << "    q, k = rope(q), rope(k)  # RoPE, after everything else; v is not turned\n";
   // The divisor as the code computes it and as the printed title says it.
   const bool tempered = o.temperature != 1.0;
@@ -273,7 +272,7 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
                       std::to_string(s.heads * s.d_k) + " \u2260 d_model = " + std::to_string(s.d_model));
   scale_misfits(o, misfits);
   if (o.temperature != 1.0) misfits.push_back("temperature " + shortest_number(o.temperature) + " \u2260 1");
-  if (o.normalize_keys) misfits.push_back("keys normalized");
+  normalized_keys_misfits(o, misfits);
   design_misfits(s, misfits);
   one_w_misfits(s, misfits);
   attention_alt_misfits(o, misfits);

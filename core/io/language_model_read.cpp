@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/designs.h"
 #include "core/designs/one_w.h"
 #include "core/designs/shared_qk.h"
@@ -74,7 +75,7 @@ struct Fields {
 void check_variant(const LanguageModel& lm, const Variant& v, const std::string& where, std::vector<std::string>& errors) {
   const Options& o = v.options;
   const int d_qk = v.d_k > 0 ? v.d_k : lm.d_k;
-  if (one_w(o) && (shared_qk(o) || o.normalize_keys || design_needs_q_and_k(o) || o.positions == Positions::Rope))
+  if (one_w(o) && (shared_qk(o) || normalized_keys(o) || design_needs_q_and_k(o) || o.positions == Positions::Rope))
     errors.push_back(where + "options.merged_qk: one W has no W^Q and W^K of its own, so not with shared_qk, normalize_keys, " +
                      design_keys_needing_q_and_k() + " or positions \"rope\"");
   if (one_w(o) && v.d_k > 0)

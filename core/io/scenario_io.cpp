@@ -2,6 +2,7 @@
 // failure a message naming the field (scenario_io.h); the writer is scenario_write.cpp.
 #include "core/io/scenario_io.h"
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/designs.h"
 #include "core/designs/one_w.h"
@@ -199,7 +200,7 @@ void read_options(Reader& in, const json& j, Options& o) {
   keys.insert(keys.end(), design_option_keys().begin(), design_option_keys().end());
   in.check_keys(j, "options.", keys);
   in.boolean(j, "options.", kSharedQkKey, o.shared_qk);
-  in.boolean(j, "options.", "normalize_keys", o.normalize_keys);
+  in.boolean(j, "options.", kNormalizedKeysKey, o.normalize_keys);
   in.boolean(j, "options.", kOneWKey, o.merged_qk);
   read_design_options(j, o, in.errors);
   read_attention_alt_option(j, o, in.errors);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/designs.h"
 #include "core/designs/one_w.h"
@@ -102,7 +103,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
   if (s.has_target) j["target"] = matrix_to_json(s.target);
   const Options& o = s.options;
   j["options"] = {{kSharedQkKey, shared_qk(o)},
-                  {"normalize_keys", o.normalize_keys},
+                  {kNormalizedKeysKey, normalized_keys(o)},
                   {kScaleKey, to_string(o.scale)},
                   {"temperature", o.temperature},
                   {"mask", {{"causal", o.causal}}}};

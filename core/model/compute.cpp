@@ -1,5 +1,6 @@
 #include "core/model/compute.h"
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/one_w.h"
 #include "core/designs/sqrt_dk_scale.h"
@@ -193,8 +194,7 @@ void compute_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, HeadR
     r.W_QK_rank_tolerance = 0;
     r.W_QK_rank = 0;
   }
-  if (o.normalize_keys) detail::normalize_rows(K0, r.K);
-  else r.K = K0;
+  normalized_keys_forward(o, K0, r.K);
   // RoPE turns q and k after everything else (a turn keeps a key's length).
   r.Q_before_rope = r.Q;
   r.K_before_rope = r.K;

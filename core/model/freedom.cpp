@@ -8,6 +8,7 @@
 
 #include <Eigen/SVD>
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
 #include "core/designs/shared_qk.h"
 #include "core/model/positions.h"
@@ -151,7 +152,7 @@ using FreedomKey = std::tuple<int, int, int, int, int, bool, bool, bool, bool, i
 
 FreedomKey key_of(const Scenario& s) {
   const Options& o = s.options;
-  return {s.n(), s.m(), s.d_model, s.d_k, static_cast<int>(s.mode), s.cross(), shared_qk(o), o.normalize_keys,
+  return {s.n(), s.m(), s.d_model, s.d_k, static_cast<int>(s.mode), s.cross(), shared_qk(o), normalized_keys(o),
           one_w(o), static_cast<int>(o.positions), o.position_base};
 }
 
@@ -159,7 +160,7 @@ FreedomKey key_of(const Scenario& s) {
 
 JacobianRanks freedom_by_jacobian(const Scenario& s) {
   const GenericHead g(s);
-  const bool normalize = s.options.normalize_keys, rope = s.options.positions == Positions::Rope;
+  const bool normalize = normalized_keys(s.options), rope = s.options.positions == Positions::Rope;
   const double base = s.options.position_base;
   Mat Q = g.Q0, K = g.K0, unused = Mat::Zero(g.m, g.width);
   if (normalize) normalize_with_tangent(K, unused);
@@ -203,7 +204,7 @@ ScoreFreedom score_freedom(const Scenario& s) {
   f.rank_bound = std::min({n, m, through});
   f.qqt_rank_bound = std::min(n, through);
   const bool gram_scores = shared_qk(o) && !cross;
-  const bool computed = turned || (o.normalize_keys && !gram_scores);
+  const bool computed = turned || (normalized_keys(o) && !gram_scores);
   JacobianRanks ranks;
   if (computed) {
     thread_local FreedomKey last_key;
@@ -279,7 +280,7 @@ std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
       if (f.scores == n * s.m()) return "S has rank \u2264 r: all " + formula(entries(s)) + " entries free";
       return "S has rank \u2264 r: " + formula(std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + int_text(f.scores) + of);
     case FreedomForm::Gram:
-      return std::string(s.options.normalize_keys ? "shared QK: S = QQ\u1D40\u00B7diag(1/|q_j|), which gives QQ\u1D40 back (S_{jj} = |q_j|); "
+      return std::string(normalized_keys(s.options) ? "shared QK: S = QQ\u1D40\u00B7diag(1/|q_j|), which gives QQ\u1D40 back (S_{jj} = |q_j|); "
                                                   "QQ\u1D40 is symmetric positive semidefinite of rank \u2264 r: "
                                                 : "shared QK: S = QQ\u1D40, symmetric positive semidefinite of rank \u2264 r: ") +
              formula((r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + int_text(f.scores) + of);
@@ -290,7 +291,7 @@ std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
              int_text(f.span) + ": " + formula("2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + int_text(f.scores) + of);
     }
     case FreedomForm::Computed:
-      return std::string("S has rank \u2264 r; ") + (s.options.normalize_keys ? "with normalised keys" : "under RoPE") +
+      return std::string("S has rank \u2264 r; ") + (normalized_keys(s.options) ? "with normalised keys" : "under RoPE") +
              " no closed form, the Jacobian's rank at generic entries: " + formula(int_text(f.scores) + of);
   }
   return {};
@@ -310,7 +311,7 @@ std::string qqt_part(const Scenario& s, const ScoreFreedom& f) {
 
 std::string describe_freedom(const Scenario& s, const ScoreFreedom& f) {
   std::string out = "Degrees of freedom of S, from " + editable(s) + ": r = " + rank_bound(s, f.rank_bound, true) + ", " + scores_part(s, f);
-  if (f.form == FreedomForm::Gram) return out + ";  QQ\u1D40 is S" + (s.options.normalize_keys ? " before normalising" : "");
+  if (f.form == FreedomForm::Gram) return out + ";  QQ\u1D40 is S" + (normalized_keys(s.options) ? " before normalising" : "");
   return out + ";  " + qqt_part(s, f);
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/one_w.h"
@@ -106,10 +107,10 @@ double add_gradient(const Scenario& s, double weight, Gradient& g) {
     }
     // RoPE is a rotation: its backward pass turns the gradients back by −p·θ.
     detail::rope_queries_and_keys(s, dQ, dK, -1);
-    if (o.normalize_keys) {
+    if (normalized_keys(o)) {  // from the keys before it, projected again
       Mat Q, K0, V;
       detail::project_head(s, Xq, Xkv, h, Q, K0, V);
-      detail::normalize_rows_backward(K0, f.K_before_rope, dK, dK0);
+      normalized_keys_backward(o, K0, f.K_before_rope, dK, dK0);
     } else {
       dK0 = dK;
     }

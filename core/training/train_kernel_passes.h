@@ -17,6 +17,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/sigmoid_attention.h"
@@ -201,7 +202,7 @@ void TrainKernel::forward(const LanesOf<L>* X, const LanesOf<L>* X_kv, const Lan
     if (merged_) std::memcpy(K, xkv, sizeof(Lanes) * static_cast<size_t>(m * dm));  // K = X (X_kv)
     else multiply<DM, QC>(xkv, W_K_[h], K, m);
     multiply<DM, DK>(xkv, W_V_[h], w.V[h], m);
-    if (o_.normalize_keys) normalize_rows_flat(K, m, qc, w.length[h]);
+    if (normalized_keys(o_)) normalize_rows_flat(K, m, qc, w.length[h]);
     if (rope_) {  // after normalize_keys, as compute() (never with one W: Q and K have d_k columns)
       rotate<L>(Q, n, false);
       rotate<L>(K, m, false);
@@ -348,7 +349,7 @@ void TrainKernel::backward(const LanesOf<L>* X, const LanesOf<L>* X_kv, const La
     // Back through normalize_keys: ∂k0 = (∂k − k (k·∂k)) / ‖k0‖. Under RoPE this is
     // done before turning back, with the turned k: a rotation keeps k·∂k and commutes
     // with the projection, so it gives the same ∂k0 turned, which the next step undoes.
-    if (o_.normalize_keys) normalize_rows_backward_flat(K, w.length[h], dK, m, qc);
+    if (normalized_keys(o_)) normalize_rows_backward_flat(K, w.length[h], dK, m, qc);
     if (cosine_) {  // and the cosine logits' rows, queries and keys, after RoPE (so before turning back)
       normalize_rows_backward_flat(Q, w.q_length[h], dQ, n, qc);
       normalize_rows_backward_flat(K, w.length[h], dK, m, qc);
