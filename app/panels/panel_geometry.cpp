@@ -21,10 +21,11 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
-#include "core/designs/sigmoid_attention.h"
+#include "core/designs/normalized_keys.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
+#include "core/designs/sigmoid_attention.h"
 
 namespace app {
 
@@ -83,7 +84,7 @@ Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
   tick_w += 6 * scale;
   const float tick_h = regular->FontSize + 4 * scale;
   const int ax = g.axis_x, ay = s.d_k > 1 ? g.axis_y : -1;
-  const bool rope = s.options.positions == core::Positions::Rope;
+  const bool rope = core::rope_positions(s.options);
   const ImVec2 top_left(origin.x + tick_w, origin.y);
   const ImVec2 bottom_right(origin.x + avail.x - 2 * scale, origin.y + std::max(40.0f, avail.y - 4 - tick_h));
   const Highlight hl = lit(state, h);
@@ -225,7 +226,7 @@ void DrawGeometryPanel(AppState& state) {
 PanelText DescribeGeometryPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
   const GeometryView& g = state.panels.geometry;
-  const bool rope = state.scenario().options.positions == core::Positions::Rope;
+  const bool rope = core::rope_positions(state.scenario().options);
   PanelText out = "Geometry" + head_text(state) + ": each row a point; the plot shows dimensions " + std::to_string(g.axis_x + 1) +
                     " and " + std::to_string(g.axis_y + 1) + "\n";
   out += matrix_text("V, the values", r.V, state.key_labels());

@@ -19,12 +19,12 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/designs/attention_alt.h"
 #include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
-#include "core/designs/attention_alt.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
 #include "core/model/gauge.h"
-#include "core/model/positions.h"
 
 namespace app {
 
@@ -234,7 +234,7 @@ void PositionMatrices(AppState& state) {
   const core::Options& o = s.options;
   if (o.positions == core::Positions::None) return;
   Flow flow;
-  if (o.positions == core::Positions::Sinusoidal) {
+  if (core::sinusoidal_positions(o)) {
     ShowComputed(state, flow, "PE", "PE  (added to X)", core::sinusoidal_encoding(s.n(), s.d_model, o.position_base), &state.token_labels());
     if (s.cross())
       ShowComputed(state, flow, "PE_kv", "PE  (added to X_{kv})", core::sinusoidal_encoding(s.m(), s.d_model, o.position_base),
@@ -286,7 +286,7 @@ void HeadMatrices(AppState& state, int h) {
     Flow computed;
     const core::HeadResult& r = state.result().head[h];
     // Under RoPE, Q and K are shown turned: what S is made of.
-    const bool cross = s.cross(), rope = s.options.positions == core::Positions::Rope;
+    const bool cross = s.cross(), rope = core::rope_positions(s.options);
     const std::string turned = rope ? ", turned by RoPE" : "";
     // Linked highlighting: q_i is row i of Q, k_j row j of K.
     const Highlight lit_qk = lit(state, h);

@@ -9,6 +9,7 @@
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/widgets/controls.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
 #include "core/model/gauge.h"
 
@@ -32,13 +33,13 @@ void GaugeDemo(AppState& state) {
   if (core::shared_qk(s.options))
     // Without RoPE, orthogonal M keep S = QQᵀ, and only they when Q has a left inverse (docs/mathematics.md,
     // the gauge); under RoPE the line below says which M keep it.
-    ScriptTextWrapped(s.options.positions == core::Positions::Rope
+    ScriptTextWrapped(core::rope_positions(s.options)
                           ? std::string("Shared QK: W^K = W^Q gets the same M; 'random M' makes an orthogonal M (M\u00B7M\u1D40 = I), and only such an M is taken.")
                           : std::string("Shared QK: W^K = W^Q gets the same M. An orthogonal M (M\u00B7M\u1D40 = I) keeps the scores, and when ") +
                                 (projected ? "Q = X\u00B7W^Q" : "Q") +
                                 " has full column rank (rank d_k) no other M does; 'random M' makes one, and only such an M is taken.",
                       dim);
-  if (s.options.positions == core::Positions::Rope)
+  if (core::rope_positions(s.options))
     ScriptTextWrapped("RoPE turns q and k between W^Q and W^{K\u1D40}: S_{ij} = q_i R_{(j\u2212i)\u03B8} k_j^\u1D40 (q, k before the turn), and only an M "
                       "that commutes with every turn (a turn and a scaling within each pair) keeps S. Any other M changes it.", dim);
   const float field_w = kFieldWidth * fonts().scale;

@@ -14,14 +14,14 @@
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/slider.h"
-#include "core/designs/normalized_keys.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
+#include "core/designs/positions.h"
+#include "core/designs/shared_qk.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
-#include "core/designs/shared_qk.h"
-#include "core/model/positions.h"
 
 namespace app {
 
@@ -203,7 +203,7 @@ void MatricesOptions(AppState& state) {
   ImGui::EndDisabled();
   if (core::shared_qk(o)) o.merged_qk = false;  // one W already replaces W^Q and W^K
   ImGui::SameLine();
-  const bool rope = o.positions == core::Positions::Rope;
+  const bool rope = core::rope_positions(o);
   ImGui::BeginDisabled(!projected || rope);
   changed |= checkbox(core::kOneWLabel, core::kOneWKey, &o.merged_qk,
                       !projected ? core::kOneWDirectAbout : rope ? core::kOneWRopeAbout : core::kOneWAbout);

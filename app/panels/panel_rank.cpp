@@ -15,6 +15,7 @@
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
 #include "core/designs/one_w.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
 
 namespace app {
@@ -237,7 +238,7 @@ void DrawRankPanel(AppState& state) {
     ScriptTextWrapped(separate_line(s, result));
     ScriptTextWrapped("one W: " + std::to_string(result.params.merged));
     // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
-    if (s.options.positions == core::Positions::Rope) {
+    if (core::rope_positions(s.options)) {
       ImGui::PushFont(small);
       ScriptTextWrapped("RoPE: S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j\u1D40, so W^Q W^{K\u1D40} gives S only at i = j",
                         ImGui::GetColorU32(ImGuiCol_TextDisabled));
@@ -274,7 +275,7 @@ PanelText DescribeRankPanel(const AppState& state) {
   out += spectrum_text(name, r.W_QK_singular_values, r.W_QK_rank_tolerance, r.W_QK_rank);
   out += merged ? "rank \u2264 d_model = " + std::to_string(s.d_model) + "\n"
                 : "rank \u2264 d_k = " + std::to_string(s.d_k) + " of d_model = " + std::to_string(s.d_model) + "\n";
-  if (s.options.positions == core::Positions::Rope) out += "under RoPE, W^Q W^K\u1D40 gives S only where i = j\n";
+  if (core::rope_positions(s.options)) out += "under RoPE, W^Q W^K\u1D40 gives S only where i = j\n";
   return out;
 }
 

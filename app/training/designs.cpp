@@ -3,13 +3,14 @@
 #include <cstdio>
 #include <iterator>
 
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
-#include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
+#include "core/designs/sqrt_dk_scale.h"
 
 namespace app {
 
@@ -64,15 +65,7 @@ std::string options_summary(const core::Variant& v) {
     add(t);
   }
   if (core::attention_alt(o)) add(core::kAttentionAltSummary);
-  if (o.positions != core::Positions::None) {
-    std::string p = o.positions == core::Positions::Rope ? "RoPE" : "sinusoidal PE";
-    if (o.position_base != core::kDefaultPositionBase) {
-      char b[40];
-      std::snprintf(b, sizeof b, " (base %g)", o.position_base);
-      p += b;
-    }
-    add(p);
-  }
+  if (const std::string words = core::positions_summary(o); !words.empty()) add(words);
   return s.empty() ? "standard: W^Q W^K\u1D40, \u221Ad_k" : s;
 }
 

@@ -3,8 +3,8 @@
 
 #include "core/export/export.h"
 #include "core/designs/one_w.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
-#include "core/model/positions.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -67,10 +67,10 @@ std::string export_csv(const Scenario& s, const Result& r) {
   const Labels& keys = s.key_tokens();
   const Labels dims = numbered_labels("d", s.d_model), dk = numbered_labels("k", s.d_k);
   const bool projected = s.mode == Mode::Projected, merged = projected && one_w(o);
-  const bool rope = o.positions == Positions::Rope;
+  const bool rope = rope_positions(o);
   if (projected) w.matrix("X", s.X, tokens, dims);
   if (projected && s.cross()) w.matrix("X_kv", s.X_kv, keys, dims);
-  if (projected && o.positions == Positions::Sinusoidal) {
+  if (projected && sinusoidal_positions(o)) {
     // What X' = X + PE adds, each sequence counting its positions from 0.
     w.matrix("PE", sinusoidal_encoding(s.n(), s.d_model, o.position_base), tokens, dims);
     if (s.cross()) w.matrix("PE_kv", sinusoidal_encoding(s.m(), s.d_model, o.position_base), keys, dims);

@@ -12,6 +12,7 @@
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/one_w.h"
+#include "core/designs/positions.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
 #include "core/text/json_text.h"
@@ -191,10 +192,10 @@ std::string softmax_title(const Options& o) {
 std::string positions_note(const Scenario& s) {
   const Options& o = s.options;
   const std::string base = plain_number(o.position_base);  // 10000, not 10000.0
-  if (o.positions == Positions::Sinusoidal)
+  if (sinusoidal_positions(o))
     return std::string("sinusoidal positions (base ") + base + "): X\u2032 = X + PE" +
            (s.cross() ? " and X_{kv}\u2032 = X_{kv} + PE" : "") + " before the projections, each sequence from position 0";
-  if (o.positions == Positions::Rope)
+  if (rope_positions(o))
     return "RoPE (base " + base + "): q_p and k_p turned by p\u00B7\u03B8_i, \u03B8_i = " + base +
            "^{\u22122i/d_k}, before S = QK\u1D40; V is not turned";
   return "";

@@ -11,15 +11,15 @@
 
 #include "core/export/export.h"
 #include "core/export/export_tex_parts.h"
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
-#include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/normalized_keys.h"
+#include "core/designs/one_w.h"
+#include "core/designs/positions.h"
+#include "core/designs/shared_qk.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
-#include "core/designs/shared_qk.h"
-#include "core/model/positions.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -141,7 +141,7 @@ struct Inputs {
 };
 
 Inputs inputs(const Scenario& s) {
-  const bool pe = s.options.positions == Positions::Sinusoidal;
+  const bool pe = sinusoidal_positions(s.options);
   const std::string queries = pe ? "X'" : "X";
   return {queries, s.cross() ? (pe ? "X'_{\\text{kv}}" : "X_{\\text{kv}}") : queries};
 }
@@ -187,27 +187,7 @@ std::string options_sentence(const Scenario& s) {
   if (cosine_logits(o)) out += cosine_logits_tex_note();
   out += scale_tex_note(o);
   if (o.temperature != 1.0) out += " Temperature $T = " + shortest_number(o.temperature) + "$.";
-  if (o.positions == Positions::Sinusoidal)
-    out += " Sinusoidal positions: $X' = X + PE$ before the projections, $PE_{p,2i} = \\sin(p / b^{2i/d_{\\text{model}}})$, "
-           "$PE_{p,2i+1} = \\cos(p / b^{2i/d_{\\text{model}}})$ with $b = " + plain_number(o.position_base) + "$" +
-           (s.cross() ? ", each sequence counting its positions $p$ from 0." : ".");
-  if (o.positions == Positions::Rope) {
-    out += std::string(" RoPE: ") + (s.mode == Mode::Projected ? "after the projections" : "in the given $Q$ and $K$") +
-           ", $q_p$, $k_p$ turned by $p\\cdot\\theta_i$, $\\theta_i = \\text{base}^{-2i/d_k}$ "
-           "in each pair of coordinates $(2i, 2i+1)$, with base $= " + plain_number(o.position_base) + "$";
-    if (s.d_k < 2) {
-      out += ": $d_k = 1$ leaves no pair, so nothing turns.";
-    } else {
-      out += ": $";
-      for (int pair = 0; 2 * pair + 1 < s.d_k; ++pair)
-        out += (pair ? ",\\ " : "") + std::string("\\theta_") + std::to_string(pair) + " = " +
-               tex_significant(rope_frequency(pair, s.d_k, o.position_base));
-      out += "$";
-      if (s.d_k % 2) out += " (the last coordinate, $d_k$ odd, is not turned)";
-      out += ".";
-    }
-    out += std::string(" $V$ is not turned") + (s.cross() ? "; each sequence counts its positions $p$ from 0." : ".");
-  }
+  out += positions_tex(s, tex_significant);
   if (o.causal)
     out += s.cross() ? " Causal mask: query $i$ does not see the keys $j > i$." : " Causal mask: token $i$ does not see the tokens $j > i$.";
   out += no_self_mask_tex(o);
@@ -243,7 +223,7 @@ void write_inputs(TexOut& t, const Scenario& s) {
     x.add("X", s.X);
     if (s.cross()) x.add("X_{\\text{kv}}", s.X_kv);
   }
-  if (projected && o.positions == Positions::Sinusoidal) {
+  if (projected && sinusoidal_positions(o)) {
     // PE written out, and what the projections then read.
     const Mat pe = sinusoidal_encoding(s.n(), s.d_model, o.position_base);
     {
@@ -261,7 +241,7 @@ void write_inputs(TexOut& t, const Scenario& s) {
 }
 
 HeadNames head_names(const Scenario& s, int h) {
-  const bool several = s.heads > 1, rope = s.options.positions == Positions::Rope;
+  const bool several = s.heads > 1, rope = rope_positions(s.options);
   const std::string i = several ? "_{" + std::to_string(h + 1) + "}" : "";
   const std::string Q = "Q" + i, K = "K" + i;
   return {.i = i, .Q = Q, .K = K, .V = "V" + i, .S = "S" + i, .A = "A" + i, .M = "M" + i,
@@ -309,7 +289,7 @@ void write_projections(TexOut& t, const Scenario& s, const HeadResult& hr, int h
             hr.K_before_rope);
     qkv.add(V, hr.V);
   }
-  if (o.positions == Positions::Rope) {
+  if (rope_positions(o)) {
     t << "RoPE turns row $p$ of $" << Qp << "$ and of $" << Kp << "$ by $p\\,\\theta_i$ in each pair of coordinates:\n";
     Displays turned(t);
     turned.add(Q + " = \\operatorname{RoPE}(" + Qp + ")", hr.Q);
@@ -366,7 +346,7 @@ void write_scores_and_weights(TexOut& t, const Scenario& s, const HeadResult& hr
 // Projected mode's bilinear form of the scores (W_h itself under merged QK), its singular values and rank.
 void write_bilinear_form(TexOut& t, const Scenario& s, const HeadResult& hr, const HeadNames& x) {
   const Options& o = s.options;
-  const bool projected = s.mode == Mode::Projected, rope = o.positions == Positions::Rope;
+  const bool projected = s.mode == Mode::Projected, rope = rope_positions(o);
   const Inputs in = inputs(s);
   const std::string &i = x.i, &S = x.S, &Qp = x.Qp, &Kp = x.Kp, &WQ = x.WQ, &Wh = x.Wh;
   if (projected && one_w(o)) {

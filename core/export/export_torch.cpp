@@ -5,14 +5,15 @@
 
 #include "core/export/export.h"
 
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
-#include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
+#include "core/designs/normalized_keys.h"
+#include "core/designs/one_w.h"
+#include "core/designs/positions.h"
+#include "core/designs/shared_qk.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
-#include "core/designs/shared_qk.h"
 #include "core/text/json_text.h"
 
 namespace core {
@@ -123,7 +124,7 @@ void write_matrices(std::ostringstream& p, const Scenario& s) {
 // The positions' functions: PE added to X at once, or rope() for the loop over the heads.
 void write_positions(std::ostringstream& p, const Scenario& s) {
   const Options& o = s.options;
-  if (o.positions == Positions::Sinusoidal) {
+  if (sinusoidal_positions(o)) {
     p << R"(
 def sinusoidal(count):
     """PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle), p = 0 .. count-1."""
@@ -136,7 +137,7 @@ X = X + sinusoidal(n)  # X' = X + PE: the positions enter before the projections
     if (s.cross()) p << "X_kv = X_kv + sinusoidal(m)  # the keys' sequence counts its positions from 0 too\n";
     p << "\n";
   }
-  if (o.positions == Positions::Rope)
+  if (rope_positions(o))
     p << R"(
 def rope(M):
     """Row p of M turned pair by pair: coordinates (2i, 2i+1) by the angle p * theta_i, theta_i = base^(-2i/d)
@@ -206,7 +207,7 @@ for h in range(H):
   else if (projected) p << "    q, k, v = X @ W_Q[h], " << X_kv << " @ W_K[h], " << X_kv << " @ W_V[h]\n";
   else p << "    q, k, v = Q[h], K[h], V[h]\n";
   p << normalized_keys_torch(o);
-  if (o.positions == Positions::Rope) p << "    q, k = rope(q), rope(k)  # RoPE, after everything else; v is not turned\n";
+  if (rope_positions(o)) p << "    q, k = rope(q), rope(k)  # RoPE, after everything else; v is not turned\n";
   // The divisor as the code computes it and as the printed title says it.
   const bool tempered = o.temperature != 1.0;
   const bool alt = attention_alt(o);
@@ -246,7 +247,7 @@ void write_multihead_check(std::ostringstream& p, const Scenario& s) {
 # The same layer as torch.nn.MultiheadAttention: in_proj_weight stacks the
 # transposed projections, and head h uses columns h*d_k .. (h+1)*d_k - 1.)"
     << (s.cross() ? "\n# The query has n rows (X), the key and the value m rows (X_kv)." : "")
-    << (o.positions == Positions::Sinusoidal ? "\n# X" + std::string(s.cross() ? " and X_kv" : "") + " already hold PE: it is added before MultiheadAttention."
+    << (sinusoidal_positions(o) ? "\n# X" + std::string(s.cross() ? " and X_kv" : "") + " already hold PE: it is added before MultiheadAttention."
                                               : std::string())
     << R"(
 mha = torch.nn.MultiheadAttention(embed_dim=d_model, num_heads=H, bias=False, batch_first=True)
@@ -277,7 +278,7 @@ std::vector<std::string> multihead_attention_misfits(const Scenario& s) {
   one_w_misfits(s, misfits);
   attention_alt_misfits(o, misfits);
   // Sinusoidal positions fit: PE is added to its inputs. RoPE turns q and k inside it, after the projections.
-  if (o.positions == Positions::Rope)
+  if (rope_positions(o))
     misfits.push_back("RoPE (MultiheadAttention cannot turn q_p and k_p by p\u00B7\u03B8_i between its projections and its scores)");
   return misfits;
 }

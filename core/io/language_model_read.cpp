@@ -5,9 +5,10 @@
 #include <limits>
 #include <set>
 
-#include "core/designs/normalized_keys.h"
 #include "core/designs/designs.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
 #include "core/io/atomic_file.h"
 #include "core/io/experiment_json.h"
@@ -75,15 +76,15 @@ struct Fields {
 void check_variant(const LanguageModel& lm, const Variant& v, const std::string& where, std::vector<std::string>& errors) {
   const Options& o = v.options;
   const int d_qk = v.d_k > 0 ? v.d_k : lm.d_k;
-  if (one_w(o) && (shared_qk(o) || normalized_keys(o) || design_needs_q_and_k(o) || o.positions == Positions::Rope))
+  if (one_w(o) && (shared_qk(o) || normalized_keys(o) || design_needs_q_and_k(o) || rope_positions(o)))
     errors.push_back(where + "options.merged_qk: one W has no W^Q and W^K of its own, so not with shared_qk, normalize_keys, " +
                      design_keys_needing_q_and_k() + " or positions \"rope\"");
   if (one_w(o) && v.d_k > 0)
     errors.push_back(where + "d_k: one W (merged_qk) is d_model × d_model; it has no query-key width to set");
-  if (o.positions == Positions::Rope && d_qk % 2)
+  if (rope_positions(o) && d_qk % 2)
     errors.push_back(where + "options.positions: \"rope\" turns pairs of coordinates, so the query-key width d_k must be even, got " +
                      std::to_string(d_qk));
-  if (o.positions == Positions::Sinusoidal && lm.d_model % 2)
+  if (sinusoidal_positions(o) && lm.d_model % 2)
     errors.push_back(where + "options.positions: \"sinusoidal\" fills pairs of coordinates, so d_model must be even, got " +
                      std::to_string(lm.d_model));
 }

@@ -2,13 +2,14 @@
 // failure a message naming the field (scenario_io.h); the writer is scenario_write.cpp.
 #include "core/io/scenario_io.h"
 
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/designs.h"
-#include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
-#include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/normalized_keys.h"
+#include "core/designs/one_w.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
+#include "core/designs/sqrt_dk_scale.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/lesson_show.h"
@@ -204,21 +205,7 @@ void read_options(Reader& in, const json& j, Options& o) {
   in.boolean(j, "options.", kOneWKey, o.merged_qk);
   read_design_options(j, o, in.errors);
   read_attention_alt_option(j, o, in.errors);
-  if (j.contains("positions")) {
-    const json& p = j["positions"];
-    if (p == "none") o.positions = Positions::None;
-    else if (p == "sinusoidal") o.positions = Positions::Sinusoidal;
-    else if (p == "rope") o.positions = Positions::Rope;
-    else in.fail("options.positions: expected \"none\", \"sinusoidal\" or \"rope\", got " + (p.is_string() ? p.dump() : type_name(p)));
-  }
-  if (j.contains("position_base")) {
-    const json& b = j["position_base"];
-    if (!b.is_number() || !std::isfinite(b.get<double>()) || b.get<double>() < kMinPositionBase ||
-        b.get<double>() > kMaxPositionBase)
-      in.fail("options.position_base: expected a number from 1 to 1e6, got " + (b.is_number() ? b.dump() : type_name(b)));
-    else
-      o.position_base = b.get<double>();
-  }
+  read_positions(j, o, in.errors);
   read_scale(j, o, in.errors);
   if (j.contains("temperature")) {
     const json& t = j["temperature"];

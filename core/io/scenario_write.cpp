@@ -6,13 +6,13 @@
 #include <cmath>
 #include <utility>
 
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/designs.h"
-#include "core/designs/one_w.h"
 #include "core/designs/no_self_mask.h"
-#include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/normalized_keys.h"
+#include "core/designs/one_w.h"
 #include "core/designs/shared_qk.h"
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/io/atomic_file.h"
 
 namespace core {

@@ -1,15 +1,15 @@
 #include "core/model/compute.h"
 
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
-#include "core/designs/sqrt_dk_scale.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
+#include "core/designs/sqrt_dk_scale.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/ordered_sums.h"
 #include "core/model/attention_math.h"
 #include "core/model/head_forward.h"
-#include "core/model/positions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +27,7 @@ double logit_divisor(const Scenario& s) {
 void projection_inputs(const Scenario& s, Mat& Xq, Mat& Xkv) {
   Xq = s.X;
   Xkv = s.cross() ? s.X_kv : s.X;
-  if (s.options.positions != Positions::Sinusoidal) return;
+  if (!sinusoidal_positions(s.options)) return;
   // Each sequence counts its positions from 0: the encoder's and the decoder's.
   Mat pe;
   sinusoidal_encoding(s.n(), s.d_model, s.options.position_base, pe);
@@ -60,7 +60,7 @@ void project_head(const Scenario& s, const Mat& Xq, const Mat& Xkv, int h, Mat& 
 }
 
 void rope_queries_and_keys(const Scenario& s, Mat& Q, Mat& K, int direction) {
-  if (s.options.positions != Positions::Rope) return;
+  if (!rope_positions(s.options)) return;
   rope_rotate(Q, s.options.position_base, direction);
   rope_rotate(K, s.options.position_base, direction);
 }

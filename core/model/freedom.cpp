@@ -10,8 +10,8 @@
 
 #include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
-#include "core/model/positions.h"
 
 namespace core {
 
@@ -160,7 +160,7 @@ FreedomKey key_of(const Scenario& s) {
 
 JacobianRanks freedom_by_jacobian(const Scenario& s) {
   const GenericHead g(s);
-  const bool normalize = normalized_keys(s.options), rope = s.options.positions == Positions::Rope;
+  const bool normalize = normalized_keys(s.options), rope = rope_positions(s.options);
   const double base = s.options.position_base;
   Mat Q = g.Q0, K = g.K0, unused = Mat::Zero(g.m, g.width);
   if (normalize) normalize_with_tangent(K, unused);
@@ -196,7 +196,7 @@ ScoreFreedom score_freedom(const Scenario& s) {
   // row of X·W^K (or K) by its own length: S is then no longer X·M·X_kvᵀ for one M.
   // Under shared QK, normalising divides column j of QQᵀ by √(QQᵀ)_jj, which QQᵀ gives
   // back from S: the same count as QQᵀ's.
-  const bool turned = projected && o.positions == Positions::Rope;
+  const bool turned = projected && rope_positions(o);
   const int width = projected && one_w(o) ? s.d_model : s.d_k;
   // Q = X·W^Q has rank ≤ d_model too, unless RoPE turns its rows apart.
   const int through = projected && !turned ? std::min(width, s.d_model) : width;
@@ -264,7 +264,7 @@ std::string rank_bound(const Scenario& s, int r, bool keys) {
   const bool projected = s.mode == Mode::Projected;
   std::string sizes = keys && s.cross() ? "n, m" : "n";
   if (!(projected && one_w(s.options))) sizes += ", d_k";
-  if (projected && s.options.positions != Positions::Rope) sizes += ", d_{model}";  // RoPE's turns lift that bound
+  if (projected && !rope_positions(s.options)) sizes += ", d_{model}";  // RoPE's turns lift that bound
   return "min(" + sizes + ") = " + int_text(r);
 }
 

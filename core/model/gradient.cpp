@@ -2,12 +2,12 @@
 
 #include <cmath>
 
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
-#include "core/designs/sigmoid_attention.h"
 #include "core/designs/shared_qk.h"
+#include "core/designs/sigmoid_attention.h"
 #include "core/model/attention_math.h"
 #include "core/model/compute.h"
 

@@ -8,10 +8,10 @@
 #include "core/designs/designs.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/one_w.h"
-#include "core/designs/sigmoid_attention.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
+#include "core/designs/sigmoid_attention.h"
 #include "core/math/ordered_sums.h"
-#include "core/model/positions.h"
 #include "core/text/json_text.h"  // plain_number
 
 namespace core {
@@ -176,14 +176,7 @@ std::vector<std::string> validate(const Scenario& s) {
   const Options& o = s.options;
   no_self_mask_problems(s, problems);
   shared_qk_problems(s, problems);
-  if (o.positions == Positions::Sinusoidal && s.mode != Mode::Projected)
-    problems.push_back("options.positions: \"sinusoidal\" adds PE to X, so it is only in projected mode, and mode is "
-                       "\"direct\"; use \"rope\", which turns the given Q and K");
-  if (o.positions == Positions::Rope && one_w(o))
-    problems.push_back("options.positions: \"rope\" cannot be combined with options.merged_qk (RoPE turns q and k "
-                       "of d_k coordinates; with one W_h the keys are the rows of X)");
-  if (!(o.position_base >= kMinPositionBase && o.position_base <= kMaxPositionBase))
-    problems.push_back("options.position_base: expected a number from 1 to 1e6, got " + plain_number(o.position_base));
+  positions_problems(s, problems);
 
   design_problems(s, problems);
 
@@ -288,7 +281,7 @@ void convert_to_direct(Scenario& s) {
   s.options.merged_qk = false;
   // Sinusoidal positions are added to X: they go into Q, K, V here, once.
   Mat Xq = s.X, Xkv = s.cross() ? s.X_kv : s.X;
-  if (s.options.positions == Positions::Sinusoidal) {
+  if (sinusoidal_positions(s.options)) {
     Xq += sinusoidal_encoding(s.n(), s.d_model, s.options.position_base);
     Xkv += sinusoidal_encoding(s.m(), s.d_model, s.options.position_base);
     s.options.positions = Positions::None;

@@ -26,7 +26,7 @@ enum class HeadOutput {
   Alt,        // AttentionAlt (docs/questions.md): (1/√d_k)·A·V·W_altᵀ, W_alt a parameter
 };
 
-// Where a token's position enters (docs/scenario-format.md, version 2; core/model/positions.h).
+// Where a token's position enters (docs/scenario-format.md, version 2; core/designs/positions.h).
 enum class Positions {
   None,        // permutation-equivariant: identical tokens get identical outputs
   Sinusoidal,  // projected only: X' = X + PE before the projections

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "core/designs/one_w.h"
+#include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
-#include "core/model/positions.h"
 #include "core/training/train_kernel_passes.h"
 
 namespace core {
@@ -56,8 +56,8 @@ void TrainKernel::load(const Scenario& s) {
   o_ = s.options;
   merged_ = one_w(o_);
   alt_ = attention_alt(o_);
-  sinusoidal_ = o_.positions == Positions::Sinusoidal;
-  rope_ = o_.positions == Positions::Rope;
+  sinusoidal_ = sinusoidal_positions(o_);
+  rope_ = rope_positions(o_);
   cosine_ = cosine_logits(o_);
   sigmoid_ = sigmoid_weights(o_);
   sigmoid_bias_ = sigmoid_bias(s);

@@ -17,11 +17,11 @@
 #include <cstring>
 #include <limits>
 
-#include "core/designs/normalized_keys.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/cosine_logits.h"
-#include "core/designs/sigmoid_attention.h"
+#include "core/designs/normalized_keys.h"
 #include "core/designs/shared_qk.h"
+#include "core/designs/sigmoid_attention.h"
 #include "core/math/fast_exp.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/lanes.h"

@@ -15,7 +15,7 @@
 #include "core/io/lesson_show.h"
 #include "core/model/compute.h"
 #include "core/model/gauge.h"
-#include "core/model/positions.h"
+#include "core/designs/positions.h"
 #include "tests/support/lesson_math.h"
 #include "tests/support/lesson_quotes.h"
 #include "tests/support/test_helpers.h"

@@ -14,7 +14,7 @@
 #include "core/model/compute.h"
 #include "core/model/freedom.h"
 #include "core/model/gauge.h"
-#include "core/model/positions.h"
+#include "core/designs/positions.h"
 #include "tests/support/lesson_math.h"
 #include "tests/support/lesson_quotes.h"
 #include "tests/support/test_helpers.h"

@@ -9,7 +9,7 @@
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/model/gradient.h"
-#include "core/model/positions.h"
+#include "core/designs/positions.h"
 #include "core/model/scenario.h"
 #include "tests/support/test_helpers.h"
 

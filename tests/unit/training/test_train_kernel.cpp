@@ -16,7 +16,7 @@
 
 #include "core/math/fast_exp.h"
 #include "core/model/gradient.h"
-#include "core/model/positions.h"
+#include "core/designs/positions.h"
 #include "core/training/train_kernel.h"
 #include "tests/support/test_helpers.h"
 
