@@ -3,12 +3,13 @@
 //
 // Kitaev, Kaiser & Levskaya 2020 (Reformer), §2, "LSH attention": each key divided by its length,
 // k̂_j = k_j/‖k_j‖ (a zero key stays zero), before the scores; the queries are not. The Reformer needs it for its
-// hashing; with shared QK it makes each token's own score the largest of its row (no_self_mask.h), and it
-// breaks the symmetry of S = QQᵀ. RoPE turns the keys after it (a turn keeps a length).
+// hashing; with shared QK in self-attention each token's own score ‖q_i‖ is then a largest of its row
+// (q_i·k̂_j ≤ ‖q_i‖, Cauchy–Schwarz; ties where q̂_j = q̂_i or q_i = 0), RoPE or not (no_self_mask.h), and
+// S = QQᵀ is no longer symmetric. RoPE turns the keys after it (a turn keeps a length).
 //
 // The option is data of the scenario (Options::normalize_keys); everything else of the design is here: its
 // forward and backward passes (the rows over their lengths, core/model/attention_math.h's normalize_rows,
-// which QK-norm shares; the training kernel's flat forms are in train_kernel_passes.h), and its text for
+// which the cosine logits share; the training kernel's flat forms are in train_kernel_passes.h), and its text for
 // the views, the TeX, the PyTorch replay and the lab.
 #pragma once
 

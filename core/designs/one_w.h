@@ -43,7 +43,8 @@ void one_w_forward(const Mat& Xq, const Mat& Xkv, const Mat& W, Mat& Q, Mat& K0)
 // ∂Xkv += ∂K0 (X_kv's, or X's again without cross-attention).
 void one_w_backward(const Mat& Xq, const Mat& dQ, const Mat& dK0, const Mat& W, Mat& dW, Mat& dX, Mat& dXkv);
 
-// Turning it on: W_h = W^Q_h W^K_hᵀ (W^Q_h W^Q_hᵀ under shared QK), so the scores do not move.
+// Turning it on: W_h = W^Q_h W^K_hᵀ (W^Q_h W^Q_hᵀ under shared QK), so S does not move (unless the keys are
+// normalised; under cosine logits, cosine_logits.h, the cosines move).
 void start_one_w(Scenario& s);
 
 // What validate() says of it (appended to problems): projected mode only, not with shared QK.
@@ -63,7 +64,8 @@ void one_w_misfits(const Scenario& s, std::vector<std::string>& misfits);
 inline constexpr const char* kOneWLabel = "one W";
 inline constexpr const char* kOneWAbout =
     "One W: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
-    "It starts at W^Q W^{K\u1D40}, so the scores do not move; the W^Q and W^K are kept for when it is off.";
+    "It starts at W^Q W^{K\u1D40}: the same scores, unless the keys are normalised or the logits are cosines;\n"
+    "the W^Q and W^K are kept for when it is off.";
 inline constexpr const char* kOneWDirectAbout = "Projected mode only: Q = XW has d_{model} columns, direct Q has d_k.";
 inline constexpr const char* kOneWRopeAbout = "Not with RoPE, which turns q and k of d_k coordinates.";
 inline constexpr const char* kOneWSummary = "one W";

@@ -1,10 +1,11 @@
 // The positions, one design in one place (docs/architecture.md, "Adding a design"; docs/scenario-format.md,
-// version 2): without them attention is permutation-equivariant, and two identical tokens get identical outputs.
+// version 2): without them, and without the causal mask (which itself fixes an order), attention is
+// permutation-equivariant: two identical tokens get identical outputs.
 //
 // Sinusoidal ("Attention Is All You Need"): X' = X + PE before the projections.
 // RoPE (RoFormer): after the projections, each pair of coordinates (2i, 2i+1)
 // of q_p and k_p turns by the angle p·θ_i, θ_i = base^(−2i/d_k), so that
-// q_i·k_j depends on the positions only through i − j.
+// the turned q_p·k_r depends on the positions only through p − r.
 //
 // The option is data of the scenario (Options::positions and position_base); everything else of the design is
 // here: its numbers, its problems, its file fields, and its text for the TeX and the lab.

@@ -2,9 +2,12 @@
 //
 // Kitaev, Kaiser & Levskaya 2020 (Reformer), §2, "Where do Q, K, V come from?": W^K = W^Q, so that in projected
 // mode K = X_kv·W^Q (X·W^Q without cross-attention), and in direct mode K = Q. In self-attention without
-// normalised keys the scores S = Q·Qᵀ = X·W^Q·W^Qᵀ·Xᵀ are then symmetric, of a positive semidefinite bilinear
-// form of rank ≤ d_k. Between two sequences K = X_kv·W^Q, and S need not be symmetric; direct mode has no
-// such form (K := Q would make the keys the queries' sequence), so it is refused there.
+// normalised keys the scores S = Q·Qᵀ are then symmetric and positive semidefinite of rank ≤ d_k. In projected
+// mode without RoPE, S = X′·W^Q·W^Qᵀ·X′ᵀ (X′ = X + PE under sinusoidal positions), a positive semidefinite
+// bilinear form. RoPE turns row p's q and k alike, so S = Q̃·Q̃ᵀ of the turned rows stays symmetric, but the
+// form between x_i and x_j is W^Q R_{j−i} W^Qᵀ. Between two sequences K = X_kv·W^Q, and S need not be
+// symmetric; direct mode has no such form (K := Q would make the keys the queries' sequence), so it is
+// refused there.
 //
 // The option is data of the scenario (Options::shared_qk; W_K and K stay in the file, unused, for when it is
 // off); everything else of the design is here: which matrix the keys are made of and where their gradient
@@ -36,7 +39,8 @@ inline Mat& key_weights_gradient(const Scenario& s, Gradient& g, int h) {
 }
 inline Mat& direct_keys_gradient(const Scenario& s, Gradient& g, int h) { return shared_qk(s.options) ? g.Q[h] : g.K[h]; }
 
-// Whether S = Q·Qᵀ exactly, so that it is symmetric: shared QK in self-attention, the keys not normalised.
+// Whether S = Q·Qᵀ exactly (Q as scored, after RoPE's turns), so that it is symmetric: shared QK in
+// self-attention, the keys not normalised.
 inline bool scores_are_gram(const Scenario& s) { return shared_qk(s.options) && !normalized_keys(s.options) && !s.cross(); }
 
 // What validate() says of it (appended to problems): not between two sequences in direct mode.
@@ -47,7 +51,8 @@ void shared_qk_for_cross_attention(Scenario& s);
 // The views: the settings' checkbox and its tooltips, and the lab's words in a variant's one-line summary.
 inline constexpr const char* kSharedQkKey = "shared_qk";
 inline constexpr const char* kSharedQkLabel = "shared QK";
-inline constexpr const char* kSharedQkAbout = "Reformer: W^K := W^Q (K := Q), so the scores are symmetric.";
+inline constexpr const char* kSharedQkAbout =
+    "Reformer: W^K := W^Q (K := Q), so the scores are symmetric unless the keys are normalised.";
 inline constexpr const char* kSharedQkCrossAbout = "W^K := W^Q: K = X_{kv}W^Q. Between two sequences S is not symmetric.";
 inline constexpr const char* kSharedQkDirectCrossAbout = "Direct mode: K := Q has no meaning between two sequences.";
 inline constexpr const char* kSharedQkSummary = "shared QK";

@@ -6,7 +6,7 @@
 // variance d_k; divided by √d_k its variance is 1 whatever d_k, so the softmax is not pushed toward one-hot rows
 // (where its gradients vanish) as d_k grows.
 // The design beside it, scale "none", divides by nothing (the temperature T still divides: logits = S/(√d_k·T) or
-// S/T). QK-norm (cosine_logits.h) asks for "none": its learned gain is its scale.
+// S/T). The cosine logits (cosine_logits.h) ask for "none": their learned gain is their scale.
 //
 // The option is data of the scenario (Options::scale, "scale" in the file's "options"); everything else of the
 // design is here: the number that divides, the reader of its file field (read_scale), its text for the views, the TeX, the PyTorch
