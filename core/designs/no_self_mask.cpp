@@ -1,9 +1,5 @@
 #include "core/designs/no_self_mask.h"
 
-#include <nlohmann/json.hpp>
-
-#include "core/text/json_text.h"
-
 namespace core {
 
 void no_self_mask_problems(const Scenario& s, std::vector<std::string>& problems) {
@@ -13,15 +9,6 @@ void no_self_mask_problems(const Scenario& s, std::vector<std::string>& problems
 }
 
 void no_self_mask_for_cross_attention(Options& o) { o.no_self = false; }
-
-void read_no_self_mask(const nlohmann::json& mask, Options& o, std::vector<std::string>& errors) {
-  if (!mask.contains(kNoSelfMaskKey)) return;
-  const nlohmann::json& j = mask[kNoSelfMaskKey];
-  if (!j.is_boolean()) errors.push_back("options.mask.no_self: expected true or false, got " + type_name(j));
-  else o.no_self = j.get<bool>();
-}
-
-void write_no_self_mask(nlohmann::ordered_json& mask, const Options& o) { mask[kNoSelfMaskKey] = no_self_mask(o); }
 
 std::string no_self_mask_tex(const Options& o) {
   return no_self_mask(o) ? " No-self mask: token $i$ does not see itself, unless it is all its row has left." : "";

@@ -11,14 +11,12 @@
 // A masked logit is −∞, whose weight is exactly 0 and passes no gradient, so the backward passes
 // need nothing of the design. The option itself is data of the scenario (Options::no_self in
 // core/model/scenario.h, "no_self" in the file's "options.mask" beside "causal"); everything else
-// of it is here: its rule, what validate() says of it, the file's reader and writer, and its text for the
+// of it is here: its rule, what validate() says of it, its file key, and its text for the
 // views, the TeX, the PyTorch exporters, the lab's summary and the settings row.
 #pragma once
 
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "core/model/scenario.h"
 
@@ -41,11 +39,8 @@ void no_self_mask_problems(const Scenario& s, std::vector<std::string>& problems
 // Cross-attention turned on: no query is its own key, so the mask goes off.
 void no_self_mask_for_cross_attention(Options& o);
 
-// The file: "no_self" in "options.mask", a boolean (version 1). read_no_self_mask appends a
-// problem to errors, naming the field.
+// The file: "no_self" in "options.mask", a boolean (version 1), read and written beside "causal".
 inline constexpr const char* kNoSelfMaskKey = "no_self";
-void read_no_self_mask(const nlohmann::json& mask, Options& o, std::vector<std::string>& errors);
-void write_no_self_mask(nlohmann::ordered_json& mask, const Options& o);
 
 // The views: the settings row's checkbox and its tooltips, the Softmax panel's tooltip over a
 // masked entry, and the lab's words for it in a variant's one-line summary.

@@ -4,6 +4,16 @@
 
 namespace core {
 
+namespace {
+
+// validate()'s and the file reader's words for a one W that does not fit.
+constexpr const char* kOneWDirectProblem =
+    "options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"";
+constexpr const char* kOneWSharedProblem =
+    "options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)";
+
+}  // namespace
+
 void one_w_backward(const Mat& Xq, const Mat& dQ, const Mat& dK0, const Mat& W, Mat& dW, Mat& dX, Mat& dXkv) {
   dW.noalias() += Xq.transpose() * dQ;
   dX.noalias() += dQ * W.transpose();
@@ -17,20 +27,20 @@ void start_one_w(Scenario& s) {
 
 void one_w_problems(const Scenario& s, std::vector<std::string>& problems) {
   if (one_w(s.options) && s.mode != Mode::Projected)
-    problems.push_back("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
+    problems.push_back(kOneWDirectProblem);
   if (one_w(s.options) && s.options.shared_qk)
-    problems.push_back("options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)");
+    problems.push_back(kOneWSharedProblem);
 }
 
 bool check_one_w_fields(const nlohmann::json& root, const Scenario& s, std::vector<std::string>& errors) {
   const bool mode_ok = s.mode == Mode::Projected;
   if (!mode_ok)
-    errors.push_back("options.merged_qk: only in projected mode (one W_h between the rows of X), and mode is \"direct\"");
+    errors.push_back(kOneWDirectProblem);
   for (const char* key : {"W_Q", "W_K"})
     if (root.contains(key))
       errors.push_back(std::string(key) + ": not with options.merged_qk, where one W per head replaces W_Q and W_K");
   if (s.options.shared_qk)
-    errors.push_back("options.merged_qk: cannot be combined with options.shared_qk (one W_h already replaces W_Q and W_K)");
+    errors.push_back(kOneWSharedProblem);
   return mode_ok;
 }
 

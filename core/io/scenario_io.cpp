@@ -221,7 +221,7 @@ void read_options(Reader& in, const json& j, Options& o) {
     if (!m.is_object()) { in.fail("options.mask: expected an object {\"causal\": bool, \"no_self\": bool}, got " + type_name(m)); return; }
     in.check_keys(m, "options.mask.", {"causal", kNoSelfMaskKey});
     in.boolean(m, "options.mask.", "causal", o.causal);
-    read_no_self_mask(m, o, in.errors);
+    in.boolean(m, "options.mask.", kNoSelfMaskKey, o.no_self);
   }
 }
 

@@ -106,8 +106,7 @@ OrderedJson scenario_to_json(const Scenario& s) {
                   {kNormalizedKeysKey, normalized_keys(o)},
                   {kScaleKey, to_string(o.scale)},
                   {"temperature", o.temperature},
-                  {"mask", {{"causal", o.causal}}}};
-  write_no_self_mask(j["options"]["mask"], o);
+                  {"mask", {{"causal", o.causal}, {kNoSelfMaskKey, no_self_mask(o)}}}};
   if (version >= 2) {  // a version-1 scenario is written exactly as before
     j["options"][kOneWKey] = one_w(o);
     j["options"][kAttentionAltKey] = to_string(o.head_output);
