@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -202,9 +203,10 @@ std::vector<std::string> wrap_script_words(std::string_view markup, float width)
 
 float script_line_height() { return std::round(ImGui::GetTextLineHeight() * 1.2f); }
 
-void ScriptTextWrapped(std::string_view markup, ImU32 color) {
-  // One item for the whole block, lines a text line apart (as ImGui's own wrapped text).
-  const std::vector<std::string> lines = wrap_script_words(markup, ImGui::GetContentRegionAvail().x);
+namespace {
+
+// One item for the whole block, lines a text line apart (as ImGui's own wrapped text).
+void ScriptLines(const std::vector<std::string>& lines, ImU32 color) {
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   const float line_h = script_line_height();
   float width = 0;
@@ -216,7 +218,19 @@ void ScriptTextWrapped(std::string_view markup, ImU32 color) {
   ImGui::Dummy(ImVec2(width, line_h * static_cast<float>(lines.size())));
 }
 
+}  // namespace
+
+void ScriptTextWrapped(std::string_view markup, ImU32 color) {
+  ScriptLines(wrap_script_words(markup, ImGui::GetContentRegionAvail().x), color);
+}
+
 void ScriptText(std::string_view markup) {
+  // draw_script_text draws one line, each run after the one before: a '\n' in a run would send only
+  // that run's rest down (a tooltip's second line drawn half on its first). Lines one below the other.
+  if (markup.find('\n') != std::string_view::npos) {
+    ScriptLines(wrap_script_words(markup, std::numeric_limits<float>::infinity()), 0);
+    return;
+  }
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   const ImVec2 size = script_text_size(markup);
   draw_script_text(ImGui::GetWindowDrawList(), pos, ImGui::GetColorU32(ImGuiCol_Text), markup);

@@ -37,7 +37,7 @@ void unload_fonts();
 // lowers the next character or {group}. Everything else is drawn as is.
 ImVec2 script_text_size(std::string_view markup);
 void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup);
-// As an item at the cursor, like ImGui::TextUnformatted.
+// As an item at the cursor, like ImGui::TextUnformatted; a '\n' starts a line below.
 void ScriptText(std::string_view markup);
 
 // Markup broken into lines of at most `width` pixels at spaces (and at '\n'),

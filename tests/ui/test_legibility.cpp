@@ -186,6 +186,7 @@ namespace test_legibility {
 
 namespace {
 class LongWordTest : public UiTest {};
+class ScriptTextTest : public UiTest {};
 }  // namespace
 
 // A stranger's notes of one word a megabyte long: the Lesson panel shows the part that fits and
@@ -213,6 +214,28 @@ TEST_F(LongWordTest, AMegabyteWordInTheNotesDrawsOnlyWhatShows) {
   // A panel's width of n's is a few hundred glyphs of 4 vertices; the word whole, 4 000 000.
   EXPECT_LT(long_word, short_word + 8000) << short_word;
   EXPECT_LT(long_reserved, 200000u) << "a draw list reserved room for the whole word (" << short_reserved << " for one n)";
+}
+
+// A tooltip's markup of two lines ("…S = XW_hX^ᵀ.\nIt starts at W^Q W^{Kᵀ}…"): the second line whole
+// below the first. draw_script_text draws one line, each run after the one before, so a '\n' inside a
+// run sent only that run's rest down, and the superscripts after it were drawn on the first line.
+TEST_F(ScriptTextTest, ANewlineStartsALineBelowWithAllItsRuns) {
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(600, 400));  // room for both lines: draw_script_text skips what is clipped
+  ImGui::Begin("script text");
+  const float top = ImGui::GetCursorScreenPos().y;
+  app::ScriptText("one W^Q\ntwo W^K");
+  const ImVec2 size = ImGui::GetItemRectSize();
+  const ImDrawList* list = ImGui::GetWindowDrawList();
+  float k_top = 1e9f;  // the last glyph drawn, the K of the second line: its 4 vertices
+  for (int v = list->VtxBuffer.Size - 4; v < list->VtxBuffer.Size; ++v) k_top = std::min(k_top, list->VtxBuffer[v].pos.y);
+  ImGui::End();
+  ImGui::EndFrame();
+  const float line_h = app::script_line_height();
+  EXPECT_FLOAT_EQ(size.y, 2 * line_h);
+  EXPECT_FLOAT_EQ(size.x, std::max(app::script_text_size("one W^Q").x, app::script_text_size("two W^K").x));
+  EXPECT_GT(k_top, top + 0.5f * line_h) << "the second line's superscript K was drawn on the first line";
 }
 
 }  // namespace test_legibility
