@@ -124,7 +124,6 @@ double irreversibility(const Square& z, int n, int m) {
 // S = Q·Kᵀ and QQᵀ into r.scores and r.QQt, and S 8 wide into `scores` for the logits.
 template <int QC>
 [[gnu::always_inline]] inline void scores_and_qqt(const Scenario& s, HeadResult& r, int n, int m, Square& scores) {
-  const Options& o = s.options;
   const double* Q = r.Q.data();
   const double* K = r.K.data();
 

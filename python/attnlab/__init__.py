@@ -6,9 +6,10 @@ saved as the app's files, shared as its links and shown inline in a notebook (do
     s.save("mine.json"); s.link("https://…/"); s.show(panels=["Scores", "Softmax"])
 """
 
+from ._heads import Heads, heads
 from ._scenario import DEFAULT_LINK_BASE, Scenario, load, loads, scenario
 from ._show import page_path
 from ._torch import from_torch
 
-__all__ = ["Scenario", "scenario", "load", "loads", "from_torch", "page_path", "DEFAULT_LINK_BASE"]
+__all__ = ["Scenario", "scenario", "load", "loads", "from_torch", "page_path", "DEFAULT_LINK_BASE", "heads", "Heads"]
 __version__ = "0.1.0"
