@@ -193,22 +193,38 @@ def options_of(variant):
     return o
 
 
+# Bidirectional variants hide a character by giving the byte MASK_TOKEN (256, a byte no text has) in its place:
+# MASK_FRACTION of each window's characters, BERT's 15%, all of them masked (none kept or replaced at random).
+MASK_TOKEN, MASK_FRACTION = 256, 0.15
+
+
 class LanguageModel(torch.nn.Module):
-    """Bytes in, the next byte's logits out, at every position."""
+    """Bytes in, at every position the logits of the next byte (causal) or of the byte there (bidirectional: the
+    hidden ones are the ones that count)."""
 
     def __init__(self, variant, task):
         super().__init__()
         o = options_of(variant)
         self.options, d_model = o, task["d_model"]
+        self.bidirectional = variant.get("objective") == "bidirectional"
         self.embed = torch.nn.Embedding(256, d_model)
         self.blocks = torch.nn.ModuleList(Block(o, task, variant.get("d_k", task["d_k"])) for _ in range(task["layers"]))
         self.norm = torch.nn.LayerNorm(d_model)
         self.unembed = torch.nn.Linear(d_model, 256)
         self.made = {}  # the mask and the positions, made once per length and device (DDP's gloo broadcasts no bool buffer)
+        if self.bidirectional:  # the mask token's embedding, drawn last: every other weight starts as the causal variant's
+            self.mask_embedding = torch.nn.Parameter(torch.randn(d_model))
+        if variant.get("symmetric_start"):  # W^K a copy of W^Q: W^Q W^K^T starts symmetric, then they train apart
+            with torch.no_grad():
+                for block in self.blocks:
+                    block.attention.W_K.weight.copy_(block.attention.W_Q.weight)
 
     def mask_and_positions(self, n, device):
         if (n, device) not in self.made:
-            mask = torch.triu(torch.ones(n, n, dtype=torch.bool, device=device), diagonal=1)  # causal: j > i
+            if self.bidirectional:  # every character sees the whole window
+                mask = torch.zeros(n, n, dtype=torch.bool, device=device)
+            else:
+                mask = torch.triu(torch.ones(n, n, dtype=torch.bool, device=device), diagonal=1)  # causal: j > i
             mask = no_self_mask(mask, self.options)  # the diagonal too, but for the first character, which has nothing else
             pe = None
             if self.options["positions"] == "sinusoidal":
@@ -218,7 +234,10 @@ class LanguageModel(torch.nn.Module):
 
     def forward(self, tokens):
         mask, pe = self.mask_and_positions(tokens.shape[1], tokens.device)
-        X = self.embed(tokens)
+        if self.bidirectional:
+            X = torch.where((tokens == MASK_TOKEN)[..., None], self.mask_embedding, self.embed(tokens.clamp(max=255)))
+        else:
+            X = self.embed(tokens)
         if pe is not None:
             X = X + pe
         for block in self.blocks:
@@ -226,10 +245,61 @@ class LanguageModel(torch.nn.Module):
         return self.unembed(self.norm(X))
 
 
-def bits_per_character(model, tokens):
-    """The mean over every position of -log2 p(next byte): cross-entropy in bits."""
-    logits = model(tokens[:, :-1])
-    return F.cross_entropy(logits.reshape(-1, 256), tokens[:, 1:].reshape(-1)) / math.log(2)
+def hidden_positions(count, n, generator):
+    """count windows of n characters, round(MASK_FRACTION n) of each (at least one) hidden at random: True where hidden."""
+    k = max(1, round(MASK_FRACTION * n))
+    order = torch.rand(count, n, generator=generator).argsort(dim=1)
+    return torch.zeros(count, n, dtype=torch.bool).scatter_(1, order[:, :k], True)
+
+
+def bits_per_character(model, tokens, hidden=None):
+    """Cross-entropy in bits. Causal: the mean over every position of -log2 p(next byte). Bidirectional (hidden given,
+    a window's positions to hide): the mean over the hidden positions of -log2 p(the byte there), each given as
+    MASK_TOKEN and the rest of the window as it is."""
+    if hidden is None:
+        logits = model(tokens[:, :-1])
+        return F.cross_entropy(logits.reshape(-1, 256), tokens[:, 1:].reshape(-1)) / math.log(2)
+    window = tokens[:, :-1]
+    logits = model(window.masked_fill(hidden, MASK_TOKEN))
+    return F.cross_entropy(logits[hidden], window[hidden]) / math.log(2)
+
+
+def heads_file(model, variant, seed):
+    """The run's trained heads as attnlab reads them (docs/heads.md): per layer and head W_Q and W_K (d_model x d_k,
+    the row-vector form q = x W_Q), W_V and W_O. One W's head is W_Q = W_h, W_K = I; shared QK's W_K is its W_Q.
+    A float32 weight is written with the 9 digits that give it back; a float64 one whole."""
+    def rows(M):
+        M = M.detach().cpu()
+        digits = "%.9g" if M.dtype == torch.float32 else "%.17g"
+        return [[float(digits % x) for x in row] for row in M.double().tolist()]
+    heads = []
+    for layer, block in enumerate(model.blocks):
+        a = block.attention
+        d_model = a.W_V.weight.shape[1]
+        for h in range(a.heads):
+            if a.o["merged_qk"]:
+                W_Q, W_K = a.W[h], torch.eye(d_model, dtype=a.W.dtype)
+            else:
+                qk = slice(h * a.d_qk, (h + 1) * a.d_qk)
+                W_Q = a.W_Q.weight[qk].T
+                W_K = (a.W_Q if a.o["shared_qk"] else a.W_K).weight[qk].T
+            v = slice(h * a.d_k, (h + 1) * a.d_k)
+            heads.append({"layer": layer, "head": h, "W_Q": rows(W_Q), "W_K": rows(W_K), "W_V": rows(a.W_V.weight[v].T),
+                          "W_O": rows(a.W_O.weight[:, v].T)})
+    return {"attnlab_heads": 1, "model": variant["name"], "objective": variant.get("objective", "causal"), "seed": seed,
+            "heads": heads}
+
+
+def write_json(value, path, indent=1):
+    """value as JSON at path, whole or not at all (a file beside it, then renamed); indent None: on one line."""
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(os.path.abspath(path)), delete=False,
+                                     suffix=".tmp") as f:
+        f.write(json.dumps(value, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"),
+                           allow_nan=False) + "\n")
+    umask = os.umask(0)  # the temporary file is the owner's alone (0600): the file written is as any other (0666 - umask)
+    os.umask(umask)
+    os.chmod(f.name, 0o666 & ~umask)
+    os.replace(f.name, path)
 
 
 # [SECTION] Training: every variant, every seed, the same batches
@@ -252,21 +322,23 @@ def held_out_windows(held_out, context, device):
     return torch.stack([data[s:s + context + 1] for s in starts.tolist()]).to(device)
 
 
-def evaluate(model, windows, batch):
-    """Bits per character over every held-out window (each window's mean weighted alike)."""
+def evaluate(model, windows, batch, hidden=None):
+    """Bits per character over every held-out window (each window's mean weighted alike; bidirectional: with the same
+    hidden positions in every run)."""
     model.eval()
     total = 0.0
     with torch.no_grad():
         for i in range(0, len(windows), batch):
             part = windows[i:i + batch]
-            total += bits_per_character(model, part).item() * len(part)
+            total += bits_per_character(model, part, None if hidden is None else hidden[i:i + batch]).item() * len(part)
     model.train()
     return total / len(windows)
 
 
 def train_one(variant, seed, train_data, windows, world, progress):
     """One variant from one seed: its curve (bits per character of each step's batch before the step, then of one more
-    batch after the last), its held-out bits per character at EVAL_STEPS, and the step it diverged at (0: none)."""
+    batch after the last), its held-out bits per character at EVAL_STEPS, the step it diverged at (0: none), and the
+    trained model."""
     task, steps, batch = EXPERIMENT["task"], EXPERIMENT["steps"], EXPERIMENT["batch"]
     torch.manual_seed(seed)  # the starting weights: the same in every process, and DDP checks it
     model = LanguageModel(variant, task).to(world.device)
@@ -283,20 +355,26 @@ def train_one(variant, seed, train_data, windows, world, progress):
         optimizer = torch.optim.SGD(model.parameters(), lr=EXPERIMENT["learning_rate"])
     # The batches: the same global batch in every process (one generator, one seed), each process taking its share.
     batches = torch.Generator().manual_seed(seed)
+    # Bidirectional: which characters each window hides, from a generator of its own (the batches stay the causal
+    # variants'), the whole batch's in every process; the held-out windows hide the same ones in every run.
+    hiding = torch.Generator().manual_seed(seed)
+    held_out_hidden = hidden_positions(len(windows), task["context"], torch.Generator().manual_seed(0)).to(world.device) \
+        if model.bidirectional else None
     share = slice(world.rank * batch // world.size, (world.rank + 1) * batch // world.size)
     context, loss, held_out, diverged = task["context"], [], [], 0
     for step in range(steps + 1):
         starts = torch.randint(0, len(train_data) - context - 1, (batch,), generator=batches)[share]
         tokens = torch.stack([train_data[s:s + context + 1] for s in starts.tolist()]).to(world.device)
+        hidden = hidden_positions(batch, context, hiding)[share].to(world.device) if model.bidirectional else None
         if step in EVAL_SET:
-            held_out.append(evaluate(model, windows, batch))
+            held_out.append(evaluate(model, windows, batch, held_out_hidden))
         if step == steps:  # one batch more: the loss after the last step
             with torch.no_grad():
-                loss.append(world.mean(bits_per_character(model, tokens)))
+                loss.append(world.mean(bits_per_character(model, tokens, hidden)))
             break
         for group in optimizer.param_groups:
             group["lr"] = learning_rate(step)
-        value = bits_per_character(net, tokens)
+        value = bits_per_character(net, tokens, hidden)
         mean = world.mean(value.detach())
         if not math.isfinite(mean):  # it stops here: docs/experiments.md, "Divergence"
             diverged = step + 1
@@ -315,7 +393,7 @@ def train_one(variant, seed, train_data, windows, world, progress):
            "test_loss": held_out[-1] if not diverged else None}
     if diverged:
         run["diverged"] = diverged
-    return params, run
+    return params, run, model
 
 
 class World:
@@ -413,6 +491,8 @@ def main():
     train_data = torch.frombuffer(bytearray(data[:cut]), dtype=torch.uint8).long()
     windows = held_out_windows(data[cut:], task["context"], world.device)
     started, clock = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), time.time()
+    # Each run's heads file (docs/heads.md) goes in a folder beside the RESULT: R.json's in R.heads/.
+    heads_folder = os.path.splitext(os.path.abspath(args.out))[0] + ".heads"
     results = []
     for i, variant in enumerate(variants):
         runs, params = [], 0
@@ -424,13 +504,19 @@ def main():
                     print(f"\r{shown(variant['name'])} ({i + 1} of {len(variants)}), seed {seed}: step {step}/{steps}, "
                           f"{bpc:.3f} bits per character, {time.time() - begun:.0f} s ", end="", file=sys.stderr, flush=True)
 
-            params, run = train_one(variant, seed, train_data, windows, world, progress)
+            params, run, model = train_one(variant, seed, train_data, windows, world, progress)
+            finite = all(bool(torch.isfinite(p).all()) for p in model.parameters())
+            if world.rank == 0 and finite:  # its trained heads beside the RESULT, named in it (none for a run that diverged)
+                os.makedirs(heads_folder, exist_ok=True)
+                name = os.path.join(heads_folder, f"v{EXPERIMENT['variants'].index(variant) + 1:02d}-seed{seed}.json")
+                write_json(heads_file(model, variant, seed), name, indent=None)
+                run["heads"] = os.path.relpath(name, os.path.dirname(os.path.abspath(args.out)))
             runs.append(run)
             if world.rank == 0:
                 said = f"diverged at step {run['diverged']}" if "diverged" in run else f"held-out {run['test_loss']:.4f} bits per character"
                 print(f"\r{shown(variant['name'])}, seed {seed}: {said} ({time.time() - begun:.0f} s)" + " " * 30, file=sys.stderr, flush=True)
         finished = [r["test_loss"] for r in runs if r["test_loss"] is not None]
-        results.append({"name": variant["name"], "params": params, "runs": runs,
+        results.append({"name": variant["name"], "objective": variant.get("objective", "causal"), "params": params, "runs": runs,
                         "median_loss": medians([r["loss"] for r in runs]),
                         "median_held_out": medians([r["held_out"] for r in runs]),
                         "median_test_loss": median(finished)})
@@ -457,11 +543,7 @@ def main():
             "seeds": len(seeds),
             "variants": results,
         }
-        text = json.dumps(result, ensure_ascii=False, indent=1, allow_nan=False)
-        folder = os.path.dirname(os.path.abspath(args.out))
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as f:
-            f.write(text + "\n")
-        os.replace(f.name, args.out)
+        write_json(result, args.out)
         for v in results:
             runs = [r["test_loss"] for r in v["runs"] if r["test_loss"] is not None]
             spread = f" [{min(runs):.4f}, {max(runs):.4f}]" if len(runs) > 1 else ""
@@ -487,7 +569,8 @@ std::string export_lm_py(const LanguageModel& lm) {
       "# A language-model experiment (docs/experiments.md, \"Language models\"): every variant's attention in\n"
       "# a character-level transformer, trained on the same batches of the same corpus, each over every seed.\n"
       "# It writes RESULT: each run's bits per character, per step and on the held-out split; File > Open\n"
-      "# result in attnlab shows it.\n"
+      "# result in attnlab shows it. Beside it, in R.heads/ for R.json, each run's trained heads: attnlab\n"
+      "# --dump R.heads/v01-seed1.json says how symmetric each head's W^Q W^K^T is (docs/heads.md).\n"
       "#\n"
       "#   python3 lm.py --device cpu --steps 20 --seeds 1 --out R.json     a few steps, to try it\n"
       "#   python3 lm.py --device cuda --out R.json                          the whole experiment on a GPU\n"

@@ -40,10 +40,12 @@ std::optional<nlohmann::json> read_experiment_json(std::string_view text, std::v
 // prefixed with where); nothing, with the messages in errors, when they are not options.
 std::optional<Options> read_variant_options(const nlohmann::json& options, const std::string& where, std::vector<std::string>& errors);
 
-// A variant's name (1 to 40 bytes, not in names, then added) and its keys (name, options, d_k): the variant
-// with its name, or nothing when it has none. Unknown keys go to errors, a name taken twice to taken.
+// A variant's name (1 to 40 bytes, not in names, then added) and its keys (name, options, d_k, and a language
+// model's objective and symmetric_start when language_model): the variant with its name, or nothing when it
+// has none. Unknown keys go to errors, a name taken twice to taken.
 std::optional<Variant> read_variant_name(const nlohmann::json& v, const std::string& where, std::set<std::string>& names,
-                                         std::vector<std::string>& errors, std::vector<std::string>& taken);
+                                         std::vector<std::string>& errors, std::vector<std::string>& taken,
+                                         bool language_model = false);
 
 // What the reader would refuse in e, each message naming the field; empty when e can run.
 std::vector<std::string> experiment_problems(const Experiment& e);

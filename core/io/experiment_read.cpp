@@ -41,14 +41,16 @@ std::optional<Options> read_variant_options(const json& options, const std::stri
 }
 
 std::optional<Variant> read_variant_name(const json& v, const std::string& where, std::set<std::string>& names,
-                                         std::vector<std::string>& errors, std::vector<std::string>& taken) {
+                                         std::vector<std::string>& errors, std::vector<std::string>& taken, bool language_model) {
   if (!v.is_object() || !v.contains("name") || !v["name"].is_string() || v["name"].get<std::string>().empty() ||
       v["name"].get<std::string>().size() > 40) {
     errors.push_back(where + "name: expected a name of 1 to 40 bytes");
     return std::nullopt;
   }
   for (auto it = v.begin(); it != v.end(); ++it)
-    if (it.key() != "name" && it.key() != "options" && it.key() != "d_k") errors.push_back(where + it.key() + ": unknown key");
+    if (it.key() != "name" && it.key() != "options" && it.key() != "d_k" &&
+        !(language_model && (it.key() == "objective" || it.key() == "symmetric_start")))
+      errors.push_back(where + it.key() + ": unknown key");
   Variant variant{v["name"].get<std::string>(), {}};
   if (!names.insert(variant.name).second) taken.push_back(where + "name: " + json(variant.name).dump() + " is taken by another variant");
   return variant;

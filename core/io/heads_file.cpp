@@ -107,8 +107,12 @@ std::optional<TrainedHead> read_head(const json& head, const std::string& at, st
 
 std::optional<std::string> read_text(const json& root, const std::string& key, std::vector<std::string>& errors) {
   if (!root.contains(key)) return std::string();
-  if (!root[key].is_string() || root[key].get<std::string>().size() > 200) {
+  if (!root[key].is_string()) {
     errors.push_back(key + ": expected a text of at most 200 bytes, got " + json_type_name(root[key]));
+    return std::nullopt;
+  }
+  if (const size_t bytes = root[key].get<std::string>().size(); bytes > 200) {
+    errors.push_back(key + ": " + std::to_string(bytes) + " bytes; expected a text of at most 200");
     return std::nullopt;
   }
   return root[key].get<std::string>();
@@ -129,8 +133,8 @@ void read_heads(const json& root, HeadsLoad& out) {
     f.seed = root["seed"].get<std::uint64_t>();
   }
   if (!root.contains("heads") || !root["heads"].is_array() || root["heads"].empty()) {
-    out.errors.push_back("heads: expected a list of at least one head {\"layer\", \"head\", \"W_Q\", \"W_K\"}, got " +
-                         (root.contains("heads") ? json_type_name(root["heads"]) : std::string("nothing")));
+    const std::string got = !root.contains("heads") ? "nothing" : root["heads"].is_array() ? "an empty list" : json_type_name(root["heads"]);
+    out.errors.push_back("heads: expected a list of at least one head {\"layer\", \"head\", \"W_Q\", \"W_K\"}, got " + got);
     return;
   }
   if (root["heads"].size() > kMaxHeadsCount) {

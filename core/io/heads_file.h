@@ -19,7 +19,7 @@
 namespace core {
 
 inline constexpr int kMaxHeadsDModel = 4096;
-inline constexpr size_t kMaxHeadsFileBytes = 512u * 1024 * 1024;  // GPT-2 small's 144 heads, W_Q and W_K: about 260 MB
+inline constexpr size_t kMaxHeadsFileBytes = 512u * 1024 * 1024;  // GPT-2 small's 144 heads, W_Q and W_K: about 300 MB
 inline constexpr size_t kMaxHeadsCount = 4096;
 
 struct TrainedHead {

@@ -79,6 +79,8 @@ void check_variant(const LanguageModel& lm, const Variant& v, const std::string&
   if (one_w(o) && (shared_qk(o) || normalized_keys(o) || design_needs_q_and_k(o) || rope_positions(o)))
     errors.push_back(where + "options.merged_qk: one W has no W^Q and W^K of its own, so not with shared_qk, normalize_keys, " +
                      design_keys_needing_q_and_k() + " or positions \"rope\"");
+  if (v.symmetric_start && (one_w(o) || shared_qk(o)))
+    errors.push_back(where + "symmetric_start: W^K starts as a copy of W^Q, so the variant needs both (not merged_qk or shared_qk)");
   if (one_w(o) && v.d_k > 0)
     errors.push_back(where + "d_k: one W (merged_qk) is d_model × d_model; it has no query-key width to set");
   if (rope_positions(o) && d_qk % 2)
@@ -160,7 +162,7 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
   for (size_t i = 0; i < root["variants"].size(); ++i) {
     const json& v = root["variants"][i];
     const std::string where = "variants[" + std::to_string(i) + "].";
-    std::optional<Variant> named = read_variant_name(v, where, names, errors, errors);
+    std::optional<Variant> named = read_variant_name(v, where, names, errors, errors, /*language_model=*/true);
     if (!named) continue;
     Variant variant = std::move(*named);
     if (v.contains("options")) {
@@ -168,11 +170,26 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
       if (!options) continue;
       variant.options = *options;
     }
+    if (v.contains("objective")) {
+      const json& j = v["objective"];
+      if (j == "causal" || j == "bidirectional") variant.bidirectional = j == "bidirectional";
+      else errors.push_back(where + "objective: expected \"causal\" or \"bidirectional\", got " + (j.is_string() ? j.dump() : json_type_name(j)));
+    }
+    if (v.contains("symmetric_start")) {
+      if (v["symmetric_start"].is_boolean()) variant.symmetric_start = v["symmetric_start"].get<bool>();
+      else errors.push_back(where + "symmetric_start: expected true or false, got " + type_name(v["symmetric_start"]));
+    }
+    // The objective decides the mask: causal predicts each character from the ones before it, bidirectional
+    // sees the whole window. A mask.causal that says otherwise is refused rather than ignored.
     if (v.contains("options") && v["options"].is_object() && v["options"].contains("mask") && v["options"]["mask"].is_object() &&
-        v["options"]["mask"].contains("causal") && v["options"]["mask"]["causal"] == false)
-      errors.push_back(where + "options.mask.causal: a language model predicts each character from the ones before it: every "
-                               "variant is causal (leave \"causal\" out)");
-    variant.options.causal = true;
+        v["options"]["mask"].contains("causal") && v["options"]["mask"]["causal"] != !variant.bidirectional)
+      errors.push_back(where + (variant.bidirectional
+                                    ? "options.mask.causal: a bidirectional variant sees the whole window: it has no causal mask "
+                                      "(leave \"causal\" out)"
+                                    : "options.mask.causal: a language model predicts each character from the ones before it: a "
+                                      "causal variant has the causal mask (leave \"causal\" out, or give \"objective\": "
+                                      "\"bidirectional\" for masked-character prediction)"));
+    variant.options.causal = !variant.bidirectional;
     Fields{v, where, errors}.integer("d_k", 1, kLmMaxDk, variant.d_k);
     check_variant(lm, variant, where, errors);
     lm.variants.push_back(std::move(variant));
@@ -237,6 +254,8 @@ OrderedJson language_model_to_json(const LanguageModel& lm) {
     variant["name"] = v.name;
     variant["options"] = variant_options_json(v.options);
     if (v.d_k > 0) variant["d_k"] = v.d_k;
+    if (v.bidirectional) variant["objective"] = "bidirectional";
+    if (v.symmetric_start) variant["symmetric_start"] = true;
     variants.push_back(std::move(variant));
   }
   j["variants"] = std::move(variants);

@@ -22,10 +22,18 @@ Eigen::MatrixXd triangular_factor(const Eigen::MatrixXd& W) {
 
 }  // namespace
 
-BilinearForm bilinear_form(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K) {
+BilinearForm bilinear_form(const Eigen::MatrixXd& W_Q_given, const Eigen::MatrixXd& W_K_given) {
   BilinearForm f;
-  f.d_model = static_cast<int>(W_Q.rows());
-  f.d_k = static_cast<int>(W_Q.cols());
+  f.d_model = static_cast<int>(W_Q_given.rows());
+  f.d_k = static_cast<int>(W_Q_given.cols());
+  // Each over its largest entry: ‖W‖² of entries near 1e160 would overflow and of entries near 1e-160 underflow to 0,
+  // while the fraction and the rank do not change with the scale (the singular values are scaled back at the end).
+  const double scale_Q = W_Q_given.cwiseAbs().maxCoeff(), scale_K = W_K_given.cwiseAbs().maxCoeff();
+  if (scale_Q == 0 || scale_K == 0) {  // W = 0: symmetric, of rank 0
+    f.singular_values.assign(static_cast<size_t>(f.d_k), 0.0);
+    return f;
+  }
+  const Eigen::MatrixXd W_Q = W_Q_given / scale_Q, W_K = W_K_given / scale_K;
   const Eigen::MatrixXd C = W_K.transpose() * W_Q;  // d_k × d_k
   const double norm2 = trace_of_product(W_Q.transpose() * W_Q, W_K.transpose() * W_K);
   const double with_transpose = trace_of_product(C, C);
@@ -40,9 +48,10 @@ BilinearForm bilinear_form(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_
     const Eigen::MatrixXd W = W_Q * W_K.transpose();
     sigma = Eigen::BDCSVD<Eigen::MatrixXd>(W).singularValues();
   }
-  f.singular_values.assign(sigma.data(), sigma.data() + sigma.size());
-  f.rank_tolerance = rank_tolerance(sigma.size() ? sigma(0) : 0.0, f.d_model, f.d_model);
-  for (double s : f.singular_values) f.rank += s > f.rank_tolerance;
+  const double tolerance = rank_tolerance(sigma.size() ? sigma(0) : 0.0, f.d_model, f.d_model);
+  for (Eigen::Index i = 0; i < sigma.size(); ++i) f.rank += sigma(i) > tolerance;
+  for (Eigen::Index i = 0; i < sigma.size(); ++i) f.singular_values.push_back(sigma(i) * scale_Q * scale_K);
+  f.rank_tolerance = tolerance * scale_Q * scale_K;
   return f;
 }
 

@@ -16,12 +16,12 @@ struct BilinearForm {
   // is as much the one as the other (the two parts are orthogonal, so the fraction and its
   // antisymmetric counterpart sum to 1). 1 for W = 0, which is symmetric.
   double symmetric_fraction = 1;
-  std::vector<double> singular_values;  // of W, descending: min(d_k, d_model) of them, the rest are 0
+  std::vector<double> singular_values;  // of W, descending: d_k of them (d_k ≤ d_model), the rest are 0
   double rank_tolerance = 0;            // numpy.linalg.matrix_rank's: σ_max · d_model · ε
   int rank = 0;                         // the singular values above it
 };
 
-// W_Q and W_K: d_model × d_k each (the same shape). Computed without forming W where d_k < d_model:
+// W_Q and W_K: d_model × d_k each (the same shape, d_k ≤ d_model). Computed without forming W where d_k < d_model:
 // the d_k × d_k Gram matrices and W_Kᵀ·W_Q give both norms (‖W‖²_F = tr(W_QᵀW_Q·W_KᵀW_K) and
 // ⟨W, Wᵀ⟩ = tr(W_KᵀW_Q·W_KᵀW_Q)), and the thin QR factors W_Q = U·R_Q, W_K = V·R_K give the
 // singular values, those of R_Q·R_Kᵀ. A GPT-2 head (768 × 64) then takes a 64 × 64 SVD, not a 768 × 768 one.

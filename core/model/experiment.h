@@ -20,6 +20,11 @@ struct Variant {
   // Its own d_k, for comparisons at equal parameter counts (QQᵀ at d_k = 4 beside QKᵀ
   // at d_k = 2); 0: the experiment's.
   int d_k = 0;
+  // Language models only (core/model/language_model.h). bidirectional: the masked-character objective,
+  // without the causal mask, in place of predicting the next character. symmetric_start: W^K starts
+  // as a copy of W^Q (then trains apart), so that W^Q W^Kᵀ starts symmetric.
+  bool bidirectional = false;
+  bool symmetric_start = false;
 };
 
 struct Experiment {

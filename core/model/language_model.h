@@ -29,7 +29,8 @@ struct LanguageModel {
   int context = 128, layers = 2, d_model = 128, heads = 4, d_k = 32, d_ff = 512;
   // Each variant: the lab's options (Options); its d_k, when given, is its query-key width
   // per head only, the values keeping the model's d_k (QQᵀ at twice d_k has QKᵀ's query-key
-  // parameters). Every variant is causal: a language model sees only the characters before.
+  // parameters). A variant is causal (it predicts each character from the ones before it) unless its
+  // objective is bidirectional (Variant::bidirectional: masked-character prediction over the whole window).
   std::vector<Variant> variants;
   int steps = 1000, batch = 64;
   std::string optimizer = "adamw";  // "adamw", "adam" or "sgd"

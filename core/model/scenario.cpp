@@ -173,7 +173,6 @@ std::vector<std::string> validate(const Scenario& s) {
   if (s.has_target) check_matrix(problems, "target", s.target, n, s.d_model);
   one_w_problems(s, problems);
 
-  const Options& o = s.options;
   no_self_mask_problems(s, problems);
   shared_qk_problems(s, problems);
   positions_problems(s, problems);

@@ -7,7 +7,8 @@ import json
 import os
 import re
 
-MAX_D_MODEL = 4096  # core/io/heads_file.h: kMaxHeadsDModel
+# What the app reads (core/io/heads_file.h): Python refuses to write more.
+MAX_D_MODEL, MAX_HEADS, MAX_INDEX, MAX_FILE_BYTES = 4096, 4096, 1000000, 512 * 1024 * 1024
 OBJECTIVES = ("causal", "bidirectional")
 
 
@@ -101,13 +102,14 @@ def heads(model_or_state_dict, heads=None, model="", objective="", seed=None, va
     """The heads of a trained model, as a Heads (save it with .save(path)).
 
     model_or_state_dict: a torch.nn.Module (every torch.nn.MultiheadAttention in it, in the order
-    named_modules() gives them, each a layer), or a state_dict (a mapping of names to tensors or
+    named_modules() gives them, each a layer: a decoder's cross-attention too, whose W pairs two
+    sequences), or a state_dict (a mapping of names to tensors or
     arrays) with GPT-2's attn.c_attn.weight or torch's in_proj_weight; heads=H then says how many
     heads a layer has. model: a name for the file; objective: "causal", "bidirectional" or any text;
     seed: the training run's. values=True adds each head's W_V and W_O (files grow twice as large).
     Biases are left out: W_Q·W_Kᵀ is the form of the weights alone."""
-    if isinstance(seed, bool) or (seed is not None and (not isinstance(seed, int) or seed < 0)):
-        raise ValueError("seed: expected a whole number ≥ 0, got %r" % (seed,))
+    if isinstance(seed, bool) or (seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2 ** 64)):
+        raise ValueError("seed: expected a whole number from 0 to 2^64 - 1, got %r" % (seed,))
     for name, text in (("model", model), ("objective", objective)):
         if not isinstance(text, str) or len(text.encode("utf-8")) > 200:
             raise ValueError("%s: expected a text of at most 200 bytes" % name)
@@ -138,12 +140,12 @@ def heads(model_or_state_dict, heads=None, model="", objective="", seed=None, va
 
 def _form_numbers(W_Q, W_K):
     """What --dump prints of one head, in numpy: W = W_Q·W_Kᵀ's symmetric fraction, singular values
-    (min(d_k, d_model), descending) and rank at numpy's tolerance."""
+    (d_k of them, descending) and rank at numpy's tolerance."""
     import numpy as np
     W = W_Q @ W_K.T
     norm2 = float((W * W).sum())
     sym = (W + W.T) / 2
-    sigma = np.linalg.svd(W, compute_uv=False)[:min(W_Q.shape)]
+    sigma = np.linalg.svd(W, compute_uv=False)[:W_Q.shape[1]]
     return {"symmetric_fraction": float((sym * sym).sum()) / norm2 if norm2 > 0 else 1.0,
             "singular_values": [float(s) for s in sigma],
             "rank": int(np.linalg.matrix_rank(W))}
@@ -165,13 +167,24 @@ class Heads:
                                                                  ", ".join("%d × %d" % s for s in shapes))
 
     def json(self):
-        """The heads file's text: each number the shortest that reads back to the same double."""
+        """The heads file's text: each number the shortest that reads back to the same double. ValueError when the
+        app would not read it: more than 4096 heads, a layer or head number over 1000000, more than 512 MiB."""
+        if not 1 <= len(self.heads) <= MAX_HEADS:
+            raise ValueError("heads: %d; a heads file holds 1 to %d heads" % (len(self.heads), MAX_HEADS))
+        for h in self.heads:
+            for key in ("layer", "head"):
+                if not 0 <= h[key] <= MAX_INDEX:
+                    raise ValueError("%s: %d; expected 0 to %d" % (key, h[key], MAX_INDEX))
         root = {"attnlab_heads": 1, "model": self.model, "objective": self.objective}
         if self.seed is not None:
             root["seed"] = self.seed
         root["heads"] = [{key: (value.tolist() if hasattr(value, "tolist") else value) for key, value in h.items()}
                          for h in self.heads]
-        return json.dumps(root, separators=(",", ":"), allow_nan=False) + "\n"
+        text = json.dumps(root, separators=(",", ":"), allow_nan=False) + "\n"
+        if len(text) > MAX_FILE_BYTES:  # ASCII: characters are bytes
+            raise ValueError("the file would be %d MiB; attnlab reads heads files of at most 512 MiB (leave values=False, "
+                             "or give fewer layers)" % (len(text) >> 20))
+        return text
 
     def save(self, path):
         """Writes the file (UTF-8); returns the path."""

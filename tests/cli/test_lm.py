@@ -9,7 +9,9 @@
   training, the corpus's size and sha256 those of the bytes the script read;
 - the same script under `python3 -m torch.distributed.run --nproc_per_node 2` (two processes, gloo, each half of
   the same global batch) gives the one-process curves to 1e-6 relative in float64 (and to 1e-5 in float32);
-- a bad experiment exits 2 naming the field.
+- a bad experiment exits 2 naming the field;
+- heads_small.json's bidirectional and symmetric-start variants, and the heads file each run writes beside the
+  RESULT, read by `attnlab --dump`.
 
 Usage: test_lm.py PATH/TO/attnlab LANGUAGE_MODELS_DIR
 """
@@ -106,6 +108,61 @@ def hostile(binary, experiment, tmp):
     check(not any(c in said.stdout + said.stderr for c in "\x1b\x07"), "hostile: a control character reached the terminal")
 
 
+# The symmetric start and the bidirectional objective inside the script: W^K a copy of W^Q at step 0 and every other
+# weight as the causal variant's from the same seed (the mask token's embedding is drawn after them); no causal mask;
+# 10 of every 64 characters hidden.
+SYMMETRIC_START = r"""
+import importlib.util, json, sys, torch
+spec = importlib.util.spec_from_file_location("lm", sys.argv[1]); lm = importlib.util.module_from_spec(spec)
+out = sys.argv[2]; sys.argv = sys.argv[:1]; spec.loader.exec_module(lm)
+task, variants = lm.EXPERIMENT["task"], {v["name"]: v for v in lm.EXPERIMENT["variants"]}
+torch.manual_seed(1); plain = lm.LanguageModel(variants["causal"], task)
+torch.manual_seed(1); both = lm.LanguageModel(variants["bidirectional, symmetric start"], task)
+for a, b in zip(plain.blocks, both.blocks):
+    assert torch.equal(b.attention.W_K.weight, b.attention.W_Q.weight), "W^K starts as W^Q"
+    assert torch.equal(a.attention.W_Q.weight, b.attention.W_Q.weight), "W^Q as the causal variant's"
+    assert torch.equal(a.attention.W_V.weight, b.attention.W_V.weight), "W^V as the causal variant's"
+assert both.mask_embedding.shape == (64,) and not hasattr(plain, "mask_embedding"), "the mask token's embedding"
+assert torch.equal(plain.embed.weight, both.embed.weight) and torch.equal(plain.unembed.weight, both.unembed.weight)
+mask, _ = both.mask_and_positions(64, torch.device("cpu"))
+assert not mask.any(), "a bidirectional variant masks nothing"
+hidden = lm.hidden_positions(5, 64, torch.Generator().manual_seed(0))
+assert hidden.sum(dim=1).tolist() == [10] * 5, hidden.sum(dim=1)
+json.dump(lm.heads_file(both, variants["bidirectional, symmetric start"], 1), open(out, "w"))
+"""
+
+
+def heads_and_objectives(binary, experiment, tmp):
+    """heads_small.json: causal and bidirectional, each from a random and a symmetric start. A few steps of each write
+    a RESULT whose runs name their heads files, which --dump reads: one per run, naming its variant, objective and
+    seed; 2 layers of 4 heads of 64 × 16. At the symmetric start every head's W^Q W^Kᵀ is symmetric."""
+    script = tmp / "heads.py"
+    said = run([binary, "--train", str(experiment), "--export", str(script)])
+    check(said.returncode == 0, f"--export heads.py: {said.stderr}")
+    said = run([PYTHON, "-c", SYMMETRIC_START, str(script), str(tmp / "start.json")], cwd=tmp)
+    check(said.returncode == 0, f"the symmetric start: {said.stderr[-2000:]}")
+    start = json.loads(run([binary, "--dump", str(tmp / "start.json")]).stdout)
+    check([h["symmetric_fraction"] for h in start["heads"]] == [1.0] * 8, f"symmetric start: {start['heads']}")
+    said = run([PYTHON, str(script), "--device", "cpu", "--steps", "20", "--seeds", "1", "--out", str(tmp / "H.json")], cwd=tmp)
+    check(said.returncode == 0, f"heads.py: {said.stderr[-2000:]}")
+    result = json.loads((tmp / "H.json").read_text())
+    objectives = [v["objective"] for v in result["variants"]]
+    check(objectives == ["causal", "bidirectional", "causal", "bidirectional"], f"the objectives {objectives}")
+    for v in result["variants"]:
+        (r,) = v["runs"]
+        # Untrained, either objective guesses among 256 bytes (about 8 bits); 20 steps learn something.
+        check(6.5 < r["loss"][0] < 9.5 and r["held_out"][1] < r["held_out"][0] - 1, f"{v['name']}: {r['loss'][0]} -> {r['held_out']}")
+        check(r["heads"] == f"H.heads/v{result['variants'].index(v) + 1:02d}-seed1.json", f"{v['name']}: heads {r.get('heads')}")
+        said = run([binary, "--dump", str(tmp / r["heads"])])
+        check(said.returncode == 0, f"--dump {r['heads']}: {said.stderr}")
+        heads = json.loads(said.stdout)
+        check((heads["model"], heads["objective"], heads["seed"]) == (v["name"], v["objective"], 1), f"{r['heads']}: {heads['model']}")
+        check([(h["layer"], h["head"], h["d_model"], h["d_k"]) for h in heads["heads"]] ==
+              [(layer, head, 64, 16) for layer in range(2) for head in range(4)], f"{r['heads']}: the heads")
+        check(all(0 < h["symmetric_fraction"] < 1 and h["rank"] == 16 for h in heads["heads"]), f"{r['heads']}: {heads['heads'][0]}")
+    print("heads and objectives: ok")
+
+
 def main():
     binary, folder = sys.argv[1], pathlib.Path(sys.argv[2])
     experiment = folder / "licences_small.json"
@@ -166,6 +223,8 @@ def main():
         check(len(lengths) == 2 and all(2.15 <= x < 2.35 for x in lengths), f"the keys' mean lengths at the start: {lengths}")
         check("keys that are 2.2 to 2.3 long at the start (their mean over the held-out text in each layer, seed 1)" in lm["notes"],
               "the notes quote the keys' lengths")
+
+        heads_and_objectives(binary, folder / "heads_small.json", tmp)
 
         # Data-parallel: two processes, each half of the same global batch, give one process's curves.
         for dtype, tolerance in (("float64", 1e-6), ("float32", 1e-5)):

@@ -19,7 +19,11 @@ class Xvfb:
 
     def __enter__(self):
         read, write = os.pipe()
-        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{self.size}x24", "-nolisten", "tcp"],
+        # -noreset: by default the server resets when its last client leaves, and a client that connects during
+        # the reset is dropped ("Failed to open display"): one attnlab closing as the next starts, which a loaded
+        # machine makes likely (faults.write_paths failed so in CI; the xserver's issue 1102).
+        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{self.size}x24", "-nolisten", "tcp",
+                                      "-noreset"],
                                      pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         with os.fdopen(read) as f:

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include <Eigen/SVD>
 #include <gtest/gtest.h>
@@ -82,6 +83,17 @@ TEST(BilinearForm, AZeroColumnLowersTheRank) {
   EXPECT_EQ(core::bilinear_form(M(2, 1, {0, 0}), M(2, 1, {1, 1})).symmetric_fraction, 1.0);
 }
 
+// The one-way head with W_Q's entries near 1e200 and W_K's near 1e-100 (W_Qᵀ·W_Q overflows), or both near
+// 1e-150 (‖W‖² underflows): the same fraction and rank, the singular value W's own.
+TEST(BilinearForm, ScaleLeavesTheFractionAndRankAlone) {
+  for (const auto& [q, k] : {std::pair{1e200, 1e-100}, std::pair{1e-150, 1e-150}}) {
+    const core::BilinearForm f = core::bilinear_form(M(2, 1, {q, 0}), M(2, 1, {0, k}));
+    EXPECT_NEAR(f.symmetric_fraction, 0.5, 1e-15) << q;
+    EXPECT_EQ(f.rank, 1) << q;
+    EXPECT_NEAR(f.singular_values[0] / (q * k), 1.0, 1e-15) << q;
+  }
+}
+
 // The thin-QR route and W's own SVD agree on a random 40 × 5 head, and the symmetric and
 // antisymmetric parts' fractions sum to one.
 TEST(BilinearForm, TheQrRouteAgreesWithWItself) {
@@ -127,7 +139,7 @@ TEST(HeadsFile, EachProblemNamesItsField) {
   EXPECT_EQ(message(one_head("[[1], [0]]", "[[0], [1]]", R"(, "bias": 0)")),
             "heads[0].bias: not a field of a head (layer, head, W_Q, W_K, W_V, W_O)");
   EXPECT_EQ(message(R"({"attnlab_heads": 1, "heads": []})"),
-            "heads: expected a list of at least one head {\"layer\", \"head\", \"W_Q\", \"W_K\"}, got an array");
+            "heads: expected a list of at least one head {\"layer\", \"head\", \"W_Q\", \"W_K\"}, got an empty list");
   EXPECT_EQ(message(R"({"attnlab_heads": 2})"), "attnlab_heads: expected 1 (a heads file, as attnlab.heads(model).save(path) writes it)");
   EXPECT_EQ(message(R"({"attnlab_heads": 1, "heads": [{"layer": -1, "head": 0, "W_Q": [[1]], "W_K": [[1]]}]})"),
             "heads[0].layer: expected a whole number from 0 to 1000000, got -1");

@@ -53,6 +53,47 @@ TEST(LanguageModel, TheShippedOneReadsAndWritesBackAsRead) {
   EXPECT_TRUE(core::is_language_model_text(again));
 }
 
+// heads_small.json: causal and bidirectional (masked characters, no causal mask), each from a random start and
+// from W^K = W^Q; written back as read.
+TEST(LanguageModel, TheObjectivesAndTheSymmetricStartReadAndWriteBack) {
+  const core::LanguageModelLoad loaded = core::load_language_model_file(ATTNLAB_LANGUAGE_MODELS "/heads_small.json");
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  const std::vector<core::Variant>& v = loaded.model->variants;
+  ASSERT_EQ(v.size(), 4u);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(v[i].bidirectional, i % 2 == 1) << v[i].name;
+    EXPECT_EQ(v[i].options.causal, i % 2 == 0) << v[i].name;  // the objective decides the mask
+    EXPECT_EQ(v[i].symmetric_start, i >= 2) << v[i].name;
+  }
+  const std::string again = core::to_text(core::language_model_to_json(*loaded.model));
+  const core::LanguageModelLoad reread = core::parse_language_model(again);
+  ASSERT_TRUE(reread.ok()) << reread.message();
+  EXPECT_EQ(core::to_text(core::language_model_to_json(*reread.model)), again);
+  EXPECT_NE(again.find("\"objective\": \"bidirectional\""), std::string::npos);
+  EXPECT_NE(again.find("\"symmetric_start\": true"), std::string::npos);
+}
+
+TEST(LanguageModel, AnObjectiveOrStartThatCannotBeIsNamed) {
+  EXPECT_EQ(first_error([](json& j) { j["variants"][0]["objective"] = "masked"; }),
+            "variants[0].objective: expected \"causal\" or \"bidirectional\", got \"masked\"");
+  EXPECT_EQ(first_error([](json& j) { j["variants"][0]["symmetric_start"] = 1; }),
+            "variants[0].symmetric_start: expected true or false, got the integer 1");
+  EXPECT_EQ(first_error([](json& j) { j["variants"][1]["symmetric_start"] = true; }),  // QQᵀ: shared QK
+            "variants[1].symmetric_start: W^K starts as a copy of W^Q, so the variant needs both (not merged_qk or shared_qk)");
+  EXPECT_EQ(first_error([](json& j) {
+              j["variants"][0]["objective"] = "bidirectional";
+              j["variants"][0]["options"]["mask"] = {{"causal", true}};
+            }),
+            "variants[0].options.mask.causal: a bidirectional variant sees the whole window: it has no causal mask (leave "
+            "\"causal\" out)");
+  // A toy experiment's variant has no objective: the language model's keys are unknown there.
+  const core::ExperimentLoad toy = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json");
+  ASSERT_TRUE(toy.ok());
+  json race = json::parse(core::read_regular_file(ATTNLAB_EXPERIMENTS "/07_race.json", core::kMaxFileBytes).text);
+  race["variants"][0]["objective"] = "bidirectional";
+  EXPECT_NE(core::parse_experiment(race.dump()).message().find("variants[0].objective: unknown key"), std::string::npos);
+}
+
 TEST(LanguageModel, AKindNeitherReaderKnowsIsNamedFirst) {
   json j = shipped();
   j["task"]["kind"] = "language-model";
