@@ -225,7 +225,7 @@ class LanguageModel(torch.nn.Module):
                 mask = torch.zeros(n, n, dtype=torch.bool, device=device)
             else:
                 mask = torch.triu(torch.ones(n, n, dtype=torch.bool, device=device), diagonal=1)  # causal: j > i
-            mask = no_self_mask(mask, self.options)  # the diagonal too, but for the first character, which has nothing else
+            mask = no_self_mask(mask, self.options)  # the diagonal too (causal: but for the first character, which has nothing else)
             pe = None
             if self.options["positions"] == "sinusoidal":
                 pe = sinusoidal(n, self.embed.embedding_dim, self.options["position_base"]).to(device, torch.get_default_dtype())
@@ -247,8 +247,8 @@ class LanguageModel(torch.nn.Module):
 
 def hidden_positions(count, n, generator):
     """count windows of n characters, round(MASK_FRACTION n) of each (at least one) hidden at random: True where hidden."""
-    k = max(1, round(MASK_FRACTION * n))
-    order = torch.rand(count, n, generator=generator).argsort(dim=1)
+    k = max(1, round(MASK_FRACTION * n))  # Python's round: a half to the even side (4.5 to 4)
+    order = torch.rand(count, n, generator=generator, dtype=torch.float32).argsort(dim=1)  # the same under --dtype float64
     return torch.zeros(count, n, dtype=torch.bool).scatter_(1, order[:, :k], True)
 
 
@@ -357,7 +357,7 @@ def train_one(variant, seed, train_data, windows, world, progress):
     batches = torch.Generator().manual_seed(seed)
     # Bidirectional: which characters each window hides, from a generator of its own (the batches stay the causal
     # variants'), the whole batch's in every process; the held-out windows hide the same ones in every run.
-    hiding = torch.Generator().manual_seed(seed)
+    hiding = torch.Generator().manual_seed(seed + 0x9E3779B9)  # not the batches' stream: another seed
     held_out_hidden = hidden_positions(len(windows), task["context"], torch.Generator().manual_seed(0)).to(world.device) \
         if model.bidirectional else None
     share = slice(world.rank * batch // world.size, (world.rank + 1) * batch // world.size)
@@ -505,8 +505,7 @@ def main():
                           f"{bpc:.3f} bits per character, {time.time() - begun:.0f} s ", end="", file=sys.stderr, flush=True)
 
             params, run, model = train_one(variant, seed, train_data, windows, world, progress)
-            finite = all(bool(torch.isfinite(p).all()) for p in model.parameters())
-            if world.rank == 0 and finite:  # its trained heads beside the RESULT, named in it (none for a run that diverged)
+            if world.rank == 0 and "diverged" not in run:  # its trained heads beside the RESULT, named in it
                 os.makedirs(heads_folder, exist_ok=True)
                 name = os.path.join(heads_folder, f"v{EXPERIMENT['variants'].index(variant) + 1:02d}-seed{seed}.json")
                 write_json(heads_file(model, variant, seed), name, indent=None)

@@ -89,14 +89,28 @@ std::optional<TrainedHead> read_head(const json& head, const std::string& at, st
   if (!W_K) return std::nullopt;
   h.W_Q = std::move(*W_Q);
   h.W_K = std::move(*W_K);
+  // The values may be narrower or wider than the queries and keys (d_v ≠ d_k: one W's head, a variant's own
+  // query-key width): W_V is d_model × d_v, W_O d_v × d_model, d_v W_V's width.
   if (head.contains("W_V")) {
-    const auto W_V = read_matrix(head["W_V"], at + ".W_V", d_model, d_k, errors);
+    const auto W_V = read_matrix(head["W_V"], at + ".W_V", -1, -1, errors);
     if (!W_V) return std::nullopt;
+    if (W_V->rows() != d_model) {
+      errors.push_back(at + ".W_V: " + std::to_string(W_V->rows()) + " × " + std::to_string(W_V->cols()) + "; expected " +
+                       std::to_string(d_model) + " rows, as W_Q has (d_model × d_v)");
+      return std::nullopt;
+    }
     h.W_V = std::move(*W_V);
   }
   if (head.contains("W_O")) {
-    const auto W_O = read_matrix(head["W_O"], at + ".W_O", d_k, d_model, errors);
+    const long d_v = h.W_V.size() ? h.W_V.cols() : -1;
+    const auto W_O = read_matrix(head["W_O"], at + ".W_O", -1, -1, errors);
     if (!W_O) return std::nullopt;
+    if (W_O->cols() != d_model || (d_v >= 0 && W_O->rows() != d_v)) {
+      errors.push_back(at + ".W_O: " + std::to_string(W_O->rows()) + " × " + std::to_string(W_O->cols()) + "; expected " +
+                       (d_v >= 0 ? std::to_string(d_v) : std::string("d_v")) + " × " + std::to_string(d_model) +
+                       " (d_v × d_model, d_v " + (d_v >= 0 ? "W_V's width" : "the values' width") + ")");
+      return std::nullopt;
+    }
     h.W_O = std::move(*W_O);
   }
   for (const auto& [key, value] : head.items())

@@ -2,7 +2,7 @@
 // attnlab.heads(model).save(path) writes them and the language-model script does after each run.
 // {"attnlab_heads": 1, "model": NAME, "objective": "causal" | "bidirectional" | any text, "seed": N
 // (optional), "heads": [{"layer": L, "head": H, "W_Q": d_model × d_k, "W_K": d_model × d_k,
-// "W_V": d_model × d_k (optional), "W_O": d_k × d_model (optional)}, …]}, any d_model up to 4096.
+// "W_V": d_model × d_v (optional), "W_O": d_v × d_model (optional)}, …]}, any d_model up to 4096.
 // Read as every attnlab file is: each failure a message naming the field.
 #pragma once
 
@@ -25,8 +25,8 @@ inline constexpr size_t kMaxHeadsCount = 4096;
 struct TrainedHead {
   int layer = 0, head = 0;
   Eigen::MatrixXd W_Q, W_K;  // d_model × d_k, as the paper's row-vector form multiplies: q = x·W_Q
-  Eigen::MatrixXd W_V;       // d_model × d_k, or 0 × 0 when the file has none
-  Eigen::MatrixXd W_O;       // d_k × d_model (this head's rows of W^O), or 0 × 0
+  Eigen::MatrixXd W_V;       // d_model × d_v (d_v usually d_k), or 0 × 0 when the file has none
+  Eigen::MatrixXd W_O;       // d_v × d_model (this head's rows of W^O), or 0 × 0
   int d_model() const { return static_cast<int>(W_Q.rows()); }
   int d_k() const { return static_cast<int>(W_Q.cols()); }
 };

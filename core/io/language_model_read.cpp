@@ -79,6 +79,9 @@ void check_variant(const LanguageModel& lm, const Variant& v, const std::string&
   if (one_w(o) && (shared_qk(o) || normalized_keys(o) || design_needs_q_and_k(o) || rope_positions(o)))
     errors.push_back(where + "options.merged_qk: one W has no W^Q and W^K of its own, so not with shared_qk, normalize_keys, " +
                      design_keys_needing_q_and_k() + " or positions \"rope\"");
+  if (v.bidirectional && o.positions == Positions::None)
+    errors.push_back(where + "objective: \"bidirectional\" needs positions (\"sinusoidal\" or \"rope\"): without them and "
+                             "without the causal mask every place looks alike, and every hidden character gets the same prediction");
   if (v.symmetric_start && (one_w(o) || shared_qk(o)))
     errors.push_back(where + "symmetric_start: W^K starts as a copy of W^Q, so the variant needs both (not merged_qk or shared_qk)");
   if (one_w(o) && v.d_k > 0)

@@ -206,6 +206,13 @@ def main():
             # An untrained model guesses among 256 bytes: about log2(256) = 8 bits; 20 steps must have learned something.
             check(6.5 < r["loss"][0] < 9.5 and r["held_out"][1] < r["held_out"][0] - 1, f"{v['name']}: {r['loss'][0]} -> {r['held_out']}")
             check(r["test_loss"] == r["held_out"][-1] and v["median_test_loss"] == r["test_loss"], f"{v['name']}: test_loss")
+        # Every run's trained heads, one W's and QQᵀ at d_k = 32 too (their values 16 wide), read by --dump.
+        heads = [str(tmp / r["heads"]) for v in result["variants"] for r in v["runs"]]
+        check(len(heads) == len(result["variants"]), f"a heads file a run: {heads}")
+        said = run([binary, "--dump", *heads])
+        check(said.returncode == 0, f"--dump of the runs' heads: {said.stderr}")
+        widths = {v["name"]: h["heads"][0]["d_k"] for v, h in zip(result["variants"], json.loads(said.stdout))}
+        check(widths["one W"] == 64 and widths["QQᵀ, d_k = 32"] == 32 and widths["QKᵀ"] == 16, f"the heads' widths {widths}")
         # Parameter counts worked by hand (d_model 64, 4 heads of d_k 16, d_ff 256, 2 layers, 256 bytes):
         # embedding 256·64 + per layer (2 LayerNorms 4·64, MLP 64·256 + 256 + 256·64 + 64, W^V and W^O 2·64·64) +
         # final LayerNorm 128 + unembedding 64·256 + 256; then the query-key matrices of each design.

@@ -39,3 +39,23 @@ export function launchChromium(chromium, { memory = false } = {}) {
            "--disable-quic", ...(memory ? ["--js-flags=--expose-gc", "--enable-precise-memory-info"] : [])],
   });
 }
+
+// Waits until the page (or frame) has laid itself out: window.attnlab.layout() the same in three
+// frames in a row. A count of frames waited instead was too few on a loaded machine, where a
+// panel still grew into its place (a scrollbar, a font at the kept zoom) after it: a wait for an
+// event, not for a time. Fails after 600 frames.
+export async function layoutSettled(target) {
+  const same = await target.evaluate(() => new Promise((done) => {
+    let last = "", runs = 0, left = 600;
+    const step = () => {
+      const now = window.attnlab.layout();
+      runs = now === last ? runs + 1 : 0;
+      last = now;
+      if (runs >= 2) return done(true);
+      if (--left === 0) return done(false);
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  }));
+  if (!same) throw new Error("the layout did not settle in 600 frames");
+}

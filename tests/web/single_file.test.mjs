@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { launchChromium, startServer } from "./harness.mjs";
+import { launchChromium, layoutSettled, startServer } from "./harness.mjs";
 import { assertSameMedians, trainedNatively } from "./lab_reference.mjs";
 import { randomScenarios } from "./random_scenarios.mjs";
 
@@ -264,7 +264,7 @@ test("Ctrl + in a slide's frame is attnlab's zoom: the numbers in the cells grow
       const frame = await (await page.waitForSelector("#f")).contentFrame();
       await frame.waitForFunction(() => window.attnlab && window.attnlab.ready);
       await frame.evaluate(() => window.attnlab.ready);
-      await frame.evaluate(() => new Promise((done) => { let n = 6; const step = () => (--n === 0 ? done() : requestAnimationFrame(step)); step(); }));
+      await layoutSettled(frame);
       return frame;
     };
     const sizes = async (frame) => {
@@ -291,11 +291,17 @@ test("Ctrl + in a slide's frame is attnlab's zoom: the numbers in the cells grow
       await frameDraws(frame, 4);
     }
     assert.equal(await frame.evaluate(() => window.zoomKeyPrevented), true, "the browser's own zoom was not asked");
+    await layoutSettled(frame);
     const zoomed = await sizes(frame);
     assert.ok(zoomed.number > before.number * 1.15, `the numbers grew with the zoom: ${before.number} → ${zoomed.number} px`);
     frame = await openFrame();  // the deck reloaded
     const reloaded = await sizes(frame);
-    assert.equal(reloaded.number, zoomed.number, "the frame keeps its zoom on reload");
+    // The zoom kept: the cells as zoomed, and their numbers as large within a pixel. The numbers' size
+    // settles a second or two after the keys (21 px, then 20, at this zoom on a loaded machine; the
+    // same 20 after the reload): not a frame count that a test could wait for.
+    assert.equal(reloaded.cell, zoomed.cell, "the frame keeps its zoom on reload: the cells");
+    assert.ok(Math.abs(reloaded.number - zoomed.number) <= 1 && reloaded.number > before.number * 1.15,
+              `the frame keeps its zoom on reload: numbers ${before.number} → ${zoomed.number} → ${reloaded.number} px`);
     if (shots) await page.screenshot({ path: path.join(shots, "frame_zoomed.png") });
     assert.deepEqual(errors, []);
   } finally {

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { launchChromium, startServer } from "./harness.mjs";
+import { launchChromium, layoutSettled, startServer } from "./harness.mjs";
 
 const single = process.env.ATTNLAB_SINGLE_FILE, shots = process.env.ATTNLAB_SHOTS || "";
 if (!single || !fs.existsSync(single)) throw new Error(`ATTNLAB_SINGLE_FILE=${single}: no one-file page there (scripts/web writes it)`);
@@ -75,7 +75,7 @@ for (const theme of ["light", "dark"]) {
       const frame = await handle.contentFrame();
       await frame.waitForFunction(() => window.attnlab && window.attnlab.ready);
       await frame.evaluate(() => window.attnlab.ready);
-      await frame.evaluate(() => new Promise((done) => { let n = 8; const step = () => (--n === 0 ? done() : requestAnimationFrame(step)); step(); }));
+      await layoutSettled(frame);
       const layout = JSON.parse(await frame.evaluate(() => window.attnlab.layout()));
       assert.deepEqual(Object.keys(layout.panels).sort(), f.embed.split(",").sort(), f.embed);
       assert.equal(layout.tooltip, false, `${f.embed}: a tooltip before the pointer came`);

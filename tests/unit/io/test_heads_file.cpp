@@ -135,7 +135,13 @@ TEST(HeadsFile, EachProblemNamesItsField) {
   EXPECT_EQ(message(one_head("[[1, 0]]", "[[0, 1]]")),
             "heads[0].W_Q: 1 × 2; expected d_model × d_k with d_k ≤ d_model (a row for each of the model's dimensions)");
   EXPECT_EQ(message(one_head("[[1], [\"x\"]]", "[[0], [1]]")), "heads[0].W_Q: [1][0]: expected a finite number, got a string");
-  EXPECT_EQ(message(one_head("[[1], [0]]", "[[0], [1]]", R"(, "W_O": [[1]])")), "heads[0].W_O: 1 × 1; expected 1 × 2");
+  EXPECT_EQ(message(one_head("[[1], [0]]", "[[0], [1]]", R"(, "W_O": [[1]])")),
+            "heads[0].W_O: 1 × 1; expected d_v × 2 (d_v × d_model, d_v the values' width)");
+  EXPECT_EQ(message(one_head("[[1], [0]]", "[[0], [1]]", R"(, "W_V": [[1, 2], [3, 4]], "W_O": [[1, 2]])")),
+            "heads[0].W_O: 1 × 2; expected 2 × 2 (d_v × d_model, d_v W_V's width)");
+  EXPECT_EQ(message(one_head("[[1], [0]]", "[[0], [1]]", R"(, "W_V": [[1, 2]])")),
+            "heads[0].W_V: 1 × 2; expected 2 rows, as W_Q has (d_model × d_v)");
+  EXPECT_TRUE(core::parse_heads(one_head("[[1], [0]]", "[[0], [1]]", R"(, "W_V": [[1, 2], [3, 4]], "W_O": [[1, 2], [3, 4]])")).ok());
   EXPECT_EQ(message(one_head("[[1], [0]]", "[[0], [1]]", R"(, "bias": 0)")),
             "heads[0].bias: not a field of a head (layer, head, W_Q, W_K, W_V, W_O)");
   EXPECT_EQ(message(R"({"attnlab_heads": 1, "heads": []})"),

@@ -86,6 +86,12 @@ TEST(LanguageModel, AnObjectiveOrStartThatCannotBeIsNamed) {
             }),
             "variants[0].options.mask.causal: a bidirectional variant sees the whole window: it has no causal mask (leave "
             "\"causal\" out)");
+  EXPECT_EQ(first_error([](json& j) {
+              j["variants"][0]["objective"] = "bidirectional";
+              j["variants"][0]["options"].erase("positions");
+            }),
+            "variants[0].objective: \"bidirectional\" needs positions (\"sinusoidal\" or \"rope\"): without them and without "
+            "the causal mask every place looks alike, and every hidden character gets the same prediction");
   // A toy experiment's variant has no objective: the language model's keys are unknown there.
   const core::ExperimentLoad toy = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/07_race.json");
   ASSERT_TRUE(toy.ok());
