@@ -4,8 +4,9 @@ s_ij = x_i·W·x_jᵀ. `attnlab --dump HEADS.json` prints each head's numbers; `
 computes the same in numpy."""
 
 import json
-import os
 import re
+
+from . import _text
 
 # What the app reads (core/io/heads_file.h): Python refuses to write more.
 MAX_D_MODEL, MAX_HEADS, MAX_INDEX, MAX_FILE_BYTES = 4096, 4096, 1000000, 512 * 1024 * 1024
@@ -188,10 +189,7 @@ class Heads:
 
     def save(self, path):
         """Writes the file (UTF-8); returns the path."""
-        path = os.fspath(path)
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(self.json())
-        return path
+        return _text.write_file(path, self.json())
 
     def numbers(self):
         """Per head what `attnlab --dump` prints of this file, computed in numpy (W formed whole)."""

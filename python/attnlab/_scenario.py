@@ -206,10 +206,7 @@ class Scenario:
 
     def save(self, path):
         """Writes the file (UTF-8); returns the path."""
-        path = os.fspath(path)
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(self.json())
-        return path
+        return _text.write_file(path, self.json())
 
     def link(self, base=DEFAULT_LINK_BASE):
         """BASE#z=…, the link `attnlab FILE --link BASE` prints: it opens this scenario in the page."""

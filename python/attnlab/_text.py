@@ -5,6 +5,7 @@ here is byte for byte the one the app saves, and a link is the one `attnlab FILE
 import base64
 import json
 import math
+import os
 import zlib
 from decimal import Decimal
 
@@ -142,3 +143,11 @@ def deflate_raw(data):
 def link(root, base):
     """BASE#z=…: the scenario's compact JSON, raw-deflated, base64url without padding."""
     return base + "#z=" + base64url(deflate_raw(compact_text(root).encode("utf-8")))
+
+
+def write_file(path, text):
+    """text into the file at path (UTF-8, \n line ends, as the app writes its files); returns the path."""
+    path = os.fspath(path)
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    return path
