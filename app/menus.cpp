@@ -103,7 +103,7 @@ void TrainMenu(AppState& state) {
   if (!keyed::BeginMenu("menu.train", "Train")) return;
   if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) toggle_lab(state);
   // The lab's buttons, with their keys (panel_experiment_run.cpp reads them).
-  if (state.view.workspace == Workspace::Lab && !state.lab.result) {
+  if (state.view.workspace == Workspace::Lab && !state.lab.result && !state.lab.heads) {
     const bool can_run = state.lab.problems.empty();
     if (ImGui::MenuItem(lab_run_label(state.lab), "Space", false, can_run)) lab_run_or_pause(state);
     if (ImGui::MenuItem("Step", "\u2192", false, can_run && !lab_finished(state.lab))) lab_step(state);

@@ -43,6 +43,8 @@
   const outOfMemory = function (n) { return "out of memory: the page could not hold " + n + " more bytes"; };
   // The most a scenario's (or an experiment's) text may have, in UTF-8 bytes: 1 MiB (core's kMaxFileBytes).
   const maxFileBytes = function () { return call("attnlab_max_file_bytes", "number"); };
+  // The most it reads of a file from the picker or a drop: 32 MiB, for a trained model's heads or a RESULT.
+  const maxPickedBytes = function () { return call("attnlab_max_picked_bytes", "number"); };
 
   window.attnlab = {
     // Resolved once the first frame is on the canvas.
@@ -153,8 +155,8 @@
   };
 
   // A file from the browser (the picker, a drop) goes to the home folder and opens from there
-  // (app/web/page_api.cpp's attnlab_open_picked and attnlab_open_dropped). One above 1 MiB is not
-  // read: the reader's message says why; so does the status line when the browser cannot read it
+  // (app/web/page_api.cpp's attnlab_open_picked and attnlab_open_dropped). One above 32 MiB is not
+  // read, and one above 1 MiB opens only as a heads file or a RESULT: the status line says why; so does the status line when the browser cannot read it
   // or the page has no memory for it.
   const openFile = function (file, fn) {
     const name = file.name.replace(/\//g, "_");
@@ -162,7 +164,7 @@
     const failed = function (why) {
       try { call("attnlab_open_failed", null, ["string", "string"], [name, why]); } catch (e) { console.error("attnlab: " + name + ": " + why); }
     };
-    if (file.size > maxFileBytes()) {
+    if (file.size > maxPickedBytes()) {
       call(fn, null, types, [name, 0, file.size]);
       return;
     }

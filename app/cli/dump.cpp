@@ -28,13 +28,6 @@ int print(std::ostream& out, const std::string& text, std::ostream& err) {
 
 namespace {
 
-// Whether file is a heads file (core/io/heads_file.h): its first key says so.
-bool is_heads_file(const std::string& file) {
-  const core::FileRead start = core::read_regular_file(file, 4096);
-  return (start.problem == core::FileRead::Problem::None || start.problem == core::FileRead::Problem::TooLarge) &&
-         core::is_heads_text(start.text);
-}
-
 // A heads file's numbers: each head's W_Q·W_Kᵀ as core/model/bilinear_form.h measures it.
 std::optional<std::string> heads_dump_text(const std::string& file, std::ostream& err) {
   const core::HeadsLoad loaded = core::load_heads_file(file);
@@ -47,7 +40,7 @@ std::optional<std::string> heads_dump_text(const std::string& file, std::ostream
 
 // One file's JSON text, or why it cannot be used (on err, then nullopt).
 std::optional<std::string> dump_text(const std::string& file, std::ostream& err) {
-  if (is_heads_file(file)) return heads_dump_text(file, err);
+  if (core::is_heads_file(file)) return heads_dump_text(file, err);
   const core::LoadResult loaded = core::load_scenario_or_link(file);
   if (!loaded.ok()) {
     err << "attnlab: " << loaded.message() << "\n";

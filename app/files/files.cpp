@@ -14,6 +14,7 @@
 #include "app/training/lab.h"
 #include "core/export/export.h"  // valid_utf8
 #include "core/io/atomic_file.h"
+#include "core/io/heads_file.h"
 #include "core/io/lesson_show.h"
 #include "core/io/link.h"
 #include "core/io/scenario_io.h"
@@ -172,6 +173,7 @@ bool open_scenario(AppState& state, const std::string& path_or_link) {
     return true;
   }
   const std::string& path = target.path;
+  if (core::is_heads_file(path)) return open_heads(state, path);
   if (is_result_file(path)) return open_result(state, path);
   return is_experiment_file(path) ? open_experiment(state, path) : open_scenario_document(state, path);
 }
@@ -183,6 +185,7 @@ bool request_open(AppState& state, const std::string& path_or_link) {
     return false;
   }
   const std::string& path = target.scenario ? path_or_link : target.path;  // a link's scenario is read again once answered
+  if (!target.scenario && core::is_heads_file(path)) return open_heads(state, path);  // the scenario stays
   if (!target.scenario && is_result_file(path)) return open_result(state, path);  // the scenario stays: nothing to ask
   if (!target.scenario && is_experiment_file(path)) return open_experiment(state, path);
   if (state.modified()) {
@@ -275,11 +278,22 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
     }
     result = std::move(loaded.result);
   }
-  const int code = load_initial_scenario(experiment || result ? StartFile{} : start, state, headless);
+  // And a heads file, in the lab's Heads view.
+  std::optional<core::HeadsFile> heads;
+  if (!file.empty() && !experiment && !result && core::is_heads_file(file)) {
+    core::HeadsLoad loaded = core::load_heads_file(file);
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: " << loaded.message() << "\n";
+      return 2;
+    }
+    heads = std::move(loaded.heads);
+  }
+  const int code = load_initial_scenario(experiment || result || heads ? StartFile{} : start, state, headless);
   state.library.lessons = load_lesson_list();
   state.library.experiments = load_experiment_list();
   if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
   if (code == 0 && result) show_result(state, std::move(*result), absolute(file));
+  if (code == 0 && heads) show_heads(state, std::move(*heads), absolute(file));
   return code;
 }
 

@@ -1,6 +1,7 @@
 #include "app/gl/gl_heatmap_renderer.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 
@@ -93,6 +94,37 @@ GlHeatmapRenderer::~GlHeatmapRenderer() {
   if (g_current == this) g_current = nullptr;
   if (vao_) glDeleteVertexArrays(1, &vao_);
   if (program_) glDeleteProgram(program_);
+  for (const Texture& t : textures_) glDeleteTextures(1, &t.id);
+}
+
+// Kept for their keys: the three parts of the head shown and of the one before, so that going back and
+// forth between two heads uploads nothing. Mipmapped: a 1024-cell side drawn in 300 pixels averages
+// its cells rather than picking one in three; magnified, each cell stays a sharp square.
+ImTextureID GlHeatmapRenderer::texture(const CellImage& image) {
+  if (!image.pixels || image.width <= 0 || image.height <= 0 ||
+      image.pixels->size() != static_cast<size_t>(image.width) * static_cast<size_t>(image.height))
+    return nullptr;
+  const auto as_id = [](unsigned id) { return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(id)); };
+  for (const Texture& t : textures_)
+    if (t.key == image.key) return as_id(t.id);
+  constexpr size_t kKept = 6;
+  if (textures_.size() >= kKept) {
+    glDeleteTextures(1, &textures_.front().id);
+    textures_.erase(textures_.begin());
+  }
+  GLuint id = 0;
+  glGenTextures(1, &id);
+  glBindTexture(GL_TEXTURE_2D, id);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels->data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  textures_.push_back({image.key, id});
+  return as_id(id);
 }
 
 void GlHeatmapRenderer::draw(ImDrawList* draw_list, const HeatmapDraw& heatmap) {

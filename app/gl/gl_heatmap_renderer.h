@@ -25,6 +25,7 @@ class GlHeatmapRenderer final : public HeatmapRenderer {
 
   void begin_frame() override { frame_.clear(); }
   void draw(ImDrawList* draw_list, const HeatmapDraw& heatmap) override;
+  ImTextureID texture(const CellImage& image) override;
 
  private:
   static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
@@ -34,6 +35,11 @@ class GlHeatmapRenderer final : public HeatmapRenderer {
   int u_rect_ = -1, u_t_ = -1, u_colormap_ = -1, u_rows_ = -1, u_cols_ = -1, u_gradient_ = -1,
       u_size_px_ = -1, u_gap_ = -1, u_gap_px_ = -1, u_hatch_a_ = -1, u_hatch_b_ = -1;
   std::vector<HeatmapDraw> frame_;  // this frame's heatmaps, read back by the callbacks
+  struct Texture {
+    std::uint64_t key = 0;
+    unsigned id = 0;
+  };
+  std::vector<Texture> textures_;  // the images' textures, the most recently uploaded last
   std::string error_;
 };
 

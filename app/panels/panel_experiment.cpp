@@ -373,6 +373,11 @@ void DrawExperimentPanel(AppState& state) {
     EndPanel();
     return;
   }
+  if (state.lab.heads) {
+    HeadsView(state);
+    EndPanel();
+    return;
+  }
   if (state.lab.result) {
     ResultView(state);
     EndPanel();
@@ -416,6 +421,7 @@ void DrawExperimentPanel(AppState& state) {
 }
 
 PanelText DescribeExperimentPanel(const AppState& state) {
+  if (state.lab.heads) return DescribeHeads(*state.lab.heads);
   if (state.lab.result) {  // a language model's RESULT in place of the run
     const std::string& title = state.lab.result->title;
     return (title.empty() ? std::string("A language model's result") : core::markup_as_plain_text(title)) + "\n" +

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/app_state.h"
+#include "app/panels/panel_text.h"
 
 namespace app {
 
@@ -13,5 +14,8 @@ void Exports(AppState& state);        // curves PNG and SVG, table CSV, the PyTo
 void LearnedMaps(AppState& state, float height);  // what each design has learned, labelled, over one colour bar
 // A language model's RESULT (state.lab.result) in place of the settings and the run (panel_experiment_result.cpp).
 void ResultView(AppState& state);
+// A heads file (state.lab.heads) in place of either (panel_heads.cpp), and its numbers as text.
+void HeadsView(AppState& state);
+PanelText DescribeHeads(const HeadsShown& shown);
 
 }  // namespace app

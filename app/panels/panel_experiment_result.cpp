@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include <imgui.h>
@@ -49,7 +50,7 @@ void ResultFacts(AppState& state, const core::LmResult& r) {
     ImGui::SameLine(110 * fonts().scale);
     ImGui::TextWrapped("%s", value.c_str());
   };
-  fact("trained on", r.device + (r.device.rfind("cpu", 0) == 0 && r.threads ? ", " + std::to_string(r.threads) + " threads a process" : ""));
+  fact("trained on", r.device + (r.device.rfind("cpu", 0) == 0 && r.threads ? ", " + std::to_string(r.threads) + (r.threads == 1 ? " thread" : " threads") + " a process" : ""));
   fact("in", duration(r.seconds) + (r.started.empty() ? "" : ", from " + r.started));
   fact("torch", r.torch + (r.python.empty() ? "" : ", Python " + r.python) + (r.dtype.empty() ? "" : ", " + r.dtype));
   fact("corpus", r.corpus + (r.corpus_characters ? ", " + thousands(static_cast<double>(r.corpus_characters)) + " characters" : ""));
@@ -65,16 +66,42 @@ void ResultFacts(AppState& state, const core::LmResult& r) {
   }
 }
 
+// A button a run with a heads file, named by its seed: its heads in the Heads view (the RESULT stays behind it).
+void HeadsButtons(AppState& state, const core::LmVariantResult& variant, size_t v) {
+  bool first = true;
+  for (size_t k = 0; k < variant.runs.size(); ++k) {
+    const core::LmRun& run = variant.runs[k];
+    if (run.heads.empty()) continue;
+    if (!first) ImGui::SameLine();
+    first = false;
+    const std::string label = "seed " + std::to_string(run.seed) + "##heads" + std::to_string(v) + "." + std::to_string(k);
+    if (keyed::SmallButton("result.heads." + std::to_string(v) + "." + std::to_string(k), label.c_str())) {
+      // Relative to the RESULT's folder, as the script names it; the reader refuses an absolute path.
+      const std::filesystem::path folder = std::filesystem::path(state.lab.result_source).parent_path();
+      open_heads(state, (folder / run.heads).string());
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open %s: this run's trained heads, each one's W_Q·W_Kᵀ", run.heads.c_str());
+  }
+}
+
 // A row a design: its line, parameters, bits per character at the first step and on the held-out split.
 void ResultTable(AppState& state, const core::LmResult& r) {
   const core::Curves& c = state.lab.view.curves;
   const float scale = fonts().scale;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("result", 4, kFlags)) return;
+  // The objective where the designs do not all share one (their bits are of different things), and each
+  // run's trained heads where the script wrote them.
+  const bool objectives = std::any_of(r.variants.begin(), r.variants.end(), [](const core::LmVariantResult& v) { return v.objective != "causal"; });
+  const bool heads = std::any_of(r.variants.begin(), r.variants.end(), [](const core::LmVariantResult& v) {
+    return std::any_of(v.runs.begin(), v.runs.end(), [](const core::LmRun& run) { return !run.heads.empty(); });
+  });
+  if (!ImGui::BeginTable("result", 4 + objectives + heads, kFlags)) return;
   ImGui::TableSetupColumn("design", ImGuiTableColumnFlags_WidthFixed, 220 * scale);
+  if (objectives) ImGui::TableSetupColumn("objective");
   ImGui::TableSetupColumn("parameters");
   ImGui::TableSetupColumn("bits/char, step 0");
   ImGui::TableSetupColumn(r.seeds() > 1 ? "held-out bits/char: median [min, max]" : "held-out bits/char");
+  if (heads) ImGui::TableSetupColumn("trained heads, by seed");
   ImGui::TableHeadersRow();
   for (size_t v = 0; v < r.variants.size(); ++v) {
     const core::LmVariantResult& variant = r.variants[v];
@@ -84,6 +111,10 @@ void ResultTable(AppState& state, const core::LmResult& r) {
     CurveSample(state, ImGui::GetWindowDrawList(), ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * 0.5f), 24 * scale, static_cast<int>(v));
     ImGui::SetCursorScreenPos(ImVec2(at.x + 30 * scale, at.y));
     ScriptText(variant.name);
+    if (objectives) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(variant.objective.c_str());
+    }
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(thousands(static_cast<double>(variant.params)).c_str());
     ImGui::TableNextColumn();
@@ -103,6 +134,10 @@ void ResultTable(AppState& state, const core::LmResult& r) {
         ImGui::SetTooltip("Its loss was not finite at that step: the run stopped there. The median is over the runs that did not.");
     } else {
       ImGui::TextUnformatted(held.c_str());
+    }
+    if (heads) {
+      ImGui::TableNextColumn();
+      HeadsButtons(state, variant, v);
     }
   }
   ImGui::EndTable();

@@ -166,7 +166,7 @@ nlohmann::ordered_json text_view(AppState& state) {
   j["lessons"] = std::move(lessons);
   j["experiments"] = std::move(experiments);
   j["workspace"] = state.view.workspace == Workspace::Lab ? "lab" : "views";
-  if (state.view.workspace == Workspace::Lab && !state.lab.result) {
+  if (state.view.workspace == Workspace::Lab && !state.lab.result && !state.lab.heads) {
     const Lab& lab = state.lab;
     j["lab"] = {{"can_run", lab.problems.empty()},
                 {"running", lab.view.running},
@@ -184,7 +184,8 @@ std::string text_view_key(const AppState& state) {
                             static_cast<long long>(state.view.workspace), static_cast<long long>(c.steps_done),
                             static_cast<long long>(state.lab.view.running), static_cast<long long>(g.axis_x), static_cast<long long>(g.axis_y),
                             static_cast<long long>(g.show_q + 2 * g.show_k + 4 * g.show_alt), static_cast<long long>(state.panels.embedded.size()),
-                            static_cast<long long>(static_cast<bool>(state.lab.result))})
+                            static_cast<long long>(static_cast<bool>(state.lab.result)),
+                            static_cast<long long>(state.lab.heads ? state.lab.heads->serial + static_cast<std::uint64_t>(state.lab.heads->selected) : 0)})
     key += std::to_string(v) + ",";
   return key + state.lab.source;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include <imgui.h>
@@ -27,19 +28,37 @@ struct HeatmapDraw {
   ImU32 hatch_a = 0, hatch_b = 0;  // the stripes of a masked cell
 };
 
+// A heatmap of too many cells for the cells' uniforms (the Heads view's W_Q·W_Kᵀ, up to 1024 × 1024
+// cells): its colours as one texture, uploaded once for its key and drawn as an image.
+struct CellImage {
+  std::uint64_t key = 0;  // the same key: the same pixels, not uploaded again
+  int width = 0, height = 0;
+  const std::vector<ImU32>* pixels = nullptr;  // row-major, IM_COL32's RGBA bytes
+};
+
 class HeatmapRenderer {
  public:
   virtual ~HeatmapRenderer() = default;
   virtual void begin_frame() {}
   virtual void draw(ImDrawList* draw_list, const HeatmapDraw& heatmap) = 0;
+  // The image's texture, for ImDrawList::AddImage; null where there is none to draw with.
+  virtual ImTextureID texture(const CellImage& image) = 0;
 };
 
 // Records every draw of the frame, for tests; draws nothing.
 class NullHeatmapRenderer final : public HeatmapRenderer {
  public:
-  void begin_frame() override { draws.clear(); }
+  void begin_frame() override {
+    draws.clear();
+    images.clear();
+  }
   void draw(ImDrawList*, const HeatmapDraw& heatmap) override { draws.push_back(heatmap); }
+  ImTextureID texture(const CellImage& image) override {
+    images.push_back(image.key);
+    return nullptr;
+  }
   std::vector<HeatmapDraw> draws;
+  std::vector<std::uint64_t> images;  // the keys of the images asked for, this frame
 };
 
 }  // namespace app

@@ -1,15 +1,19 @@
 // The training lab's state (AppState::lab): the experiment being edited, its run and what the
-// panel shows of it, or a language model's RESULT. The run itself is a TrainingWorker, which
+// panel shows of it, or a language model's RESULT, or a trained model's heads. The run itself is a TrainingWorker, which
 // only this pointer names here: the state does not depend on the training thread.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/export/export_curves.h"
+#include "core/io/heads_file.h"
 #include "core/io/lm_result.h"
+#include "core/model/bilinear_form.h"
 #include "core/model/scenario.h"
 #include "core/training/training.h"
 
@@ -44,6 +48,23 @@ struct SmoothedCurves {
   std::vector<std::vector<double>> loss;
 };
 
+// A heads file in the lab's Heads view (app/panels/panel_heads.cpp): each head's numbers as --dump
+// prints them, computed once when it opens, and the pictures of the head shown, computed when it is
+// first shown.
+struct HeadsShown {
+  std::shared_ptr<const core::HeadsFile> file;
+  std::string source;                     // its path
+  std::vector<core::BilinearForm> forms;  // one a head, in the file's order
+  std::vector<int> order;                 // the table's rows: indices into the heads, as sorted
+  int selected = 0;                       // the head whose pictures are shown
+  // The pictures of head `picture_of`: W, its symmetric and its antisymmetric part, as numbers and
+  // as colours (RGBA bytes, for the renderer's texture; `serial` tells one head's from another's).
+  int picture_of = -1;
+  core::FormPicture picture;
+  std::array<std::vector<std::uint32_t>, 3> pixels;
+  std::uint64_t serial = 0;
+};
+
 // The training lab (panel_experiment.cpp): the experiment being edited and its run.
 struct Lab {
   core::Experiment experiment;  // what the panel edits; a run trains a copy of it
@@ -63,6 +84,9 @@ struct Lab {
   // view.curves then holds its curves, and the lab's own run is ended. Not kept in the session.
   std::shared_ptr<const core::LmResult> result;
   std::string result_source;  // its file
+  // A heads file, shown in place of the RESULT or the run until closed (its Back button); not kept in
+  // the session either.
+  std::shared_ptr<HeadsShown> heads;
 };
 
 }  // namespace app

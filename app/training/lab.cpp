@@ -9,6 +9,7 @@
 #include "app/training/training_worker.h"
 #include "core/export/export.h"
 #include "core/io/experiment_json.h"
+#include "core/model/head_in_views.h"
 #include "core/model/markup.h"
 
 namespace app {
@@ -59,13 +60,19 @@ void set_experiment(AppState& state, core::Experiment e, std::string source) {
   state.view.workspace = Workspace::Lab;
 }
 
+namespace {
+
+// A file the reader refused: its first message on the status line, and how many more there are.
+bool not_opened(AppState& state, const std::vector<std::string>& errors) {
+  state.status = "not opened: " + errors.front() + (errors.size() > 1 ? " (and " + std::to_string(errors.size() - 1) + " more)" : "");
+  return false;
+}
+
+}  // namespace
+
 bool open_result(AppState& state, const std::string& path) {
   core::LmResultLoad loaded = core::load_lm_result_file(path);
-  if (!loaded.ok()) {
-    state.status = "not opened: " + loaded.errors.front() +
-                   (loaded.errors.size() > 1 ? " (and " + std::to_string(loaded.errors.size() - 1) + " more)" : "");
-    return false;
-  }
+  if (!loaded.ok()) return not_opened(state, loaded.errors);
   show_result(state, std::move(*loaded.result), path);
   return true;
 }
@@ -93,6 +100,72 @@ void close_result(AppState& state) {
   lab.smoothed = {};
   new_run(lab);
   if (lab.experiment.variants.empty()) state.view.workspace = Workspace::Views;  // no experiment to go back to
+}
+
+bool open_heads(AppState& state, const std::string& path) {
+  core::HeadsLoad loaded = core::load_heads_file(path);
+  if (!loaded.ok()) return not_opened(state, loaded.errors);
+  show_heads(state, std::move(*loaded.heads), path);
+  return true;
+}
+
+void show_heads(AppState& state, core::HeadsFile heads, std::string path, int head) {
+  auto shown = std::make_shared<HeadsShown>();
+  shown->source = std::move(path);
+  for (const core::TrainedHead& h : heads.heads) shown->forms.push_back(core::bilinear_form(h.W_Q, h.W_K));
+  for (int i = 0; i < static_cast<int>(heads.heads.size()); ++i) shown->order.push_back(i);
+  shown->selected = std::clamp(head, 0, static_cast<int>(heads.heads.size()) - 1);
+  shown->file = std::make_shared<const core::HeadsFile>(std::move(heads));
+  static std::uint64_t serial = 0;
+  shown->serial = ++serial << 16;  // the textures' keys: this file's, and its head's below
+  state.lab.heads = std::move(shown);
+  state.view.workspace = Workspace::Lab;
+  const size_t n = state.lab.heads->file->heads.size();
+  state.status = "opened the heads " + core::short_path(state.lab.heads->source) + ": " + std::to_string(n) +
+                 (n == 1 ? " head" : " heads");
+}
+
+void close_heads(AppState& state) {
+  state.lab.heads.reset();
+  if (!state.lab.result && state.lab.experiment.variants.empty()) state.view.workspace = Workspace::Views;
+}
+
+bool open_head_in_views(AppState& state, int dims) {
+  if (!state.lab.heads) return false;
+  const HeadsShown& shown = *state.lab.heads;
+  const core::TrainedHead& h = shown.file->heads[static_cast<size_t>(shown.selected)];
+  const core::BilinearForm& whole = shown.forms[static_cast<size_t>(shown.selected)];
+  core::HeadInViews in = core::head_in_views(h.W_Q, h.W_K, dims);
+  const std::string model = shown.file->model.empty() ? std::string("a trained model") : shown.file->model;
+  std::string names;
+  for (size_t i = 0; i < in.names.size(); ++i) names += (i ? (i + 1 == in.names.size() ? " and " : ", ") : "") + in.names[i];
+  core::Scenario s = std::move(in.scenario);
+  s.title = "Layer " + std::to_string(h.layer) + ", head " + std::to_string(h.head) + " of " + model + ", in " +
+            std::to_string(in.names.size()) + " of its " + std::to_string(whole.d_model) + " dimensions";
+  const double fraction = core::bilinear_form(s.W_Q[0], s.W_K[0]).symmetric_fraction;
+  char numbers[160];
+  std::snprintf(numbers, sizeof numbers, "Its symmetric fraction here is %.3f; the whole head's, over all %d dimensions, is %.3f.", fraction,
+                whole.d_model, whole.symmetric_fraction);
+  s.notes = "A trained head, brought down to the few directions that matter most to it. Its scores are s_{ij} = x_i W x_j^T with "
+            "W = W^Q W^{Kᵀ}, a " + std::to_string(whole.d_model) + " × " + std::to_string(whole.d_model) +
+            " matrix. The tokens here are directions of the model's space: u1 is the query side of W's largest singular pair, v1 "
+            "its key side, then u2, v2 (a direction already among the others is skipped: a symmetric head has v1 = ±u1). On them, "
+            "each logit (the score over √d_k) is the trained head's own: the scores S here are the head's times √(" +
+            std::to_string(s.d_k) + "/" + std::to_string(whole.d_k) + "), so that dividing by √" + std::to_string(s.d_k) +
+            " gives what dividing by √" + std::to_string(whole.d_k) + " gave it. W^Q and W^K are a factoring of the head's W restricted "
+            "to these directions, not its own weights, and W^V, W^O are the identity, so that each output row is the mix of directions "
+            "its token attends to. " + numbers + " Drag an entry of W^Q or W^K and watch the Scores panel: QK^T against QQ^T.";
+  core::Scenario before = state.scenario();
+  if (!state.replace(std::move(s))) return false;  // status says why
+  if (!(state.scenario() == before) && !state.library.file.empty())
+    state.library.set_aside = Library::SetAside{state.library.file, state.library.file_stamp, std::move(before), state.scenario()};
+  state.library.file.clear();
+  state.panels.lesson_step = 0;
+  state.view.workspace = Workspace::Views;
+  state.view.head = 0;
+  state.status = "the views show layer " + std::to_string(h.layer) + ", head " + std::to_string(h.head) + " on its directions " + names +
+                 "; Ctrl+Z brings back the scenario before";
+  return true;
 }
 
 void experiment_edited(AppState& state) {

@@ -25,6 +25,17 @@ bool open_result(AppState& state, const std::string& path);
 void show_result(AppState& state, core::LmResult result, std::string path);
 // Back to the lab's experiment, with a new run of it at step 0.
 void close_result(AppState& state);
+// A heads file (core/io/heads_file.h) in the lab's Heads view, over the RESULT or the run, which stay: true,
+// or false with the reader's message on the status line, and the lab as it was.
+bool open_heads(AppState& state, const std::string& path);
+// The same for a file already read (its file: path); `head` is the one shown first.
+void show_heads(AppState& state, core::HeadsFile heads, std::string path, int head = 0);
+// Back to what the Heads view was opened over: the RESULT, the lab, or the views when the lab has neither.
+void close_heads(AppState& state);
+// The Heads view's head shown, brought down to `dims` (2 to 4) dimensions (core/model/head_in_views.h) as
+// the views' scenario, which a student can drag; Ctrl+Z brings back the scenario before. False with
+// the reason on the status line when the views refuse it.
+bool open_head_in_views(AppState& state, int dims);
 // After an edit of state.lab.experiment: checks it as the reader would, and ends the run (it trained something else).
 void experiment_edited(AppState& state);
 

@@ -23,7 +23,9 @@
 #include "app/web/page.h"
 #include "app/window/layout_probe.h"
 #include "core/io/atomic_file.h"
+#include "core/io/heads_file.h"
 #include "core/io/link.h"
+#include "core/io/lm_result.h"
 #include "core/io/result_json.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
@@ -68,6 +70,8 @@ extern "C" {
 // The most a scenario's or an experiment's text may have (page_pre.js refuses more without
 // copying it into the page's memory).
 EMSCRIPTEN_KEEPALIVE double attnlab_max_file_bytes() { return static_cast<double>(core::kMaxFileBytes); }
+// The most the page reads of a file from the picker or a drop (kMaxPickedBytes, below).
+EMSCRIPTEN_KEEPALIVE double attnlab_max_picked_bytes();
 
 // load(text): a scenario's JSON as a new document, or an experiment's in the lab (as File → Open
 // takes either); else the reader's message, and nothing changed. text holds bytes bytes (a NUL
@@ -260,7 +264,8 @@ void restore(const PickedFile& picked) {
 // Why the reader refuses path as a scenario, as the status line says it ("" when it reads it). Asked
 // before the page asks about unsaved changes: a file that cannot open is not asked about, nor kept.
 std::string scenario_refusal(const std::string& path) {
-  if (app::is_result_file(path) || app::is_experiment_file(path) || core::names_link(path)) return "";  // opened at once
+  if (core::is_heads_file(path) || app::is_result_file(path) || app::is_experiment_file(path) || core::names_link(path))
+    return "";  // opened at once
   const core::LoadResult loaded = core::load_scenario_file(path);
   if (loaded.ok()) return "";
   std::string message;  // as files.cpp's load_errors: each line begins with the path, shortened
@@ -278,10 +283,23 @@ bool open_is_waiting(const app::AppState& s, const std::string& path) {
          (after.action == Action::Open && after.path == path);
 }
 
+// The most the page reads of a file it is given (page_pre.js): a trained model's heads file or a RESULT may
+// be larger than a scenario's 1 MiB (a head of d_model 4096 and d_k 64 is about 5 MB of JSON), each
+// within its reader's own limit; any other file above 1 MiB is refused as the scenario reader would.
+constexpr size_t kMaxPickedBytes = size_t{32} << 20;
+
+}  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE double attnlab_max_picked_bytes() { return static_cast<double>(kMaxPickedBytes); }
+
+namespace {
+
 void open_taken_file(const char* name, const char* data, double size, bool dropped) {
   const std::string path = app::web_home() + "/" + name;
-  if (!data) {
-    state().status = "not opened: " + core::short_path(path) + ": larger than 1 MiB; a scenario file is at most 1 MiB";
+  const bool larger = size > static_cast<double>(core::kMaxFileBytes);
+  if (!data || (larger && !core::is_heads_text(std::string_view(data, static_cast<size_t>(size))) &&
+                !core::is_lm_result_text(std::string_view(data, static_cast<size_t>(size))))) {
+    state().status = "not opened: " + core::short_path(path) + ": larger than 1 MiB; a scenario file is at most 1 MiB (a heads file or a RESULT, 32 MiB)";
     redraw();
     return;
   }

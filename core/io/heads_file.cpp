@@ -200,6 +200,11 @@ HeadsLoad parse_heads(std::string_view text) {
   return out;
 }
 
+bool is_heads_file(const std::string& path) {
+  const FileRead start = read_regular_file(path, 4096);
+  return (start.problem == FileRead::Problem::None || start.problem == FileRead::Problem::TooLarge) && is_heads_text(start.text);
+}
+
 HeadsLoad load_heads_file(const std::string& path) {
   return load_file_with<HeadsLoad>(path, kMaxHeadsFileBytes, "a heads file", "512 MiB", [](std::string_view text) { return parse_heads(text); });
 }

@@ -46,6 +46,8 @@ struct HeadsLoad {
 
 // Whether a file's text is a heads file: "attnlab_heads" among its first keys.
 bool is_heads_text(std::string_view text);
+// Whether the file at path is one: its first 4 KiB say so (the rest is read by load_heads_file).
+bool is_heads_file(const std::string& path);
 HeadsLoad parse_heads(std::string_view text);
 HeadsLoad load_heads_file(const std::string& path);
 

@@ -67,6 +67,13 @@ std::optional<LmRun> read_run(const json& run, const std::string& at, int steps,
                      " steps; expected at most steps + 1");
     return std::nullopt;
   }
+  if (run.contains("heads")) {
+    if (!run["heads"].is_string() || run["heads"].get<std::string>().empty() || run["heads"].get<std::string>().front() == '/') {
+      errors.push_back(at + ".heads: expected the path of a heads file, relative to the RESULT's folder");
+      return std::nullopt;
+    }
+    one.heads = valid_utf8(run["heads"].get<std::string>());
+  }
   if (run.contains("held_out")) {
     const auto held = read_curve(run["held_out"], at + ".held_out", errors);
     if (!held) return std::nullopt;
@@ -166,6 +173,13 @@ void read_result(const json& root, LmResultLoad& out) {
       continue;
     }
     if (v.contains("params")) variant.params = v["params"].get<long long>();
+    if (v.contains("objective")) {
+      if (!v["objective"].is_string() || (v["objective"] != "causal" && v["objective"] != "bidirectional")) {
+        errors.push_back(where + ".objective: expected \"causal\" or \"bidirectional\"");
+        continue;
+      }
+      variant.objective = v["objective"].get<std::string>();
+    }
     for (size_t k = 0; k < v["runs"].size(); ++k) {
       const json& run = v["runs"][k];
       const std::string at = where + ".runs[" + std::to_string(k) + "]";

@@ -18,10 +18,12 @@ struct LmRun {
   std::vector<double> held_out;  // bits per character on the held-out split at LmResult::eval_steps
   double test_loss = 0;          // the last held-out value; NaN when the run diverged
   int diverged = 0;              // the step it could not take (its loss was not finite), 0 if none
+  std::string heads;             // its trained heads' file, relative to the RESULT's folder ("" if none)
 };
 
 struct LmVariantResult {
   std::string name;
+  std::string objective = "causal";  // or "bidirectional": what its bits per character are of
   long long params = 0;
   std::vector<LmRun> runs;  // one per seed
 };

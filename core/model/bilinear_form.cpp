@@ -55,4 +55,32 @@ BilinearForm bilinear_form(const Eigen::MatrixXd& W_Q_given, const Eigen::Matrix
   return f;
 }
 
+namespace {
+
+// The means of W's rows over blocks of `block` rows: ⌈rows / block⌉ × cols.
+Eigen::MatrixXd block_means(const Eigen::MatrixXd& W, int block) {
+  const Eigen::Index rows = W.rows(), side = (rows + block - 1) / block;
+  Eigen::MatrixXd out(side, W.cols());
+  for (Eigen::Index i = 0; i < side; ++i) {
+    const Eigen::Index first = i * block, count = std::min<Eigen::Index>(block, rows - first);
+    out.row(i) = W.middleRows(first, count).colwise().mean();
+  }
+  return out;
+}
+
+}  // namespace
+
+FormPicture form_picture(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K, int max_side) {
+  FormPicture p;
+  p.d_model = static_cast<int>(W_Q.rows());
+  p.block = std::max(1, (p.d_model + max_side - 1) / std::max(1, max_side));
+  p.W = p.block == 1 ? Eigen::MatrixXd(W_Q * W_K.transpose())
+                     : Eigen::MatrixXd(block_means(W_Q, p.block) * block_means(W_K, p.block).transpose());
+  p.symmetric = (p.W + p.W.transpose()) / 2;
+  p.antisymmetric = (p.W - p.W.transpose()) / 2;
+  if (p.W.size())
+    p.max_abs = std::max({p.W.cwiseAbs().maxCoeff(), p.symmetric.cwiseAbs().maxCoeff(), p.antisymmetric.cwiseAbs().maxCoeff()});
+  return p;
+}
+
 }  // namespace core

@@ -4,6 +4,7 @@
 // a trained model: QQᵀ's form is always symmetric, a head that learned direction is not.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include <Eigen/Core>
@@ -26,5 +27,21 @@ struct BilinearForm {
 // ⟨W, Wᵀ⟩ = tr(W_KᵀW_Q·W_KᵀW_Q)), and the thin QR factors W_Q = U·R_Q, W_K = V·R_K give the
 // singular values, those of R_Q·R_Kᵀ. A GPT-2 head (768 × 64) then takes a 64 × 64 SVD, not a 768 × 768 one.
 BilinearForm bilinear_form(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K);
+
+// W and its two parts as pictures of at most max_side × max_side cells, for the Heads view: where
+// d_model > max_side, each cell is the mean of a block × block square of W (the last row and column of
+// blocks may be narrower). The mean is linear, so a block's mean of W is the product of the block
+// means of W_Q's and W_K's rows (no d_model × d_model product is formed), and the means of Wᵀ are
+// those of W transposed: the parts of the picture are the pictures of the parts.
+struct FormPicture {
+  int d_model = 0;
+  int block = 1;  // rows (and columns) of W a cell averages: 1 where d_model ≤ max_side
+  Eigen::MatrixXd W, symmetric, antisymmetric;  // side × side, side = ⌈d_model / block⌉
+  double max_abs = 0;                           // the largest |entry| of the three: one colour scale
+  // The rows (or columns) of W that cell index i covers: [first, last], 0-based.
+  int first(int i) const { return i * block; }
+  int last(int i) const { return std::min(d_model, (i + 1) * block) - 1; }
+};
+FormPicture form_picture(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K, int max_side);
 
 }  // namespace core

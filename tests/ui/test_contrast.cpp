@@ -36,6 +36,7 @@ class OrderedHeatmaps final : public app::HeatmapRenderer {
     list->PrimReserve(3, 3);
     for (int i = 0; i < 3; ++i) list->PrimVtx(heatmap.min, mark, 0);
   }
+  ImTextureID texture(const app::CellImage&) override { return nullptr; }
   static int marked(const ImDrawVert& v) { return v.uv.y == -1.0f && v.uv.x <= -1.0f ? static_cast<int>(-1.0f - v.uv.x) : -1; }
   std::vector<app::HeatmapDraw> drawn;
 };

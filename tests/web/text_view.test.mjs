@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { root, shots, native, open, frames } from "./page_support.mjs";
+import { root, shots, native, open, frames, chooseFile } from "./page_support.mjs";
 
 // A number as the screen shows it (app/widgets/heatmap.cpp's format_number): the double itself
 // correctly rounded to two decimals, a tie to the even digit, a minus sign (U+2212) only where a
@@ -83,6 +83,29 @@ test("the text view's tables of S and A, as chromium's accessibility tree has th
       assert.deepEqual(heard.rows.slice(1), numbers, `${region} head ${h + 1}`);
     }
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A singular value as the Heads view writes it (C's %.4g): 4 significant digits, no trailing zeros.
+const g4 = (x) => String(Number(x.toPrecision(4)));
+
+test("a heads file picked with Ctrl+O opens in the Heads view, whose table is --dump's numbers, as the screen reader hears it", async () => {
+  const { page, context, errors } = await open();
+  const file = path.join(root, "assets/language_models/heads_small.result.heads/v02-seed1.json");
+  const chooser = await chooseFile(page);
+  await chooser.setFiles(file);
+  await page.waitForFunction(() => /opened the heads/.test(window.attnlab.status()), null, { timeout: 20000 });
+  await frames(page, 4);
+  if (shots) await page.screenshot({ path: path.join(shots, "heads-view.png") });
+  const dump = JSON.parse(native(["--dump", file]).toString());
+  assert.equal(dump.objective, "bidirectional");
+  const region = "Heads of bidirectional, bidirectional objective, seed 1: 8 heads, each one's W = W_Q·W_K\u1D40";
+  const heard = (await tablesHeard(page, region)).find((t) => t.name.startsWith("The heads"));
+  assert.ok(heard, "a table of the heads");
+  assert.deepEqual(heard.rows[0].slice(1), ["layer", "head", "d_model", "d_k", "symmetric fraction", "rank", "singular values"]);
+  assert.deepEqual(heard.rows.slice(1), dump.heads.map((h) => [`layer ${h.layer}, head ${h.head}`, String(h.layer), String(h.head),
+    String(h.d_model), String(h.d_k), h.symmetric_fraction.toFixed(4), String(h.rank), h.singular_values.map(g4).join(" ")]));
   assert.deepEqual(errors, []);
   await context.close();
 });
