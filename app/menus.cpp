@@ -116,6 +116,15 @@ void TrainMenu(AppState& state) {
     if (keyed::MarkupMenuItem(key, key.c_str(), std::to_string(i + 1) + ". " + x.title, nullptr, state.lab.source == x.path && !state.lab.edited))
       open_experiment(state, x.path);
   }
+  if (!state.library.results.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("Shipped results: language models trained in PyTorch, and their heads");
+    for (size_t i = 0; i < state.library.results.size(); ++i) {
+      const LessonInfo& x = state.library.results[i];
+      const std::string key = "menu.result." + std::to_string(i);
+      if (keyed::MarkupMenuItem(key, key.c_str(), x.title, nullptr, state.lab.result && state.lab.result_source == x.path)) open_result(state, x.path);
+    }
+  }
   ImGui::EndMenu();
 }
 

@@ -69,4 +69,11 @@ std::vector<std::string> experiment_files() {
   return json_files(platform_files().paths->data_dir() / "assets" / "experiments");
 }
 
+std::vector<std::string> shipped_result_files() {
+  std::vector<std::string> results;
+  for (const std::string& path : json_files(platform_files().paths->data_dir() / "assets" / "language_models"))
+    if (path.size() > 12 && path.compare(path.size() - 12, 12, ".result.json") == 0) results.push_back(path);
+  return results;
+}
+
 }  // namespace app

@@ -29,5 +29,7 @@ bool is_shipped_file(const std::string& path);
 std::vector<std::string> lesson_files();
 // assets/experiments/*.json under the data directory, sorted by name.
 std::vector<std::string> experiment_files();
+// assets/language_models/*.result.json under the data directory, sorted by name: the shipped RESULTs.
+std::vector<std::string> shipped_result_files();
 
 }  // namespace app

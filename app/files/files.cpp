@@ -15,6 +15,7 @@
 #include "core/export/export.h"  // valid_utf8
 #include "core/io/atomic_file.h"
 #include "core/io/heads_file.h"
+#include "core/io/language_model_json.h"
 #include "core/io/lesson_show.h"
 #include "core/io/link.h"
 #include "core/io/scenario_io.h"
@@ -291,6 +292,7 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
   const int code = load_initial_scenario(experiment || result || heads ? StartFile{} : start, state, headless);
   state.library.lessons = load_lesson_list();
   state.library.experiments = load_experiment_list();
+  state.library.results = load_result_list();
   if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
   if (code == 0 && result) show_result(state, std::move(*result), absolute(file));
   if (code == 0 && heads) show_heads(state, std::move(*heads), absolute(file));
@@ -433,6 +435,17 @@ std::vector<LessonInfo> load_experiment_list() {
     experiments.push_back({path, loaded.ok() && !loaded.experiment->title.empty() ? loaded.experiment->title : stem});
   }
   return experiments;
+}
+
+std::vector<LessonInfo> load_result_list() {
+  std::vector<LessonInfo> results;
+  for (const std::string& path : shipped_result_files()) {
+    const std::string experiment = path.substr(0, path.size() - std::string(".result.json").size()) + ".json";
+    const core::LanguageModelLoad loaded = core::load_language_model_file(experiment);
+    const std::string stem = std::filesystem::path(path).stem().string();
+    results.push_back({path, loaded.ok() && !loaded.model->title.empty() ? loaded.model->title : stem});
+  }
+  return results;
 }
 
 std::string time_stamp() {

@@ -70,6 +70,9 @@ struct UserLessons {
 const UserLessons& user_lessons();
 // The shipped experiments (assets/experiments/*.json), with their titles.
 std::vector<LessonInfo> load_experiment_list();
+// The shipped RESULTs, each titled by its experiment's file beside it (R.json for R.result.json), which
+// is small: the RESULT itself is read only when it is opened.
+std::vector<LessonInfo> load_result_list();
 
 // Whether state's file is lesson i (by file name: the installed and the
 // source copies of a lesson are the same lesson).

@@ -63,7 +63,7 @@ void set_experiment(AppState& state, core::Experiment e, std::string source) {
 namespace {
 
 // A file the reader refused: its first message on the status line, and how many more there are.
-bool not_opened(AppState& state, const std::vector<std::string>& errors) {
+bool refused(AppState& state, const std::vector<std::string>& errors) {
   state.status = "not opened: " + errors.front() + (errors.size() > 1 ? " (and " + std::to_string(errors.size() - 1) + " more)" : "");
   return false;
 }
@@ -72,7 +72,7 @@ bool not_opened(AppState& state, const std::vector<std::string>& errors) {
 
 bool open_result(AppState& state, const std::string& path) {
   core::LmResultLoad loaded = core::load_lm_result_file(path);
-  if (!loaded.ok()) return not_opened(state, loaded.errors);
+  if (!loaded.ok()) return refused(state, loaded.errors);
   show_result(state, std::move(*loaded.result), path);
   return true;
 }
@@ -104,7 +104,7 @@ void close_result(AppState& state) {
 
 bool open_heads(AppState& state, const std::string& path) {
   core::HeadsLoad loaded = core::load_heads_file(path);
-  if (!loaded.ok()) return not_opened(state, loaded.errors);
+  if (!loaded.ok()) return refused(state, loaded.errors);
   show_heads(state, std::move(*loaded.heads), path);
   return true;
 }
@@ -146,7 +146,7 @@ bool open_head_in_views(AppState& state, int dims) {
   char numbers[160];
   std::snprintf(numbers, sizeof numbers, "Its symmetric fraction here is %.3f; the whole head's, over all %d dimensions, is %.3f.", fraction,
                 whole.d_model, whole.symmetric_fraction);
-  s.notes = "A trained head, brought down to the few directions that matter most to it. Its scores are s_{ij} = x_i W x_j^T with "
+  s.notes = "A trained head, brought down to the few directions that matter most to it. Its scores are s_{ij} = x_i W x_jᵀ with "
             "W = W^Q W^{Kᵀ}, a " + std::to_string(whole.d_model) + " × " + std::to_string(whole.d_model) +
             " matrix. The tokens here are directions of the model's space: u1 is the query side of W's largest singular pair, v1 "
             "its key side, then u2, v2 (a direction already among the others is skipped: a symmetric head has v1 = ±u1). On them, "
@@ -154,7 +154,7 @@ bool open_head_in_views(AppState& state, int dims) {
             std::to_string(s.d_k) + "/" + std::to_string(whole.d_k) + "), so that dividing by √" + std::to_string(s.d_k) +
             " gives what dividing by √" + std::to_string(whole.d_k) + " gave it. W^Q and W^K are a factoring of the head's W restricted "
             "to these directions, not its own weights, and W^V, W^O are the identity, so that each output row is the mix of directions "
-            "its token attends to. " + numbers + " Drag an entry of W^Q or W^K and watch the Scores panel: QK^T against QQ^T.";
+            "its token attends to. " + numbers + " Drag an entry of W^Q or W^K and watch the Scores panel: QKᵀ against QQᵀ.";
   core::Scenario before = state.scenario();
   if (!state.replace(std::move(s))) return false;  // status says why
   if (!(state.scenario() == before) && !state.library.file.empty())

@@ -44,7 +44,13 @@ HeadInViews head_in_views(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K
     for (int pass = 0; pass < 2; ++pass)  // Gram–Schmidt twice: orthogonal to rounding
       for (int j = 0; j < found; ++j) v -= out.basis.col(j).dot(v) * out.basis.col(j);
     if (v.norm() < 1e-6 * std::max(1.0, candidate.norm())) continue;  // in the span of those before
-    out.basis.col(found++) = v.normalized();
+    v.normalize();
+    // A singular vector's sign is the solver's choice: each direction points where its largest entry is
+    // positive, so that the same head gives the same scenario on every machine (the lesson holds one).
+    Eigen::Index largest = 0;
+    v.cwiseAbs().maxCoeff(&largest);
+    if (v(largest) < 0) v = -v;
+    out.basis.col(found++) = v;
     out.names.push_back(name);
   }
   // W' = Pᵀ·W·P = (Pᵀ·W_Q)·(Pᵀ·W_K)ᵀ, factored again with d_k = dims.
@@ -52,7 +58,16 @@ HeadInViews head_in_views(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K
   const Eigen::JacobiSVD<Eigen::MatrixXd> svd(out.form, Eigen::ComputeFullU | Eigen::ComputeFullV);
   const Eigen::VectorXd root = svd.singularValues().cwiseSqrt();
   const double c = std::pow(static_cast<double>(dims) / d_k, 0.25);
-  const Eigen::MatrixXd Q = c * svd.matrixU() * root.asDiagonal(), K = c * svd.matrixV() * root.asDiagonal();
+  Eigen::MatrixXd Q = c * svd.matrixU() * root.asDiagonal(), K = c * svd.matrixV() * root.asDiagonal();
+  // Likewise each factor's column: its largest entry of W^Q positive (W^K's column turned with it, W' unchanged).
+  for (int j = 0; j < dims; ++j) {
+    Eigen::Index largest = 0;
+    Q.col(j).cwiseAbs().maxCoeff(&largest);
+    if (Q(largest, j) < 0) {
+      Q.col(j) = -Q.col(j);
+      K.col(j) = -K.col(j);
+    }
+  }
   Scenario& s = out.scenario;
   s = make_zero_scenario(dims, dims, dims, 1);
   s.tokens = out.names;

@@ -10,7 +10,9 @@
 // whole (and what of the others falls in the subspace). W' is factored again as W^Q·W^Kᵀ with
 // d_k = dims (W' = A·Σ·Bᵀ, W^Q = c·A·√Σ, W^K = c·B·√Σ), with c = (dims / d_k)^{1/4} so that the views'
 // logits S / √dims are the trained head's S / √d_k. The tokens are the directions themselves (X = I),
-// W^V = W^O = I: the output of a token is the mix of directions it attends to.
+// W^V = W^O = I: the output of a token is the mix of directions it attends to. Each direction points
+// where its largest entry is positive, and each column of W^Q likewise (with W^K's), so that a head
+// gives one scenario whatever signs the solver's singular vectors come with.
 #pragma once
 
 #include <string>
