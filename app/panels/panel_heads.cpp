@@ -248,9 +248,9 @@ void SingularValues(const core::BilinearForm& f, ImVec2 size) {
     draw_script_text(draw, ImVec2(x_dk + 6 * scale, at.y + size.y - script_line_height() - 2 * scale), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                      "d_k = " + std::to_string(f.d_k) + ": the rest are 0");
   ImGui::Dummy(size);
-  ScriptTextWrapped("The singular values σ_1 … σ_{" + std::to_string(shown) + "} of W, largest first: rank " + std::to_string(f.rank) +
-                    " (numpy's tolerance; grey bars are below it), and past d_k = " + std::to_string(f.d_k) +
-                    " every σ is 0, since W = W_Q·W_Kᵀ passes through d_k dimensions");
+  ScriptTextWrapped("The first " + std::to_string(shown) + " of W's " + std::to_string(f.d_model) + " singular values, largest first: rank " +
+                    std::to_string(f.rank) + " (counting those above the tolerance numpy's matrix_rank uses; a bar below it would be grey), "
+                    "and past d_k = " + std::to_string(f.d_k) + " every σ is 0, since W = W_Q·W_Kᵀ passes through d_k dimensions");
 }
 
 // Right: the head shown, its numbers, its three pictures and its singular values.

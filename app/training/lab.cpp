@@ -143,18 +143,21 @@ bool open_head_in_views(AppState& state, int dims) {
   s.title = "Layer " + std::to_string(h.layer) + ", head " + std::to_string(h.head) + " of " + model + ", in " +
             std::to_string(in.names.size()) + " of its " + std::to_string(whole.d_model) + " dimensions";
   const double fraction = core::bilinear_form(s.W_Q[0], s.W_K[0]).symmetric_fraction;
-  char numbers[160];
-  std::snprintf(numbers, sizeof numbers, "Its symmetric fraction here is %.3f; the whole head's, over all %d dimensions, is %.3f.", fraction,
-                whole.d_model, whole.symmetric_fraction);
+  char numbers[256];
+  std::snprintf(numbers, sizeof numbers,
+                "Its symmetric fraction here is %.3f (1 minus the square of the Scores panel's asymmetry); the whole head's, over all %d "
+                "dimensions, is %.3f.",
+                fraction, whole.d_model, whole.symmetric_fraction);
   s.notes = "A trained head, brought down to the few directions that matter most to it. Its scores are s_{ij} = x_i W x_jᵀ with "
             "W = W^Q W^{Kᵀ}, a " + std::to_string(whole.d_model) + " × " + std::to_string(whole.d_model) +
-            " matrix. The tokens here are directions of the model's space: u1 is the query side of W's largest singular pair, v1 "
-            "its key side, then u2, v2 (a direction already among the others is skipped: a symmetric head has v1 = ±u1). On them, "
-            "each logit (the score over √d_k) is the trained head's own: the scores S here are the head's times √(" +
-            std::to_string(s.d_k) + "/" + std::to_string(whole.d_k) + "), so that dividing by √" + std::to_string(s.d_k) +
-            " gives what dividing by √" + std::to_string(whole.d_k) + " gave it. W^Q and W^K are a factoring of the head's W restricted "
-            "to these directions, not its own weights, and W^V, W^O are the identity, so that each output row is the mix of directions "
-            "its token attends to. " + numbers + " Drag an entry of W^Q or W^K and watch the Scores panel: QKᵀ against QQᵀ.";
+            " matrix. The tokens here are directions of the model's space (X is the identity): W sends a query along u1 to keys "
+            "along v1 most strongly (its largest singular pair), then u2 to v2, each made perpendicular to the ones before (one "
+            "already among them is left out: a symmetric head has v1 = ±u1). On them, each logit (the score over √d_k) is the trained "
+            "head's own: the scores S here are the head's times √(" + std::to_string(s.d_k) + "/" + std::to_string(whole.d_k) +
+            "), so that dividing by √" + std::to_string(s.d_k) + " gives what dividing by √" + std::to_string(whole.d_k) +
+            " gave it. W^Q and W^K here are two small matrices whose product gives the head's scores on these directions, not its own "
+            "weights, and W^V, W^O are the identity, so that each output row is the mix of directions its token attends to. " + numbers +
+            " Scroll down in the Matrices panel to drag an entry of W^Q or W^K, and watch the Scores panel: QKᵀ against QQᵀ.";
   core::Scenario before = state.scenario();
   if (!state.replace(std::move(s))) return false;  // status says why
   if (!(state.scenario() == before) && !state.library.file.empty())

@@ -258,7 +258,7 @@ test("a picked file whose write fails, or whose Open is refused or cancelled aft
   await context.close();
 });
 
-test("a dropped file above 1 MiB is refused unread, and no dropped file stays in the page's memory but one that opened", async () => {
+test("a dropped file above 1 MiB is refused unless it is a heads file or a RESULT (a heads file of 2.3 MB opens), and no dropped file stays in the page's memory but one that opened", async () => {
   const { page, context, errors } = await open();
   const drop = (name, text, size = 0) => page.evaluate(([n, t, k]) => {
     const data = new DataTransfer();
@@ -269,7 +269,7 @@ test("a dropped file above 1 MiB is refused unread, and no dropped file stays in
   }, [name, text, size]);
   const exists = (p) => page.evaluate((q) => Module.FS.analyzePath(q).exists, p);
   const firstLesson = native(["--dump", lessons[0]]).toString();
-  await drop("big.json", "", 33 << 20);  // above the 32 MiB the page reads of a heads file or a RESULT
+  await drop("big.json", "", 2 << 20);  // neither a heads file nor a RESULT, which may be larger
   await page.waitForFunction(() => /big\.json/.test(window.attnlab.status()), null, { timeout: 10000 });
   assert.match(await statusLine(page), /^not opened: \S*big\.json: larger than 1 MiB; a scenario file is at most 1 MiB \(a heads file or a RESULT, 32 MiB\)$/);
   assert.equal(await exists("/.glfw_dropped_files/big.json"), false);
@@ -282,6 +282,15 @@ test("a dropped file above 1 MiB is refused unread, and no dropped file stays in
   await drop("notes.txt", "hello");
   await page.waitForFunction(() => /only \.json scenario files can be dropped/.test(window.attnlab.status()), null, { timeout: 10000 });
   assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson);
+  // A heads file above 1 MiB opens (a head of d_model 1 500 and d_k 64, about 2.3 MB: above 1 024, its pictures are
+  // block means), in the Heads view.
+  const rows = (n, k, seed) => Array.from({ length: n }, (_, i) => Array.from({ length: k }, (_, j) => ((i * 7919 + j * 104729 + seed) % 2001 - 1000) / 1000));
+  const wide = JSON.stringify({ attnlab_heads: 1, model: "wide", objective: "causal",
+                                heads: [{ layer: 0, head: 0, W_Q: rows(1500, 64, 1), W_K: rows(1500, 64, 2) }] });
+  assert.ok(wide.length > 1 << 20, `${wide.length} bytes`);
+  await drop("wide.json", wide);
+  await page.waitForFunction(() => /wide\.json/.test(window.attnlab.status()), null, { timeout: 20000 });
+  assert.match(await statusLine(page), /^opened the heads \S*wide\.json: 1 head$/);
   await drop("good.json", fs.readFileSync(testScenarios[0], "utf8"));
   await page.waitForFunction((want) => window.attnlab.dump() === want, native(["--dump", testScenarios[0]]).toString(), { timeout: 10000 });
   assert.equal(await exists("/.glfw_dropped_files/good.json"), false);
