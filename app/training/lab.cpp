@@ -62,6 +62,23 @@ void set_experiment(AppState& state, core::Experiment e, std::string source) {
 
 namespace {
 
+// Open in views, for a design's trained weights and for a trained head: s in the views in place of the
+// scenario, as one undo step. Saving must not write s over the lesson that was open, so its file is set
+// aside (Ctrl+Z gives it back); the same scenario again replaces nothing: no undo step, and the file stays.
+enum class InViews { Refused, Same, Shown };
+InViews show_in_views(AppState& state, core::Scenario s) {
+  core::Scenario before = state.scenario();
+  if (!state.replace(std::move(s))) return InViews::Refused;  // the status line says why
+  if (state.scenario() == before) return InViews::Same;
+  if (!state.library.file.empty())
+    state.library.set_aside = Library::SetAside{state.library.file, state.library.file_stamp, std::move(before), state.scenario()};
+  state.library.file.clear();
+  state.panels.lesson_step = 0;
+  state.view.workspace = Workspace::Views;
+  state.view.head = 0;
+  return InViews::Shown;
+}
+
 // A file the reader refused: its first message on the status line, and how many more there are.
 bool refused(AppState& state, const std::vector<std::string>& errors) {
   state.status = "not opened: " + errors.front() + (errors.size() > 1 ? " (and " + std::to_string(errors.size() - 1) + " more)" : "");
@@ -158,14 +175,8 @@ bool open_head_in_views(AppState& state, int dims) {
             " gave it. W^Q and W^K here are two small matrices whose product gives the head's scores on these directions, not its own "
             "weights, and W^V, W^O are the identity, so that each output row is the mix of directions its token attends to. " + numbers +
             " Scroll down in the Matrices panel to drag an entry of W^Q or W^K, and watch the Scores panel: QKᵀ against QQᵀ.";
-  core::Scenario before = state.scenario();
-  if (!state.replace(std::move(s))) return false;  // status says why
-  if (!(state.scenario() == before) && !state.library.file.empty())
-    state.library.set_aside = Library::SetAside{state.library.file, state.library.file_stamp, std::move(before), state.scenario()};
-  state.library.file.clear();
-  state.panels.lesson_step = 0;
-  state.view.workspace = Workspace::Views;
-  state.view.head = 0;
+  const InViews put = show_in_views(state, std::move(s));
+  if (put != InViews::Shown) return put == InViews::Same;  // refused: the status line says why
   state.status = "the views show layer " + std::to_string(h.layer) + ", head " + std::to_string(h.head) + " on its directions " + names +
                  "; Ctrl+Z brings back the scenario before";
   return true;
@@ -220,17 +231,8 @@ bool open_variant_in_views(AppState& state, int v) {
             (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "") +
             (lab.experiment.title.empty() ? "" : " \u2014 " + lab.experiment.title);
   s.notes.clear();
-  core::Scenario before = state.scenario();
-  if (!state.replace(std::move(s))) return false;  // status says why
-  // Saving must not write the trained weights over the lesson that was open; Ctrl+Z gives it back.
-  // (The same weights again replace nothing: no undo step, and the file stays.)
-  if (state.scenario() == before) return true;
-  if (!state.library.file.empty())
-    state.library.set_aside = Library::SetAside{state.library.file, state.library.file_stamp, std::move(before), state.scenario()};
-  state.library.file.clear();
-  state.panels.lesson_step = 0;
-  state.view.workspace = Workspace::Views;
-  state.view.head = 0;
+  const InViews shown = show_in_views(state, std::move(s));
+  if (shown != InViews::Shown) return shown == InViews::Same;  // refused: the status line says why
   state.status = "the views show " + core::markup_as_plain_text(name) + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
                  (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "") + ": its weights, the run's first sequence as X and its target; Ctrl+Z brings back the scenario before";
   return true;
