@@ -75,7 +75,10 @@ std::optional<core::Experiment> load(const std::string& experiment, std::ostream
 // Every step, with a progress line that rewrites itself about a hundred times, not once a step.
 core::SeededTraining train(const core::Experiment& e, std::ostream& err) {
   core::SeededTraining training(e);
-  const std::string seeds = e.seeds > 1 ? " (" + std::to_string(e.seeds) + " seeds)" : "";
+  const std::string rates = e.sweep_learning_rate.empty() ? "" : std::to_string(e.sweep_learning_rate.size()) + " learning rates";
+  const std::string runs = e.seeds > 1 ? std::to_string(e.seeds) + " seeds" : "";
+  const std::string seeds = rates.empty() && runs.empty() ? ""
+                            : " (" + rates + (rates.empty() || runs.empty() ? "" : " × ") + runs + ")";
   training.train_to_end([&](int step) { err << "\rtraining" << seeds << ": step " << step << "/" << e.steps << std::flush; });
   err << "\n";
   return training;
@@ -98,7 +101,7 @@ int run_train(const std::string& experiment, const std::string& out, std::ostrea
   // RESULT's "initial" and "final" are scenarios of the run's first sequence and its target:
   // known before the first step, so a teacher whose outputs leave ±1e6 is said at once.
   for (int s = 0; s < e->seeds; ++s)
-    if (const core::Training start(core::one_seed(*e, s)); !core::validate(start.initial(0)).empty()) {
+    if (const core::Training start(core::one_run(*e, s)); !core::validate(start.initial(0)).empty()) {
       err << "attnlab: " << experiment << ": the run's first sequence" << (e->seeds > 1 ? " with seed " + std::to_string(start.experiment().seed) : "")
           << " cannot be written as a scenario (" << core::validate(start.initial(0)).front()
           << "): RESULT's \"initial\" and \"final\" hold it and its target; "
@@ -112,12 +115,14 @@ int run_train(const std::string& experiment, const std::string& out, std::ostrea
     err << "attnlab: not written to " << core::short_path(out) << ": the result would not read back (" << problems.front() << ")\n";
     return 1;
   }
-  for (int s = 0; s < training.seeds(); ++s) {
+  for (int s = 0; s < training.runs(); ++s) {
     const core::Training& run = training.run(s);
     for (int v = 0; v < run.variants(); ++v)
       if (run.diverged(v))
         err << "attnlab: " << run.name(v)
-            << (training.seeds() > 1 ? " (seed " + std::to_string(run.experiment().seed) + ")" : std::string())
+            << (training.runs() > 1 ? " (seed " + std::to_string(run.experiment().seed) +
+                                          (run.sweeping() ? ", learning rate " + core::plain_number(run.experiment().learning_rate) : "") + ")"
+                                    : std::string())
             << " diverged at step " << run.diverged(v)
             << " (its loss was not finite, or that step would have taken a weight past ±1e6): it stopped there, and its "
                "final weights are those it had before that step\n";

@@ -26,6 +26,7 @@
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
 #include "app/widgets/loss_curves.h"
+#include "app/widgets/sweep_plot.h"
 #include "app/widgets/markup_items.h"
 #include "core/model/markup.h"
 
@@ -297,6 +298,23 @@ bool DesignSettings(AppState& state) {
   return AddDesign(state) || edited;
 }
 
+// A learning-rate sweep: its rates, and a button that trains at one rate again (the sweep's first
+// rate, or the file's learning_rate when it is among them).
+bool SweepSettings(core::Experiment& e) {
+  if (e.sweep_learning_rate.empty()) return false;
+  std::string rates;
+  for (const double r : e.sweep_learning_rate) rates += (rates.empty() ? "" : ", ") + core::plain_number(r);
+  TextWrappedWords("learning rate: a sweep over " + rates + " (" + std::to_string(e.sweep_learning_rate.size()) +
+                   " rates, each over the seeds)");
+  if (!keyed::Button("lab.sweep.off", "One rate")) {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train at one learning rate: the smallest of the sweep.");
+    return false;
+  }
+  e.learning_rate = e.sweep_learning_rate.front();
+  e.sweep_learning_rate.clear();
+  return true;
+}
+
 bool TrainingSettings(AppState& state) {
   core::Experiment& e = state.lab.experiment;
   ImGui::Spacing();
@@ -304,9 +322,12 @@ bool TrainingSettings(AppState& state) {
   bool edited = SizeField("steps", "lab.steps", e.steps, 1, core::kMaxSteps);
   ImGui::SameLine();
   edited |= SizeField("batch", "lab.batch", e.batch, 1, core::kMaxBatch);
-  edited |= PositiveField("learning rate", "lab.learning_rate", e.learning_rate, 10.0);
-  ImGui::SameLine();
+  if (e.sweep_learning_rate.empty()) {
+    edited |= PositiveField("learning rate", "lab.learning_rate", e.learning_rate, 10.0);
+    ImGui::SameLine();
+  }
   edited |= PositiveField("init scale", "lab.init_scale", e.init_scale, 100.0);
+  edited |= SweepSettings(e);
   int optimizer = e.optimizer == core::Optimizer::Adam ? 0 : 1;
   ImGui::TextUnformatted("optimizer");
   ImGui::SameLine();
@@ -355,6 +376,13 @@ void ExperimentSettings(AppState& state) {
 // Below the run's controls: the loss curves (curves_h tall), the table of variants, the exports
 // and what each variant learned (thumbs_h tall).
 void RunResults(AppState& state, float curves_h, float thumbs_h) {
+  if (!state.lab.view.curves.sweep.empty()) {  // a sweep: the final losses and largest logits against the rate
+    // As tall as the room left above the exports' row, the table's and the maps' room included.
+    const float room = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() - ImGui::GetStyle().ItemSpacing.y;
+    SweepPlots(state, ImVec2(ImGui::GetContentRegionAvail().x, std::max({curves_h + thumbs_h, room, 240 * fonts().scale})));
+    Exports(state);
+    return;
+  }
   CurvesControls(state);
   LossCurves(state, ImVec2(ImGui::GetContentRegionAvail().x, curves_h));
   VariantTable(state);

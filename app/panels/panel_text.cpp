@@ -1,6 +1,7 @@
 #include "app/panels/panel_text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "app/training/lab.h"  // variant_loss_now
@@ -103,7 +104,30 @@ PanelText curves_text(const AppState& state, const char* unit) {
     out += "  " + t.rows.back() + ": " + t.cells.back()[0] + (tests[v].empty() ? "" : "; on the test set " + tests[v]) + "\n";
   }
   text.add_table(std::move(out), std::move(t));
+  if (!c.sweep.empty()) text += sweep_text(c);
   return text;
+}
+
+PanelText sweep_text(const core::Curves& c) {
+  TextTable t;
+  t.caption = "the sweep: each design's test loss after training and largest attention logit, by learning rate";
+  t.columns = {"test loss (median [smallest, largest])", "runs diverged", "largest logit (median [smallest, largest])"};
+  std::string out = "The sweep, each rate over " + std::to_string(c.seeds) + (c.seeds == 1 ? " seed" : " seeds") +
+                    " (a run that diverged counts as the worst):\n";
+  const auto loss = [](double x) { return std::isinf(x) ? std::string("diverged") : format_loss(x); };
+  for (size_t k = 0; k < c.sweep.size(); ++k)
+    for (int v = 0; v < c.designs; ++v) {
+      const core::SweepPoint p = core::sweep_point_of(c, static_cast<int>(k), v);
+      t.rows.push_back(core::markup_as_plain_text(c.names[k * static_cast<size_t>(c.designs) + static_cast<size_t>(v)]));
+      char logit[96] = "";
+      if (!std::isnan(p.median_largest_logit))
+        std::snprintf(logit, sizeof logit, "%.4g [%.4g, %.4g]", p.median_largest_logit, p.largest_logit_lo, p.largest_logit_hi);
+      const std::string tested = p.runs == 0 ? "training"
+                                             : loss(p.median_test_loss) + " [" + loss(p.test_loss_lo) + ", " + loss(p.test_loss_hi) + "]";
+      t.cells.push_back({tested, std::to_string(p.runs_diverged) + " of " + std::to_string(p.runs), logit});
+      out += "  " + t.rows.back() + ": test loss " + tested + "; diverged " + t.cells.back()[1] + "; largest logit " + logit + "\n";
+    }
+  return PanelText().add_table(std::move(out), std::move(t));
 }
 
 }  // namespace app

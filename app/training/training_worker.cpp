@@ -73,9 +73,9 @@ TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(without_
     publish(true);
   }
   if (elsewhere.start && (parts_count_ = elsewhere.start(last_id + 1, core::to_text(core::experiment_to_json(experiment_)),
-                                                         training_.seeds())) > 0) {
+                                                         training_.runs())) > 0) {
     id_ = ++last_id;
-    for (int s = 0; s < training_.seeds(); ++s) records_.push_back(core::record_of(training_.run(s)));
+    for (int s = 0; s < training_.runs(); ++s) records_.push_back(core::record_of(training_.run(s)));
   }
   if (on_frames || id_ > 0) frame_workers.push_back(this);
   else thread_ = std::thread([this] { loop(); });
@@ -160,6 +160,8 @@ void TrainingWorker::update(View& view) const {
       c.test_hi = published_.test_hi;
       c.diverged = published_.diverged;
       c.diverged_runs = published_.diverged_runs;
+      c.run_test_loss = published_.run_test_loss;  // a sweep's: a number a run
+      c.run_largest_logit = published_.run_largest_logit;
     }
     view.steps_per_second = steps_per_second_;
     view.revision = revision_;
@@ -210,7 +212,7 @@ bool TrainingWorker::take_step(std::unique_lock<std::mutex>& lock) {
   if (pending_steps_ > 0) --pending_steps_;
   // A seed's run at a time, the lock free meanwhile (the window copies what it needs without waiting
   // for a step); a cancel (an edit, a restart) is seen between the seeds, not after all of them.
-  for (int s = 0; s < training_.seeds(); ++s) {
+  for (int s = 0; s < training_.runs(); ++s) {
     lock.unlock();
     training_.step_run(s);
     lock.lock();
@@ -285,6 +287,10 @@ void TrainingWorker::take_news(const nlohmann::json& news) {
       for (const nlohmann::json& x : seed.at("loss")[v]) loss.push_back(training_news::number_of(x));
       r.test_loss[v] = training_news::number_of(seed.at("test_loss")[v]);
       r.diverged[v] = seed.at("diverged")[v].get<int>();
+    }
+    if (seed.contains("largest_logit")) {
+      r.largest_logit.clear();
+      for (const nlohmann::json& x : seed.at("largest_logit")) r.largest_logit.push_back(training_news::number_of(x));
     }
     r.steps_done = seed.at("steps_done").get<int>();
   }

@@ -4,12 +4,13 @@
 // shares no memory with the page: what it trains arrives as messages, and the news goes back as
 // text (app/training/training_worker.cpp's page side reads it).
 //
-// Each run the page starts (an id) has here the seeds [first, first + count) of its experiment,
-// each exactly the one-seed run of that seed (core::one_seed): the page splits a race's seeds
+// Each run the page starts (an id) has here the runs [first, first + count) of its experiment (one
+// per seed, and per rate in a sweep), each exactly core::one_run's: the page splits a race's runs
 // among its workers and draws the curves from all of them (core::update_curves of RunRecords).
 // Only core is linked: no window, no GL.
 #include <emscripten.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -43,8 +44,8 @@ struct Run {
   double steps_per_second = 0;
   bool news_due = true, weights_due = true;
 
-  Run(const core::Experiment& e, int first) : first_seed(first), training(e) {
-    sent.assign(static_cast<size_t>(training.seeds()), std::vector<size_t>(static_cast<size_t>(training.run(0).variants()), 0));
+  Run(const core::Experiment& e, int first, int count) : first_seed(first), training(e, first, count) {
+    sent.assign(static_cast<size_t>(training.runs()), std::vector<size_t>(static_cast<size_t>(training.run(0).variants()), 0));
   }
   bool wants_step() const { return (running || pending_steps > 0) && !training.finished(); }
   Clock::time_point step_due() const {
@@ -79,10 +80,11 @@ core::OrderedJson news_of(int id, Run& run) {
   core::OrderedJson news = {{"id", id}, {"order", run.order}, {"first_seed", run.first_seed},
                             {"running", run.running || run.pending_steps > 0}, {"steps_per_second", run.steps_per_second}};
   core::OrderedJson seeds = core::OrderedJson::array();
-  for (int s = 0; s < run.training.seeds(); ++s) {
+  for (int s = 0; s < run.training.runs(); ++s) {
     const core::Training& t = run.training.run(s);
     core::OrderedJson seed = {{"steps_done", t.steps_done()}}, from = core::OrderedJson::array(), loss = core::OrderedJson::array(),
-                      test = core::OrderedJson::array(), diverged = core::OrderedJson::array();
+                      test = core::OrderedJson::array(), diverged = core::OrderedJson::array(),
+                      largest = core::OrderedJson::array();
     for (int v = 0; v < t.variants(); ++v) {
       size_t& sent = run.sent[static_cast<size_t>(s)][static_cast<size_t>(v)];
       const std::vector<double>& all = t.loss(v);
@@ -94,7 +96,9 @@ core::OrderedJson news_of(int id, Run& run) {
       sent = all.size();
       test.push_back(number(t.test_loss(v)));
       diverged.push_back(t.diverged(v));
+      if (t.sweeping()) largest.push_back(number(t.largest_logits(v).empty() ? NAN : *std::max_element(t.largest_logits(v).begin(), t.largest_logits(v).end())));
     }
+    if (t.sweeping()) seed["largest_logit"] = std::move(largest);
     seed["from"] = std::move(from);
     seed["loss"] = std::move(loss);
     seed["test_loss"] = std::move(test);
@@ -127,16 +131,14 @@ char* c_string(const std::string& text) {
 
 extern "C" {
 
-// A run of the experiment (its file's text, as the lab has it): seeds [first, first + count).
+// A run of the experiment (its file's text, as the lab has it): its runs [first, first + count).
 // Null when all is well; else why not, to be freed.
 EMSCRIPTEN_KEEPALIVE char* attnlab_worker_start(int id, const char* experiment, int first, int count) {
   core::ExperimentLoad loaded = core::parse_experiment(experiment, true);
   if (!loaded.ok()) return c_string(loaded.message());
   core::Experiment e = *loaded.experiment;
   e.record = false;  // the lab writes no RESULT: the batches would only fill memory
-  e.seed += static_cast<std::uint64_t>(first);  // seed s of the race is the one-seed run of e.seed + s
-  e.seeds = count;
-  runs[id] = std::make_unique<Run>(e, first);
+  runs[id] = std::make_unique<Run>(e, first, count);  // run r of the race is core::one_run(e, r)
   return nullptr;
 }
 

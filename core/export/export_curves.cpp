@@ -88,7 +88,7 @@ Curves curves_of(const LmResult& r) {
 namespace {
 
 // update_curves for a SeededTraining's runs and for the copies the page keeps of runs trained in
-// its Web Workers (RunRecord): Runs gives seeds(), steps_done(), and of each seed's run s,
+// its Web Workers (RunRecord): Runs gives runs(), steps_done(), and of each seed's run s,
 // variant v: loss(s, v), test_loss(s, v) and diverged(s, v).
 template <class Runs>
 void update_curves_of(Curves& c, const Runs& t) {
@@ -96,6 +96,14 @@ void update_curves_of(Curves& c, const Runs& t) {
   std::vector<double> at;
   for (size_t v = 0; v < c.names.size(); ++v) {
     const int variant = static_cast<int>(v);
+    if (!c.sweep.empty())
+      for (int s = 0; s < t.runs(); ++s) {
+        const bool done = t.diverged(s, variant) || std::isfinite(t.test_loss(s, variant));
+        c.run_test_loss[v][static_cast<size_t>(s)] = t.diverged(s, variant) ? std::numeric_limits<double>::infinity()
+                                                     : done                  ? t.test_loss(s, variant)
+                                                                             : std::numeric_limits<double>::quiet_NaN();
+        c.run_largest_logit[v][static_cast<size_t>(s)] = t.largest_logit(s, variant);
+      }
     if (c.seeds == 1) {
       const std::vector<double>& from = t.loss(0, variant);
       c.loss[v].insert(c.loss[v].end(), from.begin() + static_cast<std::ptrdiff_t>(c.loss[v].size()), from.end());
@@ -108,7 +116,7 @@ void update_curves_of(Curves& c, const Runs& t) {
     size_t longest = 0, reached = std::numeric_limits<size_t>::max();
     std::vector<double> tests;
     int diverged = 0, runs_diverged = 0;
-    for (int s = 0; s < t.seeds(); ++s) {
+    for (int s = 0; s < t.runs(); ++s) {
       const size_t length = t.loss(s, variant).size();
       longest = std::max(longest, length);
       if (std::isfinite(t.test_loss(s, variant))) tests.push_back(t.test_loss(s, variant));
@@ -121,7 +129,7 @@ void update_curves_of(Curves& c, const Runs& t) {
     }
     for (size_t k = c.loss[v].size(); k < std::min(longest, reached); ++k) {
       at.clear();
-      for (int s = 0; s < t.seeds(); ++s)
+      for (int s = 0; s < t.runs(); ++s)
         if (k < t.loss(s, variant).size()) at.push_back(t.loss(s, variant)[k]);
       c.band_lo[v].push_back(*std::min_element(at.begin(), at.end()));
       c.band_hi[v].push_back(*std::max_element(at.begin(), at.end()));
@@ -136,11 +144,32 @@ void update_curves_of(Curves& c, const Runs& t) {
   }
 }
 
-// Empty curves for `seeds` runs of the experiment whose first run is `first`: names, params, steps.
+// Empty curves for `seeds` runs of the experiment whose first run is `first` (at each of a sweep's
+// rates): names, params, steps.
 void start_curves(Curves& c, const Training& first, int seeds) {
   c = curves_of(first);
   for (std::vector<double>& loss : c.loss) loss.clear();  // filled as every later update
   c.seeds = seeds;
+  if (first.sweeping()) {
+    const Curves one = c;
+    c.sweep = first.experiment().sweep_learning_rate;
+    c.designs = static_cast<int>(one.names.size());
+    c.names.clear();
+    c.loss.clear();
+    c.params.clear();
+    c.test_loss.clear();
+    c.diverged.clear();
+    for (const double rate : c.sweep)
+      for (size_t v = 0; v < one.names.size(); ++v) {
+        c.names.push_back(one.names[v] + ", η = " + plain_number(rate));
+        c.loss.emplace_back();
+        c.params.push_back(one.params[v]);
+        c.test_loss.push_back(std::numeric_limits<double>::quiet_NaN());
+        c.diverged.push_back(0);
+      }
+    c.run_test_loss.assign(c.names.size(), std::vector<double>(static_cast<size_t>(seeds), std::numeric_limits<double>::quiet_NaN()));
+    c.run_largest_logit = c.run_test_loss;
+  }
   if (c.seeds > 1) {
     c.band_lo.assign(c.names.size(), {});
     c.band_hi.assign(c.names.size(), {});
@@ -150,34 +179,78 @@ void start_curves(Curves& c, const Training& first, int seeds) {
   }
 }
 
+// A sweep's rates (the runs are rates × seeds), 1 without one.
+int rates_of(const Training& first) { return std::max(1, static_cast<int>(first.experiment().sweep_learning_rate.size())); }
+
+double largest_of(const std::vector<double>& series) {
+  return series.empty() ? std::numeric_limits<double>::quiet_NaN() : *std::max_element(series.begin(), series.end());
+}
+
 struct SeededRuns {
   const SeededTraining& t;
-  int seeds() const { return t.seeds(); }
+  int runs() const { return t.runs(); }
   int steps_done() const { return t.steps_done(); }
   const std::vector<double>& loss(int s, int v) const { return t.run(s).loss(v); }
   double test_loss(int s, int v) const { return t.run(s).test_loss(v); }
   int diverged(int s, int v) const { return t.run(s).diverged(v); }
+  double largest_logit(int s, int v) const { return largest_of(t.run(s).largest_logits(v)); }
 };
 
 struct RecordedRuns {
-  const std::vector<RunRecord>& runs;
-  const RunRecord& run(int s) const { return runs[static_cast<size_t>(s)]; }
-  int seeds() const { return static_cast<int>(runs.size()); }
+  const std::vector<RunRecord>& records;
+  const RunRecord& run(int s) const { return records[static_cast<size_t>(s)]; }
+  int runs() const { return static_cast<int>(records.size()); }
   int steps_done() const {
-    int least = runs.front().steps_done;
-    for (const RunRecord& r : runs) least = std::min(least, r.steps_done);
+    int least = records.front().steps_done;
+    for (const RunRecord& r : records) least = std::min(least, r.steps_done);
     return least;
   }
   const std::vector<double>& loss(int s, int v) const { return run(s).loss[static_cast<size_t>(v)]; }
   double test_loss(int s, int v) const { return run(s).test_loss[static_cast<size_t>(v)]; }
   int diverged(int s, int v) const { return run(s).diverged[static_cast<size_t>(v)]; }
+  double largest_logit(int s, int v) const {
+    const std::vector<double>& largest = run(s).largest_logit;
+    return static_cast<size_t>(v) < largest.size() ? largest[static_cast<size_t>(v)] : std::numeric_limits<double>::quiet_NaN();
+  }
 };
+
+// A sweep's runs as curves see them: `seeds` runs a curve, curve k·designs + v being design v of
+// the runs k·seeds … k·seeds + seeds − 1 (one_run's order). Without a sweep, the runs themselves.
+template <class Runs>
+struct SweptRuns {
+  const Runs& t;
+  int seeds, designs;
+  int run_of(int s, int curve) const { return designs ? curve / designs * seeds + s : s; }
+  int design_of(int curve) const { return designs ? curve % designs : curve; }
+  int runs() const { return designs ? seeds : t.runs(); }
+  int steps_done() const { return t.steps_done(); }
+  const std::vector<double>& loss(int s, int v) const { return t.loss(run_of(s, v), design_of(v)); }
+  double test_loss(int s, int v) const { return t.test_loss(run_of(s, v), design_of(v)); }
+  int diverged(int s, int v) const { return t.diverged(run_of(s, v), design_of(v)); }
+  double largest_logit(int s, int v) const { return t.largest_logit(run_of(s, v), design_of(v)); }
+};
+
+template <class Runs>
+SweptRuns<Runs> swept(const Curves& c, const Runs& t) {
+  return SweptRuns<Runs>{t, c.seeds, c.sweep.empty() ? 0 : c.designs};
+}
 
 }  // namespace
 
 void update_curves(Curves& c, const SeededTraining& t) {
-  if (c.names.empty()) start_curves(c, t.run(0), t.seeds());
-  update_curves_of(c, SeededRuns{t});
+  if (c.names.empty()) start_curves(c, t.run(0), t.runs() / rates_of(t.run(0)));
+  const SeededRuns runs{t};
+  update_curves_of(c, swept(c, runs));
+}
+
+SweepPoint sweep_point_of(const Curves& c, int k, int v) {
+  const size_t curve = static_cast<size_t>(k * c.designs + v);
+  std::vector<double> tests, logits;
+  for (size_t s = 0; s < c.run_test_loss[curve].size(); ++s) {
+    if (!std::isnan(c.run_test_loss[curve][s])) tests.push_back(c.run_test_loss[curve][s]);
+    if (!std::isnan(c.run_largest_logit[curve][s])) logits.push_back(c.run_largest_logit[curve][s]);
+  }
+  return sweep_point(c.sweep[static_cast<size_t>(k)], tests, logits);
 }
 
 RunRecord record_of(const Training& t) {
@@ -187,13 +260,16 @@ RunRecord record_of(const Training& t) {
     r.test_loss.push_back(t.test_loss(v));
     r.diverged.push_back(t.diverged(v));
   }
+  if (t.sweeping())
+    for (int v = 0; v < t.variants(); ++v) r.largest_logit.push_back(largest_of(t.largest_logits(v)));
   r.steps_done = t.steps_done();
   return r;
 }
 
 void update_curves(Curves& c, const Training& first, const std::vector<RunRecord>& runs) {
-  if (c.names.empty()) start_curves(c, first, static_cast<int>(runs.size()));
-  update_curves_of(c, RecordedRuns{runs});
+  if (c.names.empty()) start_curves(c, first, static_cast<int>(runs.size()) / rates_of(first));
+  const RecordedRuns records{runs};
+  update_curves_of(c, swept(c, records));
 }
 
 std::array<std::uint8_t, 3> curve_colour(int i, bool light) {

@@ -32,6 +32,13 @@ struct Curves {
   std::vector<std::vector<double>> band_lo, band_hi;
   std::vector<double> test_lo, test_hi;
   std::vector<int> diverged_runs;
+  // A learning-rate sweep: its rates, and a curve for each rate and design, rate by rate (curve
+  // k·designs + v is design v at rate sweep[k], named "QKᵀ, η = 0.01"); per curve and seed, the run's
+  // test loss (+∞ when it diverged, NaN until it is finished) and the largest |attention logit| it
+  // has had so far (Training::largest_logits). Empty, and designs 0, without a sweep.
+  std::vector<double> sweep;
+  int designs = 0;
+  std::vector<std::vector<double>> run_test_loss, run_largest_logit;
   bool finished() const { return steps_done >= steps && steps > 0; }
 };
 
@@ -48,12 +55,16 @@ struct RunRecord {
   std::vector<std::vector<double>> loss;  // per variant, as Training::loss
   std::vector<double> test_loss;          // per variant, as Training::test_loss
   std::vector<int> diverged;              // per variant, as Training::diverged
+  std::vector<double> largest_logit;      // per variant in a sweep: the largest of Training::largest_logits
   int steps_done = 0;
 };
 RunRecord record_of(const Training& t);
 // As update_curves of a SeededTraining whose runs are these (first: the first seed's run, at any
 // step, for the names and sizes): a step is drawn once every run that still trains has taken it.
 void update_curves(Curves& c, const Training& first, const std::vector<RunRecord>& runs);
+// The sweep's point of design v at rate k (curve k·designs + v), over the seeds' runs that are
+// finished (a run still training has no test loss yet: the point has fewer runs).
+SweepPoint sweep_point_of(const Curves& c, int k, int v);
 // A language model's RESULT as the lab draws it: each step's bits per character (the median over the
 // seeds, and their band), the held-out bits per character at the end as the test loss.
 Curves curves_of(const LmResult& r);

@@ -343,9 +343,9 @@ def draw_batch(rng, count):
 
 # [SECTION] Training: every variant on the same batches
 
-def train(seed, models):
-    """One seed's run: every variant from its initial weights (models), on that seed's batches."""
-    steps, lr = EXPERIMENT["steps"], EXPERIMENT["learning_rate"]
+def train(seed, models, lr):
+    """One seed's run at learning rate lr: every variant from its initial weights (models), on that seed's batches."""
+    steps = EXPERIMENT["steps"]
     runs = []
     for variant, model in zip(EXPERIMENT["variants"], models):
         w = weights_of(model)
@@ -369,7 +369,8 @@ def train(seed, models):
             loss.backward()
             run["optimizer"].step()
         if step % max(1, steps // 100) == 0 or step == steps:
-            print(f"\rtraining (seed {seed}): step {step}/{steps}", end="", file=sys.stderr, flush=True)
+            rate = f", learning rate {lr:g}" if SWEEP else ""
+            print(f"\rtraining (seed {seed}{rate}): step {step}/{steps}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     X, Xkv, target = draw_batch(Random(stream_seed(seed, TEST_STREAM)), TEST_SEQUENCES)
     with torch.no_grad():
@@ -417,7 +418,7 @@ def main():
     parser.add_argument("--compare", metavar="RESULT.json", help="attnlab --train's RESULT: say how far its curves are")
     args = parser.parse_args()
     # One run of every variant per seed, each the one-seed run with that seed.
-    runs = [train(run["seed"], run["models"]) for run in RUNS]
+    runs = [train(run["seed"], run["models"], run["learning_rate"]) for run in RUNS]
     seeded = len(RUNS) > 1
     if args.json:
         if not seeded:
@@ -425,30 +426,34 @@ def main():
         else:
             print(json.dumps({"seeds": len(RUNS), "variants": [
                 {"name": v["name"], "params": v["params"],
-                 "runs": [{"seed": run["seed"], "loss": runs[s][i]["loss"], "test_loss": runs[s][i]["test_loss"]}
+                 "runs": [{"seed": run["seed"], "learning_rate": run["learning_rate"], "loss": runs[s][i]["loss"],
+                           "test_loss": runs[s][i]["test_loss"]}
                           for s, run in enumerate(RUNS)]}
                 for i, v in enumerate(runs[0])]}, ensure_ascii=False))
     else:
         for s, run in enumerate(RUNS):
             for v in runs[s]:
-                print((f"seed {run['seed']}, " if seeded else "") +
+                print((f"seed {run['seed']}, " if seeded else "") + (f"learning rate {run['learning_rate']:g}, " if SWEEP else "") +
                       f"{shown(v['name'])}: {v['params']} parameters, loss {v['loss'][0]:.4g} -> {v['loss'][-1]:.4g} "
                       f"after {len(v['loss']) - 1} steps, test loss {v['test_loss']:.4g}")
     if args.compare:
         with open(args.compare, encoding="utf-8") as f:
             result = json.load(f)
         theirs = {v["name"]: v for v in result["variants"]}
-        if result.get("seeds", 1) != len(RUNS):
-            sys.exit(f"{args.compare}: {result.get('seeds', 1)} seeds, this script {len(RUNS)}: the RESULT of another run")
+        rates = len(result.get("sweep", {}).get("learning_rate", [None]))
+        if result.get("seeds", 1) * rates != len(RUNS):
+            sys.exit(f"{args.compare}: {result.get('seeds', 1) * rates} runs, this script {len(RUNS)}: the RESULT of another run")
         worst_of_all = 0.0
         for s, run in enumerate(RUNS):
             for v in runs[s]:
                 if v["name"] not in theirs:
                     sys.exit(f"{args.compare}: no variant named {v['name']!r}: the RESULT of another experiment")
                 r = theirs[v["name"]]["runs"][s] if seeded else theirs[v["name"]]
-                if seeded and r["seed"] != run["seed"]:
-                    sys.exit(f"{args.compare}: run {s} has seed {r['seed']}, this script {run['seed']}")
-                name = f"seed {run['seed']}, {shown(v['name'])}" if seeded else shown(v["name"])
+                if seeded and (r["seed"] != run["seed"] or r.get("learning_rate", run["learning_rate"]) != run["learning_rate"]):
+                    sys.exit(f"{args.compare}: run {s} has seed {r['seed']} and learning rate {r.get('learning_rate')}, "
+                             f"this script {run['seed']} and {run['learning_rate']}")
+                name = (f"seed {run['seed']}, " + (f"learning rate {run['learning_rate']:g}, " if SWEEP else "") +
+                        shown(v['name'])) if seeded else shown(v["name"])
                 worst_of_all = max(worst_of_all, compare(name, v, r, args.json))
         return 0 if worst_of_all <= 1e-7 else 1
     return 0
@@ -474,18 +479,20 @@ std::string export_train_py(const Experiment& e) {
   spec["batch"] = e.batch;
   spec["optimizer"] = e.optimizer == Optimizer::Adam ? "adam" : "sgd";
   spec["learning_rate"] = e.learning_rate;
+  if (!e.sweep_learning_rate.empty()) spec["sweep"] = {{"learning_rate", e.sweep_learning_rate}};
   spec["seed"] = e.seed;
   if (e.task == TaskKind::Teacher) spec["teacher"] = model_json(e.teacher);
   OrderedJson variants = OrderedJson::array();
   const Training& first = training.run(0);
   for (int v = 0; v < first.variants(); ++v) variants.push_back({{"name", first.name(v)}, {"params", first.params(v)}});
   spec["variants"] = std::move(variants);
-  // Per seed (seed, seed + 1, …): the initial weights of every variant.
+  // Per run (seed, seed + 1, …, at each rate of a sweep in turn): its learning rate and the initial weights of every variant.
   OrderedJson runs = OrderedJson::array();
-  for (int s = 0; s < training.seeds(); ++s) {
+  for (int s = 0; s < training.runs(); ++s) {
     OrderedJson models = OrderedJson::array();
     for (int v = 0; v < first.variants(); ++v) models.push_back(model_json(training.run(s).initial(v)));
-    runs.push_back({{"seed", training.run(s).experiment().seed}, {"models", std::move(models)}});
+    runs.push_back({{"seed", training.run(s).experiment().seed}, {"learning_rate", training.run(s).experiment().learning_rate},
+                    {"models", std::move(models)}});
   }
 
   std::string script =
@@ -508,9 +515,10 @@ std::string export_train_py(const Experiment& e) {
       "# The experiment as attnlab read it.\n"
       "EXPERIMENT = ";
   python_literal(script, spec, 0);
-  script += "\n\n# Per seed, each variant's initial weights (\"models\", in the order of EXPERIMENT[\"variants\"]).\nRUNS = ";
+  script += "\n\n# Per run (a seed, at a rate of the sweep), each variant's initial weights (\"models\", in the order of\n"
+            "# EXPERIMENT[\"variants\"]).\nRUNS = ";
   python_literal(script, runs, 0);
-  script += "\n";
+  script += std::string("\nSWEEP = ") + (e.sweep_learning_rate.empty() ? "False" : "True") + "\n";
   script += fill_design_slots(kScriptBody);
   return script;
 }

@@ -44,6 +44,7 @@ OrderedJson experiment_to_json(const Experiment& e) {
   j["seed"] = e.seed;
   if (e.seeds != 1) j["seeds"] = e.seeds;
   j["record"] = e.record;
+  if (!e.sweep_learning_rate.empty()) j["sweep"] = {{"learning_rate", e.sweep_learning_rate}};
   return j;
 }
 

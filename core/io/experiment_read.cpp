@@ -58,6 +58,39 @@ std::optional<Variant> read_variant_name(const json& v, const std::string& where
 
 namespace {
 
+// "sweep": {"learning_rate": [r1, r2, …]}: 2 to kMaxSweepValues rates, each as learning_rate reads one,
+// increasing, so that a plot against them reads left to right.
+void read_sweep(const json& sweep, Experiment& e, std::vector<std::string>& errors) {
+  const std::string expected = "expected {\"learning_rate\": [2 to " + std::to_string(kMaxSweepValues) +
+                               " increasing numbers above 0 and at most 10]}";
+  if (!sweep.is_object() || sweep.size() != 1 || !sweep.contains("learning_rate")) {
+    errors.push_back("sweep: " + expected + " (the learning rate is the one setting a sweep varies), got " + sweep.dump().substr(0, 80));
+    return;
+  }
+  const json& rates = sweep["learning_rate"];
+  if (!rates.is_array() || rates.size() < 2 || rates.size() > static_cast<size_t>(kMaxSweepValues)) {
+    errors.push_back("sweep.learning_rate: " + expected + ", got " +
+                     (rates.is_array() ? std::to_string(rates.size()) + " values" : json_type_name(rates)));
+    return;
+  }
+  std::vector<double> values;
+  for (size_t i = 0; i < rates.size(); ++i) {
+    const json& r = rates[i];
+    const std::string where = "sweep.learning_rate[" + std::to_string(i) + "]: ";
+    if (!r.is_number() || !std::isfinite(r.get<double>()) || r.get<double>() <= 0 || r.get<double>() > 10.0) {
+      errors.push_back(where + "expected a number above 0 and at most 10, got " + (r.is_number() ? r.dump() : json_type_name(r)));
+      return;
+    }
+    if (!values.empty() && r.get<double>() <= values.back()) {
+      errors.push_back(where + "expected a rate above the one before (" + shortest_number(values.back()) + "), got " + r.dump() +
+                       ": the rates go in increasing order, each once");
+      return;
+    }
+    values.push_back(r.get<double>());
+  }
+  e.sweep_learning_rate = std::move(values);
+}
+
 void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   std::vector<std::string>& errors = out.errors;
   // What does not fit together: an error of the file, a problem of an experiment being edited.
@@ -68,7 +101,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   }
   static const std::set<std::string> known{"attnlab_experiment", "title", "notes", "task", "n", "m", "d_model", "d_k", "heads",
                                            "variants", "init_scale", "steps", "batch", "optimizer", "learning_rate",
-                                           "seed", "seeds", "record"};
+                                           "seed", "seeds", "record", "sweep"};
   for (auto it = root.begin(); it != root.end(); ++it)
     if (!known.count(it.key())) errors.push_back(json(it.key()).dump() + ": unknown key");
   if (!root.contains("attnlab_experiment") || !root["attnlab_experiment"].is_number_integer() || root["attnlab_experiment"] != 1) {
@@ -139,6 +172,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   if (e.seeds > 1 && e.seed > std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(e.seeds - 1))
     misfits.push_back("seed: with seeds " + std::to_string(e.seeds) + ", seed + seeds − 1 must stay below 2^64, got " +
                       std::to_string(e.seed));
+  if (root.contains("sweep")) read_sweep(root["sweep"], e, errors);
   if (root.contains("record")) {
     if (!root["record"].is_boolean()) errors.push_back("record: expected true or false, got " + json_type_name(root["record"]));
     else e.record = root["record"].get<bool>();
@@ -151,6 +185,10 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
                       " sequences, at most " + std::to_string(kMaxRecordedSequences) + ", and this one would hold " +
                       std::to_string(recorded) + (e.seeds > 1 ? ": lower steps, batch or seeds" : ": lower steps or batch") +
                       ", or set \"record\": false");
+  // A sweep's runs share their seeds' batches: a recording would hold each of them once a rate.
+  if (e.record && !e.sweep_learning_rate.empty())
+    misfits.push_back("record: a sweep is not recorded (its runs at every rate train on the same batches); set \"record\": "
+                      "false, or record one rate's run without the sweep");
   if (root.contains("optimizer")) {
     const json& j = root["optimizer"];
     if (j == "adam") e.optimizer = Optimizer::Adam;

@@ -45,9 +45,20 @@ struct Experiment {
   // the one-seed run with that seed; the lab and RESULT give the median over them.
   int seeds = 1;
   bool record = false;  // the result holds every batch, to replay the run elsewhere
+  // A learning-rate sweep ("sweep": {"learning_rate": [...]}): every variant runs at each of these
+  // rates (increasing), over its seeds, and learning_rate is not used. Empty: no sweep.
+  std::vector<double> sweep_learning_rate;
 };
 
+// How many runs the experiment's training holds: one per seed, and per rate in a sweep. Run r trains
+// at the rate sweep_learning_rate[r / seeds] (a sweep) with seed seed + r % seeds.
+inline int runs_of(const Experiment& e) {
+  return (e.seeds > 1 ? e.seeds : 1) * (e.sweep_learning_rate.empty() ? 1 : static_cast<int>(e.sweep_learning_rate.size()));
+}
+
 inline constexpr int kMaxSteps = 100000, kMaxBatch = 256, kTestSequences = 256, kMaxSeeds = 32;
+// A sweep's rates: 2 to this many.
+inline constexpr int kMaxSweepValues = 12;
 // "record": true keeps (steps + 1) × batch sequences (about 1.6 kB each in memory, 2 kB as text): at most this many.
 inline constexpr int kMaxRecordedSequences = 65536;
 

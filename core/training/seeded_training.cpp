@@ -17,10 +17,12 @@
 
 namespace core {
 
-Experiment one_seed(const Experiment& e, int s) {
+Experiment one_run(const Experiment& e, int r) {
+  const int seeds = std::max(1, e.seeds);
   Experiment one = e;
-  one.seed = e.seed + static_cast<std::uint64_t>(s);  // the reader keeps seed + seeds − 1 below 2^64
+  one.seed = e.seed + static_cast<std::uint64_t>(r % seeds);  // the reader keeps seed + seeds − 1 below 2^64
   one.seeds = 1;
+  if (!e.sweep_learning_rate.empty()) one.learning_rate = e.sweep_learning_rate[static_cast<size_t>(r / seeds)];
   return one;
 }
 
@@ -34,9 +36,13 @@ double median_of(std::vector<double> values) {
   return (lower + upper) / 2;  // numpy's mean of the two, rounded as it rounds
 }
 
-SeededTraining::SeededTraining(const Experiment& e) : e_(e) {
-  runs_.reserve(static_cast<size_t>(std::max(1, e.seeds)));
-  for (int s = 0; s < std::max(1, e.seeds); ++s) runs_.emplace_back(one_seed(e, s));
+SeededTraining::SeededTraining(const Experiment& e) : SeededTraining(e, 0, runs_of(e)) {}
+
+SeededTraining::SeededTraining(const Experiment& e, int first, int count) : e_(e) {
+  first = std::clamp(first, 0, runs_of(e) - 1);
+  count = std::clamp(count, 1, runs_of(e) - first);
+  runs_.reserve(static_cast<size_t>(count));
+  for (int r = first; r < first + count; ++r) runs_.emplace_back(one_run(e, r));
 }
 
 void SeededTraining::step() {
@@ -54,7 +60,7 @@ struct Unit {
 }  // namespace
 
 void SeededTraining::train_to_end(const std::function<void(int)>& progress, int threads, const TrainingWatch& watch) {
-  const int seeds = this->seeds(), variants = std::max(1, runs_.front().variants());
+  const int seeds = runs(), variants = std::max(1, runs_.front().variants());
   if (threads <= 0) threads = static_cast<int>(std::thread::hardware_concurrency());
   threads = std::clamp(threads, 1, seeds * variants);
   const auto watched = [&](const Unit& u) {
@@ -159,15 +165,94 @@ void SeededTraining::train_to_end(const std::function<void(int)>& progress, int 
   for (Training& run : runs_) run.train_only(0, run.variants());
 }
 
+SweepPoint sweep_point(double learning_rate, const std::vector<double>& test_losses, const std::vector<double>& largest_logits) {
+  SweepPoint p;
+  p.learning_rate = learning_rate;
+  p.runs = static_cast<int>(test_losses.size());
+  std::vector<double> finite;
+  for (const double x : test_losses)
+    if (std::isfinite(x)) finite.push_back(x);
+  p.runs_diverged = p.runs - static_cast<int>(finite.size());
+  if (p.runs > 0) {
+    // Each diverged run above every finite one: the median is a diverged run's (∞) when half of them or more diverged.
+    std::vector<double> ranked = finite;
+    ranked.insert(ranked.end(), static_cast<size_t>(p.runs_diverged), std::numeric_limits<double>::infinity());
+    p.median_test_loss = median_of(ranked);
+    p.test_loss_lo = finite.empty() ? std::numeric_limits<double>::infinity() : *std::min_element(finite.begin(), finite.end());
+    p.test_loss_hi = p.runs_diverged ? std::numeric_limits<double>::infinity() : *std::max_element(finite.begin(), finite.end());
+  }
+  if (!largest_logits.empty()) {
+    p.median_largest_logit = median_of(largest_logits);
+    p.largest_logit_lo = *std::min_element(largest_logits.begin(), largest_logits.end());
+    p.largest_logit_hi = *std::max_element(largest_logits.begin(), largest_logits.end());
+  }
+  return p;
+}
+
+namespace {
+
+OrderedJson finite_or_null(double x) { return std::isfinite(x) ? OrderedJson(x) : OrderedJson(nullptr); }
+
+OrderedJson sweep_point_json(const SweepPoint& p) {
+  OrderedJson j;
+  j["learning_rate"] = p.learning_rate;
+  j["median_test_loss"] = finite_or_null(p.median_test_loss);
+  j["test_loss_min"] = finite_or_null(p.test_loss_lo);
+  j["test_loss_max"] = finite_or_null(p.test_loss_hi);
+  j["runs_diverged"] = p.runs_diverged;
+  j["median_largest_logit"] = p.median_largest_logit;
+  j["largest_logit_min"] = p.largest_logit_lo;
+  j["largest_logit_max"] = p.largest_logit_hi;
+  return j;
+}
+
+}  // namespace
+
+std::vector<SweepPoint> SeededTraining::sweep(int v) const {
+  std::vector<SweepPoint> points;
+  const int seeds = std::max(1, e_.seeds);
+  for (size_t k = 0; k < e_.sweep_learning_rate.size(); ++k) {
+    std::vector<double> tests, logits;
+    for (int s = 0; s < seeds; ++s) {
+      const size_t r = k * static_cast<size_t>(seeds) + static_cast<size_t>(s);
+      if (r >= runs_.size()) break;
+      const Training& t = runs_[r];
+      tests.push_back(t.diverged(v) ? std::numeric_limits<double>::infinity() : t.test_loss(v));
+      const std::vector<double>& series = t.largest_logits(v);
+      if (!series.empty()) logits.push_back(*std::max_element(series.begin(), series.end()));
+    }
+    points.push_back(sweep_point(e_.sweep_learning_rate[k], tests, logits));
+  }
+  return points;
+}
+
 OrderedJson SeededTraining::result_json(bool with_batches) const {
-  if (seeds() == 1) return runs_.front().result_json(with_batches);
+  const bool sweeping = !e_.sweep_learning_rate.empty();
+  if (runs() == 1 && !sweeping) return runs_.front().result_json(with_batches);
   OrderedJson out;
-  out["seeds"] = seeds();
+  if (sweeping) out["sweep"] = {{"learning_rate", e_.sweep_learning_rate}};
+  out["seeds"] = std::max(1, e_.seeds);
   OrderedJson variants = OrderedJson::array();
   for (int v = 0; v < runs_.front().variants(); ++v) {
     OrderedJson j;
     j["name"] = runs_.front().name(v);
     j["params"] = runs_.front().params(v);
+    if (sweeping) {
+      OrderedJson points = OrderedJson::array();
+      for (const SweepPoint& p : sweep(v)) points.push_back(sweep_point_json(p));
+      j["sweep"] = std::move(points);
+      OrderedJson runs = OrderedJson::array();
+      for (const Training& t : runs_) {
+        OrderedJson r;
+        r["seed"] = t.experiment().seed;
+        OrderedJson fields = t.variant_json(v, /*with_name=*/false);
+        for (auto& [key, value] : fields.items()) r[key] = std::move(value);
+        runs.push_back(std::move(r));
+      }
+      j["runs"] = std::move(runs);
+      variants.push_back(std::move(j));
+      continue;
+    }
     OrderedJson runs = OrderedJson::array();
     size_t longest = 0;
     std::vector<double> test_losses;
@@ -205,7 +290,7 @@ OrderedJson SeededTraining::result_json(bool with_batches) const {
 std::string SeededTraining::result_text() const {
   // One seed keeps the batches' streaming writer; several are bounded together by the reader
   // ((steps + 1) × batch × seeds recorded sequences).
-  return seeds() == 1 ? runs_.front().result_text() : to_text(result_json());
+  return runs() == 1 && e_.sweep_learning_rate.empty() ? runs_.front().result_text() : to_text(result_json());
 }
 
 namespace {
@@ -236,6 +321,10 @@ std::vector<std::string> result_problems(const OrderedJson& result) {
     const std::string where = "variants[" + std::to_string(i) + "].";
     if (!v.contains("runs")) {
       variant_problems(v, where, problems);
+      continue;
+    }
+    if (v.contains("sweep") && v["runs"].is_array()) {  // a sweep's: its runs, and no median over them
+      for (size_t r = 0; r < v["runs"].size(); ++r) variant_problems(v["runs"][r], where + "runs[" + std::to_string(r) + "].", problems);
       continue;
     }
     if (!v["runs"].is_array() || !v.contains("median_loss") || !v["median_loss"].is_array()) {

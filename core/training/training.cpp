@@ -274,6 +274,17 @@ bool set_weights(Scenario& s, const std::vector<double>& weights) {
   return true;
 }
 
+double largest_logit(const Scenario& s) {
+  const Result r = compute(s);
+  double largest = 0;
+  for (int h = 0; h < r.heads; ++h) {
+    const Mat& logits = r.head[static_cast<size_t>(h)].logits;
+    for (Eigen::Index i = 0; i < logits.size(); ++i)
+      if (std::isfinite(logits.data()[i])) largest = std::max(largest, std::abs(logits.data()[i]));
+  }
+  return largest;
+}
+
 Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kDataStream)) {
   if (e_.task == TaskKind::Teacher) {
     fit_keys(e_.teacher, e_);  // an Experiment edited in the lab may not have had its teacher fitted to m yet
@@ -296,6 +307,8 @@ Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kData
   // The first batch now: current() and initial() show its first sequence from the start.
   draw_batch(batch_, data_, e_.batch);
   first_ = batch_.front();
+  if (sweeping())
+    for (size_t i = 0; i < runs_.size(); ++i) runs_[i].largest_logit.push_back(largest_logit(current(static_cast<int>(i))));
 }
 
 double Training::batch_loss(Run& run, const std::vector<Sequence>& batch, bool with_gradient) {
@@ -370,6 +383,7 @@ void Training::step() {
     }
     run.loss.push_back(loss);
     if (!update(run)) run.diverged = steps_done_ + 1;
+    else if (sweeping()) run.largest_logit.push_back(largest_logit(current(static_cast<int>(i))));
   }
   ++steps_done_;
   // The next step's batch, or after the last step the one that measures its loss.
@@ -455,6 +469,10 @@ OrderedJson Training::variant_json(int v, bool with_name) const {
   // null when diverged: JSON has no NaN, and nlohmann would keep one in the object until it is written.
   j["test_loss"] = std::isfinite(test_loss(v)) ? OrderedJson(test_loss(v)) : OrderedJson(nullptr);
   if (diverged(v)) j["diverged"] = diverged(v);
+  if (sweeping()) {
+    j["learning_rate"] = e_.learning_rate;
+    j["largest_logit"] = largest_logits(v);
+  }
   j["final"] = scenario_to_json(current(v));
   return j;
 }

@@ -45,6 +45,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -116,6 +117,11 @@ class Training {
   // steps + 1 when the loss after the last step, of weights within the limits, is not finite.
   int diverged(int v) const { return runs_[static_cast<size_t>(v)].diverged; }
   int params(int v) const { return runs_[static_cast<size_t>(v)].params; }
+  // A run of a sweep (the experiment has sweep_learning_rate; it trains at learning_rate): the largest
+  // |attention logit| of the first sequence (current()'s X) over every head, before the first step and
+  // after each step it took (largest_logit below). Empty when not sweeping: it costs a forward pass a step.
+  bool sweeping() const { return !e_.sweep_learning_rate.empty(); }
+  const std::vector<double>& largest_logits(int v) const { return runs_[static_cast<size_t>(v)].largest_logit; }
   // The variant's weights now (and at the start) as a scenario, with the first
   // sequence of the first batch as X (and X_kv) and its target: what "Open in views" shows.
   Scenario current(int v) const;
@@ -139,6 +145,7 @@ class Training {
     TrainKernel kernel;   // the weights as the inner loop reads them, loaded once a step
     KernelGradient kernel_grad;
     std::vector<double> loss;
+    std::vector<double> largest_logit;  // sweeping() only
     double test_loss;
     int params = 0;
     int diverged = 0;  // the step it stopped at; 0 while it trains
@@ -160,8 +167,13 @@ class Training {
   bool keep_batch_ = false;
 };
 
-// The experiment of one of e's seeds: seed e.seed + s, seeds 1.
-Experiment one_seed(const Experiment& e, int s);
+// The experiment of run r of e (runs_of(e) of them): seed e.seed + r % seeds, seeds 1, and in a sweep
+// the rate sweep_learning_rate[r / seeds] as its learning_rate (the sweep kept: the run is one of it).
+Experiment one_run(const Experiment& e, int r);
+
+// The largest |logit| (the softmax's input, core::compute's HeadResult::logits; masked ones left
+// out) over every head of s: what grows when attention collapses onto one key (Wortsman et al. 2023).
+double largest_logit(const Scenario& s);
 
 // Every weight a run may train (each head's W^Q, W^K, W^V, W, W_alt and gain, then W^O), in one
 // fixed order: how the page's Web Workers send a run's weights (app/web/training_in_worker.cpp),
@@ -174,20 +186,37 @@ bool set_weights(Scenario& s, const std::vector<double>& weights);
 // number); NaN when there are none.
 double median_of(std::vector<double> values);
 
+// One rate of a sweep, for one variant, over its seeds' runs (docs/experiments.md, "Learning-rate sweeps").
+// A run that diverged counts as worse than any that did not: its test loss is +∞, so that the median
+// is ∞ when half the runs or more diverged, and the band's top is ∞ when any did.
+struct SweepPoint {
+  double learning_rate = 0;
+  int runs = 0, runs_diverged = 0;
+  double median_test_loss = std::numeric_limits<double>::quiet_NaN();
+  double test_loss_lo = std::numeric_limits<double>::quiet_NaN(), test_loss_hi = std::numeric_limits<double>::quiet_NaN();
+  // Each run's largest |attention logit| over its training (the largest of Training::largest_logits): median and range.
+  double median_largest_logit = std::numeric_limits<double>::quiet_NaN();
+  double largest_logit_lo = std::numeric_limits<double>::quiet_NaN(), largest_logit_hi = std::numeric_limits<double>::quiet_NaN();
+};
+// test_losses: each run's (+∞ for one that diverged; NaN for one not finished is not allowed); largest_logits: each run's.
+SweepPoint sweep_point(double learning_rate, const std::vector<double>& test_losses, const std::vector<double>& largest_logits);
+
 // A look at one variant of one seed's run after each of its steps (SeededTraining::train_to_end).
 struct TrainingWatch {
   int seed = 0, variant = 0;
   std::function<void(const Training&)> after_step;
 };
 
-// The runs of an experiment over its seeds: one Training per seed, each exactly the one-seed
-// run with that seed, stepped together.
+// The runs of an experiment over its seeds (and in a sweep its rates): one Training per run, each
+// exactly the one-seed run one_run(e, r), stepped together.
 class SeededTraining {
  public:
   explicit SeededTraining(const Experiment& e);
+  // Runs [first, first + count) of e's alone: a part of them, trained by one of the page's Web Workers.
+  SeededTraining(const Experiment& e, int first, int count);
 
   const Experiment& experiment() const { return e_; }
-  int seeds() const { return static_cast<int>(runs_.size()); }
+  int runs() const { return static_cast<int>(runs_.size()); }
   const Training& run(int s) const { return runs_[static_cast<size_t>(s)]; }
   int steps_done() const { return runs_.front().steps_done(); }
   bool finished() const { return runs_.front().finished(); }
@@ -208,8 +237,13 @@ class SeededTraining {
   // "params", "runs": [{"seed", "initial", "loss", "test_loss", ("diverged"), "final", ("batches")}],
   // "median_loss", "median_test_loss"}]}. median_loss[k] is over the runs that reached step k
   // (a diverged run stops); median_test_loss over the runs that did not diverge (null if none).
+  // A sweep: {"sweep": {"learning_rate": [...]}, "seeds": N, "variants": [{"name", "params", "sweep":
+  // [one SweepPoint's fields per rate], "runs": [every rate's runs, each with its "learning_rate" and
+  // "largest_logit"]}]}: no median_loss, which would mix the rates.
   OrderedJson result_json(bool with_batches = true) const;
   std::string result_text() const;
+  // A sweep, finished: variant v at each rate, over the seeds.
+  std::vector<SweepPoint> sweep(int v) const;
 
  private:
   Experiment e_;

@@ -181,6 +181,47 @@ def check_script(exe, name, experiment, tmp, failures):
         print(f"{name:40} {variant['name']:22} the exported script agrees to {worst:.2g}")
 
 
+def one_rate(experiment):
+    """The experiment without its sweep: trained at its learning_rate alone."""
+    return {key: value for key, value in experiment.items() if key != "sweep"}
+
+
+def check_sweep(exe, experiment, tmp, failures):
+    """A sweep: each run of RESULT is the one-rate, one-seed run, loss for loss; the exported script replays every
+    rate and seed, and --compare agrees to 1e-7; RESULT's points are the medians of its runs' test losses."""
+    # A small rate, and two where QKᵀ's logits grow; 30 steps: at 3, or at 1 after 40 steps, training amplifies the two
+    # programs' differences of rounding past 1e-8 (2.7e-8 at 3 after 20 steps), here they stay below 1e-11.
+    rates = [0.01, 0.3, 1.0]
+    experiment = dict(experiment, steps=30, seeds=2, seed=5, sweep={"learning_rate": rates})
+    path, out = tmp / "sweep.json", tmp / "sweep.result.json"
+    path.write_text(json.dumps(experiment))
+    p = subprocess.run([exe, "--train", str(path), "--out", str(out)], capture_output=True, text=True)
+    if p.returncode != 0 or "training (3 learning rates × 2 seeds): step 30/30" not in p.stderr:
+        failures.append(f"sweep: exit {p.returncode}, stderr {p.stderr[-300:]!r}")
+        return
+    result = json.loads(out.read_text())
+    for k, rate in enumerate(rates):
+        for s in range(2):
+            one = dict(one_rate(experiment), seeds=1, seed=5 + s, learning_rate=rate)
+            (tmp / "one.json").write_text(json.dumps(one))
+            subprocess.run([exe, "--train", str(tmp / "one.json"), "--out", str(tmp / "one.result.json")], check=True, capture_output=True)
+            for v, alone in zip(result["variants"], json.loads((tmp / "one.result.json").read_text())["variants"]):
+                run = v["runs"][2 * k + s]
+                if (run["seed"], run["learning_rate"], run["loss"], run["test_loss"]) != (5 + s, rate, alone["loss"], alone["test_loss"]):
+                    failures.append(f"sweep / {v['name']}: the run at {rate}, seed {5 + s} is not that rate's run alone")
+    for v in result["variants"]:
+        for k, point in enumerate(v["sweep"]):
+            tests = [r["test_loss"] for r in v["runs"][2 * k:2 * k + 2]]
+            if None not in tests and point["median_test_loss"] != sum(tests) / 2:
+                failures.append(f"sweep / {v['name']}: median at {rates[k]} is {point['median_test_loss']}, its runs {tests}")
+    script = tmp / "sweep.py"
+    subprocess.run([exe, "--train", str(path), "--export", str(script)], check=True, capture_output=True)
+    p = python_script(script, "--compare", str(out))
+    if p.returncode != 0 or p.stdout.count("relative") != 2 * len(rates) * len(result["variants"]):
+        failures.append(f"sweep: the script's --compare exits {p.returncode}: {p.stdout[-500:]} {p.stderr[-300:]}")
+    print(f"sweep: {len(rates)} rates × 2 seeds, each run the one-rate run; the exported script agrees (exit {p.returncode})")
+
+
 def check_seeds(exe, experiment, tmp, failures):
     """Over seeds: each run of RESULT is the one-seed run with that seed, byte for byte; the medians are the runs';
     --seeds N overrides the file; the exported script replays every seed and --compare agrees; the table says seeds."""
@@ -395,17 +436,19 @@ def main():
     files = sorted(directory.glob("*.json"))
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
+        # A sweep's runs are each a run at one rate (check_sweep): replayed here at the file's learning_rate.
         for path in files:
-            check_replay(exe, path.name, dict(json.loads(path.read_text()), steps=STEPS, seeds=1), tmp, failures)
+            check_replay(exe, path.name, one_rate(dict(json.loads(path.read_text()), steps=STEPS, seeds=1)), tmp, failures)
         for name, experiment in odd_experiment(files):
             check_replay(exe, name, experiment, tmp, failures)
         # The exported scripts, on shorter runs still, two at a time.
-        exports = [(f"export_{path.name}", dict(json.loads(path.read_text()), steps=SCRIPT_STEPS, seeds=1)) for path in files]
+        exports = [(f"export_{path.name}", one_rate(dict(json.loads(path.read_text()), steps=SCRIPT_STEPS, seeds=1))) for path in files]
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             for done in [pool.submit(check_script, exe, name, experiment, tmp, failures)
                          for name, experiment in exports + odd_experiment(files)]:
                 done.result()
         check_seeds(exe, json.loads(next(f for f in files if "race" in f.name).read_text()), tmp, failures)
+        check_sweep(exe, json.loads(next(f for f in files if "sweep" in json.loads(f.read_text())).read_text()), tmp, failures)
         check_hostile_names(exe, json.loads(files[0].read_text()), tmp, failures)
         # The curves as SVG and the table as CSV, from the same run as --out: the table's numbers are the RESULT's.
         short = tmp / next(f for f in files if "race" in f.name).name  # the race, cut to STEPS by check_replay

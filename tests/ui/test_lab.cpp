@@ -106,6 +106,45 @@ TEST_F(LabTest, PauseHoldsTheRun) {
   EXPECT_EQ(curves().loss[0].size(), static_cast<size_t>(paused_at));
 }
 
+// A learning-rate sweep (11, cut short): the lab trains every rate's runs, plots each design's points, and
+// they are the points core's sweep gives; its text has them; "One rate" trains at one rate again.
+TEST_F(LabTest, ASweepPlotsEachDesignsPointsAgainstTheRate) {
+  core::Experiment sweep = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/11_learning_rate_sweep.json").experiment.value();
+  sweep.steps = 20;
+  sweep.seeds = 2;
+  sweep.sweep_learning_rate = {0.01, 0.3, 3};
+  app::set_experiment(state, sweep, "11_learning_rate_sweep.json");
+  frames(2);
+  ASSERT_TRUE(state.lab.problems.empty());
+  click_on("lab.run");
+  ASSERT_TRUE(frames_until([&] { return curves().finished() && !state.lab.view.running; }));
+  frames(2);
+  EXPECT_TRUE(layout.panels.count("lab.sweep"));
+  EXPECT_EQ(curves().sweep, sweep.sweep_learning_rate);
+  ASSERT_EQ(curves().designs, 2);
+  EXPECT_EQ(curves().names.size(), 6u);
+  core::SeededTraining alone(sweep);
+  alone.train_to_end({}, 1);
+  for (int v = 0; v < 2; ++v)
+    for (int k = 0; k < 3; ++k) {
+      const core::SweepPoint shown = core::sweep_point_of(curves(), k, v), trained = alone.sweep(v)[static_cast<size_t>(k)];
+      EXPECT_EQ(shown.median_test_loss, trained.median_test_loss) << v << " " << k;
+      EXPECT_EQ(shown.test_loss_hi, trained.test_loss_hi);
+      EXPECT_EQ(shown.median_largest_logit, trained.median_largest_logit);
+      EXPECT_EQ(shown.runs, 2);
+    }
+  const std::string text = app::DescribeExperimentPanel(state).text();
+  EXPECT_NE(text.find("The sweep, each rate over 2 seeds"), std::string::npos) << text;
+  EXPECT_NE(text.find("QK-norm, η = 3: test loss "), std::string::npos) << text;
+  click_on("lab.sweep.off");
+  frames(2);
+  EXPECT_TRUE(state.lab.experiment.sweep_learning_rate.empty());
+  EXPECT_EQ(state.lab.experiment.learning_rate, 0.01);
+  ASSERT_NE(state.lab.worker, nullptr);
+  EXPECT_TRUE(curves().sweep.empty());
+  EXPECT_EQ(curves().names.size(), 2u);
+}
+
 // An edit the reader refuses names the field and cannot run; a fix makes a fresh run.
 TEST_F(LabTest, AnEditTheReaderRefusesCannotRun) {
   click_on("lab.step");

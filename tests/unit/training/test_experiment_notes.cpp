@@ -11,6 +11,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -83,7 +84,7 @@ std::string as_quoted(double x, const std::string& quoted) {
 int seeds_where(const core::SeededTraining& t, int a, int b,
                 const std::function<bool(const core::Training&, int, int)>& holds) {
   int count = 0;
-  for (int s = 0; s < t.seeds(); ++s) count += holds(t.run(s), a, b) ? 1 : 0;
+  for (int s = 0; s < t.runs(); ++s) count += holds(t.run(s), a, b) ? 1 : 0;
   return count;
 }
 
@@ -113,7 +114,7 @@ TEST(ExperimentNotes, EveryShippedExperimentRunsAtLeastFiveSeeds) {
   for (const char* stem : {"01_qqt_vs_qkt_previous_token", "02_one_w_equal_params", "03_one_w_unequal_params",
                            "04_shared_qk_match_pair", "05_attention_alt", "06_sqrt_dk", "07_race",
                            "08_positions_previous_token", "09_cross_attention_alignment",
-                           "10_shared_qk_previous_token"})
+                           "10_shared_qk_previous_token", "11_learning_rate_sweep"})
     EXPECT_GE(shipped(stem).seeds, 5) << stem;
   // 10 seeds could not tell 05's and 06's designs apart: they run the most a file allows.
   EXPECT_EQ(shipped("05_attention_alt").seeds, 32);
@@ -236,7 +237,7 @@ TEST(ExperimentNotes, TheCountsOverSeedsAreWhatTheRunsShow) {
     EXPECT_EQ(first_ten, 7);
     EXPECT_NE(notes.find("Over the first 10 seeds alone AttentionAlt was later in 7"), std::string::npos);
     double worst = 0, worst_alt = 0;  // "the worst run, one of QKᵀ's, ends at 2e-16"
-    for (int s = 0; s < t.seeds(); ++s) {
+    for (int s = 0; s < t.runs(); ++s) {
       worst = std::max(worst, t.run(s).test_loss(standard));
       worst_alt = std::max(worst_alt, t.run(s).test_loss(alt));
     }
@@ -267,14 +268,14 @@ TEST(ExperimentNotes, TheCountsOverSeedsAreWhatTheRunsShow) {
     const core::SeededTraining& t = trained("07_race");  // "one W's worst seed ends at 3e-12"
     const int one = variant(t, "one W");
     double worst = 0;
-    for (int s = 0; s < t.seeds(); ++s) worst = std::max(worst, t.run(s).test_loss(one));
+    for (int s = 0; s < t.runs(); ++s) worst = std::max(worst, t.run(s).test_loss(one));
     EXPECT_EQ(as_quoted(worst, "3e-12"), "3e-12") << worst;
   }
   {
     const core::SeededTraining& t = trained("09_cross_attention_alignment");
     const int rope4 = variant(t, "RoPE, d_k = 4");
     EXPECT_EQ(seeds_where(t, rope4, 0, [](const core::Training& r, int a, int) { return r.test_loss(a) > 0.01; }), 1);
-    for (int s = 0; s < t.seeds(); ++s)
+    for (int s = 0; s < t.runs(); ++s)
       if (t.run(s).test_loss(rope4) > 0.01) EXPECT_EQ(as_quoted(t.run(s).test_loss(rope4), "0.23"), "0.23");
   }
 }
@@ -287,7 +288,7 @@ TEST(ExperimentNotes, SqrtDkHelpsALargeStartOnly) {
   for (const auto& [name, quoted] : {std::pair{"QKᵀ", "0.8"}, std::pair{"no √d_k", "0.9"}}) {
     const int v = variant(t, name);
     std::vector<double> per_seed;
-    for (int s = 0; s < t.seeds(); ++s) {
+    for (int s = 0; s < t.runs(); ++s) {
       core::Scenario model = t.run(s).initial(v);
       core::Random rng(1000 + static_cast<std::uint64_t>(s));
       double sum = 0;
@@ -398,7 +399,7 @@ TEST(ExperimentNotes, MatchPairHasNoExactFitWithoutTheMask) {
   const core::SeededTraining& t = trained("04_shared_qk_match_pair");
   const int qkt = variant(t, "QKᵀ");
   double lowest = 1, highest = 0;
-  for (int s = 0; s < t.seeds(); ++s) {
+  for (int s = 0; s < t.runs(); ++s) {
     const core::Scenario m = t.run(s).current(qkt);
     const double share = pairs.share(Eigen::MatrixXd(m.W_Q[0]) * Eigen::MatrixXd(m.W_K[0]).transpose());
     lowest = std::min(lowest, share);
@@ -412,7 +413,7 @@ TEST(ExperimentNotes, MatchPairHasNoExactFitWithoutTheMask) {
   // end with a median length of about 8 to 10 (a seed's median over fresh tokens).
   const int no_self = variant(t, "shared QK, no self");
   double shortest = 1e300, longest = 0;
-  for (int s = 0; s < t.seeds(); ++s) {
+  for (int s = 0; s < t.runs(); ++s) {
     const Eigen::MatrixXd W = t.run(s).current(no_self).W_Q[0];
     std::vector<double> lengths;
     for (size_t k = 0; k < pairs.a.size(); ++k) lengths.push_back((pairs.a[k] * W).norm());
@@ -448,6 +449,80 @@ TEST(ExperimentNotes, ATeacherIsReachedAtTheRanksOfItsProductsNotAtItsDk) {
   t.train_to_end();
   const json result = json::parse(t.result_text());
   for (const auto& v : result["variants"]) EXPECT_LT(v["median_test_loss"].get<double>(), 1e-20) << v["name"];
+}
+
+// 11's sweep: QKᵀ against QK-norm at 8 rates over 10 seeds. A run "learns the task" when its test loss
+// ends below 0.01; every count, median and p the note quotes.
+TEST(ExperimentNotes, TheSweepReproducesTheLogitsGrowthAndQkNormsWiderRange) {
+  const core::SeededTraining& t = trained("11_learning_rate_sweep");
+  const std::string& notes = t.experiment().notes;
+  const std::vector<double>& rates = t.experiment().sweep_learning_rate;
+  ASSERT_EQ(rates, (std::vector<double>{0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1, 3}));
+  const int seeds = t.experiment().seeds, qk = variant(t, "QKᵀ"), norm = variant(t, "QK-norm");
+  ASSERT_EQ(seeds, 10);
+  const auto rate_index = [&](double rate) { return static_cast<int>(std::find(rates.begin(), rates.end(), rate) - rates.begin()); };
+  // The runs of design v at a rate that end above 0.01 (or diverged).
+  const auto failed = [&](int v, double rate) {
+    int count = 0;
+    for (int s = 0; s < seeds; ++s) {
+      const core::Training& run = t.run(rate_index(rate) * seeds + s);
+      count += run.diverged(v) || !(run.test_loss(v) < 0.01) ? 1 : 0;
+    }
+    return count;
+  };
+  for (const double rate : {0.003, 0.01, 0.03, 0.1, 0.3}) EXPECT_EQ(failed(qk, rate), 0) << rate;
+  EXPECT_EQ(failed(qk, 0.001), 8);
+  EXPECT_EQ(failed(qk, 1), 6);
+  EXPECT_EQ(failed(qk, 3), 10);
+  for (const double rate : {0.01, 0.03, 0.1, 0.3}) EXPECT_EQ(failed(norm, rate), 0) << rate;
+  EXPECT_GT(failed(norm, 0.003), 0);  // "from 0.01": not from 0.003
+  EXPECT_EQ(failed(norm, 1), 3);
+  EXPECT_EQ(failed(norm, 3), 4);
+  const auto point = [&](int v, double rate) { return t.sweep(v)[static_cast<size_t>(rate_index(rate))]; };
+  const auto quotes = [&](double x, const std::string& quoted) {
+    EXPECT_EQ(as_quoted(x, quoted), quoted) << x;
+    EXPECT_NE(notes.find(quoted), std::string::npos) << quoted;
+  };
+  quotes(point(qk, 1).median_test_loss, "0.084");
+  quotes(point(qk, 3).median_test_loss, "0.38");
+  quotes(point(norm, 1).median_test_loss, "3.3e-4");
+  quotes(point(norm, 3).median_test_loss, "2.3e-3");
+  quotes(point(qk, 0.01).median_test_loss, "6.1e-5");
+  quotes(point(norm, 0.01).median_test_loss, "1.0e-3");
+  quotes(point(qk, 0.01).median_largest_logit, "9.9");
+  quotes(point(qk, 0.3).median_largest_logit, "618");
+  quotes(point(qk, 1).median_largest_logit, "8.2e3");
+  // QKᵀ's median largest logit grows with the rate up to 1; QK-norm's stays below 12 at every rate.
+  for (size_t k = 1; k + 1 < rates.size(); ++k)
+    EXPECT_GT(t.sweep(qk)[k].median_largest_logit, t.sweep(qk)[k - 1].median_largest_logit) << rates[k];
+  for (const core::SweepPoint& p : t.sweep(norm)) EXPECT_LT(p.median_largest_logit, 12) << p.learning_rate;
+  EXPECT_NE(notes.find("stays below 12 at every rate"), std::string::npos);
+  // Seed by seed: QK-norm lower at 3 in 10 of 10; QKᵀ lower at each rate from 0.001 to 0.03 in 10 of 10.
+  for (const double rate : {0.001, 0.003, 0.01, 0.03, 3.0}) {
+    int norm_lower = 0;
+    for (int s = 0; s < seeds; ++s) {
+      const core::Training& run = t.run(rate_index(rate) * seeds + s);
+      norm_lower += run.test_loss(norm) < run.test_loss(qk) ? 1 : 0;
+    }
+    EXPECT_EQ(norm_lower, rate == 3.0 ? 10 : 0) << rate;
+  }
+  says_p(notes, 10, 10, "0.002");
+  EXPECT_LT(8 * sign_test_p(10, 10), 0.05);  // "below 0.05 even multiplied by the 8 rates tested"
+  // At 0.1 and 0.3 QKᵀ lower in 8 and 7 of 10.
+  for (const auto& [rate, qk_lower, p] : {std::tuple{0.1, 8, "0.11"}, std::tuple{0.3, 7, "0.34"}}) {
+    int lower = 0, ties = 0;
+    for (int s = 0; s < seeds; ++s) {
+      const core::Training& run = t.run(rate_index(rate) * seeds + s);
+      lower += run.test_loss(qk) < run.test_loss(norm) ? 1 : 0;
+      ties += run.test_loss(qk) == run.test_loss(norm) ? 1 : 0;
+    }
+    EXPECT_EQ(lower, qk_lower) << rate;
+    EXPECT_EQ(ties, 0);
+    says_p(notes, lower, seeds, p);
+  }
+  // Up to 1, not past it: at 3 the median largest logit of QKᵀ is below its value at 1.
+  EXPECT_LT(point(qk, 3).median_largest_logit, point(qk, 1).median_largest_logit);
+  EXPECT_NE(notes.find("grows with the rate up to 1"), std::string::npos);
 }
 
 }  // namespace test_experiment_notes

@@ -213,7 +213,7 @@ void expect_runs_apart_drawn_as_the_whole_run(const json& j, bool diverges) {
   SCOPED_TRACE(j.dump());
   const Experiment e = parsed(j);
   std::vector<core::Training> apart;
-  for (int s = 0; s < e.seeds; ++s) apart.emplace_back(core::one_seed(e, s));
+  for (int s = 0; s < e.seeds; ++s) apart.emplace_back(core::one_run(e, s));
   const auto records = [&] {
     std::vector<core::RunRecord> r;
     for (const core::Training& t : apart) r.push_back(core::record_of(t));
@@ -355,7 +355,7 @@ TEST(Seeds, TheWatchSeesEveryStepOfItsVariant) {
                            seen.push_back(run.current(variant));
                          }});
       ASSERT_EQ(steps.size(), static_cast<size_t>(e.steps));
-      core::Training alone(core::one_seed(e, seed));
+      core::Training alone(core::one_run(e, seed));
       for (int k = 1; k <= e.steps; ++k) {
         alone.step();
         EXPECT_EQ(steps[static_cast<size_t>(k - 1)], k);

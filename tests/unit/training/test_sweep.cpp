@@ -1,0 +1,193 @@
+// Learning-rate sweeps: "sweep": {"learning_rate": [...]} runs every variant at each rate over
+// its seeds, each run exactly the one-seed run at that rate; RESULT gives each run its rate and
+// the largest attention logit after each step, and per variant and rate the median test loss,
+// its range and the runs that diverged.
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/export/export_curves.h"
+#include "core/io/experiment_json.h"
+#include "core/io/scenario_io.h"
+#include "core/training/training.h"
+#include "tests/support/experiment_helpers.h"
+
+namespace test_sweep {
+
+namespace {
+
+using nlohmann::json;
+using testing_helpers::parsed;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The tests' small experiment, 2 seeds, swept over three rates.
+json swept_experiment() {
+  json j = testing_helpers::small_experiment();
+  j["steps"] = 20;
+  j["seeds"] = 2;
+  j["sweep"] = {{"learning_rate", {0.003, 0.03, 0.3}}};
+  return j;
+}
+
+std::string refusal(const json& j) {
+  const core::ExperimentLoad e = core::parse_experiment(j.dump());
+  return e.ok() ? "accepted" : e.message();
+}
+
+}  // namespace
+
+TEST(Sweep, ReadWrittenAndReadBack) {
+  const core::Experiment e = parsed(swept_experiment());
+  EXPECT_EQ(e.sweep_learning_rate, (std::vector<double>{0.003, 0.03, 0.3}));
+  EXPECT_EQ(core::runs_of(e), 6);  // 3 rates × 2 seeds
+  const core::Experiment back = parsed(json::parse(core::experiment_to_json(e).dump()));
+  EXPECT_EQ(back.sweep_learning_rate, e.sweep_learning_rate);
+  // Without a sweep the file has no "sweep".
+  EXPECT_FALSE(core::experiment_to_json(parsed(testing_helpers::small_experiment())).contains("sweep"));
+}
+
+TEST(Sweep, RefusedWithTheFieldNamed) {
+  json j = swept_experiment();
+  j["sweep"] = {{"learning_rate", {0.01}}};
+  EXPECT_NE(refusal(j).find("sweep.learning_rate: expected {\"learning_rate\": [2 to 12"), std::string::npos) << refusal(j);
+  j["sweep"] = {{"learning_rate", {0.01, 0.003}}};
+  EXPECT_NE(refusal(j).find("sweep.learning_rate[1]: expected a rate above the one before (0.01)"), std::string::npos) << refusal(j);
+  j["sweep"] = {{"learning_rate", {0.01, 0.01}}};
+  EXPECT_NE(refusal(j).find("sweep.learning_rate[1]"), std::string::npos) << refusal(j);
+  j["sweep"] = {{"learning_rate", {0.01, 20}}};
+  EXPECT_NE(refusal(j).find("sweep.learning_rate[1]: expected a number above 0 and at most 10, got 20"), std::string::npos) << refusal(j);
+  j["sweep"] = {{"learning_rate", {0.01, "fast"}}};
+  EXPECT_NE(refusal(j).find("sweep.learning_rate[1]: expected a number above 0 and at most 10, got a string"), std::string::npos) << refusal(j);
+  j["sweep"] = {{"init_scale", {0.1, 1}}};
+  EXPECT_NE(refusal(j).find("sweep: expected {\"learning_rate\""), std::string::npos) << refusal(j);
+  j["sweep"] = {{"learning_rate", {0.01, 0.1}}};
+  j["record"] = true;
+  EXPECT_NE(refusal(j).find("record: a sweep is not recorded"), std::string::npos) << refusal(j);
+}
+
+// Run r is seed seed + r % seeds at rate r / seeds.
+TEST(Sweep, EachRunIsTheOneSeedRunAtItsRate) {
+  const core::Experiment e = parsed(swept_experiment());
+  const core::Experiment run = core::one_run(e, 5);
+  EXPECT_EQ(run.seed, 8u);  // the small experiment's seed 7, plus 1
+  EXPECT_EQ(run.learning_rate, 0.3);
+  EXPECT_EQ(run.seeds, 1);
+  EXPECT_EQ(core::one_run(e, 2).seed, 7u);
+  EXPECT_EQ(core::one_run(e, 2).learning_rate, 0.03);
+
+  core::SeededTraining sweep(e);
+  sweep.train_to_end({}, 2);
+  ASSERT_EQ(sweep.runs(), 6);
+  // The run at 0.03 with seed 8 is the plain experiment at that rate and seed, loss for loss.
+  json plain = testing_helpers::small_experiment();
+  plain["steps"] = 20;
+  plain["learning_rate"] = 0.03;
+  plain["seed"] = 8;
+  core::Training alone(parsed(plain));
+  while (!alone.finished()) alone.step();
+  for (int v = 0; v < 2; ++v) {
+    EXPECT_EQ(sweep.run(3).loss(v), alone.loss(v));
+    EXPECT_EQ(sweep.run(3).test_loss(v), alone.test_loss(v));
+    EXPECT_TRUE(alone.largest_logits(v).empty());  // only a sweep pays for the logits
+    // One largest logit before the first step and one after each: the run's first sequence's, of its weights then.
+    ASSERT_EQ(sweep.run(3).largest_logits(v).size(), 21u);
+    EXPECT_DOUBLE_EQ(sweep.run(3).largest_logits(v).back(), core::largest_logit(sweep.run(3).current(v)));
+    EXPECT_DOUBLE_EQ(sweep.run(3).largest_logits(v).front(), core::largest_logit(sweep.run(3).initial(v)));
+  }
+}
+
+// By hand: X = I, W^Q = diag(2, 1), W^K = I, d_k = 2: S = diag(2, 1) and 0 off it, logits S/√2.
+TEST(Sweep, LargestLogitByHand) {
+  core::LoadResult s = core::parse_scenario(R"({"attnlab": 1, "tokens": ["a", "b"], "d_model": 2, "d_k": 2, "heads": 1,
+    "mode": "projected", "X": [[1, 0], [0, 1]], "W_Q": [[[2, 0], [0, 1]]], "W_K": [[[1, 0], [0, 1]]],
+    "W_V": [[[1, 0], [0, 1]]], "W_O": [[1, 0], [0, 1]]})");
+  ASSERT_TRUE(s.ok()) << s.errors.front();
+  EXPECT_NEAR(core::largest_logit(*s.scenario), std::sqrt(2.0), 1e-15);
+  // −3 is larger in size than 2: the largest |logit|.
+  s.scenario->W_Q[0](0, 0) = -3;
+  EXPECT_NEAR(core::largest_logit(*s.scenario), 3 / std::sqrt(2.0), 1e-15);
+}
+
+// A diverged run counts as worse than any: ∞ in the median and at the band's top.
+TEST(Sweep, PointsCountADivergedRunAsTheWorst) {
+  core::SweepPoint p = core::sweep_point(0.1, {2, 1, kInf}, {5, 3, 4});
+  EXPECT_EQ(p.median_test_loss, 2);
+  EXPECT_EQ(p.test_loss_lo, 1);
+  EXPECT_EQ(p.test_loss_hi, kInf);
+  EXPECT_EQ(p.runs_diverged, 1);
+  EXPECT_EQ(p.median_largest_logit, 4);
+  EXPECT_EQ(p.largest_logit_hi, 5);
+  p = core::sweep_point(1, {1, kInf, kInf}, {});
+  EXPECT_EQ(p.median_test_loss, kInf);  // two of three diverged: so did the median run
+  EXPECT_EQ(p.runs_diverged, 2);
+  EXPECT_TRUE(std::isnan(p.median_largest_logit));
+  p = core::sweep_point(1, {1, 3, kInf, kInf}, {});
+  EXPECT_EQ(p.median_test_loss, kInf);  // half: numpy's median of (1, 3, ∞, ∞) is (3 + ∞)/2
+  p = core::sweep_point(1, {1, 3, 5, kInf}, {});
+  EXPECT_EQ(p.median_test_loss, 4);
+}
+
+// The acceptance's "a sweep RESULT is the same on a second run"; and what it holds.
+TEST(Sweep, ResultIsTheSameOnASecondRunAndHoldsEachRunsRate) {
+  const core::Experiment e = parsed(swept_experiment());
+  core::SeededTraining first(e), second(e);
+  first.train_to_end({}, 2);
+  second.train_to_end({}, 1);  // other threads, the same numbers
+  const std::string text = first.result_text();
+  EXPECT_EQ(text, second.result_text());
+  const json r = json::parse(text);
+  EXPECT_TRUE(core::result_problems(core::OrderedJson::parse(text)).empty());
+  EXPECT_EQ(r["sweep"]["learning_rate"], json({0.003, 0.03, 0.3}));
+  EXPECT_EQ(r["seeds"], 2);
+  ASSERT_EQ(r["variants"].size(), 2u);
+  for (int v = 0; v < 2; ++v) {
+    const json& variant = r["variants"][static_cast<size_t>(v)];
+    EXPECT_FALSE(variant.contains("median_loss"));  // a median over every rate's runs would mean nothing
+    ASSERT_EQ(variant["runs"].size(), 6u);
+    for (size_t run = 0; run < 6; ++run) {
+      EXPECT_EQ(variant["runs"][run]["learning_rate"], (std::vector<double>{0.003, 0.03, 0.3})[run / 2]);
+      EXPECT_EQ(variant["runs"][run]["seed"], 7 + run % 2);
+      EXPECT_EQ(variant["runs"][run]["largest_logit"].size(), 21u);
+    }
+    ASSERT_EQ(variant["sweep"].size(), 3u);
+    for (size_t k = 0; k < 3; ++k) {
+      const json& point = variant["sweep"][k];
+      const double a = variant["runs"][2 * k]["test_loss"], b = variant["runs"][2 * k + 1]["test_loss"];
+      EXPECT_EQ(point["median_test_loss"].get<double>(), (a + b) / 2);
+      EXPECT_EQ(point["test_loss_min"].get<double>(), std::min(a, b));
+      EXPECT_EQ(point["test_loss_max"].get<double>(), std::max(a, b));
+      EXPECT_EQ(point["runs_diverged"], 0);
+    }
+  }
+}
+
+// The lab's curves of a sweep: a curve per rate and design, and the same points as RESULT's.
+TEST(Sweep, CurvesHaveACurvePerRateAndDesign) {
+  const core::Experiment e = parsed(swept_experiment());
+  core::SeededTraining sweep(e);
+  sweep.train_to_end({}, 2);
+  const core::Curves c = core::curves_of(sweep);
+  EXPECT_EQ(c.sweep, e.sweep_learning_rate);
+  EXPECT_EQ(c.designs, 2);
+  EXPECT_EQ(c.seeds, 2);
+  ASSERT_EQ(c.names.size(), 6u);
+  EXPECT_EQ(c.names[0], "QKᵀ, η = 0.003");
+  EXPECT_EQ(c.names[5], "shared, η = 0.3");
+  // Curve k·2 + v is the median of design v's runs at rate k.
+  EXPECT_EQ(c.loss[3].back(), core::median_of({sweep.run(2).loss(1).back(), sweep.run(3).loss(1).back()}));
+  for (int v = 0; v < 2; ++v) {
+    const std::vector<core::SweepPoint> points = sweep.sweep(v);
+    for (int k = 0; k < 3; ++k) {
+      const core::SweepPoint p = core::sweep_point_of(c, k, v);
+      EXPECT_EQ(p.median_test_loss, points[static_cast<size_t>(k)].median_test_loss);
+      EXPECT_EQ(p.median_largest_logit, points[static_cast<size_t>(k)].median_largest_logit);
+      EXPECT_EQ(p.runs, 2);
+    }
+  }
+}
+
+}  // namespace test_sweep
