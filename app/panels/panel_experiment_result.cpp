@@ -19,6 +19,7 @@
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
 #include "app/widgets/loss_curves.h"
+#include "app/widgets/sweep_plot.h"
 #include "core/io/atomic_file.h"
 
 namespace app {
@@ -56,6 +57,7 @@ void ResultFacts(AppState& state, const core::LmResult& r) {
   fact("corpus", r.corpus + (r.corpus_characters ? ", " + thousands(static_cast<double>(r.corpus_characters)) + " characters" : ""));
   fact("sha256", r.corpus_sha256.substr(0, 16) + (r.corpus_sha256.size() > 16 ? "\u2026" : ""));
   fact("runs", thousands(r.steps) + " steps \u00D7 " + std::to_string(r.seeds()) + (r.seeds() == 1 ? " seed" : " seeds") + " \u00D7 " +
+                   (r.sweep.empty() ? "" : std::to_string(r.sweep.size()) + " learning rates \u00D7 ") +
                    std::to_string(r.variants.size()) + " designs");
   if (!r.notes.empty()) {
     ImGui::Spacing();
@@ -171,6 +173,15 @@ void ResultView(AppState& state) {
   ImGui::EndChild();
   ImGui::SameLine(0, 14 * scale);
   ImGui::BeginChild("curves", ImVec2(0, 0), false);
+  if (!r.sweep.empty()) {  // a learning-rate sweep: the held-out bits and the largest logits against the rate
+    ImGui::TextDisabled("held-out %s after training, and the largest attention logit of any step's batch, against the peak learning rate",
+                        r.unit.c_str());
+    SweepPlots(state, ImVec2(ImGui::GetContentRegionAvail().x,
+                             std::max(240 * scale, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 1.5f)));
+    ResultExports(state);
+    ImGui::EndChild();
+    return;
+  }
   ImGui::TextDisabled("%s of each step's batch, before the step (the median over the seeds; the band: the smallest to the largest)",
                       r.unit.c_str());
   CurvesControls(state);

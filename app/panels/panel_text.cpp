@@ -104,14 +104,14 @@ PanelText curves_text(const AppState& state, const char* unit) {
     out += "  " + t.rows.back() + ": " + t.cells.back()[0] + (tests[v].empty() ? "" : "; on the test set " + tests[v]) + "\n";
   }
   text.add_table(std::move(out), std::move(t));
-  if (!c.sweep.empty()) text += sweep_text(c);
+  if (!c.sweep.empty()) text += sweep_text(c, std::string(unit) == "loss" ? "test loss" : "held-out " + std::string(unit));
   return text;
 }
 
-PanelText sweep_text(const core::Curves& c) {
+PanelText sweep_text(const core::Curves& c, const std::string& tested_as) {
   TextTable t;
-  t.caption = "the sweep: each design's test loss after training and largest attention logit, by learning rate";
-  t.columns = {"test loss (median [smallest, largest])", "runs diverged", "largest logit (median [smallest, largest])"};
+  t.caption = "the sweep: each design's " + tested_as + " after training and largest attention logit, by learning rate";
+  t.columns = {tested_as + " (median [smallest, largest])", "runs diverged", "largest logit (median [smallest, largest])"};
   std::string out = "The sweep, each rate over " + std::to_string(c.seeds) + (c.seeds == 1 ? " seed" : " seeds") +
                     " (a run that diverged counts as the worst):\n";
   const auto loss = [](double x) { return std::isinf(x) ? std::string("diverged") : format_loss(x); };
@@ -119,13 +119,13 @@ PanelText sweep_text(const core::Curves& c) {
     for (int v = 0; v < c.designs; ++v) {
       const core::SweepPoint p = core::sweep_point_of(c, static_cast<int>(k), v);
       t.rows.push_back(core::markup_as_plain_text(c.names[k * static_cast<size_t>(c.designs) + static_cast<size_t>(v)]));
-      char logit[96] = "";
+      char logit[96] = "\u2014";  // no run has one (every run diverged before its first step)
       if (!std::isnan(p.median_largest_logit))
         std::snprintf(logit, sizeof logit, "%.4g [%.4g, %.4g]", p.median_largest_logit, p.largest_logit_lo, p.largest_logit_hi);
       const std::string tested = p.runs == 0 ? "training"
                                              : loss(p.median_test_loss) + " [" + loss(p.test_loss_lo) + ", " + loss(p.test_loss_hi) + "]";
       t.cells.push_back({tested, std::to_string(p.runs_diverged) + " of " + std::to_string(p.runs), logit});
-      out += "  " + t.rows.back() + ": test loss " + tested + "; diverged " + t.cells.back()[1] + "; largest logit " + logit + "\n";
+      out += "  " + t.rows.back() + ": " + tested_as + " " + tested + "; diverged " + t.cells.back()[1] + "; largest logit " + logit + "\n";
     }
   return PanelText().add_table(std::move(out), std::move(t));
 }

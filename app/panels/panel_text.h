@@ -85,8 +85,9 @@ std::string head_text(const AppState& state);
 // unit: "loss", or "bits/char" for a language model's result.
 // A table: a row a design, the loss, and its test loss when there is one.
 PanelText curves_text(const AppState& state, const char* unit = "loss");
-// A sweep's points (c.sweep not empty): per rate and design, the test loss's median and range, the runs
-// that diverged and the largest logit's median and range, as SweepPlots draws them.
-PanelText sweep_text(const core::Curves& c);
+// A sweep's points (c.sweep not empty): per rate and design, the test loss's (tested_as: "test loss", or a
+// language model's "held-out bits per character") median and range, the runs that diverged and the largest
+// logit's median and range, as SweepPlots draws them.
+PanelText sweep_text(const core::Curves& c, const std::string& tested_as);
 
 }  // namespace app

@@ -142,13 +142,28 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_dump() {
 }
 
 // lab(): the lab's run as its panel shows it: steps done, whether it runs, and each design's
-// loss (the median over the seeds) before each step, at full precision.
+// loss (the median over the seeds) before each step, at full precision; a sweep's points too.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_lab() {
   static std::string out;
   const app::Lab& lab = state().lab;
   const core::Curves& c = lab.view.curves;
   nlohmann::ordered_json j{{"steps", c.steps}, {"steps_done", c.steps_done}, {"running", lab.view.running},
                            {"names", c.names}, {"loss", c.loss}, {"test_loss", c.test_loss}};
+  if (!c.sweep.empty()) {  // a sweep: per design, per rate, the points its plots draw (RESULT's "sweep" fields)
+    j["sweep"] = c.sweep;
+    nlohmann::ordered_json designs = nlohmann::ordered_json::array();
+    for (int v = 0; v < c.designs; ++v) {
+      nlohmann::ordered_json points = nlohmann::ordered_json::array();
+      for (int k = 0; k < static_cast<int>(c.sweep.size()); ++k) {
+        const core::SweepPoint p = core::sweep_point_of(c, k, v);
+        points.push_back({{"learning_rate", p.learning_rate}, {"runs", p.runs}, {"median_test_loss", p.median_test_loss},
+                          {"test_loss_min", p.test_loss_lo}, {"test_loss_max", p.test_loss_hi},
+                          {"median_largest_logit", p.median_largest_logit}});
+      }
+      designs.push_back(std::move(points));
+    }
+    j["points"] = std::move(designs);
+  }
   return kept(out, j.dump());
 }
 

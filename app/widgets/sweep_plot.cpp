@@ -55,7 +55,8 @@ struct SweepFrame {
 // "10^{−3}": a decade's label, in the views' markup.
 std::string decade_label(int k) { return core::LossAxis{k, k + 1}.label(k, 1); }
 
-void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const char* title, float scale) {
+// titles: the longest first; the first that fits over the plot is drawn.
+void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std::string>& titles, float scale) {
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Separator, 0.5f);
   dl->AddRectFilled(f.p0, f.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
@@ -76,7 +77,13 @@ void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const char* title, flo
     draw_script_text(dl, ImVec2(x - ts.x * 0.5f, f.p1.y + 4 * scale), ink, label);
   }
   dl->AddRect(f.p0, f.p1, faint);
-  dl->AddText(ImVec2(f.p0.x, f.p0.y - ImGui::GetTextLineHeight() - 4 * scale), ink, title);
+  const std::string* title = &titles.back();
+  for (const std::string& t : titles)
+    if (ImGui::CalcTextSize(t.c_str()).x <= f.p1.x - f.p0.x) {
+      title = &t;
+      break;
+    }
+  dl->AddText(ImVec2(f.p0.x, f.p0.y - ImGui::GetTextLineHeight() - 4 * scale), ink, title->c_str());
   const char* x_title = "learning rate (log scale)";
   dl->AddText(ImVec2((f.p0.x + f.p1.x - ImGui::CalcTextSize(x_title).x) * 0.5f, f.p1.y + 6 * scale + ImGui::GetTextLineHeight()), faint,
               x_title);
@@ -124,8 +131,8 @@ void draw_design(const AppState& state, ImDrawList* dl, const SweepFrame& f, con
 }
 
 // The rate under the mouse: its line in both plots and every design's numbers there.
-void hover_rate(const core::Curves& c, const Points& points, const std::vector<std::string>& names, ImDrawList* dl,
-                const SweepFrame (&frames)[2], int k) {
+void hover_rate(const core::Curves& c, const Points& points, const std::vector<std::string>& names, const std::string& tested,
+                ImDrawList* dl, const SweepFrame (&frames)[2], int k) {
   const ImU32 faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   for (const SweepFrame& f : frames) dl->AddLine(ImVec2(f.x_of(c.sweep[static_cast<size_t>(k)]), f.p0.y), ImVec2(f.x_of(c.sweep[static_cast<size_t>(k)]), f.p1.y), faint);
   ImGui::BeginTooltip();
@@ -139,7 +146,7 @@ void hover_rate(const core::Curves& c, const Points& points, const std::vector<s
     }
     const std::string median = std::isinf(p.median_test_loss) ? "diverged" : format_loss(p.median_test_loss);
     const std::string high = std::isinf(p.test_loss_hi) ? "diverged" : format_loss(p.test_loss_hi);
-    ImGui::Text("  test loss %s  [%s, %s]%s", median.c_str(), std::isinf(p.test_loss_lo) ? "diverged" : format_loss(p.test_loss_lo).c_str(),
+    ImGui::Text("  %s %s  [%s, %s]%s", tested.c_str(), median.c_str(), std::isinf(p.test_loss_lo) ? "diverged" : format_loss(p.test_loss_lo).c_str(),
                 high.c_str(), p.runs < c.seeds ? "  (runs still training)" : "");
     if (p.runs_diverged) ImGui::Text("  %d of %d runs diverged", p.runs_diverged, p.runs);
     if (!std::isnan(p.median_largest_logit))
@@ -191,8 +198,11 @@ void SweepPlots(AppState& state, ImVec2 size) {
     frames[i] = SweepFrame{p0, ImVec2(p0.x + std::max(40 * scale, plot_w), p0.y + std::max(40 * scale, plot_h)), rates,
                            decades_of(i == 0 ? losses : logits)};
   }
-  draw_sweep_axes(dl, frames[0], c.seeds > 1 ? "test loss after training (median over the seeds, band: their range)" : "test loss after training", scale);
-  draw_sweep_axes(dl, frames[1], "largest attention logit over training", scale);
+  // A language model's RESULT: its held-out bits per character at the end.
+  const std::string tested = state.lab.result ? "held-out " + state.lab.result->unit : "test loss";
+  const std::string after = tested + " after training";
+  draw_sweep_axes(dl, frames[0], {c.seeds > 1 ? after + " (median over the seeds, band: their range)" : after, after, tested}, scale);
+  draw_sweep_axes(dl, frames[1], {"largest attention logit over training", "largest attention logit", "largest logit"}, scale);
   for (int v = 0; v < c.designs; ++v) {
     draw_design(state, dl, frames[0], points, v, c.sweep, [](const core::SweepPoint& p) { return p.runs ? p.median_test_loss : NAN; },
                 [](const core::SweepPoint& p) { return p.runs ? p.test_loss_lo : NAN; },
@@ -215,7 +225,7 @@ void SweepPlots(AppState& state, ImVec2 size) {
     int nearest = 0;
     for (size_t k = 1; k < c.sweep.size(); ++k)
       if (std::abs(f.x_of(c.sweep[k]) - mouse.x) < std::abs(f.x_of(c.sweep[static_cast<size_t>(nearest)]) - mouse.x)) nearest = static_cast<int>(k);
-    hover_rate(c, points, names, dl, frames, nearest);
+    hover_rate(c, points, names, tested, dl, frames, nearest);
     break;
   }
 }

@@ -36,11 +36,26 @@ Curves curves_of(const SeededTraining& t) {
 }
 
 Curves curves_of(const LmResult& r) {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
   Curves c;
   c.title = r.title;
   c.steps = c.steps_done = r.steps;
   c.seeds = r.seeds();
-  const size_t count = r.variants.size();
+  // A curve a variant, or in a sweep a curve a rate and variant (rate by rate, as the lab's): its runs.
+  struct Group {
+    std::string name;
+    long long params;
+    std::vector<const LmRun*> runs;
+  };
+  std::vector<Group> groups;
+  const size_t rates = std::max<size_t>(1, r.sweep.size()), seeds = static_cast<size_t>(std::max(1, c.seeds));
+  for (size_t k = 0; k < rates; ++k)
+    for (const LmVariantResult& variant : r.variants) {
+      Group g{r.sweep.empty() ? variant.name : variant.name + ", \u03b7 = " + plain_number(r.sweep[k]), variant.params, {}};
+      for (size_t s = 0; s < seeds && k * seeds + s < variant.runs.size(); ++s) g.runs.push_back(&variant.runs[k * seeds + s]);
+      groups.push_back(std::move(g));
+    }
+  const size_t count = groups.size();
   c.loss.assign(count, {});
   c.test_loss.assign(count, std::numeric_limits<double>::quiet_NaN());
   c.diverged.assign(count, 0);
@@ -50,24 +65,38 @@ Curves curves_of(const LmResult& r) {
     c.test_lo = c.test_hi = c.test_loss;
     c.diverged_runs.assign(count, 0);
   }
+  if (!r.sweep.empty()) {
+    c.sweep = r.sweep;
+    c.designs = static_cast<int>(r.variants.size());
+    c.run_test_loss.assign(count, {});
+    c.run_largest_logit.assign(count, {});
+  }
   for (size_t v = 0; v < count; ++v) {
-    const LmVariantResult& variant = r.variants[v];
-    c.names.push_back(variant.name);
-    c.params.push_back(static_cast<int>(std::min<long long>(variant.params, std::numeric_limits<int>::max())));
+    const Group& group = groups[v];
+    c.names.push_back(group.name);
+    c.params.push_back(static_cast<int>(std::min<long long>(group.params, std::numeric_limits<int>::max())));
     size_t longest = 0;
     std::vector<double> tests, at;
-    for (const LmRun& run : variant.runs) {
-      longest = std::max(longest, run.loss.size());
-      if (std::isfinite(run.test_loss)) tests.push_back(run.test_loss);
-      if (run.diverged) {
-        c.diverged[v] = c.diverged[v] ? std::min(c.diverged[v], run.diverged) : run.diverged;
+    for (const LmRun* run : group.runs) {
+      longest = std::max(longest, run->loss.size());
+      if (std::isfinite(run->test_loss)) tests.push_back(run->test_loss);
+      if (run->diverged) {
+        c.diverged[v] = c.diverged[v] ? std::min(c.diverged[v], run->diverged) : run->diverged;
         if (c.seeds > 1) ++c.diverged_runs[v];
+      }
+      if (!r.sweep.empty()) {
+        c.run_test_loss[v].push_back(run->diverged ? std::numeric_limits<double>::infinity() : run->test_loss);
+        // A logit read as null was not finite (float32 overflows while the loss stays finite): the largest of all.
+        double largest = std::numeric_limits<double>::quiet_NaN();
+        for (const double x : run->largest_logit)
+          largest = std::isnan(largest) ? (std::isnan(x) ? kInfinity : x) : std::max(largest, std::isnan(x) ? kInfinity : x);
+        c.run_largest_logit[v].push_back(largest);
       }
     }
     for (size_t k = 0; k < longest; ++k) {  // each step: the runs that reached it
       at.clear();
-      for (const LmRun& run : variant.runs)
-        if (k < run.loss.size()) at.push_back(run.loss[k]);
+      for (const LmRun* run : group.runs)
+        if (k < run->loss.size()) at.push_back(run->loss[k]);
       c.loss[v].push_back(median_of(at));
       if (c.seeds > 1) {
         c.band_lo[v].push_back(*std::min_element(at.begin(), at.end()));

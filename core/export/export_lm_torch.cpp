@@ -155,6 +155,9 @@ class Attention(torch.nn.Module):
             scores = q @ k.transpose(-1, -2)
         divisor = score_scale(self.d_k if o["merged_qk"] else self.d_qk, o) * o["temperature"]
         logits = (scores / divisor).masked_fill(mask, float("-inf"))
+        if SWEEP and torch.is_grad_enabled():  # a training batch's largest |logit| (masked ones left out, sigmoid's bias
+            # not added): what grows at high rates (Wortsman et al. 2023); the held-out split's passes are not measured
+            self.largest_logit = logits.detach().masked_fill(mask, 0).abs().amax()
         if o["weights"] == "sigmoid":  # sigmoid attention: each weight on its own, b = -ln n (the context) unless given
             A = torch.sigmoid(logits + (-math.log(n) if o["sigmoid_bias"] is None else o["sigmoid_bias"]))
         else:
@@ -304,9 +307,14 @@ def write_json(value, path, indent=1):
 
 # [SECTION] Training: every variant, every seed, the same batches
 
-def learning_rate(step):
-    """The rate of step `step` (0-based): a linear warm-up, then constant or a cosine down to 0 at the last step."""
-    lr, steps, warmup = EXPERIMENT["learning_rate"], EXPERIMENT["steps"], EXPERIMENT["task"]["warmup"]
+# A learning-rate sweep: every variant at each rate, over the seeds; without one, the experiment's rate alone.
+SWEEP = "sweep" in EXPERIMENT
+RATES = EXPERIMENT["sweep"]["learning_rate"] if SWEEP else [EXPERIMENT["learning_rate"]]
+
+
+def learning_rate(step, lr):
+    """The rate of step `step` (0-based), lr at its peak: a linear warm-up, then constant or a cosine down to 0 at the last step."""
+    steps, warmup = EXPERIMENT["steps"], EXPERIMENT["task"]["warmup"]
     if step < warmup:
         return lr * (step + 1) / warmup
     if EXPERIMENT["task"]["schedule"] == "constant":
@@ -335,10 +343,10 @@ def evaluate(model, windows, batch, hidden=None):
     return total / len(windows)
 
 
-def train_one(variant, seed, train_data, windows, world, progress):
-    """One variant from one seed: its curve (bits per character of each step's batch before the step, then of one more
-    batch after the last), its held-out bits per character at EVAL_STEPS, the step it diverged at (0: none), and the
-    trained model."""
+def train_one(variant, seed, lr, train_data, windows, world, progress):
+    """One variant from one seed at the peak learning rate lr: its curve (bits per character of each step's batch before
+    the step, then of one more batch after the last), its held-out bits per character at EVAL_STEPS, the step it diverged
+    at (0: none), in a sweep the largest attention logit of each step's batch, and the trained model."""
     task, steps, batch = EXPERIMENT["task"], EXPERIMENT["steps"], EXPERIMENT["batch"]
     torch.manual_seed(seed)  # the starting weights: the same in every process, and DDP checks it
     model = LanguageModel(variant, task).to(world.device)
@@ -348,11 +356,11 @@ def train_one(variant, seed, train_data, windows, world, progress):
         net = torch.nn.parallel.DistributedDataParallel(model, device_ids=[world.device.index] if world.device.type == "cuda" else None)
     kind = EXPERIMENT["optimizer"]
     if kind == "adamw":
-        optimizer = torch.optim.AdamW(model.parameters(), lr=EXPERIMENT["learning_rate"], weight_decay=task["weight_decay"])
+        optimizer = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=task["weight_decay"])
     elif kind == "adam":
-        optimizer = torch.optim.Adam(model.parameters(), lr=EXPERIMENT["learning_rate"])
+        optimizer = torch.optim.Adam(model.parameters(), lr=lr)
     else:
-        optimizer = torch.optim.SGD(model.parameters(), lr=EXPERIMENT["learning_rate"])
+        optimizer = torch.optim.SGD(model.parameters(), lr=lr)
     # The batches: the same global batch in every process (one generator, one seed), each process taking its share.
     batches = torch.Generator().manual_seed(seed)
     # Bidirectional: which characters each window hides, from a generator of its own (the batches stay the causal
@@ -361,7 +369,7 @@ def train_one(variant, seed, train_data, windows, world, progress):
     held_out_hidden = hidden_positions(len(windows), task["context"], torch.Generator().manual_seed(0)).to(world.device) \
         if model.bidirectional else None
     share = slice(world.rank * batch // world.size, (world.rank + 1) * batch // world.size)
-    context, loss, held_out, diverged = task["context"], [], [], 0
+    context, loss, held_out, diverged, largest = task["context"], [], [], 0, []
     for step in range(steps + 1):
         starts = torch.randint(0, len(train_data) - context - 1, (batch,), generator=batches)[share]
         tokens = torch.stack([train_data[s:s + context + 1] for s in starts.tolist()]).to(world.device)
@@ -373,8 +381,10 @@ def train_one(variant, seed, train_data, windows, world, progress):
                 loss.append(world.mean(bits_per_character(model, tokens, hidden)))
             break
         for group in optimizer.param_groups:
-            group["lr"] = learning_rate(step)
+            group["lr"] = learning_rate(step, lr)
         value = bits_per_character(net, tokens, hidden)
+        if SWEEP:  # kept as tensors, read once at the end
+            largest.append(torch.stack([block.attention.largest_logit for block in model.blocks]).amax())
         mean = world.mean(value.detach())
         if not math.isfinite(mean):  # it stops here: docs/experiments.md, "Divergence"
             diverged = step + 1
@@ -391,6 +401,12 @@ def train_one(variant, seed, train_data, windows, world, progress):
     run = {"seed": seed, "loss": [x if math.isfinite(x) else None for x in loss],
            "held_out": [x if math.isfinite(x) else None for x in held_out],
            "test_loss": held_out[-1] if not diverged else None}
+    if SWEEP:  # the rate, and each step's largest logit over every process's share of the batch
+        run["learning_rate"] = lr
+        logits = torch.stack(largest).double() if largest else torch.zeros(0, dtype=torch.float64, device=world.device)
+        if world.size > 1:
+            torch.distributed.all_reduce(logits, op=torch.distributed.ReduceOp.MAX)
+        run["largest_logit"] = [x if math.isfinite(x) else None for x in logits.tolist()]
     if diverged:
         run["diverged"] = diverged
     return params, run, model
@@ -433,6 +449,21 @@ def medians(curves):
     """At each index, the median over the curves that reached it (a diverged run stops)."""
     longest = max((len(c) for c in curves), default=0)
     return [median([c[i] for c in curves if i < len(c) and c[i] is not None]) for i in range(longest)]
+
+
+def sweep_point(lr, runs):
+    """A rate of the sweep over its runs, as attnlab's lab computes it: the held-out bits per character's median (a
+    diverged run counting as the worst: None when half the runs or more diverged) and range (None at the top when one
+    did), the runs that diverged, and the median and range of each run's largest logit over its training."""
+    tests = sorted(r["test_loss"] if r["test_loss"] is not None else math.inf for r in runs)
+    # A logit written null was not finite: in float32 it can overflow while the loss stays finite, the largest of all.
+    largest = [max((x if x is not None else math.inf for x in r["largest_logit"]), default=None) for r in runs]
+    largest = [x for x in largest if x is not None]
+    finite = lambda x: x if x is not None and math.isfinite(x) else None
+    return {"learning_rate": lr, "median_test_loss": finite(median(tests)), "test_loss_min": finite(tests[0]),
+            "test_loss_max": finite(tests[-1]), "runs_diverged": sum(r["test_loss"] is None for r in runs),
+            "median_largest_logit": finite(median(largest)), "largest_logit_min": finite(min(largest, default=None)),
+            "largest_logit_max": finite(max(largest, default=None))}
 
 
 def corpus_name(args):
@@ -496,29 +527,37 @@ def main():
     results = []
     for i, variant in enumerate(variants):
         runs, params = [], 0
-        for seed in seeds:
-            begun = time.time()
+        for rate_index, lr in enumerate(RATES):  # a sweep's rates one after the other, each over the seeds
+            for seed in seeds:
+                begun = time.time()
+                at_rate = f" at learning rate {lr:g}" if SWEEP else ""
 
-            def progress(step, bpc):
-                if world.rank == 0 and (step % max(1, steps // 100) == 0 or step == steps):
-                    print(f"\r{shown(variant['name'])} ({i + 1} of {len(variants)}), seed {seed}: step {step}/{steps}, "
-                          f"{bpc:.3f} bits per character, {time.time() - begun:.0f} s ", end="", file=sys.stderr, flush=True)
+                def progress(step, bpc):
+                    if world.rank == 0 and (step % max(1, steps // 100) == 0 or step == steps):
+                        print(f"\r{shown(variant['name'])} ({i + 1} of {len(variants)}), seed {seed}{at_rate}: step {step}/{steps}, "
+                              f"{bpc:.3f} bits per character, {time.time() - begun:.0f} s ", end="", file=sys.stderr, flush=True)
 
-            params, run, model = train_one(variant, seed, train_data, windows, world, progress)
-            if world.rank == 0 and "diverged" not in run:  # its trained heads beside the RESULT, named in it
-                os.makedirs(heads_folder, exist_ok=True)
-                name = os.path.join(heads_folder, f"v{EXPERIMENT['variants'].index(variant) + 1:02d}-seed{seed}.json")
-                write_json(heads_file(model, variant, seed), name, indent=None)
-                run["heads"] = os.path.relpath(name, os.path.dirname(os.path.abspath(args.out)))
-            runs.append(run)
-            if world.rank == 0:
-                said = f"diverged at step {run['diverged']}" if "diverged" in run else f"held-out {run['test_loss']:.4f} bits per character"
-                print(f"\r{shown(variant['name'])}, seed {seed}: {said} ({time.time() - begun:.0f} s)" + " " * 30, file=sys.stderr, flush=True)
+                params, run, model = train_one(variant, seed, lr, train_data, windows, world, progress)
+                if world.rank == 0 and "diverged" not in run:  # its trained heads beside the RESULT, named in it
+                    os.makedirs(heads_folder, exist_ok=True)
+                    rate_part = f"-rate{rate_index + 1}" if SWEEP else ""
+                    name = os.path.join(heads_folder, f"v{EXPERIMENT['variants'].index(variant) + 1:02d}{rate_part}-seed{seed}.json")
+                    write_json(heads_file(model, variant, seed), name, indent=None)
+                    run["heads"] = os.path.relpath(name, os.path.dirname(os.path.abspath(args.out)))
+                runs.append(run)
+                if world.rank == 0:
+                    said = f"diverged at step {run['diverged']}" if "diverged" in run else f"held-out {run['test_loss']:.4f} bits per character"
+                    print(f"\r{shown(variant['name'])}, seed {seed}{at_rate}: {said} ({time.time() - begun:.0f} s)" + " " * 30,
+                          file=sys.stderr, flush=True)
         finished = [r["test_loss"] for r in runs if r["test_loss"] is not None]
-        results.append({"name": variant["name"], "objective": variant.get("objective", "causal"), "params": params, "runs": runs,
-                        "median_loss": medians([r["loss"] for r in runs]),
-                        "median_held_out": medians([r["held_out"] for r in runs]),
-                        "median_test_loss": median(finished)})
+        summary = {"name": variant["name"], "objective": variant.get("objective", "causal"), "params": params, "runs": runs}
+        if SWEEP:  # per rate, over its seeds: no median over every rate's runs, which would mean nothing
+            summary["sweep"] = [sweep_point(lr, runs[k * len(seeds):(k + 1) * len(seeds)]) for k, lr in enumerate(RATES)]
+        else:
+            summary.update({"median_loss": medians([r["loss"] for r in runs]),
+                            "median_held_out": medians([r["held_out"] for r in runs]),
+                            "median_test_loss": median(finished)})
+        results.append(summary)
     if world.rank == 0:
         device = torch.cuda.get_device_name(world.device) if world.device.type == "cuda" else "cpu"
         result = {
@@ -542,12 +581,22 @@ def main():
             "seeds": len(seeds),
             "variants": results,
         }
+        if SWEEP:
+            result["sweep"] = {"learning_rate": RATES}
         write_json(result, args.out)
+        shown_bits = lambda x: f"{x:.4f}" if x is not None else "diverged"
         for v in results:
-            runs = [r["test_loss"] for r in v["runs"] if r["test_loss"] is not None]
-            spread = f" [{min(runs):.4f}, {max(runs):.4f}]" if len(runs) > 1 else ""
-            said = f"{v['median_test_loss']:.4f}{spread}" if runs else "diverged"
-            print(f"{shown(v['name'])}: {v['params']} parameters, held-out bits per character {said}")
+            if not SWEEP:
+                runs = [r["test_loss"] for r in v["runs"] if r["test_loss"] is not None]
+                spread = f" [{min(runs):.4f}, {max(runs):.4f}]" if len(runs) > 1 else ""
+                said = f"{v['median_test_loss']:.4f}{spread}" if runs else "diverged"
+                print(f"{shown(v['name'])}: {v['params']} parameters, held-out bits per character {said}")
+                continue
+            for p in v["sweep"]:  # as the lab shows a rate: a diverged run the worst
+                spread = f" [{shown_bits(p['test_loss_min'])}, {shown_bits(p['test_loss_max'])}]" if len(seeds) > 1 else ""
+                diverged = f", {p['runs_diverged']} of {len(seeds)} diverged" if p["runs_diverged"] else ""
+                print(f"{shown(v['name'])}: {v['params']} parameters, held-out bits per character at learning rate "
+                      f"{p['learning_rate']:g} {shown_bits(p['median_test_loss'])}{spread}{diverged}")
         print(f"wrote {args.out}", file=sys.stderr)
     if world.size > 1:
         torch.distributed.destroy_process_group()
@@ -569,7 +618,8 @@ std::string export_lm_py(const LanguageModel& lm) {
       "# a character-level transformer, trained on the same batches of the same corpus, each over every seed.\n"
       "# It writes RESULT: each run's bits per character, per step and on the held-out split; File > Open\n"
       "# result in attnlab shows it. Beside it, in R.heads/ for R.json, each run's trained heads: attnlab\n"
-      "# --dump R.heads/v01-seed1.json says how symmetric each head's W^Q W^K^T is (docs/heads.md).\n"
+      "# --dump R.heads/v01-seed1.json says how symmetric each head's W^Q W^K^T is (docs/heads.md); in a learning-rate\n"
+      "# sweep, R.heads/v01-rate1-seed1.json for the first rate.\n"
       "#\n"
       "#   python3 lm.py --device cpu --steps 20 --seeds 1 --out R.json     a few steps, to try it\n"
       "#   python3 lm.py --device cuda --out R.json                          the whole experiment on a GPU\n"

@@ -47,6 +47,10 @@ std::optional<Variant> read_variant_name(const nlohmann::json& v, const std::str
                                          std::vector<std::string>& errors, std::vector<std::string>& taken,
                                          bool language_model = false);
 
+// "sweep": {"learning_rate": [r1, r2, …]} of an experiment or a language model: 2 to kMaxSweepValues rates, each
+// above 0 and at most 10, increasing (a plot against them reads left to right), into rates; else a message on errors.
+void read_learning_rate_sweep(const nlohmann::json& sweep, std::vector<double>& rates, std::vector<std::string>& errors);
+
 // What the reader would refuse in e, each message naming the field; empty when e can run.
 std::vector<std::string> experiment_problems(const Experiment& e);
 

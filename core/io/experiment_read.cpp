@@ -58,9 +58,9 @@ std::optional<Variant> read_variant_name(const json& v, const std::string& where
 
 namespace {
 
-// "sweep": {"learning_rate": [r1, r2, …]}: 2 to kMaxSweepValues rates, each as learning_rate reads one,
-// increasing, so that a plot against them reads left to right.
-void read_sweep(const json& sweep, Experiment& e, std::vector<std::string>& errors) {
+}  // namespace
+
+void read_learning_rate_sweep(const json& sweep, std::vector<double>& rates_read, std::vector<std::string>& errors) {
   const std::string expected = "expected {\"learning_rate\": [2 to " + std::to_string(kMaxSweepValues) +
                                " increasing numbers above 0 and at most 10]}";
   if (!sweep.is_object() || sweep.size() != 1 || !sweep.contains("learning_rate")) {
@@ -88,8 +88,10 @@ void read_sweep(const json& sweep, Experiment& e, std::vector<std::string>& erro
     }
     values.push_back(r.get<double>());
   }
-  e.sweep_learning_rate = std::move(values);
+  rates_read = std::move(values);
 }
+
+namespace {
 
 void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   std::vector<std::string>& errors = out.errors;
@@ -172,7 +174,7 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   if (e.seeds > 1 && e.seed > std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(e.seeds - 1))
     misfits.push_back("seed: with seeds " + std::to_string(e.seeds) + ", seed + seeds − 1 must stay below 2^64, got " +
                       std::to_string(e.seed));
-  if (root.contains("sweep")) read_sweep(root["sweep"], e, errors);
+  if (root.contains("sweep")) read_learning_rate_sweep(root["sweep"], e.sweep_learning_rate, errors);
   if (root.contains("record")) {
     if (!root["record"].is_boolean()) errors.push_back("record: expected true or false, got " + json_type_name(root["record"]));
     else e.record = root["record"].get<bool>();

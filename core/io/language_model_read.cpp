@@ -99,7 +99,7 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
   LanguageModel lm;
   const Fields top{root, "", errors};
   top.unknown({"attnlab_experiment", "title", "notes", "task", "variants", "steps", "batch", "optimizer", "learning_rate",
-               "seed", "seeds"},
+               "seed", "seeds", "sweep"},
               " for a language model (its sizes are in \"task\": context, layers, d_model, heads, d_k, d_ff)");
   if (!root["attnlab_experiment"].is_number_integer() || root["attnlab_experiment"] != 1) errors.push_back("attnlab_experiment: expected the format version 1 (\"attnlab_experiment\": 1)");
   top.string("title", lm.title);
@@ -121,6 +121,7 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
       lm.seed = j.get<std::uint64_t>();
   }
   top.integer("seeds", 1, kMaxSeeds, lm.seeds);
+  if (root.contains("sweep")) read_learning_rate_sweep(root["sweep"], lm.sweep_learning_rate, errors);
 
   const json& task = root["task"];
   const Fields t{task, "task.", errors};
@@ -149,12 +150,16 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
   t.integer("eval_every", 1, kLmMaxSteps, lm.eval_every);
   if (!errors.empty()) return;
   if (lm.warmup >= lm.steps) errors.push_back("task.warmup: expected fewer steps than \"steps\" (" + std::to_string(lm.steps) + "), got " + std::to_string(lm.warmup));
-  // The RESULT holds steps + 1 losses a run: bounded, so that a file cannot ask for gigabytes the lab refuses.
-  const long long values = (static_cast<long long>(lm.steps) + 1) * static_cast<long long>(lm.seeds) *
+  // The RESULT holds steps + 1 losses a run (and in a sweep as many largest logits, for each rate's runs): bounded, so
+  // that a file cannot ask for gigabytes the lab refuses.
+  const long long rates = lm.sweep_learning_rate.empty() ? 1 : 2 * static_cast<long long>(lm.sweep_learning_rate.size());
+  const long long values = (static_cast<long long>(lm.steps) + 1) * static_cast<long long>(lm.seeds) * rates *
                            static_cast<long long>(root.contains("variants") && root["variants"].is_array() ? root["variants"].size() : 1);
   if (values > kLmMaxResultValues)
-    errors.push_back("steps: (steps + 1) × seeds × variants losses, " + std::to_string(values) + ", would make a RESULT over " +
-                     std::to_string(kLmMaxResultValues) + " values (about 200 MB); lower steps or seeds");
+    errors.push_back(std::string("steps: (steps + 1) × seeds × variants") +
+                     (rates > 1 ? " × rates × 2 values (losses and largest logits), " : " losses, ") +
+                     std::to_string(values) + ", would make a RESULT over " + std::to_string(kLmMaxResultValues) +
+                     " values (about 200 MB); lower steps or seeds" + (rates > 1 ? ", or sweep fewer rates" : ""));
   if (lm.eval_every > lm.steps) errors.push_back("task.eval_every: expected at most \"steps\" (" + std::to_string(lm.steps) + "), got " + std::to_string(lm.eval_every));
 
   if (!root.contains("variants") || !root["variants"].is_array() || root["variants"].empty() || root["variants"].size() > 16) {
@@ -268,6 +273,7 @@ OrderedJson language_model_to_json(const LanguageModel& lm) {
   j["learning_rate"] = lm.learning_rate;
   j["seed"] = lm.seed;
   j["seeds"] = lm.seeds;
+  if (!lm.sweep_learning_rate.empty()) j["sweep"] = {{"learning_rate", lm.sweep_learning_rate}};
   return j;
 }
 

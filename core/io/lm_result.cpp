@@ -74,6 +74,23 @@ std::optional<LmRun> read_run(const json& run, const std::string& at, int steps,
     }
     one.heads = valid_utf8(run["heads"].get<std::string>());
   }
+  if (run.contains("learning_rate")) {
+    if (!run["learning_rate"].is_number() || !(run["learning_rate"].get<double>() > 0)) {
+      errors.push_back(at + ".learning_rate: expected a number above 0");
+      return std::nullopt;
+    }
+    one.learning_rate = run["learning_rate"].get<double>();
+  }
+  if (run.contains("largest_logit")) {
+    const auto largest = read_curve(run["largest_logit"], at + ".largest_logit", errors);
+    if (!largest) return std::nullopt;
+    one.largest_logit = *largest;
+    if (one.largest_logit.size() > static_cast<size_t>(steps)) {
+      errors.push_back(at + ".largest_logit: " + std::to_string(one.largest_logit.size()) + " values for " + std::to_string(steps) +
+                       " steps; expected at most one a step");
+      return std::nullopt;
+    }
+  }
   if (run.contains("held_out")) {
     const auto held = read_curve(run["held_out"], at + ".held_out", errors);
     if (!held) return std::nullopt;
@@ -158,12 +175,15 @@ void read_result(const json& root, LmResultLoad& out) {
     errors.push_back("variants: expected a list of 1 to 16 variants {\"name\", \"params\", \"runs\": [...]}");
     return;
   }
+  if (root.contains("sweep")) read_learning_rate_sweep(root["sweep"], r.sweep, errors);
   for (size_t i = 0; i < root["variants"].size(); ++i) {
     const json& v = root["variants"][i];
     const std::string where = "variants[" + std::to_string(i) + "]";
+    const size_t most = 64 * std::max<size_t>(1, r.sweep.size());  // 64 a rate
     if (!v.is_object() || !v.contains("name") || !v["name"].is_string() || !v.contains("runs") || !v["runs"].is_array() ||
-        v["runs"].empty() || v["runs"].size() > 64) {
-      errors.push_back(where + ": expected {\"name\": a string, \"params\": a number, \"runs\": a list of 1 to 64 runs}");
+        v["runs"].empty() || v["runs"].size() > most) {
+      errors.push_back(where + ": expected {\"name\": a string, \"params\": a number, \"runs\": a list of 1 to " + std::to_string(most) +
+                       " runs}");
       continue;
     }
     LmVariantResult variant;
@@ -195,6 +215,19 @@ void read_result(const json& root, LmResultLoad& out) {
   }
   if (errors.empty() && std::any_of(r.variants.begin(), r.variants.end(), [&](const LmVariantResult& v) { return v.runs.size() != r.variants.front().runs.size(); }))
     errors.push_back("variants: every variant must have as many runs (one per seed)");
+  // A sweep's runs: the seeds at each rate in turn, each run naming its rate.
+  if (errors.empty() && !r.sweep.empty()) {
+    const size_t runs = r.variants.front().runs.size(), rates = r.sweep.size();
+    if (runs % rates) errors.push_back("variants: a sweep of " + std::to_string(rates) + " rates has as many runs at each rate, got " +
+                                       std::to_string(runs) + " runs a variant");
+    for (size_t i = 0; errors.empty() && i < r.variants.size(); ++i)
+      for (size_t k = 0; k < runs; ++k)
+        if (r.variants[i].runs[k].learning_rate != r.sweep[k / (runs / rates)]) {
+          errors.push_back("variants[" + std::to_string(i) + "].runs[" + std::to_string(k) + "].learning_rate: expected " +
+                           plain_number(r.sweep[k / (runs / rates)]) + ", the sweep's rate of that run (the seeds at each rate in turn)");
+          break;
+        }
+  }
   if (errors.empty()) out.result = std::move(r);
 }
 

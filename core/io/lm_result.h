@@ -4,6 +4,7 @@
 // are not finite (null, as JSON writes them) is read, and its run counted as diverged.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,13 +20,16 @@ struct LmRun {
   double test_loss = 0;          // the last held-out value; NaN when the run diverged
   int diverged = 0;              // the step it could not take (its loss was not finite), 0 if none
   std::string heads;             // its trained heads' file, relative to the RESULT's folder ("" if none)
+  // A sweep's run: its peak learning rate, and the largest |attention logit| of each step's batch (NaN: not finite).
+  double learning_rate = 0;
+  std::vector<double> largest_logit;
 };
 
 struct LmVariantResult {
   std::string name;
   std::string objective = "causal";  // or "bidirectional": what its bits per character are of
   long long params = 0;
-  std::vector<LmRun> runs;  // one per seed
+  std::vector<LmRun> runs;  // one per seed (a sweep: at each rate in turn, one per seed)
 };
 
 struct LmResult {
@@ -40,7 +44,10 @@ struct LmResult {
   int steps = 0;
   std::vector<int> eval_steps;
   std::vector<LmVariantResult> variants;
-  int seeds() const { return variants.empty() ? 0 : static_cast<int>(variants.front().runs.size()); }
+  std::vector<double> sweep;  // a learning-rate sweep's rates ("sweep": {"learning_rate": [...]}); empty: none
+  int seeds() const {
+    return variants.empty() ? 0 : static_cast<int>(variants.front().runs.size() / std::max<size_t>(1, sweep.size()));
+  }
 };
 
 struct LmResultLoad {

@@ -40,6 +40,9 @@ struct LanguageModel {
   int eval_every = 100; // the held-out split is measured at step 0, every eval_every steps, and at the end
   std::uint64_t seed = 1;
   int seeds = 1;
+  // A learning-rate sweep (as an Experiment's): every variant at each rate, over the seeds, each run recording the
+  // largest attention logit of its batch at every step. Empty: none; learning_rate is then the rate.
+  std::vector<double> sweep_learning_rate;
 };
 
 inline constexpr int kLmMaxContext = 4096, kLmMaxLayers = 64, kLmMaxDModel = 8192, kLmMaxHeads = 128, kLmMaxDk = 1024,

@@ -163,6 +163,41 @@ def heads_and_objectives(binary, experiment, tmp):
     print("heads and objectives: ok")
 
 
+def sweep(binary, experiment, tmp):
+    """The shipped sweep at language-model scale, cut to 6 steps, 1 seed and a small corpus: every rate's run names its
+    rate and holds a largest attention logit a step; each rate's point is its run's; the lab reads it (its text view
+    has the points) and --dump reads each run's heads."""
+    lm = json.loads(experiment.read_text())
+    script = tmp / "sweep.py"
+    said = run([binary, "--train", str(experiment), "--export", str(script)])
+    check(said.returncode == 0, f"--export sweep.py: {said.stderr}")
+    (tmp / "fox.txt").write_bytes(b"the quick brown fox jumps over the lazy dog. " * 100)
+    said = run([PYTHON, str(script), "--device", "cpu", "--steps", "6", "--seeds", "1", "--corpus", "fox.txt", "--out",
+                str(tmp / "S.json")], cwd=tmp)
+    check(said.returncode == 0, f"sweep.py: {said.stderr[-2000:]}")
+    result = json.loads((tmp / "S.json").read_text())
+    rates = lm["sweep"]["learning_rate"]
+    check(result["sweep"] == {"learning_rate": rates} and result["seeds"] == 1, f"the sweep's header: {result.get('sweep')}")
+    for v in result["variants"]:
+        check([r["learning_rate"] for r in v["runs"]] == rates, f"{v['name']}: a run a rate, in order")
+        check(all(len(r["largest_logit"]) == 6 and all(x > 0 for x in r["largest_logit"]) for r in v["runs"]),
+              f"{v['name']}: a largest logit a step")
+        check("median_loss" not in v, f"{v['name']}: no median over every rate's runs")
+        for point, r in zip(v["sweep"], v["runs"]):  # one seed: the point is its run
+            check(point["learning_rate"] == r["learning_rate"] and point["median_test_loss"] == r["test_loss"] ==
+                  point["test_loss_min"] and point["median_largest_logit"] == max(r["largest_logit"]), f"{v['name']}: {point}")
+    said = run([binary, "--describe", str(tmp / "S.json")])
+    check(said.returncode == 0, f"--describe of a sweep's RESULT: {said.stderr}")
+    for v in result["variants"]:
+        for point in v["sweep"]:
+            line = f"  {v['name']}, η = {point['learning_rate']:g}: held-out bits per character {point['median_test_loss']:.4f} "
+            check(line in said.stdout, f"the lab's text has {line!r}: {said.stdout[-1500:]}")
+    heads = [str(tmp / r["heads"]) for v in result["variants"] for r in v["runs"]]
+    check(len(set(heads)) == 2 * len(rates), f"a heads file a run, one name each: {heads}")
+    check(run([binary, "--dump", *heads]).returncode == 0, "--dump of the sweep's heads")
+    print(f"sweep: {len(rates)} rates x 2 designs at language-model scale, 6 steps each")
+
+
 def main():
     binary, folder = sys.argv[1], pathlib.Path(sys.argv[2])
     experiment = folder / "licences_small.json"
@@ -232,6 +267,7 @@ def main():
               "the notes quote the keys' lengths")
 
         heads_and_objectives(binary, folder / "heads_small.json", tmp)
+        sweep(binary, folder / "licences_sweep.json", tmp)
 
         # Data-parallel: two processes, each half of the same global batch, give one process's curves.
         for dtype, tolerance in (("float64", 1e-6), ("float32", 1e-5)):

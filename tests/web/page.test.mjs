@@ -161,6 +161,32 @@ test("200 steps of an experiment over 10 seeds in the lab's Web Workers give the
   await context.close();
 });
 
+test("a learning-rate sweep trains in the lab's Web Workers and plots the native --train RESULT's points", async () => {
+  // 3 rates × 2 seeds: six runs, split among the workers by range of runs.
+  const { experiment, reference } = trainedNatively(native, root, home, "11_learning_rate_sweep.json",
+    { steps: 30, seeds: 2, sweep: { learning_rate: [0.01, 0.3, 1] } });
+  const { page, context, errors } = await open();
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), JSON.stringify(experiment)), { ok: true });
+  await frames(page, 6);
+  const run = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls["lab.run"];
+  await page.mouse.click(run[0] + run[2] / 2, run[1] + run[3] / 2);
+  await page.waitForFunction(() => { const l = window.attnlab.lab(); return l.steps_done === 30 && !l.running; }, null, { timeout: 60000 });
+  await frames(page, 4);
+  const lab = await page.evaluate(() => window.attnlab.lab());
+  assert.deepEqual(lab.sweep, [0.01, 0.3, 1]);
+  assert.deepEqual(lab.names.slice(0, 2), ["QKᵀ, η = 0.01", "QK-norm, η = 0.01"]);
+  const close = (got, want, what) => assert.ok(Math.abs(got - want) <= 1e-9 * Math.abs(want), `${what}: ${got} against ${want}`);
+  for (let v = 0; v < 2; ++v)
+    for (let k = 0; k < 3; ++k) {
+      const got = lab.points[v][k], want = reference[v].sweep[k], what = `${reference[v].name} at ${want.learning_rate}`;
+      assert.equal(got.runs, 2, what);
+      for (const key of ["median_test_loss", "test_loss_min", "test_loss_max", "median_largest_logit"]) close(got[key], want[key], `${what}: ${key}`);
+    }
+  if (shots) await page.screenshot({ path: path.join(shots, "page-sweep.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("where the lab's Web Worker cannot load, the lab trains between frames and ends with the native --train losses", async () => {
   const { experiment, reference } = trainedNatively(native, root, home, "07_race.json", { steps: 30, seeds: 2 });
 

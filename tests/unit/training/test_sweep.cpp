@@ -11,6 +11,8 @@
 
 #include "core/export/export_curves.h"
 #include "core/io/experiment_json.h"
+#include "core/io/language_model_json.h"
+#include "core/io/lm_result.h"
 #include "core/io/scenario_io.h"
 #include "core/training/training.h"
 #include "tests/support/experiment_helpers.h"
@@ -188,6 +190,48 @@ TEST(Sweep, CurvesHaveACurvePerRateAndDesign) {
       EXPECT_EQ(p.runs, 2);
     }
   }
+}
+
+// At language-model scale: the file's "sweep" read and written back; a RESULT of the script read with its
+// rates, its curves a curve per rate and design, each point its runs' median by hand.
+TEST(Sweep, ALanguageModelsSweepAndItsResult) {
+  json lm = json::parse(R"({"attnlab_experiment": 1, "task": {"kind": "language_model", "context": 8, "layers": 1, "d_model": 8,
+    "heads": 1, "d_k": 4, "d_ff": 8, "eval_every": 1}, "variants": [{"name": "QKᵀ"}], "steps": 2, "seeds": 2,
+    "sweep": {"learning_rate": [0.001, 0.1]}})");
+  const core::LanguageModelLoad loaded = core::parse_language_model(lm.dump());
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  EXPECT_EQ(loaded.model->sweep_learning_rate, (std::vector<double>{0.001, 0.1}));
+  EXPECT_EQ(core::language_model_to_json(*loaded.model)["sweep"], json({{"learning_rate", {0.001, 0.1}}}));
+  lm["sweep"] = {{"learning_rate", {0.1, 0.001}}};
+  EXPECT_NE(core::parse_language_model(lm.dump()).message().find("sweep.learning_rate[1]"), std::string::npos);
+
+  // Two rates × two seeds: the test losses 3 and 5 at 0.001, 2 and a divergence at 0.1.
+  const auto run = [](int seed, double rate, const char* loss, const char* test, const char* largest) {
+    return std::string(R"({"seed": )") + std::to_string(seed) + R"(, "learning_rate": )" + core::shortest_number(rate) +
+           R"(, "loss": )" + loss + R"(, "held_out": [8, )" + test + R"(], "test_loss": )" + test + R"(, "largest_logit": )" +
+           largest + "}";
+  };
+  const std::string text = R"({"attnlab_result": "language_model", "steps": 2, "eval_steps": [0, 2], "seeds": 2,
+    "sweep": {"learning_rate": [0.001, 0.1]}, "variants": [{"name": "QKᵀ", "params": 10, "runs": [)" +
+                           run(1, 0.001, "[8, 6, 4]", "3", "[1, 2]") + ", " + run(2, 0.001, "[8, 7, 6]", "5", "[1, 4]") + ", " +
+                           run(1, 0.1, "[8, 3, 2]", "2", "[3, 9]") + ", " + run(2, 0.1, "[8, null]", "null", "[50]") + "]}]}";
+  const core::LmResultLoad r = core::parse_lm_result(text);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(r.result->seeds(), 2);
+  const core::Curves c = core::curves_of(*r.result);
+  ASSERT_EQ(c.names, (std::vector<std::string>{"QKᵀ, η = 0.001", "QKᵀ, η = 0.1"}));
+  const core::SweepPoint slow = core::sweep_point_of(c, 0, 0), fast = core::sweep_point_of(c, 1, 0);
+  EXPECT_EQ(slow.median_test_loss, 4);   // (3 + 5) / 2
+  EXPECT_EQ(slow.median_largest_logit, 3);  // the runs' largest, 2 and 4
+  EXPECT_EQ(fast.median_test_loss, kInf);  // one of two diverged: half
+  EXPECT_EQ(fast.test_loss_lo, 2);
+  EXPECT_EQ(fast.runs_diverged, 1);
+  EXPECT_EQ(fast.largest_logit_hi, 50);
+  // A run whose rate is not the sweep's at its place is refused, naming it.
+  std::string wrong = text;
+  wrong.replace(wrong.find(R"("learning_rate": 0.1, "loss": [8, 3, 2])"), 21, R"("learning_rate": 0.3,)");
+  EXPECT_NE(core::parse_lm_result(wrong).message().find("variants[0].runs[2].learning_rate: expected 0.1"), std::string::npos)
+      << core::parse_lm_result(wrong).message();
 }
 
 }  // namespace test_sweep
