@@ -10,6 +10,7 @@
 #include "core/designs/one_w.h"
 #include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
+#include "core/text/json_text.h"
 #include "core/designs/sqrt_dk_scale.h"
 
 namespace app {
@@ -66,6 +67,11 @@ std::string options_summary(const core::Variant& v) {
   }
   if (core::attention_alt(o)) add(core::kAttentionAltSummary);
   if (const std::string words = core::positions_summary(o); !words.empty()) add(words);
+  // Its start, where it is not the draw's.
+  if (v.qk_factor != 1) add("starts at W^Q \u00D7 " + core::plain_number(v.qk_factor) + ", W^K / " + core::plain_number(v.qk_factor));
+  if (v.w_from_product) add("starts at W = W^Q W^K\u1D40");
+  if (v.alt_start == core::Variant::AltStart::Identity) add("starts at W_{alt} = I");
+  if (v.alt_start == core::Variant::AltStart::SqrtDkIdentity) add("starts at W_{alt} = \u221Ad_k I");
   return s.empty() ? "standard: W^Q W^K\u1D40, \u221Ad_k" : s;
 }
 

@@ -33,6 +33,13 @@ OrderedJson experiment_to_json(const Experiment& e) {
     variant["name"] = v.name;
     variant["options"] = options_json(v, e);
     if (v.d_k > 0) variant["d_k"] = v.d_k;
+    if (!v.default_start()) {
+      OrderedJson start;
+      if (v.qk_factor != 1) start["qk_factor"] = v.qk_factor;
+      if (v.w_from_product) start["W"] = "product";
+      if (v.alt_start != Variant::AltStart::Drawn) start["W_alt"] = v.alt_start == Variant::AltStart::Identity ? "identity" : "sqrt_dk";
+      variant["start"] = std::move(start);
+    }
     variants.push_back(std::move(variant));
   }
   j["variants"] = std::move(variants);

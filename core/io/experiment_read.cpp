@@ -48,7 +48,7 @@ std::optional<Variant> read_variant_name(const json& v, const std::string& where
     return std::nullopt;
   }
   for (auto it = v.begin(); it != v.end(); ++it)
-    if (it.key() != "name" && it.key() != "options" && it.key() != "d_k" &&
+    if (it.key() != "name" && it.key() != "options" && it.key() != "d_k" && !(!language_model && it.key() == "start") &&
         !(language_model && (it.key() == "objective" || it.key() == "symmetric_start")))
       errors.push_back(where + it.key() + ": unknown key");
   Variant variant{v["name"].get<std::string>(), {}};
@@ -92,6 +92,47 @@ void read_learning_rate_sweep(const json& sweep, std::vector<double>& rates_read
 }
 
 namespace {
+
+// A variant's "start": {"qk_factor": c, "W": "product", "W_alt": "identity" | "sqrt_dk"}, each optional.
+bool read_variant_start(const json& start, const std::string& where, Variant& variant, std::vector<std::string>& errors) {
+  if (!start.is_object()) {
+    errors.push_back(where + ": expected an object {\"qk_factor\": c, \"W\": \"product\", \"W_alt\": \"identity\" or \"sqrt_dk\"}, got " +
+                     json_type_name(start));
+    return false;
+  }
+  bool ok = true;
+  for (auto it = start.begin(); it != start.end(); ++it) {
+    const std::string key = it.key();
+    const json& j = it.value();
+    if (key == "qk_factor") {
+      if (!j.is_number() || !(j.get<double>() >= 0.01 && j.get<double>() <= 100)) {
+        errors.push_back(where + ".qk_factor: expected a number from 0.01 to 100 (W^Q times it, W^K divided by it), got " +
+                         (j.is_number() ? j.dump() : json_type_name(j)));
+        ok = false;
+      } else {
+        variant.qk_factor = j.get<double>();
+      }
+    } else if (key == "W") {
+      if (j != "product") {
+        errors.push_back(where + ".W: expected \"product\" (one W starts as the draw's W^Q W^Kᵀ), got " + j.dump());
+        ok = false;
+      } else {
+        variant.w_from_product = true;
+      }
+    } else if (key == "W_alt") {
+      if (j == "identity") variant.alt_start = Variant::AltStart::Identity;
+      else if (j == "sqrt_dk") variant.alt_start = Variant::AltStart::SqrtDkIdentity;
+      else {
+        errors.push_back(where + ".W_alt: expected \"identity\" or \"sqrt_dk\" (√d_k times the identity), got " + j.dump());
+        ok = false;
+      }
+    } else {
+      errors.push_back(where + "." + key + ": unknown key; a start may give qk_factor, W and W_alt");
+      ok = false;
+    }
+  }
+  return ok;
+}
 
 void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
   std::vector<std::string>& errors = out.errors;
@@ -302,7 +343,9 @@ void read_experiment(const json& root, ExperimentLoad& out, bool as_edited) {
       }
       variant.d_k = v["d_k"].get<int>();
     }
+    if (v.contains("start") && !read_variant_start(v["start"], where + "start", variant, errors)) continue;
     for (const std::string& problem : validate(blank_model(e, variant))) misfits.push_back(where + problem);
+    for (const std::string& problem : start_problems(variant)) misfits.push_back(where + "start." + problem);
     e.variants.push_back(variant);
   }
   if (errors.empty()) out.experiment = std::move(e);

@@ -1,6 +1,8 @@
 #include "core/model/experiment.h"
 
 #include "core/designs/attention_alt.h"
+#include "core/designs/one_w.h"
+#include "core/designs/shared_qk.h"
 
 namespace core {
 
@@ -31,6 +33,16 @@ void fit_keys(Scenario& s, const Experiment& e) {
   }
 }
 
+std::vector<std::string> start_problems(const Variant& v) {
+  std::vector<std::string> problems;
+  if (v.qk_factor != 1 && (one_w(v.options) || shared_qk(v.options)))
+    problems.push_back("qk_factor: needs separate W^Q and W^K (not one W, not shared QK), whose balance it sets");
+  if (v.w_from_product && !one_w(v.options)) problems.push_back("W: \"product\" is one W's start (options.merged_qk)");
+  if (v.alt_start != Variant::AltStart::Drawn && !attention_alt(v.options))
+    problems.push_back("W_alt: AttentionAlt's matrix (options.head_output \"alt\")");
+  return problems;
+}
+
 Scenario blank_model(const Experiment& e, const Variant& v) {
   const Options& o = v.options;
   Scenario s = make_zero_scenario(e.n, e.d_model, variant_d_k(e, v), e.heads);
@@ -38,7 +50,7 @@ Scenario blank_model(const Experiment& e, const Variant& v) {
   s.options = o;
   s.has_target = true;
   s.target = Mat::Zero(e.n, e.d_model);
-  if (attention_alt(o)) s.has_W_alt = true;  // the lab trains it from the identity
+  if (attention_alt(o)) s.has_W_alt = true;  // drawn like the others, unless the variant's start says otherwise
   return s;
 }
 

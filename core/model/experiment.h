@@ -25,6 +25,17 @@ struct Variant {
   // as a copy of W^Q (then trains apart), so that W^Q W^Kᵀ starts symmetric.
   bool bidirectional = false;
   bool symmetric_start = false;
+  // How the variant's weights start, beyond the experiment's draw ("start" in the file; docs/experiments.md,
+  // "Where a variant starts"). Each keeps the function the draw gives where it says so, to ask how the same
+  // function trains from another point: qk_factor c starts W^Q as c·W^Q and W^K as W^K/c (the same W^Q W^Kᵀ,
+  // another balance between the two; separate W^Q and W^K only); w_from_product starts one W as the draw's
+  // W^Q W^Kᵀ (one W only); alt_start sets AttentionAlt's W_alt to I (the head's output shrunk by 1/√d_k) or
+  // √d_k·I (the output A·V exactly) instead of drawing it.
+  enum class AltStart { Drawn, Identity, SqrtDkIdentity };
+  double qk_factor = 1;
+  bool w_from_product = false;
+  AltStart alt_start = AltStart::Drawn;
+  bool default_start() const { return qk_factor == 1 && !w_from_product && alt_start == AltStart::Drawn; }
 };
 
 struct Experiment {
@@ -74,6 +85,9 @@ void fit_keys(Scenario& s, const Experiment& e);
 // validate() then says whether the options fit the sizes (no_self with
 // cross-attention, RoPE with one W, ...). The reader checks each variant with it.
 Scenario blank_model(const Experiment& e, const Variant& v);
+// What the variant's start asks that its options do not have (qk_factor without separate W^Q and W^K, …), each
+// message naming the field after "start.".
+std::vector<std::string> start_problems(const Variant& v);
 // [SECTION] The lab's rules: an edit of one field brings the fields that depend on it along,
 // so that the experiment stays one the file reader accepts wherever it can.
 

@@ -244,6 +244,20 @@ void draw_weights(Scenario& s, std::uint64_t seed, double scale) {
   fill(s.W_O);
 }
 
+// The variant's start over the draw (Variant::qk_factor, w_from_product, alt_start): the same W^Q W^Kᵀ from
+// another balance, one W at the draw's product, W_alt at I or √d_k·I.
+void start_from(Scenario& s, const Variant& v) {
+  for (int h = 0; h < s.heads; ++h) {
+    if (v.w_from_product) s.W[h] = s.W_Q[h] * s.W_K[h].transpose();
+    if (v.qk_factor != 1) {
+      s.W_Q[h] *= v.qk_factor;
+      s.W_K[h] /= v.qk_factor;
+    }
+    if (v.alt_start != Variant::AltStart::Drawn)
+      s.W_alt[h] = Mat::Identity(s.d_k, s.d_k) * (v.alt_start == Variant::AltStart::SqrtDkIdentity ? std::sqrt(static_cast<double>(s.d_k)) : 1.0);
+  }
+}
+
 // Calls f(data, count) for each block of weights_of's, in its order.
 template <class S, class F>
 void for_each_weight_block(S& s, F&& f) {
@@ -298,6 +312,7 @@ Training::Training(const Experiment& e) : e_(e), data_(stream_seed(e.seed, kData
     run.model.tokens = token_labels("p", e_.n);
     run.model.title = e_.variants[i].name;
     draw_weights(run.model, e_.seed, e_.init_scale);
+    start_from(run.model, e_.variants[i]);
     run.start = run.model;
     for (Gradient* g : {&run.grad, &run.m, &run.v}) g->set_zero(run.model);
     run.test_loss = std::numeric_limits<double>::quiet_NaN();

@@ -352,4 +352,49 @@ TEST(Experiment, AVariantMayHaveItsOwnDk) {
   }
 }
 
+// A variant's start: W^Q × c and W^K / c, one W at the draw's W^Q W^Kᵀ, W_alt at I or √d_k·I; each the draw's
+// function where it says so (the same S, the same first loss), written back as read, refused where it does not fit.
+TEST(VariantStart, OneFunctionFromOtherStarts) {
+  json j = small_experiment();
+  j["variants"] = json::parse(R"([{"name": "QKᵀ"}, {"name": "c = 10", "start": {"qk_factor": 10}},
+    {"name": "one W", "options": {"merged_qk": true}, "start": {"W": "product"}},
+    {"name": "alt", "options": {"head_output": "alt"}, "start": {"W_alt": "sqrt_dk"}},
+    {"name": "alt I", "options": {"head_output": "alt"}, "start": {"W_alt": "identity"}}])");
+  const Experiment e = parsed(j);
+  ASSERT_EQ(e.variants.size(), 5u);
+  EXPECT_EQ(e.variants[1].qk_factor, 10);
+  EXPECT_TRUE(e.variants[2].w_from_product);
+  EXPECT_EQ(e.variants[3].alt_start, core::Variant::AltStart::SqrtDkIdentity);
+  EXPECT_EQ(core::experiment_to_json(e)["variants"][1]["start"], json({{"qk_factor", 10.0}}));
+  EXPECT_EQ(core::experiment_to_json(parsed(json::parse(core::experiment_to_json(e).dump()))).dump(), core::experiment_to_json(e).dump());
+  const core::Training t(e);
+  const core::Scenario plain = t.initial(0), scaled = t.initial(1), one = t.initial(2), alt = t.initial(3), alt_i = t.initial(4);
+  EXPECT_TRUE(scaled.W_Q[0].isApprox(10 * plain.W_Q[0], 1e-15));
+  EXPECT_TRUE(scaled.W_K[0].isApprox(plain.W_K[0] / 10, 1e-15));
+  EXPECT_TRUE(one.W[0].isApprox(plain.W_Q[0] * plain.W_K[0].transpose(), 1e-15));
+  EXPECT_TRUE(alt.W_alt[0].isApprox(std::sqrt(2.0) * core::Mat::Identity(2, 2), 1e-15));  // d_k = 2
+  EXPECT_TRUE(alt_i.W_alt[0].isApprox(core::Mat::Identity(2, 2), 1e-15));
+  // The same scores, and (AttentionAlt from √d_k·I) the same output, as the plain draw's.
+  const core::Result r = core::compute(plain);
+  for (const core::Scenario* s : {&scaled, &one, &alt}) EXPECT_TRUE(core::compute(*s).head[0].scores.isApprox(r.head[0].scores, 1e-13));
+  EXPECT_TRUE(core::compute(alt).output.isApprox(r.output, 1e-13));
+  EXPECT_TRUE(core::compute(alt_i).output.isApprox(r.output / std::sqrt(2.0), 1e-13));  // shrunk by 1/√d_k
+  // Where a start does not fit its variant's options: the field named.
+  const auto refusal = [](json v) {
+    json bad = small_experiment();
+    bad["variants"] = json::array({v});
+    return core::parse_experiment(bad.dump()).message();
+  };
+  EXPECT_NE(refusal(json::parse(R"({"name": "x", "options": {"shared_qk": true}, "start": {"qk_factor": 3}})")).find(
+                "variants[0].start.qk_factor: needs separate W^Q and W^K"),
+            std::string::npos);
+  EXPECT_NE(refusal(json::parse(R"({"name": "x", "start": {"W": "product"}})")).find("variants[0].start.W: \"product\" is one W's start"),
+            std::string::npos);
+  EXPECT_NE(refusal(json::parse(R"({"name": "x", "start": {"W_alt": "identity"}})")).find("variants[0].start.W_alt: AttentionAlt's"),
+            std::string::npos);
+  EXPECT_NE(refusal(json::parse(R"({"name": "x", "start": {"qk_factor": 0}})")).find("variants[0].start.qk_factor: expected a number from 0.01"),
+            std::string::npos);
+  EXPECT_NE(refusal(json::parse(R"({"name": "x", "start": {"W_Q": 1}})")).find("variants[0].start.W_Q: unknown key"), std::string::npos);
+}
+
 }  // namespace test_experiment

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/export/export_curves.h"
 #include "core/model/compute.h"
 #include "core/training/training.h"
 
@@ -114,7 +115,8 @@ TEST(ExperimentNotes, EveryShippedExperimentRunsAtLeastFiveSeeds) {
   for (const char* stem : {"01_qqt_vs_qkt_previous_token", "02_one_w_equal_params", "03_one_w_unequal_params",
                            "04_shared_qk_match_pair", "05_attention_alt", "06_sqrt_dk", "07_race",
                            "08_positions_previous_token", "09_cross_attention_alignment",
-                           "10_shared_qk_previous_token", "11_learning_rate_sweep"})
+                           "10_shared_qk_previous_token", "11_learning_rate_sweep", "12_gauge_one_function_four_starts",
+                           "13_attention_alt_starts"})
     EXPECT_GE(shipped(stem).seeds, 5) << stem;
   // 10 seeds could not tell 05's and 06's designs apart: they run the most a file allows.
   EXPECT_EQ(shipped("05_attention_alt").seeds, 32);
@@ -176,6 +178,13 @@ TEST(ExperimentNotes, TheMediansAreWhatTheRunsShow) {
       {"10_shared_qk_previous_token", "QQᵀ (shared QK)", "0.29", -1},
       {"10_shared_qk_previous_token", "shared QK, no self", "1.8e-5", 159},
       {"10_shared_qk_previous_token", "shared QK, Reformer", "1.3e-3", 529},
+      {"12_gauge_one_function_four_starts", "QKᵀ (c = 1)", "5.7e-5", 277},
+      {"12_gauge_one_function_four_starts", "QKᵀ, c = 10", "-", 543},
+      {"12_gauge_one_function_four_starts", "one W at the product", "1.8e-3", 745},
+      {"13_attention_alt_starts", "QKᵀ", "rounding", 320},
+      {"13_attention_alt_starts", "AttentionAlt, W_{alt} drawn", "rounding", -2},
+      {"13_attention_alt_starts", "AttentionAlt, W_{alt} = I", "rounding", 280},
+      {"13_attention_alt_starts", "AttentionAlt, W_{alt} = √d_k I", "rounding", 328},
   };
   for (const Quote& q : quotes) {
     SCOPED_TRACE(std::string(q.file) + " / " + q.variant);
@@ -187,7 +196,7 @@ TEST(ExperimentNotes, TheMediansAreWhatTheRunsShow) {
     const double median = r["median_test_loss"].get<double>();
     if (std::string(q.test_loss) == "rounding") {
       EXPECT_LT(median, 1e-30);
-    } else {
+    } else if (std::string(q.test_loss) != "-") {  // "-": not quoted
       EXPECT_EQ(as_quoted(median, q.test_loss), q.test_loss) << median;
       EXPECT_NE(notes.find(q.test_loss), std::string::npos) << "the note does not say " << q.test_loss;
     }
@@ -523,6 +532,55 @@ TEST(ExperimentNotes, TheSweepReproducesTheLogitsGrowthAndQkNormsWiderRange) {
   // Up to 1, not past it: at 3 the median largest logit of QKᵀ is below its value at 1.
   EXPECT_LT(point(qk, 3).median_largest_logit, point(qk, 1).median_largest_logit);
   EXPECT_NE(notes.find("grows with the rate up to 1"), std::string::npos);
+}
+
+// 12 and 13: variants that start from one function (12: every start; 13: AttentionAlt from √d_k·I and QKᵀ),
+// their first losses equal to rounding; and each "sooner in k, later in l (p = …)" seed by seed.
+TEST(ExperimentNotes, OneFunctionFromOtherStartsTrainsDifferently) {
+  struct Race {
+    const char* file;
+    const char* a;  // "a is sooner than b in `sooner` seeds, later in `later`"
+    const char* b;
+    int sooner, later;
+    const char* p;
+  };
+  const Race races[] = {
+      {"12_gauge_one_function_four_starts", "QKᵀ, c = 3", "QKᵀ (c = 1)", 6, 13, "0.17"},
+      {"12_gauge_one_function_four_starts", "QKᵀ, c = 10", "QKᵀ (c = 1)", 3, 17, "0.003"},
+      {"12_gauge_one_function_four_starts", "one W at the product", "QKᵀ (c = 1)", 0, 20, "1.9e-6"},
+      {"13_attention_alt_starts", "AttentionAlt, W_{alt} = √d_k I", "QKᵀ", 14, 11, "0.69"},
+      {"13_attention_alt_starts", "AttentionAlt, W_{alt} = I", "QKᵀ", 21, 7, "0.013"},
+      {"13_attention_alt_starts", "AttentionAlt, W_{alt} = I", "AttentionAlt, W_{alt} = √d_k I", 20, 7, "0.019"},
+      {"13_attention_alt_starts", "AttentionAlt, W_{alt} drawn", "QKᵀ", 12, 17, "0.46"},
+  };
+  for (const Race& r : races) {
+    SCOPED_TRACE(std::string(r.file) + ": " + r.a + " against " + r.b);
+    const core::SeededTraining& t = trained(r.file);
+    const int a = variant(t, r.a), b = variant(t, r.b);
+    EXPECT_EQ(seeds_where(t, a, b, sooner), r.sooner);
+    EXPECT_EQ(seeds_where(t, b, a, sooner), r.later);
+    says_p(t.experiment().notes, r.sooner, r.sooner + r.later, r.p);
+  }
+  // One function: the same first loss, to rounding, in every seed.
+  for (const auto& [file, names] : {std::pair{"12_gauge_one_function_four_starts",
+                                              std::vector<std::string>{"QKᵀ (c = 1)", "QKᵀ, c = 3", "QKᵀ, c = 10", "one W at the product"}},
+                                    std::pair{"13_attention_alt_starts", std::vector<std::string>{"QKᵀ", "AttentionAlt, W_{alt} = √d_k I"}}}) {
+    const core::SeededTraining& t = trained(file);
+    for (int s = 0; s < t.runs(); ++s)
+      for (const std::string& name : names)
+        EXPECT_NEAR(t.run(s).loss(variant(t, name)).front(), t.run(s).loss(variant(t, names.front())).front(),
+                    1e-14 * t.run(s).loss(variant(t, names.front())).front())
+            << file << " seed " << s << " " << name;
+  }
+  // 12: one W ends higher than QKᵀ in every seed.
+  const core::SeededTraining& gauge = trained("12_gauge_one_function_four_starts");
+  EXPECT_EQ(seeds_where(gauge, variant(gauge, "one W at the product"), variant(gauge, "QKᵀ (c = 1)"), lower_test_loss), 0);
+  // 13: the median first losses 0.87 (W_alt = I) and 1.08 (QKᵀ).
+  const core::SeededTraining& alt = trained("13_attention_alt_starts");
+  const core::Curves c = core::curves_of(alt);
+  EXPECT_EQ(as_quoted(c.loss[static_cast<size_t>(variant(alt, "AttentionAlt, W_{alt} = I"))].front(), "0.87"), "0.87");
+  EXPECT_EQ(as_quoted(c.loss[static_cast<size_t>(variant(alt, "QKᵀ"))].front(), "1.08"), "1.08");
+  EXPECT_NE(alt.experiment().notes.find("(median first loss 0.87 against 1.08)"), std::string::npos);
 }
 
 }  // namespace test_experiment_notes
