@@ -3,6 +3,7 @@
 // GLFW's callbacks are plain function pointers, hence the one global, g_glfw_events.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,10 @@
 namespace app {
 
 // Dear ImGui 1.86 reads keys as a state (io.KeysDown), not as events: a key pressed and
-// released between two frames is never seen. The latch holds such a key down for one frame.
+// released between two frames is never seen. The latch holds such a key down for one frame, and
+// gives the frames the presses one at a time, in order: on a slow frame (a busy machine, keys
+// sent by a script) "↓ ↓" would otherwise be one press, and "→ ↓" would move in the menu →
+// had not opened yet.
 struct KeyLatch {
   struct Press {
     int key, mods;
@@ -23,7 +27,8 @@ struct KeyLatch {
   std::vector<Press> pressed;  // since the last frame
   std::vector<int> held;       // held down by the latch in the last frame
 
-  void before_frame() {
+  // Before each frame; true while presses wait for a frame of their own (a frame more is due).
+  bool before_frame() {
     ImGuiIO& io = ImGui::GetIO();
     for (int key : held) io.KeysDown[key] = false;
     held.clear();
@@ -31,17 +36,22 @@ struct KeyLatch {
     io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
     io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
     io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
-    for (const Press& p : pressed) {
+    size_t taken = 0;
+    while (taken < pressed.size()) {  // the first press that is a key: this frame's
+      const Press p = pressed[taken++];
       if (p.key < 0 || p.key >= IM_ARRAYSIZE(io.KeysDown)) continue;
       // The modifiers as they were at the press: Ctrl may be up again while Q is still down.
       io.KeyCtrl |= (p.mods & GLFW_MOD_CONTROL) != 0;
       io.KeyShift |= (p.mods & GLFW_MOD_SHIFT) != 0;
       io.KeyAlt |= (p.mods & GLFW_MOD_ALT) != 0;
-      if (io.KeysDown[p.key]) continue;
-      io.KeysDown[p.key] = true;
-      held.push_back(p.key);
+      if (!io.KeysDown[p.key]) {
+        io.KeysDown[p.key] = true;
+        held.push_back(p.key);
+      }
+      break;
     }
-    pressed.clear();
+    pressed.erase(pressed.begin(), pressed.begin() + static_cast<std::ptrdiff_t>(taken));
+    return !pressed.empty();
   }
 };
 

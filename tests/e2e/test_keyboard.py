@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
 from xvfb import close_app, Xvfb, read_png, wait_for, xdo
@@ -36,6 +35,15 @@ class KeysAlone(unittest.TestCase):
         change within half a second: this waits for the file to change, not for a time)."""
         path = pathlib.Path(x.state_home, "attnlab", "session.json")
         return json.loads(path.read_text()) if path.exists() else None
+
+    def wait_control(self, layout, name, what):
+        """Until the window's layout (--layout-out, written again when the controls on screen change) has the control."""
+        def shown():
+            try:
+                return name in json.loads(layout.read_text()).get("controls", {})
+            except (OSError, ValueError):  # not written yet
+                return False
+        wait_for(shown, 30, what)
 
     def wait_kept(self, x, holds, what):
         wait_for(lambda: (s := self.kept(x)) is not None and holds(s), 30, what)
@@ -62,9 +70,10 @@ class KeysAlone(unittest.TestCase):
                 window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
                 xdo(x, "windowfocus", "--sync", window)  # no window manager: the keyboard goes to it
 
-                # F10 opens File; → goes on to Lessons; ↓ ↓ reaches the third lesson; Enter opens it.
+                # F10 opens File; → goes on to Lessons; ↓ ↓ reaches the third lesson; Enter opens it. Each
+                # press has a frame of its own (app/platform/glfw_events.h), however slow the frames are.
                 xdo(x, "key", "F10")
-                time.sleep(0.3)
+                self.wait_control(layout, "menu.open_link", "the File menu open")
                 xdo(x, "key", "Right", "Down", "Down", "Return")
                 s = self.wait_kept(x, lambda s: s.get("file", "").endswith("03_shared_qk.json"), "the third lesson opened")
                 self.assertEqual(self.dump(s["scenario"]), self.dump(shipped))
@@ -88,12 +97,11 @@ class KeysAlone(unittest.TestCase):
 
                 # F12 asks where; the name field has the keyboard: a whole path typed over it, Enter.
                 xdo(x, "key", "F12")
-                time.sleep(0.5)
+                self.wait_control(layout, "file_dialog.name", "the dialog's name field")
                 xdo(x, "key", "ctrl+a")
                 xdo(x, "type", "--delay", "20", str(png))
                 xdo(x, "key", "Return")
-                wait_for(lambda: png.exists() and png.stat().st_size > 0, 30, "the PNG exported")
-                time.sleep(0.5)  # written whole: it is renamed into place, but give the check a settled file
+                wait_for(lambda: png.exists() and png.stat().st_size > 0, 30, "the PNG exported")  # renamed into place whole
                 image = read_png(png)
                 self.assertEqual(image.shape[:2], (800, 1280))
                 self.assertGreater(len({tuple(p) for p in image.reshape(-1, 3)[::97]}), 50, "a picture of the window, not one colour")

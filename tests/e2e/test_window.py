@@ -25,6 +25,14 @@ from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way th
 ATTNLAB = SCENARIO = None
 
 
+def has_control(layout, name):
+    """Whether the window's last layout (--layout-out) has the control on screen."""
+    try:
+        return name in json.loads(layout.read_text()).get("controls", {})
+    except (OSError, ValueError):  # being replaced, or not written yet
+        return False
+
+
 class Window(unittest.TestCase):
     def setUp(self):
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="attnlab-e2e-"))
@@ -69,7 +77,7 @@ class Window(unittest.TestCase):
                 # The drag left unsaved changes: Ctrl+Q asks first, and a second Ctrl+Q quits without saving.
                 xdo(x, "windowfocus", "--sync", window)
                 xdo(x, "key", "ctrl+q")
-                time.sleep(1.0)
+                wait_for(lambda: has_control(layout, "unsaved.discard") or app.poll() is not None, 30, "Ctrl+Q's question")
                 self.assertIsNone(app.poll(), "Ctrl+Q quit without asking about the unsaved changes")
                 xdo(x, "key", "ctrl+q")
                 try:
@@ -102,15 +110,17 @@ class Window(unittest.TestCase):
                 drag(x, sx, sy, 60)
                 xdo(x, "windowfocus", "--sync", window)
                 xdo(x, "key", "ctrl+s")
-                time.sleep(1.0)
+                # Save as… opened in the user's own lessons folder, made for it (events, not times: the
+                # layout is written again when the controls on screen change).
+                wait_for(lambda: has_control(layout, "file_dialog.name"), 30, "Save as… open")
                 self.assertIsNone(app.poll())
                 self.assertEqual(lesson.read_bytes(), before, "Ctrl+S wrote over a shipped lesson")
-                # Save as… opened in the user's own lessons folder, made for it.
                 self.assertTrue((self.tmp / "data-home" / "attnlab" / "lessons").is_dir())
                 xdo(x, "key", "Escape")
-                time.sleep(0.5)  # the Save as field had the keys: Ctrl+Q counts once the dialog is gone
+                # The Save as field had the keys: Ctrl+Q counts once the dialog is gone.
+                wait_for(lambda: not has_control(layout, "file_dialog.name"), 30, "Save as… closed")
                 xdo(x, "key", "ctrl+q")
-                time.sleep(1.0)
+                wait_for(lambda: has_control(layout, "unsaved.discard"), 30, "the question about unsaved changes")
                 xdo(x, "key", "ctrl+q")  # the unsaved changes: quit without saving
                 app.wait(timeout=10)
                 self.assertEqual(lesson.read_bytes(), before)
@@ -158,7 +168,7 @@ class Window(unittest.TestCase):
                 # where (the export dialog, its name field focused): the home folder, not beside the scenario.
                 xdo(x, "windowfocus", "--sync", window)
                 xdo(x, "key", "F12")
-                time.sleep(0.5)
+                wait_for(lambda: has_control(layout, "file_dialog.name"), 30, "the export dialog")
                 xdo(x, "key", "ctrl+a")
                 xdo(x, "type", "--delay", "30", str(home / "slide.png"))
                 xdo(x, "key", "Return")

@@ -580,7 +580,12 @@ TEST(ExperimentNotes, OneFunctionFromOtherStartsTrainsDifferently) {
   const core::Curves c = core::curves_of(alt);
   EXPECT_EQ(as_quoted(c.loss[static_cast<size_t>(variant(alt, "AttentionAlt, W_{alt} = I"))].front(), "0.87"), "0.87");
   EXPECT_EQ(as_quoted(c.loss[static_cast<size_t>(variant(alt, "QKᵀ"))].front(), "1.08"), "1.08");
-  EXPECT_NE(alt.experiment().notes.find("(median first loss 0.87 against 1.08)"), std::string::npos);
+  EXPECT_EQ(as_quoted(c.loss[static_cast<size_t>(variant(alt, "AttentionAlt, W_{alt} drawn"))].front(), "0.83"), "0.83");
+  EXPECT_NE(alt.experiment().notes.find("(median 0.87 against 1.08), but the drawn start's is lower still (0.83)"), std::string::npos);
+  // Bonferroni's correction for the five sign tests: 21 of 28 and 20 of 27, each p times 5.
+  EXPECT_EQ(as_quoted(5 * sign_test_p(21, 28), "0.06"), "0.06");
+  EXPECT_EQ(as_quoted(5 * sign_test_p(20, 27), "0.1"), "0.1");
+  EXPECT_NE(alt.experiment().notes.find("they are 0.06 and 0.1"), std::string::npos);
 }
 
 }  // namespace test_experiment_notes
