@@ -37,12 +37,14 @@ Decades decades_of(const std::vector<double>& values) {
   return d;
 }
 
-// One plot of the two: its frame and its axes' decades.
+// One plot of the two: its frame and its axes' decades; the rate axis from a quarter of a decade
+// below the first rate to a quarter above the last (log₁₀), so that no point sits on the frame.
 struct SweepFrame {
   ImVec2 p0, p1;
-  Decades x, y;
+  double x_lo, x_hi;
+  Decades y;
   float x_of(double rate) const {
-    return p0.x + (p1.x - p0.x) * static_cast<float>((std::log10(rate) - x.lo) / (x.hi - x.lo));
+    return p0.x + (p1.x - p0.x) * static_cast<float>((std::log10(rate) - x_lo) / (x_hi - x_lo));
   }
   // A value on the y axis: at least the floor (10^lo); +∞ (diverged) on the top edge.
   float y_of(double value) const {
@@ -56,7 +58,8 @@ struct SweepFrame {
 std::string decade_label(int k) { return core::LossAxis{k, k + 1}.label(k, 1); }
 
 // titles: the longest first; the first that fits over the plot is drawn.
-void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std::string>& titles, float scale) {
+void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std::string>& titles, const std::vector<double>& rates,
+                     const char* x_title, float scale) {
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Separator, 0.5f);
   dl->AddRectFilled(f.p0, f.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
@@ -69,13 +72,15 @@ void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std:
     const ImVec2 ts = script_text_size(label);
     draw_script_text(dl, ImVec2(f.p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), ink, label);
   }
-  for (int k = f.x.lo; k <= f.x.hi; ++k) {
+  for (int k = static_cast<int>(std::ceil(f.x_lo)); k <= static_cast<int>(std::floor(f.x_hi)); ++k) {
     const float x = f.x_of(std::pow(10.0, k));
     dl->AddLine(ImVec2(x, f.p0.y), ImVec2(x, f.p1.y), grid);
     const std::string label = decade_label(k);
     const ImVec2 ts = script_text_size(label);
     draw_script_text(dl, ImVec2(x - ts.x * 0.5f, f.p1.y + 4 * scale), ink, label);
   }
+  for (const double rate : rates)  // a tick at each rate swept, inside the frame's foot
+    dl->AddLine(ImVec2(f.x_of(rate), f.p1.y), ImVec2(f.x_of(rate), f.p1.y - 6 * scale), ink, 1.5f * scale);
   dl->AddRect(f.p0, f.p1, faint);
   const std::string* title = &titles.back();
   for (const std::string& t : titles)
@@ -84,7 +89,6 @@ void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std:
       break;
     }
   dl->AddText(ImVec2(f.p0.x, f.p0.y - ImGui::GetTextLineHeight() - 4 * scale), ink, title->c_str());
-  const char* x_title = "learning rate (log scale)";
   dl->AddText(ImVec2((f.p0.x + f.p1.x - ImGui::CalcTextSize(x_title).x) * 0.5f, f.p1.y + 6 * scale + ImGui::GetTextLineHeight()), faint,
               x_title);
 }
@@ -188,21 +192,24 @@ void SweepPlots(AppState& state, ImVec2 size) {
   const float right = 24 * scale;  // room for the last rate label's half
   const float plot_w = stacked ? size.x - left - right : (size.x - 2 * left - 2 * right) / 2;
   const float plot_h = stacked ? (size.y - legend_h) / 2 - top - bottom : size.y - legend_h - top - bottom;
-  Decades rates;
-  rates.lo = static_cast<int>(std::floor(std::log10(c.sweep.front())));
-  rates.hi = std::max(rates.lo + 1, static_cast<int>(std::ceil(std::log10(c.sweep.back()))));
+  const double x_lo = std::log10(c.sweep.front()) - 0.25, x_hi = std::log10(c.sweep.back()) + 0.25;
   SweepFrame frames[2];
   for (int i = 0; i < 2; ++i) {
     const ImVec2 p0 = stacked ? ImVec2(origin.x + left, origin.y + top + static_cast<float>(i) * (top + plot_h + bottom))
                               : ImVec2(origin.x + left + static_cast<float>(i) * (plot_w + right + left), origin.y + top);
-    frames[i] = SweepFrame{p0, ImVec2(p0.x + std::max(40 * scale, plot_w), p0.y + std::max(40 * scale, plot_h)), rates,
+    frames[i] = SweepFrame{p0, ImVec2(p0.x + std::max(40 * scale, plot_w), p0.y + std::max(40 * scale, plot_h)), x_lo, x_hi,
                            decades_of(i == 0 ? losses : logits)};
   }
   // A language model's RESULT: its held-out bits per character at the end.
   const std::string tested = state.lab.result ? "held-out " + state.lab.result->unit : "test loss";
   const std::string after = tested + " after training";
-  draw_sweep_axes(dl, frames[0], {c.seeds > 1 ? after + " (median over the seeds, band: their range)" : after, after, tested}, scale);
-  draw_sweep_axes(dl, frames[1], {"largest attention logit over training", "largest attention logit", "largest logit"}, scale);
+  // A language model's rate is its schedule's peak.
+  const char* x_title = state.lab.result ? "peak learning rate (log scale; a tick at each rate swept)"
+                                         : "learning rate (log scale; a tick at each rate swept)";
+  draw_sweep_axes(dl, frames[0], {c.seeds > 1 ? after + " (median over the seeds, band: their range)" : after, after, tested}, c.sweep,
+                  x_title, scale);
+  draw_sweep_axes(dl, frames[1], {"largest attention logit over training", "largest attention logit", "largest logit"}, c.sweep, x_title,
+                  scale);
   for (int v = 0; v < c.designs; ++v) {
     draw_design(state, dl, frames[0], points, v, c.sweep, [](const core::SweepPoint& p) { return p.runs ? p.median_test_loss : NAN; },
                 [](const core::SweepPoint& p) { return p.runs ? p.test_loss_lo : NAN; },
@@ -218,6 +225,12 @@ void SweepPlots(AppState& state, ImVec2 size) {
     draw_script_text(dl, ImVec2(x + 34 * scale, y - line * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), names[static_cast<size_t>(v)]);
     x += 34 * scale + script_text_size(names[static_cast<size_t>(v)]).x + 24 * scale;
   }
+  // What the marks are, where the row has room: the line, the band, the cross.
+  const std::string key = c.seeds > 1 ? "line: the median over " + std::to_string(c.seeds) +
+                                            " seeds \u00B7 band: the best to the worst run \u00B7 \u00D7 on the top edge: half the runs or more diverged"
+                                      : "\u00D7 on the top edge: the run diverged";
+  if (x + ImGui::CalcTextSize(key.c_str()).x <= origin.x + size.x)
+    dl->AddText(ImVec2(x, y - line * 0.5f), ImGui::GetColorU32(ImGuiCol_TextDisabled), key.c_str());
   if (!hovered || frame_picture().active) return;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   for (const SweepFrame& f : frames) {
