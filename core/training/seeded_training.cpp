@@ -226,6 +226,18 @@ std::vector<SweepPoint> SeededTraining::sweep(int v) const {
   return points;
 }
 
+OrderedJson SeededTraining::runs_json(int v) const {
+  OrderedJson runs = OrderedJson::array();
+  for (const Training& t : runs_) {
+    OrderedJson r;
+    r["seed"] = t.experiment().seed;
+    OrderedJson fields = t.variant_json(v, /*with_name=*/false);
+    for (auto& [key, value] : fields.items()) r[key] = std::move(value);
+    runs.push_back(std::move(r));
+  }
+  return runs;
+}
+
 OrderedJson SeededTraining::result_json(bool with_batches) const {
   const bool sweeping = !e_.sweep_learning_rate.empty();
   if (runs() == 1 && !sweeping) return runs_.front().result_json(with_batches);
@@ -241,27 +253,13 @@ OrderedJson SeededTraining::result_json(bool with_batches) const {
       OrderedJson points = OrderedJson::array();
       for (const SweepPoint& p : sweep(v)) points.push_back(sweep_point_json(p));
       j["sweep"] = std::move(points);
-      OrderedJson runs = OrderedJson::array();
-      for (const Training& t : runs_) {
-        OrderedJson r;
-        r["seed"] = t.experiment().seed;
-        OrderedJson fields = t.variant_json(v, /*with_name=*/false);
-        for (auto& [key, value] : fields.items()) r[key] = std::move(value);
-        runs.push_back(std::move(r));
-      }
-      j["runs"] = std::move(runs);
+      j["runs"] = runs_json(v);
       variants.push_back(std::move(j));
       continue;
     }
-    OrderedJson runs = OrderedJson::array();
     size_t longest = 0;
     std::vector<double> test_losses;
     for (const Training& t : runs_) {
-      OrderedJson r;
-      r["seed"] = t.experiment().seed;
-      OrderedJson fields = t.variant_json(v, /*with_name=*/false);
-      for (auto& [key, value] : fields.items()) r[key] = std::move(value);
-      runs.push_back(std::move(r));
       longest = std::max(longest, t.loss(v).size());
       if (std::isfinite(t.test_loss(v))) test_losses.push_back(t.test_loss(v));
     }
@@ -274,7 +272,7 @@ OrderedJson SeededTraining::result_json(bool with_batches) const {
     }
     j["median_loss"] = std::move(median_loss);
     j["median_test_loss"] = test_losses.empty() ? OrderedJson(nullptr) : OrderedJson(median_of(std::move(test_losses)));
-    j["runs"] = std::move(runs);  // last: the keys before it never move the runs again
+    j["runs"] = runs_json(v);  // last: the keys before it never move the runs again
     variants.push_back(std::move(j));
   }
   out["variants"] = std::move(variants);

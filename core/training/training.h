@@ -244,6 +244,8 @@ class SeededTraining {
   std::string result_text() const;
   // A sweep, finished: variant v at each rate, over the seeds.
   std::vector<SweepPoint> sweep(int v) const;
+  // RESULT's "runs" of variant v: each run's seed, then its fields as one seed's RESULT has them.
+  OrderedJson runs_json(int v) const;
 
  private:
   Experiment e_;
