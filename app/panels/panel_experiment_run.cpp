@@ -78,7 +78,7 @@ void RunControls(AppState& state) {
   ImGui::SetNextItemWidth(170 * scale);
   if (keyed::BeginCombo("lab.speed", "##speed", kLabSpeeds[lab.speed].label)) {
     for (int i = 0; i < static_cast<int>(std::size(kLabSpeeds)); ++i)
-      if (ImGui::Selectable(kLabSpeeds[i].label, i == lab.speed)) lab_set_speed(state, i);
+      if (keyed::Selectable("lab.speed." + std::to_string(i), kLabSpeeds[i].label, i == lab.speed)) lab_set_speed(state, i);
     ImGui::EndCombo();
   }
   ImGui::SameLine();

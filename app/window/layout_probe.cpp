@@ -61,11 +61,9 @@ void LayoutProbe::after_frame(const AppState& state, const Layout& layout, long 
   for (const auto& [key, rect] : layout.controls)
     keys.push_back(key + " " + std::to_string(rect.x) + " " + std::to_string(rect.y) + " " + std::to_string(rect.w) + " " +
                    std::to_string(rect.h));
-  const auto status = layout.text.find("status");
-  const std::string& said = status == layout.text.end() ? std::string() : status->second;
-  if (frame != kSettledFrame && keys == controls_ && said == status_) return;
+  if (frame != kSettledFrame && keys == controls_ && layout.text == text_) return;
   controls_ = std::move(keys);
-  status_ = said;
+  text_ = layout.text;
   std::string error;
   if (!write_layout(state, layout, path_, &error)) std::cerr << "attnlab: " << error << "\n";
 }

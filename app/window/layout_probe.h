@@ -2,6 +2,7 @@
 // JSON (docs/command-line.md), for the tests that read the screen and click it.
 #pragma once
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,8 +21,9 @@ std::string layout_json(const Layout& layout, float per_pixel = 1);
 bool write_layout(const AppState& state, const Layout& layout, const std::string& path, std::string* error);
 
 // In the window: written once the layout has settled, and again whenever the controls on
-// screen change or move (a menu or a dialog opens, a popup is laid out again once shown) or the
-// status line says something else (what a test waits for after an action, not a time).
+// screen change or move (a menu or a dialog opens, a popup is laid out again once shown) or a
+// panel's text says something else (the status line, the lab's "step 2 000 of 2 000"): what a
+// test waits for after an action, not a time.
 class LayoutProbe {
  public:
   explicit LayoutProbe(std::string path) : path_(std::move(path)) {}
@@ -32,7 +34,7 @@ class LayoutProbe {
   static constexpr long kSettledFrame = 3;  // popups and hover states settle within a few frames
   std::string path_;                        // empty: no --layout-out
   std::vector<std::string> controls_;       // the controls it last described, each with its rectangle
-  std::string status_;                      // and the status line's text
+  std::map<std::string, std::string> text_;  // and the panels' text
 };
 
 }  // namespace app

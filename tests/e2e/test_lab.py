@@ -8,6 +8,7 @@ Usage: test_lab.py PATH/TO/attnlab EXPERIMENTS_DIR
 """
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import tempfile
 import time
 import unittest
 
-from xvfb import Xvfb, read_png, wait_for, xdo
+from xvfb import Xvfb, read_layout, read_png, wait_for, wait_session, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -31,28 +32,39 @@ class Lab(unittest.TestCase):
         shutil.rmtree(self.tmp)
 
     def start(self, x, experiment):
-        layout = self.tmp / "layout.json"
-        layout.unlink(missing_ok=True)
-        self.app = start_attnlab(ATTNLAB, str(experiment), "--layout-out", str(layout), env=x.env)
-        wait_for(lambda: layout.exists() or self.app.poll() is not None, 30, "the layout file")
+        self.layout = self.tmp / "layout.json"
+        self.layout.unlink(missing_ok=True)
+        self.app = start_attnlab(ATTNLAB, str(experiment), "--layout-out", str(self.layout), env=x.env)
+        wait_for(lambda: self.layout.exists() or self.app.poll() is not None, 30, "the layout file")
         if self.app.poll() is not None:
             self.fail(f"attnlab exited with {self.app.returncode}: {self.app.stderr.read()}")
-        self.controls = json.loads(layout.read_text())["controls"]
         self.window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
         geometry = dict(line.split("=") for line in xdo(x, "getwindowgeometry", "--shell", self.window).split())
         self.origin = int(geometry["X"]), int(geometry["Y"])
 
     def click(self, x, control):
-        rx, ry, rw, rh = self.controls[control]
+        """Clicks the control where the window last drew it, once it is on screen (a popup's entries
+        are there once it has opened)."""
+        wait_for(lambda: control in ((read_layout(self.layout) or {}).get("controls", {})), 30, control)
+        rx, ry, rw, rh = read_layout(self.layout)["controls"][control]
         xdo(x, "mousemove", self.origin[0] + int(rx + rw / 2), self.origin[1] + int(ry + rh / 2))
-        time.sleep(0.15)
         xdo(x, "click", "1")
-        time.sleep(0.3)
 
-    def session_scenario(self, x):
-        path = pathlib.Path(x.state_home) / "attnlab" / "session.json"
-        time.sleep(1.3)  # the autosave is at most a second behind
-        return json.loads(path.read_text())["scenario"]
+    def progress(self):
+        """The lab's progress line ("step 1 of 2 000 · paused", "finished: 2 000 steps"), or ""."""
+        text = ((read_layout(self.layout) or {}).get("text") or {}).get("Experiment", "")
+        line = re.search(r"(step [^\n]* of [^\n]*|finished: [^\n]*)", text)
+        return line.group(1) if line else ""
+
+    def wait_progress(self, holds, what):
+        wait_for(lambda: holds(self.progress()), 60, what)
+        return self.progress()
+
+    @staticmethod
+    def steps_done(progress):
+        """The steps done as the progress line says them, its thousands spaced: "step 1 234 of 2 000" is 1234."""
+        number = re.match(r"(?:step |finished: )([\d\s\u202f\u2009\u00a0]+?)(?: of | steps)", progress)
+        return int(re.sub(r"\D", "", number.group(1))) if number else -1
 
     def grab(self, x, name):
         path = self.tmp / name
@@ -66,8 +78,10 @@ class Lab(unittest.TestCase):
 
     def quit(self, x):
         xdo(x, "key", "--window", self.window, "ctrl+q")
-        time.sleep(0.5)
-        if self.app.poll() is None:  # it asks about unsaved changes: quit without saving (the session keeps them)
+        # It asks about unsaved changes: quit without saving (the session keeps them).
+        wait_for(lambda: self.app.poll() is not None or "unsaved.discard" in (read_layout(self.layout) or {}).get("controls", {}),
+                 30, "the window to close or ask about unsaved changes")
+        if self.app.poll() is None:
             xdo(x, "key", "--window", self.window, "d")
         self.assertEqual(self.app.wait(timeout=20), 0, self.app.stderr.read())
 
@@ -84,11 +98,13 @@ class Lab(unittest.TestCase):
             self.start(x, experiment)
             before = self.grab(x, "before.png")
             self.click(x, "lab.step")
+            self.wait_progress(lambda p: self.steps_done(p) == 1, "the first step")
             self.click(x, "lab.step")
+            self.wait_progress(lambda p: self.steps_done(p) == 2, "the second step")
             after = self.grab(x, "after.png")
             self.assertGreater((before != after).any(axis=2).sum(), 1000, "two steps drew nothing new")
             self.click(x, "lab.open.1")  # QQᵀ
-            opened = self.session_scenario(x)
+            opened = wait_session(x, lambda s: "after 2 steps" in s.get("title", ""), "the opened design in the session")
             self.assertTrue(opened["title"].startswith("QQᵀ (shared QK) after 2 steps"), opened["title"])
             final = expected[1]["final"]
             for key in ("W_Q", "W_V", "W_O", "X", "target"):
@@ -96,7 +112,7 @@ class Lab(unittest.TestCase):
             self.assertTrue(opened["options"]["shared_qk"])
             # Undo brings back the scenario the app started on.
             xdo(x, "key", "--window", self.window, "ctrl+z")
-            self.assertNotIn("after 2 steps", self.session_scenario(x).get("title", ""))
+            wait_session(x, lambda s: "after 2 steps" not in s.get("title", ""), "the undone scenario in the session")
             self.quit(x)
             # The session keeps the experiment for the next start, and which workspace was shown.
             session = json.loads((pathlib.Path(x.state_home) / "attnlab" / "session.json").read_text())
@@ -111,33 +127,32 @@ class Lab(unittest.TestCase):
         with Xvfb("1440x900") as x:
             self.start(x, experiment)
             self.click(x, "lab.run")
-            time.sleep(6)  # 2000 steps of six designs take about a second; software GL draws slower
+            self.wait_progress(lambda p: p.startswith("finished: "), "the race to finish")
             self.click(x, "lab.open.3")  # one W, finished
-            opened = self.session_scenario(x)
+            opened = wait_session(x, lambda s: s.get("title", "").startswith("one W after "), "one W in the session")
             self.assertTrue(opened["title"].startswith("one W after 2000 steps"), opened["title"])
             self.assertEqual(opened["W"], expected[3]["final"]["W"])
             self.assertEqual(opened["W_O"], expected[3]["final"]["W_O"])
             # Back in the lab: run again at 5 steps a second, pause, and the step count stays put.
             xdo(x, "key", "--window", self.window, "ctrl+l")
-            time.sleep(0.4)
             self.click(x, "lab.speed")
-            rx, ry, rw, rh = self.controls["lab.speed"]
-            xdo(x, "mousemove", self.origin[0] + int(rx + rw / 2), self.origin[1] + int(ry + rh * 4.5))  # the 4th speed
-            time.sleep(0.2)
-            xdo(x, "click", "1")
-            time.sleep(0.3)
+            self.click(x, "lab.speed.3")  # 5 steps a second, once the list has opened
+            wait_for(lambda: "lab.speed.3" not in (read_layout(self.layout) or {}).get("controls", {"lab.speed.3": 0}), 30,
+                     "the list to close")
             self.click(x, "lab.run")  # "Run again"
-            time.sleep(1.5)
+            self.wait_progress(lambda p: p.startswith("step ") and self.steps_done(p) >= 2 and "paused" not in p, "two steps of the run again")
             self.click(x, "lab.run")  # "Pause"
-            time.sleep(0.3)
+            progress = self.wait_progress(lambda p: p.endswith("paused"), "the pause")
+            steps = self.steps_done(progress)
             paused = self.grab(x, "paused.png")
-            time.sleep(1.0)
+            time.sleep(1.0)  # at 5 steps a second, 5 more steps would have been drawn by now
             still = self.grab(x, "still.png")
             self.assertEqual((paused != still).any(axis=2).sum(), 0, "the curves moved while paused")
+            self.assertEqual(self.progress(), progress, "the step count moved while paused")
+            self.assertTrue(2 <= steps < 2000, progress)  # in slow motion, not at full speed
             self.click(x, "lab.open.0")
-            title = self.session_scenario(x)["title"]
-            steps = int(title.split(" after ")[1].split(" ")[0])
-            self.assertTrue(2 <= steps <= 20, title)  # 5 steps a second for about 1.5 s
+            title = wait_session(x, lambda s: s.get("title", "").startswith("QKᵀ after "), "QKᵀ in the session")["title"]
+            self.assertEqual(int(title.split(" after ")[1].split(" ")[0]), steps, title)  # the step the pause showed
             self.quit(x)
 
 

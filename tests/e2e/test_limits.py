@@ -16,7 +16,7 @@ import sys
 import time
 import unittest
 
-from xvfb import OneDisplay, xdo
+from xvfb import OneDisplay, wait_for, xdo
 
 LESSONS = EXAMPLE = EXPERIMENTS = None
 
@@ -95,12 +95,12 @@ class LayoutOut(OneDisplay):
             layout = self.tmp / "layout.json"
             layout.unlink(missing_ok=True)
             before = target.read_text()
-            proc = subprocess.Popen([self.attnlab, scenario, "--layout-out", layout], env=self.x.env,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            errors = self.tmp / "stderr.txt"
+            with errors.open("w") as stderr:  # a file, not a pipe: read while the window runs
+                proc = subprocess.Popen([self.attnlab, scenario, "--layout-out", layout], env=self.x.env,
+                                        stdout=subprocess.DEVNULL, stderr=stderr, text=True)
             try:
-                end = time.monotonic() + 30
-                while not layout.exists() and proc.poll() is None and time.monotonic() < end:
-                    time.sleep(0.1)
+                wait_for(lambda: layout.exists() or proc.poll() is not None, 30, "the layout file")
                 x, y, w, h = json.loads(layout.read_text())["controls"]["menu.file"]
                 layout.unlink()
                 layout.symlink_to(target)
@@ -108,15 +108,15 @@ class LayoutOut(OneDisplay):
                 geometry = dict(line.split("=") for line in xdo(self.x, "getwindowgeometry", "--shell", window).split())
                 xdo(self.x, "mousemove", int(geometry["X"]) + int(x + w / 2), int(geometry["Y"]) + int(y + h / 2))
                 xdo(self.x, "click", 1)  # the File menu opens: other controls, so the layout is written again
-                time.sleep(1.5)
+                wait_for(lambda: "the layout is not written there" in errors.read_text() or proc.poll() is not None, 30,
+                         "the refusal on stderr")
                 self.assertIsNone(proc.poll())
                 self.assertEqual(target.read_text(), before, target)
                 self.assertTrue(layout.is_symlink())
             finally:
                 proc.kill()
                 proc.wait()
-                err = proc.stderr.read()
-                proc.stderr.close()
+            err = errors.read_text()
             self.assertIn("now names the session or the scenario's file: the layout is not written there", err)
 
 

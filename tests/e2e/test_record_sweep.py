@@ -142,7 +142,7 @@ class RecordSweep(unittest.TestCase):
                 self.click(x, "record.record")
                 self.confirm(x)  # the MP4 is there: the first press asks, the second replaces it once recorded
                 self.click(x, "record.cancel")
-                time.sleep(1.5)
+                wait_for(lambda: "record.cancel" not in self.controls()["controls"], 30, "the progress bar to go")
                 self.assertEqual(sorted(p.name for p in self.course.iterdir()), sorted([lesson.name, gif.name, mp4.name]))
                 self.assertEqual(mp4.read_bytes(), expected.read_bytes(), "a cancelled recording touched the file it would replace")
                 self.assertNotIn("record.cancel", self.controls()["controls"])  # the progress bar has gone

@@ -19,7 +19,7 @@ import tempfile
 import time
 import unittest
 
-from xvfb import Xvfb, drag, read_png, xdo
+from xvfb import Xvfb, drag, read_layout, read_png, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
@@ -41,6 +41,7 @@ class Window:
 
     def __init__(self, x, layout, *args, env=None, prefix=()):
         self.x = x
+        self.layout = layout
         self.proc = subprocess.Popen([*prefix, ATTNLAB, *args, "--layout-out", str(layout)], env=env or x.env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self.started = wait_for(lambda: layout.exists() or self.proc.poll() is not None, 30) and layout.exists()
@@ -71,6 +72,10 @@ class Window:
         xdo(self.x, "windowfocus", "--sync", self.window())
         xdo(self.x, "key", keys)
 
+    def status(self):
+        """The status line as the window last wrote it (--layout-out is written again when it changes)."""
+        return ((read_layout(self.layout) or {}).get("text") or {}).get("status", "")
+
     def alive(self):
         return self.proc.poll() is None
 
@@ -99,6 +104,19 @@ class Sessions(unittest.TestCase):
     def sessions(self, x):
         return pathlib.Path(x.state_home) / "attnlab"
 
+    def saved(self, path, holds, what):
+        """The JSON at path once holds(it) is true: the autosave is at most a second behind, longer on a busy machine."""
+        found = []
+
+        def ready():
+            try:
+                found.append(json.loads(pathlib.Path(path).read_text()))
+            except (OSError, ValueError):  # not written yet, being replaced, or not readable yet
+                return False
+            return holds(found[-1])
+        self.assertTrue(wait_for(ready, 30), f"timed out waiting for {what}")
+        return found[-1]
+
     # The session's JSON writer aborted on a file name that is not UTF-8.
     def test_a_path_that_is_not_utf8_is_kept_byte_for_byte(self):
         path = bytes(self.tmp) + b"/\xff\xfe.json"
@@ -106,11 +124,11 @@ class Sessions(unittest.TestCase):
         with Xvfb() as x:
             w = self.start(x, path)
             w.drag("X[1][0]")
-            time.sleep(1.2)  # the autosave is at most a second behind
+            moved = lambda s: s["scenario"]["X"][1][0] > self.original["X"][1][0] + 0.5
+            saved = self.saved(self.sessions(x) / "session.json", lambda s: moved(s) or not w.alive(), "the autosave")
             if not w.alive():  # stderr only once it has ended: read() waits for EOF
                 self.fail("attnlab ended after the autosave: " + w.proc.stderr.read().decode(errors="replace"))
             w.kill()
-            saved = json.loads((self.sessions(x) / "session.json").read_text())
             self.assertEqual(saved["file"], {"bytes": path.hex()})
             first = saved["scenario"]["X"][1][0]
             self.assertGreater(first, self.original["X"][1][0] + 0.5)
@@ -118,9 +136,9 @@ class Sessions(unittest.TestCase):
             # The next start restores it, and goes on with the same file.
             w = self.start(x)
             w.drag("X[1][0]")
-            time.sleep(1.2)
+            saved = self.saved(self.sessions(x) / "session.json", lambda s: s["scenario"]["X"][1][0] > first + 0.5,
+                               "the second autosave")
             w.kill()
-            saved = json.loads((self.sessions(x) / "session.json").read_text())
             self.assertEqual(saved["file"], {"bytes": path.hex()})
             self.assertGreater(saved["scenario"]["X"][1][0], first + 0.5)
 
@@ -138,7 +156,7 @@ class Sessions(unittest.TestCase):
             session.chmod(0)
             w = self.start(x, SCENARIO, prefix=prefix)
             w.drag("X[1][0]")
-            time.sleep(1.2)
+            self.saved(session, lambda s: s["scenario"]["X"][1][0] > self.original["X"][1][0] + 0.5, "the new session")
             w.kill()
             aside = list(session.parent.glob("session.json.unreadable-*"))
             self.assertEqual(len(aside), 1, sorted(p.name for p in session.parent.iterdir()))
@@ -159,9 +177,8 @@ class Sessions(unittest.TestCase):
             w = self.start(x, big)
             w.drag("X[1][0]")
             w.key("ctrl+s")
-            time.sleep(1.2)
+            self.assertTrue(wait_for(lambda: big.read_bytes() != compact(scenario), 30), "Ctrl+S did not save")
             w.kill()
-            self.assertNotEqual(big.read_bytes(), compact(scenario), "Ctrl+S did not save")
             r = run_attnlab(ATTNLAB, "--dump", big, timeout=60)
             self.assertEqual(r.returncode, 0, r.stderr[:300])
             w = self.start(x)  # the session, as kill -9 left it
@@ -177,10 +194,9 @@ class Sessions(unittest.TestCase):
             a.drag("X[1][0]")
             b = self.start(x, SCENARIO)
             b.drag("X[2][0]")
-            time.sleep(1.2)
-            first = json.loads((self.sessions(x) / "session.json").read_text())["scenario"]
-            self.assertTrue((self.sessions(x) / "session-2.json").exists(), "the second window has no session of its own")
-            second = json.loads((self.sessions(x) / "session-2.json").read_text())["scenario"]
+            moved = lambda row: lambda s: s["scenario"]["X"][row][0] > self.original["X"][row][0] + 0.5
+            first = self.saved(self.sessions(x) / "session.json", moved(1), "the first window's session")["scenario"]
+            second = self.saved(self.sessions(x) / "session-2.json", moved(2), "the second window's session")["scenario"]
             self.assertGreater(first["X"][1][0], self.original["X"][1][0] + 0.5)
             self.assertEqual(first["X"][2][0], self.original["X"][2][0])
             self.assertGreater(second["X"][2][0], self.original["X"][2][0] + 0.5)
@@ -218,23 +234,15 @@ class Sessions(unittest.TestCase):
         with Xvfb() as x:
             w = self.start(x, SCENARIO)
             w.drag("X[1][0]")
-            time.sleep(1.5)  # saved
+            self.saved(self.sessions(x) / "session.json", lambda s: s["scenario"]["X"][1][0] > self.original["X"][1][0] + 0.5,
+                       "the first autosave")
+            self.assertNotIn("not being kept", w.status())
             # The session's directory is gone and a file has its name: the next autosave fails.
             self.sessions(x).rename(self.sessions(x).with_name("moved"))
             self.sessions(x).write_text("not a directory")
             xdo(x, "mousemove", 1200, 5)
-            w.key("ctrl+z")  # an edit by a key: after it, nothing moves
-            time.sleep(0.25)
-            before = self.status_bar(x, w)
-            time.sleep(1.5)
-            after = self.status_bar(x, w)
-            self.assertTrue((before != after).any(), "the status line did not change after the autosave failed")
-
-    def status_bar(self, x, w):
-        shot = self.tmp / f"screen-{time.monotonic_ns()}.png"
-        subprocess.run(["import", "-window", "root", str(shot)], env=x.env, check=True, capture_output=True)
-        wx, wy, ww, wh = w.geometry()
-        return read_png(shot)[wy + wh - 22:wy + wh, wx:wx + ww]
+            w.key("ctrl+z")  # an edit by a key: after it, nothing moves, and the status line says so by itself
+            self.assertTrue(wait_for(lambda: "the session is not being kept" in w.status(), 30), w.status())
 
     # A 254-byte name failed to save and F12 wrote nothing (the temporary or
     # the picture's name was too long for the file system).
@@ -250,7 +258,8 @@ class Sessions(unittest.TestCase):
             self.assertTrue(wait_for(lambda: json.loads(path.read_text())["X"][1][0] > self.original["X"][1][0] + 0.5, 10),
                             "Ctrl+S did not save")
             w.key("F12")  # the export dialog proposes the scenario's own name, beside it
-            time.sleep(0.5)
+            self.assertTrue(wait_for(lambda: "file_dialog.confirm" in (read_layout(w.layout) or {}).get("controls", {}), 30),
+                            "F12 opened no dialog")
             w.key("Return")
             picture = self.tmp / ("a" * 249 + ".png")
             self.assertTrue(wait_for(picture.exists, 20), "F12 wrote no picture")

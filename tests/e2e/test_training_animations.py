@@ -170,11 +170,15 @@ class TheLabsDialog(unittest.TestCase):
                 # Cancel: Esc on the progress bar, and nothing is written.
                 self.click(x, "lab.export.animation")
                 self.click(x, "training_animation.record")
+                mp4 = self.exports(".mp4")[0].read_bytes()
                 self.click(x, "file_dialog.confirm")  # the MP4 is there: the first press asks
-                self.click(x, "file_dialog.confirm", settle=0)  # Esc at once: 21 frames take most of a second
+                self.click(x, "file_dialog.confirm", settle=0)
+                # Esc once the progress bar is up (21 frames take most of a second), and it goes.
+                wait_for(lambda: "training_animation.cancel" in self.controls(), 30, "the recording's progress bar")
                 xdo(x, "key", "--window", window, "Escape")
-                time.sleep(2)
+                wait_for(lambda: "training_animation.cancel" not in self.controls(), 30, "the progress bar to go")
                 self.assertEqual(len(self.exports(".mp4")), 1, "a cancelled recording wrote a file")
+                self.assertEqual(self.exports(".mp4")[0].read_bytes(), mp4, "a cancelled recording replaced the file")
                 xdo(x, "key", "--window", window, "ctrl+q")
                 self.assertEqual(app.wait(timeout=20), 0)
             finally:

@@ -12,7 +12,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
 import numpy as np
@@ -45,6 +44,12 @@ class Window(unittest.TestCase):
         subprocess.run(["import", "-window", "root", str(path)], env=x.env, check=True, capture_output=True)
         return path
 
+    def grab_until(self, x, name, holds, what):
+        """The screen once holds(path of its PNG) is true: the window draws when it is ready, not at a time."""
+        shot = []
+        wait_for(lambda: holds(shot.append(self.grab(x, name)) or shot[-1]), 30, what)
+        return shot[-1]
+
     def differing_pixels(self, a, b):
         # compare prints the count of differing pixels on stderr; exit 1 means "they differ".
         r = subprocess.run(["compare", "-metric", "AE", str(a), str(b), "null:"], capture_output=True, text=True)
@@ -63,15 +68,12 @@ class Window(unittest.TestCase):
                 sx, sy, window = cell_on_screen(x, cells, "X[1][0]")
 
                 xdo(x, "mousemove", 1270, 790)
-                time.sleep(0.5)
                 before = self.grab(x, "before.png")
                 drag(x, sx, sy, 80)
                 xdo(x, "mousemove", 1270, 790)
-                time.sleep(0.5)
-                after = self.grab(x, "after.png")
-                changed = self.differing_pixels(before, after)
                 # An entry of X moves Q, K, V, every score, weight and output: thousands of pixels.
-                self.assertGreater(changed, 2000, "the window did not change after the drag")
+                self.grab_until(x, "after.png", lambda after: self.differing_pixels(before, after) > 2000,
+                                "the window to change after the drag")
 
                 # XTEST, as a keyboard would: the window takes the focus first (there is no window manager).
                 # The drag left unsaved changes: Ctrl+Q asks first, and a second Ctrl+Q quits without saving.
@@ -155,14 +157,13 @@ class Window(unittest.TestCase):
 
                 # S_{1,3}: 'movie' against 'a'. No event after the move: the window draws what it needs by itself.
                 xdo(x, "mousemove", ox + S["rect"][0] + S["cell"][0] * 3.5, oy + S["rect"][1] + S["cell"][1] * 1.5)
-                time.sleep(1.0)
-                lit = read_png(self.grab(x, "lit.png"))
-                self.assertGreater(pink(lit, *band(A["rect"], A["cell"], 1)), 100, "row 1 of the weights is not outlined")
-                self.assertEqual(pink(lit, *band(A["rect"], A["cell"], 3, margin=-4)), 0, "row 3 of the weights is outlined")
                 # Matrices is drawn before Scores: its outline comes a frame later, and must come all the same.
                 fields = [cells[f"X[1][{c}]"] for c in range(4)]
                 x_row = (fields[0][0] - 70, fields[0][1] - 6, fields[-1][0] + fields[-1][2] + 8, fields[0][1] + fields[0][3] + 6)
-                self.assertGreater(pink(lit, *x_row), 50, "row 1 of X is not outlined")
+                outlined = lambda image: pink(image, *band(A["rect"], A["cell"], 1)) > 100 and pink(image, *x_row) > 50
+                lit = read_png(self.grab_until(x, "lit.png", lambda path: outlined(read_png(path)),
+                                               "row 1 of the weights and row 1 of X outlined"))
+                self.assertEqual(pink(lit, *band(A["rect"], A["cell"], 3, margin=-4)), 0, "row 3 of the weights is outlined")
 
                 # F12 with the mouse still over S_{1,3}: the picture for a slide has no highlight. F12 asks
                 # where (the export dialog, its name field focused): the home folder, not beside the scenario.
@@ -177,9 +178,8 @@ class Window(unittest.TestCase):
                 self.assertGreater(pink(read_png(self.grab(x, "still.png")), 0, 0, 1280, 800), 100, "the window lost its highlight")
 
                 xdo(x, "mousemove", ox + 1270, oy + 790)
-                time.sleep(1.0)
-                plain = read_png(self.grab(x, "plain.png"))
-                self.assertEqual(pink(plain, 0, 0, 1280, 800), 0, "a highlight stayed after the mouse left")
+                self.grab_until(x, "plain.png", lambda path: pink(read_png(path), 0, 0, 1280, 800) == 0,
+                                "the highlight to go once the mouse left")
             finally:
                 app.kill()
                 app.wait()

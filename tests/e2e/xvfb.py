@@ -128,3 +128,32 @@ def wait_for(predicate, timeout, what):
             return
         time.sleep(0.1)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def read_layout(path):
+    """The window's last --layout-out, or None while it is being replaced or not written yet."""
+    import json
+    try:
+        return json.loads(pathlib.Path(path).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def wait_session(x, holds, what, timeout=30):
+    """The session's scenario once the autosave has written one for which holds(scenario) is true:
+    the autosave is at most a second behind, and a busy machine makes that longer."""
+    import json
+    path = pathlib.Path(x.state_home) / "attnlab" / "session.json"
+    found = []
+
+    def saved():
+        try:
+            scenario = json.loads(path.read_text())["scenario"]
+        except (OSError, ValueError, KeyError):  # not written yet, or being replaced
+            return False
+        if holds(scenario):
+            found.append(scenario)
+            return True
+        return False
+    wait_for(saved, timeout, what)
+    return found[-1]
