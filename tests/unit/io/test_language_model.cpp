@@ -359,6 +359,58 @@ TEST(LanguageModel, TheShippedNotesQuoteTheShippedResult) {
   EXPECT_EQ(r.corpus_sha256.size(), 64u);
 }
 
+// licences_reformer: Reformer's recipe with larger logits (the same functions: W^Q scaled, the unit keys not), its
+// notes against its RESULT, and its first three designs' runs against the small race's, seed by seed.
+TEST(LanguageModel, TheReformerDecomposedNotesQuoteItsResult) {
+  const core::LmResultLoad loaded = core::load_lm_result_file(ATTNLAB_LANGUAGE_MODELS "/licences_reformer.result.json");
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  const core::LmResult& r = *loaded.result;
+  const core::LanguageModelLoad file = core::load_language_model_file(ATTNLAB_LANGUAGE_MODELS "/licences_reformer.json");
+  ASSERT_TRUE(file.ok()) << file.message();
+  EXPECT_EQ(r.notes, file.model->notes);
+  EXPECT_EQ(r.seeds(), 3);
+  const core::LmResult small = *core::load_lm_result_file(ATTNLAB_LANGUAGE_MODELS "/licences_small.result.json").result;
+  const auto in = [](const core::LmResult& result, const std::string& name) -> const core::LmVariantResult& {
+    for (const core::LmVariantResult& v : result.variants)
+      if (v.name == name) return v;
+    ADD_FAILURE() << name;
+    return result.variants.front();
+  };
+  const std::string& notes = r.notes;
+  const auto says = [&](const std::string& words) { EXPECT_NE(notes.find(words), std::string::npos) << "the notes do not say: " << words; };
+  for (const char* name : {"QKᵀ", "shared QK, no-self mask", "Reformer's shared QK"}) {
+    const core::LmVariantResult &here = in(r, name), &there = in(small, name);
+    ASSERT_EQ(here.runs.size(), there.runs.size());
+    for (size_t s = 0; s < here.runs.size(); ++s) EXPECT_NEAR(here.runs[s].test_loss, there.runs[s].test_loss, 2e-7) << name;
+  }
+  says("are licences_small's to within 2e-7 bits per character");
+  const core::LmVariantResult &qkt = in(r, "QKᵀ"), &no_self = in(r, "shared QK, no-self mask"),
+                              &recipe = in(r, "Reformer's shared QK"), &twice = in(r, "Reformer's, logits ×2"),
+                              &unscaled = in(r, "Reformer's, no √d_k");
+  says("QKᵀ: " + quoted(qkt) + ". Shared QK with the no-self mask: " + quoted(no_self) + ". Reformer's recipe: " + quoted(recipe) + ".");
+  // "Level with shared QK and the mask alone within the spread": each one's range holds the other's median.
+  const auto range = [](const core::LmVariantResult& v) {
+    std::vector<double> x;
+    for (const core::LmRun& run : v.runs) x.push_back(run.test_loss);
+    std::sort(x.begin(), x.end());
+    return std::array<double, 3>{x.front(), x[x.size() / 2], x.back()};
+  };
+  char behind[32];  // "ended 0.37 bits per character behind shared QK with the no-self mask alone": the medians
+  std::snprintf(behind, sizeof behind, "%.2f", range(in(small, "Reformer's shared QK"))[1] - range(in(small, "shared QK, no-self mask"))[1]);
+  says(std::string("ended ") + behind + " bits per character behind shared QK with the no-self mask alone");
+  EXPECT_EQ(seeds_where(twice, recipe, true), 3);
+  says("With its logits ×2: " + quoted(twice) + ", lower than the recipe in 3 of 3 seeds (p = " + sign_test_p(3, 3) + ")");
+  EXPECT_EQ(seeds_where(unscaled, recipe, true), 3);
+  says("Without √d_k, its logits ×4: " + quoted(unscaled) + ", lower than the recipe in 3 of 3 seeds (p = 0.25)");
+  // ×4: no scale divides d_k = 16's logits by 1 rather than √16.
+  EXPECT_EQ(file.model->d_k, 16);
+  const auto a = range(unscaled), b = range(no_self);
+  EXPECT_TRUE(a[0] <= b[1] && b[1] <= a[2] && b[0] <= a[1] && a[1] <= b[2]);
+  EXPECT_EQ(r.device, "cpu");
+  EXPECT_EQ(static_cast<int>(std::lround(r.seconds / 60)), 5);
+  says("in 5 minutes");
+}
+
 // The notes' held-out split, byte for byte: the corpus's last tenth, which for the licences of
 // bookworm is the end of MPL-1.1 (its first 18 749 bytes train) and the whole of MPL-2.0. The
 // sizes are the RESULT's; the files' part is checked where the machine has the files the

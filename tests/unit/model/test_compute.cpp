@@ -354,4 +354,38 @@ TEST(Compute, SingularValuesOfTwoColumnFactorsByHand) {
   EXPECT_NEAR(r.head[0].W_QK_singular_values(0), svd.singularValues()(0), 1e-14 * svd.singularValues()(0));
 }
 
+// With normalised keys, W^Q scaled by c > 0 multiplies every logit by c, as the queries grow with W^Q and
+// the unit keys do not (under shared QK too, where the keys are made of W^Q): so "Reformer, logits ×c" of
+// experiments 04 and 10 (temperature 1/c) is Reformer's recipe started from c·W^Q, the same functions.
+TEST(ComputeIdentities, NormalisedKeysLogitsTimesCAreTheQueryWeightsTimesC) {
+  int compared = 0;
+  for_random_scenarios(5, [&](core::Scenario s) {
+    if (s.mode != core::Mode::Projected) return;
+    s.options.normalize_keys = true;
+    s.options.no_self = true;
+    for (const bool shared : {false, true})
+      for (const double c : {0.5, 3.0, 16.0}) {
+        s.options.shared_qk = shared;
+        core::Scenario gain = s, larger = s;
+        gain.options.temperature = 1 / c;
+        for (int h = 0; h < s.heads; ++h) larger.W_Q[static_cast<size_t>(h)] *= c;
+        const core::Result a = core::compute(gain), b = core::compute(larger), one = core::compute(s);
+        for (int h = 0; h < s.heads; ++h)
+          for (int i = 0; i < s.n(); ++i)
+            for (int j = 0; j < s.n(); ++j) {
+              const double x = a.head[h].logits(i, j);
+              if (std::isinf(x)) {  // the no-self mask, the same entries
+                EXPECT_EQ(x, b.head[h].logits(i, j));
+                continue;
+              }
+              EXPECT_NEAR(x, b.head[h].logits(i, j), 1e-12 * (1 + std::abs(x)));
+              EXPECT_NEAR(x, c * one.head[h].logits(i, j), 1e-12 * (1 + std::abs(x)));
+              EXPECT_NEAR(a.head[h].weights(i, j), b.head[h].weights(i, j), 1e-12);
+              ++compared;
+            }
+      }
+  });
+  EXPECT_GT(compared, 10000);
+}
+
 }  // namespace test_compute

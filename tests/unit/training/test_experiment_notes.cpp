@@ -116,7 +116,7 @@ TEST(ExperimentNotes, EveryShippedExperimentRunsAtLeastFiveSeeds) {
                            "04_shared_qk_match_pair", "05_attention_alt", "06_sqrt_dk", "07_race",
                            "08_positions_previous_token", "09_cross_attention_alignment",
                            "10_shared_qk_previous_token", "11_learning_rate_sweep", "12_gauge_one_function_four_starts",
-                           "13_attention_alt_starts"})
+                           "13_attention_alt_starts", "14_sigmoid_teacher"})
     EXPECT_GE(shipped(stem).seeds, 5) << stem;
   // 10 seeds could not tell 05's and 06's designs apart: they run the most a file allows.
   EXPECT_EQ(shipped("05_attention_alt").seeds, 32);
@@ -155,6 +155,8 @@ TEST(ExperimentNotes, TheMediansAreWhatTheRunsShow) {
       {"04_shared_qk_match_pair", "QKᵀ, no self", "0.037", -1},
       {"04_shared_qk_match_pair", "shared QK, no self", "0.035", 1917},
       {"04_shared_qk_match_pair", "shared QK, Reformer", "0.090", -1},
+      {"04_shared_qk_match_pair", "Reformer, no √d_k", "0.080", -1},
+      {"04_shared_qk_match_pair", "Reformer, logits ×16", "0.037", -1},
       {"05_attention_alt", "QKᵀ", "rounding", 320},
       {"05_attention_alt", "AttentionAlt", "rounding", 352},
       {"06_sqrt_dk", "QKᵀ", "1.8e-3", 1498},
@@ -178,6 +180,10 @@ TEST(ExperimentNotes, TheMediansAreWhatTheRunsShow) {
       {"10_shared_qk_previous_token", "QQᵀ (shared QK)", "0.29", -1},
       {"10_shared_qk_previous_token", "shared QK, no self", "1.8e-5", 159},
       {"10_shared_qk_previous_token", "shared QK, Reformer", "1.3e-3", 529},
+      {"10_shared_qk_previous_token", "Reformer, no √d_k", "6.5e-4", 361},
+      {"10_shared_qk_previous_token", "Reformer, logits ×4", "9.3e-5", 158},
+      {"10_shared_qk_previous_token", "Reformer, logits ×8", "1.4e-5", 137},
+      {"10_shared_qk_previous_token", "Reformer, logits ×16", "7.3e-7", -2},
       {"12_gauge_one_function_four_starts", "QKᵀ (c = 1)", "5.7e-5", 277},
       {"12_gauge_one_function_four_starts", "QKᵀ, c = 10", "-", 543},
       {"12_gauge_one_function_four_starts", "one W at the product", "1.8e-3", 745},
@@ -185,6 +191,8 @@ TEST(ExperimentNotes, TheMediansAreWhatTheRunsShow) {
       {"13_attention_alt_starts", "AttentionAlt, W_{alt} drawn", "rounding", -2},
       {"13_attention_alt_starts", "AttentionAlt, W_{alt} = I", "rounding", 280},
       {"13_attention_alt_starts", "AttentionAlt, W_{alt} = √d_k I", "rounding", 328},
+      {"14_sigmoid_teacher", "sigmoid", "rounding", 328},
+      {"14_sigmoid_teacher", "QKᵀ", "0.18", -1},
   };
   for (const Quote& q : quotes) {
     SCOPED_TRACE(std::string(q.file) + " / " + q.variant);
@@ -232,6 +240,41 @@ TEST(ExperimentNotes, TheCountsOverSeedsAreWhatTheRunsShow) {
     const int shared_no_self = variant(t, "shared QK, no self");
     EXPECT_EQ(seeds_where(t, shared_no_self, variant(t, "QKᵀ, no self"), lower_test_loss), 10);
     EXPECT_EQ(seeds_where(t, shared_no_self, variant(t, "shared QK, Reformer"), lower_test_loss), 10);
+  }
+  // Reformer's recipe decomposed: the same functions with larger logits (ReformerLogitsTimesCAreItsWeightsTimesC).
+  {
+    const core::SeededTraining& t = trained("04_shared_qk_match_pair");
+    const std::string& notes = t.experiment().notes;
+    const int reformer = variant(t, "shared QK, Reformer"), unscaled = variant(t, "Reformer, no √d_k"),
+              times16 = variant(t, "Reformer, logits ×16"), shared_no_self = variant(t, "shared QK, no self");
+    EXPECT_EQ(seeds_where(t, unscaled, reformer, lower_test_loss), 10);
+    EXPECT_EQ(seeds_where(t, times16, reformer, lower_test_loss), 10);
+    EXPECT_EQ(seeds_where(t, times16, shared_no_self, lower_test_loss), 3);
+    EXPECT_EQ(seeds_where(t, shared_no_self, times16, lower_test_loss), 7);
+    EXPECT_NE(notes.find("lower in 3 of the 10 seeds, higher in 7"), std::string::npos);
+    says_p(notes, 10, 10, "0.002");
+    says_p(notes, 3, 10, "0.34");
+  }
+  {
+    const core::SeededTraining& t = trained("10_shared_qk_previous_token");
+    const std::string& notes = t.experiment().notes;
+    const int reformer = variant(t, "shared QK, Reformer"), shared_no_self = variant(t, "shared QK, no self");
+    EXPECT_EQ(seeds_where(t, variant(t, "Reformer, no √d_k"), reformer, lower_test_loss), 10);
+    const int times8 = variant(t, "Reformer, logits ×8"), times16 = variant(t, "Reformer, logits ×16");
+    EXPECT_EQ(seeds_where(t, times8, shared_no_self, lower_test_loss), 5);
+    EXPECT_EQ(seeds_where(t, shared_no_self, times8, lower_test_loss), 5);
+    EXPECT_NE(notes.find("lower in 5 of the 10 seeds: p = 1)"), std::string::npos);
+    says_p(notes, 5, 10, "1");
+    EXPECT_EQ(seeds_where(t, times16, shared_no_self, lower_test_loss), 10);
+    says_p(notes, 10, 10, "0.002");
+    // "the faster the larger the number": each gain's median curve below 0.01 sooner than the one before.
+    const json result = json::parse(t.result_text());
+    int before = std::numeric_limits<int>::max();
+    for (const char* name : {"shared QK, Reformer", "Reformer, no √d_k", "Reformer, logits ×4", "Reformer, logits ×8"}) {
+      const int below = below_0_01(result["variants"][static_cast<size_t>(variant(t, name))]["median_loss"].get<std::vector<double>>());
+      EXPECT_LT(below, before) << name;
+      before = below;
+    }
   }
   {
     const core::SeededTraining& t = trained("05_attention_alt");
@@ -586,6 +629,51 @@ TEST(ExperimentNotes, OneFunctionFromOtherStartsTrainsDifferently) {
   EXPECT_EQ(as_quoted(5 * sign_test_p(21, 28), "0.06"), "0.06");
   EXPECT_EQ(as_quoted(5 * sign_test_p(20, 27), "0.1"), "0.1");
   EXPECT_NE(alt.experiment().notes.find("they are 0.06 and 0.1"), std::string::npos);
+}
+
+// 14 and its mirror: sigmoid attention fits its own teacher, whose rows do not sum to one, and softmax does not; on
+// 07's softmax teacher (07 with the design sigmoid in place of its six) the other way round.
+TEST(ExperimentNotes, SigmoidAndSoftmaxEachFitTheirOwnTeacher) {
+  const core::SeededTraining& t = trained("14_sigmoid_teacher");
+  const std::string& notes = t.experiment().notes;
+  const int softmax = variant(t, "QKᵀ"), sigmoid = variant(t, "sigmoid");
+  EXPECT_EQ(seeds_where(t, softmax, sigmoid, [](const core::Training& r, int a, int) { return r.test_loss(a) > 0.17; }), 10);
+  EXPECT_NE(notes.find("above 0.17 in every seed"), std::string::npos);
+  EXPECT_EQ(seeds_where(t, sigmoid, softmax, lower_test_loss), 10);
+  EXPECT_NE(notes.find("higher than sigmoid in 10 of 10 seeds (p = 0.002)"), std::string::npos);
+  says_p(notes, 10, 10, "0.002");
+  // "On inputs drawn as the task draws them (X ~ N(0, 1)), the middle half of its rows' sums lies between 0.96 and
+  // 1.80": the quartiles of every row's sum, both heads, over 20 000 sequences.
+  const core::Experiment e = shipped("14_sigmoid_teacher");
+  ASSERT_EQ(e.task, core::TaskKind::Teacher);
+  core::Scenario teacher = e.teacher;
+  std::mt19937 rng(14);
+  std::normal_distribution<double> normal;
+  std::vector<double> sums;
+  for (int draw = 0; draw < 20000; ++draw) {
+    for (int i = 0; i < teacher.n(); ++i)
+      for (int c = 0; c < teacher.d_model; ++c) teacher.X(i, c) = normal(rng);
+    const core::Result r = core::compute(teacher);
+    for (int h = 0; h < teacher.heads; ++h)
+      for (int i = 0; i < teacher.n(); ++i) sums.push_back(r.head[h].weights.row(i).sum());
+  }
+  std::sort(sums.begin(), sums.end());
+  EXPECT_EQ(teacher.n(), 8);
+  EXPECT_EQ(as_quoted(sums[sums.size() / 4], "0.96"), "0.96");
+  EXPECT_EQ(as_quoted(sums[3 * sums.size() / 4], "1.80"), "1.80");
+  EXPECT_NE(notes.find("the middle half of its rows' sums lies between 0.96 and 1.80"), std::string::npos);
+  // The mirror: 07's teacher, QKᵀ and sigmoid over 10 seeds.
+  core::Experiment mirror = shipped("07_race");
+  mirror.variants = {shipped("14_sigmoid_teacher").variants[static_cast<size_t>(softmax)],
+                     shipped("14_sigmoid_teacher").variants[static_cast<size_t>(sigmoid)]};
+  mirror.seeds = 10;
+  core::SeededTraining m(mirror);
+  m.train_to_end();
+  const json result = json::parse(m.result_text());
+  EXPECT_LT(result["variants"][0]["median_test_loss"].get<double>(), 1e-30);
+  EXPECT_EQ(as_quoted(result["variants"][1]["median_test_loss"].get<double>(), "0.12"), "0.12");
+  EXPECT_NE(notes.find("sigmoid ends at 0.12, higher in 10 of 10 seeds"), std::string::npos);
+  EXPECT_EQ(seeds_where(m, 0, 1, lower_test_loss), 10);
 }
 
 }  // namespace test_experiment_notes
