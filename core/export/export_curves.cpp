@@ -339,7 +339,8 @@ std::string dash_attribute(int v) {
   for (const float length : pattern) {
     char text[16];
     std::snprintf(text, sizeof text, "%g", static_cast<double>(length));
-    lengths += (lengths.empty() ? "" : " ") + std::string(text);
+    if (!lengths.empty()) lengths += ' ';  // (a char* + std::string&& here set off GCC 12's -Wrestrict, wrongly)
+    lengths += text;
   }
   return " stroke-dasharray=\"" + lengths + "\"";
 }

@@ -1,6 +1,8 @@
 // Experiments for the tests: one small file, and the reader's verdict on a JSON.
 #pragma once
 
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "core/training/training.h"
@@ -19,6 +21,12 @@ inline core::Experiment parsed(const nlohmann::json& j) {
   const core::ExperimentLoad e = core::parse_experiment(j.dump());
   EXPECT_TRUE(e.ok()) << e.message();
   return e.experiment.value_or(core::Experiment{});
+}
+
+// What the reader says of j: "accepted", or its message naming the field it refuses.
+inline std::string refusal(const nlohmann::json& j) {
+  const core::ExperimentLoad e = core::parse_experiment(j.dump());
+  return e.ok() ? "accepted" : e.message();
 }
 
 }  // namespace testing_helpers

@@ -23,6 +23,7 @@ using core::Experiment;
 using nlohmann::json;
 
 using testing_helpers::parsed;
+using testing_helpers::refusal;
 
 // The tests' small experiment over three seeds, 25 steps.
 json seeded_experiment() {
@@ -32,10 +33,6 @@ json seeded_experiment() {
   return j;
 }
 
-std::string refusal(const json& j) {
-  const core::ExperimentLoad e = core::parse_experiment(j.dump());
-  return e.ok() ? "accepted" : e.message();
-}
 
 }  // namespace
 

@@ -23,6 +23,7 @@ namespace {
 
 using nlohmann::json;
 using testing_helpers::parsed;
+using testing_helpers::refusal;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -35,10 +36,6 @@ json swept_experiment() {
   return j;
 }
 
-std::string refusal(const json& j) {
-  const core::ExperimentLoad e = core::parse_experiment(j.dump());
-  return e.ok() ? "accepted" : e.message();
-}
 
 }  // namespace
 
