@@ -1,9 +1,11 @@
 // The loss curves alone over the whole picture, for slides (Export: curves PNG): the
-// lab's curves widget (loss_curves.h) in a panel of its own, under the experiment's title.
+// lab's curves widget (loss_curves.h) in a panel of its own, under the experiment's title; a
+// learning-rate sweep's two plots against the rate (sweep_plot.h) in their place.
 #include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/loss_curves.h"
+#include "app/widgets/sweep_plot.h"
 #include "core/model/markup.h"
 
 namespace app {
@@ -15,7 +17,9 @@ void DrawLossCurvesPicture(AppState& state) {
     ImGui::PushFont(fonts().title);
     ScriptText(title.empty() ? "Loss curves" : title);
     ImGui::PopFont();
-    LossCurves(state, ImGui::GetContentRegionAvail());
+    // A learning-rate sweep's picture is what the lab shows in its place: its plots against the rate.
+    if (!state.lab.view.curves.sweep.empty()) SweepPlots(state, ImGui::GetContentRegionAvail());
+    else LossCurves(state, ImGui::GetContentRegionAvail());
   }
   ImGui::End();
 }

@@ -136,6 +136,12 @@ TEST_F(LabTest, ASweepPlotsEachDesignsPointsAgainstTheRate) {
   const std::string text = app::DescribeExperimentPanel(state).text();
   EXPECT_NE(text.find("The sweep, each rate over 2 seeds"), std::string::npos) << text;
   EXPECT_NE(text.find("QK-norm, η = 3: test loss "), std::string::npos) << text;
+  // Export: curves PNG is the picture of what the lab shows: the sweep's plots, not a curve per rate.
+  picture = app::PictureOptions{true, core::Panel::LossCurves, false};
+  frames(2);
+  EXPECT_TRUE(layout.panels.count("lab.sweep"));
+  picture = app::PictureOptions{};
+  frames(2);
   click_on("lab.sweep.off");
   frames(2);
   EXPECT_TRUE(state.lab.experiment.sweep_learning_rate.empty());
