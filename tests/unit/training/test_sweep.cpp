@@ -191,6 +191,38 @@ TEST(Sweep, CurvesHaveACurvePerRateAndDesign) {
 
 // At language-model scale: the file's "sweep" read and written back; a RESULT of the script read with its
 // rates, its curves a curve per rate and design, each point its runs' median by hand.
+// The curves SVG of a sweep is the lab's two plots against the rate, by hand: one design at rates 0.01, 0.1 and 1,
+// one seed, test losses 1e-3, 1e-2 and a divergence, largest logits 5, 50 and 500. The rate axis runs from
+// 10^-2.25 to 10^0.25 over the 281 pixels from x = 62; the loss axis's two decades 10^-3 .. 10^-2 over the 270
+// from y = 62 (top) to 332.
+TEST(Sweep, TheCurvesSvgOfASweepIsItsPlotsByHand) {
+  core::Curves c;
+  c.title = "A sweep";
+  c.sweep = {0.01, 0.1, 1};
+  c.designs = 1;
+  c.names = {"QK\u1D40, \u03b7 = 0.01", "QK\u1D40, \u03b7 = 0.1", "QK\u1D40, \u03b7 = 1"};
+  c.run_test_loss = {{1e-3}, {1e-2}, {std::numeric_limits<double>::infinity()}};
+  c.run_largest_logit = {{5}, {50}, {500}};
+  c.steps = c.steps_done = 10;
+  const std::string svg = core::curves_svg(c, true);
+  EXPECT_NE(svg.find("test loss after training"), std::string::npos);
+  EXPECT_NE(svg.find("largest attention logit over training"), std::string::npos);
+  // x(0.01) = 62 + 281·0.25/2.5 = 90.1, x(0.1) = 202.5, x(1) = 314.9; y(1e-3) = 332, y(1e-2) = 62.
+  EXPECT_NE(svg.find("<circle cx=\"90.1\" cy=\"332.0\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<circle cx=\"202.5\" cy=\"62.0\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("points=\"90.1,332.0 202.5,62.0 \""), std::string::npos) << svg;
+  // Rate 1 diverged: no dot, a cross on the top edge at x = 314.9, the line broken before it.
+  EXPECT_EQ(svg.find("<circle cx=\"314.9\" cy=\"62.0\""), std::string::npos);
+  EXPECT_NE(svg.find("<path d=\"M310.9 58.0L318.9 66.0M310.9 66.0L318.9 58.0\""), std::string::npos) << svg;
+  // The largest logits: 5, 50, 500 over the decades 10^0 .. 10^3, on the right-hand plot from x = 419:
+  // y(5) = 62 + 270·(3 − log10 5)/3 = 269.1, y(50) = 179.1, y(500) = 89.1.
+  EXPECT_NE(svg.find("points=\"447.1,269.1 559.5,179.1 671.9,89.1 \""), std::string::npos) << svg;
+  // The legend names the design, not the rate; the curves' per-step form is not drawn.
+  EXPECT_NE(svg.find(">QK\u1D40</text>"), std::string::npos);
+  EXPECT_EQ(svg.find("\u03b7 = "), std::string::npos);
+  EXPECT_EQ(svg.find(">step</text>"), std::string::npos);
+}
+
 TEST(Sweep, ALanguageModelsSweepAndItsResult) {
   json lm = json::parse(R"({"attnlab_experiment": 1, "task": {"kind": "language_model", "context": 8, "layers": 1, "d_model": 8,
     "heads": 1, "d_k": 4, "d_ff": 8, "eval_every": 1}, "variants": [{"name": "QKᵀ"}], "steps": 2, "seeds": 2,
