@@ -358,6 +358,12 @@ std::string coord(double x) {
 
 double LossAxis::floor() const { return std::pow(10.0, lo); }
 
+std::string minor_tick_label(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
 std::string LossAxis::label(int k, int every) const {
   if (zero_floor && k == lo) return "0";
   // The floor's 0 keeps the decade above it clear, so that the two labels do not touch.
@@ -484,6 +490,15 @@ std::string sweep_axes(const SweepFrame& f, const std::vector<double>& rates, co
     s += "<text x=\"" + coord(f.x0 - 6) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">10<tspan dy=\"-6\" font-size=\"9\">" +
          std::string(k < 0 ? "\u2212" : "") + std::to_string(std::abs(k)) + "</tspan></text>\n";
   }
+  if (f.hi - f.lo == 1)  // one decade: 2 to 9 times its foot too, faint, every other labelled, as the lab draws it
+    for (int m = 2; m <= 9; ++m) {
+      const double value = m * std::pow(10.0, f.lo), y = f.y(value);
+      s += "<line x1=\"" + coord(f.x0) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(f.x0 + f.w) + "\" y2=\"" + coord(y) +
+           "\" stroke=\"" + grid + "\" stroke-dasharray=\"2 3\"/>\n";
+      if (m % 2 && m != 3) continue;
+      s += "<text x=\"" + coord(f.x0 - 6) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" font-size=\"10\" fill=\"" + ink + "\">" +
+           minor_tick_label(value) + "</text>\n";
+    }
   for (const double rate : rates)  // a tick at each rate swept
     s += "<line x1=\"" + coord(f.x(rate)) + "\" y1=\"" + coord(f.y0 + f.h) + "\" x2=\"" + coord(f.x(rate)) + "\" y2=\"" +
          coord(f.y0 + f.h + 5) + "\" stroke=\"" + ink + "\"/>\n";

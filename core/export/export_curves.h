@@ -91,6 +91,9 @@ struct LossAxis {
   int label_every(double plot_px, double label_px) const;
 };
 LossAxis loss_axis(const Curves& c);
+// The label of a tick between two decades of a log axis, 2 to 9 times a power of ten, as a plain
+// number: "3", "0.02", "5e+06".
+std::string minor_tick_label(double value);
 // A loss as the axis draws it: at least its floor.
 double on_axis(const LossAxis& axis, double loss);
 // A step count for the x axis's ticks: 1, 2 or 5 times a power of ten, about `ticks` of them up to `steps`.

@@ -265,6 +265,17 @@ int seeds_where(const core::LmVariantResult& v, const core::LmVariantResult& qkt
   return k;
 }
 
+// A shipped language model's RESULT (assets/language_models/STEM.result.json), whose notes are its experiment file's.
+core::LmResult shipped_result(const std::string& stem) {
+  const core::LmResultLoad loaded = core::load_lm_result_file(std::string(ATTNLAB_LANGUAGE_MODELS) + "/" + stem + ".result.json");
+  const core::LanguageModelLoad file = core::load_language_model_file(std::string(ATTNLAB_LANGUAGE_MODELS) + "/" + stem + ".json");
+  EXPECT_TRUE(loaded.ok()) << loaded.message();
+  EXPECT_TRUE(file.ok()) << file.message();
+  if (!loaded.ok() || !file.ok()) return {};
+  EXPECT_EQ(loaded.result->notes, file.model->notes);  // the lab shows the result's; the experiment's are the same
+  return *loaded.result;
+}
+
 }  // namespace
 
 // Every number the shipped result's notes quote is the result's own: the medians and ranges over the
@@ -362,12 +373,7 @@ TEST(LanguageModel, TheShippedNotesQuoteTheShippedResult) {
 // licences_reformer: Reformer's recipe with larger logits (the same functions: W^Q scaled, the unit keys not), its
 // notes against its RESULT, and its first three designs' runs against the small race's, seed by seed.
 TEST(LanguageModel, TheReformerDecomposedNotesQuoteItsResult) {
-  const core::LmResultLoad loaded = core::load_lm_result_file(ATTNLAB_LANGUAGE_MODELS "/licences_reformer.result.json");
-  ASSERT_TRUE(loaded.ok()) << loaded.message();
-  const core::LmResult& r = *loaded.result;
-  const core::LanguageModelLoad file = core::load_language_model_file(ATTNLAB_LANGUAGE_MODELS "/licences_reformer.json");
-  ASSERT_TRUE(file.ok()) << file.message();
-  EXPECT_EQ(r.notes, file.model->notes);
+  const core::LmResult r = shipped_result("licences_reformer");
   EXPECT_EQ(r.seeds(), 3);
   const core::LmResult small = *core::load_lm_result_file(ATTNLAB_LANGUAGE_MODELS "/licences_small.result.json").result;
   const auto in = [](const core::LmResult& result, const std::string& name) -> const core::LmVariantResult& {
@@ -384,6 +390,8 @@ TEST(LanguageModel, TheReformerDecomposedNotesQuoteItsResult) {
     for (size_t s = 0; s < here.runs.size(); ++s) EXPECT_NEAR(here.runs[s].test_loss, there.runs[s].test_loss, 2e-7) << name;
   }
   says("are the small race's to within 2e-7 bits per character");
+  for (const core::LmVariantResult& v : r.variants)
+    for (const core::LmRun& run : v.runs) EXPECT_EQ(run.heads, "") << "a heads file that does not ship";
   const core::LmVariantResult &qkt = in(r, "QKᵀ"), &no_self = in(r, "shared QK, no-self mask"),
                               &recipe = in(r, "Reformer's shared QK"), &twice = in(r, "Reformer's, logits ×2"),
                               &unscaled = in(r, "Reformer's, no √d_k");
@@ -416,12 +424,112 @@ TEST(LanguageModel, TheReformerDecomposedNotesQuoteItsResult) {
   says(gaps);
   says("Without √d_k (d_k = 16, so its logits ×4): " + quoted(unscaled) + ", lower than the recipe in 3 of 3 seeds (p = 0.25), and "
        "higher than shared QK with the mask alone in 3 of 3 seeds (p = 0.25)");
-  EXPECT_EQ(file.model->d_k, 16);
+  EXPECT_EQ(core::load_language_model_file(ATTNLAB_LANGUAGE_MODELS "/licences_reformer.json").model->d_k, 16);
   EXPECT_EQ(r.device, "cpu");
   EXPECT_EQ(r.threads, 1);
   says("on a CPU (one thread)");
   EXPECT_EQ(static_cast<int>(std::lround(r.seconds / 60)), 5);
   says("in 5 minutes");
+}
+
+// licences_sweep: QKᵀ against QK-norm at 7 peak rates over 3 seeds, its notes against its RESULT. A run's largest
+// logit is the largest of its steps'; a rate's numbers are the median [smallest, largest] of its 3 runs.
+TEST(LanguageModel, TheSweepsNotesQuoteItsResult) {
+  const core::LmResult r = shipped_result("licences_sweep");
+  ASSERT_EQ(r.sweep, (std::vector<double>{0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1}));
+  ASSERT_EQ(r.seeds(), 3);
+  ASSERT_EQ(r.variants.size(), 2u);
+  const core::LmVariantResult &qkt = r.variants[0], &qk_norm = r.variants[1];
+  ASSERT_EQ(qkt.name, "QKᵀ");
+  ASSERT_EQ(qk_norm.name, "QK-norm");
+  const std::string& notes = r.notes;
+  const auto says = [&](const std::string& words) { EXPECT_NE(notes.find(words), std::string::npos) << "the notes do not say: " << words; };
+  // The runs of rate k, seed by seed.
+  const auto at = [&](const core::LmVariantResult& v, size_t k) {
+    std::vector<const core::LmRun*> runs;
+    for (size_t s = 0; s < 3; ++s) {
+      runs.push_back(&v.runs[k * 3 + s]);
+      EXPECT_EQ(runs.back()->learning_rate, r.sweep[k]);
+      EXPECT_EQ(runs.back()->diverged, 0) << "no run diverged";
+    }
+    return runs;
+  };
+  const auto sorted = [](std::vector<double> x) {
+    std::sort(x.begin(), x.end());
+    return x;
+  };
+  const auto losses = [&](const core::LmVariantResult& v, size_t k) {
+    std::vector<double> x;
+    for (const core::LmRun* run : at(v, k)) x.push_back(run->test_loss);
+    return x;
+  };
+  const auto logits = [&](const core::LmVariantResult& v, size_t k) {
+    std::vector<double> x;
+    for (const core::LmRun* run : at(v, k)) x.push_back(*std::max_element(run->largest_logit.begin(), run->largest_logit.end()));
+    return sorted(x);
+  };
+  const auto quoted_at = [&](const core::LmVariantResult& v, size_t k) {
+    const std::vector<double> x = sorted(losses(v, k));
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f [%.2f, %.2f]", x[1], x[0], x[2]);
+    return std::string(text);
+  };
+  const auto median_at = [&](const core::LmVariantResult& v, size_t k, const char* format) {
+    char text[32];
+    std::snprintf(text, sizeof text, format, sorted(losses(v, k))[1]);
+    return std::string(text);
+  };
+  const auto lower = [&](const core::LmVariantResult& a, const core::LmVariantResult& b, size_t k) {
+    const std::vector<double> x = losses(a, k), y = losses(b, k);
+    int n = 0;
+    for (size_t s = 0; s < x.size(); ++s) n += x[s] < y[s];
+    return n;
+  };
+  // QKᵀ's median largest logit: 14, 47, 5.9e3, 3.0e6 at 0.001, 0.01, 0.1, 0.3.
+  EXPECT_EQ(std::lround(logits(qkt, 0)[1]), 14);
+  EXPECT_EQ(std::lround(logits(qkt, 2)[1]), 47);
+  char big[32];
+  std::snprintf(big, sizeof big, "%.1e %.1e", logits(qkt, 4)[1], logits(qkt, 5)[1]);
+  EXPECT_EQ(std::string(big), "5.9e+03 3.0e+06");
+  says("its median is 14 at 0.001, 47 at 0.01, 5.9e3 at 0.1 and 3.0e6 at 0.3");
+  double least = 1e300, most = 0, every = 0;
+  for (size_t k = 0; k < r.sweep.size(); ++k) {
+    least = std::min(least, logits(qk_norm, k)[1]);
+    most = std::max(most, logits(qk_norm, k)[1]);
+    every = std::max(every, logits(qk_norm, k)[2]);
+  }
+  char range[64];
+  std::snprintf(range, sizeof range, "between %.1f and %.1f at every rate", least, most);
+  says(std::string("QK-norm's median stays ") + range);
+  EXPECT_LT(every, 17);
+  EXPECT_GT(every, 16);  // "below 17", not a looser bound
+  says("every run of it stays below 17");
+  // The best rate of each, by its median.
+  const auto best = [&](const core::LmVariantResult& v) {
+    size_t b = 0;
+    for (size_t k = 1; k < r.sweep.size(); ++k)
+      if (sorted(losses(v, k))[1] < sorted(losses(v, b))[1]) b = k;
+    return b;
+  };
+  EXPECT_EQ(best(qkt), 2u);
+  EXPECT_EQ(best(qk_norm), 3u);
+  says("QKᵀ learns best at 0.01 (" + quoted_at(qkt, 2) + "), QK-norm at 0.03 (" + quoted_at(qk_norm, 3) + ")");
+  EXPECT_EQ(lower(qk_norm, qkt, 2), 2);
+  EXPECT_EQ(lower(qk_norm, qkt, 3), 2);
+  says("QK-norm lower in 2 of 3 seeds at each");
+  EXPECT_EQ(lower(qk_norm, qkt, 4), 3);
+  EXPECT_EQ(lower(qk_norm, qkt, 5), 3);
+  says("seeds at 0.1 (" + quoted_at(qk_norm, 4) + " against " + quoted_at(qkt, 4) + ") and at 0.3 (" + quoted_at(qk_norm, 5) +
+       " against " + quoted_at(qkt, 5) + ")");
+  says("near 5 bits (" + median_at(qk_norm, 6, "%.2f") + " and " + median_at(qkt, 6, "%.2f") + ")");
+  EXPECT_EQ(lower(qkt, qk_norm, 1), 3);
+  EXPECT_EQ(lower(qk_norm, qkt, 0), 3);
+  says("QKᵀ is lower in 3 of 3 seeds at 0.003 (" + median_at(qkt, 1, "%.2f") + " against " + median_at(qk_norm, 1, "%.2f") +
+       ") and QK-norm at 0.001 (" + median_at(qk_norm, 0, "%.2f") + " against " + median_at(qkt, 0, "%.2f") + ")");
+  EXPECT_EQ(r.device, "cpu");
+  EXPECT_EQ(r.threads, 1);
+  EXPECT_EQ(static_cast<int>(std::lround(r.seconds / 60)), 17);
+  says("Trained on a CPU (one thread) in 17 minutes");
 }
 
 // The notes' held-out split, byte for byte: the corpus's last tenth, which for the licences of

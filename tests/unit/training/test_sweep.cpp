@@ -217,6 +217,15 @@ TEST(Sweep, TheCurvesSvgOfASweepIsItsPlotsByHand) {
   // The largest logits: 5, 50, 500 over the decades 10^0 .. 10^3, on the right-hand plot from x = 419:
   // y(5) = 62 + 270·(3 − log10 5)/3 = 269.1, y(50) = 179.1, y(500) = 89.1.
   EXPECT_NE(svg.find("points=\"447.1,269.1 559.5,179.1 671.9,89.1 \""), std::string::npos) << svg;
+  // The loss axis is one decade: 2 to 9 thousandths marked between, 2, 3, 4, 6 and 8 labelled (y(0.002) = 62 + 270·(1 − log10 2)).
+  EXPECT_NE(svg.find("y=\"254.7\" text-anchor=\"end\" font-size=\"10\" fill=\"#222222\">0.002</text>"), std::string::npos) << svg;
+  for (const char* label : {">0.003<", ">0.004<", ">0.006<", ">0.008<"}) EXPECT_NE(svg.find(label), std::string::npos) << label;
+  for (const char* label : {">0.005<", ">0.007<", ">0.009<"}) EXPECT_EQ(svg.find(label), std::string::npos) << label;
+  // The largest logits' three decades have no such marks.
+  EXPECT_EQ(svg.find(">20<"), std::string::npos);
+  EXPECT_EQ(core::minor_tick_label(3), "3");
+  EXPECT_EQ(core::minor_tick_label(0.02), "0.02");
+  EXPECT_EQ(core::minor_tick_label(5e6), "5e+06");
   // The legend names the design, not the rate; the curves' per-step form is not drawn.
   EXPECT_NE(svg.find(">QK\u1D40</text>"), std::string::npos);
   EXPECT_EQ(svg.find("\u03b7 = "), std::string::npos);
