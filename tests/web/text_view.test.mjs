@@ -63,13 +63,18 @@ async function tablesHeard(page, region) {
   }));
 }
 
+// Until the text view has a region of this heading: the page makes the view again in a frame of its own, which
+// need not be any given browser frame (the app draws when something changed), so this waits for it, not for frames.
+const regionShown = (page, heading) => page.waitForFunction(
+  (h) => [...document.querySelectorAll("#text-view section > h2")].some((e) => e.textContent === h), heading, { timeout: 20000 });
+
 const dumpOf = (page) => page.evaluate(() => JSON.parse(window.attnlab.dump()));
 const said = (page) => page.waitForFunction(() => document.getElementById("text-view-said").textContent.length > 0, null, { timeout: 20000 })
   .then(() => page.evaluate(() => document.getElementById("text-view-said").textContent));
 
 test("the text view's tables of S and A, as chromium's accessibility tree has them, equal dump() as the screen rounds it, for every head", async () => {
   const { page, context, errors } = await open("#lesson=02_one_w_or_two");
-  await frames(page, 4);
+  await regionShown(page, "Softmax, head 2 of 2");
   const dump = await dumpOf(page);
   assert.equal(dump.heads.length, 2);
   const tokens = dump.tokens;
@@ -101,6 +106,8 @@ test("a heads file picked with Ctrl+O opens in the Heads view, whose table is --
   const dump = JSON.parse(native(["--dump", file]).toString());
   assert.equal(dump.objective, "bidirectional");
   const region = "Heads of bidirectional, bidirectional objective, seed 1: 8 heads, each one's W = W_Q·W_K\u1D40";
+  // The text view is made again a frame or more after the status says so: wait for its region, not for frames.
+  await regionShown(page, region);
   const heard = (await tablesHeard(page, region)).find((t) => t.name.startsWith("The heads"));
   assert.ok(heard, "a table of the heads");
   assert.deepEqual(heard.rows[0].slice(1), ["layer", "head", "d_model", "d_k", "symmetric fraction", "rank", "singular values"]);
@@ -147,7 +154,7 @@ test("typing into X row 1 column 1 changes the scenario as a drag would, the liv
 
 test("Tab from the top of the page reaches every input and button of the text view, each framed, the view shown while the keyboard is in it", async () => {
   const { page, context, errors } = await open("#lesson=02_one_w_or_two");
-  await frames(page, 2);
+  await regionShown(page, "Matrices");
   const labels = await page.evaluate(() => [...document.querySelectorAll("#text-view input")].map((e) => e.getAttribute("aria-label")));
   assert.ok(labels.length >= 16, `${labels.length} inputs`);
   assert.ok(labels.includes("W^Q row 1 column 1, head 2"), labels.join("; "));
