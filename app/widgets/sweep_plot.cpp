@@ -19,26 +19,17 @@ namespace {
 // Every design's point at every rate, as core::sweep_point_of gives it (points[k][v]).
 using Points = std::vector<std::vector<core::SweepPoint>>;
 
-// Whole decades around the values (a log axis): [lo, hi], at least one decade.
+// Whole decades on a log axis: [lo, hi] (core::decades_around).
 struct Decades {
   int lo = -3, hi = 0;
 };
 
 Decades decades_of(const std::vector<double>& values) {
-  double least = std::numeric_limits<double>::infinity(), most = 0;
-  for (const double x : values)
-    if (std::isfinite(x) && x > 0) {
-      least = std::min(least, x);
-      most = std::max(most, x);
-    }
-  if (!(most > 0)) return {};
-  Decades d{static_cast<int>(std::floor(std::log10(least))), static_cast<int>(std::ceil(std::log10(most)))};
-  if (d.hi <= d.lo) d.hi = d.lo + 1;
-  return d;
+  const auto [lo, hi] = core::decades_around(values);
+  return {lo, hi};
 }
 
-// One plot of the two: its frame and its axes' decades; the rate axis from a quarter of a decade
-// below the first rate to a quarter above the last (log₁₀), so that no point sits on the frame.
+// One plot of the two: its frame, its rate axis in log₁₀ (core::sweep_rate_axis) and its decades.
 struct SweepFrame {
   ImVec2 p0, p1;
   double x_lo, x_hi;
@@ -204,7 +195,7 @@ void SweepPlots(AppState& state, ImVec2 size) {
   const float right = 24 * scale;  // room for the last rate label's half
   const float plot_w = stacked ? size.x - left - right : (size.x - 2 * left - 2 * right) / 2;
   const float plot_h = stacked ? (size.y - legend_h) / 2 - top - bottom : size.y - legend_h - top - bottom;
-  const double x_lo = std::log10(c.sweep.front()) - 0.25, x_hi = std::log10(c.sweep.back()) + 0.25;
+  const auto [x_lo, x_hi] = core::sweep_rate_axis(c.sweep);
   SweepFrame frames[2];
   for (int i = 0; i < 2; ++i) {
     const ImVec2 p0 = stacked ? ImVec2(origin.x + left, origin.y + top + static_cast<float>(i) * (top + plot_h + bottom))

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/export/export.h"
+#include "core/export/svg_parts.h"
 #include "core/math/ticks.h"
 #include "core/model/markup.h"
 #include "core/text/json_text.h"
@@ -331,10 +332,9 @@ std::string three_digits(double x) {
   return text;
 }
 
-// Variant v's dash pattern as the window draws it (curve_dash, in pixels at scale 1: the SVG's
-// units), so that curves lying on one another are told apart on paper too: ' stroke-dasharray="7 4"',
-// nothing for the solid first.
-std::string dash_attribute(int v) {
+}  // namespace
+
+std::string svg_dash_attribute(int v) {
   const std::span<const float> pattern = curve_dash(v);
   if (pattern.empty()) return "";
   std::string lengths;
@@ -347,14 +347,38 @@ std::string dash_attribute(int v) {
   return " stroke-dasharray=\"" + lengths + "\"";
 }
 
-// A coordinate: a tenth of a pixel.
-std::string coord(double x) {
+std::string svg_coord(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f", x);
   return text;
 }
 
-}  // namespace
+std::string svg_rgb(std::array<std::uint8_t, 3> col) {
+  char text[16];
+  std::snprintf(text, sizeof text, "#%02x%02x%02x", col[0], col[1], col[2]);
+  return text;
+}
+
+std::string svg_power_of_ten(int k) {
+  return "10<tspan dy=\"-6\" font-size=\"9\">" + std::string(k < 0 ? "\u2212" : "") + std::to_string(std::abs(k)) + "</tspan>";
+}
+
+std::pair<int, int> decades_around(const std::vector<double>& values) {
+  double least = std::numeric_limits<double>::infinity(), most = 0;
+  for (const double x : values)
+    if (std::isfinite(x) && x > 0) {
+      least = std::min(least, x);
+      most = std::max(most, x);
+    }
+  if (!(most > 0)) return {-3, 0};
+  // As loss_axis: a value a rounding away from a power of ten is on it, not a decade beyond.
+  const int lo = static_cast<int>(std::floor(std::log10(least) + 1e-9)), hi = static_cast<int>(std::ceil(std::log10(most) - 1e-9));
+  return {lo, std::max(hi, lo + 1)};
+}
+
+std::pair<double, double> sweep_rate_axis(const std::vector<double>& rates) {
+  return {std::log10(rates.front()) - 0.25, std::log10(rates.back()) + 0.25};
+}
 
 double LossAxis::floor() const { return std::pow(10.0, lo); }
 
@@ -411,12 +435,6 @@ int step_tick(int steps, int ticks) {
 
 namespace {
 
-std::string rgb(std::array<std::uint8_t, 3> col) {
-  char text[16];
-  std::snprintf(text, sizeof text, "#%02x%02x%02x", col[0], col[1], col[2]);
-  return text;
-}
-
 // The legend: each variant's colour and dash pattern, name, last loss and, once finished, test
 // loss, each on its line, from x right of the plot; as many entries as fit in the height.
 std::string svg_legend(const Curves& c, bool light, double x, double top, double height) {
@@ -426,10 +444,10 @@ std::string svg_legend(const Curves& c, bool light, double x, double top, double
   const double pitch = std::min(42.0, (height - top - 10) / std::max<double>(1, static_cast<double>(c.names.size())));
   for (size_t v = 0; v < c.names.size(); ++v) {
     const double y = top + 10 + pitch * static_cast<double>(v);
-    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(x + 22) + "\" y2=\"" + coord(y) +
-         "\" stroke-width=\"3\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"" + dash_attribute(static_cast<int>(v)) +
+    s += "<line x1=\"" + svg_coord(x) + "\" y1=\"" + svg_coord(y) + "\" x2=\"" + svg_coord(x + 22) + "\" y2=\"" + svg_coord(y) +
+         "\" stroke-width=\"3\" stroke=\"" + svg_rgb(curve_colour(static_cast<int>(v), light)) + "\"" + svg_dash_attribute(static_cast<int>(v)) +
          "/>\n";
-    s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(markup_as_plain_text(c.names[v])) + "</text>\n";
+    s += "<text x=\"" + svg_coord(x + 28) + "\" y=\"" + svg_coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(markup_as_plain_text(c.names[v])) + "</text>\n";
     std::string value, second;
     const bool seeded = c.seeds > 1;
     if (v < c.loss.size() && !c.loss[v].empty()) value = (seeded ? "median L = " : "L = ") + three_digits(c.loss[v].back());
@@ -439,164 +457,18 @@ std::string svg_legend(const Curves& c, bool light, double x, double top, double
     else if (v < c.diverged.size() && c.diverged[v])
       second += (second.empty() ? "" : ", ") + std::string("diverged at step ") + std::to_string(c.diverged[v]);
     if (!value.empty())
-      s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 17) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
+      s += "<text x=\"" + svg_coord(x + 28) + "\" y=\"" + svg_coord(y + 17) + "\" font-size=\"10\" fill=\"" + ink + "\">" + value + "</text>\n";
     if (!second.empty())
-      s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 29) + "\" font-size=\"10\" fill=\"" + ink + "\">" + second + "</text>\n";
+      s += "<text x=\"" + svg_coord(x + 28) + "\" y=\"" + svg_coord(y + 29) + "\" font-size=\"10\" fill=\"" + ink + "\">" + second + "</text>\n";
   }
   return s;
 }
 
-
-// A learning-rate sweep as the lab draws it (app/widgets/sweep_plot.cpp), for paper: two plots against
-// the rate on log axes, each design's median over the seeds (a line through a dot a rate), the band of
-// its runs from the best to the worst, and a cross on the top edge where the median run diverged.
-struct SweepFrame {
-  double x0, y0, w, h;  // the plot's rectangle
-  double r_lo, r_hi;    // log10 of the rate at its left and right edges
-  int lo, hi;           // its decades, bottom and top
-  double x(double rate) const { return x0 + w * (std::log10(rate) - r_lo) / (r_hi - r_lo); }
-  double y(double value) const {
-    const double v = std::isfinite(value) && value > 0 ? std::max(std::log10(value), static_cast<double>(lo)) : lo;
-    return y0 + h * (hi - std::min(v, static_cast<double>(hi))) / static_cast<double>(hi - lo);
-  }
-};
-
-// The decades that hold every finite positive value of the points (10^-3 .. 10^0 when none).
-std::pair<int, int> sweep_decades(const std::vector<SweepPoint>& points, bool logits) {
-  double lo = std::numeric_limits<double>::infinity(), hi = 0;
-  for (const SweepPoint& p : points) {
-    const std::array<double, 3> values = logits ? std::array<double, 3>{p.median_largest_logit, p.largest_logit_lo, p.largest_logit_hi}
-                                                : std::array<double, 3>{p.median_test_loss, p.test_loss_lo, p.test_loss_hi};
-    for (const double x : values)
-      if (std::isfinite(x) && x > 0) {
-        lo = std::min(lo, x);
-        hi = std::max(hi, x);
-      }
-  }
-  if (hi == 0) return {-3, 0};
-  const int bottom = static_cast<int>(std::floor(std::log10(lo) + 1e-9)), top = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
-  return {bottom, std::max(top, bottom + 1)};
-}
-
-std::string sweep_axes(const SweepFrame& f, const std::vector<double>& rates, const std::string& title, const char* ink,
-                       const char* grid) {
-  std::string s = "<text x=\"" + coord(f.x0) + "\" y=\"" + coord(f.y0 - 8) + "\" fill=\"" + ink + "\">" + xml_text(title) + "</text>\n";
-  const int every = std::max(1, static_cast<int>(std::ceil((f.hi - f.lo) * 16.0 / f.h)));
-  for (int k = f.lo; k <= f.hi; ++k) {
-    const double y = f.y0 + f.h * (f.hi - k) / static_cast<double>(f.hi - f.lo);
-    s += "<line x1=\"" + coord(f.x0) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(f.x0 + f.w) + "\" y2=\"" + coord(y) + "\" stroke=\"" +
-         grid + "\"/>\n";
-    if ((k - f.lo) % every != 0) continue;
-    s += "<text x=\"" + coord(f.x0 - 6) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">10<tspan dy=\"-6\" font-size=\"9\">" +
-         std::string(k < 0 ? "\u2212" : "") + std::to_string(std::abs(k)) + "</tspan></text>\n";
-  }
-  if (f.hi - f.lo == 1)  // one decade: 2 to 9 times its foot too, faint, every other labelled, as the lab draws it
-    for (int m = 2; m <= 9; ++m) {
-      const double value = m * std::pow(10.0, f.lo), y = f.y(value);
-      s += "<line x1=\"" + coord(f.x0) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(f.x0 + f.w) + "\" y2=\"" + coord(y) +
-           "\" stroke=\"" + grid + "\" stroke-dasharray=\"2 3\"/>\n";
-      if (m % 2 && m != 3) continue;
-      s += "<text x=\"" + coord(f.x0 - 6) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" font-size=\"10\" fill=\"" + ink + "\">" +
-           minor_tick_label(value) + "</text>\n";
-    }
-  for (const double rate : rates)  // a tick at each rate swept
-    s += "<line x1=\"" + coord(f.x(rate)) + "\" y1=\"" + coord(f.y0 + f.h) + "\" x2=\"" + coord(f.x(rate)) + "\" y2=\"" +
-         coord(f.y0 + f.h + 5) + "\" stroke=\"" + ink + "\"/>\n";
-  for (int k = static_cast<int>(std::ceil(f.r_lo)); k <= static_cast<int>(std::floor(f.r_hi)); ++k)  // a label at each decade
-    s += "<text x=\"" + coord(f.x(std::pow(10.0, k))) + "\" y=\"" + coord(f.y0 + f.h + 19) + "\" text-anchor=\"middle\" fill=\"" + ink +
-         "\">10<tspan dy=\"-6\" font-size=\"9\">" + std::string(k < 0 ? "\u2212" : "") + std::to_string(std::abs(k)) + "</tspan></text>\n";
-  s += "<rect x=\"" + coord(f.x0) + "\" y=\"" + coord(f.y0) + "\" width=\"" + coord(f.w) + "\" height=\"" + coord(f.h) +
-       "\" fill=\"none\" stroke=\"" + ink + "\"/>\n";
-  s += "<text x=\"" + coord(f.x0 + f.w / 2) + "\" y=\"" + coord(f.y0 + f.h + 36) + "\" text-anchor=\"middle\" fill=\"" + ink +
-       "\">learning rate (log scale)</text>\n";
-  return s;
-}
-
-// One design's band, median line, dots and crosses on one plot.
-std::string sweep_design(const SweepFrame& f, const std::vector<SweepPoint>& points, bool logits, const std::string& colour, int v) {
-  const auto median = [&](const SweepPoint& p) { return logits ? p.median_largest_logit : p.median_test_loss; };
-  const auto low = [&](const SweepPoint& p) { return logits ? p.largest_logit_lo : p.test_loss_lo; };
-  const auto high = [&](const SweepPoint& p) { return logits ? p.largest_logit_hi : p.test_loss_hi; };
-  std::string upper, lower, s;
-  for (const SweepPoint& p : points)
-    if (p.runs > 0 && std::isfinite(low(p))) {
-      // A run that diverged has no finite loss: the band reaches the top edge.
-      upper += coord(f.x(p.learning_rate)) + "," + coord(std::isfinite(high(p)) ? f.y(high(p)) : f.y0) + " ";
-      lower = coord(f.x(p.learning_rate)) + "," + coord(f.y(low(p))) + " " + lower;
-    }
-  if (!upper.empty())
-    s += "<polygon fill-opacity=\"0.18\" stroke=\"none\" fill=\"" + colour + "\" points=\"" + upper + lower + "\"/>\n";
-  std::string line;
-  const auto flush = [&] {
-    if (line.find(' ') != line.rfind(' '))  // two points or more
-      s += "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"" + colour + "\"" + dash_attribute(v) + " points=\"" + line + "\"/>\n";
-    line.clear();
-  };
-  for (const SweepPoint& p : points) {
-    if (p.runs == 0) continue;
-    const double x = f.x(p.learning_rate);
-    if (!std::isfinite(median(p))) {  // the median run diverged: a cross on the top edge, the line broken
-      flush();
-      s += "<path d=\"M" + coord(x - 4) + " " + coord(f.y0 - 4) + "L" + coord(x + 4) + " " + coord(f.y0 + 4) + "M" + coord(x - 4) + " " +
-           coord(f.y0 + 4) + "L" + coord(x + 4) + " " + coord(f.y0 - 4) + "\" stroke-width=\"2\" stroke=\"" + colour + "\"/>\n";
-      continue;
-    }
-    line += coord(x) + "," + coord(f.y(median(p))) + " ";
-    s += "<circle cx=\"" + coord(x) + "\" cy=\"" + coord(f.y(median(p))) + "\" r=\"3\" fill=\"" + colour + "\"/>\n";
-  }
-  flush();
-  return s;
-}
-
-std::string sweep_svg(const Curves& c, bool light) {
-  constexpr double W = 720, H = 420, top = 62, plot_h = 270, left = 62, gap = 76;
-  const double plot_w = (W - left - 20 - gap) / 2;
-  const char* bg = light ? "#ffffff" : "#1e1f24";
-  const char* ink = light ? "#222222" : "#e6e6e6";
-  const char* grid = light ? "#dddddd" : "#3a3c44";
-  std::vector<std::vector<SweepPoint>> points(static_cast<size_t>(c.designs));
-  std::vector<SweepPoint> all;
-  for (int v = 0; v < c.designs; ++v)
-    for (int k = 0; k < static_cast<int>(c.sweep.size()); ++k) all.push_back(points[static_cast<size_t>(v)].emplace_back(sweep_point_of(c, k, v)));
-  const double r_lo = std::log10(c.sweep.front()) - 0.25, r_hi = std::log10(c.sweep.back()) + 0.25;  // a quarter decade each side
-  const auto [loss_lo, loss_hi] = sweep_decades(all, false);
-  const auto [logit_lo, logit_hi] = sweep_decades(all, true);
-  const SweepFrame loss{left, top, plot_w, plot_h, r_lo, r_hi, loss_lo, loss_hi};
-  const SweepFrame logit{left + plot_w + gap, top, plot_w, plot_h, r_lo, r_hi, logit_lo, logit_hi};
-  std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"420\" viewBox=\"0 0 720 420\" "
-                  "font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n";
-  s += "<rect width=\"720\" height=\"420\" fill=\"" + std::string(bg) + "\"/>\n";
-  s += "<text x=\"" + coord(left) + "\" y=\"24\" font-size=\"15\" fill=\"" + ink + "\">" +
-       xml_text(c.title.empty() ? "A learning-rate sweep" : markup_as_plain_text(c.title)) + "</text>\n";
-  s += sweep_axes(loss, c.sweep, "test loss after training", ink, grid);
-  s += sweep_axes(logit, c.sweep, "largest attention logit over training", ink, grid);
-  for (int v = 0; v < c.designs; ++v) {
-    const std::string colour = rgb(curve_colour(v, light));
-    s += sweep_design(loss, points[static_cast<size_t>(v)], false, colour, v);
-    s += sweep_design(logit, points[static_cast<size_t>(v)], true, colour, v);
-  }
-  // The legend: each design's line and name, and what the marks are.
-  double x = left;
-  const double y = H - 36;
-  for (int v = 0; v < c.designs; ++v) {
-    const std::string& name = c.names[static_cast<size_t>(v)];
-    const std::string plain = markup_as_plain_text(name.substr(0, name.rfind(", \u03b7 = ")));
-    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(x + 22) + "\" y2=\"" + coord(y) + "\" stroke-width=\"3\" stroke=\"" +
-         rgb(curve_colour(v, light)) + "\"" + dash_attribute(v) + "/>\n";
-    s += "<text x=\"" + coord(x + 28) + "\" y=\"" + coord(y + 4) + "\" fill=\"" + ink + "\">" + xml_text(plain) + "</text>\n";
-    x += 28 + 7.5 * static_cast<double>(plain.size()) + 20;
-  }
-  s += "<text x=\"" + coord(left) + "\" y=\"" + coord(H - 12) + "\" font-size=\"10\" fill=\"" + ink + "\">the line: the median over " +
-       std::to_string(c.seeds) + (c.seeds == 1 ? " seed" : " seeds") +
-       "; the band: the best run to the worst; \u00d7 on the top edge: the median run diverged</text>\n";
-  s += "</svg>\n";
-  return s;
-}
 
 }  // namespace
 
 std::string curves_svg(const Curves& c, bool light) {
-  if (!c.sweep.empty() && c.designs > 0) return sweep_svg(c, light);  // the plots the lab shows in place of the curves
+  if (!c.sweep.empty() && c.designs > 0) return sweep_svg(c, light);  // the plots the lab shows in place of the curves (sweep_svg.cpp)
   constexpr double W = 720, H = 420, left = 70, right = 200, top = 44, bottom = 50;
   const double pw = W - left - right, ph = H - top - bottom;
   const LossAxis axis = loss_axis(c);
@@ -612,39 +484,39 @@ std::string curves_svg(const Curves& c, bool light) {
   s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"420\" viewBox=\"0 0 720 420\" "
        "font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n";
   s += "<rect width=\"720\" height=\"420\" fill=\"" + std::string(bg) + "\"/>\n";
-  s += "<text x=\"" + coord(left) + "\" y=\"24\" font-size=\"15\" fill=\"" + ink + "\">" +
+  s += "<text x=\"" + svg_coord(left) + "\" y=\"24\" font-size=\"15\" fill=\"" + ink + "\">" +
        xml_text(c.title.empty() ? "Loss curves" : markup_as_plain_text(c.title)) + "</text>\n";
   // Over seeds, what the curves and bands are: above the legend, clear of a long title.
   if (c.seeds > 1)
-    s += "<text x=\"" + coord(left + pw + 14) + "\" y=\"20\" font-size=\"10\" fill=\"" + ink + "\">median over " +
-         std::to_string(c.seeds) + " seeds,</text>\n<text x=\"" + coord(left + pw + 14) + "\" y=\"33\" font-size=\"10\" fill=\"" +
+    s += "<text x=\"" + svg_coord(left + pw + 14) + "\" y=\"20\" font-size=\"10\" fill=\"" + ink + "\">median over " +
+         std::to_string(c.seeds) + " seeds,</text>\n<text x=\"" + svg_coord(left + pw + 14) + "\" y=\"33\" font-size=\"10\" fill=\"" +
          ink + "\">band: min to max</text>\n";
   // Decades: a grid line each, and a label 10^k every `every` of them, so that the 33 decades of a
   // loss that reached rounding do not touch; a floor of zeros labelled 0.
   const int every = axis.label_every(ph, 18.0);
   for (int k = axis.lo; k <= axis.hi; ++k) {
     const double y = top + ph * (axis.hi - k) / static_cast<double>(axis.hi - axis.lo);
-    s += "<line x1=\"" + coord(left) + "\" y1=\"" + coord(y) + "\" x2=\"" + coord(left + pw) + "\" y2=\"" + coord(y) +
+    s += "<line x1=\"" + svg_coord(left) + "\" y1=\"" + svg_coord(y) + "\" x2=\"" + svg_coord(left + pw) + "\" y2=\"" + svg_coord(y) +
          "\" stroke=\"" + grid + "\"/>\n";
     const std::string label = axis.label(k, every);
     if (label.empty()) continue;
-    s += "<text x=\"" + coord(left - 8) + "\" y=\"" + coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">" +
-         (label == "0" ? std::string("0") : "10<tspan dy=\"-6\" font-size=\"9\">" + std::string(k < 0 ? "\u2212" : "") + std::to_string(std::abs(k)) + "</tspan>") +
+    s += "<text x=\"" + svg_coord(left - 8) + "\" y=\"" + svg_coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">" +
+         (label == "0" ? std::string("0") : svg_power_of_ten(k)) +
          "</text>\n";
   }
   const int tick = step_tick(x_max);
   for (int step = 0; step <= x_max; step += tick) {
     const double x = px(step);
-    s += "<line x1=\"" + coord(x) + "\" y1=\"" + coord(top + ph) + "\" x2=\"" + coord(x) + "\" y2=\"" + coord(top + ph + 5) +
+    s += "<line x1=\"" + svg_coord(x) + "\" y1=\"" + svg_coord(top + ph) + "\" x2=\"" + svg_coord(x) + "\" y2=\"" + svg_coord(top + ph + 5) +
          "\" stroke=\"" + ink + "\"/>\n";
-    s += "<text x=\"" + coord(x) + "\" y=\"" + coord(top + ph + 19) + "\" text-anchor=\"middle\" fill=\"" + ink + "\">" +
+    s += "<text x=\"" + svg_coord(x) + "\" y=\"" + svg_coord(top + ph + 19) + "\" text-anchor=\"middle\" fill=\"" + ink + "\">" +
          std::to_string(step) + "</text>\n";
   }
-  s += "<rect x=\"" + coord(left) + "\" y=\"" + coord(top) + "\" width=\"" + coord(pw) + "\" height=\"" + coord(ph) +
+  s += "<rect x=\"" + svg_coord(left) + "\" y=\"" + svg_coord(top) + "\" width=\"" + svg_coord(pw) + "\" height=\"" + svg_coord(ph) +
        "\" fill=\"none\" stroke=\"" + ink + "\"/>\n";
-  s += "<text x=\"" + coord(left + pw / 2) + "\" y=\"" + coord(H - 10) + "\" text-anchor=\"middle\" fill=\"" + ink +
+  s += "<text x=\"" + svg_coord(left + pw / 2) + "\" y=\"" + svg_coord(H - 10) + "\" text-anchor=\"middle\" fill=\"" + ink +
        "\">step</text>\n";
-  s += "<text transform=\"translate(16 " + coord(top + ph / 2) + ") rotate(-90)\" text-anchor=\"middle\" fill=\"" + ink +
+  s += "<text transform=\"translate(16 " + svg_coord(top + ph / 2) + ") rotate(-90)\" text-anchor=\"middle\" fill=\"" + ink +
        "\">mean loss L of the batch (log scale)</text>\n";
   // Over seeds, each design's band first (min to max of its runs, faint), the median curves over them.
   for (size_t v = 0; v < c.band_lo.size() && v < c.band_hi.size(); ++v) {
@@ -658,13 +530,13 @@ std::string curves_svg(const Curves& c, bool light) {
       const size_t end = std::min(lo.size(), i + per_column);
       const double high = *std::max_element(hi.begin() + static_cast<std::ptrdiff_t>(i), hi.begin() + static_cast<std::ptrdiff_t>(end));
       const double low = *std::min_element(lo.begin() + static_cast<std::ptrdiff_t>(i), lo.begin() + static_cast<std::ptrdiff_t>(end));
-      upper.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(high)) + " ");
-      lower.push_back(coord(px(static_cast<double>(i))) + "," + coord(py(low)) + " ");
+      upper.push_back(svg_coord(px(static_cast<double>(i))) + "," + svg_coord(py(high)) + " ");
+      lower.push_back(svg_coord(px(static_cast<double>(i))) + "," + svg_coord(py(low)) + " ");
     }
     std::string points;
     for (const std::string& p : upper) points += p;
     for (auto it = lower.rbegin(); it != lower.rend(); ++it) points += *it;
-    s += "<polygon fill-opacity=\"0.18\" stroke=\"none\" fill=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\" points=\"" +
+    s += "<polygon fill-opacity=\"0.18\" stroke=\"none\" fill=\"" + svg_rgb(curve_colour(static_cast<int>(v), light)) + "\" points=\"" +
          points + "\"/>\n";
   }
   // The curves: at most ~2 points a pixel column, the lowest and highest of each (spikes stay).
@@ -681,12 +553,12 @@ std::string curves_svg(const Curves& c, bool light) {
         if (on_axis(axis, curve[k]) > on_axis(axis, curve[hi])) hi = k;
       }
       for (size_t k : {std::min(lo, hi), std::max(lo, hi)}) {
-        points += coord(px(static_cast<double>(k))) + "," + coord(py(curve[k])) + " ";
+        points += svg_coord(px(static_cast<double>(k))) + "," + svg_coord(py(curve[k])) + " ";
         if (lo == hi) break;
       }
     }
-    s += "<polyline fill=\"none\" stroke-width=\"1.6\" stroke=\"" + rgb(curve_colour(static_cast<int>(v), light)) + "\"" +
-         dash_attribute(static_cast<int>(v)) + " points=\"" + points + "\"/>\n";
+    s += "<polyline fill=\"none\" stroke-width=\"1.6\" stroke=\"" + svg_rgb(curve_colour(static_cast<int>(v), light)) + "\"" +
+         svg_dash_attribute(static_cast<int>(v)) + " points=\"" + points + "\"/>\n";
   }
   s += svg_legend(c, light, left + pw + 14, top, H);
   s += "</svg>\n";

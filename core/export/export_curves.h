@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/io/lm_result.h"
@@ -94,6 +95,12 @@ LossAxis loss_axis(const Curves& c);
 // The label of a tick between two decades of a log axis, 2 to 9 times a power of ten, as a plain
 // number: "3", "0.02", "5e+06".
 std::string minor_tick_label(double value);
+// A learning-rate sweep's axes, as the lab (app/widgets/sweep_plot.cpp) and the SVG draw them: the whole
+// decades around the finite positive values, [lo, hi] with at least one (10^-3 .. 10^0 when there are
+// none); and the rate axis in log₁₀, from a quarter of a decade below the first rate to a quarter above
+// the last, so that no point sits on the frame.
+std::pair<int, int> decades_around(const std::vector<double>& values);
+std::pair<double, double> sweep_rate_axis(const std::vector<double>& rates);
 // A loss as the axis draws it: at least its floor.
 double on_axis(const LossAxis& axis, double loss);
 // A step count for the x axis's ticks: 1, 2 or 5 times a power of ten, about `ticks` of them up to `steps`.
@@ -102,6 +109,10 @@ int step_tick(int steps, int ticks = 5);
 // 720 × 420 SVG, on white (light) or the dark theme's background; each curve, and its sample in the
 // legend, in its colour and dash pattern (curve_dash, stroke-dasharray), as the window draws them.
 std::string curves_svg(const Curves& c, bool light);
+// A learning-rate sweep's curves SVG (curves_svg gives it for a sweep): 720 × 420, the lab's two plots
+// against the rate, each design's median a line through a dot a rate, the band of its runs, a cross on the
+// top edge where the median run diverged (sweep_svg.cpp).
+std::string sweep_svg(const Curves& c, bool light);
 
 // One row per variant: variant, params, first_loss (before step 1), last_loss, test_loss
 // (empty until finished, or diverged), steps_done (the steps it took), diverged_at_step (the

@@ -16,7 +16,7 @@ import unittest
 
 import numpy as np
 
-from xvfb import Xvfb, cell_on_screen, drag, read_png, wait_for
+from xvfb import Xvfb, cell_on_screen, drag, read_png, wait_session
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -127,13 +127,7 @@ class Sessions(unittest.TestCase):
                 sx, sy, _ = cell_on_screen(x, json.loads(layout.read_text()), "X[1][0]")
                 drag(x, sx, sy, 100, steps=10, pause=0.03)
                 original = json.loads(pathlib.Path(SCENARIO).read_text())
-
-                def autosaved():  # at most a second behind, longer on a busy machine
-                    try:
-                        return json.loads(session.read_text())["scenario"]["X"][1][0] > original["X"][1][0] + 0.5
-                    except (OSError, ValueError, KeyError):
-                        return False
-                wait_for(autosaved, 30, "the autosave")
+                wait_session(x, lambda s: s["X"][1][0] > original["X"][1][0] + 0.5, "the autosave")
                 app.send_signal(signal.SIGKILL)
                 app.wait()
             finally:

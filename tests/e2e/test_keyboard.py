@@ -15,7 +15,7 @@ import sys
 import tempfile
 import unittest
 
-from xvfb import close_app, Xvfb, read_png, wait_for, xdo
+from xvfb import close_app, has_control, Xvfb, read_png, wait_for, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -38,12 +38,7 @@ class KeysAlone(unittest.TestCase):
 
     def wait_control(self, layout, name, what):
         """Until the window's layout (--layout-out, written again when the controls on screen change) has the control."""
-        def shown():
-            try:
-                return name in json.loads(layout.read_text()).get("controls", {})
-            except (OSError, ValueError):  # not written yet
-                return False
-        wait_for(shown, 30, what)
+        wait_for(lambda: has_control(layout, name), 30, what)
 
     def wait_kept(self, x, holds, what):
         wait_for(lambda: (s := self.kept(x)) is not None and holds(s), 30, what)

@@ -16,7 +16,7 @@ import tempfile
 import time
 import unittest
 
-from xvfb import Xvfb, read_layout, read_png, wait_for, wait_session, xdo
+from xvfb import Xvfb, has_control, read_layout, read_png, wait_for, wait_session, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -45,7 +45,7 @@ class Lab(unittest.TestCase):
     def click(self, x, control):
         """Clicks the control where the window last drew it, once it is on screen (a popup's entries
         are there once it has opened)."""
-        wait_for(lambda: control in ((read_layout(self.layout) or {}).get("controls", {})), 30, control)
+        wait_for(lambda: has_control(self.layout, control), 30, control)
         rx, ry, rw, rh = read_layout(self.layout)["controls"][control]
         xdo(x, "mousemove", self.origin[0] + int(rx + rw / 2), self.origin[1] + int(ry + rh / 2))
         xdo(x, "click", "1")
@@ -137,7 +137,7 @@ class Lab(unittest.TestCase):
             xdo(x, "key", "--window", self.window, "ctrl+l")
             self.click(x, "lab.speed")
             self.click(x, "lab.speed.3")  # 5 steps a second, once the list has opened
-            wait_for(lambda: "lab.speed.3" not in (read_layout(self.layout) or {}).get("controls", {"lab.speed.3": 0}), 30,
+            wait_for(lambda: read_layout(self.layout) is not None and not has_control(self.layout, "lab.speed.3"), 30,
                      "the list to close")
             self.click(x, "lab.run")  # "Run again"
             self.wait_progress(lambda p: p.startswith("step ") and self.steps_done(p) >= 2 and "paused" not in p, "two steps of the run again")

@@ -20,7 +20,7 @@ import tempfile
 import time
 import unittest
 
-from xvfb import Xvfb, wait_for, xdo
+from xvfb import Xvfb, read_layout, wait_for, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -46,10 +46,7 @@ class RecordSweep(unittest.TestCase):
 
     def controls(self):
         """The window's controls now: --layout-out is rewritten whenever they change."""
-        try:
-            return json.loads(self.layout.read_text())
-        except (OSError, ValueError):
-            return {"controls": {}}
+        return read_layout(self.layout) or {"controls": {}}
 
     def click(self, x, key, where="controls"):
         wait_for(lambda: key in self.controls()[where] if where else key in self.controls(), 20, key)

@@ -19,7 +19,7 @@ import tempfile
 import time
 import unittest
 
-from xvfb import Xvfb, drag, read_layout, read_png, xdo
+from xvfb import Xvfb, drag, read_layout, read_png, wait_json, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab  # noqa: E402  the one way the tests run the binary
@@ -106,16 +106,7 @@ class Sessions(unittest.TestCase):
 
     def saved(self, path, holds, what):
         """The JSON at path once holds(it) is true: the autosave is at most a second behind, longer on a busy machine."""
-        found = []
-
-        def ready():
-            try:
-                found.append(json.loads(pathlib.Path(path).read_text()))
-            except (OSError, ValueError):  # not written yet, being replaced, or not readable yet
-                return False
-            return holds(found[-1])
-        self.assertTrue(wait_for(ready, 30), f"timed out waiting for {what}")
-        return found[-1]
+        return wait_json(path, holds, what)
 
     # The session's JSON writer aborted on a file name that is not UTF-8.
     def test_a_path_that_is_not_utf8_is_kept_byte_for_byte(self):

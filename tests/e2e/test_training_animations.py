@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from test_animations import decoded_frames, gif_blocks  # noqa: E402  the GIF reader and FFmpeg's decoding
-from xvfb import close_app, OneDisplay, Xvfb, wait_for, xdo  # noqa: E402
+from xvfb import close_app, OneDisplay, Xvfb, read_layout, wait_for, xdo  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -131,7 +131,7 @@ class TheLabsDialog(unittest.TestCase):
         shutil.rmtree(self.tmp)
 
     def controls(self):
-        return json.loads(self.layout.read_text())["controls"]
+        return (read_layout(self.layout) or {}).get("controls", {})
 
     def click(self, x, control, settle=0.3):
         wait_for(lambda: control in self.controls(), 10, control)

@@ -16,20 +16,12 @@ import unittest
 
 import numpy as np
 
-from xvfb import close_app, Xvfb, cell_on_screen, drag, read_png, wait_for, xdo
+from xvfb import close_app, Xvfb, cell_on_screen, drag, has_control, read_png, wait_for, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
 
 ATTNLAB = SCENARIO = None
-
-
-def has_control(layout, name):
-    """Whether the window's last layout (--layout-out) has the control on screen."""
-    try:
-        return name in json.loads(layout.read_text()).get("controls", {})
-    except (OSError, ValueError):  # being replaced, or not written yet
-        return False
 
 
 class Window(unittest.TestCase):

@@ -139,21 +139,28 @@ def read_layout(path):
         return None
 
 
-def wait_session(x, holds, what, timeout=30):
-    """The session's scenario once the autosave has written one for which holds(scenario) is true:
-    the autosave is at most a second behind, and a busy machine makes that longer."""
+def has_control(layout, name):
+    """Whether the window's last --layout-out (written again when the controls on screen change) has the control."""
+    return name in (read_layout(layout) or {}).get("controls", {})
+
+
+def wait_json(path, holds, what, timeout=30):
+    """The JSON at path once holds(it) is true (a file another process writes whole, such as the
+    autosave, at most a second behind and longer on a busy machine); fails the test, naming what."""
     import json
-    path = pathlib.Path(x.state_home) / "attnlab" / "session.json"
     found = []
 
-    def saved():
+    def ready():
         try:
-            scenario = json.loads(path.read_text())["scenario"]
-        except (OSError, ValueError, KeyError):  # not written yet, or being replaced
+            found.append(json.loads(pathlib.Path(path).read_text()))
+        except (OSError, ValueError):  # not written yet, being replaced, or not readable yet
             return False
-        if holds(scenario):
-            found.append(scenario)
-            return True
-        return False
-    wait_for(saved, timeout, what)
+        return holds(found[-1])
+    wait_for(ready, timeout, what)
     return found[-1]
+
+
+def wait_session(x, holds, what, timeout=30):
+    """The session's scenario once the autosave has written one for which holds(scenario) is true."""
+    path = pathlib.Path(x.state_home) / "attnlab" / "session.json"
+    return wait_json(path, lambda saved: "scenario" in saved and holds(saved["scenario"]), what, timeout)["scenario"]
