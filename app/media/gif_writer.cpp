@@ -95,11 +95,11 @@ Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std:
   // A picture of panels is mostly runs of one colour (backgrounds, cells): a pixel as the one
   // before it takes its bin, and a run is counted at its end, its length times its colour.
   std::uint32_t colour = 0;  // the run's pixel, its four bytes as one word
-  std::uint16_t b = 0;
+  std::uint16_t run_bin = 0;  // its bin
   std::uint64_t run = 0;
   const auto count_run = [&](const unsigned char* p) {
-    counts[b] += static_cast<std::uint32_t>(run);
-    std::array<std::uint64_t, 3>& sum = sums[b];
+    counts[run_bin] += static_cast<std::uint32_t>(run);
+    std::array<std::uint64_t, 3>& sum = sums[run_bin];
     sum[0] += run * p[0];
     sum[1] += run * p[1];
     sum[2] += run * p[2];
@@ -109,14 +109,14 @@ Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std:
     std::uint32_t pixel;
     std::memcpy(&pixel, p, sizeof pixel);
     if (run && pixel == colour) {
-      bins[i] = b;
+      bins[i] = run_bin;
       ++run;
       continue;
     }
     if (run) count_run(p - 4);
     colour = pixel;
-    b = static_cast<std::uint16_t>(bin_of(p));
-    bins[i] = b;
+    run_bin = static_cast<std::uint16_t>(bin_of(p));
+    bins[i] = run_bin;
     run = 1;
   }
   if (run) count_run(rgba + 4 * (count - 1));

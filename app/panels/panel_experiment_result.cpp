@@ -174,16 +174,20 @@ void ResultView(AppState& state) {
   ImGui::SameLine(0, 14 * scale);
   ImGui::BeginChild("curves", ImVec2(0, 0), false);
   if (!r.sweep.empty()) {  // a learning-rate sweep: the held-out bits and the largest logits against the rate
+    ImGui::PushTextWrapPos(0);  // wrapped at the panel's edge, not cut off there in a narrow window
     ImGui::TextDisabled("held-out %s after training, and the largest attention logit of any step's batch, against the peak learning rate",
                         r.unit.c_str());
+    ImGui::PopTextWrapPos();
     SweepPlots(state, ImVec2(ImGui::GetContentRegionAvail().x,
                              std::max(240 * scale, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 1.5f)));
     ResultExports(state);
     ImGui::EndChild();
     return;
   }
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s of each step's batch, before the step (the median over the seeds; the band: the smallest to the largest)",
                       r.unit.c_str());
+  ImGui::PopTextWrapPos();
   CurvesControls(state);
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2 * scale;

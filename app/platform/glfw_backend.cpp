@@ -69,7 +69,7 @@ class GlfwBackend final : public Backend {
   void new_frame() override {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    if (g_glfw_events.before_frame()) g_glfw_events.event = true;  // the next press's frame
+    if (g_glfw_events.input.before_frame()) g_glfw_events.event = true;  // the next event's frame
   }
   void end_frame() override {
     int fb_w = 0, fb_h = 0;

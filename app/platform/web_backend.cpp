@@ -146,7 +146,7 @@ class WebBackend final : public Backend {
     // asserts on it (Dear ImGui added this guard itself in 1.89.7).
     ImGuiIO& io = ImGui::GetIO();
     if (io.DeltaTime <= 0) io.DeltaTime = 1e-3f;
-    if (g_glfw_events.before_frame()) g_glfw_events.event = true;  // the next press's frame
+    if (g_glfw_events.input.before_frame()) g_glfw_events.event = true;  // the next event's frame
     last_frame_ms_ = emscripten_get_now();
   }
   void end_frame() override {

@@ -102,6 +102,7 @@ struct CurvesPlot {
   // The legend on the right, or below the plot in as many columns as fit.
   bool legend_below = false;
   int legend_columns = 1;
+  float height = 0;  // the plot's and its legend's, at least the height asked for
   ImVec2 p0, p1;  // the plot's corners
   float pw = 0, ph = 0;
   core::LossAxis axis;
@@ -159,8 +160,11 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
   const float legend_h = legend_below ? static_cast<float>(legend_rows) * entry_h + 4 * scale : 0.0f;
   const float beside_w = legend_w * static_cast<float>(legend_columns);
   const ImVec2 p0(origin.x + left, origin.y + top);
+  // A plot that can be read above a legend of many rows, however short the room: the widget is
+  // then taller than asked (CurvesPlot::height), and what follows it goes below it, not under it.
+  const float min_plot_h = (legend_below ? 100 : 40) * scale;
   const ImVec2 p1(origin.x + std::max(left + 40 * scale, legend_below ? size.x - 10 * scale : size.x - beside_w - 10 * scale),
-                  origin.y + std::max(top + 40 * scale, size.y - bottom - legend_h));
+                  origin.y + std::max(top + min_plot_h, size.y - bottom - legend_h));
   // A training run's frame keeps the whole run's axis: the curves grow, the axis stays put.
   const TrainingFrame& frame = frame_picture().training;
   const bool animating = frame.panel.has_value();
@@ -173,6 +177,7 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
                     .legend_w = legend_w,
                     .legend_below = legend_below,
                     .legend_columns = legend_columns,
+                    .height = std::max(size.y, p1.y - origin.y + bottom + legend_h),
                     .p0 = p0,
                     .p1 = p1,
                     .pw = p1.x - p0.x,
@@ -354,6 +359,7 @@ ImFont* legend_value_font() {
 // The curves on a log axis with a legend: the panel's and the PNG's.
 void LossCurves(AppState& state, ImVec2 size) {
   const CurvesPlot p = layout_curves(state, size);
+  size.y = p.height;
   frame_layout().panels[kLossCurvesPicture] = Rect{p.origin.x, p.origin.y, size.x, size.y};
   ImGui::InvisibleButton("curves", size, ImGuiButtonFlags_MouseButtonMiddle);  // hovered, never pressed (heatmap.cpp's cells)
   const bool hovered = ImGui::IsItemHovered();

@@ -49,8 +49,15 @@ struct SweepFrame {
 std::string decade_label(int k) { return core::LossAxis{k, k + 1}.label(k, 1); }
 
 // titles: the longest first; the first that fits over the plot is drawn.
+// The first of texts (the longest first) that fits width; null when none does.
+const std::string* first_fitting(const std::vector<std::string>& texts, float width) {
+  for (const std::string& t : texts)
+    if (ImGui::CalcTextSize(t.c_str()).x <= width) return &t;
+  return nullptr;
+}
+
 void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std::string>& titles, const std::vector<double>& rates,
-                     const char* x_title, float scale) {
+                     const std::vector<std::string>& x_titles, float scale) {
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Separator, 0.5f);
   dl->AddRectFilled(f.p0, f.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
@@ -85,15 +92,14 @@ void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std:
   for (const double rate : rates)  // a tick at each rate swept, inside the frame's foot
     dl->AddLine(ImVec2(f.x_of(rate), f.p1.y), ImVec2(f.x_of(rate), f.p1.y - 6 * scale), ink, 1.5f * scale);
   dl->AddRect(f.p0, f.p1, faint);
-  const std::string* title = &titles.back();
-  for (const std::string& t : titles)
-    if (ImGui::CalcTextSize(t.c_str()).x <= f.p1.x - f.p0.x) {
-      title = &t;
-      break;
-    }
-  dl->AddText(ImVec2(f.p0.x, f.p0.y - ImGui::GetTextLineHeight() - 4 * scale), ink, title->c_str());
-  dl->AddText(ImVec2((f.p0.x + f.p1.x - ImGui::CalcTextSize(x_title).x) * 0.5f, f.p1.y + 6 * scale + ImGui::GetTextLineHeight()), faint,
-              x_title);
+  const std::string* title = first_fitting(titles, f.p1.x - f.p0.x);
+  dl->AddText(ImVec2(f.p0.x, f.p0.y - ImGui::GetTextLineHeight() - 4 * scale), ink, (title ? *title : titles.back()).c_str());
+  const std::string& x_title = *[&] {
+    const std::string* t = first_fitting(x_titles, f.p1.x - f.p0.x);
+    return t ? t : &x_titles.back();
+  }();
+  dl->AddText(ImVec2((f.p0.x + f.p1.x - ImGui::CalcTextSize(x_title.c_str()).x) * 0.5f, f.p1.y + 6 * scale + ImGui::GetTextLineHeight()),
+              faint, x_title.c_str());
 }
 
 // Per design: the band from the smallest to the largest run (to the top edge where one diverged),
@@ -190,7 +196,31 @@ void SweepPlots(AppState& state, ImVec2 size) {
   }
 
   // The legend's row under the plots, the plots side by side (one above the other when narrow).
-  const float legend_h = line + 8 * scale, top = line + 8 * scale, left = 58 * scale, bottom = 2 * line + 12 * scale;
+  // What the marks are (the line, the band, the cross) follows the names on the row, or has a
+  // row of its own where the names leave no room, in fewer words where the full ones do not fit:
+  // a picture of the plot keeps it.
+  const float left = 58 * scale;
+  const std::string seeds = std::to_string(c.seeds);
+  const std::vector<std::string> keys =
+      c.seeds > 1 ? std::vector<std::string>{"line: the median over " + seeds +
+                                                 " seeds \u00B7 band: the best to the worst run \u00B7 \u00D7 on the top edge: half the runs or more diverged",
+                                             "line: the median of " + seeds + " seeds \u00B7 band: best to worst \u00B7 \u00D7: half or more diverged",
+                                             "median \u00B7 band: best to worst \u00B7 \u00D7: diverged"}
+                  : std::vector<std::string>{"\u00D7 on the top edge: the run diverged", "\u00D7: diverged"};
+  float names_w = 0;
+  for (const std::string& name : names) names_w += 34 * scale + script_text_size(name).x + 24 * scale;
+  const std::string* key = nullptr;  // the longest that fits beside the names, or else below them
+  bool key_below = false;
+  for (const std::string& k : keys) {
+    const float w = ImGui::CalcTextSize(k.c_str()).x;
+    key_below = left + names_w + w > size.x;
+    if (left + (key_below ? 0 : names_w) + w <= size.x) {
+      key = &k;
+      break;
+    }
+  }
+  key_below = key && key_below;
+  const float legend_h = (key_below ? 2 * line : line) + 8 * scale, top = line + 8 * scale, bottom = 2 * line + 12 * scale;
   const bool stacked = size.x < 560 * scale;
   const float right = 24 * scale;  // room for the last rate label's half
   const float plot_w = stacked ? size.x - left - right : (size.x - 2 * left - 2 * right) / 2;
@@ -207,8 +237,8 @@ void SweepPlots(AppState& state, ImVec2 size) {
   const std::string tested = state.lab.result ? "held-out " + state.lab.result->unit : "test loss";
   const std::string after = tested + " after training";
   // A language model's rate is its schedule's peak.
-  const char* x_title = state.lab.result ? "peak learning rate (log scale; a tick at each rate swept)"
-                                         : "learning rate (log scale; a tick at each rate swept)";
+  const std::string rate = state.lab.result ? "peak learning rate" : "learning rate";
+  const std::vector<std::string> x_title{rate + " (log scale; a tick at each rate swept)", rate + " (log scale)", rate};
   draw_sweep_axes(dl, frames[0], {c.seeds > 1 ? after + " (median over the seeds, band: their range)" : after, after, tested}, c.sweep,
                   x_title, scale);
   draw_sweep_axes(dl, frames[1], {"largest attention logit over training", "largest attention logit", "largest logit"}, c.sweep, x_title,
@@ -220,20 +250,17 @@ void SweepPlots(AppState& state, ImVec2 size) {
     draw_design(state, dl, frames[1], points, v, c.sweep, [](const core::SweepPoint& p) { return p.median_largest_logit; },
                 [](const core::SweepPoint& p) { return p.largest_logit_lo; }, [](const core::SweepPoint& p) { return p.largest_logit_hi; });
   }
-  // The legend: each design's line and name.
+  // The legend: each design's line and name, and what the marks are.
   float x = origin.x + left;
-  const float y = origin.y + size.y - legend_h * 0.5f;
+  const float y = origin.y + size.y - 4 * scale - (key_below ? 1.5f : 0.5f) * line;
   for (int v = 0; v < c.designs; ++v) {
     CurveSample(state, dl, ImVec2(x, y), 28 * scale, v);
     draw_script_text(dl, ImVec2(x + 34 * scale, y - line * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), names[static_cast<size_t>(v)]);
     x += 34 * scale + script_text_size(names[static_cast<size_t>(v)]).x + 24 * scale;
   }
-  // What the marks are, where the row has room: the line, the band, the cross.
-  const std::string key = c.seeds > 1 ? "line: the median over " + std::to_string(c.seeds) +
-                                            " seeds \u00B7 band: the best to the worst run \u00B7 \u00D7 on the top edge: half the runs or more diverged"
-                                      : "\u00D7 on the top edge: the run diverged";
-  if (x + ImGui::CalcTextSize(key.c_str()).x <= origin.x + size.x)
-    dl->AddText(ImVec2(x, y - line * 0.5f), ImGui::GetColorU32(ImGuiCol_TextDisabled), key.c_str());
+  if (key)
+    dl->AddText(key_below ? ImVec2(origin.x + left, y + line * 0.5f) : ImVec2(x, y - line * 0.5f), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                key->c_str());
   if (!hovered || frame_picture().active) return;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   for (const SweepFrame& f : frames) {

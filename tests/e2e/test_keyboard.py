@@ -10,7 +10,7 @@ Usage: test_keyboard.py PATH/TO/attnlab LESSONS_DIR
 import json
 import pathlib
 import shutil
-import subprocess
+import signal
 import sys
 import tempfile
 import unittest
@@ -66,10 +66,13 @@ class KeysAlone(unittest.TestCase):
                 xdo(x, "windowfocus", "--sync", window)  # no window manager: the keyboard goes to it
 
                 # F10 opens File; → goes on to Lessons; ↓ ↓ reaches the third lesson; Enter opens it. Each
-                # press has a frame of its own (app/platform/glfw_events.h), however slow the frames are.
+                # press has a frame of its own (app/platform/input_latch.h), however slow the frames
+                # are: the keys are sent while the window is stopped (SIGSTOP), all within one frame.
                 xdo(x, "key", "F10")
                 self.wait_control(layout, "menu.open_link", "the File menu open")
+                app.send_signal(signal.SIGSTOP)
                 xdo(x, "key", "Right", "Down", "Down", "Return")
+                app.send_signal(signal.SIGCONT)
                 s = self.wait_kept(x, lambda s: s.get("file", "").endswith("03_shared_qk.json"), "the third lesson opened")
                 self.assertEqual(self.dump(s["scenario"]), self.dump(shipped))
 
