@@ -205,7 +205,7 @@ void SweepPlots(AppState& state, ImVec2 size) {
       c.seeds > 1 ? std::vector<std::string>{"line: the median over " + seeds +
                                                  " seeds \u00B7 band: the best to the worst run \u00B7 \u00D7 on the top edge: half the runs or more diverged",
                                              "line: the median of " + seeds + " seeds \u00B7 band: best to worst \u00B7 \u00D7: half or more diverged",
-                                             "median \u00B7 band: best to worst \u00B7 \u00D7: diverged"}
+                                             "median \u00B7 band: best to worst \u00B7 \u00D7: \u2265 half diverged"}
                   : std::vector<std::string>{"\u00D7 on the top edge: the run diverged", "\u00D7: diverged"};
   float names_w = 0;
   for (const std::string& name : names) names_w += 34 * scale + script_text_size(name).x + 24 * scale;
