@@ -59,9 +59,8 @@ class InputLatch {
   // frame of their own (a frame more is due).
   bool before_frame() {
     ImGuiIO& io = ImGui::GetIO();
-    // The keys the last frame held down for a press are back to their real state.
-    for (int key : held_) io.KeysDown[key] = real_down_[key];
-    held_.clear();
+    // The keys as they are: the last frame's press and the presses that waited are undone.
+    std::copy(std::begin(real_down_), std::end(real_down_), std::begin(io.KeysDown));
     Taken now;  // nothing pressed, no modifiers
     if (events_.empty()) {  // nothing waits: the backend's pointer is the pointer's
       pointer_ = io.MousePos;
@@ -120,8 +119,7 @@ class InputLatch {
         if (acted || typed) break;
         // Down in the last frame: up for a frame first, or "↓ ↓" would be ↓ held for two frames, one press.
         if (given_[e.code]) break;
-        if (!io.KeysDown[e.code]) held_.push_back(e.code);
-        io.KeysDown[e.code] = true;
+        io.KeysDown[e.code] = true;  // for this frame, released or not
         now = {e.code, e.mods};
         acted = true;
       } else if (down_[e.code] != e.down) {  // a button's change, in a frame where nothing else happens
@@ -141,8 +139,7 @@ class InputLatch {
   }
 
   std::vector<Event> events_;  // since the frame that took the last of them
-  std::vector<int> held_;      // held down by the latch in the last frame
-  bool real_down_[kKeys] = {};  // the keys as they are, pressed and released
+  bool real_down_[kKeys] = {};  // the keys as they are, pressed and released (the backend's io.KeysDown)
   bool given_[kKeys] = {};      // the keys as the last frame had them
   ImVec2 pointer_{-FLT_MAX, -FLT_MAX};
   bool down_[kButtons] = {};  // the buttons as the frames were given them

@@ -48,14 +48,14 @@ struct SweepFrame {
 // "10^{−3}": a decade's label, in the views' markup.
 std::string decade_label(int k) { return core::LossAxis{k, k + 1}.label(k, 1); }
 
-// titles: the longest first; the first that fits over the plot is drawn.
-// The first of texts (the longest first) that fits width; null when none does.
-const std::string* first_fitting(const std::vector<std::string>& texts, float width) {
+// The first of texts (the longest first) that fits width; the last, the shortest, when none does.
+const std::string& first_fitting(const std::vector<std::string>& texts, float width) {
   for (const std::string& t : texts)
-    if (ImGui::CalcTextSize(t.c_str()).x <= width) return &t;
-  return nullptr;
+    if (ImGui::CalcTextSize(t.c_str()).x <= width) return t;
+  return texts.back();
 }
 
+// titles and x_titles: the longest first; the first that fits over (under) the plot is drawn.
 void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std::string>& titles, const std::vector<double>& rates,
                      const std::vector<std::string>& x_titles, float scale) {
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -92,12 +92,8 @@ void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std:
   for (const double rate : rates)  // a tick at each rate swept, inside the frame's foot
     dl->AddLine(ImVec2(f.x_of(rate), f.p1.y), ImVec2(f.x_of(rate), f.p1.y - 6 * scale), ink, 1.5f * scale);
   dl->AddRect(f.p0, f.p1, faint);
-  const std::string* title = first_fitting(titles, f.p1.x - f.p0.x);
-  dl->AddText(ImVec2(f.p0.x, f.p0.y - ImGui::GetTextLineHeight() - 4 * scale), ink, (title ? *title : titles.back()).c_str());
-  const std::string& x_title = *[&] {
-    const std::string* t = first_fitting(x_titles, f.p1.x - f.p0.x);
-    return t ? t : &x_titles.back();
-  }();
+  dl->AddText(ImVec2(f.p0.x, f.p0.y - ImGui::GetTextLineHeight() - 4 * scale), ink, first_fitting(titles, f.p1.x - f.p0.x).c_str());
+  const std::string& x_title = first_fitting(x_titles, f.p1.x - f.p0.x);
   dl->AddText(ImVec2((f.p0.x + f.p1.x - ImGui::CalcTextSize(x_title.c_str()).x) * 0.5f, f.p1.y + 6 * scale + ImGui::GetTextLineHeight()),
               faint, x_title.c_str());
 }
@@ -207,19 +203,20 @@ void SweepPlots(AppState& state, ImVec2 size) {
                                              "line: the median of " + seeds + " seeds \u00B7 band: best to worst \u00B7 \u00D7: half or more diverged",
                                              "median \u00B7 band: best to worst \u00B7 \u00D7: \u2265 half diverged"}
                   : std::vector<std::string>{"\u00D7 on the top edge: the run diverged", "\u00D7: diverged"};
+  // A design's entry in the legend: its sample, its name and the gap after it.
+  const auto entry_w = [&](int v) { return 34 * scale + script_text_size(names[static_cast<size_t>(v)]).x + 24 * scale; };
   float names_w = 0;
-  for (const std::string& name : names) names_w += 34 * scale + script_text_size(name).x + 24 * scale;
+  for (int v = 0; v < c.designs; ++v) names_w += entry_w(v);
   const std::string* key = nullptr;  // the longest that fits beside the names, or else below them
   bool key_below = false;
   for (const std::string& k : keys) {
     const float w = ImGui::CalcTextSize(k.c_str()).x;
-    key_below = left + names_w + w > size.x;
-    if (left + (key_below ? 0 : names_w) + w <= size.x) {
+    if (left + names_w + w <= size.x || left + w <= size.x) {
       key = &k;
+      key_below = left + names_w + w > size.x;
       break;
     }
   }
-  key_below = key && key_below;
   const float legend_h = (key_below ? 2 * line : line) + 8 * scale, top = line + 8 * scale, bottom = 2 * line + 12 * scale;
   const bool stacked = size.x < 560 * scale;
   const float right = 24 * scale;  // room for the last rate label's half
@@ -256,7 +253,7 @@ void SweepPlots(AppState& state, ImVec2 size) {
   for (int v = 0; v < c.designs; ++v) {
     CurveSample(state, dl, ImVec2(x, y), 28 * scale, v);
     draw_script_text(dl, ImVec2(x + 34 * scale, y - line * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), names[static_cast<size_t>(v)]);
-    x += 34 * scale + script_text_size(names[static_cast<size_t>(v)]).x + 24 * scale;
+    x += entry_w(v);
   }
   if (key)
     dl->AddText(key_below ? ImVec2(origin.x + left, y + line * 0.5f) : ImVec2(x, y - line * 0.5f), ImGui::GetColorU32(ImGuiCol_TextDisabled),

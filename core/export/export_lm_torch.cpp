@@ -1,5 +1,5 @@
 // The PyTorch script of a language-model experiment (export_lm_torch.h). The model and the loop are
-// Python, in lm_script_body.h; attnlab writes the experiment before it and nothing else: it trains nothing.
+// Python, in lm_script_body.h and lm_script_model.h; attnlab writes the experiment before it and nothing else: it trains nothing.
 #include "core/export/export_lm_torch.h"
 
 #include <string_view>
@@ -7,6 +7,7 @@
 #include "core/designs/designs.h"
 #include "core/export/export_train_torch.h"
 #include "core/export/lm_script_body.h"
+#include "core/export/lm_script_model.h"
 #include "core/io/language_model_json.h"
 
 namespace core {
@@ -38,7 +39,7 @@ std::string export_lm_py(const LanguageModel& lm) {
       "EXPERIMENT = ";
   python_literal(script, language_model_to_json(lm), 0);
   script += "\n";
-  script += fill_design_slots(kLmScriptBody);
+  script += fill_design_slots(std::string(kLmScriptCorpus) + std::string(kLmScriptModel) + std::string(kLmScriptTraining));
   return script;
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The real attnlab window under Xvfb: it opens, its shaders compile, xdotool
 drags a matrix entry at the place --layout-out gives, the pixels change, and
-Ctrl+Q closes it with exit 0; hovering a score lights its query and key.
+Ctrl+Q closes it with exit 0; hovering a score lights its query and key; a drag
+made while the window is stopped moves the entry as one made at leisure does.
 
 Usage: test_window.py PATH/TO/attnlab SCENARIO.json
 """

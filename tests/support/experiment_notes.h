@@ -1,6 +1,7 @@
 // What the tests of the shipped experiments' notes share (tests/unit/training/test_experiment_notes*.cpp):
-// the experiments trained to their end, each once for the whole executable (trained()'s runs are
-// one map, an inline function's static), the medians' and p-values' quoting, the sign test.
+// the experiments trained to their end, each at most once in a process (trained()'s runs are one
+// map, an inline function's static), the medians' and p-values' quoting, the sign test
+// (tests/support/sign_test.h).
 #pragma once
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "core/training/training.h"
+#include "tests/support/sign_test.h"
 
 namespace test_experiment_notes {
 using nlohmann::json;
@@ -85,16 +87,7 @@ inline int seeds_where(const core::SeededTraining& t, int a, int b,
 inline bool lower_test_loss(const core::Training& r, int a, int b) { return r.test_loss(a) < r.test_loss(b); }
 inline bool sooner(const core::Training& r, int a, int b) { return below_0_01(r.loss(a)) < below_0_01(r.loss(b)); }
 
-// A two-sided sign test: k of n seeds (ties left out) going one way, if each way were as likely.
-inline double sign_test_p(int k, int n) {
-  const int t = std::min(k, n - k);
-  double tail = 0, c = 1;  // c = C(n, i)
-  for (int i = 0; i <= t; ++i) {
-    tail += c;
-    c = c * (n - i) / (i + 1);
-  }
-  return std::min(1.0, 2 * tail / std::pow(2.0, n));
-}
+using testing_helpers::sign_test_p;
 
 // The note says "p = <quoted>" and the sign test of k of n gives it.
 inline void says_p(const std::string& notes, int k, int n, const std::string& quoted) {

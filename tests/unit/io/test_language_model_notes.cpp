@@ -14,6 +14,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/language_model_json.h"
 #include "core/io/lm_result.h"
+#include "tests/support/sign_test.h"
 
 namespace test_language_model_notes {
 
@@ -33,15 +34,10 @@ std::string quoted(const core::LmVariantResult& v) {
   return text;
 }
 
-// A two-sided sign test of k of n seeds going one way, as the notes quote it: "p = 0.25", "p = 1".
-std::string sign_test_p(int k, int n) {
-  const int t = std::min(k, n - k);
-  double tail = 0, c = 1;
-  for (int i = 0; i <= t; ++i) {
-    tail += c;
-    c = c * (n - i) / (i + 1);
-  }
-  const double p = std::min(1.0, 2 * tail / std::pow(2.0, n));
+// The two-sided sign test of k of n seeds going one way (tests/support/sign_test.h), as the notes
+// quote it: "p = 0.25", "p = 1".
+std::string sign_test_text(int k, int n) {
+  const double p = testing_helpers::sign_test_p(k, n);
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", p);
   std::string out = text;
@@ -95,14 +91,14 @@ TEST(LanguageModel, TheShippedNotesQuoteTheShippedResult) {
   // "k of 3 seeds (p = …)": the count and its sign test.
   const auto of_3 = [&](const core::LmVariantResult& v, bool lower) {
     const int k = seeds_where(v, qkt, lower);
-    return std::to_string(k) + " of 3 seeds (p = " + sign_test_p(k, 3) + ")";
+    return std::to_string(k) + " of 3 seeds (p = " + sign_test_text(k, 3) + ")";
   };
   says("QKᵀ: " + quoted(qkt) + ".");
-  says("a two-sided sign test gives p = " + sign_test_p(3, 3) + " for 3 of 3 or 0 of 3 and p = " + sign_test_p(2, 3) +
+  says("a two-sided sign test gives p = " + sign_test_text(3, 3) + " for 3 of 3 or 0 of 3 and p = " + sign_test_text(2, 3) +
        " for 2 of 3 or 1 of 3, so no comparison below is significant at the 5% level");
-  EXPECT_EQ(sign_test_p(0, 3), sign_test_p(3, 3));
-  EXPECT_EQ(sign_test_p(1, 3), "1");
-  EXPECT_GT(std::stod(sign_test_p(3, 3)), 0.05);
+  EXPECT_EQ(sign_test_text(0, 3), sign_test_text(3, 3));
+  EXPECT_EQ(sign_test_text(1, 3), "1");
+  EXPECT_GT(std::stod(sign_test_text(3, 3)), 0.05);
   says("QQᵀ " + quoted(variant("QQᵀ")) + ": worse than QKᵀ in " + of_3(variant("QQᵀ"), false));
   EXPECT_EQ(seeds_where(variant("QQᵀ"), qkt, false), 3);
   const core::LmVariantResult& equal = variant("QQᵀ, d_k = 32");
@@ -111,7 +107,7 @@ TEST(LanguageModel, TheShippedNotesQuoteTheShippedResult) {
   EXPECT_EQ(qkt.params, 132608);
   const core::LmVariantResult& no_self = variant("shared QK, no-self mask");
   says("with the no-self mask " + quoted(no_self) + ", level with QKᵀ within the spread of 3 seeds (lower in " +
-       std::to_string(seeds_where(no_self, qkt, true)) + " of 3 seeds, p = " + sign_test_p(seeds_where(no_self, qkt, true), 3) + ")");
+       std::to_string(seeds_where(no_self, qkt, true)) + " of 3 seeds, p = " + sign_test_text(seeds_where(no_self, qkt, true), 3) + ")");
   // "Level within the spread": each design's range over the seeds holds the other's median.
   const auto range = [](const core::LmVariantResult& v) {
     std::vector<double> x;
@@ -196,7 +192,7 @@ TEST(LanguageModel, TheReformerDecomposedNotesQuoteItsResult) {
   std::snprintf(behind, sizeof behind, "%.2f", median(in(small, "Reformer's shared QK")) - median(in(small, "shared QK, no-self mask")));
   says(std::string("ended ") + behind + " bits per character behind shared QK with the no-self mask alone");
   EXPECT_EQ(seeds_where(twice, recipe, true), 3);
-  says("With its logits ×2: " + quoted(twice) + ", lower than the recipe in 3 of 3 seeds (p = " + sign_test_p(3, 3) + ")");
+  says("With its logits ×2: " + quoted(twice) + ", lower than the recipe in 3 of 3 seeds (p = " + sign_test_text(3, 3) + ")");
   EXPECT_EQ(seeds_where(unscaled, recipe, true), 3);
   EXPECT_EQ(seeds_where(unscaled, no_self, false), 3);
   // "higher than shared QK with the mask alone in 3 of 3 seeds (p = 0.25), by 0.003 to 0.06 bits per character, where
