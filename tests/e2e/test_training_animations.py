@@ -171,7 +171,11 @@ class TheLabsDialog(unittest.TestCase):
                 self.click(x, "lab.export.animation")
                 self.click(x, "training_animation.record")
                 mp4 = self.exports(".mp4")[0].read_bytes()
+                before = self.controls()["file_dialog.confirm"]
                 self.click(x, "file_dialog.confirm")  # the MP4 is there: the first press asks
+                # The question comes above the button and moves it down: the second press goes where
+                # the button is once the question is there (a press at its old place hit the question).
+                wait_for(lambda: self.controls().get("file_dialog.confirm", before) != before, 30, "the question to replace the MP4")
                 self.click(x, "file_dialog.confirm", settle=0)
                 # Esc once the progress bar is up (21 frames take most of a second), and it goes.
                 wait_for(lambda: "training_animation.cancel" in self.controls(), 30, "the recording's progress bar")
