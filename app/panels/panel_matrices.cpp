@@ -391,12 +391,12 @@ void DrawMatricesPanel(AppState& state) {
     scroll_here("options");
     if (target == "options") ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) MatricesOptions(state);
-    // The header's label is markup (W^Q), drawn over an unlabelled header.
+    // The header's label is drawn as the views' markup over an unlabelled header.
     const bool gauge_open = keyed::CollapsingHeader("gauge.header", "###gauge");
     draw_script_text(ImGui::GetWindowDrawList(),
                      ImVec2(ImGui::GetItemRectMin().x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 3,
                             ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y - ImGui::GetFontSize() * 0.1f),
-                     ImGui::GetColorU32(ImGuiCol_Text), "Gauge demo: only W^Q W^{K\u1D40} matters");
+                     ImGui::GetColorU32(ImGuiCol_Text), "Gauge demo: the M that change nothing");
     if (gauge_open) GaugeDemo(state);
     if (!target.empty()) ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Matrices", ImGuiTreeNodeFlags_DefaultOpen)) {

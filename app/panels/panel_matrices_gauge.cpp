@@ -9,39 +9,25 @@
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/widgets/controls.h"
-#include "core/designs/positions.h"
-#include "core/designs/shared_qk.h"
 #include "core/model/gauge.h"
 
 namespace app {
 
-// docs/questions.md, One W: only W_Q W_Kᵀ reaches the scores. Apply M to W_Q and M⁻ᵀ to W_K:
-// Q and K change on screen, S does not (max |ΔS| ~ 1e-16).
+// docs/questions.md, One W: only W_Q W_Kᵀ reaches S. The M that keep the logits are the scenario's
+// gauge group (core/model/gauge.h, which says which and why); 'apply M' takes no other, so that the
+// change it shows (max |ΔA| ~ 1e-16) is what the text says.
 void GaugeDemo(AppState& state) {
   const core::Scenario& s = state.scenario();
   GaugeDemoState& g = state.panels.gauge;
+  const core::GaugeGroup group = core::gauge_group(s);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  ScriptTextWrapped(group.keeps, dim);
+  if (!group.applies) return;
   const size_t d = static_cast<size_t>(s.d_k);
   if (g.M.size() != d * d) {
     g.M.assign(d * d, 0.0);
     for (size_t i = 0; i < d; ++i) g.M[i * d + i] = 1.0;
   }
-  const bool projected = s.mode == core::Mode::Projected;
-  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  ScriptTextWrapped(projected ? "W^Q \u2190 W^Q\u00B7M and W^K \u2190 W^K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not."
-                              : "Q \u2190 Q\u00B7M and K \u2190 K\u00B7M\u207B\u1D40 in every head: Q and K change, QK\u1D40 does not.",
-                    dim);
-  if (core::shared_qk(s.options))
-    // Without RoPE, orthogonal M keep S = QQᵀ, and only they when Q has a left inverse (docs/mathematics.md,
-    // the gauge); under RoPE the line below says which M keep it.
-    ScriptTextWrapped(core::rope_positions(s.options)
-                          ? std::string("Shared QK: W^K = W^Q gets the same M; 'random M' makes an orthogonal M (M\u00B7M\u1D40 = I), and only such an M is taken.")
-                          : std::string("Shared QK: W^K = W^Q gets the same M. An orthogonal M (M\u00B7M\u1D40 = I) keeps the scores, and when ") +
-                                (projected ? "Q = X\u00B7W^Q" : "Q") +
-                                " has full column rank (rank d_k) no other M does; 'random M' makes one, and only such an M is taken.",
-                      dim);
-  if (core::rope_positions(s.options))
-    ScriptTextWrapped("RoPE turns q and k between W^Q and W^{K\u1D40}: S_{ij} = q_i R_{(j\u2212i)\u03B8} k_j^\u1D40 (q, k before the turn), and only an M "
-                      "that commutes with every turn (a turn and a scaling within each pair) keeps S. Any other M changes it.", dim);
   const float field_w = kFieldWidth * fonts().scale;
   ImGui::PushID("gauge");
   for (size_t r = 0; r < d; ++r) {
@@ -71,9 +57,12 @@ void GaugeDemo(AppState& state) {
     if (g.message.empty()) {
       const core::Result before = state.result();
       state.apply([&](core::Scenario& sc) { sc = changed; });
-      g.max_score_change = 0;
-      for (int h = 0; h < s.heads; ++h)
-        g.max_score_change = std::max(g.max_score_change, (state.result().head[h].scores - before.head[h].scores).cwiseAbs().maxCoeff());
+      g.max_score_change = g.max_weight_change = 0;
+      for (int h = 0; h < s.heads; ++h) {
+        const core::HeadResult &was = before.head[h], &is = state.result().head[h];
+        g.max_score_change = std::max(g.max_score_change, (is.scores - was.scores).cwiseAbs().maxCoeff());
+        g.max_weight_change = std::max(g.max_weight_change, (is.weights - was.weights).cwiseAbs().maxCoeff());
+      }
     }
   }
   if (!g.message.empty()) {
@@ -81,15 +70,15 @@ void GaugeDemo(AppState& state) {
     ImGui::TextColored(error_text(), "%s", g.message.c_str());
     ImGui::PopTextWrapPos();
   } else if (g.max_score_change >= 0) {
-    ImGui::SameLine();
-    ImGui::Text("max |\u0394S| = %.1e", g.max_score_change);
-    // Relative to the scores' size: double rounding is ~1e-16 of it, a real change far more.
+    // On a line of its own: beside the buttons it ran past a narrow panel's edge.
+    ImGui::Text("max |\u0394S| = %.1e, max |\u0394A| = %.1e", g.max_score_change, g.max_weight_change);
+    // Relative to the scores' size: double rounding is ~1e-16 of it, a real change far more. A weight
+    // is at most 1.
     double largest = 1;
     for (int h = 0; h < s.heads; ++h) largest = std::max(largest, state.result().head[h].scores.cwiseAbs().maxCoeff());
-    if (g.max_score_change < 1e-12 * largest) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("(rounding: S did not change)");
-    }
+    const bool scores_kept = g.max_score_change < 1e-12 * largest, weights_kept = g.max_weight_change < 1e-12;
+    if (weights_kept)
+      ScriptTextWrapped(scores_kept ? "rounding: S and A did not change" : "rounding: A did not change; S = QK\u1D40 did", dim);
   }
   ImGui::PopID();
 }

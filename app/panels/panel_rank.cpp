@@ -17,6 +17,7 @@
 #include "core/designs/one_w.h"
 #include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
+#include "core/model/effective_parameters.h"
 
 namespace app {
 
@@ -96,17 +97,6 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   if (fonts().small) ImGui::PopFont();
 }
 
-// What of a head's count reaches the scores, and why: only W^Q W^Kᵀ does, and W^Q·M, W^K·M⁻ᵀ change
-// nothing (GL(d_k); O(d_k) when shared), so a head has the freedom of a d_model × d_model matrix of rank d_k.
-std::pair<std::string, std::string> effective_count(const core::Scenario& s) {
-  const int dm = s.d_model, dk = s.d_k;
-  if (dk >= dm && core::shared_qk(s.options))
-    return {std::to_string(dm * (dm + 1) / 2), "d_{model}(d_{model}+1)/2: with d_k \u2265 d_{model}, any symmetric positive semidefinite W"};
-  if (dk >= dm) return {std::to_string(dm * dm), "d_{model}\u00B2: with d_k \u2265 d_{model}, any W"};
-  if (core::shared_qk(s.options)) return {std::to_string(dm * dk - dk * (dk - 1) / 2), "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2: orthogonal M change nothing"};
-  return {std::to_string(2 * dm * dk - dk * dk), "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2: W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} change nothing"};
-}
-
 // The lines of the column right of the matrix that a narrower column would break: the rank and the counts.
 std::string rank_line(const core::Scenario& s, const core::HeadResult& r) {
   return "rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (s.d_k <= s.d_model ? "d_k = " : "d_{model} = ") + std::to_string(std::min(s.d_model, s.d_k));
@@ -114,7 +104,14 @@ std::string rank_line(const core::Scenario& s, const core::HeadResult& r) {
 std::string separate_line(const core::Scenario& s, const core::Result& result) {
   return std::string(core::shared_qk(s.options) ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate);
 }
-std::string effective_line(const core::Scenario& s) { return "effective: " + effective_count(s).first + " a head"; }
+// What of a head's count reaches the logits (core/model/effective_parameters.h): its count, and why.
+std::string effective_line(const core::Scenario& s) {
+  return "effective: " + std::to_string(core::effective_parameters(s).count) + " a head";
+}
+std::string effective_reason(const core::Scenario& s) {
+  const core::EffectiveParameters e = core::effective_parameters(s);
+  return e.computed ? e.reason : e.formula + " = " + std::to_string(e.count) + ": " + e.reason;
+}
 
 // The narrowest the column right of the matrix can be: the singular values' bars at their
 // shortest, and the rank and counts each on one line (one broken in two ran off the panel's foot).
@@ -122,7 +119,7 @@ float least_column_width(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::Result& result = state.result();
   float w = least_bars_width();
-  if (core::one_w(s.options)) return w;  // its lines wrap in any width
+  if (core::one_w(s.options)) return std::max(w, script_text_size(effective_line(s)).x + 2 * fonts().scale);  // the rest wrap
   for (const std::string& line : {rank_line(s, result.head[state.view.head]), separate_line(s, result),
                                   "one W: " + std::to_string(result.params.merged), effective_line(s)})
     w = std::max(w, script_text_size(line).x + 2 * fonts().scale);
@@ -218,15 +215,20 @@ void DrawRankPanel(AppState& state) {
       SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
       ScriptTextWrapped("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + "; W^Q, W^K would take 2\u00B7d_{model}\u00B7d_k\u00B7H = " +
                         std::to_string(2 * dm * dk * s.heads));
+      ScriptTextWrapped(effective_line(s));
       ImGui::EndGroup();
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ScriptText("effective a head: " + effective_reason(s));
+        ImGui::EndTooltip();
+      }
       EndPanel();
       return;
     }
     ScriptTextWrapped(rank_line(s, r));
     SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
     // What it costs, all heads: two thin matrices per head against one square W per head; and
-    // what of it counts (effective_count).
-    const std::string why = effective_count(s).second;
+    // what of it counts (core/model/effective_parameters.h).
     // The numbers lesson 2 is built on, in the text's own size and colour: parameters of all heads,
     // and how many of a head's count reach the scores.
     // One count a line: a narrow column wraps them whole, not in the middle of "W^Q, W^K". The
@@ -237,22 +239,24 @@ void DrawRankPanel(AppState& state) {
     ImGui::PopFont();
     ScriptTextWrapped(separate_line(s, result));
     ScriptTextWrapped("one W: " + std::to_string(result.params.merged));
+    ScriptTextWrapped(effective_line(s));
+    // Why the rest do not count, in words: the gauge that ties them (or, under RoPE, how it was counted).
+    ImGui::PushFont(small);
     // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
-    if (core::rope_positions(s.options)) {
-      ImGui::PushFont(small);
-      ScriptTextWrapped("RoPE: S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j\u1D40, so W^Q W^{K\u1D40} gives S only at i = j",
+    if (core::rope_positions(s.options))
+      ScriptTextWrapped("RoPE: S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j\u1D40, so W^Q W^{K\u1D40} gives S only at i = j; "
+                        "the effective count is the Jacobian's rank",
                         ImGui::GetColorU32(ImGuiCol_TextDisabled));
-      ImGui::PopFont();
-    } else {
-      ScriptTextWrapped(effective_line(s));
-    }
+    else
+      ScriptTextWrapped(effective_reason(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImGui::PopFont();
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ScriptText(std::string(core::shared_qk(s.options) ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
                  std::to_string(result.params.separate) + " parameters of all heads");
       ScriptText("one W a head: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + " in all");
-      ScriptText("effective a head: " + why);
+      ScriptText("effective a head: " + effective_reason(s));
       ImGui::EndTooltip();
     }
   }
@@ -276,7 +280,8 @@ PanelText DescribeRankPanel(const AppState& state) {
   out += merged ? "rank \u2264 d_model = " + std::to_string(s.d_model) + "\n"
                 : "rank \u2264 d_k = " + std::to_string(s.d_k) + " of d_model = " + std::to_string(s.d_model) + "\n";
   if (core::rope_positions(s.options)) out += "under RoPE, W^Q W^K\u1D40 gives S only where i = j\n";
-  return out;
+  return out + "effective parameters a head: " + std::to_string(core::effective_parameters(s).count) + " (" +
+         core::markup_as_plain_text(effective_reason(s)) + ")\n";
 }
 
 }  // namespace app

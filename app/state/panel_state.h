@@ -41,6 +41,7 @@ struct GaugeDemoState {
   std::vector<double> M;         // d_k × d_k, row-major; resized to the current d_k when shown
   unsigned seed = 1;             // for "random M"
   double max_score_change = -1;  // max |ΔS| over every head after the last apply; −1: none yet
+  double max_weight_change = -1; // max |ΔA|, likewise
   std::string message;           // why the last M was refused
 };
 

@@ -4,6 +4,7 @@
 
 #include "core/designs/cosine_logits.h"
 #include "core/designs/one_w.h"
+#include "core/model/effective_parameters.h"
 #include "core/model/freedom.h"
 
 namespace core {
@@ -21,6 +22,7 @@ OrderedJson vector_json(const Vec& v) {
 OrderedJson result_to_json(const Scenario& s, const Result& r) {
   const bool projected = r.mode == Mode::Projected;
   const ScoreFreedom freedom = score_freedom(s);  // every head's: they share X and the sizes
+  const int effective = effective_parameters(s).count;  // likewise; projected mode only
   OrderedJson heads = OrderedJson::array();
   for (int h = 0; h < r.heads; ++h) {
     const HeadResult& hr = r.head[h];
@@ -52,6 +54,7 @@ OrderedJson result_to_json(const Scenario& s, const Result& r) {
       j["W_QK"] = matrix_to_json(hr.W_QK);
       j["W_QK_singular_values"] = vector_json(hr.W_QK_singular_values);
       j["W_QK_rank"] = hr.W_QK_rank;
+      j["effective_parameters"] = effective;
     }
     heads.push_back(std::move(j));
   }

@@ -6,41 +6,22 @@
 #include <tuple>
 #include <vector>
 
-#include <Eigen/SVD>
-
 #include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
 #include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
+#include "core/model/jacobian_parts.h"
 
 namespace core {
 
 namespace {
 
+using jacobian::GenericEntries;
+using jacobian::normalize_with_tangent;
+using jacobian::numerical_rank;
+
 int low_rank(int n, int m, int r) { return (n + m) * r - r * r; }
 int gram(int n, int r) { return n * r - r * (r - 1) / 2; }
-
-// splitmix64, uniform in [−1, 1): one fixed generic point, the same bits on every
-// machine (std::uniform_real_distribution is not).
-class GenericEntries {
- public:
-  double next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-52 - 1.0;
-  }
-  Mat matrix(int rows, int cols) {
-    Mat out(rows, cols);
-    for (int i = 0; i < rows; ++i)
-      for (int j = 0; j < cols; ++j) out(i, j) = next();
-    return out;
-  }
-
- private:
-  std::uint64_t state_ = 20261125;
-};
 
 // Where S's queries and keys come from, at generic entries: Q0 and K0 before
 // normalize_keys and RoPE, and the editable matrices they are made of. Sinusoidal
@@ -132,21 +113,6 @@ struct GenericHead {
         }
   }
 };
-
-// k̂ = k/|k| moves by (dk − k̂(k̂·dk))/|k|: the part of dk across k, shortened.
-void normalize_with_tangent(Mat& K, Mat& dK) {
-  for (Eigen::Index j = 0; j < K.rows(); ++j) {
-    const double length = K.row(j).norm();
-    K.row(j) /= length;
-    dK.row(j) = (dK.row(j) - K.row(j) * K.row(j).dot(dK.row(j))) / length;
-  }
-}
-
-int numerical_rank(const Eigen::MatrixXd& J) {
-  const Eigen::VectorXd sigma = Eigen::JacobiSVD<Eigen::MatrixXd>(J).singularValues();
-  if (sigma.size() == 0 || sigma(0) == 0) return 0;
-  return static_cast<int>((sigma.array() > 1e-9 * sigma(0)).count());
-}
 
 using FreedomKey = std::tuple<int, int, int, int, int, bool, bool, bool, bool, int, double>;
 

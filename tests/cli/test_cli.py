@@ -22,7 +22,7 @@ EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "data" / "example.jso
 HEAD_KEYS = ["Q", "K", "V", "scores", "logits", "weights", "row_sums", "entropy", "output",
              "alt_output", "QQt", "scores_sym", "scores_antisym", "asymmetry",
              "irreversibility", "degrees_of_freedom"]
-PROJECTED_KEYS = ["W_QK", "W_QK_singular_values", "W_QK_rank"]
+PROJECTED_KEYS = ["W_QK", "W_QK_singular_values", "W_QK_rank", "effective_parameters"]
 
 
 def run(*args, user=None, binary=None, env=None):

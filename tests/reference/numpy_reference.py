@@ -232,9 +232,12 @@ def check(got, scenario):
             if not (np.diff(sv_got) <= 0).all():
                 failures.append(f"heads[{h}].W_QK_singular_values not descending: {sv_got}")
     freedom = degrees_of_freedom(scenario)
+    effective = effective_parameters(scenario) if scenario["mode"] == "projected" else None
     for h, g in enumerate(got["heads"]):
         if g.get("degrees_of_freedom") != freedom:
             failures.append(f"heads[{h}].degrees_of_freedom: {g.get('degrees_of_freedom')}, numpy {freedom}")
+        if g.get("effective_parameters") != effective:
+            failures.append(f"heads[{h}].effective_parameters: {g.get('effective_parameters')}, numpy {effective}")
     compare("concat", got["concat"], want["concat"], failures)
     compare("output", got["output"], want["output"], failures)
     if "loss" in want:
@@ -303,6 +306,79 @@ def degrees_of_freedom(s):
         sigma = np.linalg.svd(J, compute_uv=False)
         return int((sigma > 1e-9 * sigma[0]).sum()) if sigma.size and sigma[0] > 0 else 0
     return {"scores": rank(S), "QQt": rank(G)}
+
+
+def effective_parameters(s, blocks=24):
+    """docs/mathematics.md, The gauge: the rank of the Jacobian of (W^Q, W^K) (or the one W) ↦ the
+    head's logits before the mask, over many X (blocks of the scenario's n tokens, and of X_kv's m),
+    at generic entries; X, the divisor and the gain held fixed. Columns by the complex step, as
+    degrees_of_freedom; a singular value counts above 1e-9 of the largest, or of the logits' size
+    (a cosine of 1-wide rows is ±1, and its Jacobian all rounding)."""
+    n, d_k, d_model = len(s["tokens"]), s["d_k"], s["d_model"]
+    m = len(s.get("tokens_kv", s["tokens"]))
+    cross = "tokens_kv" in s
+    o = s.get("options", {})
+    shared, normalize, cosine = o.get("shared_qk", False), o.get("normalize_keys", False), o.get("qk_norm", False)
+    merged = o.get("merged_qk", False)
+    positions, base = o.get("positions", "none"), o.get("position_base", 10000.0)
+    generic = np.random.default_rng(11)
+    width = d_model if merged else d_k
+    shapes = {"W": (d_model, width)} if merged else {"W_Q": (d_model, width)}
+    if not (shared or merged):
+        shapes["W_K"] = (d_model, width)
+    point = {k: generic.standard_normal(v) for k, v in shapes.items()}
+    X = generic.standard_normal((blocks, n, d_model))
+    Xkv = generic.standard_normal((blocks, m, d_model)) if cross else X
+    if positions == "sinusoidal":
+        X, Xkv = X + sinusoidal(n, d_model, base), Xkv + sinusoidal(m, d_model, base)
+    count = sum(int(np.prod(v)) for v in shapes.values())
+    batch = {k: np.repeat(v[None].astype(complex), count, axis=0) for k, v in point.items()}
+    step, column = 1e-30, 0
+    for k, v in shapes.items():
+        for index in np.ndindex(*v):
+            batch[k][(column,) + index] += 1j * step
+            column += 1
+    if merged:
+        Q = np.einsum("bnd,cdw->cbnw", X, batch["W"])
+        K = np.broadcast_to(Xkv.astype(complex), (count,) + Xkv.shape)
+    else:
+        Q = np.einsum("bnd,cdw->cbnw", X, batch["W_Q"])
+        K = np.einsum("bnd,cdw->cbnw", Xkv, batch["W_Q"] if shared else batch["W_K"])
+    if normalize or cosine:
+        K = K / np.sqrt((K * K).sum(axis=-1, keepdims=True))
+    if cosine:
+        Q = Q / np.sqrt((Q * Q).sum(axis=-1, keepdims=True))
+    if positions == "rope":
+        Q = np.einsum("pij,cbpj->cbpi", rope_matrices(n, width, base), Q)
+        K = np.einsum("pij,cbpj->cbpi", rope_matrices(m, width, base), K)
+    Z = Q @ np.swapaxes(K, -1, -2)
+    J = (Z.imag / step).reshape(count, -1).T
+    sigma = np.linalg.svd(J, compute_uv=False)
+    floor = 1e-9 * max(sigma[0], np.linalg.norm(Z[0].real))
+    return int((sigma > floor).sum())
+
+
+def effective_scenarios(rng):
+    """The effective count over random sizes with and without normalised keys, QK-norm, shared QK, one W
+    and RoPE, in self- and cross-attention."""
+    for d_model, d_k in itertools.product(range(2, 5), range(1, 5)):
+        for shared, normalize, cosine, merged, rope in itertools.product([False, True], repeat=5):
+            if (merged and (shared or rope)) or (normalize and cosine):
+                continue
+            n = int(rng.integers(2, 9))
+            options = {"shared_qk": shared, "normalize_keys": normalize, "merged_qk": merged,
+                       "positions": "rope" if rope else "none", "position_base": float(rng.choice([10000.0, 100.0, 1.0])),
+                       "mask": {"causal": bool(rng.random() < 0.5)}}
+            if cosine:
+                options.update(qk_norm=True, scale="none")
+            name = f"effective n={n} d_model={d_model} d_k={d_k} {options}"
+            if rng.random() < 0.3:
+                s = random_cross_scenario(rng, n, int(rng.integers(2, 9)), d_model, d_k, 1, "projected", options, target=False)
+                name += " cross"
+            else:
+                s = random_v2_scenario(rng, n, d_model, d_k, 1, "projected", options, target=False)
+            s["attnlab"] = 3 if cosine else 2
+            yield name, s
 
 
 def random_scenario(rng, n, d_model, d_k, heads, mode, options, scale=1.0):
@@ -453,6 +529,7 @@ def main():
     cases += list(cross_and_position_scenarios(rng))
     cases += list(qk_norm_scenarios(rng))
     cases += list(sigmoid_scenarios(rng))
+    cases += list(effective_scenarios(rng))
     failed = 0
     with tempfile.TemporaryDirectory(prefix="attnlab-numpy-") as tmp:
         dumps = run_many(attnlab, "--dump", [scenario for _, scenario in cases], tmp)

@@ -14,6 +14,8 @@
 #include "app/files/files.h"
 #include "app/render/text.h"
 #include "app/widgets/slider.h"
+#include "core/designs/cosine_logits.h"
+#include "core/model/effective_parameters.h"
 #include "tests/ui/ui_harness.h"
 
 namespace test_legibility {
@@ -110,6 +112,32 @@ TEST_F(LegibilityTest, TheRankPanelsCountsAreThereToRead) {
   EXPECT_NE(rank.find("12", effective), std::string::npos) << rank;  // the log may break between wrapped words
   EXPECT_NE(rank.find("head", effective), std::string::npos) << rank;
   EXPECT_TRUE(layout.heatmaps.at("Rank/W_QK").numbers);
+}
+
+// The count is what reaches the logits, whatever they read (core/model/effective_parameters.h): lesson 2's
+// d_model = 4, d_k = 2 gives 12 for QKᵀ, 14 with normalised keys (W^Q·O, c·W^K·O alone change nothing), 13
+// under QK-norm; each with its reason, which names what changes nothing.
+TEST_F(LegibilityTest, TheRankPanelsEffectiveCountFollowsTheOptions) {
+  layout.read_text = true;
+  open(fs::path(ATTNLAB_LESSONS) / "02_one_w_or_two.json", ImVec2(1280, 720));
+  const auto effective = [&] {
+    frames(2);
+    const std::string& rank = layout.text.at("Rank");
+    const size_t at = rank.find("effective:");
+    EXPECT_NE(at, std::string::npos) << rank;
+    return at == std::string::npos ? std::string() : rank.substr(at);
+  };
+  EXPECT_EQ(effective().rfind("effective: 12", 0), 0u) << effective();
+  ASSERT_TRUE(state.apply([](core::Scenario& s) { s.options.normalize_keys = true; }));
+  const std::string normalised = effective();
+  EXPECT_EQ(normalised.rfind("effective: 14", 0), 0u) << normalised;
+  EXPECT_NE(normalised.find("c > 0"), std::string::npos) << normalised;
+  ASSERT_TRUE(state.apply([](core::Scenario& s) {
+    core::set_cosine_logits(s.options, true);
+    s.options.scale = core::Scale::None;
+  }));
+  EXPECT_EQ(effective().rfind("effective: 13", 0), 0u) << effective();
+  EXPECT_EQ(core::effective_parameters(state.scenario()).count, 13);
 }
 
 // At 1024 × 768 the weights and W^Q W^Kᵀ of every lesson keep their numbers, never below the small

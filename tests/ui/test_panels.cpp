@@ -3,6 +3,7 @@
 
 #include <imgui_internal.h>
 
+#include "core/model/gauge.h"
 #include "ui_harness.h"
 
 namespace test_panels {
@@ -281,6 +282,30 @@ TEST_F(UiTest, GaugeDemoChangesQKAndNotTheScores) {
   EXPECT_LT(state.panels.gauge.max_score_change, 1e-12);
   EXPECT_GT((state.result().head[0].Q - before.head[0].Q).cwiseAbs().maxCoeff(), 1e-3);
   EXPECT_EQ(state.undo_steps(), 1u);
+}
+
+// Under normalised keys 'random M' draws an orthogonal M, and the scores and weights stay; the M of the
+// plain scenario (near I, not orthogonal) is refused with the reason, and nothing changes.
+TEST_F(UiTest, GaugeDemoUnderNormalisedKeysTakesOnlyOrthogonalM) {
+  ASSERT_TRUE(state.apply([](core::Scenario& s) { s.options.normalize_keys = true; }));
+  frames(2);
+  click(center(control("gauge.header")));
+  click(center(control("gauge.random")));
+  const core::Result before = state.result();
+  click(center(control("gauge.apply")));
+  EXPECT_TRUE(state.panels.gauge.message.empty()) << state.panels.gauge.message;
+  EXPECT_LT(state.panels.gauge.max_score_change, 1e-12);
+  EXPECT_LT(state.panels.gauge.max_weight_change, 1e-12);
+  EXPECT_GT((state.result().head[0].Q - before.head[0].Q).cwiseAbs().maxCoeff(), 1e-3);
+  core::Scenario plain = state.scenario();
+  plain.options.normalize_keys = false;
+  const Eigen::MatrixXd near_identity = core::random_gauge(plain, 1);
+  const size_t d = static_cast<size_t>(plain.d_k);
+  for (size_t i = 0; i < d * d; ++i) state.panels.gauge.M[i] = near_identity(static_cast<Eigen::Index>(i / d), static_cast<Eigen::Index>(i % d));
+  const core::Scenario kept = state.scenario();
+  click(center(control("gauge.apply")));
+  EXPECT_NE(state.panels.gauge.message.find("only an orthogonal M"), std::string::npos) << state.panels.gauge.message;
+  EXPECT_TRUE(state.scenario() == kept);
 }
 
 }  // namespace test_panels
