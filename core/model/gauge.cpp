@@ -33,7 +33,7 @@ std::string gauge_condition(const Scenario& s, const GaugeGroup& g) {
   const Options& o = s.options;
   if (cosine_logits(o))
     return std::string("QK-norm's logits are g\u00B7cos(q_i, k_j)/T: M = c\u00B7O (O orthogonal, c > 0) keeps every cosine") +
-           (g.keeps_qkt ? " and QK\u1D40; another M keeps QK\u1D40 but not every cosine." : ", while QK\u1D40 grows by c\u00B2.");
+           (g.keeps_qkt ? " and QK\u1D40; another M keeps QK\u1D40 but, for some W^Q and W^K, not every cosine." : ", while QK\u1D40 grows by c\u00B2.");
   if (shared_qk(o) && normalized_keys(o))
     return "An orthogonal M (M\u00B7M\u1D40 = I) keeps QQ\u1D40 and every q's length, so S_{ij} = q_i\u00B7q_j^\u1D40/|q_j| stays.";
   if (shared_qk(o))
@@ -42,7 +42,8 @@ std::string gauge_condition(const Scenario& s, const GaugeGroup& g) {
            " full column rank (rank d_k) no other M does.";
   if (normalized_keys(o))
     return "The keys are divided by their lengths, which M\u207B\u1D40 must keep: an orthogonal M (M\u00B7M\u1D40 = I) keeps the scores, "
-           "and no other M keeps every key's length. (W^K times any c > 0 changes nothing either: no key turns.)";
+           "and when W^K has full column rank (d_k \u2264 d_{model}) no other M keeps every key's length for every X. (W^K times "
+           "any c > 0 changes nothing either: no key turns.)";
   return "Q and K change, QK\u1D40 does not, for any invertible M.";
 }
 
@@ -65,19 +66,21 @@ std::string outside_gauge_group(const Scenario& s, const GaugeGroup& g, const Ei
   if (g.kind == GaugeKind::Orthogonal && (MMt - I).cwiseAbs().maxCoeff() > 1e-9)
     return shared_qk(s.options) ? "under shared QK, W_K = W_Q: only an orthogonal M (M·Mᵀ = I) keeps the scores whatever W_Q is "
                                   "(when Q = X·W_Q has full column rank, no other M does)"
-                                : "with normalised keys only an orthogonal M (M·Mᵀ = I) keeps every key's length, and so the scores";
+                                : "with normalised keys only an orthogonal M (M·Mᵀ = I) keeps every key's length whatever W_K is, and so "
+                                  "the scores for every X, W_Q and W_K";
   if (g.kind == GaugeKind::Conformal) {
     const double c2 = MMt.trace() / static_cast<double>(d);
     if ((MMt - c2 * I).cwiseAbs().maxCoeff() > 1e-9 * c2)
-      return "under QK-norm only M = c·O (O orthogonal, c > 0, so M·Mᵀ = c²·I) keeps every cosine of q and k";
+      return "under QK-norm only M = c·O (O orthogonal, c > 0, so M·Mᵀ = c²·I) keeps every cosine of q and k whatever W_Q and "
+             "W_K are";
   }
   if (g.commutes_with_turns) {
     const double size = std::max(1.0, M.cwiseAbs().maxCoeff());
     for (int delta = 1; delta < std::max(s.n(), s.m()); ++delta) {
       const Eigen::MatrixXd R = rope_turn(static_cast<int>(d), delta, s.options.position_base);
       if ((M * R - R * M).cwiseAbs().maxCoeff() > 1e-9 * size)
-        return "under RoPE only an M that commutes with every turn keeps the scores (within each pair of columns a turn and a "
-               "scaling, nothing across pairs)";
+        return "under RoPE only an M that commutes with every turn keeps the scores whatever W_Q and W_K are (with a distinct "
+               "angle per pair: within each pair of columns a turn and a scaling, any number on an odd last column)";
     }
   }
   return {};
@@ -100,8 +103,13 @@ GaugeGroup gauge_group(const Scenario& s) {
   g.keeps = gauge_action(s) + ". " + gauge_condition(s, g);
   if (g.commutes_with_turns)
     g.keeps += std::string(" RoPE turns q and k between W^Q and W^{K\u1D40} (S_{ij} = q_i\u00B7R_{(j\u2212i)\u03B8}\u00B7k_j^\u1D40, q and k before "
-                           "the turn), so M must also commute with every turn: within each pair of columns a turn") +
-               (g.kind == GaugeKind::Invertible ? " and a scaling." : g.kind == GaugeKind::Conformal ? ", all scaled alike." : ".");
+                           "the turn), so M must also commute with every turn: with a distinct angle per pair, within each pair of "
+                           "columns a turn") +
+               (g.kind == GaugeKind::Invertible ? " and a scaling, and any nonzero number on an odd last column."
+                : g.kind == GaugeKind::Conformal ? ", all scaled alike (\u00B1c on an odd last column)."
+                                                 : " (\u00B11 on an odd last column).");
+  if (g.commutes_with_turns && s.options.position_base == 1.0)  // θ_i = 1 for every pair
+    g.keeps += " At base 1 every pair turns alike, and M may also mix pairs as a complex matrix does.";
   g.keeps += " 'random M' draws one; 'apply M' takes no other.";
   return g;
 }

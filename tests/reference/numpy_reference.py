@@ -252,6 +252,19 @@ def check(got, scenario):
     return failures
 
 
+def complex_steps(point, shapes):
+    """point's matrices repeated once an entry, entry c of the whole stepped by iε in copy c: f of
+    the batch has ∂f/∂(entry c) as its imaginary part over ε in copy c. Returns (batch, count, ε)."""
+    count = sum(int(np.prod(v)) for v in shapes.values())
+    batch = {k: np.repeat(v[None].astype(complex), count, axis=0) for k, v in point.items()}
+    step, column = 1e-30, 0
+    for k, v in shapes.items():
+        for index in np.ndindex(*v):
+            batch[k][(column,) + index] += 1j * step
+            column += 1
+    return batch, count, step
+
+
 def degrees_of_freedom(s):
     """docs/mathematics.md, Degrees of freedom: the ranks of the Jacobians of S and of QQᵀ with
     respect to every matrix a person edits that S depends on (projected: X, W^Q, W^K or W, X_kv;
@@ -292,13 +305,7 @@ def degrees_of_freedom(s):
             K = np.einsum("pij,bpj->bpi", rope_matrices(K.shape[-2], d_k, base), K)
         return Q @ np.swapaxes(K, -1, -2), Q @ np.swapaxes(Q, -1, -2)
 
-    count = sum(int(np.prod(v)) for v in shapes.values())
-    batch = {k: np.repeat(v[None].astype(complex), count, axis=0) for k, v in point.items()}
-    step, column = 1e-30, 0
-    for k, v in shapes.items():
-        for index in np.ndindex(*v):
-            batch[k][(column,) + index] += 1j * step
-            column += 1
+    batch, count, step = complex_steps(point, shapes)
     S, G = forward(batch)
 
     def rank(values):
@@ -331,13 +338,7 @@ def effective_parameters(s, blocks=24):
     Xkv = generic.standard_normal((blocks, m, d_model)) if cross else X
     if positions == "sinusoidal":
         X, Xkv = X + sinusoidal(n, d_model, base), Xkv + sinusoidal(m, d_model, base)
-    count = sum(int(np.prod(v)) for v in shapes.values())
-    batch = {k: np.repeat(v[None].astype(complex), count, axis=0) for k, v in point.items()}
-    step, column = 1e-30, 0
-    for k, v in shapes.items():
-        for index in np.ndindex(*v):
-            batch[k][(column,) + index] += 1j * step
-            column += 1
+    batch, count, step = complex_steps(point, shapes)
     if merged:
         Q = np.einsum("bnd,cdw->cbnw", X, batch["W"])
         K = np.broadcast_to(Xkv.astype(complex), (count,) + Xkv.shape)
