@@ -156,8 +156,15 @@ void read_heads(const json& root, HeadsLoad& out) {
     return;
   }
   for (size_t i = 0; i < root["heads"].size(); ++i) {
-    auto head = read_head(root["heads"][i], "heads[" + std::to_string(i) + "]", out.errors);
+    const std::string at = "heads[" + std::to_string(i) + "]";
+    auto head = read_head(root["heads"][i], at, out.errors);
     if (!head) return;
+    // Finite weights whose W no double can give (entries of 1e300, or of 5e-324): refused here, so that the
+    // window, the page and --dump all refuse it, as Python's Heads.numbers() does.
+    if (const std::string why = bilinear_form(head->W_Q, head->W_K).unrepresentable; !why.empty()) {
+      out.errors.push_back(at + " (layer " + std::to_string(head->layer) + ", head " + std::to_string(head->head) + "): " + why);
+      return;
+    }
     f.heads.push_back(std::move(*head));
   }
   for (const auto& [key, value] : root.items())

@@ -1,6 +1,8 @@
 #include "core/model/bilinear_form.h"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include <Eigen/QR>
 #include <Eigen/SVD>
@@ -18,6 +20,21 @@ double trace_of_product(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) { re
 Eigen::MatrixXd triangular_factor(const Eigen::MatrixXd& W) {
   const Eigen::HouseholderQR<Eigen::MatrixXd> qr(W);
   return qr.matrixQR().topRows(W.cols()).triangularView<Eigen::Upper>();
+}
+
+// About 10^k, k from the logarithms: what a singular value would be, where the double cannot say it.
+std::string power_of_ten(double scaled, double scale_Q, double scale_K) {
+  return "about 1e" + std::to_string(static_cast<long>(std::floor(std::log10(scaled) + std::log10(scale_Q) + std::log10(scale_K))));
+}
+
+std::string unrepresentable(const BilinearForm& f, const Eigen::VectorXd& scaled, double scale_Q, double scale_K) {
+  if (!f.singular_values.empty() && !std::isfinite(f.singular_values.front()))
+    return "W = W_Q\u00B7W_K\u1D40 has a singular value past the largest double (1.8e308): " + power_of_ten(scaled(0), scale_Q, scale_K);
+  for (int i = 0; i < f.rank; ++i)
+    if (f.singular_values[static_cast<size_t>(i)] == 0)
+      return "W = W_Q\u00B7W_K\u1D40 has a singular value under the smallest double (4.9e-324): " +
+             power_of_ten(scaled(i), scale_Q, scale_K);
+  return {};
 }
 
 }  // namespace
@@ -50,8 +67,10 @@ BilinearForm bilinear_form(const Eigen::MatrixXd& W_Q_given, const Eigen::Matrix
   }
   const double tolerance = rank_tolerance(sigma.size() ? sigma(0) : 0.0, f.d_model, f.d_model);
   for (Eigen::Index i = 0; i < sigma.size(); ++i) f.rank += sigma(i) > tolerance;
+  // Scaled back left to right, as Python's Heads.numbers() does, so that both leave the doubles alike.
   for (Eigen::Index i = 0; i < sigma.size(); ++i) f.singular_values.push_back(sigma(i) * scale_Q * scale_K);
   f.rank_tolerance = tolerance * scale_Q * scale_K;
+  f.unrepresentable = unrepresentable(f, sigma, scale_Q, scale_K);
   return f;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include <Eigen/Core>
@@ -20,6 +21,10 @@ struct BilinearForm {
   std::vector<double> singular_values;  // of W, descending: d_k of them (d_k ≤ d_model), the rest are 0
   double rank_tolerance = 0;            // numpy.linalg.matrix_rank's: σ_max · d_model · ε
   int rank = 0;                         // the singular values above it
+  // Why W's numbers leave the doubles, "" when they do not: a singular value scaled back past the largest
+  // double (1.8e308, it would print as null), or one the rank counts under the smallest (4.9e-324, it would
+  // be 0 while counted). A reader refuses such a head, naming it.
+  std::string unrepresentable;
 };
 
 // W_Q and W_K: d_model × d_k each (the same shape, d_k ≤ d_model). Computed without forming W where d_k < d_model:

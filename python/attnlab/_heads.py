@@ -25,6 +25,8 @@ def _split(w_q, w_k, w_v, w_o, num_heads, layer, where):
     """Per head: W_Q, W_K, W_V (d_model × d_k) and W_O (d_k × d_model), each given as the whole
     layer's d_model × d_model matrix in the row-vector form (x·W), its columns the heads' side by side."""
     d_model = w_q.shape[0]
+    if d_model == 0:
+        raise ValueError("%s: 0 × %d; a head needs d_model ≥ 1" % (where, w_q.shape[1]))
     if d_model > MAX_D_MODEL:
         raise ValueError("%s: d_model %d; a heads file holds heads of d_model up to %d" % (where, d_model, MAX_D_MODEL))
     if w_q.shape[1] % num_heads:
@@ -109,6 +111,8 @@ def heads(model_or_state_dict, heads=None, model="", objective="", seed=None, va
     heads a layer has. model: a name for the file; objective: "causal", "bidirectional" or any text;
     seed: the training run's. values=True adds each head's W_V and W_O (files grow twice as large).
     Biases are left out: W_Q·W_Kᵀ is the form of the weights alone."""
+    if heads is not None and (isinstance(heads, bool) or not isinstance(heads, int) or heads < 1):
+        raise ValueError("heads: expected a whole number ≥ 1 (how many heads a layer has), got %r" % (heads,))
     if isinstance(seed, bool) or (seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2 ** 64)):
         raise ValueError("seed: expected a whole number from 0 to 2^64 - 1, got %r" % (seed,))
     for name, text in (("model", model), ("objective", objective)):
@@ -139,17 +143,30 @@ def heads(model_or_state_dict, heads=None, model="", objective="", seed=None, va
     return Heads(rows, model=model, objective=objective, seed=seed)
 
 
-def _form_numbers(W_Q, W_K):
+def _form_numbers(W_Q, W_K, where):
     """What --dump prints of one head, in numpy: W = W_Q·W_Kᵀ's symmetric fraction, singular values
-    (d_k of them, descending) and rank at numpy's tolerance."""
+    (d_k of them, descending) and rank at numpy's tolerance. As the app (core/model/bilinear_form.cpp):
+    W_Q and W_K each over its largest entry first (W of entries near 1e300 overflows, near 5e-324 is 0),
+    the singular values scaled back after; ValueError naming the head where one of them leaves the
+    doubles (past 1.8e308, or one the rank counts under 4.9e-324)."""
     import numpy as np
-    W = W_Q @ W_K.T
+    d_k = W_Q.shape[1]
+    scale_q, scale_k = float(np.abs(W_Q).max()), float(np.abs(W_K).max())
+    if scale_q == 0 or scale_k == 0:  # W = 0: symmetric, of rank 0
+        return {"symmetric_fraction": 1.0, "singular_values": [0.0] * d_k, "rank": 0}
+    W = (W_Q / scale_q) @ (W_K / scale_k).T
     norm2 = float((W * W).sum())
     sym = (W + W.T) / 2
-    sigma = np.linalg.svd(W, compute_uv=False)[:W_Q.shape[1]]
+    sigma = np.linalg.svd(W, compute_uv=False)[:d_k]
+    rank = int(np.linalg.matrix_rank(W))
+    values = [float(s) * scale_q * scale_k for s in sigma]  # left to right, as the app
+    for i, (v, s) in enumerate(zip(values, sigma)):
+        if v == float("inf") or (i < rank and v == 0):
+            power = int(np.floor(np.log10(s) + np.log10(scale_q) + np.log10(scale_k)))
+            raise ValueError("%s: W = W_Q·W_Kᵀ has a singular value %s: about 1e%d" % (
+                where, "past the largest double (1.8e308)" if v else "under the smallest double (4.9e-324)", power))
     return {"symmetric_fraction": float((sym * sym).sum()) / norm2 if norm2 > 0 else 1.0,
-            "singular_values": [float(s) for s in sigma],
-            "rank": int(np.linalg.matrix_rank(W))}
+            "singular_values": values, "rank": rank}
 
 
 class Heads:
@@ -169,13 +186,16 @@ class Heads:
 
     def json(self):
         """The heads file's text: each number the shortest that reads back to the same double. ValueError when the
-        app would not read it: more than 4096 heads, a layer or head number over 1000000, more than 512 MiB."""
+        app would not read it: more than 4096 heads, a layer or head number over 1000000, a head whose W = W_Q·W_Kᵀ
+        has a singular value no double holds, more than 512 MiB."""
         if not 1 <= len(self.heads) <= MAX_HEADS:
             raise ValueError("heads: %d; a heads file holds 1 to %d heads" % (len(self.heads), MAX_HEADS))
         for h in self.heads:
             for key in ("layer", "head"):
                 if not 0 <= h[key] <= MAX_INDEX:
                     raise ValueError("%s: %d; expected 0 to %d" % (key, h[key], MAX_INDEX))
+            # The app refuses a head whose W no double can give: so does the writer, naming it.
+            _form_numbers(h["W_Q"], h["W_K"], "layer %d, head %d" % (h["layer"], h["head"]))
         root = {"attnlab_heads": 1, "model": self.model, "objective": self.objective}
         if self.seed is not None:
             root["seed"] = self.seed
@@ -194,4 +214,4 @@ class Heads:
     def numbers(self):
         """Per head what `attnlab --dump` prints of this file, computed in numpy (W formed whole)."""
         return [dict({"layer": h["layer"], "head": h["head"], "d_model": h["W_Q"].shape[0], "d_k": h["W_Q"].shape[1]},
-                     **_form_numbers(h["W_Q"], h["W_K"])) for h in self.heads]
+                     **_form_numbers(h["W_Q"], h["W_K"], "layer %d, head %d" % (h["layer"], h["head"]))) for h in self.heads]

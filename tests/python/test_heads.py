@@ -117,3 +117,52 @@ def test_refusals_name_what_is_wrong(attnlab_bin, tmp_path):
     r = subprocess.run([attnlab_bin, "--dump", str(path)], capture_output=True, text=True, timeout=60)
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr == "attnlab: %s: heads[0].W_K: 1 × 1; expected 2 × 1\n" % path
+
+
+def test_zero_heads_and_an_empty_layer_name_the_field():
+    """heads=0 raised ZeroDivisionError, and a 0 × 0 c_attn wrote a file the app refuses (issue 63)."""
+    state = {"h.0.attn.c_attn.weight": torch.zeros(4, 12)}
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(ValueError, match=r"heads: expected a whole number ≥ 1"):
+            attnlab.heads(state, heads=bad)
+    with pytest.raises(ValueError, match=r"h.0.attn.c_attn.weight: 0 × 0; a head needs d_model ≥ 1"):
+        attnlab.heads({"h.0.attn.c_attn.weight": torch.zeros(0, 0)}, heads=1)
+
+
+def one_way_head(q, k):
+    """A heads file of one head, W_Q = q·e₁ and W_K = k·e₂ (d_model 2, d_k 1): W's one singular value is q·k."""
+    return attnlab.Heads([{"layer": 0, "head": 0, "W_Q": np.array([[q], [0.0]]), "W_K": np.array([[0.0], [k]])}])
+
+
+@pytest.mark.parametrize("q, k", [(1e300, 1e300), (5e-324, 5e-324), (1e200, 1e200), (1e-170, 1e-170)])
+def test_weights_at_the_edges_of_the_doubles_are_refused_alike(attnlab_bin, tmp_path, q, k):
+    """Entries whose W = W_Q·W_Kᵀ no double can give printed "singular_values": [null, …] or rank 1 beside
+    [0.0, …] in the app and raised numpy's LinAlgError in Python. Now Python's .numbers() and .save() and
+    the app's --dump refuse them alike, naming the head."""
+    heads = one_way_head(q, k)
+    words = "past the largest double" if q > 1 else "under the smallest double"
+    with pytest.raises(ValueError, match="layer 0, head 0: W = W_Q·W_Kᵀ has a singular value " + words):
+        heads.numbers()
+    with pytest.raises(ValueError, match="layer 0, head 0"):
+        heads.save(tmp_path / "never.json")
+    path = tmp_path / "heads.json"
+    text = json.dumps({"attnlab_heads": 1, "heads": [{"layer": 0, "head": 0, "W_Q": [[q], [0.0]], "W_K": [[0.0], [k]]}]})
+    path.write_text(text)
+    r = subprocess.run([attnlab_bin, "--dump", str(path)], capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout) == (2, "")
+    assert "heads[0] (layer 0, head 0): W = W_Q·W_Kᵀ has a singular value " + words in r.stderr
+
+
+@pytest.mark.parametrize("q, k", [(1e150, 1e150), (1e-160, 1e-160), (1e200, 1e-100), (3.0, 1e-300)])
+def test_weights_near_the_edges_give_the_same_numbers_in_the_app_and_python(attnlab_bin, tmp_path, q, k):
+    """Where W's singular values are doubles, the app and Python give the same ones, the same rank (never more
+    than the non-zero values), and no null."""
+    path = one_way_head(q, k).save(tmp_path / "heads.json")
+    app = dump(attnlab_bin, path)["heads"][0]
+    mine = one_way_head(q, k).numbers()[0]
+    assert None not in app["singular_values"]
+    assert app["rank"] == mine["rank"] == 1
+    assert app["rank"] <= sum(1 for v in app["singular_values"] if v != 0)
+    assert app["singular_values"] == pytest.approx(mine["singular_values"], rel=1e-12)
+    assert app["singular_values"][0] == pytest.approx(q * k, rel=1e-3 if q * k < 1e-300 else 1e-15)
+    assert app["symmetric_fraction"] == pytest.approx(mine["symmetric_fraction"], abs=1e-12) == pytest.approx(0.5)

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include <Eigen/SVD>
@@ -91,6 +92,33 @@ TEST(BilinearForm, ScaleLeavesTheFractionAndRankAlone) {
     EXPECT_NEAR(f.symmetric_fraction, 0.5, 1e-15) << q;
     EXPECT_EQ(f.rank, 1) << q;
     EXPECT_NEAR(f.singular_values[0] / (q * k), 1.0, 1e-15) << q;
+  }
+}
+
+// Finite weights at the edges of the doubles (issue 63): entries of 1e300 give a singular value near 1e600 (it printed
+// as null), entries of 5e-324 one near 1e-647 (it printed 0 with rank 1). Each is refused, naming the head; entries of
+// 1e150 and of 1e-160 give W's own numbers, finite, and a rank no larger than the count of non-zero values.
+TEST(BilinearForm, SingularValuesNoDoubleHoldsAreRefusedNamingTheHead) {
+  const auto load = [](const char* q, const char* k) { return core::parse_heads(one_head(std::string("[[") + q + "], [0]]", std::string("[[0], [") + k + "]]")); };
+  const core::HeadsLoad huge = load("1e300", "1e300");
+  ASSERT_FALSE(huge.ok());
+  EXPECT_NE(huge.message().find("heads[0] (layer 0, head 1)"), std::string::npos) << huge.message();
+  EXPECT_NE(huge.message().find("past the largest double"), std::string::npos) << huge.message();
+  EXPECT_NE(huge.message().find("about 1e600"), std::string::npos) << huge.message();
+  const core::HeadsLoad tiny = load("5e-324", "5e-324");
+  ASSERT_FALSE(tiny.ok());
+  EXPECT_NE(tiny.message().find("under the smallest double"), std::string::npos) << tiny.message();
+  for (const auto& [q, k, sigma] : {std::tuple{"1e150", "1e150", 1e300}, std::tuple{"1e-160", "1e-160", 1e-320}}) {
+    const core::HeadsLoad fine = load(q, k);
+    ASSERT_TRUE(fine.ok()) << fine.message();
+    const core::BilinearForm f = core::bilinear_form(fine.heads->heads[0].W_Q, fine.heads->heads[0].W_K);
+    EXPECT_EQ(f.rank, 1);
+    EXPECT_TRUE(f.unrepresentable.empty());
+    EXPECT_TRUE(std::isfinite(f.singular_values[0]));
+    EXPECT_NEAR(f.singular_values[0] / sigma, 1.0, sigma < 1e-300 ? 1e-3 : 1e-15) << q;  // 1e-320 is subnormal: 4 digits
+    int nonzero = 0;
+    for (const double v : f.singular_values) nonzero += v != 0;
+    EXPECT_LE(f.rank, nonzero);
   }
 }
 
