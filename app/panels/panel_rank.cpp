@@ -18,6 +18,7 @@
 #include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
 #include "core/model/effective_parameters.h"
+#include "core/model/markup.h"
 
 namespace app {
 
