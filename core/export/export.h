@@ -4,7 +4,9 @@
 //
 // Titles and tokens are any bytes a person typed: every export turns them into
 // text its reader accepts (pure-ASCII LaTeX, XML 1.0 characters, valid UTF-8
-// for Python and CSV), so no label can break a file.
+// for Python and CSV), so no label can break a file; and none writes a bidi control
+// (is_bidi_control: U+202E and its kind, "Trojan Source") raw, so no label can make a
+// file read otherwise than it runs.
 #pragma once
 
 #include <string>
@@ -58,7 +60,8 @@ std::string export_csv(const Scenario& s, const Result& r);
 // never a formula: a cell that begins with = + - @, a tab or a carriage return (a token
 // named "=HYPERLINK(…)") gets a ' before it, so that a spreadsheet shows it as text.
 // Not UTF-8: shown with U+FFFD; a control character other than a tab or a line break as its
-// symbol (a NUL as ␀, a form feed as ␌: visible_controls).
+// symbol (a NUL as ␀, a form feed as ␌: visible_controls); a bidi control (is_bidi_control) as
+// the text \u202e.
 std::string csv_text(const std::string& text);
 
 // A complete LaTeX document in pure ASCII (article, amsmath, amssymb; compiles
@@ -121,17 +124,23 @@ std::string export_py(const Scenario& s);
 
 // Text-mode LaTeX in pure ASCII: specials escaped, known characters mapped
 // (accented letters, Greek, ᵀ √ ‖ · − × → ≤ ≥, quotes, dashes), spacing and
-// control characters as spaces, anything else shown as \texttt{[U+1F600]}.
+// control characters as spaces, anything else shown as \texttt{[U+1F600]} (the bidi controls
+// too: \texttt{[U+202E]}).
 std::string latex_text(std::string_view text);
 // The same for the app's markup (core/model/markup.h): "W^Q" as W\textsuperscript{Q}. For titles.
 std::string latex_markup(std::string_view markup);
 
-// XML 1.0 character data: valid UTF-8, & < > " escaped, and every character
-// XML forbids (controls but tab, newline and return; U+FFFE, U+FFFF) as U+FFFD.
+// XML 1.0 character data: valid UTF-8, & < > " escaped, every character XML forbids
+// (controls but tab, newline and return; U+FFFE, U+FFFF) as U+FFFD, and the bidi controls
+// (is_bidi_control) as character references, &#x202E;.
 std::string xml_text(std::string_view text);
 
 // A Python string literal in double quotes, valid UTF-8: quotes, backslashes and
-// control characters escaped.
+// control characters escaped (\x0a); the bidi controls (is_bidi_control, CVE-2021-42574) and
+// U+2028, U+2029 (line breaks to some editors) as \u202e, so that the code reads as it runs.
 std::string python_string(std::string_view text);
+// Text for one Python comment line: valid UTF-8, every control character that could end it a
+// space, and the bidi controls, U+2028 and U+2029 written as the text \u202e, as in python_string.
+std::string python_comment_text(std::string_view text);
 
 }  // namespace core

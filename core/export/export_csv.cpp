@@ -11,7 +11,12 @@ namespace core {
 
 std::string csv_text(const std::string& text) {
   // Control bytes (a NUL, a form feed) are shown, not written: only a tab and line breaks stay.
-  std::string s = visible_controls(text, "\t\n\r");
+  // A bidi control (CVE-2021-42574: it reorders what a spreadsheet or an editor shows) as the text \u202e.
+  std::string s;
+  for (char32_t c : decode_utf8(visible_controls(text, "\t\n\r"))) {
+    if (is_bidi_control(c)) s += unicode_escape(c);
+    else append_utf8(s, c);
+  }
   // OWASP's rule for CSV injection: what a spreadsheet would run as a formula is text.
   if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos) s.insert(0, 1, '\'');
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/designs/designs.h"
+#include "core/export/export.h"
 #include "core/export/export_train_torch.h"
 #include "core/export/lm_script_body.h"
 #include "core/export/lm_script_model.h"

@@ -130,6 +130,16 @@ static_assert(std::is_sorted(std::begin(kAccented), std::end(kAccented), by_code
 static_assert(std::is_sorted(std::begin(kTextSymbols), std::end(kTextSymbols), by_code));
 static_assert(std::is_sorted(std::begin(kMathSymbols), std::end(kMathSymbols), by_code));
 
+// A bidi control (is_bidi_control: Trojan Source) is mapped to nothing, so that it is shown
+// as \texttt{[U+202E]} like any character LaTeX is not given: never dropped, never raw.
+template <class Table>
+constexpr bool maps_no_bidi_control(const Table& table) {
+  for (const auto& e : table)
+    if (is_bidi_control(e.code)) return false;
+  return true;
+}
+static_assert(maps_no_bidi_control(kAccented) && maps_no_bidi_control(kTextSymbols) && maps_no_bidi_control(kMathSymbols));
+
 template <class Table>
 auto find_code(const Table& table, char32_t c) -> decltype(std::begin(table)) {
   const auto it = std::lower_bound(std::begin(table), std::end(table), c,
@@ -187,6 +197,17 @@ void append_latex(std::string& out, char32_t c) {
   out += buf;
 }
 
+// "&#x202E;": a character as an XML character reference.
+std::string character_reference(char32_t c) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "&#x%X;", static_cast<unsigned>(c));
+  return buf;
+}
+
+// What a Python script writes as \u202e in its strings and comments, though Python would read it raw:
+// the bidi controls (CVE-2021-42574), and U+2028 and U+2029, which end a line in some editors.
+bool python_escapes(char32_t c) { return is_bidi_control(c) || c == 0x2028 || c == 0x2029; }
+
 }  // namespace
 
 std::vector<std::string> numbered_labels(const char* prefix, Eigen::Index count) {
@@ -236,7 +257,10 @@ std::string xml_text(std::string_view text) {
         // XML 1.0 allows tab, newline, return, and no other control character
         // nor U+FFFE, U+FFFF; C1 controls are allowed but no reader shows them.
         const bool control = (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F);
-        append_utf8(out, control || c == 0xFFFE || c == 0xFFFF ? kReplacement : c);
+        // A bidi control as a character reference: seen as &#x202E; by whoever reads the file, the
+        // label still the one typed (right-to-left marks and all) for whatever draws it.
+        if (is_bidi_control(c)) out += character_reference(c);
+        else append_utf8(out, control || c == 0xFFFE || c == 0xFFFF ? kReplacement : c);
       }
     }
   }
@@ -253,13 +277,22 @@ std::string python_string(std::string_view text) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(c));
       out += buf;
-    } else if (c == 0x2028 || c == 0x2029) {
-      out += c == 0x2028 ? "\\u2028" : "\\u2029";  // line breaks to an editor, if not to Python
+    } else if (python_escapes(c)) {
+      out += unicode_escape(c);
     } else {
       append_utf8(out, c);
     }
   }
   return out + "\"";
+}
+
+std::string python_comment_text(std::string_view text) {
+  std::string out;
+  for (char32_t c : decode_utf8(text)) {
+    if (python_escapes(c)) out += unicode_escape(c);
+    else append_utf8(out, c < 0x20 || (c >= 0x7F && c <= 0x9F) ? U' ' : c);
+  }
+  return out;
 }
 
 }  // namespace core

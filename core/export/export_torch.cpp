@@ -39,20 +39,12 @@ std::string py_heads(const std::array<Mat, kMaxHeads>& ms, int heads) {
   return out + "]";
 }
 
-// Text for a comment line: valid UTF-8 (Python rejects a file that is not), and
-// every control character, which could end the comment, as a space.
-std::string comment_text(const std::string& s) {
-  std::string out;
-  for (char32_t c : decode_utf8(s)) append_utf8(out, c < 0x20 || (c >= 0x7F && c <= 0x9F) ? U' ' : c);
-  return out;
-}
-
 // The header: what the script does, and whether torch.nn.MultiheadAttention can check it; then the imports.
 void write_script_header(std::ostringstream& p, const Scenario& s, const std::vector<std::string>& misfits) {
   // Line 2 is the encoding declaration, so that no title can be read as one
   // (Python looks for "coding[:=]" in the first two lines).
   p << "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n"
-    << "# Written by attnlab" << (s.title.empty() ? "." : ": " + comment_text(s.title)) << "\n"
+    << "# Written by attnlab" << (s.title.empty() ? "." : ": " + python_comment_text(s.title)) << "\n"
     << "#\n# The scenario rebuilt in PyTorch, in double precision, and computed step by step.\n"
     << "# Prints, per head, the scores S, the weights A, the output O_h and AttentionAlt's output, then Y"
     << (s.has_target ? " and the loss" : "") << ".\n";

@@ -56,12 +56,6 @@ void python_literal(std::string& out, const OrderedJson& j, int indent) {
   }
 }
 
-std::string python_comment_text(std::string_view text) {
-  std::string out;
-  for (char32_t c : decode_utf8(text)) append_utf8(out, c < 0x20 || (c >= 0x7F && c <= 0x9F) ? U' ' : c);
-  return out;
-}
-
 namespace {
 
 // A scenario's sizes, weights and options: what the script needs of a variant

@@ -27,7 +27,5 @@ std::string export_train_py(const Experiment& e);
 // JSON as a Python literal appended to out: dicts one key a line, a list of numbers on one line,
 // strings through python_string (any name is safe), true/false/null as Python's.
 void python_literal(std::string& out, const OrderedJson& j, int indent);
-// Text for one Python comment line: valid UTF-8, no control character that could end it.
-std::string python_comment_text(std::string_view text);
 
 }  // namespace core

@@ -1,6 +1,7 @@
 #include "core/text/utf8.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace core {
 
@@ -66,6 +67,12 @@ std::string visible_controls(std::string_view text, std::string_view keep) {
     append_utf8(out, c);
   }
   return out;
+}
+
+std::string unicode_escape(char32_t c) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, c > 0xFFFF ? "\\U%08x" : "\\u%04x", static_cast<unsigned>(c));
+  return buf;
 }
 
 std::string excerpt(std::string_view text, size_t most) {

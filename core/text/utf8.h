@@ -23,6 +23,18 @@ std::string valid_utf8(std::string_view text);
 // terminal, a spreadsheet or a message from a file or a link other people made.
 std::string visible_controls(std::string_view text, std::string_view keep = "");
 
+// Unicode's bidirectional formatting characters: the embeddings and overrides U+202A … U+202E
+// (LRE RLE PDF LRO RLO), the isolates U+2066 … U+2069 (LRI RLI FSI PDI) and the marks U+200E (LRM),
+// U+200F (RLM) and U+061C (ALM). An editor, a diff or a browser obeys them, so a line that holds one
+// can show its characters in another order than a compiler reads them ("Trojan Source",
+// CVE-2021-42574). Every file attnlab generates (Python, LaTeX, SVG, CSV) writes them escaped, never raw.
+constexpr bool is_bidi_control(char32_t c) {
+  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F || c == 0x061C;
+}
+
+// The character as Python writes it escaped, as text: \u202e (lower-case hex), \U0001f600 beyond U+FFFF.
+std::string unicode_escape(char32_t c);
+
 // A piece of such text to quote in a message: visible_controls, and when longer than `most`
 // characters, its first and last most/2 with " … " between them and the whole length after
 // ("1111 … 1111 (300000 characters)"), so that a 1 KB link does not give a 300 KB message.

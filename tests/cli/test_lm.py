@@ -82,14 +82,17 @@ def hostile(binary, experiment, tmp):
     terminal, a corpus that never ends. The script says what it would read, reads only a regular file of at
     most 64 MiB, and prints names as Python literals when they hold what a terminal would obey."""
     lm = json.loads(experiment.read_text())
-    name = "\x1b[2J\x1b]0;pwned\x07 QK"
-    lm.update(title="week 3: %(prog)s at 100%")
+    name = "\x1b[2J\x1b]0;pwned\x07 QK\u202e\u2066"  # and Trojan Source's bidi controls (CVE-2021-42574)
+    lm.update(title="week 3: %(prog)s at 100% \u2067x\u2069")
     lm["task"]["corpus"] = "/dev/zero"
     lm["variants"] = [dict(lm["variants"][0], name=name)]
     (tmp / "hostile.json").write_text(json.dumps(lm))
     script = tmp / "hostile.py"
     said = run([binary, "--train", str(tmp / "hostile.json"), "--export", str(script)])
     check(said.returncode == 0, f"hostile: --export: {said.stderr}")
+    text = script.read_text(encoding="utf-8")
+    check(not any(c in text for c in "\u202e\u2066\u2067\u2069") and "\\u2067x\\u2069" in text.splitlines()[2]
+          and '"\\x1b[2J\\x1b]0;pwned\\x07 QK\\u202e\\u2066"' in text, "hostile: a bidi control raw in lm.py, or not as \\u202e")
     said = run([PYTHON, str(script), "--help"], cwd=tmp)
     check(said.returncode == 0 and "%(prog)s at 100%" in said.stdout, f"hostile: --help: {said.returncode} {said.stderr[-500:]}")
     said = run([PYTHON, str(script), "--device", "cpu"], cwd=tmp)

@@ -372,20 +372,25 @@ def check_hostile_names(exe, experiment, tmp, failures):
     """A shared experiment's title and names reach a teacher's terminal escaped: an escape sequence
     (retitle, clear) prints as a Python literal; a title with %(prog)s and a bare % leaves --help
     working (argparse formats its description with %)."""
-    experiment = dict(experiment, steps=2, seeds=1, title="week 3: %(prog)s at 100% \x1b]0;pwned\x07")
-    experiment["variants"] = [dict(experiment["variants"][0], name="\x1b[2J\x1b[H QK\u1d40")]
+    # U+202E and the isolates: Trojan Source (CVE-2021-42574), written \u202e in the script, never raw.
+    experiment = dict(experiment, steps=2, seeds=1, title="week 3: %(prog)s at 100% \x1b]0;pwned\x07 \u202e\u2066x\u2069")
+    experiment["variants"] = [dict(experiment["variants"][0], name="\x1b[2J\x1b[H QK\u1d40\u202e\u2067")]
     (tmp / "hostile.json").write_text(json.dumps(experiment))
     script = tmp / "hostile.py"
     p = subprocess.run([exe, "--train", str(tmp / "hostile.json"), "--export", str(script)], capture_output=True, text=True)
     if p.returncode != 0:
         failures.append(f"hostile names: --export: {p.stderr}")
         return
+    text = script.read_text(encoding="utf-8")
+    if any(c in text for c in "\u202e\u2066\u2067\u2069") or "\\u202e\\u2066x\\u2069" not in text.splitlines()[2] \
+            or '"\\x1b[2J\\x1b[H QK\u1d40\\u202e\\u2067"' not in text:
+        failures.append("hostile names: a bidi control written raw in train.py, or not as \\u202e")
     for args in (["--help"], []):
         p = python_script(script, *args)
         said = p.stdout + p.stderr
         if p.returncode != 0 or "\x1b" in said or "\x07" in said:
             failures.append(f"hostile names: train.py {args}: exit {p.returncode}, {said[-500:]!r}")
-        elif not args and "'\\x1b[2J\\x1b[H QK\u1d40': " not in p.stdout:
+        elif not args and "'\\x1b[2J\\x1b[H QK\u1d40\\u202e\\u2067': " not in p.stdout:
             failures.append(f"hostile names: the variant's name not printed escaped: {p.stdout!r}")
         elif args and "%(prog)s at 100%" not in p.stdout:
             failures.append(f"hostile names: --help lost the title: {p.stdout!r}")

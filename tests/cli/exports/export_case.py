@@ -36,6 +36,9 @@ ODD_TITLE = ("Q\u1D40K / \u221Ad_k, \u2016S\u2016, a\u00B7b \u2212 1 \u00D7 2 \u
              "\u2081\u2099 \u207F; \\ { } $ & # ^ _ ~ % < > | \" ' ` -- ,, !`; "
              "\x01\x02\x1b\x7f\u0085\t\n\r; \U0001F600 \u4E2D\u6587 \uFFFF \uFFFE \uFFFD \u200B\u00A0end")
 ODD_TOKENS = ["\\", "{$}", "^_~%&#", "\U0001F600\u4E2D\uFFFF", "\u00E9\x01\n"]
+# Trojan Source (CVE-2021-42574): the bidirectional formatting characters, which an editor obeys. No
+# export writes them raw: Python as \u202e, LaTeX as [U+202E], SVG as &#x202E;, CSV as the text \u202e.
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
 
 
 def python_script(script, *args):

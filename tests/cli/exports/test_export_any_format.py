@@ -56,6 +56,30 @@ class ExportAny(export_case.ExportCase):
         self.assertNotIn("\u0001", out.read_text(encoding="utf-8"))
         attnlab(path, "--export", self.tmp / "UPPER.CSV")  # the extension in capitals
 
+    def test_bidi_controls_reach_no_format_raw(self):
+        # Trojan Source (CVE-2021-42574): a title or a token that reorders what an editor shows.
+        def bidi(s):
+            s["title"] = "week 3 \u202eadmin\u2066" + BIDI_CONTROLS
+            s["tokens"][1] = "tok\u202e" + BIDI_CONTROLS
+        path, s = self.scenario("bidi", bidi)
+        texts = {}
+        for ext in ["py", "tex", "svg", "csv"]:
+            out = self.tmp / f"bidi.{ext}"
+            attnlab(path, "--export", out)
+            texts[ext] = out.read_text(encoding="utf-8")
+            for ch in BIDI_CONTROLS:
+                self.assertNotIn(ch, texts[ext], f"{ext}: U+{ord(ch):04X} raw")
+        attnlab(path, "--export", self.tmp / "bidi_slides.tex", "--beamer")
+        self.assertNotIn("\u202e", (self.tmp / "bidi_slides.tex").read_text(encoding="utf-8"))
+        self.assertIn("# Written by attnlab: week 3 \\u202eadmin\\u2066\\u202a", texts["py"])
+        self.assertIn("\\texttt{[U+202E]}", texts["tex"])
+        self.assertIn("&#x202E;admin&#x2066;&#x202A;", texts["svg"])
+        # An SVG reader gets the label as typed; a spreadsheet shows the text \u202e.
+        self.assertEqual(ET.parse(self.tmp / "bidi.svg").getroot().find(f"{SVG}title").text, s["title"])
+        blocks, title = self.read_csv(self.tmp / "bidi.csv")
+        self.assertEqual(title, "week 3 \\u202eadmin\\u2066" + "".join(f"\\u{ord(c):04x}" for c in BIDI_CONTROLS))
+        self.assertEqual(blocks["X"][1][1][0], "tok\\u202e" + "".join(f"\\u{ord(c):04x}" for c in BIDI_CONTROLS))
+
     def test_an_unknown_extension_is_exit_2(self):
         r = run_attnlab(ATTNLAB, DATA / "example.json", "--export", self.tmp / "x.docx")
         self.assertEqual(r.returncode, 2)

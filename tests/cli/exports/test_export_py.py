@@ -166,12 +166,17 @@ class ExportPy(export_case.ExportCase):
     def test_py_hostile_titles_and_tokens(self):
         # Found in review: a newline in the title became code in the .py.
         def hostile(s):
-            s["title"] = 'a\nprint("INJECTED")\r\\' + ODD_TITLE
-            s["tokens"] = ['q"\\', "a,b\r", "<&>", "\u0001x", "tab\t"]
+            s["title"] = 'a\nprint("INJECTED")\r\\' + ODD_TITLE + " admin\u202e \u2066# x\u2069" + BIDI_CONTROLS + "\u2028\u2029"
+            s["tokens"] = ['q"\\', "a,b\r", "<&>\u202e\u2066", "\u0001x", "tab\t\u2069" + BIDI_CONTROLS]
         path, _ = self.scenario("hostile", hostile)
         text, out = self.run_py(path)  # runs, and prints the right numbers
         self.assertNotIn('\nprint("INJECTED")', text)
         self.assertNotIn("INJECTED", out)
+        # Trojan Source: no bidi control (nor U+2028, U+2029) raw in the comment or the literals, each as \u202e.
+        for ch in BIDI_CONTROLS + "\u2028\u2029":
+            self.assertNotIn(ch, text, f"U+{ord(ch):04X}")
+            self.assertIn(f"\\u{ord(ch):04x}", text.splitlines()[2])  # the title's comment line
+        self.assertIn('"<&>\\u202e\\u2066"', text)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,20 @@
 // The pieces of the text exports on their own: UTF-8 checking, LaTeX, XML and
 // Python text for any bytes, the shortest numbers, the conditions that keep
 // torch.nn.MultiheadAttention out, and the structure of each export.
+#include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <random>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "core/export/export.h"
+#include "core/export/export_lm_torch.h"
+#include "core/export/export_train_torch.h"
+#include "core/io/experiment_json.h"
+#include "core/io/language_model_json.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/text/json_text.h"
@@ -50,6 +57,36 @@ bool xml_allowed(char32_t c) {
          (c >= 0x10000 && c <= 0x10FFFF);
 }
 
+// Trojan Source (CVE-2021-42574): the bidirectional formatting characters, which an editor obeys,
+// so that a line holding one can read otherwise than it runs.
+constexpr char32_t kBidiControls[] = {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C};
+
+std::string code_point(const char* format, char32_t c) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, static_cast<unsigned>(c));
+  return buf;
+}
+
+// "a" then each bidi control as `write` writes it, one after an "a" each: "a\u202aa\u202ba…" for Python.
+std::string each_bidi_control(const std::function<std::string(char32_t)>& write) {
+  std::string out;
+  for (char32_t c : kBidiControls) out += "a" + write(c);
+  return out;
+}
+std::string raw(char32_t c) {
+  std::string s;
+  core::append_utf8(s, c);
+  return s;
+}
+std::string python_escape(char32_t c) { return code_point("\\u%04x", c); }
+
+// The first bidi control that text holds raw ("U+202E"), or "" when it holds none.
+std::string raw_bidi_control(const std::string& text) {
+  for (char32_t c : kBidiControls)
+    if (text.find(raw(c)) != std::string::npos) return code_point("U+%04X", c);
+  return "";
+}
+
 }  // namespace
 
 TEST(ExportText, Utf8IllFormedBytesBecomeReplacementCharacters) {
@@ -84,6 +121,8 @@ TEST(ExportText, LatexTextMapsEachCharacterClass) {
   EXPECT_EQ(core::latex_text("\xFF"), "\\texttt{[U+FFFD]}");
   // Glyphs only T1 or TS1 fonts hold (pdflatex would make bitmap fonts) are shown by code instead.
   EXPECT_EQ(core::latex_text("\u0105\u00F0\u20AC"), "\\texttt{[U+0105]}\\texttt{[U+00F0]}\\texttt{[U+20AC]}");
+  // Bidi controls (Trojan Source) are shown by their code, never dropped nor passed on.
+  EXPECT_EQ(core::latex_text(each_bidi_control(raw)), each_bidi_control([](char32_t c) { return code_point("\\texttt{[U+%04X]}", c); }));
 }
 
 TEST(ExportText, LatexTextOfAnyBytesIsPrintableAsciiWithBalancedBraces) {
@@ -103,6 +142,9 @@ TEST(ExportText, XmlTextHoldsOnlyCharactersXmlAllows) {
   EXPECT_EQ(core::xml_text("\x01\x7f"), "\uFFFD\uFFFD");
   EXPECT_EQ(core::xml_text("\uFFFE\uFFFF\U0001F600"), "\uFFFD\uFFFD\U0001F600");
   EXPECT_EQ(core::xml_text("\xED\xA0\x80"), "\uFFFD\uFFFD\uFFFD");  // a lone surrogate, as UTF-8 bytes
+  // Bidi controls as references: the file reads as it is, a reader gets the label back.
+  EXPECT_EQ(core::xml_text("a\u202Eb"), "a&#x202E;b");
+  EXPECT_EQ(core::xml_text(each_bidi_control(raw)), each_bidi_control([](char32_t c) { return code_point("&#x%X;", c); }));
   std::mt19937 rng(10);
   for (int trial = 0; trial < 2000; ++trial) {
     const std::string xml = core::xml_text(random_bytes(rng, 1 + trial % 40));
@@ -118,6 +160,28 @@ TEST(ExportText, PythonStringEscapesWhatPythonWouldRead) {
   EXPECT_EQ(core::python_string("\u00E9\U0001F600"), "\"\u00E9\U0001F600\"");
   EXPECT_EQ(core::python_string("\xFF"), "\"\uFFFD\"");
   EXPECT_EQ(core::python_string("\u2028"), "\"\\u2028\"");
+  // Bidi controls (Trojan Source) and U+2029 as \u escapes: the literal reads as it runs.
+  EXPECT_EQ(core::python_string("\u2029"), "\"\\u2029\"");
+  EXPECT_EQ(core::python_string("admin\u202E \u2066\u2069"), "\"admin\\u202e \\u2066\\u2069\"");
+  EXPECT_EQ(core::python_string(each_bidi_control(raw)), "\"" + each_bidi_control(python_escape) + "\"");
+}
+
+// A comment line is text to Python but not to an editor: no control, no bidi control, no U+2028 raw.
+TEST(ExportText, PythonCommentTextEndsNoLineAndReordersNothing) {
+  EXPECT_EQ(core::python_comment_text("a\nb\rc\x01" "d\u0085" "e"), "a b c d e");
+  EXPECT_EQ(core::python_comment_text("x\u2028y\u2029z"), "x\\u2028y\\u2029z");
+  EXPECT_EQ(core::python_comment_text("week 3 \u202E \\ \xFF"), "week 3 \\u202e \\ \uFFFD");
+  EXPECT_EQ(core::python_comment_text(each_bidi_control(raw)), each_bidi_control(python_escape));
+}
+
+TEST(ExportText, BidiControlsAreTheTrojanSourceSet) {
+  for (char32_t c : kBidiControls) EXPECT_TRUE(core::is_bidi_control(c)) << std::hex << static_cast<unsigned>(c);
+  for (char32_t c : {U'a', U'\n', char32_t{0x061B}, char32_t{0x061D}, char32_t{0x200D}, char32_t{0x2010}, char32_t{0x2029},
+                     char32_t{0x202F}, char32_t{0x2065}, char32_t{0x206A}, char32_t{0xFEFF}})
+    EXPECT_FALSE(core::is_bidi_control(c)) << std::hex << static_cast<unsigned>(c);
+  EXPECT_EQ(core::unicode_escape(0x202E), "\\u202e");
+  EXPECT_EQ(core::unicode_escape(0x061C), "\\u061c");
+  EXPECT_EQ(core::unicode_escape(0x1F600), "\\U0001f600");
 }
 
 TEST(ExportText, ShortestNumbersReadBackExactly) {
@@ -186,6 +250,8 @@ TEST(ExportText, CsvShowsControlCharactersAsSymbols) {
   EXPECT_EQ(core::csv_text("\x7f\xc2\x85"), "\u2421\uFFFD");
   EXPECT_EQ(core::csv_text("a\tb"), "a\tb");
   EXPECT_EQ(core::csv_text("a\nb"), "\"a\nb\"");
+  EXPECT_EQ(core::csv_text("a\u202Eb"), "a\\u202eb");  // a bidi control (Trojan Source) as text, not obeyed
+  EXPECT_EQ(core::csv_text(each_bidi_control(raw)), each_bidi_control(python_escape));
   core::Scenario s = example();
   s.title = std::string("week\0 3\f", 8);
   const std::string csv = core::export_csv(s, core::compute(s));
@@ -467,6 +533,62 @@ TEST(ExportText, MultiheadAttentionTakesCrossAttentionAndSinusoidalPositionsButN
   const std::vector<std::string> misfits = core::multihead_attention_misfits(s);
   ASSERT_EQ(misfits.size(), 1u);
   EXPECT_EQ(misfits[0].rfind("RoPE", 0), 0u) << misfits[0];
+}
+
+// Issue 63, item 4 (Trojan Source, CVE-2021-42574): a title and a token holding U+202E or another
+// bidi control reach no generated file raw; each file writes them as its escape.
+TEST(ExportText, NoExportWritesABidiControlRaw) {
+  core::Scenario s = example();
+  s.title = "week 3 " + each_bidi_control(raw);
+  s.tokens[1] = "tok" + each_bidi_control(raw);
+  const core::Result r = core::compute(s);
+  const std::map<std::string, std::string> files = {
+      {"py", core::export_py(s)}, {"tex", core::export_tex(s, r)}, {"beamer", core::export_beamer(s, r)},
+      {"svg", core::export_svg(s, r, core::SvgStyle{})}, {"svg light", core::export_svg(s, r, core::SvgStyle{true})},
+      {"csv", core::export_csv(s, r)}};
+  for (const auto& [name, text] : files) EXPECT_EQ(raw_bidi_control(text), "") << name;
+  const std::string& py = files.at("py");
+  EXPECT_NE(py.find("\n# Written by attnlab: week 3 " + each_bidi_control(python_escape) + "\n"), std::string::npos);
+  EXPECT_NE(py.find(", \"tok" + each_bidi_control(python_escape) + "\", "), std::string::npos);
+  const std::string tex = each_bidi_control([](char32_t c) { return code_point("\\texttt{[U+%04X]}", c); });
+  EXPECT_NE(files.at("tex").find("\\section*{week 3 " + tex + "}"), std::string::npos);
+  EXPECT_NE(files.at("tex").find("\\texttt{tok" + tex + "}"), std::string::npos);
+  EXPECT_NE(files.at("beamer").find("\\title{week 3 " + tex + "}"), std::string::npos);
+  const std::string xml = each_bidi_control([](char32_t c) { return code_point("&#x%X;", c); });
+  EXPECT_NE(files.at("svg").find("<title>week 3 " + xml + "</title>"), std::string::npos);
+  EXPECT_NE(files.at("svg").find(">tok" + xml.substr(0, xml.find(';') + 1)), std::string::npos);  // a label, maybe cut
+  EXPECT_EQ(files.at("csv").rfind("title,week 3 " + each_bidi_control(python_escape) + "\n", 0), 0u);
+  EXPECT_NE(files.at("csv").find("\nrow,tok" + each_bidi_control(python_escape) + ","), std::string::npos);
+}
+
+// The same for an experiment's train.py and a language model's lm.py: the title in the first comment,
+// the title, notes, variants' names and corpus in EXPERIMENT's string literals.
+TEST(ExportText, NoTrainingScriptWritesABidiControlRaw) {
+  const core::ExperimentLoad race = core::parse_experiment(R"({"attnlab_experiment": 1, "task": {"kind": "match_pair"}, "n": 4,
+    "d_model": 4, "d_k": 2, "heads": 1, "variants": [{"name": "QK"}, {"name": "shared", "options": {"shared_qk": true}}],
+    "steps": 30, "batch": 4, "seed": 7})");
+  ASSERT_TRUE(race.ok()) << race.message();
+  core::Experiment e = *race.experiment;
+  e.title = "race " + each_bidi_control(raw);
+  e.variants[1].name = "shared" + each_bidi_control(raw);
+  const std::string train = core::export_train_py(e);
+  EXPECT_EQ(raw_bidi_control(train), "");
+  EXPECT_NE(train.find("\n# Written by attnlab: race " + each_bidi_control(python_escape) + "\n"), std::string::npos);
+  EXPECT_NE(train.find("\"title\": \"race " + each_bidi_control(python_escape) + "\","), std::string::npos);
+  EXPECT_NE(train.find("\"name\": \"shared" + each_bidi_control(python_escape) + "\","), std::string::npos);
+
+  const core::LanguageModelLoad loaded = core::load_language_model_file(ATTNLAB_LANGUAGE_MODELS "/licences_small.json");
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  core::LanguageModel lm = *loaded.model;
+  lm.title = "licences " + each_bidi_control(raw);
+  lm.notes = "notes " + each_bidi_control(raw);
+  lm.corpus = "corpus" + each_bidi_control(raw) + ".txt";
+  lm.variants[0].name = "QK" + each_bidi_control(raw);
+  const std::string script = core::export_lm_py(lm);
+  EXPECT_EQ(raw_bidi_control(script), "");
+  EXPECT_NE(script.find("\n# Written by attnlab: licences " + each_bidi_control(python_escape) + "\n"), std::string::npos);
+  for (const char* literal : {"\"licences ", "\"notes ", "\"corpus", "\"QK"})
+    EXPECT_NE(script.find(literal + each_bidi_control(python_escape)), std::string::npos) << literal;
 }
 
 }  // namespace test_exports
