@@ -15,9 +15,56 @@
 #include "app/window/window.h"
 #include "core/export/export.h"
 #include "core/io/atomic_file.h"
+#include "core/io/heads_file.h"
+#include "core/model/lesson.h"
 #include "core/text/utf8.h"
 
 namespace {
+
+// What FILE is when it opens in the lab and holds no scenario: "a heads file" or "a language model's RESULT"; else "".
+// (An experiment, which opens there too, is refused by each command in its own words.)
+std::string lab_only_file(const std::string& file) {
+  if (file.empty()) return "";
+  if (core::is_heads_file(file)) return "a heads file";
+  return app::is_result_file(file) ? "a language model's RESULT" : "";
+}
+
+// A text export (.csv .svg .py .tex) writes a scenario. An experiment, a language model's RESULT and a heads file hold
+// none: the session's (or a lesson's) would be written in their name. Returns 2, with why on stderr, for those; else 0.
+int refuse_text_export(const std::string& file) {
+  const std::string f = core::short_path(file);
+  if (app::is_experiment_file(file)) {
+    std::cerr << "attnlab: " << f << " is an experiment: --export writes a scenario; for an "
+              << "experiment's curves, table or train.py use --train " << f << " --export OUT\n";
+    return 2;
+  }
+  const std::string kind = lab_only_file(file);
+  if (kind.empty()) return 0;
+  std::cerr << "attnlab: " << f << " is " << kind << ", not a scenario: --export OUT.csv, .svg, .py or .tex writes a scenario, "
+            << "and it holds none; "
+            << (kind == "a heads file" ? "its heads' numbers: attnlab --dump FILE (JSON) or FILE --describe (text); a picture of its "
+                                         "Heads view: FILE --export OUT.png\n"
+                                       : "its curves' SVG and its table's CSV: the Export buttons of the window (attnlab FILE); "
+                                         "its numbers as text: FILE --describe; a picture of them: FILE --export OUT.png\n");
+  return 2;
+}
+
+// --panel NAME and --animate PARAM=FROM:TO show a view of a scenario: a heads file or a RESULT holds none, and the
+// session's (or a lesson's) would be drawn or described in its name. Returns 2, with why on stderr, for those; else 0.
+int refuse_scenario_view(const app::CommandLine& cl) {
+  const std::string kind = lab_only_file(cl.file);
+  if (kind.empty() || (!cl.panel && !cl.animate)) return 0;
+  const std::string f = core::short_path(cl.file);
+  if (cl.animate) {
+    std::cerr << "attnlab: --animate " << cl.animate->param << ": " << f << " is " << kind
+              << ", not a scenario: it has no entry to sweep\n";
+    return 2;
+  }
+  std::cerr << "attnlab: --panel " << core::panel_name(*cl.panel) << ": " << f << " is " << kind
+            << ", not a scenario: it has no " << core::panel_name(*cl.panel) << " panel; without --panel its picture "
+            << "and --describe show " << (kind == "a heads file" ? "its Heads view" : "its curves and table") << "\n";
+  return 2;
+}
 
 // attnlab FILE --describe [--panel NAME]: the picture's alt text (app/panels/alt_text.h), its
 // titles and tokens, from files other people made, seen and not obeyed by the terminal.
@@ -26,6 +73,7 @@ int run_describe(const app::CommandLine& cl) {
     std::cerr << "attnlab: " << core::short_path(cl.file) << " is an experiment: --describe describes a scenario's picture\n";
     return 2;
   }
+  if (const int code = refuse_scenario_view(cl)) return code;
   app::AppState state;
   if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
   return app::print(std::cout, core::visible_controls(app::alt_text(state, cl.panel), "\n"), std::cerr);
@@ -70,12 +118,7 @@ int run(int argc, char** argv) {
   // Text exports need no display: the scenario, computed, written.
   const core::ExportFormat format = core::export_format(cl.export_to);
   if (!cl.export_to.empty() && format != core::ExportFormat::Png && !cl.animate && !cl.training) {
-    // An experiment has no scenario of its own to export: the session's would be written in its name.
-    if (app::is_experiment_file(cl.file)) {
-      std::cerr << "attnlab: " << core::short_path(cl.file) << " is an experiment: --export writes a scenario; for an "
-                << "experiment's curves, table or train.py use --train " << core::short_path(cl.file) << " --export OUT\n";
-      return 2;
-    }
+    if (const int code = refuse_text_export(cl.file)) return code;
     app::AppState state;
     if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
     if (!cl.theme.empty()) state.view.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
@@ -88,6 +131,7 @@ int run(int argc, char** argv) {
     }
     return 0;
   }
+  if (const int code = refuse_scenario_view(cl)) return code;
   app::WindowOptions options;
   options.file = cl.file;
   options.layout_out = cl.layout_out;

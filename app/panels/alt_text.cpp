@@ -1,11 +1,13 @@
 #include "app/panels/alt_text.h"
 
+#include <filesystem>
 #include <vector>
 
 #include "app/panels/panel_table.h"
 #include "app/panels/text_view.h"
 #include "app/widgets/heatmap.h"
 #include "core/model/markup.h"
+#include "core/text/utf8.h"
 
 namespace app {
 
@@ -26,16 +28,39 @@ std::vector<Panel> panels_shown(const AppState& state, std::optional<Panel> pane
   return shown;
 }
 
+namespace {
+
+// What the lab's panel shows, as alt_text_of's first line names it: a heads file's Heads view, a language model's
+// RESULT, or the experiment (each shows in place of the one after it).
+std::string lab_shown(const AppState& state) {
+  const auto titled = [](const std::string& title) { return "\u201C" + core::markup_as_plain_text(title) + "\u201D"; };
+  if (state.lab.heads) {
+    const std::string name = std::filesystem::path(state.lab.heads->source).filename().string();
+    return "Heads view of " + (name.empty() ? std::string("a heads file") : "the heads file " + core::valid_utf8(name));
+  }
+  if (state.lab.result) {
+    const std::string& title = state.lab.result->title;
+    return "Experiment panel of a language model's result" + (title.empty() ? std::string() : " " + titled(title));
+  }
+  const std::string& title = state.lab.experiment.title;
+  return "Experiment panel of " + (title.empty() ? std::string("an experiment") : titled(title));
+}
+
+// The views', of the scenario: "Scores and Softmax panels of “title”".
+std::string views_shown(const std::vector<Panel>& shown, const std::string& title) {
+  return core::panel_names_text(shown, " and ") + (shown.size() == 1 ? " panel" : " panels") + " of " +
+         (title.empty() ? std::string("a scenario") : "\u201C" + core::markup_as_plain_text(title) + "\u201D");
+}
+
+}  // namespace
+
 std::string alt_text(const AppState& state, std::optional<Panel> panel) { return alt_text_of(state, panels_shown(state, panel)); }
 
 std::string alt_text_of(const AppState& state, const std::vector<Panel>& shown, const std::string& as) {
   const core::Scenario& s = state.scenario();
-  // The lab's panels are of its experiment; the views', of the scenario.
+  // The lab's panel is of its heads file, RESULT or experiment (lab_shown); the views', of the scenario.
   const bool lab = shown.size() == 1 && !core::is_view(shown[0]);
-  const std::string& title = lab ? state.lab.experiment.title : s.title;
-  const std::string of = title.empty() ? (lab ? "an experiment" : "a scenario") : "\u201C" + core::markup_as_plain_text(title) + "\u201D";
-  std::string out = "attnlab: the " + core::panel_names_text(shown, " and ") + (shown.size() == 1 ? " panel" : " panels") + " of " + of +
-                    (as.empty() ? "" : ", " + as) + ".\n";
+  std::string out = "attnlab: the " + (lab ? lab_shown(state) : views_shown(shown, s.title)) + (as.empty() ? "" : ", " + as) + ".\n";
   for (const Panel p : shown) out += "\n" + panel_row(p).describe(state).text();
   return out;
 }

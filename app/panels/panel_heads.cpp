@@ -324,7 +324,7 @@ PanelText DescribeHeads(const HeadsShown& shown) {
   PanelText text = "Heads of " + (file.model.empty() ? std::string("a model") : file.model) + ", " +
                    (file.objective.empty() ? std::string("objective not given") : file.objective + " objective") +
                    (file.seed ? ", seed " + std::to_string(*file.seed) : std::string()) + ": " + std::to_string(file.heads.size()) +
-                   " heads, each one's W = W_Q·W_Kᵀ";
+                   " heads, each one's W = W_Q·W_Kᵀ\n";  // the first line, the heading; the table's lines under it
   TextTable table;
   table.caption = "The heads, as attnlab --dump measures them";
   table.columns = {"layer", "head", "d_model", "d_k", "symmetric fraction", "rank", "singular values"};

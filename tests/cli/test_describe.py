@@ -5,8 +5,8 @@ For every shipped lesson: the picture's description names what it shows (its pan
 lesson's title), and the numbers it gives are the ones --dump computes, rounded as the cells
 show them (two decimals, correctly rounded, "−" for a minus): S and QQᵀ in Scores, A, its row
 sums and entropies in Softmax; the singular values of W^Q W^Kᵀ are looked for in Rank's text. A title holding an
-escape sequence or markup reaches the terminal seen, not obeyed. The misuses: exit 2, the
-reason on stderr, nothing on stdout.
+escape sequence or markup reaches the terminal seen, not obeyed. A heads file's and a RESULT's
+description names what the lab shows of it. The misuses: exit 2, the reason on stderr, nothing on stdout.
 
 Usage: test_describe.py PATH/TO/attnlab LESSONS_DIR EXPERIMENTS_DIR
 """
@@ -101,12 +101,34 @@ def check_lesson(binary, path, panels_alone):
             assert alone.split("\n\n", 1)[1].rstrip("\n") == sections[name].rstrip("\n"), (name, alone)
 
 
+def check_lab_files(binary, language_models):
+    """A heads file's and a RESULT's description: of what the lab shows, not "the Experiment panel of an experiment";
+    the heads' heading a line of its own, not run into the table's first line ("W_Q·W_Kᵀlayer 0")."""
+    heads = language_models / "heads_small.result.heads" / "v01-seed1.json"
+    text = describe(binary, heads)
+    first, _, rest = text.partition("\n")
+    assert first == "attnlab: the Heads view of the heads file v01-seed1.json.", first
+    assert "Experiment panel" not in text and "an experiment" not in text, text[:300]
+    assert "each one's W = W_Q\u00B7W_K\u1D40\nlayer 0, head 0: symmetric fraction " in rest, rest[:300]
+    assert "W_K\u1D40layer" not in text, rest[:300]
+    result = language_models / "licences_small.result.json"
+    title = json.loads(result.read_text())["title"]
+    first = describe(binary, result).split("\n", 1)[0]
+    assert first == f"attnlab: the Experiment panel of a language model's result \u201C{title}\u201D.", first
+    # Neither holds a scenario: --panel NAME described the session's (or a lesson's) in its name.
+    for path, kind in ((heads, "is a heads file, not a scenario"), (result, "is a language model's RESULT, not a scenario")):
+        r = run_attnlab(binary, path, "--describe", "--panel", "Scores", env=ENV)
+        assert r.returncode == 2 and r.stdout == "", (path.name, r.returncode, r.stdout[:200])
+        assert path.name in r.stderr and kind in r.stderr and "--panel Scores: " in r.stderr, r.stderr
+
+
 def main():
     binary, lessons, experiments = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
     files = sorted(lessons.glob("*.json"))
     assert len(files) >= 10, files
     for i, path in enumerate(files):
         check_lesson(binary, path, panels_alone=i < 2)
+    check_lab_files(binary, experiments.parent / "language_models")
 
     with tempfile.TemporaryDirectory() as tmp:
         # What a stranger's file holds reaches the terminal as text: ESC seen as ␛, markup as typed.

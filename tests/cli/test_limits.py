@@ -2,7 +2,7 @@
 """Nothing attnlab writes is refused by its reader, and no output replaces what is not a file.
 
 The real binary from outside: a diverging race, a recording past its bound, an
-experiment given to --export, outputs named into the state directory, onto a
+experiment, a heads file or a RESULT given to --export, outputs named into the state directory, onto a
 FIFO, a socket or a device, a full standard output, numbers too small for a
 double, versions written 1.0, CSV cells that look like formulas, set-user-ID
 bits. Usage: test_limits.py PATH/TO/attnlab
@@ -25,6 +25,8 @@ ATTNLAB = None
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "example.json"
 RACE = ROOT / "assets" / "experiments" / "07_race.json"
+HEADS = ROOT / "assets" / "language_models" / "heads_small.result.heads" / "v01-seed1.json"
+RESULT = ROOT / "assets" / "language_models" / "licences_small.result.json"
 
 
 def run(*args, env=None, stdout=subprocess.PIPE):
@@ -130,6 +132,29 @@ class Outputs(Case):
             self.assertEqual(r.returncode, 2, ext)
             self.assertIn("is an experiment: --export writes a scenario", r.stderr)
             self.assertFalse(out.exists())
+
+    def test_a_heads_file_or_a_result_given_to_export_is_refused(self):
+        # Each wrote a scenario of three tokens t1-t3, every matrix zero, and exited 0: neither file holds a scenario.
+        for path, kind in ((HEADS, "is a heads file, not a scenario"), (RESULT, "is a language model's RESULT, not a scenario")):
+            for ext, more in (("csv", []), ("svg", []), ("py", []), ("tex", []), ("tex", ["--beamer"])):
+                out = self.tmp / f"out.{ext}"
+                r = run(path, "--export", out, *more, env=self.env)
+                self.assertEqual(r.returncode, 2, (path.name, ext, more, r.stderr))
+                self.assertIn(path.name, r.stderr)
+                self.assertIn(kind, r.stderr)
+                self.assertIn("--export OUT.png", r.stderr)  # what to use instead
+                self.assertEqual(r.stdout, "")
+                self.assertFalse(out.exists(), (path.name, ext, more))
+            # Nor a view of a scenario in its name: --panel and --animate PARAM drew the session's (or a lesson's).
+            for args, why in ((["--panel", "scores", "--export", self.tmp / "p.png"], "--panel Scores: "),
+                              (["--panel", "softmax", "--screenshot", self.tmp / "p.png"], "--panel Softmax: "),
+                              (["--animate", "temperature=1:2", "--frames", "2", "--export", self.tmp / "a.gif"], "--animate temperature: ")):
+                r = run(path, *args, env=self.env)
+                self.assertEqual(r.returncode, 2, (path.name, args, r.stderr))
+                self.assertIn(why, r.stderr)
+                self.assertIn(path.name, r.stderr)
+                self.assertIn(kind, r.stderr)
+        self.assertEqual(sorted(p.name for p in self.tmp.iterdir() if p.name != "state"), [], "something was written")
 
     def test_outputs_never_go_into_the_state_directory(self):
         sessions = self.state / "attnlab"
