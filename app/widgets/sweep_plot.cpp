@@ -34,9 +34,10 @@ struct SweepFrame {
   ImVec2 p0, p1;
   double x_lo, x_hi;
   Decades y;
-  float x_of(double rate) const {
-    return p0.x + (p1.x - p0.x) * static_cast<float>((std::log10(rate) - x_lo) / (x_hi - x_lo));
-  }
+  float x_of(double rate) const { return x_of_log(std::log10(rate)); }
+  float x_of_log(double lx) const { return p0.x + (p1.x - p0.x) * static_cast<float>((lx - x_lo) / (x_hi - x_lo)); }
+  // Decade k's height, from k itself: 10^k may be no double (10^309, 10^-324).
+  float y_of_decade(int k) const { return p1.y - (p1.y - p0.y) * static_cast<float>(k - y.lo) / static_cast<float>(y.hi - y.lo); }
   // A value on the y axis: at least the floor (10^lo); +∞ (diverged) on the top edge.
   float y_of(double value) const {
     if (std::isinf(value) && value > 0) return p0.y;
@@ -63,9 +64,9 @@ void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std:
   dl->AddRectFilled(f.p0, f.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
   const int every_y = std::max(1, static_cast<int>(std::ceil(static_cast<float>(f.y.hi - f.y.lo) * ImGui::GetTextLineHeight() * 1.4f / (f.p1.y - f.p0.y))));
   for (int k = f.y.lo; k <= f.y.hi; ++k) {
-    const float y = f.y_of(std::pow(10.0, k));
+    if ((k - f.y.lo) % every_y) continue;  // thinned: a grid line only where a label is, or 600 decades are a texture
+    const float y = f.y_of_decade(k);
     dl->AddLine(ImVec2(f.p0.x, y), ImVec2(f.p1.x, y), grid);
-    if ((k - f.y.lo) % every_y) continue;
     const std::string label = decade_label(k);
     const ImVec2 ts = script_text_size(label);
     draw_script_text(dl, ImVec2(f.p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), ink, label);
@@ -75,6 +76,7 @@ void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std:
   if (f.y.hi - f.y.lo == 1)
     for (int m = 2; m <= 9; ++m) {
       const double value = m * std::pow(10.0, f.y.lo);
+      if (!std::isfinite(value) || !(value > 0)) continue;  // past the doubles (2·10^308) or under them
       const float y = f.y_of(value);
       dl->AddLine(ImVec2(f.p0.x, y), ImVec2(f.p1.x, y), grid);
       if (f.y_of(value) - f.y_of((m + 1) * std::pow(10.0, f.y.lo)) < ImGui::GetTextLineHeight() * 1.1f && m % 2) continue;
@@ -82,8 +84,14 @@ void draw_sweep_axes(ImDrawList* dl, const SweepFrame& f, const std::vector<std:
       const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
       dl->AddText(ImVec2(f.p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), faint, label.c_str());
     }
-  for (int k = static_cast<int>(std::ceil(f.x_lo)); k <= static_cast<int>(std::floor(f.x_hi)); ++k) {
-    const float x = f.x_of(std::pow(10.0, k));
+  // A label at each decade, or at each 2nd, 5th, 10th … where they would touch (a rate axis from 10^-324 to 10^1
+  // drew 325 over each other); a grid line at each labelled one.
+  const int first = static_cast<int>(std::ceil(f.x_lo)), last = static_cast<int>(std::floor(f.x_hi));
+  const float widest = std::max(script_text_size(decade_label(first)).x, script_text_size(decade_label(last)).x) + 8 * scale;
+  const int every_x = core::decade_label_every(static_cast<int>(std::ceil(f.x_hi - f.x_lo)), f.p1.x - f.p0.x, widest);
+  for (int k = first; k <= last; ++k) {
+    if (k % every_x) continue;
+    const float x = f.x_of_log(k);
     dl->AddLine(ImVec2(x, f.p0.y), ImVec2(x, f.p1.y), grid);
     const std::string label = decade_label(k);
     const ImVec2 ts = script_text_size(label);

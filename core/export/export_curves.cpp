@@ -380,7 +380,8 @@ std::pair<double, double> sweep_rate_axis(const std::vector<double>& rates) {
   return {std::log10(rates.front()) - 0.25, std::log10(rates.back()) + 0.25};
 }
 
-double LossAxis::floor() const { return std::pow(10.0, lo); }
+// 10^-324 is no double (it rounds to 0, whose logarithm is −∞): the least positive one stands for it.
+double LossAxis::floor() const { return std::max(std::pow(10.0, lo), std::numeric_limits<double>::denorm_min()); }
 
 std::string minor_tick_label(double value) {
   char text[32];
@@ -395,12 +396,14 @@ std::string LossAxis::label(int k, int every) const {
   return "10^{" + std::string(k < 0 ? "\u2212" : "") + std::to_string(std::abs(k)) + "}";
 }
 
-int LossAxis::label_every(double plot_px, double label_px) const {
-  const double decades = std::max(1, hi - lo);
+int decade_label_every(int decades, double plot_px, double label_px) {
+  const double count = std::max(1, decades);
   for (int every = 1;; every *= 10)
     for (const int step : {every, 2 * every, 5 * every})
-      if (plot_px * step / decades >= label_px || step >= decades) return step;
+      if (plot_px * step / count >= label_px || step >= count) return step;
 }
+
+int LossAxis::label_every(double plot_px, double label_px) const { return decade_label_every(hi - lo, plot_px, label_px); }
 
 double on_axis(const LossAxis& axis, double loss) {
   return std::isfinite(loss) ? std::max(loss, axis.floor()) : axis.floor();

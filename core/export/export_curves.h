@@ -99,8 +99,14 @@ std::string minor_tick_label(double value);
 // decades around the finite positive values, [lo, hi] with at least one (10^-3 .. 10^0 when there are
 // none); and the rate axis in log₁₀, from a quarter of a decade below the first rate to a quarter above
 // the last, so that no point sits on the frame.
+// The decades may lie past what a double holds (10^309 over a logit of 1.7e308, 10^-324 under a rate of 5e-324):
+// the plots place them by their exponents, never through 10^k, and draw no minor tick a double cannot hold.
 std::pair<int, int> decades_around(const std::vector<double>& values);
 std::pair<double, double> sweep_rate_axis(const std::vector<double>& rates);
+// How many decades a label on an axis of `decades` decades, `plot_px` long, whose labels need `label_px`
+// each: 1, 2, 5, 10, 20, 50 … the fewest that keep them apart (a rate axis from 10^-324 to 10^1 drew 325
+// labels over each other). A decade k is labelled where k is a multiple of it.
+int decade_label_every(int decades, double plot_px, double label_px);
 // A loss as the axis draws it: at least its floor.
 double on_axis(const LossAxis& axis, double loss);
 // A step count for the x axis's ticks: 1, 2 or 5 times a power of ten, about `ticks` of them up to `steps`.

@@ -23,7 +23,8 @@ struct SweepFrame {
   double x0, y0, w, h;  // the plot's rectangle
   double r_lo, r_hi;    // log10 of the rate at its left and right edges
   int lo, hi;           // its decades, bottom and top
-  double x(double rate) const { return x0 + w * (std::log10(rate) - r_lo) / (r_hi - r_lo); }
+  double x(double rate) const { return x_of_log(std::log10(rate)); }
+  double x_of_log(double lx) const { return x0 + w * (lx - r_lo) / (r_hi - r_lo); }
   double y(double value) const {
     const double v = std::isfinite(value) && value > 0 ? std::max(std::log10(value), static_cast<double>(lo)) : lo;
     return y0 + h * (hi - std::min(v, static_cast<double>(hi))) / static_cast<double>(hi - lo);
@@ -44,15 +45,16 @@ std::string sweep_axes(const SweepFrame& f, const std::vector<double>& rates, co
   std::string s = "<text x=\"" + svg_coord(f.x0) + "\" y=\"" + svg_coord(f.y0 - 8) + "\" fill=\"" + ink + "\">" + xml_text(title) + "</text>\n";
   const int every = std::max(1, static_cast<int>(std::ceil((f.hi - f.lo) * 16.0 / f.h)));
   for (int k = f.lo; k <= f.hi; ++k) {
+    if ((k - f.lo) % every != 0) continue;  // thinned: a grid line only where a label is
     const double y = f.y0 + f.h * (f.hi - k) / static_cast<double>(f.hi - f.lo);
     s += "<line x1=\"" + svg_coord(f.x0) + "\" y1=\"" + svg_coord(y) + "\" x2=\"" + svg_coord(f.x0 + f.w) + "\" y2=\"" + svg_coord(y) + "\" stroke=\"" +
          grid + "\"/>\n";
-    if ((k - f.lo) % every != 0) continue;
     s += "<text x=\"" + svg_coord(f.x0 - 6) + "\" y=\"" + svg_coord(y + 4) + "\" text-anchor=\"end\" fill=\"" + ink + "\">" + svg_power_of_ten(k) + "</text>\n";
   }
   if (f.hi - f.lo == 1)  // one decade: 2 to 9 times its foot too, faint, every other labelled, as the lab draws it
     for (int m = 2; m <= 9; ++m) {
       const double value = m * std::pow(10.0, f.lo), y = f.y(value);
+      if (!std::isfinite(value) || !(value > 0)) continue;  // past the doubles (2·10^308) or under them
       s += "<line x1=\"" + svg_coord(f.x0) + "\" y1=\"" + svg_coord(y) + "\" x2=\"" + svg_coord(f.x0 + f.w) + "\" y2=\"" + svg_coord(y) +
            "\" stroke=\"" + grid + "\" stroke-dasharray=\"2 3\"/>\n";
       if (m % 2 && m != 3) continue;
@@ -62,9 +64,13 @@ std::string sweep_axes(const SweepFrame& f, const std::vector<double>& rates, co
   for (const double rate : rates)  // a tick at each rate swept
     s += "<line x1=\"" + svg_coord(f.x(rate)) + "\" y1=\"" + svg_coord(f.y0 + f.h) + "\" x2=\"" + svg_coord(f.x(rate)) + "\" y2=\"" +
          svg_coord(f.y0 + f.h + 5) + "\" stroke=\"" + ink + "\"/>\n";
-  for (int k = static_cast<int>(std::ceil(f.r_lo)); k <= static_cast<int>(std::floor(f.r_hi)); ++k)  // a label at each decade
-    s += "<text x=\"" + svg_coord(f.x(std::pow(10.0, k))) + "\" y=\"" + svg_coord(f.y0 + f.h + 19) + "\" text-anchor=\"middle\" fill=\"" + ink +
-         "\">" + svg_power_of_ten(k) + "</text>\n";
+  // A label at each decade, or at each 2nd, 5th, 10th … where they would touch (a label is about 40 wide).
+  const int first = static_cast<int>(std::ceil(f.r_lo)), last = static_cast<int>(std::floor(f.r_hi));
+  const int every_x = decade_label_every(static_cast<int>(std::ceil(f.r_hi - f.r_lo)), f.w, 40);
+  for (int k = first; k <= last; ++k)
+    if (k % every_x == 0)
+      s += "<text x=\"" + svg_coord(f.x_of_log(k)) + "\" y=\"" + svg_coord(f.y0 + f.h + 19) + "\" text-anchor=\"middle\" fill=\"" + ink +
+           "\">" + svg_power_of_ten(k) + "</text>\n";
   s += "<rect x=\"" + svg_coord(f.x0) + "\" y=\"" + svg_coord(f.y0) + "\" width=\"" + svg_coord(f.w) + "\" height=\"" + svg_coord(f.h) +
        "\" fill=\"none\" stroke=\"" + ink + "\"/>\n";
   s += "<text x=\"" + svg_coord(f.x0 + f.w / 2) + "\" y=\"" + svg_coord(f.y0 + f.h + 36) + "\" text-anchor=\"middle\" fill=\"" + ink +

@@ -232,6 +232,42 @@ TEST(Sweep, TheCurvesSvgOfASweepIsItsPlotsByHand) {
   EXPECT_EQ(svg.find(">step</text>"), std::string::npos);
 }
 
+// Issue 63: rates from 5e-324 to 10 and logits up to 1.7e308 labelled the logit axis 10^309 with "inf" over it (the
+// minor ticks 2·10^308 … 9·10^308 are no doubles) and the rate axis with 325 labels over each other. Now every
+// coordinate is a number, no label says inf, the rate axis's labels are thinned to a few over its 281 pixels,
+// at multiples of a step of 1, 2, 5 … decades, and every point lies in its plot.
+TEST(Sweep, ExtremeRatesAndLogitsDrawAxesThatHoldThem) {
+  core::Curves c;
+  c.sweep = {5e-324, 1e-3, 10};
+  c.designs = 1;
+  c.names = {"a", "b", "c"};
+  c.run_test_loss = {{3.0}, {2.5}, {4.0}};
+  c.run_largest_logit = {{5e-324}, {1.7e308}, {1e308}};
+  c.steps = c.steps_done = 10;
+  const std::string svg = core::curves_svg(c, true);
+  for (const char* never : {"inf", "nan", "NaN"}) EXPECT_EQ(svg.find(never), std::string::npos) << never << "\n" << svg;
+  // The rate axis's labels sit 19 below the frame's foot (62 + 270), on both plots: 10^-300, 10^-250 … 10^0, 7 a plot
+  // (325 before).
+  int rate_labels = 0;
+  for (size_t at = svg.find("y=\"351.0\" text-anchor=\"middle\""); at != std::string::npos; at = svg.find("y=\"351.0\" text-anchor=\"middle\"", at + 1))
+    ++rate_labels;
+  EXPECT_EQ(rate_labels, 2 * 7);
+  EXPECT_EQ(core::decade_label_every(325, 281, 40), 50);
+  EXPECT_NE(svg.find(">10<tspan dy=\"-6\" font-size=\"9\">\u2212300</tspan>"), std::string::npos) << svg;
+  // Every dot inside its plot: x in [62, 343] or [419, 700], y in [62, 332].
+  for (size_t at = svg.find("<circle cx=\""); at != std::string::npos; at = svg.find("<circle cx=\"", at + 1)) {
+    const double x = std::stod(svg.substr(at + 12)), y = std::stod(svg.substr(svg.find("cy=\"", at) + 4));
+    EXPECT_TRUE((x >= 62 && x <= 343) || (x >= 419 && x <= 700)) << x;
+    EXPECT_TRUE(y >= 62 && y <= 332) << y;
+  }
+  EXPECT_GT((core::LossAxis{-324, -323}).floor(), 0.0);  // a double, never 10^-324 rounded to 0
+  // Logits within one decade, 10^308 .. 10^309: its minor ticks 2·10^308 … are no doubles, and none is drawn.
+  c.run_largest_logit = {{1.2e308}, {1.7e308}, {1.5e308}};
+  const std::string one_decade = core::curves_svg(c, true);
+  EXPECT_EQ(one_decade.find("inf"), std::string::npos) << one_decade;
+  EXPECT_NE(one_decade.find(">309</tspan>"), std::string::npos);
+}
+
 TEST(Sweep, ALanguageModelsSweepAndItsResult) {
   json lm = json::parse(R"({"attnlab_experiment": 1, "task": {"kind": "language_model", "context": 8, "layers": 1, "d_model": 8,
     "heads": 1, "d_k": 4, "d_ff": 8, "eval_every": 1}, "variants": [{"name": "QKᵀ"}], "steps": 2, "seeds": 2,
