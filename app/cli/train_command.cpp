@@ -46,9 +46,12 @@ bool language_model(const std::string& experiment, const std::string* script, st
     exit = 2;
     return true;
   }
+  // The script reads a corpus file from the experiment's folder only: it is told where that is from its own.
   std::string error;
-  exit = core::write_file_atomically(*script, core::export_lm_py(*loaded.model), &error) ? 0 : 1;
+  const std::string folder = core::lm_experiment_folder(experiment, *script);
+  exit = core::write_file_atomically(*script, core::export_lm_py(*loaded.model, folder), &error) ? 0 : 1;
   if (exit) err << "attnlab: " << error << "\n";
+  else err << "attnlab: " << core::lm_corpus_note(*loaded.model, experiment, *script) << "\n";
   return true;
 }
 

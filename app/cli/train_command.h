@@ -18,7 +18,8 @@ int run_train(const std::string& experiment, const std::string& out, std::ostrea
 // By path's extension: .py the run as a PyTorch script (nothing trained here);
 // .svg the loss curves on white, .csv the table of designs (trained first, with
 // the progress line). Exit code as run_train's: 0 with the file written
-// (atomically), 2 for a bad experiment, 1 when the file cannot be written.
+// (atomically), 2 for a bad experiment, 1 when the file cannot be written. A language model's
+// script: a line on err says which corpus file it will read ("lm.py will read corpus.txt beside LM.json").
 int run_train_export(const std::string& experiment, const std::string& path, std::ostream& err, int seeds = 0);
 
 }  // namespace app

@@ -2,18 +2,62 @@
 // Python, in lm_script_body.h and lm_script_model.h; attnlab writes the experiment before it and nothing else: it trains nothing.
 #include "core/export/export_lm_torch.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <iterator>
 #include <string_view>
+#include <system_error>
 
 #include "core/designs/designs.h"
 #include "core/export/export.h"
 #include "core/export/export_train_torch.h"
 #include "core/export/lm_script_body.h"
 #include "core/export/lm_script_model.h"
+#include "core/io/atomic_file.h"
 #include "core/io/language_model_json.h"
 
 namespace core {
 
-std::string export_lm_py(const LanguageModel& lm) {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The folder of a file, absolute and with its links resolved (those of the part that exists).
+fs::path real_folder(const std::string& file) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(fs::path(file), ec);
+  if (ec) return {};
+  const fs::path real = fs::weakly_canonical(absolute.parent_path(), ec);
+  return ec ? absolute.parent_path().lexically_normal() : real;
+}
+
+}  // namespace
+
+std::string lm_experiment_folder(const std::string& experiment_path, const std::string& script_path) {
+  const fs::path experiment = real_folder(experiment_path), script = real_folder(script_path);
+  if (experiment.empty() || script.empty()) return ".";
+  const fs::path relative = experiment.lexically_relative(script);
+  return relative.empty() ? "." : relative.generic_string();
+}
+
+std::string lm_corpus_note(const LanguageModel& lm, const std::string& experiment_path, const std::string& script_path) {
+  const std::string script = fs::path(script_path).filename().string(), experiment = short_path(experiment_path);
+  const std::string another = "python3 " + script + " --corpus PATH reads a file you name instead";
+  if (std::find(std::begin(kNamedCorpora), std::end(kNamedCorpora), lm.corpus) != std::end(kNamedCorpora))
+    return script + " will read the corpus \"" + lm.corpus + "\", the regular files of /usr/share/common-licenses (" + another + ")";
+  const fs::path folder = real_folder(experiment_path);
+  std::error_code ec;
+  const fs::path file = fs::weakly_canonical(folder / lm.corpus, ec);
+  const fs::path inside = file.lexically_relative(folder);
+  if (!ec && !folder.empty() && (inside.empty() || *inside.begin() == ".."))  // a link out of the folder
+    return script + " will refuse the corpus " + lm.corpus + ": beside " + experiment + " it leads to " + short_path(file.string()) +
+           ", outside that folder (" + another + ")";
+  const bool there = fs::exists(file, ec);
+  return script + " will read " + lm.corpus + " beside " + experiment + (there ? "" : ", where there is no such file yet") +
+         ", and no file outside that folder (" + another + ")";
+}
+
+std::string export_lm_py(const LanguageModel& lm, const std::string& experiment_folder) {
   std::string script =
       "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# Written by attnlab" +
       (lm.title.empty() ? std::string(".") : ": " + python_comment_text(lm.title)) +
@@ -39,6 +83,10 @@ std::string export_lm_py(const LanguageModel& lm) {
       "# The experiment as attnlab read it.\n"
       "EXPERIMENT = ";
   python_literal(script, language_model_to_json(lm), 0);
+  script += "\n\n# The experiment file's folder, from this script's: a corpus file the experiment names is read from there, and\n"
+            "# only from inside it (links resolved); --corpus PATH reads any file the person running the script names.\n"
+            "EXPERIMENT_FOLDER = ";
+  python_literal(script, OrderedJson(experiment_folder), 0);
   script += "\n";
   script += fill_design_slots(std::string(kLmScriptCorpus) + std::string(kLmScriptModel) + std::string(kLmScriptTraining));
   return script;

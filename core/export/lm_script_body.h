@@ -50,8 +50,26 @@ def read_regular_file(path, what):
     return data
 
 
-def read_corpus(corpus):
-    """The corpus's bytes, a named corpus or a file's, and where they are, to say before anything trains."""
+def experiment_file(corpus):
+    """The path of the corpus file that the experiment names, in the experiment's folder (EXPERIMENT_FOLDER, from this
+    script's), or the script stops: a shared experiment is anyone's, and one naming '../../../etc/passwd', '/etc/passwd'
+    or a link to ~/.ssh/id_rsa would have it train on that file and its RESULT carry the file's size and hash. Links
+    are resolved as the kernel resolves them (os.path.realpath) before the file must lie inside the folder."""
+    here = os.path.dirname(os.path.realpath(__file__)) if "__file__" in globals() else os.getcwd()
+    folder = os.path.realpath(os.path.join(here, EXPERIMENT_FOLDER))
+    try:
+        path = os.path.realpath(os.path.join(folder, corpus))
+    except ValueError:  # a NUL in the name
+        sys.exit(f"the corpus {corpus!r} cannot be read: a file's name holds no NUL")
+    if os.path.isabs(corpus) or os.path.commonpath([folder, path]) != folder:
+        sys.exit(f"the corpus {corpus!r} is {shown(path)}, outside the experiment's folder {shown(folder)}: a file that the "
+                 "experiment names is read from that folder only. To train on it anyway, name it yourself: --corpus PATH")
+    return path
+
+
+def read_corpus(corpus, given=False):
+    """The corpus's bytes, a named corpus or a file's, and where they are, to say before anything trains. given: named
+    on the command line (--corpus), read as the person gave it; else a file must be in the experiment's folder."""
     if corpus in NAMED_CORPORA:
         folder = NAMED_CORPORA[corpus]
         if not os.path.isdir(folder):
@@ -62,8 +80,9 @@ def read_corpus(corpus):
         data = b"".join(read_regular_file(os.path.join(folder, name), "the corpus file") for name in names)
         where = f"{shown(corpus)}, the regular files of {folder}"
     else:
-        data = read_regular_file(corpus, "the corpus")
-        where = shown(os.path.abspath(corpus))
+        path = os.path.abspath(corpus) if given else experiment_file(corpus)
+        data = read_regular_file(path, "the corpus")
+        where = shown(path)
     if len(data) > CORPUS_LIMIT:
         sys.exit(f"the corpus {corpus!r} is larger than {CORPUS_LIMIT // 2**20} MiB, the most a corpus may be")
     task = EXPERIMENT["task"]
@@ -250,7 +269,12 @@ def sweep_point(lr, runs):
 
 
 def corpus_name(args):
-    return os.path.abspath(args.corpus) if args.corpus else EXPERIMENT["task"]["corpus"]
+    """The corpus as the RESULT records it, never an absolute path (a student sends the RESULT back; a path would carry
+    their name and folders): the experiment's own name for it (a named corpus, or a path inside its folder), or for
+    --corpus FILE the file's name alone."""
+    if args.corpus and args.corpus not in NAMED_CORPORA:
+        return os.path.basename(os.path.normpath(args.corpus))
+    return args.corpus or EXPERIMENT["task"]["corpus"]
 
 
 def main():
@@ -264,7 +288,8 @@ def main():
                         f"{EXPERIMENT['seed'] + 1}, ... (default {EXPERIMENT['seeds']})")
     parser.add_argument("--variant", action="append", metavar="NAME",
                         help="only this variant (its whole name, commas included); again for more")
-    parser.add_argument("--corpus", metavar="FILE", help="train on this file's bytes instead of the experiment's corpus")
+    parser.add_argument("--corpus", metavar="PATH", help="train on this file's bytes instead of the experiment's corpus "
+                        "(any file you name; the experiment's own must be in its folder)")
     parser.add_argument("--dtype", choices=("float32", "float64"), default="float32",
                         help="float64 for checks that compare runs to 1e-6 (default float32)")
     parser.add_argument("--out", metavar="RESULT.json", default="lm-result.json", help="where the RESULT goes (default lm-result.json)")
@@ -298,7 +323,7 @@ def main():
     steps, task = EXPERIMENT["steps"], EXPERIMENT["task"]
     EVAL_STEPS = list(range(0, steps, task["eval_every"])) + [steps]
     EVAL_SET = set(EVAL_STEPS)
-    data, where = read_corpus(args.corpus or task["corpus"])
+    data, where = read_corpus(args.corpus or task["corpus"], given=bool(args.corpus))
     if world.rank == 0:
         print(f"corpus: {where} ({len(data)} bytes)", file=sys.stderr, flush=True)
     cut = int(len(data) * (1 - task["held_out"]))

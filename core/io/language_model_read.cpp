@@ -94,6 +94,33 @@ void check_variant(const LanguageModel& lm, const Variant& v, const std::string&
                      std::to_string(lm.d_model));
 }
 
+// A corpus is a named one or the experiment's own file: a path inside the experiment's folder, relative and without a
+// ".." part. An experiment is often someone else's; its script would read whatever file it named (/etc/passwd, or
+// ../../.ssh/id_rsa) and its RESULT record that file's size and hash. The script checks again with links resolved
+// (core/export/lm_script_body.h); a file elsewhere is read only when the person running it names it (--corpus PATH).
+void check_corpus(const std::string& corpus, std::vector<std::string>& errors) {
+  if (std::find(std::begin(kNamedCorpora), std::end(kNamedCorpora), corpus) != std::end(kNamedCorpora)) return;
+  // ".." climbs out of the folder; a hidden part (.ssh/id_rsa, .bash_history) is a file nobody ships as a corpus, and
+  // an experiment saved in a home folder could name one.
+  bool up = false, hidden = false;
+  for (size_t start = 0; start <= corpus.size();) {
+    const size_t end = std::min(corpus.find('/', start), corpus.size());
+    up = up || corpus.compare(start, end - start, "..") == 0;
+    hidden = hidden || (end > start && corpus[start] == '.' && corpus.compare(start, end - start, ".") != 0);
+    start = end + 1;
+  }
+  if (corpus.empty())
+    errors.push_back("task.corpus: expected a file's path or a named corpus (\"debian-licenses\"), got \"\"");
+  else if (hidden && !up && corpus.front() != '/')
+    errors.push_back("task.corpus: " + json(corpus).dump() + " is a hidden file or folder (a part of its path begins with \".\"), "
+                     "which no experiment's corpus is: name it yourself to train on it (python3 lm.py --corpus PATH)");
+  else if (corpus.front() == '/' || up)
+    errors.push_back("task.corpus: expected a named corpus (\"debian-licenses\") or a file in the experiment's folder (a "
+                     "relative path without \"..\"), got " + json(corpus).dump() +
+                     ": an experiment's script reads no file outside its folder unless the person running it names "
+                     "the file (python3 lm.py --corpus PATH)");
+}
+
 void read_language_model(const json& root, LanguageModelLoad& out) {
   std::vector<std::string>& errors = out.errors;
   LanguageModel lm;
@@ -129,8 +156,7 @@ void read_language_model(const json& root, LanguageModelLoad& out) {
              "weight_decay", "grad_clip", "eval_every"},
             " for a task of kind \"language_model\"");
   t.string("corpus", lm.corpus);
-  if (task.contains("corpus") && task["corpus"].is_string() && lm.corpus.empty())
-    errors.push_back("task.corpus: expected a file's path or a named corpus (\"debian-licenses\"), got \"\"");
+  if (task.contains("corpus") && task["corpus"].is_string()) check_corpus(lm.corpus, errors);
   t.number("held_out", 0, 0.5, true, lm.held_out);
   t.integer("context", 2, kLmMaxContext, lm.context);
   t.integer("layers", 1, kLmMaxLayers, lm.layers);

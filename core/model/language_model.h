@@ -23,7 +23,8 @@ enum class Schedule { Constant, Cosine };
 struct LanguageModel {
   std::string title, notes;
   // A named corpus (kNamedCorpora) or a file's path, read as bytes: one byte, one character.
-  // A relative path is the script's working directory's.
+  // A file is the experiment's own: a path relative to the experiment file's folder, without "..", that the
+  // script reads only if it lies inside that folder with its links resolved (--corpus PATH names any other).
   std::string corpus = "debian-licenses";
   double held_out = 0.1;  // the last tenth of the corpus: the held-out split, never trained on
   int context = 128, layers = 2, d_model = 128, heads = 4, d_k = 32, d_ff = 512;

@@ -10,6 +10,8 @@
 - the same script under `python3 -m torch.distributed.run --nproc_per_node 2` (two processes, gloo, each half of
   the same global batch) gives the one-process curves to 1e-6 relative in float64 (and to 1e-5 in float32);
 - a bad experiment exits 2 naming the field;
+- a corpus outside the experiment's folder (absolute, with "..", or through a link) is refused unless the person
+  names it with --corpus PATH, and no RESULT records an absolute path (issue 63);
 - heads_small.json's bidirectional and symmetric-start variants, and the heads file each run writes beside the
   RESULT, read by `attnlab --dump`.
 
@@ -84,7 +86,7 @@ def hostile(binary, experiment, tmp):
     lm = json.loads(experiment.read_text())
     name = "\x1b[2J\x1b]0;pwned\x07 QK\u202e\u2066"  # and Trojan Source's bidi controls (CVE-2021-42574)
     lm.update(title="week 3: %(prog)s at 100% \u2067x\u2069")
-    lm["task"]["corpus"] = "/dev/zero"
+    lm["task"]["corpus"] = "small.txt"
     lm["variants"] = [dict(lm["variants"][0], name=name)]
     (tmp / "hostile.json").write_text(json.dumps(lm))
     script = tmp / "hostile.py"
@@ -95,7 +97,7 @@ def hostile(binary, experiment, tmp):
           and '"\\x1b[2J\\x1b]0;pwned\\x07 QK\\u202e\\u2066"' in text, "hostile: a bidi control raw in lm.py, or not as \\u202e")
     said = run([PYTHON, str(script), "--help"], cwd=tmp)
     check(said.returncode == 0 and "%(prog)s at 100%" in said.stdout, f"hostile: --help: {said.returncode} {said.stderr[-500:]}")
-    said = run([PYTHON, str(script), "--device", "cpu"], cwd=tmp)
+    said = run([PYTHON, str(script), "--device", "cpu", "--corpus", "/dev/zero"], cwd=tmp)
     check(said.returncode != 0 and "'/dev/zero' is not a regular file" in said.stderr, f"hostile: /dev/zero: {said.stderr[-500:]}")
     big = tmp / "big.txt"
     with open(big, "wb") as f:
@@ -107,8 +109,93 @@ def hostile(binary, experiment, tmp):
     said = run([PYTHON, str(script), "--device", "cpu", "--steps", "1", "--seeds", "1", "--corpus", "small.txt", "--out", str(tmp / "H.json")], cwd=tmp)
     check(said.returncode == 0, f"hostile: a run: {said.stderr[-1000:]}")
     check(f"corpus: {small.resolve()} (4500 bytes)" in said.stderr, f"hostile: the corpus is not named before training: {said.stderr[:500]}")
+    check(json.loads((tmp / "H.json").read_text())["corpus"]["name"] == "small.txt", "hostile: --corpus small.txt: its name")
     check(repr(name) + ": " in said.stdout, f"hostile: the name not printed as a literal: {said.stdout!r}")
     check(not any(c in said.stdout + said.stderr for c in "\x1b\x07"), "hostile: a control character reached the terminal")
+
+
+def absolute_paths(value):
+    """Every string in a RESULT that is an absolute path or holds this test's folder (a user's name and home)."""
+    if isinstance(value, dict):
+        return [p for v in value.values() for p in absolute_paths(v)]
+    if isinstance(value, list):
+        return [p for v in value for p in absolute_paths(v)]
+    folders = (tempfile.gettempdir(), os.path.realpath(tempfile.gettempdir()))
+    return [value] if isinstance(value, str) and (value.startswith("/") or any(f in value for f in folders)) else []
+
+
+def confined_corpus(binary, experiment, tmp):
+    """Issue 63: a shared experiment trains on a file of its own folder, or on nothing without the person naming the
+    file. attnlab refuses a corpus given as an absolute path or with "..", naming the field; the script refuses one
+    that leads out of the experiment's folder through a link (before anything trains, and without a RESULT) and
+    says to name the file with --corpus PATH, which reads what the person names; a RESULT records the corpus's name
+    as the experiment gives it, or the base name of --corpus's file: never an absolute path. At --export attnlab says
+    which file the script will read."""
+    folder, scripts, elsewhere = tmp / "shared", tmp / "scripts", tmp / "elsewhere"
+    for f in (folder, scripts, elsewhere, folder / "sub"):
+        f.mkdir()
+    fox = b"the quick brown fox jumps over the lazy dog. " * 100
+    (folder / "corpus.txt").write_bytes(fox)
+    (tmp / "outside.txt").write_bytes(fox[::-1])
+    (folder / "link.txt").symlink_to("/etc/passwd")
+    (folder / "sub" / "up").symlink_to("../..")  # sub/up/outside.txt: a folder's link out of the experiment's folder
+    lm = json.loads(experiment.read_text())
+    lm["variants"] = lm["variants"][:1]
+
+    def export(corpus, script):
+        lm["task"]["corpus"] = corpus
+        (folder / "LM.json").write_text(json.dumps(lm))
+        return run([binary, "--train", str(folder / "LM.json"), "--export", str(script)])
+
+    for corpus in ("../../../../../../etc/passwd", "/etc/passwd", "sub/../../outside.txt"):
+        said = export(corpus, scripts / "evil.py")
+        check(said.returncode == 2 and f"task.corpus: expected a named corpus (\"debian-licenses\") or a file in the experiment's "
+              f"folder (a relative path without \"..\"), got {json.dumps(corpus)}" in said.stderr and "--corpus PATH" in said.stderr,
+              f"attnlab wrote a script that reads {corpus}: {said.returncode} {said.stderr}")
+        check(not (scripts / "evil.py").exists(), f"{corpus}: a script was written")
+
+    def refused(script, corpus, leads_to):
+        out = tmp / "refused.json"
+        said = run([PYTHON, str(script), "--device", "cpu", "--steps", "1", "--seeds", "1", "--out", str(out)], cwd=elsewhere)
+        check(said.returncode == 1 and f"the corpus {corpus!r} is {leads_to}, outside the experiment's folder "
+              f"{folder.resolve()}" in said.stderr and "name it yourself: --corpus PATH" in said.stderr and not out.exists()
+              and "\ncorpus: " not in "\n" + said.stderr, f"lm.py read {corpus} ({leads_to}): {said.returncode} {said.stderr[-800:]}")
+
+    # A link inside the folder that leads out of it: attnlab writes the script and says it will refuse it.
+    for corpus, leads_to in (("link.txt", "/etc/passwd"), ("sub/up/outside.txt", (tmp / "outside.txt").resolve())):
+        said = export(corpus, scripts / "link.py")
+        check(said.returncode == 0 and f"link.py will refuse the corpus {corpus}: beside {folder / 'LM.json'} it leads to "
+              f"{leads_to}, outside that folder" in said.stderr, f"--export with {corpus}: {said.stderr}")
+        refused(scripts / "link.py", corpus, leads_to)
+    # The script's own rule, whatever its EXPERIMENT says: a hand-edited corpus is refused as well.
+    text = (scripts / "link.py").read_text(encoding="utf-8")
+    for corpus in ("../../../../../../etc/passwd", "/etc/passwd"):
+        (scripts / "edited.py").write_text(text.replace('"corpus": "sub/up/outside.txt"', f'"corpus": "{corpus}"'), encoding="utf-8")
+        refused(scripts / "edited.py", corpus, "/etc/passwd")
+
+    # --corpus PATH reads the file the person names; the RESULT holds its base name.
+    said = run([PYTHON, str(scripts / "link.py"), "--device", "cpu", "--steps", "1", "--seeds", "1", "--corpus",
+                str(tmp / "outside.txt"), "--out", str(tmp / "C.json")], cwd=elsewhere)
+    check(said.returncode == 0, f"--corpus {tmp / 'outside.txt'}: {said.stderr[-1000:]}")
+    result = json.loads((tmp / "C.json").read_text())
+    check(result["corpus"]["name"] == "outside.txt" and result["corpus"]["sha256"] == hashlib.sha256(fox[::-1]).hexdigest(),
+          f"--corpus: the RESULT's corpus {result['corpus']}")
+    check(not absolute_paths(result), f"--corpus: absolute paths in the RESULT: {absolute_paths(result)}")
+
+    # The experiment's own file, the script written to another folder and run from a third: read beside LM.json.
+    said = export("corpus.txt", scripts / "lm.py")
+    check(said.returncode == 0 and f"lm.py will read corpus.txt beside {folder / 'LM.json'}, and no file outside that folder "
+          "(python3 lm.py --corpus PATH reads a file you name instead)" in said.stderr, f"--export's note: {said.stderr}")
+    check('\nEXPERIMENT_FOLDER = "../shared"\n' in (scripts / "lm.py").read_text(encoding="utf-8"), "the experiment's folder, from lm.py's")
+    said = run([PYTHON, str(scripts / "lm.py"), "--device", "cpu", "--steps", "1", "--seeds", "1", "--out", str(tmp / "C.json")],
+               cwd=elsewhere)
+    check(said.returncode == 0 and f"corpus: {(folder / 'corpus.txt').resolve()} (4500 bytes)" in said.stderr,
+          f"lm.py with corpus.txt beside LM.json: {said.stderr[-1000:]}")
+    result = json.loads((tmp / "C.json").read_text())
+    check(result["corpus"]["name"] == "corpus.txt" and result["corpus"]["sha256"] == hashlib.sha256(fox).hexdigest(),
+          f"the RESULT's corpus {result['corpus']}")
+    check(not absolute_paths(result), f"absolute paths in the RESULT: {absolute_paths(result)}")
+    print("the corpus: the experiment's folder only, or --corpus PATH")
 
 
 # The symmetric start and the bidirectional objective inside the script: W^K a copy of W^Q at step 0 and every other
@@ -219,6 +306,7 @@ def main():
         check(said.returncode == 2 and "task.layers: expected an integer from 1" in said.stderr, f"bad layers: {said.stderr}")
         check(not (tmp / "bad.py").exists(), "a bad experiment's script was written")
 
+        confined_corpus(binary, experiment, tmp)
         hostile(binary, experiment, tmp)
         script = tmp / "lm.py"
         said = run([binary, "--train", str(experiment), "--export", str(script)])
@@ -235,6 +323,8 @@ def main():
         data = corpus_bytes()
         check(result["corpus"]["characters"] == len(data) and result["corpus"]["sha256"] == hashlib.sha256(data).hexdigest(),
               "the corpus's size and hash are those of /usr/share/common-licenses's files")
+        check(result["corpus"]["name"] == "debian-licenses" and not absolute_paths(result),
+              f"the RESULT names the corpus {result['corpus']['name']}; absolute paths: {absolute_paths(result)}")
         check(result["device"] == "cpu" and result["torch"], "device and torch version recorded")
         by_name = {v["name"]: v for v in result["variants"]}
         for v in result["variants"]:

@@ -2,6 +2,7 @@
 // field by field with messages naming the field, written back as read; a RESULT's curves as the lab
 // draws them, worked by hand; a curve that is not finite reads as diverged. The shipped RESULTs'
 // notes have their own tests: test_language_model_notes.cpp.
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -142,6 +143,59 @@ TEST(LanguageModel, TheScriptHoldsTheExperimentAndNoTrainedNumber) {
   EXPECT_NE(script.find("\"corpus\": \"debian-licenses\""), std::string::npos);
   EXPECT_NE(script.find("DistributedDataParallel"), std::string::npos);
   EXPECT_NE(script.find("--redirects 1 --tee 1"), std::string::npos);  // Debian's torchrun, as the docs say
+}
+
+// A shared experiment names its corpus (issue 63): a named one or a file in its own folder. An absolute path or one
+// with a ".." part is refused, naming the field and --corpus PATH, the way to read such a file anyway.
+TEST(LanguageModel, ACorpusFileOutsideTheExperimentsFolderIsRefused) {
+  const auto corpus = [](const std::string& path) { return first_error([&](json& j) { j["task"]["corpus"] = path; }); };
+  for (const std::string path : {"/etc/passwd", "../../../../../../etc/passwd", "..", "data/../../x.txt", "a/..", "./../x"}) {
+    const std::string error = corpus(path);
+    EXPECT_EQ(error.rfind("task.corpus: expected a named corpus (\"debian-licenses\") or a file in the experiment's folder "
+                          "(a relative path without \"..\"), got " + json(path).dump() + ":", 0), 0u) << path << ": " << error;
+    EXPECT_NE(error.find("--corpus PATH"), std::string::npos) << error;
+  }
+  for (const std::string path : {"corpus.txt", "./corpus.txt", "data/corpus.txt", "corpus..txt", "./debian-licenses",
+                                 "debian-licenses"})
+    EXPECT_EQ(corpus(path), "") << path;
+  // A hidden file or folder, as an experiment saved in a home folder could name: refused too.
+  for (const std::string path : {".ssh/id_rsa", ".bash_history", "data/.secret", "..corpus"}) {
+    const std::string error = corpus(path);
+    EXPECT_NE(error.find("is a hidden file or folder"), std::string::npos) << path << ": " << error;
+    EXPECT_NE(error.find("--corpus PATH"), std::string::npos) << error;
+  }
+}
+
+// The script is told where the experiment's folder is from its own, and reads a corpus file the experiment names
+// there only; at --export attnlab says which file that is.
+TEST(LanguageModel, TheScriptKnowsTheExperimentsFolderAndTheNoteSaysWhatItWillRead) {
+  const std::string folder = ::testing::TempDir() + "lm_corpus_note";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder + "/scripts");
+  core::write_file_atomically(folder + "/corpus.txt", "some text");
+  EXPECT_EQ(core::lm_experiment_folder(folder + "/LM.json", folder + "/lm.py"), ".");
+  EXPECT_EQ(core::lm_experiment_folder(folder + "/LM.json", folder + "/scripts/lm.py"), "..");
+  EXPECT_EQ(core::lm_experiment_folder(folder + "/scripts/LM.json", folder + "/lm.py"), "scripts");
+  core::LanguageModel lm = *core::load_language_model_file(kShipped).model;
+  EXPECT_NE(core::export_lm_py(lm).find("\nEXPERIMENT_FOLDER = \".\"\n"), std::string::npos);
+  EXPECT_NE(core::export_lm_py(lm, "../a b").find("\nEXPERIMENT_FOLDER = \"../a b\"\n"), std::string::npos);
+  EXPECT_EQ(core::lm_corpus_note(lm, folder + "/LM.json", folder + "/lm.py"),
+            "lm.py will read the corpus \"debian-licenses\", the regular files of /usr/share/common-licenses "
+            "(python3 lm.py --corpus PATH reads a file you name instead)");
+  lm.corpus = "corpus.txt";
+  EXPECT_EQ(core::lm_corpus_note(lm, folder + "/LM.json", folder + "/scripts/lm.py"),
+            "lm.py will read corpus.txt beside " + folder + "/LM.json, and no file outside that folder "
+            "(python3 lm.py --corpus PATH reads a file you name instead)");
+  lm.corpus = "missing.txt";
+  EXPECT_NE(core::lm_corpus_note(lm, folder + "/LM.json", folder + "/lm.py").find("missing.txt beside " + folder +
+                                                                                 "/LM.json, where there is no such file yet"),
+            std::string::npos);
+  std::filesystem::create_symlink("/etc/passwd", folder + "/link.txt");
+  lm.corpus = "link.txt";
+  EXPECT_EQ(core::lm_corpus_note(lm, folder + "/LM.json", folder + "/lm.py"),
+            "lm.py will refuse the corpus link.txt: beside " + folder + "/LM.json it leads to /etc/passwd, outside that folder "
+            "(python3 lm.py --corpus PATH reads a file you name instead)");
+  std::filesystem::remove_all(folder);
 }
 
 // Two seeds of one design, and one of another that diverged: the medians and bands by hand.
