@@ -120,6 +120,10 @@ void FileMenu(AppState& state, FrameRequests& requests) {
   if (ImGui::MenuItem("Save", "Ctrl+S")) Save(state);
   if (ImGui::MenuItem("Save as\u2026", "Ctrl+Shift+S")) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
   if (keyed::MenuItem("menu.copy_link", "Copy link")) CopyLink(state);
+  bool keep = false;  // the page opened from the disk: whether its session is kept at all (web_files.h)
+  const std::string keep_label = platform_files().sessions->keep_choice(&keep);
+  if (!keep_label.empty() && keyed::MenuItem("menu.keep_here", keep_label.c_str(), nullptr, keep))
+    platform_files().sessions->choose_keep(state, !keep);
   ImGui::Separator();
   ExportPngMenu(state);
   if (keyed::MenuItem("menu.export_animation", "Export animation\u2026")) open_record_dialog(state);

@@ -46,6 +46,14 @@ class SessionStore {
   // Keeps state's scenario where File → Open finds it (a session's unsaved changes, set aside
   // when another file is opened at the start): where, or "" with *error.
   virtual std::string keep_unsaved(const AppState& state, std::string* error) = 0;
+  // A choice the File menu offers about keeping the session at all: its item's label, "" for none
+  // (the page opened from the disk offers "Keep my work here": web_files.h); *chosen: whether it is on.
+  virtual std::string keep_choice(bool* chosen) const {
+    if (chosen) *chosen = false;
+    return {};
+  }
+  // The person turned it on or off; state.status says what happens now.
+  virtual void choose_keep(AppState&, bool) {}
 };
 
 // How the user picks a file: the answer comes in a later frame, through request_open

@@ -45,6 +45,8 @@ EM_JS(int, web_storage_set, (const char* key, const char* value), {
 EM_JS(int, web_storage_usable, (), {
   try { return window.localStorage ? 1 : 0; } catch (e) { return 0; }
 });
+// Whether the page was opened from the disk (file:), whose localStorage every such page shares.
+EM_JS(int, web_page_from_disk, (), { return window.location.protocol === "file:" ? 1 : 0; });
 EM_JS(void, web_storage_remove, (const char* key), {
   try { window.localStorage.removeItem(UTF8ToString(key)); } catch (e) {}
 });
@@ -72,6 +74,12 @@ std::string home() { return web_home(); }
 constexpr const char* kNoStorage =
     "this browser gives this page no storage (as some do to a page opened from the disk, or in a sandboxed frame): "
     "your work is not kept when the page closes; File > Save downloads it";
+constexpr const char* kNotKeptFromDisk =
+    "opened from the disk: your work is not kept between visits, as any other page opened from the disk could read it "
+    "(browsers give them all one storage); File > Keep my work here keeps it anyway, File > Save downloads it";
+constexpr const char* kKeptFromDisk =
+    "opened from the disk: your work is kept in this browser's storage, which any other page opened from the disk "
+    "can read (File > Keep my work here turns that off)";
 constexpr const char* kRefused = "this browser refused to store it (a private window, or its storage is full)";
 
 }  // namespace
@@ -91,8 +99,22 @@ SessionRestore WebSessions::restore(AppState& state, bool read_only) {
     state.status = kNoStorage;
     return SessionRestore::None;
   }
+  if (web_page_from_disk()) {
+    from_disk_ = true;
+    if (storage_get(kWebKeepFromDiskKey) != "yes") {
+      // Nothing read (another page may have written it) and nothing written (another page may read it).
+      kept_ = false;
+      state.status = kNotKeptFromDisk;
+      if (!storage_get(kWebSessionKey).empty())
+        state.status += std::string("; a session kept here before is left unread in this browser's storage as ") + kWebSessionKey;
+      return SessionRestore::None;
+    }
+  }
   const std::string text = storage_get(kWebSessionKey);
-  if (text.empty()) return SessionRestore::None;
+  if (text.empty()) {
+    if (from_disk_) state.status = kKeptFromDisk;
+    return SessionRestore::None;
+  }
   std::string problem;
   std::vector<std::string> dropped;
   std::optional<core::FileStamp> known;
@@ -115,9 +137,10 @@ SessionRestore WebSessions::restore(AppState& state, bool read_only) {
     return SessionRestore::Corrupt;
   }
   restore_file_state(*restored, std::nullopt, nullptr);  // the page's files are new at every load
-  restored->status = "restored the last session";
+  restored->status = from_disk_ ? std::string("restored the last session; ") + kKeptFromDisk : "restored the last session";
   notes_.clear();
   for (const std::string& d : dropped) notes_ += (notes_.empty() ? "restored without " : "; ") + d;
+  if (from_disk_) notes_ += (notes_.empty() ? "" : "; ") + std::string(kKeptFromDisk);  // a link opened over it says so too
   state = std::move(*restored);
   last_saved_ = text;
   return SessionRestore::Restored;
@@ -139,6 +162,32 @@ bool WebSessions::save(const AppState& state, std::string* error, std::string* n
   }
   last_saved_ = text;
   return true;
+}
+
+std::string WebSessions::keep_choice(bool* chosen) const {
+  if (chosen) *chosen = from_disk_ && kept_;
+  return from_disk_ ? "Keep my work here" : "";
+}
+
+void WebSessions::choose_keep(AppState& state, bool keep) {
+  if (!from_disk_) return;
+  last_saved_.clear();
+  if (!keep) {
+    kept_ = false;
+    web_storage_remove(kWebKeepFromDiskKey);
+    web_storage_remove(kWebSessionKey);
+    state.status = "your work is no longer kept between visits, and is gone from this browser's storage (File > Save downloads it)";
+    return;
+  }
+  if (!web_storage_set(kWebKeepFromDiskKey, "yes")) {
+    state.status = std::string("your work is not kept: ") + kRefused;
+    return;
+  }
+  kept_ = true;
+  std::string error;
+  state.status = save(state, &error, nullptr)
+                     ? "your work is kept in this browser's storage from now on, where any other page opened from the disk can read it"
+                     : "your work is not kept: " + error;
 }
 
 bool WebSessions::retry_set_aside(std::string* error, std::string* note) {

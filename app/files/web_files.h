@@ -9,6 +9,11 @@
 //   unsaved changes, set aside when a link opens over them, go to "attnlab.unsaved-TIME". Until
 //   what is to be set aside is (the browser may refuse it: a full quota), "attnlab.session",
 //   which holds it, is not written over: each save tries again first, and fails while it cannot.
+//   A page opened from the disk (file:) keeps no session unless the person chooses to: the browser
+//   gives every page opened from the disk one localStorage, which any other such page (an
+//   evil.html saved beside attnlab.html) reads and writes. Nothing is read or written there, and
+//   the status line says so at the start; File → Keep my work here keeps it all the same, a choice
+//   remembered under "attnlab.keep-from-disk", and the status line says at each start that it is.
 // - File chooser: Open is the browser's file picker (web/page_pre.js), whose file (or one dropped
 //   on the canvas) is written to the home folder and opened as any file is (one above 1 MiB is
 //   not read, and one that does not open is not kept: app/web/page_api.cpp's open_taken_file);
@@ -28,6 +33,7 @@ namespace app {
 
 inline constexpr const char* kWebDataDir = "/share/attnlab";
 inline constexpr const char* kWebSessionKey = "attnlab.session";
+inline constexpr const char* kWebKeepFromDiskKey = "attnlab.keep-from-disk";  // "yes": chosen (above)
 
 class WebPaths final : public Paths {
  public:
@@ -44,12 +50,16 @@ class WebSessions final : public SessionStore {
   std::string keep_unsaved(const AppState& state, std::string* error) override;
   // false: nothing is restored or kept (an embedded page: ?embed=).
   void set_kept(bool kept) { kept_ = kept; }
+  // From the disk: "Keep my work here", on or off (above).
+  std::string keep_choice(bool* chosen) const override;
+  void choose_keep(AppState& state, bool keep) override;
 
  private:
   // Sets aside what set_aside_ names, if anything; false while the browser refuses it.
   bool retry_set_aside(std::string* error, std::string* note);
 
   bool kept_ = true;
+  bool from_disk_ = false;  // a page opened from the disk, not in a frame: it offers the choice
   std::string notes_;
   std::string last_saved_;  // localStorage is written only when the text changed
   // What "attnlab.session" holds and is still to be set aside under key: the stored session

@@ -105,6 +105,12 @@ void frame() {
     const bool kept = web_files().sessions->save(g_window->state(), &error, nullptr);
     if (!kept) std::cerr << "attnlab: the session was not kept: " << error << "\n";
     emscripten_cancel_main_loop();
+    bool chosen = false;  // opened from the disk, a session is kept only when the person chose it (web_files.h)
+    if (!web_files().sessions->keep_choice(&chosen).empty() && !chosen) {
+      page_failed("attnlab is closed (File \u2192 Quit). Opened from the disk, it keeps no session (File \u2192 Keep my work "
+                  "here would): reloading the page opens the first lesson.");
+      return;
+    }
     page_failed(kept ? "attnlab is closed (File \u2192 Quit). The session is kept: reload the page to go on where you were."
                      : "attnlab is closed (File \u2192 Quit). Its last changes are not kept: " + error +
                            ". Reloading the page opens the session as this browser last stored it.");

@@ -310,3 +310,87 @@ test("Ctrl + in a slide's frame is attnlab's zoom: the numbers in the cells grow
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A control by its key (window.attnlab.layout()), once drawn, pressed as a hand does: down until
+// the page has drawn two frames, then up (Dear ImGui reads the mouse once a frame).
+const drawn = (page, n) => page.evaluate((k) => new Promise((done) => {
+  const step = (left) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+  step(k);
+}), n);
+async function clickControl(page, key) {
+  await page.waitForFunction((k) => JSON.parse(window.attnlab.layout()).controls[k], key, { timeout: 10000 });
+  const [x, y, w, h] = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls[key];
+  await page.mouse.move(x + w / 2, y + h / 2);
+  await drawn(page, 2);
+  await page.mouse.down();
+  await drawn(page, 2);
+  await page.mouse.up();
+  await drawn(page, 2);
+}
+
+test("from the disk, where every page opened from the disk shares one storage, the session is kept only once the person asks (File → Keep my work here), and the status line says which", async () => {
+  // Another page opened from the disk (an evil.html saved beside attnlab.html), in the same browser:
+  // what it can read of attnlab's storage.
+  const evilFile = path.join(folder, "evil.html");
+  fs.writeFileSync(evilFile, "<!doctype html><title>evil</title><p>a page saved beside attnlab.html</p>");
+  const { page, context, errors, outside } = await openFromDisk();
+  try {
+    const evil = await context.newPage();
+    await evil.goto("file://" + evilFile);
+    const evilReads = () => evil.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith("attnlab.")).sort());
+    const status = () => page.evaluate(() => window.attnlab.status());
+    const atStart = await status();
+
+    // An edit, and the autosave's half second: nothing of it is in the storage the other page reads.
+    const scenario = JSON.stringify(randomScenarios(1, 17)[0]);
+    assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), scenario), { ok: true });
+    await page.waitForFunction(() => window.attnlab.sessionKept(), null, { timeout: 60000 });
+    await page.waitForTimeout(800);
+    assert.equal(await evil.evaluate(() => window.localStorage.getItem("attnlab.session")), null, "evil.html reads attnlab.session");
+    assert.deepEqual(await evilReads(), []);
+    assert.match(atStart, /^opened from the disk: your work is not kept between visits, as any other page opened from the disk could read it .*File > Keep my work here keeps it anyway/);
+    // A session the other page writes there is not read either.
+    await evil.evaluate(() => window.localStorage.setItem("attnlab.session", "{ written by another page"));
+    await page.reload();
+    await page.evaluate(() => window.attnlab.ready);
+    assert.match(await status(), /^opened from the disk: your work is not kept .*; a session kept here before is left unread in this browser's storage as attnlab\.session$/);
+    assert.equal(await evil.evaluate(() => window.localStorage.getItem("attnlab.session")), "{ written by another page");
+    await evil.evaluate(() => window.localStorage.clear());
+
+    // The person asks to keep it: kept now, and on reload, where the status line says who can read it.
+    assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), scenario), { ok: true });
+    const want = await page.evaluate(() => window.attnlab.dump());
+    await clickControl(page, "menu.file");
+    await clickControl(page, "menu.keep_here");
+    await page.waitForFunction(() => /^your work is kept in this browser's storage from now on/.test(window.attnlab.status()), null, { timeout: 10000 });
+    assert.deepEqual(await evilReads(), ["attnlab.keep-from-disk", "attnlab.session"]);
+    await page.reload();
+    await page.evaluate(() => window.attnlab.ready);
+    assert.equal(await page.evaluate(() => window.attnlab.dump()), want);
+    assert.match(await status(), /^restored the last session; opened from the disk: your work is kept in this browser's storage, which any other page opened from the disk can read \(File > Keep my work here turns that off\)$/);
+
+    // Turned off again: nothing of it stays.
+    await clickControl(page, "menu.file");
+    await clickControl(page, "menu.keep_here");
+    await page.waitForFunction(() => /^your work is no longer kept between visits/.test(window.attnlab.status()), null, { timeout: 10000 });
+    await page.waitForTimeout(800);
+    assert.deepEqual(await evilReads(), []);
+    await page.reload();
+    await page.evaluate(() => window.attnlab.ready);
+    assert.match(await status(), /^opened from the disk: your work is not kept between visits/);
+    // File → Quit does not say it is kept.
+    await page.keyboard.down("Control");
+    await page.keyboard.down("q");
+    await drawn(page, 2);
+    await page.keyboard.up("q");
+    await page.keyboard.up("Control");
+    await page.waitForFunction(() => document.getElementById("status")?.className === "failed", null, { timeout: 10000 });
+    const said = await page.evaluate(() => document.getElementById("status").textContent);
+    assert.match(said, /^attnlab is closed \(File → Quit\)\. Opened from the disk, it keeps no session/);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(outside().filter((u) => u !== "file://" + evilFile), []);
+  } finally {
+    await context.close();
+    fs.rmSync(evilFile, { force: true });
+  }
+});
