@@ -87,7 +87,14 @@ struct Found {
   int fd;  // its lock, or -1
   struct timespec mtime;
   int lock_error = 0;  // why fd is -1
+  dev_t dev = 0;  // the file it is, through links (ino 0: none, a dangling link or a loop)
+  ino_t ino = 0;
+  bool link = false;  // a symbolic link: after the file's own name among names of one file
 };
+
+// Whether two slots are one file: links (dotfiles) that lead to the same session. A lock is a
+// slot's, so such a slot is held when the other is, and is restored or folded in only once.
+bool same_file(const Found& a, const Found& b) { return a.ino != 0 && a.dev == b.dev && a.ino == b.ino; }
 
 // Every session file in dir, newest first (a link loop or a dangling link is one too).
 std::vector<Found> session_files(const fs::path& dir) {
@@ -96,11 +103,15 @@ std::vector<Found> session_files(const fs::path& dir) {
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const int slot = slot_of(it->path().filename().string());
     struct stat st {};
-    if (slot && (::stat(it->path().c_str(), &st) == 0 || ::lstat(it->path().c_str(), &st) == 0))
-      found.push_back({slot, -1, st.st_mtim, 0});
+    if (!slot) continue;
+    struct stat own {};
+    const bool link = ::lstat(it->path().c_str(), &own) == 0 && S_ISLNK(own.st_mode);
+    if (::stat(it->path().c_str(), &st) == 0) found.push_back({slot, -1, st.st_mtim, 0, st.st_dev, st.st_ino, link});
+    else if (::lstat(it->path().c_str(), &st) == 0) found.push_back({slot, -1, st.st_mtim, 0});
   }
   std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
-    return a.mtime.tv_sec != b.mtime.tv_sec ? a.mtime.tv_sec > b.mtime.tv_sec : a.mtime.tv_nsec > b.mtime.tv_nsec;
+    if (a.mtime.tv_sec != b.mtime.tv_sec) return a.mtime.tv_sec > b.mtime.tv_sec;
+    return a.mtime.tv_nsec != b.mtime.tv_nsec ? a.mtime.tv_nsec > b.mtime.tv_nsec : a.link < b.link;
   });
   return found;
 }
@@ -260,6 +271,18 @@ SessionRestore Session::restore(AppState& state) {
     f.fd = lock(dir, f.slot);
     f.lock_error = f.fd == -1 ? errno : 0;
   }
+  // A link to a session another window holds, or to one restored or folded in here before it, is that session:
+  // neither restored (two windows would write one file) nor folded in (its file would be removed under the other).
+  const auto another_name_of = [&found](const Found& f) {
+    return std::any_of(found.begin(), found.end(), [&f](const Found& g) {
+      return &g != &f && same_file(g, f) && (g.fd == kBusy || &g < &f);
+    });
+  };
+  for (Found& f : found)
+    if (f.fd != kBusy && another_name_of(f)) {
+      if (f.fd >= 0) ::close(f.fd);
+      f.fd = kBusy;
+    }
   std::vector<std::string> notes;
   std::optional<AppState> restored;
   bool any_unusable = false;
@@ -561,11 +584,15 @@ bool Autosave::tick(AppState& state) {
     recent_ = state.library.recent_files;
     lab_revision_ = state.lab.revision;
   }
-  if (pending_ && now - changed_at_ >= kMaxDelay) {
+  const bool retry = !pending_ && failing_ && now - changed_at_ >= kRetryAfter;
+  if ((pending_ && now - changed_at_ >= kMaxDelay) || retry) {
     std::string error, note;
-    if (keep_session(state, &error, &note)) {
-      failed_.clear();
+    failing_ = !keep_session(state, &error, &note);
+    if (failing_) changed_at_ = now;  // the next try's time
+    if (!failing_) {
       if (!note.empty() && note != note_) state.status = note;  // once, until it changes
+      else if (!failed_.empty() && state.status.find(failed_) != std::string::npos) state.status = "the session is kept again";
+      failed_.clear();
       note_ = note;
     } else if (error != failed_ || (!note.empty() && note != note_)) {  // said once, not every half second
       state.status = (note.empty() || note == note_ ? "" : note + "; ") + "the session is not being kept: " + error;
@@ -574,7 +601,7 @@ bool Autosave::tick(AppState& state) {
     }
     pending_ = false;
   }
-  return pending_;
+  return pending_ || failing_;
 }
 
 }  // namespace app

@@ -125,11 +125,15 @@ bool keep_layout_settings(const std::string& path, std::string* error);
 class Autosave {
  public:
   static constexpr std::chrono::milliseconds kMaxDelay{500};
+  // A failed save is tried again this often with no change needed (a folder made writable again,
+  // space freed): the session catches up by itself, and a kill -9 then loses nothing.
+  static constexpr std::chrono::milliseconds kRetryAfter{2000};
 
   explicit Autosave(const AppState& state);
-  // Call every frame; saves when due. Returns true while a save is pending
+  // Call every frame; saves when due. Returns true while a save is pending or failing
   // (the loop then wakes up in time instead of sleeping until an event).
-  // A failed save sets state.status (once, not every half second).
+  // A failed save sets state.status (once, not every half second), and so does the save that
+  // succeeds after it.
   bool tick(AppState& state);
   // Whether the session holds what state has now: nothing changed since the last tick, and no
   // save is waiting for its half second (a failed save counts as done: its message is the news).
@@ -146,6 +150,7 @@ class Autosave {
   long lab_revision_ = 0;
   std::chrono::steady_clock::time_point changed_at_{};
   bool pending_ = false;
+  bool failing_ = false;  // the last save failed: tried again kRetryAfter after it
   std::string failed_;  // the last failure said, not said again every half second
   std::string note_;  // what the last save had to say besides success (the lab left out), said once
 };

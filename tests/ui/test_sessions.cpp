@@ -1,13 +1,20 @@
 // Sessions and files at their edges (docs/sessions.md): paths that are not UTF-8, a
 // session that cannot be read or is a link loop, a file just under 1 MiB, two
 // windows at once, temporary files left by kill -9, an imgui.ini that is a
-// FIFO, a file name of 254 bytes.
+// FIFO, a file name of 254 bytes; and under faults (issue 63): a folder made
+// read-only while the window runs, a lock left by a killed window, a session
+// that is a link to another window's.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
+#include <csignal>
+
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "app/files/desktop_files.h"
 #include "app/files/exports.h"
@@ -369,6 +376,133 @@ TEST_F(SessionsTest, TheWindowsEditsAreKeptAtItsCloseWhileTheSessionCannotBe) {
   app::AppState read;  // and the session still holds the last session's changes
   ASSERT_EQ(app::restore_session(read, /*read_only=*/true), app::SessionRestore::Restored);
   EXPECT_TRUE(read.scenario() == store.refused);
+}
+
+namespace {
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The session the next start would restore, read only.
+app::AppState newest_session() {
+  app::AppState s;
+  EXPECT_EQ(app::restore_session(s, /*read_only=*/true), app::SessionRestore::Restored) << s.status;
+  return s;
+}
+
+}  // namespace
+
+// A session folder made read-only while the window runs: the autosave failed, and was tried
+// again only at the next change, so the edit made meanwhile was not in the session once the
+// folder could be written again (a kill -9 then lost it).
+TEST_F(SessionsTest, AFailedAutosaveIsTriedAgainWithoutAChange) {
+  ASSERT_EQ(app::restore_session(state), app::SessionRestore::None) << state.status;
+  app::Autosave autosave(state);
+  state.apply([](core::Scenario& s) { s.X(0, 0) = 0.25; });
+  autosave_now(autosave, state);
+  ASSERT_EQ(newest_session().scenario().X(0, 0), 0.25) << state.status;
+
+  ::chmod(state_dir().c_str(), 0555);
+  bool applies = false;
+  {
+    WithoutDacOverride as_a_user;  // root would write there anyway
+    const fs::path probe = dir / "probe";
+    std::ofstream(probe) << "x";
+    ::chmod(probe.c_str(), 0);
+    applies = WithoutDacOverride::permissions_apply(probe.c_str());
+    state.apply([](core::Scenario& s) { s.X(0, 0) = 0.5; });
+    autosave_now(autosave, state);
+  }
+  ::chmod(state_dir().c_str(), 0755);
+  if (!applies) GTEST_SKIP() << "file permissions do not apply to this process";
+  EXPECT_NE(state.status.find("the session is not being kept: Permission denied"), std::string::npos) << state.status;
+  EXPECT_EQ(newest_session().scenario().X(0, 0), 0.25);
+
+  // Writable again, and nothing changes: the window tries again by itself, and says so.
+  EXPECT_TRUE(autosave.tick(state));  // a failed save keeps the loop waking up
+  std::this_thread::sleep_for(app::Autosave::kRetryAfter + std::chrono::milliseconds(50));
+  EXPECT_FALSE(autosave.tick(state));
+  EXPECT_EQ(newest_session().scenario().X(0, 0), 0.5);
+  EXPECT_EQ(state.status, "the session is kept again");
+}
+
+// kill -9 leaves a window's lock file behind: the lock itself goes with the process, so the
+// next start restores that session and takes it as its own.
+TEST_F(SessionsTest, ALockLeftByAKilledWindowHoldsNothing) {
+  {
+    app::Session killed;
+    app::AppState a = state;
+    EXPECT_EQ(killed.restore(a), app::SessionRestore::None);
+    a.apply([](core::Scenario& s) { s.X(0, 0) = 0.25; });
+    ASSERT_TRUE(killed.save(a));
+  }
+  // The window's process: it holds the lock until it is killed.
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  const pid_t window = ::fork();
+  ASSERT_GE(window, 0);
+  if (window == 0) {
+    const int fd = ::open((state_dir() / "session.json.lock").c_str(), O_RDWR | O_CREAT, 0600);
+    const char held = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) == 0 ? 'y' : 'n';
+    (void)!::write(ready[1], &held, 1);
+    for (;;) ::pause();
+  }
+  ::close(ready[1]);
+  char held = 0;
+  ASSERT_EQ(::read(ready[0], &held, 1), 1);
+  ::close(ready[0]);
+  ASSERT_EQ(held, 'y');
+  {
+    app::Session beside;  // while it runs, its session is its own
+    app::AppState b;
+    EXPECT_EQ(beside.restore(b), app::SessionRestore::None) << b.status;
+    EXPECT_EQ(beside.path().filename(), "session-2.json");
+  }
+  ::kill(window, SIGKILL);
+  ::waitpid(window, nullptr, 0);
+  ASSERT_TRUE(fs::exists(state_dir() / "session.json.lock"));
+
+  app::Session next;
+  app::AppState c;
+  ASSERT_EQ(next.restore(c), app::SessionRestore::Restored) << c.status;
+  EXPECT_EQ(c.scenario().X(0, 0), 0.25);
+  EXPECT_EQ(next.path().filename(), "session.json");
+  EXPECT_EQ(c.status.find("another attnlab window"), std::string::npos) << c.status;
+}
+
+// session-2.json a link to session.json (dotfiles that link each name to one file): a second
+// window restored the first's session through the link, as a session no one held, and wrote
+// over the first window's edits; the next start folded the one session in twice.
+TEST_F(SessionsTest, ALinkToASessionAnotherWindowHoldsIsNotTaken) {
+  app::AppState a = state, b = state;
+  {
+    app::Session first;
+    EXPECT_EQ(first.restore(a), app::SessionRestore::None);
+    a.apply([](core::Scenario& s) { s.X(0, 0) = 0.25; });
+    ASSERT_TRUE(first.save(a));
+    fs::create_symlink("session.json", state_dir() / "session-2.json");
+    const std::string firsts = read_text(state_dir() / "session.json");
+
+    app::Session second;
+    EXPECT_EQ(second.restore(b), app::SessionRestore::None) << b.status;
+    EXPECT_EQ(second.path().filename(), "session-3.json");
+    EXPECT_NE(b.status.find("another attnlab window is running: this window's session is session-3.json"), std::string::npos)
+        << b.status;
+    b.apply([](core::Scenario& s) { s.X(0, 0) = -0.25; });
+    ASSERT_TRUE(second.save(b));
+    EXPECT_EQ(read_text(state_dir() / "session.json"), firsts);  // the first window's, as it wrote it
+    EXPECT_TRUE(fs::is_symlink(state_dir() / "session-2.json"));
+  }  // the windows close
+
+  // The next start: the newest restored, the other's changes kept once, the link left alone.
+  app::Session next;
+  app::AppState c;
+  ASSERT_EQ(next.restore(c), app::SessionRestore::Restored) << c.status;
+  EXPECT_EQ(c.scenario().X(0, 0), -0.25);
+  EXPECT_EQ(count("unsaved-"), 1);
+  EXPECT_TRUE(fs::is_symlink(state_dir() / "session-2.json"));
 }
 
 }  // namespace test_sessions
