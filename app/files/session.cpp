@@ -16,6 +16,7 @@
 
 #include "app/files/files.h"
 #include "app/files/session_json.h"
+#include "app/files/session_slots.h"
 #include "app/training/lab.h"
 #include "core/export/export.h"  // valid_utf8
 #include "core/io/atomic_file.h"
@@ -30,106 +31,17 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kBusy = -2;  // lock(): another process holds the slot
-constexpr auto kStaleAfter = std::chrono::seconds(10);  // a temporary file older than this is no one's write in progress
-
-// [SECTION] The slots: session.json is slot 1, session-K.json slot K.
-
-std::string slot_name(int slot) { return slot == 1 ? "session.json" : "session-" + std::to_string(slot) + ".json"; }
-
-// The slot a file name is, or 0.
-int slot_of(const std::string& name) {
-  if (name == "session.json") return 1;
-  if (name.rfind("session-", 0) != 0 || name.size() < 14 || name.substr(name.size() - 5) != ".json") return 0;
-  const std::string digits = name.substr(8, name.size() - 13);
-  if (digits.empty() || digits.size() > 2 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return 0;
-  const int slot = std::stoi(digits);
-  return slot >= 2 && slot <= Session::kMaxSessions && digits[0] != '0' ? slot : 0;
-}
-
-// Whether no session is at path: no file, or a link to none (writing goes through it).
-bool no_session_at(const fs::path& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) != 0 && errno == ENOENT;
-}
-
-// The slot's lock, held until the descriptor is closed (by the process's end,
-// kill -9 included): a descriptor, kBusy, or -1 when no lock file can be made
-// (errno says why; lock_problem puts it in words for the status line).
-int lock(const fs::path& dir, int slot) {
-  const fs::path path = dir / (slot_name(slot) + ".lock");
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (fd < 0) return -1;
-  if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
-  ::close(fd);
-  return kBusy;
-}
-
-// What the status line says when a session's lock file could not be made (err): the session is
-// used all the same, but another window would not know it is in use.
-std::string lock_problem(int slot, int err) {
-  return "the lock " + slot_name(slot) + ".lock could not be made (" + core::describe_error(err) +
-         "): an attnlab window started now could take this window's session too";
-}
-
-// Whether another Session (in this process or another) holds the slot; no lock file is made to find out.
-bool held_elsewhere(const fs::path& dir, int slot) {
-  const int fd = ::open((dir / (slot_name(slot) + ".lock")).c_str(), O_RDWR | O_CLOEXEC);
-  if (fd < 0) return false;
-  const bool held = ::flock(fd, LOCK_EX | LOCK_NB) != 0;
-  ::close(fd);
-  return held;
-}
-
-struct Found {
-  int slot;
-  int fd;  // its lock, or -1
-  struct timespec mtime;
-  int lock_error = 0;  // why fd is -1
-  dev_t dev = 0;  // the file it is, through links (ino 0: none, a dangling link or a loop)
-  ino_t ino = 0;
-  bool link = false;  // a symbolic link: after the file's own name among names of one file
-};
-
-// Whether two slots are one file: links (dotfiles) that lead to the same session. A lock is a
-// slot's, so such a slot is held when the other is, and is restored or folded in only once.
-bool same_file(const Found& a, const Found& b) { return a.ino != 0 && a.dev == b.dev && a.ino == b.ino; }
-
-// Every session file in dir, newest first (a link loop or a dangling link is one too).
-std::vector<Found> session_files(const fs::path& dir) {
-  std::vector<Found> found;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const int slot = slot_of(it->path().filename().string());
-    struct stat st {};
-    if (!slot) continue;
-    struct stat own {};
-    const bool link = ::lstat(it->path().c_str(), &own) == 0 && S_ISLNK(own.st_mode);
-    if (::stat(it->path().c_str(), &st) == 0) found.push_back({slot, -1, st.st_mtim, 0, st.st_dev, st.st_ino, link});
-    else if (::lstat(it->path().c_str(), &st) == 0) found.push_back({slot, -1, st.st_mtim, 0});
-  }
-  std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
-    if (a.mtime.tv_sec != b.mtime.tv_sec) return a.mtime.tv_sec > b.mtime.tv_sec;
-    return a.mtime.tv_nsec != b.mtime.tv_nsec ? a.mtime.tv_nsec > b.mtime.tv_nsec : a.link < b.link;
-  });
-  return found;
-}
-
-// kill -9 in the middle of a write leaves a temporary file; an old one of our
-// naming is no one's write in progress. Nothing else is touched.
-void remove_stale_temporaries(const fs::path& dir) {
-  std::error_code ec;
-  const auto now = fs::file_time_type::clock::now();
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    std::error_code item_ec;
-    if (!core::is_temporary_file_name(it->path().filename().string()) ||
-        it->symlink_status(item_ec).type() != fs::file_type::regular)
-      continue;
-    const auto written = fs::last_write_time(it->path(), item_ec);
-    if (!item_ec && now - written > kStaleAfter) fs::remove(it->path(), item_ec);
-  }
-}
+using session_slots::Found;
+using session_slots::held_elsewhere;
+using session_slots::kBusy;
+using session_slots::lock;
+using session_slots::lock_problem;
+using session_slots::no_session_at;
+using session_slots::remove_stale_temporaries;
+using session_slots::same_file;
+using session_slots::session_files;
+using session_slots::slot_name;
+using session_slots::slot_of;
 
 // Why a session file cannot be restored.
 enum class Unusable { No, Gone, Unreadable, Corrupt };
