@@ -131,7 +131,7 @@ def confined_corpus(binary, experiment, tmp):
     says to name the file with --corpus PATH, which reads what the person names; a RESULT records the corpus's name
     as the experiment gives it, or the base name of --corpus's file: never an absolute path. At --export attnlab says
     which file the script will read."""
-    folder, scripts, elsewhere = tmp / "shared", tmp / "scripts", tmp / "elsewhere"
+    folder, scripts, elsewhere = tmp / "experiment", tmp / "scripts", tmp / "elsewhere"
     for f in (folder, scripts, elsewhere, folder / "sub"):
         f.mkdir()
     fox = b"the quick brown fox jumps over the lazy dog. " * 100
@@ -186,7 +186,7 @@ def confined_corpus(binary, experiment, tmp):
     said = export("corpus.txt", scripts / "lm.py")
     check(said.returncode == 0 and f"lm.py will read corpus.txt beside {folder / 'LM.json'}, and no file outside that folder "
           "(python3 lm.py --corpus PATH reads a file you name instead)" in said.stderr, f"--export's note: {said.stderr}")
-    check('\nEXPERIMENT_FOLDER = "../shared"\n' in (scripts / "lm.py").read_text(encoding="utf-8"), "the experiment's folder, from lm.py's")
+    check('\nEXPERIMENT_FOLDER = "../experiment"\n' in (scripts / "lm.py").read_text(encoding="utf-8"), "the experiment's folder, from lm.py's")
     said = run([PYTHON, str(scripts / "lm.py"), "--device", "cpu", "--steps", "1", "--seeds", "1", "--out", str(tmp / "C.json")],
                cwd=elsewhere)
     check(said.returncode == 0 and f"corpus: {(folder / 'corpus.txt').resolve()} (4500 bytes)" in said.stderr,
