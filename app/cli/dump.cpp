@@ -28,9 +28,12 @@ int print(std::ostream& out, const std::string& text, std::ostream& err) {
 
 namespace {
 
-// A heads file's numbers: each head's W_Q·W_Kᵀ as core/model/bilinear_form.h measures it.
+// A heads file's numbers: each head's W_Q·W_Kᵀ as core/model/bilinear_form.h measures it. The matrices
+// are let go as each head is measured: a file of many heads costs its text, not its doubles too.
 std::optional<std::string> heads_dump_text(const std::string& file, std::ostream& err) {
-  const core::HeadsLoad loaded = core::load_heads_file(file);
+  core::HeadsReading numbers_only;
+  numbers_only.keep_matrices = false;
+  const core::HeadsLoad loaded = core::load_heads_file(file, numbers_only);
   if (!loaded.ok()) {
     err << "attnlab: " << loaded.message() << "\n";
     return std::nullopt;

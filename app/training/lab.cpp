@@ -129,7 +129,8 @@ bool open_heads(AppState& state, const std::string& path) {
 void show_heads(AppState& state, core::HeadsFile heads, std::string path, int head) {
   auto shown = std::make_shared<HeadsShown>();
   shown->source = std::move(path);
-  for (const core::TrainedHead& h : heads.heads) shown->forms.push_back(core::bilinear_form(h.W_Q, h.W_K));
+  core::measure_forms(heads);  // a file read has them already: its reader measured each head once
+  shown->forms = heads.forms;
   for (int i = 0; i < static_cast<int>(heads.heads.size()); ++i) shown->order.push_back(i);
   shown->selected = std::clamp(head, 0, static_cast<int>(heads.heads.size()) - 1);
   shown->file = std::make_shared<const core::HeadsFile>(std::move(heads));

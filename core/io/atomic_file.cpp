@@ -301,6 +301,9 @@ FileRead read_regular_file(const std::string& path, size_t max_bytes) {
   // At most one byte past the limit, in chunks: a huge file costs nothing,
   // and a small one no zeroed buffer of the limit's size.
   constexpr size_t kChunk = 64 * 1024;
+  // Room for the size the file has now (and a chunk past it, where the loop looks for more): a string grown
+  // chunk by chunk doubles its room, and a 300 MB heads file would briefly cost 800 MB.
+  r.text.reserve(std::min(static_cast<size_t>(std::max<off_t>(st.st_size, 0)), max_bytes) + kChunk);
   size_t got = 0;
   while (got <= max_bytes) {
     r.text.resize(got + std::min(kChunk, max_bytes + 1 - got));

@@ -10,6 +10,7 @@ ASan's shadow memory do not mix.)
 Usage: test_limits.py PATH/TO/attnlab LESSONS_DIR EXAMPLE.json EXPERIMENTS_DIR
 """
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -149,6 +150,40 @@ class Memory(OneDisplay):
         self.assertFalse(out.exists())
         self.assertEqual([p.name for p in self.tmp.iterdir() if p.name.startswith(".attnlab-")], [])
         self.assertEqual(self.limited(high + 400, "--train", experiment, "--out", out).returncode, 0)  # it fits in 400 more
+
+
+class HeadsMemory(OneDisplay):
+    prefix = "attnlab-heads-memory-"
+
+    def peak_mb(self, *args):
+        """The process's most resident memory, in MiB, and its exit code."""
+        proc = subprocess.Popen([self.attnlab, *map(str, args)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        self.assertEqual(proc.returncode, 0, proc.stderr.read()[-300:])
+        return usage.ru_maxrss / 1024
+
+    @staticmethod
+    def heads_text(count, d_model, d_k):
+        """Heads whose numbers are one digit each (2 bytes of text for 8 of double): the case where a
+        parsed tree (16 bytes a number, with its rows' lists) cost most against the file."""
+        row = "[" + ", ".join(str(i % 10) for i in range(d_k)) + "]"
+        matrix = "[" + ", ".join([row] * d_model) + "]"
+        heads = ", ".join('{"layer": %d, "head": %d, "W_Q": %s, "W_K": %s}' % (i // 12, i % 12, matrix, matrix) for i in range(count))
+        return '{"attnlab_heads": 1, "model": "digits", "heads": [%s]}' % heads
+
+    # A 20 MB heads file of one-digit numbers took 13 times its size to --dump (its text, a parsed tree of
+    # every number, then every head's doubles): a 263 MB one, 3.4 GB. Now the text alone and one head at a
+    # time (the numbers of each are measured, then let go): under 3 times the file, over what a file of
+    # one small head costs (the binary and its libraries).
+    def test_dumping_a_heads_file_costs_less_than_three_times_its_size(self):
+        small, big = self.tmp / "small.json", self.tmp / "big.json"
+        small.write_text(self.heads_text(1, 4, 2))
+        big.write_text(self.heads_text(600, 256, 32))
+        size_mb = big.stat().st_size / 2**20
+        self.assertGreater(size_mb, 15)
+        base, peak = self.peak_mb("--dump", small), self.peak_mb("--dump", big)
+        self.assertLess(peak - base, 3 * size_mb, f"{size_mb:.0f} MB of heads: {peak - base:.0f} MB over {base:.0f} MB")
 
 
 if __name__ == "__main__":
