@@ -13,9 +13,10 @@ target_link_options(attnlab PRIVATE
   "SHELL:--preload-file ${ATTNLAB_FONT}@${ATTNLAB_FONT}")
 set_property(TARGET attnlab APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/page_pre.js ${staged_files})
 
-# attnlab_training.js: the lab's Web Worker (app/web/training_in_worker.cpp), core alone, its wasm
+# attnlab_training.js: the lab's Web Worker (app/web/training_in_worker.cpp), which also reads heads files
+# (app/web/heads_in_worker.cpp), core alone, its wasm
 # inside (SINGLE_FILE), so that the page starts it from one file, served or from a Blob.
-add_executable(attnlab_training ${PROJECT_SOURCE_DIR}/app/web/training_in_worker.cpp)
+add_executable(attnlab_training ${PROJECT_SOURCE_DIR}/app/web/training_in_worker.cpp ${PROJECT_SOURCE_DIR}/app/web/heads_in_worker.cpp)
 target_include_directories(attnlab_training PRIVATE ${PROJECT_SOURCE_DIR})
 target_link_libraries(attnlab_training PRIVATE core)
 target_compile_options(attnlab_training PRIVATE ${ATTNLAB_WARNINGS})
@@ -23,7 +24,7 @@ set_target_properties(attnlab_training PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DI
 target_link_options(attnlab_training PRIVATE
   -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=0 -sENVIRONMENT=worker -sSINGLE_FILE=1
   "-sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8"
-  "-sEXPORTED_FUNCTIONS=_malloc,_free,_attnlab_worker_start,_attnlab_worker_control,_attnlab_worker_advance,_attnlab_worker_news"
+  "-sEXPORTED_FUNCTIONS=_malloc,_free,_attnlab_worker_start,_attnlab_worker_control,_attnlab_worker_advance,_attnlab_worker_news,_attnlab_worker_read_heads"
   --pre-js ${PROJECT_SOURCE_DIR}/web/training_worker_pre.js)
 set_property(TARGET attnlab_training APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/training_worker_pre.js)
 add_dependencies(attnlab attnlab_training)

@@ -27,7 +27,26 @@
     if (!scheduled) { scheduled = true; channel.port2.postMessage(0); }
   };
   channel.port1.onmessage = slice;
+  // A heads file's bytes (the page's Module.attnlabReadHeads): read, measured and handed back as
+  // core/io/heads_pack.h's bytes, transferred; null without the memory for them (the page then reads it).
+  const readHeads = function (m) {
+    const bytes = new Uint8Array(m.text);
+    const text = Module._malloc(Math.max(1, bytes.length));
+    let packed = null;
+    if (text) {
+      HEAPU8.set(bytes, text);
+      const p = Module._attnlab_worker_read_heads(m.heads, text, bytes.length);
+      Module._free(text);
+      if (p) {
+        const length = HEAPU32[p >> 2];
+        packed = HEAPU8.slice(p + 4, p + 4 + length).buffer;
+        Module._free(p);
+      }
+    }
+    self.postMessage({ headsRead: m.heads, packed: packed }, packed ? [packed] : []);
+  };
   const take = function (m) {
+    if (m.heads !== undefined) return readHeads(m);
     if (m.start !== undefined) {
       const n = lengthBytesUTF8(m.experiment) + 1, text = Module._malloc(n);
       stringToUTF8(m.experiment, text, n);

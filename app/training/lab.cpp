@@ -119,8 +119,18 @@ void close_result(AppState& state) {
   if (lab.experiment.variants.empty()) state.view.workspace = Workspace::Views;  // no experiment to go back to
 }
 
+namespace {
+ReadHeadsElsewhere g_heads_read_elsewhere;
+}  // namespace
+
+void set_heads_read_elsewhere(ReadHeadsElsewhere where) { g_heads_read_elsewhere = std::move(where); }
+
 bool open_heads(AppState& state, const std::string& path) {
-  core::HeadsLoad loaded = core::load_heads_file(path);
+  if (g_heads_read_elsewhere && g_heads_read_elsewhere(state, path)) return true;
+  return heads_read(state, core::load_heads_file(path), path);
+}
+
+bool heads_read(AppState& state, core::HeadsLoad loaded, const std::string& path) {
   if (!loaded.ok()) return refused(state, loaded.errors);
   show_heads(state, std::move(*loaded.heads), path);
   return true;

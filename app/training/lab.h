@@ -2,6 +2,7 @@
 // them: the window, the file dialog and the tests call them too.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "app/app_state.h"
@@ -26,10 +27,20 @@ void show_result(AppState& state, core::LmResult result, std::string path);
 // Back to the lab's experiment, with a new run of it at step 0.
 void close_result(AppState& state);
 // A heads file (core/io/heads_file.h) in the lab's Heads view, over the RESULT or the run, which stay: true,
-// or false with the reader's message on the status line, and the lab as it was.
+// or false with the reader's message on the status line, and the lab as it was. Where heads are read
+// elsewhere (below), true once the reading has started; heads_read follows.
 bool open_heads(AppState& state, const std::string& path);
 // The same for a file already read (its file: path); `head` is the one shown first.
 void show_heads(AppState& state, core::HeadsFile heads, std::string path, int head = 0);
+// A heads file read elsewhere, come back: shown, or the reader's message on the status line (each
+// message begun with path, as load_heads_file's are); false then.
+bool heads_read(AppState& state, core::HeadsLoad loaded, const std::string& path);
+// Where heads files are read when not on the frames: the page reads them in a Web Worker
+// (app/web/page_heads.cpp), so that it answers while a large head is measured. Given the path, it
+// says whether it has started (then it says how far it has come on the status line and calls
+// heads_read); unset, or false, open_heads reads at once.
+using ReadHeadsElsewhere = std::function<bool(AppState& state, const std::string& path)>;
+void set_heads_read_elsewhere(ReadHeadsElsewhere where);
 // Back to what the Heads view was opened over: the RESULT, the lab, or the views when the lab has neither.
 void close_heads(AppState& state);
 // The Heads view's head shown, brought down to `dims` (2 to 4) dimensions (core/model/head_in_views.h) as

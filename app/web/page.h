@@ -17,5 +17,7 @@ void settle_picked_files();
 // The lab's runs train in the page's Web Workers (app/web/page_training.cpp); a run that cannot
 // have one still takes its steps on the frames.
 void train_in_web_workers();
+// Heads files are read in a Web Worker (app/web/page_heads.cpp), or on the frames where none can start.
+void read_heads_in_web_workers();
 
 }  // namespace app

@@ -142,7 +142,8 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_dump() {
 }
 
 // lab(): the lab's run as its panel shows it: steps done, whether it runs, and each design's
-// loss (the median over the seeds) before each step, at full precision; a sweep's points too.
+// loss (the median over the seeds) before each step, at full precision; a sweep's points too; and
+// the heads file the Heads view shows, as --dump prints it (under "heads").
 EMSCRIPTEN_KEEPALIVE const char* attnlab_lab() {
   static std::string out;
   const app::Lab& lab = state().lab;
@@ -164,6 +165,7 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_lab() {
     }
     j["points"] = std::move(designs);
   }
+  if (lab.heads) j["heads"] = core::heads_to_json(*lab.heads->file);  // the Heads view's numbers, as --dump prints them
   return kept(out, j.dump());
 }
 

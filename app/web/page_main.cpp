@@ -134,6 +134,7 @@ int start() {
   use_platform_files(web_files());
   set_training_on_frames(true);
   train_in_web_workers();
+  read_heads_in_web_workers();
   std::vector<Panel> embedded;
   const std::string embed_problem = read_embed(address_part(kEmbed), embedded);
   // A page in a frame (a slide, a notebook, a course site) keeps no session: it would replace the one

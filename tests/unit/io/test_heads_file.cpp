@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "core/io/heads_file.h"
+#include "core/io/heads_pack.h"
 #include "core/model/bilinear_form.h"
 
 namespace test_heads_file {
@@ -179,6 +180,45 @@ TEST(HeadsFile, EachProblemNamesItsField) {
             "heads[0].layer: expected a whole number from 0 to 1000000, got -1");
   EXPECT_TRUE(core::is_heads_text(one_head("[[1]]", "[[1]]")));
   EXPECT_FALSE(core::is_heads_text(R"({"attnlab": 1, "tokens": ["a", "b"]})"));
+}
+
+// The page's worker hands its reading back as bytes (core/io/heads_pack.h): the same heads, matrices
+// and forms come out, bit for bit; bytes cut short or run long are refused, not half read.
+TEST(HeadsPack, WhatTheWorkerReadComesBackWhole) {
+  const core::HeadsLoad read = core::parse_heads(one_head("[[1.5, -2], [0.25, 3], [7, 1e-300]]", "[[0, 1], [2, 3], [4, 5]]",
+                                                          R"(, "W_V": [[1], [2], [3]], "W_O": [[1, 2, 3]])"));
+  ASSERT_TRUE(read.ok()) << read.message();
+  const std::string bytes = core::pack_heads(read);
+  const core::HeadsLoad back = core::unpack_heads(bytes);
+  ASSERT_TRUE(back.ok()) << back.message();
+  const core::HeadsFile &a = *read.heads, &b = *back.heads;
+  EXPECT_EQ(b.model, "m");
+  EXPECT_EQ(b.objective, "causal");
+  EXPECT_EQ(b.seed, std::optional<std::uint64_t>(3));
+  ASSERT_EQ(b.heads.size(), 1u);
+  EXPECT_EQ(b.heads[0].layer, 0);
+  EXPECT_EQ(b.heads[0].head, 1);
+  EXPECT_EQ(b.heads[0].W_Q, a.heads[0].W_Q);
+  EXPECT_EQ(b.heads[0].W_K, a.heads[0].W_K);
+  EXPECT_EQ(b.heads[0].W_V, a.heads[0].W_V);
+  EXPECT_EQ(b.heads[0].W_O, a.heads[0].W_O);
+  EXPECT_EQ(b.heads[0].W_Q(2, 1), 1e-300);
+  ASSERT_EQ(b.forms.size(), 1u);
+  EXPECT_EQ(core::to_text(core::heads_to_json(b)), core::to_text(core::heads_to_json(a)));
+  EXPECT_EQ(b.forms[0].singular_values, a.forms[0].singular_values);
+  EXPECT_EQ(b.forms[0].rank_tolerance, a.forms[0].rank_tolerance);
+
+  const core::HeadsLoad refused = core::parse_heads(one_head("[[1], [0]]", "[[0, 1]]"));
+  const core::HeadsLoad refused_back = core::unpack_heads(core::pack_heads(refused));
+  EXPECT_FALSE(refused_back.ok());
+  EXPECT_EQ(refused_back.errors, refused.errors);
+  EXPECT_EQ(refused_back.message(), "heads[0].W_K: 1 × 2; expected 2 × 1");
+
+  for (const std::string& broken : {bytes.substr(0, bytes.size() - 1), bytes + "x", bytes.substr(0, 20), std::string()}) {
+    const core::HeadsLoad half = core::unpack_heads(broken);
+    EXPECT_FALSE(half.ok());
+    EXPECT_EQ(half.message(), "file: its heads came back from the reader incomplete");
+  }
 }
 
 }  // namespace test_heads_file
