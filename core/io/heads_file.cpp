@@ -21,6 +21,7 @@ namespace {
 // A matrix as the reader met it, entry by entry (no parsed tree holds it): what read_matrix needs to
 // say of it what it would say of the rows as JSON values, in the same order.
 struct MatrixSeen {
+  std::string key;       // W_Q, W_K, W_V or W_O
   long rows = 0;         // the list's elements, rows or not
   long cols = -1;        // row 0's length, once row 0 has ended
   bool first_row = false;  // row 0 is a list of at least one value
@@ -163,37 +164,47 @@ class HeadsEvents : public nlohmann::json_sax<json> {
   bool failed = false;
 
   // Each value: an entry of a W_ list, or the tree's (in_matrix false: `||` gives it to the tree).
-  bool null() override { return in_matrix("null") || (ended_value(), dom_.null()); }
-  bool boolean(bool v) override { return in_matrix("a boolean") || (ended_value(), dom_.boolean(v)); }
-  bool number_integer(number_integer_t v) override { return number(static_cast<double>(v)) || (ended_value(), dom_.number_integer(v)); }
-  bool number_unsigned(number_unsigned_t v) override { return number(static_cast<double>(v)) || (ended_value(), dom_.number_unsigned(v)); }
-  bool number_float(number_float_t v, const string_t& s) override { return number(v) || (ended_value(), dom_.number_float(v, s)); }
-  bool string(string_t& v) override { return in_matrix("a string") || (ended_value(), dom_.string(v)); }
+  bool null() override { return skip_ || in_matrix("null") || (ended_value(), dom_.null()); }
+  bool boolean(bool v) override { return skip_ || in_matrix("a boolean") || (ended_value(), dom_.boolean(v)); }
+  bool number_integer(number_integer_t v) override {
+    return skip_ || number(static_cast<double>(v)) || (ended_value(), dom_.number_integer(v));
+  }
+  bool number_unsigned(number_unsigned_t v) override {
+    return skip_ || number(static_cast<double>(v)) || (ended_value(), dom_.number_unsigned(v));
+  }
+  bool number_float(number_float_t v, const string_t& s) override { return skip_ || number(v) || (ended_value(), dom_.number_float(v, s)); }
+  bool string(string_t& v) override { return skip_ || in_matrix("a string") || (ended_value(), dom_.string(v)); }
   bool binary(binary_t& v) override { return dom_.binary(v); }
   bool key(string_t& k) override {
-    if (matrix_) return true;
+    if (matrix_ || skip_) return true;
     if (!frames_.empty()) frames_.back().key = k;
     return dom_.key(k);
   }
   bool start_object(std::size_t n) override {
     if (matrix_) return open_within("an object");
+    if (skip_ || !(frames_.empty() || (frames_.size() == 2 && at_heads(1)))) return skipped(true);  // the root and the heads are read
     enter(true);
     return dom_.start_object(n);
   }
   bool start_array(std::size_t n) override {
     if (matrix_) return open_within("an array");
-    if (frames_.size() == 1 && frames_[0].object && frames_[0].key == "heads") failed_head_ = false;  // a "heads" list afresh
-    if (at_head_matrix()) {  // a W_ list: its numbers go to a slot, not to the tree
+    if (at_head_matrix()) {  // a W_ list: its numbers go to a slot, not to the tree; one it repeats is let go
+      for (MatrixSeen& earlier : slots_)
+        if (earlier.key == frames_[2].key) std::vector<double>().swap(earlier.entries);
       slots_.emplace_back();
       matrix_ = &slots_.back();
+      matrix_->key = frames_[2].key;
       depth_ = 1;
       return true;
     }
+    if (skip_ || !(frames_.size() == 1 && frames_[0].object && frames_[0].key == "heads")) return skipped(false);
+    failed_head_ = false;  // a "heads" list afresh
     enter(false);
     return dom_.start_array(n);
   }
   bool end_object() override {
     if (matrix_) return close_within();
+    if (skip_) return --skip_, true;
     const bool head = frames_.size() == 3 && at_heads(1);
     frames_.pop_back();
     if (!dom_.end_object()) return false;
@@ -203,6 +214,7 @@ class HeadsEvents : public nlohmann::json_sax<json> {
   }
   bool end_array() override {
     if (matrix_) return close_within();
+    if (skip_) return --skip_, true;
     frames_.pop_back();
     if (!dom_.end_array()) return false;
     ended_value();
@@ -228,6 +240,15 @@ class HeadsEvents : public nlohmann::json_sax<json> {
     return k == "W_Q" || k == "W_K" || k == "W_V" || k == "W_O";
   }
   void enter(bool object) { frames_.push_back({object, {}, 0}); }
+  // A list or object the reader only names the kind of (a "model" that is a list, an unknown field's value):
+  // empty in the tree, its contents passed over, so that no tree of a file's numbers is ever made.
+  bool skipped(bool object) {
+    if (skip_++ > 0) return true;  // within one passed over already
+    if (!(object ? dom_.start_object(0) : dom_.start_array(0))) return false;
+    if (!(object ? dom_.end_object() : dom_.end_array())) return false;
+    ended_value();
+    return true;
+  }
   void ended_value() {
     if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
   }
@@ -339,6 +360,7 @@ class HeadsEvents : public nlohmann::json_sax<json> {
   MatrixSeen* matrix_ = nullptr;   // the W_ list being read
   int depth_ = 0;                  // within it: 1 its rows, 2 a row's values
   bool failed_head_ = false;
+  int skip_ = 0;                   // within a list or object passed over: its depth
 };
 
 void read_heads(const json& root, std::vector<HeadOutcome>& outcomes, HeadsLoad& out) {
