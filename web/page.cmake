@@ -8,10 +8,10 @@ target_link_options(attnlab PRIVATE
   -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=0 -sENVIRONMENT=web --profiling-funcs
   "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,FS"
   "-sEXPORTED_FUNCTIONS=_main,_malloc,_free"
-  --pre-js ${PROJECT_SOURCE_DIR}/web/page_pre.js
+  "SHELL:--pre-js ${PROJECT_SOURCE_DIR}/web/page_pre.js" "SHELL:--pre-js ${PROJECT_SOURCE_DIR}/web/page_heads_pre.js"
   "SHELL:--preload-file ${CMAKE_BINARY_DIR}/share/attnlab@/share/attnlab"
   "SHELL:--preload-file ${ATTNLAB_FONT}@${ATTNLAB_FONT}")
-set_property(TARGET attnlab APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/page_pre.js ${staged_files})
+set_property(TARGET attnlab APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/page_pre.js ${PROJECT_SOURCE_DIR}/web/page_heads_pre.js ${staged_files})
 
 # attnlab_training.js: the lab's Web Worker (app/web/training_in_worker.cpp), which also reads heads files
 # (app/web/heads_in_worker.cpp), core alone, its wasm
@@ -37,7 +37,7 @@ add_custom_target(attnlab_site ALL DEPENDS ${ATTNLAB_SITE}/index.html)
 # The files that catch an exception (a reader's nlohmann::json errors, a picture too large for
 # memory): only these are compiled to catch (web/web.cmake says why). tests/checks/check_layers.py
 # does not know them; a `try` in any other file is caught nowhere in the page: keep this list whole.
-set(catching core/io/experiment_read.cpp core/io/scenario_io.cpp core/io/scenario_write.cpp core/io/lesson_show.cpp
+set(catching core/io/experiment_read.cpp core/io/heads_file.cpp core/io/scenario_io.cpp core/io/scenario_write.cpp core/io/lesson_show.cpp
     core/training/seeded_training.cpp
     app/files/session_json.cpp app/dialogs/file_dialog.cpp app/panels/panel_geometry.cpp app/window/window.cpp app/web/page_main.cpp)
 foreach(file ${catching})

@@ -750,48 +750,6 @@
     };
   })();
 
-  // A heads file is read in a Web Worker of its own (the lab's, attnlab_training.js: app/web/heads_in_worker.cpp),
-  // so that the page draws on while a large one is read and measured (a head of 2048 × 2048: seconds). The
-  // file's bytes go to it (transferred, not copied twice); its progress and then its reading come back to
-  // app/web/page_heads.cpp, and the worker ends. Where it cannot start or fails, the page reads the file
-  // itself (size −1). Returns whether it started.
-  Module.attnlabReadHeads = function (id, path) {
-    let worker, done = false;
-    const back = function (bytes) {  // the reading, or null: read it on the page
-      if (done) return;
-      done = true;
-      worker.terminate();
-      const p = bytes ? Module._malloc(Math.max(1, bytes.length)) : 0;
-      if (p) HEAPU8.set(bytes, p);
-      Module._attnlab_heads_read(id, p, p ? bytes.length : -1);
-      if (p) Module._free(p);
-    };
-    try {
-      const text = FS.readFile(path);
-      worker = new Worker(Module.attnlabTrainingUrl || locateFile("attnlab_training.js"));
-      worker.onmessage = function (e) {
-        const m = e.data;
-        if (m.headsProgress !== undefined) Module._attnlab_heads_progress(id, m.fraction);
-        else if (m.headsRead !== undefined) back(m.packed ? new Uint8Array(m.packed) : null);
-        else if (m.abort !== undefined) {
-          console.warn("attnlab: the heads worker failed (" + m.abort + "); the page reads the file");
-          back(null);
-        }
-      };
-      worker.onerror = function (e) {
-        e.preventDefault();
-        console.warn("attnlab: the heads worker failed (" + (e.message || "it could not load") + "); the page reads the file");
-        back(null);
-      };
-      worker.postMessage({ heads: id, text: text.buffer }, [text.buffer]);
-      return 1;
-    } catch (e) {  // no worker here (a browser that refuses them), or no memory for the bytes: read on the page
-      console.warn("attnlab: no Web Worker for the heads file (" + e + "); the page reads it");
-      if (worker) worker.terminate();
-      return 0;
-    }
-  };
-
   // The page's Copy link button (web/index.html).
   Module.attnlabCopyLink = function () {
     const link = window.attnlab.link();

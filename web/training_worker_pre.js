@@ -28,8 +28,9 @@
   };
   channel.port1.onmessage = slice;
   // A heads file's bytes (the page's Module.attnlabReadHeads): read, measured and handed back as
-  // core/io/heads_pack.h's bytes, transferred; null without the memory for them (the page then reads it).
+  // core/io/heads_pack.h's bytes, transferred; null without the memory for them (the page says so).
   const readHeads = function (m) {
+    self.postMessage({ headsStarted: m.heads });  // from now on, a failure is the reading's, not the worker's start
     const bytes = new Uint8Array(m.text);
     const text = Module._malloc(Math.max(1, bytes.length));
     let packed = null;

@@ -141,6 +141,7 @@ std::string file_shown(const std::string& path) {
 }
 
 std::string open_scenario_text(AppState& state, const std::string& text) {
+  cancel_heads_read_elsewhere();
   core::LoadResult loaded = core::parse_scenario(text);
   if (!loaded.ok()) {
     state.status = "not opened: " + loaded.message();
@@ -164,6 +165,7 @@ bool open_experiment(AppState& state, const std::string& path) {
 }
 
 bool open_scenario(AppState& state, const std::string& path_or_link) {
+  cancel_heads_read_elsewhere();  // a heads file still being read (the page's worker) no longer takes the screen
   StartFile target = resolve_start(path_or_link);
   if (!target.error.empty()) {
     state.status = "not opened: " + target.error;
@@ -180,6 +182,7 @@ bool open_scenario(AppState& state, const std::string& path_or_link) {
 }
 
 bool request_open(AppState& state, const std::string& path_or_link) {
+  cancel_heads_read_elsewhere();
   const StartFile target = resolve_start(path_or_link);
   if (!target.error.empty()) {
     state.status = "not opened: " + target.error;

@@ -125,8 +125,12 @@ ReadHeadsElsewhere g_heads_read_elsewhere;
 
 void set_heads_read_elsewhere(ReadHeadsElsewhere where) { g_heads_read_elsewhere = std::move(where); }
 
+void cancel_heads_read_elsewhere() {
+  if (g_heads_read_elsewhere.cancel) g_heads_read_elsewhere.cancel();
+}
+
 bool open_heads(AppState& state, const std::string& path) {
-  if (g_heads_read_elsewhere && g_heads_read_elsewhere(state, path)) return true;
+  if (g_heads_read_elsewhere.start && g_heads_read_elsewhere.start(state, path)) return true;
   return heads_read(state, core::load_heads_file(path), path);
 }
 

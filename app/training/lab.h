@@ -36,11 +36,16 @@ void show_heads(AppState& state, core::HeadsFile heads, std::string path, int he
 // message begun with path, as load_heads_file's are); false then.
 bool heads_read(AppState& state, core::HeadsLoad loaded, const std::string& path);
 // Where heads files are read when not on the frames: the page reads them in a Web Worker
-// (app/web/page_heads.cpp), so that it answers while a large head is measured. Given the path, it
+// (app/web/page_heads.cpp), so that it answers while a large head is measured. start, given the path,
 // says whether it has started (then it says how far it has come on the status line and calls
-// heads_read); unset, or false, open_heads reads at once.
-using ReadHeadsElsewhere = std::function<bool(AppState& state, const std::string& path)>;
+// heads_read); unset, or false, open_heads reads at once. cancel forgets a reading under way: another
+// file is being opened, and the heads must not take its place when they come.
+struct ReadHeadsElsewhere {
+  std::function<bool(AppState& state, const std::string& path)> start;
+  std::function<void()> cancel;
+};
 void set_heads_read_elsewhere(ReadHeadsElsewhere where);
+void cancel_heads_read_elsewhere();
 // Back to what the Heads view was opened over: the RESULT, the lab, or the views when the lab has neither.
 void close_heads(AppState& state);
 // The Heads view's head shown, brought down to `dims` (2 to 4) dimensions (core/model/head_in_views.h) as

@@ -2,6 +2,9 @@
 // and the browser's frames run, and which window.attnlab's calls (page_api.cpp) read and change.
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "app/window/window.h"
 
 namespace app {
@@ -19,5 +22,9 @@ void settle_picked_files();
 void train_in_web_workers();
 // Heads files are read in a Web Worker (app/web/page_heads.cpp), or on the frames where none can start.
 void read_heads_in_web_workers();
+// Whether the heads file at path is being read there; how its last reading ended (true: it opened),
+// none while it is read or when it was not.
+bool heads_being_read(const std::string& path);
+std::optional<bool> heads_reading_ended(const std::string& path);
 
 }  // namespace app

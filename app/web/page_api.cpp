@@ -297,7 +297,7 @@ bool open_is_waiting(const app::AppState& s, const std::string& path) {
   const app::Pending& p = s.dialogs.pending;
   const app::Pending& after = s.dialogs.after_save_as;
   return ((p.action == Action::Open || (p.action == Action::Overwrite && p.after == Action::Open)) && p.path == path) ||
-         (after.action == Action::Open && after.path == path);
+         (after.action == Action::Open && after.path == path) || app::heads_being_read(path);
 }
 
 // The most the page reads of a file it is given (page_pre.js): a trained model's heads file or a RESULT may
@@ -345,6 +345,8 @@ void open_taken_file(const char* name, const char* data, double size, bool dropp
   if (!app::request_open(state(), path)) {
     if (open_is_waiting(state(), path)) g_picked.push_back(std::move(picked));  // settled once answered
     else restore(picked);  // refused: the status line says why
+  } else if (app::heads_being_read(path)) {
+    g_picked.push_back(std::move(picked));  // settled once the worker has read it (app/web/page_heads.cpp)
   }
   redraw();
 }
@@ -359,8 +361,9 @@ void settle_picked_files() {
       ++it;
       continue;
     }
-    const bool opened = !state().library.file.empty() && core::writes_over(state().library.file, it->path) &&
-                        state().library.file_stamp == it->written;
+    bool opened = !state().library.file.empty() && core::writes_over(state().library.file, it->path) &&
+                  state().library.file_stamp == it->written;
+    if (const std::optional<bool> heads = app::heads_reading_ended(it->path)) opened = *heads;  // a heads file: read elsewhere
     if (!opened) restore(*it);  // cancelled, or the reader refused it once asked
     it = g_picked.erase(it);
   }

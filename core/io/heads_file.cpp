@@ -1,5 +1,6 @@
 #include "core/io/heads_file.h"
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <iterator>
@@ -21,7 +22,6 @@ namespace {
 // A matrix as the reader met it, entry by entry (no parsed tree holds it): what read_matrix needs to
 // say of it what it would say of the rows as JSON values, in the same order.
 struct MatrixSeen {
-  std::string key;       // W_Q, W_K, W_V or W_O
   long rows = 0;         // the list's elements, rows or not
   long cols = -1;        // row 0's length, once row 0 has ended
   bool first_row = false;  // row 0 is a list of at least one value
@@ -34,9 +34,14 @@ struct MatrixSeen {
   std::optional<std::string> entry_fault;    // its first value that is not a finite number
 };
 
+// A head's W_ lists as read, one slot a key (W_Q, W_K, W_V, W_O); in the tree, each is a binary value
+// (which JSON text cannot give) whose subtype is its slot.
+using Slots = std::array<MatrixSeen, 4>;
+size_t slot_of(const std::string& key) { return key == "W_Q" ? 0 : key == "W_K" ? 1 : key == "W_V" ? 2 : 3; }
+
 // A matrix as rows of numbers, rows × cols when they are given (−1: any, then every row as the first);
 // nothing, with a message naming where, otherwise.
-std::optional<Eigen::MatrixXd> read_matrix(const json& j, const std::vector<MatrixSeen>& slots, const std::string& where, long rows,
+std::optional<Eigen::MatrixXd> read_matrix(const json& j, const Slots& slots, const std::string& where, long rows,
                                            long cols, std::vector<std::string>& errors) {
   const auto fail = [&](const std::string& why) {
     errors.push_back(where + ": " + why);
@@ -72,7 +77,7 @@ std::optional<int> read_index(const json& head, const std::string& key, const st
   return v.get<int>();
 }
 
-std::optional<TrainedHead> read_head(const json& head, const std::vector<MatrixSeen>& slots, const std::string& at,
+std::optional<TrainedHead> read_head(const json& head, const Slots& slots, const std::string& at,
                                      std::vector<std::string>& errors) {
   if (!head.is_object()) {
     errors.push_back(at + ": expected an object {\"layer\", \"head\", \"W_Q\", \"W_K\"}, got " + json_type_name(head));
@@ -161,19 +166,20 @@ class HeadsEvents : public nlohmann::json_sax<json> {
   HeadsEvents(json& root, const HeadsReading& how) : dom_(root, /*allow_exceptions=*/false), root_(root), how_(how) {}
 
   std::vector<HeadOutcome> outcomes;
+  size_t heads_count = 0;  // the values of the root's "heads" list, of which the tree keeps kMaxHeadsCount at most
   bool failed = false;
 
   // Each value: an entry of a W_ list, or the tree's (in_matrix false: `||` gives it to the tree).
-  bool null() override { return skip_ || in_matrix("null") || (ended_value(), dom_.null()); }
-  bool boolean(bool v) override { return skip_ || in_matrix("a boolean") || (ended_value(), dom_.boolean(v)); }
+  bool null() override { return passed_over() || in_matrix("null") || (ended_value(), dom_.null()); }
+  bool boolean(bool v) override { return passed_over() || in_matrix("a boolean") || (ended_value(), dom_.boolean(v)); }
   bool number_integer(number_integer_t v) override {
-    return skip_ || number(static_cast<double>(v)) || (ended_value(), dom_.number_integer(v));
+    return passed_over() || number(static_cast<double>(v)) || (ended_value(), dom_.number_integer(v));
   }
   bool number_unsigned(number_unsigned_t v) override {
-    return skip_ || number(static_cast<double>(v)) || (ended_value(), dom_.number_unsigned(v));
+    return passed_over() || number(static_cast<double>(v)) || (ended_value(), dom_.number_unsigned(v));
   }
-  bool number_float(number_float_t v, const string_t& s) override { return skip_ || number(v) || (ended_value(), dom_.number_float(v, s)); }
-  bool string(string_t& v) override { return skip_ || in_matrix("a string") || (ended_value(), dom_.string(v)); }
+  bool number_float(number_float_t v, const string_t& s) override { return passed_over() || number(v) || (ended_value(), dom_.number_float(v, s)); }
+  bool string(string_t& v) override { return passed_over() || in_matrix("a string") || (ended_value(), dom_.string(v)); }
   bool binary(binary_t& v) override { return dom_.binary(v); }
   bool key(string_t& k) override {
     if (matrix_ || skip_) return true;
@@ -181,29 +187,34 @@ class HeadsEvents : public nlohmann::json_sax<json> {
     return dom_.key(k);
   }
   bool start_object(std::size_t n) override {
-    if (matrix_) return open_within("an object");
-    if (skip_ || !(frames_.empty() || (frames_.size() == 2 && at_heads(1)))) return skipped(true);  // the root and the heads are read
+    if (matrix_) {
+      if (within_) return ++within_, true;
+      if (depth_ == 1) return no_list_row(), within_ = 1, true;  // a row that is an object: its contents passed over
+      return open_within("an object");
+    }
+    if (skip_ || !(frames_.empty() || in_heads_list())) return skipped(true);  // the root and the heads are read
+    if (past_heads_limit()) return ended_value(), skip_ = 1, true;           // counted, not kept
     enter(true);
     return dom_.start_object(n);
   }
   bool start_array(std::size_t n) override {
-    if (matrix_) return open_within("an array");
-    if (at_head_matrix()) {  // a W_ list: its numbers go to a slot, not to the tree; one it repeats is let go
-      for (MatrixSeen& earlier : slots_)
-        if (earlier.key == frames_[2].key) std::vector<double>().swap(earlier.entries);
-      slots_.emplace_back();
-      matrix_ = &slots_.back();
-      matrix_->key = frames_[2].key;
+    if (matrix_) return within_ ? (++within_, true) : open_within("an array");
+    if (skip_) return skipped(false);
+    if (at_head_matrix()) {  // a W_ list: its numbers go to its key's slot, not to the tree (one a head repeats replaces it)
+      matrix_ = &slots_[slot_of(frames_[2].key)];
+      *matrix_ = MatrixSeen{};
       depth_ = 1;
       return true;
     }
-    if (skip_ || !(frames_.size() == 1 && frames_[0].object && frames_[0].key == "heads")) return skipped(false);
-    failed_head_ = false;  // a "heads" list afresh
+    if (past_heads_limit()) return ended_value(), skip_ = 1, true;
+    if (!(frames_.size() == 1 && frames_[0].object && frames_[0].key == "heads")) return skipped(false);
+    failed_head_ = false;  // a "heads" list afresh: what was read of an earlier one is let go
+    outcomes.clear();
     enter(false);
     return dom_.start_array(n);
   }
   bool end_object() override {
-    if (matrix_) return close_within();
+    if (matrix_) return within_ ? (--within_, true) : close_within();
     if (skip_) return --skip_, true;
     const bool head = frames_.size() == 3 && at_heads(1);
     frames_.pop_back();
@@ -213,8 +224,9 @@ class HeadsEvents : public nlohmann::json_sax<json> {
     return true;
   }
   bool end_array() override {
-    if (matrix_) return close_within();
+    if (matrix_) return within_ ? (--within_, true) : close_within();
     if (skip_) return --skip_, true;
+    if (in_heads_list()) heads_count = frames_[1].index;
     frames_.pop_back();
     if (!dom_.end_array()) return false;
     ended_value();
@@ -234,6 +246,16 @@ class HeadsEvents : public nlohmann::json_sax<json> {
 
   // frames_[i] is the root's "heads" list (i = 1: the root is an object, its key "heads").
   bool at_heads(size_t i) const { return frames_.size() > i && i == 1 && frames_[0].object && frames_[0].key == "heads" && !frames_[1].object; }
+  bool in_heads_list() const { return frames_.size() == 2 && at_heads(1); }
+  // A value of the heads list past the most a file may hold: only counted (the message says how many).
+  bool past_heads_limit() const { return in_heads_list() && frames_[1].index >= kMaxHeadsCount; }
+  // A value the tree does not keep: within a list or object passed over, or past the heads list's limit.
+  bool passed_over() {
+    if (skip_) return true;
+    if (!past_heads_limit()) return false;
+    ended_value();
+    return true;
+  }
   bool at_head_matrix() const {
     if (frames_.size() != 3 || !at_heads(1) || !frames_[2].object) return false;
     const std::string& k = frames_[2].key;
@@ -257,12 +279,14 @@ class HeadsEvents : public nlohmann::json_sax<json> {
   // that is no number (deeper: that entry is already counted). False outside any W_ list.
   bool in_matrix(const char* type) {
     if (!matrix_) return false;
+    if (within_) return true;
     if (depth_ == 2) entry(type);
     else if (depth_ == 1) no_list_row();
     return true;
   }
   bool number(double v) {
     if (!matrix_) return false;
+    if (within_) return true;
     MatrixSeen& m = *matrix_;
     if (depth_ == 2) {
       if (m.in_row >= kMaxHeadsDModel) stop_storing();  // a row past the limit is not kept, only counted
@@ -307,7 +331,7 @@ class HeadsEvents : public nlohmann::json_sax<json> {
     if (--depth_ == 1) end_row();
     if (depth_ == 0) {  // the W_ list ends: its slot goes into the tree in its place
       if (m.row_fault || m.rows > kMaxHeadsDModel || m.cols > kMaxHeadsDModel) stop_storing();
-      json::binary_t placeholder(std::vector<std::uint8_t>{}, slots_.size() - 1);
+      json::binary_t placeholder(std::vector<std::uint8_t>{}, static_cast<std::uint64_t>(matrix_ - slots_.data()));
       matrix_ = nullptr;
       ended_value();
       return dom_.binary(placeholder);
@@ -349,21 +373,22 @@ class HeadsEvents : public nlohmann::json_sax<json> {
       outcomes.push_back(std::move(o));
       value = json::binary(std::vector<std::uint8_t>{}, outcomes.size() - 1);
     }
-    slots_.clear();
+    slots_ = Slots{};
   }
 
   nlohmann::detail::json_sax_dom_parser<json> dom_;
   json& root_;
   const HeadsReading& how_;
   std::vector<Frame> frames_;
-  std::vector<MatrixSeen> slots_;  // the W_ lists of the head being read
+  Slots slots_;                     // the W_ lists of the head being read, one a key
   MatrixSeen* matrix_ = nullptr;   // the W_ list being read
   int depth_ = 0;                  // within it: 1 its rows, 2 a row's values
+  int within_ = 0;                 // within it, inside a row that is an object (passed over): its depth
   bool failed_head_ = false;
   int skip_ = 0;                   // within a list or object passed over: its depth
 };
 
-void read_heads(const json& root, std::vector<HeadOutcome>& outcomes, HeadsLoad& out) {
+void read_heads(const json& root, std::vector<HeadOutcome>& outcomes, size_t heads_count, HeadsLoad& out) {
   HeadsFile f;
   const auto model = read_text(root, "model", out.errors);
   const auto objective = read_text(root, "objective", out.errors);
@@ -382,8 +407,8 @@ void read_heads(const json& root, std::vector<HeadOutcome>& outcomes, HeadsLoad&
     out.errors.push_back("heads: expected a list of at least one head {\"layer\", \"head\", \"W_Q\", \"W_K\"}, got " + got);
     return;
   }
-  if (root["heads"].size() > kMaxHeadsCount) {
-    out.errors.push_back("heads: " + std::to_string(root["heads"].size()) + " heads; a file holds at most " + std::to_string(kMaxHeadsCount));
+  if (heads_count > kMaxHeadsCount) {
+    out.errors.push_back("heads: " + std::to_string(heads_count) + " heads; a file holds at most " + std::to_string(kMaxHeadsCount));
     return;
   }
   for (size_t i = 0; i < root["heads"].size(); ++i) {
@@ -462,7 +487,7 @@ HeadsLoad parse_heads(std::string_view text, const HeadsReading& how) {
       out.errors.push_back("attnlab_heads: expected 1 (a heads file, as attnlab.heads(model).save(path) writes it)");
       return out;
     }
-    read_heads(root, events.outcomes, out);
+    read_heads(root, events.outcomes, events.heads_count, out);
   } catch (const std::exception& e) {
     out.errors.push_back(std::string("file: cannot be read as a heads file: ") + e.what());
   }

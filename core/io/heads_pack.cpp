@@ -36,7 +36,7 @@ struct Unpacker {
   bool ok = true;
   bool take(void* to, size_t n) {
     if (!ok || n > in.size()) return ok = false;
-    std::memcpy(to, in.data(), n);
+    if (n) std::memcpy(to, in.data(), n);  // an empty W_V has no data: memcpy from or to null is undefined even for 0
     in.remove_prefix(n);
     return true;
   }
@@ -136,6 +136,15 @@ HeadsLoad unpack_heads(std::string_view bytes) {
       f.forms.push_back(std::move(b));
     }
     if (f.heads.size() != heads) u.ok = false;
+    // What the reader gives holds together; bytes that say otherwise are not its.
+    for (size_t i = 0; u.ok && i < f.heads.size(); ++i) {
+      const TrainedHead& h = f.heads[i];
+      const bool shaped = h.W_Q.size() > 0 && h.W_K.rows() == h.W_Q.rows() && h.W_K.cols() == h.W_Q.cols() &&
+                          (h.W_V.size() == 0 || h.W_V.rows() == h.W_Q.rows()) && (h.W_O.size() == 0 || h.W_O.cols() == h.W_Q.rows());
+      const bool measured = !forms || (f.forms[i].d_model == h.W_Q.rows() && f.forms[i].d_k == h.W_Q.cols() &&
+                                       static_cast<long>(f.forms[i].singular_values.size()) == h.W_Q.cols());
+      u.ok = shaped && measured;
+    }
     load.heads = std::move(f);
   }
   if (!u.ok || !u.in.empty()) {

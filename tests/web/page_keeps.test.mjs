@@ -339,6 +339,33 @@ test("a heads file of one 1024 × 1024 head is read in a Web Worker while the pa
   assert.equal(mine.singular_values.length, n);
   const sigma1 = theirs.singular_values[0];
   mine.singular_values.forEach((s, i) => assert.ok(Math.abs(s - theirs.singular_values[i]) <= 1e-12 * sigma1, `σ${i + 1}: ${s} ${theirs.singular_values[i]}`));
+  // A file of the same name that the reader refuses (found only in the worker): not opened, and the page's
+  // square.json is the one that opened, as for every refused pick.
+  const drop = (name, t) => page.evaluate(([n, body]) => {
+    const data = new DataTransfer();
+    data.items.add(new File([body], n, { type: "application/json" }));
+    const canvas = document.getElementById("canvas");
+    for (const type of ["dragenter", "dragover", "drop"])
+      canvas.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, [name, t]);
+  const kept = () => page.evaluate(() => Module.FS.readFile("/home/web_user/square.json").length);
+  assert.equal(await kept(), text.length);
+  await drop("square.json", text.replace(/"W_K": \[\[\d/, '"W_K": [["x"'));
+  await page.waitForFunction(() => /^not opened: .*square\.json/.test(window.attnlab.status()), null, { timeout: 120000 });
+  assert.match(await statusLine(page), /^not opened: \S*square\.json: heads\[0\]\.W_K: \[0\]\[0\]: expected a finite number, got a string$/);
+  await frames(page, 2);
+  assert.equal(await kept(), text.length);
+  // A scenario loaded while a heads file is read: the reading ends there (its worker with it), so that the
+  // heads cannot take the scenario's place when read.
+  await drop("square.json", text);
+  await page.waitForFunction(() => /^reading the heads /.test(window.attnlab.status()), null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => Module.attnlabReadHeads.busy()), true);
+  const scenario = fs.readFileSync(testScenarios[0], "utf8");
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), scenario), { ok: true });
+  assert.equal(await page.evaluate(() => Module.attnlabReadHeads.busy()), false);
+  await frames(page, 2);
+  assert.doesNotMatch(await statusLine(page), /heads/);
+  assert.equal(await page.evaluate(() => window.attnlab.dump()), native(["--dump", testScenarios[0]]).toString());
   assert.deepEqual(errors, []);
   await context.close();
 });
