@@ -157,12 +157,12 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     // on to the other menus (Dear ImGui forwards a move that leaves a menu to the bar, from the
     // item the bar last had and that item's rectangle, in the bar's coordinates).
     ImGuiWindow* bar = ImGui::GetCurrentWindow();
-    const float x = ImGui::GetCursorScreenPos().x - bar->Pos.x + IM_FLOOR(ImGui::GetStyle().ItemSpacing.x * 0.5f);
+    const float x = ImGui::GetCursorScreenPos().x - bar->Pos.x + IM_TRUNC(ImGui::GetStyle().ItemSpacing.x * 0.5f);
     const float y = ImGui::GetCursorScreenPos().y - bar->Pos.y;
     bar->NavLastIds[ImGuiNavLayer_Menu] = bar->GetID("File");  // BeginMenu's id, as OpenPopup's below
     bar->NavRectRel[ImGuiNavLayer_Menu] = ImRect(x, y, x + ImGui::CalcTextSize("File").x, y + ImGui::GetFrameHeight());
     ImGui::OpenPopup("File");
-    GImGui->NavDisableHighlight = false;  // its first item lit as it opens, as the keyboard's place
+    GImGui->NavCursorVisible = true;  // its first item lit as it opens, as the keyboard's place
   }
   FileMenu(state, requests);
   LessonsMenu(state);
@@ -171,9 +171,9 @@ void MenuBar(AppState& state, FrameRequests& requests) {
   ViewMenu(state);
   HelpMenu(state);
   // ← and → in a menu that has nothing there (no submenu to open or leave) go on to the menu
-  // beside it, as in any desktop menu bar. Dear ImGui 1.86 would hand that move to the bar,
-  // which closes the menu when the bar's keyboard place is not the menu's title (a menu opened by
-  // a click or by F10).
+  // beside it, as in any desktop menu bar. Dear ImGui (1.86, and 1.92 still) hands that move to the
+  // bar, which closes the menu when the bar's keyboard place is not the menu's title (a menu opened
+  // by a click or by F10).
   static constexpr const char* kMenus[] = {"File", "Lessons", "Train", "Edit", "View", "Help"};
   ImGuiContext& g = *GImGui;
   ImGuiWindow* bar = ImGui::GetCurrentWindow();
@@ -184,7 +184,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
       if (!ImGui::IsPopupOpen(kMenus[i])) continue;
       ImGui::NavMoveRequestCancel();
       ImGui::OpenPopup(kMenus[(i + (g.NavMoveDir == ImGuiDir_Right ? 1 : n - 1)) % n]);
-      GImGui->NavDisableHighlight = false;
+      GImGui->NavCursorVisible = true;
       break;
     }
   }
@@ -331,7 +331,7 @@ void DrawTrainingFrame(AppState& state) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
   if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
     const std::string& title = state.lab.experiment.title;
-    ImGui::PushFont(fonts().title);
+    PushFontOf(fonts().title);
     ScriptTextWrapped(title.empty() ? "Training" : title);
     ImGui::PopFont();
     ImGui::Text("step %d of %d  \u00B7  variant", frame.step, frame.steps);
@@ -460,13 +460,19 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
   }
 
   EndGesture(state);
-  // Dear ImGui's keyboard navigation (arrows, Enter, Esc) only while a menu or a dialog is open,
-  // from the next frame: elsewhere the arrows are the lesson's steps and the lab's.
+  // Dear ImGui's keyboard navigation, always: Tab to every control, Space to press it, the arrows
+  // between controls once Tab has put the keyboard on one (until then ← → step the lesson: Shortcuts,
+  // OwnKeyPressed). A picture takes no input.
   ImGuiIO& io = ImGui::GetIO();
-  if (!picture.active && ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  else
-    io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+  if (!picture.active) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+  // A control the panels do not name (a section's header): named by its Dear ImGui id, so that
+  // each press of Tab shows in --layout-out.
+  if (layout.focused.empty() && KeyboardOnAControl()) {
+    char id[16];
+    std::snprintf(id, sizeof id, "#%08X", GImGui->NavId);
+    layout.focused = id;
+  }
   layout.tooltip = std::any_of(GImGui->Windows.begin(), GImGui->Windows.end(), [](const ImGuiWindow* w) {
     return w->Active && (w->Flags & ImGuiWindowFlags_Tooltip);
   });

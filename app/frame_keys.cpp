@@ -23,11 +23,6 @@ namespace app {
 
 namespace {
 
-// GLFW's key codes: letters are their upper-case ASCII codes.
-constexpr int kKeyQ = 'Q', kKeyO = 'O', kKeyS = 'S', kKeyL = 'L', kKeyF11 = 300, kKeyF12 = 301;
-constexpr int kKeyEqual = '=', kKeyMinus = '-', kKey0 = '0', kKeyPadAdd = 334, kKeyPadSubtract = 333, kKeyPad0 = 320;
-constexpr int kKeyEscape = 256, kKeyRight = 262, kKeyLeft = 263, kKeyF6 = 295, kKeyF10 = 299, kKeyLeftAlt = 342, kKeyRightAlt = 346;
-
 
 struct Shortcut {
   const char* keys;
@@ -35,7 +30,7 @@ struct Shortcut {
 };
 constexpr Shortcut kShortcuts[] = {
     {"F6, Shift+F6", "the keyboard to the next panel, or back (Matrices has it at the start)"},
-    {"Tab, Shift+Tab", "the panel's next field, or back: an entry of a matrix to type into, a name, a number"},
+    {"Tab, Shift+Tab", "the panel's next control, or back: a number to type into, a check box, a button; Space presses it"},
     {"F10, or Alt alone", "the menus: \u2191 \u2193 through a menu, \u2190 \u2192 to the next menu, Enter to choose, Esc to close"},
     {"Drag a number", "change it (0.01 per pixel; hold Shift for faster, Alt for slower)"},
     {"Double-click or Ctrl+click", "type a number; Enter to accept, Esc to cancel"},
@@ -51,7 +46,7 @@ constexpr Shortcut kShortcuts[] = {
     {"Ctrl+S, Ctrl+Shift+S", "save, save as (a lesson that comes with attnlab: your copy, in your own lessons folder)"},
     {"F12", "export the window as a PNG, asking where (File \u2192 Export PNG for 2\u00D7 and single panels)"},
     {"F11", "presenter mode: the step's panel and the editor beside it fill the window, the step below (in the lab: the lab alone); F11 or Esc to leave"},
-    {"\u2190  \u2192", "the lesson's previous and next step (in presenter mode the panel follows the step)"},
+    {"\u2190  \u2192", "the lesson's previous and next step (in presenter mode the panel follows the step); after Tab, the control beside"},
     {"Ctrl +  Ctrl \u2212  Ctrl 0", "zoom in, out, back to 100%: text and cells, everywhere"},
     {"Right-click a panel's title", "export just that panel as a PNG"},
     {"Ctrl+Q", "quit (asks first when there are unsaved changes)"},
@@ -76,17 +71,17 @@ bool CtrlOOpens(const AppState& state) { return !state.recording() && !ImGui::Ge
 
 void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(kKeyF12, false)) state.dialogs.export_request = ExportRequest{std::nullopt, 1.0f, false, false};
-  if (ImGui::IsKeyPressed(kKeyF11, false)) TogglePresenter(state);
-  if (state.view.presenter && !io.WantTextInput && ImGui::IsKeyPressed(kKeyEscape, false)) state.view.presenter = false;
+  if (ImGui::IsKeyPressed(ImGuiKey_F12, false)) state.dialogs.export_request = ExportRequest{std::nullopt, 1.0f, false, false};
+  if (ImGui::IsKeyPressed(ImGuiKey_F11, false)) TogglePresenter(state);
+  if (state.view.presenter && !io.WantTextInput && ImGui::IsKeyPressed(ImGuiKey_Escape, false)) state.view.presenter = false;
   // ← and → step through the lesson, in presenter mode and out of it, unless a field or a
   // slider has the keys.
   const bool popup = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
   const bool dialog = state.dialogs.file.purpose != FileDialog::Purpose::None || state.dialogs.record.open;
-  if (!io.WantTextInput && !ImGui::IsAnyItemActive() && !io.KeyCtrl && !popup && !dialog &&
+  if (!io.WantTextInput && !ImGui::IsAnyItemActive() && !io.KeyCtrl && !popup && !dialog && !KeyboardOnAControl() &&
       state.view.workspace == Workspace::Views) {
-    if (ImGui::IsKeyPressed(kKeyRight)) GoToStep(state, state.panels.lesson_step + 1);
-    if (ImGui::IsKeyPressed(kKeyLeft)) GoToStep(state, state.panels.lesson_step - 1);
+    if (OwnKeyPressed(ImGuiKey_RightArrow, true)) GoToStep(state, state.panels.lesson_step + 1);
+    if (OwnKeyPressed(ImGuiKey_LeftArrow, true)) GoToStep(state, state.panels.lesson_step - 1);
   }
   // F6 and Shift+F6: the next panel shown, or the one before, gets the keyboard. With no panel
   // focused (at the start, before a click; after a menu closes, which leaves the keyboard in the
@@ -96,7 +91,7 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   const ImGuiWindow* keyboard = GImGui->NavWindow;
   const std::string_view holder = keyboard ? std::string_view(keyboard->Name) : std::string_view();
   const bool nowhere = !popup && (holder.empty() || holder == "##MainMenuBar" || holder == "##status" || holder == "Debug##Default");
-  if (ImGui::IsKeyPressed(kKeyF6, false) || (nowhere && !state.panels.focus_panel)) {
+  if (ImGui::IsKeyPressed(ImGuiKey_F6, false) || (nowhere && !state.panels.focus_panel)) {
     const std::vector<Panel> shown = panels_shown(state);
     const auto at = state.panels.focused_panel ? std::find(shown.begin(), shown.end(), *state.panels.focused_panel) : shown.end();
     const bool first = nowhere || at == shown.end();
@@ -105,36 +100,39 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
     if (n > 0)
       state.panels.focus_panel = first ? (matrices != shown.end() ? *matrices : shown.front()) : shown[(i + (io.KeyShift ? n - 1 : 1)) % n];
   }
-  if (!io.WantTextInput && !popup && ImGui::IsKeyPressed(kKeyF10, false)) state.panels.open_menus = true;
+  if (!io.WantTextInput && !popup && ImGui::IsKeyPressed(ImGuiKey_F10, false)) state.panels.open_menus = true;
   // Alt pressed and let go with nothing else between, as in any desktop app: the menus, as F10.
   // Alt held through a drag (slower) or with another key is a modifier, not this.
   bool with_other = ImGui::IsAnyMouseDown();
-  for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k)
-    with_other = with_other || (io.KeysDown[k] && k != kKeyLeftAlt && k != kKeyRightAlt);
+  for (int k = ImGuiKey_NamedKey_BEGIN; k < ImGuiKey_NamedKey_END; ++k) {
+    const ImGuiKey key = static_cast<ImGuiKey>(k);
+    if (key != ImGuiKey_LeftAlt && key != ImGuiKey_RightAlt && key != ImGuiKey_ReservedForModAlt)
+      with_other = with_other || ImGui::IsKeyDown(key);
+  }
   PanelState& keys = state.panels;
   if (io.KeyAlt) keys.alt_alone = (keys.alt_was_down ? keys.alt_alone : true) && !with_other;
   else if (keys.alt_was_down && keys.alt_alone && !io.WantTextInput && !popup) keys.open_menus = true;
   keys.alt_was_down = io.KeyAlt;
-  if (ImGui::IsKeyPressed(kKeyF6, false) || ImGui::IsKeyPressed(kKeyF10, false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), false) ||
+  if (ImGui::IsKeyPressed(ImGuiKey_F6, false) || ImGui::IsKeyPressed(ImGuiKey_F10, false) || ImGui::IsKeyPressed(ImGuiKey_Tab, false) ||
       keys.open_menus)
     state.panels.keyboard_moved = true;
   if (ImGui::IsAnyMouseDown()) state.panels.keyboard_moved = false;
   if (io.KeyCtrl && !io.WantTextInput) {
-    if (ImGui::IsKeyPressed(kKeyEqual) || ImGui::IsKeyPressed(kKeyPadAdd)) Zoom(state, 1.1f);
-    if (ImGui::IsKeyPressed(kKeyMinus) || ImGui::IsKeyPressed(kKeyPadSubtract)) Zoom(state, 1 / 1.1f);
-    if (ImGui::IsKeyPressed(kKey0, false) || ImGui::IsKeyPressed(kKeyPad0, false)) Zoom(state, 0);
+    if (ImGui::IsKeyPressed(ImGuiKey_Equal) || ImGui::IsKeyPressed(ImGuiKey_KeypadAdd)) Zoom(state, 1.1f);
+    if (ImGui::IsKeyPressed(ImGuiKey_Minus) || ImGui::IsKeyPressed(ImGuiKey_KeypadSubtract)) Zoom(state, 1 / 1.1f);
+    if (ImGui::IsKeyPressed(ImGuiKey_0, false) || ImGui::IsKeyPressed(ImGuiKey_Keypad0, false)) Zoom(state, 0);
   }
   if (!io.KeyCtrl || io.WantTextInput) return;  // a text field has its own Ctrl+Z
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false)) {
+  if (ImGui::IsKeyPressed(ImGuiKey_Z, false)) {
     if (io.KeyShift) state.redo();
     else state.undo();
   }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false)) state.redo();
-  if (ImGui::IsKeyPressed(kKeyQ, false)) Quit(state, requests);
-  if (ImGui::IsKeyPressed(kKeyL, false)) toggle_lab(state);
-  if (ImGui::IsKeyPressed(kKeyO, false) && !platform_files().chooser->opens_on_ctrl_o())
+  if (ImGui::IsKeyPressed(ImGuiKey_Y, false)) state.redo();
+  if (ImGui::IsKeyPressed(ImGuiKey_Q, false)) Quit(state, requests);
+  if (ImGui::IsKeyPressed(ImGuiKey_L, false)) toggle_lab(state);
+  if (ImGui::IsKeyPressed(ImGuiKey_O, false) && !platform_files().chooser->opens_on_ctrl_o())
     platform_files().chooser->ask(state, FileDialog::Purpose::Open);
-  if (ImGui::IsKeyPressed(kKeyS, false)) {
+  if (ImGui::IsKeyPressed(ImGuiKey_S, false)) {
     if (io.KeyShift) platform_files().chooser->ask(state, FileDialog::Purpose::SaveAs);
     else Save(state);
   }

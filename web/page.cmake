@@ -32,7 +32,13 @@ add_dependencies(attnlab attnlab_training)
 add_custom_command(OUTPUT ${ATTNLAB_SITE}/index.html
                    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${PROJECT_SOURCE_DIR}/web/index.html ${ATTNLAB_SITE}/index.html
                    DEPENDS ${PROJECT_SOURCE_DIR}/web/index.html VERBATIM)
-add_custom_target(attnlab_site ALL DEPENDS ${ATTNLAB_SITE}/index.html)
+# The CJK font (app/render/text.h's kCjkFontPath) beside index.html, not in attnlab.data: fetched only
+# when text needs it (app/web/page_fonts.cpp); the one file does not carry it (web/single_file.py).
+set(ATTNLAB_CJK_FONT /usr/share/fonts/truetype/wqy/wqy-microhei.ttc)
+add_custom_command(OUTPUT ${ATTNLAB_SITE}/wqy-microhei.ttc
+                   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTNLAB_CJK_FONT} ${ATTNLAB_SITE}/wqy-microhei.ttc
+                   DEPENDS ${ATTNLAB_CJK_FONT} VERBATIM)
+add_custom_target(attnlab_site ALL DEPENDS ${ATTNLAB_SITE}/index.html ${ATTNLAB_SITE}/wqy-microhei.ttc)
 
 # The files that catch an exception (a reader's nlohmann::json errors, a picture too large for
 # memory): only these are compiled to catch (web/web.cmake says why). tests/checks/check_layers.py

@@ -119,6 +119,27 @@
   };
   Module.attnlabPageBase = pageBase;
 
+  // The CJK font, fetched from beside index.html when text first needs it (app/web/page_fonts.cpp),
+  // and written where the desktop reads it. A page opened from the disk (the one file) has none.
+  Module.attnlabFetchFont = function (path) {
+    const arrived = (ok) => {
+      Module.ccall("attnlab_cjk_font_arrived", null, ["number"], [ok ? 1 : 0]);
+      Module.attnlabFontsArrived = ok;  // for the tests: the fetch has ended
+    };
+    let url;
+    try { url = new URL("wqy-microhei.ttc", pageBase()); } catch (e) { arrived(false); return; }
+    if (url.protocol !== "http:" && url.protocol !== "https:") { arrived(false); return; }
+    // Once, whichever way it ends: a throw in the app's own answer is not a failed fetch.
+    fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(String(r.status))))).then((bytes) => {
+      FS.mkdirTree(path.substring(0, path.lastIndexOf("/")));
+      FS.writeFile(path, new Uint8Array(bytes));
+      return true;
+    }).catch(() => false).then((ok) => {
+      arrived(ok);
+      try { FS.unlink(path); } catch (e) {}  // the app keeps its own copy of the bytes: not two of 5 MB
+    });
+  };
+
   Module.attnlabFirstFrame = function () {
     window.attnlabFirstFrameMs = performance.now();
     const status = document.getElementById("status");

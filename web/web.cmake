@@ -3,16 +3,15 @@
 #
 # - Eigen, nlohmann-json and stb are headers: Debian's own, through folders that hold only them
 #   (an -I/usr/include would put glibc's headers before emscripten's libc).
-# - Dear ImGui 1.86, zlib and giflib are compiled from Debian's source packages, which scripts/web
+# - zlib and giflib are compiled from Debian's source packages, which scripts/web
 #   fetches with `apt-get source` into ATTNLAB_WEB_SOURCES (emscripten's own zlib is a port it
 #   would download, and Debian's emscripten has a frozen cache: no ports).
 # - GLFW is emscripten's (-sUSE_GLFW=3) and GL is WebGL 2 through <GLES3/gl3.h>: no glad.
 # - No FFmpeg: the page writes GIF animations; MP4 stays the desktop's (app/media/mp4_unavailable.cpp).
-set(ATTNLAB_WEB_SOURCES "${CMAKE_BINARY_DIR}/src" CACHE PATH "Debian's imgui, zlib and giflib sources, unpacked (scripts/web)")
-set(IMGUI_SRC ${ATTNLAB_WEB_SOURCES}/imgui-1.86+ds)
+set(ATTNLAB_WEB_SOURCES "${CMAKE_BINARY_DIR}/src" CACHE PATH "Debian's zlib and giflib sources, unpacked (scripts/web)")
 file(GLOB ZLIB_SRC LIST_DIRECTORIES true ${ATTNLAB_WEB_SOURCES}/zlib-1.2.13*)
 file(GLOB GIFLIB_SRC LIST_DIRECTORIES true ${ATTNLAB_WEB_SOURCES}/giflib-5.2.1*)
-foreach(dir IMGUI_SRC ZLIB_SRC GIFLIB_SRC)
+foreach(dir ZLIB_SRC GIFLIB_SRC)
   if(NOT IS_DIRECTORY "${${dir}}")
     message(FATAL_ERROR "${dir}: Debian's source not found under ${ATTNLAB_WEB_SOURCES}; scripts/web fetches it")
   endif()
@@ -66,23 +65,9 @@ file(COPY ${GIFLIB_SRC}/gif_lib.h DESTINATION ${CMAKE_BINARY_DIR}/gifinc)
 target_include_directories(giflib_web SYSTEM INTERFACE ${CMAKE_BINARY_DIR}/gifinc)
 add_library(GIF::GIF ALIAS giflib_web)
 
-# Dear ImGui 1.86 with its GLFW and OpenGL 3 backends, the latter for OpenGL ES 3 (WebGL 2).
-# Its fonts are rasterised by Debian's stb_truetype, as Debian's libimgui does.
-add_library(imgui_web STATIC
-  ${IMGUI_SRC}/imgui.cpp ${IMGUI_SRC}/imgui_draw.cpp ${IMGUI_SRC}/imgui_tables.cpp ${IMGUI_SRC}/imgui_widgets.cpp
-  ${IMGUI_SRC}/misc/cpp/imgui_stdlib.cpp
-  ${IMGUI_SRC}/backends/imgui_impl_glfw.cpp ${IMGUI_SRC}/backends/imgui_impl_opengl3.cpp)
-target_compile_definitions(imgui_web PUBLIC IMGUI_IMPL_OPENGL_ES3
-                           "IMGUI_STB_RECT_PACK_FILENAME=<stb/stb_rect_pack.h>"
-                           "IMGUI_STB_TRUETYPE_FILENAME=<stb/stb_truetype.h>")
-target_include_directories(imgui_web SYSTEM PUBLIC ${IMGUI_SRC} ${IMGUI_SRC}/misc/cpp ${WEB_SYSINC} ${WEB_SYSINC}/stb)
-target_compile_options(imgui_web PRIVATE -w -sUSE_GLFW=3)
-target_link_options(imgui_web PUBLIC -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2)
-
-add_library(imgui_lib INTERFACE)
-target_link_libraries(imgui_lib INTERFACE imgui_web)
-add_library(gui_stack INTERFACE)
-target_link_libraries(gui_stack INTERFACE imgui_lib)
+# stb's headers (stb_image_write for the pictures), Debian's.
+add_library(stb_headers INTERFACE)
+target_include_directories(stb_headers SYSTEM INTERFACE ${WEB_SYSINC} ${WEB_SYSINC}/stb)
 
 # emcc's JavaScript passes run node, which must find Debian's acorn (NodeSource's node does not
 # look in /usr/share/nodejs): set for every link, so that a plain `cmake --build build-web` works.

@@ -38,7 +38,7 @@ constexpr Part kParts[] = {
 void DrawAboutDialog(AppState& state) {
   if (!state.dialogs.about_open) return;
   if (BeginCentredWindow("About attnlab", &state.dialogs.about_open)) {
-    if (fonts().title) ImGui::PushFont(fonts().title);
+    if (fonts().title) PushFontOf(fonts().title);
     ImGui::Text("attnlab %s", ATTNLAB_VERSION);
     if (fonts().title) ImGui::PopFont();
     ScriptText("A lab for the mathematics of transformer attention: drag Q, K, V or X and W^Q, W^K, W^V,");
@@ -55,7 +55,7 @@ void DrawAboutDialog(AppState& state) {
     for (const Part& p : kParts) ImGui::BulletText("%s (%s)", p.name, p.licence);
     if (can_write_mp4()) ImGui::BulletText("FFmpeg's libavcodec, libavformat, libswscale (LGPL 2.1 or later), for MP4");
     ImGui::Spacing();
-    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) state.dialogs.about_open = false;
+    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGuiKey_Escape)) state.dialogs.about_open = false;
   }
   ImGui::End();
 }

@@ -146,7 +146,7 @@ void ProgressAndCancel(float fraction, const std::string& label, bool& cancel, c
   ImGui::ProgressBar(fraction, ImVec2(360 * scale, 0), label.c_str());
   ImGui::PopStyleColor();
   if (cancel) ImGui::TextDisabled("Stopping\u2026");
-  else if (keyed::Button(control, "Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+  else if (keyed::Button(control, "Cancel", ImVec2(120 * scale, 0)) || ImGui::IsKeyPressed(ImGuiKey_Escape, false))
     cancel = true;
 }
 

@@ -310,7 +310,7 @@ void DrawFileDialog(AppState& state) {
   if (pressed || entered) confirm(state);
   ImGui::SameLine();
   const bool cancelled = keyed::Button("file_dialog.cancel", "Cancel", ImVec2(100 * scale, 0));
-  if (cancelled || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+  if (cancelled || ImGui::IsKeyPressed(ImGuiKey_Escape)) {
     d = FileDialog{};
     ImGui::CloseCurrentPopup();
   }

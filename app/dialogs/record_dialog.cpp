@@ -98,7 +98,7 @@ void PickOverlay(AppState& state) {
     const ImVec2 a(rect.x, rect.y), b(rect.x + rect.w, rect.y + rect.h);
     const bool over = mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y;
     if (over) hovered = key;
-    draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), over ? accent : faint, 2 * scale, 0, (over ? 3.0f : 1.0f) * scale);
+    draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), over ? accent : faint, 2 * scale, (over ? 3.0f : 1.0f) * scale);
   }
   // The hint over the menu bar (no use while picking), in the middle, on the accent colour.
   const std::string hint = "Click the entry to sweep  \u00B7  the wheel scrolls  \u00B7  Esc: back to the dialog";
@@ -119,11 +119,11 @@ void PickOverlay(AppState& state) {
     ImGuiWindow* matrices = ImGui::FindWindowByName("Matrices");
     if (!matrices) matrices = ImGui::FindWindowByName("###Matrices");  // its title names a head
     if (matrices && matrices->Rect().Contains(mouse)) {
-      const float step = std::floor(std::min(5 * matrices->CalcFontSize(), matrices->InnerRect.GetHeight() * 0.67f));
+      const float step = std::floor(std::min(5 * font_px(fonts().regular), matrices->InnerRect.GetHeight() * 0.67f));
       ImGui::SetScrollY(matrices, std::clamp(matrices->Scroll.y - wheel * step, 0.0f, matrices->ScrollMax.y));
     }
   }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+  if (ImGui::IsKeyPressed(ImGuiKey_Escape, false)) {
     r.picking = false;
     r.open = true;
   } else if (!hovered.empty() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {

@@ -52,7 +52,7 @@ bool BeginQuestion(const char* title) {
   return ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
 }
 
-bool Escape() { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)); }
+bool Escape() { return ImGui::IsKeyPressed(ImGuiKey_Escape); }
 
 void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   const Pending pending = state.dialogs.pending;
@@ -80,7 +80,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   // D, as in "don't save", or for quitting Ctrl+Q a second time.
   const ImGuiIO& io = ImGui::GetIO();
   const bool again = !ImGui::IsWindowAppearing() &&  // not the key that opened the question
-                     ((quitting && io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) || ImGui::IsKeyPressed('D', false));
+                     ((quitting && io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_Q, false)) || ImGui::IsKeyPressed(ImGuiKey_D, false));
   if (keyed::Button("unsaved.discard", quitting ? "Quit without saving (D)" : "Discard them and open (D)", ImVec2(w * 1.8f, 0)) || again) {
     Proceed(state, pending.action, pending.path, requests);
     ImGui::CloseCurrentPopup();

@@ -103,8 +103,8 @@ GlHeatmapRenderer::~GlHeatmapRenderer() {
 ImTextureID GlHeatmapRenderer::texture(const CellImage& image) {
   if (!image.pixels || image.width <= 0 || image.height <= 0 ||
       image.pixels->size() != static_cast<size_t>(image.width) * static_cast<size_t>(image.height))
-    return nullptr;
-  const auto as_id = [](unsigned id) { return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(id)); };
+    return ImTextureID_Invalid;
+  const auto as_id = [](unsigned id) { return static_cast<ImTextureID>(id); };
   for (const Texture& t : textures_)
     if (t.key == image.key) return as_id(t.id);
   constexpr size_t kKept = 6;
@@ -133,7 +133,7 @@ void GlHeatmapRenderer::draw(ImDrawList* draw_list, const HeatmapDraw& heatmap) 
   // The index travels in the callback's user data; the vector outlives the frame's rendering.
   draw_list->AddCallback(&GlHeatmapRenderer::render_callback,
                          reinterpret_cast<void*>(static_cast<intptr_t>(frame_.size() - 1)));
-  draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+  draw_list->AddCallback(ImGui::GetPlatformIO().DrawCallback_ResetRenderState, nullptr);
 }
 
 void GlHeatmapRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/panels/geometry_plot.h"
+#include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/widgets/frame_context.h"
 
@@ -66,7 +67,7 @@ void fit(Plot& p, const ImRect& frame) {
     if (g.show_k) include(p.at(r.K, j));
     if (g.show_k && p.rope) include(p.at(r.K_before_rope, j));
   }
-  const float margin = 0.6f * p.font->FontSize;
+  const float margin = 0.6f * font_px(p.font);
   const float w = std::max(frame.GetWidth() - 2 * margin, 10.0f), h = std::max(frame.GetHeight() - 2 * margin, 10.0f);
   const float dw = hi.x - lo.x, dh = hi.y - lo.y;
   float per_unit = std::min(dw > 1e-9f ? w / dw : FLT_MAX, dh > 1e-9f ? h / dh : FLT_MAX);
@@ -167,7 +168,7 @@ struct Place {
 };
 
 float gap(const Plot& p) { return 8 * p.scale; }
-float tick_row(const Plot& p) { return p.tick_font->FontSize + 4 * p.scale; }  // the x ticks' labels, below the frame
+float tick_row(const Plot& p) { return font_px(p.tick_font) + 4 * p.scale; }  // the x ticks' labels, below the frame
 
 Place place_at(const Plot& p, Legend at, float width) {
   std::vector<LegendEntry> entries = legend_entries(p, true);
@@ -301,8 +302,8 @@ std::string rest_key(const Plot& p) {
   add(p.area);
   add(p.scale);
   add(p.font);
-  add(p.font->FontSize);
-  add(p.tick_font->FontSize);
+  add(font_px(p.font));
+  add(font_px(p.tick_font));
   for (const int flag : {p.ax, p.ay, int(p.g.show_q), int(p.g.show_k), int(p.g.show_alt), int(p.keys_are_queries),
                          int(p.rope), int(p.rope_plane), int(p.picture), int(p.light), int(p.s.cross()), p.s.d_k})
     add(flag);

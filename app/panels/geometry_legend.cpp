@@ -16,7 +16,7 @@ float pad(const Plot& p) { return 4 * p.scale; }
 
 // The markup's size in the legend's font.
 ImVec2 text_size(const Plot& p, const std::string& markup) {
-  ImGui::PushFont(p.font);
+  PushFontOf(p.font);
   const ImVec2 size = script_text_size(markup);
   ImGui::PopFont();
   return size;
@@ -70,7 +70,7 @@ ImVec2 arrange(const Plot& p, std::vector<LegendEntry>& entries, float width) {
   width = std::max(width, least_legend_width(p, entries)) - 2 * m;
   // A plain line longer than the legend is wide wraps into more.
   std::vector<LegendEntry> lines;
-  ImGui::PushFont(p.font);
+  PushFontOf(p.font);
   for (const LegendEntry& e : entries) {
     if (e.mark != Mark::None) lines.push_back(e);
     else
@@ -109,7 +109,7 @@ void draw_legend(const Plot& p, const Scene& s) {
   }
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
   const float row_h = text_size(p, "x").y, mark_w = mark_width(p);
-  ImGui::PushFont(p.font);
+  PushFontOf(p.font);
   for (const LegendEntry& e : s.entries) {
     const ImVec2 at(box.Min.x + e.at.x, box.Min.y + e.at.y);
     const ImVec2 c(at.x + mark_w / 2, at.y + row_h / 2);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/panels/geometry_plot.h"
+#include "app/render/text.h"
 
 namespace app::geometry {
 
@@ -159,7 +160,7 @@ int place_names(const Plot& p, std::vector<Name>& names, LabelPlacer& placer) {
   int unnamed_tips = 0;
   for (Name& name : names) {
     const std::string text = name.text();
-    const ImVec2 size = p.font->CalcTextSizeA(p.font->FontSize, FLT_MAX, 0, text.c_str());
+    const ImVec2 size = p.font->CalcTextSizeA(font_px(p.font), FLT_MAX, 0, text.c_str());
     // A lit tip is named even in a crowd: further out if need be, with a line to it, and over the
     // fewest marks if nowhere is free. A point of V may go a few lines further out (with its line),
     // where arrows' heads leave no room beside it.

@@ -61,7 +61,7 @@ std::vector<PlotLabel> draw_axes(const Plot& p) {
   const int y_count = std::clamp(static_cast<int>((f.max.y - f.min.y) / (40 * scale)), 2, 8);
   std::vector<PlotLabel> ticks;
   const auto label_at = [&](ImVec2 at, const std::string& label, ImVec2 size) {
-    p.dl->AddText(font, font->FontSize, at, dim, label.c_str());
+    p.dl->AddText(font, font_px(font), at, dim, label.c_str());
     note_drawn_text(at, label);
     ticks.push_back(PlotLabel{label, Rect{at.x, at.y, size.x, size.y}});
   };
@@ -69,7 +69,7 @@ std::vector<PlotLabel> draw_axes(const Plot& p) {
     const float x = f.to_screen(Point(static_cast<float>(t), 0)).x;
     p.dl->AddLine(ImVec2(x, f.min.y), ImVec2(x, f.max.y), t == 0 ? axis : grid_color);
     const std::string label = tick_text(t);
-    const ImVec2 size = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, label.c_str());
+    const ImVec2 size = font->CalcTextSizeA(font_px(font), FLT_MAX, 0, label.c_str());
     label_at(ImVec2(x - size.x / 2, f.max.y + 2 * scale), label, size);
   }
   if (p.ay >= 0)
@@ -77,8 +77,8 @@ std::vector<PlotLabel> draw_axes(const Plot& p) {
       const float y = f.to_screen(Point(0, static_cast<float>(t))).y;
       p.dl->AddLine(ImVec2(f.min.x, y), ImVec2(f.max.x, y), t == 0 ? axis : grid_color);
       const std::string label = tick_text(t);
-      const ImVec2 size = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, label.c_str());
-      label_at(ImVec2(f.min.x - size.x - 3 * scale, y - font->FontSize / 2), label, size);
+      const ImVec2 size = font->CalcTextSizeA(font_px(font), FLT_MAX, 0, label.c_str());
+      label_at(ImVec2(f.min.x - size.x - 3 * scale, y - font_px(font) / 2), label, size);
     }
   p.dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
   return ticks;
@@ -91,15 +91,15 @@ void draw_hull(const Plot& p) {
   if (hull.size() < 3) return;
   p.dl->AddConvexPolyFilled(hull.data(), static_cast<int>(hull.size()),
                             p.light ? IM_COL32(60, 120, 200, 40) : IM_COL32(90, 150, 230, 45));
-  p.dl->AddPolyline(hull.data(), static_cast<int>(hull.size()), IM_COL32(90, 150, 230, 160), ImDrawFlags_Closed,
-                    1.5f * p.scale);
+  p.dl->AddPolyline(hull.data(), static_cast<int>(hull.size()), IM_COL32(90, 150, 230, 160), 1.5f * p.scale,
+                    ImDrawFlags_Closed);
 }
 
 // RoPE: row `row` before its turn, faint; in the plane of a pair, an arc of p·θ from it towards the turned one.
 void draw_rope_turn(const Plot& p, const core::Mat& before, const core::Mat& after, int row, ImU32 color) {
   draw_arrow(p.dl, p.origin(), p.screen(before, row), faded(color), 1.2f * p.scale);
   const std::vector<ImVec2> arc = rope_arc(p, before, after, row);
-  if (arc.size() >= 2) p.dl->AddPolyline(arc.data(), static_cast<int>(arc.size()), faded(color), 0, 1.2f * p.scale);
+  if (arc.size() >= 2) p.dl->AddPolyline(arc.data(), static_cast<int>(arc.size()), faded(color), 1.2f * p.scale);
 }
 
 // q_i and k_j from the origin. While a pair is lit, q_i and k_j are bold and the other arrows faded a
@@ -147,8 +147,8 @@ void draw_names(const Plot& p, const Scene& s) {
     ImVec2 at = r.Min;
     for (const Piece& piece : name.pieces) {
       // In its arrow's colour, readable on the veil (the arrows' colours are for lines, 3:1).
-      p.dl->AddText(p.font, p.font->FontSize, at, readable(piece.color), piece.text.c_str());
-      at.x += p.font->CalcTextSizeA(p.font->FontSize, FLT_MAX, 0, piece.text.c_str()).x;
+      p.dl->AddText(p.font, font_px(p.font), at, readable(piece.color), piece.text.c_str());
+      at.x += p.font->CalcTextSizeA(font_px(p.font), FLT_MAX, 0, piece.text.c_str()).x;
     }
     note_drawn_text(r.Min, name.text());
   }

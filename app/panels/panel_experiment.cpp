@@ -47,7 +47,7 @@ std::string unique_name(const core::Experiment& e, const std::string& base) {
 // [SECTION] The settings: what to train. Each part returns whether it edited the experiment.
 
 void SectionTitle(const char* title) {
-  ImGui::PushFont(fonts().title);
+  PushFontOf(fonts().title);
   ImGui::TextUnformatted(title);
   ImGui::PopFont();
 }
@@ -438,7 +438,7 @@ void DrawExperimentPanel(AppState& state) {
   RunControls(state);
   const ImVec2 room = ImGui::GetContentRegionAvail();
   // A row of the table is a line, and over seeds a second, small one under the losses ([min, max]).
-  const float small_h = fonts().small ? fonts().small->FontSize : ImGui::GetFontSize();
+  const float small_h = fonts().small ? font_px(fonts().small) : ImGui::GetFontSize();
   const float row_h = state.lab.view.curves.seeds > 1 ? ImGui::GetTextLineHeightWithSpacing() + small_h + 2 * scale : ImGui::GetFrameHeightWithSpacing();
   const float table_h = row_h * static_cast<float>(std::max<size_t>(1, state.lab.experiment.variants.size())) + ImGui::GetFrameHeightWithSpacing() + 8 * scale;
   const float thumbs_h = std::clamp(room.y * 0.22f, 90 * scale, 190 * scale);

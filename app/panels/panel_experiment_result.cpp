@@ -38,7 +38,7 @@ std::string duration(double seconds) {
 // Left: where the result comes from, and its notes.
 void ResultFacts(AppState& state, const core::LmResult& r) {
   if (!frame_picture().active && keyed::Button("result.close", "\u2190 Back to the lab")) close_result(state);
-  ImGui::PushFont(fonts().title);
+  PushFontOf(fonts().title);
   ScriptTextWrapped(r.title.empty() ? "A language model's result" : r.title);
   ImGui::PopFont();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

@@ -38,7 +38,7 @@ void LossCell(const std::string& text, const ImVec4* colour = nullptr) {
   if (colour) ImGui::TextColored(*colour, "%s", first.c_str());
   else ImGui::TextUnformatted(first.c_str());
   if (at == std::string::npos) return;
-  if (fonts().small) ImGui::PushFont(fonts().small);
+  if (fonts().small) PushFontOf(fonts().small);
   ImGui::TextDisabled("%s", text.substr(at + 1).c_str());
   if (fonts().small) ImGui::PopFont();
 }
@@ -94,9 +94,10 @@ void RunControls(AppState& state) {
   const bool recording = state.dialogs.record_training.phase != RecordTraining::Phase::Idle;  // its progress bar is up: keys are its
   // Not while a menu or a dialog is open: there the arrows move through it (app/frame.cpp).
   const bool popup = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
-  if (!frame_picture().active && !recording && !popup && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) lab_run_or_pause(state);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), true) && !finished) lab_step(state);
+  if (!frame_picture().active && !recording && !popup && !io.WantTextInput && !io.KeyCtrl && can_run && !ImGui::IsAnyItemActive() &&
+      !KeyboardOnAControl()) {
+    if (OwnKeyPressed(ImGuiKey_Space, false)) lab_run_or_pause(state);
+    if (OwnKeyPressed(ImGuiKey_RightArrow, true) && !finished) lab_step(state);
   }
 }
 

@@ -79,10 +79,10 @@ Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
   // The y ticks' room: as wide as the values shown last (at the finest spacing drawn) need, which
   // leaves the data more room than the widest tick there could be ("−0.5").
   float tick_w = 0;
-  for (double t : nice_ticks(g.lo_y, g.hi_y, 8)) tick_w = std::max(tick_w, regular->CalcTextSizeA(regular->FontSize, FLT_MAX, 0, tick_text(t).c_str()).x);
-  if (g.hi_y <= g.lo_y) tick_w = regular->CalcTextSizeA(regular->FontSize, FLT_MAX, 0, "\u22120.5").x;
+  for (double t : nice_ticks(g.lo_y, g.hi_y, 8)) tick_w = std::max(tick_w, regular->CalcTextSizeA(font_px(regular), FLT_MAX, 0, tick_text(t).c_str()).x);
+  if (g.hi_y <= g.lo_y) tick_w = regular->CalcTextSizeA(font_px(regular), FLT_MAX, 0, "\u22120.5").x;
   tick_w += 6 * scale;
-  const float tick_h = regular->FontSize + 4 * scale;
+  const float tick_h = font_px(regular) + 4 * scale;
   const int ax = g.axis_x, ay = s.d_k > 1 ? g.axis_y : -1;
   const bool rope = core::rope_positions(s.options);
   const ImVec2 top_left(origin.x + tick_w, origin.y);

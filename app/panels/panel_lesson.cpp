@@ -56,7 +56,7 @@ float LessonPanelHeight(const AppState& state, float width) {
   const auto lines = [&](const std::string& text) { return static_cast<float>(wrap_script_words(text, wrap).size()); };
   float longest_step = 0;  // so that the panel keeps its size from step to step
   for (const core::LessonStep& step : lesson.steps) longest_step = std::max(longest_step, lines(step.text));
-  if (fonts().title) ImGui::PushFont(fonts().title);
+  if (fonts().title) PushFontOf(fonts().title);
   const float title = lines(s.title.empty() ? "Notes" : s.title) * script_line_height() + spacing;
   if (fonts().title) ImGui::PopFont();
   const bool buttons = !frame_picture().active && std::any_of(state.library.lessons.begin(), state.library.lessons.end(), [&](const LessonInfo& l) {
@@ -75,7 +75,7 @@ void DrawLessonPanel(AppState& state) {
     const core::LessonNotes& lesson = state.lesson();
     const int count = static_cast<int>(lesson.steps.size());  // state.panels.lesson_step is within it (frame.cpp)
 
-    if (fonts().title) ImGui::PushFont(fonts().title);
+    if (fonts().title) PushFontOf(fonts().title);
     ScriptTextWrapped(s.title.empty() ? "Notes" : s.title);
     if (fonts().title) ImGui::PopFont();
     LessonButtons(state);

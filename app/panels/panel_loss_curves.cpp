@@ -14,7 +14,7 @@ void DrawLossCurvesPicture(AppState& state) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
   if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
     const std::string& title = state.lab.result ? state.lab.result->title : state.lab.experiment.title;
-    ImGui::PushFont(fonts().title);
+    PushFontOf(fonts().title);
     ScriptText(title.empty() ? "Loss curves" : title);
     ImGui::PopFont();
     // A learning-rate sweep's picture is what the lab shows in its place: its plots against the rate.

@@ -41,7 +41,7 @@ std::string cell_key(const std::string& matrix, int r, int c) {
 class Flow {
  public:
   void next(float width) {
-    const float right_edge = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+    const float right_edge = ImGui::GetCurrentWindowRead()->ContentRegionRect.Max.x;
     const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
     if (placed_ && last_right_ + gap + width <= right_edge) ImGui::SameLine(0, gap);
     placed_ = true;
@@ -74,22 +74,23 @@ void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::st
 template <class Set>
 void StepWithArrows(ImGuiID id, double shown, Set set) {
   if (!ImGui::TempInputIsActive(id)) return;
-  const bool up = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow));
-  const bool down = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow));
+  const bool up = ImGui::IsKeyPressed(ImGuiKey_UpArrow);
+  const bool down = ImGui::IsKeyPressed(ImGuiKey_DownArrow);
   if (up == down) return;
   // From what is typed in the field, where it is a number; else from the entry's value.
   double from = shown;
   if (const ImGuiInputTextState* typing = ImGui::GetInputTextState(id)) {
-    char text[128];
-    ImTextStrToUtf8(text, sizeof text, typing->TextW.Data, typing->TextW.Data + typing->CurLenW);
     double typed = 0;
-    if (read_entry(text, typed).empty()) from = typed;
+    if (read_entry(std::string(typing->TextA.Data, static_cast<size_t>(typing->TextLen)), typed).empty()) from = typed;
   }
   const double step = ImGui::GetIO().KeyShift ? 0.1 : 0.01;
   // On the hundredths the field shows: 0.237 goes up to 0.25, as 0.24 shown goes to 0.25.
   const double next = std::clamp(std::round(from / 0.01) * 0.01 + (up ? step : -step), kMinEntry, kMaxEntry);
   set(std::round(next * 100) / 100);
   ImGui::ClearActiveID();
+  // Dear ImGui 1.92 keeps a closed field's text to hand back when it opens again: it would put the
+  // number typed back over the stepped one. Forgotten: the field opens on the stepped number.
+  GImGui->InputTextDeactivatedState.ID = 0;
   ImGui::SetKeyboardFocusHere(-1);  // this field again, in the next frame: a drag field given the keyboard opens for typing
 }
 
@@ -137,6 +138,7 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
         frame_layout().cells[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
       }
+      if (KeyboardOnAControl() && GImGui->NavId == id) frame_layout().focused = cell_key(key, r, c);  // Tab's place
       row_rect.Add(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()));
       ImGui::PopID();
     }

@@ -93,7 +93,7 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   ImGui::Dummy(ImVec2(width, bottom - origin.y));
   char tol[96];
   std::snprintf(tol, sizeof tol, "red: tolerance %.1e", tolerance);
-  if (fonts().small) ImGui::PushFont(fonts().small);
+  if (fonts().small) PushFontOf(fonts().small);
   ScriptTextWrapped(tol, ImGui::GetColorU32(ImGuiCol_TextDisabled));  // the caller's group sets the width
   if (fonts().small) ImGui::PopFont();
 }
@@ -234,7 +234,7 @@ void DrawRankPanel(AppState& state) {
     // and how many of a head's count reach the scores.
     // One count a line: a narrow column wraps them whole, not in the middle of "W^Q, W^K". The
     // counts are of all heads, what is effective is a head's: each says which.
-    ImGui::PushFont(small);
+    PushFontOf(small);
     ScriptTextWrapped(s.heads == 1 ? "parameters, one head:" : "parameters, " + std::to_string(s.heads) + " heads:",
                       ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::PopFont();
@@ -242,7 +242,7 @@ void DrawRankPanel(AppState& state) {
     ScriptTextWrapped("one W: " + std::to_string(result.params.merged));
     ScriptTextWrapped(effective_line(s));
     // Why the rest do not count, in words: the gauge that ties them (or, under RoPE, how it was counted).
-    ImGui::PushFont(small);
+    PushFontOf(small);
     // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
     if (core::rope_positions(s.options))
       ScriptTextWrapped("RoPE: S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j\u1D40, so W^Q W^{K\u1D40} gives S only at i = j; "

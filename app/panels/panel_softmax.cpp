@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the window's content region
 
 #include "app/panels/panel_text.h"
 #include "app/panels/panels.h"
@@ -109,7 +110,7 @@ struct SoftmaxParts {
 int readability(const HeatmapFit& fit) {
   if (fit.decimals() < 2) return 0;
   if (fit.small_numbers) return 1;
-  return fit.cell_h >= fonts().regular->FontSize + 2 * fonts().scale ? 3 : 2;
+  return fit.cell_h >= font_px(fonts().regular) + 2 * fonts().scale ? 3 : 2;
 }
 
 // The weights' options but for the tooltip and the highlight: their labels, mask and range.
@@ -146,7 +147,7 @@ Captions captions_of(const core::Scenario& s, const core::HeadResult& r) {
 ImVec2 sums_width(const SoftmaxParts& a) {
   const Fonts& f = fonts();
   ImFont* font = a.small_sums && f.small ? f.small : f.regular;
-  const float column_w = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, "1.000").x + (a.small_sums ? 8 : 10) * f.scale;
+  const float column_w = font->CalcTextSizeA(font_px(font), FLT_MAX, 0, "1.000").x + (a.small_sums ? 8 : 10) * f.scale;
   return ImVec2((a.colorbar ? 14 : 8) * f.scale, column_w);
 }
 
@@ -225,7 +226,7 @@ void DrawSoftmaxPanel(AppState& state) {
     bool& jacobian = state.view.show_jacobian;
     if (!frame_picture().active || jacobian) {
       const ImVec2 at = ImGui::GetCursorPos();
-      ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight() -
+      ImGui::SetCursorPos(ImVec2(ImGui::GetCurrentWindowRead()->ContentRegionRect.Max.x - ImGui::GetWindowPos().x - ImGui::GetFrameHeight() -
                                      ImGui::CalcTextSize("Jacobian").x - ImGui::GetStyle().ItemInnerSpacing.x, at.y));
       keyed::Checkbox("jacobian", "Jacobian", &jacobian);
       if (ImGui::IsItemHovered()) {
@@ -278,13 +279,13 @@ void DrawSoftmaxPanel(AppState& state) {
 
     // Each row's sum and entropy, level with the row; in the small font when the rows are thin.
     ImFont* font = chosen.small_sums || (layout.cell_h < ImGui::GetFontSize() && f.small) ? small : f.regular;
-    const float px = font->FontSize;
+    const float px = font_px(font);
     const ImVec2 sums = sums_width(chosen);
     const float column_w = sums.y;
     const float x = layout.right + sums.x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
-    if (chosen.small_sums) ImGui::PushFont(small);  // the headers as small as their columns
+    if (chosen.small_sums) PushFontOf(small);  // the headers as small as their columns
     const float header_y = layout.grid_min.y - ImGui::GetTextLineHeight() - 2 * scale;
     draw_script_text(dl, ImVec2(x, header_y - 2 * scale), dim, "\u03A3_j A_{ij}");
     draw_script_text(dl, ImVec2(x + column_w, header_y - 2 * scale), dim, "H_i");

@@ -104,6 +104,9 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   if (!frame_picture().active) {
     if (state.panels.focus_panel == panel) {
       ImGui::SetWindowFocus();
+      // On no control yet: Tab goes to its first. (Dear ImGui's Tab with its cursor shown, as a menu
+      // used by keys leaves it, goes on from the control it is on, and from none went nowhere.)
+      if (GImGui->NavId == 0) ImGui::SetNavCursorVisible(false);
       state.panels.focus_panel.reset();
     }
     if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) {
@@ -113,7 +116,7 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
         const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
         const float w = 3.0f * fonts().scale;
         ImGui::GetForegroundDrawList()->AddRect(ImVec2(at.x + w / 2, at.y + w / 2), ImVec2(at.x + size.x - w / 2, at.y + size.y - w / 2),
-                                                ImGui::GetColorU32(ImGuiCol_NavHighlight), 0.0f, 0, w);
+                                                ImGui::GetColorU32(ImGuiCol_NavCursor), 0.0f, w);
       }
     }
   }

@@ -28,7 +28,8 @@ class Backend {
   // takes. Returns whether a frame is due: after a sleep, always. Where the platform cannot sleep
   // (the browser calls the loop on each of its frames), only after an event, a wake() or timeout_s.
   virtual bool wait(double timeout_s) = 0;
-  // Whether input or a window event (resize, focus, expose, a file dropped) came since the last call.
+  // Whether input or a window event (resize, focus, expose, a file dropped) came since the last call,
+  // or input waits in Dear ImGui's queue for a frame of its own (input_waiting).
   virtual bool take_event() = 0;
   // The files dropped on the window since the last call, in order.
   virtual std::vector<std::string> take_drops() = 0;
@@ -40,10 +41,7 @@ class Backend {
 
   // The monitor's content scale (1 on a plain screen, 2 on most HiDPI ones).
   virtual float content_scale() const = 0;
-  // After the fonts are built again (a zoom): the renderer's copy of the atlas follows.
-  virtual void reload_fonts() = 0;
-  // Before ImGui::NewFrame(): input, display size and time into ImGui's IO. Keys pressed and
-  // released between two frames are held down for one, so that none is lost (the key latch).
+  // Before ImGui::NewFrame(): display size and time into ImGui's IO (the input is queued as it comes).
   virtual void new_frame() = 0;
   // After ImGui::Render(): the frame cleared to the theme's background, drawn and presented.
   virtual void end_frame() = 0;

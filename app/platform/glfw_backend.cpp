@@ -51,7 +51,7 @@ class GlfwBackend final : public Backend {
     else glfwWaitEvents();
     return true;
   }
-  bool take_event() override { return std::exchange(g_glfw_events.event, false); }
+  bool take_event() override { return std::exchange(g_glfw_events.event, false) || input_waiting(); }
   std::vector<std::string> take_drops() override { return std::exchange(g_glfw_events.dropped, {}); }
   bool take_close_request() override { return std::exchange(g_close_asked, false); }
   void close() override { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
@@ -62,14 +62,9 @@ class GlfwBackend final : public Backend {
     glfwGetWindowContentScale(window_, &x, &y);
     return x;
   }
-  void reload_fonts() override {
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-  }
   void new_frame() override {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    if (g_glfw_events.input.before_frame()) g_glfw_events.event = true;  // the next event's frame
   }
   void end_frame() override {
     int fb_w = 0, fb_h = 0;

@@ -30,14 +30,12 @@ namespace {
 
 // The wheel, read from the canvas's own event. Emscripten 3.1.6's GLFW hands the scroll callback
 // the event's raw deltaX and deltaY (pixels, a notch about 100 in chromium, down positive), where
-// GLFW's is notches, up positive: a notch down over the editor scrolled it up a hundred. Scaled
-// by the event's unit as later Dear ImGui's Emscripten backend does; two fingers on a touch screen
+// GLFW's is notches, up positive: a notch down over the editor scrolled it up a hundred. Scaled by
+// the event's unit, as Dear ImGui's own Emscripten callback does; two fingers on a touch screen
 // come here too, as wheel events (web/page_pre.js).
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
   const double step = e->deltaMode == DOM_DELTA_PIXEL ? 1.0 / 100 : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3 : 80.0;
-  ImGuiIO& io = ImGui::GetIO();
-  io.MouseWheelH -= static_cast<float>(e->deltaX * step);
-  io.MouseWheel -= static_cast<float>(e->deltaY * step);
+  ImGui::GetIO().AddMouseWheelEvent(static_cast<float>(-e->deltaX * step), static_cast<float>(-e->deltaY * step));
   g_glfw_events.event = true;
   return EM_TRUE;  // the page does not scroll under the canvas
 }
@@ -48,14 +46,14 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
 // those breaks cost a software-rendered frame about 3 ms. One list, one upload, one pass.
 // Callbacks (the heatmaps, reset-render-state) keep their place in the order.
 static_assert(sizeof(ImDrawIdx) == 2, "merge_draw_lists rebases 16-bit indices");
-bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawList*& merged_ptr, ImDrawData& out) {
-  if (in.CmdListsCount < 2 || in.TotalVtxCount > 65536) return false;
+bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawData& out) {
+  if (in.CmdLists.Size < 2 || in.TotalVtxCount > 65536) return false;
   merged.CmdBuffer.resize(0);
   merged.IdxBuffer.resize(0);
   merged.VtxBuffer.resize(0);
   merged.IdxBuffer.reserve(in.TotalIdxCount);
   merged.VtxBuffer.reserve(in.TotalVtxCount);
-  for (int l = 0; l < in.CmdListsCount; ++l) {
+  for (int l = 0; l < in.CmdLists.Size; ++l) {
     const ImDrawList& list = *in.CmdLists[l];
     const int vtx_base = merged.VtxBuffer.Size;  // with the list's indices, below TotalVtxCount ≤ 65536
     const unsigned idx_base = static_cast<unsigned>(merged.IdxBuffer.Size);
@@ -68,10 +66,9 @@ bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawList*& mer
       merged.CmdBuffer.push_back(cmd);
     }
   }
-  merged_ptr = &merged;
   out = in;
-  out.CmdLists = &merged_ptr;
-  out.CmdListsCount = 1;
+  out.CmdLists.resize(0);
+  out.CmdLists.push_back(&merged);
   return true;
 }
 
@@ -92,8 +89,8 @@ EM_JS(char*, web_clipboard_read, (), {
   try { return Module.attnlabCString(Module.attnlabClipboard || ""); } catch (e) { return 0; }  // out of memory: nothing to paste
 });
 
-void set_clipboard(void*, const char* text) { web_clipboard_write(text); }
-const char* get_clipboard(void*) {
+void set_clipboard(ImGuiContext*, const char* text) { web_clipboard_write(text); }
+const char* get_clipboard(ImGuiContext*) {
   static std::string text;
   text = adopt_js_string(web_clipboard_read());
   return text.c_str();
@@ -120,7 +117,7 @@ class WebBackend final : public Backend {
 
   bool wait(double timeout_s) override {
     fit_canvas();
-    if (timeout_s == 0 || g_glfw_events.event) return true;
+    if (timeout_s == 0 || g_glfw_events.event || input_waiting()) return true;
     const double since = emscripten_get_now() - last_frame_ms_;
     if (g_woken && since >= kWokenEveryMs) {
       g_woken = false;
@@ -128,25 +125,16 @@ class WebBackend final : public Backend {
     }
     return timeout_s > 0 && since >= timeout_s * 1000;
   }
-  bool take_event() override { return std::exchange(g_glfw_events.event, false); }
+  bool take_event() override { return std::exchange(g_glfw_events.event, false) || input_waiting(); }
   std::vector<std::string> take_drops() override { return std::exchange(g_glfw_events.dropped, {}); }
   bool take_close_request() override { return false; }  // a tab closes without asking: the session is kept as it goes
   void close() override { closed_ = true; }
   bool closed() const override { return closed_; }
 
   float content_scale() const override { return scale_; }
-  void reload_fonts() override {
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-  }
   void new_frame() override {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    // 1.86's GLFW backend hands a zero DeltaTime when two frames share a timestamp, and NewFrame
-    // asserts on it (Dear ImGui added this guard itself in 1.89.7).
-    ImGuiIO& io = ImGui::GetIO();
-    if (io.DeltaTime <= 0) io.DeltaTime = 1e-3f;
-    if (g_glfw_events.input.before_frame()) g_glfw_events.event = true;  // the next event's frame
     last_frame_ms_ = emscripten_get_now();
   }
   void end_frame() override {
@@ -159,7 +147,7 @@ class WebBackend final : public Backend {
     glClear(GL_COLOR_BUFFER_BIT);
     ImDrawData* data = ImGui::GetDrawData();
     ImDrawData merged_data;
-    ImGui_ImplOpenGL3_RenderDrawData(merge_draw_lists(*data, merged_, merged_ptr_, merged_data) ? &merged_data : data);
+    ImGui_ImplOpenGL3_RenderDrawData(merge_draw_lists(*data, merged_, merged_data) ? &merged_data : data);
   }
   void finish() override { glFinish(); }
   void set_title(const std::string& title) override { emscripten_set_window_title(title.c_str()); }
@@ -183,7 +171,6 @@ class WebBackend final : public Backend {
   }
 
   ImDrawList merged_{nullptr};  // the frame's lists as one (merge_draw_lists); only its buffers are used
-  ImDrawList* merged_ptr_ = nullptr;
   GLFWwindow* window_;
   const float scale_;
   double last_frame_ms_ = 0;
@@ -217,12 +204,15 @@ std::unique_ptr<Backend> Backend::create(const Options& options, std::string* er
   glfwMakeContextCurrent(window);
   install_input_callbacks(window);  // drops on the canvas never reach GLFW's: web/page_pre.js takes them first
   ImGui_ImplGlfw_InitForOpenGL(window, true);
-  glfwSetScrollCallback(window, nullptr);  // not ImGui's: on_wheel reads the wheel
+  // The wheel from the canvas's own event (on_wheel), not GLFW's scroll callback. Not Dear ImGui's
+  // ImGui_ImplGlfw_InstallEmscriptenCallbacks either: it sizes the window with glfwSetWindowSize,
+  // which emscripten 3.1.6's GLFW turns into a request for fullscreen (fit_canvas says more).
+  glfwSetScrollCallback(window, nullptr);
   emscripten_set_wheel_callback("#canvas", nullptr, true, on_wheel);
   ImGui_ImplOpenGL3_Init(kGlslVersion);
-  ImGuiIO& io = ImGui::GetIO();
-  io.SetClipboardTextFn = set_clipboard;
-  io.GetClipboardTextFn = get_clipboard;
+  ImGuiPlatformIO& io = ImGui::GetPlatformIO();
+  io.Platform_SetClipboardTextFn = set_clipboard;
+  io.Platform_GetClipboardTextFn = get_clipboard;
   auto backend = std::make_unique<WebBackend>(window, static_cast<float>(emscripten_get_device_pixel_ratio()));
   return backend;
 }

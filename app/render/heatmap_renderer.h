@@ -55,7 +55,7 @@ class NullHeatmapRenderer final : public HeatmapRenderer {
   void draw(ImDrawList*, const HeatmapDraw& heatmap) override { draws.push_back(heatmap); }
   ImTextureID texture(const CellImage& image) override {
     images.push_back(image.key);
-    return nullptr;
+    return ImTextureID_Invalid;
   }
   std::vector<HeatmapDraw> draws;
   std::vector<std::uint64_t> images;  // the keys of the images asked for, this frame

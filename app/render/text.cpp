@@ -22,30 +22,32 @@ Fonts* context_fonts() {
   return ImGui::GetCurrentContext() ? static_cast<Fonts*>(ImGui::GetIO().UserData) : nullptr;
 }
 
-// The characters the labels need; ImWchar is 16-bit, so the BMP only.
-const ImWchar kGlyphRanges[] = {
-    0x0020, 0x00FF,  // Basic Latin, Latin-1 (·, ×, ², ³)
-    0x0370, 0x03FF,  // Greek (α, σ, Σ)
-    0x1D00, 0x1DBF,  // phonetic extensions: ᵀ (U+1D40) and other modifier letters
-    0x2000, 0x209F,  // punctuation (‖, …), superscripts and subscripts (⁻¹, ₁, ₖ)
-    0x2100, 0x214F,  // letterlike symbols (ℓ)
-    0x2190, 0x21FF,  // arrows
-    0x2200, 0x22FF,  // mathematical operators (√, ∑, ≤, ∞, −)
-    0x25A0, 0x25FF,  // geometric shapes (■, ▶)
-    0,
-};
-
-// What a heatmap's number is made of: digits, the signs, '.', 'e' and what %g may write.
-const ImWchar kNumberGlyphRanges[] = {0x0020, 0x007E, 0x2212, 0x2212, 0};
-
 constexpr float kRegularPx = 15.0f, kSmallPx = 11.0f, kTitlePx = 17.0f, kLargePx = 36.0f;
 
-ImFont* add_font(float px, float scale, const ImWchar* ranges = kGlyphRanges) {
-  ImGuiIO& io = ImGui::GetIO();
+// A font file's bytes, read once for the process and shared by every context's atlas (the window's,
+// a picture's) and by the four sizes: Dear ImGui reads glyphs from them as text needs them. A file
+// not there is looked for again next time (the page writes the CJK font when it has fetched it).
+const std::vector<char>* font_file(const char* path) {
+  static std::map<std::string, std::vector<char>> read;
+  if (const auto found = read.find(path); found != read.end()) return &found->second;
+  std::vector<char> bytes;
+  if (std::FILE* f = std::fopen(path, "rb")) {
+    char chunk[65536];
+    for (size_t n; (n = std::fread(chunk, 1, sizeof chunk, f)) > 0;) bytes.insert(bytes.end(), chunk, chunk + n);
+    std::fclose(f);
+  }
+  if (bytes.empty()) return nullptr;
+  return &(read[path] = std::move(bytes));
+}
+
+ImFont* add_font(float px) {
+  const std::vector<char>* latin = font_file(kFontPath);
+  if (!latin) return nullptr;
   ImFontConfig config;
+  config.FontDataOwnedByAtlas = false;  // font_file's, for the process
   config.OversampleH = 2;
   config.PixelSnapH = false;
-  return io.Fonts->AddFontFromFileTTF(kFontPath, px * scale, &config, ranges);
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<char*>(latin->data()), static_cast<int>(latin->size()), px, &config);
 }
 
 // One run of the markup: the text and whether it is raised, lowered or level.
@@ -67,26 +69,73 @@ ImFont* font_of(const Run& run) {
 
 bool load_fonts(float scale) {
   ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  if (!io.UserData) io.UserData = new Fonts{};
+  // Glyphs come and go as text needs them: the renderer backend (or the headless harness) makes
+  // and updates the atlas's textures on request.
+  if (!io.UserData) {
+    io.UserData = new Fonts{};
+    Fonts& made = *static_cast<Fonts*>(io.UserData);
+    made.regular = add_font(kRegularPx);
+    if (made.regular) {
+      made.small = add_font(kSmallPx);
+      made.title = add_font(kTitlePx);
+      made.large = add_font(kLargePx);
+      io.FontDefault = made.regular;
+      merge_cjk_font();
+    } else {
+      ImFontConfig config;
+      config.SizePixels = 13.0f;
+      made.regular = made.small = made.title = made.large = io.Fonts->AddFontDefault(&config);
+    }
+  }
   Fonts& made = *static_cast<Fonts*>(io.UserData);
-  made = Fonts{};
   made.scale = scale;
-  if (std::FILE* f = std::fopen(kFontPath, "rb")) {
-    std::fclose(f);
-    made.regular = add_font(kRegularPx, scale);
-    made.small = add_font(kSmallPx, scale);
-    made.title = add_font(kTitlePx, scale);
-    made.large = add_font(kLargePx, scale, kNumberGlyphRanges);
+  ImGui::GetStyle().FontScaleDpi = scale;
+  ImGui::GetStyle().FontSizeBase = made.regular->LegacySize;
+  return made.regular != made.small;
+}
+
+bool merge_cjk_font() {
+  Fonts* f = context_fonts();
+  if (!f || f->cjk || f->regular == f->small) return false;  // none loaded, or Dear ImGui's own font
+  const std::vector<char>* cjk = font_file(kCjkFontPath);
+  if (!cjk) return false;
+  for (ImFont* font : {f->regular, f->small, f->title, f->large}) {
+    ImFontConfig merged;
+    merged.MergeMode = true;
+    merged.DstFont = font;
+    merged.FontDataOwnedByAtlas = false;
+    merged.PixelSnapH = false;  // its glyphs are dense: no horizontal oversampling (OversampleH 0: automatic)
+    ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<char*>(cjk->data()), static_cast<int>(cjk->size()), font->LegacySize, &merged);
   }
-  if (!made.regular) {
-    ImFontConfig config;
-    config.SizePixels = 13.0f * scale;
-    made.regular = made.small = made.title = io.Fonts->AddFontDefault(&config);
-    return false;
-  }
+  f->cjk = true;
   return true;
 }
+
+bool needs_cjk_font(std::string_view text) {
+  // Three-byte UTF-8 only: the CJK blocks of the BMP (Dear ImGui's characters are 16-bit here, so
+  // ideographs beyond it are drawn as the missing glyph whatever the font). A lead byte whose
+  // continuation bytes are not there is not a character.
+  for (size_t i = 0; i + 2 < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]), c1 = static_cast<unsigned char>(text[i + 1]),
+               c2 = static_cast<unsigned char>(text[i + 2]);
+    if (c < 0xE1 || c > 0xEF || (c1 & 0xC0) != 0x80 || (c2 & 0xC0) != 0x80) continue;  // below U+1000, or not 3 bytes
+    const unsigned cp = ((c & 0x0Fu) << 12) | ((c1 & 0x3Fu) << 6) | (c2 & 0x3Fu);
+    if ((cp >= 0x1100 && cp <= 0x11FF) ||   // Hangul Jamo
+        (cp >= 0x2E80 && cp <= 0x9FFF) ||   // CJK radicals, punctuation, kana, Hangul compatibility, ideographs
+        (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xAC00 && cp <= 0xD7FF) ||  // Hangul
+        (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFFEF))  // compatibility, full width
+      return true;
+    i += 2;
+  }
+  return false;
+}
+
+float font_px(const ImFont* font) {
+  if (!font) return ImGui::GetFontSize();
+  return ImGui::GetCurrentContext() ? std::round(font->LegacySize * fonts().scale) : font->LegacySize;
+}
+
+void PushFontOf(ImFont* font) { ImGui::PushFont(font, font ? font->LegacySize : 0.0f); }
 
 const Fonts& fonts() {
   static const Fonts kNone;  // a context whose fonts were never loaded: ImGui's own, at scale 1
@@ -101,13 +150,27 @@ void unload_fonts() {
   io.UserData = nullptr;
 }
 
+void make_headless() { ImGui::GetIO().BackendFlags |= ImGuiBackendFlags_RendererHasTextures; }
+
+void settle_headless_textures() {
+  for (ImTextureData* texture : ImGui::GetPlatformIO().Textures) {
+    if (texture->Status == ImTextureStatus_WantDestroy) {
+      texture->SetTexID(ImTextureID_Invalid);
+      texture->SetStatus(ImTextureStatus_Destroyed);
+    } else if (texture->Status != ImTextureStatus_OK && texture->Status != ImTextureStatus_Destroyed) {
+      texture->SetTexID(static_cast<ImTextureID>(1));  // any id but Invalid: nothing draws it
+      texture->SetStatus(ImTextureStatus_OK);
+    }
+  }
+}
+
 ImVec2 script_text_size(std::string_view markup) {
   const float base = ImGui::GetFontSize();
   const ImFont* regular = fonts().regular;
   ImVec2 size(0, base);
   for_each_run(markup, [&](const Run& run) {
     ImFont* font = font_of(run);
-    const float px = run.shift ? font->FontSize * (base / (regular ? regular->FontSize : base)) : base;
+    const float px = run.shift ? font_px(font) * (base / (regular ? font_px(regular) : base)) : base;
     size.x += font->CalcTextSizeA(px, FLT_MAX, 0, run.text.data(), run.text.data() + run.text.size()).x;
   });
   size.y = base * 1.2f;
@@ -117,12 +180,12 @@ ImVec2 script_text_size(std::string_view markup) {
 void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup) {
   const float base = ImGui::GetFontSize();
   const ImFont* regular = fonts().regular;
-  const float ratio = base / (regular ? regular->FontSize : base);
+  const float ratio = base / (regular ? font_px(regular) : base);
   pos.y += base * 0.1f;
   const float clip_right = draw_list->GetClipRectMax().x;
   for_each_run(markup, [&](const Run& run) {
     ImFont* font = font_of(run);
-    const float px = run.shift ? font->FontSize * ratio : base;
+    const float px = run.shift ? font_px(font) * ratio : base;
     // Superscripts sit at the cap height, subscripts below the baseline.
     const float dy = run.shift > 0 ? -base * 0.12f : run.shift < 0 ? base * 0.45f : 0.0f;
     const char* b = run.text.data();
@@ -189,11 +252,11 @@ std::vector<std::string> wrap_script_words(std::string_view markup, float width)
   // on screen; past that the cache starts again.
   const auto measure = [](const std::string& s) { return script_text_size(s).x; };
   if (!std::isfinite(width)) return wrap_at_spaces(markup, width, measure);  // a NaN would break the map's order
-  using Key = std::tuple<std::string, float, float, const void*, float, float>;
+  using Key = std::tuple<std::string, float, float, const void*, float, float, bool>;
   static std::map<Key, std::vector<std::string>> wrapped;
   const Fonts* f = context_fonts();
   Key key{std::string(markup), width, ImGui::GetFontSize(), f, f ? f->scale : 0.0f,
-          f && f->regular ? f->regular->FontSize : 0.0f};
+          f && f->regular ? font_px(f->regular) : 0.0f, f && f->cjk};  // the CJK font come: new widths
   if (const auto found = wrapped.find(key); found != wrapped.end()) return found->second;
   if (wrapped.size() >= 512) wrapped.clear();
   std::vector<std::string> lines = wrap_at_spaces(markup, width, measure);
@@ -240,7 +303,7 @@ void ScriptText(std::string_view markup) {
 // [SECTION] Reading the screen.
 //
 // Dear ImGui's log keeps the text of its own items, but only within a window: End() calls
-// LogFinish, which hands a clipboard log to io.SetClipboardTextFn. So each panel starts a log to
+// LogFinish, which hands a clipboard log to the platform IO's Platform_SetClipboardTextFn. So each panel starts a log to
 // the clipboard, and while a ScreenText lives that function takes the log's text (and passes
 // any other text, a Copy button's, on to the real clipboard).
 
@@ -254,10 +317,9 @@ ScreenText::ScreenText(std::map<std::string, std::string>* by_panel) : by_panel_
     return;
   }
   by_panel_->clear();
-  ImGuiIO& io = ImGui::GetIO();
-  clipboard_ = io.SetClipboardTextFn;
-  clipboard_user_ = io.ClipboardUserData;
-  io.SetClipboardTextFn = &ScreenText::take;
+  ImGuiPlatformIO& io = ImGui::GetPlatformIO();
+  clipboard_ = io.Platform_SetClipboardTextFn;
+  io.Platform_SetClipboardTextFn = &ScreenText::take;
   g_screen_text = this;
   ImGui::LogToClipboard();  // in the frame's implicit window, before any panel
 }
@@ -265,20 +327,18 @@ ScreenText::ScreenText(std::map<std::string, std::string>* by_panel) : by_panel_
 ScreenText::~ScreenText() {
   if (!by_panel_) return;
   ImGui::LogFinish();
-  ImGuiIO& io = ImGui::GetIO();
-  io.SetClipboardTextFn = clipboard_;
-  io.ClipboardUserData = clipboard_user_;
+  ImGui::GetPlatformIO().Platform_SetClipboardTextFn = clipboard_;
   g_screen_text = nullptr;
 }
 
-void ScreenText::take(void*, const char* text) {
+void ScreenText::take(ImGuiContext* context, const char* text) {
   ScreenText* self = g_screen_text;
   if (!self) return;
   if (text == GImGui->LogBuffer.begin()) {  // the log, as End() or section() finishes it
     (*self->by_panel_)[self->section_] += text;
     return;
   }
-  if (self->clipboard_) self->clipboard_(self->clipboard_user_, text);
+  if (self->clipboard_) self->clipboard_(context, text);
 }
 
 void ScreenText::section(std::string_view name) {

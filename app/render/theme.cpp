@@ -17,7 +17,7 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_TitleBg] = ImVec4(0.16f, 0.18f, 0.22f, 1.0f);
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.20f, 0.24f, 0.32f, 1.0f);
     // The keyboard's place (a menu's item, the panel F6 gave it): 8.2:1 on the window's grey.
-    style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.45f, 0.74f, 1.0f, 1.0f);
+    style.Colors[ImGuiCol_NavCursor] = ImVec4(0.45f, 0.74f, 1.0f, 1.0f);
     // Secondary text must read on a projector: 0.68 grey on the near-black page, about 7:1.
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.68f, 0.69f, 0.72f, 1.0f);
     // White text on a lit button, tab or slider's grab at least 4.5:1 (Dear ImGui's bright blue
@@ -28,7 +28,7 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.20f, 0.42f, 0.75f, 0.40f);
     style.Colors[ImGuiCol_HeaderActive] = ImVec4(0.20f, 0.42f, 0.75f, 0.45f);
     style.Colors[ImGuiCol_TabHovered] = ImVec4(0.20f, 0.42f, 0.75f, 1.0f);
-    style.Colors[ImGuiCol_TabActive] = ImVec4(0.16f, 0.32f, 0.56f, 1.0f);
+    style.Colors[ImGuiCol_TabSelected] = ImVec4(0.16f, 0.32f, 0.56f, 1.0f);
     style.Colors[ImGuiCol_SliderGrab] = ImVec4(0.16f, 0.36f, 0.66f, 1.0f);
     style.Colors[ImGuiCol_SliderGrabActive] = ImVec4(0.12f, 0.30f, 0.58f, 1.0f);
     style.Colors[ImGuiCol_PopupBg] = ImVec4(0.08f, 0.08f, 0.08f, 1.0f);  // opaque: text on it is measured on it
@@ -39,7 +39,7 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_Text] = ImVec4(0.05f, 0.05f, 0.08f, 1.0f);
     style.Colors[ImGuiCol_TitleBg] = ImVec4(0.90f, 0.92f, 0.95f, 1.0f);
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.82f, 0.87f, 0.95f, 1.0f);
-    style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.08f, 0.33f, 0.72f, 1.0f);  // 7.0:1 on white
+    style.Colors[ImGuiCol_NavCursor] = ImVec4(0.08f, 0.33f, 0.72f, 1.0f);  // 7.0:1 on white
     style.Colors[ImGuiCol_Border] = ImVec4(0.75f, 0.77f, 0.80f, 1.0f);
     // Fields must stand out from the white page.
     style.Colors[ImGuiCol_FrameBg] = ImVec4(0.91f, 0.93f, 0.96f, 1.0f);
@@ -59,6 +59,9 @@ void apply_theme(Theme theme, float scale) {
   style.WindowPadding = ImVec2(10, 8);
   style.ItemSpacing = ImVec2(8, 5);
   style.ScaleAllSizes(scale);
+  // The text's size follows the same scale (load_fonts sets it; a fresh style would drop it).
+  style.FontSizeBase = ImGui::GetStyle().FontSizeBase;
+  style.FontScaleDpi = scale;
   ImGui::GetStyle() = style;
 }
 

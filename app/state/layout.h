@@ -61,6 +61,8 @@ struct Layout {
   std::map<std::string, Rect> cells;
   // The controls ("tokens", "shared_qk", "scale.none", ...), for the tests that click them.
   std::map<std::string, Rect> controls;
+  // The key of the control the keyboard is on (Tab moves it, Space presses it); empty: none.
+  std::string focused;
   // Every panel's window, by name: a panel exported alone keeps its size.
   std::map<std::string, Rect> panels;
   // Every heatmap, keyed "PANEL/id" ("Scores/scores", "Softmax/weights").

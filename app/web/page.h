@@ -27,4 +27,8 @@ void read_heads_in_web_workers();
 bool heads_being_read(const std::string& path);
 std::optional<bool> heads_reading_ended(const std::string& path);
 
+// Each frame: where the scenario's text has a Chinese, Japanese or Korean character and the page has
+// no font for it, the font is fetched, once (app/web/page_fonts.cpp).
+void fetch_cjk_font_when_needed(AppState& state);
+
 }  // namespace app

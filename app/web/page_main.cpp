@@ -117,6 +117,7 @@ void frame() {
     return;
   }
   if (ImGui::GetFrameCount() != frames_before) web_downloads().ship();  // files are written by drawn frames
+  fetch_cjk_font_when_needed(g_window->state());
   if (g_frame_zoom && *g_frame_zoom != g_window->state().view.zoom) {
     g_frame_zoom = g_window->state().view.zoom;
     page_keep_frame_zoom(*g_frame_zoom);

@@ -38,7 +38,7 @@ PictureCaption sweep_caption(const core::Scenario& s, const std::string& param, 
 
 float CaptionHeight(const PictureCaption& caption) {
   if (caption.empty()) return 0;
-  ImGui::PushFont(fonts().title);
+  PushFontOf(fonts().title);
   const float h = script_line_height() + 2 * ImGui::GetStyle().WindowPadding.y;
   ImGui::PopFont();
   return std::floor(h);
@@ -56,7 +56,7 @@ void DrawCaption(const PictureCaption& caption, float height) {
   const bool open = ImGui::Begin(kCaptionWindow, nullptr, kFlags);
   ImGui::PopStyleVar();
   if (open) {
-    ImGui::PushFont(fonts().title);
+    PushFontOf(fonts().title);
     const float name_w = script_text_size(caption.name).x;
     const float w = name_w + ImGui::CalcTextSize(caption.text.c_str()).x;
     ImGui::SetCursorPosX(std::max(ImGui::GetStyle().WindowPadding.x, std::floor((display.x - w) / 2)));

@@ -10,9 +10,13 @@ namespace app {
 namespace {
 
 std::map<std::string, Rect>* g_controls = nullptr;  // where keyed controls are noted (NotedControls)
+std::string* g_focused = nullptr;                    // the key of the one with the keyboard focus
 
-// Notes an item of `window` under key, when it is on screen.
+// Notes an item of `window` under key, when it is on screen; and its key as the focused one, where
+// the keyboard is on it (Dear ImGui's navigation id, its cursor shown: what Tab moves and Space
+// presses; a click also makes a control the navigation id, but Space does not press it).
 void note(std::string_view key, const ImGuiLastItemData& item, const ImGuiWindow* window) {
+  if (g_focused && item.ID != 0 && item.ID == GImGui->NavId && KeyboardOnAControl()) *g_focused = std::string(key);
   if (!g_controls || !window->ClipRect.Overlaps(item.Rect)) return;  // scrolled out of view: not a place to click
   // A window's first frame is laid out hidden, before it is placed (a dialog, a menu): its items
   // are not on screen yet, and a click where they would be lands elsewhere.
@@ -44,8 +48,24 @@ bool noted_combo(std::string_view key, Draw draw) {
 
 }  // namespace
 
-NotedControls::NotedControls(std::map<std::string, Rect>* controls) : previous_(g_controls) { g_controls = controls; }
-NotedControls::~NotedControls() { g_controls = previous_; }
+NotedControls::NotedControls(std::map<std::string, Rect>* controls, std::string* focused)
+    : previous_(g_controls), previous_focused_(g_focused) {
+  g_controls = controls;
+  g_focused = focused;
+  if (focused) focused->clear();
+}
+NotedControls::~NotedControls() {
+  g_controls = previous_;
+  g_focused = previous_focused_;
+}
+
+bool KeyboardOnAControl() { return GImGui->NavCursorVisible && GImGui->NavId != 0; }
+
+bool OwnKeyPressed(ImGuiKey key, bool repeat) {
+  static const ImGuiID kViewsKeys = ImHashStr("the views' own keys");
+  ImGui::SetKeyOwner(key, kViewsKeys);
+  return ImGui::IsKeyPressed(key, repeat ? ImGuiInputFlags_Repeat : ImGuiInputFlags_None, kViewsKeys);
+}
 
 void SameLineOrWrap(float width) {
   ImGui::SameLine();

@@ -19,18 +19,28 @@
 
 namespace app {
 
-// While it lives, keyed controls are noted in *controls (nullptr: nowhere); it puts back the
-// one before it, so that a picture drawn within a frame notes into its own.
+// While it lives, keyed controls are noted in *controls (nullptr: nowhere), and the key of the one
+// that has the keyboard focus in *focused (emptied first; empty: none has it); it puts back the one
+// before it, so that a picture drawn within a frame notes into its own.
 class NotedControls {
  public:
-  explicit NotedControls(std::map<std::string, Rect>* controls);
+  NotedControls(std::map<std::string, Rect>* controls, std::string* focused);
   ~NotedControls();
   NotedControls(const NotedControls&) = delete;
   NotedControls& operator=(const NotedControls&) = delete;
 
  private:
   std::map<std::string, Rect>* previous_;
+  std::string* previous_focused_;
 };
+
+// Whether Tab has put the keyboard on a control (its cursor shows): the arrows and Space are then
+// Dear ImGui's, between controls and on them; a click hides the cursor, and the views' own keys
+// (the lesson's steps, the lab's run and step) have them again.
+bool KeyboardOnAControl();
+// Whether key was pressed, for a key of the views' own: taken from Dear ImGui's navigation while
+// they ask for it (key ownership, from the next frame), so that → steps the lesson and moves nothing.
+bool OwnKeyPressed(ImGuiKey key, bool repeat);
 
 // SameLine() where the next item, `width` wide, fits beside the last; else it starts a line of its
 // own: a row of buttons wraps on a narrow window (a phone) rather than running off its edge.

@@ -9,7 +9,7 @@ const PictureOptions* g_picture = nullptr;  // likewise
 }  // namespace
 
 CurrentFrame::CurrentFrame(Layout& layout, const PictureOptions& picture)
-    : previous_layout_(g_layout), previous_picture_(g_picture), noted_controls_(&layout.controls) {
+    : previous_layout_(g_layout), previous_picture_(g_picture), noted_controls_(&layout.controls, &layout.focused) {
   g_layout = &layout;
   g_picture = &picture;
 }

@@ -28,16 +28,16 @@ std::string label(const std::vector<std::string>* labels, int i) {
 ImFont* uniform_font(const std::vector<std::string>& texts, float width, float height) {
   const Fonts& f = fonts();
   const auto all_fit = [&](ImFont* font) {
-    if (!font || font->FontSize > height + 1) return false;
+    if (!font || font_px(font) > height + 1) return false;
     for (const std::string& s : texts)
-      if (font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, s.c_str()).x > width) return false;
+      if (font->CalcTextSizeA(font_px(font), FLT_MAX, 0, s.c_str()).x > width) return false;
     return true;
   };
   if (all_fit(f.regular)) return f.regular;
   return f.small ? f.small : f.regular;
 }
 
-ImVec2 font_text_size(ImFont* font, const std::string& s) { return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, s.c_str()); }
+ImVec2 font_text_size(ImFont* font, const std::string& s) { return font->CalcTextSizeA(font_px(font), FLT_MAX, 0, s.c_str()); }
 
 float widest(const std::vector<std::string>* labels, int count) {
   float w = 0;
@@ -67,7 +67,7 @@ bool column_labels_fit(const std::vector<std::string>* labels, int count, float 
 // The height of the second line of staggered labels: the font they will be drawn in.
 float column_line_h(const std::vector<std::string>* labels, int count, float cell_w) {
   const std::vector<std::string> cols = column_labels(labels, count);
-  return uniform_font(cols, column_label_room(cell_w, 2, fonts().scale), FLT_MAX)->FontSize;
+  return font_px(uniform_font(cols, column_label_room(cell_w, 2, fonts().scale), FLT_MAX));
 }
 
 }  // namespace
@@ -107,7 +107,7 @@ namespace {
 
 // A heatmap's numbers as text and the widest of them in each font. A frame
 // measures the same matrix several times (a panel tries arrangements): it is
-// formatted once, and again only when its values or the fonts change.
+// formatted once, and again only when its values or the fonts or their scale (a zoom) change.
 struct NumberTexts {
   const double* data = nullptr;
   const MatrixView* mask = nullptr;
@@ -115,6 +115,7 @@ struct NumberTexts {
   std::vector<double> values;  // as formatted, masked entries included
   ImFont* regular = nullptr;
   ImFont* small = nullptr;
+  float scale = 0;                   // the fonts' (fonts().scale): the same fonts draw larger after a zoom
   std::vector<std::string> numbers;  // empty where masked
   float widest_regular = 0, widest_small = 0;
   // With one decimal, for cells too narrow for two (three panels in a slide's frame): a number
@@ -131,7 +132,7 @@ const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
     for (int c = 0; c < m.cols; ++c) values[static_cast<size_t>(r * m.cols + c)] = m(r, c) + (mask && std::isinf((*mask)(r, c)) ? NAN : 0.0);
   const auto same = [&](const NumberTexts& t) {
     return t.data == m.data && t.rows == m.rows && t.cols == m.cols && t.mask == mask && t.regular == f.regular &&
-           t.small == f.small && std::equal(values.begin(), values.end(), t.values.begin(), t.values.end(),
+           t.small == f.small && t.scale == f.scale && std::equal(values.begin(), values.end(), t.values.begin(), t.values.end(),
                                             [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); });
   };
   for (const NumberTexts& t : cache)
@@ -142,7 +143,7 @@ const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
     if (cache.size() >= 64) cache.clear();
     return cache.emplace_back();
   }();
-  t = NumberTexts{m.data, mask, m.rows, m.cols, values, f.regular, f.small, {}, 0, 0, {}, 0, 0};
+  t = NumberTexts{m.data, mask, m.rows, m.cols, values, f.regular, f.small, f.scale, {}, 0, 0, {}, 0, 0};
   t.numbers.assign(values.size(), std::string());
   t.short_numbers.assign(values.size(), std::string());
   for (size_t i = 0; i < values.size(); ++i) {
@@ -222,15 +223,15 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     if (f.small) {
       // Numbers in the regular font where a cell is tall enough for them (as the number font is
       // chosen below): widening for the small font only left cells of 16 px with 8 px digits.
-      ImFont* font = f.regular && r.cell_h + 1 >= f.regular->FontSize ? f.regular : f.small;
-      if (r.cell_h >= font->FontSize) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
+      ImFont* font = f.regular && r.cell_h + 1 >= font_px(f.regular) ? f.regular : f.small;
+      if (r.cell_h >= font_px(font)) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
     }
     r.cell_w = std::max(r.cell_w, std::min(fit_w, options.cell_w_at_least));
   };
   // One font for all the numbers (all or none: a heatmap with some numbers missing would look like zeros).
   const auto number_font_for = [&](const Measure& sized, bool one_decimal) -> ImFont* {
     for (ImFont* font : {options.small_numbers ? f.small : f.regular, f.small})
-      if (font && font->FontSize <= sized.cell_h + 1 && widest_number(font, one_decimal) <= sized.cell_w + 2 * scale) return font;
+      if (font && font_px(font) <= sized.cell_h + 1 && widest_number(font, one_decimal) <= sized.cell_w + 2 * scale) return font;
     return nullptr;
   };
   // How the numbers read in cells so sized: 2 with two decimals, 1 with one (where two do not fit:
@@ -259,14 +260,14 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     r.one_decimal = level == 1;
     r.number_font = level > 0 ? number_font_for(r, r.one_decimal) : nullptr;
     if (r.one_decimal) r.numbers = texts.short_numbers;
-    if (r.number_font) r.number_px = r.number_font->FontSize;
+    if (r.number_font) r.number_px = font_px(r.number_font);
     // Digits grow with the cells: in a large cell (presenter mode at 1920 × 1080, a panel alone)
     // 15 px digits would be lost in the middle of it. About a third of the cell's height, as
     // wide as the cell allows, at most the large font's own size, which is drawn scaled down.
     if (r.number_font == f.regular && f.large && f.regular != f.small && texts.widest_regular > 0 && !r.one_decimal) {
-      const float by_width = f.regular->FontSize * (r.cell_w - 10 * scale) / texts.widest_regular;
-      const float px = std::min({r.cell_h * 0.32f, by_width, f.large->FontSize});
-      if (px > f.regular->FontSize * 1.1f) {
+      const float by_width = font_px(f.regular) * (r.cell_w - 10 * scale) / texts.widest_regular;
+      const float px = std::min({r.cell_h * 0.32f, by_width, font_px(f.large)});
+      if (px > font_px(f.regular) * 1.1f) {
         r.number_font = f.large;
         r.number_px = std::floor(px);
       }
@@ -324,7 +325,7 @@ void draw_title(const Grid& g, std::string_view title_markup, ImVec2 avail) {
   const Fonts& f = fonts();
   const float room = std::max(avail.x - g.sized.row_label_w, g.grid_max.x + g.sized.colorbar_w - g.grid_min.x);
   const bool small = f.small && script_text_size(title_markup).x > room;
-  if (small) ImGui::PushFont(f.small);
+  if (small) PushFontOf(f.small);
   draw_script_text(g.dl, ImVec2(g.grid_min.x, g.origin.y), g.text_color, title_markup);
   if (small) ImGui::PopFont();
 }
@@ -365,15 +366,15 @@ std::vector<std::string> draw_column_labels(const Grid& g) {
     const ImVec2 size = font_text_size(col_font, s);
     drawn.push_back(s);
     // Staggered: the first column's label nearest the cells, the second's a line above, and so on.
-    const float raised = lines == 2 && c % 2 == 1 ? col_font->FontSize : 0.0f;
+    const float raised = lines == 2 && c % 2 == 1 ? font_px(col_font) : 0.0f;
     const ImVec2 at(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
                     g.grid_min.y - size.y - 2 * scale - raised);
-    g.dl->AddText(col_font, col_font->FontSize, at, g.dim_color, s.c_str());
+    g.dl->AddText(col_font, font_px(col_font), at, g.dim_color, s.c_str());
     note_drawn_text(at, s);
   }
   if (g.options.axis_titles && g.sized.col_label_h > 0) {
     const Fonts& f = fonts();
-    if (f.small) ImGui::PushFont(f.small);
+    if (f.small) PushFontOf(f.small);
     draw_script_text(g.dl, ImVec2(g.origin.x, g.origin.y + g.sized.title_h), g.dim_color, g.options.axis_titles);
     if (f.small) ImGui::PopFont();
   }
@@ -388,12 +389,12 @@ std::vector<std::string> draw_row_labels(const Grid& g) {
   std::vector<std::string> rows(g.m.rows);
   for (int r = 0; r < g.m.rows; ++r) rows[r] = label(g.options.row_labels, r);
   ImFont* row_font = uniform_font(rows, g.sized.row_label_w, cell_h);
-  if (g.options.show_row_labels && row_font->FontSize <= cell_h + 1)
+  if (g.options.show_row_labels && font_px(row_font) <= cell_h + 1)
     for (int r = 0; r < g.m.rows; ++r) {
       const ImVec2 size = font_text_size(row_font, rows[r]);
       drawn.push_back(rows[r]);
       const ImVec2 at(g.grid_min.x - size.x - 4 * g.scale, g.grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
-      g.dl->AddText(row_font, row_font->FontSize, at, g.dim_color, rows[r].c_str());
+      g.dl->AddText(row_font, font_px(row_font), at, g.dim_color, rows[r].c_str());
       note_drawn_text(at, rows[r]);
     }
   return drawn;
@@ -458,14 +459,17 @@ Cell HoverCell(const Grid& g) {
   const float cell_w = g.sized.cell_w, cell_h = g.sized.cell_h;
   ImGui::SetCursorScreenPos(g.grid_min);
   // Hovered, never pressed: a press goes through, so that a finger on the cells scrolls a phone's
-  // stacked panels (app/frame_views.cpp) as it does elsewhere on the page.
+  // stacked panels (app/frame_views.cpp) as it does elsewhere on the page. Not a stop of Tab's (no
+  // control), and the mouse's alone: hovered where the pointer is, though the keyboard was used last.
+  ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
   ImGui::InvisibleButton("cells", ImVec2(g.grid_max.x - g.grid_min.x, g.grid_max.y - g.grid_min.y), ImGuiButtonFlags_MouseButtonMiddle);
-  if (!ImGui::IsItemHovered() || frame_picture().active) return {};
+  ImGui::PopItemFlag();
+  if (!ImGui::IsItemHovered(ImGuiHoveredFlags_NoNavOverride) || frame_picture().active) return {};
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const int c = std::clamp(static_cast<int>((mouse.x - g.grid_min.x) / cell_w), 0, g.m.cols - 1);
   const int r = std::clamp(static_cast<int>((mouse.y - g.grid_min.y) / cell_h), 0, g.m.rows - 1);
   const ImVec2 a(g.grid_min.x + cell_w * static_cast<float>(c), g.grid_min.y + cell_h * static_cast<float>(r));
-  g.dl->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), g.text_color, 0, 0, 2 * g.scale);
+  g.dl->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), g.text_color, 0, 2 * g.scale);
   ImGui::BeginTooltip();
   ImGui::Text("%s \u2192 %s: %s", label(g.options.row_labels, r).c_str(), label(g.options.col_labels, c).c_str(),
               g.masked(r, c) ? "masked (weight exactly 0)" : format_number(g.m(r, c)).c_str());

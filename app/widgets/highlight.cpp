@@ -44,8 +44,8 @@ void OutlineHighlight(AppState& state, const std::string& key, ImVec2 min, ImVec
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a(min.x - outset, min.y - outset), b(max.x + outset, max.y + outset);
   const float t = highlight_thickness();
-  dl->AddRect(a, b, halo_color(), 0, 0, t + 2 * halo_thickness());
-  dl->AddRect(a, b, highlight_color(state.view.theme), 0, 0, t);
+  dl->AddRect(a, b, halo_color(), 0, t + 2 * halo_thickness());
+  dl->AddRect(a, b, highlight_color(state.view.theme), 0, t);
   frame_layout().highlights[current_panel_name() + "/" + key] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
 }
 

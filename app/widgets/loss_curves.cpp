@@ -28,7 +28,7 @@ ImU32 curve_colour(const AppState& state, int v) {
 void DashedPolyline(ImDrawList* dl, const ImVec2* points, int count, ImU32 colour, float thickness, int v) {
   const std::span<const float> pattern = core::curve_dash(v);
   if (pattern.empty() || count < 2) {
-    dl->AddPolyline(points, count, colour, 0, thickness);
+    dl->AddPolyline(points, count, colour, thickness);
     return;
   }
   static std::vector<float> along;  // the distance to each point; the UI thread's alone
@@ -51,7 +51,7 @@ void DashedPolyline(ImDrawList* dl, const ImVec2* points, int count, ImU32 colou
     dash.assign(1, at(k, from));
     while (k + 2 < along.size() && along[k + 1] < to) dash.push_back(points[++k]);
     dash.push_back(at(k, to));
-    dl->AddPolyline(dash.data(), static_cast<int>(dash.size()), colour, 0, thickness);
+    dl->AddPolyline(dash.data(), static_cast<int>(dash.size()), colour, thickness);
   }
 }
 
@@ -142,7 +142,7 @@ CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
   float legend_w = 0;
   for (const std::string& name : c.names) legend_w = std::max(legend_w, script_text_size(name).x);
   ImFont* value_font = legend_value_font();
-  const auto value_w = [&](const std::string& text) { return value_font->CalcTextSizeA(value_font->FontSize, FLT_MAX, 0, text.c_str()).x; };
+  const auto value_w = [&](const std::string& text) { return value_font->CalcTextSizeA(font_px(value_font), FLT_MAX, 0, text.c_str()).x; };
   legend_w = std::max(legend_w, value_w(c.seeds > 1 ? "median L = 0.0000, test 0.0000" : "L = 0.0000, test 0.0000"));
   for (size_t v = 0; v < c.names.size() && v < c.loss.size(); ++v) legend_w = std::max(legend_w, value_w(legend_value(c, v)));
   legend_w += kLegendTextAt * scale + 4 * scale;  // as wide as before its samples showed dashes: the plot keeps its room
@@ -296,7 +296,7 @@ void draw_curves(const AppState& state, const CurvesPlot& p, const std::vector<s
     if (smoothed) {
       curve_points(p, c.loss[v], points);
       if (points.size() > 1)
-        p.dl->AddPolyline(points.data(), static_cast<int>(points.size()), (colour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 80), 0,
+        p.dl->AddPolyline(points.data(), static_cast<int>(points.size()), (colour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 80),
                           1.0f * p.scale);
     }
     curve_points(p, shown[v], points);
@@ -345,7 +345,7 @@ void draw_curves_legend(const AppState& state, const CurvesPlot& p) {
     draw_script_text(p.dl, ImVec2(lx + kLegendTextAt * scale, y - line * 0.1f), p.ink, c.names[v]);
     ImFont* font = legend_value_font();
     const std::string value = legend_value(c, v);
-    p.dl->AddText(font, font->FontSize, ImVec2(lx + kLegendTextAt * scale, y + line), p.faint, value.c_str());
+    p.dl->AddText(font, font_px(font), ImVec2(lx + kLegendTextAt * scale, y + line), p.faint, value.c_str());
     note_drawn_text(ImVec2(lx + kLegendTextAt * scale, y + line), value);
   }
 }

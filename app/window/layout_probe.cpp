@@ -33,6 +33,7 @@ std::string layout_json(const Layout& layout, float per_pixel) {
   nlohmann::ordered_json controls = nlohmann::ordered_json::object();
   for (const auto& [key, r] : layout.controls) controls[key] = rect(r);
   j["controls"] = controls;
+  j["focused"] = layout.focused.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(layout.focused);
   j["tooltip"] = layout.tooltip;
   // What each panel says, a line of the screen per line, when the window reads its text.
   if (!layout.text.empty()) j["text"] = layout.text;
@@ -61,9 +62,10 @@ void LayoutProbe::after_frame(const AppState& state, const Layout& layout, long 
   for (const auto& [key, rect] : layout.controls)
     keys.push_back(key + " " + std::to_string(rect.x) + " " + std::to_string(rect.y) + " " + std::to_string(rect.w) + " " +
                    std::to_string(rect.h));
-  if (frame != kSettledFrame && keys == controls_ && layout.text == text_) return;
+  if (frame != kSettledFrame && keys == controls_ && layout.text == text_ && layout.focused == focused_) return;
   controls_ = std::move(keys);
   text_ = layout.text;
+  focused_ = layout.focused;
   std::string error;
   if (!write_layout(state, layout, path_, &error)) std::cerr << "attnlab: " << error << "\n";
 }

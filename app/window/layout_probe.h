@@ -35,6 +35,7 @@ class LayoutProbe {
   std::string path_;                        // empty: no --layout-out
   std::vector<std::string> controls_;       // the controls it last described, each with its rectangle
   std::map<std::string, std::string> text_;  // and the panels' text
+  std::string focused_;                      // and the control the keyboard was on
 };
 
 }  // namespace app

@@ -140,7 +140,7 @@ class WindowLoop {
     else handle_drop(state_, dropped);
   }
 
-  // Zoom (Ctrl + / Ctrl − / Ctrl 0): fonts built again at the new size, crisp, not stretched;
+  // Zoom (Ctrl + / Ctrl − / Ctrl 0): the glyphs rasterised at the new size, crisp, not stretched;
   // every size the panels take from fonts().scale follows. Presenter mode adds half again,
   // for the back of a lecture hall.
   void follow_zoom() {
@@ -148,20 +148,11 @@ class WindowLoop {
     if (wanted == fonts_zoom_) return;
     fonts_zoom_ = wanted;
     load_fonts(content_scale_ * fonts_zoom_);
-    backend_.reload_fonts();
     frames_left_ = kFramesAfterEvent;
   }
 
   FrameRequests draw_frame() {
     backend_.new_frame();
-    // Enter picks a menu's item, as Space does: Dear ImGui 1.86 reads Enter as "type into" only.
-    // (Its keyboard navigation is on while a menu or a dialog is open: app/frame.cpp.)
-    ImGuiIO& io = ImGui::GetIO();
-    const ImGuiWindow* nav = GImGui->NavWindow;
-    const auto down = [&io](ImGuiKey_ key) { return io.KeyMap[key] >= 0 && io.KeysDown[io.KeyMap[key]]; };
-    if (nav && (nav->Flags & ImGuiWindowFlags_ChildMenu) && (io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) &&
-        (down(ImGuiKey_Enter) || down(ImGuiKey_KeyPadEnter)))
-      io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
     ImGui::NewFrame();
     renderer_.begin_frame();
     const FrameRequests requests = DrawFrame(state_, layout_, {}, backend_.take_close_request());

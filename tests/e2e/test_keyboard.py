@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The window worked by keys alone (docs/keyboard.md), with xdotool under Xvfb, as a student who
 uses no mouse would: F10 and the arrows open another lesson from the Lessons menu, Tab reaches an
-entry, a number typed and Enter change it, Ctrl+Z undoes it, F12 and Enter export a PNG. The
+entry, a number typed and Enter change it, Ctrl+Z undoes it, F12 and Enter export a PNG; Tab
+reaches a check box and Space ticks it. The
 numbers follow each step: the session the app keeps (its autosave) is read after each, and its
 scenario's `--dump` is compared with what the step should give.
 
@@ -15,7 +16,7 @@ import sys
 import tempfile
 import unittest
 
-from xvfb import close_app, has_control, Xvfb, read_png, wait_for, xdo
+from xvfb import close_app, has_control, read_layout, Xvfb, read_png, wait_for, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -44,6 +45,29 @@ class KeysAlone(unittest.TestCase):
         wait_for(lambda: (s := self.kept(x)) is not None and holds(s), 30, what)
         return self.kept(x)
 
+    def open_window(self, x, scenario, layout):
+        """The window on scenario, its layout written to layout, with the keyboard (no window
+        manager: it goes to the window focused)."""
+        app = start_attnlab(ATTNLAB, scenario, "--layout-out", layout, env=x.env)
+        wait_for(lambda: layout.exists() or app.poll() is not None, 30, "the window")
+        if app.poll() is not None:
+            self.fail(f"attnlab exited with {app.returncode}: {app.stderr.read()}")
+        window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
+        xdo(x, "windowfocus", "--sync", window)
+        return app
+
+    def tab_to(self, x, layout, key, most=120):
+        """Tab until the control `key` has the keyboard, as --layout-out's "focused" says (written
+        again when it changes); fails after `most` presses. Returns how many it took."""
+        focused = lambda: (read_layout(layout) or {}).get("focused")
+        for presses in range(most + 1):
+            now = focused()
+            if now == key:
+                return presses
+            xdo(x, "key", "Tab")
+            wait_for(lambda: focused() != now, 10, f"Tab moving the keyboard on from {now}")
+        self.fail(f"{most} presses of Tab did not reach {key}")
+
     def dump(self, scenario):
         path = self.tmp / "scenario.json"
         path.write_text(json.dumps(scenario))
@@ -57,16 +81,11 @@ class KeysAlone(unittest.TestCase):
         png = self.tmp / "by-keys.png"
         with Xvfb() as x:
             layout = self.tmp / "layout.json"
-            app = start_attnlab(ATTNLAB, first, "--layout-out", layout, env=x.env)
+            app = self.open_window(x, first, layout)
             try:
-                wait_for(lambda: layout.exists() or app.poll() is not None, 30, "the window")
-                if app.poll() is not None:
-                    self.fail(f"attnlab exited with {app.returncode}: {app.stderr.read()}")
-                window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
-                xdo(x, "windowfocus", "--sync", window)  # no window manager: the keyboard goes to it
 
                 # F10 opens File; → goes on to Lessons; ↓ ↓ reaches the third lesson; Enter opens it. Each
-                # press has a frame of its own (app/platform/input_latch.h), however slow the frames
+                # press has a frame of its own (Dear ImGui's input queue), however slow the frames
                 # are: the keys are sent while the window is stopped (SIGSTOP), all within one frame.
                 xdo(x, "key", "F10")
                 self.wait_control(layout, "menu.open_link", "the File menu open")
@@ -76,9 +95,9 @@ class KeysAlone(unittest.TestCase):
                 s = self.wait_kept(x, lambda s: s.get("file", "").endswith("03_shared_qk.json"), "the third lesson opened")
                 self.assertEqual(self.dump(s["scenario"]), self.dump(shipped))
 
-                # Tab from the start goes through the Matrices panel's fields: n, d_model, d_k, heads,
-                # T, the five tokens, then X's first entry, typed into once reached.
-                xdo(x, "key", *["Tab"] * 11)
+                # Tab from the start goes through the Matrices panel's controls to X's first entry,
+                # typed into once reached.
+                self.tab_to(x, layout, "X[0][0]")
                 xdo(x, "type", "--delay", "100", "0.7")
                 xdo(x, "key", "Return")
                 s = self.wait_kept(x, lambda s: s["scenario"]["X"][0][0] == 0.7, "X[0][0] typed as 0.7")
@@ -103,6 +122,25 @@ class KeysAlone(unittest.TestCase):
                 image = read_png(png)
                 self.assertEqual(image.shape[:2], (800, 1280))
                 self.assertGreater(len({tuple(p) for p in image.reshape(-1, 3)[::97]}), 50, "a picture of the window, not one colour")
+            finally:
+                close_app(app)
+
+    def test_tab_reaches_a_check_box_and_space_toggles_it_as_a_click_would(self):
+        first = pathlib.Path(LESSONS, "01_qkt_vs_qqt.json")
+        shipped = json.loads(first.read_text())
+        with Xvfb() as x:
+            layout = self.tmp / "layout.json"
+            app = self.open_window(x, first, layout)
+            try:
+                presses = self.tab_to(x, layout, "causal")
+                self.assertGreater(presses, 1, "Tab went through the controls before it")
+                self.assertFalse(shipped["options"].get("mask", {}).get("causal", False))
+                xdo(x, "key", "space")
+                s = self.wait_kept(x, lambda s: s["scenario"]["options"]["mask"]["causal"], "Space ticking 'causal mask'")
+                clicked = json.loads(json.dumps(shipped))
+                clicked.setdefault("options", {}).setdefault("mask", {})["causal"] = True
+                self.assertEqual(self.dump(s["scenario"]), self.dump(clicked), "the scenario a click on the box gives, and no other change")
+                self.assertEqual(read_layout(layout).get("focused"), "causal", "the keyboard stays on the box")
             finally:
                 close_app(app)
 

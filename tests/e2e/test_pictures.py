@@ -176,6 +176,26 @@ class Pictures(unittest.TestCase):
             r = run(x, SCENARIO, "--export", self.tmp / "x.svg", "--panel", "Scores")
             self.assertEqual(r.returncode, 2)
 
+    def test_tokens_in_four_scripts_are_drawn_glyph_by_glyph(self):
+        # Cyrillic, Greek, Chinese and Korean tokens: each word drawn with its own glyphs (DejaVu Sans,
+        # and WenQuanYi Micro Hei behind it), so that a picture of 猫 is not one of 狗. A font without
+        # the glyphs draws both as "\ufffd"s (the replacement character), and the pictures are the same.
+        base = json.loads(pathlib.Path(SCENARIO).read_text())
+        words = ["кот", "γάτα", "猫", "고양이"]
+        others = {"кот": "пёс", "γάτα": "ψάρι", "猫": "狗", "고양이": "강아지"}  # as many characters: as many "\ufffd"s
+        with Xvfb() as x:
+            def picture(tokens, name):
+                scenario = dict(base, tokens=tokens + base["tokens"][len(tokens):], title="Кошка, γάτα, 猫, 고양이")
+                path = self.tmp / f"{name}.json"
+                path.write_text(json.dumps(scenario, ensure_ascii=False), encoding="utf-8")
+                r = run(x, path, "--screenshot", self.tmp / f"{name}.png", "--size", "720x420", "--panel", "scores")
+                self.assertEqual(r.returncode, 0, r.stderr)
+                return read_png(self.tmp / f"{name}.png")
+            cats = picture(words, "cats")
+            for i, word in enumerate(words):
+                swapped = words[:i] + [others[word]] + words[i + 1:]
+                self.assertFalse(np.array_equal(cats, picture(swapped, f"swap{i}")), f"{word} drawn as {others[word]} is")
+
     def test_a_transparent_background_keeps_alpha(self):
         with Xvfb() as x:
             r = run(x, SCENARIO, "--screenshot", self.tmp / "t.png", "--size", "800x500", "--panel", "Softmax",

@@ -132,7 +132,7 @@ class RecordSweep(unittest.TestCase):
                 xdo(x, "mousemove", self.origin[0] + int(frames[0] + frames[2] / 2), self.origin[1] + int(frames[1] + frames[3] / 2))
                 # Ctrl+click: type the number. No pause is needed between them: the window takes the
                 # keys, characters and clicks in the order they came, however slow its frames
-                # (app/platform/input_latch.h).
+                # (Dear ImGui's input queue).
                 xdo(x, "keydown", "ctrl", "click", "1", "keyup", "ctrl")
                 xdo(x, "key", "ctrl+a")
                 xdo(x, "type", "600")

@@ -181,9 +181,9 @@ class Window(unittest.TestCase):
                 app.kill()
                 app.wait()
 
-    # Dear ImGui 1.86 reads the pointer once a frame: a drag pressed, moved and released within
+    # Dear ImGui 1.86 read the pointer once a frame: a drag pressed, moved and released within
     # one slow frame was a click at its end, and the entry did not move (e2e.sessions failed so
-    # under load). The window stopped (SIGSTOP) while the drag is made is the slowest frame there is.
+    # under load); its input queue since 1.87 keeps the order. The window stopped (SIGSTOP) while the drag is made is the slowest frame there is.
     def test_a_drag_made_within_one_frame_moves_the_entry_as_a_slower_one_does(self):
         moved = {}
         for busy in (False, True):

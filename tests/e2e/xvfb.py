@@ -74,9 +74,8 @@ def read_png(path):
 def xdo(x, *args):
     """xdotool on the test's display (XTEST: events as a mouse and keyboard make them).
 
-    "key" is pressed as a hand presses it, down for a tenth of a second: Dear ImGui 1.86 reads
-    keys as held or not once a frame, so a press and release that land in one slow frame (a
-    loaded CI machine) are never seen, and a test that waits for Ctrl+Q waits in vain."""
+    "key" is pressed as a hand presses it, down for a tenth of a second, as a person would: the
+    window's input queue would see a quicker one too, but that is not what is being tested."""
     args = [str(a) for a in args]
     if args and args[0] == "key":
         options = args[1:3] if args[1:2] == ["--window"] else []

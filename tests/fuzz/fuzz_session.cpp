@@ -96,6 +96,7 @@ void draw(app::AppState& state) {
     g_renderer.begin_frame();
     app::DrawFrame(state, layout);
     ImGui::Render();
+    app::settle_headless_textures();
   }
   if (state.view.head < 0 || state.view.head >= state.scenario().heads) std::abort();
   if (!core::validate(state.scenario()).empty()) std::abort();
@@ -128,10 +129,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   io.IniFilename = nullptr;
   io.DisplaySize = ImVec2(1280, 720);
   io.DeltaTime = 1.0f / 60.0f;
+  app::make_headless();
   if (!app::load_fonts(1.0f)) std::abort();
-  unsigned char* pixels = nullptr;
-  int w = 0, h = 0;
-  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
   app::set_heatmap_renderer(&g_renderer);
   static WithoutDacOverride as_a_user;  // root too cannot read a file of mode 000
   return 0;

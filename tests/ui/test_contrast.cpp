@@ -13,8 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include <imgui_internal.h>  // the baked fonts' glyphs
+
 #include "app/files/files.h"
 #include "app/render/theme.h"
+#include "app/training/lab.h"
 #include "core/export/export_curves.h"
 #include "core/math/colormap.h"
 #include "tests/ui/ui_harness.h"
@@ -36,7 +39,7 @@ class OrderedHeatmaps final : public app::HeatmapRenderer {
     list->PrimReserve(3, 3);
     for (int i = 0; i < 3; ++i) list->PrimVtx(heatmap.min, mark, 0);
   }
-  ImTextureID texture(const app::CellImage&) override { return nullptr; }
+  ImTextureID texture(const app::CellImage&) override { return ImTextureID_Invalid; }
   static int marked(const ImDrawVert& v) { return v.uv.y == -1.0f && v.uv.x <= -1.0f ? static_cast<int>(-1.0f - v.uv.x) : -1; }
   std::vector<app::HeatmapDraw> drawn;
 };
@@ -66,11 +69,13 @@ struct Glyph {
 // (a filled triangle, a combo's arrow) may come before it in the same command.
 std::vector<Glyph> glyphs_of(const ImDrawData& data) {
   std::map<std::pair<float, float>, char32_t> atlas;  // a glyph's top-left (u, v): its codepoint
-  for (const ImFont* font : ImGui::GetIO().Fonts->Fonts)
-    for (const ImFontGlyph& g : font->Glyphs)
+  // Every size a font was drawn at has its glyphs (Dear ImGui 1.92 bakes a font a size at a time).
+  const ImStableVector<ImFontBaked, 32>& baked = ImGui::GetIO().Fonts->Builder->BakedPool;
+  for (int b = 0; b < baked.Size; ++b)
+    for (const ImFontGlyph& g : baked[b].Glyphs)
       if (g.Visible) atlas.emplace(std::make_pair(g.U0, g.V0), g.Codepoint);
   std::vector<Glyph> glyphs;
-  for (int l = 0; l < data.CmdListsCount; ++l) {
+  for (int l = 0; l < data.CmdLists.Size; ++l) {
     const ImDrawList* list = data.CmdLists[l];
     for (const ImDrawCmd& cmd : list->CmdBuffer) {
       if (cmd.UserCallback) continue;
@@ -135,7 +140,7 @@ void find_backgrounds(const ImDrawData& data, const std::vector<app::HeatmapDraw
       }
     }
   };
-  for (int l = 0; l < data.CmdListsCount; ++l) {
+  for (int l = 0; l < data.CmdLists.Size; ++l) {
     const ImDrawList* list = data.CmdLists[l];
     for (const ImDrawCmd& cmd : list->CmdBuffer) {
       if (cmd.UserCallback) continue;
@@ -249,6 +254,7 @@ TEST_F(ContrastTest, TheMeasureFindsGreyOnGrey) {
   ImGui::End();
   ImGui::PopStyleColor();
   ImGui::Render();
+  app::settle_headless_textures();
   const std::vector<std::string> low = low_contrast();
   EXPECT_EQ(drawn_glyphs, 5);
   ASSERT_EQ(low.size(), 5u);
@@ -265,7 +271,7 @@ TEST_F(ContrastTest, EachThemesTextReadsOnItsBackgrounds) {
                                  ImGuiCol_FrameBgHovered, ImGuiCol_FrameBgActive, ImGuiCol_TitleBg, ImGuiCol_TitleBgActive,
                                  ImGuiCol_Button, ImGuiCol_ButtonHovered, ImGuiCol_ButtonActive, ImGuiCol_Header,
                                  ImGuiCol_HeaderHovered, ImGuiCol_HeaderActive, ImGuiCol_Tab, ImGuiCol_TabHovered,
-                                 ImGuiCol_TabActive, ImGuiCol_TableHeaderBg, ImGuiCol_TableRowBgAlt, ImGuiCol_SliderGrab,
+                                 ImGuiCol_TabSelected, ImGuiCol_TableHeaderBg, ImGuiCol_TableRowBgAlt, ImGuiCol_SliderGrab,
                                  ImGuiCol_SliderGrabActive};
   const ImGuiCol secondary[] = {ImGuiCol_WindowBg, ImGuiCol_ChildBg,       ImGuiCol_PopupBg,       ImGuiCol_MenuBarBg,
                                 ImGuiCol_FrameBg,  ImGuiCol_TitleBg,       ImGuiCol_TitleBgActive, ImGuiCol_TableHeaderBg,

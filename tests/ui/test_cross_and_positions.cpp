@@ -96,13 +96,8 @@ TEST_F(UiTest, PresenterModeStepsThroughALesson) {
                  "[Geometry] Look at the outputs inside the hull of V, drawn as squares among the points of V.";
   state.open_document(lesson);
   frames(2);
-  const auto key = [&](int code) {
-    ImGui::GetIO().KeysDown[code] = true;
-    frame();
-    ImGui::GetIO().KeysDown[code] = false;
-    frame();
-  };
-  key(300);  // F11
+  const auto key = [&](ImGuiKey k) { press(k); };
+  key(ImGuiKey_F11);
   ASSERT_TRUE(state.view.presenter);
   EXPECT_EQ(state.view.presenter_panel, core::Panel::Softmax);  // the step's panel
   EXPECT_EQ(state.panels.lesson_step, 0);
@@ -118,24 +113,22 @@ TEST_F(UiTest, PresenterModeStepsThroughALesson) {
   EXPECT_FALSE(layout.panels.count("Matrices"));  // one panel alone
   EXPECT_GT(layout.panels["Softmax"].w, 1200);
   state.view.presenter_beside = core::Panel::Matrices;
-  key(262);  // →
+  key(ImGuiKey_RightArrow);
   EXPECT_EQ(state.panels.lesson_step, 1);
   EXPECT_EQ(state.view.presenter_panel, core::Panel::Geometry);
   EXPECT_TRUE(layout.panels.count("Geometry"));
-  key(262);  // past the last step: it stays
+  key(ImGuiKey_RightArrow);  // past the last step: it stays
   EXPECT_EQ(state.panels.lesson_step, 1);
-  key(263);  // ←
+  key(ImGuiKey_LeftArrow);
   EXPECT_EQ(state.view.presenter_panel, core::Panel::Softmax);
-  key(256);  // Esc leaves
+  key(ImGuiKey_Escape);  // Esc leaves
   EXPECT_FALSE(state.view.presenter);
   EXPECT_TRUE(layout.panels.count("Scores"));
   // Ctrl + zooms (the window rebuilds its fonts at the new size), Ctrl 0 goes back.
-  ImGui::GetIO().KeyCtrl = true;
-  key('=');
+  press(ImGuiKey_Equal, ImGuiMod_Ctrl);
   EXPECT_FLOAT_EQ(state.view.zoom, 1.1f);
-  key('0');
+  press(ImGuiKey_0, ImGuiMod_Ctrl);
   EXPECT_FLOAT_EQ(state.view.zoom, 1.0f);
-  ImGui::GetIO().KeyCtrl = false;
 }
 
 }  // namespace test_cross_and_positions

@@ -232,11 +232,8 @@ TEST_F(ExportsTest, PicturesAskWhereToGoWithThePanelInTheName) {
   own_lesson("02_one_w_or_two.json");
   fs::create_directories(dir / "home" / "Pictures");
   frames(2);
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeysDown[301] = true;  // F12, GLFW's key code
+  press(ImGuiKey_F12);
   frame();
-  io.KeysDown[301] = false;
-  frames(2);
   ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
   EXPECT_EQ(state.dialogs.file.name, "02_one_w_or_two.png");
   EXPECT_EQ(fs::path(state.dialogs.file.directory), dir / "course");
@@ -378,11 +375,8 @@ TEST_F(ExportsTest, TheLabsFilesAskWhereToGoNamedAfterTheExperiment) {
 TEST_F(ExportsTest, CopyAltTextPutsThePicturesDescriptionOnTheClipboard) {
   own_lesson("03_shared_qk.json");
   frames(2);
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeysDown[301] = true;  // F12 (GLFW_KEY_F12): the window as a PNG, the dialog asks where
-  frame();
-  io.KeysDown[301] = false;
-  frames(3);
+  press(ImGuiKey_F12);  // the window as a PNG, the dialog asks where
+  frames(2);
   ASSERT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::Export);
   ASSERT_EQ(state.dialogs.file.exported.format, core::ExportFormat::Png);
   ImGui::SetClipboardText("");

@@ -253,24 +253,18 @@ TEST_F(FilesTest, ResetLessonRestoresTheFileAndArrowKeysStepThroughIt) {
   EXPECT_TRUE(state.scenario() == edited);
   EXPECT_NE(state.status.find("not reset"), std::string::npos) << state.status;
 
-  const auto key = [&](int code) {
-    ImGui::GetIO().KeysDown[code] = true;
-    frame();
-    ImGui::GetIO().KeysDown[code] = false;
-    frame();
-  };
   EXPECT_FALSE(state.view.presenter);
   EXPECT_EQ(state.panels.lesson_step, 0);
-  key(262);  // →
+  press(ImGuiKey_RightArrow);
   EXPECT_EQ(state.panels.lesson_step, 1);
   EXPECT_EQ(state.panels.lit_panel, core::Panel::Softmax);
-  key(262);  // past the last step: it stays
+  press(ImGuiKey_RightArrow);  // past the last step: it stays
   EXPECT_EQ(state.panels.lesson_step, 1);
-  key(263);  // ←
+  press(ImGuiKey_LeftArrow);
   EXPECT_EQ(state.panels.lesson_step, 0);
   // Not behind a dialog: the file dialog has the keys.
   state.dialogs.file.purpose = app::FileDialog::Purpose::Open;
-  key(262);
+  press(ImGuiKey_RightArrow);
   EXPECT_EQ(state.panels.lesson_step, 0);
 }
 
@@ -301,11 +295,7 @@ TEST_F(FilesTest, OpeningWithUnsavedChangesAsksFirst) {
   EXPECT_FALSE(app::request_open(state, other));
   frames(2);
   EXPECT_TRUE(state.scenario() == edited);  // nothing replaced yet: the question is open
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeysDown[static_cast<int>('D')] = true;  // discard them and open
-  frame();
-  io.KeysDown[static_cast<int>('D')] = false;
-  frames(1);
+  press(ImGuiKey_D);  // discard them and open
   EXPECT_EQ(state.scenario().n(), 2);
   EXPECT_EQ(state.library.file, other);
   ctrl_key('Z');

@@ -75,7 +75,7 @@ class GeometryLabelsTest : public UiTest {
   // What a person checks by eye on one plot.
   void expect_legible(const app::PlotLayout& plot) {
     ASSERT_FALSE(plot.marks.empty());
-    const float regular = app::fonts().regular->FontSize;
+    const float regular = app::font_px(app::fonts().regular);
     for (size_t a = 0; a < plot.labels.size(); ++a) {
       const app::PlotLabel& label = plot.labels[a];
       EXPECT_GE(label.rect.h, regular - 0.01f) << label.text << ": smaller than the panels' text";

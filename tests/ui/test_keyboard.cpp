@@ -6,7 +6,9 @@
 // go from menu to menu, and Dear ImGui's keyboard navigation is on only while one is open, so
 // that the arrows stay the lesson's elsewhere. tests/e2e/test_keyboard.py does the same with a
 // real keyboard under Xvfb, up to a PNG exported.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include <imgui_internal.h>
 
@@ -16,25 +18,17 @@ namespace test_keyboard {
 
 namespace {
 
-constexpr int kKeyTab = 258, kKeyF6 = 295, kKeyF10 = 299, kKeyRight = 262, kKeyDown = 264, kKeyUp = 265, kKeyLeftAlt = 342;  // GLFW's key codes, as its backend maps them
+constexpr ImGuiKey kKeyTab = ImGuiKey_Tab, kKeyF6 = ImGuiKey_F6, kKeyF10 = ImGuiKey_F10, kKeyRight = ImGuiKey_RightArrow,
+                   kKeyDown = ImGuiKey_DownArrow, kKeyUp = ImGuiKey_UpArrow;
 
 }  // namespace
 
 class KeyboardTest : public UiTest {
  protected:
   // One key pressed and let go, a frame each, then two frames for what it asked.
-  void key(int code, bool shift = false) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeyMap[ImGuiKey_Tab] = kKeyTab;
-    io.KeyMap[ImGuiKey_RightArrow] = kKeyRight;
-    io.KeyMap[ImGuiKey_UpArrow] = kKeyUp;
-    io.KeyMap[ImGuiKey_DownArrow] = kKeyDown;
-    io.KeyShift = shift;
-    io.KeysDown[code] = true;
+  void key(ImGuiKey k, bool shift = false) {
+    press(k, shift ? ImGuiMod_Shift : 0);
     frame();
-    io.KeysDown[code] = false;
-    io.KeyShift = false;
-    frames(2);
   }
   void press_tab(bool shift = false) { key(kKeyTab, shift); }
   void type(const char* text) {
@@ -104,11 +98,11 @@ class KeysAloneTest : public KeyboardTest {
     return id == std::string::npos ? name : name.substr(id + 3);
   }
   // Whether the menu bar's menu of that title is open: its popup's id is BeginMenu's, the title
-  // hashed in the bar's "##menubar" scope.
+  // hashed in the bar's "##MenuBar" scope (1.86: "##menubar").
   static bool menu_open(const char* title) {
     const ImGuiWindow* bar = ImGui::FindWindowByName("##MainMenuBar");
     if (!bar) return false;
-    const ImGuiID id = ImHashStr(title, 0, ImHashStr("##menubar", 0, bar->ID));
+    const ImGuiID id = ImHashStr(title, 0, ImHashStr("##MenuBar", 0, bar->ID));
     for (const ImGuiPopupData& p : GImGui->OpenPopupStack)
       if (p.PopupId == id) return true;
     return false;
@@ -118,9 +112,35 @@ class KeysAloneTest : public KeyboardTest {
 TEST_F(KeysAloneTest, TabReachesAFieldBeforeAnyClick) {
   frames(3);
   EXPECT_EQ(keyboard_window(), "Matrices");
-  key(kKeyTab);
+  int presses = 0;
+  for (; presses < 40 && !ImGui::GetIO().WantTextInput; ++presses) key(kKeyTab);
   EXPECT_TRUE(ImGui::GetIO().WantTextInput) << "Tab gave no field the keyboard";
+  EXPECT_FALSE(layout.focused.empty()) << "the field Tab reached is named";
   EXPECT_EQ(keyboard_window(), "Matrices");
+}
+
+// Tab goes through every control, check boxes too; Space ticks the box the keyboard is on, and the
+// scenario changes as a click on it would change it.
+TEST_F(KeysAloneTest, TabReachesACheckBoxAndSpaceTicksItAsAClickWould) {
+  frames(3);
+  core::Scenario clicked = state.scenario();
+  ASSERT_FALSE(clicked.options.causal);
+  clicked.options.causal = true;
+  std::vector<std::string> passed;
+  for (int presses = 0; presses < 120 && layout.focused != "causal"; ++presses) {
+    key(kKeyTab);
+    passed.push_back(layout.focused);
+  }
+  ASSERT_EQ(layout.focused, "causal") << "Tab went through " << passed.size() << " controls without reaching 'causal mask'";
+  EXPECT_GT(std::count_if(passed.begin(), passed.end(), [](const std::string& k) { return !k.empty(); }), 3) << "the controls before it are named";
+  key(ImGuiKey_Space);
+  EXPECT_TRUE(state.scenario().options.causal);
+  EXPECT_EQ(core::scenario_to_text(state.scenario()), core::scenario_to_text(clicked));
+  EXPECT_EQ(layout.focused, "causal");
+  // ← and → are the keyboard's now, between controls: the lesson keeps its step.
+  const int step = state.panels.lesson_step;
+  key(kKeyRight);
+  EXPECT_EQ(state.panels.lesson_step, step);
 }
 
 TEST_F(KeysAloneTest, F6MovesThroughThePanelsInTheOrderShown) {
@@ -141,7 +161,7 @@ TEST_F(KeysAloneTest, F6MovesThroughThePanelsInTheOrderShown) {
 
 TEST_F(KeysAloneTest, F10OpensTheMenusAndTheArrowsGoFromMenuToMenu) {
   frames(3);
-  EXPECT_FALSE(ImGui::GetIO().ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard);  // the arrows are the lesson's
+  EXPECT_TRUE(ImGui::GetIO().ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard);  // always, for Tab
   key(kKeyF10);
   EXPECT_TRUE(menu_open("File"));
   EXPECT_TRUE(ImGui::GetIO().ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard);
@@ -155,8 +175,8 @@ TEST_F(KeysAloneTest, F10OpensTheMenusAndTheArrowsGoFromMenuToMenu) {
 TEST_F(KeysAloneTest, AltAloneOpensTheMenusAndAltWithADragDoesNot) {
   ImGuiIO& io = ImGui::GetIO();
   const auto alt = [&](bool down) {
-    io.KeysDown[kKeyLeftAlt] = down;
-    io.KeyAlt = down;  // as GLFW's backend sets it from the key
+    io.AddKeyEvent(ImGuiKey_LeftAlt, down);
+    io.AddKeyEvent(ImGuiMod_Alt, down);  // as the GLFW backend gives it with the key
     frame();
   };
   frames(3);

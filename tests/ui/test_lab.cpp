@@ -272,10 +272,8 @@ TEST_F(LabTest, F11ShowsTheLabOverTheWholeWindow) {
   const app::Rect windowed = layout.panels.at("Experiment");
   EXPECT_GT(windowed.y, 0);  // under the menu bar
   const auto f11 = [&] {
-    ImGui::GetIO().KeysDown[300] = true;  // GLFW_KEY_F11
+    press(ImGuiKey_F11);
     frame();
-    ImGui::GetIO().KeysDown[300] = false;
-    frames(2);
   };
   f11();
   ASSERT_TRUE(state.view.presenter);

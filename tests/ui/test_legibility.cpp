@@ -144,7 +144,7 @@ TEST_F(LegibilityTest, TheRankPanelsEffectiveCountFollowsTheOptions) {
 // font: the weights' colour bar and second line below give way, and the row shared with Rank is
 // split so that both keep them (seven tokens' weights and a 4 × 4 W^Q W^Kᵀ had none).
 TEST_F(LegibilityTest, At1024x768TheWeightsAndWQKKeepTheirNumbers) {
-  const float small = app::fonts().small->FontSize;
+  const float small = app::font_px(app::fonts().small);
   for (const fs::path& lesson : shipped_lessons()) {
     SCOPED_TRACE(lesson.filename().string());
     open(lesson, ImVec2(1024, 768));
@@ -168,7 +168,7 @@ TEST_F(LegibilityTest, SevenTokensWeightsAt1280x720AreInTheRegularFont) {
     SCOPED_TRACE(lesson.filename().string());
     const app::HeatmapRect& A = layout.heatmaps.at("Softmax/weights");
     EXPECT_TRUE(A.numbers);
-    EXPECT_FLOAT_EQ(A.number_px, app::fonts().regular->FontSize) << "cells " << A.cell_w << " × " << A.cell_h;
+    EXPECT_FLOAT_EQ(A.number_px, app::font_px(app::fonts().regular)) << "cells " << A.cell_w << " × " << A.cell_h;
   }
   EXPECT_GE(seven, 2);
 }
@@ -181,13 +181,13 @@ TEST_F(LegibilityTest, LessonSixsOutputsHaveNumbersAt1280x720) {
   for (const char* key : {"Output/AV", "Output/alt", "Output/Y"}) {
     const app::HeatmapRect& hm = layout.heatmaps.at(key);
     EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
-    EXPECT_GE(hm.number_px, app::fonts().small->FontSize - 0.01f) << key;
+    EXPECT_GE(hm.number_px, app::font_px(app::fonts().small) - 0.01f) << key;
   }
 }
 
 // Geometry's tick labels in the panels' text size, as its names and legend are (they were 11 px).
 TEST_F(LegibilityTest, GeometrysTicksAreInTheTextSize) {
-  const float regular = app::fonts().regular->FontSize;
+  const float regular = app::font_px(app::fonts().regular);
   for (const ImVec2 size : {ImVec2(1024, 768), ImVec2(1280, 720), ImVec2(1920, 1080)})
     for (const fs::path& lesson : shipped_lessons()) {
       SCOPED_TRACE(lesson.filename().string() + " at " + size_name(size));
@@ -231,7 +231,7 @@ TEST_F(LongWordTest, AMegabyteWordInTheNotesDrawsOnlyWhatShows) {
     EXPECT_NE(layout.panels.count("Lesson"), 0u);
     size_t n = 0, reserved = 0;
     const ImDrawData* data = ImGui::GetDrawData();
-    for (int i = 0; i < data->CmdListsCount; ++i) {
+    for (int i = 0; i < data->CmdLists.Size; ++i) {
       n += static_cast<size_t>(data->CmdLists[i]->VtxBuffer.Size);
       reserved = std::max(reserved, static_cast<size_t>(data->CmdLists[i]->VtxBuffer.Capacity));
     }
@@ -264,6 +264,31 @@ TEST_F(ScriptTextTest, ANewlineStartsALineBelowWithAllItsRuns) {
   EXPECT_FLOAT_EQ(size.y, 2 * line_h);
   EXPECT_FLOAT_EQ(size.x, std::max(app::script_text_size("one W^Q").x, app::script_text_size("two W^K").x));
   EXPECT_GT(k_top, top + 0.5f * line_h) << "the second line's superscript K was drawn on the first line";
+}
+
+}  // namespace test_legibility
+
+namespace test_legibility {
+
+// Which text asks the page for the CJK font: a character of a CJK block, whole; not Latin, Greek,
+// Cyrillic or emoji, nor a lead byte cut short.
+TEST(CjkText, IsToldByItsCharactersNotByItsBytes) {
+  for (const char* yes : {"猫", "the 猫", "고양이", "ｶﾀｶﾅ", "かな", "\u3001", "\u1100"})
+    EXPECT_TRUE(app::needs_cjk_font(yes)) << yes;
+  for (const char* no : {"", "cat", "кот", "γάτα", "é", "\u0FFF", "\xE7\x8C", "\xE7" "a\xAB", "\xF0\x9F\x98\x80", "\xF0\xA0\x80\x80"})
+    EXPECT_FALSE(app::needs_cjk_font(no)) << no;
+}
+
+// Each of the scripts has its glyphs in the fonts (DejaVu Sans; WenQuanYi Micro Hei behind it),
+// found as such, not as the replacement character that stands for a missing one.
+TEST_F(LegibilityTest, TheFontsHaveGlyphsForCyrillicGreekChineseAndKorean) {
+  frame();
+  ImFont* font = app::fonts().regular;
+  ASSERT_TRUE(app::fonts().cjk) << "fonts-wqy-microhei is needed";
+  ImFontBaked* baked = font->GetFontBaked(app::font_px(font));
+  for (ImWchar c : {0x043A /* к */, 0x03B3 /* γ */, 0x732B /* 猫 */, 0x72D7 /* 狗 */, 0xACE0 /* 고 */})
+    EXPECT_NE(baked->FindGlyphNoFallback(c), nullptr) << std::hex << c;
+  EXPECT_EQ(baked->FindGlyphNoFallback(0xE000), nullptr) << "a private-use character: neither font has it";
 }
 
 }  // namespace test_legibility

@@ -124,9 +124,9 @@ TEST_F(MatrixToolsTest, ARightClickOnTheTitleOpensTheMenu) {
   const app::Rect dots = control("tools.W_Q[0]");
   mouse_to(ImVec2(dots.x - 12, dots.y + dots.h / 2));  // on "W^Q", just left of its ⋯
   frame();
-  ImGui::GetIO().MouseDown[1] = true;
+  ImGui::GetIO().AddMouseButtonEvent(1, true);
   frame();
-  ImGui::GetIO().MouseDown[1] = false;
+  ImGui::GetIO().AddMouseButtonEvent(1, false);
   frames(2);
   EXPECT_TRUE(layout.controls.count("tools.paste")) << "no menu after a right-click on W^Q's title";
 }

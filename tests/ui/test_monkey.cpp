@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <random>
+#include <vector>
 
 #include <imgui_internal.h>
 
@@ -65,14 +66,29 @@ TEST_F(MonkeyTest, TenThousandFramesOfRandomInput) {
   const core::Scenario start = state.scenario();
   const long start_revision = state.revision();
   const char keys[] = {'Z', 'Y', 'A', 'S', 'O', 'Q', '1', '5', '-', '.'};
+  const auto key_of_char = [](char c) {
+    if (c == '-') return ImGuiKey_Minus;
+    if (c == '.') return ImGuiKey_Period;
+    return key_of(c);
+  };
   int frame_count = 0, modal_frames = 0;
-  // One frame of the app, then the invariants.
+  std::vector<ImGuiKey> held;  // pressed for one frame: let go after it
+  ImVec2 pointer(0, 0);
+  const auto move = [&](ImVec2 p) {
+    pointer = p;
+    io.AddMousePosEvent(p.x, p.y);
+  };
+  const auto hold = [&](ImGuiKey k) {
+    io.AddKeyEvent(k, true);
+    held.push_back(k);
+  };
+  // One frame of the app, then the invariants. Input given before it that the frame does not take
+  // (Dear ImGui's queue gives a press or a button's change a frame of its own) waits for the next.
   const auto step = [&] {
     frame();
     modal_frames += ImGui::GetTopMostPopupModal() != nullptr;
-    for (bool& down : io.KeysDown) down = false;
-    io.KeyCtrl = io.KeyShift = false;
-    io.MouseWheel = 0;
+    for (ImGuiKey k : held) io.AddKeyEvent(k, false);
+    held.clear();
     expect_invariants(state, frame_count++);
   };
   // Mostly where the editable things are: the editor on the left, the geometry bottom right.
@@ -86,47 +102,50 @@ TEST_F(MonkeyTest, TenThousandFramesOfRandomInput) {
   while (frame_count < 10000 && !HasFatalFailure()) {
     const float action = unit(rng);
     if (action < 0.5f) {  // a drag: press, move a few frames, release
-      io.MousePos = somewhere();
+      move(somewhere());
       step();
-      io.MouseDown[0] = true;
+      io.AddMouseButtonEvent(0, true);
       step();
       const int moves = 2 + static_cast<int>(unit(rng) * 8);
       const ImVec2 delta((unit(rng) - 0.5f) * 30, (unit(rng) - 0.5f) * 10);
       for (int m = 0; m < moves; ++m) {
-        io.MousePos = ImVec2(io.MousePos.x + delta.x, io.MousePos.y + delta.y);
+        move(ImVec2(pointer.x + delta.x, pointer.y + delta.y));
         step();
       }
-      io.MouseDown[0] = false;
+      io.AddMouseButtonEvent(0, false);
       step();
     } else if (action < 0.7f) {  // a click, sometimes a double one, sometimes the right button
-      io.MousePos = somewhere();
+      move(somewhere());
       step();
       const int button = unit(rng) < 0.15f ? 1 : 0;
       for (int c = unit(rng) < 0.2f ? 2 : 1; c > 0; --c) {
-        io.MouseDown[button] = true;
+        io.AddMouseButtonEvent(button, true);
         step();
-        io.MouseDown[button] = false;
+        io.AddMouseButtonEvent(button, false);
         step();
       }
     } else if (action < 0.8f) {
-      io.MousePos = somewhere();
-      io.MouseWheel = unit(rng) < 0.5f ? 1.0f : -1.0f;
+      move(somewhere());
+      io.AddMouseWheelEvent(0, unit(rng) < 0.5f ? 1.0f : -1.0f);
       step();
     } else if (action < 0.95f) {  // a key, with or without Ctrl and Shift, typed into whatever has the keyboard
       const char k = keys[static_cast<size_t>(unit(rng) * sizeof keys) % sizeof keys];
-      io.KeyCtrl = unit(rng) < 0.4f;
-      io.KeyShift = unit(rng) < 0.2f;
-      io.KeysDown[static_cast<int>(k)] = true;
-      if (!io.KeyCtrl) io.AddInputCharacter(static_cast<unsigned>(k));
+      const bool ctrl = unit(rng) < 0.4f;
+      const bool shift = unit(rng) < 0.2f;
+      if (ctrl) hold(ImGuiMod_Ctrl);
+      if (shift) hold(ImGuiMod_Shift);
+      hold(key_of_char(k));
+      if (!ctrl) io.AddInputCharacter(static_cast<unsigned>(k));
       step();
     } else {
-      io.KeysDown[io.KeyMap[ImGuiKey_Escape] = 256] = true;
+      hold(ImGuiKey_Escape);
       step();
     }
   }
   if (HasFatalFailure()) return;
   // Let go of everything, then undo back to the start.
-  io.MouseDown[0] = io.MouseDown[1] = false;
+  io.AddMouseButtonEvent(0, false);
+  io.AddMouseButtonEvent(1, false);
   frames(3);
   const long changes = state.revision() - start_revision;
   std::printf("monkey: %d frames, %ld changes, %zu undo steps left, %d frames in a modal\n", frame_count, changes,

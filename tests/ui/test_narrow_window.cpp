@@ -43,10 +43,8 @@ class NarrowWindowTest : public UiTest {
   void wheel(ImVec2 at, float turns) {
     mouse_to(at);
     frame();
-    ImGui::GetIO().MouseWheel = turns;
-    frame();
-    ImGui::GetIO().MouseWheel = 0;
-    frames(2);
+    UiTest::wheel(turns);
+    frames(3);
   }
 };
 

@@ -159,7 +159,7 @@ TEST_F(UiTest, ASweepsCaptionIsCentredBelowThePanels) {
     // Centred: as far from the left edge as its end from the right.
     const float end = strip->DC.CursorMaxPos.x - strip->Pos.x;
     ImGui::NewFrame();  // text is measured within a frame, in the titles' font
-    ImGui::PushFont(app::fonts().title);
+    app::PushFontOf(app::fonts().title);
     const float width = app::script_text_size("W^O").x + ImGui::CalcTextSize("[1][0] = \u22120.25").x;
     ImGui::PopFont();
     ImGui::EndFrame();

@@ -59,16 +59,7 @@ class PlatformFilesTest : public SessionTest {
  protected:
   FakePlatform fake;
 
-  void press_ctrl(int key, bool shift = false) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeyCtrl = true;
-    io.KeyShift = shift;
-    io.KeysDown[key] = true;
-    frame();
-    io.KeysDown[key] = false;
-    io.KeyCtrl = io.KeyShift = false;
-    frame();
-  }
+  void press_ctrl(char key, bool shift = false) { ctrl_key(key, shift); }
 };
 
 TEST_F(PlatformFilesTest, TheFileShortcutsAskThePlatformsChooserNotTheInAppDialog) {
@@ -88,10 +79,7 @@ TEST_F(PlatformFilesTest, TheFileShortcutsAskThePlatformsChooserNotTheInAppDialo
   EXPECT_EQ(fake.asked[2], app::FileDialog::Purpose::SaveAs);
   EXPECT_EQ(state.dialogs.file.purpose, app::FileDialog::Purpose::None);
   // F12, the window as a PNG: where it goes is the platform's to ask too (the page downloads it).
-  ImGui::GetIO().KeysDown[301] = true;  // GLFW_KEY_F12
-  frame();
-  ImGui::GetIO().KeysDown[301] = false;
-  frame();
+  press(ImGuiKey_F12);
   ASSERT_EQ(fake.exports_asked.size(), 1u);
   EXPECT_EQ(fake.exports_asked[0].format, core::ExportFormat::Png);
   EXPECT_EQ(fake.exports_asked[0].picture.scale, 1.0f);

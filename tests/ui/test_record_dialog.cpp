@@ -11,10 +11,7 @@ namespace test_record_dialog {
 
 namespace {
 
-constexpr int kEscape = 256;  // GLFW's code, as the window maps ImGuiKey_Escape
-
 TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
-  ImGui::GetIO().KeyMap[ImGuiKey_Escape] = kEscape;
   core::Scenario s = state.scenario();
   s.X(1, 0) = 0.25;
   state.open_document(s);
@@ -44,10 +41,7 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   // Picking again and pressing Esc keeps the entry picked before.
   click(center(control("record.pick")));
   ASSERT_TRUE(state.dialogs.record.picking);
-  ImGui::GetIO().KeysDown[kEscape] = true;
-  frame();
-  ImGui::GetIO().KeysDown[kEscape] = false;
-  frame();
+  press(ImGuiKey_Escape);
   EXPECT_FALSE(state.dialogs.record.picking);
   EXPECT_TRUE(state.dialogs.record.open);
   EXPECT_EQ(state.dialogs.record.sweep.param, "X[1][0]");
@@ -137,6 +131,7 @@ TEST_F(UiTest, ClosingTheWindowDuringARecordingCancelsItThenQuits) {
   ImGui::NewFrame();
   app::FrameRequests requests = app::DrawFrame(state, layout, picture, /*close_asked=*/true);
   ImGui::Render();
+  app::settle_headless_textures();
   EXPECT_TRUE(state.dialogs.record.cancel);
   EXPECT_FALSE(requests.quit);  // not while the recording winds down
   state.dialogs.record.phase = app::RecordSweep::Phase::Idle;  // the window stopped it

@@ -71,9 +71,9 @@ TEST_F(TrainingAnimationTest, AFrameShowsTheCurvesBesideThePanel) {
   ImGui::NewFrame();
   {
     const app::CurrentFrame current(layout, picture);
-    EXPECT_EQ(app::legend_value_font()->FontSize, app::fonts().regular->FontSize);
+    EXPECT_EQ(app::font_px(app::legend_value_font()), app::font_px(app::fonts().regular));
     picture.active = false;
-    EXPECT_EQ(app::legend_value_font()->FontSize, app::fonts().small->FontSize);
+    EXPECT_EQ(app::font_px(app::legend_value_font()), app::font_px(app::fonts().small));
     picture.active = true;
   }
   ImGui::EndFrame();

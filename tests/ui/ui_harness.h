@@ -1,5 +1,5 @@
 // Headless UI harness: a Dear ImGui context with no backend and no GL, the
-// real fonts and panels, mouse and keys injected through io as a backend would.
+// real fonts and panels, mouse and keys given as a backend gives them: Dear ImGui's input events.
 #pragma once
 
 #include <chrono>
@@ -25,14 +25,8 @@ class UiTest : public ::testing::Test {
     io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(1280, 720);
     io.DeltaTime = 1.0f / 60.0f;
-    // As the GLFW backend maps them: GLFW's key codes for letters are ASCII.
-    io.KeyMap[ImGuiKey_Z] = 'Z';
-    io.KeyMap[ImGuiKey_Y] = 'Y';
-    io.KeyMap[ImGuiKey_Space] = ' ';  // Dear ImGui's keyboard navigation needs it (on while a menu is open)
+    app::make_headless();
     ASSERT_TRUE(app::load_fonts(1.0f)) << "DejaVu Sans (fonts-dejavu-core) is needed";
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no texture upload
     app::set_heatmap_renderer(&renderer);
   }
   void TearDown() override {
@@ -47,6 +41,7 @@ class UiTest : public ::testing::Test {
     app::heatmap_renderer().begin_frame();  // the harness's, or the one a test put in its place
     const app::FrameRequests requests = app::DrawFrame(state, layout, picture);
     ImGui::Render();
+    app::settle_headless_textures();
     return requests;
   }
   void frames(int count) {
@@ -62,8 +57,28 @@ class UiTest : public ::testing::Test {
     }
     return false;
   }
-  void mouse_to(ImVec2 p) { ImGui::GetIO().MousePos = p; }
-  void mouse_down(bool down) { ImGui::GetIO().MouseDown[0] = down; }
+  void mouse_to(ImVec2 p) { ImGui::GetIO().AddMousePosEvent(p.x, p.y); }
+  void mouse_down(bool down) { ImGui::GetIO().AddMouseButtonEvent(0, down); }
+  void wheel(float notches) { ImGui::GetIO().AddMouseWheelEvent(0, notches); }
+  // A key down for a frame, then up for a frame, with the modifiers given held around it.
+  void press(ImGuiKey key, ImGuiKeyChord mods = 0) {
+    ImGuiIO& io = ImGui::GetIO();
+    for (ImGuiKey mod : {ImGuiMod_Ctrl, ImGuiMod_Shift, ImGuiMod_Alt})
+      if (mods & mod) io.AddKeyEvent(mod, true);
+    io.AddKeyEvent(key, true);
+    frame();
+    io.AddKeyEvent(key, false);
+    for (ImGuiKey mod : {ImGuiMod_Ctrl, ImGuiMod_Shift, ImGuiMod_Alt})
+      if (mods & mod) io.AddKeyEvent(mod, false);
+    frame();
+  }
+  // A letter's or a digit's key, as on a keyboard ('Z': ImGuiKey_Z).
+  static ImGuiKey key_of(char c) {
+    if (c >= 'A' && c <= 'Z') return static_cast<ImGuiKey>(ImGuiKey_A + (c - 'A'));
+    if (c >= 'a' && c <= 'z') return static_cast<ImGuiKey>(ImGuiKey_A + (c - 'a'));
+    if (c >= '0' && c <= '9') return static_cast<ImGuiKey>(ImGuiKey_0 + (c - '0'));
+    return ImGuiKey_None;
+  }
 
   static ImVec2 center(const app::Rect& r) { return ImVec2(r.x + r.w / 2, r.y + r.h / 2); }
   // Scrolls the Matrices panel with the mouse wheel until `key` is on screen.
@@ -75,9 +90,8 @@ class UiTest : public ::testing::Test {
       }
       const bool below = rects.empty() || rects.find(key) == rects.end() || rects.find(key)->second.y > 300;
       mouse_to(ImVec2(200, 400));
-      ImGui::GetIO().MouseWheel = attempt < 30 ? (below ? -1.0f : 1.0f) : 1.0f;
+      wheel(attempt < 30 ? (below ? -1.0f : 1.0f) : 1.0f);
       frame();
-      ImGui::GetIO().MouseWheel = 0;
       frame();
     }
     return nullptr;
@@ -131,16 +145,7 @@ class UiTest : public ::testing::Test {
     mouse_to(ImVec2(1270, 5));  // away, so no tooltip covers anything
     frame();
   }
-  void ctrl_key(char key, bool shift = false) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeyCtrl = true;
-    io.KeyShift = shift;
-    io.KeysDown[static_cast<int>(key)] = true;
-    frame();
-    io.KeysDown[static_cast<int>(key)] = false;
-    io.KeyCtrl = io.KeyShift = false;
-    frame();
-  }
+  void ctrl_key(char key, bool shift = false) { press(key_of(key), ImGuiMod_Ctrl | (shift ? ImGuiMod_Shift : 0)); }
 
   // Double-click a drag field: it becomes a text field with everything selected
   // (Ctrl+A), then the text is typed. No Enter: see press_enter().
@@ -159,20 +164,17 @@ class UiTest : public ::testing::Test {
   // In the field that has the keyboard: everything selected (Ctrl+A), then the text typed over it.
   void type_over(const char* text) {
     ImGuiIO& io = ImGui::GetIO();
-    io.KeyCtrl = true;
-    io.KeysDown[io.KeyMap[ImGuiKey_A] = 'A'] = true;
+    io.AddKeyEvent(ImGuiMod_Ctrl, true);
+    io.AddKeyEvent(ImGuiKey_A, true);
     frame();
-    io.KeysDown['A'] = false;
-    io.KeyCtrl = false;
+    io.AddKeyEvent(ImGuiKey_A, false);
+    io.AddKeyEvent(ImGuiMod_Ctrl, false);
     io.AddInputCharactersUTF8(text);
     frame();
   }
   void press_enter() {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeysDown[io.KeyMap[ImGuiKey_Enter] = 257] = true;  // GLFW_KEY_ENTER
+    press(ImGuiKey_Enter);
     frame();
-    io.KeysDown[257] = false;
-    frames(2);
   }
 
   // The Result the app shows must be compute() of the scenario it holds.

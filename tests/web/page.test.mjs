@@ -451,3 +451,27 @@ test("40 random scenarios: dump() and exportFile() equal the native --dump and -
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("tokens in Chinese and Korean fetch the CJK font once, and each is drawn with its own glyphs", async () => {
+  const { page, context, errors } = await open();
+  const fetched = [];
+  page.on("request", (r) => { if (r.url().endsWith("wqy-microhei.ttc")) fetched.push(r.url()); });
+  await frames(page, 4);
+  assert.deepEqual(fetched, [], "the first lesson has no CJK text: the font is not fetched");
+  const base = JSON.parse(fs.readFileSync(testScenarios[0], "utf8"));
+  const canvas = async (tokens) => {
+    assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), JSON.stringify({ ...base, tokens: [...tokens, ...base.tokens.slice(tokens.length)] })), { ok: true });
+    await page.waitForFunction(() => Module.attnlabFontsArrived === true, null, { timeout: 20000 });
+    await frames(page, 4);
+    return page.locator("canvas").screenshot();
+  };
+  const cats = await canvas(["кот", "γάτα", "猫", "고양이"]);
+  if (shots) fs.writeFileSync(path.join(shots, "page-cjk.png"), cats);
+  // 猫 and 狗 are each one "\uFFFD" (the replacement character) without the font: the pictures part only with it.
+  assert.notDeepEqual(await canvas(["кот", "γάτα", "狗", "고양이"]), cats);
+  assert.notDeepEqual(await canvas(["кот", "γάτα", "猫", "강아지"]), cats);
+  assert.equal(fetched.length, 1, "fetched once");
+  assert.doesNotMatch(await statusLine(page), /drawn as/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -89,9 +89,8 @@ export const jsonFiles = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith("
 export const lessons = jsonFiles(path.join(root, "assets/lessons"));
 export const testScenarios = jsonFiles(path.join(root, "tests/data"));
 
-// A key as a hand presses it: held down until the page has drawn two frames, then let go. Dear
-// ImGui 1.86 reads a key as held or not once a frame, so a press and a release that land between
-// two frames (a busy machine's slow frame) are never seen: this waits for the frames, not for a time.
+// A key as a hand presses it: held down until the page has drawn two frames, then let go, as a
+// person does (Dear ImGui's input queue would see a quicker one too): frames, not a time.
 // combo: Playwright's names joined by "+", "Control+o".
 export async function press(page, combo) {
   const keys = combo.split("+");

@@ -65,6 +65,20 @@ test("attnlab.html alone in an empty folder, from the disk: ready, no console er
   await context.close();
 });
 
+test("from the disk, Chinese and Korean tokens ask for no file: the status line says the one file carries no font for them", async () => {
+  const { page, context, errors, outside } = await openFromDisk();
+  const root = process.env.ATTNLAB_ROOT || path.resolve(site, "../..");
+  const base = JSON.parse(fs.readFileSync(path.join(root, "tests/data/example.json"), "utf8"));
+  const scenario = { ...base, tokens: ["кот", "猫", "고양이", ...base.tokens.slice(3)] };
+  assert.deepEqual(await page.evaluate((t) => window.attnlab.load(t), JSON.stringify(scenario)), { ok: true });
+  await page.waitForFunction(() => Module.attnlabFontsArrived === false, null, { timeout: 10000 });
+  await page.waitForFunction(() => /Chinese, Japanese and Korean/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.match(await page.evaluate(() => window.attnlab.status()), /comes only with the served page/);
+  assert.deepEqual(outside(), [], "no request outside the file");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("from the disk, the lab trains in its Web Workers (from a Blob) and ends with the native --train losses", async () => {
   const root = process.env.ATTNLAB_ROOT || path.resolve(site, "../..");
   const { experiment, reference } = trainedNatively(native, root, home, "07_race.json", { steps: 40, seeds: 3 });
