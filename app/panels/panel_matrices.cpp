@@ -138,7 +138,7 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
         frame_layout().cells[cell_key(key, r, c)] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
       }
-      if (KeyboardOnAControl() && GImGui->NavId == id) frame_layout().focused = cell_key(key, r, c);  // Tab's place
+      keyed::note_if_focused(cell_key(key, r, c), id);  // Tab's place
       row_rect.Add(ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()));
       ImGui::PopID();
     }

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <map>
 #include <tuple>
 
 #include <imgui_internal.h>  // the log: GImGui->LogBuffer, LogToBuffer, LogRenderedText
 
+#include "core/io/atomic_file.h"
 #include "core/model/markup.h"
 
 namespace app {
@@ -27,21 +27,18 @@ constexpr float kRegularPx = 15.0f, kSmallPx = 11.0f, kTitlePx = 17.0f, kLargePx
 // A font file's bytes, read once for the process and shared by every context's atlas (the window's,
 // a picture's) and by the four sizes: Dear ImGui reads glyphs from them as text needs them. A file
 // not there is looked for again next time (the page writes the CJK font when it has fetched it).
-const std::vector<char>* font_file(const char* path) {
-  static std::map<std::string, std::vector<char>> read;
+// A font file is at most kMaxFontBytes (WenQuanYi Micro Hei is 5 MB): a larger one is not a font of ours.
+constexpr size_t kMaxFontBytes = size_t{64} << 20;
+const std::string* font_file(const char* path) {
+  static std::map<std::string, std::string> read;
   if (const auto found = read.find(path); found != read.end()) return &found->second;
-  std::vector<char> bytes;
-  if (std::FILE* f = std::fopen(path, "rb")) {
-    char chunk[65536];
-    for (size_t n; (n = std::fread(chunk, 1, sizeof chunk, f)) > 0;) bytes.insert(bytes.end(), chunk, chunk + n);
-    std::fclose(f);
-  }
-  if (bytes.empty()) return nullptr;
-  return &(read[path] = std::move(bytes));
+  core::FileRead file = core::read_regular_file(path, kMaxFontBytes);
+  if (file.problem != core::FileRead::Problem::None || file.text.empty()) return nullptr;
+  return &(read[path] = std::move(file.text));
 }
 
 ImFont* add_font(float px) {
-  const std::vector<char>* latin = font_file(kFontPath);
+  const std::string* latin = font_file(kFontPath);
   if (!latin) return nullptr;
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;  // font_file's, for the process
@@ -97,14 +94,14 @@ bool load_fonts(float scale) {
 bool merge_cjk_font() {
   Fonts* f = context_fonts();
   if (!f || f->cjk || f->regular == f->small) return false;  // none loaded, or Dear ImGui's own font
-  const std::vector<char>* cjk = font_file(kCjkFontPath);
+  const std::string* cjk = font_file(kCjkFontPath);
   if (!cjk) return false;
   for (ImFont* font : {f->regular, f->small, f->title, f->large}) {
     ImFontConfig merged;
     merged.MergeMode = true;
     merged.DstFont = font;
     merged.FontDataOwnedByAtlas = false;
-    merged.PixelSnapH = false;  // its glyphs are dense: no horizontal oversampling (OversampleH 0: automatic)
+    merged.PixelSnapH = false;  // as DejaVu's: no glyph moved to a whole pixel
     ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<char*>(cjk->data()), static_cast<int>(cjk->size()), font->LegacySize, &merged);
   }
   f->cjk = true;
@@ -131,8 +128,8 @@ bool needs_cjk_font(std::string_view text) {
 }
 
 float font_px(const ImFont* font) {
-  if (!font) return ImGui::GetFontSize();
-  return ImGui::GetCurrentContext() ? std::round(font->LegacySize * fonts().scale) : font->LegacySize;
+  // Rounded as Dear ImGui rounds the size it draws at (UpdateCurrentFontSize).
+  return font ? std::round(font->LegacySize * fonts().scale) : ImGui::GetFontSize();
 }
 
 void PushFontOf(ImFont* font) { ImGui::PushFont(font, font ? font->LegacySize : 0.0f); }

@@ -16,7 +16,7 @@ std::string* g_focused = nullptr;                    // the key of the one with 
 // the keyboard is on it (Dear ImGui's navigation id, its cursor shown: what Tab moves and Space
 // presses; a click also makes a control the navigation id, but Space does not press it).
 void note(std::string_view key, const ImGuiLastItemData& item, const ImGuiWindow* window) {
-  if (g_focused && item.ID != 0 && item.ID == GImGui->NavId && KeyboardOnAControl()) *g_focused = std::string(key);
+  keyed::note_if_focused(key, item.ID);
   if (!g_controls || !window->ClipRect.Overlaps(item.Rect)) return;  // scrolled out of view: not a place to click
   // A window's first frame is laid out hidden, before it is placed (a dialog, a menu): its items
   // are not on screen yet, and a click where they would be lands elsewhere.
@@ -84,6 +84,10 @@ float RadioButtonWidth(const char* label) {
 namespace keyed {
 
 void note_last(std::string_view key) { note(key, GImGui->LastItemData, ImGui::GetCurrentWindowRead()); }
+
+void note_if_focused(std::string_view key, ImGuiID id) {
+  if (g_focused && id != 0 && id == GImGui->NavId && KeyboardOnAControl()) *g_focused = std::string(key);
+}
 
 bool Button(std::string_view key, const char* label, const ImVec2& size) {
   return noted(key, [&] { return ImGui::Button(label, size); });

@@ -53,6 +53,9 @@ namespace keyed {
 
 // The last item drawn, noted under key: for a control drawn by a widget of its own.
 void note_last(std::string_view key);
+// Notes key as the focused control's where the item `id` has the keyboard (for items noted elsewhere:
+// a matrix's entries, in layout.cells).
+void note_if_focused(std::string_view key, ImGuiID id);
 
 // Dear ImGui's widgets, with its parameters and defaults after the key.
 bool Button(std::string_view key, const char* label, const ImVec2& size = ImVec2(0, 0));
