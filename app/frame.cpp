@@ -307,9 +307,7 @@ void DrawEmbedded(AppState& state) {
 // window keeps the size of the room, reaching past its right or bottom edge by as much, where it
 // draws nothing: cells sized to the room keep their size; a panel that fills the room stays put.
 ImVec2 CentredPanelCorner(Panel panel, ImVec2 room) {
-  const std::string name = panel_name(panel);
-  const ImGuiWindow* w = ImGui::FindWindowByName(("###" + name).c_str());  // "Scores · head 1 of 2###Scores"
-  if (!w) w = ImGui::FindWindowByName(name.c_str());
+  const ImGuiWindow* w = FindPanelWindow(panel);
   if (!w || !w->WasActive) return ImVec2(0, 0);
   // What the last frame reached (ContentSize lags a frame more: it is taken at Begin), and the padding after it.
   const ImVec2 used(w->DC.CursorMaxPos.x - w->Pos.x + w->WindowPadding.x, w->DC.CursorMaxPos.y - w->Pos.y + w->WindowPadding.y);
@@ -386,6 +384,8 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
   layout.heatmaps.clear();
   layout.highlights.clear();
   layout.panels.clear();
+  layout.dock.clear();
+  layout.dock_custom = false;
   const CurrentFrame current(layout, picture);  // what panels and widgets read as frame_picture() and note in frame_layout()
   state.fit_view();  // whatever set the view (a session's, over another file), every panel indexes within the scenario
   apply_theme(state.view.theme, fonts().scale);  // a few hundred floats: cheaper than tracking changes

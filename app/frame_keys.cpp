@@ -90,7 +90,8 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
   // Dear ImGui makes for itself ("Debug##Default"), one of which has it once the window opens.
   const ImGuiWindow* keyboard = GImGui->NavWindow;
   const std::string_view holder = keyboard ? std::string_view(keyboard->Name) : std::string_view();
-  const bool nowhere = !popup && (holder.empty() || holder == "##MainMenuBar" || holder == "##status" || holder == "Debug##Default");
+  const bool nowhere = !popup && (holder.empty() || holder == "##MainMenuBar" || holder == "##status" || holder == "##views" ||
+                                    holder == "Debug##Default");
   if (ImGui::IsKeyPressed(ImGuiKey_F6, false) || (nowhere && !state.panels.focus_panel)) {
     const std::vector<Panel> shown = panels_shown(state);
     const auto at = state.panels.focused_panel ? std::find(shown.begin(), shown.end(), *state.panels.focused_panel) : shown.end();

@@ -9,6 +9,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "app/frame_dock.h"
 #include "app/panels/panel_table.h"
 #include "app/render/text.h"
 #include "app/widgets/frame_context.h"
@@ -68,6 +69,33 @@ struct Tiling {
   }
 };
 
+// The tiling as a dock layout (app/frame_dock.h): each place's share of the room it splits.
+core::DockLayout TilingLayout(const Tiling& t, float width) {
+  using core::DockTree;
+  const auto leaf = [](Place place) {
+    DockTree tree;
+    if (const PanelRow* row = panel_at(place)) tree.tabs = {row->id};
+    return tree;
+  };
+  const auto split = [](DockTree::Split how, float first, float whole, DockTree a, DockTree b) {
+    DockTree tree;
+    tree.split = how;
+    // Half a pixel more: the nodes floor each share (app/frame_dock.cpp), which then is `first`.
+    tree.ratio = whole > 0 ? std::clamp(static_cast<double>((first + 0.5f) / whole), 0.01, 0.99) : 0.5;
+    tree.children = {std::move(a), std::move(b)};
+    return tree;
+  };
+  using enum DockTree::Split;
+  DockTree left = t.lesson ? split(Down, t.lesson_h, t.h, leaf(Place::LeftTop), leaf(Place::Left)) : leaf(Place::Left);
+  DockTree right = split(Down, t.scores_h, t.h, leaf(Place::Top),
+                         split(Down, t.middle_h, t.h - t.scores_h,
+                               split(Across, t.middle_left_w, t.right_w, leaf(Place::MiddleLeft), leaf(Place::MiddleRight)),
+                               split(Across, t.bottom_left_w, t.right_w, leaf(Place::BottomLeft), leaf(Place::BottomRight))));
+  core::DockLayout layout;
+  layout.root = split(Across, t.left_w, width, std::move(left), std::move(right));
+  return layout;
+}
+
 // Below these widths (times the fonts' scale) panels side by side would be too narrow to read: the
 // whole window's tiling needs the editor's 380 beside views of at least 260, a column of ?embed=
 // one heatmap with its labels and numbers.
@@ -78,7 +106,7 @@ constexpr float kColumnMinWidth = 300;
 // none where it drew nothing (scrolled out of the page, Dear ImGui skips its items).
 std::optional<float> DrawnHeight(Panel panel) {
   const ImGuiWindow* w = ImGui::FindWindowByName(panel_name(panel));
-  if (!w || !w->WasActive || w->SkipItems || !(w->Flags & ImGuiWindowFlags_ChildWindow)) return std::nullopt;
+  if (!w || !w->WasActive || w->SkipItems || !(w->Flags & ImGuiWindowFlags_ChildWindow) || w->DockIsActive) return std::nullopt;
   return std::ceil(w->DC.CursorMaxPos.y - w->Pos.y + w->Scroll.y + w->WindowPadding.y);
 }
 
@@ -187,20 +215,26 @@ void DrawViews(AppState& state, float top, float h) {
   if (t.lesson && lesson->height) t.lesson_h = std::floor(std::min(h * 0.45f, lesson->height(state, t.left_w)));
   // The bottom row: the outputs as matrices, and as points in the plane.
   t.bottom_left_w = std::floor(t.right_w * 0.62f);
-  bool split = false;
-  for (const PanelRow& row : panel_table()) {
-    if (row.place == Place::None || (row.place == Place::LeftTop && !t.lesson)) continue;
-    // The middle row is split by what its panels show after the editor's edit of this frame
-    // (a token more widens the weights), so once the editor has been drawn.
-    if (!split && (row.place == Place::MiddleLeft || row.place == Place::MiddleRight)) {
-      t.middle_left_w = MiddleSplit(state, t.right_w, t.middle_h);
-      split = true;
+  // The middle row is split by what its panels show; the editor's edit of this frame is seen by
+  // the next, which the frame then draws (stack_unsettled).
+  t.middle_left_w = MiddleSplit(state, t.right_w, t.middle_h);
+  if (frame_picture().active) {  // a picture keeps the tiling, whatever the window's docks
+    for (const PanelRow& row : panel_table()) {
+      if (row.place == Place::None || (row.place == Place::LeftTop && !t.lesson)) continue;
+      const Rect r = t.of(row.place);
+      ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
+      ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
+      row.draw(state);
     }
-    const Rect r = t.of(row.place);
-    ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
-    ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
-    row.draw(state);
+    return;
   }
+  BeginDockedViews(state, TilingLayout(t, display.x), top, h);
+  state.panels.docked = true;
+  for (const PanelRow& row : panel_table())
+    if (row.place != Place::None && (row.place != Place::LeftTop || t.lesson)) row.draw(state);
+  state.panels.docked = false;
+  NoteDock(state);
+  if (MiddleSplit(state, t.right_w, t.middle_h) != t.middle_left_w) state.panels.stack_unsettled = true;
 }
 
 }  // namespace app

@@ -9,6 +9,7 @@
 
 #include "app/dialogs/lesson_editor.h"
 #include "app/files/files.h"
+#include "app/frame_dock.h"
 #include "app/panels/panels.h"
 #include "app/training/lab.h"
 #include "app/widgets/controls.h"
@@ -128,6 +129,34 @@ void TrainMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
+namespace {
+
+// View → Layout: the tiling back, the layout saved under a name, a saved one used or forgotten.
+void LayoutMenu(AppState& state) {
+  if (!keyed::BeginMenu("menu.view.layout", "Layout")) return;
+  DockState& dock = state.panels.dock;
+  if (keyed::MenuItem("layout.reset", "Reset layout", nullptr, false, dock.custom)) ResetDockLayout(state);
+  ImGui::Separator();
+  ImGui::TextDisabled("Save this layout as");
+  ImGui::SetNextItemWidth(12 * ImGui::GetFontSize());
+  const bool entered = keyed::InputText("layout.name", "##layout name", &dock.name_typed, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((keyed::Button("layout.save", "Save") || entered) && !SaveDockLayout(state, dock.name_typed))
+    state.status = "a layout's name is 1 to 40 characters, without = [ ] or line breaks";
+  for (const auto& [name, text] : dock.saved)
+    if (keyed::MenuItem("layout.use." + name, name.c_str())) UseDockLayout(state, name);
+  if (!dock.saved.empty() && keyed::BeginMenu("layout.forget", "Forget a saved layout")) {
+    std::string forget;
+    for (const auto& [name, text] : dock.saved)
+      if (keyed::MenuItem("layout.forget." + name, name.c_str())) forget = name;
+    if (!forget.empty()) ForgetDockLayout(state, forget);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
 void ViewMenu(AppState& state) {
   if (!keyed::BeginMenu("menu.view", "View")) return;
   if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
@@ -138,6 +167,7 @@ void ViewMenu(AppState& state) {
   ImGui::TextDisabled("  signed values: blue-red, centred on 0");
   ImGui::Separator();
   PresenterMenu(state);
+  LayoutMenu(state);
   char zoom[48];
   std::snprintf(zoom, sizeof zoom, "Zoom in  (%.0f%%)", state.view.zoom * 100);
   if (ImGui::MenuItem(zoom, "Ctrl +")) Zoom(state, 1.1f);

@@ -116,8 +116,7 @@ void PickOverlay(AppState& state) {
   }
   // The wheel still scrolls the Matrices panel under the overlay: the entry may be further down.
   if (const float wheel = ImGui::GetIO().MouseWheel; wheel != 0) {
-    ImGuiWindow* matrices = ImGui::FindWindowByName("Matrices");
-    if (!matrices) matrices = ImGui::FindWindowByName("###Matrices");  // its title names a head
+    ImGuiWindow* matrices = FindPanelWindow(Panel::Matrices);
     if (matrices && matrices->Rect().Contains(mouse)) {
       const float step = std::floor(std::min(5 * font_px(fonts().regular), matrices->InnerRect.GetHeight() * 0.67f));
       ImGui::SetScrollY(matrices, std::clamp(matrices->Scroll.y - wheel * step, 0.0f, matrices->ScrollMax.y));

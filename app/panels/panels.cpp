@@ -1,6 +1,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -49,16 +50,41 @@ void StackedTitleBar(const std::string& label) {
   ImGui::SetCursorScreenPos(ImVec2(pos.x + window->WindowPadding.x, pos.y + h + window->WindowPadding.y));
 }
 
+// A floating panel of a layout just built (app/frame_dock.cpp) goes where the layout says, once.
+void PlaceFloatingPanel(AppState& state, Panel panel) {
+  DockState& dock = state.panels.dock;
+  const auto at = dock.float_at.find(panel), size = dock.float_size.find(panel);
+  if (at == dock.float_at.end() || size == dock.float_size.end()) return;
+  ImGui::SetNextWindowPos(ImVec2(at->second.first, at->second.second));
+  ImGui::SetNextWindowSize(ImVec2(size->second.first, size->second.second));
+  dock.float_at.erase(at);
+  dock.float_size.erase(size);
+}
+
 }  // namespace
 
+std::string DockedWindowName(Panel panel) { return std::string("###dock.") + panel_name(panel); }
+
+ImGuiWindow* FindPanelWindow(Panel panel) {
+  const std::string name = panel_name(panel);
+  ImGuiWindow* found = nullptr;
+  for (const std::string& id : {DockedWindowName(panel), "###" + name, name})
+    if (ImGuiWindow* w = ImGui::FindWindowByName(id.c_str()); w && (!found || w->LastFrameActive > found->LastFrameActive)) found = w;
+  return found;
+}
+
 void EndPanel() {
-  if (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_ChildWindow) ImGui::EndChild();
+  // Stacked, a panel is a child of the page; docked, Dear ImGui flags it a child of the dock's
+  // host too, but it began with Begin.
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if ((window->Flags & ImGuiWindowFlags_ChildWindow) && !window->DockIsActive) ImGui::EndChild();
   else ImGui::End();
 }
 
 void ScrollPanelHere() {
   ImGuiWindow* window = ImGui::GetCurrentWindow();
-  ImGuiWindow* scrolled = (window->Flags & ImGuiWindowFlags_ChildWindow) && window->ParentWindow ? window->ParentWindow : window;
+  const bool stacked = (window->Flags & ImGuiWindowFlags_ChildWindow) && window->ParentWindow && !window->DockIsActive;
+  ImGuiWindow* scrolled = stacked ? window->ParentWindow : window;
   ImGui::SetScrollFromPosY(scrolled, ImGui::GetCursorScreenPos().y - scrolled->Pos.y, 0.0f);
 }
 
@@ -72,10 +98,12 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   const bool presenting = state.view.presenter && !frame_picture().active && state.view.presenter_panel == panel && !state.view.presenter_beside;
   const int solo = frame_picture().solo_panel == panel || presenting ? ImGuiWindowFlags_NoTitleBar : 0;
   const bool lit = !frame_picture().active && !state.view.presenter && state.panels.lit_panel == panel;
+  // The colours a lit panel's title takes: its title bar's, or docked its tab's (Dear ImGui takes a
+  // docked window's tab colours at its Begin).
+  constexpr ImGuiCol kLitColours[] = {ImGuiCol_Border, ImGuiCol_TitleBg, ImGuiCol_TitleBgActive, ImGuiCol_Tab, ImGuiCol_TabSelected,
+                                      ImGuiCol_TabDimmed, ImGuiCol_TabDimmedSelected, ImGuiCol_TabHovered};
   if (lit) {
-    ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
-    ImGui::PushStyleColor(ImGuiCol_TitleBg, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
-    ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    for (const ImGuiCol c : kLitColours) ImGui::PushStyleColor(c, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.05f, 0.05f, 0.08f, 1.0f));  // the title, dark on the accent
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 3.0f * fonts().scale);
     ImGui::PushStyleVar(ImGuiStyleVar_ChildBorderSize, 3.0f * fonts().scale);  // stacked, a panel is a child
@@ -83,13 +111,18 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   // "Scores · head 2 of 3###Scores": the ID stays the panel's name whatever head it shows.
   const bool several = head >= 0 && state.scenario().heads > 1;
   const std::string head_text = several ? "head " + std::to_string(head + 1) + " of " + std::to_string(state.scenario().heads) : "";
-  const std::string label = several ? std::string(title) + "  \u00B7  " + head_text + "###" + title : title;
+  const bool docked = state.panels.docked && !frame_picture().active;
+  const std::string shown = several ? std::string(title) + "  \u00B7  " + head_text : title;
+  const std::string label = docked ? shown + DockedWindowName(panel) : several ? shown + "###" + title : shown;
   // The backend clears every frame to WindowBg and the panels tile the window, so a panel's own
   // background would paint the same pixels again: in the page, where WebGL may run in software,
   // that fill was the largest single cost of a frame. Alpha 0 skips it and keeps the border
   // (NoBackground would drop both). (In a window too small for the layout, Dear ImGui's minimum
   // window size makes panels overlap; they are cut off there either way.)
-  ImGui::SetNextWindowBgAlpha(0.0f);
+  // Docked: movable, kept in imgui.ini, its background drawn only where it floats over the others.
+  const ImGuiWindow* last = docked ? ImGui::FindWindowByName(label.c_str()) : nullptr;
+  if (!docked || (last && last->DockIsActive)) ImGui::SetNextWindowBgAlpha(0.0f);
+  if (docked) PlaceFloatingPanel(state, panel);
   ScreenText::section(title);
   // Stacked on a narrow screen (app/frame_views.cpp), a child of the page that scrolls them all,
   // placed at its cursor.
@@ -98,7 +131,10 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   const int child = !stacked                    ? 0
                     : state.panels.stacked_whole ? ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar
                                                  : ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_NoTitleBar;
-  const bool open = ImGui::Begin(label.c_str(), nullptr, kFlags | solo | child | extra_window_flags);
+  constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
+                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
+  const int flags = (docked ? kFlags & ~kFixed : kFlags) | solo | child | extra_window_flags;
+  const bool open = ImGui::Begin(label.c_str(), nullptr, flags);
   if (stacked) StackedTitleBar(label);
   // F6 gives a panel the keyboard: Tab then goes through its fields (app/frame.cpp, Shortcuts).
   if (!frame_picture().active) {
@@ -122,7 +158,7 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   }
   if (lit) {
     ImGui::PopStyleVar(2);
-    ImGui::PopStyleColor(4);
+    ImGui::PopStyleColor(static_cast<int>(std::size(kLitColours)) + 1);
   }
   frame_layout().panels[title] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
                                   ImGui::GetWindowSize().y};

@@ -8,6 +8,8 @@
 #include "app/panels/panel_text.h"  // PanelText, what each Describe gives
 #include "app/widgets/loss_curves.h"  // kLossCurvesPicture
 
+struct ImGuiWindow;
+
 namespace app {
 
 // Each panel's Draw, and its Describe: the numbers it shows, as text (panel_text.h), a line per
@@ -44,6 +46,12 @@ PanelText DescribeLossCurvesPicture(const AppState& state);
 // Right-clicking the title offers a PNG export of the panel (state.dialogs.export_request).
 // head ≥ 0: the panel shows that head, and says so when there are several.
 bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags = 0, int head = -1);
+// The window name of a docked view (app/frame_dock.h): its own id, apart from the same panel drawn
+// undocked (presenter mode, a phone's page), which Dear ImGui would otherwise keep docked.
+std::string DockedWindowName(Panel panel);
+// A panel's window as the last frame drew it: docked among the views ("###dock.Scores"), naming
+// a head ("Scores · head 1 of 2###Scores") or plain ("Lesson"); null when none was drawn.
+ImGuiWindow* FindPanelWindow(Panel panel);
 // Ends it, whatever BeginPanel returned: a stacked panel is a child of the page (EndChild).
 void EndPanel();
 

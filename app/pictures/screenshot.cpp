@@ -7,6 +7,7 @@
 #include "app/platform/gl.h"
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+#include <implot.h>
 
 #include "app/frame.h"
 #include "app/media/png_writer.h"
@@ -18,9 +19,10 @@ namespace app {
 
 namespace {
 
-// Restores the caller's ImGui context (and with it its fonts) and framebuffer however we leave.
+// Restores the caller's ImGui and ImPlot contexts (and with them its fonts) and framebuffer however we leave.
 struct Restore {
   ImGuiContext* context = ImGui::GetCurrentContext();
+  ImPlotContext* plot = ImPlot::GetCurrentContext();
   GLint framebuffer = 0;
   GLint viewport[4] = {};
   Restore() {
@@ -31,7 +33,16 @@ struct Restore {
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
     glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
     ImGui::SetCurrentContext(context);
+    ImPlot::SetCurrentContext(plot);
   }
+};
+
+// The picture's contexts current while it lives (its plots keep their own state), the caller's again after.
+struct InPicture {
+  ImGuiContext* caller = ImGui::GetCurrentContext();
+  ImPlotContext* plot_caller = ImPlot::GetCurrentContext();
+  InPicture(ImGuiContext* context, ImPlotContext* plot) { ImGui::SetCurrentContext(context), ImPlot::SetCurrentContext(plot); }
+  ~InPicture() { ImGui::SetCurrentContext(caller), ImPlot::SetCurrentContext(plot_caller); }
 };
 
 struct Framebuffer {
@@ -130,17 +141,20 @@ struct PictureRenderer::Gl {
   Restore restore;
   Framebuffer target;
   ImGuiContext* context = nullptr;
+  ImPlotContext* plot = nullptr;
   Gl(int w, int h) : target(w, h) {}
   ~Gl() {
     if (!context) return;
     // What is current now is given back (not what was at construction): the
     // window's Record sweep keeps a renderer across frames.
     restore.context = ImGui::GetCurrentContext();
+    restore.plot = ImPlot::GetCurrentContext();
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &restore.framebuffer);
     glGetIntegerv(GL_VIEWPORT, restore.viewport);
     ImGui::SetCurrentContext(context);
     ImGui_ImplOpenGL3_Shutdown();
     unload_fonts();
+    ImPlot::DestroyContext(plot);
     ImGui::DestroyContext(context);
   }
 };
@@ -166,6 +180,7 @@ PictureRenderer::PictureRenderer(const ScreenshotOptions& options) : options_(op
   }
 
   gl_->context = picture_context(options, width_, height_);
+  gl_->plot = ImPlot::CreateContext();  // the caller's stays current where it has one
   ImGui::SetCurrentContext(gl_->restore.context);  // the caller's again until a picture is rendered
 }
 
@@ -229,8 +244,7 @@ void PictureRenderer::lay_out(AppState& copy, Layout& layout, const PictureOptio
 void PictureRenderer::measure_scales(const AppState& state, const core::Scenario& scenario, std::map<std::string, double>& scales,
                                      const TrainingFrame& training) {
   if (!gl_) return;
-  ImGuiContext* caller = ImGui::GetCurrentContext();
-  ImGui::SetCurrentContext(gl_->context);
+  const InPicture in_picture(gl_->context, gl_->plot);
   AppState copy = picture_state(state, &scenario);
   PictureOptions picture = picture_options(training);
   picture.fixed_scales.clear();  // what this frame needs on its own
@@ -238,14 +252,12 @@ void PictureRenderer::measure_scales(const AppState& state, const core::Scenario
   lay_out(copy, layout, picture, false);
   for (const auto& [key, heatmap] : layout.heatmaps)
     if (heatmap.scale > 0) scales[key] = std::max(scales[key], heatmap.scale);
-  ImGui::SetCurrentContext(caller);
 }
 
 bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& rgba, Layout* layout,
                              const core::Scenario* scenario, const TrainingFrame& training) {
   if (!gl_) return false;
-  ImGuiContext* caller = ImGui::GetCurrentContext();
-  ImGui::SetCurrentContext(gl_->context);
+  const InPicture in_picture(gl_->context, gl_->plot);
   AppState copy = picture_state(state, scenario);
   Layout drawn;
   drawn.read_text = layout != nullptr;
@@ -272,7 +284,6 @@ bool PictureRenderer::render(const AppState& state, std::vector<unsigned char>& 
 
   read_back(gl_->target.fbo, width_, height_, options_.transparent, rgba);
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(gl_->restore.framebuffer));
-  ImGui::SetCurrentContext(caller);
   return true;
 }
 

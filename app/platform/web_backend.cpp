@@ -40,14 +40,15 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
   return EM_TRUE;  // the page does not scroll under the canvas
 }
 
-// The frame's draw lists as one, when its vertices fit 16-bit indices. Dear ImGui's OpenGL 3
+// The frame's draw lists as one. Dear ImGui's OpenGL 3
 // backend refills one buffer per list (glBufferSubData at 0); WebGL on Vulkan (ANGLE) must end
 // its render pass to overwrite a buffer the list before still draws from: with a list a panel,
 // those breaks cost a software-rendered frame about 3 ms. One list, one upload, one pass.
 // Callbacks (the heatmaps, reset-render-state) keep their place in the order.
-static_assert(sizeof(ImDrawIdx) == 2, "merge_draw_lists rebases 16-bit indices");
+// (Indices are 32-bit, third_party/CMakeLists.txt: the merged list may hold any frame.)
+static_assert(sizeof(ImDrawIdx) == 4, "merge_draw_lists rebases 32-bit indices");
 bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawData& out) {
-  if (in.CmdLists.Size < 2 || in.TotalVtxCount > 65536) return false;
+  if (in.CmdLists.Size < 2) return false;
   merged.CmdBuffer.resize(0);
   merged.IdxBuffer.resize(0);
   merged.VtxBuffer.resize(0);
@@ -55,7 +56,7 @@ bool merge_draw_lists(const ImDrawData& in, ImDrawList& merged, ImDrawData& out)
   merged.VtxBuffer.reserve(in.TotalVtxCount);
   for (int l = 0; l < in.CmdLists.Size; ++l) {
     const ImDrawList& list = *in.CmdLists[l];
-    const int vtx_base = merged.VtxBuffer.Size;  // with the list's indices, below TotalVtxCount ≤ 65536
+    const int vtx_base = merged.VtxBuffer.Size;
     const unsigned idx_base = static_cast<unsigned>(merged.IdxBuffer.Size);
     merged.VtxBuffer.resize(vtx_base + list.VtxBuffer.Size);
     std::memcpy(merged.VtxBuffer.Data + vtx_base, list.VtxBuffer.Data, sizeof(ImDrawVert) * list.VtxBuffer.Size);

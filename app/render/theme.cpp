@@ -3,6 +3,7 @@
 #include <vector>
 
 #include <imgui.h>
+#include <implot.h>
 
 #include "core/math/colormap.h"
 
@@ -56,6 +57,9 @@ void apply_theme(Theme theme, float scale) {
   style.WindowRounding = 0.0f;
   style.FrameRounding = 3.0f;
   style.WindowBorderSize = 1.0f;
+  // Docked panels share their borders, as the tiling's did: no gap between them (the splitter is
+  // still grabbed a few pixels either side of the line).
+  style.DockingSeparatorSize = 0.0f;
   style.WindowPadding = ImVec2(10, 8);
   style.ItemSpacing = ImVec2(8, 5);
   style.ScaleAllSizes(scale);
@@ -63,6 +67,16 @@ void apply_theme(Theme theme, float scale) {
   style.FontSizeBase = ImGui::GetStyle().FontSizeBase;
   style.FontScaleDpi = scale;
   ImGui::GetStyle() = style;
+  if (!ImPlot::GetCurrentContext()) return;
+  // The lab's plots: the data on the fields' colour over the window, as the curves' contrast is
+  // measured (test_contrast.cpp), their text the panels'; the spacing scaled as the panels' is.
+  ImPlotStyle plot;  // its colours follow Dear ImGui's
+  plot.Colors[ImPlotCol_FrameBg] = ImVec4(0, 0, 0, 0);
+  plot.Colors[ImPlotCol_PlotBg] = style.Colors[ImGuiCol_FrameBg];
+  for (ImVec2* v : {&plot.PlotPadding, &plot.LabelPadding, &plot.LegendPadding, &plot.LegendInnerPadding, &plot.LegendSpacing,
+                    &plot.MajorTickLen, &plot.MinorTickLen, &plot.PlotMinSize})
+    *v = ImVec2(v->x * scale, v->y * scale);
+  ImPlot::GetStyle() = plot;
 }
 
 ImVec4 readable(ImVec4 ink) {

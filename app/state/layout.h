@@ -70,12 +70,16 @@ struct Layout {
   // What was outlined by the linked highlight, keyed "PANEL/what" ("Softmax/weights.row[1]",
   // "Matrices/X.row[2]", "Geometry/q[1]").
   std::map<std::string, Rect> highlights;
-  // Every plot of points and arrows, by panel ("Geometry").
+  // Every plot, by panel: "Geometry", the lab's "Loss curves", "lab.sweep/test loss" and "lab.sweep/largest logit".
   std::map<std::string, PlotLayout> plots;
   // Every text a frame drew, by panel ("Scores", "status", "menu"), a line per line of the
   // screen: only while read_text is set (tests, --layout-out), as noting it costs a little.
   bool read_text = false;
   std::map<std::string, std::string> text;
+  // The views' dock layout as text (core/model/dock_layout.h) and whether it is a person's, not
+  // the tiling's; empty where the views are not docked (a picture, presenter mode, the lab, a phone).
+  std::string dock;
+  bool dock_custom = false;
   // Whether a tooltip was drawn (a page in a slide shows none before the pointer comes).
   bool tooltip = false;
 };

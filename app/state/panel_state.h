@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/state/view_options.h"
@@ -45,8 +46,26 @@ struct GaugeDemoState {
   std::string message;           // why the last M was refused
 };
 
+// How the views are docked (app/frame_dock.cpp): the tiling's layout until a person moves a panel
+// (or picks a saved layout); then theirs, kept in imgui.ini for the next start. Layouts are text
+// (core/model/dock_layout.h).
+struct DockState {
+  bool custom = false;       // a person's layout: the window's size no longer re-tiles it
+  std::string current;       // as the last tiled frame drew it
+  std::string built;         // what was built last (the tiling's, while not custom)
+  std::string after_build;   // as the first frame after that build drew it: another is a person's move
+  int drawn_frame = -1;      // the Dear ImGui frame that last drew the docked views
+  std::optional<std::string> build;  // a layout the next frame builds (a saved one)
+  std::map<std::string, std::string> saved;  // the layouts saved under names, by name
+  std::map<Panel, std::pair<float, float>> float_at, float_size;  // floating panels, placed by their next Begin
+  std::vector<Panel> shown;  // the tabs a layout just built shows in front
+  std::string name_typed;    // View → Layout's "save as" field
+};
+
 // What the panels keep from one frame to the next.
 struct PanelState {
+  DockState dock;
+  bool docked = false;       // the panel being drawn is one of the docked views (app/frame_dock.cpp)
   GaugeDemoState gauge;
   int editor_tab_head = -1;  // the head whose tab the editor last showed (panel_matrices.cpp)
   GeometryView geometry;

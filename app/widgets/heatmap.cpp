@@ -83,6 +83,7 @@ std::string current_panel_name() {
   const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
   std::string panel = window ? window->Name : "";
   if (const size_t id_start = panel.find("###"); id_start != std::string::npos) panel = panel.substr(id_start + 3);
+  if (panel.rfind("dock.", 0) == 0) panel = panel.substr(5);  // a docked view's (app/frame_dock.h)
   return panel;
 }
 

@@ -1,7 +1,7 @@
 #include "app/widgets/loss_curves.h"
 
 #include <algorithm>
-#include <cfloat>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -10,12 +10,15 @@
 #include <string>
 #include <vector>
 
-#include "app/widgets/frame_context.h"
+#include <implot.h>
+#include <implot_internal.h>
+
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/training/lab.h"  // format_loss
-#include "app/widgets/plot_frame.h"
+#include "app/widgets/frame_context.h"
 #include "core/export/export_curves.h"
+#include "core/model/markup.h"
 #include "core/training/curve_style.h"
 
 namespace app {
@@ -25,6 +28,10 @@ ImU32 curve_colour(const AppState& state, int v) {
   return IM_COL32(c[0], c[1], c[2], 255);
 }
 
+namespace {
+
+// A polyline in variant v's dash pattern (core::curve_dash), the pattern running on across its
+// points: ImDrawList draws no dashes, so each dash is a polyline of its own.
 void DashedPolyline(ImDrawList* dl, const ImVec2* points, int count, ImU32 colour, float thickness, int v) {
   const std::span<const float> pattern = core::curve_dash(v);
   if (pattern.empty() || count < 2) {
@@ -54,6 +61,19 @@ void DashedPolyline(ImDrawList* dl, const ImVec2* points, int count, ImU32 colou
     dl->AddPolyline(dash.data(), static_cast<int>(dash.size()), colour, thickness);
   }
 }
+
+// The tick label of a log axis: "10⁻³" at a decade ("0" on the zero floor of `data`, a
+// core::LossAxis, when given), a plain number between (core::minor_tick_label).
+int FormatLogTick(double value, char* buf, int size, void* data) {
+  const double exponent = std::log10(value);
+  const int k = static_cast<int>(std::lround(exponent));
+  const core::LossAxis axis = data ? *static_cast<const core::LossAxis*>(data) : core::LossAxis{k, k + 1};
+  const std::string label =
+      std::abs(exponent - k) < 1e-6 ? core::markup_as_plain_text(axis.label(k, 1)) : core::minor_tick_label(value);
+  return std::snprintf(buf, static_cast<size_t>(size), "%s", label.c_str());
+}
+
+}  // namespace
 
 void CurveSample(const AppState& state, ImDrawList* dl, ImVec2 from, float width, int v) {
   const ImVec2 line[] = {from, ImVec2(from.x + width, from.y)};
@@ -88,37 +108,89 @@ const std::vector<std::vector<double>>& shown_loss(AppState& state) {
   return made.loss;
 }
 
+void PlotDashedLine(const AppState& state, const char* label, std::span<const double> xs, std::span<const double> ys, int v,
+                    bool dots) {
+  const ImU32 colour = curve_colour(state, v);
+  if (!ImPlot::BeginItem(label, ImPlotSpec(ImPlotProp_LineWeight, 1.8f * fonts().scale), ImGui::ColorConvertU32ToFloat4(colour)))
+    return;
+  const float weight = ImPlot::GetItemData().Spec.LineWeight;  // thicker while its legend entry is hovered
+  ImDrawList* dl = ImPlot::GetPlotDrawList();
+  const float r = 4 * fonts().scale, top = ImPlot::GetPlotPos().y + r;  // the whole cross inside the plot's clip
+  static std::vector<ImVec2> piece;  // the UI thread's alone
+  const auto flush = [&] {
+    if (piece.size() == 1 || dots)
+      for (const ImVec2& p : piece) dl->AddCircleFilled(p, 2.5f * fonts().scale, colour);
+    if (piece.size() > 1) DashedPolyline(dl, piece.data(), static_cast<int>(piece.size()), colour, weight, v);
+    piece.clear();
+  };
+  for (size_t i = 0; i < std::min(xs.size(), ys.size()); ++i) {
+    if (std::isnan(ys[i]) || std::isinf(ys[i])) flush();
+    if (std::isinf(ys[i]) && ys[i] > 0) {  // diverged: a cross on the top edge
+      const float x = ImPlot::PlotToPixels(xs[i], 1.0).x;
+      dl->AddLine(ImVec2(x - r, top - r), ImVec2(x + r, top + r), colour, 2 * fonts().scale);
+      dl->AddLine(ImVec2(x - r, top + r), ImVec2(x + r, top - r), colour, 2 * fonts().scale);
+    }
+    if (std::isnan(ys[i]) || std::isinf(ys[i])) continue;
+    if (ImPlot::FitThisFrame()) ImPlot::FitPoint(ImPlotPoint(xs[i], ys[i]));
+    piece.push_back(ImPlot::PlotToPixels(xs[i], ys[i]));
+  }
+  flush();
+  ImPlot::EndItem();
+}
+
+void SetupLogAxis(ImAxis axis, int lo, int hi, const core::LossAxis* loss) {
+  ImPlot::SetupAxisScale(axis, ImPlotScale_Log10);
+  ImPlot::SetupAxisFormat(axis, FormatLogTick, const_cast<core::LossAxis*>(loss));
+  if (hi - lo != 1) return;
+  double minor[8];
+  for (int m = 2; m <= 9; ++m) minor[m - 2] = m * std::pow(10.0, lo);
+  ImPlot::SetupAxisTicks(axis, minor, 8, nullptr, true);
+}
+
+int limits_cond(const char* id, std::span<const double> limits) {
+  const ImGuiID key = ImGui::GetID(id);
+  const int now = static_cast<int>(ImHashData(limits.data(), limits.size_bytes()));
+  const bool changed = ImGui::GetStateStorage()->GetInt(key) != now;
+  ImGui::GetStateStorage()->SetInt(key, now);
+  return changed ? ImPlotCond_Always : ImPlotCond_Once;
+}
+
+void note_plot(const std::string& key) {
+  ImPlotPlot& plot = *ImPlot::GetCurrentPlot();
+  const ImRect& r = plot.PlotRect;
+  PlotLayout& out = frame_layout().plots[key] = PlotLayout{};  // this frame's alone
+  out.plot = Rect{r.Min.x, r.Min.y, r.GetWidth(), r.GetHeight()};
+  const float line = ImGui::GetTextLineHeight(), pad = 4 * fonts().scale;
+  for (const ImAxis a : {ImAxis_X1, ImAxis_Y1}) {
+    ImPlotTicker& ticker = plot.Axes[a].Ticker;
+    for (int i = 0; i < ticker.TickCount(); ++i) {
+      const ImPlotTick& t = ticker.Ticks[i];
+      if (!t.ShowLabel) continue;
+      const ImVec2 at = a == ImAxis_X1 ? ImVec2(t.PixelPos - t.LabelSize.x / 2, r.Max.y + pad)
+                                       : ImVec2(r.Min.x - pad - t.LabelSize.x, t.PixelPos - line / 2);
+      out.ticks.push_back(PlotLabel{ticker.GetText(i), Rect{at.x, at.y, t.LabelSize.x, line}});
+      note_drawn_text(at, out.ticks.back().text);
+    }
+  }
+  ImPlotItemGroup& items = *ImPlot::GetCurrentContext()->CurrentItems;
+  const ImRect& legend = items.Legend.Rect;  // where the frame before put it: ImPlot places it in EndPlot
+  out.legend = Rect{legend.Min.x, legend.Min.y, legend.GetWidth(), legend.GetHeight()};
+  const bool across = items.Legend.Flags & ImPlotLegendFlags_Horizontal;
+  const ImVec2 inner = ImPlot::GetStyle().LegendInnerPadding, spacing = ImPlot::GetStyle().LegendSpacing;
+  ImVec2 at(legend.Min.x + inner.x + line, legend.Min.y + inner.y);
+  for (int i = 0; i < items.GetLegendCount(); ++i) {
+    const char* label = items.GetLegendLabel(i);
+    const ImVec2 size = ImGui::CalcTextSize(label, nullptr, true);
+    out.legend_entries.push_back(
+        PlotLabel{std::string(label, ImGui::FindRenderedTextEnd(label)), Rect{at.x, at.y, size.x, size.y}});
+    note_drawn_text(at, out.legend_entries.back().text);
+    (across ? at.x : at.y) += across ? size.x + line + spacing.x : line + spacing.y;
+  }
+}
+
 namespace {
 
-// The legend's sample of a curve, long enough for a period of every dash pattern (22 units the longest), and its name after it.
-constexpr float kLegendSample = 24.0f, kLegendTextAt = 30.0f;
-
-// Where the plot and its legend lie, and how a step and a loss find their pixels.
-struct CurvesPlot {
-  const core::Curves& c;
-  ImVec2 origin;
-  float left = 0, bottom = 0;  // room for the loss labels at the left, the step labels and title below
-  float line = 0, entry_h = 0, legend_w = 0;
-  // The legend on the right, or below the plot in as many columns as fit.
-  bool legend_below = false;
-  int legend_columns = 1;
-  float height = 0;  // the plot's and its legend's, at least the height asked for
-  ImVec2 p0, p1;  // the plot's corners
-  float pw = 0, ph = 0;
-  core::LossAxis axis;
-  int x_max = 1;
-  float scale = 1;
-  ImDrawList* dl = nullptr;
-  ImU32 ink = 0, faint = 0;
-  bool bits = false;  // a language model's RESULT: the curves are bits per character, not a mean squared error
-
-  float x_of(double step) const { return p0.x + pw * static_cast<float>(step / x_max); }
-  float y_of(double loss) const {
-    return p0.y + ph * static_cast<float>((axis.hi - std::log10(core::on_axis(axis, loss))) / (axis.hi - axis.lo));
-  }
-};
-
-// What the legend says under variant v's name: its last loss (the median over seeds), the test
+// What the legend says after variant v's name: its last loss (the median over seeds), the test
 // loss once finished, how many runs diverged.
 std::string legend_value(const core::Curves& c, size_t v) {
   std::string value = c.loss[v].empty() ? "not started" : (c.seeds > 1 ? "median L = " : "L = ") + format_loss(c.loss[v].back());
@@ -129,253 +201,103 @@ std::string legend_value(const core::Curves& c, size_t v) {
   return value;
 }
 
-// The legend's width (its longest name or loss), then the plot in what is left of `size`. The legend goes below
-// the plot when beside it would leave the plot under 60% of the width (a training run's frame at a small
-// size, a narrow window).
-CurvesPlot layout_curves(const AppState& state, ImVec2 size) {
-  const Lab& lab = state.lab;
-  const core::Curves& c = lab.view.curves;
-  const float scale = fonts().scale;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  float legend_w = 0;
-  for (const std::string& name : c.names) legend_w = std::max(legend_w, script_text_size(name).x);
-  ImFont* value_font = legend_value_font();
-  const auto value_w = [&](const std::string& text) { return value_font->CalcTextSizeA(font_px(value_font), FLT_MAX, 0, text.c_str()).x; };
-  legend_w = std::max(legend_w, value_w(c.seeds > 1 ? "median L = 0.0000, test 0.0000" : "L = 0.0000, test 0.0000"));
-  for (size_t v = 0; v < c.names.size() && v < c.loss.size(); ++v) legend_w = std::max(legend_w, value_w(legend_value(c, v)));
-  legend_w += kLegendTextAt * scale + 4 * scale;  // as wide as before its samples showed dashes: the plot keeps its room
-  const float left = ImGui::CalcTextSize("10-16").x + 14 * scale, bottom = ImGui::GetTextLineHeight() * 2 + 8 * scale;
-  const float top = 6 * scale;
-  const float line = ImGui::GetTextLineHeight(), entry_h = line * 2 + 6 * scale;
-  // Beside the plot, as many columns as its entries need to stay within its height (a RESULT of ten designs
-  // in a short window); below it when those would leave the plot under 60% of the width.
-  const int count = static_cast<int>(c.names.size());
-  const int rows_fit = std::max(1, static_cast<int>((size.y - top) / entry_h));
-  const int beside_columns = std::max(1, (count + rows_fit - 1) / rows_fit);
-  const bool legend_below = size.x - legend_w * static_cast<float>(beside_columns) < size.x * 0.6f;
-  const int legend_columns = legend_below ? std::max(1, static_cast<int>(size.x / legend_w)) : beside_columns;
-  const int legend_rows = (count + legend_columns - 1) / legend_columns;
-  const float legend_h = legend_below ? static_cast<float>(legend_rows) * entry_h + 4 * scale : 0.0f;
-  const float beside_w = legend_w * static_cast<float>(legend_columns);
-  const ImVec2 p0(origin.x + left, origin.y + top);
-  // A plot that can be read above a legend of many rows, however short the room: the widget is
-  // then taller than asked (CurvesPlot::height), and what follows it goes below it, not under it.
-  const float min_plot_h = (legend_below ? 100 : 40) * scale;
-  const ImVec2 p1(origin.x + std::max(left + 40 * scale, legend_below ? size.x - 10 * scale : size.x - beside_w - 10 * scale),
-                  origin.y + std::max(top + min_plot_h, size.y - bottom - legend_h));
-  // A training run's frame keeps the whole run's axis: the curves grow, the axis stays put.
-  const TrainingFrame& frame = frame_picture().training;
-  const bool animating = frame.panel.has_value();
-  return CurvesPlot{.c = c,
-                    .origin = origin,
-                    .left = left,
-                    .bottom = bottom,
-                    .line = line,
-                    .entry_h = entry_h,
-                    .legend_w = legend_w,
-                    .legend_below = legend_below,
-                    .legend_columns = legend_columns,
-                    .height = std::max(size.y, p1.y - origin.y + bottom + legend_h),
-                    .p0 = p0,
-                    .p1 = p1,
-                    .pw = p1.x - p0.x,
-                    .ph = p1.y - p0.y,
-                    .axis = animating ? frame.axis : core::loss_axis(c),
-                    .x_max = std::max(1, c.steps > 0 ? c.steps : lab.experiment.steps),
-                    .scale = scale,
-                    .dl = dl,
-                    .ink = ink,
-                    .faint = faint,
-                    .bits = lab.result != nullptr};
-}
-
-// Decades, with 10^k as the label: a label every 1, 2, 5, 10 … decades, so that they do not touch,
-// and 0 on a floor of zeros (core::LossAxis); with few decades, lines at 2·10^k … 9·10^k too.
-void draw_loss_axis(const CurvesPlot& p) {
-  const core::LossAxis& axis = p.axis;
-  const ImVec2 p0 = p.p0, p1 = p.p1;
-  const float ph = p.ph, scale = p.scale;
-  const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Separator, 0.5f);
-  const int decades = axis.hi - axis.lo;
-  const int every = axis.label_every(ph, ImGui::GetTextLineHeight() * 1.4f);
-  for (int k = axis.lo; k <= axis.hi; ++k) {
-    const float y = p0.y + ph * static_cast<float>(axis.hi - k) / static_cast<float>(decades);
-    p.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), grid);
-    if (decades <= 3 && k < axis.hi)
-      for (int m = 2; m <= 9; ++m) {
-        const float ym = y - ph * static_cast<float>(std::log10(m)) / static_cast<float>(decades);
-        p.dl->AddLine(ImVec2(p0.x, ym), ImVec2(p0.x + 5 * scale, ym), p.faint);
-        p.dl->AddLine(ImVec2(p0.x, ym), ImVec2(p1.x, ym), ImGui::GetColorU32(ImGuiCol_Separator, 0.18f));
-      }
-    const std::string label = axis.label(k, every);
-    if (label.empty()) continue;
-    const ImVec2 ts = script_text_size(label);
-    draw_script_text(p.dl, ImVec2(p0.x - ts.x - 6 * scale, y - ts.y * 0.5f), p.ink, label);
-  }
-}
-
-// The step ticks below, about five, fewer when their labels would touch; the axis's title, shorter when
-// the plot is narrow (a training run's frame, a small window).
-void draw_step_axis(const CurvesPlot& p) {
-  const ImVec2 p0 = p.p0, p1 = p.p1;
-  const float pw = p.pw, scale = p.scale;
-  const int ticks = std::clamp(static_cast<int>(pw / (ImGui::CalcTextSize("00000").x * 1.6f)), 1, 5);
-  for (double step : nice_ticks(0, p.x_max, ticks, TickRounding::Up, 1)) {
-    const float x = p.x_of(step);
-    p.dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4 * scale), p.ink);
-    const std::string label = tick_text(step);
-    p.dl->AddText(ImVec2(x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, p1.y + 5 * scale), p.ink, label.c_str());
-  }
-  const char* x_title = p.bits ? "step  (the curves: bits per character L of each step's batch, on a log scale)"
-                               : "step  (the curves: mean squared error L of each step's batch, on a log scale)";
-  if (ImGui::CalcTextSize(x_title).x > pw + p.left) x_title = "step  (L of each step's batch, log scale)";
-  p.dl->AddText(ImVec2(std::max(p.origin.x, p0.x + pw * 0.5f - ImGui::CalcTextSize(x_title).x * 0.5f),
-                       p1.y + 5 * scale + ImGui::GetTextLineHeight()),
-                p.faint, x_title);
-}
-
-// Over seeds, each design's band under the curves: per pixel column the smallest and the largest of its runs.
-// Quads without anti-aliasing: their soft edges would overlap column to column as darker seams.
-void draw_bands(const AppState& state, const CurvesPlot& p) {
-  const core::Curves& c = p.c;
-  ImDrawList* dl = p.dl;
-  const ImDrawListFlags flags = dl->Flags;
-  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
-  for (size_t v = 0; v < c.band_lo.size() && v < c.band_hi.size(); ++v) {
-    const std::vector<double>&lo = c.band_lo[v], &hi = c.band_hi[v];
-    const size_t per_column =
-        std::max<size_t>(1, static_cast<size_t>(static_cast<double>(p.x_max) / std::max(1.0f, p.pw)));
-    const ImU32 fill = (curve_colour(state, static_cast<int>(v)) & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 46);
-    ImVec2 upper_before, lower_before;
-    for (size_t i = 0; i < std::min(lo.size(), hi.size()); i += per_column) {
-      const size_t end = std::min(std::min(lo.size(), hi.size()), i + per_column);
-      double low = lo[i], high = hi[i];
-      for (size_t k = i; k < end; ++k) {
-        low = std::min(low, lo[k]);
-        high = std::max(high, hi[k]);
-      }
-      const ImVec2 upper(p.x_of(static_cast<double>(i)), p.y_of(high)),
-          lower(p.x_of(static_cast<double>(i)), p.y_of(low));
-      if (i > 0) dl->AddQuadFilled(upper_before, upper, lower, lower_before, fill);
-      upper_before = upper;
-      lower_before = lower;
-    }
-  }
-  dl->Flags = flags;
-}
-
-// A curve's points: per pixel column its lowest and highest value (a spike stays visible).
-void curve_points(const CurvesPlot& p, const std::vector<double>& curve, std::vector<ImVec2>& points) {
-  points.clear();
-  const size_t per_column = std::max<size_t>(1, static_cast<size_t>(static_cast<double>(p.x_max) / std::max(1.0f, p.pw)));
-  for (size_t i = 0; i < curve.size(); i += per_column) {
-    const size_t end = std::min(curve.size(), i + per_column);
-    size_t lo = i, hi = i;
-    for (size_t k = i; k < end; ++k) {
-      if (curve[k] < curve[lo]) lo = k;
-      if (curve[k] > curve[hi]) hi = k;
-    }
-    points.push_back(ImVec2(p.x_of(static_cast<double>(std::min(lo, hi))), p.y_of(curve[std::min(lo, hi)])));
-    if (lo != hi) points.push_back(ImVec2(p.x_of(static_cast<double>(std::max(lo, hi))), p.y_of(curve[std::max(lo, hi)])));
-  }
-}
-
-// The curves in each variant's colour and dash pattern (curves that lie on one another stay told
-// apart); smoothed, each raw curve thin and faint under its smoothed one, so that the noise the
-// average hides is still there to see.
-void draw_curves(const AppState& state, const CurvesPlot& p, const std::vector<std::vector<double>>& shown) {
-  const core::Curves& c = p.c;
-  const bool smoothed = &shown != &c.loss;
-  static std::vector<ImVec2> points;  // the UI thread's alone
-  for (size_t v = 0; v < c.loss.size() && v < shown.size(); ++v) {
-    if (c.loss[v].empty()) continue;
-    const int i = static_cast<int>(v);
-    const ImU32 colour = curve_colour(state, i);
-    if (smoothed) {
-      curve_points(p, c.loss[v], points);
-      if (points.size() > 1)
-        p.dl->AddPolyline(points.data(), static_cast<int>(points.size()), (colour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 80),
-                          1.0f * p.scale);
-    }
-    curve_points(p, shown[v], points);
-    if (points.size() == 1) p.dl->AddCircleFilled(points[0], 2.5f * p.scale, colour);
-    else DashedPolyline(p.dl, points.data(), static_cast<int>(points.size()), colour, 1.8f * p.scale, i);
-  }
-}
-
-// The step under the mouse, marked, and every variant's loss there in a tooltip.
-void HoverStep(const AppState& state, const CurvesPlot& p) {
-  const core::Curves& c = p.c;
-  const float mx = ImGui::GetIO().MousePos.x;
-  const int step = static_cast<int>(std::lround((mx - p.p0.x) / p.pw * static_cast<float>(p.x_max)));
-  if (step < 0 || step > p.x_max) return;
-  p.dl->AddLine(ImVec2(p.x_of(step), p.p0.y), ImVec2(p.x_of(step), p.p1.y), p.faint);
+// The step under the mouse: every variant's loss there in a tooltip, and a line at it.
+void HoverStep(const AppState& state, const core::Curves& c, int step) {
+  ImPlot::PlotInfLines("##hovered", std::array{static_cast<double>(step)}.data(), 1,
+                       ImPlotSpec(ImPlotProp_LineColor, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)));
   ImGui::BeginTooltip();
   ImGui::Text(step == 0 ? "before the first step" : "after %d step%s", step, step == 1 ? "" : "s");
+  const size_t k = static_cast<size_t>(step);
   for (size_t v = 0; v < c.loss.size(); ++v) {
-    if (static_cast<size_t>(step) >= c.loss[v].size()) continue;
+    if (k >= c.loss[v].size()) continue;
     ImGui::PushStyleColor(ImGuiCol_Text, readable(ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v)))));
     ScriptText(c.names[v]);
     ImGui::PopStyleColor();
-    ImGui::SameLine(160 * p.scale);
-    const size_t k = static_cast<size_t>(step);
+    ImGui::SameLine(160 * fonts().scale);
     if (v < c.band_lo.size() && k < c.band_lo[v].size())
       ImGui::Text("median L = %s  [%s, %s]", format_loss(c.loss[v][k]).c_str(), format_loss(c.band_lo[v][k]).c_str(),
                   format_loss(c.band_hi[v][k]).c_str());
-    else
-      ImGui::Text("L = %s", format_loss(c.loss[v][k]).c_str());
+    else ImGui::Text("L = %s", format_loss(c.loss[v][k]).c_str());
   }
   ImGui::EndTooltip();
 }
 
-// The legend: the curve's colour and dash pattern, its name, the last loss (and the test loss once finished).
-void draw_curves_legend(const AppState& state, const CurvesPlot& p) {
-  const core::Curves& c = p.c;
-  const float scale = p.scale, line = p.line;
-  for (size_t v = 0; v < c.names.size(); ++v) {
-    // Below: row by row; beside: column by column, each as long as the first.
-    const int per_column = (static_cast<int>(c.names.size()) + p.legend_columns - 1) / p.legend_columns;
-    const int column = p.legend_below ? static_cast<int>(v) % p.legend_columns : static_cast<int>(v) / per_column;
-    const int row = p.legend_below ? static_cast<int>(v) / p.legend_columns : static_cast<int>(v) % per_column;
-    const float lx = (p.legend_below ? p.origin.x : p.p1.x + 12 * scale) + static_cast<float>(column) * p.legend_w;
-    const float y = (p.legend_below ? p.p1.y + p.bottom + 4 * scale : p.p0.y) + static_cast<float>(row) * p.entry_h;
-    CurveSample(state, p.dl, ImVec2(lx, y + line * 0.5f), kLegendSample * scale, static_cast<int>(v));
-    draw_script_text(p.dl, ImVec2(lx + kLegendTextAt * scale, y - line * 0.1f), p.ink, c.names[v]);
-    ImFont* font = legend_value_font();
-    const std::string value = legend_value(c, v);
-    p.dl->AddText(font, font_px(font), ImVec2(lx + kLegendTextAt * scale, y + line), p.faint, value.c_str());
-    note_drawn_text(ImVec2(lx + kLegendTextAt * scale, y + line), value);
+// Variant v as the plot shows it, under its legend entry `label`: over seeds, the band from the
+// smallest to the largest run; smoothed, the raw curve thin and faint under the smoothed one, so
+// that the noise the average hides is still there to see; the curve in its colour and dash
+// pattern. Every value at least the axis's floor, where the log axis draws a 0.
+void PlotVariant(const AppState& state, const core::LossAxis& axis, const std::string& label, size_t v,
+                 const std::vector<std::vector<double>>& shown) {
+  const core::Curves& c = state.lab.view.curves;
+  const auto on_axis = [&](const std::vector<double>& curve) {
+    std::vector<double> y;
+    for (const double l : curve) y.push_back(core::on_axis(axis, l));
+    return y;
+  };
+  std::vector<double> xs(c.loss[v].size());
+  for (size_t i = 0; i < xs.size(); ++i) xs[i] = static_cast<double>(i);
+  const ImVec4 colour = ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v)));
+  if (v < c.band_lo.size() && v < c.band_hi.size()) {
+    const std::vector<double> lo = on_axis(c.band_lo[v]), hi = on_axis(c.band_hi[v]);
+    ImPlot::PlotShaded(label.c_str(), xs.data(), lo.data(), hi.data(),
+                       static_cast<int>(std::min({xs.size(), lo.size(), hi.size()})),
+                       ImPlotSpec(ImPlotProp_FillColor, colour, ImPlotProp_FillAlpha, 0.18f));
   }
+  if (&shown != &c.loss) {
+    const std::vector<double> raw = on_axis(c.loss[v]);
+    ImPlot::PlotLine(
+        label.c_str(), raw.data(), static_cast<int>(raw.size()), 1.0, 0.0,
+        ImPlotSpec(ImPlotProp_LineColor, ImVec4(colour.x, colour.y, colour.z, 0.3f), ImPlotProp_LineWeight, fonts().scale));
+  }
+  PlotDashedLine(state, label.c_str(), xs, on_axis(shown[v]), static_cast<int>(v), false);
 }
 
 }  // namespace
 
-ImFont* legend_value_font() {
-  return frame_picture().active || !fonts().small ? ImGui::GetFont() : fonts().small;
-}
-
-// The curves on a log axis with a legend: the panel's and the PNG's.
+// The curves on a log axis with a legend: the panel's and the PNG's. The axis follows the run (its
+// decades and steps) and is set again only when those change, so that a zoom or a pan stays put.
 void LossCurves(AppState& state, ImVec2 size) {
-  const CurvesPlot p = layout_curves(state, size);
-  size.y = p.height;
-  frame_layout().panels[kLossCurvesPicture] = Rect{p.origin.x, p.origin.y, size.x, size.y};
-  ImGui::InvisibleButton("curves", size, ImGuiButtonFlags_MouseButtonMiddle);  // hovered, never pressed (heatmap.cpp's cells)
-  const bool hovered = ImGui::IsItemHovered();
-  p.dl->AddRectFilled(p.p0, p.p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
-  draw_loss_axis(p);
-  draw_step_axis(p);
-  p.dl->AddRect(p.p0, p.p1, p.faint);
-  const TrainingFrame& frame = frame_picture().training;
-  if (frame.panel && frame.step < p.x_max)  // now, in a training run's frame
-    p.dl->AddLine(ImVec2(p.x_of(frame.step), p.p0.y), ImVec2(p.x_of(frame.step), p.p1.y), p.faint);
-  p.dl->PushClipRect(p.p0, p.p1, true);
-  draw_bands(state, p);
-  draw_curves(state, p, frame_picture().training.panel ? p.c.loss : shown_loss(state));
-  p.dl->PopClipRect();
-  if (hovered && !frame_picture().active) HoverStep(state, p);
-  draw_curves_legend(state, p);
+  const core::Curves& c = state.lab.view.curves;
+  const TrainingFrame& frame = frame_picture().training;  // a training run's frame keeps the whole run's axis
+  const core::LossAxis axis = frame.panel ? frame.axis : core::loss_axis(c);
+  const int x_max = std::max(1, c.steps > 0 ? c.steps : state.lab.experiment.steps);
+  const std::vector<std::vector<double>>& shown = frame.panel ? c.loss : shown_loss(state);
+  // The legend's entries: each variant's plain name and what it says after it, kept as one item when its loss
+  // changes ("###v"); beside the plot, or below it when beside would leave the plot under 60% of the width.
+  std::vector<std::string> labels;
+  float widest = 0;
+  for (size_t v = 0; v < c.names.size() && v < c.loss.size(); ++v) {
+    labels.push_back(core::markup_as_plain_text(c.names[v]) + "  " + legend_value(c, v) + "###" + std::to_string(v));
+    widest = std::max(widest, ImGui::CalcTextSize(labels.back().c_str(), nullptr, true).x + 3 * ImGui::GetTextLineHeight());
+  }
+  const bool below = size.x - widest < size.x * 0.6f;
+  const float line = ImGui::GetTextLineHeight();
+  // A plot that can be read above a legend of many rows, however short the room.
+  size.y =
+      std::max(size.y, below ? 100 * fonts().scale + static_cast<float>(labels.size() + 4) * line * 1.2f : 120 * fonts().scale);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  frame_layout().panels[kLossCurvesPicture] = Rect{origin.x, origin.y, size.x, size.y};
+  const double limits[] = {double(axis.lo), double(axis.hi), double(axis.zero_floor), double(x_max)};
+  // A picture takes no input; on a phone's page (stacked) the wheel and a finger scroll the page,
+  // which a plot that zooms would take from them.
+  const bool picture = frame_picture().active || state.panels.stacked;
+  if (!ImPlot::BeginPlot("##curves", size, ImPlotFlags_NoMouseText | (picture ? ImPlotFlags_NoInputs : 0))) return;
+  const char* x_title = state.lab.result ? "step  (the curves: bits per character L of each step's batch, on a log scale)"
+                                         : "step  (the curves: mean squared error L of each step's batch, on a log scale)";
+  ImPlot::SetupAxes(ImGui::CalcTextSize(x_title).x > size.x ? "step  (L of each step's batch, log scale)" : x_title, nullptr);
+  SetupLogAxis(ImAxis_Y1, axis.lo, axis.hi, &axis);
+  ImPlot::SetupAxesLimits(0, x_max, axis.floor(), std::pow(10.0, axis.hi), limits_cond("curves.axis", limits));
+  ImPlot::SetupLegend(below ? ImPlotLocation_South : ImPlotLocation_NorthEast, ImPlotLegendFlags_Outside);
+  for (size_t v = 0; v < labels.size() && v < shown.size(); ++v) PlotVariant(state, axis, labels[v], v, shown);
+  if (frame.panel && frame.step < x_max)  // now, in a training run's frame
+    ImPlot::PlotInfLines("##now", std::array{static_cast<double>(frame.step)}.data(), 1,
+                         ImPlotSpec(ImPlotProp_LineColor, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)));
+  if (!picture && ImPlot::IsPlotHovered()) {
+    const long step = std::lround(ImPlot::GetPlotMousePos().x);
+    if (step >= 0 && step <= x_max) HoverStep(state, c, static_cast<int>(step));
+  }
+  note_plot(kLossCurvesPicture);
+  ImPlot::EndPlot();
 }
 
 }  // namespace app

@@ -1,6 +1,6 @@
-// What the app's plots share: the Geometry panel's axes and the loss curves' step axis take
-// their ticks from core's one rule (core/math/ticks.h) and write their labels here; a plot's
-// names go where they cover neither each other nor what they name (LabelPlacer).
+// The Geometry panel's plot frame (the lab's plots are ImPlot's): its axes take their ticks from
+// core's one rule (core/math/ticks.h) and write their labels here; a plot's names go where they
+// cover neither each other nor what they name (LabelPlacer).
 #pragma once
 
 #include <optional>
@@ -15,7 +15,6 @@
 namespace app {
 
 using core::nice_ticks;
-using core::TickRounding;
 
 // A tick's label: the value as %g writes it (whole numbers up to 999999 in full), with a true minus sign.
 std::string tick_text(double t);

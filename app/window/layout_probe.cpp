@@ -35,6 +35,7 @@ std::string layout_json(const Layout& layout, float per_pixel) {
   j["controls"] = controls;
   j["focused"] = layout.focused.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(layout.focused);
   j["tooltip"] = layout.tooltip;
+  if (!layout.dock.empty()) j["dock"] = {{"layout", layout.dock}, {"custom", layout.dock_custom}};
   // What each panel says, a line of the screen per line, when the window reads its text.
   if (!layout.text.empty()) j["text"] = layout.text;
   return j.dump(1) + "\n";
@@ -62,7 +63,9 @@ void LayoutProbe::after_frame(const AppState& state, const Layout& layout, long 
   for (const auto& [key, rect] : layout.controls)
     keys.push_back(key + " " + std::to_string(rect.x) + " " + std::to_string(rect.y) + " " + std::to_string(rect.w) + " " +
                    std::to_string(rect.h));
-  if (frame != kSettledFrame && keys == controls_ && layout.text == text_ && layout.focused == focused_) return;
+  const std::string dock = layout.dock + (layout.dock_custom ? " custom" : "");
+  if (frame != kSettledFrame && keys == controls_ && layout.text == text_ && layout.focused == focused_ && dock == dock_) return;
+  dock_ = dock;
   controls_ = std::move(keys);
   text_ = layout.text;
   focused_ = layout.focused;

@@ -36,6 +36,7 @@ class LayoutProbe {
   std::vector<std::string> controls_;       // the controls it last described, each with its rectangle
   std::map<std::string, std::string> text_;  // and the panels' text
   std::string focused_;                      // and the control the keyboard was on
+  std::string dock_;                         // and the views' dock layout
 };
 
 }  // namespace app

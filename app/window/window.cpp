@@ -13,11 +13,13 @@
 
 #include <imgui.h>
 #include <imgui_internal.h>  // the window the keyboard is in
+#include <implot.h>
 
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
 #include "app/files/session.h"
 #include "app/frame.h"
+#include "app/frame_dock.h"
 #include "app/gl/gl_heatmap_renderer.h"
 #include "app/platform/backend.h"
 #include "app/render/text.h"
@@ -86,6 +88,7 @@ void set_imgui_settings_file(AppState& state, bool offscreen) {
     if (!problem.empty()) state.status = state.status.empty() ? problem : state.status + "; " + problem;
   }
   ImGui::GetIO().IniFilename = nullptr;
+  RegisterDockSettings(state);  // the views' layout, a person's or the tiling, and the saved ones
   if (!ini_path.empty()) read_layout_settings(ini_path);
 }
 
@@ -248,6 +251,8 @@ int Window::start() {
   // Dear ImGui's context first: the backend installs its platform and renderer parts in it.
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  ImPlot::CreateContext();  // the lab's plots
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_DockingEnable;  // the views dock (app/frame_dock.h)
   imgui_ = true;
   set_imgui_settings_file(state_, offscreen);
   std::string error;
@@ -292,6 +297,7 @@ Window::~Window() {
     backend_.reset();  // the GL context, before ImGui's
     unload_fonts();
   }
+  if (imgui_) ImPlot::DestroyContext();
   if (imgui_) ImGui::DestroyContext();
 }
 

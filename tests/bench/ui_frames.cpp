@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <imgui.h>
+#include <implot.h>
 
 #include "app/app_state.h"
 #include "app/frame.h"
@@ -44,6 +45,8 @@ std::vector<double> frame_times(app::AppState& state, app::NullHeatmapRenderer& 
 
 int main() {
   ImGui::CreateContext();
+  ImPlot::CreateContext();  // the lab's plots
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_DockingEnable;  // the views dock (app/frame_dock.h)
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.DisplaySize = ImVec2(1440, 900);
@@ -68,6 +71,7 @@ int main() {
   std::printf("ui_frame_during_training_p50_us: %.1f\nui_frame_during_training_p99_us: %.1f\ntraining_steps_during_frames: %d\n",
               us[us.size() / 2], us[us.size() * 99 / 100], steps);
   app::unload_fonts();
+  ImPlot::DestroyContext();
   ImGui::DestroyContext();
   return 0;
 }

@@ -34,7 +34,7 @@ RULES = [
     (r"app/(app_state\.|state/|document\.|picture_options\.|frame_requests\.|files/|training/|render/theme\.)", "app model"),
     (r"app/(render|widgets|gl)/", "render/widgets"),
     (r"app/(panels|dialogs)/", "panels/dialogs"),
-    (r"app/(frame|frame_keys|frame_views|menus)\.", "frame"),  # menus.cpp: the menus that list lessons, experiments, panels
+    (r"app/(frame|frame_keys|frame_views|frame_dock|menus)\.", "frame"),  # menus.cpp: the menus that list lessons, experiments, panels
     (r"app/(pictures|media)/", "pictures"),
     (r"app/(window/|web/|main\.cpp)", "window/main"),  # web/: the page's main and window.attnlab
 ]

@@ -2,7 +2,9 @@
 """The real attnlab window under Xvfb: it opens, its shaders compile, xdotool
 drags a matrix entry at the place --layout-out gives, the pixels change, and
 Ctrl+Q closes it with exit 0; hovering a score lights its query and key; a drag
-made while the window is stopped moves the entry as one made at leisure does.
+made while the window is stopped moves the entry as one made at leisure does; a panel's tab dragged
+onto another panel makes them tabs of one place, which the next start keeps until View → Layout →
+Reset layout gives the tiling back, and F12's picture is the same byte for byte throughout.
 
 Usage: test_window.py PATH/TO/attnlab SCENARIO.json
 """
@@ -14,11 +16,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 import numpy as np
 
-from xvfb import close_app, Xvfb, cell_on_screen, drag, has_control, read_png, wait_for, wait_session, xdo
+from xvfb import close_app, Xvfb, cell_on_screen, drag, has_control, read_layout, read_png, wait_for, wait_json, wait_session, xdo
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from attnlab_run import run_attnlab, start_attnlab  # noqa: E402  the one way the tests run the binary
@@ -212,6 +215,78 @@ class Window(unittest.TestCase):
                     close_app(app)
         self.assertGreater(moved[False], ORIGINAL["X"][1][0] + 0.5)
         self.assertEqual(moved[True], moved[False])
+
+    def test_a_panel_dragged_into_another_stays_over_a_restart_until_reset_and_exports_never_move(self):
+        scenario = self.tmp / "scenario.json"
+        shutil.copy(SCENARIO, scenario)
+        with Xvfb() as x:
+            def start(name):
+                layout = self.tmp / name
+                app = start_attnlab(ATTNLAB, scenario, "--layout-out", str(layout), env=x.env)
+                wait_for(lambda: "dock" in (read_layout(layout) or {}) or app.poll() is not None, 30, "the docked views")
+                self.assertIsNone(app.poll(), "attnlab ended")
+                return app, layout
+
+            def origin():
+                window = xdo(x, "search", "--sync", "--name", "^attnlab").split()[0]
+                g = dict(line.split("=") for line in xdo(x, "getwindowgeometry", "--shell", window).split())
+                return int(g["X"]), int(g["Y"]), window
+
+            def export(layout, name):
+                ox, oy, window = origin()
+                xdo(x, "windowfocus", "--sync", window)
+                xdo(x, "key", "F12")
+                wait_for(lambda: has_control(layout, "file_dialog.name"), 30, "the export dialog")
+                xdo(x, "key", "ctrl+a")
+                xdo(x, "type", "--delay", "20", str(self.tmp / name))
+                xdo(x, "key", "Return")
+                wait_for(lambda: (self.tmp / name).exists() and not has_control(layout, "file_dialog.name"), 30, "the PNG")
+                return (self.tmp / name).read_bytes()
+
+            def click(layout, key):
+                wait_for(lambda: has_control(layout, key), 30, key)
+                ox, oy, _ = origin()
+                rx, ry, rw, rh = read_layout(layout)["controls"][key]
+                xdo(x, "mousemove", ox + int(rx + rw / 2), oy + int(ry + rh / 2))
+                xdo(x, "click", 1)
+
+            app, layout = start("first.json")
+            try:
+                tiled = read_layout(layout)
+                self.assertFalse(tiled["dock"]["custom"])
+                self.assertIn("Scores", tiled["dock"]["layout"])
+                before = export(layout, "before.png")
+                # Softmax's tab, at its panel's top left, dropped on the middle of Scores: one node, two tabs.
+                ox, oy, _ = origin()
+                sx, sy, sw, sh = tiled["panels"]["Softmax"]
+                tx, ty, tw, th = tiled["panels"]["Scores"]
+                xdo(x, "mousemove", ox + int(sx + 25), oy + int(sy + 8))
+                xdo(x, "mousedown", 1)
+                for k in range(1, 21):
+                    xdo(x, "mousemove", ox + int(sx + 25 + (tx + tw / 2 - sx - 25) * k / 20), oy + int(sy + 8 + (ty + th / 2 - sy - 8) * k / 20))
+                    time.sleep(0.05)
+                time.sleep(0.3)
+                xdo(x, "mouseup", 1)
+                moved = wait_json(layout, lambda j: j.get("dock", {}).get("custom") and "Scores|" in j["dock"]["layout"] + "|",
+                                  "Softmax a tab beside Scores")
+                self.assertRegex(moved["dock"]["layout"], r"\*?Scores\|\*?Softmax|\*?Softmax\|\*?Scores")
+                self.assertEqual(export(layout, "after.png"), before, "a rearranged window changed the export")
+                kept = moved["dock"]["layout"]
+            finally:
+                close_app(app)
+            # The next start: the person's layout, from imgui.ini in the state folder.
+            app, layout = start("second.json")
+            try:
+                again = read_layout(layout)
+                self.assertEqual(again["dock"], {"layout": kept, "custom": True})
+                click(layout, "menu.view")
+                click(layout, "menu.view.layout")
+                click(layout, "layout.reset")
+                reset = wait_json(layout, lambda j: j.get("dock", {}).get("custom") is False, "Reset layout")
+                self.assertEqual(reset["dock"]["layout"], tiled["dock"]["layout"])
+                self.assertEqual(reset["panels"], tiled["panels"])
+            finally:
+                close_app(app)
 
     def test_a_bad_file_gives_exit_2_and_no_window(self):
         with Xvfb() as x:

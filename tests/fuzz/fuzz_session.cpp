@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include <imgui.h>
+#include <implot.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -125,6 +126,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   }
   ::setenv("ATTNLAB_DATA_DIR", data.c_str(), 1);
   ImGui::CreateContext();
+  ImPlot::CreateContext();  // the lab's plots
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_DockingEnable;  // the views dock (app/frame_dock.h)
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.DisplaySize = ImVec2(1280, 720);

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <implot.h>
 #include <imgui_internal.h>
 
 #include "app/platform/input_order.h"
@@ -37,6 +38,10 @@ class InputQueueTest : public testing::Test {
     before_ = ImGui::GetCurrentContext();
     context_ = ImGui::CreateContext();
     ImGui::SetCurrentContext(context_);
+    plot_before_ = ImPlot::GetCurrentContext();
+    plot_ = ImPlot::CreateContext();
+    ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_DockingEnable;  // the views dock (app/frame_dock.h)
+    ImPlot::SetCurrentContext(plot_);
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(400, 300);
@@ -46,6 +51,8 @@ class InputQueueTest : public testing::Test {
     for (int i = 0; i < 3; ++i) frame();
   }
   void TearDown() override {
+    ImPlot::DestroyContext(plot_);
+    ImPlot::SetCurrentContext(plot_before_);
     ImGui::DestroyContext(context_);
     ImGui::SetCurrentContext(before_);
   }
@@ -98,6 +105,7 @@ class InputQueueTest : public testing::Test {
  private:
   ImGuiContext* before_ = nullptr;
   ImGuiContext* context_ = nullptr;
+  ImPlotContext *plot_before_ = nullptr, *plot_ = nullptr;
 };
 
 std::vector<bool> down_arrow_by_frame(const std::vector<Seen>& frames) {

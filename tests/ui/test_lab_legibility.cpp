@@ -103,9 +103,10 @@ TEST_F(LabLegibilityTest, TheLegendTableAndMapsDrawTheNamesAsMarkup) {
   int named = 0;
   for (std::string line; std::getline(lines, line);) {
     if (line.find("√d_k") != std::string::npos) EXPECT_EQ(line.rfind("{ no √d_k }", 0), 0u) << "raw markup outside the name's field: " << line;
-    if (line.find("no √d k") != std::string::npos) ++named;
+    if (line.find("no √d k") != std::string::npos || line.find("no √dₖ") != std::string::npos) ++named;
   }
-  // The design's row in the Designs list (its options), the legend, the table and the learned maps.
+  // The design's row in the Designs list (its options), the legend (ImPlot's, in plain text: "no √dₖ"), the
+  // table and the learned maps.
   EXPECT_GE(named, 4) << text;
 }
 
@@ -161,6 +162,35 @@ TEST_F(LabLegibilityTest, CurvesAreSmoothedOnDemandAndStayRaw) {
   core::Training alone(e);
   while (!alone.finished()) alone.step();
   EXPECT_EQ(c.loss[0], alone.loss(0)) << "the run's curves stay raw";
+}
+
+// The curves' plot (ImPlot's) as a person reads it: a legend entry naming each design with its last loss, decades
+// on the log axis, and over the plot a readout of every design's loss at the step under the pointer.
+TEST_F(LabLegibilityTest, TheCurvesNameEachDesignAndReadOutTheHoveredStep) {
+  core::Experiment e = core::load_experiment_file(ATTNLAB_EXPERIMENTS "/01_qqt_vs_qkt_previous_token.json").experiment.value();
+  e.steps = 20;
+  e.seeds = 1;
+  app::set_experiment(state, e, "01.json");
+  frames(2);
+  click(center(control("lab.run")));
+  ASSERT_TRUE(frames_until([&] { return state.lab.view.curves.finished() && !state.lab.view.running; }));
+  frames(2);
+  const core::Curves& c = state.lab.view.curves;
+  ASSERT_TRUE(layout.plots.count(app::kLossCurvesPicture));
+  const app::PlotLayout plot = layout.plots.at(app::kLossCurvesPicture);
+  ASSERT_EQ(plot.legend_entries.size(), c.names.size());
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    EXPECT_EQ(plot.legend_entries[v].text.rfind(core::markup_as_plain_text(c.names[v]), 0), 0u) << plot.legend_entries[v].text;
+    EXPECT_NE(plot.legend_entries[v].text.find("L = " + app::format_loss(c.loss[v].back())), std::string::npos);
+  }
+  EXPECT_TRUE(std::any_of(plot.ticks.begin(), plot.ticks.end(), [](const app::PlotLabel& t) { return t.text.rfind("10", 0) == 0; }));
+  // The step under the pointer: at the plot's middle, step 10 of 20, each design's loss there.
+  mouse_to(ImVec2(plot.plot.x + plot.plot.w / 2, plot.plot.y + plot.plot.h / 2));
+  frames(3);
+  EXPECT_TRUE(layout.tooltip);
+  const std::string& text = layout.text[app::kExperimentPanel];
+  EXPECT_NE(text.find("after 10 steps"), std::string::npos) << text;
+  for (size_t v = 0; v < c.names.size(); ++v) EXPECT_NE(text.find("L = " + app::format_loss(c.loss[v][10])), std::string::npos) << text;
 }
 
 }  // namespace test_lab_legibility

@@ -3,6 +3,7 @@
 
 #include <imgui_internal.h>
 
+#include "app/panels/panels.h"
 #include "core/model/gauge.h"
 #include "ui_harness.h"
 
@@ -208,8 +209,7 @@ TEST_F(UiTest, AWindowOf1280x720ShowsEveryPanelWithoutOverlap) {
   const char* names[] = {"Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output"};
   std::vector<ImRect> rects;
   for (const char* name : names) {
-    ImGuiWindow* w = ImGui::FindWindowByName((std::string("###") + name).c_str());  // "Scores · head 1 of 2###Scores"
-    if (!w) w = ImGui::FindWindowByName(name);
+    ImGuiWindow* w = app::FindPanelWindow(*core::find_panel(name));
     ASSERT_NE(w, nullptr) << name;
     rects.emplace_back(w->Pos, ImVec2(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y));
     EXPECT_GE(w->Size.x, 300) << name;

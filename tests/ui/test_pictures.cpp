@@ -31,11 +31,8 @@ double drawn_scale(const app::Layout& layout, const app::NullHeatmapRenderer& r,
   return 0;
 }
 
-// A panel's window: "Scores · head 1 of 2###Scores" when it names a head, else just "Lesson".
-ImGuiWindow* panel(const char* name) {
-  ImGuiWindow* w = ImGui::FindWindowByName((std::string("###") + name).c_str());
-  return w ? w : ImGui::FindWindowByName(name);
-}
+// A panel's window, docked or not (app::FindPanelWindow).
+ImGuiWindow* panel(const char* name) { return app::FindPanelWindow(*core::find_panel(name)); }
 
 }  // namespace
 

@@ -67,16 +67,14 @@ TEST_F(TrainingAnimationTest, AFrameShowsTheCurvesBesideThePanel) {
   const app::Rect curves = layout.panels[app::kLossCurvesPicture];  // the plot's rectangle, in the left half
   EXPECT_LT(curves.x + curves.w, 641);
   EXPECT_GT(curves.h, 500);
-  // The losses in the legend at the text's size (15 px at 720p), not the lab's small one (11 px).
-  ImGui::NewFrame();
-  {
-    const app::CurrentFrame current(layout, picture);
-    EXPECT_EQ(app::font_px(app::legend_value_font()), app::font_px(app::fonts().regular));
-    picture.active = false;
-    EXPECT_EQ(app::font_px(app::legend_value_font()), app::font_px(app::fonts().small));
-    picture.active = true;
+  // The legend names each design with its loss, at the text's size (15 px at 720p), not the lab's small one (11 px).
+  ASSERT_TRUE(layout.plots.count(app::kLossCurvesPicture));
+  const app::PlotLayout& plot = layout.plots[app::kLossCurvesPicture];
+  ASSERT_EQ(plot.legend_entries.size(), whole.names.size());
+  for (const app::PlotLabel& entry : plot.legend_entries) {
+    EXPECT_NE(entry.text.find("L = "), std::string::npos) << entry.text;
+    EXPECT_GE(entry.rect.h, app::font_px(app::fonts().regular));
   }
-  ImGui::EndFrame();
   // The weights drawn are the variant's: a 6 × 6 heatmap of its first sequence.
   ASSERT_TRUE(layout.heatmaps.count("Softmax/weights"));
   EXPECT_GT(layout.heatmaps["Softmax/weights"].grid.x, 640);

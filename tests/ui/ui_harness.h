@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <implot.h>
 
 #include "app/app_state.h"
 #include "app/frame.h"
@@ -21,6 +22,8 @@ class UiTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ImGui::CreateContext();
+    ImPlot::CreateContext();  // the lab's plots
+    ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_DockingEnable;  // the views dock (app/frame_dock.h)
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(1280, 720);
@@ -32,6 +35,7 @@ class UiTest : public ::testing::Test {
   void TearDown() override {
     app::set_heatmap_renderer(nullptr);
     app::unload_fonts();
+    ImPlot::DestroyContext();
     ImGui::DestroyContext();
   }
 

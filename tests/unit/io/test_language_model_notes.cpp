@@ -13,6 +13,7 @@
 
 #include "core/io/atomic_file.h"
 #include "core/io/language_model_json.h"
+#include "core/io/scenario_io.h"  // kMaxFileBytes
 #include "core/io/lm_result.h"
 #include "tests/support/sign_test.h"
 
