@@ -55,11 +55,9 @@ void build(AppState& state, const DockLayout& layout, ImVec2 pos, ImVec2 size) {
   dock.shown.clear();
   build_node(id, layout.root, dock.shown);
   dock.float_at.clear();
-  dock.float_size.clear();
   for (const core::FloatingPanel& f : layout.floating) {
     ImGui::DockBuilderDockWindow(DockedWindowName(f.panel).c_str(), 0);
-    dock.float_at[f.panel] = {f.x, f.y};
-    dock.float_size[f.panel] = {f.w, f.h};
+    dock.float_at[f.panel] = Rect{f.x, f.y, f.w, f.h};
   }
   ImGui::DockBuilderFinish(id);
 }
@@ -162,8 +160,7 @@ std::optional<DockLayout> layout_to_build(AppState& state, const DockLayout& til
   }
   if (custom) {
     if (lesson && !places(*custom, Panel::Lesson)) put_back_lesson(custom->root);
-    dock.custom = true;
-    dock.built = core::dock_layout_text(*custom);
+    dock.custom = true;  // `built` is the tiling's alone: Reset clears it
     return custom;
   }
   std::string text = core::dock_layout_text(tiling);

@@ -53,12 +53,11 @@ void StackedTitleBar(const std::string& label) {
 // A floating panel of a layout just built (app/frame_dock.cpp) goes where the layout says, once.
 void PlaceFloatingPanel(AppState& state, Panel panel) {
   DockState& dock = state.panels.dock;
-  const auto at = dock.float_at.find(panel), size = dock.float_size.find(panel);
-  if (at == dock.float_at.end() || size == dock.float_size.end()) return;
-  ImGui::SetNextWindowPos(ImVec2(at->second.first, at->second.second));
-  ImGui::SetNextWindowSize(ImVec2(size->second.first, size->second.second));
+  const auto at = dock.float_at.find(panel);
+  if (at == dock.float_at.end()) return;
+  ImGui::SetNextWindowPos(ImVec2(at->second.x, at->second.y));
+  ImGui::SetNextWindowSize(ImVec2(at->second.w, at->second.h));
   dock.float_at.erase(at);
-  dock.float_size.erase(size);
 }
 
 }  // namespace

@@ -5,9 +5,9 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "app/state/layout.h"  // Rect
 #include "app/state/view_options.h"
 #include "core/model/lesson.h"
 
@@ -52,12 +52,12 @@ struct GaugeDemoState {
 struct DockState {
   bool custom = false;       // a person's layout: the window's size no longer re-tiles it
   std::string current;       // as the last tiled frame drew it
-  std::string built;         // what was built last (the tiling's, while not custom)
+  std::string built;         // the tiling as last built (cleared by Reset)
   std::string after_build;   // as the first frame after that build drew it: another is a person's move
   int drawn_frame = -1;      // the Dear ImGui frame that last drew the docked views
   std::optional<std::string> build;  // a layout the next frame builds (a saved one)
   std::map<std::string, std::string> saved;  // the layouts saved under names, by name
-  std::map<Panel, std::pair<float, float>> float_at, float_size;  // floating panels, placed by their next Begin
+  std::map<Panel, Rect> float_at;  // floating panels of a layout just built, placed by their next Begin
   std::vector<Panel> shown;  // the tabs a layout just built shows in front
   std::string name_typed;    // View → Layout's "save as" field
 };
