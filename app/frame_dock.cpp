@@ -222,7 +222,14 @@ void NoteDock(AppState& state) {
   frame_layout().dock_custom = dock.custom;
   if (text != dock.current) {
     dock.current = std::move(text);
-    ImGui::MarkIniSettingsDirty();
+    dock.unsaved = true;
+  }
+  // Kept as soon as the mouse lets go, not on Dear ImGui's timer: that one, started during a drag,
+  // wrote the panel still floating, and its next turn came seconds after the drop, too late for an
+  // app that was then ended.
+  if (dock.unsaved && !ImGui::IsAnyMouseDown()) {
+    ImGui::GetIO().WantSaveIniSettings = true;
+    dock.unsaved = false;
   }
 }
 

@@ -262,9 +262,11 @@ class Window(unittest.TestCase):
                 tx, ty, tw, th = tiled["panels"]["Scores"]
                 xdo(x, "mousemove", ox + int(sx + 25), oy + int(sy + 8))
                 xdo(x, "mousedown", 1)
+                # Over six seconds, longer than Dear ImGui's settings timer (5 s): a save made during the
+                # drag, with Softmax still floating, must not be the one that outlives the app.
                 for k in range(1, 21):
                     xdo(x, "mousemove", ox + int(sx + 25 + (tx + tw / 2 - sx - 25) * k / 20), oy + int(sy + 8 + (ty + th / 2 - sy - 8) * k / 20))
-                    time.sleep(0.05)
+                    time.sleep(0.3)
                 time.sleep(0.3)
                 xdo(x, "mouseup", 1)
                 moved = wait_json(layout, lambda j: j.get("dock", {}).get("custom") and "Scores|" in j["dock"]["layout"] + "|",
