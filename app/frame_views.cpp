@@ -97,9 +97,10 @@ core::DockLayout TilingLayout(const Tiling& t, float width) {
 }
 
 // Below these widths (times the fonts' scale) panels side by side would be too narrow to read: the
-// whole window's tiling needs the editor's 380 beside views of at least 260, a column of ?embed=
-// one heatmap with its labels and numbers.
-constexpr float kTiledWindowMinWidth = 640;
+// whole window's tiling needs the editor's 380 beside views of at least 320 (at 683 CSS px, a
+// laptop's page at 200%, Scores, Softmax, Rank and Output had no room for their numbers), a column
+// of ?embed= one heatmap with its labels and numbers.
+constexpr float kTiledWindowMinWidth = 700;
 constexpr float kColumnMinWidth = 300;
 
 // How tall a stacked panel's window would have to be for all it drew in its last frame, unscrolled;

@@ -141,6 +141,7 @@ int run(int argc, char** argv) {
   options.scale = cl.scale;
   options.panel = cl.panel;
   options.transparent = cl.transparent;
+  options.present = cl.present;
   options.scale_per_frame = cl.scale_per_frame;
   options.animate = cl.animate;
   options.training = cl.training;

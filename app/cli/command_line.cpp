@@ -19,7 +19,7 @@ namespace app {
 const char* usage_text() {
   return "usage: attnlab [FILE] [--layout-out L.json]\n"
          "       attnlab [FILE] --screenshot OUT.png [--size WxH] [--scale K] [--theme light|dark]\n"
-         "                      [--panel NAME] [--transparent] [--layout-out L.json]\n"
+         "                      [--panel NAME] [--present] [--transparent] [--layout-out L.json]\n"
          "       attnlab [FILE] --export OUT.EXT   (png, svg, tex, csv or py)\n"
          "       attnlab [FILE] --export OUT.tex --beamer\n"
          "       attnlab [FILE] --animate PARAM=FROM:TO [--frames N] [--fps F] --export OUT.gif|OUT.mp4\n"
@@ -56,6 +56,8 @@ const char* usage_text() {
          "  --theme T     light (for slides) or dark\n"
          "  --panel NAME  the picture shows one panel alone: Lesson, Matrices, Scores,\n"
          "                Softmax, Rank, Output or Geometry\n"
+         "  --present     a presentation: the heatmaps grow to their room, their digits\n"
+         "                as large as the cells allow (as the page's ?present=1)\n"
          "  --transparent the picture has no background (PNG alpha)\n"
          "  --animate PARAM=FROM:TO\n"
          "                with --export OUT.gif or OUT.mp4 (H.264): N frames (--frames, 2 to\n"
@@ -297,6 +299,11 @@ std::string read_transparent(Words& w, const std::string&, const std::string*) {
   return "";
 }
 
+std::string read_present(Words& w, const std::string&, const std::string*) {
+  w.cl.present = true;
+  return "";
+}
+
 std::string read_beamer(Words& w, const std::string&, const std::string*) {
   w.cl.beamer = true;
   return "";
@@ -350,6 +357,7 @@ constexpr OptionSpec kOptions[] = {
     {"--theme", OptionSpec::Required, read_theme},
     {"--panel", OptionSpec::Required, read_panel},
     {"--transparent", OptionSpec::None, read_transparent},
+    {"--present", OptionSpec::None, read_present},
     {"--beamer", OptionSpec::None, read_beamer},
     {"--scale-per-frame", OptionSpec::None, read_scale_per_frame},
     {"--layout-out", OptionSpec::Required, read_layout_out},
@@ -434,7 +442,7 @@ std::string training_animation_combinations(Words& w) {
 std::string animation_combinations(CommandLine& cl) {
   if (cl.command != Command::Window) return "--animate goes with FILE and --export OUT.gif or OUT.mp4";
   if (cl.export_to.empty()) return "--animate needs --export OUT.gif or OUT.mp4";
-  if (!cl.screenshot.empty() || !cl.layout_out.empty() || cl.transparent)
+  if (!cl.screenshot.empty() || !cl.layout_out.empty() || cl.transparent || cl.present)
     return cl.training ? "--animate training takes --export, --every, --variant, --panel, --fps, --size, --scale, --theme and "
                          "--scale-per-frame, and no other option"
                        : "--animate takes --export, --frames, --fps, --size, --scale, --theme, --panel and --scale-per-frame, "
@@ -474,6 +482,7 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
   const bool text_export = !cl.export_to.empty() && format != core::ExportFormat::Png;
   if (!png && (cl.width || cl.scale != 1)) return "--size and --scale go with --screenshot or --export OUT.png";
   if (!png && (cl.panel || cl.transparent)) return "--panel and --transparent go with --screenshot or --export OUT.png";
+  if (!png && cl.present) return "--present goes with --screenshot or --export OUT.png";
   if (text_export && !cl.layout_out.empty()) return "--layout-out goes with the window, --screenshot or --export OUT.png";
   if (text_export && !cl.theme.empty() && format != core::ExportFormat::Svg)
     return "--theme goes with the window, --screenshot or --export OUT.png or OUT.svg";

@@ -33,6 +33,7 @@ struct CommandLine {
   std::string theme;          // --theme light|dark, or empty: the session's
   std::optional<core::Panel> panel;  // --panel NAME (one of core::kPanelNames): that panel alone in the picture
   bool transparent = false;   // --transparent: the picture has no background
+  bool present = false;       // --present: a presentation's picture (heatmaps grow to their room)
   bool beamer = false;        // --beamer with --export OUT.tex: Beamer slides, not an article
   bool scale_per_frame = false;  // --scale-per-frame with --animate: each frame's own colour scales
   std::optional<core::Sweep> animate;  // --animate PARAM=FROM:TO [--frames N] [--fps F] with --export OUT.gif|OUT.mp4

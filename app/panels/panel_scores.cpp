@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include <imgui.h>
 
@@ -57,9 +58,12 @@ ScoreOptions score_options(const AppState& state, const core::HeadResult& r) {
                                       : 1.0;
   HeatmapOptions big, part;
   big.row_labels = big.col_labels = part.row_labels = part.col_labels = &state.token_labels();
-  // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5).
-  big.max_cell = 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
-  part.max_cell = 40;
+  // Larger windows give larger cells, rather than an empty band (1 at 900 px high, up to 1.5). Alone
+  // (a picture, a slide's frame, a presentation) they fill their room: half a 1200 × 560 frame was
+  // left empty under 56 px cells, and the parts had none of it.
+  const bool grow = cells_grow_to_room(state, Panel::Scores);
+  big.max_cell = grow ? 1000 : 56 * std::clamp(ImGui::GetIO().DisplaySize.y / (900 * fonts().scale), 1.0f, 1.5f);
+  part.max_cell = grow ? 1000 : 40;
   part.min_cell = 5;  // the parts may shrink to thumbnails so that S and QQᵀ keep their numbers
   big.shared_max = own ? 0 : big_max;
   part.shared_max = own ? 0 : parts_max;
@@ -70,37 +74,74 @@ ScoreOptions score_options(const AppState& state, const core::HeadResult& r) {
   return o;
 }
 
-// Three arrangements:
+// Four arrangements:
 //   Grid:   S, QQᵀ above; the parts below.   Row: all four in a row.
 //   Column: S and QQᵀ in a row, the parts stacked at the right.
-enum class Arrangement { Grid, Row, Column };
+//   Stack:  all four one below the other, the whole width (a narrow panel: a third of a slide's
+//           frame, where side by side S kept only the small font's digits).
+enum class Arrangement { Grid, Row, Column, Stack };
+
+// Stacked, each heatmap has its own row labels and colour bar: none has a neighbour to share them.
+ScoreOptions options_for(ScoreOptions o, Arrangement a) {
+  if (a != Arrangement::Stack) return o;
+  o.S.colorbar = o.sym.colorbar = true;
+  o.QQt.show_row_labels = o.antisym.show_row_labels = true;
+  return o;
+}
+
+// How well an arrangement reads, compared in this order: nothing overflows; S and QQᵀ have numbers,
+// in the regular font before the small one (14 px and more, read from a projected slide), with two
+// decimals before one, and column labels; the parts the same; the smallest digits of the four are
+// large; S's cells (and the parts') are large. So one decimal comes before a stack of small digits,
+// and the parts' numbers before S's size: larger cells of S had left them thumbnails at 1280 × 720.
+struct Quality {
+  int fits = 0, big_font = 0, big_decimals = 0, big_labels = 0, part_font = 0, part_decimals = 0, part_labels = 0;
+  float digits = 0, area = 0;
+  bool operator<(const Quality& q) const {
+    return std::tie(fits, big_font, big_decimals, big_labels, part_font, part_decimals, part_labels, digits, area) <
+           std::tie(q.fits, q.big_font, q.big_decimals, q.big_labels, q.part_font, q.part_decimals, q.part_labels, q.digits, q.area);
+  }
+};
+
+// 2: the digits are in the regular font or larger; 1: in the small one; 0: none.
+int font_level(float number_px) {
+  return number_px >= font_px(fonts().regular) - 0.01f ? 2 : number_px > 0 ? 1 : 0;
+}
 
 struct Candidate {
   Arrangement arrangement;
   ImVec2 big, small;  // the room for S and for QQᵀ, and for each part
-  float quality = 0;
+  Quality quality;
 };
 
-// S and QQᵀ first: their numbers and labels, then their cells' size; the parts may be thumbnails.
-Candidate evaluate(const AppState& state, const core::HeadResult& r, const ScoreOptions& o, Arrangement a, ImVec2 big,
+// S and QQᵀ first: their numbers and labels, then the parts' numbers, then the size of the digits and cells.
+Candidate evaluate(const AppState& state, const core::HeadResult& r, const ScoreOptions& given, Arrangement a, ImVec2 big,
                    ImVec2 small) {
   const bool split = r.square();
+  const ScoreOptions o = options_for(given, a);
   const HeatmapFit S = heatmap_fit(state, r.scores, o.S, big, true);
   const HeatmapFit G = heatmap_fit(state, r.QQt, o.QQt, big, true);
-  const HeatmapFit P =
-      split ? heatmap_fit(state, r.scores_antisym, o.antisym, small, true) : HeatmapFit{1, 1, true, true, true, false};
+  HeatmapFit none{1, 1, true, true, true, false};
+  none.number_px = 1e6f;  // no parts: they take nothing from the smallest digits
+  const HeatmapFit P = split ? heatmap_fit(state, r.scores_antisym, o.antisym, small, true) : none;
   const HeatmapFit P2 = split ? heatmap_fit(state, r.scores_sym, o.sym, small, true) : P;
-  float quality = std::min(S.cell_w * S.cell_h, G.cell_w * G.cell_h) + 0.1f * P.cell_w * P.cell_h;
-  // Numbers with two decimals, then with one (three panels in a slide's frame), then none.
-  if (const int d = std::min(S.decimals(), G.decimals()); d > 0) quality += d == 2 ? 1e6f : 5e5f;
-  if (S.column_labels && G.column_labels) quality += 1e5f;
-  if (const int d = std::min(P.decimals(), P2.decimals()); d > 0) quality += d == 2 ? 50.0f : 25.0f;
-  if (!S.fits || !G.fits || !P.fits) quality -= 1e7f;  // overflowing into the text below
-  return Candidate{a, big, small, quality};
+  Quality q;
+  q.fits = S.fits && G.fits && P.fits && P2.fits;  // else overflowing into the text below
+  q.big_decimals = std::min(S.decimals(), G.decimals());
+  q.big_labels = S.column_labels && G.column_labels;
+  q.big_font = font_level(std::min(S.number_px, G.number_px));
+  q.part_decimals = std::min(P.decimals(), P2.decimals());
+  q.part_font = font_level(std::min(P.number_px, P2.number_px));
+  q.part_labels = P.column_labels && P2.column_labels;
+  // Whole pixels: a fraction of one is no reason to give up the larger cells.
+  q.digits = std::floor(std::min({S.number_px, G.number_px, P.number_px, P2.number_px}));
+  // Sides, not areas: S's cells twice as much as the parts', so that a slide's frame shares its
+  // height between them rather than give S all it can take (areas left the parts 14 px rows).
+  q.area = 2 * std::min(S.cell_h, G.cell_h) + std::min(P.cell_h, P2.cell_h);
+  return Candidate{a, big, small, q};
 }
 
-// The arrangement where the numbers of S and QQᵀ fit, then those of the parts, then the largest cells of S wins.
-// Without the parts (n ≠ m), S and QQᵀ in a row.
+// The arrangement that reads best (Quality). Without the parts (n ≠ m), S and QQᵀ in a row.
 Candidate best_arrangement(const AppState& state, const core::HeadResult& r, const ScoreOptions& o, ImVec2 avail,
                            float body_h, float gap) {
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -112,11 +153,16 @@ Candidate best_arrangement(const AppState& state, const core::HeadResult& r, con
     return evaluate(state, r, o, Arrangement::Grid, ImVec2(half, body_h * share),
                     ImVec2(half, body_h * (1 - share) - style.ItemSpacing.y));
   };
+  const auto stack = [&](float share) {  // S and QQᵀ share `share` of the height, the parts the rest
+    const float room = body_h - 3 * style.ItemSpacing.y;
+    return evaluate(state, r, o, Arrangement::Stack, ImVec2(avail.x, room * share / 2), ImVec2(avail.x, room * (1 - share) / 2));
+  };
   const Candidate candidates[] = {
       grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f), grid(0.8f),
       evaluate(state, r, o, Arrangement::Row, ImVec2(quarter, body_h), ImVec2(quarter, body_h)),
       evaluate(state, r, o, Arrangement::Column, ImVec2((avail.x - stacked_w - 2 * gap) / 2, body_h),
                ImVec2(stacked_w, stacked_h)),
+      stack(0.5f), stack(0.6f),
   };
   return r.square() ? *std::max_element(std::begin(candidates), std::end(candidates),
                                         [](const Candidate& a, const Candidate& b) { return a.quality < b.quality; })
@@ -140,7 +186,10 @@ void make_alike(const AppState& state, HeatmapOptions& oa, HeatmapOptions& ob, c
   }
   for (HeatmapOptions* o : {&oa, &ob}) {
     o->cell_w_at_least = std::max(fa.cell_w, fb.cell_w);
-    o->max_cell = std::min({o->max_cell, fa.cell_h / fonts().scale, fb.cell_h / fonts().scale});
+    // In unscaled pixels, and before a picture's (or a frame's) factor, which Heatmap applies again:
+    // unscaled by it, S kept 86 px rows beside QQᵀ's 80 in a slide's frame.
+    const float unscaled = fonts().scale * picture_cell_factor(state);
+    o->max_cell = std::min({o->max_cell, fa.cell_h / unscaled, fb.cell_h / unscaled});
     o->label_lines = staggered ? HeatmapOptions::LabelLines::Two : HeatmapOptions::LabelLines::One;
     o->small_numbers = fa.small_numbers || fb.small_numbers;
     o->one_decimal = fa.one_decimal || fb.one_decimal;
@@ -210,6 +259,12 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
       SymHeatmap(state, r, o.sym, small, short_titles);
       AntisymHeatmap(state, r, o.antisym, small, short_titles);
       ImGui::EndGroup();
+      break;
+    case Arrangement::Stack:
+      ScoresHeatmap(state, s, r, o.S, big);
+      QQtHeatmap(state, s, r, o.QQt, big);
+      SymHeatmap(state, r, o.sym, small, short_titles);
+      AntisymHeatmap(state, r, o.antisym, small, short_titles);
       break;
     case Arrangement::Grid:
       ImGui::BeginGroup();
@@ -287,6 +342,7 @@ void DrawScoresPanel(AppState& state) {
     const float gap = 10 * fonts().scale;
 
     const Candidate best = best_arrangement(state, r, o, avail, body_h, gap);
+    o = options_for(o, best.arrangement);
     make_alike(state, o.S, o.QQt, r.scores, r.QQt, best.big);
     Candidate placed = best;
     if (best.arrangement == Arrangement::Column) {
@@ -300,7 +356,7 @@ void DrawScoresPanel(AppState& state) {
       if (best.arrangement == Arrangement::Column) {
         o.sym.colorbar = true;
         o.antisym.show_row_labels = true;
-      } else {
+      } else if (best.arrangement != Arrangement::Stack) {  // Stack: options_for gave each its own
         o.sym.colorbar = state.view.own_scales;
       }
       make_alike(state, o.sym, o.antisym, r.scores_sym, r.scores_antisym, placed.small);

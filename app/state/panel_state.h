@@ -79,6 +79,9 @@ struct PanelState {
   // The page's ?embed=PANEL,PANEL (docs/web.md): only these, side by side over the whole
   // canvas, with no menus or status line, for an iframe in a slide or a notebook. Empty: the window.
   std::vector<Panel> embedded;
+  // A presentation (the page's ?present=1, --screenshot's --present): the heatmaps grow to their
+  // room and their digits to what the cells allow, to be read from the back of a room.
+  bool present = false;
   // A window too narrow to tile the views (a phone): the frame stacks them, the whole width, one
   // below the other, and they scroll as one page (app/frame_views.cpp). Set by the frame.
   bool stacked = false;

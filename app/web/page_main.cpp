@@ -40,7 +40,7 @@ constexpr double kTrainingBudgetMs = 10;
 // What the page's address asks for (web/page_pre.js reads it).
 EM_JS(char*, page_address_part, (int which), {
   const address = Module.attnlabAddress();
-  return Module.attnlabCString(which === 0 ? address.hash : (new URLSearchParams(address.search).get(["", "embed", "theme", "zoom"][which]) || ""));
+  return Module.attnlabCString(which === 0 ? address.hash : (new URLSearchParams(address.search).get(["", "embed", "theme", "zoom", "present"][which]) || ""));
 });
 EM_JS(int, page_in_frame, (), { return window.parent && window.parent !== window ? 1 : 0; });
 EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
@@ -52,8 +52,9 @@ EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToStri
 
 void page_failed(const std::string& why) { page_failed_js(why.c_str()); }
 
-// The parts of the address the page reads: the fragment (#z=, #lesson=, …) and ?embed=, ?theme=, ?zoom=.
-enum AddressPart { kFragment = 0, kEmbed = 1, kTheme = 2, kZoom = 3 };
+// The parts of the address the page reads: the fragment (#z=, #lesson=, …) and ?embed=, ?theme=,
+// ?zoom=, ?present=.
+enum AddressPart { kFragment = 0, kEmbed = 1, kTheme = 2, kZoom = 3, kPresent = 4 };
 std::string address_part(AddressPart which) { return adopt_js_string(page_address_part(which)); }
 
 // ?theme=light|dark and ?zoom=1.5, for a slide whose deck is light or whose text is far away: set
@@ -74,6 +75,15 @@ std::string read_look(WindowOptions& options, std::optional<float>& zoom) {
       zoom = static_cast<float>(z);
   }
   return problem;
+}
+
+// ?present=1: a presentation (a slide read from the back of a room): the heatmaps grow to their
+// room, their digits as large as the cells allow (docs/web.md). "" when fine; else what is wrong.
+std::string read_present(bool& present) {
+  const std::string text = address_part(kPresent);
+  present = text == "1" || text == "true";
+  if (text.empty() || present || text == "0" || text == "false") return "";
+  return "?present=" + text + ": expected 1 or 0";
 }
 
 // ?embed=Scores,Softmax: the panels by the names --panel takes, in any case, and the lab
@@ -167,6 +177,7 @@ int start() {
   if (!status.empty()) window->state().status = status;
   if (!embed_problem.empty()) window->state().status = embed_problem;
   if (!look_problem.empty()) window->state().status = look_problem;
+  if (std::string problem = read_present(window->state().panels.present); !problem.empty()) window->state().status = problem;
   if (page_in_frame()) {  // the zoom a student chose in this frame before, over the slide's ?zoom=
     const double kept = page_kept_frame_zoom();
     if (kept >= kMinZoom && kept <= kMaxZoom) zoom = static_cast<float>(kept);

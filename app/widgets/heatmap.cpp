@@ -224,8 +224,10 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     if (f.small) {
       // Numbers in the regular font where a cell is tall enough for them (as the number font is
       // chosen below): widening for the small font only left cells of 16 px with 8 px digits.
+      // As number_font_for takes a font: a pixel taller than the cell (14.75 px rows, a third of a
+      // slide's frame, stayed 14.75 wide and lost the regular digits they had room for).
       ImFont* font = f.regular && r.cell_h + 1 >= font_px(f.regular) ? f.regular : f.small;
-      if (r.cell_h >= font_px(font)) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
+      if (r.cell_h + 1 >= font_px(font)) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
     }
     r.cell_w = std::max(r.cell_w, std::min(fit_w, options.cell_w_at_least));
   };
@@ -267,7 +269,7 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     // wide as the cell allows, at most the large font's own size, which is drawn scaled down.
     if (r.number_font == f.regular && f.large && f.regular != f.small && texts.widest_regular > 0 && !r.one_decimal) {
       const float by_width = font_px(f.regular) * (r.cell_w - 10 * scale) / texts.widest_regular;
-      const float px = std::min({r.cell_h * 0.32f, by_width, font_px(f.large)});
+      const float px = std::min({r.cell_h * options.digits_share, by_width, font_px(f.large)});
       if (px > font_px(f.regular) * 1.1f) {
         r.number_font = f.large;
         r.number_px = std::floor(px);
@@ -280,6 +282,9 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
 // A panel alone over a whole picture lets its cells grow past what they may in the crowded window.
 HeatmapOptions for_picture(const AppState& state, HeatmapOptions options) {
   options.max_cell *= picture_cell_factor(state);
+  // Read from the back of a room: half a cell's height, as the width allows (a third left 16 px
+  // digits in 50 px cells of a 560 px frame).
+  if (presenting(state)) options.digits_share = std::max(options.digits_share, 0.5f);
   return options;
 }
 
@@ -500,10 +505,21 @@ void draw_linked_highlight(AppState& state, const Grid& g, const std::string& na
 
 }  // namespace
 
+bool presenting(const AppState& state) { return state.panels.present && !frame_picture().training.panel; }
+
+bool cells_grow_to_room(const AppState& state, Panel panel) {
+  if (frame_picture().training.panel) return false;  // beside the curves, as in the window
+  return presenting(state) || frame_picture().solo_panel == panel ||
+         (!frame_picture().active && !state.panels.embedded.empty());
+}
+
 float picture_cell_factor(const AppState& state) {
-  // A training run's frame shows its panel alone on half the picture: the same.
+  if (presenting(state)) return 3.0f;  // the panels size the room; the cells fill it
+  // A training run's frame shows its panel alone on half the picture: the same. A page's ?embed=
+  // frame (a slide) has its panels alone on the canvas.
   const bool alone = frame_picture().solo_panel || frame_picture().training.panel ||
-                     (state.view.presenter && !frame_picture().active);
+                     (state.view.presenter && !frame_picture().active) ||
+                     (!frame_picture().active && !state.panels.embedded.empty());
   return alone ? 1.6f : 1.0f;
 }
 
@@ -511,7 +527,8 @@ HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions
   const Measure r = measure(m, for_picture(state, options), avail, title, state.view.show_numbers);
   return HeatmapFit{r.cell_w, r.cell_h, r.number_font != nullptr, r.fits, r.col_label_h > 0,
                     r.number_font && r.number_font == fonts().small && fonts().small != fonts().regular,
-                    r.col_label_lines == 2, r.row_label_w + r.cell_w * static_cast<float>(m.cols) + r.colorbar_w, r.one_decimal};
+                    r.col_label_lines == 2, r.row_label_w + r.cell_w * static_cast<float>(m.cols) + r.colorbar_w, r.one_decimal,
+                    r.number_font ? r.number_px : 0.0f};
 }
 
 HeatmapLayout Heatmap(AppState& state, const char* id, std::string_view title_markup, MatrixView m,

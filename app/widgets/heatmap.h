@@ -59,6 +59,8 @@ struct HeatmapOptions {
   // Never on an animation's fixed scale (PictureOptions::fixed_scales): a gradient shown as
   // 10^k·∂L/∂W, whose k is each frame's own, would compare numbers of different units.
   bool own_scale_always = false;
+  // The large font's digits in a large cell: at most this share of its height (a presentation's, more).
+  float digits_share = 0.32f;
   const std::vector<std::string>* row_labels = nullptr;  // token labels; else 1, 2, ...
   const std::vector<std::string>* col_labels = nullptr;
   // A line above the column labels naming the axes ("rows: queries · columns: keys"),
@@ -92,11 +94,19 @@ struct HeatmapFit {
   bool staggered_labels = false;  // its column labels take two lines
   float width = 0;                // row labels, cells and colour bar (not a wider title)
   bool one_decimal = false;       // its numbers have one decimal: two do not fit
+  float number_px = 0;            // the size its numbers are drawn at; 0: none
   // The decimals its numbers show: 2, 1 (two do not fit), 0 (none fit).
   int decimals() const { return numbers ? (one_decimal ? 1 : 2) : 0; }
 };
-// How much larger cells may grow in a picture of a panel alone, or beside a training run's curves (max_cell is multiplied by it).
+// How much larger cells may grow in a picture of a panel alone, or beside a training run's curves, or
+// in a page's ?embed= frame (max_cell is multiplied by it); a presentation's grow to their room.
 float picture_cell_factor(const AppState& state);
+// A presentation (the page's ?present=1, --present): the panels asked for fill the frame, their
+// heatmaps grow to their room, the digits as large as the cells allow (docs/web.md).
+bool presenting(const AppState& state);
+// Whether the heatmaps of a panel alone, an ?embed= frame or a presentation grow into all their
+// room rather than stop at the window's cell sizes (a panel in the window shares it with others).
+bool cells_grow_to_room(const AppState& state, Panel panel);
 
 HeatmapFit heatmap_fit(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title);
 

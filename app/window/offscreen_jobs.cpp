@@ -44,6 +44,7 @@ int run_offscreen_job(AppState& state, Layout& layout, const WindowOptions& opti
   shot.scale = options.scale;
   shot.panel = options.panel;
   shot.transparent = options.transparent;
+  state.panels.present = options.present;  // the picture draws a copy of the state, this with it
   shot.scale_per_frame = options.scale_per_frame;
   std::string error;
   int exit_code = 0;

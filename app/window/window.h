@@ -22,6 +22,7 @@ struct WindowOptions {
   std::optional<Theme> theme;  // --theme; else the session's
   std::optional<core::Panel> panel;  // --panel NAME: that panel alone in the screenshot
   bool transparent = false;    // --transparent: the screenshot has no background
+  bool present = false;        // --present: a presentation's picture (PanelState::present)
   bool scale_per_frame = false;  // --scale-per-frame: an animation's frames each on their own colour scales
   std::optional<core::Sweep> animate;  // --animate: the screenshot path is then an animation's (.gif or .mp4)
   std::optional<core::TrainingAnimation> training;  // --animate training: FILE must be an experiment; the screenshot path as above

@@ -229,8 +229,9 @@ class Scenario:
             raise RuntimeError("attnlab --dump failed: " + r.stderr.strip())
         return json.loads(r.stdout)
 
-    def show(self, panels=None, width=1200, height=560, base=None, theme=None):
-        """The page showing this scenario, inline in a notebook (docs/python.md)."""
+    def show(self, panels=None, width=1200, height=560, base=None, theme="light"):
+        """The page showing this scenario, inline in a notebook (docs/python.md): in the notebook's
+        light theme unless theme="dark" (None: the page's own)."""
         from . import _show
         return _show.Shown(self, panels=panels, width=width, height=height, base=base, theme=theme)
 

@@ -68,7 +68,7 @@ def _query(panels, theme):
 class Shown:
     """What Scenario.show() returns: notebooks display it (_repr_html_); .html is the markup."""
 
-    def __init__(self, scenario, panels=None, width=1200, height=560, base=None, theme=None):
+    def __init__(self, scenario, panels=None, width=1200, height=560, base=None, theme="light"):
         for name, value in (("width", width), ("height", height)):
             if not isinstance(value, int) or isinstance(value, bool) or not 200 <= value <= 8192:
                 raise ValueError("%s: expected a whole number of pixels from 200 to 8192, got %r" % (name, value))

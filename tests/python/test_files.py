@@ -327,3 +327,13 @@ def test_the_panel_names_are_the_apps():
     assert len(app_names) == 7
     assert _reader.PANEL_NAMES == app_names
     assert _show.PANELS == app_names
+
+
+def test_show_takes_the_notebooks_light_theme_by_default():
+    """A notebook is light: show() asks the page for its light theme unless told otherwise (issue 64),
+    in the hosted page's address as in the one-file page's."""
+    s = attnlab.scenario(tokens=["a", "b"], X=np.eye(2), W_Q=np.eye(2), W_K=np.eye(2), W_V=np.eye(2))
+    hosted = s.show(panels="Scores", base="https://example.org/attnlab/index.html").html
+    assert "?embed=Scores&amp;theme=light#z=" in hosted, hosted
+    assert "theme=dark" in s.show(base="https://example.org/attnlab/index.html", theme="dark").html
+    assert "theme=" not in s.show(base="https://example.org/attnlab/index.html", theme=None).html

@@ -198,6 +198,77 @@ TEST_F(LegibilityTest, GeometrysTicksAreInTheTextSize) {
     }
 }
 
+// Every heatmap drawn has numbers of at least `px`; the Scores panel's four among them.
+void ExpectNumbersAtLeast(const app::Layout& layout, float px, bool scores_alone) {
+  for (const char* key : {"Scores/scores", "Scores/QQt", "Scores/sym", "Scores/antisym"})
+    EXPECT_EQ(layout.heatmaps.count(key), 1u) << key;
+  for (const auto& [key, hm] : layout.heatmaps) {
+    EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
+    EXPECT_GE(hm.number_px, px) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
+  }
+  if (!scores_alone) return;
+  // Its heatmaps grow into the panel rather than leave its lower half empty (56 px cells at 1200 × 560).
+  float bottom = 0;
+  for (const auto& [key, hm] : layout.heatmaps) bottom = std::max(bottom, hm.grid.y + hm.grid.h);
+  const app::Rect& panel = layout.panels.at("Scores");
+  EXPECT_GT(bottom - panel.y, 0.6f * panel.h) << "the heatmaps end at " << bottom << " in a panel " << panel.h << " tall";
+}
+
+// A panel alone in a picture (--screenshot --panel Scores --size 1280x720: its fonts 1.7 times
+// larger, as a 750 × 420 window) keeps the numbers of all four heatmaps, (S ± Sᵀ)/2 included: larger
+// cells of S had left the parts thumbnails. Four and five tokens (lessons 1 and 6), d = 2 and 4.
+TEST_F(LegibilityTest, ScoresAloneInAPictureKeepsTheNumbersOfAllFour) {
+  for (const char* lesson : {"01_qkt_vs_qqt.json", "06_scaling.json"})
+    for (const ImVec2 size : {ImVec2(750, 420), ImVec2(1280, 720)}) {
+      SCOPED_TRACE(std::string(lesson) + " at " + size_name(size));
+      picture = app::PictureOptions{true, core::Panel::Scores, false};
+      open(fs::path(ATTNLAB_LESSONS) / lesson, size);
+      ExpectNumbersAtLeast(layout, app::font_px(app::fonts().regular), true);
+    }
+}
+
+// A slide's frames as docs/web.md shows them (1200 × 560): Scores alone, and three panels, each
+// heatmap's digits at least 14 px, in the regular font or larger; and the same as a presentation,
+// whose digits are larger where the cells have room (at least 3% of the frame's height alone).
+TEST_F(LegibilityTest, ASlidesFramesKeepLegibleNumbers) {
+  using core::Panel;
+  for (const bool present : {false, true})
+    for (const std::vector<Panel>& panels : {std::vector<Panel>{Panel::Scores}, std::vector<Panel>{Panel::Matrices, Panel::Scores, Panel::Softmax}}) {
+      SCOPED_TRACE(std::to_string(panels.size()) + " panels" + (present ? ", present" : ""));
+      state.panels.embedded = panels;
+      state.panels.present = present;
+      open(fs::path(ATTNLAB_LESSONS) / "01_qkt_vs_qqt.json", ImVec2(1200, 560));
+      EXPECT_EQ(layout.panels.size(), panels.size());
+      ExpectNumbersAtLeast(layout, 14.0f, panels.size() == 1);
+      if (present && panels.size() == 1)
+        for (const auto& [key, hm] : layout.heatmaps) EXPECT_GE(hm.number_px, 0.03f * 560) << key;
+    }
+}
+
+// A laptop's 1366 × 768 at the browser's 200% (683 × 384 CSS pixels, twice as many device pixels):
+// the panels stack, each the whole width, and every heatmap shown has numbers.
+TEST_F(LegibilityTest, AZoomedInLaptopStacksThePanelsAndKeepsTheNumbers) {
+  ASSERT_TRUE(app::load_fonts(2.0f));
+  open(fs::path(ATTNLAB_LESSONS) / "01_qkt_vs_qqt.json", ImVec2(1366, 768));
+  for (const core::Panel panel : {core::Panel::Scores, core::Panel::Softmax, core::Panel::Rank, core::Panel::Output}) {
+    const std::string name = app::panel_name(panel);
+    SCOPED_TRACE(name);
+    state.panels.stack_scroll_to = panel;
+    frames(3);
+    ASSERT_EQ(layout.panels.count(name), 1u);
+    EXPECT_EQ(layout.panels.at(name).x, 0.0f) << "stacked, the whole width";
+    EXPECT_GT(layout.panels.at(name).w, 1366 - 40.0f);
+    int shown = 0;
+    for (const auto& [key, hm] : layout.heatmaps) {
+      if (key.rfind(name + "/", 0) != 0) continue;
+      ++shown;
+      EXPECT_TRUE(hm.numbers) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
+    }
+    EXPECT_GE(shown, 1);
+  }
+  ASSERT_TRUE(app::load_fonts(1.0f));
+}
+
 // Where a slider's grab stands, so that its number goes to the other half: by hand, 2 of 1..3 is
 // the middle, 8 of 2..8 the right end; T = 1 on the logarithmic 0.1..10 is the middle.
 TEST(ReadableSlider, TheGrabsPlace) {

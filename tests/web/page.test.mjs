@@ -332,6 +332,50 @@ test("on a phone the panels are stacked the whole width; a finger on no control,
   await context.close();
 });
 
+test("a laptop at the browser's 200% (683 × 384 CSS px, devicePixelRatio 2): the panels stack, and every heatmap shown has numbers", async () => {
+  const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt", { width: 683, height: 384, scale: 2 });
+  const layout = async () => JSON.parse(await page.evaluate(() => window.attnlab.layout()));
+  for (let last = "", now = ""; now === "" || now !== last;) {  // the stacked heights settle
+    last = now;
+    await frames(page, 2);
+    now = JSON.stringify((await layout()).panels);
+  }
+  const panels = (await layout()).panels;
+  const order = ["Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry"];
+  for (const [i, name] of order.entries()) {
+    const [x, y, w] = panels[name];
+    assert.equal(x, 0, `${name} is stacked, not tiled`);
+    assert.ok(w > 683 - 20, `${name} is ${w} wide`);
+    if (i > 0) assert.ok(y > panels[order[i - 1]][1], `${name} below ${order[i - 1]}`);
+  }
+  // Down the page a third of a screen at a time: each heatmap as it comes into view has its numbers
+  // (Scores, Softmax, Rank and Output had none, tiled at 683 px).
+  const seen = new Set();
+  await page.mouse.move(340, 200);
+  for (let turns = 0; turns < 80; ++turns) {
+    const now = await layout();
+    const before = seen.size;
+    for (const [key, hm] of Object.entries(now.heatmaps)) {
+      const [, y, , h] = hm.rect;
+      if (y + h <= 0 || y >= 384) continue;  // drawn, but out of the screen
+      seen.add(key);
+      assert.ok(hm.numbers, `${key} has no numbers in its ${hm.cell} cells`);
+      assert.ok(hm.number_px >= 11, `${key}'s numbers are ${hm.number_px} px`);
+    }
+    if (shots && seen.size > before) await page.screenshot({ path: `${shots}/laptop-200-${turns}.png` });
+    const [, gy, , gh] = now.panels.Geometry;
+    if (gy + gh <= 384 + 1) break;  // the bottom of the page
+    await page.mouse.wheel(0, 120);
+    await frames(page, 3);
+  }
+  for (const key of ["Scores/scores", "Scores/QQt", "Scores/sym", "Scores/antisym", "Softmax/weights", "Rank/W_QK"])
+    assert.ok(seen.has(key), `${key} was never shown: ${[...seen]}`);
+  assert.ok([...seen].some((key) => key.startsWith("Output/")), `no heatmap of Output was shown: ${[...seen]}`);
+  if (shots) await page.screenshot({ path: `${shots}/laptop-200.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the wheel scrolls the editor down a notch at a time, not up", async () => {
   const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt");
   await frames(page, 4);

@@ -1,6 +1,7 @@
 // The page in a real reveal.js deck at 1280 × 720, its iframes exactly as docs/web.md shows them:
-// every embed of a documented size, in the light theme on a light deck and the dark on a dark one,
-// has a legible number in every cell, and shows no tooltip before the pointer comes.
+// every embed of a documented size, as it is and as a presentation (?present=1), in the light theme
+// on a light deck and the dark on a dark one, has a legible number in every cell, its Scores
+// heatmaps fill their panel, and it shows no tooltip before the pointer comes.
 //   ATTNLAB_SINGLE_FILE  build-web/attnlab.html (the page the deck embeds)
 //   ATTNLAB_SHOTS        a folder for screenshots to look at (optional)
 import { test, before, after } from "node:test";
@@ -19,13 +20,20 @@ if (!fs.existsSync(path.join(reveal, "reveal.js"))) throw new Error(`${reveal}: 
 
 // The documented frames: the slide's (docs/web.md, "In a slide or a notebook") at 1200 × 560, one
 // panel and three; the notebook's IFrame at 1100 × 520, of its lesson (five tokens).
+// Each of the slide's also as a presentation (?present=1): alone, its digits at least 3% of the
+// frame's height (docs/web.md).
 const kFrames = [
   { embed: "Scores", lesson: "01_qkt_vs_qqt", width: 1200, height: 560 },
   { embed: "Matrices,Scores,Softmax", lesson: "01_qkt_vs_qqt", width: 1200, height: 560 },
   { embed: "Scores,Softmax", lesson: "06_scaling", width: 1100, height: 520 },
+  { embed: "Scores", lesson: "01_qkt_vs_qqt", width: 1200, height: 560, present: true },
+  { embed: "Matrices,Scores,Softmax", lesson: "01_qkt_vs_qqt", width: 1200, height: 560, present: true },
 ];
-// The smallest text a class reads from a projected 1280 × 720 slide: the app's small font (11 px).
-const kLegiblePx = 11;
+// The smallest digits a class reads from a projected 1280 × 720 slide (issue 64): 14 CSS px, the
+// regular font's 15 and not the small one's 11.
+const kLegiblePx = 14;
+const query = (f, theme) => `embed=${f.embed}&theme=${theme}${f.present ? "&present=1" : ""}`;
+const named = (f) => f.embed + (f.present ? " (present)" : "");
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-deck-"));
 let browser, server;
@@ -34,8 +42,8 @@ before(async () => {
   fs.cpSync(reveal, path.join(dir, "reveal"), { recursive: true });
   for (const [theme, deck] of [["light", "white"], ["dark", "black"]]) {
     const slides = kFrames.map((f) => `<section>
-  <h3>${f.embed}</h3>
-  <iframe data-src="attnlab.html?embed=${f.embed}&theme=${theme}#lesson=${f.lesson}"
+  <h3>${named(f)}</h3>
+  <iframe data-src="attnlab.html?${query(f, theme)}#lesson=${f.lesson}"
           data-preload width="${f.width}" height="${f.height}" style="border: 0"></iframe>
 </section>`).join("\n");
     fs.writeFileSync(path.join(dir, `${theme}.html`), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
@@ -81,14 +89,26 @@ for (const theme of ["light", "dark"]) {
       assert.equal(layout.tooltip, false, `${f.embed}: a tooltip before the pointer came`);
       const heatmaps = Object.entries(layout.heatmaps);
       assert.ok(heatmaps.length >= 2, `${f.embed}: ${heatmaps.length} heatmaps`);
+      const least = f.present && !f.embed.includes(",") ? Math.max(kLegiblePx, 0.03 * f.height) : kLegiblePx;
       for (const [key, hm] of heatmaps) {
-        assert.ok(hm.numbers, `${theme}, ${f.embed}: ${key} has no numbers in its ${hm.cell} cells`);
-        assert.ok(hm.number_px >= kLegiblePx, `${theme}, ${f.embed}: ${key}'s numbers are ${hm.number_px} px`);
+        assert.ok(hm.numbers, `${theme}, ${named(f)}: ${key} has no numbers in its ${hm.cell} cells`);
+        assert.ok(hm.number_px >= least, `${theme}, ${named(f)}: ${key}'s numbers are ${hm.number_px} px, not ${least}`);
         assert.ok(hm.text.every((t) => t === "" || /^\u2212?\d+\.\d\d?$/.test(t)), `${key}: ${hm.text}`);
       }
+      // The four heatmaps of Scores, (S ± Sᵀ)/2 included, grow into their panel: its lower half
+      // was empty under 56 px cells.
+      for (const key of ["Scores/scores", "Scores/QQt", "Scores/sym", "Scores/antisym"]) assert.ok(layout.heatmaps[key], `${named(f)}: no ${key}`);
+      const [, py, , ph] = layout.panels.Scores;
+      const bottom = Math.max(...heatmaps.filter(([key]) => key.startsWith("Scores/")).map(([, hm]) => hm.rect[1] + hm.rect[3]));
+      assert.ok(bottom - py > 0.6 * ph, `${theme}, ${named(f)}: the Scores heatmaps end ${bottom - py} px down a panel ${ph} tall`);
+      const digits = heatmaps.map(([key, hm]) => `${key} ${hm.number_px}`).join(", ");
+      console.log(`${theme}, ${named(f)}: ${digits}`);
       const box = await handle.boundingBox();
       assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 720, `${f.embed}: the frame is on the slide: ${JSON.stringify(box)}`);
-      if (shots) await page.screenshot({ path: path.join(shots, `deck_${theme}_${i + 1}.png`) });
+      if (shots) {
+        await page.screenshot({ path: path.join(shots, `deck_${theme}_${i + 1}.png`) });
+        await handle.screenshot({ path: path.join(shots, `deck_${theme}_${i + 1}_frame.png`) });
+      }
     }
     assert.deepEqual(errors, []);
     await context.close();

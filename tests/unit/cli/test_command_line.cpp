@@ -98,6 +98,12 @@ TEST(CommandLine, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_TRUE(refused_with({"f.json", "--export", "o.csv", "--theme", "light"}, "--theme goes with"));
   EXPECT_TRUE(refused_with({"f.json", "--export", "o.tex", "--layout-out", "l.json"}, "--layout-out goes with"));
   EXPECT_EQ(refusal({"f.json", "--export", "o.svg", "--theme", "light"}), "accepted");  // the SVG has the theme's colours
+  // --present is a picture's: refused where there is none (the window, a text export, an animation).
+  EXPECT_EQ(refusal({"f.json", "--screenshot", "s.png", "--panel", "Scores", "--present"}), "accepted");
+  EXPECT_EQ(refusal({"f.json", "--export", "o.png", "--present"}), "accepted");
+  EXPECT_TRUE(refused_with({"f.json", "--present"}, "--present goes with --screenshot or --export OUT.png"));
+  EXPECT_TRUE(refused_with({"f.json", "--export", "o.svg", "--present"}, "--present goes with"));
+  EXPECT_TRUE(refused_with({"f.json", "--animate", "temperature=0.1:10", "--export", "o.gif", "--present"}, "no other option"));
   EXPECT_EQ(refusal({"f.json", "--export", "o.png", "--layout-out", "l.json"}), "accepted");
   EXPECT_EQ(refusal({"f.json", "--theme", "light", "--layout-out", "l.json"}), "accepted");  // the window
 }
