@@ -33,17 +33,8 @@ bool segment_crosses(const ImRect& r, ImVec2 a, ImVec2 b) {
   return true;
 }
 
-namespace {
-
-// Two rectangles that share more than an edge.
-bool overlaps(const ImRect& a, const ImRect& b) {
-  return a.Min.x < b.Max.x && b.Min.x < a.Max.x && a.Min.y < b.Max.y && b.Min.y < a.Max.y;
-}
-
-}  // namespace
-
 bool LabelPlacer::free(const ImRect& r) const {
-  return std::none_of(blocked_.begin(), blocked_.end(), [&](const ImRect& b) { return overlaps(b, r); });
+  return std::none_of(blocked_.begin(), blocked_.end(), [&](const ImRect& b) { return b.Overlaps(r); });
 }
 
 int LabelPlacer::crossings(const ImRect& r) const {
@@ -88,7 +79,8 @@ std::optional<ImRect> LabelPlacer::place(ImVec2 anchor, ImVec2 size, float gap, 
   for (size_t k = 0; forced && k < 2 * ways.size(); ++k) {
     const ImRect r = candidate(anchor, size, gap + size.y * 0.5f * static_cast<float>(k / ways.size()), ways[k % ways.size()]);
     if (!frame_.Contains(r)) continue;
-    const int covered = static_cast<int>(std::count_if(blocked_.begin(), blocked_.end(), [&](const ImRect& b) { return overlaps(b, r); }));
+    const int covered =
+        static_cast<int>(std::count_if(blocked_.begin(), blocked_.end(), [&](const ImRect& b) { return b.Overlaps(r); }));
     if (!best || covered < fewest) best = r, fewest = covered;
   }
   if (best) blocked_.push_back(*best);
