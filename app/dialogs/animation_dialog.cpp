@@ -134,10 +134,7 @@ bool BeginProgress(const char* id, bool recording) {
     }
     return false;
   }
-  if (!ImGui::IsPopupOpen(id)) ImGui::OpenPopup(id);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  return ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  return BeginCentredModal(id);
 }
 
 void ProgressAndCancel(float fraction, const std::string& label, bool& cancel, const std::string& control) {

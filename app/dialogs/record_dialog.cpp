@@ -208,9 +208,7 @@ void Picture(AppState& state) {
 // True when Record was pressed.
 bool Dialog(AppState& state) {
   RecordSweep& r = state.dialogs.record;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (!ImGui::Begin(kDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+  if (!BeginCentredWindow(kDialog, &r.open)) {
     ImGui::End();
     return false;
   }

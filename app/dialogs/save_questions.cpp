@@ -44,20 +44,12 @@ bool SaveToFile(AppState& state, Action after, const std::string& path) {
   return save_scenario(state, state.library.file);
 }
 
-// Centred, sized to its text, modal.
-bool BeginQuestion(const char* title) {
-  if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  return ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
-}
-
 bool Escape() { return ImGui::IsKeyPressed(ImGuiKey_Escape); }
 
 void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   const Pending pending = state.dialogs.pending;
   const bool quitting = pending.action == Action::Quit;
-  if (!BeginQuestion("Unsaved changes")) return;
+  if (!BeginCentredModal("Unsaved changes")) return;
   ImGui::Text("%s has changes that are not saved to a file.",
               state.library.file.empty() ? "This scenario" : file_name(state.library.file).c_str());
   if (quitting) ImGui::TextDisabled("The session keeps them either way: attnlab opens on them next time.");
@@ -96,7 +88,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
 // Save found the file changed on disk since it was opened or saved here.
 void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
   const Pending pending = state.dialogs.pending;
-  if (!BeginQuestion("Changed on disk")) return;
+  if (!BeginCentredModal("Changed on disk")) return;
   ImGui::Text("%s was changed on disk since it was opened here.", file_name(state.library.file).c_str());
   ImGui::TextDisabled("Saving writes this scenario over that change; Save as\u2026 keeps both.");
   const float w = 120 * fonts().scale;

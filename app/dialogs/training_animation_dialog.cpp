@@ -95,9 +95,7 @@ void WhatIsShown(AppState& state) {
 // True when Record was pressed.
 bool TrainingDialog(AppState& state) {
   RecordTraining& r = state.dialogs.record_training;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (!ImGui::Begin(kTrainingDialog, &r.open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+  if (!BeginCentredWindow(kTrainingDialog, &r.open)) {
     ImGui::End();
     return false;
   }

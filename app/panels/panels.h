@@ -62,6 +62,9 @@ void ScrollPanelHere();
 // A window centred in the display when it appears, sized to its contents, with a close box
 // that clears *open (Help → Keyboard shortcuts, Help → About). Always followed by ImGui::End().
 bool BeginCentredWindow(const char* title, bool* open);
+// A modal popup, opened if it is not, kept centred and sized to its contents (the save questions,
+// a recording's progress). Followed by ImGui::EndPopup() when it returns true.
+bool BeginCentredModal(const char* id);
 
 // Menu items that ask for a PNG export of a panel alone (or, with none, the window) at 1× or
 // 2×, in the window's theme, on white, or transparent.
