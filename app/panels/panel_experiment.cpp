@@ -249,11 +249,7 @@ bool DesignRow(AppState& state, size_t i, int& remove) {
   ImGui::SameLine();
   const std::string summary = options_summary(v);
   DisabledScriptText(summary, /*wrapped=*/false);
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ScriptText(summary);
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered()) ScriptTooltip(summary);
   ImGui::PopID();
   return edited;
 }
@@ -304,8 +300,9 @@ bool SweepSettings(core::Experiment& e) {
   if (e.sweep_learning_rate.empty()) return false;
   std::string rates;
   for (const double r : e.sweep_learning_rate) rates += (rates.empty() ? "" : ", ") + core::plain_number(r);
-  TextWrappedWords("learning rate: a sweep over " + rates + " (" + std::to_string(e.sweep_learning_rate.size()) +
-                   " rates, each over the seeds)");
+  // Dear ImGui 1.92 wraps at spaces and after punctuation, but not inside a number ("0.14").
+  ImGui::TextWrapped("learning rate: a sweep over %s (%zu rates, each over the seeds)", rates.c_str(),
+                     e.sweep_learning_rate.size());
   if (!keyed::Button("lab.sweep.off", "One rate")) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Train at one learning rate: the smallest of the sweep.");
     return false;
@@ -368,7 +365,7 @@ void ExperimentSettings(AppState& state) {
   if (edited) experiment_edited(state);
   for (const std::string& problem : state.lab.problems) {
     ImGui::PushStyleColor(ImGuiCol_Text, error_text());
-    TextWrappedWords(problem);
+    ImGui::TextWrapped("%s", problem.c_str());
     ImGui::PopStyleColor();
   }
 }

@@ -317,11 +317,8 @@ void HeadMatrices(AppState& state, int h) {
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::AlignTextToFramePadding();
   ScriptText("W_{alt}, AttentionAlt's fourth matrix");
-  if (hovered || ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ScriptText("Identity when off. alt output = (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40");
-    ImGui::EndTooltip();
-  }
+  if (hovered || ImGui::IsItemHovered())
+    ScriptTooltip("Identity when off. alt output = (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40");
   if (use_alt) {
     Flow alt;
     EditMatrix(state, alt, "W_{alt}", "W_alt" + H, [h](auto& sc) -> auto& { return sc.W_alt[h]; }, nullptr);
@@ -331,11 +328,7 @@ void HeadMatrices(AppState& state, int h) {
     state.apply([&](core::Scenario& sc) {
       sc.options.head_output = alt_output ? core::HeadOutput::Alt : core::HeadOutput::Attention;
     });
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ScriptText(core::kAttentionAltAbout);
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered()) ScriptTooltip(core::kAttentionAltAbout);
 }
 
 // The output Y the scenario should produce: with it, a loss L = mean (Y − target)²
@@ -349,12 +342,10 @@ void Target(AppState& state) {
       if (has_target) sc.target = state.result().output;
       sc.has_target = has_target;
     });
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ScriptText("The output Y the scenario should produce (n \u00D7 d_{model}); it starts at the current Y.\n"
-               "Then L = mean (Y \u2212 target)\u00B2 shows in Output, and \u2202L/\u2202entry beside every matrix.");
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered())
+    ScriptTooltip(
+        "The output Y the scenario should produce (n \u00D7 d_{model}); it starts at the current Y.\n"
+        "Then L = mean (Y \u2212 target)\u00B2 shows in Output, and \u2202L/\u2202entry beside every matrix.");
   if (!s.has_target) return;
   ImGui::SameLine();
   bool show = state.view.show_gradients;

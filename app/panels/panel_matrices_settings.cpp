@@ -71,14 +71,11 @@ void MatricesSizesAndMode(AppState& state) {
   bool cross = s.cross();
   if (keyed::Checkbox("cross", "cross-attention: keys and values from a second sequence", &cross))
     state.apply([&](core::Scenario& sc) { core::set_cross_attention(sc, cross); });
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ScriptText(s.mode == core::Mode::Projected
-                   ? "The encoder-decoder block: Q = XW^Q from the decoder's n tokens, K = X_{kv}W^K and\n"
-                     "V = X_{kv}W^V from the encoder's m tokens. S is n \u00D7 m. It starts as a copy of X."
-                   : "Q has the decoder's n rows; K and V the encoder's m rows. S is n \u00D7 m.");
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered())
+    ScriptTooltip(s.mode == core::Mode::Projected
+                      ? "The encoder-decoder block: Q = XW^Q from the decoder's n tokens, K = X_{kv}W^K and\n"
+                        "V = X_{kv}W^V from the encoder's m tokens. S is n \u00D7 m. It starts as a copy of X."
+                      : "Q has the decoder's n rows; K and V the encoder's m rows. S is n \u00D7 m.");
   if (cross) {
     int m = s.m();
     ImGui::SetNextItemWidth(column * 0.55f);
@@ -100,11 +97,7 @@ void WeightsList(core::Options& o, bool& changed) {
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();  // a narrow panel: a line of its own
   ImGui::SetNextItemWidth(width);
   changed |= keyed::Combo("weights", "##weights", &weights, items, 2);
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ScriptText(std::string(core::kSoftmaxAbout) + "\n" + core::kSigmoidAbout);
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered()) ScriptTooltip(std::string(core::kSoftmaxAbout) + "\n" + core::kSigmoidAbout);
   o.weights = static_cast<core::Weights>(weights);
   if (!core::sigmoid_weights(o)) o.sigmoid_bias.reset();
 }
@@ -147,11 +140,7 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
     ImGui::BeginDisabled(!enabled);
     changed |= keyed::RadioButton(key, label, &positions, value);
     ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-      ImGui::BeginTooltip();
-      ScriptText(tooltip_markup);
-      ImGui::EndTooltip();
-    }
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ScriptTooltip(tooltip_markup);
     ImGui::SameLine();
   };
   choice("none", "positions.none", 0, true,
@@ -186,11 +175,7 @@ void MatricesOptions(AppState& state) {
   core::Options o = state.scenario().options;
   const auto checkbox = [&](const char* label, const char* key, bool* value, const char* tooltip_markup) {
     const bool clicked = keyed::Checkbox(key, label, value);
-    if (tooltip_markup && ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ScriptText(tooltip_markup);
-      ImGui::EndTooltip();
-    }
+    if (tooltip_markup && ImGui::IsItemHovered()) ScriptTooltip(tooltip_markup);
     return clicked;
   };
   const bool was_merged = core::one_w(o);
@@ -227,16 +212,14 @@ void MatricesOptions(AppState& state) {
   ImGui::BeginDisabled(!can_swap);
   if (keyed::Button("swap_qk", "swap Q \u2194 K")) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::BeginTooltip();
-    ScriptText(can_swap && core::sigmoid_weights(o)
-                   ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40; under sigmoid attention each\n"
-                     "weight follows its own score, so without a mask A becomes A\u1D40 (the softmax's would not)."
-               : can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
-               : cross  ? "Cross-attention: queries and keys come from two sequences; swapping the matrices is no transpose."
-                        : "Under shared QK, K = Q: there is nothing to swap.");
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ScriptTooltip(
+        can_swap && core::sigmoid_weights(o)
+            ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40; under sigmoid attention each\n"
+              "weight follows its own score, so without a mask A becomes A\u1D40 (the softmax's would not)."
+        : can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
+        : cross    ? "Cross-attention: queries and keys come from two sequences; swapping the matrices is no transpose."
+                   : "Under shared QK, K = Q: there is nothing to swap.");
   ImGui::SameLine();
   WeightsList(o, changed);
 
@@ -249,11 +232,7 @@ void MatricesOptions(AppState& state) {
   changed |= keyed::RadioButton(core::kNoScaleControl, core::kNoScaleLabel, &scale, 1);
   ImGui::SameLine();
   changed |= keyed::RadioButton(core::kCosineLogitsControl, core::kCosineLogitsLabel, &scale, 2);
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ScriptText(core::kCosineLogitsAbout);
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered()) ScriptTooltip(core::kCosineLogitsAbout);
   o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
   core::set_cosine_logits(o, scale == 2);
   ImGui::SameLine();

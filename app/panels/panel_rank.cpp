@@ -218,11 +218,7 @@ void DrawRankPanel(AppState& state) {
                         std::to_string(2 * dm * dk * s.heads));
       ScriptTextWrapped(effective_line(s));
       ImGui::EndGroup();
-      if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ScriptText("effective a head: " + effective_reason(s));
-        ImGui::EndTooltip();
-      }
+      if (ImGui::IsItemHovered()) ScriptTooltip("effective a head: " + effective_reason(s));
       EndPanel();
       return;
     }

@@ -229,14 +229,11 @@ void DrawSoftmaxPanel(AppState& state) {
       ImGui::SetCursorPos(ImVec2(ImGui::GetCurrentWindowRead()->ContentRegionRect.Max.x - ImGui::GetWindowPos().x - ImGui::GetFrameHeight() -
                                      ImGui::CalcTextSize("Jacobian").x - ImGui::GetStyle().ItemInnerSpacing.x, at.y));
       keyed::Checkbox("jacobian", "Jacobian", &jacobian);
-      if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ScriptText(sigmoid ? "diag(a(1 \u2212 a)) of one row a of A: what the sigmoid passes back from the weights\n"
-                             "to the logits, each weight from its own logit alone."
-                           : "diag(a) \u2212 aa^\u1D40 of one row a of A: what the softmax passes back from the weights\n"
-                             "to the logits. Near 0 everywhere when the row is saturated (one weight near 1).");
-        ImGui::EndTooltip();
-      }
+      if (ImGui::IsItemHovered())
+        ScriptTooltip(sigmoid ? "diag(a(1 \u2212 a)) of one row a of A: what the sigmoid passes back from the weights\n"
+                                "to the logits, each weight from its own logit alone."
+                              : "diag(a) \u2212 aa^\u1D40 of one row a of A: what the softmax passes back from the weights\n"
+                                "to the logits. Near 0 everywhere when the row is saturated (one weight near 1).");
       ImGui::SetCursorPos(at);
     }
     ImVec2 avail = ImGui::GetContentRegionAvail();

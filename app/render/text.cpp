@@ -234,14 +234,6 @@ std::vector<std::string> wrap_at_spaces(std::string_view text, float width, Meas
 
 }  // namespace
 
-std::vector<std::string> wrap_words(std::string_view text, float width) {
-  return wrap_at_spaces(text, width, [](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; });
-}
-
-void TextWrappedWords(std::string_view text) {
-  for (const std::string& line : wrap_words(text, ImGui::GetContentRegionAvail().x)) ImGui::TextUnformatted(line.c_str());
-}
-
 std::vector<std::string> wrap_script_words(std::string_view markup, float width) {
   // The panels wrap the same texts at the same widths frame after frame, and wrapping measures
   // every candidate line anew: kept by what the lines depend on (the text, the width, the fonts
@@ -295,6 +287,12 @@ void ScriptText(std::string_view markup) {
   const ImVec2 size = script_text_size(markup);
   draw_script_text(ImGui::GetWindowDrawList(), pos, ImGui::GetColorU32(ImGuiCol_Text), markup);
   ImGui::Dummy(size);
+}
+
+void ScriptTooltip(std::string_view markup) {
+  ImGui::BeginTooltip();
+  ScriptText(markup);
+  ImGui::EndTooltip();
 }
 
 // [SECTION] Reading the screen.

@@ -61,6 +61,8 @@ ImVec2 script_text_size(std::string_view markup);
 void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup);
 // As an item at the cursor, like ImGui::TextUnformatted; a '\n' starts a line below.
 void ScriptText(std::string_view markup);
+// A tooltip of markup: the caller asks first whether its item is hovered.
+void ScriptTooltip(std::string_view markup);
 
 // Markup broken into lines of at most `width` pixels at spaces (and at '\n'),
 // measured as drawn; and those lines as items at the cursor (color 0: the text colour).
@@ -68,12 +70,6 @@ std::vector<std::string> wrap_script_words(std::string_view markup, float width)
 // The distance between lines of wrapped markup: a text line and room for subscripts.
 float script_line_height();
 void ScriptTextWrapped(std::string_view markup, ImU32 color = 0);
-
-// Lines of at most `width` pixels in the current font, broken at spaces only
-// (ImGui's own wrapping also breaks after '.', splitting "0.14" in two).
-std::vector<std::string> wrap_words(std::string_view text, float width);
-// The text wrapped so, as items at the cursor, to the right edge of the window.
-void TextWrappedWords(std::string_view text);
 
 // Reading the screen, for tests and --layout-out: while a ScreenText lives (one frame), every text
 // drawn is noted under the panel it is drawn in, as Dear ImGui's log notes its own items (the text
