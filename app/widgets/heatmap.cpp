@@ -268,11 +268,17 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
     // 15 px digits would be lost in the middle of it. About a third of the cell's height, as
     // wide as the cell allows, at most the large font's own size, which is drawn scaled down.
     if (r.number_font == f.regular && f.large && f.regular != f.small && texts.widest_regular > 0 && !r.one_decimal) {
-      const float by_width = font_px(f.regular) * (r.cell_w - 10 * scale) / texts.widest_regular;
+      // A presentation's cells widen, as far as the room allows, for digits of their share of the
+      // height: square, (S ± Sᵀ)/2's 50 px cells held 15 px digits, under the 3% of a frame asked.
+      float cell_w = r.cell_w;
+      if (options.digits_share > HeatmapOptions{}.digits_share)
+        cell_w = std::max(cell_w, std::min(fit_w, texts.widest_regular * r.cell_h * options.digits_share / font_px(f.regular) + 10 * scale));
+      const float by_width = font_px(f.regular) * (cell_w - 10 * scale) / texts.widest_regular;
       const float px = std::min({r.cell_h * options.digits_share, by_width, font_px(f.large)});
       if (px > font_px(f.regular) * 1.1f) {
         r.number_font = f.large;
         r.number_px = std::floor(px);
+        r.cell_w = cell_w;
       }
     }
   }

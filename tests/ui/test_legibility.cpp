@@ -249,7 +249,7 @@ TEST_F(LegibilityTest, ASlidesFramesKeepLegibleNumbers) {
 // the panels stack, each the whole width, and every heatmap shown has numbers.
 TEST_F(LegibilityTest, AZoomedInLaptopStacksThePanelsAndKeepsTheNumbers) {
   ASSERT_TRUE(app::load_fonts(2.0f));
-  open(fs::path(ATTNLAB_LESSONS) / "01_qkt_vs_qqt.json", ImVec2(1366, 768));
+  open(fs::path(ATTNLAB_LESSONS) / "02_one_w_or_two.json", ImVec2(1366, 768));  // projected: Rank has W^Q W^Kᵀ
   for (const core::Panel panel : {core::Panel::Scores, core::Panel::Softmax, core::Panel::Rank, core::Panel::Output}) {
     const std::string name = app::panel_name(panel);
     SCOPED_TRACE(name);
