@@ -20,6 +20,7 @@
 #include "core/io/link.h"
 #include "core/io/scenario_io.h"
 #include "core/model/markup.h"
+#include "core/text/scripts.h"
 #include "core/training/training.h"
 
 namespace app {
@@ -85,6 +86,15 @@ std::string not_opened(const std::vector<std::string>& errors, const std::string
 }
 
 
+// Said after "opened …" where the scenario's text (its tokens, title, notes) is in a script Dear
+// ImGui cannot shape: a student who sees قطة's letters apart, or left to right, knows why.
+std::string unshaped_note(const AppState& state, const std::string& before = "; its ") {
+  const std::vector<std::string> scripts = core::unshaped_scripts(core::scenario_to_text(state.scenario()));
+  if (scripts.empty()) return "";
+  return before + core::joined_names(scripts) + " text is drawn one character after another, left to right, unjoined "
+         "(attnlab does not shape " + (scripts.size() == 1 ? "this script" : "these scripts") + ")";
+}
+
 // A scenario file as a new document (open_scenario, once it is known not to be an experiment).
 bool open_scenario_document(AppState& state, const std::string& path) {
   core::LoadResult loaded = core::load_scenario_file(path);
@@ -95,7 +105,7 @@ bool open_scenario_document(AppState& state, const std::string& path) {
   state.open_document(std::move(*loaded.scenario));
   state.library.file = absolute(path);
   state.library.file_stamp = core::file_stamp(state.library.file);
-  state.status = "opened " + file_shown(state.library.file);
+  state.status = "opened " + file_shown(state.library.file) + unshaped_note(state);
   remember_recent(state, state.library.file);
   return true;
 }
@@ -128,7 +138,7 @@ void open_linked_scenario(AppState& state, core::Scenario s) {
   state.set_saved(core::Scenario{});
   state.library.file.clear();
   state.library.file_stamp = {};
-  state.status = "opened the link's scenario: it has no file yet (Save asks for a name)";
+  state.status = "opened the link's scenario: it has no file yet (Save asks for a name)" + unshaped_note(state);
 }
 
 }  // namespace
@@ -148,7 +158,7 @@ std::string open_scenario_text(AppState& state, const std::string& text) {
     return loaded.message();
   }
   open_linked_scenario(state, std::move(*loaded.scenario));
-  state.status = "opened a scenario: it has no file yet (Save asks for a name)";
+  state.status = "opened a scenario: it has no file yet (Save asks for a name)" + unshaped_note(state);
   return "";
 }
 
@@ -293,6 +303,7 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
     heads = std::move(loaded.heads);
   }
   const int code = load_initial_scenario(experiment || result || heads ? StartFile{} : start, state, headless);
+  if (code == 0 && state.status.empty()) state.status = unshaped_note(state, "this scenario's ");
   state.library.lessons = load_lesson_list();
   state.library.experiments = load_experiment_list();
   state.library.results = load_result_list();

@@ -31,6 +31,7 @@ namespace {
 
 Window* g_window = nullptr;  // never destroyed (above)
 bool g_first_frame_told = false;
+float g_zoom_shown = 1;  // the zoom the page's HTML was last given (page_show_zoom)
 std::optional<float> g_frame_zoom;  // in a frame: the zoom last kept for its address (above)
 // Where the browser refuses the lab a Web Worker, it trains on the frames: of a 16.7 ms frame at
 // 60 Hz, its steps take 10 ms; the rest is left for drawing and input. While it trains, the window
@@ -48,6 +49,9 @@ EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
 // browser) comes back on reload: kept by the frame's address (Module.attnlabFrameZoom). 0: none kept.
 EM_JS(double, page_kept_frame_zoom, (), { return Module.attnlabFrameZoom(); });
 EM_JS(void, page_keep_frame_zoom, (double zoom), { Module.attnlabFrameZoom(zoom); });
+// The page's own HTML (Copy link, Text view and the text view) at attnlab's zoom, as the panels:
+// at Ctrl + they stayed 12 px beside a menu bar twice as tall (web/index.html, --zoom).
+EM_JS(void, page_show_zoom, (double zoom), { document.documentElement.style.setProperty("--zoom", String(zoom)); });
 EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
 
 void page_failed(const std::string& why) { page_failed_js(why.c_str()); }
@@ -128,6 +132,7 @@ void frame() {
   }
   if (ImGui::GetFrameCount() != frames_before) web_downloads().ship();  // files are written by drawn frames
   fetch_cjk_font_when_needed(g_window->state());
+  if (g_zoom_shown != g_window->state().view.zoom) page_show_zoom(g_zoom_shown = g_window->state().view.zoom);
   if (g_frame_zoom && *g_frame_zoom != g_window->state().view.zoom) {
     g_frame_zoom = g_window->state().view.zoom;
     page_keep_frame_zoom(*g_frame_zoom);

@@ -65,6 +65,29 @@ TEST_F(FilesTest, ABadFileKeepsTheScenarioAndSaysWhichField) {
   frames(1);  // and the app goes on
 }
 
+// Tokens in Arabic and Hebrew (قطة, חתול: cat) are drawn as their characters, one after another: the
+// status line says so on opening, naming the scripts; Cyrillic and Chinese (кот, 猫) need no word.
+TEST_F(FilesTest, OpeningTextInScriptsNotShapedSaysSo) {
+  frames(1);
+  core::Scenario s = state.scenario();
+  s.tokens = {"\u0642\u0637\u0629", "\u05D7\u05EA\u05D5\u05DC", "cat"};
+  s.tokens.resize(static_cast<size_t>(state.scenario().n()), "x");
+  ASSERT_TRUE(core::save_scenario_file(s, (dir / "cats.json").string(), nullptr));
+  ASSERT_TRUE(app::open_scenario(state, (dir / "cats.json").string()));
+  EXPECT_NE(state.status.find("its Arabic and Hebrew text is drawn one character after another, left to right, unjoined"),
+            std::string::npos) << state.status;
+  // And at the start, from the command line.
+  app::AppState started;
+  ASSERT_EQ(app::load_initial_state((dir / "cats.json").string(), started, /*headless=*/true), 0);
+  EXPECT_EQ(started.status.rfind("this scenario's Arabic and Hebrew text is drawn one character after another", 0), 0u)
+      << started.status;
+  s.tokens[0] = "\u043A\u043E\u0442";
+  s.tokens[1] = "\u732B";
+  ASSERT_TRUE(core::save_scenario_file(s, (dir / "cats2.json").string(), nullptr));
+  ASSERT_TRUE(app::open_scenario(state, (dir / "cats2.json").string()));
+  EXPECT_EQ(state.status.find("drawn one character"), std::string::npos) << state.status;
+}
+
 TEST_F(FilesTest, SaveThenOpenIsExactAndClearsTheMark) {
   frames(1);
   drag(center(cell("X[2][3]")), -50, 5, [](int) {});

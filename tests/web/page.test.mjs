@@ -242,10 +242,13 @@ test("a slide's frame of three panels keeps a number in every cell, and every co
     const hm = layout.heatmaps[key];
     assert.ok(hm.numbers, `${key}: no numbers in cells of ${hm.cell}`);
     assert.equal(hm.text.length, 16, key);
-    assert.ok(hm.text.every((t) => (key === "Softmax/weights" ? /^\d\.\d\d$/ : /^\u2212?\d+\.\d$/).test(t)), `${key}: ${hm.text}`);
+    // Two decimals, as the lesson quotes them: Scores stacks its four heatmaps in its third of the
+    // frame rather than give up a decimal or the regular font (docs/web.md).
+    assert.ok(hm.text.every((t) => (key === "Softmax/weights" ? /^\d\.\d\d$/ : /^\u2212?\d+\.\d\d$/).test(t)), `${key}: ${hm.text}`);
+    assert.ok(hm.number_px >= 14, `${key}: ${hm.number_px} px digits`);
   }
-  assert.equal(layout.heatmaps["Scores/scores"].text[0], "0.3");
-  assert.equal(layout.heatmaps["Scores/QQt"].text[0], "0.5");
+  assert.equal(layout.heatmaps["Scores/scores"].text[0], "0.30");
+  assert.equal(layout.heatmaps["Scores/QQt"].text[0], "0.50");
   const inside = (control, panel) => {
     const [x, y, w, h] = layout.controls[control], [px, py, pw, ph] = layout.panels[panel];
     return x >= px && y >= py && x + w <= px + pw && y + h <= py + ph;
@@ -333,7 +336,7 @@ test("on a phone the panels are stacked the whole width; a finger on no control,
 });
 
 test("a laptop at the browser's 200% (683 × 384 CSS px, devicePixelRatio 2): the panels stack, and every heatmap shown has numbers", async () => {
-  const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt", { width: 683, height: 384, scale: 2 });
+  const { page, context, errors } = await open("#lesson=02_one_w_or_two", { width: 683, height: 384, scale: 2 });  // projected: Rank has W^Q W^Kᵀ
   const layout = async () => JSON.parse(await page.evaluate(() => window.attnlab.layout()));
   for (let last = "", now = ""; now === "" || now !== last;) {  // the stacked heights settle
     last = now;
@@ -516,6 +519,31 @@ test("tokens in Chinese and Korean fetch the CJK font once, and each is drawn wi
   assert.notDeepEqual(await canvas(["кот", "γάτα", "猫", "강아지"]), cats);
   assert.equal(fetched.length, 1, "fetched once");
   assert.doesNotMatch(await statusLine(page), /drawn as/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("Ctrl + makes the page's own buttons grow with the panels, side by side, never over each other", async () => {
+  const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt");
+  await frames(page, 4);
+  const boxes = () => page.evaluate(() => ["copy-link", "text-view-button"].map((id) => {
+    const e = document.getElementById(id), r = e.getBoundingClientRect();
+    return { px: parseFloat(getComputedStyle(e).fontSize), left: r.left, right: r.right, height: r.height };
+  }));
+  const [copy, view] = await boxes();
+  assert.equal(copy.px, 12);
+  await page.mouse.click(640, 500);  // the canvas has the keyboard
+  for (let i = 0; i < 3; ++i) {
+    await press(page, "Control+Equal");
+    await frames(page, 3);
+  }
+  const zoom = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--zoom"));
+  const [copy2, view2] = await boxes();
+  assert.ok(Number(zoom) > 1.2, `the zoom the page was given: ${zoom}`);
+  assert.ok(Math.abs(copy2.px - 12 * Number(zoom)) < 0.5 && Math.abs(view2.px - copy2.px) < 0.01, `12 px at ×${zoom}: ${copy2.px}, ${view2.px}`);
+  assert.ok(copy2.height > copy.height * 1.2, `the button grew: ${copy.height} → ${copy2.height} px`);
+  for (const [a, b] of [[view, copy], [view2, copy2]]) assert.ok(a.right <= b.left, `Text view (to ${a.right}) ends before Copy link (from ${b.left})`);
+  if (shots) await page.screenshot({ path: `${shots}/page-zoomed-buttons.png` });
   assert.deepEqual(errors, []);
   await context.close();
 });
