@@ -86,13 +86,18 @@ std::string not_opened(const std::vector<std::string>& errors, const std::string
 }
 
 
-// Said after "opened …" where the scenario's text (its tokens, title, notes) is in a script Dear
-// ImGui cannot shape: a student who sees قطة's letters apart, or left to right, knows why.
+// Said after "opened …" where the scenario's text (its tokens, title, notes) is in a script that
+// attnlab cannot lay out as written: a student who sees قطة's letters apart, left to right, or a
+// row of �, knows why (core/text/scripts.h).
 std::string unshaped_note(const AppState& state, const std::string& before = "; its ") {
-  const std::vector<std::string> scripts = core::unshaped_scripts(core::scenario_to_text(state.scenario()));
-  if (scripts.empty()) return "";
-  return before + core::joined_names(scripts) + " text is drawn one character after another, left to right, unjoined "
-         "(attnlab does not shape " + (scripts.size() == 1 ? "this script" : "these scripts") + ")";
+  const core::UnshapedScripts found = core::unshaped_scripts(core::scenario_to_text(state.scenario()));
+  std::string note;
+  if (!found.drawn.empty())
+    note += before + core::joined_names(found.drawn) + " text is drawn letter by letter, left to right, not as written (attnlab cannot lay out " +
+            (found.drawn.size() == 1 ? "this script)" : "these scripts)");
+  if (!found.missing.empty())
+    note += (note.empty() ? before : "; its ") + core::joined_names(found.missing) + " text shows as \uFFFD (attnlab has no font for it)";
+  return note;
 }
 
 // A scenario file as a new document (open_scenario, once it is known not to be an experiment).

@@ -65,27 +65,30 @@ TEST_F(FilesTest, ABadFileKeepsTheScenarioAndSaysWhichField) {
   frames(1);  // and the app goes on
 }
 
-// Tokens in Arabic and Hebrew (قطة, חתול: cat) are drawn as their characters, one after another: the
-// status line says so on opening, naming the scripts; Cyrillic and Chinese (кот, 猫) need no word.
+// Tokens in Arabic and Hebrew (قطة, חתול: cat) are drawn letter by letter, left to right, and
+// Devanagari's (बिल्ली) as �: the status line says so on opening, naming the scripts; Cyrillic and
+// Chinese (кот, 猫) need no word.
 TEST_F(FilesTest, OpeningTextInScriptsNotShapedSaysSo) {
-  frames(1);
+  ASSERT_TRUE(app::open_scenario(state, (fs::path(ATTNLAB_LESSONS) / "01_qkt_vs_qqt.json").string()));  // four tokens
   core::Scenario s = state.scenario();
-  s.tokens = {"\u0642\u0637\u0629", "\u05D7\u05EA\u05D5\u05DC", "cat"};
-  s.tokens.resize(static_cast<size_t>(state.scenario().n()), "x");
+  s.tokens = {"\u0642\u0637\u0629", "\u05D7\u05EA\u05D5\u05DC", "\u092C\u093F\u0932\u094D\u0932\u0940", "cat"};
   ASSERT_TRUE(core::save_scenario_file(s, (dir / "cats.json").string(), nullptr));
   ASSERT_TRUE(app::open_scenario(state, (dir / "cats.json").string()));
-  EXPECT_NE(state.status.find("its Arabic and Hebrew text is drawn one character after another, left to right, unjoined"),
+  EXPECT_NE(state.status.find("; its Arabic and Hebrew text is drawn letter by letter, left to right, not as written (attnlab "
+                              "cannot lay out these scripts); its Devanagari text shows as \uFFFD (attnlab has no font for it)"),
             std::string::npos) << state.status;
   // And at the start, from the command line.
   app::AppState started;
   ASSERT_EQ(app::load_initial_state((dir / "cats.json").string(), started, /*headless=*/true), 0);
-  EXPECT_EQ(started.status.rfind("this scenario's Arabic and Hebrew text is drawn one character after another", 0), 0u)
+  EXPECT_EQ(started.status.rfind("this scenario's Arabic and Hebrew text is drawn letter by letter", 0), 0u)
       << started.status;
   s.tokens[0] = "\u043A\u043E\u0442";
   s.tokens[1] = "\u732B";
+  s.tokens[2] = "cat";
   ASSERT_TRUE(core::save_scenario_file(s, (dir / "cats2.json").string(), nullptr));
   ASSERT_TRUE(app::open_scenario(state, (dir / "cats2.json").string()));
-  EXPECT_EQ(state.status.find("drawn one character"), std::string::npos) << state.status;
+  EXPECT_EQ(state.status.find("letter by letter"), std::string::npos) << state.status;
+  EXPECT_EQ(state.status.find("no font"), std::string::npos) << state.status;
 }
 
 TEST_F(FilesTest, SaveThenOpenIsExactAndClearsTheMark) {

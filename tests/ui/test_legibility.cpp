@@ -360,6 +360,12 @@ TEST_F(LegibilityTest, TheFontsHaveGlyphsForCyrillicGreekChineseAndKorean) {
   for (ImWchar c : {0x043A /* к */, 0x03B3 /* γ */, 0x732B /* 猫 */, 0x72D7 /* 狗 */, 0xACE0 /* 고 */})
     EXPECT_NE(baked->FindGlyphNoFallback(c), nullptr) << std::hex << c;
   EXPECT_EQ(baked->FindGlyphNoFallback(0xE000), nullptr) << "a private-use character: neither font has it";
+  // What core/text/scripts.cpp says of the shipped fonts: Hebrew, Arabic, N'Ko and Lao drawn (one by
+  // one), Syriac, Devanagari, Thai and Khmer not.
+  for (ImWchar c : {0x05D0 /* א */, 0x0627 /* ا */, 0xFE8D /* ﺍ */, 0x07CA /* ߊ */, 0x0E81 /* ກ */})
+    EXPECT_NE(baked->FindGlyphNoFallback(c), nullptr) << std::hex << c;
+  for (ImWchar c : {0x0710 /* ܐ */, 0x0915 /* क */, 0x0E01 /* ก */, 0x1780 /* ក */, 0x0750})
+    EXPECT_EQ(baked->FindGlyphNoFallback(c), nullptr) << std::hex << c;
 }
 
 }  // namespace test_legibility
