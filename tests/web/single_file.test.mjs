@@ -258,7 +258,7 @@ async function hostTalks(pageServer, hostDir) {
   await context.close();
 }
 
-test("Ctrl + in a slide's frame is attnlab's zoom: the numbers in the cells grow with the labels, and the frame keeps it on reload", async () => {
+test("Ctrl + in a slide's frame is attnlab's zoom: the labels and controls grow, the numbers keep filling their cells, and the frame keeps it on reload", async () => {
   // The deck and the page from one server: a browser may give a frame of another origin no
   // storage at all (chromium here does not), and then nothing is kept.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attnlab-zoom-"));
@@ -284,7 +284,7 @@ test("Ctrl + in a slide's frame is attnlab's zoom: the numbers in the cells grow
     const sizes = async (frame) => {
       const layout = JSON.parse(await frame.evaluate(() => window.attnlab.layout()));
       const hm = layout.heatmaps["Scores/scores"];
-      return { number: hm.number_px, cell: hm.cell[1] };
+      return { number: hm.number_px, cell: hm.cell[1], control: layout.controls.own_scales[3] };
     };
     const frameDraws = (frame, n) => frame.evaluate((k) => new Promise((done) => {
       const step = (left) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
@@ -307,14 +307,18 @@ test("Ctrl + in a slide's frame is attnlab's zoom: the numbers in the cells grow
     assert.equal(await frame.evaluate(() => window.zoomKeyPrevented), true, "the browser's own zoom was not asked");
     await layoutSettled(frame);
     const zoomed = await sizes(frame);
-    assert.ok(zoomed.number > before.number * 1.15, `the numbers grew with the zoom: ${before.number} → ${zoomed.number} px`);
+    // The text and the controls grow; the heatmaps already fill the frame (docs/web.md), so their
+    // digits, as large as the cells allow, stay so within a little (the larger labels take some room).
+    assert.ok(zoomed.control > before.control * 1.1, `the controls grew with the zoom: ${before.control} → ${zoomed.control} px`);
+    assert.ok(zoomed.number >= before.number - 2 && zoomed.number >= 20, `the numbers kept their size: ${before.number} → ${zoomed.number} px`);
     frame = await openFrame();  // the deck reloaded
     const reloaded = await sizes(frame);
     // The zoom kept: the cells as zoomed, and their numbers as large within a pixel. The numbers' size
     // settles a second or two after the keys (21 px, then 20, at this zoom on a loaded machine; the
     // same 20 after the reload): not a frame count that a test could wait for.
     assert.equal(reloaded.cell, zoomed.cell, "the frame keeps its zoom on reload: the cells");
-    assert.ok(Math.abs(reloaded.number - zoomed.number) <= 1 && reloaded.number > before.number * 1.15,
+    assert.equal(reloaded.control, zoomed.control, "the frame keeps its zoom on reload: the controls");
+    assert.ok(Math.abs(reloaded.number - zoomed.number) <= 1,
               `the frame keeps its zoom on reload: numbers ${before.number} → ${zoomed.number} → ${reloaded.number} px`);
     if (shots) await page.screenshot({ path: path.join(shots, "frame_zoomed.png") });
     assert.deepEqual(errors, []);
