@@ -91,15 +91,19 @@ ScoreOptions options_for(ScoreOptions o, Arrangement a) {
 
 // How well an arrangement reads, compared in this order: nothing overflows; S and QQᵀ have numbers,
 // in the regular font before the small one (14 px and more, read from a projected slide), with two
-// decimals before one, and column labels; the parts the same; the smallest digits of the four are
-// large; S's cells (and the parts') are large. So one decimal comes before a stack of small digits,
-// and the parts' numbers before S's size: larger cells of S had left them thumbnails at 1280 × 720.
+// decimals before one, and column labels; the parts' numbers the same; the smallest digits of the
+// four are large; S's cells (and the parts') are large; last, the parts' column labels. So one
+// decimal comes before a stack of small digits, and the parts' numbers before S's size: larger
+// cells of S had left them thumbnails at 1280 × 720. The parts' labels come after S's size: they
+// name the tokens S's labels name, and put first they squeezed lesson 1's S at 1280 × 720 from
+// 39 px rows to 15.
 struct Quality {
-  int fits = 0, big_font = 0, big_decimals = 0, big_labels = 0, part_font = 0, part_decimals = 0, part_labels = 0;
+  int fits = 0, big_font = 0, big_decimals = 0, big_labels = 0, part_font = 0, part_decimals = 0;
   float digits = 0, area = 0;
+  int part_labels = 0;
   bool operator<(const Quality& q) const {
-    return std::tie(fits, big_font, big_decimals, big_labels, part_font, part_decimals, part_labels, digits, area) <
-           std::tie(q.fits, q.big_font, q.big_decimals, q.big_labels, q.part_font, q.part_decimals, q.part_labels, q.digits, q.area);
+    return std::tie(fits, big_font, big_decimals, big_labels, part_font, part_decimals, digits, area, part_labels) <
+           std::tie(q.fits, q.big_font, q.big_decimals, q.big_labels, q.part_font, q.part_decimals, q.digits, q.area, q.part_labels);
   }
 };
 
@@ -157,11 +161,17 @@ Candidate best_arrangement(const AppState& state, const core::HeadResult& r, con
     const float room = body_h - 3 * style.ItemSpacing.y;
     return evaluate(state, r, o, Arrangement::Stack, ImVec2(avail.x, room * share / 2), ImVec2(avail.x, room * (1 - share) / 2));
   };
+  // The parts at the right have what S and QQᵀ leave, as DrawScoresPanel gives it them: judged in
+  // stacked_w alone they had no numbers, and the column lost to a grid of S in 15 px rows.
+  const auto column = [&] {
+    const ImVec2 big((avail.x - stacked_w - 2 * gap) / 2, body_h);
+    const float used = heatmap_fit(state, r.scores, o.S, big, true).width + heatmap_fit(state, r.QQt, o.QQt, big, true).width;
+    return evaluate(state, r, o, Arrangement::Column, big, ImVec2(std::max(stacked_w, avail.x - used - 2 * gap - 1), stacked_h));
+  };
   const Candidate candidates[] = {
       grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f), grid(0.8f),
       evaluate(state, r, o, Arrangement::Row, ImVec2(quarter, body_h), ImVec2(quarter, body_h)),
-      evaluate(state, r, o, Arrangement::Column, ImVec2((avail.x - stacked_w - 2 * gap) / 2, body_h),
-               ImVec2(stacked_w, stacked_h)),
+      column(),
       stack(0.5f), stack(0.6f),
   };
   return r.square() ? *std::max_element(std::begin(candidates), std::end(candidates),

@@ -226,15 +226,16 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
       // chosen below): widening for the small font only left cells of 16 px with 8 px digits.
       // As number_font_for takes a font: a pixel taller than the cell (14.75 px rows, a third of a
       // slide's frame, stayed 14.75 wide and lost the regular digits they had room for).
-      ImFont* font = f.regular && r.cell_h + 1 >= font_px(f.regular) ? f.regular : f.small;
-      if (r.cell_h + 1 >= font_px(font)) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
+      ImFont* font = f.regular && r.cell_h + scale >= font_px(f.regular) ? f.regular : f.small;
+      if (r.cell_h + scale >= font_px(font)) r.cell_w = std::max(r.cell_h, std::min(fit_w, widest_number(font)));
     }
     r.cell_w = std::max(r.cell_w, std::min(fit_w, options.cell_w_at_least));
   };
   // One font for all the numbers (all or none: a heatmap with some numbers missing would look like zeros).
   const auto number_font_for = [&](const Measure& sized, bool one_decimal) -> ImFont* {
     for (ImFont* font : {options.small_numbers ? f.small : f.regular, f.small})
-      if (font && font_px(font) <= sized.cell_h + 1 && widest_number(font, one_decimal) <= sized.cell_w + 2 * scale) return font;
+      // A pixel of room is a pixel at the picture's scale too: at 2× S lost the digits it had at 1×.
+      if (font && font_px(font) <= sized.cell_h + scale && widest_number(font, one_decimal) <= sized.cell_w + 2 * scale) return font;
     return nullptr;
   };
   // How the numbers read in cells so sized: 2 with two decimals, 1 with one (where two do not fit:
@@ -401,7 +402,7 @@ std::vector<std::string> draw_row_labels(const Grid& g) {
   std::vector<std::string> rows(g.m.rows);
   for (int r = 0; r < g.m.rows; ++r) rows[r] = label(g.options.row_labels, r);
   ImFont* row_font = uniform_font(rows, g.sized.row_label_w, cell_h);
-  if (g.options.show_row_labels && font_px(row_font) <= cell_h + 1)
+  if (g.options.show_row_labels && font_px(row_font) <= cell_h + fonts().scale)
     for (int r = 0; r < g.m.rows; ++r) {
       const ImVec2 size = font_text_size(row_font, rows[r]);
       drawn.push_back(rows[r]);
