@@ -145,6 +145,15 @@ Candidate evaluate(const AppState& state, const core::HeadResult& r, const Score
   return Candidate{a, big, small, q};
 }
 
+// In the column arrangement, the width S and QQᵀ (in `big` each) leave the parts at their right, at
+// least `least`: at 1920 × 1080 their cells stop growing well before their room ends, and the parts'
+// numbers need that width.
+float column_parts_width(const AppState& state, const core::HeadResult& r, const ScoreOptions& o, ImVec2 big, float avail_w,
+                         float gap, float least) {
+  const float used = heatmap_fit(state, r.scores, o.S, big, true).width + heatmap_fit(state, r.QQt, o.QQt, big, true).width;
+  return std::max(least, avail_w - used - 2 * gap - 1);
+}
+
 // The arrangement that reads best (Quality). Without the parts (n ≠ m), S and QQᵀ in a row.
 Candidate best_arrangement(const AppState& state, const core::HeadResult& r, const ScoreOptions& o, ImVec2 avail,
                            float body_h, float gap) {
@@ -165,8 +174,8 @@ Candidate best_arrangement(const AppState& state, const core::HeadResult& r, con
   // stacked_w alone they had no numbers, and the column lost to a grid of S in 15 px rows.
   const auto column = [&] {
     const ImVec2 big((avail.x - stacked_w - 2 * gap) / 2, body_h);
-    const float used = heatmap_fit(state, r.scores, o.S, big, true).width + heatmap_fit(state, r.QQt, o.QQt, big, true).width;
-    return evaluate(state, r, o, Arrangement::Column, big, ImVec2(std::max(stacked_w, avail.x - used - 2 * gap - 1), stacked_h));
+    return evaluate(state, r, o, Arrangement::Column, big,
+                    ImVec2(column_parts_width(state, r, o, big, avail.x, gap, stacked_w), stacked_h));
   };
   const Candidate candidates[] = {
       grid(0.5f), grid(0.58f), grid(0.66f), grid(0.74f), grid(0.8f),
@@ -355,12 +364,8 @@ void DrawScoresPanel(AppState& state) {
     o = options_for(o, best.arrangement);
     make_alike(state, o.S, o.QQt, r.scores, r.QQt, best.big);
     Candidate placed = best;
-    if (best.arrangement == Arrangement::Column) {
-      // The parts have what S and QQᵀ leave: at 1920 × 1080 their cells stop growing well before
-      // their room ends, and the parts' numbers need that width.
-      const float used = heatmap_fit(state, r.scores, o.S, best.big, true).width + heatmap_fit(state, r.QQt, o.QQt, best.big, true).width;
-      placed.small.x = std::max(best.small.x, avail.x - used - 2 * gap - 1);
-    }
+    if (best.arrangement == Arrangement::Column)  // again, with S and QQᵀ made alike
+      placed.small.x = column_parts_width(state, r, o, best.big, avail.x, gap, best.small.x);
     if (r.square()) {
       // Stacked in a column, each part has its own colour bar beside it; side by side, they share one.
       if (best.arrangement == Arrangement::Column) {
