@@ -9,10 +9,14 @@
 #include <string>
 #include <vector>
 
+#include <implot.h>
+#include <implot_internal.h>
+
 #include "app/panels/geometry_plot.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/widgets/frame_context.h"
+#include "app/widgets/loss_curves.h"  // note_plot
 
 namespace app::geometry {
 
@@ -45,8 +49,9 @@ std::vector<Point> convex_hull(std::vector<Point> p) {
   return hull;
 }
 
-// The data the plot shows in `frame`: the origin and every mark, as large as fits inside a margin
-// of half a line (an outermost point's name goes beside it, or inwards); one unit the same both ways.
+}  // namespace
+
+// An outermost point's name goes beside it, or inwards, hence the margin.
 void fit(Plot& p, const ImRect& frame) {
   const core::HeadResult& r = p.r;
   const GeometryView& g = p.g;
@@ -77,7 +82,7 @@ void fit(Plot& p, const ImRect& frame) {
   p.f = Frame{frame.Min, frame.Max, ImVec2(mid.x - half.x, mid.y - half.y), ImVec2(mid.x + half.x, mid.y + half.y)};
 }
 
-float pixels_per_unit(const Plot& p) { return (p.f.max.x - p.f.min.x) / (p.f.hi.x - p.f.lo.x); }
+namespace {
 
 // Every point and tip on screen, in this order: V, outputs, alt outputs, q, k (those shown).
 std::vector<PlotMark> marks_of(const Plot& p) {
@@ -157,153 +162,96 @@ std::vector<ImVec2> rope_arc(const Plot& p, const core::Mat& before, const core:
 
 namespace {
 
-// Where the legend goes, how wide it is in a corner or beside the plot (its entries flow into rows
-// that wide; below the plot it is as wide as the plot's area), and the room it takes there: with the
-// line that says to hover the unnamed tips whether or not it shows, so that the frame does not
-// change as tips gain or lose names.
-struct Place {
-  Legend at = Legend::Below;
-  float width = 0;
-  ImVec2 room;
-};
+using Legend = GeometryView::Legend;
 
-float gap(const Plot& p) { return 8 * p.scale; }
-float tick_row(const Plot& p) { return font_px(p.tick_font) + 4 * p.scale; }  // the x ticks' labels, below the frame
+bool inside(Legend at) { return at != Legend::Beside && at != Legend::Below; }
 
-Place place_at(const Plot& p, Legend at, float width) {
-  std::vector<LegendEntry> entries = legend_entries(p, true);
-  if (at == Legend::Below) width = p.area.GetWidth();
-  return Place{at, width, arrange(p, entries, width)};
-}
-
-// The widths tried, each with its room: the least (one entry a line, or two short ones side by
-// side), then wider by steps.
-std::vector<Place> widths(const Plot& p) {
-  const std::vector<LegendEntry> entries = legend_entries(p, true);
-  const float least = least_legend_width(p, entries);
-  std::vector<Place> out;
-  for (float w = least; w == least || w <= p.area.GetWidth() * 0.6f; w += 32 * p.scale) {
-    std::vector<LegendEntry> arranged = entries;
-    out.push_back(Place{Legend::Beside, w, arrange(p, arranged, w)});
-  }
-  return out;
-}
-
-// The plot's frame: the whole area with the legend over it, else what the legend leaves.
-ImRect frame_for(const Plot& p, const Place& place) {
-  ImRect f = p.area;
-  const float least = 40 * p.scale;
-  if (place.at == Legend::Beside) f.Max.x = std::max(f.Min.x + least, f.Max.x - place.room.x - gap(p));
-  if (place.at == Legend::Below) f.Max.y = std::max(f.Min.y + least, f.Max.y - place.room.y - gap(p));
-  return f;
-}
-
-// The legend's box of `size`: in a corner of the frame, or beside it, or below its ticks.
-ImRect legend_box(const Plot& p, Legend at, const ImRect& frame, ImVec2 size) {
-  const float inset = 4 * p.scale;
-  const float left = frame.Min.x + inset, right = frame.Max.x - inset - size.x;
-  const float top = frame.Min.y + inset, bottom = frame.Max.y - inset - size.y;
-  ImVec2 min;
-  switch (at) {
-    case Legend::TopRight: min = ImVec2(right, top); break;
-    case Legend::TopLeft: min = ImVec2(left, top); break;
-    case Legend::BottomRight: min = ImVec2(right, bottom); break;
-    case Legend::BottomLeft: min = ImVec2(left, bottom); break;
-    case Legend::Beside: min = ImVec2(frame.Max.x + gap(p), frame.Min.y); break;
-    case Legend::Below: min = ImVec2(p.area.Min.x, frame.Max.y + tick_row(p) + gap(p) / 2); break;
-  }
-  return ImRect(min, ImVec2(min.x + size.x, min.y + size.y));
-}
-
-// At rest (nothing lit): in the first corner where the legend, narrowest first, covers no mark,
-// line or name; else beside or below the plot, whichever shows the data clearly larger (beside
-// only where it fits: it may reach down past the frame into the x ticks' row, which ends left of it).
-Place choose_legend(Plot& p) {
-  fit(p, p.area);
-  Scene s;
-  s.marks = marks_of(p);
-  s.names = names_of(p, s.marks, 0);
-  LabelPlacer placer = placer_of(p, s);
-  place_names(p, s.names, placer);
-  const std::vector<Place> tried = widths(p);
-  for (const Place& w : tried)
-    for (Legend at : {Legend::TopRight, Legend::TopLeft, Legend::BottomRight, Legend::BottomLeft}) {
-      const ImRect box = legend_box(p, at, p.area, w.room);
-      if (p.area.Contains(box) && placer.empty(box)) return Place{at, w.width, w.room};
-    }
-  Place best = place_at(p, Legend::Below, 0);
-  fit(p, frame_for(p, best));
-  float best_scale = pixels_per_unit(p);
-  for (const Place& beside : tried) {
-    if (beside.room.y > p.area.GetHeight() + tick_row(p)) continue;
-    fit(p, frame_for(p, beside));
-    if (pixels_per_unit(p) > best_scale * 1.02f) best = beside, best_scale = pixels_per_unit(p);
-  }
-  return best;
-}
-
-// The plot without its highlight: how the names sit at rest.
-Plot at_rest(const Plot& p) {
+// The plot at rest (nothing lit), fitted into `rect`, its names placed: what the legend must leave free.
+LabelPlacer rest_placer(const Plot& p, const ImRect& rect) {
   Plot rest = p;
   rest.hl = Highlight{};
   rest.lit_q = rest.lit_k = -1;
-  return rest;
+  fit(rest, rect);
+  Scene s;
+  s.marks = marks_of(rest);
+  s.names = names_of(rest, s.marks, 0);
+  LabelPlacer placer = placer_of(rest, s);
+  place_names(rest, s.names, placer);
+  return placer;
+}
+
+// At rest: in the first corner where the legend covers no mark, line or name; else beside or below
+// the plot, whichever shows the data clearly larger. Judged in the plot as it is with the legend
+// inside (this frame's, or as large as an outside legend left it), with the line that says to
+// hover the unnamed tips whether or not it shows, so that the frame does not change as tips gain
+// or lose names. A legend moved out or in is ImPlot's from the next frame on.
+Legend choose_legend(const Plot& p, Legend now) {
+  const ImPlotPlot& plot = *ImPlot::GetCurrentPlot();
+  const ImVec2 pad = ImPlot::GetStyle().LegendPadding, last = plot.Items.Legend.Rect.GetSize();
+  ImRect rect = p.f.rect();
+  if (now == Legend::Beside) rect.Max.x += last.x + pad.x;
+  if (now == Legend::Below) rect.Max.y += last.y + pad.y;
+  const ImVec2 size = legend_size(legend_entries(p, true));
+  Plot at = p;
+  at.f.min = rect.Min, at.f.max = rect.Max;
+  const LabelPlacer placer = rest_placer(p, rect);
+  for (Legend corner : {Legend::TopRight, Legend::TopLeft, Legend::BottomRight, Legend::BottomLeft})
+    if (placer.empty(legend_box(at, corner, size))) return corner;
+  const auto scale = [&](ImRect r) {
+    fit(at, r);
+    return (at.f.max.x - at.f.min.x) / (at.f.hi.x - at.f.lo.x);
+  };
+  const ImVec2 across = legend_size(legend_entries(p, true), true);  // below, in one line: where it fits
+  const float beside = scale(ImRect(rect.Min, ImVec2(rect.Max.x - size.x - pad.x, rect.Max.y)));
+  const float below = scale(ImRect(rect.Min, ImVec2(rect.Max.x, rect.Max.y - across.y - pad.y)));
+  return across.x > p.area.GetWidth() || beside > below * 1.02f ? Legend::Beside : Legend::Below;
 }
 
 // The names with the legend at `at`: placed at rest, then, while something is lit, again with the
 // lit tips' names first. The legend's note follows the names at rest: a hover does not change it.
-Scene settle(const AppState& state, Plot& p, Place place, bool keep_bounds) {
-  const GeometryView& g = p.g;
-  const ImRect frame = frame_for(p, place);
-  if (keep_bounds) p.f = Frame{frame.Min, frame.Max, ImVec2(g.lo_x, g.lo_y), ImVec2(g.hi_x, g.hi_y)};
-  else fit(p, frame);
+Scene settle(const AppState& state, const Plot& p, Legend at, bool& note) {
   Scene s;
-  s.legend_at = place.at;
-  const ImRect reserved = legend_box(p, place.at, frame, place.room);
+  const ImRect reserved = legend_box(p, at, legend_size(legend_entries(p, true)));
   const auto place_all = [&](const Plot& q, ImU32 lit_color) {
     s.marks = marks_of(q);
     s.rings = rings_of(q);
     s.names = names_of(q, s.marks, lit_color);
     LabelPlacer placer = placer_of(q, s);
-    if (s.inside()) placer.block(reserved);
+    if (inside(at)) placer.block(reserved);
     return place_names(q, s.names, placer);
   };
-  const bool note = place_all(at_rest(p), 0) > 0;
+  Plot rest = p;
+  rest.hl = Highlight{};
+  rest.lit_q = rest.lit_k = -1;
+  note = place_all(rest, 0) > 0;
   if (p.lit_q >= 0 || p.lit_k >= 0) place_all(p, highlight_color(state.view.theme));
-  s.entries = legend_entries(p, note);
-  s.legend = legend_box(p, place.at, frame, arrange(p, s.entries, place.width));
   return s;
 }
 
-// For the tests (frame_layout().plots): the marks, the names placed and what each names, the legend.
-void record(const Plot& p, const Scene& s) {
-  PlotLayout out;
-  out.plot = Rect{p.f.min.x, p.f.min.y, p.f.max.x - p.f.min.x, p.f.max.y - p.f.min.y};
-  out.legend = Rect{s.legend.Min.x, s.legend.Min.y, s.legend.GetWidth(), s.legend.GetHeight()};
-  out.legend_entries = legend_texts(p, s);
+// For the tests (frame_layout().plots): after ImPlot's frame, ticks and legend, the marks, the
+// names placed and what each names.
+void record(const Scene& s) {
+  note_plot("Geometry");
+  PlotLayout& out = frame_layout().plots["Geometry"];
   out.marks = s.marks;
   for (const Name& name : s.names) {
     if (!name.placed) continue;
     for (int m : name.marks) out.marks[static_cast<size_t>(m)].label = static_cast<int>(out.labels.size());
     out.labels.push_back(PlotLabel{name.text(), Rect{name.rect.Min.x, name.rect.Min.y, name.rect.GetWidth(), name.rect.GetHeight()}});
   }
-  frame_layout().plots["Geometry"] = std::move(out);
 }
 
-}  // namespace
-
-namespace {
-
-// What the layout at rest depends on, byte for byte: the area, the fonts and colours, what is
-// shown, every row drawn (whole: equal rows are named "a = b") and the tokens.
-std::string rest_key(const Plot& p) {
+// What the layout at rest depends on, byte for byte: the room, the fonts and colours, what is
+// shown, every row drawn (whole: equal rows are named "a = b") and the tokens; with `frame`, the
+// data ImPlot shows where (which a zoom, or the legend's move, changes).
+std::string rest_key(const Plot& p, bool frame) {
   std::string key;
   const auto add = [&](const auto& v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
   add(p.area);
+  if (frame) add(p.f);
   add(p.scale);
   add(p.font);
   add(font_px(p.font));
-  add(font_px(p.tick_font));
   for (const int flag : {p.ax, p.ay, int(p.g.show_q), int(p.g.show_k), int(p.g.show_alt), int(p.keys_are_queries),
                          int(p.rope), int(p.rope_plane), int(p.picture), int(p.light), int(p.s.cross()), p.s.d_k})
     add(flag);
@@ -321,13 +269,13 @@ std::string rest_key(const Plot& p) {
 
 // The last layout at rest, kept while nothing it depends on changes: naming the marks tries
 // hundreds of places, and most frames (the mouse moving over another panel) change nothing here.
-// One for every context the app draws in (the window, a picture): the key tells them apart.
+// One for every context the app draws in (the window, a picture): the key tells them apart. The
+// legend's place is chosen again only when the data or the room change, not when the legend's own
+// move changes the frame: it would be judged in another frame, and could go back and forth.
 struct Memo {
-  std::string key;
-  Place place;
-  bool has_scene = false;
+  std::string place_key, scene_key;
   Scene scene;
-  Frame frame;
+  bool note = false;
 };
 
 Memo& memo() {
@@ -341,29 +289,31 @@ Scene lay_out(AppState& state, Plot& p) {
   GeometryView& g = state.panels.geometry;
   const bool lit = p.lit_q >= 0 || p.lit_k >= 0;
   Memo& m = memo();
-  // While a handle is held the frame stays as it was, with the data it shows: the point stays under the mouse.
+  // While a handle is held the legend stays where it was, with the data shown: the point stays under the mouse.
   if (!g.dragging) {
-    std::string key = rest_key(p);
-    if (key != m.key) {
-      Plot rest = at_rest(p);
-      m = Memo{std::move(key), choose_legend(rest), false, {}, {}};
+    if (std::string key = rest_key(p, false); key != m.place_key) {
+      g.legend = choose_legend(p, g.legend);
+      m.place_key = std::move(key);
+      m.scene_key.clear();
     }
-    g.legend = m.place.at;
-    g.legend_width = m.place.width;
   }
   Scene s;
-  if (!g.dragging && !lit && m.has_scene) {
+  bool note = false;
+  if (!g.dragging && !lit && m.scene_key == rest_key(p, true)) {
     s = m.scene;
-    p.f = m.frame;
+    note = m.note;
   } else {
-    s = settle(state, p, place_at(p, g.legend, g.legend_width), g.dragging);
-    if (!g.dragging && !lit) m.has_scene = true, m.scene = s, m.frame = p.f;
+    s = settle(state, p, g.legend, note);
+    if (!g.dragging && !lit) m.scene_key = rest_key(p, true), m.scene = s, m.note = note;
   }
-  if (!g.dragging) {
-    g.lo_x = p.f.lo.x, g.lo_y = p.f.lo.y;
-    g.hi_x = p.f.hi.x, g.hi_y = p.f.hi.y;
-  }
-  record(p, s);
+  plot_legend(legend_entries(p, note));
+  ImPlotLegend& legend = ImPlot::GetCurrentPlot()->Items.Legend;
+  if (inside(g.legend))
+    legend.Location = g.legend == Legend::TopLeft       ? ImPlotLocation_NorthWest
+                      : g.legend == Legend::BottomRight ? ImPlotLocation_SouthEast
+                      : g.legend == Legend::BottomLeft  ? ImPlotLocation_SouthWest
+                                                        : ImPlotLocation_NorthEast;
+  record(s);
   return s;
 }
 

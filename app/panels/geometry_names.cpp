@@ -159,6 +159,8 @@ std::vector<Ring> rings_of(const Plot& p) {
 int place_names(const Plot& p, std::vector<Name>& names, LabelPlacer& placer) {
   int unnamed_tips = 0;
   for (Name& name : names) {
+    name.placed = false;
+    if (!p.f.rect().Contains(name.anchor)) continue;  // zoomed out of sight: nothing there to name
     const std::string text = name.text();
     const ImVec2 size = p.font->CalcTextSizeA(font_px(p.font), FLT_MAX, 0, text.c_str());
     // A lit tip is named even in a crowd: further out if need be, with a line to it, and over the

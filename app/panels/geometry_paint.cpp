@@ -1,11 +1,13 @@
-// Painting the Geometry plot as geometry_layout.cpp laid it out, back to front: the axes, the
-// legend when it sits over the plot (in a corner left empty; a point dragged there shows over it),
-// the hull, the arrows, the points, then the legend beside or below, the lit tips' rings and the names.
+// Painting the Geometry plot as geometry_layout.cpp laid it out, back to front: in ImPlot's plot,
+// the hull, the arrows and the points (its legend over them, in a corner left empty); then over
+// everything the lit tips' rings and the names.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include <implot.h>
 
 #include "app/panels/geometry_plot.h"
 #include "app/render/text.h"
@@ -29,6 +31,8 @@ Head arrow_head(ImVec2 from, ImVec2 to, float thickness) {
               ImVec2(to.x - ux * head + uy * head * 0.5f, to.y - uy * head - ux * head * 0.5f)};
 }
 
+namespace {
+
 void draw_arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
   dl->AddLine(from, to, color, thickness);
   const Head h = arrow_head(from, to, thickness);
@@ -45,43 +49,6 @@ void draw_square(const Plot& p, ImVec2 c, ImU32 color) {
   const float rad = p.rad;
   p.dl->AddRectFilled(ImVec2(c.x - rad * 0.75f, c.y - rad * 0.75f), ImVec2(c.x + rad * 0.75f, c.y + rad * 0.75f),
                       color);
-}
-
-namespace {
-
-// A frame, grid lines at the ticks (the axes themselves darker), their values. Returns the values
-// as drawn, each where its text is.
-std::vector<PlotLabel> draw_axes(const Plot& p) {
-  const Frame& f = p.f;
-  ImFont* font = p.tick_font;
-  const float scale = p.scale;
-  const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.18f), axis = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.6f);
-  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const int x_count = std::clamp(static_cast<int>((f.max.x - f.min.x) / (70 * scale)), 2, 8);
-  const int y_count = std::clamp(static_cast<int>((f.max.y - f.min.y) / (40 * scale)), 2, 8);
-  std::vector<PlotLabel> ticks;
-  const auto label_at = [&](ImVec2 at, const std::string& label, ImVec2 size) {
-    p.dl->AddText(font, font_px(font), at, dim, label.c_str());
-    note_drawn_text(at, label);
-    ticks.push_back(PlotLabel{label, Rect{at.x, at.y, size.x, size.y}});
-  };
-  for (double t : nice_ticks(f.lo.x, f.hi.x, x_count)) {
-    const float x = f.to_screen(Point(static_cast<float>(t), 0)).x;
-    p.dl->AddLine(ImVec2(x, f.min.y), ImVec2(x, f.max.y), t == 0 ? axis : grid_color);
-    const std::string label = tick_text(t);
-    const ImVec2 size = font->CalcTextSizeA(font_px(font), FLT_MAX, 0, label.c_str());
-    label_at(ImVec2(x - size.x / 2, f.max.y + 2 * scale), label, size);
-  }
-  if (p.ay >= 0)
-    for (double t : nice_ticks(f.lo.y, f.hi.y, y_count)) {
-      const float y = f.to_screen(Point(0, static_cast<float>(t))).y;
-      p.dl->AddLine(ImVec2(f.min.x, y), ImVec2(f.max.x, y), t == 0 ? axis : grid_color);
-      const std::string label = tick_text(t);
-      const ImVec2 size = font->CalcTextSizeA(font_px(font), FLT_MAX, 0, label.c_str());
-      label_at(ImVec2(f.min.x - size.x - 3 * scale, y - font_px(font) / 2), label, size);
-    }
-  p.dl->AddRect(f.min, f.max, ImGui::GetColorU32(ImGuiCol_Border));
-  return ticks;
 }
 
 // The convex hull of the rows of V: where every output A·V lies under the softmax (under sigmoid
@@ -156,15 +123,15 @@ void draw_names(const Plot& p, const Scene& s) {
 
 }  // namespace
 
-void paint(AppState& state, const Plot& p, const Scene& s) {
-  frame_layout().plots["Geometry"].ticks = draw_axes(p);  // lay_out noted the rest
-  if (s.inside()) draw_legend(p, s);
-  p.dl->PushClipRect(p.f.min, p.f.max, true);  // arrows and hull stay inside the frame
+void paint(const Plot& p) {
+  ImPlot::PushPlotClipRect();  // arrows and hull stay inside the frame
   draw_hull(p);
   draw_arrows(p);
   draw_points(p);
-  p.dl->PopClipRect();
-  if (!s.inside()) draw_legend(p, s);
+  ImPlot::PopPlotClipRect();
+}
+
+void paint_names(AppState& state, const Plot& p, const Scene& s) {
   for (const Ring& ring : s.rings) RingHighlight(state, ring.key, ring.at, p.rad * 2);
   draw_names(p, s);
 }

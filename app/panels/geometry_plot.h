@@ -1,6 +1,7 @@
-// The Geometry panel's parts kept in files of their own: what its plot shows where, decided
-// before anything is painted (geometry_layout.cpp: the frame, the legend's place, the names), and
-// the painting (geometry_paint.cpp). panel_geometry.cpp draws the panel: controls, plot, handles.
+// The Geometry panel's parts kept in files of their own. ImPlot draws the plot's frame, axes, ticks
+// and legend, and takes the wheel and drags that zoom and pan; what goes where inside it is decided
+// before anything is painted (geometry_layout.cpp: the legend's corner, the names), then painted
+// (geometry_paint.cpp). panel_geometry.cpp draws the panel: controls, plot, handles.
 #pragma once
 
 #include <string>
@@ -18,6 +19,7 @@ namespace app::geometry {
 
 using Point = ImVec2;  // data coordinates on the chosen axes
 
+// The plot's rectangle on screen and the data ImPlot shows in it, as the frame's setup left them.
 struct Frame {
   ImVec2 min, max;  // the plot's rectangle on screen
   ImVec2 lo, hi;    // the data it shows
@@ -55,11 +57,10 @@ struct Plot {
   bool light = false;
   bool picture = false;  // no mouse: nothing is named by hovering
   float scale = 1, rad = 1;  // rad: a point's radius
-  ImFont* tick_font = nullptr;  // the tick labels: the panels' regular text, as the names and the legend
-  ImFont* font = nullptr;    // the names and the legend: the panels' regular text
+  ImFont* font = nullptr;    // the names, the ticks and the legend: the panels' regular text
   ImDrawList* dl = nullptr;
-  ImRect area;  // the frame and the legend's room, within the tick labels' margins
-  Frame f;      // set by lay_out
+  ImRect area;  // ImPlot's whole frame: the plot, its ticks, titles and an outside legend
+  Frame f;      // from ImPlot, once the plot is set up
   // Linked highlighting (a hovered S_ij or A_ij): q_i and k_j, where they are shown.
   Highlight hl;
   int lit_q = -1, lit_k = -1;
@@ -97,13 +98,10 @@ struct Name {
   std::string text() const;
 };
 
-enum class Mark { Circle, Square, Diamond, Arrow, None };
-
+// A legend entry: ImPlot's, an item of that colour; a line that explains, in no colour.
 struct LegendEntry {
-  Mark mark;
-  ImU32 color;
-  std::string name;  // markup: "q_i"
-  ImVec2 at;         // from the legend box's top left
+  std::string name;  // "qᵢ"
+  ImU32 color = 0;   // 0: a plain line, its mark left out
 };
 
 // A lit tip, ringed in the highlight's colour over everything.
@@ -114,13 +112,9 @@ struct Ring {
 
 // What the plot draws where.
 struct Scene {
-  GeometryView::Legend legend_at = GeometryView::Legend::TopRight;
-  ImRect legend;                     // the legend's box
-  std::vector<LegendEntry> entries;  // placed in it
-  std::vector<PlotMark> marks;       // every point and tip, as frame_layout().plots records them
+  std::vector<PlotMark> marks;  // every point and tip, as frame_layout().plots records them
   std::vector<Name> names;
   std::vector<Ring> rings;
-  bool inside() const { return legend_at != GeometryView::Legend::Beside && legend_at != GeometryView::Legend::Below; }
 };
 
 // A mark's kind and row, from its key "q[1]".
@@ -135,32 +129,33 @@ std::vector<Ring> rings_of(const Plot& p);
 // Places them in turn; returns how many names of tips found no place.
 int place_names(const Plot& p, std::vector<Name>& names, LabelPlacer& placer);
 
-// geometry_legend.cpp: every mark shown and what it is, then which plane of the d_k dimensions this
-// is; `note`: the line that says to hover the tips left unnamed (not in a picture: it has no mouse).
+// geometry_legend.cpp: every mark shown and what it is, and the plain lines that explain the
+// plot; `note`: the line that says to hover the tips left unnamed (not in a picture: it has no mouse).
 std::vector<LegendEntry> legend_entries(const Plot& p, bool note);
-// The narrowest the legend can be: its widest entry with a mark, or a short plain line (a longer one wraps).
-float least_legend_width(const Plot& p, const std::vector<LegendEntry>& entries);
-// Places the entries side by side in rows at most `width` wide (at least the least: then one a
-// line, or two short ones side by side: q_i, k_j); returns the box's size.
-ImVec2 arrange(const Plot& p, std::vector<LegendEntry>& entries, float width);
-// The legend: boxed over the plot, or plain beside or below it.
-void draw_legend(const Plot& p, const Scene& s);
-// Its entries' names and where each is drawn, for frame_layout().plots.
-std::vector<PlotLabel> legend_texts(const Plot& p, const Scene& s);
+// The entries as ImPlot's legend items, in the plot being drawn; the size ImPlot gives their box,
+// one entry a line or, below the plot, all in one.
+void plot_legend(const std::vector<LegendEntry>& entries);
+ImVec2 legend_size(const std::vector<LegendEntry>& entries, bool across = false);
+// Where ImPlot puts the legend of `size` at `at` (a corner inside the plot).
+ImRect legend_box(const Plot& p, GeometryView::Legend at, ImVec2 size);
+// The axes' titles: which of the d_k dimensions each shows ("" where d_k = 2 says it already).
+std::string axis_title(const Plot& p, bool y);
 
 // geometry_layout.cpp: the convex hull of the rows of V, and RoPE's arc from row `row` of
 // `before` towards `after` (empty unless the plot shows a pair that turns), on screen.
 std::vector<ImVec2> hull_on_screen(const Plot& p);
 std::vector<ImVec2> rope_arc(const Plot& p, const core::Mat& before, const core::Mat& after, int row);
 
-// geometry_layout.cpp: the frame and the data it shows (g's bounds, kept while dragging), the
-// legend's place and the names'; sets p.f. Also notes the result in frame_layout().plots.
+// geometry_layout.cpp: the data to show in `rect`: the origin and every mark, as large as fits
+// inside a margin of half a line, one unit the same both ways; sets p.f.
+void fit(Plot& p, const ImRect& rect);
+// geometry_layout.cpp, in the set-up plot: the legend's place (a corner nothing is drawn in, else
+// beside or below the plot, from the next frame on: g.legend) and the names'. Also notes the
+// result in frame_layout().plots.
 Scene lay_out(AppState& state, Plot& p);
-// geometry_paint.cpp: the axes, hull, arrows, points, legend and names.
-void paint(AppState& state, const Plot& p, const Scene& scene);
-// geometry_paint.cpp: an arrow, a point of V, an output's square, an alt output's diamond.
-void draw_arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 color, float thickness);
-void draw_square(const Plot& p, ImVec2 c, ImU32 color);
-void draw_diamond(const Plot& p, ImVec2 c, ImU32 color, float thickness);
+// geometry_paint.cpp: the hull, arrows and points, inside the plot.
+void paint(const Plot& p);
+// geometry_paint.cpp: the lit tips' rings and the names, over the plot and its legend.
+void paint_names(AppState& state, const Plot& p, const Scene& scene);
 
 }  // namespace app::geometry

@@ -5,12 +5,14 @@
 // the points and arrow tips are handles: dragging one edits that row. What goes where is
 // geometry_layout.cpp's, the painting geometry_paint.cpp's (geometry_plot.h).
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 #include <imgui_internal.h>
+#include <implot.h>
+#include <implot_internal.h>
 
 #include "app/panels/geometry_plot.h"
 #include "app/panels/panel_text.h"
@@ -21,11 +23,13 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "app/widgets/loss_curves.h"  // limits_cond
 #include "core/designs/attention_alt.h"
 #include "core/designs/normalized_keys.h"
 #include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
 #include "core/designs/sigmoid_attention.h"
+#include "core/math/ticks.h"
 
 namespace app {
 
@@ -67,26 +71,14 @@ void Controls(AppState& state, GeometryView& g, const core::Scenario& s, bool di
   }
 }
 
-// The plot's area leaves room at the left and bottom for the tick labels; the frame in it, and the
-// data it shows, are lay_out's.
-Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
+// The plot in ImPlot's frame `area`, before its setup: p.f is set once ImPlot has laid the frame out.
+Plot make_plot(AppState& state, ImRect area) {
   const core::Scenario& s = state.scenario();
   const GeometryView& g = state.panels.geometry;
   const int h = state.view.head;
   const float scale = fonts().scale;
-  // The ticks in the panels' text size, as the names and the legend: 11 px numbers read as an afterthought.
-  ImFont* regular = fonts().regular ? fonts().regular : ImGui::GetFont();
-  // The y ticks' room: as wide as the values shown last (at the finest spacing drawn) need, which
-  // leaves the data more room than the widest tick there could be ("−0.5").
-  float tick_w = 0;
-  for (double t : nice_ticks(g.lo_y, g.hi_y, 8)) tick_w = std::max(tick_w, regular->CalcTextSizeA(font_px(regular), FLT_MAX, 0, tick_text(t).c_str()).x);
-  if (g.hi_y <= g.lo_y) tick_w = regular->CalcTextSizeA(font_px(regular), FLT_MAX, 0, "\u22120.5").x;
-  tick_w += 6 * scale;
-  const float tick_h = font_px(regular) + 4 * scale;
   const int ax = g.axis_x, ay = s.d_k > 1 ? g.axis_y : -1;
   const bool rope = core::rope_positions(s.options);
-  const ImVec2 top_left(origin.x + tick_w, origin.y);
-  const ImVec2 bottom_right(origin.x + avail.x - 2 * scale, origin.y + std::max(40.0f, avail.y - 4 - tick_h));
   const Highlight hl = lit(state, h);
   return Plot{.s = s,
               .r = state.result().head[h],
@@ -103,14 +95,82 @@ Plot make_plot(AppState& state, ImVec2 origin, ImVec2 avail) {
               .picture = frame_picture().active,
               .scale = scale,
               .rad = 4.5f * scale,
-              .tick_font = regular,
-              .font = regular,
+              .font = fonts().regular ? fonts().regular : ImGui::GetFont(),
               .dl = ImGui::GetWindowDrawList(),
-              .area = ImRect(top_left, bottom_right),
+              .area = area,
               .f = {},
               .hl = hl,
               .lit_q = g.show_q ? hl.query : -1,
               .lit_k = g.show_k ? hl.key : -1};
+}
+
+// Where ImPlot will put the plot's rectangle in p.area, before it does: inside the margins its ticks
+// and titles took last frame, less the room of the legend where it goes beside or below. The data
+// is fitted to it at once (a resized panel, a legend moved out), not a frame late.
+ImRect plot_rect(const Plot& p, GeometryView::Legend legend) {
+  using Legend = GeometryView::Legend;
+  const ImPlotPlot& plot = *ImPlot::GetCurrentPlot();
+  const ImPlotLegend& last = plot.Items.Legend;
+  const ImVec2 pad = ImPlot::GetStyle().LegendPadding;
+  ImVec2 lo(0, 0), hi(0, 0);  // the margins left and above, right and below
+  if (plot.PlotRect.GetWidth() >= 10 && plot.PlotRect.GetHeight() >= 10) {
+    lo = ImVec2(plot.PlotRect.Min.x - plot.FrameRect.Min.x, plot.PlotRect.Min.y - plot.FrameRect.Min.y);
+    hi = ImVec2(plot.FrameRect.Max.x - plot.PlotRect.Max.x, plot.FrameRect.Max.y - plot.PlotRect.Max.y);
+    if (last.Flags & ImPlotLegendFlags_Outside) {
+      if (last.Location & ImPlotLocation_East) hi.x -= last.Rect.GetWidth() + pad.x;
+      if (last.Location == ImPlotLocation_South) hi.y -= last.Rect.GetHeight() + pad.y;
+    }
+  }
+  const std::vector<geometry::LegendEntry> entries = geometry::legend_entries(p, true);
+  if (legend == Legend::Beside) hi.x += geometry::legend_size(entries).x + pad.x;
+  if (legend == Legend::Below) hi.y += geometry::legend_size(entries, true).y + pad.y;
+  const ImVec2 min(p.area.Min.x + lo.x, p.area.Min.y + lo.y);
+  return ImRect(min, ImVec2(std::max(p.area.Max.x - hi.x, min.x + 10), std::max(p.area.Max.y - hi.y, min.y + 10)));
+}
+
+// ImPlot's setup: the axes' titles, the data to show and the legend's side. The data is fitted
+// into the plot's rectangle of the last frame (ImPlot's own equal axes would cut y to keep the x
+// asked for); kept as it was while a handle is held, so that the point stays under the mouse, and
+// set again only when it changes, so that a zoom or a pan stays put. Then the frame as set up.
+void setup(AppState& state, Plot& p) {
+  GeometryView& g = state.panels.geometry;
+  const ImPlotAxisFlags y_flags = p.ay < 0 ? ImPlotAxisFlags_NoDecorations : 0;
+  ImPlot::SetupAxes(geometry::axis_title(p, false).c_str(), geometry::axis_title(p, true).c_str(), 0, y_flags);
+  ImPlot::SetupAxisFormat(ImAxis_X1, tick_text);
+  ImPlot::SetupAxisFormat(ImAxis_Y1, tick_text);
+  const ImRect last = plot_rect(p, g.legend);
+  if (!g.dragging) {
+    geometry::fit(p, last);
+    g.lo_x = p.f.lo.x, g.lo_y = p.f.lo.y;
+    g.hi_x = p.f.hi.x, g.hi_y = p.f.hi.y;
+  }
+  const double limits[] = {g.lo_x, g.hi_x, g.lo_y, g.hi_y};
+  const int cond = g.dragging ? ImPlotCond_Always : limits_cond("geometry.axes", limits);
+  ImPlot::SetupAxesLimits(g.lo_x, g.hi_x, g.lo_y, g.hi_y, cond);
+  // Ticks 70 px apart across and 40 up at the least, fewer than ImPlot's: the labels are the panels'
+  // text, and the data keeps the room. On the range set now, or as the last frame's zoom left it.
+  const ImPlotPlot& plot = *ImPlot::GetCurrentPlot();
+  const auto ticks = [&](ImAxis axis, double lo, double hi, float pixels, float apart) {
+    if (cond != ImPlotCond_Always) lo = plot.Axes[axis].Range.Min, hi = plot.Axes[axis].Range.Max;
+    const std::vector<double> at = core::nice_ticks(lo, hi, std::clamp(static_cast<int>(pixels / (apart * p.scale)), 2, 8));
+    if (!at.empty()) ImPlot::SetupAxisTicks(axis, at.data(), static_cast<int>(at.size()));
+  };
+  ticks(ImAxis_X1, g.lo_x, g.hi_x, last.GetWidth(), 70);
+  ticks(ImAxis_Y1, g.lo_y, g.hi_y, last.GetHeight(), 40);
+  using Legend = GeometryView::Legend;
+  const bool outside = g.legend == Legend::Beside || g.legend == Legend::Below;
+  ImPlot::SetupLegend(g.legend == Legend::Beside ? ImPlotLocation_NorthEast : g.legend == Legend::Below ? ImPlotLocation_South : ImPlotLocation_NorthEast,
+                      ImPlotLegendFlags_NoButtons | (outside ? ImPlotLegendFlags_Outside : 0) |
+                          (g.legend == Legend::Below ? ImPlotLegendFlags_Horizontal : 0));
+  ImPlot::SetupFinish();
+  if (ImPlot::FitThisFrame()) {  // a double click: back to every mark, as at rest
+    ImPlot::FitPoint(ImPlotPoint(g.lo_x, g.lo_y));
+    ImPlot::FitPoint(ImPlotPoint(g.hi_x, g.hi_y));
+  }
+  const ImPlotRect shown = ImPlot::GetPlotLimits();
+  const ImVec2 at = ImPlot::GetPlotPos(), size = ImPlot::GetPlotSize();
+  p.f = geometry::Frame{at, ImVec2(at.x + size.x, at.y + size.y), ImVec2(float(shown.X.Min), float(shown.Y.Min)),
+                        ImVec2(float(shown.X.Max), float(shown.Y.Max))};
 }
 
 using RowOf = core::Mat& (*)(core::Scenario&, int);
@@ -208,9 +268,27 @@ void DrawGeometryPanel(AppState& state) {
     g.axis_y = std::clamp(g.axis_y, 0, s.d_k - 1);
     if (!frame_picture().active) Controls(state, g, s, direct);
     const ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
-    Plot p = make_plot(state, origin, avail);
-    const geometry::Scene scene = geometry::lay_out(state, p);
-    geometry::paint(state, p, scene);
+    const ImVec2 size(avail.x, std::max(80 * fonts().scale, avail.y - 4));
+    Plot p = make_plot(state, ImRect(origin, ImVec2(origin.x + size.x, origin.y + size.y)));
+    // A picture takes no input; on a phone's page (stacked) the wheel and a finger scroll the page.
+    const bool still = frame_picture().active || state.panels.stacked;
+    geometry::Scene scene;
+    // On the window's background, as the names' patches are and their contrast is measured.
+    // The data as large as the panel allows: no padding around the frame but the ticks'.
+    ImPlot::PushStyleColor(ImPlotCol_PlotBg, ImVec4(0, 0, 0, 0));
+    const float scale = fonts().scale;
+    ImPlot::PushStyleVar(ImPlotStyleVar_PlotPadding, ImVec2(2 * scale, 4 * scale));
+    ImPlot::PushStyleVar(ImPlotStyleVar_LabelPadding, ImVec2(3 * scale, 2 * scale));
+    ImPlot::PushStyleVar(ImPlotStyleVar_LegendPadding, ImVec2(6 * scale, 6 * scale));
+    if (ImPlot::BeginPlot("##geometry", size, ImPlotFlags_Equal | ImPlotFlags_NoMouseText | (still ? ImPlotFlags_NoInputs : 0))) {
+      setup(state, p);
+      scene = geometry::lay_out(state, p);
+      geometry::paint(p);
+      ImPlot::EndPlot();
+    }
+    ImPlot::PopStyleVar(3);
+    ImPlot::PopStyleColor();
+    geometry::paint_names(state, p, scene);
     g.dragging = direct && DragHandles(state, p);
     if (!frame_picture().active && !g.dragging && ImGui::IsWindowHovered() &&
         ImRect(p.f.min, p.f.max).Contains(ImGui::GetIO().MousePos)) {
@@ -218,7 +296,7 @@ void DrawGeometryPanel(AppState& state) {
       if (!direct) hover_point(p);
     }
     ImGui::SetCursorScreenPos(origin);
-    ImGui::Dummy(ImVec2(avail.x, avail.y - 4));
+    ImGui::Dummy(size);
   }
   EndPanel();
 }

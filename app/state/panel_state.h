@@ -24,7 +24,6 @@ struct GeometryView {
   // bounds: the plot's frame depends on it, and the point must stay under the mouse.
   enum class Legend { TopRight, TopLeft, BottomRight, BottomLeft, Beside, Below };
   Legend legend = Legend::TopRight;
-  float legend_width = 0;  // in a corner or beside: as wide as that, its entries flowing into rows
 };
 
 // Linked highlighting: the query i and key j of the score S_ij (or weight A_ij) under the

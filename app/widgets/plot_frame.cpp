@@ -7,11 +7,8 @@
 
 namespace app {
 
-std::string tick_text(double t) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", t);
-  std::string s = buf;
-  return s[0] == '-' ? "\u2212" + s.substr(1) : s;
+int tick_text(double t, char* buf, int size, void*) {
+  return t < 0 ? std::snprintf(buf, static_cast<size_t>(size), "\u2212%g", -t) : std::snprintf(buf, static_cast<size_t>(size), "%g", t);
 }
 
 // Liang–Barsky: the part of a→b inside each of the four edges' half-planes, narrowed in turn.

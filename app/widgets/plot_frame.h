@@ -1,6 +1,5 @@
-// The Geometry panel's plot frame (the lab's plots are ImPlot's): its axes take their ticks from
-// core's one rule (core/math/ticks.h) and write their labels here; a plot's names go where they
-// cover neither each other nor what they name (LabelPlacer).
+// What the Geometry panel adds to ImPlot's plot: tick labels with a true minus sign, and names
+// beside the marks, where they cover neither each other nor what they name (LabelPlacer).
 #pragma once
 
 #include <optional>
@@ -10,14 +9,11 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "core/math/ticks.h"
-
 namespace app {
 
-using core::nice_ticks;
-
-// A tick's label: the value as %g writes it (whole numbers up to 999999 in full), with a true minus sign.
-std::string tick_text(double t);
+// A tick's label, as an ImPlot formatter: the value as %g writes it (whole numbers up to 999999
+// in full), with a true minus sign.
+int tick_text(double t, char* buf, int size, void*);
 
 // Whether the segment a→b passes through the rectangle (touching its edge counts).
 bool segment_crosses(const ImRect& r, ImVec2 a, ImVec2 b);
