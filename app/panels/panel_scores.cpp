@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the panel window as the last frame left it (StateStorage), its clip rect
 
 #include "app/panels/panel_text.h"
 #include "core/designs/shared_qk.h"
@@ -79,7 +80,9 @@ ScoreOptions score_options(const AppState& state, const core::HeadResult& r) {
 //   Column: S and QQᵀ in a row, the parts stacked at the right.
 //   Stack:  all four one below the other, the whole width (a narrow panel: a third of a slide's
 //           frame, where side by side S kept only the small font's digits).
-enum class Arrangement { Grid, Row, Column, Stack };
+//   Below:  S and QQᵀ in a row, the parts in a row below them; never compared with the four, only
+//           where the panel scrolls to the parts (with_taller_parts).
+enum class Arrangement { Grid, Row, Column, Stack, Below };
 
 // Stacked, each heatmap has its own row labels and colour bar: none has a neighbour to share them.
 ScoreOptions options_for(ScoreOptions o, Arrangement a) {
@@ -188,6 +191,29 @@ Candidate best_arrangement(const AppState& state, const core::HeadResult& r, con
                     : evaluate(state, r, o, Arrangement::Row, ImVec2(half, body_h), ImVec2(0, 0));
 }
 
+// Numbers before fitting: where no arrangement keeps the parts' numbers within the panel (seven
+// tokens at 1280 × 720), the parts get room a quarter of the body taller at a time until they have
+// numbers, and the panel scrolls to them. S and QQᵀ keep `best`'s room, and so their cells and
+// digits: the whole layout made taller let S grow and push the parts below the fold. Beside S and
+// QQᵀ (a row, a column) more height gave the parts no wider cells: they go below, the whole width,
+// where S and QQᵀ leave room for the scroll bar. Above the parts (a grid, a stack), S and QQᵀ give
+// the bar its width. Returns whether `best` changed.
+bool with_taller_parts(const AppState& state, const core::HeadResult& r, const ScoreOptions& o, Candidate& best, float avail_w,
+                       float body_h, float gap) {
+  if (!r.square() || best.quality.part_font > 0) return false;
+  const bool beside = best.arrangement == Arrangement::Row || best.arrangement == Arrangement::Column;
+  const Arrangement a = beside ? Arrangement::Below : best.arrangement;
+  const float w = a == Arrangement::Stack ? avail_w : (avail_w - gap) / 2;
+  const ImVec2 big(beside ? best.big.x : std::min(best.big.x, w), best.big.y);
+  for (int quarters = 1; quarters <= 8; ++quarters)
+    if (const Candidate c = evaluate(state, r, o, a, big, ImVec2(w, body_h * static_cast<float>(quarters) / 4));
+        c.quality.part_font > 0) {
+      best = c;
+      return true;
+    }
+  return false;
+}
+
 // The two of a pair get cells of one size, column labels on as many lines, and numbers of one font,
 // whichever needs more room: their rows line up, so that the left one's labels name both.
 void make_alike(const AppState& state, HeatmapOptions& oa, HeatmapOptions& ob, const core::Mat& a, const core::Mat& b,
@@ -257,7 +283,7 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
                       const Candidate& best, float gap) {
   const bool split = r.square();
   const ImVec2 big = best.big, small = best.small;
-  const bool short_titles = best.arrangement != Arrangement::Grid;
+  const bool short_titles = best.arrangement != Arrangement::Grid && best.arrangement != Arrangement::Below;
   switch (split ? best.arrangement : Arrangement::Row) {
     case Arrangement::Row:
       ScoresHeatmap(state, s, r, o.S, big);
@@ -278,6 +304,14 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
       SymHeatmap(state, r, o.sym, small, short_titles);
       AntisymHeatmap(state, r, o.antisym, small, short_titles);
       ImGui::EndGroup();
+      break;
+    case Arrangement::Below:
+      ScoresHeatmap(state, s, r, o.S, big);
+      ImGui::SameLine(0, gap);
+      QQtHeatmap(state, s, r, o.QQt, big);
+      SymHeatmap(state, r, o.sym, small, short_titles);
+      ImGui::SameLine(0, gap);
+      AntisymHeatmap(state, r, o.antisym, small, short_titles);
       break;
     case Arrangement::Stack:
       ScoresHeatmap(state, s, r, o.S, big);
@@ -324,10 +358,11 @@ bool own_scales_below(const std::string& asymmetry, float width) {
 // Below the heatmaps, wherever they ended (text_h from the bottom): the asymmetry with the scale toggle
 // (below it where it does not fit beside it), the degrees of freedom, and under cross-attention why QQᵀ is no rival.
 void ScoresText(AppState& state, const core::Scenario& s, const std::string& asymmetry, bool below, const std::string& dof,
-                float text_h) {
+                float text_h, bool scrolls) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
-                                                                    style.WindowPadding.y - text_h + style.ItemSpacing.y));
+  if (!scrolls)  // the foot of the panel; scrolled, right under the heatmaps
+    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y -
+                                                                      style.WindowPadding.y - text_h + style.ItemSpacing.y));
   ScriptText(asymmetry);
   if (!frame_picture().active) {
     if (!below) ImGui::SameLine(0, own_scales_gap());
@@ -339,28 +374,53 @@ void ScoresText(AppState& state, const core::Scenario& s, const std::string& asy
   if (s.cross()) ScriptTextWrapped(kCrossNote, ImGui::GetColorU32(ImGuiCol_TextDisabled));
 }
 
+// Says where the parts went (the layout reports what it gave up: here, that they fit unscrolled),
+// at the foot of the panel while the scroll has not reached them.
+void PartsBelowNote() {
+  if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1) return;
+  const char* note = "scroll \u2193: the rest of (S \u00B1 S\u1D40)/2";
+  const ImRect clip = ImGui::GetCurrentWindow()->InnerClipRect;
+  const ImVec2 size = script_text_size(note), pad = ImGui::GetStyle().FramePadding;
+  const ImVec2 at(clip.Max.x - size.x - pad.x, clip.Max.y - size.y - pad.y);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Over whatever the fold cuts, on the panel's colour: the panels draw no background of their own.
+  dl->AddRectFilled(ImVec2(at.x - pad.x, at.y - pad.y), clip.Max, ImGui::GetColorU32(ImGuiCol_WindowBg, 1.0f));
+  draw_script_text(dl, at, ImGui::GetColorU32(ImGuiCol_TextDisabled), note);
+}
+
 }  // namespace
 
 void DrawScoresPanel(AppState& state) {
+  // Laid out to fit: a pixel of rounding is no reason to scroll. Only where the last frame put the
+  // parts below the fold (with_taller_parts) does it show a scroll bar: not where a panel too small
+  // for anything overflows, as the content's size alone would have had it.
+  const ImGuiID parts_below = ImHashStr("parts below");
+  const ImGuiWindow* last = frame_picture().active ? nullptr : FindPanelWindow(Panel::Scores);
+  const bool scrolled = last && last->StateStorage.GetBool(parts_below);
   if (BeginPanel(state, Panel::Scores, "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2",
-                 ImGuiWindowFlags_NoScrollbar, state.view.head)) {  // laid out to fit: a pixel of rounding is no reason to scroll
+                 scrolled ? 0 : ImGuiWindowFlags_NoScrollbar, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
     const ImVec2 avail = ImGui::GetContentRegionAvail();
+    // Laid out in the width the panel has without its scroll bar: the bar is no reason for S to
+    // shrink (its cells lost a pixel to it), and a layout it does not change cannot make it come and go.
+    const ImVec2 unbarred(avail.x + (scrolled ? ImGui::GetStyle().ScrollbarSize : 0), avail.y);
     ScoreOptions o = score_options(state, r);
 
     // The text below the heatmaps keeps its lines; the heatmaps have the rest.
     const std::string dof = core::describe_freedom(s, core::score_freedom(s));  // docs/mathematics.md, Degrees of freedom
     const std::string asymmetry = asymmetry_text(s, r);
-    const bool below = own_scales_below(asymmetry, avail.x);
-    const size_t text_lines = 1 + (below ? 1 : 0) + wrap_script_words(dof, avail.x).size() +
-                              (s.cross() ? wrap_script_words(kCrossNote, avail.x).size() : 0);
+    const size_t text_lines = 1 + (own_scales_below(asymmetry, unbarred.x) ? 1 : 0) + wrap_script_words(dof, unbarred.x).size() +
+                              (s.cross() ? wrap_script_words(kCrossNote, unbarred.x).size() : 0);
     const float text_h =
         static_cast<float>(text_lines) * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
     const float body_h = std::max(40.0f, avail.y - text_h);
     const float gap = 10 * fonts().scale;
 
-    const Candidate best = best_arrangement(state, r, o, avail, body_h, gap);
+    Candidate best = best_arrangement(state, r, o, unbarred, body_h, gap);
+    // Not in a picture, which cannot scroll, nor stacked, where the page scrolls the panels.
+    const bool scrolls =
+        !frame_picture().active && !state.panels.stacked && with_taller_parts(state, r, o, best, avail.x, body_h, gap);
     o = options_for(o, best.arrangement);
     make_alike(state, o.S, o.QQt, r.scores, r.QQt, best.big);
     Candidate placed = best;
@@ -377,7 +437,9 @@ void DrawScoresPanel(AppState& state) {
       make_alike(state, o.sym, o.antisym, r.scores_sym, r.scores_antisym, placed.small);
     }
     ArrangedHeatmaps(state, s, r, o, placed, gap);
-    ScoresText(state, s, asymmetry, below, dof, text_h);
+    ScoresText(state, s, asymmetry, own_scales_below(asymmetry, avail.x), dof, text_h, scrolls);
+    if (scrolls) PartsBelowNote();
+    ImGui::GetStateStorage()->SetBool(parts_below, scrolls);
   }
   EndPanel();
 }

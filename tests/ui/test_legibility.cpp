@@ -98,6 +98,34 @@ TEST_F(LegibilityTest, SevenTokensAt1280x720ReadInFull) {
   EXPECT_EQ(S.cols, state.token_labels());
 }
 
+// Seven tokens at 1280 × 720 (lesson 4): no arrangement keeps (S ± Sᵀ)/2's numbers within the
+// panel, so the parts take the room their numbers need below the fold and the panel scrolls to them.
+// S and QQᵀ keep the size they had with the parts as thumbnails beside them (34 × 15 px cells, the
+// small font's digits): laid out again in a taller panel, S grew into it and pushed the parts out of sight.
+TEST_F(LegibilityTest, SevenTokensAt1280x720ScrollToThePartsNumbers) {
+  open(fs::path(ATTNLAB_LESSONS) / "04_asymmetry.json", ImVec2(1280, 720));
+  ASSERT_EQ(state.scenario().n(), 7);
+  for (const char* key : {"Scores/scores", "Scores/QQt", "Scores/sym", "Scores/antisym"}) {
+    const app::HeatmapRect& hm = layout.heatmaps.at(key);
+    EXPECT_GT(hm.number_px, 0.0f) << key << ": cells " << hm.cell_w << " × " << hm.cell_h;
+  }
+  const app::HeatmapRect& S = layout.heatmaps.at("Scores/scores");
+  EXPECT_NEAR(S.cell_w, 33.8f, 0.5f);  // as before the parts scrolled: their scroll bar takes none of it
+  EXPECT_NEAR(S.cell_h, 14.7f, 0.5f);
+  EXPECT_FLOAT_EQ(S.number_px, app::font_px(app::fonts().small));
+  EXPECT_EQ(layout.heatmaps.at("Scores/QQt").cell_h, S.cell_h);
+  // Their first rows above the fold, the rest below it until the wheel scrolls the panel to them.
+  const app::Rect panel = layout.panels.at("Scores");
+  const auto bottom = [&](const char* key) { return layout.heatmaps.at(key).grid.y + layout.heatmaps.at(key).grid.h; };
+  EXPECT_LT(layout.heatmaps.at("Scores/sym").grid.y, panel.y + panel.h);
+  EXPECT_GT(bottom("Scores/antisym"), panel.y + panel.h);
+  mouse_to(center(panel));
+  wheel(-10);
+  frames(3);
+  EXPECT_LT(bottom("Scores/antisym"), layout.panels.at("Scores").y + layout.panels.at("Scores").h);
+  EXPECT_TRUE(layout.heatmaps.at("Scores/antisym").numbers);
+}
+
 // Lesson 2 is built on the Rank panel's counts: 32 against 32 for both heads, 12 effective a head,
 // in the text's own size, each on a line of its own, saying which are of all heads and which of one.
 TEST_F(LegibilityTest, TheRankPanelsCountsAreThereToRead) {
