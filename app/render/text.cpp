@@ -10,6 +10,7 @@
 
 #include "core/io/atomic_file.h"
 #include "core/model/markup.h"
+#include "core/model/scenario.h"
 
 namespace app {
 
@@ -64,7 +65,7 @@ ImFont* font_of(const Run& run) {
 
 }  // namespace
 
-bool load_fonts(float scale) {
+bool load_fonts(float scale, bool cjk_later) {
   ImGuiIO& io = ImGui::GetIO();
   // Glyphs come and go as text needs them: the renderer backend (or the headless harness) makes
   // and updates the atlas's textures on request.
@@ -77,7 +78,7 @@ bool load_fonts(float scale) {
       made.title = add_font(kTitlePx);
       made.large = add_font(kLargePx);
       io.FontDefault = made.regular;
-      merge_cjk_font();
+      if (!cjk_later) merge_cjk_font();
     } else {
       ImFontConfig config;
       config.SizePixels = 13.0f;
@@ -124,6 +125,14 @@ bool needs_cjk_font(std::string_view text) {
       return true;
     i += 2;
   }
+  return false;
+}
+
+bool needs_cjk_font(const core::Scenario& s) {
+  if (needs_cjk_font(s.title) || needs_cjk_font(s.notes)) return true;
+  for (const auto* tokens : {&s.tokens, &s.tokens_kv})
+    for (const std::string& t : *tokens)
+      if (needs_cjk_font(t)) return true;
   return false;
 }
 

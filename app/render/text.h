@@ -14,6 +14,10 @@
 
 #include <imgui.h>
 
+namespace core {
+struct Scenario;
+}
+
 namespace app {
 
 // One face at four sizes: each an ImFont of its own, so that a panel can tell which it measured
@@ -28,20 +32,23 @@ struct Fonts {
 };
 
 inline constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-// Chinese, Japanese and Korean, behind DejaVu: read at the start (5 MB), its glyphs rasterised as
-// text needs them. The page fetches it only when a scenario's text needs it (app/web/page_fonts.cpp).
+// Chinese, Japanese and Korean, behind DejaVu: its glyphs rasterised as text needs them. The window
+// reads it (5 MB) once its first frame is on screen, or before where the scenario's text needs it;
+// the page fetches it only when a scenario's text needs it (app/web/page_fonts.cpp).
 inline constexpr const char* kCjkFontPath = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
 
 // Adds the fonts to the current context's atlas the first time, and sets the scale they are drawn
 // at (the monitor's content scale × zoom, or K for a K× export): a zoom rasterises the glyphs anew
 // at their new size, nothing is rebuilt. Returns false with Dear ImGui's own font in place when
-// DejaVu Sans is missing.
-bool load_fonts(float scale);
+// DejaVu Sans is missing. With `cjk_later`, the CJK font is left to merge_cjk_font.
+bool load_fonts(float scale, bool cjk_later = false);
 // Puts the CJK font (kCjkFontPath) behind each size of the current context's fonts, where it is on
 // disk and not yet there; whether it did. load_fonts does it; the page, once it has fetched the file.
 bool merge_cjk_font();
-// Whether UTF-8 text has a character of the CJK font's (Han, kana, Hangul, full width forms).
+// Whether UTF-8 text has a character of the CJK font's (Han, kana, Hangul, full width forms), or a
+// scenario's title, notes or tokens have one.
 bool needs_cjk_font(std::string_view text);
+bool needs_cjk_font(const core::Scenario& s);
 // The height in pixels a font draws at (its size × the scale); ImGui::PushFont at that size.
 float font_px(const ImFont* font);
 void PushFontOf(ImFont* font);

@@ -22,19 +22,10 @@ CjkFont g_cjk = CjkFont::NotAsked;
 // attnlab_cjk_font_arrived(1), or (0) where it could not be fetched.
 EM_JS(void, page_fetch_cjk_font, (const char* path), { Module.attnlabFetchFont(UTF8ToString(path)); });
 
-bool scenario_needs_cjk(const core::Scenario& s) {
-  if (needs_cjk_font(s.title) || needs_cjk_font(s.notes)) return true;
-  for (const std::string& t : s.tokens)
-    if (needs_cjk_font(t)) return true;
-  for (const std::string& t : s.tokens_kv)
-    if (needs_cjk_font(t)) return true;
-  return false;
-}
-
 }  // namespace
 
 void fetch_cjk_font_when_needed(AppState& state) {
-  if (g_cjk != CjkFont::NotAsked || fonts().cjk || !scenario_needs_cjk(state.scenario())) return;
+  if (g_cjk != CjkFont::NotAsked || fonts().cjk || !needs_cjk_font(state.scenario())) return;
   g_cjk = CjkFont::Fetching;
   page_fetch_cjk_font(kCjkFontPath);
 }

@@ -169,6 +169,10 @@ class WindowLoop {
       backend_.finish();
       std::cerr << "first_frame_realtime_ns: " << realtime_ns() << std::endl;
     }
+#ifndef __EMSCRIPTEN__
+    // The CJK font once the window shows: reading its 5 MB was a fifth of the time to the first frame.
+    if (frame_ == 0) merge_cjk_font();
+#endif
   }
 
   // A PNG asked for, and the recordings' next frames. A picture or a recording the size of
@@ -264,7 +268,8 @@ int Window::start() {
     return 1;
   }
   // Fonts at the monitor's content scale, times the session's zoom.
-  if (!load_fonts(backend_->content_scale() * state_.view.zoom))
+  // In the window, the CJK font after the first frame (WindowLoop::present), unless the scenario needs it now.
+  if (!load_fonts(backend_->content_scale() * state_.view.zoom, !offscreen && !needs_cjk_font(state_.scenario())))
     std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
   const std::filesystem::path data = platform_files().paths->data_dir();
   renderer_ = std::make_unique<GlHeatmapRenderer>(data / "shaders");
