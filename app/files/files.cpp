@@ -270,7 +270,14 @@ int load_initial_scenario(const StartFile& start, AppState& state, bool headless
 
 }  // namespace
 
-int load_initial_state(const std::string& file_or_link, AppState& state, bool headless) {
+void list_shipped(AppState& state) {
+  state.library.lessons = load_lesson_list();
+  state.library.experiments = load_experiment_list();
+  state.library.results = load_result_list();
+  state.library.listed = true;
+}
+
+int load_initial_state(const std::string& file_or_link, AppState& state, bool headless, bool list_later) {
   const StartFile start = resolve_start(file_or_link);
   if (!start.error.empty()) {
     std::cerr << "attnlab: " << start.error << "\n";
@@ -309,9 +316,7 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
   }
   const int code = load_initial_scenario(experiment || result || heads ? StartFile{} : start, state, headless);
   if (code == 0 && state.status.empty()) state.status = unshaped_note(state, "this scenario's ");
-  state.library.lessons = load_lesson_list();
-  state.library.experiments = load_experiment_list();
-  state.library.results = load_result_list();
+  if (!list_later) list_shipped(state);
   if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
   if (code == 0 && result) show_result(state, std::move(*result), absolute(file));
   if (code == 0 && heads) show_heads(state, std::move(*heads), absolute(file));

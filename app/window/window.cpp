@@ -109,6 +109,7 @@ class WindowLoop {
   // One turn; false once the window is closed.
   bool frame() {
     if (backend_.closed()) return false;
+    after_first_frame();
     if (!wait_for_events()) return true;  // the browser's frame, with nothing to draw
     take_drops();
     follow_zoom();
@@ -169,9 +170,17 @@ class WindowLoop {
       backend_.finish();
       std::cerr << "first_frame_realtime_ns: " << realtime_ns() << std::endl;
     }
+  }
+
+  // Once the first frame is on screen (in the page, from the browser's next frame on): the menus'
+  // lists (a tenth of the page's time to its first frame), and the CJK font (reading its 5 MB was a
+  // fifth of the desktop's; the page fetches it when text needs it).
+  void after_first_frame() {
+    if (frame_ == 0 || state_.library.listed) return;
+    list_shipped(state_);
+    frames_left_ = kFramesAfterEvent;
 #ifndef __EMSCRIPTEN__
-    // The CJK font once the window shows: reading its 5 MB was a fifth of the time to the first frame.
-    if (frame_ == 0) merge_cjk_font();
+    merge_cjk_font();
 #endif
   }
 
@@ -248,7 +257,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, int& exit_cod
 int Window::start() {
   // The scenario, before any window: a bad FILE is exit 2 and no window.
   const bool offscreen = !options_.screenshot.empty();
-  if (const int code = load_initial_state(options_.file, state_, /*headless=*/offscreen)) return code;
+  if (const int code = load_initial_state(options_.file, state_, /*headless=*/offscreen, /*list_later=*/!offscreen)) return code;
   if (options_.theme) state_.view.theme = *options_.theme;
   if (const int code = check_pictures_asked(options_, state_)) return code;
 
