@@ -152,11 +152,14 @@ std::optional<DockLayout> layout_to_build(AppState& state, const DockLayout& til
   if (dock.build) {
     custom = core::parse_dock_layout(*std::exchange(dock.build, std::nullopt));  // UseDockLayout read it
   } else if (dock.custom) {
+    // As it is, read again only after frames away or where a lesson may have no place in it (once a layout).
+    if (!away && (!lesson || dock.places_lesson == dock.current)) return std::nullopt;
     std::string why;
     custom = core::parse_dock_layout(dock.current, &why);
     if (!custom && !dock.current.empty()) state.status = "the kept window layout could not be read (" + why + "): the default is shown";
     if (!custom) dock.custom = false;
-    else if (!away && !(lesson && !places(*custom, Panel::Lesson))) return std::nullopt;  // as it is
+    else if (lesson && places(*custom, Panel::Lesson)) dock.places_lesson = dock.current;
+    if (custom && !away && dock.places_lesson == dock.current) return std::nullopt;  // as it is
   }
   if (custom) {
     if (lesson && !places(*custom, Panel::Lesson)) put_back_lesson(custom->root);

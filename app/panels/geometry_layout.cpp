@@ -307,12 +307,7 @@ Scene lay_out(AppState& state, Plot& p) {
     if (!g.dragging && !lit) m.scene_key = rest_key(p, true), m.scene = s, m.note = note;
   }
   plot_legend(legend_entries(p, note));
-  ImPlotLegend& legend = ImPlot::GetCurrentPlot()->Items.Legend;
-  if (inside(g.legend))
-    legend.Location = g.legend == Legend::TopLeft       ? ImPlotLocation_NorthWest
-                      : g.legend == Legend::BottomRight ? ImPlotLocation_SouthEast
-                      : g.legend == Legend::BottomLeft  ? ImPlotLocation_SouthWest
-                                                        : ImPlotLocation_NorthEast;
+  if (inside(g.legend)) ImPlot::GetCurrentPlot()->Items.Legend.Location = corner_of(g.legend);
   record(s);
   return s;
 }

@@ -53,13 +53,15 @@ ImVec2 legend_size(const std::vector<LegendEntry>& entries, bool across) {  // a
                 : ImVec2(2 * pad.x + line + widest, 2 * pad.y + n * line + (n - 1) * spacing.y);
 }
 
+int corner_of(GeometryView::Legend at) {
+  return at == GeometryView::Legend::TopLeft       ? ImPlotLocation_NorthWest
+         : at == GeometryView::Legend::BottomRight ? ImPlotLocation_SouthEast
+         : at == GeometryView::Legend::BottomLeft  ? ImPlotLocation_SouthWest
+                                                   : ImPlotLocation_NorthEast;
+}
+
 ImRect legend_box(const Plot& p, GeometryView::Legend at, ImVec2 size) {
-  using Legend = GeometryView::Legend;
-  const ImPlotLocation where = at == Legend::TopLeft       ? ImPlotLocation_NorthWest
-                               : at == Legend::BottomRight ? ImPlotLocation_SouthEast
-                               : at == Legend::BottomLeft  ? ImPlotLocation_SouthWest
-                                                           : ImPlotLocation_NorthEast;
-  const ImVec2 min = ImPlot::GetLocationPos(p.f.rect(), size, where, ImPlot::GetStyle().LegendPadding);
+  const ImVec2 min = ImPlot::GetLocationPos(p.f.rect(), size, corner_of(at), ImPlot::GetStyle().LegendPadding);
   return ImRect(min, ImVec2(min.x + size.x, min.y + size.y));
 }
 

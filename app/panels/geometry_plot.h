@@ -136,7 +136,9 @@ std::vector<LegendEntry> legend_entries(const Plot& p, bool note);
 // one entry a line or, below the plot, all in one.
 void plot_legend(const std::vector<LegendEntry>& entries);
 ImVec2 legend_size(const std::vector<LegendEntry>& entries, bool across = false);
-// Where ImPlot puts the legend of `size` at `at` (a corner inside the plot).
+// The ImPlotLocation of a corner inside the plot (TopRight for Beside and Below), and where ImPlot
+// puts the legend of `size` there.
+int corner_of(GeometryView::Legend at);
 ImRect legend_box(const Plot& p, GeometryView::Legend at, ImVec2 size);
 // The axes' titles: which of the d_k dimensions each shows ("" where d_k = 2 says it already).
 std::string axis_title(const Plot& p, bool y);

@@ -51,6 +51,7 @@ struct GaugeDemoState {
 struct DockState {
   bool custom = false;       // a person's layout: the window's size no longer re-tiles it
   std::string current;       // as the last tiled frame drew it
+  std::string places_lesson;  // the last `current` read and found to hold the Lesson panel
   bool unsaved = false;      // `current` changed since imgui.ini was last asked for (NoteDock)
   std::string built;         // the tiling as last built (cleared by Reset)
   std::string after_build;   // as the first frame after that build drew it: another is a person's move
