@@ -4,8 +4,11 @@
 set(ATTNLAB_SITE ${CMAKE_BINARY_DIR}/site)
 set(ATTNLAB_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)  # app/render/text.h's kFontPath
 set_target_properties(attnlab PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${ATTNLAB_SITE})
+# WebGL 2 alone, no extension: emscripten would otherwise enable every one the browser has as the
+# context is made (a tenth of a second of the first frame's two under SwiftShader), and the page
+# draws with WebGL 2's core (Dear ImGui's ES 3 backend, the heatmaps, a picture's framebuffer).
 target_link_options(attnlab PRIVATE
-  -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=0 -sENVIRONMENT=web --profiling-funcs
+  -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=0 -sENVIRONMENT=web --profiling-funcs -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
   "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,FS"
   "-sEXPORTED_FUNCTIONS=_main,_malloc,_free"
   "SHELL:--pre-js ${PROJECT_SOURCE_DIR}/web/page_pre.js" "SHELL:--pre-js ${PROJECT_SOURCE_DIR}/web/page_heads_pre.js"
