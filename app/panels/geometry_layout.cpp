@@ -285,6 +285,8 @@ Memo& memo() {
 
 }  // namespace
 
+bool rest_note() { return memo().note; }
+
 Scene lay_out(AppState& state, Plot& p) {
   GeometryView& g = state.panels.geometry;
   const bool lit = p.lit_q >= 0 || p.lit_k >= 0;
@@ -292,6 +294,7 @@ Scene lay_out(AppState& state, Plot& p) {
   // While a handle is held the legend stays where it was, with the data shown: the point stays under the mouse.
   if (!g.dragging) {
     if (std::string key = rest_key(p, false); key != m.place_key) {
+      g.zoomed = false;  // other data, or another room: fitted again
       g.legend = choose_legend(p, g.legend);
       m.place_key = std::move(key);
       m.scene_key.clear();
@@ -306,7 +309,8 @@ Scene lay_out(AppState& state, Plot& p) {
     s = settle(state, p, g.legend, note);
     if (!g.dragging && !lit) m.scene_key = rest_key(p, true), m.scene = s, m.note = note;
   }
-  plot_legend(legend_entries(p, note));
+  s.entries = legend_entries(p, note);
+  plot_legend(s.entries);
   if (inside(g.legend)) ImPlot::GetCurrentPlot()->Items.Legend.Location = corner_of(g.legend);
   record(s);
   return s;

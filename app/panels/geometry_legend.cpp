@@ -17,27 +17,27 @@ std::vector<LegendEntry> legend_entries(const Plot& p, bool note) {
   const core::Scenario& s = p.s;
   const GeometryView& g = p.g;
   // Cross-attention: two sequences, named by where each mark comes from.
-  std::vector<LegendEntry> entries = {{s.cross() ? "rows of V (from X_{kv})" : "rows of V", kVColor},
-                                      {s.cross() ? "A\u00B7V (one per query)" : "A\u00B7V", out_color(p.light)}};
-  if (g.show_alt) entries.push_back({"alt", kAltColor});  // as its check box says
+  std::vector<LegendEntry> entries = {{s.cross() ? "rows of V (from X_{kv})" : "rows of V", kVColor, Mark::Circle},
+                                      {s.cross() ? "A\u00B7V (one per query)" : "A\u00B7V", out_color(p.light), Mark::Square}};
+  if (g.show_alt) entries.push_back({"alt output", kAltColor, Mark::Diamond});
   // The arrows by the letter their names start with (q₁, k₃): Unicode has no subscript j for "kⱼ".
-  if (g.show_q) entries.push_back({p.keys_are_queries ? "q = k" : s.cross() ? "q (from X)" : "q", q_color(p.light)});
-  if (g.show_k && !p.keys_are_queries) entries.push_back({s.cross() ? "k (from X_{kv})" : "k", k_color(p.light)});
+  if (g.show_q) entries.push_back({p.keys_are_queries ? "q = k" : s.cross() ? "q (from X)" : "q", q_color(p.light), Mark::Arrow});
+  if (g.show_k && !p.keys_are_queries) entries.push_back({s.cross() ? "k (from X_{kv})" : "k", k_color(p.light), Mark::Arrow});
   if (p.rope && (g.show_q || g.show_k))
     entries.push_back({p.rope_plane ? "before RoPE (arc: p\u00B7\u03B8)" : "before RoPE (turns dims 1-2, 3-4)",
-                       faded(ImGui::GetColorU32(ImGuiCol_Text))});
-  // A picture has no mouse: there a tip without a name stays so, and nothing need be said.
-  // Short: beside a small plot every letter of the legend is taken from the data.
-  if (note && !p.picture) entries.push_back({"hover tips", 0});
+                       faded(ImGui::GetColorU32(ImGuiCol_Text)), Mark::Arrow});
+  // A picture has no mouse: there a tip without a name stays so, and nothing need be said. Short:
+  // beside a small plot every letter of the legend is taken from the data.
+  if (note && !p.picture) entries.push_back({"hover a tip", 0, Mark::None});
   for (LegendEntry& e : entries) e.name = core::markup_as_plain_text(e.name);
   return entries;
 }
 
 void plot_legend(const std::vector<LegendEntry>& entries) {
-  // ImPlot draws every entry's mark opaque: a plain line's in the legend's own background.
-  const ImU32 plain = ImPlot::GetStyleColorU32(ImPlotCol_LegendBg);
-  for (const LegendEntry& e : entries)
-    ImPlot::PlotDummy(e.name.c_str(), ImPlotSpec(ImPlotProp_LineColor, ImGui::ColorConvertU32ToFloat4(e.color ? e.color : plain)));
+  // ImPlot draws each entry's square opaque, in the legend's own background here: paint_over draws
+  // the plot's mark there, a circle, a square, a diamond or an arrow, as the old legend did.
+  const ImVec4 plain = ImPlot::GetStyleColorVec4(ImPlotCol_LegendBg);
+  for (const LegendEntry& e : entries) ImPlot::PlotDummy(e.name.c_str(), ImPlotSpec(ImPlotProp_LineColor, plain));
 }
 
 ImVec2 legend_size(const std::vector<LegendEntry>& entries, bool across) {  // as ImPlot::CalcLegendSize

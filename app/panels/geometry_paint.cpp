@@ -125,14 +125,32 @@ void draw_names(const Plot& p, const Scene& s) {
 
 void paint(const Plot& p) {
   ImPlot::PushPlotClipRect();  // arrows and hull stay inside the frame
+  // The axes through the origin, where every arrow starts: darker than the grid.
+  const ImVec2 o = p.origin();
+  const ImU32 axis = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.6f);
+  p.dl->AddLine(ImVec2(o.x, p.f.min.y), ImVec2(o.x, p.f.max.y), axis);
+  if (p.ay >= 0) p.dl->AddLine(ImVec2(p.f.min.x, o.y), ImVec2(p.f.max.x, o.y), axis);
   draw_hull(p);
   draw_arrows(p);
   draw_points(p);
   ImPlot::PopPlotClipRect();
 }
 
-void paint_names(AppState& state, const Plot& p, const Scene& s) {
-  for (const Ring& ring : s.rings) RingHighlight(state, ring.key, ring.at, p.rad * 2);
+void paint_over(AppState& state, const Plot& p, const Scene& s, const ImRect& legend, bool across) {
+  // Where ImPlot put each entry's square (implot.cpp, ShowLegendEntries).
+  const ImPlotStyle& style = ImPlot::GetStyle();
+  const float line = ImGui::GetTextLineHeight();
+  ImVec2 at(legend.Min.x + style.LegendInnerPadding.x, legend.Min.y + style.LegendInnerPadding.y);
+  for (const LegendEntry& e : s.entries) {
+    const ImVec2 c(at.x + line / 2, at.y + line / 2);
+    if (e.mark == Mark::Circle) p.dl->AddCircleFilled(c, p.rad * 0.9f, e.color);
+    if (e.mark == Mark::Square) draw_square(p, c, e.color);
+    if (e.mark == Mark::Diamond) draw_diamond(p, c, e.color, 1.5f * p.scale);
+    if (e.mark == Mark::Arrow) draw_arrow(p.dl, ImVec2(at.x + 1, c.y), ImVec2(at.x + line - 1, c.y), e.color, 1.5f * p.scale);
+    (across ? at.x : at.y) += across ? line + ImGui::CalcTextSize(e.name.c_str()).x + style.LegendSpacing.x : line + style.LegendSpacing.y;
+  }
+  for (const Ring& ring : s.rings)
+    if (p.f.rect().Contains(ring.at)) RingHighlight(state, ring.key, ring.at, p.rad * 2);  // not one zoomed out of sight
   draw_names(p, s);
 }
 

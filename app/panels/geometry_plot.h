@@ -98,10 +98,12 @@ struct Name {
   std::string text() const;
 };
 
-// A legend entry: ImPlot's, an item of that colour; a line that explains, in no colour.
+// A legend entry: ImPlot's item, its square painted over with the mark the plot draws.
+enum class Mark { Circle, Square, Diamond, Arrow, None };
 struct LegendEntry {
-  std::string name;  // "qᵢ"
-  ImU32 color = 0;   // 0: a plain line, its mark left out
+  std::string name;  // "rows of V"
+  ImU32 color = 0;
+  Mark mark = Mark::None;  // None: a plain line that explains
 };
 
 // A lit tip, ringed in the highlight's colour over everything.
@@ -112,7 +114,8 @@ struct Ring {
 
 // What the plot draws where.
 struct Scene {
-  std::vector<PlotMark> marks;  // every point and tip, as frame_layout().plots records them
+  std::vector<LegendEntry> entries;  // the legend's, in ImPlot's order
+  std::vector<PlotMark> marks;       // every point and tip, as frame_layout().plots records them
   std::vector<Name> names;
   std::vector<Ring> rings;
 };
@@ -155,9 +158,12 @@ void fit(Plot& p, const ImRect& rect);
 // beside or below the plot, from the next frame on: g.legend) and the names'. Also notes the
 // result in frame_layout().plots.
 Scene lay_out(AppState& state, Plot& p);
+// Whether the last layout at rest left tips unnamed: its legend then says to hover them.
+bool rest_note();
 // geometry_paint.cpp: the hull, arrows and points, inside the plot.
 void paint(const Plot& p);
-// geometry_paint.cpp: the lit tips' rings and the names, over the plot and its legend.
-void paint_names(AppState& state, const Plot& p, const Scene& scene);
+// geometry_paint.cpp, after ImPlot's EndPlot: each legend entry's mark over ImPlot's square (in
+// `legend`, as ImPlot laid it out), the lit tips' rings and the names, over the plot and its legend.
+void paint_over(AppState& state, const Plot& p, const Scene& scene, const ImRect& legend, bool across);
 
 }  // namespace app::geometry

@@ -113,45 +113,51 @@ ImRect plot_rect(const Plot& p, GeometryView::Legend legend) {
   const ImPlotLegend& last = plot.Items.Legend;
   const ImVec2 pad = ImPlot::GetStyle().LegendPadding;
   ImVec2 lo(0, 0), hi(0, 0);  // the margins left and above, right and below
-  if (plot.PlotRect.GetWidth() >= 10 && plot.PlotRect.GetHeight() >= 10) {
+  const bool was_beside = (last.Flags & ImPlotLegendFlags_Outside) && (last.Location & ImPlotLocation_East);
+  const bool was_below = (last.Flags & ImPlotLegendFlags_Outside) && last.Location == ImPlotLocation_South;
+  const bool known = plot.PlotRect.GetWidth() >= 10 && plot.PlotRect.GetHeight() >= 10;
+  if (known) {
     lo = ImVec2(plot.PlotRect.Min.x - plot.FrameRect.Min.x, plot.PlotRect.Min.y - plot.FrameRect.Min.y);
     hi = ImVec2(plot.FrameRect.Max.x - plot.PlotRect.Max.x, plot.FrameRect.Max.y - plot.PlotRect.Max.y);
-    if (last.Flags & ImPlotLegendFlags_Outside) {
-      if (last.Location & ImPlotLocation_East) hi.x -= last.Rect.GetWidth() + pad.x;
-      if (last.Location == ImPlotLocation_South) hi.y -= last.Rect.GetHeight() + pad.y;
-    }
+    if (was_beside && legend != Legend::Beside) hi.x -= last.Rect.GetWidth() + pad.x;
+    if (was_below && legend != Legend::Below) hi.y -= last.Rect.GetHeight() + pad.y;
   }
-  const std::vector<geometry::LegendEntry> entries = geometry::legend_entries(p, true);
-  if (legend == Legend::Beside) hi.x += geometry::legend_size(entries).x + pad.x;
-  if (legend == Legend::Below) hi.y += geometry::legend_size(entries, true).y + pad.y;
+  const std::vector<geometry::LegendEntry> entries = geometry::legend_entries(p, geometry::rest_note());
+  if (legend == Legend::Beside && !(known && was_beside)) hi.x += geometry::legend_size(entries).x + pad.x;
+  if (legend == Legend::Below && !(known && was_below)) hi.y += geometry::legend_size(entries, true).y + pad.y;
   const ImVec2 min(p.area.Min.x + lo.x, p.area.Min.y + lo.y);
   return ImRect(min, ImVec2(std::max(p.area.Max.x - hi.x, min.x + 10), std::max(p.area.Max.y - hi.y, min.y + 10)));
 }
 
-// ImPlot's setup: the axes' titles, the data to show and the legend's side. The data is fitted
-// into the plot's rectangle of the last frame (ImPlot's own equal axes would cut y to keep the x
-// asked for); kept as it was while a handle is held, so that the point stays under the mouse, and
-// set again only when it changes, so that a zoom or a pan stays put. Then the frame as set up.
+// ImPlot's setup: the axes' titles, the data to show and the legend's side. At rest the data is
+// fitted to the plot's rectangle, every frame (ImPlot's own equal axes would cut y to keep the x
+// asked for). Once a person zooms or pans (the wheel, a drag) the view is theirs until a double
+// click or until the data or the room change (lay_out clears g.zoomed); while a handle is held it
+// stays as it was, so that the point stays under the mouse. Then the frame as set up.
 void setup(AppState& state, Plot& p) {
   GeometryView& g = state.panels.geometry;
-  const ImPlotAxisFlags y_flags = p.ay < 0 ? ImPlotAxisFlags_NoDecorations : 0;
+  // A number line (d_k = 1) has no y to show or to pan.
+  const ImPlotAxisFlags y_flags = p.ay < 0 ? ImPlotAxisFlags_NoDecorations | ImPlotAxisFlags_Lock : 0;
   ImPlot::SetupAxes(geometry::axis_title(p, false).c_str(), geometry::axis_title(p, true).c_str(), 0, y_flags);
   ImPlot::SetupAxisFormat(ImAxis_X1, tick_text);
   ImPlot::SetupAxisFormat(ImAxis_Y1, tick_text);
   const ImRect last = plot_rect(p, g.legend);
-  if (!g.dragging) {
+  const bool fitted = !g.dragging && !g.zoomed;
+  // Set again only when the fit moves: an axis set every frame takes no zoom (ImPlot locks it).
+  int cond = ImPlotCond_Always;
+  if (fitted) {
     geometry::fit(p, last);
     g.lo_x = p.f.lo.x, g.lo_y = p.f.lo.y;
     g.hi_x = p.f.hi.x, g.hi_y = p.f.hi.y;
+    const double limits[] = {g.lo_x, g.hi_x, g.lo_y, g.hi_y};
+    cond = limits_cond("geometry.axes", limits);
   }
-  const double limits[] = {g.lo_x, g.hi_x, g.lo_y, g.hi_y};
-  const int cond = g.dragging ? ImPlotCond_Always : limits_cond("geometry.axes", limits);
-  ImPlot::SetupAxesLimits(g.lo_x, g.hi_x, g.lo_y, g.hi_y, cond);
+  if (!g.zoomed || g.dragging) ImPlot::SetupAxesLimits(g.lo_x, g.hi_x, g.lo_y, g.hi_y, cond);
   // Ticks 70 px apart across and 40 up at the least, fewer than ImPlot's: the labels are the panels'
   // text, and the data keeps the room. On the range set now, or as the last frame's zoom left it.
   const ImPlotPlot& plot = *ImPlot::GetCurrentPlot();
   const auto ticks = [&](ImAxis axis, double lo, double hi, float pixels, float apart) {
-    if (cond != ImPlotCond_Always) lo = plot.Axes[axis].Range.Min, hi = plot.Axes[axis].Range.Max;
+    if (g.zoomed && !g.dragging) lo = plot.Axes[axis].Range.Min, hi = plot.Axes[axis].Range.Max;
     const std::vector<double> at = core::nice_ticks(lo, hi, std::clamp(static_cast<int>(pixels / (apart * p.scale)), 2, 8));
     if (!at.empty()) ImPlot::SetupAxisTicks(axis, at.data(), static_cast<int>(at.size()));
   };
@@ -159,18 +165,25 @@ void setup(AppState& state, Plot& p) {
   ticks(ImAxis_Y1, g.lo_y, g.hi_y, last.GetHeight(), 40);
   using Legend = GeometryView::Legend;
   const bool outside = g.legend == Legend::Beside || g.legend == Legend::Below;
-  ImPlot::SetupLegend(g.legend == Legend::Beside ? ImPlotLocation_NorthEast : g.legend == Legend::Below ? ImPlotLocation_South : ImPlotLocation_NorthEast,
+  // ImPlot takes a location only when it differs from the one it was last given: the real one, always.
+  ImPlot::SetupLegend(g.legend == Legend::Below ? ImPlotLocation_South : geometry::corner_of(g.legend),
                       ImPlotLegendFlags_NoButtons | (outside ? ImPlotLegendFlags_Outside : 0) |
                           (g.legend == Legend::Below ? ImPlotLegendFlags_Horizontal : 0));
   ImPlot::SetupFinish();
-  if (ImPlot::FitThisFrame()) {  // a double click: back to every mark, as at rest
+  const ImPlotRect shown = ImPlot::GetPlotLimits();
+  // The fit kept (equal axes fit y to x), as it is on a frame the fit did not move: another x is a
+  // person's zoom or pan.
+  const double slack = 1e-3 * (g.hi_x - g.lo_x);
+  if (fitted && cond != ImPlotCond_Always && (std::abs(shown.X.Min - g.lo_x) > slack || std::abs(shown.X.Max - g.hi_x) > slack))
+    g.zoomed = true;
+  if (ImPlot::FitThisFrame()) {  // a double click: back to every mark, fitted from the next frame on
     ImPlot::FitPoint(ImPlotPoint(g.lo_x, g.lo_y));
     ImPlot::FitPoint(ImPlotPoint(g.hi_x, g.hi_y));
+    g.zoomed = false;
   }
-  const ImPlotRect shown = ImPlot::GetPlotLimits();
+  g.lo_x = float(shown.X.Min), g.lo_y = float(shown.Y.Min), g.hi_x = float(shown.X.Max), g.hi_y = float(shown.Y.Max);
   const ImVec2 at = ImPlot::GetPlotPos(), size = ImPlot::GetPlotSize();
-  p.f = geometry::Frame{at, ImVec2(at.x + size.x, at.y + size.y), ImVec2(float(shown.X.Min), float(shown.Y.Min)),
-                        ImVec2(float(shown.X.Max), float(shown.Y.Max))};
+  p.f = geometry::Frame{at, ImVec2(at.x + size.x, at.y + size.y), ImVec2(g.lo_x, g.lo_y), ImVec2(g.hi_x, g.hi_y)};
 }
 
 using RowOf = core::Mat& (*)(core::Scenario&, int);
@@ -180,6 +193,8 @@ bool DragHandle(AppState& state, const Plot& p, const char* kind, int i, Point a
   const float rad = p.rad;
   const ImVec2 sp = p.f.to_screen(at);
   const std::string id = std::string(kind) + "[" + std::to_string(i) + "]";
+  // A point zoomed out of sight has no handle (one held keeps it: the mouse may leave the plot).
+  if (!p.f.rect().Contains(sp) && ImGui::GetActiveID() != ImGui::GetID(id.c_str())) return false;
   ImGui::SetCursorScreenPos(ImVec2(sp.x - rad * 1.6f, sp.y - rad * 1.6f));
   keyed::InvisibleButton("geometry." + id, id.c_str(), ImVec2(rad * 3.2f, rad * 3.2f));
   if (ImGui::IsItemHovered() || ImGui::IsItemActive())
@@ -273,6 +288,8 @@ void DrawGeometryPanel(AppState& state) {
     // A picture takes no input; on a phone's page (stacked) the wheel and a finger scroll the page.
     const bool still = frame_picture().active || state.panels.stacked;
     geometry::Scene scene;
+    ImRect legend;
+    bool across = false;
     // On the window's background, as the names' patches are and their contrast is measured.
     // The data as large as the panel allows: no padding around the frame but the ticks'.
     ImPlot::PushStyleColor(ImPlotCol_PlotBg, ImVec4(0, 0, 0, 0));
@@ -280,15 +297,18 @@ void DrawGeometryPanel(AppState& state) {
     ImPlot::PushStyleVar(ImPlotStyleVar_PlotPadding, ImVec2(2 * scale, 4 * scale));
     ImPlot::PushStyleVar(ImPlotStyleVar_LabelPadding, ImVec2(3 * scale, 2 * scale));
     ImPlot::PushStyleVar(ImPlotStyleVar_LegendPadding, ImVec2(6 * scale, 6 * scale));
-    if (ImPlot::BeginPlot("##geometry", size, ImPlotFlags_Equal | ImPlotFlags_NoMouseText | (still ? ImPlotFlags_NoInputs : 0))) {
+    if (ImPlot::BeginPlot("##geometry", size, ImPlotFlags_Equal | ImPlotFlags_NoMouseText | ImPlotFlags_NoMenus | (still ? ImPlotFlags_NoInputs : 0))) {
       setup(state, p);
       scene = geometry::lay_out(state, p);
       geometry::paint(p);
+      const ImPlotLegend& placed = ImPlot::GetCurrentPlot()->Items.Legend;
       ImPlot::EndPlot();
+      legend = placed.Rect;  // as EndPlot placed it, this frame
+      across = placed.Flags & ImPlotLegendFlags_Horizontal;
     }
     ImPlot::PopStyleVar(3);
     ImPlot::PopStyleColor();
-    geometry::paint_names(state, p, scene);
+    geometry::paint_over(state, p, scene, legend, across);
     g.dragging = direct && DragHandles(state, p);
     if (!frame_picture().active && !g.dragging && ImGui::IsWindowHovered() &&
         ImRect(p.f.min, p.f.max).Contains(ImGui::GetIO().MousePos)) {

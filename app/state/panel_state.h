@@ -18,6 +18,7 @@ struct GeometryView {
   int axis_x = 0, axis_y = 1;  // which two of the d_k dimensions make the plane
   bool show_q = true, show_k = true, show_alt = true;
   bool dragging = false;       // a handle is being dragged: the view's bounds stay put
+  bool zoomed = false;         // a person zoomed or panned: the view is theirs until the data changes
   float lo_x = 0, lo_y = 0, hi_x = 1, hi_y = 1;  // the data the plot shows, kept while dragging
   // Where the legend went (geometry_layout.cpp): in a corner of the plot that nothing else is
   // drawn in, or beside or below the plot, which then is smaller. Kept while dragging with the
