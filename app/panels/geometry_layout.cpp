@@ -166,11 +166,17 @@ using Legend = GeometryView::Legend;
 
 bool inside(Legend at) { return at != Legend::Beside && at != Legend::Below; }
 
-// The plot at rest (nothing lit), fitted into `rect`, its names placed: what the legend must leave free.
-LabelPlacer rest_placer(const Plot& p, const ImRect& rect) {
+// The plot without its highlight: how the names sit at rest.
+Plot at_rest(const Plot& p) {
   Plot rest = p;
   rest.hl = Highlight{};
   rest.lit_q = rest.lit_k = -1;
+  return rest;
+}
+
+// The plot at rest, fitted into `rect`, its names placed: what the legend must leave free.
+LabelPlacer rest_placer(const Plot& p, const ImRect& rect) {
+  Plot rest = at_rest(p);
   fit(rest, rect);
   Scene s;
   s.marks = marks_of(rest);
@@ -191,7 +197,8 @@ Legend choose_legend(const Plot& p, Legend now) {
   ImRect rect = p.f.rect();
   if (now == Legend::Beside) rect.Max.x += last.x + pad.x;
   if (now == Legend::Below) rect.Max.y += last.y + pad.y;
-  const ImVec2 size = legend_size(legend_entries(p, true));
+  const std::vector<LegendEntry> entries = legend_entries(p, true);
+  const ImVec2 size = legend_size(entries);
   Plot at = p;
   at.f.min = rect.Min, at.f.max = rect.Max;
   const LabelPlacer placer = rest_placer(p, rect);
@@ -201,7 +208,7 @@ Legend choose_legend(const Plot& p, Legend now) {
     fit(at, r);
     return (at.f.max.x - at.f.min.x) / (at.f.hi.x - at.f.lo.x);
   };
-  const ImVec2 across = legend_size(legend_entries(p, true), true);  // below, in one line: where it fits
+  const ImVec2 across = legend_size(entries, true);  // below, in one line: where it fits
   const float beside = scale(ImRect(rect.Min, ImVec2(rect.Max.x - size.x - pad.x, rect.Max.y)));
   const float below = scale(ImRect(rect.Min, ImVec2(rect.Max.x, rect.Max.y - across.y - pad.y)));
   return across.x > p.area.GetWidth() || beside > below * 1.02f ? Legend::Beside : Legend::Below;
@@ -220,10 +227,7 @@ Scene settle(const AppState& state, const Plot& p, Legend at, bool& note) {
     if (inside(at)) placer.block(reserved);
     return place_names(q, s.names, placer);
   };
-  Plot rest = p;
-  rest.hl = Highlight{};
-  rest.lit_q = rest.lit_k = -1;
-  note = place_all(rest, 0) > 0;
+  note = place_all(at_rest(p), 0) > 0;
   if (p.lit_q >= 0 || p.lit_k >= 0) place_all(p, highlight_color(state.view.theme));
   return s;
 }
@@ -242,13 +246,12 @@ void record(const Scene& s) {
 }
 
 // What the layout at rest depends on, byte for byte: the room, the fonts and colours, what is
-// shown, every row drawn (whole: equal rows are named "a = b") and the tokens; with `frame`, the
-// data ImPlot shows where (which a zoom, or the legend's move, changes).
-std::string rest_key(const Plot& p, bool frame) {
+// shown, every row drawn (whole: equal rows are named "a = b") and the tokens. The names depend on
+// the data ImPlot shows where too (a zoom, or the legend's move, changes it): with_frame.
+std::string rest_key(const Plot& p) {
   std::string key;
   const auto add = [&](const auto& v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
   add(p.area);
-  if (frame) add(p.f);
   add(p.scale);
   add(p.font);
   add(font_px(p.font));
@@ -265,6 +268,10 @@ std::string rest_key(const Plot& p, bool frame) {
   for (const auto* labels : {&p.tokens, &p.keys})
     for (const std::string& label : *labels) key += label + '\0';
   return key;
+}
+
+std::string with_frame(std::string key, const Frame& f) {
+  return key.append(reinterpret_cast<const char*>(&f), sizeof f);
 }
 
 // The last layout at rest, kept while nothing it depends on changes: naming the marks tries
@@ -292,22 +299,23 @@ Scene lay_out(AppState& state, Plot& p) {
   const bool lit = p.lit_q >= 0 || p.lit_k >= 0;
   Memo& m = memo();
   // While a handle is held the legend stays where it was, with the data shown: the point stays under the mouse.
-  if (!g.dragging) {
-    if (std::string key = rest_key(p, false); key != m.place_key) {
-      g.zoomed = false;  // other data, or another room: fitted again
-      g.legend = choose_legend(p, g.legend);
-      m.place_key = std::move(key);
-      m.scene_key.clear();
-    }
+  // Made once a frame at rest: it holds every row drawn.
+  const std::string key = g.dragging ? std::string() : rest_key(p);
+  if (!g.dragging && key != m.place_key) {
+    g.zoomed = false;  // other data, or another room: fitted again
+    g.legend = choose_legend(p, g.legend);
+    m.place_key = key;
+    m.scene_key.clear();
   }
+  const std::string scene_key = g.dragging || lit ? std::string() : with_frame(key, p.f);
   Scene s;
   bool note = false;
-  if (!g.dragging && !lit && m.scene_key == rest_key(p, true)) {
+  if (!scene_key.empty() && m.scene_key == scene_key) {
     s = m.scene;
     note = m.note;
   } else {
     s = settle(state, p, g.legend, note);
-    if (!g.dragging && !lit) m.scene_key = rest_key(p, true), m.scene = s, m.note = note;
+    if (!scene_key.empty()) m.scene_key = scene_key, m.scene = s, m.note = note;
   }
   s.entries = legend_entries(p, note);
   plot_legend(s.entries);

@@ -311,7 +311,7 @@ void DrawGeometryPanel(AppState& state) {
     geometry::paint_over(state, p, scene, legend, across);
     g.dragging = direct && DragHandles(state, p);
     if (!frame_picture().active && !g.dragging && ImGui::IsWindowHovered() &&
-        ImRect(p.f.min, p.f.max).Contains(ImGui::GetIO().MousePos)) {
+        p.f.rect().Contains(ImGui::GetIO().MousePos)) {
       hover_tip(state, p);
       if (!direct) hover_point(p);
     }

@@ -277,7 +277,7 @@ int Window::start() {
     return 1;
   }
   // Fonts at the monitor's content scale, times the session's zoom.
-  // In the window, the CJK font after the first frame (WindowLoop::present), unless the scenario needs it now.
+  // In the window, the CJK font after the first frame (WindowLoop::after_first_frame), unless the scenario needs it now.
   if (!load_fonts(backend_->content_scale() * state_.view.zoom, !offscreen && !needs_cjk_font(state_.scenario())))
     std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
   const std::filesystem::path data = platform_files().paths->data_dir();
