@@ -12,10 +12,14 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include "app/state/layout.h"
+#include "app/widgets/markup_items.h"
+#include "app/widgets/slider.h"
 
 namespace app {
 
@@ -57,51 +61,51 @@ void note_last(std::string_view key);
 // a matrix's entries, in layout.cells).
 void note_if_focused(std::string_view key, ImGuiID id);
 
-// Dear ImGui's widgets, with its parameters and defaults after the key.
-bool Button(std::string_view key, const char* label, const ImVec2& size = ImVec2(0, 0));
-bool SmallButton(std::string_view key, const char* label);
-bool ArrowButton(std::string_view key, const char* id, ImGuiDir dir);
-bool InvisibleButton(std::string_view key, const char* id, const ImVec2& size, ImGuiButtonFlags flags = 0);
-bool Checkbox(std::string_view key, const char* label, bool* v);
-bool RadioButton(std::string_view key, const char* label, bool active);
-bool RadioButton(std::string_view key, const char* label, int* v, int v_button);
-bool Selectable(std::string_view key, const char* label, bool selected = false, ImGuiSelectableFlags flags = 0,
-                const ImVec2& size = ImVec2(0, 0));
-bool MenuItem(std::string_view key, const char* label, const char* shortcut = nullptr, bool selected = false,
-              bool enabled = true);
-// Not these: a bool* would turn into `selected`, and never toggle.
-bool MenuItem(std::string_view key, const char* label, const char* shortcut, bool* selected, bool enabled = true) = delete;
-bool Selectable(std::string_view key, const char* label, bool* selected, ImGuiSelectableFlags flags = 0,
-                const ImVec2& size = ImVec2(0, 0)) = delete;
-bool BeginMenu(std::string_view key, const char* label, bool enabled = true);
-bool CollapsingHeader(std::string_view key, const char* label, ImGuiTreeNodeFlags flags = 0);
-bool BeginCombo(std::string_view key, const char* label, const char* preview, ImGuiComboFlags flags = 0);
-bool Combo(std::string_view key, const char* label, int* current, const char* const items[], int count);
-bool SliderInt(std::string_view key, const char* label, int* v, int lo, int hi, const char* format = "%d",
-               ImGuiSliderFlags flags = 0);
-bool DragScalar(std::string_view key, const char* label, ImGuiDataType type, void* data, float speed = 1.0f,
-                const void* lo = nullptr, const void* hi = nullptr, const char* format = nullptr, ImGuiSliderFlags flags = 0);
-bool InputInt2(std::string_view key, const char* label, int v[2], ImGuiInputTextFlags flags = 0);
-bool InputInt(std::string_view key, const char* label, int* v, int step = 1, int step_fast = 100, ImGuiInputTextFlags flags = 0);
-bool InputDouble(std::string_view key, const char* label, double* v, double step = 0.0, double step_fast = 0.0,
-                 const char* format = "%.6f", ImGuiInputTextFlags flags = 0);
-bool InputScalar(std::string_view key, const char* label, ImGuiDataType type, void* data, const void* step = nullptr,
-                 const void* step_fast = nullptr, const char* format = nullptr, ImGuiInputTextFlags flags = 0);
-bool InputText(std::string_view key, const char* label, std::string* text, ImGuiInputTextFlags flags = 0);
-bool InputText(std::string_view key, const char* label, char* buffer, size_t size, ImGuiInputTextFlags flags = 0);
-bool InputTextWithHint(std::string_view key, const char* label, const char* hint, std::string* text,
-                       ImGuiInputTextFlags flags = 0);
-bool InputTextMultiline(std::string_view key, const char* label, std::string* text, const ImVec2& size = ImVec2(0, 0),
-                        ImGuiInputTextFlags flags = 0);
+// Draws with `draw`, then notes the item it drew under key: what every keyed widget does.
+template <class Draw>
+bool noted(std::string_view key, Draw draw) {
+  const bool result = draw();
+  note_last(key);
+  return result;
+}
 
-// The app's own widgets (markup_items.h, slider.h), keyed.
-bool MarkupMenuItem(std::string_view key, const char* id, std::string_view markup, const char* shortcut = nullptr,
-                    bool selected = false, bool enabled = true);
-bool MarkupSelectable(std::string_view key, const char* id, std::string_view markup, bool selected, float wrap_width = 0);
+// Dear ImGui's widgets, and the app's own (markup_items.h, slider.h): their parameters, overloads
+// and defaults after the key, handed on as they are.
+#define ATTNLAB_KEYED(widget, name)                                       \
+  template <class... Args>                                                \
+  bool name(std::string_view key, Args&&... args) {                       \
+    return noted(key, [&] { return widget(std::forward<Args>(args)...); }); \
+  }
+ATTNLAB_KEYED(ImGui::Button, Button)
+ATTNLAB_KEYED(ImGui::SmallButton, SmallButton)
+ATTNLAB_KEYED(ImGui::ArrowButton, ArrowButton)
+ATTNLAB_KEYED(ImGui::InvisibleButton, InvisibleButton)
+ATTNLAB_KEYED(ImGui::Checkbox, Checkbox)
+ATTNLAB_KEYED(ImGui::RadioButton, RadioButton)
+ATTNLAB_KEYED(ImGui::Selectable, Selectable)
+ATTNLAB_KEYED(ImGui::MenuItem, MenuItem)
+ATTNLAB_KEYED(ImGui::CollapsingHeader, CollapsingHeader)
+ATTNLAB_KEYED(ImGui::Combo, Combo)
+ATTNLAB_KEYED(ImGui::SliderInt, SliderInt)
+ATTNLAB_KEYED(ImGui::DragScalar, DragScalar)
+ATTNLAB_KEYED(ImGui::InputInt2, InputInt2)
+ATTNLAB_KEYED(ImGui::InputInt, InputInt)
+ATTNLAB_KEYED(ImGui::InputDouble, InputDouble)
+ATTNLAB_KEYED(ImGui::InputScalar, InputScalar)
+ATTNLAB_KEYED(ImGui::InputText, InputText)
+ATTNLAB_KEYED(ImGui::InputTextWithHint, InputTextWithHint)
+ATTNLAB_KEYED(ImGui::InputTextMultiline, InputTextMultiline)
+ATTNLAB_KEYED(app::MarkupMenuItem, MarkupMenuItem)
+ATTNLAB_KEYED(app::MarkupSelectable, MarkupSelectable)
+ATTNLAB_KEYED(app::ReadableSliderInt, ReadableSliderInt)
+ATTNLAB_KEYED(app::ReadableSliderDouble, ReadableSliderDouble)
+#undef ATTNLAB_KEYED
+
+// A menu's title, noted while the menu is closed (open, the current window is the menu's).
+bool BeginMenu(std::string_view key, const char* label, bool enabled = true);
+// A combo box, noted open or closed.
+bool BeginCombo(std::string_view key, const char* label, const char* preview, ImGuiComboFlags flags = 0);
 bool BeginMarkupCombo(std::string_view key, const char* id, std::string_view preview_markup);
-bool ReadableSliderInt(std::string_view key, const char* label, int* v, int lo, int hi, const char* format = "%d");
-bool ReadableSliderDouble(std::string_view key, const char* label, double* v, const double* lo, const double* hi,
-                          const char* format, ImGuiSliderFlags flags = 0);
 
 }  // namespace keyed
 }  // namespace app
