@@ -50,8 +50,6 @@ bool is_shipped_file(const std::string& path) {
   return !relative.empty() && *relative.begin() != ".." && relative != ".";
 }
 
-namespace {
-
 std::vector<std::string> json_files(const fs::path& dir) {
   std::vector<std::string> files;
   std::error_code ec;
@@ -60,8 +58,6 @@ std::vector<std::string> json_files(const fs::path& dir) {
   std::sort(files.begin(), files.end());
   return files;
 }
-
-}  // namespace
 
 std::vector<std::string> lesson_files() { return json_files(platform_files().paths->data_dir() / "assets" / "lessons"); }
 

@@ -25,6 +25,8 @@ bool make_user_lessons_dir(std::error_code& ec);
 // Save writes the user's copy elsewhere instead (Save as…, in user_lessons_dir()).
 bool is_shipped_file(const std::string& path);
 
+// The *.json files in dir, sorted by name.
+std::vector<std::string> json_files(const std::filesystem::path& dir);
 // assets/lessons/*.json under the data directory, sorted by name.
 std::vector<std::string> lesson_files();
 // assets/experiments/*.json under the data directory, sorted by name.

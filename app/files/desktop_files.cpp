@@ -3,27 +3,11 @@
 #include <cstdlib>
 #include <system_error>
 
-#include "app/files/data_dir.h"
 #include "app/files/exports.h"
-#include "app/files/session.h"
 
 namespace app {
 
 namespace fs = std::filesystem;
-
-fs::path DesktopPaths::data_dir() const { return app::data_dir(); }
-
-std::string DesktopPaths::layout_settings_path(std::string* problem) const { return app::layout_settings_path(problem); }
-
-SessionRestore DesktopSessions::restore(AppState& state, bool read_only) { return restore_session(state, read_only); }
-
-bool DesktopSessions::save(const AppState& state, std::string* error, std::string* note) {
-  return save_session(state, error, note);
-}
-
-std::string DesktopSessions::notes() const { return this_session().notes(); }
-
-std::string DesktopSessions::keep_unsaved(const AppState& state, std::string* error) { return app::keep_unsaved(state, error); }
 
 void DesktopFileChooser::open_file_dialog(AppState& state, FileDialog::Purpose purpose) {
   FileDialog& d = state.dialogs.file;
@@ -50,7 +34,7 @@ void DesktopFileChooser::open_file_dialog(AppState& state, FileDialog::Purpose p
   }
 }
 
-void DesktopFileChooser::open_export_dialog(AppState& state, const ExportChoice& what) {
+void DesktopFileChooser::ask_export(AppState& state, const ExportChoice& what) {
   FileDialog& d = state.dialogs.file;
   d = FileDialog{};
   d.purpose = FileDialog::Purpose::Export;

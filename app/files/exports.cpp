@@ -243,33 +243,26 @@ bool write_export(AppState& state, const ExportChoice& what, const std::string& 
     start_recording(state, what, path);
     return true;
   }
-  if (what.kind != Kind::Views) {
-    std::string why;
-    const std::string text = lab_text(state, what, &why);
-    if (why.empty() && core::write_file_atomically(path, text, &why)) {
-      state.status = "exported " + core::short_path(path);
-      return true;
-    }
-    state.status = "not exported: " + why;
-    if (error) *error = why;
-    return false;
-  }
-  if (what.format == core::ExportFormat::Png) {  // drawn offscreen once this frame is over (window.cpp)
+  // A PNG is drawn offscreen once this frame is over (window.cpp).
+  if (what.kind == Kind::Views && what.format == core::ExportFormat::Png) {
     state.dialogs.export_request = what.picture;
     state.dialogs.export_request.path = path;
     return true;
   }
-  TextStyle style;
-  if (what.light) style.theme = Theme::Light;
-  style.beamer = what.beamer;
   std::string why;
-  if (!write_text_export(state, what.format, path, &why, style)) {
-    state.status = "not exported: " + why;
-    if (error) *error = why;
-    return false;
+  bool written = false;
+  if (what.kind != Kind::Views) {
+    const std::string text = lab_text(state, what, &why);
+    written = why.empty() && core::write_file_atomically(path, text, &why);
+  } else {
+    TextStyle style;
+    if (what.light) style.theme = Theme::Light;
+    style.beamer = what.beamer;
+    written = write_text_export(state, what.format, path, &why, style);
   }
-  state.status = "exported " + core::short_path(path);
-  return true;
+  state.status = written ? "exported " + core::short_path(path) : "not exported: " + why;
+  if (!written && error) *error = why;
+  return written;
 }
 
 std::string export_path(const AppState& state, const std::string& what, const std::string& extension) {

@@ -55,11 +55,15 @@ std::string absolute(const std::string& path) {
   return (fs::path(folder.path) / name).string();
 }
 
+bool is_experiment_text(const std::string& text) {
+  if (text.size() > core::kMaxFileBytes || core::nested_deeper_than(text, 12)) return false;
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() && j.contains("attnlab_experiment");
+}
+
 bool is_experiment_file(const std::string& path) {
   const core::FileRead file = core::read_regular_file(path, core::kMaxFileBytes);
-  if (file.problem != core::FileRead::Problem::None || core::nested_deeper_than(file.text, 12)) return false;
-  const nlohmann::json j = nlohmann::json::parse(file.text, nullptr, /*allow_exceptions=*/false);
-  return j.is_object() && j.contains("attnlab_experiment");
+  return file.problem == core::FileRead::Problem::None && is_experiment_text(file.text);
 }
 
 bool is_result_file(const std::string& path) {
@@ -68,10 +72,6 @@ bool is_result_file(const std::string& path) {
          core::is_lm_result_text(file.text);
 }
 
-namespace {
-
-// The reader's messages for the status line, one per line. Each begins with the path:
-// shortened, so that what is wrong stays on the screen.
 std::string load_errors(const std::vector<std::string>& errors, const std::string& path) {
   std::string message;
   for (const std::string& e : errors)
@@ -80,11 +80,7 @@ std::string load_errors(const std::vector<std::string>& errors, const std::strin
   return message;
 }
 
-// Why a file did not open, for the status line.
-std::string not_opened(const std::vector<std::string>& errors, const std::string& path) {
-  return "not opened: " + load_errors(errors, path);
-}
-
+namespace {
 
 // Said after "opened …" where the scenario's text (its tokens, title, notes) is in a script that
 // attnlab cannot lay out as written: a student who sees قطة's letters apart, left to right, or a
@@ -104,7 +100,7 @@ std::string unshaped_note(const AppState& state, const std::string& before = "; 
 bool open_scenario_document(AppState& state, const std::string& path) {
   core::LoadResult loaded = core::load_scenario_file(path);
   if (!loaded.ok()) {
-    state.status = not_opened(loaded.errors, path);
+    state.status = "not opened: " + load_errors(loaded.errors, path);
     return false;
   }
   state.open_document(std::move(*loaded.scenario));
@@ -170,7 +166,7 @@ std::string open_scenario_text(AppState& state, const std::string& text) {
 bool open_experiment(AppState& state, const std::string& path) {
   core::ExperimentLoad loaded = core::load_experiment_file(path);
   if (!loaded.ok()) {
-    state.status = not_opened(loaded.errors, path);
+    state.status = "not opened: " + load_errors(loaded.errors, path);
     return false;
   }
   set_experiment(state, std::move(*loaded.experiment), absolute(path));
@@ -179,26 +175,12 @@ bool open_experiment(AppState& state, const std::string& path) {
   return true;
 }
 
-bool open_scenario(AppState& state, const std::string& path_or_link) {
+namespace {
+
+// open_scenario, and request_open when ask_first: a scenario over unsaved changes is asked about.
+bool open_file(AppState& state, const std::string& path_or_link, bool ask_first) {
   cancel_heads_read_elsewhere();  // a heads file still being read (the page's worker) no longer takes the screen
   StartFile target = resolve_start(path_or_link);
-  if (!target.error.empty()) {
-    state.status = "not opened: " + target.error;
-    return false;
-  }
-  if (target.scenario) {
-    open_linked_scenario(state, std::move(*target.scenario));
-    return true;
-  }
-  const std::string& path = target.path;
-  if (core::is_heads_file(path)) return open_heads(state, path);
-  if (is_result_file(path)) return open_result(state, path);
-  return is_experiment_file(path) ? open_experiment(state, path) : open_scenario_document(state, path);
-}
-
-bool request_open(AppState& state, const std::string& path_or_link) {
-  cancel_heads_read_elsewhere();
-  const StartFile target = resolve_start(path_or_link);
   if (!target.error.empty()) {
     state.status = "not opened: " + target.error;
     return false;
@@ -207,16 +189,22 @@ bool request_open(AppState& state, const std::string& path_or_link) {
   if (!target.scenario && core::is_heads_file(path)) return open_heads(state, path);  // the scenario stays
   if (!target.scenario && is_result_file(path)) return open_result(state, path);  // the scenario stays: nothing to ask
   if (!target.scenario && is_experiment_file(path)) return open_experiment(state, path);
-  if (state.modified()) {
+  if (ask_first && state.modified()) {
     state.dialogs.pending = {Pending::Action::Open, path};
     return false;
   }
   if (target.scenario) {
-    open_linked_scenario(state, *target.scenario);
+    open_linked_scenario(state, std::move(*target.scenario));
     return true;
   }
   return open_scenario_document(state, path);
 }
+
+}  // namespace
+
+bool open_scenario(AppState& state, const std::string& path_or_link) { return open_file(state, path_or_link, false); }
+
+bool request_open(AppState& state, const std::string& path_or_link) { return open_file(state, path_or_link, true); }
 
 bool save_scenario(AppState& state, const std::string& path) {
   std::string error;
@@ -268,12 +256,37 @@ namespace {
 
 int load_initial_scenario(const StartFile& start, AppState& state, bool headless);
 
+// Each file with the title title_of reads in it, else its name.
+template <class TitleOf>
+std::vector<LessonInfo> titled(const std::vector<std::string>& paths, TitleOf title_of) {
+  std::vector<LessonInfo> listed;
+  for (const std::string& path : paths) {
+    const std::string title = title_of(path);
+    listed.push_back({path, title.empty() ? core::valid_utf8(std::filesystem::path(path).stem().string()) : title});
+  }
+  return listed;
+}
+
+std::string scenario_title(const std::string& path) {
+  const core::LoadResult loaded = core::load_scenario_file(path);
+  return loaded.ok() ? loaded.scenario->title : "";
+}
+
 }  // namespace
 
 void list_shipped(AppState& state) {
   state.library.lessons = load_lesson_list();
-  state.library.experiments = load_experiment_list();
-  state.library.results = load_result_list();
+  state.library.experiments = titled(experiment_files(), [](const std::string& path) {
+    const core::ExperimentLoad loaded = core::load_experiment_file(path);
+    return loaded.ok() ? loaded.experiment->title : "";
+  });
+  // Each RESULT titled by its experiment's file beside it (R.json for R.result.json), which is
+  // small: the RESULT itself is read only when it is opened.
+  state.library.results = titled(shipped_result_files(), [](const std::string& path) {
+    const std::string experiment = path.substr(0, path.size() - std::string(".result.json").size()) + ".json";
+    const core::LanguageModelLoad loaded = core::load_language_model_file(experiment);
+    return loaded.ok() ? loaded.model->title : "";
+  });
   state.library.listed = true;
 }
 
@@ -284,36 +297,25 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
     return 2;
   }
   const std::string& file = start.path;
-  // An experiment opens in the lab, over the scenario the app would start on without it.
+  // An experiment opens in the lab, over the scenario the app would start on without it; so do a
+  // language model's RESULT and a heads file (in the lab's Heads view). Each is read first, so that
+  // a file the reader refuses says why and exits 2.
   std::optional<core::Experiment> experiment;
-  if (!file.empty() && is_experiment_file(file)) {
-    core::ExperimentLoad loaded = core::load_experiment_file(file);
-    if (!loaded.ok()) {
-      std::cerr << "attnlab: " << loaded.message() << "\n";
-      return 2;
-    }
-    experiment = std::move(loaded.experiment);
-  }
-  // A language model's RESULT opens in the lab too: read first, so that a file the reader refuses says why and exits 2.
   std::optional<core::LmResult> result;
-  if (!file.empty() && !experiment && is_result_file(file)) {
-    core::LmResultLoad loaded = core::load_lm_result_file(file);
-    if (!loaded.ok()) {
-      std::cerr << "attnlab: " << loaded.message() << "\n";
-      return 2;
-    }
-    result = std::move(loaded.result);
-  }
-  // And a heads file, in the lab's Heads view.
   std::optional<core::HeadsFile> heads;
-  if (!file.empty() && !experiment && !result && core::is_heads_file(file)) {
-    core::HeadsLoad loaded = core::load_heads_file(file);
-    if (!loaded.ok()) {
-      std::cerr << "attnlab: " << loaded.message() << "\n";
-      return 2;
-    }
-    heads = std::move(loaded.heads);
-  }
+  bool refused = false;
+  const auto take = [&refused](auto loaded, auto& into, auto field) {
+    if (loaded.ok()) into = std::move(loaded.*field);
+    else std::cerr << "attnlab: " << loaded.message() << "\n";
+    refused = !loaded.ok();
+  };
+  if (!file.empty() && is_experiment_file(file))
+    take(core::load_experiment_file(file), experiment, &core::ExperimentLoad::experiment);
+  else if (!file.empty() && is_result_file(file))
+    take(core::load_lm_result_file(file), result, &core::LmResultLoad::result);
+  else if (!file.empty() && core::is_heads_file(file))
+    take(core::load_heads_file(file), heads, &core::HeadsLoad::heads);
+  if (refused) return 2;
   const int code = load_initial_scenario(experiment || result || heads ? StartFile{} : start, state, headless);
   if (code == 0 && state.status.empty()) state.status = unshaped_note(state, "this scenario's ");
   if (!list_later) list_shipped(state);
@@ -414,15 +416,7 @@ int load_initial_scenario(const StartFile& start, AppState& state, bool headless
 
 }  // namespace
 
-std::vector<LessonInfo> load_lesson_list() {
-  std::vector<LessonInfo> lessons;
-  for (const std::string& path : lesson_files()) {
-    const core::LoadResult loaded = core::load_scenario_file(path);
-    const std::string stem = std::filesystem::path(path).stem().string();
-    lessons.push_back({path, loaded.ok() && !loaded.scenario->title.empty() ? loaded.scenario->title : stem});
-  }
-  return lessons;
-}
+std::vector<LessonInfo> load_lesson_list() { return titled(lesson_files(), scenario_title); }
 
 const UserLessons& user_lessons() {
   namespace fs = std::filesystem;
@@ -438,38 +432,12 @@ const UserLessons& user_lessons() {
   if (listed.folder == folder.string() && changed == listed_at) return listed;
   listed = UserLessons{folder.string(), {}, {}};
   listed_at = changed;
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(folder, ec))
-    if (entry.path().extension() == ".json") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  for (const fs::path& path : files) {
-    const core::LoadResult loaded = core::load_scenario_file(path.string());
-    const std::string stem = core::valid_utf8(path.stem().string());
-    listed.lessons.push_back({path.string(), loaded.ok() && !loaded.scenario->title.empty() ? loaded.scenario->title : stem});
+  listed.lessons = titled(json_files(folder), [](const std::string& path) {
+    const core::LoadResult loaded = core::load_scenario_file(path);
     listed.problems.push_back(loaded.ok() ? "" : loaded.message());
-  }
+    return loaded.ok() ? loaded.scenario->title : "";
+  });
   return listed;
-}
-
-std::vector<LessonInfo> load_experiment_list() {
-  std::vector<LessonInfo> experiments;
-  for (const std::string& path : experiment_files()) {
-    const core::ExperimentLoad loaded = core::load_experiment_file(path);
-    const std::string stem = std::filesystem::path(path).stem().string();
-    experiments.push_back({path, loaded.ok() && !loaded.experiment->title.empty() ? loaded.experiment->title : stem});
-  }
-  return experiments;
-}
-
-std::vector<LessonInfo> load_result_list() {
-  std::vector<LessonInfo> results;
-  for (const std::string& path : shipped_result_files()) {
-    const std::string experiment = path.substr(0, path.size() - std::string(".result.json").size()) + ".json";
-    const core::LanguageModelLoad loaded = core::load_language_model_file(experiment);
-    const std::string stem = std::filesystem::path(path).stem().string();
-    results.push_back({path, loaded.ok() && !loaded.model->title.empty() ? loaded.model->title : stem});
-  }
-  return results;
 }
 
 std::string time_stamp() {

@@ -25,8 +25,12 @@ std::string open_scenario_text(AppState& state, const std::string& text);
 // install's folder on the desktop), any other file by its path, shortened.
 std::string file_shown(const std::string& path);
 
-// Whether path holds an experiment (a JSON object with "attnlab_experiment"), not a scenario.
+// Whether path holds an experiment (a JSON object with "attnlab_experiment"), not a scenario; and text.
 bool is_experiment_file(const std::string& path);
+bool is_experiment_text(const std::string& text);
+// The reader's messages for the status line, one per line. Each begins with the path:
+// shortened, so that what is wrong stays on the screen.
+std::string load_errors(const std::vector<std::string>& errors, const std::string& path);
 // Whether the file is a language model's RESULT (its first key "attnlab_result": "language_model"), which opens in the lab.
 bool is_result_file(const std::string& path);
 // Opens an experiment file in the training lab; the scenario is not touched.
@@ -72,11 +76,6 @@ struct UserLessons {
   std::vector<std::string> problems;  // beside each lesson: "" or why it cannot be opened
 };
 const UserLessons& user_lessons();
-// The shipped experiments (assets/experiments/*.json), with their titles.
-std::vector<LessonInfo> load_experiment_list();
-// The shipped RESULTs, each titled by its experiment's file beside it (R.json for R.result.json), which
-// is small: the RESULT itself is read only when it is opened.
-std::vector<LessonInfo> load_result_list();
 
 // Whether state's file is lesson i (by file name: the installed and the
 // source copies of a lesson are the same lesson).

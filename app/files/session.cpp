@@ -31,17 +31,7 @@ using nlohmann::json;
 
 namespace {
 
-using session_slots::Found;
-using session_slots::held_elsewhere;
-using session_slots::kBusy;
-using session_slots::lock;
-using session_slots::lock_problem;
-using session_slots::no_session_at;
-using session_slots::remove_stale_temporaries;
-using session_slots::same_file;
-using session_slots::session_files;
-using session_slots::slot_name;
-using session_slots::slot_of;
+using namespace session_slots;
 
 // Why a session file cannot be restored.
 enum class Unusable { No, Gone, Unreadable, Corrupt };
@@ -69,13 +59,17 @@ std::optional<AppState> read_session(const fs::path& path, Unusable& why, std::s
   return restored;
 }
 
+// base + extension, or base-K + extension when that is taken: never over an earlier file.
+std::string unused_name(const std::string& base, const std::string& extension = "") {
+  std::string name = base + extension;
+  std::error_code ec;
+  for (int i = 2; fs::exists(fs::symlink_status(name, ec)); ++i) name = base + "-" + std::to_string(i) + extension;
+  return name;
+}
+
 // A name beside path for a session set aside, never an earlier one's: path.corrupt-<time>[-K].
 fs::path aside_name(const fs::path& path, bool unreadable) {
-  const std::string base = path.string() + (unreadable ? ".unreadable-" : ".corrupt-") + time_stamp();
-  fs::path aside = base;
-  std::error_code ec;
-  for (int i = 2; fs::exists(fs::symlink_status(aside, ec)); ++i) aside = base + "-" + std::to_string(i);
-  return aside;
+  return unused_name(path.string() + (unreadable ? ".unreadable-" : ".corrupt-") + time_stamp());
 }
 
 // Moves a session that cannot be used to a name of its own, never over an
@@ -100,6 +94,12 @@ std::string copy_aside(const fs::path& path, const std::string& text, std::strin
   return core::write_file_atomically(aside.string(), text, error, 0600, &in_place) || in_place ? aside.string() : "";
 }
 
+std::string join(const std::vector<std::string>& parts) {
+  std::string s;
+  for (const std::string& p : parts) s += (s.empty() ? "" : "; ") + p;
+  return s;
+}
+
 // " (why)" after what was kept, when its folder's fsync failed.
 std::string fragile(const std::string& error) { return error.empty() ? "" : " (" + error + ")"; }
 
@@ -109,24 +109,16 @@ std::string fragile(const std::string& error) { return error.empty() ? "" : " ("
 // until it is, Session::save).
 std::string restored_without(const fs::path& path, const std::vector<std::string>& dropped, bool& kept,
                              std::string* uncopied) {
-  std::string what;
-  for (const std::string& d : dropped) what += (what.empty() ? "" : "; ") + d;
   const core::FileRead as_it_was = core::read_regular_file(path.string(), Session::kMaxBytes);
   std::string error = as_it_was.reason;
   std::string aside;
   if (as_it_was.problem == core::FileRead::Problem::None) aside = copy_aside(path, as_it_was.text, &error);
   kept = !aside.empty();
   if (!kept && as_it_was.problem == core::FileRead::Problem::None) *uncopied = as_it_was.text;
-  return "some of its values could not apply and are left at their defaults (" + what + "); " +
+  return "some of its values could not apply and are left at their defaults (" + join(dropped) + "); " +
          (!kept ? "a copy of the session as it was could not be kept yet (" + error +
                       "): the session is not written over until it is; each change tries again"
                 : "the session as it was is kept in " + core::short_path(aside) + fragile(error));
-}
-
-std::string join(const std::vector<std::string>& parts) {
-  std::string s;
-  for (const std::string& p : parts) s += (s.empty() ? "" : "; ") + p;
-  return s;
 }
 
 }  // namespace
@@ -401,10 +393,7 @@ std::string keep_unsaved(const AppState& state, std::string* error) {
   if (!dir.empty() && text.empty()) why = "a label is not valid UTF-8 text";
   if (error) *error = why;
   if (text.empty()) return {};
-  const std::string base = (dir / ("unsaved-" + time_stamp())).string();
-  std::string path = base + ".json";
-  std::error_code ec;
-  for (int i = 2; fs::exists(fs::symlink_status(path, ec)); ++i) path = base + "-" + std::to_string(i) + ".json";
+  const std::string path = unused_name((dir / ("unsaved-" + time_stamp())).string(), ".json");
   // Private as the session it comes from (0600). In place though its folder's fsync failed: kept, *error says so.
   bool in_place = false;
   core::write_file_atomically(path, text, error, 0600, &in_place);

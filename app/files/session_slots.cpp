@@ -17,7 +17,6 @@ namespace app::session_slots {
 
 std::string slot_name(int slot) { return slot == 1 ? "session.json" : "session-" + std::to_string(slot) + ".json"; }
 
-// The slot a file name is, or 0.
 int slot_of(const std::string& name) {
   if (name == "session.json") return 1;
   if (name.rfind("session-", 0) != 0 || name.size() < 14 || name.substr(name.size() - 5) != ".json") return 0;
@@ -28,15 +27,11 @@ int slot_of(const std::string& name) {
   return slot >= 2 && slot <= Session::kMaxSessions && digits[0] != '0' ? slot : 0;
 }
 
-// Whether no session is at path: no file, or a link to none (writing goes through it).
 bool no_session_at(const fs::path& path) {
   struct stat st {};
   return ::stat(path.c_str(), &st) != 0 && errno == ENOENT;
 }
 
-// The slot's lock, held until the descriptor is closed (by the process's end,
-// kill -9 included): a descriptor, kBusy, or -1 when no lock file can be made
-// (errno says why; lock_problem puts it in words for the status line).
 int lock(const fs::path& dir, int slot) {
   const fs::path path = dir / (slot_name(slot) + ".lock");
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -46,14 +41,11 @@ int lock(const fs::path& dir, int slot) {
   return kBusy;
 }
 
-// What the status line says when a session's lock file could not be made (err): the session is
-// used all the same, but another window would not know it is in use.
 std::string lock_problem(int slot, int err) {
   return "the lock " + slot_name(slot) + ".lock could not be made (" + core::describe_error(err) +
          "): an attnlab window started now could take this window's session too";
 }
 
-// Whether another Session (in this process or another) holds the slot; no lock file is made to find out.
 bool held_elsewhere(const fs::path& dir, int slot) {
   const int fd = ::open((dir / (slot_name(slot) + ".lock")).c_str(), O_RDWR | O_CLOEXEC);
   if (fd < 0) return false;
@@ -62,7 +54,6 @@ bool held_elsewhere(const fs::path& dir, int slot) {
   return held;
 }
 
-// Every session file in dir, newest first (a link loop or a dangling link is one too).
 std::vector<Found> session_files(const fs::path& dir) {
   std::vector<Found> found;
   std::error_code ec;
@@ -82,8 +73,6 @@ std::vector<Found> session_files(const fs::path& dir) {
   return found;
 }
 
-// kill -9 in the middle of a write leaves a temporary file; an old one of our
-// naming is no one's write in progress. Nothing else is touched.
 void remove_stale_temporaries(const fs::path& dir) {
   std::error_code ec;
   const auto now = fs::file_time_type::clock::now();

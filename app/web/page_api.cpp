@@ -41,26 +41,22 @@ void redraw() { app::Backend::wake(); }
 
 std::string g_export;  // the last exportFile's bytes, or why there are none
 
-const char* kept(std::string& slot, std::string text) {
+// text as the answer of the function that calls: valid until that function's next call. Each
+// caller passes a lambda of its own ([] {}), whose type gives it a slot of its own.
+template <class Caller>
+const char* kept(Caller, std::string text) {
+  static std::string slot;
   slot = std::move(text);
   return slot.c_str();
 }
 
 // A text view's edit answered: {ok, said} or {ok: false, error}, and the frame drawn again.
 const char* answered(const app::TextViewAnswer& a) {
-  static std::string out;
   redraw();
   nlohmann::ordered_json j{{"ok", a.ok}};
   if (a.ok) j["said"] = a.said;
   else j["error"] = a.error;
-  return kept(out, j.dump());
-}
-
-// As app::is_experiment_file, on the text itself.
-bool is_experiment_text(const std::string& text) {
-  if (text.size() > core::kMaxFileBytes || core::nested_deeper_than(text, 12)) return false;
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  return j.is_object() && j.contains("attnlab_experiment");
+  return kept([] {}, j.dump());
 }
 
 }  // namespace
@@ -78,14 +74,13 @@ EMSCRIPTEN_KEEPALIVE double attnlab_max_picked_bytes();
 // among them is the reader's to refuse); null when there were more than 1 MiB, which the page
 // did not copy: then parse_scenario's own message for them.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text, double bytes) {
-  static std::string out;
   std::string error;
   if (!text) {
     error = "file: " + std::to_string(static_cast<long long>(bytes)) + " bytes; a scenario file is at most 1 MiB";
     state().status = "not opened: " + error;  // as every other load the reader refuses
   } else {
     const std::string t(text, static_cast<size_t>(bytes));
-    if (is_experiment_text(t)) {
+    if (app::is_experiment_text(t)) {
       // The experiment reader reads a file. Removed first: MEMFS keeps the node that a rename
       // replaces, a megabyte a load.
       const std::string path = "/tmp/attnlab-load.json";
@@ -99,7 +94,7 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_load(const char* text, double bytes) {
   redraw();
   nlohmann::ordered_json j{{"ok", error.empty()}};
   if (!error.empty()) j["error"] = error;
-  return kept(out, j.dump());
+  return kept([] {}, j.dump());
 }
 
 // The bytes the page's C++ holds now (malloc's count). The wasm heap (HEAP8.length) only ever
@@ -123,29 +118,21 @@ EMSCRIPTEN_KEEPALIVE int attnlab_ctrl_o_opens() { return app::page_window() && a
 EMSCRIPTEN_KEEPALIVE int attnlab_wants_text_input() { return app::page_window() && ImGui::GetIO().WantTextInput ? 1 : 0; }
 
 // status(): the status line's text.
-EMSCRIPTEN_KEEPALIVE const char* attnlab_status() {
-  static std::string out;
-  return kept(out, state().status);
-}
+EMSCRIPTEN_KEEPALIVE const char* attnlab_status() { return kept([] {}, state().status); }
 
 // scenario(): the JSON text Save writes.
-EMSCRIPTEN_KEEPALIVE const char* attnlab_scenario() {
-  static std::string out;
-  return kept(out, core::scenario_to_text(state().scenario()));
-}
+EMSCRIPTEN_KEEPALIVE const char* attnlab_scenario() { return kept([] {}, core::scenario_to_text(state().scenario())); }
 
 // dump(): the text `attnlab --dump FILE` prints for the scenario on screen.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_dump() {
-  static std::string out;
   const core::Scenario& s = state().scenario();
-  return kept(out, core::to_text(core::result_to_json(s, core::compute(s))));
+  return kept([] {}, core::to_text(core::result_to_json(s, core::compute(s))));
 }
 
 // lab(): the lab's run as its panel shows it: steps done, whether it runs, and each design's
 // loss (the median over the seeds) before each step, at full precision; a sweep's points too; and
 // the heads file the Heads view shows, as --dump prints it (under "heads").
 EMSCRIPTEN_KEEPALIVE const char* attnlab_lab() {
-  static std::string out;
   const app::Lab& lab = state().lab;
   const core::Curves& c = lab.view.curves;
   nlohmann::ordered_json j{{"steps", c.steps}, {"steps_done", c.steps_done}, {"running", lab.view.running},
@@ -166,7 +153,7 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_lab() {
     j["points"] = std::move(designs);
   }
   if (lab.heads) j["heads"] = core::heads_to_json(*lab.heads->file);  // the Heads view's numbers, as --dump prints them
-  return kept(out, j.dump());
+  return kept([] {}, j.dump());
 }
 
 // timeCompute(): compute() of the scenario on screen, in nanoseconds a call, the median of nine
@@ -186,8 +173,7 @@ EMSCRIPTEN_KEEPALIVE double attnlab_time_compute(int calls_per_batch) {
 
 // layout(): as --layout-out writes it, in CSS pixels of the canvas.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_layout(float device_pixel_ratio) {
-  static std::string out;
-  return kept(out, app::layout_json(app::page_window()->layout(), device_pixel_ratio > 0 ? device_pixel_ratio : 1));
+  return kept([] {}, app::layout_json(app::page_window()->layout(), device_pixel_ratio > 0 ? device_pixel_ratio : 1));
 }
 
 // exportFile(ext): the bytes `attnlab FILE --export OUT.EXT` writes, for svg, tex, csv and py;
@@ -214,16 +200,10 @@ EMSCRIPTEN_KEEPALIVE int attnlab_export(const char* extension) {
 EMSCRIPTEN_KEEPALIVE const char* attnlab_export_data() { return g_export.c_str(); }
 
 // What the text view depends on, in a few bytes: the page asks for the view when it changes.
-EMSCRIPTEN_KEEPALIVE const char* attnlab_text_view_key() {
-  static std::string out;
-  return kept(out, app::text_view_key(state()));
-}
+EMSCRIPTEN_KEEPALIVE const char* attnlab_text_view_key() { return kept([] {}, app::text_view_key(state())); }
 
 // textView(): the text view's model (app/panels/text_view.h), JSON.
-EMSCRIPTEN_KEEPALIVE const char* attnlab_text_view() {
-  static std::string out;
-  return kept(out, app::text_view(state()).dump());
-}
+EMSCRIPTEN_KEEPALIVE const char* attnlab_text_view() { return kept([] {}, app::text_view(state()).dump()); }
 
 // The text view's edits: setEntry(key, value), undo(redo), lesson(action), menu(action, index); each {ok, said} or
 // {ok: false, error} (app/panels/text_view.h).
@@ -284,12 +264,7 @@ std::string scenario_refusal(const std::string& path) {
   if (core::is_heads_file(path) || app::is_result_file(path) || app::is_experiment_file(path) || core::names_link(path))
     return "";  // opened at once
   const core::LoadResult loaded = core::load_scenario_file(path);
-  if (loaded.ok()) return "";
-  std::string message;  // as files.cpp's load_errors: each line begins with the path, shortened
-  for (const std::string& e : loaded.errors)
-    message += (message.empty() ? "" : "\n") +
-               (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
-  return "not opened: " + message;
+  return loaded.ok() ? "" : "not opened: " + app::load_errors(loaded.errors, path);
 }
 
 bool open_is_waiting(const app::AppState& s, const std::string& path) {
@@ -409,8 +384,7 @@ EMSCRIPTEN_KEEPALIVE void attnlab_open_link(const char* hash) {
 
 // The page's Copy link button: the scenario's link, its base the page's own address.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_link(const char* base) {
-  static std::string out;
-  return kept(out, core::scenario_link(state().scenario(), base));
+  return kept([] {}, core::scenario_link(state().scenario(), base));
 }
 
 }  // extern "C"
