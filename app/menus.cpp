@@ -52,10 +52,6 @@ void PresenterMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
-}  // namespace
-
-namespace {
-
 // The teacher's own lessons under the shipped ones, from the folder Save as puts them in: a lesson
 // written for next week's course is one click away, as the shipped ones are.
 void UserLessonItems(AppState& state) {
@@ -72,6 +68,31 @@ void UserLessonItems(AppState& state) {
     if (keyed::MarkupMenuItem(key, key.c_str(), l.title, nullptr, state.library.file == l.path, readable)) request_open(state, l.path);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", readable ? l.path.c_str() : own.problems[i].c_str());
   }
+}
+
+// View → Layout: the tiling back, the layout saved under a name, a saved one used or forgotten.
+void LayoutMenu(AppState& state) {
+  if (!keyed::BeginMenu("menu.view.layout", "Layout")) return;
+  DockState& dock = state.panels.dock;
+  if (keyed::MenuItem("layout.reset", "Reset layout", nullptr, false, dock.custom)) ResetDockLayout(state);
+  ImGui::Separator();
+  ImGui::TextDisabled("Save this layout as");
+  ImGui::SetNextItemWidth(12 * ImGui::GetFontSize());
+  const bool entered =
+      keyed::InputText("layout.name", "##layout name", &dock.name_typed, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((keyed::Button("layout.save", "Save") || entered) && !SaveDockLayout(state, dock.name_typed))
+    state.status = "a layout's name is 1 to 40 characters, without = [ ] or line breaks";
+  for (const auto& [name, text] : dock.saved)
+    if (keyed::MenuItem("layout.use." + name, name.c_str())) UseDockLayout(state, name);
+  if (!dock.saved.empty() && keyed::BeginMenu("layout.forget", "Forget a saved layout")) {
+    std::string forget;
+    for (const auto& [name, text] : dock.saved)
+      if (keyed::MenuItem("layout.forget." + name, name.c_str())) forget = name;
+    if (!forget.empty()) ForgetDockLayout(state, forget);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMenu();
 }
 
 }  // namespace
@@ -129,34 +150,6 @@ void TrainMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
-namespace {
-
-// View → Layout: the tiling back, the layout saved under a name, a saved one used or forgotten.
-void LayoutMenu(AppState& state) {
-  if (!keyed::BeginMenu("menu.view.layout", "Layout")) return;
-  DockState& dock = state.panels.dock;
-  if (keyed::MenuItem("layout.reset", "Reset layout", nullptr, false, dock.custom)) ResetDockLayout(state);
-  ImGui::Separator();
-  ImGui::TextDisabled("Save this layout as");
-  ImGui::SetNextItemWidth(12 * ImGui::GetFontSize());
-  const bool entered = keyed::InputText("layout.name", "##layout name", &dock.name_typed, ImGuiInputTextFlags_EnterReturnsTrue);
-  ImGui::SameLine();
-  if ((keyed::Button("layout.save", "Save") || entered) && !SaveDockLayout(state, dock.name_typed))
-    state.status = "a layout's name is 1 to 40 characters, without = [ ] or line breaks";
-  for (const auto& [name, text] : dock.saved)
-    if (keyed::MenuItem("layout.use." + name, name.c_str())) UseDockLayout(state, name);
-  if (!dock.saved.empty() && keyed::BeginMenu("layout.forget", "Forget a saved layout")) {
-    std::string forget;
-    for (const auto& [name, text] : dock.saved)
-      if (keyed::MenuItem("layout.forget." + name, name.c_str())) forget = name;
-    if (!forget.empty()) ForgetDockLayout(state, forget);
-    ImGui::EndMenu();
-  }
-  ImGui::EndMenu();
-}
-
-}  // namespace
-
 void ViewMenu(AppState& state) {
   if (!keyed::BeginMenu("menu.view", "View")) return;
   if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
@@ -181,9 +174,6 @@ void ViewMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
-// The lab, with an experiment in it: the first shipped one when it has none yet.
-
-// The lesson's step k, and in presenter mode the panel it talks about.
 void GoToStep(AppState& state, int k) {
   const core::LessonNotes& lesson = state.lesson();
   if (lesson.steps.empty()) return;

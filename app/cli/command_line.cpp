@@ -142,11 +142,6 @@ bool has_extension(const std::string& path, std::string_view wanted) {
   return core::equal_ignoring_ascii_case(fs::path(path).extension().string(), wanted);
 }
 
-// Whether writing `output` would replace `input`: the same file under another name (a
-// symlink, a hard link, "dir/../a.json", a link inside a linked folder), resolved as the
-// kernel resolves it (core::writes_over).
-bool same_file(const std::string& output, const std::string& input) { return core::writes_over(output, input); }
-
 // [SECTION] The options, one reader each
 
 // What the words said so far, before their combinations are judged.
@@ -294,23 +289,10 @@ std::string read_panel(Words& w, const std::string&, const std::string* value) {
   return !w.cl.panel ? "--panel " + *value + ": expected " + core::panel_names_text(core::kPanels) : "";
 }
 
-std::string read_transparent(Words& w, const std::string&, const std::string*) {
-  w.cl.transparent = true;
-  return "";
-}
-
-std::string read_present(Words& w, const std::string&, const std::string*) {
-  w.cl.present = true;
-  return "";
-}
-
-std::string read_beamer(Words& w, const std::string&, const std::string*) {
-  w.cl.beamer = true;
-  return "";
-}
-
-std::string read_scale_per_frame(Words& w, const std::string&, const std::string*) {
-  w.cl.scale_per_frame = true;
+// An option with no value: it turns its flag on.
+template <bool CommandLine::*flag>
+std::string read_flag(Words& w, const std::string&, const std::string*) {
+  w.cl.*flag = true;
   return "";
 }
 
@@ -356,10 +338,10 @@ constexpr OptionSpec kOptions[] = {
     {"--scale", OptionSpec::Required, read_scale},
     {"--theme", OptionSpec::Required, read_theme},
     {"--panel", OptionSpec::Required, read_panel},
-    {"--transparent", OptionSpec::None, read_transparent},
-    {"--present", OptionSpec::None, read_present},
-    {"--beamer", OptionSpec::None, read_beamer},
-    {"--scale-per-frame", OptionSpec::None, read_scale_per_frame},
+    {"--transparent", OptionSpec::None, read_flag<&CommandLine::transparent>},
+    {"--present", OptionSpec::None, read_flag<&CommandLine::present>},
+    {"--beamer", OptionSpec::None, read_flag<&CommandLine::beamer>},
+    {"--scale-per-frame", OptionSpec::None, read_flag<&CommandLine::scale_per_frame>},
     {"--layout-out", OptionSpec::Required, read_layout_out},
     {"--link", OptionSpec::AfterFile, read_link},
     {"--describe", OptionSpec::None, read_describe},
@@ -415,8 +397,9 @@ std::string train_combinations(const Words& w) {
       !has_extension(cl.export_to, ".csv"))
     return "--train --export " + cl.export_to +
            ": expected a file name ending in .py (a PyTorch script), .svg (the loss curves) or .csv (the table)";
-  if (!cl.out.empty() && same_file(cl.out, cl.file)) return "--out " + cl.out + " is the experiment file: it would replace it";
-  if (!cl.export_to.empty() && same_file(cl.export_to, cl.file))
+  if (!cl.out.empty() && core::writes_over(cl.out, cl.file))
+    return "--out " + cl.out + " is the experiment file: it would replace it";
+  if (!cl.export_to.empty() && core::writes_over(cl.export_to, cl.file))
     return "--export " + cl.export_to + " is the experiment file: it would replace it";
   return "";
 }
@@ -447,7 +430,7 @@ std::string animation_combinations(CommandLine& cl) {
                          "--scale-per-frame, and no other option"
                        : "--animate takes --export, --frames, --fps, --size, --scale, --theme, --panel and --scale-per-frame, "
                          "and no other option";
-  if (!cl.file.empty() && same_file(cl.export_to, cl.file))
+  if (!cl.file.empty() && core::writes_over(cl.export_to, cl.file))
     return "--export " + cl.export_to + " is FILE: it would replace the " + (cl.training ? "experiment" : "scenario");
   if (!cl.width) {
     cl.width = kDefaultPictureWidth;
@@ -469,11 +452,12 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
     for (const std::string& option : w.options)
       if (option != "--dump" && option != "--grad")
         return (cl.command == Command::Dump ? "--dump" : "--grad") + std::string(" FILE takes no other option: ") + option;
-  // No output is FILE itself: "a.json --layout-out ./a.json" would replace the scenario.
+  // No output is FILE itself: "a.json --layout-out ./a.json" would replace the scenario, nor is it
+  // FILE under another name (a symlink, a hard link, "dir/../a.json"), resolved as the kernel does.
   if (!cl.file.empty())
     for (const auto& [option, output] : {std::pair{"--screenshot", &cl.screenshot}, std::pair{"--export", &cl.export_to},
                                          std::pair{"--layout-out", &cl.layout_out}})
-      if (!output->empty() && same_file(*output, cl.file))
+      if (!output->empty() && core::writes_over(*output, cl.file))
         return std::string(option) + " " + *output + " is FILE: it would replace the scenario";
   // Options that only a picture, or only some exports, would use.
   if (!cl.screenshot.empty() && !cl.export_to.empty()) return "--screenshot and --export: one picture at a time";

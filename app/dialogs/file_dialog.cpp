@@ -73,6 +73,16 @@ bool known_extension(const std::string& extension) {
   return false;
 }
 
+// Whether path is there and the press that names it is not the second: then d.error says a second
+// press of `button` replaces it.
+bool first_press_over(FileDialog& d, const fs::path& path, const char* button) {
+  std::error_code ec;
+  if (!fs::exists(path, ec) || d.confirmed_overwrite == path.string()) return false;
+  d.error = path.filename().string() + " exists: press " + button + " again to replace it";
+  d.confirmed_overwrite = path.string();
+  return true;
+}
+
 // Export what the dialog was opened for to the path the field names: false with d.error saying
 // why not (another kind's extension, no such folder, a folder that cannot be written, a file
 // there that the next press replaces).
@@ -96,11 +106,7 @@ bool export_to(AppState& state, fs::path path) {
     d.error = "cannot write in " + core::short_path(folder.string()) + " (" + std::strerror(errno) + "): choose another folder";
     return false;
   }
-  if (fs::exists(path, ec) && d.confirmed_overwrite != path.string()) {
-    d.error = path.filename().string() + " exists: press Export again to replace it";
-    d.confirmed_overwrite = path.string();
-    return false;
-  }
+  if (first_press_over(d, path, "Export")) return false;
   std::string error;
   if (!write_export(state, d.exported, path.string(), &error)) {
     d.error = "not exported: " + error;
@@ -137,12 +143,8 @@ void confirm(AppState& state) {
   } else {
     if (path.extension() != ".json") path += ".json";
     // Another file of that name: the second press of Save replaces it.
-    if (fs::exists(path, ec) && d.confirmed_overwrite != path.string() &&
-        fs::absolute(path, ec).lexically_normal().string() != state.library.file) {
-      d.error = path.filename().string() + " exists: press Save again to replace it";
-      d.confirmed_overwrite = path.string();
-      return;
-    }
+    const bool its_own = fs::absolute(path, ec).lexically_normal().string() == state.library.file;
+    if (!its_own && first_press_over(d, path, "Save")) return;
     if (!save_scenario(state, path.string())) {
       d.error = state.status;
       return;

@@ -106,20 +106,15 @@ void StepList(AppState& state) {
       e.note.clear();
       e.armed.clear();
     }
-    ImGui::SameLine();
-    ImGui::BeginDisabled(i == 0);
-    if (keyed::SmallButton("editor.up." + std::to_string(i), "\u25B2")) {
-      core::move_step(d, i, i - 1);
-      e.step = i - 1;
+    for (const bool down : {false, true}) {  // ▲ moves the step up, ▼ down
+      ImGui::SameLine();
+      ImGui::BeginDisabled(down ? i + 1 >= d.steps.size() : i == 0);
+      if (keyed::SmallButton((down ? "editor.down." : "editor.up.") + std::to_string(i), down ? "\u25BC" : "\u25B2")) {
+        core::move_step(d, i, down ? i + 1 : i - 1);
+        e.step = down ? i + 1 : i - 1;
+      }
+      ImGui::EndDisabled();
     }
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::BeginDisabled(i + 1 >= d.steps.size());
-    if (keyed::SmallButton("editor.down." + std::to_string(i), "\u25BC")) {
-      core::move_step(d, i, i + 1);
-      e.step = i + 1;
-    }
-    ImGui::EndDisabled();
     ImGui::SameLine();
     if (ConfirmedButton(state, "editor.remove." + std::to_string(i), "\u00D7", "remove?", "remove " + std::to_string(i + 1), true)) {
       d.steps.erase(d.steps.begin() + static_cast<std::ptrdiff_t>(i));

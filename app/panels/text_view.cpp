@@ -55,10 +55,8 @@ nlohmann::ordered_json region(Panel panel, const PanelText& text) {
 
 // As the inputs' labels and the screen write them: W^Q, not W_Q.
 std::string screen_name(const std::string& matrix) {
-  if (matrix == "W_Q") return "W^Q";
-  if (matrix == "W_K") return "W^K";
-  if (matrix == "W_V") return "W^V";
-  if (matrix == "W_O") return "W^O";
+  for (const char* projection : {"W_Q", "W_K", "W_V", "W_O"})
+    if (matrix == projection) return "W^" + matrix.substr(2);
   return matrix;
 }
 
@@ -178,15 +176,12 @@ nlohmann::ordered_json text_view(AppState& state) {
 
 std::string text_view_key(const AppState& state) {
   const GeometryView& g = state.panels.geometry;
-  const core::Curves& c = state.lab.view.curves;
+  const std::shared_ptr<HeadsShown>& heads = state.lab.heads;
   std::string key;
-  for (const long long v : {static_cast<long long>(state.revision()), static_cast<long long>(state.panels.lesson_step),
-                            static_cast<long long>(state.view.workspace), static_cast<long long>(c.steps_done),
-                            static_cast<long long>(state.lab.view.running), static_cast<long long>(g.axis_x), static_cast<long long>(g.axis_y),
-                            static_cast<long long>(g.show_q + 2 * g.show_k + 4 * g.show_alt), static_cast<long long>(state.panels.embedded.size()),
-                            static_cast<long long>(static_cast<bool>(state.lab.result)),
-                            static_cast<long long>(state.lab.heads ? state.lab.heads->serial + static_cast<std::uint64_t>(state.lab.heads->selected) : 0)})
-    key += std::to_string(v) + ",";
+  const auto add = [&key](auto... values) { ((key += std::to_string(static_cast<long long>(values)) + ","), ...); };
+  add(state.revision(), state.panels.lesson_step, state.view.workspace, state.lab.view.curves.steps_done,
+      state.lab.view.running, g.axis_x, g.axis_y, g.show_q + 2 * g.show_k + 4 * g.show_alt, state.panels.embedded.size(),
+      static_cast<bool>(state.lab.result), heads ? heads->serial + static_cast<std::uint64_t>(heads->selected) : 0);
   return key + state.lab.source;
 }
 

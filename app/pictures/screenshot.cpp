@@ -62,10 +62,6 @@ struct Framebuffer {
   bool complete() const { return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE; }
 };
 
-}  // namespace
-
-namespace {
-
 // Where a frame put the cells, controls, panels, heatmaps and plots, as numbers: two frames
 // that agree on it have settled (PictureRenderer::lay_out).
 std::vector<float> geometry(const Layout& layout) {

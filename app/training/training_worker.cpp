@@ -95,33 +95,15 @@ TrainingWorker::~TrainingWorker() {
   thread_.join();
 }
 
-void TrainingWorker::run() {
+void TrainingWorker::control(training_news::Control what) {
   {
     std::lock_guard lock(mutex_);
-    running_ = true;
+    running_ = what == training_news::kRun;
+    if (what == training_news::kPause) pending_steps_ = 0;
+    if (what == training_news::kStep) ++pending_steps_;
   }
   wake_.notify_all();
-  if (id_ > 0) ask(training_news::kRun);
-}
-
-void TrainingWorker::pause() {
-  {
-    std::lock_guard lock(mutex_);
-    running_ = false;
-    pending_steps_ = 0;
-  }
-  wake_.notify_all();
-  if (id_ > 0) ask(training_news::kPause);
-}
-
-void TrainingWorker::step() {
-  {
-    std::lock_guard lock(mutex_);
-    running_ = false;
-    ++pending_steps_;
-  }
-  wake_.notify_all();
-  if (id_ > 0) ask(training_news::kStep);
+  if (id_ > 0) ask(what);
 }
 
 void TrainingWorker::set_rate(double steps_per_second) {

@@ -70,9 +70,9 @@ class TrainingWorker {
   TrainingWorker(const TrainingWorker&) = delete;
   TrainingWorker& operator=(const TrainingWorker&) = delete;
 
-  void run();    // train until finished or paused
-  void pause();  // after the step under way
-  void step();   // one step of every variant, then stay paused
+  void run() { control(training_news::kRun); }      // train until finished or paused
+  void pause() { control(training_news::kPause); }  // after the step under way
+  void step() { control(training_news::kStep); }    // one step of every variant, then stay paused
   // Slow motion: at most this many steps a second; 0 or less: as fast as it goes.
   void set_rate(double steps_per_second);
 
@@ -95,6 +95,7 @@ class TrainingWorker {
   // false when cancelled during it.
   void publish_if_paused();
   bool wants_step() const;
+  void control(training_news::Control what);  // run, pause or step: here, and where it trains
   std::chrono::steady_clock::time_point step_due() const;
   bool take_step(std::unique_lock<std::mutex>& lock);
   void publish(bool with_weights);  // with mutex_ held

@@ -17,8 +17,6 @@
 #include <string>
 #include <vector>
 
-#include <imgui.h>
-
 #include "app/files/web_files.h"
 #include "app/platform/web_strings.h"
 #include "app/training/training_worker.h"
