@@ -73,10 +73,8 @@ void ExportTextMenu(AppState& state) {
       {"PyTorch script\u2026", core::ExportFormat::Py, false, "menu.export.py"},
   };
   for (const Kind& k : kinds) {
-    ExportChoice what;
-    what.format = k.format;
-    what.beamer = k.beamer;
-    if (keyed::MenuItem(k.control, k.label)) platform_files().chooser->ask_export(state, what);
+    if (keyed::MenuItem(k.control, k.label))
+      platform_files().chooser->ask_export(state, {.format = k.format, .beamer = k.beamer});
   }
   ImGui::EndMenu();
 }

@@ -13,9 +13,9 @@ namespace app {
 struct ScreenshotOptions {
   int width = 1440, height = 900;  // the picture's size in logical pixels
   int scale = 1;                   // K: the PNG is width·K × height·K
-  std::optional<core::Panel> panel;  // that panel alone over the whole picture; none: the window
+  std::optional<core::Panel> panel = {};  // that panel alone over the whole picture; none: the window
   bool transparent = false;        // no background: the PNG's alpha is 0 where nothing is drawn
-  std::optional<Theme> theme;      // else the state's
+  std::optional<Theme> theme = {};  // else the state's
   // The frames of a training run (TrainingRecorder): the curves beside `panel`, at the
   // step the state's picture.training says; text and cells zoomed as for a 1280 × 720 slide.
   bool training = false;

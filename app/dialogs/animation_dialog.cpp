@@ -36,12 +36,8 @@ std::string picture_words(const AnimationPicture& picture, Theme window) {
 }
 
 ScreenshotOptions picture_options(const AnimationPicture& picture, Theme window) {
-  ScreenshotOptions options;
-  options.width = picture.width;
-  options.height = picture.height;
-  options.theme = picture_theme(picture, window);
-  options.scale_per_frame = picture.scale_per_frame;
-  return options;
+  return {.width = picture.width, .height = picture.height, .theme = picture_theme(picture, window),
+          .scale_per_frame = picture.scale_per_frame};
 }
 
 void PictureControls(AnimationPicture& picture, const std::string& prefix, float column, bool square) {

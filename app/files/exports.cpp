@@ -148,17 +148,11 @@ std::string export_description(const AppState& state, const ExportChoice& what) 
 }
 
 ExportChoice sweep_export(const AppState& state) {
-  ExportChoice what;
-  what.kind = Kind::Sweep;
-  what.mp4 = state.dialogs.record.picture.mp4;
-  return what;
+  return {.kind = Kind::Sweep, .mp4 = state.dialogs.record.picture.mp4};
 }
 
 ExportChoice training_run_export(const AppState& state) {
-  ExportChoice what;
-  what.kind = Kind::TrainingRun;
-  what.mp4 = state.dialogs.record_training.picture.mp4;
-  return what;
+  return {.kind = Kind::TrainingRun, .mp4 = state.dialogs.record_training.picture.mp4};
 }
 
 std::string export_file_name(const AppState& state, const ExportChoice& what) {

@@ -150,14 +150,12 @@ void ResultExports(AppState& state) {
   ImGui::SameLine();
   if (keyed::SmallButton("result.export.png", "curves PNG")) state.dialogs.export_request = ExportRequest{Panel::LossCurves, 2.0f, false, false};
   ImGui::SameLine();
-  ExportChoice what;
-  what.kind = ExportChoice::Kind::Curves;
-  what.format = core::ExportFormat::Svg;
-  if (keyed::SmallButton("result.export.svg", "curves SVG")) platform_files().chooser->ask_export(state, what);
+  using Kind = ExportChoice::Kind;
+  if (keyed::SmallButton("result.export.svg", "curves SVG"))
+    platform_files().chooser->ask_export(state, {.format = core::ExportFormat::Svg, .kind = Kind::Curves});
   ImGui::SameLine();
-  what.kind = ExportChoice::Kind::Table;
-  what.format = core::ExportFormat::Csv;
-  if (keyed::SmallButton("result.export.csv", "table CSV")) platform_files().chooser->ask_export(state, what);
+  if (keyed::SmallButton("result.export.csv", "table CSV"))
+    platform_files().chooser->ask_export(state, {.format = core::ExportFormat::Csv, .kind = Kind::Table});
 }
 
 }  // namespace

@@ -45,10 +45,7 @@ void LossCell(const std::string& text, const ImVec4* colour = nullptr) {
 
 // One of the lab's files: the export dialog asks where it goes (the page downloads it).
 void AskExport(AppState& state, ExportChoice::Kind kind, core::ExportFormat format = core::ExportFormat::Unknown) {
-  ExportChoice what;
-  what.kind = kind;
-  what.format = format;
-  platform_files().chooser->ask_export(state, what);
+  platform_files().chooser->ask_export(state, {.format = format, .kind = kind});
 }
 
 }  // namespace
@@ -335,14 +332,13 @@ void LearnedMaps(AppState& state, float height) {  // height: what the panel pla
   const float left = ImGui::GetContentRegionAvail().y;
   const float maps_h = std::max(std::min(height, 60 * scale),
                                 (left - static_cast<float>(map_rows) * (names_h + ImGui::GetStyle().ItemSpacing.y)) / static_cast<float>(map_rows));
-  HeatmapOptions o;
-  o.range = weights ? ValueRange::Unit : ValueRange::Diverging;
-  o.shared_max = weights ? 0.0 : shared_max;
-  o.max_cell = max_cell;
-  o.min_cell = 6;
-  o.no_numbers = true;
-  o.row_labels = weights ? &rows : nullptr;
-  o.col_labels = weights ? &cols : nullptr;
+  HeatmapOptions o{.range = weights ? ValueRange::Unit : ValueRange::Diverging,
+                   .shared_max = weights ? 0.0 : shared_max,
+                   .max_cell = max_cell,
+                   .min_cell = 6,
+                   .no_numbers = true,
+                   .row_labels = weights ? &rows : nullptr,
+                   .col_labels = weights ? &cols : nullptr};
   for (int v = 0; v < count; ++v) {
     const core::Result& r = results[static_cast<size_t>(v)];
     const size_t h = static_cast<size_t>(std::clamp(state.view.head, 0, lab.view.current[static_cast<size_t>(v)].heads - 1));

@@ -36,7 +36,6 @@ std::string cell_key(const std::string& matrix, int r, int c) {
   return matrix + "[" + std::to_string(r) + "][" + std::to_string(c) + "]";
 }
 
-
 // Places the next group beside the last one when it fits, else below it.
 class Flow {
  public:
@@ -161,11 +160,7 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
 // A computed matrix (Q, K, V in projected mode) beside its formula, read-only.
 void ShowComputed(AppState& state, Flow& flow, const char* id, std::string_view formula, MatrixView m,
                   const std::vector<std::string>* rows, int lit_row = -1) {
-  HeatmapOptions o;
-  o.row_labels = rows;
-  o.lit.row = lit_row;
-  o.colorbar = false;
-  o.max_cell = 26;
+  const HeatmapOptions o{.max_cell = 26, .colorbar = false, .row_labels = rows, .lit = {.row = lit_row}};
   const float scale = fonts().scale;
   const float width = 70 * scale + static_cast<float>(m.cols) * 44 * scale;
   flow.next(width);

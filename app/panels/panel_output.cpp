@@ -32,9 +32,7 @@ void DrawOutputPanel(AppState& state) {
     const float scale = fonts().scale, gap = 10 * scale;
     // O beside the AttentionAlt output on one colour scale, so that the outer
     // 1/√d_k and W_alt show as what they are: a change of scale and coordinates.
-    HeatmapOptions o;
-    o.row_labels = &state.token_labels();
-    o.max_cell = 36;
+    const HeatmapOptions o{.max_cell = 36, .row_labels = &state.token_labels()};
     HeatmapOptions pair = o;
     pair.shared_max = std::max({r.output.cwiseAbs().maxCoeff(), r.alt_output.cwiseAbs().maxCoeff(), 1e-12});
     HeatmapOptions O_o = pair, alt_o = pair, rest = o;

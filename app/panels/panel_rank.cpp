@@ -183,8 +183,7 @@ int RankPanelReadability(const AppState& state, ImVec2 size) {
   // Less the title bar, and a scroll bar: the column of counts may run past the panel's foot.
   const ImGuiStyle& style = ImGui::GetStyle();
   const ImVec2 avail(size.x - 2 * style.WindowPadding.x - style.ScrollbarSize, size.y - 2 * style.WindowPadding.y - ImGui::GetFrameHeight());
-  HeatmapOptions o;
-  o.max_cell = 40;
+  HeatmapOptions o{.max_cell = 40};
   return MatrixRoom(state, state.result().head[state.view.head].W_QK, o, avail).readability;
 }
 
@@ -201,8 +200,7 @@ void DrawRankPanel(AppState& state) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     ImFont* small = fonts().small ? fonts().small : ImGui::GetFont();
     // Left: the matrix; right: its rank, singular values, and what it costs.
-    HeatmapOptions o;
-    o.max_cell = 40;
+    HeatmapOptions o{.max_cell = 40};
     const bool merged = core::one_w(s.options);
     Heatmap(state, "W_QK", merged ? "W_{" + std::to_string(state.view.head + 1) + "}  (one W)" : "W^Q W^{K\u1D40}", r.W_QK, o,
             MatrixRoom(state, r.W_QK, o, avail).room);

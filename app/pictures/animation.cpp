@@ -140,12 +140,8 @@ ScreenshotOptions training_picture(ScreenshotOptions picture, const core::Traini
 // whether cells print their numbers are the window's (or the session's); the rest
 // is as a new window has it, so that the lab's file and the command line's agree.
 ViewOptions training_view(const ViewOptions& view, const ScreenshotOptions& picture) {
-  ViewOptions v;
-  v.theme = picture.theme ? *picture.theme : view.theme;
-  v.sequential = view.sequential;
-  v.diverging = view.diverging;
-  v.show_numbers = view.show_numbers;
-  return v;
+  return {.theme = picture.theme.value_or(view.theme), .show_numbers = view.show_numbers, .sequential = view.sequential,
+          .diverging = view.diverging};
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ struct ExportChoice {
   // of the run: the dialog's path starts it), or one of the lab's files of its run.
   enum class Kind { Views, Sweep, TrainingRun, Curves, Table, Replay, Experiment };
   core::ExportFormat format = core::ExportFormat::Unknown;  // Views: Png, Svg, Tex, Csv or Py; Curves: Svg
-  ExportRequest picture;  // Png: the window or a panel, 1× or 2×, light or transparent
+  ExportRequest picture = {};  // Png: the window or a panel, 1× or 2×, light or transparent
   bool light = true;      // Svg (the heatmaps, the lab's curves): the light theme, for slides and paper; false: the window's
   bool beamer = false;    // Tex: Beamer slides, not an article
   Kind kind = Kind::Views;

@@ -345,16 +345,15 @@ void draw_title(const Grid& g, std::string_view title_markup, ImVec2 avail) {
 
 // The cells, through the renderer (at most kMaxHeatmapSide a side); masked ones hatched.
 void draw_cells(const Grid& g) {
-  HeatmapDraw draw;
-  draw.min = g.grid_min;
-  draw.max = g.grid_max;
-  draw.rows = std::min(g.m.rows, kMaxHeatmapSide);
-  draw.cols = std::min(g.m.cols, kMaxHeatmapSide);
-  draw.colormap = g.colormap;
-  draw.gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg);
-  draw.gap_px = std::max(1.0f, std::floor(g.scale));
-  draw.hatch_a = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  draw.hatch_b = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  HeatmapDraw draw{.min = g.grid_min,
+                   .max = g.grid_max,
+                   .rows = std::min(g.m.rows, kMaxHeatmapSide),
+                   .cols = std::min(g.m.cols, kMaxHeatmapSide),
+                   .colormap = g.colormap,
+                   .gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg),
+                   .gap_px = std::max(1.0f, std::floor(g.scale)),
+                   .hatch_a = ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                   .hatch_b = ImGui::GetColorU32(ImGuiCol_WindowBg)};
   for (int r = 0; r < draw.rows; ++r)
     for (int c = 0; c < draw.cols; ++c)
       draw.t[r * draw.cols + c] = g.masked(r, c) ? -1.0f : g.position(g.m(r, c));
@@ -436,14 +435,8 @@ void draw_colorbar(const Grid& g) {
   const float scale = g.scale, line = g.line;
   const ImVec2 bar_min(g.grid_max.x + 8 * scale, g.grid_min.y);
   const ImVec2 bar_max(bar_min.x + 10 * scale, g.grid_max.y);
-  HeatmapDraw bar;
-  bar.min = bar_min;
-  bar.max = bar_max;
-  bar.rows = bar.cols = 1;
-  bar.gradient = true;
-  bar.colormap = g.colormap;
-  bar.gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg);
-  heatmap_renderer().draw(g.dl, bar);
+  heatmap_renderer().draw(g.dl, {.min = bar_min, .max = bar_max, .rows = 1, .cols = 1, .colormap = g.colormap,
+                                 .gradient = true, .gap_color = ImGui::GetColorU32(ImGuiCol_WindowBg)});
   g.dl->AddRect(bar_min, bar_max, ImGui::GetColorU32(ImGuiCol_Border));
   // Three ticks where their labels fit apart, else the two ends, else none (a thumbnail). A label
   // stays beside the bar, never above or below it: there the title and the panel's text are

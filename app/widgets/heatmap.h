@@ -67,8 +67,8 @@ struct HeatmapOptions {
   // for a matrix whose rows and columns are two different sequences.
   const char* axis_titles = nullptr;
   const MatrixView* masked_where_infinite = nullptr;     // the logits: −∞ marks a masked cell
-  std::function<void(int row, int col)> tooltip;          // inside a tooltip of the hovered cell
-  HeatmapHighlight lit;                                   // outlined in the accent colour
+  std::function<void(int row, int col)> tooltip = {};     // inside a tooltip of the hovered cell
+  HeatmapHighlight lit = {};                              // outlined in the accent colour
 };
 
 // The renderer the widgets draw through: the GL one in the app, a null one in tests.
