@@ -21,6 +21,12 @@
 
 namespace {
 
+// A command line that cannot be carried out: why, on stderr, and exit 2.
+int refused(const std::string& why) {
+  std::cerr << "attnlab: " << why << "\n";
+  return 2;
+}
+
 // What FILE is when it opens in the lab and holds no scenario: "a heads file" or "a language model's RESULT"; else "".
 // (An experiment, which opens there too, is refused by each command in its own words.)
 std::string lab_only_file(const std::string& file) {
@@ -33,20 +39,18 @@ std::string lab_only_file(const std::string& file) {
 // none: the session's (or a lesson's) would be written in their name. Returns 2, with why on stderr, for those; else 0.
 int refuse_text_export(const std::string& file) {
   const std::string f = core::short_path(file);
-  if (app::is_experiment_file(file)) {
-    std::cerr << "attnlab: " << f << " is an experiment: --export writes a scenario; for an "
-              << "experiment's curves, table or train.py use --train " << f << " --export OUT\n";
-    return 2;
-  }
+  if (app::is_experiment_file(file))
+    return refused(f + " is an experiment: --export writes a scenario; for an experiment's curves, table or "
+                   "train.py use --train " + f + " --export OUT");
   const std::string kind = lab_only_file(file);
   if (kind.empty()) return 0;
-  std::cerr << "attnlab: " << f << " is " << kind << ", not a scenario: --export OUT.csv, .svg, .py or .tex writes a scenario, "
-            << "and it holds none; "
-            << (kind == "a heads file" ? "its heads' numbers: attnlab --dump FILE (JSON) or FILE --describe (text); a picture of its "
-                                         "Heads view: FILE --export OUT.png\n"
-                                       : "its curves' SVG and its table's CSV: the Export buttons of the window (attnlab FILE); "
-                                         "its numbers as text: FILE --describe; a picture of them: FILE --export OUT.png\n");
-  return 2;
+  return refused(f + " is " + kind + ", not a scenario: --export OUT.csv, .svg, .py or .tex writes a scenario, " +
+                 "and it holds none; " +
+                 (kind == "a heads file"
+                      ? "its heads' numbers: attnlab --dump FILE (JSON) or FILE --describe (text); a picture of its "
+                        "Heads view: FILE --export OUT.png"
+                      : "its curves' SVG and its table's CSV: the Export buttons of the window (attnlab FILE); "
+                        "its numbers as text: FILE --describe; a picture of them: FILE --export OUT.png"));
 }
 
 // --panel NAME and --animate PARAM=FROM:TO show a view of a scenario: a heads file or a RESULT holds none, and the
@@ -55,24 +59,20 @@ int refuse_scenario_view(const app::CommandLine& cl) {
   const std::string kind = lab_only_file(cl.file);
   if (kind.empty() || (!cl.panel && !cl.animate)) return 0;
   const std::string f = core::short_path(cl.file);
-  if (cl.animate) {
-    std::cerr << "attnlab: --animate " << cl.animate->param << ": " << f << " is " << kind
-              << ", not a scenario: it has no entry to sweep\n";
-    return 2;
-  }
-  std::cerr << "attnlab: --panel " << core::panel_name(*cl.panel) << ": " << f << " is " << kind
-            << ", not a scenario: it has no " << core::panel_name(*cl.panel) << " panel; without --panel its picture "
-            << "and --describe show " << (kind == "a heads file" ? "its Heads view" : "its curves and table") << "\n";
-  return 2;
+  if (cl.animate)
+    return refused("--animate " + cl.animate->param + ": " + f + " is " + kind +
+                   ", not a scenario: it has no entry to sweep");
+  const std::string panel = core::panel_name(*cl.panel);
+  return refused("--panel " + panel + ": " + f + " is " + kind + ", not a scenario: it has no " + panel +
+                 " panel; without --panel its picture and --describe show " +
+                 (kind == "a heads file" ? "its Heads view" : "its curves and table"));
 }
 
 // attnlab FILE --describe [--panel NAME]: the picture's alt text (app/panels/alt_text.h), its
 // titles and tokens, from files other people made, seen and not obeyed by the terminal.
 int run_describe(const app::CommandLine& cl) {
-  if (app::is_experiment_file(cl.file)) {
-    std::cerr << "attnlab: " << core::short_path(cl.file) << " is an experiment: --describe describes a scenario's picture\n";
-    return 2;
-  }
+  if (app::is_experiment_file(cl.file))
+    return refused(core::short_path(cl.file) + " is an experiment: --describe describes a scenario's picture");
   if (const int code = refuse_scenario_view(cl)) return code;
   app::AppState state;
   if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
@@ -82,17 +82,13 @@ int run_describe(const app::CommandLine& cl) {
 int run(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   const app::CommandLine cl = app::parse_command_line(args);
-  if (!cl.error.empty()) {
-    std::cerr << "attnlab: " << cl.error << "\n";
-    return 2;
-  }
+  if (!cl.error.empty()) return refused(cl.error);
   // Outputs never touch the state directory: a picture or a layout named session.json would replace the session.
   for (const std::string* out : {&cl.layout_out, &cl.screenshot, &cl.export_to, &cl.out})
-    if (!out->empty() && app::in_state_dir(*out)) {
-      std::cerr << "attnlab: " << core::short_path(*out) << " is in attnlab's state directory ("
-                << core::short_path(app::state_dir(false).string()) << "), where the sessions are kept: write it elsewhere\n";
-      return 2;
-    }
+    if (!out->empty() && app::in_state_dir(*out))
+      return refused(core::short_path(*out) + " is in attnlab's state directory (" +
+                     core::short_path(app::state_dir(false).string()) +
+                     "), where the sessions are kept: write it elsewhere");
   switch (cl.command) {
     case app::Command::Help:
       return app::print(std::cout, app::usage_text(), std::cerr);

@@ -18,16 +18,16 @@ namespace app {
 
 namespace {
 
-// A language-model experiment is trained by its PyTorch script, not here: read it, or nothing (false) when the file is
-// another kind. exit is then 0 (written), 1 (not written) or 2 (refused), with the reason on err.
-bool language_model(const std::string& experiment, const std::string* script, std::ostream& err, int seeds, int& exit) {
+// A language-model experiment is trained by its PyTorch script, not here: read it, or nothing when the file is
+// another kind. The exit code is then 0 (written), 1 (not written) or 2 (refused), with the reason on err.
+std::optional<int> language_model(const std::string& experiment, const std::string* script, std::ostream& err,
+                                  int seeds) {
   const core::FileRead file = core::read_regular_file(experiment, core::kMaxFileBytes);
-  if (file.problem != core::FileRead::Problem::None || !core::is_language_model_text(file.text)) return false;
+  if (file.problem != core::FileRead::Problem::None || !core::is_language_model_text(file.text)) return std::nullopt;
   core::LanguageModelLoad loaded = core::load_language_model_file(experiment);
   if (!loaded.ok()) {
     err << "attnlab: " << loaded.message() << "\n";
-    exit = 2;
-    return true;
+    return 2;
   }
   if (seeds > 0) loaded.model->seeds = seeds;
   if (!script) {
@@ -37,22 +37,19 @@ bool language_model(const std::string& experiment, const std::string* script, st
         << "  python3 lm.py --device cpu --steps 20 --seeds 1 --out R.json   (a few steps, to try it)\n"
         << "  python3 lm.py --device cuda --out R.json                        (the whole experiment, on a GPU)\n"
         << "then open R.json in attnlab (File > Open result). docs/experiments.md, \"Language models\", says more.\n";
-    exit = 2;
-    return true;
+    return 2;
   }
   if (core::export_format(*script) != core::ExportFormat::Py) {
     err << "attnlab: " << experiment << " is a language model: --export writes its PyTorch script (.py) only; its curves "
         << "come from the script's RESULT, which the lab opens (File > Open result)\n";
-    exit = 2;
-    return true;
+    return 2;
   }
   // The script reads a corpus file from the experiment's folder only: it is told where that is from its own.
   std::string error;
   const std::string folder = core::lm_experiment_folder(experiment, *script);
-  exit = core::write_file_atomically(*script, core::export_lm_py(*loaded.model, folder), &error) ? 0 : 1;
-  if (exit) err << "attnlab: " << error << "\n";
-  else err << "attnlab: " << core::lm_corpus_note(*loaded.model, experiment, *script) << "\n";
-  return true;
+  const bool written = core::write_file_atomically(*script, core::export_lm_py(*loaded.model, folder), &error);
+  err << "attnlab: " << (written ? core::lm_corpus_note(*loaded.model, experiment, *script) : error) << "\n";
+  return written ? 0 : 1;
 }
 
 // The experiment (its "seeds" overridden by seeds > 0), or nothing with the reader's messages on err (exit 2).
@@ -98,7 +95,7 @@ int write(const std::string& path, const std::string& text, std::ostream& err) {
 }  // namespace
 
 int run_train(const std::string& experiment, const std::string& out, std::ostream& err, int seeds) {
-  if (int exit = 0; language_model(experiment, nullptr, err, seeds, exit)) return exit;
+  if (const std::optional<int> exit = language_model(experiment, nullptr, err, seeds)) return *exit;
   const std::optional<core::Experiment> e = load(experiment, err, seeds);
   if (!e) return 2;
   // RESULT's "initial" and "final" are scenarios of the run's first sequence and its target:
@@ -134,7 +131,7 @@ int run_train(const std::string& experiment, const std::string& out, std::ostrea
 }
 
 int run_train_export(const std::string& experiment, const std::string& path, std::ostream& err, int seeds) {
-  if (int exit = 0; language_model(experiment, &path, err, seeds, exit)) return exit;
+  if (const std::optional<int> exit = language_model(experiment, &path, err, seeds)) return *exit;
   const std::optional<core::Experiment> e = load(experiment, err, seeds);
   if (!e) return 2;
   // The command line let through .py, .svg and .csv only.

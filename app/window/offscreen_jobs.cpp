@@ -38,38 +38,27 @@ bool write_sweep_job(AppState& state, const WindowOptions& options, const Screen
 }  // namespace
 
 int run_offscreen_job(AppState& state, Layout& layout, const WindowOptions& options) {
-  ScreenshotOptions shot;
-  shot.width = options.width > 0 ? options.width : kDefaultPictureWidth;
-  shot.height = options.height > 0 ? options.height : kDefaultPictureHeight;
-  shot.scale = options.scale;
-  shot.panel = options.panel;
-  shot.transparent = options.transparent;
+  const ScreenshotOptions shot{.width = options.width > 0 ? options.width : kDefaultPictureWidth,
+                               .height = options.height > 0 ? options.height : kDefaultPictureHeight,
+                               .scale = options.scale,
+                               .panel = options.panel,
+                               .transparent = options.transparent,
+                               .scale_per_frame = options.scale_per_frame};
   state.panels.present = options.present;  // the picture draws a copy of the state, this with it
-  shot.scale_per_frame = options.scale_per_frame;
   std::string error;
-  int exit_code = 0;
+  const bool animation = options.animate || options.training;
   const auto t0 = std::chrono::steady_clock::now();
-  if (options.training) {
-    if (!write_training_job(state, options, shot, &error)) {
-      std::cerr << "\nattnlab: " << error << "\n";
-      exit_code = 1;
-    }
-  } else if (options.animate) {
-    if (!write_sweep_job(state, options, shot, &error)) {
-      std::cerr << "\nattnlab: " << error << "\n";
-      exit_code = 1;
-    }
-  } else if (!write_screenshot(state, shot, options.screenshot, &error, &layout)) {
-    std::cerr << "attnlab: " << error << "\n";
-    exit_code = 1;
-  } else if (!options.layout_out.empty() && !write_layout(state, layout, options.layout_out, &error)) {
-    std::cerr << "attnlab: " << error << "\n";
-    exit_code = 1;
-  }
+  bool written = false;
+  if (options.training) written = write_training_job(state, options, shot, &error);
+  else if (options.animate) written = write_sweep_job(state, options, shot, &error);
+  else written = write_screenshot(state, shot, options.screenshot, &error, &layout) &&
+                 (options.layout_out.empty() || write_layout(state, layout, options.layout_out, &error));
+  // An animation's progress line ends with its last frame: one that stopped is ended first.
+  if (!written) std::cerr << (animation ? "\nattnlab: " : "attnlab: ") << error << "\n";
   if (timing_asked())
-    std::cerr << (options.animate || options.training ? "animate_ms: " : "screenshot_ms: ")
+    std::cerr << (animation ? "animate_ms: " : "screenshot_ms: ")
               << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << "\n";
-  return exit_code;
+  return written ? 0 : 1;
 }
 
 void export_png(AppState& state, const Layout& layout, const ExportRequest& request, float content_scale) {

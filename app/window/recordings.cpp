@@ -9,16 +9,11 @@
 namespace app {
 
 bool Recordings::step(AppState& state) {
-  bool busy = false;
-  if (state.dialogs.record.phase != RecordSweep::Phase::Idle) {
-    step_sweep(state);
-    busy = true;  // the progress bar moves without an event
-  }
-  if (state.dialogs.record_training.phase != RecordTraining::Phase::Idle) {
-    step_training(state);
-    busy = true;
-  }
-  return busy;
+  const bool sweep = state.dialogs.record.phase != RecordSweep::Phase::Idle;
+  const bool training = state.dialogs.record_training.phase != RecordTraining::Phase::Idle;
+  if (sweep) step_sweep(state);
+  if (training) step_training(state);
+  return sweep || training;  // the progress bar moves without an event
 }
 
 void Recordings::abandon(AppState& state) {

@@ -41,33 +41,20 @@ long long realtime_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-// What a bad command line is, before any window: exit 2 with a message, else 0.
-int check_pictures_asked(const WindowOptions& options, const AppState& state) {
+// What a bad command line is, before any window: "" when the pictures asked for can be made.
+std::string pictures_problem(const WindowOptions& options, const AppState& state) {
   // A sweep of an entry FILE does not have is a usage error.
   if (options.animate)
-    if (const std::string problem = core::sweep_problem(state.scenario(), *options.animate); !problem.empty()) {
-      std::cerr << "attnlab: " << problem << "\n";
-      return 2;
-    }
+    if (std::string problem = core::sweep_problem(state.scenario(), *options.animate); !problem.empty()) return problem;
   // A sweep moves an entry of a scenario: an experiment has none (its run is --animate training).
-  if (options.animate && is_experiment_file(options.file)) {
-    std::cerr << "attnlab: --animate " << options.animate->param << ": " << options.file
-              << " is an experiment, not a scenario: its run is recorded by --animate training\n";
-    return 2;
-  }
+  if (options.animate && is_experiment_file(options.file))
+    return "--animate " + options.animate->param + ": " + options.file +
+           " is an experiment, not a scenario: its run is recorded by --animate training";
   // So is a training run of a scenario, or a K or variant the experiment does not have.
-  if (options.training) {
-    if (!is_experiment_file(options.file)) {
-      std::cerr << "attnlab: --animate training: " << options.file
-                << " is a scenario, not an experiment (a file with \"attnlab_experiment\": 1; see docs/experiments.md)\n";
-      return 2;
-    }
-    if (const std::string problem = core::training_animation_problem(state.lab.experiment, *options.training); !problem.empty()) {
-      std::cerr << "attnlab: " << problem << "\n";
-      return 2;
-    }
-  }
-  return 0;
+  if (options.training && !is_experiment_file(options.file))
+    return "--animate training: " + options.file +
+           " is a scenario, not an experiment (a file with \"attnlab_experiment\": 1; see docs/experiments.md)";
+  return options.training ? core::training_animation_problem(state.lab.experiment, *options.training) : "";
 }
 
 // Where ImGui's settings (panel places) are kept: never in the working directory; "" for a picture, which keeps none.
@@ -259,7 +246,10 @@ int Window::start() {
   const bool offscreen = !options_.screenshot.empty();
   if (const int code = load_initial_state(options_.file, state_, /*headless=*/offscreen, /*list_later=*/!offscreen)) return code;
   if (options_.theme) state_.view.theme = *options_.theme;
-  if (const int code = check_pictures_asked(options_, state_)) return code;
+  if (const std::string problem = pictures_problem(options_, state_); !problem.empty()) {
+    std::cerr << "attnlab: " << problem << "\n";
+    return 2;
+  }
 
   // Dear ImGui's context first: the backend installs its platform and renderer parts in it.
   IMGUI_CHECKVERSION();
