@@ -23,7 +23,6 @@ namespace app {
 
 namespace {
 
-
 struct Shortcut {
   const char* keys;
   const char* what;

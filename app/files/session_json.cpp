@@ -17,7 +17,6 @@ namespace {
 
 constexpr int kSessionVersion = 1;
 
-
 // A file name is bytes, and a JSON string is UTF-8: a name that is not UTF-8
 // is kept as its bytes in hex, so that any path the system accepts comes back.
 core::OrderedJson path_json(const std::string& path) {

@@ -69,8 +69,6 @@ std::string storage_get(const std::string& key) {
   return s;
 }
 
-std::string home() { return web_home(); }
-
 constexpr const char* kNoStorage =
     "this browser gives this page no storage (as some do to a page opened from the disk, or in a sandboxed frame): "
     "your work is not kept when the page closes; File > Save downloads it";
@@ -231,7 +229,7 @@ void WebFileChooser::ask(AppState& state, FileDialog::Purpose purpose) {
   if (purpose == FileDialog::Purpose::SaveAs) {
     const fs::path current = state.library.file;
     const std::string name = current.empty() ? "scenario.json" : current.filename().string();
-    if (save_scenario(state, home() + "/" + name)) state.status = "saved " + name + " (the browser downloads it)";
+    if (save_scenario(state, web_home() + "/" + name)) state.status = "saved " + name + " (the browser downloads it)";
   }
 }
 
@@ -257,7 +255,7 @@ void WebDownloads::mark_seen(const std::string& path) {
 int WebDownloads::look(bool ship) {
   int shipped = 0;
   std::error_code ec;
-  for (const std::string& root : {home(), std::string(kWebDataDir)}) {
+  for (const std::string& root : {web_home(), std::string(kWebDataDir)}) {
     for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       if (!it->is_regular_file(ec)) continue;
       const std::string path = it->path().string();

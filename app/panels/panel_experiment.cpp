@@ -388,26 +388,8 @@ void RunResults(AppState& state, float curves_h, float thumbs_h) {
   LearnedMaps(state, thumbs_h);
 }
 
-}  // namespace
-
-void DrawExperimentPanel(AppState& state) {
-  const bool open = BeginPanel(state, Panel::Experiment,
-                               "Train the competing designs of attention side by side: same data, same starting weights, "
-                               "their loss curves and what each learns");
-  if (!open) {
-    EndPanel();
-    return;
-  }
-  if (state.lab.heads) {
-    HeadsView(state);
-    EndPanel();
-    return;
-  }
-  if (state.lab.result) {
-    ResultView(state);
-    EndPanel();
-    return;
-  }
+// The experiment: its settings beside its run, or above it where two columns do not fit.
+void ExperimentView(AppState& state) {
   const float scale = fonts().scale;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float settings_w = std::clamp(avail.x * 0.34f, 300 * scale, 520 * scale);
@@ -423,7 +405,6 @@ void DrawExperimentPanel(AppState& state) {
     // entry, app/widgets/loss_curves.cpp).
     const float legend_h = static_cast<float>(state.lab.view.curves.names.size()) * (2 * ImGui::GetTextLineHeight() + 6 * scale);
     RunResults(state, std::floor(avail.x * 0.6f + legend_h + 2 * ImGui::GetTextLineHeight()), 120 * scale);
-    EndPanel();
     return;
   }
   ImGui::BeginChild("settings", ImVec2(settings_w, 0), false);
@@ -442,6 +423,17 @@ void DrawExperimentPanel(AppState& state) {
   const float curves_h = std::max(160 * scale, room.y - table_h - thumbs_h - ImGui::GetFrameHeightWithSpacing() * 4);
   RunResults(state, curves_h, thumbs_h);
   ImGui::EndChild();
+}
+
+}  // namespace
+
+void DrawExperimentPanel(AppState& state) {
+  const bool open = BeginPanel(state, Panel::Experiment,
+                               "Train the competing designs of attention side by side: same data, same starting weights, "
+                               "their loss curves and what each learns");
+  if (open && state.lab.heads) HeadsView(state);
+  else if (open && state.lab.result) ResultView(state);
+  else if (open) ExperimentView(state);
   EndPanel();
 }
 

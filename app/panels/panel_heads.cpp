@@ -35,16 +35,10 @@ constexpr int kMaxPictureSide = 1024;
 
 const char* const kPartNames[] = {"W = W_Q·W_Kᵀ", "symmetric part (W + Wᵀ)/2", "antisymmetric part (W − Wᵀ)/2"};
 
-std::string fixed(double x, int decimals) {
+// x as printf prints it: a fraction "%.3f"; a singular value, as the table and the text show it, "%.4g".
+std::string printed(const char* format, double x) {
   char text[48];
-  std::snprintf(text, sizeof text, "%.*f", decimals, x);
-  return text;
-}
-
-// A singular value as the table and the text show it: 4 significant digits.
-std::string significant(double x) {
-  char text[48];
-  std::snprintf(text, sizeof text, "%.4g", x);
+  std::snprintf(text, sizeof text, format, x);
   return text;
 }
 
@@ -156,11 +150,11 @@ void HeadsTable(HeadsShown& shown) {
     ImGui::TableNextColumn();
     ImGui::Text("%d", f.d_k);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(fixed(f.symmetric_fraction, 3).c_str());
+    ImGui::TextUnformatted(printed("%.3f", f.symmetric_fraction).c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%d", f.rank);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(f.singular_values.empty() ? "\u2014" : significant(f.singular_values.front()).c_str());
+    ImGui::TextUnformatted(f.singular_values.empty() ? "\u2014" : printed("%.4g", f.singular_values.front()).c_str());
   }
   ImGui::EndTable();
 }
@@ -212,7 +206,7 @@ void ColourScale(double max_abs, float width) {
     draw->AddRectFilledMultiColor(ImVec2(x0, at.y), ImVec2(x1, at.y + h), a, b, b, a);
   }
   ImGui::Dummy(ImVec2(width, h));
-  const std::string lo = "\u2212" + significant(max_abs), hi = significant(max_abs);
+  const std::string lo = "\u2212" + printed("%.4g", max_abs), hi = printed("%.4g", max_abs);
   ImGui::TextUnformatted(lo.c_str());
   ImGui::SameLine(std::max(0.0f, width / 2 - ImGui::CalcTextSize("0").x / 2));
   ImGui::TextUnformatted("0");
@@ -241,7 +235,7 @@ void SingularValues(const core::BilinearForm& f, ImVec2 size) {
   if (f.d_k < shown) draw->AddLine(ImVec2(x_dk, at.y), ImVec2(x_dk, at.y + size.y), ImGui::GetColorU32(ImGuiCol_Text), 1.5f * scale);
   draw->AddLine(ImVec2(at.x, at.y + size.y), ImVec2(at.x + size.x, at.y + size.y), ImGui::GetColorU32(ImGuiCol_Border));
   // The scale: σ₁'s value at the top, right of the bars that can be non-zero.
-  const std::string top_label = "σ₁ = " + significant(top);
+  const std::string top_label = "σ₁ = " + printed("%.4g", top);
   const float label_x = f.d_k < shown ? x_dk + 6 * scale : at.x + size.x - ImGui::CalcTextSize(top_label.c_str()).x;
   draw->AddText(ImVec2(label_x, at.y), ImGui::GetColorU32(ImGuiCol_Text), top_label.c_str());
   if (f.d_k < shown)
@@ -260,9 +254,10 @@ void HeadDetail(AppState* state, HeadsShown& shown) {
   const core::BilinearForm& f = shown.forms[static_cast<size_t>(shown.selected)];
   ensure_pictures(shown);
   ScriptText(head_name(h) + ": d_{model} = " + std::to_string(f.d_model) + ", d_k = " + std::to_string(f.d_k) +
-             ", symmetric fraction " + fixed(f.symmetric_fraction, 3) + ", antisymmetric " + fixed(1 - f.symmetric_fraction, 3));
+             ", symmetric fraction " + printed("%.3f", f.symmetric_fraction) +
+             ", antisymmetric " + printed("%.3f", 1 - f.symmetric_fraction));
   ImGui::TextDisabled("1: symmetric as QQᵀ's form always is; 0: antisymmetric; a random head of this size: about %s",
-                      fixed((1 + 1.0 / std::max(1, f.d_model)) / 2, 3).c_str());
+                      printed("%.3f", (1 + 1.0 / std::max(1, f.d_model)) / 2).c_str());
   // What a cell is: not a token against a token, as in the Scores panel, but a feature against a feature.
   ScriptTextWrapped("Row a, column b: W_{ab}, what feature a of a query's token times feature b of a key's token adds to its score "
                     "(features of the model's d_{model}, not tokens). Hover a cell for its numbers.",
@@ -331,10 +326,11 @@ PanelText DescribeHeads(const HeadsShown& shown) {
   for (size_t i = 0; i < file.heads.size(); ++i) {
     const core::BilinearForm& f = shown.forms[i];
     std::string sigma;
-    for (double s : f.singular_values) sigma += (sigma.empty() ? "" : " ") + significant(s);
+    for (double s : f.singular_values) sigma += (sigma.empty() ? "" : " ") + printed("%.4g", s);
     table.rows.push_back(head_name(file.heads[i]));
-    table.cells.push_back({std::to_string(file.heads[i].layer), std::to_string(file.heads[i].head), std::to_string(f.d_model),
-                           std::to_string(f.d_k), fixed(f.symmetric_fraction, 4), std::to_string(f.rank), sigma});
+    table.cells.push_back({std::to_string(file.heads[i].layer), std::to_string(file.heads[i].head),
+                           std::to_string(f.d_model), std::to_string(f.d_k), printed("%.4f", f.symmetric_fraction),
+                           std::to_string(f.rank), sigma});
   }
   std::string lines;
   for (size_t i = 0; i < table.rows.size(); ++i) {

@@ -51,12 +51,6 @@ ImFont* add_font(float px) {
 // One run of the markup: the text and whether it is raised, lowered or level.
 using Run = core::MarkupRun;
 
-// Calls f(run) for each run of markup.
-template <class F>
-void for_each_run(std::string_view m, F&& f) {
-  for (const Run& run : core::markup_runs(m)) f(run);
-}
-
 ImFont* font_of(const Run& run) {
   ImFont* base = ImGui::GetFont();
   const Fonts* f = context_fonts();
@@ -174,11 +168,11 @@ ImVec2 script_text_size(std::string_view markup) {
   const float base = ImGui::GetFontSize();
   const ImFont* regular = fonts().regular;
   ImVec2 size(0, base);
-  for_each_run(markup, [&](const Run& run) {
+  for (const Run& run : core::markup_runs(markup)) {
     ImFont* font = font_of(run);
     const float px = run.shift ? font_px(font) * (base / (regular ? font_px(regular) : base)) : base;
     size.x += font->CalcTextSizeA(px, FLT_MAX, 0, run.text.data(), run.text.data() + run.text.size()).x;
-  });
+  }
   size.y = base * 1.2f;
   return size;
 }
@@ -189,7 +183,7 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
   const float ratio = base / (regular ? font_px(regular) : base);
   pos.y += base * 0.1f;
   const float clip_right = draw_list->GetClipRectMax().x;
-  for_each_run(markup, [&](const Run& run) {
+  for (const Run& run : core::markup_runs(markup)) {
     ImFont* font = font_of(run);
     const float px = run.shift ? font_px(font) * ratio : base;
     // Superscripts sit at the cap height, subscripts below the baseline.
@@ -206,7 +200,7 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
     }
     note_drawn_text(pos, run.text);
     pos.x += font->CalcTextSizeA(px, FLT_MAX, 0, b, e).x;
-  });
+  }
 }
 
 namespace {

@@ -17,7 +17,6 @@ namespace app {
 
 namespace {
 
-
 constexpr const char* kTaskNames[] = {"teacher: fit a given layer", "previous token", "match the pair",
                                       "copy the previous token (no position in X)", "align to the encoder (cross-attention)"};
 // What each task asks and what a perfect solution is (docs/experiments.md says more).

@@ -231,7 +231,6 @@ void lab_update(AppState& state) {
   if (state.lab.worker) state.lab.worker->update(state.lab.view);
 }
 
-
 bool open_variant_in_views(AppState& state, int v) {
   Lab& lab = state.lab;
   lab_update(state);
