@@ -15,7 +15,7 @@ std::string layout_json(const Layout& layout, float per_pixel) {
   const auto rect = [&](const auto& r) { return nlohmann::ordered_json{px(r.x), px(r.y), px(r.w), px(r.h)}; };
   nlohmann::ordered_json j;
   for (const auto& [key, r] : layout.cells) j[key] = rect(r);
-  nlohmann::ordered_json heatmaps = nlohmann::ordered_json::object();
+  nlohmann::ordered_json& heatmaps = j["heatmaps"] = nlohmann::ordered_json::object();
   for (const auto& [key, hm] : layout.heatmaps) {
     heatmaps[key] = {{"title", hm.title},
                      {"rect", rect(hm.grid)},
@@ -26,13 +26,10 @@ std::string layout_json(const Layout& layout, float per_pixel) {
                      {"cols", hm.cols}};
     if (hm.numbers) heatmaps[key]["text"] = hm.text;
   }
-  j["heatmaps"] = heatmaps;
-  nlohmann::ordered_json panels = nlohmann::ordered_json::object();
-  for (const auto& [name, r] : layout.panels) panels[name] = rect(r);
-  j["panels"] = panels;
-  nlohmann::ordered_json controls = nlohmann::ordered_json::object();
-  for (const auto& [key, r] : layout.controls) controls[key] = rect(r);
-  j["controls"] = controls;
+  j["panels"] = nlohmann::ordered_json::object();
+  for (const auto& [name, r] : layout.panels) j["panels"][name] = rect(r);
+  j["controls"] = nlohmann::ordered_json::object();
+  for (const auto& [key, r] : layout.controls) j["controls"][key] = rect(r);
   j["focused"] = layout.focused.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(layout.focused);
   j["tooltip"] = layout.tooltip;
   if (!layout.dock.empty()) j["dock"] = {{"layout", layout.dock}, {"custom", layout.dock_custom}};
