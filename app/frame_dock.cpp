@@ -55,9 +55,18 @@ void build(AppState& state, const DockLayout& layout, ImVec2 pos, ImVec2 size) {
   dock.shown.clear();
   build_node(id, layout.root, dock.shown);
   dock.float_at.clear();
-  for (const core::FloatingPanel& f : layout.floating) {
-    ImGui::DockBuilderDockWindow(DockedWindowName(f.panel).c_str(), 0);
-    dock.float_at[f.panel] = Rect{f.x, f.y, f.w, f.h};
+  for (const core::FloatingNode& f : layout.floating) {
+    if (f.tree.split == DockTree::Split::None && f.tree.tabs.size() == 1) {  // a panel on its own
+      ImGui::DockBuilderDockWindow(DockedWindowName(f.tree.tabs[0]).c_str(), 0);
+      dock.float_at[f.tree.tabs[0]] = Rect{f.x, f.y, f.w, f.h};
+      continue;
+    }
+    // Panels docked together: a floating node of their own, split and tabbed as they were.
+    const ImGuiID node = ImGui::DockBuilderAddNode(0, ImGuiDockNodeFlags_None);
+    ImGui::DockBuilderSetNodePos(node, ImVec2(f.x, f.y));
+    ImGui::DockBuilderSetNodeSize(node, ImVec2(f.w, f.h));
+    build_node(node, f.tree, dock.shown);
+    ImGui::DockBuilderFinish(node);
   }
   ImGui::DockBuilderFinish(id);
 }
@@ -123,8 +132,8 @@ bool holds(const DockTree& tree, Panel panel) {
 }
 
 bool places(const DockLayout& layout, Panel panel) {
-  for (const core::FloatingPanel& f : layout.floating)
-    if (f.panel == panel) return true;
+  for (const core::FloatingNode& f : layout.floating)
+    if (holds(f.tree, panel)) return true;
   return holds(layout.root, panel);
 }
 
@@ -208,10 +217,18 @@ void NoteDock(AppState& state) {
   if (!root) return;
   DockLayout layout;
   layout.root = describe_node(root);
+  // The panels outside the views: each on its own, or docked together in a floating node.
+  std::vector<const ImGuiDockNode*> described;
   for (const Panel p : core::kPanels) {
     const ImGuiWindow* w = docked_window(p);
-    if (w && w->Active && !holds(layout.root, p))
-      layout.floating.push_back({p, w->Pos.x, w->Pos.y, w->Size.x, w->Size.y});
+    if (!w || !w->Active || holds(layout.root, p)) continue;
+    const ImGuiDockNode* node = w->DockNode ? ImGui::DockNodeGetRootNode(w->DockNode) : nullptr;
+    if (node == root) continue;  // in the views, but not (yet) in a tab bar described
+    if (!node) layout.floating.push_back({DockTree{.tabs = {p}}, w->Pos.x, w->Pos.y, w->Size.x, w->Size.y});
+    else if (std::find(described.begin(), described.end(), node) == described.end()) {
+      described.push_back(node);
+      layout.floating.push_back({describe_node(node), node->Pos.x, node->Pos.y, node->Size.x, node->Size.y});
+    }
   }
   // The tabs a layout just built shows, now that their windows have tabs: from the next frame.
   for (const Panel p : std::exchange(dock.shown, {}))

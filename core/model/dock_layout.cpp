@@ -39,6 +39,10 @@ void append_tree(const DockTree& tree, std::string& out) {
   }
 }
 
+bool any_panel(const DockTree& tree) {
+  return !tree.tabs.empty() || std::any_of(tree.children.begin(), tree.children.end(), any_panel);
+}
+
 // A recursive descent over the text, each panel seen once.
 class Parser {
  public:
@@ -49,12 +53,13 @@ class Parser {
     if (text_.size() > kMaxText) return fail(why, "longer than " + std::to_string(kMaxText) + " characters");
     if (!tree(out.root, 0)) return fail(why, problem_);
     while (at_ < text_.size()) {
-      FloatingPanel f;
-      if (!eat(';') || !panel(f.panel) || !eat('@') || !pixels(f.x) || !eat(',') || !pixels(f.y) || !eat(',') || !pixels(f.w) ||
+      FloatingNode f;
+      if (!eat(';') || !tree(f.tree, 0) || !eat('@') || !pixels(f.x) || !eat(',') || !pixels(f.y) || !eat(',') || !pixels(f.w) ||
           !eat(',') || !pixels(f.h))
-        return fail(why, "a floating panel is not NAME@x,y,w,h: " + (problem_.empty() ? "it ends early" : problem_));
-      if (f.w < 1 || f.h < 1) return fail(why, std::string(panel_name(f.panel)) + " floats with no size");
-      out.floating.push_back(f);
+        return fail(why, "a floating window is not PANELS@x,y,w,h: " + (problem_.empty() ? "it ends early" : problem_));
+      if (!any_panel(f.tree)) return fail(why, "a floating window holds no panel");
+      if (f.w < 1 || f.h < 1) return fail(why, "a floating window has no size");
+      out.floating.push_back(std::move(f));
     }
     return out;
   }
@@ -139,9 +144,9 @@ class Parser {
 std::string dock_layout_text(const DockLayout& layout) {
   std::string out;
   append_tree(layout.root, out);
-  for (const FloatingPanel& f : layout.floating) {
+  for (const FloatingNode& f : layout.floating) {
     out += ';';
-    out += panel_name(f.panel);
+    append_tree(f.tree, out);
     out += '@' + printf_text(std::round(f.x), "%.0f") + ',' + printf_text(std::round(f.y), "%.0f") + ',' +
            printf_text(std::round(f.w), "%.0f") + ',' + printf_text(std::round(f.h), "%.0f");
   }

@@ -8,7 +8,8 @@
 //
 // H: side by side, its first child on the left with that share of the width; V: one above the
 // other, the first on top. A leaf: its panels' names as tabs, '*' before the one shown; '-': an
-// empty place. After ';': a floating panel at x, y, its width and height in window pixels.
+// empty place. After ';': a floating window at x, y, its width and height in window pixels, holding
+// one panel or several, as tabs or splits of their own (`Scores|*Softmax@600,100,420,300`).
 #pragma once
 
 #include <optional>
@@ -31,16 +32,17 @@ struct DockTree {
   bool operator==(const DockTree&) const = default;
 };
 
-struct FloatingPanel {
-  Panel panel = Panel::Scores;
+// A window floating over the views: one panel (a leaf of one tab), or panels docked together.
+struct FloatingNode {
+  DockTree tree;
   float x = 0, y = 0, w = 0, h = 0;
 
-  bool operator==(const FloatingPanel&) const = default;
+  bool operator==(const FloatingNode&) const = default;
 };
 
 struct DockLayout {
   DockTree root;
-  std::vector<FloatingPanel> floating;
+  std::vector<FloatingNode> floating;
 
   bool operator==(const DockLayout&) const = default;
 };

@@ -6,7 +6,11 @@
 #include <set>
 #include <sstream>
 
+#include <imgui_internal.h>
+
+#include "app/frame_dock.h"
 #include "app/panels/panel_table.h"
+#include "app/panels/panels.h"
 #include "app/widgets/heatmap.h"
 #include "ui_harness.h"
 
@@ -79,6 +83,31 @@ TEST_F(PanelTableTest, TheViewsTileTheWindow) {
   EXPECT_NEAR(output.y, softmax.y + softmax.h, 1);
   EXPECT_NEAR(geometry.x, output.x + output.w, 1);
   EXPECT_NEAR(geometry.y + geometry.h, matrices.y + matrices.h, 1);
+}
+
+// Panels docked together in a window of their own float together after a restart: a layout that
+// floats Scores and Softmax as tabs of one window, and Rank above Geometry in another, is built
+// into Dear ImGui's nodes and read back as written; what is read back builds the same again.
+TEST_F(PanelTableTest, PanelsFloatingTogetherAreKeptTogether) {
+  frames(2);
+  const auto floating = [](const std::string& text) { return text.substr(text.find(';')); };
+  state.panels.dock.saved["floating"] = "H0.5000(Matrices,Output);Scores|*Softmax@600,100,420,300;V0.5000(Rank,Geometry)@40,60,300,500";
+  app::UseDockLayout(state, "floating");
+  frames(4);
+  const std::string kept = state.panels.dock.current;
+  ASSERT_NE(kept.find(';'), std::string::npos) << kept;
+  EXPECT_EQ(floating(kept).substr(0, 34), ";Scores|*Softmax@600,100,420,300;V") << kept;
+  EXPECT_NE(floating(kept).find("(Rank,Geometry)@40,60,300,500"), std::string::npos) << kept;
+  const auto window = [](const char* name) { return ImGui::FindWindowByName(app::DockedWindowName(*core::find_panel(name)).c_str()); };
+  ASSERT_TRUE(window("Scores")->DockNode && window("Softmax")->DockNode);
+  EXPECT_EQ(window("Scores")->DockNode, window("Softmax")->DockNode);  // tabs of one node
+  EXPECT_EQ(ImGui::DockNodeGetRootNode(window("Rank")->DockNode), ImGui::DockNodeGetRootNode(window("Geometry")->DockNode));
+  EXPECT_NE(ImGui::DockNodeGetRootNode(window("Rank")->DockNode), ImGui::DockNodeGetRootNode(window("Matrices")->DockNode));
+  // The next start: the layout kept, built again.
+  state.panels.dock.saved["kept"] = kept;
+  app::UseDockLayout(state, "kept");
+  frames(4);
+  EXPECT_EQ(state.panels.dock.current, kept);
 }
 
 // S = QKᵀ = [[1, 1], [0, 1]] and QQᵀ = I; (S − Sᵀ)/2 = [[0, ½], [−½, 0]], whose Frobenius norm

@@ -25,17 +25,30 @@ DockTree split(DockTree::Split how, double ratio, DockTree a, DockTree b) {
   return t;
 }
 
-TEST(DockLayoutText, TheWindowsTilingReadsAsWrittenAndBack) {
-  DockLayout layout;
-  layout.root = split(DockTree::Split::Across, 0.36, split(DockTree::Split::Down, 0.4, leaf({Panel::Lesson}), leaf({Panel::Matrices})),
-                      split(DockTree::Split::Down, 0.41, leaf({Panel::Scores, Panel::Softmax}, 1), leaf({})));
-  layout.floating = {{Panel::Geometry, 640, 80, 400, 300}};
-  const std::string text = core::dock_layout_text(layout);
-  EXPECT_EQ(text, "H0.3600(V0.4000(Lesson,Matrices),V0.4100(Scores|*Softmax,-));Geometry@640,80,400,300");
+// The layout is written as `text`, and `text` reads back as the layout.
+void reads_back(const DockLayout& layout, const std::string& text) {
+  EXPECT_EQ(core::dock_layout_text(layout), text);
   std::string why;
   const std::optional<DockLayout> back = core::parse_dock_layout(text, &why);
   ASSERT_TRUE(back) << why;
   EXPECT_EQ(*back, layout);
+}
+
+TEST(DockLayoutText, TheWindowsTilingReadsAsWrittenAndBack) {
+  DockLayout layout;
+  layout.root = split(DockTree::Split::Across, 0.36, split(DockTree::Split::Down, 0.4, leaf({Panel::Lesson}), leaf({Panel::Matrices})),
+                      split(DockTree::Split::Down, 0.41, leaf({Panel::Scores, Panel::Softmax}, 1), leaf({})));
+  layout.floating = {{leaf({Panel::Geometry}), 640, 80, 400, 300}};
+  reads_back(layout, "H0.3600(V0.4000(Lesson,Matrices),V0.4100(Scores|*Softmax,-));Geometry@640,80,400,300");
+}
+
+// Panels docked together in a window of their own float together: as tabs, or split.
+TEST(DockLayoutText, PanelsFloatingTogetherReadAsWrittenAndBack) {
+  DockLayout layout;
+  layout.root = split(DockTree::Split::Across, 0.5, leaf({Panel::Matrices}), leaf({Panel::Output}));
+  layout.floating = {{leaf({Panel::Scores, Panel::Softmax}, 1), 600, 100, 420, 300},
+                     {split(DockTree::Split::Down, 0.25, leaf({Panel::Rank}), leaf({Panel::Geometry})), -20, 40, 300, 500}};
+  reads_back(layout, "H0.5000(Matrices,Output);Scores|*Softmax@600,100,420,300;V0.2500(Rank,Geometry)@-20,40,300,500");
 }
 
 TEST(DockLayoutText, ASharesExtremesStayInsideTheOpenInterval) {
@@ -57,8 +70,11 @@ TEST(DockLayoutText, NonsenseIsRefusedSayingWhy) {
   EXPECT_NE(why("H0.5(Scores,Scores)").find("Scores is placed twice"), std::string::npos);
   EXPECT_NE(why("H1.5(Scores,Rank)").find("between 0 and 1"), std::string::npos);
   EXPECT_NE(why("H0.5(Scores)").find("expected ','"), std::string::npos);
-  EXPECT_NE(why("Scores;Rank@1,2,3").find("NAME@x,y,w,h"), std::string::npos);
+  EXPECT_NE(why("Scores;Rank@1,2,3").find("PANELS@x,y,w,h"), std::string::npos);
   EXPECT_NE(why("Scores;Rank@1,2,0,5").find("no size"), std::string::npos);
+  EXPECT_NE(why("Scores;-@1,2,3,4").find("holds no panel"), std::string::npos);
+  EXPECT_NE(why("Scores;H0.5(-,-)@1,2,3,4").find("holds no panel"), std::string::npos);
+  EXPECT_NE(why("Scores;Rank|Scores@1,2,3,4").find("Scores is placed twice"), std::string::npos);
   EXPECT_NE(why("Experiment").find("not a panel of the views"), std::string::npos);  // the lab is no view
   std::string deep;
   for (int i = 0; i < 20; ++i) deep += "H0.5(-,";
