@@ -185,17 +185,18 @@ std::string read_describe(Words& w, const std::string&, const std::string*) {
   return "";
 }
 
-std::string read_out(Words& w, const std::string&, const std::string* value) {
-  if (!value) return "--out needs a file name (RESULT.json)";
-  w.cl.out = *value;
-  return has_extension(w.cl.out, ".json") ? "" : "--out " + w.cl.out + ": expected a file name ending in .json";
-}
-
-std::string read_screenshot(Words& w, const std::string&, const std::string* value) {
-  if (!value) return "--screenshot needs a file name (OUT.png)";
-  w.cl.screenshot = *value;
-  // The extension says what is written: a scenario is not replaced by a PNG for a slip of the hand.
-  return has_extension(w.cl.screenshot, ".png") ? "" : "--screenshot " + w.cl.screenshot + ": expected a file name ending in .png";
+// An output of one kind, named in the usage as example (RESULT.json, OUT.png, L.json). The extension
+// says what is written: a scenario is not replaced by a PNG for a slip of the hand.
+template <std::string CommandLine::*file>
+std::string read_output(Words& w, const std::string& option, const std::string* value) {
+  const std::string_view example = file == &CommandLine::out          ? "RESULT.json"
+                                    : file == &CommandLine::screenshot ? "OUT.png"
+                                                                       : "L.json";
+  const std::string_view extension = example.substr(example.find('.'));
+  if (!value) return option + " needs a file name (" + std::string(example) + ")";
+  w.cl.*file = *value;
+  if (has_extension(*value, extension)) return "";
+  return option + " " + *value + ": expected a file name ending in " + std::string(extension);
 }
 
 std::string read_export(Words& w, const std::string&, const std::string* value) {
@@ -308,12 +309,6 @@ std::string read_link(Words& w, const std::string&, const std::string* value) {
   return "";
 }
 
-std::string read_layout_out(Words& w, const std::string&, const std::string* value) {
-  if (!value) return "--layout-out needs a file name (L.json)";
-  w.cl.layout_out = *value;
-  return has_extension(w.cl.layout_out, ".json") ? "" : "--layout-out " + w.cl.layout_out + ": expected a file name ending in .json";
-}
-
 struct OptionSpec {
   const char* name;
   enum Value { None, Required, AfterFile } value;  // AfterFile: the next word, when FILE came first and it is no option
@@ -325,8 +320,8 @@ constexpr OptionSpec kOptions[] = {
     {"--dump", OptionSpec::Required, read_dump_or_grad},
     {"--grad", OptionSpec::Required, read_dump_or_grad},
     {"--train", OptionSpec::Required, read_train},
-    {"--out", OptionSpec::Required, read_out},
-    {"--screenshot", OptionSpec::Required, read_screenshot},
+    {"--out", OptionSpec::Required, read_output<&CommandLine::out>},
+    {"--screenshot", OptionSpec::Required, read_output<&CommandLine::screenshot>},
     {"--export", OptionSpec::Required, read_export},
     {"--animate", OptionSpec::Required, read_animate},
     {"--frames", OptionSpec::Required, read_frames_or_fps},
@@ -342,7 +337,7 @@ constexpr OptionSpec kOptions[] = {
     {"--present", OptionSpec::None, read_flag<&CommandLine::present>},
     {"--beamer", OptionSpec::None, read_flag<&CommandLine::beamer>},
     {"--scale-per-frame", OptionSpec::None, read_flag<&CommandLine::scale_per_frame>},
-    {"--layout-out", OptionSpec::Required, read_layout_out},
+    {"--layout-out", OptionSpec::Required, read_output<&CommandLine::layout_out>},
     {"--link", OptionSpec::AfterFile, read_link},
     {"--describe", OptionSpec::None, read_describe},
 };

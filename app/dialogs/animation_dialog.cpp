@@ -88,27 +88,21 @@ void PictureControls(AnimationPicture& picture, const std::string& prefix, float
 }
 
 void ProblemOrCommand(const AppState& state, const std::string& problem, const ExportChoice& what, const std::string& command) {
-  const float wrap = ImGui::GetCursorPosX() + 560 * fonts().scale;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 560 * fonts().scale);
   if (!problem.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, error_text());
-    ImGui::PushTextWrapPos(wrap);
     ImGui::TextWrapped("%s", problem.c_str());
-    ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
-    return;
+  } else {  // where it goes, and the command that writes the same file, for a script or a Makefile
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Record asks where it goes: %s, in %s", export_file_name(state, what).c_str(),
+                       core::short_path(export_folder(state, what)).c_str());
+    ImGui::TextUnformatted("The same file from the command line:");
+    ImGui::PopStyleColor();
+    ImGui::TextWrapped("%s", command.c_str());
+    if (ImGui::SmallButton("Copy the command")) ImGui::SetClipboardText(command.c_str());
   }
-  // Where it goes, and the command that writes the same file, for a script or a Makefile.
-  ImGui::PushTextWrapPos(wrap);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("Record asks where it goes: %s, in %s", export_file_name(state, what).c_str(),
-                     core::short_path(export_folder(state, what)).c_str());
-  ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
-  ImGui::TextDisabled("The same file from the command line:");
-  ImGui::PushTextWrapPos(wrap);
-  ImGui::TextWrapped("%s", command.c_str());
-  ImGui::PopTextWrapPos();
-  if (ImGui::SmallButton("Copy the command")) ImGui::SetClipboardText(command.c_str());
 }
 
 bool RecordOrClose(bool can_record, const std::string& prefix, bool& open) {

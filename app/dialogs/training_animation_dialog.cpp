@@ -130,13 +130,10 @@ void TrainingProgress(AppState& state) {
   ScriptText("the " + std::string(panel_name(r.animation.panel)) + " panel of " + e.variants[static_cast<size_t>(chosen_variant(state))].name +
              ", a frame every " + std::to_string(r.animation.every) + " steps");
   const bool training = r.training || r.phase == RecordTraining::Phase::Asked;
-  if (training)
-    ProgressAndCancel(static_cast<float>(r.trained) / static_cast<float>(std::max(1, r.steps)),
-                      "training: step " + std::to_string(r.trained) + " of " + std::to_string(r.steps), r.cancel,
-                      "training_animation.cancel");
-  else
-    ProgressAndCancel(static_cast<float>(r.done) / static_cast<float>(std::max(1, r.frames)),
-                      "frame " + std::to_string(r.done) + " of " + std::to_string(r.frames), r.cancel, "training_animation.cancel");
+  const int done = training ? r.trained : r.done, total = training ? r.steps : r.frames;
+  ProgressAndCancel(static_cast<float>(done) / static_cast<float>(std::max(1, total)),
+                    (training ? "training: step " : "frame ") + std::to_string(done) + " of " + std::to_string(total),
+                    r.cancel, "training_animation.cancel");
   ImGui::EndPopup();
 }
 

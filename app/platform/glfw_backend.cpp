@@ -5,14 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-#include <glad/gl.h>
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
-#include <backends/imgui_impl_glfw.h>
-#include <backends/imgui_impl_opengl3.h>
-#include <imgui.h>
-
-#include "app/platform/glfw_events.h"
+#include "app/platform/glfw_events.h"  // GLFW, glad's GL, Dear ImGui's backends
 
 namespace app {
 
@@ -35,15 +28,9 @@ void install_event_callbacks(GLFWwindow* w) {
   });
 }
 
-class GlfwBackend final : public Backend {
+class DesktopBackend final : public GlfwBackend {
  public:
-  explicit GlfwBackend(GLFWwindow* window) : window_(window) {}
-  ~GlfwBackend() override {
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    glfwDestroyWindow(window_);
-    glfwTerminate();
-  }
+  using GlfwBackend::GlfwBackend;
 
   bool wait(double timeout_s) override {
     if (timeout_s == 0) glfwPollEvents();
@@ -51,8 +38,6 @@ class GlfwBackend final : public Backend {
     else glfwWaitEvents();
     return true;
   }
-  bool take_event() override { return std::exchange(g_glfw_events.event, false) || input_waiting(); }
-  std::vector<std::string> take_drops() override { return std::exchange(g_glfw_events.dropped, {}); }
   bool take_close_request() override { return std::exchange(g_close_asked, false); }
   void close() override { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
   bool closed() const override { return glfwWindowShouldClose(window_); }
@@ -62,25 +47,12 @@ class GlfwBackend final : public Backend {
     glfwGetWindowContentScale(window_, &x, &y);
     return x;
   }
-  void new_frame() override {
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-  }
   void end_frame() override {
-    int fb_w = 0, fb_h = 0;
-    glfwGetFramebufferSize(window_, &fb_w, &fb_h);
-    glViewport(0, 0, fb_w, fb_h);
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
+    clear();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     glfwSwapBuffers(window_);
   }
-  void finish() override { glFinish(); }
   void set_title(const std::string& title) override { glfwSetWindowTitle(window_, title.c_str()); }
-
- private:
-  GLFWwindow* window_;
 };
 
 }  // namespace
@@ -120,7 +92,7 @@ std::unique_ptr<Backend> Backend::create(const Options& options, std::string* er
   // ImGui's callbacks chain to ours; its backend also gives ImGui the system clipboard.
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
-  return std::make_unique<GlfwBackend>(window);
+  return std::make_unique<DesktopBackend>(window);
 }
 
 void Backend::wake() { glfwPostEmptyEvent(); }

@@ -2,19 +2,25 @@
 // input: that something happened (draw a few frames) and the files dropped. The input itself is
 // Dear ImGui's GLFW backend's: it queues each key, character, move and click as an event, and
 // hands them to the frames in the order they came, a key press or a click a frame of its own.
-// GLFW's callbacks are plain function pointers, hence the one global, g_glfw_events.
+// GLFW's callbacks are plain function pointers, hence the one global, g_glfw_events. GlfwBackend
+// is what the two backends do alike.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "app/platform/gl.h"
 #ifndef GLFW_INCLUDE_NONE
 #define GLFW_INCLUDE_NONE  // the GL headers are app/platform/gl.h's to choose
 #endif
 #include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 #include <imgui_internal.h>  // the input queue
 
+#include "app/platform/backend.h"
 #include "app/platform/input_order.h"
 
 namespace app {
@@ -48,5 +54,39 @@ inline void install_input_callbacks(GLFWwindow* w) {
     g_glfw_events.dropped.assign(paths, paths + count);
   });
 }
+
+// A Backend on a GLFW window with Dear ImGui's GLFW and OpenGL 3 backends: it owns the window,
+// takes the events noted above, and draws each frame on the theme's background.
+class GlfwBackend : public Backend {
+ public:
+  explicit GlfwBackend(GLFWwindow* window) : window_(window) {}
+  ~GlfwBackend() override {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+  }
+
+  bool take_event() override { return std::exchange(g_glfw_events.event, false) || input_waiting(); }
+  std::vector<std::string> take_drops() override { return std::exchange(g_glfw_events.dropped, {}); }
+  void new_frame() override {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+  }
+  void finish() override { glFinish(); }
+
+ protected:
+  // The framebuffer cleared to the theme's background: the panels draw no background of their own.
+  void clear() {
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window_, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+
+  GLFWwindow* window_;
+};
 
 }  // namespace app

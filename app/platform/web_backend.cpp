@@ -17,12 +17,8 @@
 #include <string>
 #include <utility>
 
-#include "app/platform/gl.h"
-#include "app/platform/glfw_events.h"
+#include "app/platform/glfw_events.h"  // GLFW, WebGL 2's GL, Dear ImGui's backends
 #include "app/platform/web_strings.h"
-#include <backends/imgui_impl_glfw.h>
-#include <backends/imgui_impl_opengl3.h>
-#include <imgui.h>
 
 namespace app {
 
@@ -106,15 +102,9 @@ void canvas_target_size(int& w, int& h) {
   h = static_cast<int>(std::lround(css_h * dpr));
 }
 
-class WebBackend final : public Backend {
+class WebBackend final : public GlfwBackend {
  public:
-  WebBackend(GLFWwindow* window, float scale) : window_(window), scale_(scale) {}
-  ~WebBackend() override {
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    glfwDestroyWindow(window_);
-    glfwTerminate();
-  }
+  WebBackend(GLFWwindow* window, float scale) : GlfwBackend(window), scale_(scale) {}
 
   bool wait(double timeout_s) override {
     fit_canvas();
@@ -126,31 +116,21 @@ class WebBackend final : public Backend {
     }
     return timeout_s > 0 && since >= timeout_s * 1000;
   }
-  bool take_event() override { return std::exchange(g_glfw_events.event, false) || input_waiting(); }
-  std::vector<std::string> take_drops() override { return std::exchange(g_glfw_events.dropped, {}); }
   bool take_close_request() override { return false; }  // a tab closes without asking: the session is kept as it goes
   void close() override { closed_ = true; }
   bool closed() const override { return closed_; }
 
   float content_scale() const override { return scale_; }
   void new_frame() override {
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    GlfwBackend::new_frame();
     last_frame_ms_ = emscripten_get_now();
   }
   void end_frame() override {
-    int fb_w = 0, fb_h = 0;
-    glfwGetFramebufferSize(window_, &fb_w, &fb_h);
-    glViewport(0, 0, fb_w, fb_h);
-    // The theme's background, as the desktop clears: the panels draw no background of their own.
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
+    clear();
     ImDrawData* data = ImGui::GetDrawData();
     ImDrawData merged_data;
     ImGui_ImplOpenGL3_RenderDrawData(merge_draw_lists(*data, merged_, merged_data) ? &merged_data : data);
   }
-  void finish() override { glFinish(); }
   void set_title(const std::string& title) override { emscripten_set_window_title(title.c_str()); }
 
  private:
@@ -172,7 +152,6 @@ class WebBackend final : public Backend {
   }
 
   ImDrawList merged_{nullptr};  // the frame's lists as one (merge_draw_lists); only its buffers are used
-  GLFWwindow* window_;
   const float scale_;
   double last_frame_ms_ = 0;
   bool closed_ = false;
