@@ -211,8 +211,9 @@ template <int QC>
     // which keeps its digits when the row is saturated (s − 1 would not). portable::log1p: libm's
     // rounds otherwise in the page (portable_math.h).
     int top = 0;
+    double largest = z[i][0];  // z[i][top], in a register: read back from z, each step waited on the last
     for (int j = 1; j < kWide; ++j)
-      if (z[i][j] > z[i][top]) top = j;
+      if (z[i][j] > largest) largest = z[i][j], top = j;
     double others[kWide], spread[kWide];
     for (int j = 0; j < kWide; ++j) {
       const bool counts = j != top && a[i][j] != 0;  // 0·(z − (−∞)) would be NaN; a NaN weight counts
