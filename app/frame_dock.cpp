@@ -45,8 +45,19 @@ void build_node(ImGuiID node, const DockTree& tree, std::vector<Panel>& shown) {
   if (tree.tabs.size() > 1) shown.push_back(tree.tabs[static_cast<size_t>(tree.selected)]);
 }
 
+// The floating nodes (those outside the views' dock space): of an earlier build, or of the last
+// start's imgui.ini. Docking their panels anew would leave them behind, empty, but kept and saved.
+std::vector<ImGuiID> floating_nodes() {
+  std::vector<ImGuiID> ids;
+  for (const ImGuiStoragePair& pair : GImGui->DockContext.Nodes.Data)
+    if (const auto* node = static_cast<const ImGuiDockNode*>(pair.val_p); node && node->IsRootNode() && !node->IsDockSpace())
+      ids.push_back(node->ID);
+  return ids;
+}
+
 void build(AppState& state, const DockLayout& layout, ImVec2 pos, ImVec2 size) {
   const ImGuiID id = dockspace_id();
+  for (const ImGuiID node : floating_nodes()) ImGui::DockBuilderRemoveNode(node);
   ImGui::DockBuilderRemoveNode(id);
   ImGui::DockBuilderAddNode(id, ImGuiDockNodeFlags_DockSpace);
   ImGui::DockBuilderSetNodePos(id, pos);
@@ -224,8 +235,11 @@ void NoteDock(AppState& state) {
     if (!w || !w->Active || holds(layout.root, p)) continue;
     const ImGuiDockNode* node = w->DockNode ? ImGui::DockNodeGetRootNode(w->DockNode) : nullptr;
     if (node == root) continue;  // in the views, but not (yet) in a tab bar described
-    if (!node) layout.floating.push_back({DockTree{.tabs = {p}}, w->Pos.x, w->Pos.y, w->Size.x, w->Size.y});
-    else if (std::find(described.begin(), described.end(), node) == described.end()) {
+    if (!node) {
+      DockTree alone;
+      alone.tabs = {p};
+      layout.floating.push_back({alone, w->Pos.x, w->Pos.y, w->SizeFull.x, w->SizeFull.y});
+    } else if (std::find(described.begin(), described.end(), node) == described.end()) {
       described.push_back(node);
       layout.floating.push_back({describe_node(node), node->Pos.x, node->Pos.y, node->Size.x, node->Size.y});
     }

@@ -108,6 +108,25 @@ TEST_F(PanelTableTest, PanelsFloatingTogetherAreKeptTogether) {
   app::UseDockLayout(state, "kept");
   frames(4);
   EXPECT_EQ(state.panels.dock.current, kept);
+  // Built again after frames that drew no docked panel (presenter mode), and after Reset: the
+  // floating nodes of the builds before are gone, not left empty (they would be saved in imgui.ini).
+  const auto floating_nodes = [] {
+    int count = 0;
+    for (const ImGuiStoragePair& pair : GImGui->DockContext.Nodes.Data)
+      if (const auto* node = static_cast<const ImGuiDockNode*>(pair.val_p); node && node->IsRootNode() && !node->IsDockSpace()) ++count;
+    return count;
+  };
+  EXPECT_EQ(floating_nodes(), 2);
+  state.view.presenter = true;
+  frames(3);
+  state.view.presenter = false;
+  frames(4);
+  EXPECT_EQ(state.panels.dock.current, kept);
+  EXPECT_EQ(floating_nodes(), 2);
+  app::ResetDockLayout(state);
+  frames(4);
+  EXPECT_EQ(state.panels.dock.current.find(';'), std::string::npos) << state.panels.dock.current;
+  EXPECT_EQ(floating_nodes(), 0);
 }
 
 // S = QKᵀ = [[1, 1], [0, 1]] and QQᵀ = I; (S − Sᵀ)/2 = [[0, ½], [−½, 0]], whose Frobenius norm
