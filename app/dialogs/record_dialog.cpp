@@ -277,10 +277,8 @@ std::string record_command_line(const AppState& state, const std::string& out) {
                      shell_word(r.sweep.param + "=" + number(r.sweep.from) + ":" + number(r.sweep.to));
   if (r.sweep.frames != core::kDefaultFrames) line += " --frames " + std::to_string(r.sweep.frames);
   if (r.sweep.fps != core::kDefaultFps) line += " --fps " + std::to_string(r.sweep.fps);
-  line += " --size " + std::to_string(r.picture.width) + "x" + std::to_string(r.picture.height);
   if (r.panel) line += " --panel " + std::string(panel_name(*r.panel));
-  line += picture_theme(r.picture, state.view.theme) == Theme::Light ? " --theme light" : " --theme dark";
-  return line + " --export " + shell_word(out);
+  return line + picture_words(r.picture, state.view.theme) + " --export " + shell_word(out);
 }
 
 ScreenshotOptions record_picture(const AppState& state) {

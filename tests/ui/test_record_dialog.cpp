@@ -54,8 +54,14 @@ TEST_F(UiTest, RecordSweepPicksAnEntryByClickingIt) {
   state.dialogs.record.panel = core::Panel::Softmax;
   state.dialogs.record.picture.theme = app::PictureTheme::Light;
   EXPECT_EQ(app::record_command_line(state, "OUT.mp4"),
-            "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --frames 90 --size 1280x720 --panel Softmax "
+            "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --frames 90 --panel Softmax --size 1280x720 "
             "--theme light --export OUT.mp4");
+  // Each frame on its own colour scales: the command says so too, or it would record another file.
+  state.dialogs.record.picture.scale_per_frame = true;
+  EXPECT_EQ(app::record_command_line(state, "OUT.mp4"),
+            "attnlab '/tmp/my lesson.json' --animate 'X[1][0]=-0.75:1.25' --frames 90 --panel Softmax --size 1280x720 "
+            "--theme light --scale-per-frame --export OUT.mp4");
+  state.dialogs.record.picture.scale_per_frame = false;
   // A long path is written whole (the command is to be pasted), not shortened for the screen.
   state.library.file = "/tmp/" + std::string(90, 'a') + "/lesson.json";
   EXPECT_NE(app::record_command_line(state, "OUT.gif").find(state.library.file), std::string::npos);
