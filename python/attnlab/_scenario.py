@@ -7,7 +7,7 @@ import json
 import math
 import os
 
-from . import _reader, _text
+from . import _reader, _shapes, _text
 
 PER_HEAD = ("W_Q", "W_K", "W_V", "W", "Q", "K", "V", "W_alt")
 MATRICES = ("X", "X_kv", "W_O", "target")
@@ -285,12 +285,17 @@ def scenario(**fields):
             root[key] = [_as_int(t) for t in value] if hasattr(value, "__iter__") else value
         else:
             root[key] = copy.deepcopy(value)
+    # The shapes as given, for messages in the person's terms (a transposed X, a matrix of NaN).
+    shapes = {key: _shapes.shape_of(root[key]) for key in PER_HEAD + MATRICES if key in root}
+    said = _shapes.problems(root, shapes)
+    if said:
+        _raise(said)
     root = _inferred(root)
     if "attnlab" not in root:
         root["attnlab"] = format_version(root)
     errors = _reader.check(root)
     if errors:
-        _raise(errors)
+        _raise(_shapes.entries_in_one_line(errors, shapes))
     return Scenario(root)
 
 

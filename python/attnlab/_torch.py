@@ -4,6 +4,7 @@ output on x."""
 
 from ._reader import MAX_TOKENS, MIN_TOKENS, SIZES
 from ._scenario import scenario
+from ._shapes import not_finite
 
 
 def _zero(tensor):
@@ -47,11 +48,26 @@ def from_torch(mha, x, tokens=None, **fields):
         if batch != 1:
             raise ValueError("x: a batch of %d; a scenario is one sequence (give x as n × embed_dim)" % batch)
         x = x[0] if mha.batch_first else x[:, 0]
+    shape = "(%s)" % ", ".join(map(str, x.shape))
+    if x.dim() == 2 and x.shape[1] != E and x.shape[0] == E and MIN_TOKENS <= x.shape[1] <= MAX_TOKENS:
+        raise ValueError("x has shape %s: rows are tokens, so it should be (n, embed_dim) = (%d, %d); pass x.T"
+                         % (shape, x.shape[1], E))
     if x.dim() != 2 or x.shape[1] != E:
-        raise ValueError("x: expected n × %d (n tokens of embed_dim %d), got %s" % (E, E, " × ".join(map(str, x.shape))))
+        raise ValueError("x has shape %s: expected (n, embed_dim) = (n, %d), n tokens of embed_dim %d numbers"
+                         % (shape, E, E))
     n = x.shape[0]
     if not MIN_TOKENS <= n <= MAX_TOKENS:
-        raise ValueError("x: %d tokens; a scenario has 2 to 8" % n)
+        raise ValueError("x has shape %s: %d tokens; a scenario has 2 to 8" % (shape, n))
+    if tokens is not None and hasattr(tokens, "__len__") and not isinstance(tokens, str) and len(tokens) != n:
+        raise ValueError("tokens has %d labels, but x has shape %s, %d tokens: give one label per row of x"
+                         % (len(tokens), shape, n))
+    # A diverged training leaves NaN everywhere: one line a matrix, naming what the student passed.
+    weights = [("mha.in_proj_weight", mha.in_proj_weight)] if mha._qkv_same_embed_dim else [
+        ("mha." + name, getattr(mha, name)) for name in ("q_proj_weight", "k_proj_weight", "v_proj_weight")]
+    for name, value in [("x", x)] + weights + [("mha.out_proj.weight", mha.out_proj.weight)]:
+        said = not_finite(name, value.detach().cpu().double().numpy())
+        if said:
+            raise ValueError(said)
 
     with torch.no_grad():
         if mha._qkv_same_embed_dim:

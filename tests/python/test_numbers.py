@@ -108,9 +108,9 @@ def test_from_torch_refuses_what_a_scenario_cannot_hold():
         attnlab.from_torch(torch.nn.MultiheadAttention(4, 2, bias=False, add_zero_attn=True), x)
     with pytest.raises(ValueError, match=r"embed_dim.*2 to 4"):
         attnlab.from_torch(torch.nn.MultiheadAttention(8, 2, bias=False), torch.randn(3, 8))
-    with pytest.raises(ValueError, match=r"^x: 9 tokens"):
+    with pytest.raises(ValueError, match=r"^x has shape \(9, 4\): 9 tokens"):
         attnlab.from_torch(torch.nn.MultiheadAttention(4, 2, bias=False), torch.randn(9, 4))
-    with pytest.raises(ValueError, match=r"^x: expected n × 4"):
+    with pytest.raises(ValueError, match=r"^x has shape \(3, 3\): expected \(n, embed_dim\) = \(n, 4\)"):
         attnlab.from_torch(torch.nn.MultiheadAttention(4, 2, bias=False), torch.randn(3, 3))
     with pytest.raises(ValueError, match=r"^x: a batch of 2"):
         attnlab.from_torch(torch.nn.MultiheadAttention(4, 2, bias=False), torch.randn(3, 2, 4))
