@@ -25,19 +25,7 @@
 
 namespace app {
 
-std::string absolute(const std::string& path);
-
 namespace {
-
-void remember_recent(AppState& state, const std::string& path) {
-  const std::string full = absolute(path);
-  auto& recent = state.library.recent_files;
-  recent.erase(std::remove(recent.begin(), recent.end(), full), recent.end());
-  recent.insert(recent.begin(), full);
-  if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
-}
-
-}  // namespace
 
 // Absolute, so that the session still names the file from another working directory: its folder
 // as the kernel resolves it ("d/.." with d a link is the folder above the one d leads to, not
@@ -55,32 +43,13 @@ std::string absolute(const std::string& path) {
   return (fs::path(folder.path) / name).string();
 }
 
-bool is_experiment_text(const std::string& text) {
-  if (text.size() > core::kMaxFileBytes || core::nested_deeper_than(text, 12)) return false;
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  return j.is_object() && j.contains("attnlab_experiment");
+void remember_recent(AppState& state, const std::string& path) {
+  const std::string full = absolute(path);
+  auto& recent = state.library.recent_files;
+  recent.erase(std::remove(recent.begin(), recent.end(), full), recent.end());
+  recent.insert(recent.begin(), full);
+  if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
 }
-
-bool is_experiment_file(const std::string& path) {
-  const core::FileRead file = core::read_regular_file(path, core::kMaxFileBytes);
-  return file.problem == core::FileRead::Problem::None && is_experiment_text(file.text);
-}
-
-bool is_result_file(const std::string& path) {
-  const core::FileRead file = core::read_regular_file(path, 4096);  // the key is the file's first
-  return (file.problem == core::FileRead::Problem::None || file.problem == core::FileRead::Problem::TooLarge) &&
-         core::is_lm_result_text(file.text);
-}
-
-std::string load_errors(const std::vector<std::string>& errors, const std::string& path) {
-  std::string message;
-  for (const std::string& e : errors)
-    message += (message.empty() ? "" : "\n") +
-               (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
-  return message;
-}
-
-namespace {
 
 // Said after "opened …" where the scenario's text (its tokens, title, notes) is in a script that
 // attnlab cannot lay out as written: a student who sees قطة's letters apart, left to right, or a
@@ -133,49 +102,14 @@ StartFile resolve_start(const std::string& file) {
   return {shipped.string(), std::nullopt, ""};
 }
 
-// A link's scenario as a new document with no file: unsaved, so that Save asks for a name.
-void open_linked_scenario(AppState& state, core::Scenario s) {
+// A scenario with no file (what: whose) as a new document: unsaved, so that Save asks for a name.
+void open_linked_scenario(AppState& state, core::Scenario s, const std::string& what) {
   state.open_document(std::move(s));
   state.set_saved(core::Scenario{});
   state.library.file.clear();
   state.library.file_stamp = {};
-  state.status = "opened the link's scenario: it has no file yet (Save asks for a name)" + unshaped_note(state);
+  state.status = "opened " + what + ": it has no file yet (Save asks for a name)" + unshaped_note(state);
 }
-
-}  // namespace
-
-std::string file_shown(const std::string& path) {
-  if (!is_shipped_file(path)) return core::short_path(path);
-  const std::filesystem::path p(path);
-  const bool lesson = p.parent_path().filename() == "lessons";
-  return std::string(lesson ? "the lesson " : "the experiment ") + p.stem().string();
-}
-
-std::string open_scenario_text(AppState& state, const std::string& text) {
-  cancel_heads_read_elsewhere();
-  core::LoadResult loaded = core::parse_scenario(text);
-  if (!loaded.ok()) {
-    state.status = "not opened: " + loaded.message();
-    return loaded.message();
-  }
-  open_linked_scenario(state, std::move(*loaded.scenario));
-  state.status = "opened a scenario: it has no file yet (Save asks for a name)" + unshaped_note(state);
-  return "";
-}
-
-bool open_experiment(AppState& state, const std::string& path) {
-  core::ExperimentLoad loaded = core::load_experiment_file(path);
-  if (!loaded.ok()) {
-    state.status = "not opened: " + load_errors(loaded.errors, path);
-    return false;
-  }
-  set_experiment(state, std::move(*loaded.experiment), absolute(path));
-  state.status = "opened " + (is_shipped_file(path) ? file_shown(path) : "the experiment " + core::short_path(path)) +
-                 " in the training lab";
-  return true;
-}
-
-namespace {
 
 // open_scenario, and request_open when ask_first: a scenario over unsaved changes is asked about.
 bool open_file(AppState& state, const std::string& path_or_link, bool ask_first) {
@@ -194,13 +128,170 @@ bool open_file(AppState& state, const std::string& path_or_link, bool ask_first)
     return false;
   }
   if (target.scenario) {
-    open_linked_scenario(state, std::move(*target.scenario));
+    open_linked_scenario(state, std::move(*target.scenario), "the link's scenario");
     return true;
   }
   return open_scenario_document(state, path);
 }
 
+// Each file with the title title_of reads in it, else its name.
+template <class TitleOf>
+std::vector<LessonInfo> titled(const std::vector<std::string>& paths, TitleOf title_of) {
+  std::vector<LessonInfo> listed;
+  for (const std::string& path : paths) {
+    const std::string title = title_of(path);
+    listed.push_back({path, title.empty() ? core::valid_utf8(std::filesystem::path(path).stem().string()) : title});
+  }
+  return listed;
+}
+
+std::string scenario_title(const std::string& path) {
+  const core::LoadResult loaded = core::load_scenario_file(path);
+  return loaded.ok() ? loaded.scenario->title : "";
+}
+
+// FILE's scenario as a new document: its file's, or a link's with no file (unsaved: Save asks
+// for a name). Exit code 2 with the message on stderr when FILE cannot be used.
+int open_start(const StartFile& start, AppState& opened) {
+  core::LoadResult loaded;
+  if (start.scenario) loaded.scenario = start.scenario;
+  else loaded = core::load_scenario_file(start.path);
+  if (!loaded.ok()) {
+    std::cerr << "attnlab: " << loaded.message() << "\n";
+    return 2;
+  }
+  opened = AppState(std::move(*loaded.scenario));
+  if (start.scenario) {
+    opened.set_saved(core::Scenario{});  // never saved: it all counts as a change
+  } else {
+    opened.library.file = absolute(start.path);
+    opened.library.file_stamp = core::file_stamp(opened.library.file);
+  }
+  return 0;
+}
+
+// FILE, else the last session, else the first lesson.
+int load_initial_scenario(const StartFile& start, AppState& state, bool headless) {
+  const bool given = !start.path.empty() || start.scenario;
+  if (given && headless) {  // the session is not touched: only its view options are read
+    if (const int code = open_start(start, state)) return code;
+    AppState session;
+    if (platform_files().sessions->restore(session, /*read_only=*/true) == SessionRestore::Restored) {
+      state.view = session.view;  // the session's view over another scenario: a head FILE has, …
+      state.fit_view();
+    }
+    return 0;
+  }
+  if (given) {
+    AppState opened;
+    if (const int code = open_start(start, opened)) return code;
+    AppState session;  // keep the recent files and view options of the last session
+    const SessionRestore restored = platform_files().sessions->restore(session, /*read_only=*/false);
+    bool kept_unsaved = false;
+    std::string message = session.status;  // a corrupt session's message, if any
+    if (restored == SessionRestore::Restored) {
+      opened.view = session.view;
+      opened.library.recent_files = session.library.recent_files;
+      opened.lab = session.lab;  // the experiment being edited stays too
+      opened.view.workspace = Workspace::Views;  // a scenario was asked for: show it
+      opened.fit_view();  // the session's view over FILE: a head FILE has, a row it has
+      message = platform_files().sessions->notes();  // another window's session, other sessions kept, ...
+      // Its unsaved changes would be gone with the next autosave: keep them in a file.
+      // Until they are, the session that holds them is not written over (keep_session tries again).
+      if (session.modified()) {
+        std::string error;
+        const std::string kept = platform_files().sessions->keep_unsaved(session, &error);
+        message = (kept.empty() ? "the unsaved changes of the last session could not be set aside yet (" + error +
+                                      "): the session keeps them, and is not written over until they are kept; each change "
+                                      "tries again"
+                                : "the unsaved changes of the last session are kept in " + kept +
+                                      (error.empty() ? "" : " (" + error + ")")) +
+                  (message.empty() ? "" : "; " + message);
+        kept_unsaved = !kept.empty();
+        if (!kept_unsaved) opened.library.unkept = session.scenario();
+      }
+    }
+    state = std::move(opened);
+    if (!state.library.file.empty()) remember_recent(state, state.library.file);
+    state.status = message;
+    // Kept once: the session says FILE from now on, so that a start that does not get as far
+    // as the first autosave does not keep the same changes again.
+    if (kept_unsaved) platform_files().sessions->save(state, nullptr, nullptr);
+    return 0;
+  }
+  if (platform_files().sessions->restore(state, /*read_only=*/headless) == SessionRestore::Restored) return 0;
+  const std::string message = state.status;  // a corrupt session's message, if any
+  const std::vector<std::string> lessons = lesson_files();
+  if (!lessons.empty()) {
+    core::LoadResult loaded = core::load_scenario_file(lessons.front());
+    if (!loaded.ok()) {
+      std::cerr << "attnlab: the shipped lesson is broken: " << loaded.message() << "\n";
+      return 1;
+    }
+    state = AppState(std::move(*loaded.scenario));
+    state.library.file = lessons.front();
+    state.library.file_stamp = core::file_stamp(state.library.file);
+  }
+  state.status = message;
+  return 0;
+}
+
 }  // namespace
+
+bool is_experiment_text(const std::string& text) {
+  if (text.size() > core::kMaxFileBytes || core::nested_deeper_than(text, 12)) return false;
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() && j.contains("attnlab_experiment");
+}
+
+bool is_experiment_file(const std::string& path) {
+  const core::FileRead file = core::read_regular_file(path, core::kMaxFileBytes);
+  return file.problem == core::FileRead::Problem::None && is_experiment_text(file.text);
+}
+
+bool is_result_file(const std::string& path) {
+  const core::FileRead file = core::read_regular_file(path, 4096);  // the key is the file's first
+  return (file.problem == core::FileRead::Problem::None || file.problem == core::FileRead::Problem::TooLarge) &&
+         core::is_lm_result_text(file.text);
+}
+
+std::string load_errors(const std::vector<std::string>& errors, const std::string& path) {
+  std::string message;
+  for (const std::string& e : errors)
+    message += (message.empty() ? "" : "\n") +
+               (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
+  return message;
+}
+
+std::string file_shown(const std::string& path) {
+  if (!is_shipped_file(path)) return core::short_path(path);
+  const std::filesystem::path p(path);
+  const bool lesson = p.parent_path().filename() == "lessons";
+  return std::string(lesson ? "the lesson " : "the experiment ") + p.stem().string();
+}
+
+std::string open_scenario_text(AppState& state, const std::string& text) {
+  cancel_heads_read_elsewhere();
+  core::LoadResult loaded = core::parse_scenario(text);
+  if (!loaded.ok()) {
+    state.status = "not opened: " + loaded.message();
+    return loaded.message();
+  }
+  open_linked_scenario(state, std::move(*loaded.scenario), "a scenario");
+  return "";
+}
+
+bool open_experiment(AppState& state, const std::string& path) {
+  core::ExperimentLoad loaded = core::load_experiment_file(path);
+  if (!loaded.ok()) {
+    state.status = "not opened: " + load_errors(loaded.errors, path);
+    return false;
+  }
+  set_experiment(state, std::move(*loaded.experiment), absolute(path));
+  state.status = "opened " + (is_shipped_file(path) ? file_shown(path) : "the experiment " + core::short_path(path)) +
+                 " in the training lab";
+  return true;
+}
 
 bool open_scenario(AppState& state, const std::string& path_or_link) { return open_file(state, path_or_link, false); }
 
@@ -251,28 +342,6 @@ void handle_drop(AppState& state, const std::vector<std::string>& paths) {
     }
   state.status = paths.empty() ? "nothing was dropped" : "not opened: only .json scenario files can be dropped";
 }
-
-namespace {
-
-int load_initial_scenario(const StartFile& start, AppState& state, bool headless);
-
-// Each file with the title title_of reads in it, else its name.
-template <class TitleOf>
-std::vector<LessonInfo> titled(const std::vector<std::string>& paths, TitleOf title_of) {
-  std::vector<LessonInfo> listed;
-  for (const std::string& path : paths) {
-    const std::string title = title_of(path);
-    listed.push_back({path, title.empty() ? core::valid_utf8(std::filesystem::path(path).stem().string()) : title});
-  }
-  return listed;
-}
-
-std::string scenario_title(const std::string& path) {
-  const core::LoadResult loaded = core::load_scenario_file(path);
-  return loaded.ok() ? loaded.scenario->title : "";
-}
-
-}  // namespace
 
 void list_shipped(AppState& state) {
   state.library.lessons = load_lesson_list();
@@ -325,97 +394,6 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
   return code;
 }
 
-namespace {
-// FILE's scenario as a new document: its file's, or a link's with no file (unsaved: Save asks
-// for a name). Exit code 2 with the message on stderr when FILE cannot be used.
-int open_start(const StartFile& start, AppState& opened) {
-  core::LoadResult loaded;
-  if (start.scenario) loaded.scenario = start.scenario;
-  else loaded = core::load_scenario_file(start.path);
-  if (!loaded.ok()) {
-    std::cerr << "attnlab: " << loaded.message() << "\n";
-    return 2;
-  }
-  opened = AppState(std::move(*loaded.scenario));
-  if (start.scenario) {
-    opened.set_saved(core::Scenario{});  // never saved: it all counts as a change
-    return 0;
-  }
-  opened.library.file = absolute(start.path);
-  opened.library.file_stamp = core::file_stamp(opened.library.file);
-  return 0;
-}
-
-// FILE, else the last session, else the first lesson.
-int load_initial_scenario(const StartFile& start, AppState& state, bool headless) {
-  const bool given = !start.path.empty() || start.scenario;
-  if (given && headless) {  // the session is not touched: only its view options are read
-    if (const int code = open_start(start, state)) return code;
-    AppState session;
-    const bool restored = platform_files().sessions->restore(session, /*read_only=*/true) == SessionRestore::Restored;
-    if (restored) {
-      state.view = session.view;  // the session's view over another scenario: a head FILE has, …
-      state.fit_view();
-    }
-    return 0;
-  }
-  if (given) {
-    AppState opened;
-    if (const int code = open_start(start, opened)) return code;
-    AppState session;  // keep the recent files and view options of the last session
-    const SessionRestore restored = platform_files().sessions->restore(session, /*read_only=*/false);
-    bool kept_unsaved = false;
-    std::string message = session.status;  // a corrupt session's message, if any
-    if (restored == SessionRestore::Restored) {
-      opened.view = session.view;
-      opened.library.recent_files = session.library.recent_files;
-      opened.lab = session.lab;  // the experiment being edited stays too
-      opened.view.workspace = Workspace::Views;  // a scenario was asked for: show it
-      opened.fit_view();  // the session's view over FILE: a head FILE has, a row it has
-      message = platform_files().sessions->notes();  // another window's session, other sessions kept, ...
-      // Its unsaved changes would be gone with the next autosave: keep them in a file.
-      // Until they are, the session that holds them is not written over (keep_session tries again).
-      if (session.modified()) {
-        std::string error;
-        const std::string kept = platform_files().sessions->keep_unsaved(session, &error);
-        message = (kept.empty() ? "the unsaved changes of the last session could not be set aside yet (" + error +
-                                      "): the session keeps them, and is not written over until they are kept; each change "
-                                      "tries again"
-                                : "the unsaved changes of the last session are kept in " + kept +
-                                      (error.empty() ? "" : " (" + error + ")")) +
-                  (message.empty() ? "" : "; " + message);
-        kept_unsaved = !kept.empty();
-        if (!kept_unsaved) opened.library.unkept = session.scenario();
-      }
-    }
-    state = std::move(opened);
-    if (!state.library.file.empty()) remember_recent(state, state.library.file);
-    state.status = message;
-    // Kept once: the session says FILE from now on, so that a start that does not get as far
-    // as the first autosave does not keep the same changes again.
-    if (kept_unsaved) platform_files().sessions->save(state, nullptr, nullptr);
-    return 0;
-  }
-  if (platform_files().sessions->restore(state, /*read_only=*/headless) == SessionRestore::Restored) return 0;
-  const std::string message = state.status;  // a corrupt session's message, if any
-  const std::vector<std::string> lessons = lesson_files();
-  if (!lessons.empty()) {
-    core::LoadResult loaded = core::load_scenario_file(lessons.front());
-    if (!loaded.ok()) {
-      std::cerr << "attnlab: the shipped lesson is broken: " << loaded.message() << "\n";
-      return 1;
-    }
-    AppState lesson(*loaded.scenario);
-    lesson.library.file = lessons.front();
-    lesson.library.file_stamp = core::file_stamp(lesson.library.file);
-    state = std::move(lesson);
-  }
-  state.status = message;
-  return 0;
-}
-
-}  // namespace
-
 std::vector<LessonInfo> load_lesson_list() { return titled(lesson_files(), scenario_title); }
 
 const UserLessons& user_lessons() {
@@ -425,12 +403,9 @@ const UserLessons& user_lessons() {
   const fs::path folder = user_lessons_dir();
   std::error_code ec;
   const fs::file_time_type changed = fs::last_write_time(folder, ec);  // a file added, renamed or removed
-  if (ec) {
-    listed = UserLessons{folder.string(), {}, {}};
-    return listed;
-  }
-  if (listed.folder == folder.string() && changed == listed_at) return listed;
+  if (!ec && listed.folder == folder.string() && changed == listed_at) return listed;
   listed = UserLessons{folder.string(), {}, {}};
+  if (ec) return listed;
   listed_at = changed;
   listed.lessons = titled(json_files(folder), [](const std::string& path) {
     const core::LoadResult loaded = core::load_scenario_file(path);
