@@ -34,10 +34,7 @@ std::optional<std::string> heads_dump_text(const std::string& file, std::ostream
   core::HeadsReading numbers_only;
   numbers_only.keep_matrices = false;
   const core::HeadsLoad loaded = core::load_heads_file(file, numbers_only);
-  if (!loaded.ok()) {
-    err << "attnlab: " << loaded.message() << "\n";
-    return std::nullopt;
-  }
+  if (refused(loaded, err)) return std::nullopt;
   return core::to_text(core::heads_to_json(*loaded.heads));
 }
 
@@ -45,20 +42,13 @@ std::optional<std::string> heads_dump_text(const std::string& file, std::ostream
 std::optional<std::string> dump_text(const std::string& file, std::ostream& err) {
   if (core::is_heads_file(file)) return heads_dump_text(file, err);
   const core::LoadResult loaded = core::load_scenario_or_link(file);
-  if (!loaded.ok()) {
-    err << "attnlab: " << loaded.message() << "\n";
-    return std::nullopt;
-  }
-  const core::Result result = core::compute(*loaded.scenario);
-  return core::to_text(core::result_to_json(*loaded.scenario, result));
+  if (refused(loaded, err)) return std::nullopt;
+  return core::to_text(core::result_to_json(*loaded.scenario, core::compute(*loaded.scenario)));
 }
 
 std::optional<std::string> grad_text(const std::string& file, std::ostream& err) {
   const core::LoadResult loaded = core::load_scenario_or_link(file);
-  if (!loaded.ok()) {
-    err << "attnlab: " << loaded.message() << "\n";
-    return std::nullopt;
-  }
+  if (refused(loaded, err)) return std::nullopt;
   const core::Scenario& s = *loaded.scenario;
   if (!s.has_target) {
     // A link's text is not repeated: it may be 128 KiB long.
@@ -101,10 +91,7 @@ int run_grad(const std::vector<std::string>& files, std::ostream& out, std::ostr
 
 int run_link(const std::string& file, const std::string& base, std::ostream& out, std::ostream& err) {
   const core::LoadResult loaded = core::load_scenario_or_link(file);
-  if (!loaded.ok()) {
-    err << "attnlab: " << loaded.message() << "\n";
-    return 2;
-  }
+  if (refused(loaded, err)) return 2;
   return print(out, core::scenario_link(*loaded.scenario, base) + "\n", err);
 }
 

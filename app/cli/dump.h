@@ -2,7 +2,7 @@
 // print its link. FILE may be a scenario's link (core/io/link.h) instead of a file.
 #pragma once
 
-#include <iosfwd>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -11,6 +11,13 @@ namespace app {
 // text on out (standard output): 0, or 1 with the reason on err when it cannot be written
 // (a full disk, a closed pipe).
 int print(std::ostream& out, const std::string& text, std::ostream& err);
+
+// Whether a reader (core's loaders: ok() and message()) refused its file: why is then on err.
+template <class Load>
+bool refused(const Load& loaded, std::ostream& err) {
+  if (!loaded.ok()) err << "attnlab: " << loaded.message() << "\n";
+  return !loaded.ok();
+}
 
 // Returns the exit code: 0 with the JSON on out, 2 with the message on err
 // (and nothing on out) when a file cannot be used. One file gives its object; several

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <string>
 
+#include "app/cli/dump.h"
 #include "core/export/export.h"
 #include "core/export/export_curves.h"
 #include "core/export/export_lm_torch.h"
@@ -25,10 +26,7 @@ std::optional<int> language_model(const std::string& experiment, const std::stri
   const core::FileRead file = core::read_regular_file(experiment, core::kMaxFileBytes);
   if (file.problem != core::FileRead::Problem::None || !core::is_language_model_text(file.text)) return std::nullopt;
   core::LanguageModelLoad loaded = core::load_language_model_file(experiment);
-  if (!loaded.ok()) {
-    err << "attnlab: " << loaded.message() << "\n";
-    return 2;
-  }
+  if (refused(loaded, err)) return 2;
   if (seeds > 0) loaded.model->seeds = seeds;
   if (!script) {
     // Never a silent fallback: attnlab's own trainer is the toy lab's, of one layer on 2-8 tokens.
@@ -55,10 +53,7 @@ std::optional<int> language_model(const std::string& experiment, const std::stri
 // The experiment (its "seeds" overridden by seeds > 0), or nothing with the reader's messages on err (exit 2).
 std::optional<core::Experiment> load(const std::string& experiment, std::ostream& err, int seeds) {
   core::ExperimentLoad loaded = core::load_experiment_file(experiment);
-  if (!loaded.ok()) {
-    err << "attnlab: " << loaded.message() << "\n";
-    return std::nullopt;
-  }
+  if (refused(loaded, err)) return std::nullopt;
   if (seeds > 0) {
     // --seeds N is judged by the reader's rules too (seed + N − 1 below 2^64, a recording's bound).
     core::OrderedJson j = core::experiment_to_json(*loaded.experiment);
