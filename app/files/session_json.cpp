@@ -72,6 +72,12 @@ ViewOptions read_view(const json& j, const core::Scenario& scenario, std::vector
   const auto bad = [&](const char* key, const std::string& expected) {
     dropped.push_back(std::string("view.") + key + ": expected " + expected + ", got " + shown(j[key]));
   };
+  // A key of two names, the default's (usual) and other: whether it names other.
+  const auto names_other = [&](const char* key, const std::string& usual, const std::string& other) {
+    if (!j.contains(key)) return false;
+    if (j[key] != usual && j[key] != other) bad(key, "\"" + usual + "\" or \"" + other + "\"");
+    return j[key] == other;
+  };
   for (const auto& [key, value] : {std::pair<const char*, bool*>{"show_numbers", &v.show_numbers},
                                    {"own_scales", &v.own_scales},
                                    {"show_gradients", &v.show_gradients},
@@ -80,22 +86,16 @@ ViewOptions read_view(const json& j, const core::Scenario& scenario, std::vector
       if (j[key].is_boolean()) *value = j[key].get<bool>();
       else bad(key, "true or false");
     }
-  if (j.contains("theme")) {
-    if (j["theme"] == "light") v.theme = Theme::Light;
-    else if (j["theme"] != "dark") bad("theme", "\"dark\" or \"light\"");
-  }
+  if (names_other("theme", "dark", "light")) v.theme = Theme::Light;
   if (j.contains("head")) {
     const json& h = j["head"];
     if (h.is_number_integer() && h.get<std::int64_t>() >= 0 && h.get<std::int64_t>() < scenario.heads) v.head = h.get<int>();
     else bad("head", scenario.heads == 1 ? std::string("0, the scenario's one head")
                                          : "a head of the scenario, 0 to " + std::to_string(scenario.heads - 1));
   }
-  if (j.contains("sequential")) {
-    if (j["sequential"] == core::colormap_name(core::Colormap::Cividis)) v.sequential = core::Colormap::Cividis;
-    else if (j["sequential"] != core::colormap_name(core::Colormap::Viridis))
-      bad("sequential", std::string("\"") + core::colormap_name(core::Colormap::Viridis) + "\" or \"" +
-                            core::colormap_name(core::Colormap::Cividis) + "\"");
-  }
+  if (names_other("sequential", core::colormap_name(core::Colormap::Viridis),
+                  core::colormap_name(core::Colormap::Cividis)))
+    v.sequential = core::Colormap::Cividis;
   if (j.contains("diverging") && j["diverging"] != core::colormap_name(core::Colormap::BlueRed))
     bad("diverging", std::string("\"") + core::colormap_name(core::Colormap::BlueRed) + "\"");
   if (j.contains("zoom")) {
@@ -103,10 +103,7 @@ ViewOptions read_view(const json& j, const core::Scenario& scenario, std::vector
     if (z.is_number() && z.get<double>() >= kMinZoom && z.get<double>() <= kMaxZoom) v.zoom = static_cast<float>(z.get<double>());
     else bad("zoom", "a number from " + core::plain_number(kMinZoom) + " to " + core::plain_number(kMaxZoom));
   }
-  if (j.contains("workspace")) {
-    if (j["workspace"] == "lab") v.workspace = Workspace::Lab;
-    else if (j["workspace"] != "views") bad("workspace", "\"views\" or \"lab\"");
-  }
+  if (names_other("workspace", "views", "lab")) v.workspace = Workspace::Lab;
   return v;
 }
 
