@@ -364,8 +364,7 @@ std::string read_words(Words& w) {
       return "unknown option '" + a + "'";
     } else {
       // --dump and --grad read every file after theirs: one process for many scenarios.
-      const bool batch = w.cl.command == Command::Dump || w.cl.command == Command::Grad;
-      if (batch) {
+      if (w.cl.command == Command::Dump || w.cl.command == Command::Grad) {
         if (a.empty()) return "FILE is empty: name a scenario file";
         w.cl.more_files.push_back(a);
         continue;
@@ -392,11 +391,19 @@ std::string train_combinations(const Words& w) {
       !has_extension(cl.export_to, ".csv"))
     return "--train --export " + cl.export_to +
            ": expected a file name ending in .py (a PyTorch script), .svg (the loss curves) or .csv (the table)";
-  if (!cl.out.empty() && core::writes_over(cl.out, cl.file))
-    return "--out " + cl.out + " is the experiment file: it would replace it";
-  if (!cl.export_to.empty() && core::writes_over(cl.export_to, cl.file))
-    return "--export " + cl.export_to + " is the experiment file: it would replace it";
+  for (const auto& [option, output] : {std::pair{"--out", &cl.out}, std::pair{"--export", &cl.export_to}})
+    if (!output->empty() && core::writes_over(*output, cl.file))
+      return std::string(option) + " " + *output + " is the experiment file: it would replace it";
   return "";
+}
+
+// A picture's size, the default when --size was not given: whether W·K or H·K is past the renderer's limit.
+bool past_limit(CommandLine& cl) {
+  if (!cl.width) {
+    cl.width = kDefaultPictureWidth;
+    cl.height = kDefaultPictureHeight;
+  }
+  return cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide;
 }
 
 // A training run: --frames follows from the steps and --every; the rest as for a sweep.
@@ -427,11 +434,7 @@ std::string animation_combinations(CommandLine& cl) {
                          "and no other option";
   if (!cl.file.empty() && core::writes_over(cl.export_to, cl.file))
     return "--export " + cl.export_to + " is FILE: it would replace the " + (cl.training ? "experiment" : "scenario");
-  if (!cl.width) {
-    cl.width = kDefaultPictureWidth;
-    cl.height = kDefaultPictureHeight;
-  }
-  if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
+  if (past_limit(cl))
     return "--size and --scale: the frames would be more than " + std::to_string(kMaxPictureSide) + " pixels a side";
   return "";
 }
@@ -466,16 +469,10 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
   if (text_export && !cl.theme.empty() && format != core::ExportFormat::Svg)
     return "--theme goes with the window, --screenshot or --export OUT.png or OUT.svg";
   // The renderer's limit, on the pixels of the PNG: refused now, not after a window was opened.
-  if (!png) return "";
-  if (!cl.width) {
-    cl.width = kDefaultPictureWidth;
-    cl.height = kDefaultPictureHeight;
-  }
-  if (cl.width * cl.scale > kMaxPictureSide || cl.height * cl.scale > kMaxPictureSide)
-    return "--size " + std::to_string(cl.width) + "x" + std::to_string(cl.height) + " --scale " + std::to_string(cl.scale) +
-           ": the picture would be " + std::to_string(cl.width * cl.scale) + "×" + std::to_string(cl.height * cl.scale) +
-           " pixels, at most " + std::to_string(kMaxPictureSide) + " a side";
-  return "";
+  if (!png || !past_limit(cl)) return "";
+  return "--size " + std::to_string(cl.width) + "x" + std::to_string(cl.height) + " --scale " +
+         std::to_string(cl.scale) + ": the picture would be " + std::to_string(cl.width * cl.scale) + "×" +
+         std::to_string(cl.height * cl.scale) + " pixels, at most " + std::to_string(kMaxPictureSide) + " a side";
 }
 
 // The one check of how the options combine, once every word is read.
@@ -523,10 +520,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   Words w{args, {}, {}, false, 0, {}};
   std::string problem = read_words(w);
   if (problem.empty()) problem = judge_combinations(w);
-  if (problem.empty()) return std::move(w.cl);
-  CommandLine failed = std::move(w.cl);
-  failed.error = problem + " (see attnlab --help)";
-  return failed;
+  if (!problem.empty()) w.cl.error = problem + " (see attnlab --help)";
+  return std::move(w.cl);
 }
 
 }  // namespace app
