@@ -66,6 +66,39 @@ bool writable_folder(const fs::path& dir) {
   return !dir.empty() && fs::is_directory(dir, ec) && ::access(dir.c_str(), W_OK) == 0;
 }
 
+// The recording asked for starts where the export dialog said; its dialog closes.
+void start_recording(AppState& state, const ExportChoice& what, const std::string& path) {
+  Recording& r = what.kind == Kind::Sweep ? static_cast<Recording&>(state.dialogs.record) : state.dialogs.record_training;
+  r.path = path;
+  r.phase = Recording::Phase::Asked;
+  r.done = 0;
+  r.cancel = false;
+  r.open = false;
+  if (what.kind == Kind::TrainingRun) state.dialogs.record_training.trained = 0;
+}
+
+// One of the lab's files of its run, written now: what it holds, or "" with *error.
+std::string lab_text(const AppState& state, const ExportChoice& what, std::string* error) {
+  const Lab& lab = state.lab;
+  switch (what.kind) {
+    case Kind::Curves: return core::curves_svg(lab.view.curves, what.light || state.view.theme == Theme::Light);
+    case Kind::Table: return core::curves_table_csv(lab.view.curves);
+    case Kind::Replay: return core::export_train_py(lab.experiment);
+    case Kind::Experiment:
+      // The file's reader judges it whole, the recording's bound included (the lab's own run never records).
+      if (const std::vector<std::string> problems = core::experiment_problems(lab.experiment); !problems.empty()) {
+        *error = problems.front();
+        return "";
+      }
+      return core::to_text(core::experiment_to_json(lab.experiment));
+    case Kind::Views:
+    case Kind::Sweep:
+    case Kind::TrainingRun: break;
+  }
+  *error = "not one of the lab's files";
+  return "";
+}
+
 }  // namespace
 
 bool write_text_export(const AppState& state, core::ExportFormat format, const std::string& path, std::string* error,
@@ -194,43 +227,6 @@ std::string export_folder(const AppState& state, const ExportChoice& what) {
   if (writable_folder(mine / "Documents")) return (mine / "Documents").string();
   return mine.string();
 }
-
-namespace {
-
-// The recording asked for starts where the export dialog said; its dialog closes.
-void start_recording(AppState& state, const ExportChoice& what, const std::string& path) {
-  Recording& r = what.kind == Kind::Sweep ? static_cast<Recording&>(state.dialogs.record) : state.dialogs.record_training;
-  r.path = path;
-  r.phase = Recording::Phase::Asked;
-  r.done = 0;
-  r.cancel = false;
-  r.open = false;
-  if (what.kind == Kind::TrainingRun) state.dialogs.record_training.trained = 0;
-}
-
-// One of the lab's files of its run, written now: what it holds, or "" with *error.
-std::string lab_text(const AppState& state, const ExportChoice& what, std::string* error) {
-  const Lab& lab = state.lab;
-  switch (what.kind) {
-    case Kind::Curves: return core::curves_svg(lab.view.curves, what.light || state.view.theme == Theme::Light);
-    case Kind::Table: return core::curves_table_csv(lab.view.curves);
-    case Kind::Replay: return core::export_train_py(lab.experiment);
-    case Kind::Experiment:
-      // The file's reader judges it whole, the recording's bound included (the lab's own run never records).
-      if (const std::vector<std::string> problems = core::experiment_problems(lab.experiment); !problems.empty()) {
-        *error = problems.front();
-        return "";
-      }
-      return core::to_text(core::experiment_to_json(lab.experiment));
-    case Kind::Views:
-    case Kind::Sweep:
-    case Kind::TrainingRun: break;
-  }
-  *error = "not one of the lab's files";
-  return "";
-}
-
-}  // namespace
 
 bool write_export(AppState& state, const ExportChoice& what, const std::string& path, std::string* error) {
   if (is_recording(what)) {

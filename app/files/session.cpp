@@ -121,6 +121,31 @@ std::string restored_without(const fs::path& path, const std::vector<std::string
                 : "the session as it was is kept in " + core::short_path(aside) + fragile(error));
 }
 
+// A scenario's text for unsaved-<time>.json: laid out as a scenario file when that fits in one,
+// else compact, whatever its size: a session holds up to 2 MiB, and its changes are set aside all
+// the same (core::save_scenario_file would refuse them for ever). "" when a label is not UTF-8.
+std::string unsaved_text(const core::Scenario& s) {
+  try {
+    std::string text = core::scenario_to_text(s);
+    return text.size() <= core::kMaxFileBytes ? text : core::compact_text(core::scenario_to_json(s));
+  } catch (const nlohmann::json::exception&) {
+    return "";
+  }
+}
+
+// path as a write would reach it: absolute, its links followed as the kernel follows them
+// (core::write_target: a dangling link to a file not made yet too, which weakly_canonical
+// left as the link's own name).
+fs::path written_path(const std::string& path) {
+  if (const core::WriteTarget where = core::write_target(path); !where.error && !where.path.empty())
+    return fs::path(where.path);
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(path, ec);
+  if (ec) return fs::path(path).lexically_normal();
+  const fs::path resolved = fs::weakly_canonical(absolute, ec);
+  return ec ? absolute.lexically_normal() : resolved;
+}
+
 }  // namespace
 
 fs::path state_dir(bool create) {
@@ -370,22 +395,6 @@ void keep_session_at_close(AppState& state) {
   else std::cerr << "attnlab: this window's unsaved changes could not be kept either (" << why << "): they are lost\n";
 }
 
-namespace {
-
-// A scenario's text for unsaved-<time>.json: laid out as a scenario file when that fits in one,
-// else compact, whatever its size: a session holds up to 2 MiB, and its changes are set aside all
-// the same (core::save_scenario_file would refuse them for ever). "" when a label is not UTF-8.
-std::string unsaved_text(const core::Scenario& s) {
-  try {
-    std::string text = core::scenario_to_text(s);
-    return text.size() <= core::kMaxFileBytes ? text : core::compact_text(core::scenario_to_json(s));
-  } catch (const nlohmann::json::exception&) {
-    return "";
-  }
-}
-
-}  // namespace
-
 std::string keep_unsaved(const AppState& state, std::string* error) {
   const fs::path dir = state_dir();
   std::string why = dir.empty() ? "no state directory ($XDG_STATE_HOME or $HOME)" : "";
@@ -401,23 +410,6 @@ std::string keep_unsaved(const AppState& state, std::string* error) {
     *error += std::string(error->empty() ? "" : "; ") + "larger than a scenario file (1 MiB): File → Open refuses it";
   return in_place ? path : std::string{};
 }
-
-namespace {
-
-// path as a write would reach it: absolute, its links followed as the kernel follows them
-// (core::write_target: a dangling link to a file not made yet too, which weakly_canonical
-// left as the link's own name).
-fs::path written_path(const std::string& path) {
-  if (const core::WriteTarget where = core::write_target(path); !where.error && !where.path.empty())
-    return fs::path(where.path);
-  std::error_code ec;
-  const fs::path absolute = fs::absolute(path, ec);
-  if (ec) return fs::path(path).lexically_normal();
-  const fs::path resolved = fs::weakly_canonical(absolute, ec);
-  return ec ? absolute.lexically_normal() : resolved;
-}
-
-}  // namespace
 
 bool in_state_dir(const std::string& path) {
   const fs::path dir = state_dir(false);
