@@ -99,10 +99,7 @@ Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std:
   std::uint64_t run = 0;
   const auto count_run = [&](const unsigned char* p) {
     counts[run_bin] += static_cast<std::uint32_t>(run);
-    std::array<std::uint64_t, 3>& sum = sums[run_bin];
-    sum[0] += run * p[0];
-    sum[1] += run * p[1];
-    sum[2] += run * p[2];
+    for (int c = 0; c < 3; ++c) sums[run_bin][c] += run * p[c];
   };
   for (size_t i = 0; i < count; ++i) {
     const unsigned char* p = rgba + 4 * i;
@@ -140,9 +137,8 @@ Palette quantise(const unsigned char* rgba, size_t count, const std::vector<std:
     if (std::abs(before[0] - mean[0]) <= 1 && std::abs(before[1] - mean[1]) <= 1 && std::abs(before[2] - mean[2]) <= 1) mean = before;
     next[static_cast<size_t>(b)] = mean;
     // A colour the palette already holds (within a bin's width) adds nothing.
-    bool near = false;
-    for (const auto& p : palette) near = near || distance(p, mean) < 2 * 8 * 8;
-    if (!near) palette.push_back(mean);
+    const auto near = [&](const std::array<int, 3>& p) { return distance(p, mean) < 2 * 8 * 8; };
+    if (std::none_of(palette.begin(), palette.end(), near)) palette.push_back(mean);
   }
   while (palette.size() < kPalette) palette.push_back({0, 0, 0});
   last = std::move(next);
@@ -192,26 +188,22 @@ Delta delta(const Palette& palette, const std::vector<GifByteType>& indices, int
   }
   d.changed.assign(count, 0);
   int x0 = width, y0 = height, x1 = -1, y1 = -1;
+  // The transparent index is one that no changed pixel is written with, so that it only ever
+  // means "as before"; long runs of it are what LZW compresses.
+  std::array<bool, kPalette> taken{};
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       const size_t i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
       const std::uint32_t now = packed[indices[i]];
       if (now == shown[i]) continue;
       d.changed[i] = 1;
+      taken[indices[i]] = true;
       shown[i] = now;
       x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
     }
   // Nothing changed: one transparent pixel, so that the frame keeps its time.
   if (x1 < 0) return Delta{0, 0, 1, 1, 0, std::move(d.changed), true};
   d.left = x0, d.top = y0, d.width = x1 - x0 + 1, d.height = y1 - y0 + 1;
-  // The transparent index is one that no changed pixel is written with, so that it only ever
-  // means "as before"; long runs of it are what LZW compresses.
-  std::array<bool, kPalette> taken{};
-  for (int y = y0; y <= y1; ++y)
-    for (int x = x0; x <= x1; ++x) {
-      const size_t i = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
-      if (d.changed[i]) taken[indices[i]] = true;
-    }
   for (int k = 0; k < kPalette && d.transparent == NO_TRANSPARENT_COLOR; ++k)
     if (!taken[static_cast<size_t>(k)]) d.transparent = k;
   return d;

@@ -62,6 +62,12 @@ const Ffmpeg& ffmpeg() {
   return loaded;
 }
 
+// Says why in *error, where there is one; false, for `return fail_with(...)`.
+bool fail_with(std::string* error, const std::string& why) {
+  if (error) *error = why;
+  return false;
+}
+
 std::string av_message(int code) {
   char text[AV_ERROR_MAX_STRING_SIZE] = {};
   ffmpeg().av_strerror(code, text, sizeof text);
@@ -119,10 +125,7 @@ struct Mp4Writer::State {
   // Sends frame (null: the end) and writes every packet the encoder gives back.
   bool drain(AVFrame* f, std::string* error) {
     int code = ffmpeg().avcodec_send_frame(codec, f);
-    if (code < 0) {
-      if (error) *error = "H.264 encoding failed: " + av_message(code);
-      return false;
-    }
+    if (code < 0) return fail_with(error, "H.264 encoding failed: " + av_message(code));
     while ((code = ffmpeg().avcodec_receive_packet(codec, packet)) >= 0) {
       // Each frame lasts one tick of 1/fps: without it the muxer's edit list ends at the last
       // frame's start, and players drop that frame.
@@ -130,10 +133,7 @@ struct Mp4Writer::State {
       ffmpeg().av_packet_rescale_ts(packet, codec->time_base, stream->time_base);
       packet->stream_index = stream->index;
       code = ffmpeg().av_interleaved_write_frame(format, packet);
-      if (code < 0) {
-        if (error) *error = "MP4 writing failed: " + av_message(code);
-        return false;
-      }
+      if (code < 0) return fail_with(error, "MP4 writing failed: " + av_message(code));
     }
     return code == AVERROR(EAGAIN) || code == AVERROR_EOF;
   }
@@ -143,10 +143,7 @@ Mp4Writer::Mp4Writer() : s_(std::make_unique<State>()) {}
 Mp4Writer::~Mp4Writer() = default;
 
 bool Mp4Writer::open(int width, int height, int fps, std::string* error) {
-  const auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return false;
-  };
+  const auto fail = [&](const std::string& why) { return fail_with(error, why); };
   if (const std::string& why = ffmpeg().error; !why.empty()) return fail(why);
   State& s = *s_;
   s.source_width = width;
@@ -199,10 +196,8 @@ bool Mp4Writer::open(int width, int height, int fps, std::string* error) {
 bool Mp4Writer::add(const unsigned char* rgba, std::string* error) {
   State& s = *s_;
   if (!s.header_written) return false;
-  if (ffmpeg().av_frame_make_writable(s.frame) < 0) {
-    if (error) *error = "out of memory for a video frame";
-    return false;
-  }
+  if (ffmpeg().av_frame_make_writable(s.frame) < 0)
+    return fail_with(error, "out of memory for a video frame");
   // The source rows keep their full width: an odd last column is left out by the stride.
   const uint8_t* planes[1] = {rgba};
   const int strides[1] = {4 * s.source_width};
@@ -215,10 +210,8 @@ bool Mp4Writer::finish(std::string& bytes, std::string* error) {
   State& s = *s_;
   if (!s.header_written) return false;
   if (!s.drain(nullptr, error)) return false;
-  if (const int code = ffmpeg().av_write_trailer(s.format); code < 0) {
-    if (error) *error = "the MP4 file cannot be finished: " + av_message(code);
-    return false;
-  }
+  if (const int code = ffmpeg().av_write_trailer(s.format); code < 0)
+    return fail_with(error, "the MP4 file cannot be finished: " + av_message(code));
   ffmpeg().avio_flush(s.format->pb);
   bytes = std::move(s.bytes);
   return true;
