@@ -1,7 +1,6 @@
 #include "app/pictures/animation.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <limits>
 #include <filesystem>
@@ -9,15 +8,15 @@
 
 #include "app/widgets/caption.h"
 #include "core/io/atomic_file.h"
+#include "core/text/utf8.h"
 
 namespace app {
 
 AnimationRecorder::AnimationRecorder(const AppState& state, const ScreenshotOptions& picture, int frames, int fps, std::string path)
     : path_(std::move(path)), frames_(frames), fps_(fps), scale_per_frame_(picture.scale_per_frame) {
-  std::string ext = std::filesystem::path(path_).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  gif_ = ext == ".gif";
-  if (!gif_ && ext != ".mp4") {
+  const std::string ext = std::filesystem::path(path_).extension().string();
+  gif_ = core::equal_ignoring_ascii_case(ext, ".gif");
+  if (!gif_ && !core::equal_ignoring_ascii_case(ext, ".mp4")) {
     fail("an animation is .gif or .mp4");
     return;
   }
@@ -100,12 +99,7 @@ bool AnimationRecorder::finish() {
   std::string bytes, why;
   if (!(gif_ ? gif_writer_->finish(bytes, &why) : mp4_writer_->finish(bytes, &why))) return fail(why);
   renderer_.reset();
-  std::string write_error;
-  if (!core::write_file_atomically(path_, bytes, &write_error)) {
-    error_ = write_error;  // it names the path already
-    return false;
-  }
-  return true;
+  return core::write_file_atomically(path_, bytes, &error_);  // its error names the path already
 }
 
 SweepRecorder::SweepRecorder(const AppState& state, const core::Sweep& sweep, const ScreenshotOptions& picture, std::string path)
@@ -256,12 +250,9 @@ bool write_training_animation(const AppState& state, const core::Experiment& e, 
   recorder.train_to_end([&](int step) {
     if (progress) progress(step, recorder.steps(), true);
   });
-  while (recorder.error().empty() && !recorder.finished()) {
-    const bool training = recorder.training();
-    if (!recorder.next(0.25)) break;
-    if (!progress) continue;
-    if (training) progress(recorder.steps_trained(), recorder.steps(), true);
-    else progress(recorder.done(), recorder.frames(), false);
+  while (recorder.error().empty() && !recorder.finished()) {  // trained: the frames, one a call
+    if (!recorder.next()) break;
+    if (progress) progress(recorder.done(), recorder.frames(), false);
   }
   if (error) *error = recorder.error();
   return recorder.error().empty();

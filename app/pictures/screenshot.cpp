@@ -223,18 +223,16 @@ void PictureRenderer::lay_out(AppState& copy, Layout& layout, const PictureOptio
     DrawFrame(copy, layout, picture);
     ImGui::Render();
     std::vector<float> now = geometry(layout);
-    const bool last = frame + 1 == most || (frame + 1 >= fewest && now == before);
+    if (frame + 1 >= fewest && now == before) break;
     before = std::move(now);
-    if (!last) continue;
-    if (!draw) break;
-    glBindFramebuffer(GL_FRAMEBUFFER, gl_->target.fbo);
-    glViewport(0, 0, width_, height_);
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, options_.transparent ? 0.0f : 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    break;
   }
+  if (!draw) return;
+  glBindFramebuffer(GL_FRAMEBUFFER, gl_->target.fbo);
+  glViewport(0, 0, width_, height_);
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, options_.transparent ? 0.0f : 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
 void PictureRenderer::measure_scales(const AppState& state, const core::Scenario& scenario, std::map<std::string, double>& scales,
@@ -298,12 +296,7 @@ bool write_screenshot(const AppState& state, const ScreenshotOptions& options, c
   const int w = options.width * options.scale, h = options.height * options.scale;
   std::string png, why;
   if (!encode_png(pixels.data(), w, h, options.transparent, png, &why)) return fail("PNG encoding failed: " + why);
-  std::string write_error;
-  if (!core::write_file_atomically(path, png, &write_error)) {
-    if (error) *error = write_error;
-    return false;
-  }
-  return true;
+  return core::write_file_atomically(path, png, error);  // its error names the path
 }
 
 }  // namespace app
