@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <tuple>
+#include <utility>
 
 #include <imgui_internal.h>  // the log: GImGui->LogBuffer, LogToBuffer, LogRenderedText
 
@@ -52,9 +53,8 @@ ImFont* add_font(float px) {
 using Run = core::MarkupRun;
 
 ImFont* font_of(const Run& run) {
-  ImFont* base = ImGui::GetFont();
   const Fonts* f = context_fonts();
-  return run.shift != 0 && f && f->small ? f->small : base;
+  return run.shift != 0 && f && f->small ? f->small : ImGui::GetFont();
 }
 
 }  // namespace
@@ -63,27 +63,26 @@ bool load_fonts(float scale, bool cjk_later) {
   ImGuiIO& io = ImGui::GetIO();
   // Glyphs come and go as text needs them: the renderer backend (or the headless harness) makes
   // and updates the atlas's textures on request.
-  if (!io.UserData) {
-    io.UserData = new Fonts{};
-    Fonts& made = *static_cast<Fonts*>(io.UserData);
-    made.regular = add_font(kRegularPx);
-    if (made.regular) {
-      made.small = add_font(kSmallPx);
-      made.title = add_font(kTitlePx);
-      made.large = add_font(kLargePx);
-      io.FontDefault = made.regular;
+  Fonts* made = context_fonts();
+  if (!made) {
+    io.UserData = made = new Fonts{};
+    made->regular = add_font(kRegularPx);
+    if (made->regular) {
+      made->small = add_font(kSmallPx);
+      made->title = add_font(kTitlePx);
+      made->large = add_font(kLargePx);
+      io.FontDefault = made->regular;
       if (!cjk_later) merge_cjk_font();
     } else {
       ImFontConfig config;
       config.SizePixels = 13.0f;
-      made.regular = made.small = made.title = made.large = io.Fonts->AddFontDefault(&config);
+      made->regular = made->small = made->title = made->large = io.Fonts->AddFontDefault(&config);
     }
   }
-  Fonts& made = *static_cast<Fonts*>(io.UserData);
-  made.scale = scale;
+  made->scale = scale;
   ImGui::GetStyle().FontScaleDpi = scale;
-  ImGui::GetStyle().FontSizeBase = made.regular->LegacySize;
-  return made.regular != made.small;
+  ImGui::GetStyle().FontSizeBase = made->regular->LegacySize;
+  return made->regular != made->small;
 }
 
 bool merge_cjk_font() {
@@ -167,13 +166,12 @@ void settle_headless_textures() {
 ImVec2 script_text_size(std::string_view markup) {
   const float base = ImGui::GetFontSize();
   const ImFont* regular = fonts().regular;
-  ImVec2 size(0, base);
+  ImVec2 size(0, base * 1.2f);
   for (const Run& run : core::markup_runs(markup)) {
     ImFont* font = font_of(run);
     const float px = run.shift ? font_px(font) * (base / (regular ? font_px(regular) : base)) : base;
     size.x += font->CalcTextSizeA(px, FLT_MAX, 0, run.text.data(), run.text.data() + run.text.size()).x;
   }
-  size.y = base * 1.2f;
   return size;
 }
 
@@ -209,28 +207,18 @@ namespace {
 template <class Measure>
 std::vector<std::string> wrap_at_spaces(std::string_view text, float width, Measure measure) {
   std::vector<std::string> lines;
-  size_t start = 0;
-  while (start <= text.size()) {
-    const size_t newline = text.find('\n', start);
-    const std::string_view paragraph = text.substr(start, newline == std::string_view::npos ? std::string_view::npos : newline - start);
-    std::string line;
-    size_t i = 0;
-    while (i < paragraph.size()) {
-      const size_t space = paragraph.find(' ', i);
-      const std::string_view word = paragraph.substr(i, space == std::string_view::npos ? std::string_view::npos : space - i);
-      const std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
-      if (!line.empty() && measure(candidate) > width) {
-        lines.push_back(line);
-        line = std::string(word);
-      } else {
-        line = candidate;
-      }
-      if (space == std::string_view::npos) break;
-      i = space + 1;
+  std::string line;
+  for (size_t start = 0; start <= text.size();) {
+    const size_t end = std::min(text.find_first_of(" \n", start), text.size());
+    const std::string word(text.substr(start, end - start));
+    const bool paragraph_ends = end == text.size() || text[end] == '\n';
+    if (!word.empty() || !paragraph_ends) {  // a paragraph's last space starts no word
+      std::string candidate = line.empty() ? word : line + " " + word;
+      if (!line.empty() && measure(candidate) > width) lines.push_back(std::exchange(line, word));
+      else line = std::move(candidate);
     }
-    lines.push_back(line);
-    if (newline == std::string_view::npos) break;
-    start = newline + 1;
+    if (paragraph_ends) lines.push_back(std::exchange(line, {}));
+    start = end + 1;
   }
   return lines;
 }
@@ -287,9 +275,8 @@ void ScriptText(std::string_view markup) {
     return;
   }
   const ImVec2 pos = ImGui::GetCursorScreenPos();
-  const ImVec2 size = script_text_size(markup);
   draw_script_text(ImGui::GetWindowDrawList(), pos, ImGui::GetColorU32(ImGuiCol_Text), markup);
-  ImGui::Dummy(size);
+  ImGui::Dummy(script_text_size(markup));
 }
 
 void ScriptTooltip(std::string_view markup) {
@@ -332,11 +319,9 @@ ScreenText::~ScreenText() {
 void ScreenText::take(ImGuiContext* context, const char* text) {
   ScreenText* self = g_screen_text;
   if (!self) return;
-  if (text == GImGui->LogBuffer.begin()) {  // the log, as End() or section() finishes it
-    (*self->by_panel_)[self->section_] += text;
-    return;
-  }
-  if (self->clipboard_) self->clipboard_(context, text);
+  // The log, as End() or section() finishes it; any other text is for the real clipboard.
+  if (text == GImGui->LogBuffer.begin()) (*self->by_panel_)[self->section_] += text;
+  else if (self->clipboard_) self->clipboard_(context, text);
 }
 
 void ScreenText::section(std::string_view name) {

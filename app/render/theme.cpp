@@ -13,8 +13,7 @@ void apply_theme(Theme theme, float scale) {
   ImGuiStyle style;  // fresh sizes, so that scaling twice never compounds
   if (theme == Theme::Dark) {
     ImGui::StyleColorsDark(&style);
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
-    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    style.Colors[ImGuiCol_WindowBg] = style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
     style.Colors[ImGuiCol_TitleBg] = ImVec4(0.16f, 0.18f, 0.22f, 1.0f);
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.20f, 0.24f, 0.32f, 1.0f);
     // The keyboard's place (a menu's item, the panel F6 gave it): 8.2:1 on the window's grey.
@@ -35,8 +34,7 @@ void apply_theme(Theme theme, float scale) {
     style.Colors[ImGuiCol_PopupBg] = ImVec4(0.08f, 0.08f, 0.08f, 1.0f);  // opaque: text on it is measured on it
   } else {
     ImGui::StyleColorsLight(&style);
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
-    style.Colors[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    style.Colors[ImGuiCol_WindowBg] = style.Colors[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
     style.Colors[ImGuiCol_Text] = ImVec4(0.05f, 0.05f, 0.08f, 1.0f);
     style.Colors[ImGuiCol_TitleBg] = ImVec4(0.90f, 0.92f, 0.95f, 1.0f);
     style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.82f, 0.87f, 0.95f, 1.0f);
