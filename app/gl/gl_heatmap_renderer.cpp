@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 
 #include "app/platform/gl.h"
+#include "core/io/atomic_file.h"
 
 namespace app {
 
@@ -14,14 +13,9 @@ namespace {
 GlHeatmapRenderer* g_current = nullptr;  // the renderer whose callbacks are in the draw lists
 
 std::string read_file(const std::filesystem::path& path, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot read shader " + path.string();
-    return {};
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  core::FileRead file = core::read_regular_file(path.string(), size_t{1} << 20);  // a shader is a few KiB
+  if (file.problem != core::FileRead::Problem::None) error = "cannot read shader " + path.string();
+  return std::move(file.text);
 }
 
 GLuint compile(GLenum type, const std::string& source, const std::string& name, std::string& error) {
