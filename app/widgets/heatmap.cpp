@@ -22,52 +22,48 @@ std::string label(const std::vector<std::string>* labels, int i) {
   return labels && i < static_cast<int>(labels->size()) ? (*labels)[i] : std::to_string(i + 1);
 }
 
+ImVec2 font_text_size(ImFont* font, const std::string& s) { return font->CalcTextSizeA(font_px(font), FLT_MAX, 0, s.c_str()); }
+
+// Whether every text is at most `width` wide in font.
+bool all_fit(ImFont* font, const std::vector<std::string>& texts, float width) {
+  const auto fits = [&](const std::string& s) { return font_text_size(font, s).x <= width; };
+  return std::all_of(texts.begin(), texts.end(), fits);
+}
+
 // One font for a whole set of texts (a heatmap's numbers, its column labels):
 // the regular one when every text fits in width × height, else the small one.
 // Mixed sizes within one heatmap would read as emphasis.
 ImFont* uniform_font(const std::vector<std::string>& texts, float width, float height) {
   const Fonts& f = fonts();
-  const auto all_fit = [&](ImFont* font) {
-    if (!font || font_px(font) > height + 1) return false;
-    for (const std::string& s : texts)
-      if (font->CalcTextSizeA(font_px(font), FLT_MAX, 0, s.c_str()).x > width) return false;
-    return true;
-  };
-  if (all_fit(f.regular)) return f.regular;
+  if (f.regular && font_px(f.regular) <= height + 1 && all_fit(f.regular, texts, width)) return f.regular;
   return f.small ? f.small : f.regular;
 }
 
-ImVec2 font_text_size(ImFont* font, const std::string& s) { return font->CalcTextSizeA(font_px(font), FLT_MAX, 0, s.c_str()); }
-
-float widest(const std::vector<std::string>* labels, int count) {
+// The widest of texts in the current font.
+float widest(const std::vector<std::string>& texts) {
   float w = 0;
-  for (int i = 0; i < count; ++i) w = std::max(w, ImGui::CalcTextSize(label(labels, i).c_str()).x);
+  for (const std::string& s : texts) w = std::max(w, ImGui::CalcTextSize(s.c_str()).x);
   return w;
 }
 
-// The room one column label has: its cell, or with staggered lines two cells (less a gap each side).
-float column_label_room(float cell_w, int lines, float scale) { return cell_w * static_cast<float>(lines) - 2 * scale; }
-
-std::vector<std::string> column_labels(const std::vector<std::string>* labels, int count) {
-  std::vector<std::string> cols(static_cast<size_t>(count));
-  for (int c = 0; c < count; ++c) cols[static_cast<size_t>(c)] = label(labels, c);
-  return cols;
+// The labels of count rows or columns: the given ones, else 1, 2, ...
+std::vector<std::string> labels_of(const std::vector<std::string>* labels, int count) {
+  std::vector<std::string> all(static_cast<size_t>(count));
+  for (int i = 0; i < count; ++i) all[static_cast<size_t>(i)] = label(labels, i);
+  return all;
 }
 
-// Whether every column label fits its room, in the small font at worst, on `lines` staggered lines.
-bool column_labels_fit(const std::vector<std::string>* labels, int count, float cell_w, int lines) {
-  const std::vector<std::string> cols = column_labels(labels, count);
-  const float room = column_label_room(cell_w, lines, fonts().scale);
-  ImFont* font = uniform_font(cols, room, FLT_MAX);
-  for (const std::string& s : cols)
-    if (font_text_size(font, s).x > room) return false;
-  return true;
-}
+struct ColumnFont {
+  ImFont* font;
+  bool fits;  // every label fits its room in it
+};
 
-// The height of the second line of staggered labels: the font they will be drawn in.
-float column_line_h(const std::vector<std::string>* labels, int count, float cell_w) {
-  const std::vector<std::string> cols = column_labels(labels, count);
-  return font_px(uniform_font(cols, column_label_room(cell_w, 2, fonts().scale), FLT_MAX));
+// The one font of column labels on `lines` staggered lines (uniform_font, in a line of `height`). A
+// label's room is its cell, or with staggered lines two cells, less a gap each side.
+ColumnFont column_font(const std::vector<std::string>& cols, float cell_w, int lines, float height) {
+  const float room = cell_w * static_cast<float>(lines) - 2 * fonts().scale;
+  ImFont* font = uniform_font(cols, room, height);
+  return {font, all_fit(font, cols, room)};
 }
 
 }  // namespace
@@ -144,9 +140,8 @@ const NumberTexts& number_texts(MatrixView m, const MatrixView* mask) {
     if (cache.size() >= 64) cache.clear();
     return cache.emplace_back();
   }();
-  t = NumberTexts{m.data, mask, m.rows, m.cols, values, f.regular, f.small, f.scale, {}, 0, 0, {}, 0, 0};
-  t.numbers.assign(values.size(), std::string());
-  t.short_numbers.assign(values.size(), std::string());
+  const std::vector<std::string> none(values.size());
+  t = NumberTexts{m.data, mask, m.rows, m.cols, values, f.regular, f.small, f.scale, none, 0, 0, none, 0, 0};
   for (size_t i = 0; i < values.size(); ++i) {
     if (std::isnan(values[i])) continue;  // masked: no text, no width
     t.numbers[i] = format_number(values[i]);
@@ -193,10 +188,9 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
   const float line = ImGui::GetTextLineHeight();
   r.title_h = title ? line * 1.35f : 0.0f;
   r.col_label_h = line + 2 * scale + (options.axis_titles ? line : 0.0f);
-  r.row_label_w = options.show_row_labels ? widest(options.row_labels, m.rows) + 6 * scale : 2 * scale;
-  float tick_w = 0;
-  for (const std::string& t : r.ticks) tick_w = std::max(tick_w, ImGui::CalcTextSize(t.c_str()).x);
-  r.colorbar_w = options.colorbar ? 8 * scale + 10 * scale + 6 * scale + tick_w + 4 * scale : 0.0f;
+  r.row_label_w = options.show_row_labels ? widest(labels_of(options.row_labels, m.rows)) + 6 * scale
+                                          : 2 * scale;
+  r.colorbar_w = options.colorbar ? 8 * scale + 10 * scale + 6 * scale + widest(r.ticks) + 4 * scale : 0.0f;
 
   const NumberTexts& texts = number_texts(m, options.masked_where_infinite);
   r.numbers = texts.numbers;
@@ -250,12 +244,13 @@ Measure measure(MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool 
   // Not where the line would cost the cells their numbers, or a decimal of them (the weights at
   // 1280 × 720): the numbers are what the lessons quote, and the row labels name the same tokens in full.
   using LabelLines = HeatmapOptions::LabelLines;
+  const std::vector<std::string> cols = labels_of(options.col_labels, m.cols);
   if (r.col_label_h > 0 && m.cols > 1 && options.label_lines != LabelLines::One &&
-      (options.label_lines == LabelLines::Two || !column_labels_fit(options.col_labels, m.cols, r.cell_w, 1))) {
+      (options.label_lines == LabelLines::Two || !column_font(cols, r.cell_w, 1, FLT_MAX).fits)) {
     const Measure one_line = r;
     const int level = numbers_level(r);
     r.col_label_lines = 2;
-    r.col_label_h += column_line_h(options.col_labels, m.cols, r.cell_w);
+    r.col_label_h += font_px(column_font(cols, r.cell_w, 2, FLT_MAX).font);
     size_cells();
     if (numbers_level(r) < level && options.label_lines == LabelLines::Fit) r = one_line;
   }
@@ -320,17 +315,14 @@ struct Grid {
 Grid layout_grid(const AppState& state, MatrixView m, const HeatmapOptions& options, ImVec2 avail, bool title) {
   const ViewOptions& view = state.view;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 dim_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const float line = ImGui::GetTextLineHeight();
   Measure sized = measure(m, options, avail, title, view.show_numbers && !options.no_numbers);
   const ImVec2 grid_min(origin.x + sized.row_label_w, origin.y + sized.title_h + sized.col_label_h);
   const ImVec2 grid_max(grid_min.x + sized.cell_w * static_cast<float>(m.cols),
                         grid_min.y + sized.cell_h * static_cast<float>(m.rows));
   const core::Colormap colormap = options.range == ValueRange::Unit ? view.sequential : view.diverging;
-  return Grid{m, options, std::move(sized), origin, grid_min, grid_max, colormap, dl, fonts().scale, line,
-              text_color, dim_color};
+  return Grid{m, options, std::move(sized), origin, grid_min, grid_max, colormap, ImGui::GetWindowDrawList(),
+              fonts().scale, ImGui::GetTextLineHeight(), ImGui::GetColorU32(ImGuiCol_Text),
+              ImGui::GetColorU32(ImGuiCol_TextDisabled)};
 }
 
 // A title wider than its heatmap is set in the small font rather than run into its neighbour.
@@ -365,22 +357,18 @@ void draw_cells(const Grid& g) {
 // axes' titles.
 // Returns the labels as drawn.
 std::vector<std::string> draw_column_labels(const Grid& g) {
-  std::vector<std::string> drawn;
-  const float scale = g.scale;
-  const std::vector<std::string> cols = column_labels(g.options.col_labels, g.m.cols);
+  const std::vector<std::string> cols = labels_of(g.options.col_labels, g.m.cols);
   const int lines = std::max(1, g.sized.col_label_lines);
-  const float col_w = column_label_room(g.sized.cell_w, lines, scale);
-  ImFont* col_font = uniform_font(cols, col_w, g.line);
   // All or none, as the rows: a label cut to "s…" named nothing, and the tooltip names every cell.
-  const bool all_fit = std::all_of(cols.begin(), cols.end(), [&](const std::string& s) { return font_text_size(col_font, s).x <= col_w; });
-  for (int c = 0; all_fit && g.sized.col_label_h > 0 && c < g.m.cols; ++c) {
+  const auto [col_font, all_fit] = column_font(cols, g.sized.cell_w, lines, g.line);
+  const bool drawn = all_fit && g.sized.col_label_h > 0;
+  for (int c = 0; drawn && c < g.m.cols; ++c) {
     const std::string& s = cols[c];
     const ImVec2 size = font_text_size(col_font, s);
-    drawn.push_back(s);
     // Staggered: the first column's label nearest the cells, the second's a line above, and so on.
     const float raised = lines == 2 && c % 2 == 1 ? font_px(col_font) : 0.0f;
     const ImVec2 at(g.grid_min.x + g.sized.cell_w * (static_cast<float>(c) + 0.5f) - size.x / 2,
-                    g.grid_min.y - size.y - 2 * scale - raised);
+                    g.grid_min.y - size.y - 2 * g.scale - raised);
     g.dl->AddText(col_font, font_px(col_font), at, g.dim_color, s.c_str());
     note_drawn_text(at, s);
   }
@@ -390,26 +378,24 @@ std::vector<std::string> draw_column_labels(const Grid& g) {
     draw_script_text(g.dl, ImVec2(g.origin.x, g.origin.y + g.sized.title_h), g.dim_color, g.options.axis_titles);
     if (f.small) ImGui::PopFont();
   }
-  return drawn;
+  return drawn ? cols : std::vector<std::string>{};
 }
 
 // Rows to the left, in one font, all or none: where the font is taller than a cell they are left out.
 // Returns the labels as drawn.
 std::vector<std::string> draw_row_labels(const Grid& g) {
-  std::vector<std::string> drawn;
   const float cell_h = g.sized.cell_h;
-  std::vector<std::string> rows(g.m.rows);
-  for (int r = 0; r < g.m.rows; ++r) rows[r] = label(g.options.row_labels, r);
+  const std::vector<std::string> rows = labels_of(g.options.row_labels, g.m.rows);
   ImFont* row_font = uniform_font(rows, g.sized.row_label_w, cell_h);
-  if (g.options.show_row_labels && font_px(row_font) <= cell_h + fonts().scale)
-    for (int r = 0; r < g.m.rows; ++r) {
-      const ImVec2 size = font_text_size(row_font, rows[r]);
-      drawn.push_back(rows[r]);
-      const ImVec2 at(g.grid_min.x - size.x - 4 * g.scale, g.grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
-      g.dl->AddText(row_font, font_px(row_font), at, g.dim_color, rows[r].c_str());
-      note_drawn_text(at, rows[r]);
-    }
-  return drawn;
+  const bool drawn = g.options.show_row_labels && font_px(row_font) <= cell_h + fonts().scale;
+  for (int r = 0; drawn && r < g.m.rows; ++r) {
+    const ImVec2 size = font_text_size(row_font, rows[r]);
+    const ImVec2 at(g.grid_min.x - size.x - 4 * g.scale,
+                    g.grid_min.y + cell_h * (static_cast<float>(r) + 0.5f) - size.y / 2);
+    g.dl->AddText(row_font, font_px(row_font), at, g.dim_color, rows[r].c_str());
+    note_drawn_text(at, rows[r]);
+  }
+  return drawn ? rows : std::vector<std::string>{};
 }
 
 // Numbers in the cells, black or white, whichever contrasts more with the cell (core::text_on:

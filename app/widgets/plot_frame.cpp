@@ -30,8 +30,9 @@ bool segment_crosses(const ImRect& r, ImVec2 a, ImVec2 b) {
   return true;
 }
 
-bool LabelPlacer::free(const ImRect& r) const {
-  return std::none_of(blocked_.begin(), blocked_.end(), [&](const ImRect& b) { return b.Overlaps(r); });
+int LabelPlacer::covered(const ImRect& r) const {
+  const auto overlaps = [&](const ImRect& b) { return b.Overlaps(r); };
+  return static_cast<int>(std::count_if(blocked_.begin(), blocked_.end(), overlaps));
 }
 
 int LabelPlacer::crossings(const ImRect& r) const {
@@ -39,7 +40,7 @@ int LabelPlacer::crossings(const ImRect& r) const {
                                         [&](const auto& l) { return segment_crosses(r, l.first, l.second); }));
 }
 
-bool LabelPlacer::empty(const ImRect& r) const { return free(r) && crossings(r) == 0; }
+bool LabelPlacer::empty(const ImRect& r) const { return covered(r) == 0 && crossings(r) == 0; }
 
 ImRect LabelPlacer::candidate(ImVec2 anchor, ImVec2 size, float far, ImVec2 way) const {
   const float reach = way.x != 0 && way.y != 0 ? far * 0.7071f : far;  // a corner is as far as a side
@@ -66,7 +67,7 @@ std::optional<ImRect> LabelPlacer::place(ImVec2 anchor, ImVec2 size, float gap, 
   for (int ring = 0; ring < rings && !best; ++ring)
     for (size_t rank = 0; rank < ways.size(); ++rank) {
       const ImRect r = candidate(anchor, size, gap + size.y * 0.5f * static_cast<float>(ring), ways[rank]);
-      if (!frame_.Contains(r) || !free(r)) continue;
+      if (!frame_.Contains(r) || covered(r) > 0) continue;
       const int cost = crossings(r) * 8 + static_cast<int>(rank);  // a line crossed weighs more than any order
       if (!best || cost < best_cost) best = r, best_cost = cost;
     }
@@ -76,9 +77,7 @@ std::optional<ImRect> LabelPlacer::place(ImVec2 anchor, ImVec2 size, float gap, 
   for (size_t k = 0; forced && k < 2 * ways.size(); ++k) {
     const ImRect r = candidate(anchor, size, gap + size.y * 0.5f * static_cast<float>(k / ways.size()), ways[k % ways.size()]);
     if (!frame_.Contains(r)) continue;
-    const int covered =
-        static_cast<int>(std::count_if(blocked_.begin(), blocked_.end(), [&](const ImRect& b) { return b.Overlaps(r); }));
-    if (!best || covered < fewest) best = r, fewest = covered;
+    if (const int n = covered(r); !best || n < fewest) best = r, fewest = n;
   }
   if (best) blocked_.push_back(*best);
   return best;

@@ -38,7 +38,7 @@ class LabelPlacer {
 
  private:
   ImRect candidate(ImVec2 anchor, ImVec2 size, float far, ImVec2 way) const;  // `far` from the anchor, the way `way` points
-  bool free(const ImRect& r) const;
+  int covered(const ImRect& r) const;  // how many blocked rectangles it overlaps
   int crossings(const ImRect& r) const;
 
   ImRect frame_;

@@ -31,7 +31,7 @@ std::array<double, 3> measured(const core::SweepPoint& p, int i) {
 }
 
 // 10^k as a double, within what one holds: the decades may lie past it (core::decades_around).
-double power_of_ten(int k) { return std::pow(10.0, std::clamp(k, -300, 300)); }
+double power_of_ten(double k) { return std::pow(10.0, std::clamp(k, -300.0, 300.0)); }
 
 // A value on a log axis whose foot is 10^lo: at least that (0 and below included); NaN stays (no run), +∞
 // too (diverged: PlotDashedLine's cross).
@@ -154,8 +154,7 @@ void SweepPlot(AppState& state, const Sweep& s, int i) {
   const auto [lo, hi] = s.decades[static_cast<size_t>(i)];
   SetupLogAxis(ImAxis_X1, 0, 0);
   SetupLogAxis(ImAxis_Y1, lo, hi);
-  const double limits[] = {std::pow(10.0, std::clamp(x_lo, -300.0, 300.0)), std::pow(10.0, std::clamp(x_hi, -300.0, 300.0)),
-                           power_of_ten(lo), power_of_ten(hi)};
+  const double limits[] = {power_of_ten(x_lo), power_of_ten(x_hi), power_of_ten(lo), power_of_ten(hi)};
   ImPlot::SetupAxesLimits(limits[0], limits[1], limits[2], limits[3], limits_cond(i == 0 ? "sweep.loss" : "sweep.logit", limits));
   for (int v = 0; v < c.designs; ++v) PlotDesign(state, s.labels[static_cast<size_t>(v)].c_str(), s.points, v, i, lo);
   if (!picture && ImPlot::IsPlotHovered()) HoverRate(c, s.points, s.names, s.tested);
