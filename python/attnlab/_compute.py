@@ -308,8 +308,8 @@ def _head(s, Xq, Xkv, h):
 def _as_json(value):
     """As the app's JSON: matrices as lists of rows, a non-finite entry (a masked logit) as None."""
     if isinstance(value, np.ndarray):
-        if value.ndim == 1:
-            return [float(x) for x in value]
+        if value.ndim == 1:  # nlohmann writes a NaN in a vector as null too
+            return [float(x) if math.isfinite(x) else None for x in value]
         return [[float(x) if math.isfinite(x) else None for x in row] for row in value]
     if isinstance(value, (float, np.floating)):
         return float(value) if math.isfinite(value) else None

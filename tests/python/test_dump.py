@@ -115,17 +115,19 @@ def random_scenario(rng):
     return f, features
 
 
-def differences(app, mine, where=""):
+def differences(app, mine, where="", floor=1.0):
     """Where mine differs from the app's --dump: the keys and their order, None, strings and counts
-    exactly; numbers by more than 1e-12 of the field's largest entry (or of 1 when that is smaller)."""
+    exactly; numbers by more than 1e-12 of the field's largest entry, or of floor when that is smaller
+    (1: a number made by cancellation, the irreversibility of logits of order one, is held to 1e-12
+    absolutely; 0: every field to 1e-12 of its own size, for the edge cases of tiny entries)."""
     if isinstance(app, dict):
         if not isinstance(mine, dict) or list(app) != list(mine):
             return [f"{where}: keys {list(app)} != {None if not isinstance(mine, dict) else list(mine)}"]
-        return [d for key in app for d in differences(app[key], mine[key], f"{where}/{key}")]
+        return [d for key in app for d in differences(app[key], mine[key], f"{where}/{key}", floor)]
     if isinstance(app, list) and app and isinstance(app[0], (dict, str)):
         if not isinstance(mine, list) or len(app) != len(mine):
             return [f"{where}: {len(app)} entries != {mine!r:.80}"]
-        return [d for i, (a, b) in enumerate(zip(app, mine)) for d in differences(a, b, f"{where}[{i}]")]
+        return [d for i, (a, b) in enumerate(zip(app, mine)) for d in differences(a, b, f"{where}[{i}]", floor)]
     if isinstance(app, (list, float)):  # a matrix, a vector or a number; None where the app has null
         a = np.array(app, dtype=float)
         try:
@@ -135,11 +137,45 @@ def differences(app, mine, where=""):
         if a.shape != b.shape or not np.array_equal(np.isnan(a), np.isnan(b)):
             return [f"{where}: {app!r:.200} != {mine!r:.200}"]
         finite = ~np.isnan(a)
-        size = max(1.0, float(np.abs(a[finite]).max())) if finite.any() else 1.0
+        size = max(floor, float(np.abs(a[finite]).max())) if finite.any() else 0.0
+        size = size if size > 0 else 1.0
         worst = float(np.abs(a[finite] - b[finite]).max()) / size if finite.any() else 0.0
         return [f"{where}: off by {worst:.3g} of {size:.3g}"] if worst > TOLERANCE else []
     same = app == mine and type(app) is type(mine)  # integers, strings, None
     return [] if same else [f"{where}: {app!r} != {mine!r}"]
+
+
+def edge_cases():
+    """Scenarios a random draw seldom makes, each on a path of its own in the app: entries whose squares
+    underflow (S's norms then taken over their largest entry), all zeros, a zero key under normalised keys
+    and under QK-norm, sigmoid weights that round to 0 or 1, W^Q W^Kᵀ of lower rank than d_k (the QR core
+    of d_k = 2 and 3, and d_k = 1), ties and the no-self mask's row 0 under the causal mask, logits of
+    1e24, one W with QK-norm between two sequences. Held to 1e-12 of each field's own size."""
+    eye, zeros, ramp = np.eye, np.zeros, np.arange(12.0).reshape(3, 4) / 7
+    keys = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, -1.0]])  # the first one zero
+    queries = np.array([[1.0, 2.0], [0.0, 0.0], [3.0, 1.0]])
+    saturating = dict(Q=np.array([[1e3, 2.0], [0.0, 0.0], [3.0, 1.0]]), K=np.array([[-1e3, 0.0], [1.0, 1.0], [2.0, -1.0]]),
+                      V=eye(3, 2))
+    return [
+        dict(X=np.array([[1.0, 2.0], [3.0, -1.0], [0.0, 1.0]]) * 1e-80, W_Q=eye(2),
+             W_K=np.array([[1.0, 2.0], [0.0, 1.0]]), W_V=eye(2)),
+        dict(Q=np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]) * 1e-85,
+             K=np.array([[0.0, 1.0], [-1.0, 0.0], [1.0, -1.0]]) * 1e-85, V=eye(3, 2)),
+        dict(X=zeros((3, 2)), W_Q=zeros((2, 2)), W_K=zeros((2, 2)), W_V=zeros((2, 2))),
+        dict(Q=queries, K=keys, V=eye(3, 2), options={"normalize_keys": True}),
+        dict(Q=queries, K=keys, V=eye(3, 2), options={"qk_norm": True, "scale": "none"}),
+        dict(**saturating, options={"weights": "sigmoid", "sigmoid_bias": -1e6}),
+        dict(**saturating, options={"weights": "sigmoid", "sigmoid_bias": 1e6}),
+        dict(X=ramp, W_Q=np.arange(8.0).reshape(4, 2), W_K=np.c_[np.ones(4), zeros(4)], W_V=np.ones((4, 2))),
+        dict(X=ramp, W_Q=np.arange(12.0).reshape(4, 3), W_K=np.c_[np.ones(4), zeros(4), np.ones(4)], W_V=np.ones((4, 3))),
+        dict(X=ramp, W_Q=zeros((4, 1)), W_K=np.ones((4, 1)), W_V=np.ones((4, 1))),
+        dict(Q=np.ones((2, 2)), K=np.ones((2, 2)), V=eye(2), options={"mask": {"causal": True, "no_self": True}}),
+        dict(Q=np.ones((4, 2)), K=np.ones((4, 2)), V=eye(4, 2), options={"mask": {"no_self": True}, "temperature": 0.01}),
+        dict(X=np.full((3, 4), 1e6), W_Q=np.full((4, 2), 1e6), W_K=np.full((4, 2), -1e6), W_V=np.ones((4, 2)),
+             options={"temperature": 0.01}),
+        dict(X=np.arange(6.0).reshape(3, 2), X_kv=np.arange(8.0).reshape(4, 2) - 3, tokens_kv=list("abcd"),
+             W=np.array([[1.0, 2.0], [3.0, -1.0]]), W_V=eye(2), options={"merged_qk": True, "qk_norm": True, "scale": "none"}),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -163,14 +199,16 @@ def test_the_draw_covers_every_design_option_and_mode(drawn):
 
 
 def test_dump_without_the_app_equals_the_apps(drawn, attnlab_bin, tmp_path, monkeypatch):
+    edges = [attnlab.scenario(**fields) for fields in edge_cases()]
     paths = []
-    for i, (s, _) in enumerate(drawn):
+    for i, s in enumerate([s for s, _ in drawn] + edges):
         paths.append(tmp_path / f"s{i:03}.json")
         s.save(paths[-1])
     r = subprocess.run([attnlab_bin, "--dump", *map(str, paths)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     apps = json.loads(r.stdout)
-    assert len(apps) == COUNT
+    assert len(apps) == COUNT + len(edges)
+    apps, edge_apps = apps[:COUNT], apps[COUNT:]
 
     # No app anywhere: dump() must not need one (nor find one to run).
     monkeypatch.setenv("ATTNLAB_BIN", str(tmp_path / "no-such-app"))
@@ -183,6 +221,9 @@ def test_dump_without_the_app_equals_the_apps(drawn, attnlab_bin, tmp_path, monk
         if problems:
             found.append((i, sorted(features), problems[:3]))
     assert not found, f"{len(found)} of {COUNT} differ; the first: {found[:3]}"
+    found = [(i, problems) for i, (s, app) in enumerate(zip(edges, edge_apps))
+             for problems in [differences(app, s.dump(), floor=0.0)] if problems]
+    assert not found, found
     # Each field was really compared, not only absent on both sides.
     fields = Counter(key for app in apps for head in app["heads"] for key, value in head.items() if value is not None)
     assert all(fields[key] > 20 for key in ("scores_sym", "irreversibility", "W_QK", "effective_parameters")), fields
