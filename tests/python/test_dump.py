@@ -1,6 +1,7 @@
 """Scenario.dump() with no app anywhere (its numpy engine, python/attnlab/_compute.py) gives what
 `attnlab --dump` prints: every field, on 200 random scenarios of every design, option and mode the
-format has, to 1e-12 of each field's size. The app runs once, on all 200 files (--dump A B …)."""
+format has, to 1e-12 of each field's size, and on every shipped lesson. The app runs once, on all 200
+files (--dump A B …)."""
 import json
 import os
 import subprocess
@@ -249,3 +250,14 @@ def test_dump_engines(tmp_path, attnlab_bin, monkeypatch):
     with pytest.raises(FileNotFoundError, match=r"attnlab app was not found"):
         s.dump(engine="app")
     assert differences(app, s.dump()) == []
+
+
+def test_dump_of_every_shipped_lesson_equals_the_apps(attnlab_bin):
+    from conftest import ROOT
+    paths = sorted((ROOT / "assets" / "lessons").glob("*.json")) + sorted((ROOT / "tests" / "data").glob("*.json"))
+    assert len(paths) >= 10
+    r = subprocess.run([attnlab_bin, "--dump", *map(str, paths)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    found = [(path.name, problems) for path, app in zip(paths, json.loads(r.stdout))
+             for problems in [differences(app, attnlab.load(path).dump())] if problems]
+    assert not found, found
