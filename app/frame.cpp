@@ -5,9 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
-#include <string_view>
 #include <utility>
-#include <filesystem>
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -189,8 +187,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
   ImGui::EndMainMenuBar();
 }
 void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
-  ImGui::SetNextWindowPos(pos);
-  ImGui::SetNextWindowSize(size);
+  PlaceNextWindow(pos, size);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
                                       ImGuiWindowFlags_NoScrollWithMouse;
@@ -235,8 +232,7 @@ std::vector<Panel> PresenterPanels(const ViewOptions& v, const std::string& step
 void DrawPresenter(AppState& state) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   if (state.view.workspace == Workspace::Lab) {  // the race in front of a class: nothing but the lab
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(display);
+    PlaceNextWindow(ImVec2(0, 0), display);
     DrawExperimentPanel(state);
     return;
   }
@@ -256,17 +252,14 @@ void DrawPresenter(AppState& state) {
   const float left_w = panels.size() == 1 ? display.x
                        : editor_left     ? std::floor(std::clamp(display.x * 0.36f, std::min(380 * fonts().scale, display.x * 0.5f), display.x * 0.5f))
                                          : std::floor(display.x / 2);
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(left_w, h));
+  PlaceNextWindow(ImVec2(0, 0), ImVec2(left_w, h));
   DrawPanel(state, panels[0]);
   if (panels.size() == 2) {
-    ImGui::SetNextWindowPos(ImVec2(left_w, 0));
-    ImGui::SetNextWindowSize(ImVec2(std::max(1.0f, display.x - left_w), h));
+    PlaceNextWindow(ImVec2(left_w, 0), ImVec2(std::max(1.0f, display.x - left_w), h));
     DrawPanel(state, panels[1]);
   }
   if (caption_h <= 0) return;
-  ImGui::SetNextWindowPos(ImVec2(0, display.y - caption_h));
-  ImGui::SetNextWindowSize(ImVec2(display.x, caption_h));
+  PlaceNextWindow(ImVec2(0, display.y - caption_h), ImVec2(display.x, caption_h));
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
   if (ImGui::Begin("##caption", nullptr, kFlags)) {
@@ -293,8 +286,7 @@ void DrawEmbedded(AppState& state) {
   const float w = std::floor(display.x / static_cast<float>(panels.size()));
   for (size_t i = 0; i < panels.size(); ++i) {
     const float x = w * static_cast<float>(i);
-    ImGui::SetNextWindowPos(ImVec2(x, 0));
-    ImGui::SetNextWindowSize(ImVec2(i + 1 == panels.size() ? display.x - x : w, display.y));
+    PlaceNextWindow(ImVec2(x, 0), ImVec2(i + 1 == panels.size() ? display.x - x : w, display.y));
     DrawPanel(state, panels[i]);
   }
 }
@@ -322,8 +314,7 @@ void DrawTrainingFrame(AppState& state) {
   const TrainingFrame& frame = frame_picture().training;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float curves_w = std::floor(display.x * 0.5f);
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(curves_w, display.y));
+  PlaceNextWindow(ImVec2(0, 0), ImVec2(curves_w, display.y));
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
   if (ImGui::Begin(kLossCurvesPicture, nullptr, kFlags)) {
     const std::string& title = state.lab.experiment.title;
@@ -341,8 +332,7 @@ void DrawTrainingFrame(AppState& state) {
     LossCurves(state, ImGui::GetContentRegionAvail());
   }
   ImGui::End();
-  ImGui::SetNextWindowPos(ImVec2(curves_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(display.x - curves_w, display.y));
+  PlaceNextWindow(ImVec2(curves_w, 0), ImVec2(display.x - curves_w, display.y));
   DrawPanel(state, *frame.panel);
 }
 
@@ -359,8 +349,7 @@ void DrawWholeWindow(AppState& state, FrameRequests& requests, float caption_h) 
   if (state.view.workspace == Workspace::Lab && !picture.active && TooNarrowToTile(display.x)) {
     DrawStacked(state, {Panel::Experiment}, top, h);  // a phone: the lab in one column, scrolled as a page
   } else if (state.view.workspace == Workspace::Lab) {  // the lab fills the window: it needs the room
-    ImGui::SetNextWindowPos(ImVec2(0, top));
-    ImGui::SetNextWindowSize(ImVec2(display.x, h));
+    PlaceNextWindow(ImVec2(0, top), ImVec2(display.x, h));
     DrawExperimentPanel(state);
   } else {
     DrawViews(state, top, h);
@@ -404,10 +393,6 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
   FrameRequests requests;
   requests.close_asked = close_asked;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const auto place = [](float x, float y, float w, float hh) {
-    ImGui::SetNextWindowPos(ImVec2(x, y));
-    ImGui::SetNextWindowSize(ImVec2(w, hh));
-  };
   if (picture.training.panel) {  // a training run's frame: the curves beside a panel
     DrawTrainingFrame(state);
     state.end_frame(ImGui::IsAnyItemActive());
@@ -420,8 +405,7 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
   const float caption_h = picture.active ? CaptionHeight(picture.caption) : 0.0f;
   if (picture.solo_panel) {  // one panel over the whole picture, what it draws in the middle
     const ImVec2 room(display.x, std::max(1.0f, display.y - caption_h));
-    const ImVec2 corner = CentredPanelCorner(*picture.solo_panel, room);
-    place(corner.x, corner.y, room.x, room.y);
+    PlaceNextWindow(CentredPanelCorner(*picture.solo_panel, room), room);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);  // the picture's edge is its edge: no line across the middle
     DrawPanel(state, *picture.solo_panel);
     ImGui::PopStyleVar();

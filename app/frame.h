@@ -3,9 +3,6 @@
 // between ImGui::NewFrame and ImGui::Render; so do the headless tests.
 #pragma once
 
-#include <string>
-#include <vector>
-
 #include "app/app_state.h"
 #include "app/frame_requests.h"
 #include "app/state/layout.h"

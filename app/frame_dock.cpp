@@ -10,6 +10,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "app/frame_views.h"
 #include "app/panels/panels.h"
 #include "app/widgets/frame_context.h"
 
@@ -135,17 +136,15 @@ DockTree describe_node(const ImGuiDockNode* node) {
 }
 
 bool holds(const DockTree& tree, Panel panel) {
-  for (const Panel p : tree.tabs)
-    if (p == panel) return true;
-  for (const DockTree& child : tree.children)
-    if (holds(child, panel)) return true;
-  return false;
+  return std::find(tree.tabs.begin(), tree.tabs.end(), panel) != tree.tabs.end() ||
+         std::any_of(tree.children.begin(), tree.children.end(),
+                     [&](const DockTree& child) { return holds(child, panel); });
 }
 
 bool places(const DockLayout& layout, Panel panel) {
-  for (const core::FloatingNode& f : layout.floating)
-    if (holds(f.tree, panel)) return true;
-  return holds(layout.root, panel);
+  return holds(layout.root, panel) ||
+         std::any_of(layout.floating.begin(), layout.floating.end(),
+                     [&](const core::FloatingNode& f) { return holds(f.tree, panel); });
 }
 
 // The lesson put back above the editor (or the first place) of a person's layout that has no place
@@ -208,8 +207,7 @@ void BeginDockedViews(AppState& state, const DockLayout& tiling, float top, floa
   state.panels.dock.drawn_frame = ImGui::GetFrameCount();
   // The room the nodes share: a window of no decoration or background of its own (the backend has
   // cleared to the panels' colour), never in front of them.
-  ImGui::SetNextWindowPos(pos);
-  ImGui::SetNextWindowSize(size);
+  PlaceNextWindow(pos, size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);

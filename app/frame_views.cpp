@@ -54,6 +54,7 @@ struct Tiling {
   float scores_h, middle_h, output_h;
   float middle_left_w, bottom_left_w;
 
+  bool shows(Place place) const { return place != Place::None && (place != Place::LeftTop || lesson); }
   Rect of(Place place) const {
     switch (place) {
       case Place::LeftTop: return {0, top, left_w, lesson_h};
@@ -126,6 +127,11 @@ float StackedHeight(const AppState& state, const PanelRow& row, float width, flo
 
 }  // namespace
 
+void PlaceNextWindow(ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+}
+
 bool TooNarrowToTile(float width) { return width < kTiledWindowMinWidth * fonts().scale; }
 
 bool ColumnsTooNarrow(float width, size_t columns) {
@@ -134,8 +140,7 @@ bool ColumnsTooNarrow(float width, size_t columns) {
 
 void DrawStacked(AppState& state, const std::vector<Panel>& panels, float top, float h) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(0, top));
-  ImGui::SetNextWindowSize(ImVec2(display.x, h));
+  PlaceNextWindow(ImVec2(0, top), ImVec2(display.x, h));
   ImGui::SetNextWindowBgAlpha(0.0f);  // as a panel's: the backend has cleared to it
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
@@ -208,7 +213,7 @@ void DrawViews(AppState& state, float top, float h) {
   if (TooNarrowToTile(display.x) && !frame_picture().active) {  // a phone: the panels one below the other (a picture cannot scroll)
     std::vector<Panel> panels;
     for (const PanelRow& row : panel_table())
-      if (row.place != Place::None && (row.place != Place::LeftTop || t.lesson)) panels.push_back(row.id);
+      if (t.shows(row.place)) panels.push_back(row.id);
     DrawStacked(state, panels, top, h);
     return;
   }
@@ -219,21 +224,17 @@ void DrawViews(AppState& state, float top, float h) {
   // The middle row is split by what its panels show; the editor's edit of this frame is seen by
   // the next, which the frame then draws (stack_unsettled).
   t.middle_left_w = MiddleSplit(state, t.right_w, t.middle_h);
-  if (frame_picture().active) {  // a picture keeps the tiling, whatever the window's docks
-    for (const PanelRow& row : panel_table()) {
-      if (row.place == Place::None || (row.place == Place::LeftTop && !t.lesson)) continue;
-      const Rect r = t.of(row.place);
-      ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
-      ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
-      row.draw(state);
-    }
-    return;
+  const bool docked = !frame_picture().active;  // a picture keeps the tiling, whatever the window's docks
+  if (docked) BeginDockedViews(state, TilingLayout(t, display.x), top, h);
+  state.panels.docked = docked;
+  for (const PanelRow& row : panel_table()) {
+    if (!t.shows(row.place)) continue;
+    const Rect r = t.of(row.place);
+    if (!docked) PlaceNextWindow(ImVec2(r.x, r.y), ImVec2(r.w, r.h));
+    row.draw(state);
   }
-  BeginDockedViews(state, TilingLayout(t, display.x), top, h);
-  state.panels.docked = true;
-  for (const PanelRow& row : panel_table())
-    if (row.place != Place::None && (row.place != Place::LeftTop || t.lesson)) row.draw(state);
   state.panels.docked = false;
+  if (!docked) return;
   NoteDock(state);
   if (MiddleSplit(state, t.right_w, t.middle_h) != t.middle_left_w) state.panels.stack_unsettled = true;
 }

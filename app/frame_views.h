@@ -6,9 +6,14 @@
 #include <cstddef>
 #include <vector>
 
+#include <imgui.h>
+
 #include "app/app_state.h"
 
 namespace app {
+
+// The next window at pos, size big: each window of a frame has its place in the display.
+void PlaceNextWindow(ImVec2 pos, ImVec2 size);
 
 // Whether a window `width` display pixels wide is too narrow for the views' tiling (a phone): the
 // views, and the lab, are stacked instead.
