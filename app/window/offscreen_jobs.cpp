@@ -18,21 +18,20 @@ namespace app {
 
 namespace {
 
-// --animate training: one line on stderr for the training, then one for the frames, each rewritten as it goes.
-bool write_training_job(AppState& state, const WindowOptions& options, const ScreenshotOptions& shot, std::string* error) {
-  const auto progress = [](int done, int total, bool training) {
-    std::cerr << "\rattnlab: " << (training ? "training step " : "frame ") << done << " of " << total
-              << (done == total ? "\n" : "") << std::flush;
-  };
-  return write_training_animation(state, state.lab.experiment, *options.training, shot, options.screenshot, error, progress);
+// An animation's progress: one line on stderr, rewritten as the frames come (--animate training:
+// one for the training first).
+void print_progress(int done, int total, bool training) {
+  std::cerr << "\rattnlab: " << (training ? "training step " : "frame ") << done << " of " << total
+            << (done == total ? "\n" : "") << std::flush;
 }
 
-// --animate PARAM=FROM:TO: one line on stderr, rewritten as the frames come.
-bool write_sweep_job(AppState& state, const WindowOptions& options, const ScreenshotOptions& shot, std::string* error) {
-  const auto progress = [](int done, int total) {
-    std::cerr << "\rattnlab: frame " << done << " of " << total << (done == total ? "\n" : "") << std::flush;
-  };
-  return write_animation(state, *options.animate, shot, options.screenshot, error, progress);
+bool write_animation_job(AppState& state, const WindowOptions& options, const ScreenshotOptions& shot,
+                         std::string* error) {
+  if (options.training)
+    return write_training_animation(state, state.lab.experiment, *options.training, shot, options.screenshot,
+                                    error, print_progress);
+  return write_animation(state, *options.animate, shot, options.screenshot, error,
+                         [](int done, int total) { print_progress(done, total, false); });
 }
 
 }  // namespace
@@ -49,8 +48,7 @@ int run_offscreen_job(AppState& state, Layout& layout, const WindowOptions& opti
   const bool animation = options.animate || options.training;
   const auto t0 = std::chrono::steady_clock::now();
   bool written = false;
-  if (options.training) written = write_training_job(state, options, shot, &error);
-  else if (options.animate) written = write_sweep_job(state, options, shot, &error);
+  if (animation) written = write_animation_job(state, options, shot, &error);
   else written = write_screenshot(state, shot, options.screenshot, &error, &layout) &&
                  (options.layout_out.empty() || write_layout(state, layout, options.layout_out, &error));
   // An animation's progress line ends with its last frame: one that stopped is ended first.
