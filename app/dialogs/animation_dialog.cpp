@@ -18,8 +18,8 @@ namespace app {
 
 namespace {
 constexpr const char* kThemes[] = {"as the window", "light (slides)", "dark"};
-}  // namespace
 
+// The theme a recording is drawn in: PictureTheme::Window is the window's.
 Theme picture_theme(const AnimationPicture& picture, Theme window) {
   switch (picture.theme) {
     case PictureTheme::Light: return Theme::Light;
@@ -28,6 +28,7 @@ Theme picture_theme(const AnimationPicture& picture, Theme window) {
   }
   return window;
 }
+}  // namespace
 
 std::string picture_words(const AnimationPicture& picture, Theme window) {
   return " --size " + std::to_string(picture.width) + "x" + std::to_string(picture.height) +

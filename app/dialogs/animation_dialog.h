@@ -11,8 +11,6 @@
 
 namespace app {
 
-// The theme a recording is drawn in: PictureTheme::Window is the window's.
-Theme picture_theme(const AnimationPicture& picture, Theme window);
 // " --size WxH --theme light|dark [--scale-per-frame]": the picture's words on a command line.
 std::string picture_words(const AnimationPicture& picture, Theme window);
 // A picture of picture's size and theme (the caller sets the panel).

@@ -3,11 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
-#include <iterator>
 #include <vector>
-#include <cstdlib>
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -20,6 +17,7 @@
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
+#include "core/animation/cell_key.h"
 #include "core/io/atomic_file.h"
 
 namespace app {
@@ -39,11 +37,10 @@ std::string number(double x) {
 
 // The entry a key names, in words: "Q of head 1, row “two”, column 3".
 std::string entry_words(const core::Scenario& s, const std::string& key) {
-  const size_t open = key.find('[');
-  std::vector<int> at;
-  for (size_t i = open; i != std::string::npos && i < key.size(); i = key.find('[', i + 1)) at.push_back(std::atoi(key.c_str() + i + 1));
-  if (open == std::string::npos || at.size() < 2) return key;
-  const std::string name = key.substr(0, open);
+  core::CellKey k;
+  if (!core::split_cell_key(key, k) || k.indices.size() < 2) return key;
+  const std::string& name = k.name;
+  const std::vector<int>& at = k.indices;
   const int r = at[at.size() - 2], c = at.back();
   const bool token_rows = name == "X" || name == "Q" || name == "K" || name == "V" || name == "target" || name == "X_kv";
   const std::vector<std::string>& tokens = name == "X_kv" || ((name == "K" || name == "V") && s.cross()) ? s.tokens_kv : s.tokens;
