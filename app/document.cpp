@@ -1,7 +1,5 @@
 #include "app/document.h"
 
-#include <algorithm>
-
 namespace app {
 
 Document::Document(core::Scenario s) : scenario_(std::move(s)), committed_(scenario_), saved_(scenario_) { recompute(); }

@@ -10,7 +10,6 @@
 #include <imgui_internal.h>
 
 #include "app/dialogs/save_questions.h"
-#include "app/files/files.h"
 #include "app/files/platform_files.h"
 #include "app/menus.h"
 #include "app/panels/alt_text.h"  // panels_shown: what F6 moves through

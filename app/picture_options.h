@@ -4,7 +4,6 @@
 #pragma once
 
 #include <optional>
-#include <string>
 
 #include "app/app_state.h"
 

@@ -15,7 +15,6 @@
 #include "app/files/exports.h"
 #include "app/files/files.h"
 #include "app/files/platform_files.h"
-#include "app/panels/panels.h"
 #include "app/panels/alt_text.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"

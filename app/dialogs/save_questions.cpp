@@ -5,7 +5,6 @@
 
 #include <imgui.h>
 
-#include "app/dialogs/file_dialog.h"
 #include "app/dialogs/lesson_editor.h"
 #include "app/files/data_dir.h"
 #include "app/files/files.h"

@@ -1,15 +1,11 @@
 #include "app/dialogs/training_animation_dialog.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <filesystem>
-#include <iterator>
 #include <string>
 #include <utility>
 
 #include <imgui.h>
 
-#include "app/cli/command_line.h"
 #include "app/dialogs/animation_dialog.h"
 #include "app/dialogs/file_dialog.h"
 #include "app/dialogs/record_dialog.h"
