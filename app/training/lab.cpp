@@ -7,7 +7,6 @@
 
 #include "app/files/files.h"  // open_experiment
 #include "app/training/training_worker.h"
-#include "core/export/export.h"
 #include "core/io/experiment_json.h"
 #include "core/model/head_in_views.h"
 #include "core/model/markup.h"
@@ -241,14 +240,15 @@ bool open_variant_in_views(AppState& state, int v) {
   const int k = static_cast<size_t>(v) < diverged.size() ? diverged[static_cast<size_t>(v)] : 0;
   const int steps = k > 0 && k - 1 < lab.view.current_step ? k - 1 : lab.view.current_step;
   const std::string name = lab.view.curves.names[static_cast<size_t>(v)];
-  s.title = name + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
-            (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "") +
-            (lab.experiment.title.empty() ? "" : " \u2014 " + lab.experiment.title);
+  const std::string after = " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+                            (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "");
+  s.title = name + after + (lab.experiment.title.empty() ? "" : " \u2014 " + lab.experiment.title);
   s.notes.clear();
   const InViews shown = show_in_views(state, std::move(s));
   if (shown != InViews::Shown) return shown == InViews::Same;  // refused: the status line says why
-  state.status = "the views show " + core::markup_as_plain_text(name) + " after " + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
-                 (k > 0 ? " (it diverged at step " + std::to_string(k) + ")" : "") + ": its weights, the run's first sequence as X and its target; Ctrl+Z brings back the scenario before";
+  state.status = "the views show " + core::markup_as_plain_text(name) + after +
+                 ": its weights, the run's first sequence as X and its target; "
+                 "Ctrl+Z brings back the scenario before";
   return true;
 }
 
