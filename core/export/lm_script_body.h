@@ -107,6 +107,35 @@ inline constexpr std::string_view kLmScriptTraining = R"PY(def write_json(value,
     os.replace(f.name, path)
 
 
+def write_model(model, variant, seed, bits, path):
+    """The trained model as a safetensors file (docs/model-file.md): 8 bytes, the header's length as a little-endian
+    integer; the header, JSON naming each tensor of model.state_dict() with its dtype, shape and place, and in
+    __metadata__ (strings only) the experiment, the variant and the seed, so that attnlab can build the model again;
+    then the tensors' bytes, little-endian and row-major. Written with the standard library alone (array, struct):
+    torch 2 needs no numpy, and the safetensors package is not asked for. Whole or not at all, as write_json."""
+    metadata = {"attnlab": "model 1", "experiment": json.dumps(EXPERIMENT, ensure_ascii=False), "variant": variant["name"],
+                "seed": str(seed), "held_out_bits_per_character": repr(bits)}
+    header, parts, offset = {"__metadata__": metadata}, [], 0
+    for name, tensor in model.state_dict().items():
+        tensor = tensor.detach().cpu()
+        wide = tensor.dtype == torch.float64
+        values = array.array("d" if wide else "f", tensor.double().flatten().tolist())
+        if sys.byteorder != "little":
+            values.byteswap()
+        data = values.tobytes()
+        header[name] = {"dtype": "F64" if wide else "F32", "shape": list(tensor.shape), "data_offsets": [offset, offset + len(data)]}
+        parts.append(data)
+        offset += len(data)
+    text = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    text += b" " * (-len(text) % 8)  # the tensors start on an 8-byte boundary, as the safetensors library writes them
+    with tempfile.NamedTemporaryFile("wb", dir=os.path.dirname(os.path.abspath(path)), delete=False, suffix=".tmp") as f:
+        f.write(struct.pack("<Q", len(text)) + text + b"".join(parts))
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(f.name, 0o666 & ~umask)
+    os.replace(f.name, path)
+
+
 # [SECTION] Training: every variant, every seed, the same batches
 
 # A learning-rate sweep: every variant at each rate, over the seeds; without one, the experiment's rate alone.
@@ -293,6 +322,8 @@ def main():
     parser.add_argument("--dtype", choices=("float32", "float64"), default="float32",
                         help="float64 for checks that compare runs to 1e-6 (default float32)")
     parser.add_argument("--out", metavar="RESULT.json", default="lm-result.json", help="where the RESULT goes (default lm-result.json)")
+    parser.add_argument("--save-models", action="store_true", help="each run's trained model too, as a safetensors file beside "
+                        "the RESULT (R.models/v01-seed1.safetensors): attnlab MODEL --text TEXT --dump shows its attention on a text")
     args = parser.parse_args()
     # Nothing trains before the RESULT's folder is known to take it: a run may take hours.
     folder = os.path.dirname(os.path.abspath(args.out))
@@ -332,6 +363,7 @@ def main():
     started, clock = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), time.time()
     # Each run's heads file (docs/heads.md) goes in a folder beside the RESULT: R.json's in R.heads/.
     heads_folder = os.path.splitext(os.path.abspath(args.out))[0] + ".heads"
+    models_folder = os.path.splitext(os.path.abspath(args.out))[0] + ".models"  # --save-models: R.json's in R.models/
     results = []
     for i, variant in enumerate(variants):
         runs, params = [], 0
@@ -352,6 +384,11 @@ def main():
                     name = os.path.join(heads_folder, f"v{EXPERIMENT['variants'].index(variant) + 1:02d}{rate_part}-seed{seed}.json")
                     write_json(heads_file(model, variant, seed), name, indent=None)
                     run["heads"] = os.path.relpath(name, os.path.dirname(os.path.abspath(args.out)))
+                    if args.save_models:
+                        os.makedirs(models_folder, exist_ok=True)
+                        name = os.path.join(models_folder, os.path.splitext(os.path.basename(name))[0] + ".safetensors")
+                        write_model(model, variant, seed, run["test_loss"], name)
+                        run["model"] = os.path.relpath(name, os.path.dirname(os.path.abspath(args.out)))
                 runs.append(run)
                 if world.rank == 0:
                     said = f"diverged at step {run['diverged']}" if "diverged" in run else f"held-out {run['test_loss']:.4f} bits per character"

@@ -1,0 +1,169 @@
+// The trained model's forward pass on a text (text_forward.h), as the script's LanguageModel.forward runs it.
+#include "core/model/text_forward.h"
+
+#include <cmath>
+#include <limits>
+
+#include "core/model/attention_math.h"  // is_masked: the scenario's masks, the script's too
+
+namespace core {
+
+namespace {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+// torch.nn.LayerNorm's default ε.
+constexpr double kLayerNormEpsilon = 1e-5;
+
+// Each row less its mean, over its standard deviation (the biased one, as torch's), times weight plus bias.
+MatrixXd layer_norm(const MatrixXd& X, const VectorXd& weight, const VectorXd& bias) {
+  MatrixXd out(X.rows(), X.cols());
+  for (Eigen::Index r = 0; r < X.rows(); ++r) {
+    const Eigen::RowVectorXd centred = X.row(r).array() - X.row(r).mean();
+    const double variance = centred.squaredNorm() / static_cast<double>(X.cols());
+    out.row(r) = (centred / std::sqrt(variance + kLayerNormEpsilon)).cwiseProduct(weight.transpose()) + bias.transpose();
+  }
+  return out;
+}
+
+// The script's sinusoidal(): PE[p][2i] = sin(p / base^(2i/d_model)), PE[p][2i+1] = cos(the same angle).
+MatrixXd sinusoidal(int count, int d_model, double base) {
+  MatrixXd pe(count, d_model);
+  for (int p = 0; p < count; ++p)
+    for (int i = 0; i < d_model / 2; ++i) {
+      const double angle = p / std::pow(base, 2.0 * i / d_model);
+      pe(p, 2 * i) = std::sin(angle);
+      pe(p, 2 * i + 1) = std::cos(angle);
+    }
+  return pe;
+}
+
+// The script's rotate_pairs(): in row p, each pair (2i, 2i+1) turned by p·base^(−2i/d).
+MatrixXd rotate_pairs(const MatrixXd& M, double base) {
+  MatrixXd out = M;
+  const Eigen::Index d = M.cols();
+  for (Eigen::Index p = 0; p < M.rows(); ++p)
+    for (Eigen::Index i = 0; i < d / 2; ++i) {
+      const double angle = static_cast<double>(p) * std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(d));
+      const double c = std::cos(angle), s = std::sin(angle), x = M(p, 2 * i), y = M(p, 2 * i + 1);
+      out(p, 2 * i) = c * x - s * y;
+      out(p, 2 * i + 1) = s * x + c * y;
+    }
+  return out;
+}
+
+// Each row over its length; a zero row stays zero.
+MatrixXd unit_rows(const MatrixXd& M) {
+  MatrixXd out = M;
+  for (Eigen::Index r = 0; r < M.rows(); ++r)
+    if (const double length = M.row(r).norm(); length > 0) out.row(r) /= length;
+  return out;
+}
+
+// A from the logits, row by row: the softmax less the row's largest (every row has an unmasked entry), or
+// sigmoid attention's σ(ℓ + b) with b = −ln n unless the variant gives it.
+MatrixXd attention_weights(const Options& o, const MatrixXd& logits) {
+  const Eigen::Index n = logits.rows();
+  if (o.weights == Weights::Sigmoid) {
+    const double b = o.sigmoid_bias ? *o.sigmoid_bias : -std::log(static_cast<double>(n));
+    return logits.unaryExpr([b](double z) { return 1.0 / (1.0 + std::exp(-(z + b))); });
+  }
+  MatrixXd A(n, logits.cols());
+  for (Eigen::Index i = 0; i < n; ++i) {
+    A.row(i) = (logits.row(i).array() - logits.row(i).maxCoeff()).exp();
+    A.row(i) /= A.row(i).sum();
+  }
+  return A;
+}
+
+// One head's scores, logits and weights from its queries and keys as projected (before normalize_keys and RoPE).
+// The scale is √ of the query-key width, one W's √d_k, as the script's.
+void score_head(const TrainedModel& m, const TrainedLayer& layer, int h, const MatrixXd& q0, const MatrixXd& k0, TextHead& out) {
+  const Options& o = m.options;
+  MatrixXd q = q0, k = o.normalize_keys ? unit_rows(k0) : k0;
+  if (o.positions == Positions::Rope) {
+    q = rotate_pairs(q, o.position_base);
+    k = rotate_pairs(k, o.position_base);
+  }
+  out.scores = q * k.transpose();
+  const MatrixXd raw = o.qk_norm ? MatrixXd(layer.qk_gain(h) * (unit_rows(q) * unit_rows(k).transpose())) : out.scores;
+  const int width = o.merged_qk ? m.d_k : m.d_qk;
+  const double divisor = (o.scale == Scale::SqrtDk ? std::sqrt(static_cast<double>(width)) : 1.0) * o.temperature;
+  const int n = static_cast<int>(q.rows());
+  out.logits = raw / divisor;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (detail::is_masked(o, i, j, n)) out.logits(i, j) = -std::numeric_limits<double>::infinity();
+  out.weights = attention_weights(o, out.logits);
+}
+
+// S's parts and its asymmetry, as compute() gives a square S's.
+void split_scores(TextHead& head) {
+  const MatrixXd& S = head.scores;
+  head.scores_sym = (S + S.transpose()) / 2;
+  head.scores_antisym = (S - S.transpose()) / 2;
+  const double size = S.norm();
+  head.asymmetry = size > 0 ? head.scores_antisym.norm() / size : 0.0;
+}
+
+// Head h's queries (before RoPE) and keys (before normalize_keys and RoPE): x·W^Q and x·W^K (W^Q under shared QK),
+// or one W's x·W_h and x.
+void project_queries_and_keys(const TrainedModel& m, const TrainedLayer& layer, int h, const MatrixXd& X, MatrixXd& q0, MatrixXd& k0) {
+  if (m.options.merged_qk) {
+    q0 = X * layer.W[static_cast<size_t>(h)];
+    k0 = X;
+    return;
+  }
+  q0 = X * layer.W_Q.middleCols(h * m.d_qk, m.d_qk);
+  k0 = m.options.shared_qk ? q0 : MatrixXd(X * layer.W_K.middleCols(h * m.d_qk, m.d_qk));
+}
+
+// The attention sublayer on the normalised stream X: every head's numbers into heads, its output returned.
+MatrixXd attention(const TrainedModel& m, const TrainedLayer& layer, const MatrixXd& X, std::vector<TextHead>& heads) {
+  MatrixXd concat(X.rows(), m.heads * m.d_k);
+  heads.assign(static_cast<size_t>(m.heads), {});
+  for (int h = 0; h < m.heads; ++h) {
+    TextHead& head = heads[static_cast<size_t>(h)];
+    MatrixXd q0, k0;
+    project_queries_and_keys(m, layer, h, X, q0, k0);
+    TextHead with_qq;
+    score_head(m, layer, h, q0, q0, with_qq);  // W^Q on both sides: the keys are the queries as projected
+    score_head(m, layer, h, q0, k0, head);
+    head.weights_qq = std::move(with_qq.weights);
+    split_scores(head);
+    MatrixXd output = head.weights * (X * layer.W_V.middleCols(h * m.d_k, m.d_k));
+    if (m.options.head_output == HeadOutput::Alt)  // AttentionAlt: (1/√d_k)·A·V·W_altᵀ
+      output = output * layer.W_alt[static_cast<size_t>(h)].transpose() / std::sqrt(static_cast<double>(m.d_k));
+    concat.middleCols(h * m.d_k, m.d_k) = output;
+  }
+  return concat * layer.W_O;
+}
+
+// GELU, exact (torch's default): x·Φ(x) = x/2·(1 + erf(x/√2)).
+MatrixXd gelu(const MatrixXd& X) {
+  return X.unaryExpr([](double x) { return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))); });
+}
+
+}  // namespace
+
+TextForward text_forward(const TrainedModel& m, std::string_view text) {
+  const int n = static_cast<int>(text.size());
+  MatrixXd X(n, m.d_model);
+  for (int p = 0; p < n; ++p) X.row(p) = m.embed.row(static_cast<unsigned char>(text[static_cast<size_t>(p)]));
+  if (m.options.positions == Positions::Sinusoidal) X += sinusoidal(n, m.d_model, m.options.position_base);
+  TextForward out;
+  out.layers.resize(m.layers.size());
+  for (size_t l = 0; l < m.layers.size(); ++l) {
+    const TrainedLayer& layer = m.layers[l];
+    X += attention(m, layer, layer_norm(X, layer.norm1_weight, layer.norm1_bias), out.layers[l]);
+    const MatrixXd hidden = gelu((layer_norm(X, layer.norm2_weight, layer.norm2_bias) * layer.mlp_in).rowwise() +
+                                 layer.mlp_in_bias.transpose());
+    X += (hidden * layer.mlp_out).rowwise() + layer.mlp_out_bias.transpose();
+  }
+  const MatrixXd last = layer_norm(X.bottomRows(1), m.norm_weight, m.norm_bias);
+  out.next_logits = (last * m.unembed).transpose() + m.unembed_bias;
+  return out;
+}
+
+}  // namespace core
