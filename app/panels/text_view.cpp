@@ -80,6 +80,10 @@ std::string moved(double from, double to) {
   return std::string(to > from ? "rose" : "fell") + " from " + a + " to " + b;
 }
 
+// An answer: what was done, in words, or why nothing was.
+TextViewAnswer done(std::string said) { return {true, std::move(said), ""}; }
+TextViewAnswer not_done(std::string why) { return {false, "", std::move(why)}; }
+
 }  // namespace
 
 std::string read_entry(std::string text, double& out) {
@@ -139,12 +143,9 @@ nlohmann::ordered_json text_view(AppState& state) {
   const int heads = state.scenario().heads, shown_head = state.view.head;
   const std::vector<Panel> shown = panels_shown(state);
   for (const Panel p : shown) {
-    if (!shows_one_head(p) || heads == 1) {
-      regions.push_back(region(p, panel_row(p).describe(state)));
-      continue;
-    }
-    for (int h = 0; h < heads; ++h) {
-      state.view.head = h;
+    const bool each_head = shows_one_head(p) && heads > 1;
+    for (int h = 0; h < (each_head ? heads : 1); ++h) {
+      if (each_head) state.view.head = h;
       regions.push_back(region(p, panel_row(p).describe(state)));
     }
     state.view.head = shown_head;
@@ -194,91 +195,82 @@ std::string entry_label(const core::Scenario& s, const std::string& key) {
 }
 
 TextViewAnswer set_entry(AppState& state, const std::string& key, const std::string& value) {
-  TextViewAnswer answer;
   const core::Scenario& s = state.scenario();
-  if (key == "temperature") return answer.error = "temperature is not an entry", answer;
+  if (key == "temperature") return not_done("temperature is not an entry");
   if (std::string why = core::sweep_problem(s, core::Sweep{key, 0, 0}); !why.empty()) {
     const std::string prefix = "--animate " + key + ": ";  // sweep's words are for the command line
-    return answer.error = key + ": " + (why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why), answer;
+    return not_done(key + ": " + (why.rfind(prefix, 0) == 0 ? why.substr(prefix.size()) : why));
   }
   const std::string where = entry_label(s, key);  // well formed: sweep_problem read it
   double after = 0;
   if (const std::string why = read_entry(value, after); !why.empty())
-    return answer.error = where + ": \u201C" + value + "\u201D " + why + "; it stays " + format_number(core::sweep_value(s, key)), answer;
+    return not_done(where + ": \u201C" + value + "\u201D " + why + "; it stays " +
+                    format_number(core::sweep_value(s, key)));
   const double before = core::sweep_value(s, key);
-  if (after == before) return answer.ok = true, answer.said = where + " stays " + format_number(before), answer;
+  if (after == before) return done(where + " stays " + format_number(before));
   const core::Result result_before = state.result();
   if (!state.apply([&](core::Scenario& sc) { core::set_sweep_value(sc, key, after); }))
-    return answer.error = where + ": " + state.status, answer;
+    return not_done(where + ": " + state.status);
   state.end_frame(false);  // one undo step, as a drag's when it ends
-  answer.ok = true;
-  answer.said = where + " " + moved(before, after) + what_followed(state.scenario(), result_before, state.result());
-  return answer;
+  return done(where + " " + moved(before, after) +
+              what_followed(state.scenario(), result_before, state.result()));
 }
 
 TextViewAnswer undo_in_text_view(AppState& state, bool redo) {
-  TextViewAnswer answer;
-  if (redo ? !state.can_redo() : !state.can_undo()) return answer.error = redo ? "nothing to redo" : "nothing to undo", answer;
+  if (redo ? !state.can_redo() : !state.can_undo())
+    return not_done(redo ? "nothing to redo" : "nothing to undo");
   if (redo) state.redo();
   else state.undo();
-  answer.ok = true;
-  answer.said = redo ? "redone: the change undone last is back" : "undone: the last change is taken back";
-  return answer;
+  return done(redo ? "redone: the change undone last is back" : "undone: the last change is taken back");
 }
 
 TextViewAnswer lesson_in_text_view(AppState& state, const std::string& action) {
-  TextViewAnswer answer;
   const int steps = static_cast<int>(state.lesson().steps.size());
-  if (steps == 0) return answer.error = "this scenario has no lesson steps", answer;
+  if (steps == 0) return not_done("this scenario has no lesson steps");
   int& step = state.panels.lesson_step;
   if (action == "previous" || action == "next") {
     step = std::clamp(step + (action == "next" ? 1 : -1), 0, steps - 1);
   } else if (action == "show") {
-    if (!show_lesson_step(state)) return answer.error = state.status, answer;
+    if (!show_lesson_step(state)) return not_done(state.status);
     state.end_frame(false);
   } else {
-    return answer.error = "lesson: expected previous, next or show, got \u201C" + action + "\u201D", answer;
+    return not_done("lesson: expected previous, next or show, got \u201C" + action + "\u201D");
   }
-  answer.ok = true;
   const std::string text = core::markup_as_plain_text(state.lesson().steps[static_cast<size_t>(step)].text);
-  answer.said = action == "show" ? "step " + std::to_string(step + 1) + " is set up on the lesson's own matrices"
-                                 : "step " + std::to_string(step + 1) + " of " + std::to_string(steps) + ": " + text;
-  return answer;
+  const std::string at = "step " + std::to_string(step + 1);
+  return done(action == "show" ? at + " is set up on the lesson's own matrices"
+                               : at + " of " + std::to_string(steps) + ": " + text);
 }
 
 TextViewAnswer menu_in_text_view(AppState& state, const std::string& action, int index) {
-  TextViewAnswer answer;
   const auto in = [&](const std::vector<LessonInfo>& list) { return index >= 0 && static_cast<size_t>(index) < list.size(); };
   if (action == "lesson" && in(state.library.lessons)) {
     // Never over unsaved changes: the window would ask on the canvas, where this view's user cannot answer.
     if (state.modified())
-      return answer.error = "this scenario has changes that are not saved: save them (Ctrl+S) or undo them first; the text view "
-                            "never opens a lesson over them",
-             answer;
+      return not_done("this scenario has changes that are not saved: save them (Ctrl+S) or undo them first; "
+                      "the text view never opens a lesson over them");
     const LessonInfo& l = state.library.lessons[static_cast<size_t>(index)];
-    if (!request_open(state, l.path)) return answer.error = state.status, answer;
-    answer.said = "opened the lesson \u201C" + core::markup_as_plain_text(l.title) + "\u201D";
+    if (!request_open(state, l.path)) return not_done(state.status);
+    return done("opened the lesson \u201C" + core::markup_as_plain_text(l.title) + "\u201D");
   } else if (action == "experiment" && in(state.library.experiments)) {
     const LessonInfo& x = state.library.experiments[static_cast<size_t>(index)];
-    if (!open_experiment(state, x.path)) return answer.error = state.status, answer;
+    if (!open_experiment(state, x.path)) return not_done(state.status);
     state.view.workspace = Workspace::Lab;
-    answer.said = "the lab, with the experiment \u201C" + core::markup_as_plain_text(x.title) + "\u201D";
+    return done("the lab, with the experiment \u201C" + core::markup_as_plain_text(x.title) + "\u201D");
   } else if (action == "lab") {
     toggle_lab(state);
-    answer.said = state.view.workspace == Workspace::Lab ? "the training lab" : "the views";
+    return done(state.view.workspace == Workspace::Lab ? "the training lab" : "the views");
   } else if ((action == "run" || action == "pause" || action == "step") && state.view.workspace == Workspace::Lab) {
     Lab& lab = state.lab;
-    if (!lab.problems.empty()) return answer.error = "the experiment cannot run: " + lab.problems.front(), answer;
+    if (!lab.problems.empty()) return not_done("the experiment cannot run: " + lab.problems.front());
     const bool finished = lab_finished(lab);
     if (action == "pause") lab_pause(state);
     else if (action == "step" && !finished) lab_step(state);
     else if (action == "run") finished ? lab_restart(state) : lab_run(state);
-    answer.said = action == "pause" ? "paused" : action == "step" ? "one step" : "running";
-  } else {
-    return answer.error = "expected lesson or experiment with an index, lab, run, pause or step; got \u201C" + action + "\u201D", answer;
+    return done(action == "pause" ? "paused" : action == "step" ? "one step" : "running");
   }
-  answer.ok = true;
-  return answer;
+  return not_done("expected lesson or experiment with an index, lab, run, pause or step; got \u201C" +
+                  action + "\u201D");
 }
 
 }  // namespace app
