@@ -57,12 +57,9 @@ void SectionTitle(const char* title) {
 bool SizeField(const char* label, const char* key, int& value, int lo, int hi) {
   ImGui::SetNextItemWidth(92 * fonts().scale);
   int v = value;
-  bool changed = false;
-  if (keyed::InputInt(key, (std::string("##") + key).c_str(), &v)) {
-    v = std::clamp(v, lo, hi);
-    changed = v != value;
-    value = v;
-  }
+  const bool changed =
+      keyed::InputInt(key, (std::string("##") + key).c_str(), &v) && std::clamp(v, lo, hi) != value;
+  if (changed) value = std::clamp(v, lo, hi);
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   const ImVec2 at = ImGui::GetCursorScreenPos();  // on the field's text line, as ImGui sets a plain label
   ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + ImGui::GetStyle().FramePadding.y));
@@ -74,12 +71,9 @@ bool SizeField(const char* label, const char* key, int& value, int lo, int hi) {
 bool PositiveField(const char* label, const char* key, double& value, double hi) {
   ImGui::SetNextItemWidth(92 * fonts().scale);
   double v = value;
-  bool changed = false;
-  if (keyed::InputDouble(key, label, &v, 0, 0, "%.4g") && v > 0 && v <= hi && v != value) {
-    value = v;
-    changed = true;
-  }
-  return changed;
+  if (!keyed::InputDouble(key, label, &v, 0, 0, "%.4g") || !(v > 0 && v <= hi) || v == value) return false;
+  value = v;
+  return true;
 }
 
 void DisabledScriptText(const std::string& text, bool wrapped) {
@@ -328,13 +322,10 @@ bool TrainingSettings(AppState& state) {
   int optimizer = e.optimizer == core::Optimizer::Adam ? 0 : 1;
   ImGui::TextUnformatted("optimizer");
   ImGui::SameLine();
-  bool changed_optimizer = ImGui::RadioButton("Adam", &optimizer, 0);
+  edited |= ImGui::RadioButton("Adam", &optimizer, 0);
   ImGui::SameLine();
-  changed_optimizer |= ImGui::RadioButton("SGD", &optimizer, 1);
-  if (changed_optimizer) {
-    e.optimizer = optimizer == 0 ? core::Optimizer::Adam : core::Optimizer::Sgd;
-    edited = true;
-  }
+  edited |= ImGui::RadioButton("SGD", &optimizer, 1);
+  e.optimizer = optimizer == 0 ? core::Optimizer::Adam : core::Optimizer::Sgd;
   // The seed and the seeds beside the optimizer where they fit, else below (a phone).
   const ImGuiStyle& style = ImGui::GetStyle();
   SameLineOrWrap(92 * fonts().scale + style.ItemInnerSpacing.x + ImGui::CalcTextSize("seed").x);
@@ -356,6 +347,8 @@ bool TrainingSettings(AppState& state) {
 }
 
 void ExperimentSettings(AppState& state) {
+  if (!frame_picture().active && ImGui::Button("\u2190 Back to the views (Ctrl+L)"))
+    state.view.workspace = Workspace::Views;
   ExperimentChooser(state);
   bool edited = TaskSettings(state);
   edited |= SizeSettings(state);
@@ -363,11 +356,9 @@ void ExperimentSettings(AppState& state) {
   edited |= DesignSettings(state);
   edited |= TrainingSettings(state);
   if (edited) experiment_edited(state);
-  for (const std::string& problem : state.lab.problems) {
-    ImGui::PushStyleColor(ImGuiCol_Text, error_text());
-    ImGui::TextWrapped("%s", problem.c_str());
-    ImGui::PopStyleColor();
-  }
+  ImGui::PushStyleColor(ImGuiCol_Text, error_text());
+  for (const std::string& problem : state.lab.problems) ImGui::TextWrapped("%s", problem.c_str());
+  ImGui::PopStyleColor();
 }
 
 // Below the run's controls: the loss curves (curves_h tall), the table of variants, the exports
@@ -397,7 +388,6 @@ void ExperimentView(AppState& state) {
     // Stacked (a phone), or too narrow for two columns: the settings above the run, in one column
     // that scrolls (stacked, with the page: app/frame_views.cpp draws the panel as tall as it
     // draws), so nothing is sized by the screen.
-    if (!frame_picture().active && ImGui::Button("\u2190 Back to the views (Ctrl+L)")) state.view.workspace = Workspace::Views;
     ExperimentSettings(state);
     ImGui::Separator();
     RunControls(state);
@@ -408,7 +398,6 @@ void ExperimentView(AppState& state) {
     return;
   }
   ImGui::BeginChild("settings", ImVec2(settings_w, 0), false);
-  if (!frame_picture().active && ImGui::Button("\u2190 Back to the views (Ctrl+L)")) state.view.workspace = Workspace::Views;
   ExperimentSettings(state);
   ImGui::EndChild();
   ImGui::SameLine(0, 14 * scale);

@@ -105,6 +105,10 @@ void ResultTable(AppState& state, const core::LmResult& r) {
   ImGui::TableSetupColumn(r.seeds() > 1 ? "held-out bits/char: median [min, max]" : "held-out bits/char");
   if (heads) ImGui::TableSetupColumn("trained heads, by seed");
   ImGui::TableHeadersRow();
+  const auto cell = [](const std::string& text) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(text.c_str());
+  };
   for (size_t v = 0; v < r.variants.size(); ++v) {
     const core::LmVariantResult& variant = r.variants[v];
     ImGui::TableNextRow();
@@ -113,14 +117,9 @@ void ResultTable(AppState& state, const core::LmResult& r) {
     CurveSample(state, ImGui::GetWindowDrawList(), ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * 0.5f), 24 * scale, static_cast<int>(v));
     ImGui::SetCursorScreenPos(ImVec2(at.x + 30 * scale, at.y));
     ScriptText(variant.name);
-    if (objectives) {
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(variant.objective.c_str());
-    }
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(thousands(static_cast<double>(variant.params)).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(v < c.loss.size() && !c.loss[v].empty() ? format_loss(c.loss[v].front()).c_str() : "\u2014");
+    if (objectives) cell(variant.objective);
+    cell(thousands(static_cast<double>(variant.params)));
+    cell(v < c.loss.size() && !c.loss[v].empty() ? format_loss(c.loss[v].front()) : "\u2014");
     ImGui::TableNextColumn();
     const std::string held = core::held_out_summary(variant);
     int diverged = 0;
@@ -171,21 +170,20 @@ void ResultView(AppState& state) {
   ImGui::EndChild();
   ImGui::SameLine(0, 14 * scale);
   ImGui::BeginChild("curves", ImVec2(0, 0), false);
+  ImGui::PushTextWrapPos(0);  // wrapped at the panel's edge, not cut off there in a narrow window
+  ImGui::TextDisabled(r.sweep.empty() ? "%s of each step's batch, before the step (the median over the "
+                                        "seeds; the band: the smallest to the largest)"
+                                      : "held-out %s after training, and the largest attention logit of any "
+                                        "step's batch, against the peak learning rate",
+                      r.unit.c_str());
+  ImGui::PopTextWrapPos();
   if (!r.sweep.empty()) {  // a learning-rate sweep: the held-out bits and the largest logits against the rate
-    ImGui::PushTextWrapPos(0);  // wrapped at the panel's edge, not cut off there in a narrow window
-    ImGui::TextDisabled("held-out %s after training, and the largest attention logit of any step's batch, against the peak learning rate",
-                        r.unit.c_str());
-    ImGui::PopTextWrapPos();
     SweepPlots(state, ImVec2(ImGui::GetContentRegionAvail().x,
                              std::max(240 * scale, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 1.5f)));
     ResultExports(state);
     ImGui::EndChild();
     return;
   }
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s of each step's batch, before the step (the median over the seeds; the band: the smallest to the largest)",
-                      r.unit.c_str());
-  ImGui::PopTextWrapPos();
   CurvesControls(state);
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2 * scale;

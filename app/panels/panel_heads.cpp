@@ -46,6 +46,19 @@ std::string head_name(const core::TrainedHead& h) {
   return "layer " + std::to_string(h.layer) + ", head " + std::to_string(h.head);
 }
 
+// "Heads of gpt2 · causal objective · seed 3", the items apart by `apart`.
+std::string file_title(const core::HeadsFile& file, const std::string& apart) {
+  return "Heads of " + (file.model.empty() ? std::string("a model") : file.model) + apart +
+         (file.objective.empty() ? std::string("objective not given") : file.objective + " objective") +
+         (file.seed ? apart + "seed " + std::to_string(*file.seed) : std::string());
+}
+
+// t on the diverging map: 0 the darkest blue, ½ white, 1 the darkest red.
+ImU32 blue_red(float t) {
+  const core::Rgb c = core::sample(core::Colormap::BlueRed, t);
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
+}
+
 // The pictures of the head shown, once: its numbers, and their colours on the diverging map, one scale for
 // the three (0 white, ±max|entry| the darkest red and blue).
 void ensure_pictures(HeadsShown& shown) {
@@ -62,10 +75,7 @@ void ensure_pictures(HeadsShown& shown) {
     for (Eigen::Index i = 0; i < m.rows(); ++i)
       for (Eigen::Index j = 0; j < m.cols(); ++j) {
         const float t = p.max_abs > 0 ? static_cast<float>(0.5 + 0.5 * m(i, j) / p.max_abs) : 0.5f;
-        const core::Rgb c = core::sample(core::Colormap::BlueRed, t);
-        out[static_cast<size_t>(i * m.cols() + j)] =
-            IM_COL32(static_cast<int>(std::lround(c.r * 255)), static_cast<int>(std::lround(c.g * 255)),
-                     static_cast<int>(std::lround(c.b * 255)), 255);
+        out[static_cast<size_t>(i * m.cols() + j)] = blue_red(t);
       }
   }
 }
@@ -145,16 +155,13 @@ void HeadsTable(HeadsShown& shown) {
     const std::string label = std::to_string(h.layer) + "##head" + std::to_string(i);
     if (keyed::Selectable("heads.row." + std::to_string(i), label.c_str(), shown.selected == i, ImGuiSelectableFlags_SpanAllColumns))
       shown.selected = i;
-    ImGui::TableNextColumn();
-    ImGui::Text("%d", h.head);
-    ImGui::TableNextColumn();
-    ImGui::Text("%d", f.d_k);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(printed("%.3f", f.symmetric_fraction).c_str());
-    ImGui::TableNextColumn();
-    ImGui::Text("%d", f.rank);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(f.singular_values.empty() ? "\u2014" : printed("%.4g", f.singular_values.front()).c_str());
+    const std::string top = f.singular_values.empty() ? "\u2014" : printed("%.4g", f.singular_values.front());
+    const std::string cells[] = {std::to_string(h.head), std::to_string(f.d_k),
+                                 printed("%.3f", f.symmetric_fraction), std::to_string(f.rank), top};
+    for (const std::string& cell : cells) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(cell.c_str());
+    }
   }
   ImGui::EndTable();
 }
@@ -197,12 +204,9 @@ void ColourScale(double max_abs, float width) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   constexpr int kSteps = 32;
   for (int s = 0; s < kSteps; ++s) {
-    const auto colour = [](float t) {
-      const core::Rgb c = core::sample(core::Colormap::BlueRed, t);
-      return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
-    };
     const float x0 = at.x + width * static_cast<float>(s) / kSteps, x1 = at.x + width * static_cast<float>(s + 1) / kSteps;
-    const ImU32 a = colour(static_cast<float>(s) / kSteps), b = colour(static_cast<float>(s + 1) / kSteps);
+    const ImU32 a = blue_red(static_cast<float>(s) / kSteps);
+    const ImU32 b = blue_red(static_cast<float>(s + 1) / kSteps);
     draw->AddRectFilledMultiColor(ImVec2(x0, at.y), ImVec2(x1, at.y + h), a, b, b, a);
   }
   ImGui::Dummy(ImVec2(width, h));
@@ -298,10 +302,7 @@ void HeadsView(AppState& state) {
     close_heads(state);
   ImGui::SameLine();
   const core::HeadsFile& file = *shown.file;
-  std::string title = "Heads of " + (file.model.empty() ? std::string("a model") : file.model) + " · " +
-                      (file.objective.empty() ? std::string("objective not given") : file.objective + " objective");
-  if (file.seed) title += " · seed " + std::to_string(*file.seed);
-  ImGui::TextUnformatted(title.c_str());
+  ImGui::TextUnformatted(file_title(file, " · ").c_str());
   ImGui::TextDisabled("%s · %zu heads", core::short_path(shown.source).c_str(), file.heads.size());
   if (file.heads.empty()) return;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -316,13 +317,12 @@ void HeadsView(AppState& state) {
 
 PanelText DescribeHeads(const HeadsShown& shown) {
   const core::HeadsFile& file = *shown.file;
-  PanelText text = "Heads of " + (file.model.empty() ? std::string("a model") : file.model) + ", " +
-                   (file.objective.empty() ? std::string("objective not given") : file.objective + " objective") +
-                   (file.seed ? ", seed " + std::to_string(*file.seed) : std::string()) + ": " + std::to_string(file.heads.size()) +
+  PanelText text = file_title(file, ", ") + ": " + std::to_string(file.heads.size()) +
                    " heads, each one's W = W_Q·W_Kᵀ\n";  // the first line, the heading; the table's lines under it
   TextTable table;
   table.caption = "The heads, as attnlab --dump measures them";
   table.columns = {"layer", "head", "d_model", "d_k", "symmetric fraction", "rank", "singular values"};
+  std::string lines;
   for (size_t i = 0; i < file.heads.size(); ++i) {
     const core::BilinearForm& f = shown.forms[i];
     std::string sigma;
@@ -331,9 +331,6 @@ PanelText DescribeHeads(const HeadsShown& shown) {
     table.cells.push_back({std::to_string(file.heads[i].layer), std::to_string(file.heads[i].head),
                            std::to_string(f.d_model), std::to_string(f.d_k), printed("%.4f", f.symmetric_fraction),
                            std::to_string(f.rank), sigma});
-  }
-  std::string lines;
-  for (size_t i = 0; i < table.rows.size(); ++i) {
     lines += table.rows[i] + ": symmetric fraction " + table.cells[i][4] + ", rank " + table.cells[i][5] + " of d_k = " +
              table.cells[i][3] + ", singular values " + table.cells[i][6] + "\n";
   }
