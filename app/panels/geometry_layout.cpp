@@ -28,8 +28,6 @@ std::string Name::text() const {
 
 namespace {
 
-using Legend = GeometryView::Legend;
-
 // Andrew's monotone chain: the hull of the points, counter-clockwise.
 std::vector<Point> convex_hull(std::vector<Point> p) {
   std::sort(p.begin(), p.end(), [](Point a, Point b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
@@ -284,20 +282,16 @@ struct Memo {
   Scene scene;
   bool note = false;
 };
-
-Memo& memo() {
-  static Memo kept;
-  return kept;
-}
+Memo g_layout_memo;
 
 }  // namespace
 
-bool rest_note() { return memo().note; }
+bool rest_note() { return g_layout_memo.note; }
 
 Scene lay_out(AppState& state, Plot& p) {
   GeometryView& g = state.panels.geometry;
   const bool lit = p.lit_q >= 0 || p.lit_k >= 0;
-  Memo& m = memo();
+  Memo& m = g_layout_memo;
   // While a handle is held the legend stays where it was, with the data shown: the point stays under the mouse.
   // Made once a frame at rest: it holds every row drawn.
   const std::string key = g.dragging ? std::string() : rest_key(p);
@@ -308,15 +302,10 @@ Scene lay_out(AppState& state, Plot& p) {
     m.scene_key.clear();
   }
   const std::string scene_key = g.dragging || lit ? std::string() : with_frame(key, p.f);
-  Scene s;
-  bool note = false;
-  if (!scene_key.empty() && m.scene_key == scene_key) {
-    s = m.scene;
-    note = m.note;
-  } else {
-    s = settle(state, p, g.legend, note);
-    if (!scene_key.empty()) m.scene_key = scene_key, m.scene = s, m.note = note;
-  }
+  const bool kept = !scene_key.empty() && m.scene_key == scene_key;
+  bool note = m.note;
+  Scene s = kept ? m.scene : settle(state, p, g.legend, note);
+  if (!kept && !scene_key.empty()) m.scene_key = scene_key, m.scene = s, m.note = note;
   s.entries = legend_entries(p, note);
   plot_legend(s.entries);
   if (inside(g.legend)) ImPlot::GetCurrentPlot()->Items.Legend.Location = corner_of(g.legend);

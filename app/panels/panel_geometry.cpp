@@ -46,17 +46,16 @@ double to_hundredths(float x) { return std::round(static_cast<double>(x) * 100.0
 void Controls(AppState& state, GeometryView& g, const core::Scenario& s, bool direct) {
   const float scale = fonts().scale;
   if (s.d_k > 2) {
-    // Dimensions count from 1, as everywhere else; the two axes are never the same.
-    int x = g.axis_x + 1, y = g.axis_y + 1;
-    ImGui::SetNextItemWidth(60 * scale);
-    if (ImGui::SliderInt("##ax", &x, 1, s.d_k, "x: dim %d") && x - 1 == g.axis_y) g.axis_y = g.axis_x;
-    g.axis_x = x - 1;
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(60 * scale);
-    y = g.axis_y + 1;
-    if (ImGui::SliderInt("##ay", &y, 1, s.d_k, "y: dim %d") && y - 1 == g.axis_x) g.axis_x = g.axis_y;
-    g.axis_y = y - 1;
-    ImGui::SameLine();
+    // Dimensions count from 1, as everywhere else; the two axes are never the same (they swap).
+    const auto axis = [&](const char* id, const char* format, int& moved, int& other) {
+      int dim = moved + 1;
+      ImGui::SetNextItemWidth(60 * scale);
+      if (ImGui::SliderInt(id, &dim, 1, s.d_k, format) && dim - 1 == other) other = moved;
+      moved = dim - 1;
+      ImGui::SameLine();
+    };
+    axis("##ax", "x: dim %d", g.axis_x, g.axis_y);
+    axis("##ay", "y: dim %d", g.axis_y, g.axis_x);
   }
   ImGui::Checkbox("q", &g.show_q);
   ImGui::SameLine();
@@ -186,10 +185,11 @@ void setup(AppState& state, Plot& p) {
   p.f = geometry::Frame{at, ImVec2(at.x + size.x, at.y + size.y), ImVec2(g.lo_x, g.lo_y), ImVec2(g.hi_x, g.hi_y)};
 }
 
-using RowOf = core::Mat& (*)(core::Scenario&, int);
+using PerHead = std::array<core::Mat, core::kMaxHeads>;
 
-// One handle over the point `at` of row i of a matrix (row_of picks it in the scenario). True while held.
-bool DragHandle(AppState& state, const Plot& p, const char* kind, int i, Point at, RowOf row_of) {
+// One handle over the point `at` of row i of the scenario's `matrix`, the head shown's. True while held.
+bool DragHandle(AppState& state, const Plot& p, const char* kind, int i, Point at,
+                PerHead core::Scenario::*matrix) {
   const float rad = p.rad;
   const ImVec2 sp = p.f.to_screen(at);
   const std::string id = std::string(kind) + "[" + std::to_string(i) + "]";
@@ -204,7 +204,7 @@ bool DragHandle(AppState& state, const Plot& p, const char* kind, int i, Point a
     const Point d = p.f.to_data(ImGui::GetIO().MousePos);
     const double lim = core::kMaxAbsEntry;
     state.apply([&](core::Scenario& sc) {
-      core::Mat& m = row_of(sc, p.head);
+      core::Mat& m = (sc.*matrix)[static_cast<size_t>(p.head)];
       m(i, p.ax) = std::clamp(to_hundredths(d.x), -lim, lim);
       if (p.ay >= 0) m(i, p.ay) = std::clamp(to_hundredths(d.y), -lim, lim);
     });
@@ -221,18 +221,13 @@ bool DragHandles(AppState& state, const Plot& p) {
   const core::HeadResult& r = p.r;
   bool any_active = false;
   for (int j = 0; j < s.m(); ++j) {
-    if (DragHandle(state, p, "V", j, p.at(r.V, j), [](core::Scenario& sc, int hh) -> core::Mat& { return sc.V[hh]; }))
-      any_active = true;
+    any_active |= DragHandle(state, p, "V", j, p.at(r.V, j), &core::Scenario::V);
     // Shared QK: k is q. Normalized keys: the tip shown is not the row stored.
-    if (p.g.show_k && !core::shared_qk(s.options) && !core::normalized_keys(s.options) &&
-        DragHandle(state, p, "k", j, p.at(r.K_before_rope, j),
-                   [](core::Scenario& sc, int hh) -> core::Mat& { return sc.K[hh]; }))
-      any_active = true;
+    any_active |= p.g.show_k && !core::shared_qk(s.options) && !core::normalized_keys(s.options) &&
+                  DragHandle(state, p, "k", j, p.at(r.K_before_rope, j), &core::Scenario::K);
   }
   for (int i = 0; i < s.n(); ++i)
-    if (p.g.show_q && DragHandle(state, p, "q", i, p.at(r.Q_before_rope, i),
-                                 [](core::Scenario& sc, int hh) -> core::Mat& { return sc.Q[hh]; }))
-      any_active = true;
+    any_active |= p.g.show_q && DragHandle(state, p, "q", i, p.at(r.Q_before_rope, i), &core::Scenario::Q);
   return any_active;
 }
 
