@@ -174,14 +174,11 @@ void ShowComputed(AppState& state, Flow& flow, const char* id, std::string_view 
 // blue where it lowers it; gradient descent moves each entry against its colour.
 void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::string_view title_markup,
                     const core::Mat& grad, const std::vector<std::string>* row_labels) {
-  HeatmapOptions o;
-  o.row_labels = row_labels;
-  o.show_row_labels = false;  // the fields beside it name the rows
-  o.colorbar = false;
-  o.max_cell = 26;
-  o.small_numbers = true;
-  o.own_scale_always = true;
-  o.one_decimal_allowed = false;  // scaled by 10^k below so that two digits say something
+  // No row labels: the fields beside it name the rows. Two decimals or none: scaled by 10^k below so
+  // that two digits say something.
+  const HeatmapOptions o{.max_cell = 26, .show_row_labels = false, .small_numbers = true,
+                         .one_decimal_allowed = false, .colorbar = false, .own_scale_always = true,
+                         .row_labels = row_labels};
   const float scale = fonts().scale;
   const float width = static_cast<float>(grad.cols()) * 44 * scale + 8 * scale;
   flow.next(width);
@@ -244,17 +241,16 @@ void PositionMatrices(AppState& state) {
     ScriptTextWrapped("RoPE: d_k = 1 has no pair of coordinates to turn, so nothing turns.", ImGui::GetColorU32(ImGuiCol_TextDisabled));
     return;
   }
-  const auto angles = [&](int count) {
-    core::Mat a(count, pairs);
-    for (int p = 0; p < count; ++p)
-      for (int i = 0; i < pairs; ++i) a(p, i) = p * core::rope_frequency(i, s.d_k, o.position_base);
-    return a;
-  };
   // Rows by position p, counted from 0 as RoPE counts them (each sequence from its own 0).
   const int count = std::max(s.n(), s.m());
+  core::Mat angles(count, pairs);
   std::vector<std::string> positions(static_cast<size_t>(count));
-  for (int p = 0; p < count; ++p) positions[static_cast<size_t>(p)] = "p = " + std::to_string(p);
-  ShowComputed(state, flow, "rope", "p\u00B7\u03B8_i  (radians; column i: pair 2i, 2i+1)", angles(count), &positions);
+  for (int p = 0; p < count; ++p) {
+    positions[static_cast<size_t>(p)] = "p = " + std::to_string(p);
+    for (int i = 0; i < pairs; ++i) angles(p, i) = p * core::rope_frequency(i, s.d_k, o.position_base);
+  }
+  ShowComputed(state, flow, "rope", "p\u00B7\u03B8_i  (radians; column i: pair 2i, 2i+1)", angles,
+               &positions);
   if (s.d_k % 2) {
     ImGui::SameLine();
     ImGui::TextDisabled("(d_k odd: the last coordinate is not turned)");
@@ -374,10 +370,8 @@ void DrawMatricesPanel(AppState& state) {
       target.clear();
     };
     scroll_here("sizes");
-    if (target == "sizes") ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Sizes and mode", ImGuiTreeNodeFlags_DefaultOpen)) MatricesSizesAndMode(state);
     scroll_here("options");
-    if (target == "options") ImGui::SetNextItemOpen(true);
     if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) MatricesOptions(state);
     // The header's label is drawn as the views' markup over an unlabelled header.
     const bool gauge_open = keyed::CollapsingHeader("gauge.header", "###gauge");

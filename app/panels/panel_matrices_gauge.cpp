@@ -28,6 +28,8 @@ void GaugeDemo(AppState& state) {
     g.M.assign(d * d, 0.0);
     for (size_t i = 0; i < d; ++i) g.M[i * d + i] = 1.0;
   }
+  // The fields' numbers, row by row, as the matrix M.
+  Eigen::Map<core::Mat> M(g.M.data(), s.d_k, s.d_k);
   const float field_w = kFieldWidth * fonts().scale;
   ImGui::PushID("gauge");
   for (size_t r = 0; r < d; ++r) {
@@ -43,15 +45,9 @@ void GaugeDemo(AppState& state) {
       ImGui::TextDisabled("M");
     }
   }
-  if (keyed::Button("gauge.random", "random M")) {
-    const Eigen::MatrixXd M = core::random_gauge(s, g.seed++);
-    for (size_t r = 0; r < d; ++r)
-      for (size_t c = 0; c < d; ++c) g.M[r * d + c] = M(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c));
-  }
+  if (keyed::Button("gauge.random", "random M")) M = core::random_gauge(s, g.seed++);
   ImGui::SameLine();
   if (keyed::Button("gauge.apply", "apply M")) {
-    Eigen::MatrixXd M(s.d_k, s.d_k);
-    for (size_t i = 0; i < d * d; ++i) M(static_cast<Eigen::Index>(i / d), static_cast<Eigen::Index>(i % d)) = g.M[i];
     core::Scenario changed = s;
     g.message = core::apply_gauge(changed, M);
     if (g.message.empty()) {

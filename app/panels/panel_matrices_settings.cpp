@@ -173,38 +173,35 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
 
 void MatricesOptions(AppState& state) {
   core::Options o = state.scenario().options;
-  const auto checkbox = [&](const char* label, const char* key, bool* value, const char* tooltip_markup) {
+  // A box with its tooltip, greyed out where it cannot be ticked.
+  const auto checkbox = [&](bool disabled, const char* label, const char* key, bool* value,
+                            const char* tooltip_markup) {
+    ImGui::BeginDisabled(disabled);
     const bool clicked = keyed::Checkbox(key, label, value);
     if (tooltip_markup && ImGui::IsItemHovered()) ScriptTooltip(tooltip_markup);
+    ImGui::EndDisabled();
     return clicked;
   };
   const bool was_merged = core::one_w(o);
   const core::Scenario& s = state.scenario();
   const bool cross = s.cross(), projected = s.mode == core::Mode::Projected;
   // Direct mode's K := Q would make the keys the queries' sequence: no shared QK across two sequences there.
-  ImGui::BeginDisabled(cross && !projected);
-  bool changed = checkbox(core::kSharedQkLabel, core::kSharedQkKey, &o.shared_qk,
+  bool changed = checkbox(cross && !projected, core::kSharedQkLabel, core::kSharedQkKey, &o.shared_qk,
                           cross ? (projected ? core::kSharedQkCrossAbout : core::kSharedQkDirectCrossAbout) : core::kSharedQkAbout);
-  ImGui::EndDisabled();
   if (core::shared_qk(o)) o.merged_qk = false;  // one W already replaces W^Q and W^K
   ImGui::SameLine();
   const bool rope = core::rope_positions(o);
-  ImGui::BeginDisabled(!projected || rope);
-  changed |= checkbox(core::kOneWLabel, core::kOneWKey, &o.merged_qk,
+  changed |= checkbox(!projected || rope, core::kOneWLabel, core::kOneWKey, &o.merged_qk,
                       !projected ? core::kOneWDirectAbout : rope ? core::kOneWRopeAbout : core::kOneWAbout);
-  ImGui::EndDisabled();
   if (core::one_w(o) && !was_merged) o.shared_qk = false;
   ImGui::SameLine();
-  ImGui::BeginDisabled(core::cosine_logits(o));
-  changed |= checkbox(core::kNormalizedKeysLabel, core::kNormalizedKeysKey, &o.normalize_keys,
+  changed |= checkbox(core::cosine_logits(o), core::kNormalizedKeysLabel, core::kNormalizedKeysKey,
+                      &o.normalize_keys,
                       core::cosine_logits(o) ? core::kCosineLogitsKeysAbout : core::kNormalizedKeysAbout);
-  ImGui::EndDisabled();
-  changed |= checkbox("causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
+  changed |= checkbox(false, "causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
   ImGui::SameLine();
-  ImGui::BeginDisabled(cross);
-  changed |= checkbox(core::kNoSelfMaskLabel, core::kNoSelfMaskKey, &o.no_self,
+  changed |= checkbox(cross, core::kNoSelfMaskLabel, core::kNoSelfMaskKey, &o.no_self,
                       cross ? core::kNoSelfMaskCrossAbout : core::kNoSelfMaskAbout);
-  ImGui::EndDisabled();
   ImGui::SameLine();
   // Q and K are not interchangeable: swapping them transposes S, but the
   // softmax normalises rows (one query over all keys), so the attention changes.

@@ -265,35 +265,35 @@ void QQtHeatmap(AppState& state, const core::Scenario& s, const core::HeadResult
   Heatmap(state, "QQt", s.cross() ? "QQ\u1D40  (n \u00D7 n)" : "QQ\u1D40", r.QQt, o, big);
 }
 
-// The parts of S; titles without their names where the parts are narrow (not in the grid).
-void SymHeatmap(AppState& state, const core::HeadResult& r, const HeatmapOptions& part_o, ImVec2 small,
-                bool short_titles) {
-  Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part", r.scores_sym, part_o, small);
-}
-
-void AntisymHeatmap(AppState& state, const core::HeadResult& r, const HeatmapOptions& part_o, ImVec2 small,
-                    bool short_titles) {
-  Heatmap(state, "antisym", short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part",
-          r.scores_antisym, part_o, small);
-}
-
 // The four heatmaps in the chosen arrangement; with n ≠ m there is no Sᵀ of S's shape, so no symmetric
-// split: S and QQᵀ alone, in a row.
+// split: S and QQᵀ alone, in a row. The parts' titles lose their names where the parts are narrow
+// (not in the grid).
 void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::HeadResult& r, const ScoreOptions& o,
                       const Candidate& best, float gap) {
   const bool split = r.square();
   const ImVec2 big = best.big, small = best.small;
   const bool short_titles = best.arrangement != Arrangement::Grid && best.arrangement != Arrangement::Below;
-  switch (split ? best.arrangement : Arrangement::Row) {
-    case Arrangement::Row:
+  const auto sym = [&] {
+    Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part",
+            r.scores_sym, o.sym, small);
+  };
+  const auto antisym = [&] {
+    Heatmap(state, "antisym",
+            short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part",
+            r.scores_antisym, o.antisym, small);
+  };
+  const Arrangement arrangement = split ? best.arrangement : Arrangement::Row;
+  switch (arrangement) {
+    case Arrangement::Row:    // all four in a row
+    case Arrangement::Below:  // the parts in a row of their own
       ScoresHeatmap(state, s, r, o.S, big);
       ImGui::SameLine(0, gap);
       QQtHeatmap(state, s, r, o.QQt, big);
       if (!split) break;
+      if (arrangement == Arrangement::Row) ImGui::SameLine(0, gap);
+      sym();
       ImGui::SameLine(0, gap);
-      SymHeatmap(state, r, o.sym, small, short_titles);
-      ImGui::SameLine(0, gap);
-      AntisymHeatmap(state, r, o.antisym, small, short_titles);
+      antisym();
       break;
     case Arrangement::Column:
       ScoresHeatmap(state, s, r, o.S, big);
@@ -301,33 +301,25 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
       QQtHeatmap(state, s, r, o.QQt, big);
       ImGui::SameLine(0, gap);
       ImGui::BeginGroup();
-      SymHeatmap(state, r, o.sym, small, short_titles);
-      AntisymHeatmap(state, r, o.antisym, small, short_titles);
+      sym();
+      antisym();
       ImGui::EndGroup();
-      break;
-    case Arrangement::Below:
-      ScoresHeatmap(state, s, r, o.S, big);
-      ImGui::SameLine(0, gap);
-      QQtHeatmap(state, s, r, o.QQt, big);
-      SymHeatmap(state, r, o.sym, small, short_titles);
-      ImGui::SameLine(0, gap);
-      AntisymHeatmap(state, r, o.antisym, small, short_titles);
       break;
     case Arrangement::Stack:
       ScoresHeatmap(state, s, r, o.S, big);
       QQtHeatmap(state, s, r, o.QQt, big);
-      SymHeatmap(state, r, o.sym, small, short_titles);
-      AntisymHeatmap(state, r, o.antisym, small, short_titles);
+      sym();
+      antisym();
       break;
     case Arrangement::Grid:
       ImGui::BeginGroup();
       ScoresHeatmap(state, s, r, o.S, big);
-      SymHeatmap(state, r, o.sym, small, short_titles);
+      sym();
       ImGui::EndGroup();
       ImGui::SameLine(0, gap);
       ImGui::BeginGroup();
       QQtHeatmap(state, s, r, o.QQt, big);
-      AntisymHeatmap(state, r, o.antisym, small, short_titles);
+      antisym();
       ImGui::EndGroup();
       break;
   }

@@ -115,15 +115,12 @@ int readability(const HeatmapFit& fit) {
 
 // The weights' options but for the tooltip and the highlight: their labels, mask and range.
 HeatmapOptions weights_options(const AppState& state, const MatrixView& logits) {
-  HeatmapOptions o;
-  o.range = ValueRange::Unit;
-  o.row_labels = &state.token_labels();
-  o.col_labels = &state.key_labels();
+  HeatmapOptions o{.range = ValueRange::Unit, .row_labels = &state.token_labels(),
+                   .col_labels = &state.key_labels(), .masked_where_infinite = &logits};
   if (state.scenario().cross())
     o.axis_titles = core::sigmoid_weights(state.scenario().options)
                         ? "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each weight on its own"
                         : "rows: queries (X)  \u00B7  columns: keys (X_{kv});  each row sums to 1 over the m keys";
-  o.masked_where_infinite = &logits;
   return o;
 }
 
@@ -254,13 +251,12 @@ void DrawSoftmaxPanel(AppState& state) {
                                                          : core::kNoSelfMaskedEntry);
         return;
       }
-      if (sigmoid) {  // each weight on its own: nothing divides the row
-        ScriptText("A_{ij} = \u03C3(\u2113_{ij} + b) = 1 / (1 + exp(\u2212\u2113_{ij} \u2212 b)),  b = " + format_number(core::sigmoid_bias(s)));
-        ImGui::Text("logit %s  \u2192  weight %s", format_number(r.logits(i, j)).c_str(), format_number(r.weights(i, j)).c_str());
-        return;
-      }
-      ScriptText("A_{ij} = exp(\u2113_{ij} \u2212 max_k \u2113_{ik}) / \u03A3_k exp(\u2113_{ik} \u2212 max_k \u2113_{ik})");
+      ScriptText(sigmoid ? "A_{ij} = \u03C3(\u2113_{ij} + b) = 1 / (1 + exp(\u2212\u2113_{ij} \u2212 b)), "
+                           " b = " + format_number(core::sigmoid_bias(s))
+                         : "A_{ij} = exp(\u2113_{ij} \u2212 max_k \u2113_{ik}) / "
+                           "\u03A3_k exp(\u2113_{ik} \u2212 max_k \u2113_{ik})");
       ImGui::Text("logit %s  \u2192  weight %s", format_number(r.logits(i, j)).c_str(), format_number(r.weights(i, j)).c_str());
+      if (sigmoid) return;  // each weight on its own: nothing divides the row
       // Z_i, the sum that divides row i: equal scores s_ij = s_ji give A_ij / A_ji = Z_j / Z_i.
       double Z = 0;
       for (int k = 0; k < s.m(); ++k)
