@@ -8,6 +8,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/dump.h"
 #include "app/cli/terminal_text.h"
+#include "app/cli/text_dump.h"
 #include "app/cli/train_command.h"
 #include "app/files/exports.h"
 #include "app/files/files.h"
@@ -17,6 +18,7 @@
 #include "core/export/export.h"
 #include "core/io/atomic_file.h"
 #include "core/io/heads_file.h"
+#include "core/io/model_file.h"
 #include "core/model/lesson.h"
 #include "core/text/utf8.h"
 
@@ -97,6 +99,8 @@ int run(int argc, char** argv) {
       return app::print(std::cout, std::string("attnlab ") + ATTNLAB_VERSION + "\n", std::cerr);
     case app::Command::Dump:
     case app::Command::Grad: {
+      if (cl.command == app::Command::Dump && (cl.text || (cl.more_files.empty() && core::is_model_file(cl.file))))
+        return app::run_text_dump(cl.file, cl.text, std::cout, std::cerr);
       std::vector<std::string> files{cl.file};
       files.insert(files.end(), cl.more_files.begin(), cl.more_files.end());
       return cl.command == app::Command::Dump ? app::run_dump(files, std::cout, std::cerr)

@@ -30,6 +30,7 @@ const char* usage_text() {
          "       attnlab FILE --link [BASE]\n"
          "       attnlab FILE --describe [--panel NAME]\n"
          "       attnlab --dump FILE [FILE ...]\n"
+         "       attnlab MODEL --text TEXT --dump\n"
          "       attnlab --grad FILE [FILE ...]\n"
          "       attnlab --train EXPERIMENT.json [--seeds N] --out RESULT.json\n"
          "       attnlab --train EXPERIMENT.json [--seeds N] --export train.py|curves.svg|table.csv\n"
@@ -89,6 +90,9 @@ const char* usage_text() {
          "                (and the loss when FILE has a target);\n"
          "                of a heads file (attnlab.heads in Python), per head its layer, head,\n"
          "                d_model, d_k and W_Q W_K^T's symmetric_fraction, singular_values, rank\n"
+         "  --text TEXT   with MODEL --dump, MODEL a model file (the language-model script's\n"
+         "                --save-models): per layer and head its attention on the bytes of\n"
+         "                TEXT (UTF-8, 1 to 64) and the next byte's logits, as JSON\n"
          "  --grad FILE   print {\"loss\": L, \"grad\": {...}} as JSON and exit: dL/d(entry)\n"
          "                for every matrix of FILE, which must have a target\n"
          "                --dump and --grad with several files print a JSON array, one element\n"
@@ -152,6 +156,7 @@ struct Words {
   bool animate_training = false;     // --animate training
   int every = 0;                     // --every K
   std::string variant;               // --variant NAME
+  bool dump_after_file = false;      // FILE --dump: a model's dump, which needs --text TEXT
 
   bool given(const char* option) const { return std::find(options.begin(), options.end(), option) != options.end(); }
 };
@@ -161,13 +166,22 @@ struct Words {
 using Reader = std::string (*)(Words& w, const std::string& option, const std::string* value);
 
 std::string read_dump_or_grad(Words& w, const std::string& option, const std::string* value) {
-  if (!value) return option + " needs a FILE";
+  const bool after_file = !value && option == "--dump" && !w.cl.file.empty();  // MODEL --text TEXT --dump
+  if (!value && !after_file) return option + " needs a FILE";
   if (w.cl.command == Command::Link) return "--link and " + option + ": one at a time";
   if (w.cl.command != Command::Window) return "--dump and --grad: one at a time";
   w.cl.command = option == "--dump" ? Command::Dump : Command::Grad;
+  w.dump_after_file = after_file;
+  if (after_file) return "";
   if (!w.cl.file.empty()) return option + " FILE: one scenario file at a time";
   w.cl.file = *value;
   return w.cl.file.empty() ? "FILE is empty: name a scenario file" : "";
+}
+
+std::string read_text(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--text needs TEXT (in quotes when it has spaces)";
+  w.cl.text = *value;
+  return "";
 }
 
 std::string read_train(Words& w, const std::string&, const std::string* value) {
@@ -311,13 +325,16 @@ std::string read_link(Words& w, const std::string&, const std::string* value) {
 
 struct OptionSpec {
   const char* name;
-  enum Value { None, Required, AfterFile } value;  // AfterFile: the next word, when FILE came first and it is no option
+  // AfterFile: the next word, when FILE came first and it is no option. UnlessFile: the next word, unless FILE came
+  // first and there is none or it is an option (MODEL --text TEXT --dump).
+  enum Value { None, Required, AfterFile, UnlessFile } value;
   Reader read;
 };
 
 // Every option the command line knows but --help and --version (docs/command-line.md).
 constexpr OptionSpec kOptions[] = {
-    {"--dump", OptionSpec::Required, read_dump_or_grad},
+    {"--dump", OptionSpec::UnlessFile, read_dump_or_grad},
+    {"--text", OptionSpec::Required, read_text},
     {"--grad", OptionSpec::Required, read_dump_or_grad},
     {"--train", OptionSpec::Required, read_train},
     {"--out", OptionSpec::Required, read_output<&CommandLine::out>},
@@ -357,7 +374,8 @@ std::string read_words(Words& w) {
       const bool next = i + 1 < args.size();
       const bool next_is_word = next && !args[i + 1].empty() && args[i + 1][0] != '-';
       const bool takes = spec->value == OptionSpec::Required ||
-                         (spec->value == OptionSpec::AfterFile && !w.cl.file.empty() && next_is_word);
+                         (spec->value == OptionSpec::AfterFile && !w.cl.file.empty() && next_is_word) ||
+                         (spec->value == OptionSpec::UnlessFile && (w.cl.file.empty() || next_is_word));
       const std::string* value = takes && next ? &args[++i] : nullptr;
       if (std::string problem = spec->read(w, a, value); !problem.empty()) return problem;
     } else if (option) {
@@ -448,7 +466,7 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
   // --dump and --grad print text and exit: any other option would be ignored.
   if (cl.command == Command::Dump || cl.command == Command::Grad)
     for (const std::string& option : w.options)
-      if (option != "--dump" && option != "--grad")
+      if (option != "--dump" && option != "--grad" && option != "--text")
         return (cl.command == Command::Dump ? "--dump" : "--grad") + std::string(" FILE takes no other option: ") + option;
   // No output is FILE itself: "a.json --layout-out ./a.json" would replace the scenario, nor is it
   // FILE under another name (a symlink, a hard link, "dir/../a.json"), resolved as the kernel does.
@@ -478,6 +496,10 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
 // The one check of how the options combine, once every word is read.
 std::string judge_combinations(Words& w) {
   CommandLine& cl = w.cl;
+  if (cl.text && cl.command != Command::Dump) return "--text goes with --dump: attnlab MODEL --text TEXT --dump";
+  if (cl.text && !cl.more_files.empty()) return "--text: one model file at a time";
+  if (w.dump_after_file && !cl.text)
+    return "FILE --dump needs --text TEXT (a model's attention on a text); a scenario's numbers: attnlab --dump FILE";
   if (cl.command == Command::Train) return train_combinations(w);
   if (cl.command == Command::Link) {
     for (const std::string& option : w.options)

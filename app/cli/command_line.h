@@ -22,6 +22,7 @@ struct CommandLine {
   Command command = Command::Window;
   std::string file;        // the scenario FILE, or empty
   std::vector<std::string> more_files;  // --dump/--grad FILE FILE2 ...: the files after the first, in order
+  std::optional<std::string> text;      // MODEL --text TEXT --dump: the text a model file's model runs on (text_dump.h)
   std::string layout_out;  // --layout-out L.json: the editable cells' rectangles, for tests
   std::string screenshot;  // --screenshot OUT.png: render one frame offscreen and exit
   std::string export_to;   // --export OUT.EXT: png, svg, tex, csv or py by the extension; with --train, train.py
