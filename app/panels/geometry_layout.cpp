@@ -248,19 +248,14 @@ void record(const Scene& s) {
 // the data ImPlot shows where too (a zoom, or the legend's move, changes it): with_frame.
 std::string rest_key(const Plot& p) {
   std::string key;
-  const auto add = [&](const auto& v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
-  add(p.area);
-  add(p.scale);
-  add(p.font);
-  add(font_px(p.font));
+  const auto add = [&](const auto&... v) { (key.append(reinterpret_cast<const char*>(&v), sizeof v), ...); };
+  add(p.area, p.scale, p.font, font_px(p.font));
   for (const int flag : {p.ax, p.ay, int(p.g.show_q), int(p.g.show_k), int(p.g.show_alt), int(p.keys_are_queries),
                          int(p.rope), int(p.rope_plane), int(p.picture), int(p.light), int(p.s.cross()), p.s.d_k})
     add(flag);
-  add(ImGui::GetColorU32(ImGuiCol_Text));
-  add(ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  add(ImGui::GetColorU32(ImGuiCol_Text), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   for (const core::Mat* m : {&p.r.V, &p.r.output, &p.r.alt_output, &p.r.Q, &p.r.K, &p.r.Q_before_rope, &p.r.K_before_rope}) {
-    add(m->rows());
-    add(m->cols());
+    add(m->rows(), m->cols());
     key.append(reinterpret_cast<const char*>(m->data()), static_cast<size_t>(m->size()) * sizeof(double));
   }
   for (const auto* labels : {&p.tokens, &p.keys})

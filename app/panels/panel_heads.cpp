@@ -5,7 +5,6 @@
 // only two matrices give, on one colour scale, and its singular values against d_k. How symmetric a
 // trained head is answers "why not QQᵀ?" for a real model (docs/heads.md).
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <string>

@@ -56,42 +56,39 @@ void DrawOutputPanel(AppState& state) {
     const auto size = [&](int i, float extra) {
       return ImVec2(extra + free_for(show_concat ? 4 : 3) * static_cast<float>(cols[i]) / total_cols, height);
     };
-    // One row height for all, so that the first heatmap's token labels name every row.
-    {
-      float cell_h = 1e9f;
-      bool small_numbers = false;
-      int decimals = 2;  // the fewest any of the row shows: 2, 1, or 0 (none)
-      const auto lower = [&](MatrixView m, const HeatmapOptions& ho, ImVec2 room) {
-        const HeatmapFit fit = heatmap_fit(state, m, ho, room, true);
-        cell_h = std::min(cell_h, fit.cell_h);
-        small_numbers |= fit.small_numbers;
-        decimals = std::min(decimals, fit.decimals());
-      };
-      const auto measure_row = [&] {
-        cell_h = 1e9f;
-        small_numbers = false;
-        decimals = 2;
-        alt_o.colorbar = rest.colorbar = colorbars;
-        lower(r.output, O_o, size(0, labels_w));
-        lower(r.alt_output, alt_o, size(1, colorbar_w()));
-        if (show_concat) lower(result.concat, rest, size(2, colorbar_w()));
-        lower(result.output, rest, size(3, colorbar_w()));
-      };
+    // One row height for all, so that the first heatmap's token labels name every row. The row's fit
+    // is the least of its heatmaps': their smallest cells, the small font where one needs it, the fewest
+    // decimals (2, 1, or 0: none).
+    HeatmapFit row;
+    const auto lower = [&](MatrixView m, const HeatmapOptions& ho, ImVec2 room) {
+      const HeatmapFit fit = heatmap_fit(state, m, ho, room, true);
+      row.cell_h = std::min(row.cell_h, fit.cell_h);
+      row.small_numbers |= fit.small_numbers;
+      row.numbers &= fit.numbers;
+      row.one_decimal |= fit.one_decimal;
+    };
+    const auto measure_row = [&] {
+      row = HeatmapFit{.cell_h = 1e9f, .numbers = true};
+      alt_o.colorbar = rest.colorbar = colorbars;
+      lower(r.output, O_o, size(0, labels_w));
+      lower(r.alt_output, alt_o, size(1, colorbar_w()));
+      if (show_concat) lower(result.concat, rest, size(2, colorbar_w()));
+      lower(result.output, rest, size(3, colorbar_w()));
+    };
+    measure_row();
+    if (const int with_colorbars = row.decimals(); with_colorbars < 2) {
+      colorbars = false;
       measure_row();
-      if (const int with_colorbars = decimals; with_colorbars < 2) {
-        colorbars = false;
+      if (row.decimals() <= with_colorbars) {  // nothing gained: they stay
+        colorbars = true;
         measure_row();
-        if (decimals <= with_colorbars) {  // nothing gained: they stay
-          colorbars = true;
-          measure_row();
-        }
       }
-      const float limit = cell_h / scale / picture_cell_factor(state);  // max_cell is in unscaled pixels
-      for (HeatmapOptions* ho : {&O_o, &alt_o, &rest}) {
-        ho->max_cell = std::min(ho->max_cell, limit);
-        ho->small_numbers = small_numbers;  // one size of numbers across the row, and one number of decimals
-        ho->one_decimal = decimals == 1;
-      }
+    }
+    const float limit = row.cell_h / scale / picture_cell_factor(state);  // max_cell is in unscaled pixels
+    for (HeatmapOptions* ho : {&O_o, &alt_o, &rest}) {
+      ho->max_cell = std::min(ho->max_cell, limit);
+      ho->small_numbers = row.small_numbers;  // one size of numbers across the row, one number of decimals
+      ho->one_decimal = row.decimals() == 1;
     }
     const std::string head = std::to_string(state.view.head + 1);
     // The one that enters concat carries the name O_h (options.head_output).
