@@ -115,10 +115,8 @@ class WindowLoop {
   // quarter of a second; after an event, a few frames are drawn without sleeping.
   // Where the platform cannot sleep (the browser), false when no frame is due yet.
   bool wait_for_events() {
-    bool due = true;
-    if (frames_left_ > 0) due = backend_.wait(0);
-    else if (ImGui::GetIO().WantTextInput || save_pending_) due = backend_.wait(0.25);
-    else due = backend_.wait(-1);
+    const bool blink_or_save = ImGui::GetIO().WantTextInput || save_pending_;
+    const bool due = backend_.wait(frames_left_ > 0 ? 0 : blink_or_save ? 0.25 : -1);
     if (backend_.take_event()) frames_left_ = kFramesAfterEvent;
     return due || frames_left_ > 0;
   }
@@ -242,14 +240,17 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, int& exit_cod
 }
 
 int Window::start() {
+  // Why there is no window, on stderr, and the exit code (run_window's).
+  const auto failed = [](int exit_code, const std::string& why) {
+    std::cerr << "attnlab: " << why << "\n";
+    return exit_code;
+  };
   // The scenario, before any window: a bad FILE is exit 2 and no window.
   const bool offscreen = !options_.screenshot.empty();
   if (const int code = load_initial_state(options_.file, state_, /*headless=*/offscreen, /*list_later=*/!offscreen)) return code;
   if (options_.theme) state_.view.theme = *options_.theme;
-  if (const std::string problem = pictures_problem(options_, state_); !problem.empty()) {
-    std::cerr << "attnlab: " << problem << "\n";
-    return 2;
-  }
+  if (const std::string problem = pictures_problem(options_, state_); !problem.empty())
+    return failed(2, problem);
 
   // Dear ImGui's context first: the backend installs its platform and renderer parts in it.
   IMGUI_CHECKVERSION();
@@ -262,21 +263,16 @@ int Window::start() {
   // The offscreen pictures need a GL context, not a visible window.
   backend_ = Backend::create(
       {offscreen ? 64 : kDefaultWidth, offscreen ? 64 : kDefaultHeight, !offscreen, window_title(state_)}, &error);
-  if (!backend_) {
-    std::cerr << "attnlab: " << error << "\n";
-    return 1;
-  }
+  if (!backend_) return failed(1, error);
   // Fonts at the monitor's content scale, times the session's zoom.
   // In the window, the CJK font after the first frame (WindowLoop::after_first_frame), unless the scenario needs it now.
   if (!load_fonts(backend_->content_scale() * state_.view.zoom, !offscreen && !needs_cjk_font(state_.scenario())))
     std::cerr << "attnlab: " << kFontPath << " not found; using ImGui's font\n";
   const std::filesystem::path data = platform_files().paths->data_dir();
   renderer_ = std::make_unique<GlHeatmapRenderer>(data / "shaders");
-  if (!renderer_->ok()) {
-    std::cerr << "attnlab: " << (data.empty() ? "shaders not found (looked beside the binary and in the source tree)"
-                                              : renderer_->error()) << "\n";
-    return 1;
-  }
+  if (!renderer_->ok())
+    return failed(1, data.empty() ? "shaders not found (looked beside the binary and in the source tree)"
+                                  : renderer_->error());
   set_heatmap_renderer(renderer_.get());
   if (!offscreen) {
     // The lab's worker wakes the loop when it has news: no polling while it trains.
