@@ -43,7 +43,13 @@ bool SaveToFile(AppState& state, Action after, const std::string& path) {
   return save_scenario(state, state.library.file);
 }
 
-bool Escape() { return ImGui::IsKeyPressed(ImGuiKey_Escape); }
+// Cancel, or Esc: the question goes, and what waited for it with it.
+void CancelButton(AppState& state, const char* key, float w) {
+  if (keyed::Button(key, "Cancel", ImVec2(w, 0)) || ImGui::IsKeyPressed(ImGuiKey_Escape)) {
+    state.dialogs.pending = {};
+    ImGui::CloseCurrentPopup();
+  }
+}
 
 void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
   const Pending pending = state.dialogs.pending;
@@ -77,10 +83,7 @@ void ConfirmUnsaved(AppState& state, FrameRequests& requests) {
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (keyed::Button("unsaved.cancel", "Cancel", ImVec2(w, 0)) || Escape()) {
-    state.dialogs.pending = {};
-    ImGui::CloseCurrentPopup();
-  }
+  CancelButton(state, "unsaved.cancel", w);
   ImGui::EndPopup();
 }
 
@@ -103,10 +106,7 @@ void ConfirmOverwrite(AppState& state, FrameRequests& requests) {
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (keyed::Button("overwrite.cancel", "Cancel", ImVec2(w, 0)) || Escape()) {
-    state.dialogs.pending = {};
-    ImGui::CloseCurrentPopup();
-  }
+  CancelButton(state, "overwrite.cancel", w);
   ImGui::EndPopup();
 }
 
