@@ -90,16 +90,13 @@ void PictureControls(AnimationPicture& picture, const std::string& prefix, float
 
 void ProblemOrCommand(const AppState& state, const std::string& problem, const ExportChoice& what, const std::string& command) {
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 560 * fonts().scale);
+  // Each text wrapped at that width, as TextWrapped would be within one.
   if (!problem.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, error_text());
-    ImGui::TextWrapped("%s", problem.c_str());
-    ImGui::PopStyleColor();
+    ImGui::TextColored(error_text(), "%s", problem.c_str());
   } else {  // where it goes, and the command that writes the same file, for a script or a Makefile
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Record asks where it goes: %s, in %s", export_file_name(state, what).c_str(),
-                       core::short_path(export_folder(state, what)).c_str());
-    ImGui::TextUnformatted("The same file from the command line:");
-    ImGui::PopStyleColor();
+    ImGui::TextDisabled("Record asks where it goes: %s, in %s", export_file_name(state, what).c_str(),
+                        core::short_path(export_folder(state, what)).c_str());
+    ImGui::TextDisabled("The same file from the command line:");
     ImGui::TextWrapped("%s", command.c_str());
     if (ImGui::SmallButton("Copy the command")) ImGui::SetClipboardText(command.c_str());
   }

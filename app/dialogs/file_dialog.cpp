@@ -299,12 +299,10 @@ void DrawFileDialog(AppState& state) {
   if (HasExportOptions(d)) ExportOptions(state);
   if (!d.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, error_text());
-    ImGui::PushTextWrapPos(0);
     // Read with the status line (a popup's text is not in the screen's text by itself): why the
     // press did not save, or that a second press replaces the file.
     note_drawn_text(ImGui::GetCursorScreenPos(), d.error);
-    ImGui::TextUnformatted(d.error.c_str());
-    ImGui::PopTextWrapPos();
+    ImGui::TextWrapped("%s", d.error.c_str());
     ImGui::PopStyleColor();
   }
   const bool pressed = keyed::Button("file_dialog.confirm", opening ? "Open" : exporting ? "Export" : "Save", ImVec2(100 * scale, 0));

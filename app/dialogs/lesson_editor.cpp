@@ -291,9 +291,7 @@ void DrawLessonEditor(AppState& state) {
     ImGui::Separator();
 
     ImGui::PushStyleColor(ImGuiCol_Text, error_text());
-    ImGui::PushTextWrapPos(0);
-    for (const std::string& p : problems) ImGui::TextUnformatted(p.c_str());
-    ImGui::PopTextWrapPos();
+    for (const std::string& p : problems) ImGui::TextWrapped("%s", p.c_str());
     ImGui::PopStyleColor();
     if (saved) ImGui::TextDisabled("as its file has it: %s", core::short_path(state.library.file).c_str());
     ImGui::BeginDisabled(!problems.empty());
