@@ -24,7 +24,6 @@ class AppState {
 
   // The document (document.h): the scenario, its history, its Result. Read through these;
   // changed only through the edits below, which add what the rest of the app needs.
-  const Document& document() const { return document_; }
   const core::Scenario& scenario() const { return document_.scenario(); }
   const core::Result& result() const { return document_.result(); }
   const core::Gradient& gradient() const { return document_.gradient(); }
@@ -62,7 +61,6 @@ class AppState {
   void follow_set_aside_file();
   size_t undo_steps() const { return document_.undo_steps(); }
   size_t history_bytes() const { return document_.history_bytes(); }
-  static constexpr size_t kMaxUndoSteps = Document::kMaxUndoSteps;
   static constexpr size_t kMaxHistoryBytes = Document::kMaxHistoryBytes;
 
   // Brings the view options within the scenario shown: a head it has, a query row it has, a

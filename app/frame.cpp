@@ -390,8 +390,7 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
     if (state.panels.lit_panel == Panel::Matrices)
       state.panels.matrices_scroll_to = core::matrices_part_named(lesson.steps[static_cast<size_t>(state.panels.lesson_step)].text);
   }
-  FrameRequests requests;
-  requests.close_asked = close_asked;
+  FrameRequests requests{.close_asked = close_asked};
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   if (picture.training.panel) {  // a training run's frame: the curves beside a panel
     DrawTrainingFrame(state);
