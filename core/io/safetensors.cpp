@@ -1,6 +1,7 @@
 // The safetensors reader (safetensors.h).
 #include "core/io/safetensors.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <nlohmann/json.hpp>

@@ -39,14 +39,29 @@ MatrixXd sinusoidal(int count, int d_model, double base) {
   return pe;
 }
 
-// The script's rotate_pairs(): in row p, each pair (2i, 2i+1) turned by p·base^(−2i/d).
-MatrixXd rotate_pairs(const MatrixXd& M, double base) {
+// RoPE's cos and sin of p·base^(−2i/d) for each position p and pair i of a d-wide row (the script's rotate_pairs()):
+// made once a text, for every head of every layer.
+struct RopeAngles {
+  MatrixXd cos, sin;  // n × d/2
+};
+
+RopeAngles rope_angles(int n, int d, double base) {
+  RopeAngles angles{MatrixXd(n, d / 2), MatrixXd(n, d / 2)};
+  for (int p = 0; p < n; ++p)
+    for (int i = 0; i < d / 2; ++i) {
+      const double angle = static_cast<double>(p) * std::pow(base, -2.0 * i / d);
+      angles.cos(p, i) = std::cos(angle);
+      angles.sin(p, i) = std::sin(angle);
+    }
+  return angles;
+}
+
+// In row p, each pair (2i, 2i+1) turned by its angle.
+MatrixXd rotate_pairs(const MatrixXd& M, const RopeAngles& angles) {
   MatrixXd out = M;
-  const Eigen::Index d = M.cols();
   for (Eigen::Index p = 0; p < M.rows(); ++p)
-    for (Eigen::Index i = 0; i < d / 2; ++i) {
-      const double angle = static_cast<double>(p) * std::pow(base, -2.0 * static_cast<double>(i) / static_cast<double>(d));
-      const double c = std::cos(angle), s = std::sin(angle), x = M(p, 2 * i), y = M(p, 2 * i + 1);
+    for (Eigen::Index i = 0; i < M.cols() / 2; ++i) {
+      const double c = angles.cos(p, i), s = angles.sin(p, i), x = M(p, 2 * i), y = M(p, 2 * i + 1);
       out(p, 2 * i) = c * x - s * y;
       out(p, 2 * i + 1) = s * x + c * y;
     }
@@ -79,12 +94,13 @@ MatrixXd attention_weights(const Options& o, const MatrixXd& logits) {
 
 // One head's scores, logits and weights from its queries and keys as projected (before normalize_keys and RoPE).
 // The scale is √ of the query-key width, one W's √d_k, as the script's.
-void score_head(const TrainedModel& m, const TrainedLayer& layer, int h, const MatrixXd& q0, const MatrixXd& k0, TextHead& out) {
+void score_head(const TrainedModel& m, const TrainedLayer& layer, int h, const MatrixXd& q0, const MatrixXd& k0,
+                const RopeAngles& angles, TextHead& out) {
   const Options& o = m.options;
   MatrixXd q = q0, k = o.normalize_keys ? unit_rows(k0) : k0;
   if (o.positions == Positions::Rope) {
-    q = rotate_pairs(q, o.position_base);
-    k = rotate_pairs(k, o.position_base);
+    q = rotate_pairs(q, angles);
+    k = rotate_pairs(k, angles);
   }
   out.scores = q * k.transpose();
   const MatrixXd raw = o.qk_norm ? MatrixXd(layer.qk_gain(h) * (unit_rows(q) * unit_rows(k).transpose())) : out.scores;
@@ -120,7 +136,8 @@ void project_queries_and_keys(const TrainedModel& m, const TrainedLayer& layer, 
 }
 
 // The attention sublayer on the normalised stream X: every head's numbers into heads, its output returned.
-MatrixXd attention(const TrainedModel& m, const TrainedLayer& layer, const MatrixXd& X, std::vector<TextHead>& heads) {
+MatrixXd attention(const TrainedModel& m, const TrainedLayer& layer, const MatrixXd& X, const RopeAngles& angles,
+                   std::vector<TextHead>& heads) {
   MatrixXd concat(X.rows(), m.heads * m.d_k);
   heads.assign(static_cast<size_t>(m.heads), {});
   for (int h = 0; h < m.heads; ++h) {
@@ -128,8 +145,8 @@ MatrixXd attention(const TrainedModel& m, const TrainedLayer& layer, const Matri
     MatrixXd q0, k0;
     project_queries_and_keys(m, layer, h, X, q0, k0);
     TextHead with_qq;
-    score_head(m, layer, h, q0, q0, with_qq);  // W^Q on both sides: the keys are the queries as projected
-    score_head(m, layer, h, q0, k0, head);
+    score_head(m, layer, h, q0, q0, angles, with_qq);  // W^Q on both sides: the keys are the queries as projected
+    score_head(m, layer, h, q0, k0, angles, head);
     head.weights_qq = std::move(with_qq.weights);
     split_scores(head);
     MatrixXd output = head.weights * (X * layer.W_V.middleCols(h * m.d_k, m.d_k));
@@ -152,11 +169,12 @@ TextForward text_forward(const TrainedModel& m, std::string_view text) {
   MatrixXd X(n, m.d_model);
   for (int p = 0; p < n; ++p) X.row(p) = m.embed.row(static_cast<unsigned char>(text[static_cast<size_t>(p)]));
   if (m.options.positions == Positions::Sinusoidal) X += sinusoidal(n, m.d_model, m.options.position_base);
+  const RopeAngles angles = m.options.positions == Positions::Rope ? rope_angles(n, m.d_qk, m.options.position_base) : RopeAngles{};
   TextForward out;
   out.layers.resize(m.layers.size());
   for (size_t l = 0; l < m.layers.size(); ++l) {
     const TrainedLayer& layer = m.layers[l];
-    X += attention(m, layer, layer_norm(X, layer.norm1_weight, layer.norm1_bias), out.layers[l]);
+    X += attention(m, layer, layer_norm(X, layer.norm1_weight, layer.norm1_bias), angles, out.layers[l]);
     const MatrixXd hidden = gelu((layer_norm(X, layer.norm2_weight, layer.norm2_bias) * layer.mlp_in).rowwise() +
                                  layer.mlp_in_bias.transpose());
     X += (hidden * layer.mlp_out).rowwise() + layer.mlp_out_bias.transpose();

@@ -192,6 +192,27 @@ def check_model(binary, model_file, text, folder):
     return gaps
 
 
+def check_shipped_notes(binary, model_file, notes):
+    """docs/model-file.md's row for a shipped model: its variant and held-out bits per character as its metadata
+    has them, and that it predicts words as the notes say ("e" after "free softwar", p >= 0.99)."""
+    metadata, tensors = read_safetensors(model_file)
+    row = next((line for line in notes.splitlines() if f"`assets/models/{model_file.name}`" in line), None)
+    check(row is not None, f"docs/model-file.md has no row for {model_file.name}")
+    bits = float(metadata["held_out_bits_per_character"])
+    check(f"| {bits:.2f} |" in row and metadata["variant"] in row, f"{model_file.name}: {bits:.4f} bits, {metadata['variant']!r}: {row}")
+    parameters = sum(t.numel() for t in tensors.values())
+    check(f"{parameters:,}".replace(",", " ") in row, f"{model_file.name}: {parameters} parameters: {row}")
+    said = run([binary, str(model_file), "--text", "This program is free softwar", "--dump"])
+    top = json.loads(said.stdout)["next"]["top"][0]
+    check(top[0] == "e" and top[1] >= 0.99, f"{model_file.name}: after 'free softwar' {top}")
+    if metadata["variant"] == "QKᵀ":  # the notes' 40 likeliest bytes, one after the other
+        text = start = "This program is free software; you can "
+        for _ in range(40):
+            text += json.loads(run([binary, str(model_file), "--text", text[-64:], "--dump"]).stdout)["next"]["top"][0][0]
+        said = f'continues "{start}" with "{text[len(start):]}"'
+        check(said in " ".join(notes.split()), f"{model_file.name}: the notes do not say it {said}")
+
+
 def refusals(binary, model_file, tmp):
     """What --text --dump refuses, each with exit 2 and a message that names it."""
     cases = [([str(model_file), "--text", "a" * 65, "--dump"], "the text is 65 bytes long, over 16, the model's context"),
@@ -238,10 +259,12 @@ def main():
                   f"weights_qq {gaps['weights_qq']:.2g}")
         refusals(binary, files[0], tmp)
         line = "This program is free software; you can redistribute it and/or"
+        notes = (shipped / ".." / ".." / "docs" / "model-file.md").read_text(encoding="utf-8") if shipped.is_dir() else ""
         for k, model_file in enumerate(sorted(shipped.glob("*.safetensors")) if shipped.is_dir() else []):
             (tmp / f"shipped{k}").mkdir()
             check(model_file.stat().st_size <= 2 * 10**6, f"{model_file.name}: {model_file.stat().st_size} bytes, over 2 MB")
             gaps = check_model(binary, model_file, line, tmp / f"shipped{k}")
+            check_shipped_notes(binary, model_file, notes)
             print(f"{model_file.name}: next logits {gaps['next']:.2g}, weights {gaps['weights']:.2g}, weights_qq {gaps['weights_qq']:.2g}")
     print("ok")
 
