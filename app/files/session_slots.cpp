@@ -18,13 +18,9 @@ namespace app::session_slots {
 std::string slot_name(int slot) { return slot == 1 ? "session.json" : "session-" + std::to_string(slot) + ".json"; }
 
 int slot_of(const std::string& name) {
-  if (name == "session.json") return 1;
-  if (name.rfind("session-", 0) != 0 || name.size() < 14 || name.substr(name.size() - 5) != ".json") return 0;
-  const std::string digits = name.substr(8, name.size() - 13);
-  if (digits.empty() || digits.size() > 2 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return 0;
-  const int slot = std::stoi(digits);
-  return slot >= 2 && slot <= Session::kMaxSessions && digits[0] != '0' ? slot : 0;
+  for (int slot = 1; slot <= Session::kMaxSessions; ++slot)
+    if (name == slot_name(slot)) return slot;
+  return 0;
 }
 
 bool no_session_at(const fs::path& path) {
@@ -33,8 +29,7 @@ bool no_session_at(const fs::path& path) {
 }
 
 int lock(const fs::path& dir, int slot) {
-  const fs::path path = dir / (slot_name(slot) + ".lock");
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  const int fd = ::open((dir / (slot_name(slot) + ".lock")).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return -1;
   if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
   ::close(fd);
