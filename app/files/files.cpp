@@ -65,13 +65,17 @@ std::string unshaped_note(const AppState& state, const std::string& before = "; 
   return note;
 }
 
+// Whether a reader refused path: the status line then says why, after what ("not opened").
+template <class Load>
+bool say_if_refused(AppState& state, const Load& loaded, const std::string& path, const std::string& what) {
+  if (!loaded.ok()) state.status = what + ": " + load_errors(loaded.errors, path);
+  return !loaded.ok();
+}
+
 // A scenario file as a new document (open_scenario, once it is known not to be an experiment).
 bool open_scenario_document(AppState& state, const std::string& path) {
   core::LoadResult loaded = core::load_scenario_file(path);
-  if (!loaded.ok()) {
-    state.status = "not opened: " + load_errors(loaded.errors, path);
-    return false;
-  }
+  if (say_if_refused(state, loaded, path, "not opened")) return false;
   state.open_document(std::move(*loaded.scenario));
   state.library.file = absolute(path);
   state.library.file_stamp = core::file_stamp(state.library.file);
@@ -283,10 +287,7 @@ std::string open_scenario_text(AppState& state, const std::string& text) {
 
 bool open_experiment(AppState& state, const std::string& path) {
   core::ExperimentLoad loaded = core::load_experiment_file(path);
-  if (!loaded.ok()) {
-    state.status = "not opened: " + load_errors(loaded.errors, path);
-    return false;
-  }
+  if (say_if_refused(state, loaded, path, "not opened")) return false;
   set_experiment(state, std::move(*loaded.experiment), absolute(path));
   state.status = "opened " + (is_shipped_file(path) ? file_shown(path) : "the experiment " + core::short_path(path)) +
                  " in the training lab";
@@ -425,10 +426,7 @@ std::string time_stamp() {
 bool reset_to_file(AppState& state) {
   if (state.library.file.empty()) return false;
   core::LoadResult loaded = core::load_scenario_file(state.library.file);
-  if (!loaded.ok()) {
-    state.status = "not reset: " + load_errors(loaded.errors, state.library.file);
-    return false;
-  }
+  if (say_if_refused(state, loaded, state.library.file, "not reset")) return false;
   if (!state.replace(*loaded.scenario)) return false;  // replace says why
   state.set_saved(*loaded.scenario);  // the file as it is now is what "unsaved changes" compares with
   state.library.file_stamp = core::file_stamp(state.library.file);
