@@ -203,9 +203,8 @@ std::string read_describe(Words& w, const std::string&, const std::string*) {
 // says what is written: a scenario is not replaced by a PNG for a slip of the hand.
 template <std::string CommandLine::*file>
 std::string read_output(Words& w, const std::string& option, const std::string* value) {
-  const std::string_view example = file == &CommandLine::out          ? "RESULT.json"
-                                    : file == &CommandLine::screenshot ? "OUT.png"
-                                                                       : "L.json";
+  const std::string_view example =
+      file == &CommandLine::out ? "RESULT.json" : file == &CommandLine::screenshot ? "OUT.png" : "L.json";
   const std::string_view extension = example.substr(example.find('.'));
   if (!value) return option + " needs a file name (" + std::string(example) + ")";
   w.cl.*file = *value;
@@ -490,7 +489,8 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
   if (!png || !past_limit(cl)) return "";
   return "--size " + std::to_string(cl.width) + "x" + std::to_string(cl.height) + " --scale " +
          std::to_string(cl.scale) + ": the picture would be " + std::to_string(cl.width * cl.scale) + "×" +
-         std::to_string(cl.height * cl.scale) + " pixels, at most " + std::to_string(kMaxPictureSide) + " a side";
+         std::to_string(cl.height * cl.scale) + " pixels, at most " + std::to_string(kMaxPictureSide) +
+         " a side";
 }
 
 // The one check of how the options combine, once every word is read.

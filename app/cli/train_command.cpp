@@ -19,6 +19,14 @@ namespace app {
 
 namespace {
 
+// 0 with text written (atomically) to path; 1 with the reason on err.
+int write(const std::string& path, const std::string& text, std::ostream& err) {
+  std::string error;
+  if (core::write_file_atomically(path, text, &error)) return 0;
+  err << "attnlab: " << error << "\n";
+  return 1;
+}
+
 // A language-model experiment is trained by its PyTorch script, not here: read it, or nothing when the file is
 // another kind. The exit code is then 0 (written), 1 (not written) or 2 (refused), with the reason on err.
 std::optional<int> language_model(const std::string& experiment, const std::string* script, std::ostream& err,
@@ -43,11 +51,10 @@ std::optional<int> language_model(const std::string& experiment, const std::stri
     return 2;
   }
   // The script reads a corpus file from the experiment's folder only: it is told where that is from its own.
-  std::string error;
   const std::string folder = core::lm_experiment_folder(experiment, *script);
-  const bool written = core::write_file_atomically(*script, core::export_lm_py(*loaded.model, folder), &error);
-  err << "attnlab: " << (written ? core::lm_corpus_note(*loaded.model, experiment, *script) : error) << "\n";
-  return written ? 0 : 1;
+  if (const int code = write(*script, core::export_lm_py(*loaded.model, folder), err)) return code;
+  err << "attnlab: " << core::lm_corpus_note(*loaded.model, experiment, *script) << "\n";
+  return 0;
 }
 
 // The experiment (its "seeds" overridden by seeds > 0), or nothing with the reader's messages on err (exit 2).
@@ -77,14 +84,6 @@ core::SeededTraining train(const core::Experiment& e, std::ostream& err) {
   training.train_to_end([&](int step) { err << "\rtraining" << seeds << ": step " << step << "/" << e.steps << std::flush; });
   err << "\n";
   return training;
-}
-
-// 0 with text written (atomically) to path; 1 with the reason on err.
-int write(const std::string& path, const std::string& text, std::ostream& err) {
-  std::string error;
-  if (core::write_file_atomically(path, text, &error)) return 0;
-  err << "attnlab: " << error << "\n";
-  return 1;
 }
 
 }  // namespace

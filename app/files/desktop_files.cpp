@@ -35,9 +35,8 @@ void DesktopFileChooser::open_file_dialog(AppState& state, FileDialog::Purpose p
 }
 
 void DesktopFileChooser::ask_export(AppState& state, const ExportChoice& what) {
+  open_file_dialog(state, FileDialog::Purpose::Export);
   FileDialog& d = state.dialogs.file;
-  d = FileDialog{};
-  d.purpose = FileDialog::Purpose::Export;
   d.exported = what;
   d.directory = export_folder(state, what);
   d.name = export_file_name(state, what);

@@ -245,9 +245,8 @@ bool write_export(AppState& state, const ExportChoice& what, const std::string& 
     const std::string text = lab_text(state, what, &why);
     written = why.empty() && core::write_file_atomically(path, text, &why);
   } else {
-    TextStyle style;
-    if (what.light) style.theme = Theme::Light;
-    style.beamer = what.beamer;
+    const TextStyle style{.theme = what.light ? std::optional(Theme::Light) : std::nullopt,
+                          .beamer = what.beamer};
     written = write_text_export(state, what.format, path, &why, style);
   }
   state.status = written ? "exported " + core::short_path(path) : "not exported: " + why;
@@ -268,8 +267,7 @@ std::string export_path(const std::string& source, const std::string& what, cons
   }
   const std::string suffix = (what.empty() ? "" : "-" + what) + "-" + time_stamp() + extension;
   std::string name = fit_name("attnlab-", fs::path(source).stem().string(), suffix);
-  for (char& c : name)
-    if (c == ' ' || c == '/') c = '_';
+  std::replace_if(name.begin(), name.end(), [](char c) { return c == ' ' || c == '/'; }, '_');
   return (dir / name).string();
 }
 
@@ -286,8 +284,7 @@ std::string export_path(const AppState& state, const ExportChoice& what) {
     case Kind::Views: break;
   }
   if (what.format != core::ExportFormat::Png) return export_path(state, what.beamer ? "beamer" : "", extension);
-  if (what.picture.panel == Panel::LossCurves)
-    return export_path(experiment, "curves", extension);
+  if (what.picture.panel == Panel::LossCurves) return export_path(experiment, "curves", extension);
   return export_path(state, what.picture.panel ? panel_name(*what.picture.panel) : "", extension);
 }
 

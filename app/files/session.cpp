@@ -224,6 +224,7 @@ SessionRestore Session::restore(AppState& state) {
     std::string problem;
     std::vector<std::string> dropped;
     std::string changed;
+    std::error_code ec;  // a session folded in is removed, when it can be
     std::optional<AppState> session = read_session(path, why, problem, dropped, &changed);
     if (why == Unusable::Gone) {  // a dangling link: claim() may take the slot, through it
     } else if (!session) {
@@ -244,12 +245,10 @@ SessionRestore Session::restore(AppState& state) {
       // Its window is closed and only the newest session is restored: its unsaved changes go to a file.
       std::string error;
       const std::string kept = keep_unsaved(*session, &error);
-      std::error_code ec;
       if (!kept.empty()) fs::remove(path, ec);
       notes.push_back(kept.empty() ? "the unsaved changes of another session (" + slot_name(f.slot) + ") could not be kept: " + error
                                    : "the unsaved changes of another session are kept in " + core::short_path(kept) + fragile(error));
     } else {
-      std::error_code ec;
       fs::remove(path, ec);  // its scenario is its file's: nothing is lost
     }
     if (f.fd >= 0) ::close(f.fd);
@@ -344,8 +343,7 @@ SessionRestore restore_session(AppState& state, bool read_only) {
     Unusable why{};
     std::string problem;
     std::vector<std::string> dropped;  // a picture shows the rest: nothing is copied or moved here
-    std::optional<AppState> restored = read_session(dir / slot_name(f.slot), why, problem, dropped);
-    if (restored) {
+    if (std::optional<AppState> restored = read_session(dir / slot_name(f.slot), why, problem, dropped)) {
       restored->status = "restored the last session";
       state = std::move(*restored);
       return SessionRestore::Restored;

@@ -16,12 +16,12 @@ using nlohmann::json;
 namespace {
 
 constexpr int kSessionVersion = 1;
+constexpr std::string_view kHex = "0123456789abcdef";  // a path's bytes, when they are no UTF-8
 
 // A file name is bytes, and a JSON string is UTF-8: a name that is not UTF-8
 // is kept as its bytes in hex, so that any path the system accepts comes back.
 core::OrderedJson path_json(const std::string& path) {
   if (core::valid_utf8(path) == path) return path;
-  static constexpr char kHex[] = "0123456789abcdef";
   std::string hex;
   for (unsigned char c : path) hex += {kHex[c >> 4], kHex[c & 15]};
   return {{"bytes", hex}};
@@ -34,9 +34,8 @@ std::optional<std::string> path_from_json(const json& j) {
   if (hex.size() % 2) return std::nullopt;
   std::string path;
   for (size_t i = 0; i < hex.size(); i += 2) {
-    const auto digit = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
-    const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
+    const size_t hi = kHex.find(hex[i]), lo = kHex.find(hex[i + 1]);
+    if (hi == kHex.npos || lo == kHex.npos) return std::nullopt;
     path += static_cast<char>(hi * 16 + lo);
   }
   return path;
