@@ -22,20 +22,24 @@ void wake_the_window() {
   if (waker) waker();
 }
 
+bool on_frames = false;
+TrainingElsewhere elsewhere;
+// The workers alive without a thread (the window's thread alone): trained on the frames, or elsewhere.
+std::vector<TrainingWorker*> frame_workers;
+int last_id = 0;  // of the runs trained elsewhere
+
+// The lab shows curves and weights and writes no RESULT: the batches would only fill memory.
+core::Experiment without_recording(core::Experiment e) {
+  e.record = false;
+  return e;
+}
+
 }  // namespace
 
 void set_training_waker(void (*wake)()) {
   std::lock_guard lock(waker_mutex);
   waker = wake;
 }
-
-namespace {
-bool on_frames = false;
-TrainingElsewhere elsewhere;
-// The workers alive without a thread (the window's thread alone): trained on the frames, or elsewhere.
-std::vector<TrainingWorker*> frame_workers;
-int last_id = 0;  // of the runs trained elsewhere
-}  // namespace
 
 void set_training_on_frames(bool on) { on_frames = on; }
 void set_training_elsewhere(const TrainingElsewhere& where) { elsewhere = where; }
@@ -56,14 +60,6 @@ bool advance_training(double budget_ms) {
     if (w->id_ == 0) more |= w->advance(deadline);
   return more;
 }
-
-namespace {
-// The lab shows curves and weights and writes no RESULT: the batches would only fill memory.
-core::Experiment without_recording(core::Experiment e) {
-  e.record = false;
-  return e;
-}
-}  // namespace
 
 TrainingWorker::TrainingWorker(const core::Experiment& e) : experiment_(without_recording(e)), training_(experiment_) {
   published_ = core::curves_of(training_);
@@ -115,12 +111,7 @@ void TrainingWorker::set_rate(double steps_per_second) {
   if (id_ > 0) ask(training_news::kRate, rate_);
 }
 
-bool TrainingWorker::running() const {
-  std::lock_guard lock(mutex_);
-  return running_ || pending_steps_ > 0;
-}
-
-void TrainingWorker::update(View& view) const {
+void TrainingWorker::update(RunView& view) const {
   std::lock_guard lock(mutex_);
   view.running = running_ || pending_steps_ > 0;
   if (view.revision != revision_) {

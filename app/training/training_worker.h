@@ -76,14 +76,9 @@ class TrainingWorker {
   // Slow motion: at most this many steps a second; 0 or less: as fast as it goes.
   void set_rate(double steps_per_second);
 
-  // What the panel draws (app/state/lab_state.h), brought up to date by update().
-  using View = RunView;
-
-  // Appends the losses published since view.revision and replaces what else is newer.
-  void update(View& view) const;
-  bool running() const;
-
-  const core::Experiment& experiment() const { return experiment_; }
+  // Brings view, what the panel draws (app/state/lab_state.h), up to date: appends the losses
+  // published since view.revision and replaces what else is newer.
+  void update(RunView& view) const;
 
  private:
   friend bool advance_training(double budget_ms);
