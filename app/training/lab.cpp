@@ -45,22 +45,6 @@ TrainingWorker* ensure_run(AppState& state) {
   return lab.worker.get();
 }
 
-}  // namespace
-
-void set_experiment(AppState& state, core::Experiment e, std::string source) {
-  Lab& lab = state.lab;
-  lab.result.reset();
-  lab.experiment = std::move(e);
-  lab.source = std::move(source);
-  lab.edited = false;
-  ++lab.revision;
-  lab.problems = lab_problems(lab.experiment);
-  new_run(lab);
-  state.view.workspace = Workspace::Lab;
-}
-
-namespace {
-
 // Open in views, for a design's trained weights and for a trained head: s in the views in place of the
 // scenario, as one undo step. Saving must not write s over the lesson that was open, so its file is set
 // aside (Ctrl+Z gives it back); the same scenario again replaces nothing: no undo step, and the file stays.
@@ -85,6 +69,18 @@ bool refused(AppState& state, const std::vector<std::string>& errors) {
 }
 
 }  // namespace
+
+void set_experiment(AppState& state, core::Experiment e, std::string source) {
+  Lab& lab = state.lab;
+  lab.result.reset();
+  lab.experiment = std::move(e);
+  lab.source = std::move(source);
+  lab.edited = false;
+  ++lab.revision;
+  lab.problems = lab_problems(lab.experiment);
+  new_run(lab);
+  state.view.workspace = Workspace::Lab;
+}
 
 bool open_result(AppState& state, const std::string& path) {
   core::LmResultLoad loaded = core::load_lm_result_file(path);
