@@ -38,7 +38,6 @@ void PresenterMenu(AppState& state) {
   for (const Panel panel : kPanels)
     if (MarkupMenuItem(panel_name(panel), std::string("  ") + panel_name(panel), nullptr, state.view.presenter_panel == panel)) {
       state.view.workspace = Workspace::Views;  // a view is asked for, even from the lab
-      state.view.presenter_panel = panel;
       if (!state.view.presenter) TogglePresenter(state);
       state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
     }
