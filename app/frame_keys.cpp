@@ -116,12 +116,11 @@ void Shortcuts(AppState& state, FrameRequests& requests) {
       keys.open_menus)
     state.panels.keyboard_moved = true;
   if (ImGui::IsAnyMouseDown()) state.panels.keyboard_moved = false;
-  if (io.KeyCtrl && !io.WantTextInput) {
-    if (ImGui::IsKeyPressed(ImGuiKey_Equal) || ImGui::IsKeyPressed(ImGuiKey_KeypadAdd)) Zoom(state, 1.1f);
-    if (ImGui::IsKeyPressed(ImGuiKey_Minus) || ImGui::IsKeyPressed(ImGuiKey_KeypadSubtract)) Zoom(state, 1 / 1.1f);
-    if (ImGui::IsKeyPressed(ImGuiKey_0, false) || ImGui::IsKeyPressed(ImGuiKey_Keypad0, false)) Zoom(state, 0);
-  }
   if (!io.KeyCtrl || io.WantTextInput) return;  // a text field has its own Ctrl+Z
+  if (ImGui::IsKeyPressed(ImGuiKey_Equal) || ImGui::IsKeyPressed(ImGuiKey_KeypadAdd)) Zoom(state, 1.1f);
+  if (ImGui::IsKeyPressed(ImGuiKey_Minus) || ImGui::IsKeyPressed(ImGuiKey_KeypadSubtract))
+    Zoom(state, 1 / 1.1f);
+  if (ImGui::IsKeyPressed(ImGuiKey_0, false) || ImGui::IsKeyPressed(ImGuiKey_Keypad0, false)) Zoom(state, 0);
   if (ImGui::IsKeyPressed(ImGuiKey_Z, false)) {
     if (io.KeyShift) state.redo();
     else state.undo();
