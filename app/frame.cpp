@@ -213,8 +213,6 @@ void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
   ImGui::PopStyleVar();
 }
 
-void DrawPanel(AppState& state, Panel panel);
-
 // The panels presenter mode shows: the chosen one, and the one beside it, the editor on the left.
 // When the step's panel is the one asked beside it (a step about the editor), the view the step
 // names goes beside it ("in Output they part"), else Scores.
@@ -253,10 +251,10 @@ void DrawPresenter(AppState& state) {
                        : editor_left     ? std::floor(std::clamp(display.x * 0.36f, std::min(380 * fonts().scale, display.x * 0.5f), display.x * 0.5f))
                                          : std::floor(display.x / 2);
   PlaceNextWindow(ImVec2(0, 0), ImVec2(left_w, h));
-  DrawPanel(state, panels[0]);
+  panel_row(panels[0]).draw(state);
   if (panels.size() == 2) {
     PlaceNextWindow(ImVec2(left_w, 0), ImVec2(std::max(1.0f, display.x - left_w), h));
-    DrawPanel(state, panels[1]);
+    panel_row(panels[1]).draw(state);
   }
   if (caption_h <= 0) return;
   PlaceNextWindow(ImVec2(0, display.y - caption_h), ImVec2(display.x, caption_h));
@@ -287,7 +285,7 @@ void DrawEmbedded(AppState& state) {
   for (size_t i = 0; i < panels.size(); ++i) {
     const float x = w * static_cast<float>(i);
     PlaceNextWindow(ImVec2(x, 0), ImVec2(i + 1 == panels.size() ? display.x - x : w, display.y));
-    DrawPanel(state, panels[i]);
+    panel_row(panels[i]).draw(state);
   }
 }
 
@@ -303,9 +301,6 @@ ImVec2 CentredPanelCorner(Panel panel, ImVec2 room) {
   const ImVec2 used(w->DC.CursorMaxPos.x - w->Pos.x + w->WindowPadding.x, w->DC.CursorMaxPos.y - w->Pos.y + w->WindowPadding.y);
   return ImVec2(std::floor(std::max(0.0f, room.x - used.x) / 2), std::floor(std::max(0.0f, room.y - used.y) / 2));
 }
-
-// One panel, for presenter mode, a training frame or a picture of one alone.
-void DrawPanel(AppState& state, Panel panel) { panel_row(panel).draw(state); }
 
 // A frame of a training run's animation: on the left the experiment's title, which step of
 // how many and which variant, and every variant's curve so far on the whole run's axes; on
@@ -333,7 +328,7 @@ void DrawTrainingFrame(AppState& state) {
   }
   ImGui::End();
   PlaceNextWindow(ImVec2(curves_w, 0), ImVec2(display.x - curves_w, display.y));
-  DrawPanel(state, *frame.panel);
+  panel_row(*frame.panel).draw(state);
 }
 
 // The whole window: the menu bar, the views or the lab, the status bar below (a picture: the views
@@ -406,7 +401,7 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
     const ImVec2 room(display.x, std::max(1.0f, display.y - caption_h));
     PlaceNextWindow(CentredPanelCorner(*picture.solo_panel, room), room);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);  // the picture's edge is its edge: no line across the middle
-    DrawPanel(state, *picture.solo_panel);
+    panel_row(*picture.solo_panel).draw(state);
     ImGui::PopStyleVar();
     if (caption_h > 0) DrawCaption(picture.caption, caption_h);
     state.end_frame(ImGui::IsAnyItemActive());
