@@ -9,11 +9,10 @@
 namespace app {
 
 bool Recordings::step(AppState& state) {
-  const bool sweep = state.dialogs.record.phase != RecordSweep::Phase::Idle;
-  const bool training = state.dialogs.record_training.phase != RecordTraining::Phase::Idle;
-  if (sweep) step_sweep(state);
-  if (training) step_training(state);
-  return sweep || training;  // the progress bar moves without an event
+  const bool recording = state.recording();
+  step_sweep(state);  // each does nothing while idle
+  step_training(state);
+  return recording;  // the progress bar moves without an event
 }
 
 void Recordings::abandon(AppState& state) {
