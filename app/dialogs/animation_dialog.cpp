@@ -41,10 +41,14 @@ ScreenshotOptions picture_options(const AnimationPicture& picture, Theme window)
           .scale_per_frame = picture.scale_per_frame};
 }
 
+void RowLabel(const char* label, float column) {
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(column);
+}
+
 void PictureControls(AnimationPicture& picture, const std::string& prefix, float column, bool square) {
   const float scale = fonts().scale;
-  ImGui::TextUnformatted("Size");
-  ImGui::SameLine(column);
+  RowLabel("Size", column);
   ImGui::SetNextItemWidth(140 * scale);
   int size[2] = {picture.width, picture.height};
   if (keyed::InputInt2(prefix + ".size", "##size", size)) {
@@ -64,8 +68,7 @@ void PictureControls(AnimationPicture& picture, const std::string& prefix, float
   int theme = static_cast<int>(picture.theme);  // kThemes lists them in PictureTheme's order
   if (keyed::Combo(prefix + ".theme", "##theme", &theme, kThemes, static_cast<int>(std::size(kThemes)))) picture.theme = static_cast<PictureTheme>(theme);
 
-  ImGui::TextUnformatted("Format");
-  ImGui::SameLine(column);
+  RowLabel("Format", column);
   if (keyed::RadioButton(prefix + ".gif", "GIF", !picture.mp4)) picture.mp4 = false;
   ImGui::SameLine();
   // The page has no H.264 encoder (FFmpeg's libraries are the desktop's): it says so here.
@@ -78,8 +81,7 @@ void PictureControls(AnimationPicture& picture, const std::string& prefix, float
                       : picture.mp4    ? "small, for slides and video"
                                        : "plays everywhere, loops");
 
-  ImGui::TextUnformatted("Colours");
-  ImGui::SameLine(column);
+  RowLabel("Colours", column);
   if (keyed::RadioButton(prefix + ".scale_fixed", "one scale for the whole animation", !picture.scale_per_frame)) picture.scale_per_frame = false;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Each heatmap keeps the colour scale its largest frame needs: a value that does not change keeps its colour.");

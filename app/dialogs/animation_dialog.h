@@ -18,6 +18,9 @@ ScreenshotOptions picture_options(const AnimationPicture& picture, Theme window)
 // ".gif" or ".mp4".
 inline const char* picture_extension(const AnimationPicture& picture) { return picture.mp4 ? ".mp4" : ".gif"; }
 
+// A row's label, its controls from `column` on: the rows of a dialog line up.
+void RowLabel(const char* label, float column);
+
 // The size (with 720p, 1080p and, when asked, square at a click), the theme and the format;
 // each labelled at `column`, the controls named `prefix`.size, .theme, .gif, .mp4.
 void PictureControls(AnimationPicture& picture, const std::string& prefix, float column, bool square);

@@ -134,8 +134,7 @@ void PickOverlay(AppState& state) {
 // What moves: the entry picked, or the temperature.
 void WhatMoves(AppState& state) {
   RecordSweep& r = state.dialogs.record;
-  ImGui::TextUnformatted("What moves");
-  ImGui::SameLine(120 * fonts().scale);
+  RowLabel("What moves", 120 * fonts().scale);
   const bool temperature = r.sweep.param == "temperature";
   if (ImGui::RadioButton("the temperature", temperature) && !temperature) {
     r.sweep.param = "temperature";
@@ -161,8 +160,7 @@ void Range(AppState& state) {
   const double lo = temperature ? core::kMinTemperature : -core::kMaxAbsEntry;
   const double hi = temperature ? core::kMaxTemperature : core::kMaxAbsEntry;
   constexpr float speed = 0.01f;
-  ImGui::TextUnformatted("From");
-  ImGui::SameLine(120 * scale);
+  RowLabel("From", 120 * scale);
   ImGui::SetNextItemWidth(90 * scale);
   keyed::DragScalar("record.from", "##from", ImGuiDataType_Double, &r.sweep.from, speed, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
   ImGui::SameLine();
@@ -171,8 +169,7 @@ void Range(AppState& state) {
   ImGui::SetNextItemWidth(90 * scale);
   keyed::DragScalar("record.to", "##to", ImGuiDataType_Double, &r.sweep.to, speed, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
 
-  ImGui::TextUnformatted("Frames");
-  ImGui::SameLine(120 * scale);
+  RowLabel("Frames", 120 * scale);
   ImGui::SetNextItemWidth(90 * scale);
   keyed::SliderInt("record.frames", "##frames", &r.sweep.frames, core::kMinFrames, core::kMaxFrames, "%d", ImGuiSliderFlags_AlwaysClamp);
   ImGui::SameLine();
@@ -187,8 +184,7 @@ void Range(AppState& state) {
 void Picture(AppState& state) {
   RecordSweep& r = state.dialogs.record;
   const float scale = fonts().scale;
-  ImGui::TextUnformatted("Picture");
-  ImGui::SameLine(120 * scale);
+  RowLabel("Picture", 120 * scale);
   ImGui::SetNextItemWidth(200 * scale);
   const std::string shown = r.panel ? std::string(panel_name(*r.panel)) + " panel alone" : "the whole window";
   if (keyed::BeginCombo("record.panel", "##panel", shown.c_str())) {

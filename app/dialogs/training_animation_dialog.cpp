@@ -36,8 +36,7 @@ void Frames(AppState& state) {
   RecordTraining& r = state.dialogs.record_training;
   const core::Experiment& e = state.lab.experiment;
   const float scale = fonts().scale;
-  ImGui::TextUnformatted("A frame every");
-  ImGui::SameLine(150 * scale);
+  RowLabel("A frame every", 150 * scale);
   ImGui::SetNextItemWidth(120 * scale);
   int every = r.animation.every;
   if (keyed::InputInt("training_animation.every", "##every", &every, 1, 10)) r.animation.every = std::clamp(every, 1, std::max(1, e.steps));
@@ -46,8 +45,7 @@ void Frames(AppState& state) {
   ImGui::SameLine();
   if (keyed::SmallButton("training_animation.default_every", "about 100 frames")) r.animation.every = core::default_every(e.steps);
 
-  ImGui::TextUnformatted("Frames");
-  ImGui::SameLine(150 * scale);
+  RowLabel("Frames", 150 * scale);
   const int frames = r.animation.frames(e.steps);
   ImGui::Text("%d", frames);
   if (ImGui::IsItemHovered())
@@ -66,8 +64,7 @@ void WhatIsShown(AppState& state) {
   RecordTraining& r = state.dialogs.record_training;
   const core::Experiment& e = state.lab.experiment;
   const float scale = fonts().scale;
-  ImGui::TextUnformatted("Beside the curves");
-  ImGui::SameLine(150 * scale);
+  RowLabel("Beside the curves", 150 * scale);
   ImGui::SetNextItemWidth(130 * scale);
   if (keyed::BeginCombo("training_animation.panel", "##panel", panel_name(r.animation.panel))) {
     for (const Panel p : kPanels)
