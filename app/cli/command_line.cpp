@@ -90,6 +90,8 @@ const char* usage_text() {
          "                (and the loss when FILE has a target);\n"
          "                of a heads file (attnlab.heads in Python), per head its layer, head,\n"
          "                d_model, d_k and W_Q W_K^T's symmetric_fraction, singular_values, rank\n"
+         "                of an attention file (attnlab.attention in Python), per layer and\n"
+         "                head what MODEL --text TEXT --dump prints, without the next byte\n"
          "  --text TEXT   with MODEL --dump, MODEL a model file (the language-model script's\n"
          "                --save-models): per layer and head its attention on the bytes of\n"
          "                TEXT (UTF-8, 1 to 64) and the next byte's logits, as JSON\n"
@@ -156,7 +158,6 @@ struct Words {
   bool animate_training = false;     // --animate training
   int every = 0;                     // --every K
   std::string variant;               // --variant NAME
-  bool dump_after_file = false;      // FILE --dump: a model's dump, which needs --text TEXT
 
   bool given(const char* option) const { return std::find(options.begin(), options.end(), option) != options.end(); }
 };
@@ -166,12 +167,12 @@ struct Words {
 using Reader = std::string (*)(Words& w, const std::string& option, const std::string* value);
 
 std::string read_dump_or_grad(Words& w, const std::string& option, const std::string* value) {
-  const bool after_file = !value && option == "--dump" && !w.cl.file.empty();  // MODEL --text TEXT --dump
+  // FILE --dump is --dump FILE: MODEL --text TEXT --dump reads so, and so does ATTENTION.json --dump.
+  const bool after_file = !value && option == "--dump" && !w.cl.file.empty();
   if (!value && !after_file) return option + " needs a FILE";
   if (w.cl.command == Command::Link) return "--link and " + option + ": one at a time";
   if (w.cl.command != Command::Window) return "--dump and --grad: one at a time";
   w.cl.command = option == "--dump" ? Command::Dump : Command::Grad;
-  w.dump_after_file = after_file;
   if (after_file) return "";
   if (!w.cl.file.empty()) return option + " FILE: one scenario file at a time";
   w.cl.file = *value;
@@ -498,8 +499,6 @@ std::string judge_combinations(Words& w) {
   CommandLine& cl = w.cl;
   if (cl.text && cl.command != Command::Dump) return "--text goes with --dump: attnlab MODEL --text TEXT --dump";
   if (cl.text && !cl.more_files.empty()) return "--text: one model file at a time";
-  if (w.dump_after_file && !cl.text)
-    return "FILE --dump needs --text TEXT (a model's attention on a text); a scenario's numbers: attnlab --dump FILE";
   if (cl.command == Command::Train) return train_combinations(w);
   if (cl.command == Command::Link) {
     for (const std::string& option : w.options)

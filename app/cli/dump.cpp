@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "core/io/atomic_file.h"
+#include "core/io/attention_file.h"
 #include "core/io/heads_file.h"
 #include "core/io/link.h"
 #include "core/io/result_json.h"
@@ -38,9 +39,17 @@ std::optional<std::string> heads_dump_text(const std::string& file, std::ostream
   return core::to_text(core::heads_to_json(*loaded.heads));
 }
 
+// An attention file's numbers: per layer and head what `MODEL --text TEXT --dump` prints of a text (text_dump.h).
+std::optional<std::string> attention_dump_text(const std::string& file, std::ostream& err) {
+  const core::AttentionLoad loaded = core::load_attention_file(file);
+  if (refused(loaded, err)) return std::nullopt;
+  return core::to_text(core::attention_to_json(*loaded.attention));
+}
+
 // One file's JSON text, or why it cannot be used (on err, then nullopt).
 std::optional<std::string> dump_text(const std::string& file, std::ostream& err) {
   if (core::is_heads_file(file)) return heads_dump_text(file, err);
+  if (core::is_attention_file(file)) return attention_dump_text(file, err);
   const core::LoadResult loaded = core::load_scenario_or_link(file);
   if (refused(loaded, err)) return std::nullopt;
   return core::to_text(core::result_to_json(*loaded.scenario, core::compute(*loaded.scenario)));

@@ -46,5 +46,8 @@ std::string byte_name(unsigned char byte);
 // `--text TEXT --dump`'s JSON (docs/command-line.md): the text, its tokens, per layer and head the attention,
 // and the next byte's logits and its 10 likeliest bytes (null for a bidirectional model, which has no next byte).
 OrderedJson text_forward_to_json(const TrainedModel& model, std::string_view text, const TextForward& forward);
+// One layer of it, {"heads": [{"weights", "logits", "scores", "scores_sym", "scores_antisym", "asymmetry",
+// "weights_qq"}]}: an attention file's --dump prints its layers so too (attention_file.h).
+OrderedJson text_layer_to_json(const std::vector<TextHead>& heads);
 
 }  // namespace core

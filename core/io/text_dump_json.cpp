@@ -76,6 +76,12 @@ std::string byte_name(unsigned char byte) {
   return name;
 }
 
+OrderedJson text_layer_to_json(const std::vector<TextHead>& heads) {
+  OrderedJson each = OrderedJson::array();
+  for (const TextHead& head : heads) each.push_back(head_json(head));
+  return {{"heads", std::move(each)}};
+}
+
 OrderedJson text_forward_to_json(const TrainedModel& model, std::string_view text, const TextForward& forward) {
   OrderedJson j;
   j["text"] = std::string(text);
@@ -83,11 +89,7 @@ OrderedJson text_forward_to_json(const TrainedModel& model, std::string_view tex
   j["model"] = {{"variant", model.variant}, {"seed", number_or_text(model.seed)},
                 {"held_out_bits_per_character", number_or_text(model.bits_per_character)}};
   OrderedJson layers = OrderedJson::array();
-  for (const std::vector<TextHead>& heads : forward.layers) {
-    OrderedJson each = OrderedJson::array();
-    for (const TextHead& head : heads) each.push_back(head_json(head));
-    layers.push_back({{"heads", std::move(each)}});
-  }
+  for (const std::vector<TextHead>& heads : forward.layers) layers.push_back(text_layer_to_json(heads));
   j["layers"] = std::move(layers);
   j["next"] = model.bidirectional ? OrderedJson(nullptr) : next_json(forward.next_logits);
   return j;

@@ -76,20 +76,14 @@ MatrixXd unit_rows(const MatrixXd& M) {
   return out;
 }
 
-// A from the logits, row by row: the softmax less the row's largest (every row has an unmasked entry), or
-// sigmoid attention's σ(ℓ + b) with b = −ln n unless the variant gives it.
+// A from the logits, row by row: the softmax, or sigmoid attention's σ(ℓ + b) with b = −ln n unless the variant gives it.
 MatrixXd attention_weights(const Options& o, const MatrixXd& logits) {
   const Eigen::Index n = logits.rows();
   if (o.weights == Weights::Sigmoid) {
     const double b = o.sigmoid_bias ? *o.sigmoid_bias : -std::log(static_cast<double>(n));
     return logits.unaryExpr([b](double z) { return 1.0 / (1.0 + std::exp(-(z + b))); });
   }
-  MatrixXd A(n, logits.cols());
-  for (Eigen::Index i = 0; i < n; ++i) {
-    A.row(i) = (logits.row(i).array() - logits.row(i).maxCoeff()).exp();
-    A.row(i) /= A.row(i).sum();
-  }
-  return A;
+  return softmax_rows(logits);
 }
 
 // One head's scores, logits and weights from its queries and keys as projected (before normalize_keys and RoPE).
@@ -112,15 +106,6 @@ void score_head(const TrainedModel& m, const TrainedLayer& layer, int h, const M
     for (int j = 0; j < n; ++j)
       if (detail::is_masked(o, i, j, n)) out.logits(i, j) = -std::numeric_limits<double>::infinity();
   out.weights = attention_weights(o, out.logits);
-}
-
-// S's parts and its asymmetry, as compute() gives a square S's.
-void split_scores(TextHead& head) {
-  const MatrixXd& S = head.scores;
-  head.scores_sym = (S + S.transpose()) / 2;
-  head.scores_antisym = (S - S.transpose()) / 2;
-  const double size = S.norm();
-  head.asymmetry = size > 0 ? head.scores_antisym.norm() / size : 0.0;
 }
 
 // Head h's queries (before RoPE) and keys (before normalize_keys and RoPE): x·W^Q and x·W^K (W^Q under shared QK),
@@ -163,6 +148,33 @@ MatrixXd gelu(const MatrixXd& X) {
 }
 
 }  // namespace
+
+MatrixXd softmax_rows(const MatrixXd& logits) {
+  MatrixXd A(logits.rows(), logits.cols());
+  for (Eigen::Index i = 0; i < logits.rows(); ++i) {
+    A.row(i) = (logits.row(i).array() - logits.row(i).maxCoeff()).exp();  // less the row's largest: no overflow
+    A.row(i) /= A.row(i).sum();
+  }
+  return A;
+}
+
+void split_scores(TextHead& head) {
+  const MatrixXd& S = head.scores;
+  head.scores_sym = (S + S.transpose()) / 2;
+  head.scores_antisym = (S - S.transpose()) / 2;
+  const double size = S.norm();
+  head.asymmetry = size > 0 ? head.scores_antisym.norm() / size : 0.0;
+}
+
+TextHead recorded_head(const MatrixXd& Q, const MatrixXd& K, const MatrixXd& mask, double scale) {
+  TextHead head;
+  head.scores = Q * K.transpose();
+  head.logits = scale * head.scores + mask;
+  head.weights = softmax_rows(head.logits);
+  head.weights_qq = softmax_rows(scale * (Q * Q.transpose()) + mask);
+  split_scores(head);
+  return head;
+}
 
 TextForward text_forward(const TrainedModel& m, std::string_view text) {
   const int n = static_cast<int>(text.size());

@@ -34,6 +34,16 @@ struct TextForward {
                                 // predict the byte there, which it sees: no next byte)
 };
 
+// Each row's softmax, less the row's largest first; every row needs an entry above −∞.
+Eigen::MatrixXd softmax_rows(const Eigen::MatrixXd& logits);
+// head.scores' symmetric and antisymmetric parts and its asymmetry, as compute() gives a square S's.
+void split_scores(TextHead& head);
+
+// A head recorded from another model (an attention file, core/io/attention_file.h) in the same numbers:
+// S = Q·Kᵀ, the logits scale·S + mask (−∞ where masked), A their row-softmax, S's parts, and weights_qq from
+// scale·Q·Qᵀ + mask (the same queries as keys: what QQᵀ's constraint would do to this head on these tokens).
+TextHead recorded_head(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& K, const Eigen::MatrixXd& mask, double scale);
+
 // text: 1 to kMaxTextBytes bytes, at most the model's context (the caller checks: command line, text view).
 TextForward text_forward(const TrainedModel& model, std::string_view text);
 

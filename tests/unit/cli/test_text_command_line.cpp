@@ -29,10 +29,20 @@ TEST(TextCommandLine, MODELTextDumpInEitherOrder) {
   EXPECT_FALSE(parse_command_line({"--dump", "a.json"}).text);
 }
 
+// FILE --dump is --dump FILE whatever FILE is (an attention file's dump takes no text): a model file without
+// --text is refused once it is read, as `--dump MODEL` is (text_dump.h).
+TEST(TextCommandLine, FILEDumpIsDumpFILE) {
+  for (const char* file : {"attention.json", "m.safetensors"}) {
+    const app::CommandLine cl = parse_command_line({file, "--dump"});
+    EXPECT_EQ(cl.error, "") << file;
+    EXPECT_EQ(cl.command, Command::Dump);
+    EXPECT_EQ(cl.file, file);
+    EXPECT_FALSE(cl.text);
+  }
+}
+
 TEST(TextCommandLine, WhatItRefuses) {
   EXPECT_EQ(error_of({"m.safetensors", "--text", "abc"}), "--text goes with --dump: attnlab MODEL --text TEXT --dump (see attnlab --help)");
-  EXPECT_EQ(error_of({"m.safetensors", "--dump"}),
-            "FILE --dump needs --text TEXT (a model's attention on a text); a scenario's numbers: attnlab --dump FILE (see attnlab --help)");
   EXPECT_EQ(error_of({"--dump", "m.safetensors", "n.safetensors", "--text", "abc"}), "--text: one model file at a time (see attnlab --help)");
   EXPECT_EQ(error_of({"m.safetensors", "--dump", "--text"}), "--text needs TEXT (in quotes when it has spaces) (see attnlab --help)");
   EXPECT_EQ(error_of({"--grad", "m.safetensors", "--text", "abc"}), "--text goes with --dump: attnlab MODEL --text TEXT --dump (see attnlab --help)");
