@@ -2,6 +2,7 @@
 // quantity including the SVD of W_QK, as the app does on every edit.
 #include <benchmark/benchmark.h>
 
+#include "core/io/model_file.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
 #include "core/training/training.h"
@@ -32,6 +33,17 @@ static void BM_ComputeExample(benchmark::State& st) {
   }
 }
 BENCHMARK(BM_ComputeExample)->Repetitions(9)->ReportAggregatesOnly(true);
+
+// text_forward_ms: the shipped QKᵀ model (docs/model-file.md) on 64 characters, its context, every head's
+// numbers and weights_qq included: what the text view computes each time a character is typed.
+static void BM_TextForward(benchmark::State& st) {
+  const core::TrainedModel model = core::load_model_file(ATTNLAB_MODELS "/licences_qkt.safetensors").model.value();
+  const std::string text = "This program is free software; you can redistribute it and/or mo";
+  if (static_cast<int>(text.size()) != core::kMaxTextBytes || !core::text_problem(model, text).empty())
+    st.SkipWithError("the text is not 64 bytes the model can run");
+  for (auto _ : st) benchmark::DoNotOptimize(core::text_forward(model, text));
+}
+BENCHMARK(BM_TextForward)->Unit(benchmark::kMillisecond)->Repetitions(9)->ReportAggregatesOnly(true);
 
 // train_steps_per_s: forward, backward and Adam of the QKᵀ variant (n = 8,
 // d_model = 4, two heads of d_k = 2) on one
