@@ -94,12 +94,15 @@ struct StateDict {
   // A Linear's weight (out × in, y = x·weightᵀ) as the in × out matrix a row is multiplied by.
   Eigen::MatrixXd linear(const std::string& name) const {
     const Shape& s = tensors.at(name).shape;
-    return stored(name, s[0], s[1]).transpose();
+    return stored(name, static_cast<Eigen::Index>(s[0]), static_cast<Eigen::Index>(s[1])).transpose();
   }
   std::vector<Eigen::MatrixXd> stack(const std::string& name) const {
     const Shape& s = tensors.at(name).shape;
     std::vector<Eigen::MatrixXd> out;
-    for (std::int64_t h = 0; h < s[0]; ++h) out.push_back(stored(name, s[1], s[2], h * s[1] * s[2]));
+    // Shapes are checked against the experiment's small sizes, so they fit Eigen::Index (32 bits on the page).
+    const auto rows = static_cast<Eigen::Index>(s[1]), cols = static_cast<Eigen::Index>(s[2]);
+    for (Eigen::Index h = 0; h < static_cast<Eigen::Index>(s[0]); ++h)
+      out.push_back(stored(name, rows, cols, h * rows * cols));
     return out;
   }
 };

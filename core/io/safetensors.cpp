@@ -128,7 +128,8 @@ SafetensorsLoad parse_safetensors(std::string_view bytes) {
                          std::to_string(bytes.size() - 8) + " bytes after its length");
     return out;
   }
-  const std::string_view text = bytes.substr(8, length), data = bytes.substr(8 + length);
+  const auto header_length = static_cast<std::size_t>(length);  // fits: it is shorter than the file
+  const std::string_view text = bytes.substr(8, header_length), data = bytes.substr(8 + header_length);
   const json header = nested_deeper_than(text, 8) ? json(json::value_t::discarded) : json::parse(text, nullptr, false);
   if (header.is_discarded() || !header.is_object()) {
     out.errors.push_back("the header: expected a JSON object (of the tensors and __metadata__)");
