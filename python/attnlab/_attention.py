@@ -531,11 +531,20 @@ def _refuse_constant(name):
     raise ValueError("%s: not a JSON number; the file writes −∞ as null and holds no NaN" % name)
 
 
+def _finite_float(digits):
+    # Python would read 1e400 as infinity (and -1e400 in a mask as a masked key); the app's JSON reader refuses
+    # such a number, so this one does too: both readers take the same files.
+    x = float(digits)
+    if math.isinf(x):
+        raise ValueError("%s: a number past a double's range (the file writes −∞ as null)" % digits)
+    return x
+
+
 def loads_attention(text):
     """An Attention from an attention file's text; ValueError naming what a reader refuses. Keys it does not
     know are passed over, so that a later version may add some."""
     import numpy as np
-    root = json.loads(text, parse_constant=_refuse_constant)
+    root = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     if not isinstance(root, dict) or root.get("attnlab_attention") != 1:
         raise ValueError("attnlab_attention: expected 1 (an attention file, version 1)")
     layers = root.get("layers")

@@ -139,3 +139,19 @@ def test_what_python_refuses_the_app_refuses_in_its_words(attnlab_bin, change, t
     r = subprocess.run([attnlab_bin, path, "--dump"], capture_output=True, text=True, timeout=60)
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr == "attnlab: %s\n" % caught.value
+
+
+def test_a_number_past_a_doubles_range_is_refused_by_both(attnlab_bin, tmp_path):
+    """−1e400 in a mask: Python's json would read it as −∞ (a masked key), the app's reader cannot; both refuse it,
+    so that a file one reader takes the other takes too. (−∞ is written null.)"""
+    result = attnlab.attention(torch.nn.MultiheadAttention(4, 2).eval(), "abc", torch.randn(3, 4),
+                               attn_mask=torch.ones(3, 3, dtype=torch.bool).triu(1))
+    text = result.json()
+    assert text.count("null") == 2 * 3  # two heads, three masked keys each
+    path = tmp_path / "past_range.json"
+    path.write_text(text.replace("null", "-1e400", 1), encoding="utf-8")
+    with pytest.raises(ValueError, match="past a double's range"):
+        attnlab.load_attention(path)
+    r = subprocess.run([attnlab_bin, path, "--dump"], capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout) == (2, "")
+    assert "1e400" in r.stderr
