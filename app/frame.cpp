@@ -318,9 +318,7 @@ void DrawTrainingFrame(AppState& state) {
     ImGui::PopFont();
     ImGui::Text("step %d of %d  \u00B7  variant", frame.step, frame.steps);
     ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, readable(ImGui::ColorConvertU32ToFloat4(curve_colour(state, frame.variant_index))));  // as its curve
-    ScriptText(frame.variant);
-    ImGui::PopStyleColor();
+    ScriptText(frame.variant, readable(curve_colour(state, frame.variant_index)));  // as its curve
     ImGui::SameLine();
     ImGui::TextDisabled("in the %s panel", panel_name(*frame.panel));
     ImGui::Spacing();

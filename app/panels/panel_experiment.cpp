@@ -76,13 +76,6 @@ bool PositiveField(const char* label, const char* key, double& value, double hi)
   return true;
 }
 
-void DisabledScriptText(const std::string& text, bool wrapped) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  if (wrapped) ScriptTextWrapped(text);
-  else ScriptText(text);
-  ImGui::PopStyleColor();
-}
-
 // The experiment's title in full, wrapped at spaces (never cut), in a box with a combo's arrow;
 // true when it is clicked.
 bool ExperimentBox(const std::string& title) {
@@ -184,7 +177,7 @@ bool TaskSettings(AppState& state) {
     core::set_task(e, static_cast<core::TaskKind>(task));
     edited = true;
   }
-  DisabledScriptText(task_text(static_cast<core::TaskKind>(task)), /*wrapped=*/true);
+  ScriptTextWrapped(task_text(static_cast<core::TaskKind>(task)), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   if (e.task == core::TaskKind::Teacher) edited |= TeacherChooser(state);
   return edited;
 }
@@ -242,7 +235,7 @@ bool DesignRow(AppState& state, size_t i, int& remove) {
     ImGui::SetTooltip(e.variants.size() <= 1 ? "An experiment trains one design at least." : "Remove this design");
   ImGui::SameLine();
   const std::string summary = options_summary(v);
-  DisabledScriptText(summary, /*wrapped=*/false);
+  ScriptText(summary, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   if (ImGui::IsItemHovered()) ScriptTooltip(summary);
   ImGui::PopID();
   return edited;
@@ -266,7 +259,7 @@ bool AddDesign(AppState& state) {
         edited = true;
       }
       ImGui::SameLine(170 * fonts().scale);
-      DisabledScriptText(d.what, /*wrapped=*/false);
+      ScriptText(d.what, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     ImGui::EndCombo();
   }

@@ -260,9 +260,7 @@ bool LearnedMapsHeader(AppState& state) {
                                       : "(d_{model} \u00D7 d_{model}: a row and a column per dimension; head " + std::to_string(head) + ")";
   ImGui::SameLine();
   if (script_text_size(caption).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();  // no room: below, not clipped
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ScriptText(caption);
-  ImGui::PopStyleColor();
+  ScriptText(caption, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   return true;
 }
 

@@ -164,9 +164,8 @@ std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key,
   if (ImGui::BeginPopup("tools")) {
     const MatrixKey k = split_key(key);
     const std::string name = matrix_name(state.scenario(), k);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ScriptText(matrix_name(state.scenario(), k, true) + ", " + shape(shown));
-    ImGui::PopStyleColor();
+    ScriptText(matrix_name(state.scenario(), k, true) + ", " + shape(shown),
+               ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::Separator();
     CopyItems(state, name, shown);
     ImGui::Separator();

@@ -267,15 +267,15 @@ void ScriptTextWrapped(std::string_view markup, ImU32 color) {
   ScriptLines(wrap_script_words(markup, ImGui::GetContentRegionAvail().x), color);
 }
 
-void ScriptText(std::string_view markup) {
+void ScriptText(std::string_view markup, ImU32 color) {
   // draw_script_text draws one line, each run after the one before: a '\n' in a run would send only
   // that run's rest down (a tooltip's second line drawn half on its first). Lines one below the other.
   if (markup.find('\n') != std::string_view::npos) {
-    ScriptLines(wrap_script_words(markup, std::numeric_limits<float>::infinity()), 0);
+    ScriptLines(wrap_script_words(markup, std::numeric_limits<float>::infinity()), color);
     return;
   }
-  const ImVec2 pos = ImGui::GetCursorScreenPos();
-  draw_script_text(ImGui::GetWindowDrawList(), pos, ImGui::GetColorU32(ImGuiCol_Text), markup);
+  const ImU32 ink = color ? color : ImGui::GetColorU32(ImGuiCol_Text);
+  draw_script_text(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), ink, markup);
   ImGui::Dummy(script_text_size(markup));
 }
 

@@ -66,8 +66,9 @@ void settle_headless_textures();
 // lowers the next character or {group}. Everything else is drawn as is.
 ImVec2 script_text_size(std::string_view markup);
 void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::string_view markup);
-// As an item at the cursor, like ImGui::TextUnformatted; a '\n' starts a line below.
-void ScriptText(std::string_view markup);
+// As an item at the cursor, like ImGui::TextUnformatted; a '\n' starts a line below (color 0:
+// the text colour).
+void ScriptText(std::string_view markup, ImU32 color = 0);
 // A tooltip of markup: the caller asks first whether its item is hovered.
 void ScriptTooltip(std::string_view markup);
 

@@ -210,9 +210,7 @@ void HoverStep(const AppState& state, const core::Curves& c, int step) {
   const size_t k = static_cast<size_t>(step);
   for (size_t v = 0; v < c.loss.size(); ++v) {
     if (k >= c.loss[v].size()) continue;
-    ImGui::PushStyleColor(ImGuiCol_Text, readable(ImGui::ColorConvertU32ToFloat4(curve_colour(state, static_cast<int>(v)))));
-    ScriptText(c.names[v]);
-    ImGui::PopStyleColor();
+    ScriptText(c.names[v], readable(curve_colour(state, static_cast<int>(v))));
     ImGui::SameLine(160 * fonts().scale);
     if (v < c.band_lo.size() && k < c.band_lo[v].size())
       ImGui::Text("median L = %s  [%s, %s]", format_loss(c.loss[v][k]).c_str(), format_loss(c.band_lo[v][k]).c_str(),
