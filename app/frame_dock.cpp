@@ -85,10 +85,8 @@ void build(AppState& state, const DockLayout& layout, ImVec2 pos, ImVec2 size) {
 
 // Whether two layouts split alike and hold the same tabs, whatever their shares.
 bool same_shape(const DockTree& a, const DockTree& b) {
-  if (a.split != b.split || a.tabs != b.tabs || a.children.size() != b.children.size()) return false;
-  for (size_t i = 0; i < a.children.size(); ++i)
-    if (!same_shape(a.children[i], b.children[i])) return false;
-  return true;
+  return a.split == b.split && a.tabs == b.tabs &&
+         std::equal(a.children.begin(), a.children.end(), b.children.begin(), b.children.end(), same_shape);
 }
 
 // The nodes given the shares of a layout of their shape, in place: built again, Dear ImGui would
@@ -152,13 +150,9 @@ bool places(const DockLayout& layout, Panel panel) {
 void put_back_lesson(DockTree& tree) {
   DockTree* at = &tree;
   while (at->split != DockTree::Split::None) at = &at->children[holds(at->children[1], Panel::Matrices) ? 1 : 0];
-  DockTree lesson;
-  lesson.tabs = {Panel::Lesson};
   DockTree rest = std::move(*at);
-  *at = DockTree{};
-  at->split = DockTree::Split::Down;
-  at->ratio = 0.4;
-  at->children = {std::move(lesson), std::move(rest)};
+  *at = DockTree{.split = DockTree::Split::Down, .ratio = 0.4};
+  at->children = {DockTree{.tabs = {Panel::Lesson}}, std::move(rest)};
 }
 
 // What this frame builds before drawing, if anything: a saved layout asked for; the person's
@@ -234,9 +228,7 @@ void NoteDock(AppState& state) {
     const ImGuiDockNode* node = w->DockNode ? ImGui::DockNodeGetRootNode(w->DockNode) : nullptr;
     if (node == root) continue;  // in the views, but not (yet) in a tab bar described
     if (!node) {
-      DockTree alone;
-      alone.tabs = {p};
-      layout.floating.push_back({alone, w->Pos.x, w->Pos.y, w->SizeFull.x, w->SizeFull.y});
+      layout.floating.push_back({DockTree{.tabs = {p}}, w->Pos.x, w->Pos.y, w->SizeFull.x, w->SizeFull.y});
     } else if (std::find(described.begin(), described.end(), node) == described.end()) {
       described.push_back(node);
       layout.floating.push_back({describe_node(node), node->Pos.x, node->Pos.y, node->Size.x, node->Size.y});

@@ -74,17 +74,13 @@ struct Tiling {
 core::DockLayout TilingLayout(const Tiling& t, float width) {
   using core::DockTree;
   const auto leaf = [](Place place) {
-    DockTree tree;
-    if (const PanelRow* row = panel_at(place)) tree.tabs = {row->id};
-    return tree;
+    const PanelRow* row = panel_at(place);
+    return row ? DockTree{.tabs = {row->id}} : DockTree{};
   };
   const auto split = [](DockTree::Split how, float first, float whole, DockTree a, DockTree b) {
-    DockTree tree;
-    tree.split = how;
     // Half a pixel more: the nodes floor each share (app/frame_dock.cpp), which then is `first`.
-    tree.ratio = whole > 0 ? std::clamp(static_cast<double>((first + 0.5f) / whole), 0.01, 0.99) : 0.5;
-    tree.children = {std::move(a), std::move(b)};
-    return tree;
+    const double ratio = whole > 0 ? std::clamp(static_cast<double>((first + 0.5f) / whole), 0.01, 0.99) : 0.5;
+    return DockTree{.split = how, .ratio = ratio, .children = {std::move(a), std::move(b)}};
   };
   using enum DockTree::Split;
   DockTree left = t.lesson ? split(Down, t.lesson_h, t.h, leaf(Place::LeftTop), leaf(Place::Left)) : leaf(Place::Left);
@@ -92,9 +88,7 @@ core::DockLayout TilingLayout(const Tiling& t, float width) {
                          split(Down, t.middle_h, t.h - t.scores_h,
                                split(Across, t.middle_left_w, t.right_w, leaf(Place::MiddleLeft), leaf(Place::MiddleRight)),
                                split(Across, t.bottom_left_w, t.right_w, leaf(Place::BottomLeft), leaf(Place::BottomRight))));
-  core::DockLayout layout;
-  layout.root = split(Across, t.left_w, width, std::move(left), std::move(right));
-  return layout;
+  return core::DockLayout{.root = split(Across, t.left_w, width, std::move(left), std::move(right))};
 }
 
 // Below these widths (times the fonts' scale) panels side by side would be too narrow to read: the
