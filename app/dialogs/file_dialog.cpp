@@ -87,30 +87,27 @@ bool first_press_over(FileDialog& d, const fs::path& path, const char* button) {
 // there that the next press replaces).
 bool export_to(AppState& state, fs::path path) {
   FileDialog& d = state.dialogs.file;
+  const auto refuse = [&d](const std::string& why) {
+    d.error = why;
+    return false;
+  };
   const std::string extension = export_extension(d.exported);
   const std::string typed = path.extension().string();
-  if (known_extension(typed) && !core::equal_ignoring_ascii_case(typed, extension)) {
-    d.error = path.filename().string() + ": this export is written as " + extension + "; end the name in " + extension +
-              " or leave the ending out";
-    return false;
-  }
+  if (known_extension(typed) && !core::equal_ignoring_ascii_case(typed, extension))
+    return refuse(path.filename().string() + ": this export is written as " + extension +
+                  "; end the name in " + extension + " or leave the ending out");
   if (!core::equal_ignoring_ascii_case(typed, extension)) path += extension;
   const fs::path folder = path.parent_path();
   std::error_code ec;
-  if (!fs::is_directory(folder, ec)) {
-    d.error = "there is no folder " + core::short_path(folder.string()) + ": choose one from the list, or type another";
-    return false;
-  }
-  if (::access(folder.c_str(), W_OK) != 0) {
-    d.error = "cannot write in " + core::short_path(folder.string()) + " (" + std::strerror(errno) + "): choose another folder";
-    return false;
-  }
+  if (!fs::is_directory(folder, ec))
+    return refuse("there is no folder " + core::short_path(folder.string()) +
+                  ": choose one from the list, or type another");
+  if (::access(folder.c_str(), W_OK) != 0)
+    return refuse("cannot write in " + core::short_path(folder.string()) + " (" + std::strerror(errno) +
+                  "): choose another folder");
   if (first_press_over(d, path, "Export")) return false;
   std::string error;
-  if (!write_export(state, d.exported, path.string(), &error)) {
-    d.error = "not exported: " + error;
-    return false;
-  }
+  if (!write_export(state, d.exported, path.string(), &error)) return refuse("not exported: " + error);
   state.dialogs.last_export_dir = folder.string();
   return true;
 }

@@ -150,10 +150,8 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
   ImGui::EndGroup();
   flow.placed();
   if constexpr (kParameter) {
-    if (state.view.show_gradients && state.scenario().has_target) {
-      const auto& grad = get(state.gradient());
-      GradientBeside(state, flow, key, title_markup, grad, row_labels);
-    }
+    if (state.view.show_gradients && state.scenario().has_target)
+      GradientBeside(state, flow, key, title_markup, get(state.gradient()), row_labels);
   }
 }
 
@@ -272,6 +270,8 @@ void HeadMatrices(AppState& state, int h) {
     if (!core::shared_qk(s.options))
       EditMatrix(state, flow, "W^K", "W_K" + H, [h](auto& sc) -> auto& { return sc.W_K[h]; }, nullptr);
   }
+  // Linked highlighting: q_i is row i of Q, k_j row j of K (of Q too, under shared QK: K = Q).
+  const Highlight lit_qk = lit(state, h);
   if (s.mode == core::Mode::Projected) {
     EditMatrix(state, flow, "W^V", "W_V" + H, [h](auto& sc) -> auto& { return sc.W_V[h]; }, nullptr);
     if (core::shared_qk(s.options)) ScriptText("W^K = W^Q  (shared QK)");
@@ -281,8 +281,6 @@ void HeadMatrices(AppState& state, int h) {
     // Under RoPE, Q and K are shown turned: what S is made of.
     const bool cross = s.cross(), rope = core::rope_positions(s.options);
     const std::string turned = rope ? ", turned by RoPE" : "";
-    // Linked highlighting: q_i is row i of Q, k_j row j of K.
-    const Highlight lit_qk = lit(state, h);
     ShowComputed(state, computed, "Q", (merged ? "Q = XW" : "Q = XW^Q") + turned, r.Q, tokens, lit_qk.query);
     ShowComputed(state, computed, "K",
                  (core::normalized_keys(s.options) ? std::string(core::kNormalizedKeysName)
@@ -292,8 +290,6 @@ void HeadMatrices(AppState& state, int h) {
                  r.K, keys, lit_qk.key);
     ShowComputed(state, computed, "V", cross ? "V = X_{kv}W^V" : "V = XW^V", r.V, keys);
   } else {
-    // Linked highlighting: q_i is row i of Q, k_j row j of K (of Q too, under shared QK: K = Q).
-    const Highlight lit_qk = lit(state, h);
     EditMatrix(state, flow, "Q", "Q" + H, [h](auto& sc) -> auto& { return sc.Q[h]; }, tokens,
                LitRows{lit_qk.query, core::shared_qk(s.options) ? lit_qk.key : -1});
     if (!core::shared_qk(s.options))

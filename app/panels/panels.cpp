@@ -94,9 +94,6 @@ void ScrollPanelHere() {
 
 bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags, int head) {
   const char* title = panel_name(panel);
-  constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
-                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
   // A picture of this panel alone needs no title bar: its heatmaps name themselves.
   // One panel alone in presenter mode needs no title; two side by side keep theirs.
   const bool presenting = state.view.presenter && !frame_picture().active && state.view.presenter_panel == panel && !state.view.presenter_beside;
@@ -137,7 +134,7 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
                                                  : ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_NoTitleBar;
   constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
-  const int flags = (docked ? kFlags & ~kFixed : kFlags) | solo | child | extra_window_flags;
+  const int flags = ImGuiWindowFlags_NoCollapse | (docked ? 0 : kFixed) | solo | child | extra_window_flags;
   const bool open = ImGui::Begin(label.c_str(), nullptr, flags);
   if (stacked) StackedTitleBar(label);
   // F6 gives a panel the keyboard: Tab then goes through its fields (app/frame.cpp, Shortcuts).
