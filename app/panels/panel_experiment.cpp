@@ -152,11 +152,10 @@ bool TeacherChooser(AppState& state) {
              (e.teacher.heads == 1 ? " head)" : " heads)"));
   const core::Scenario& views = state.scenario();
   const bool usable = views.mode == core::Mode::Projected;
-  bool edited = false;
   ImGui::BeginDisabled(!usable);
-  if (ImGui::Button("Use the views' scenario as the teacher")) {
+  const bool edited = ImGui::Button("Use the views' scenario as the teacher");
+  if (edited) {
     core::use_as_teacher(e, views);
-    edited = true;
     state.status = "the teacher is now the views' scenario" + (views.title.empty() ? "" : ": " + core::markup_as_plain_text(views.title));
   }
   ImGui::EndDisabled();
@@ -171,12 +170,9 @@ bool TaskSettings(AppState& state) {
   ImGui::Spacing();
   SectionTitle("Task");
   int task = static_cast<int>(e.task);
-  bool edited = false;
   ImGui::SetNextItemWidth(-1);
-  if (keyed::Combo("lab.task", "##task", &task, task_names(), kTaskCount)) {
-    core::set_task(e, static_cast<core::TaskKind>(task));
-    edited = true;
-  }
+  bool edited = keyed::Combo("lab.task", "##task", &task, task_names(), kTaskCount);
+  if (edited) core::set_task(e, static_cast<core::TaskKind>(task));
   ScriptTextWrapped(task_text(static_cast<core::TaskKind>(task)), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   if (e.task == core::TaskKind::Teacher) edited |= TeacherChooser(state);
   return edited;
@@ -213,7 +209,6 @@ bool DesignRow(AppState& state, size_t i, int& remove) {
   core::Experiment& e = state.lab.experiment;
   core::Variant& v = e.variants[i];
   const float scale = fonts().scale;
-  bool edited = false;
   ImGui::PushID(static_cast<int>(i));
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float h = ImGui::GetFrameHeight();
@@ -223,10 +218,8 @@ bool DesignRow(AppState& state, size_t i, int& remove) {
   char name[41];  // a name of 1 to 40 bytes, as the reader takes it (ImGui adds no partial UTF-8 character)
   std::snprintf(name, sizeof name, "%s", v.name.c_str());
   ImGui::SetNextItemWidth(140 * scale);
-  if (ImGui::InputText("##name", name, sizeof name) && name[0]) {
-    v.name = name;
-    edited = true;
-  }
+  const bool edited = ImGui::InputText("##name", name, sizeof name) && name[0];
+  if (edited) v.name = name;
   ImGui::SameLine();
   ImGui::BeginDisabled(e.variants.size() <= 1);
   if (ImGui::Button("\u00D7", ImVec2(h, h))) remove = static_cast<int>(i);
@@ -274,11 +267,8 @@ bool DesignSettings(AppState& state) {
   bool edited = false;
   int remove = -1;
   for (size_t i = 0; i < e.variants.size(); ++i) edited |= DesignRow(state, i, remove);
-  if (remove >= 0) {
-    e.variants.erase(e.variants.begin() + remove);
-    edited = true;
-  }
-  return AddDesign(state) || edited;
+  if (remove >= 0) e.variants.erase(e.variants.begin() + remove);
+  return AddDesign(state) || edited || remove >= 0;
 }
 
 // A learning-rate sweep: its rates, and a button that trains at one rate again (the sweep's first

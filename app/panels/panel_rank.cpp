@@ -222,12 +222,9 @@ void DrawRankPanel(AppState& state) {
     }
     ScriptTextWrapped(rank_line(s, r));
     SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
-    // What it costs, all heads: two thin matrices per head against one square W per head; and
-    // what of it counts (core/model/effective_parameters.h).
-    // The numbers lesson 2 is built on, in the text's own size and colour: parameters of all heads,
-    // and how many of a head's count reach the scores.
-    // One count a line: a narrow column wraps them whole, not in the middle of "W^Q, W^K". The
-    // counts are of all heads, what is effective is a head's: each says which.
+    // What it costs, all heads (two thin matrices a head against one square W), and how much of a
+    // head's count reaches the scores (core/model/effective_parameters.h): lesson 2's numbers, in the
+    // text's own size and colour, one a line so that a narrow column wraps none in the middle.
     PushFontOf(small);
     ScriptTextWrapped(s.heads == 1 ? "parameters, one head:" : "parameters, " + std::to_string(s.heads) + " heads:",
                       ImGui::GetColorU32(ImGuiCol_TextDisabled));
