@@ -43,12 +43,11 @@ void ExportPngMenu(AppState& state) {
   if (!ImGui::BeginMenu("Export PNG")) return;
   PanelExportMenuItems(state, std::nullopt);
   ImGui::Separator();
-  for (const Panel panel : kPanels) {
+  for (const Panel panel : kPanels)
     if (ImGui::BeginMenu((std::string(panel_name(panel)) + " panel alone").c_str())) {
       PanelExportMenuItems(state, panel);
       ImGui::EndMenu();
     }
-  }
   ImGui::EndMenu();
 }
 
@@ -70,10 +69,9 @@ void ExportTextMenu(AppState& state) {
       {"CSV: every matrix, labelled\u2026", core::ExportFormat::Csv, false, "menu.export.csv"},
       {"PyTorch script\u2026", core::ExportFormat::Py, false, "menu.export.py"},
   };
-  for (const Kind& k : kinds) {
+  for (const Kind& k : kinds)
     if (keyed::MenuItem(k.control, k.label))
       platform_files().chooser->ask_export(state, {.format = k.format, .beamer = k.beamer});
-  }
   ImGui::EndMenu();
 }
 

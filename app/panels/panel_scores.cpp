@@ -284,26 +284,19 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
   };
   const Arrangement arrangement = split ? best.arrangement : Arrangement::Row;
   switch (arrangement) {
-    case Arrangement::Row:    // all four in a row
-    case Arrangement::Below:  // the parts in a row of their own
+    case Arrangement::Row:     // all four in a row
+    case Arrangement::Below:   // the parts in a row of their own
+    case Arrangement::Column:  // the parts one above the other, at the right
       ScoresHeatmap(state, s, r, o.S, big);
       ImGui::SameLine(0, gap);
       QQtHeatmap(state, s, r, o.QQt, big);
       if (!split) break;
-      if (arrangement == Arrangement::Row) ImGui::SameLine(0, gap);
+      if (arrangement != Arrangement::Below) ImGui::SameLine(0, gap);
+      if (arrangement == Arrangement::Column) ImGui::BeginGroup();
       sym();
-      ImGui::SameLine(0, gap);
+      if (arrangement != Arrangement::Column) ImGui::SameLine(0, gap);
       antisym();
-      break;
-    case Arrangement::Column:
-      ScoresHeatmap(state, s, r, o.S, big);
-      ImGui::SameLine(0, gap);
-      QQtHeatmap(state, s, r, o.QQt, big);
-      ImGui::SameLine(0, gap);
-      ImGui::BeginGroup();
-      sym();
-      antisym();
-      ImGui::EndGroup();
+      if (arrangement == Arrangement::Column) ImGui::EndGroup();
       break;
     case Arrangement::Stack:
       ScoresHeatmap(state, s, r, o.S, big);
