@@ -10,6 +10,7 @@
 #include <imgui_internal.h>
 
 #include "app/frame_dock.h"
+#include "app/panels/alt_text.h"  // panels_shown
 #include "app/panels/panel_table.h"
 #include "app/render/text.h"
 #include "app/widgets/frame_context.h"
@@ -205,10 +206,7 @@ void DrawViews(AppState& state, float top, float h) {
   const PanelRow* lesson = panel_at(Place::LeftTop);
   t.lesson = lesson && (!s.notes.empty() || !s.title.empty());
   if (TooNarrowToTile(display.x) && !frame_picture().active) {  // a phone: the panels one below the other (a picture cannot scroll)
-    std::vector<Panel> panels;
-    for (const PanelRow& row : panel_table())
-      if (t.shows(row.place)) panels.push_back(row.id);
-    DrawStacked(state, panels, top, h);
+    DrawStacked(state, panels_shown(state), top, h);  // the views' panels: no picture, no ?embed= (DrawFrame)
     return;
   }
   // The lesson above the editor, as tall as its longest step needs (at most 45%).
