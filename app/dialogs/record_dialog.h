@@ -1,9 +1,7 @@
-// File → Export animation: "Record sweep". One entry (picked by clicking it in
-// the Matrices panel) or the temperature moves from one value to another; the
-// dialog sets the frames, fps, the picture (window or one panel, size, theme)
-// and the format, then the window records it (animation.h) under a progress
-// bar with Cancel. It writes the file `attnlab FILE --animate` would write
-// for the same words, and shows that command.
+// File → Export animation: "Record sweep". One entry (picked by clicking it in the Matrices panel) or the
+// temperature moves from one value to another; the dialog sets the frames, fps, the picture (window or one
+// panel, size, theme) and the format, then the window records it (animation.h) under a progress bar with
+// Cancel. It writes the file `attnlab FILE --animate` writes for the same words, and shows that command.
 #pragma once
 
 #include <string>

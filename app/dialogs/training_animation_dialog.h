@@ -1,11 +1,9 @@
-// The lab's "Animation of the run…" (Experiment panel, Export): the run of the
-// experiment as an animation, every variant's loss curve growing beside one
-// panel that shows a chosen variant's weights, one frame every K steps. The
-// dialog sets K (showing the frames and the length), fps, the panel, the
-// variant, size, theme and format; then the window records it (animation.h's
-// TrainingRecorder) under a progress bar with Cancel. It writes the file
-// `attnlab EXPERIMENT --animate training` writes for the same words, and shows
-// that command.
+// The lab's "Animation of the run…" (Experiment panel, Export): the run of the experiment as an animation,
+// every variant's loss curve growing beside one panel that shows a chosen variant's weights, one frame
+// every K steps. The dialog sets K (showing the frames and the length), fps, the panel, the variant, size,
+// theme and format; then the window records it (animation.h's TrainingRecorder) under a progress bar with
+// Cancel. It writes the file `attnlab EXPERIMENT --animate training` writes for the same words, and
+// shows that command.
 #pragma once
 
 #include <string>

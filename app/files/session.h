@@ -1,12 +1,10 @@
-// The last session: the scenario, the file it belongs to, the view options and
-// the recent files, in the XDG state directory, never in the working directory.
-// Autosaved atomically at most a second behind every change, so a crash or a
-// kill -9 loses nothing.
+// The last session: the scenario, the file it belongs to, the view options and the recent files, in the XDG
+// state directory, never in the working directory. Autosaved atomically at most a second behind every
+// change, so a crash or a kill -9 loses nothing.
 //
-// Each running attnlab has a session file of its own, locked (flock on
-// "<name>.lock") for as long as it runs: session.json, or session-2.json, ...
-// when other windows hold the first ones; so two windows never write over
-// each other's edits. docs/sessions.md tells the whole story.
+// Each running attnlab has a session file of its own, locked (flock on "<name>.lock") for as long as it
+// runs: session.json, or session-2.json, ... when other windows hold the first ones; so two windows never
+// write over each other's edits. docs/sessions.md tells the whole story.
 #pragma once
 
 #include <chrono>
