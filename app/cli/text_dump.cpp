@@ -27,7 +27,12 @@ int run_text_dump(const std::string& model_file, const std::optional<std::string
     err << "attnlab: --text: " << problem << "\n";
     return 2;
   }
-  return print(out, core::to_text(core::text_forward_to_json(*loaded.model, *text, core::text_forward(*loaded.model, *text))), err);
+  const core::TextForward forward = core::text_forward(*loaded.model, *text);
+  if (const std::string problem = core::forward_problem(forward); !problem.empty()) {
+    err << "attnlab: " << model_file << ": " << problem << "\n";
+    return 2;
+  }
+  return print(out, core::to_text(core::text_forward_to_json(*loaded.model, *text, forward)), err);
 }
 
 }  // namespace app

@@ -216,4 +216,17 @@ std::string text_problem(const TrainedModel& model, std::string_view text) {
   return "";
 }
 
+std::string forward_problem(const TextForward& forward) {
+  for (size_t l = 0; l < forward.layers.size(); ++l)
+    for (size_t h = 0; h < forward.layers[l].size(); ++h) {
+      const TextHead& head = forward.layers[l][h];
+      if (!head.weights.allFinite() || !head.weights_qq.allFinite() || !head.scores.allFinite() || !std::isfinite(head.asymmetry))
+        return "layer " + std::to_string(l) + ", head " + std::to_string(h) +
+               ": the model's numbers overflow on this text (its weights are too large for a double): nothing to show";
+    }
+  if (forward.next_logits.size() && !forward.next_logits.allFinite())
+    return "the next byte's logits overflow on this text (the model's weights are too large for a double): nothing to show";
+  return "";
+}
+
 }  // namespace core

@@ -37,6 +37,11 @@ bool is_model_file(const std::string& path);
 // Why text cannot be run through the model, or "": empty, over kMaxTextBytes or the model's context, or not UTF-8.
 std::string text_problem(const TrainedModel& model, std::string_view text);
 
+// Why the forward pass's numbers cannot be shown, or "": a weight, a score or the next byte's logits not finite.
+// The reader holds every value finite, but not small: a file whose values are near a double's largest overflows
+// on any text, and --dump would print null where a number is promised.
+std::string forward_problem(const TextForward& forward);
+
 // The text's tokens, one a byte: a character on its first byte ("é" on the first of its two), "" on each byte
 // after it; each byte of ASCII is itself.
 std::vector<std::string> byte_tokens(std::string_view text);

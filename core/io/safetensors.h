@@ -17,6 +17,9 @@ namespace core {
 // A header longer than this is refused before it is parsed (the shipped models' are under 4 KB).
 inline constexpr std::uint64_t kMaxSafetensorsHeaderBytes = 1 << 20;
 
+// At most this many messages are kept (then how many more there were): a header's entries are anyone's.
+inline constexpr size_t kMaxSafetensorsErrors = 20;
+
 struct Tensor {
   std::vector<std::int64_t> shape;
   std::vector<double> values;  // row-major; F32 widened to double exactly
@@ -30,7 +33,8 @@ struct SafetensorsLoad {
 };
 
 // The file's bytes read: F32 and F64 tensors only (the script writes these), every tensor inside the
-// data, its size its shape's, the metadata strings.
+// data and none overlapping another, its size its shape's, the metadata strings. Nothing is allocated for
+// the values before every entry is checked, so a file costs at most twice its size (F32 read as double).
 SafetensorsLoad parse_safetensors(std::string_view bytes);
 
 // Whether a file begins as a safetensors file does: a header length below 2^40 (a text file's first

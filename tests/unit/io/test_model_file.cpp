@@ -196,6 +196,52 @@ TEST(ModelFile, RefusesAFileOver64MiBAndNamesTheFile) {
   std::filesystem::remove(small);
 }
 
+// A header whose tensors name the same bytes: each tensor's values would be allocated anew, so that a 64 MiB file
+// could ask for terabytes of doubles. Refused before any value is read; tensors of no values take no bytes.
+TEST(ModelFile, RefusesTensorsWhoseBytesOverlap) {
+  const json header = {{"a", {{"dtype", "F32"}, {"shape", {2}}, {"data_offsets", {0, 8}}}},
+                       {"b", {{"dtype", "F32"}, {"shape", {1}}, {"data_offsets", {4, 8}}}},
+                       {"c", {{"dtype", "F32"}, {"shape", {0}}, {"data_offsets", {4, 4}}}},
+                       {"d", {{"dtype", "F32"}, {"shape", {1}}, {"data_offsets", {8, 12}}}}};
+  const std::string text = header.dump();
+  const core::SafetensorsLoad loaded = core::parse_safetensors(little_endian(text.size(), 8) + text + std::string(12, '\0'));
+  ASSERT_EQ(loaded.errors.size(), 1u);
+  EXPECT_EQ(loaded.errors[0], "tensor \"b\": data_offsets [4, 8] overlap tensor \"a\"'s [0, 8] (each tensor has bytes of its own)");
+  EXPECT_TRUE(loaded.tensors.empty());
+  std::string bytes = file_bytes(tiny_tensors());
+  const std::string from = R"("data_offsets":[4096,4112])", to = R"("data_offsets":[16,32])";  // norm1.weight in embed.weight
+  ASSERT_NE(bytes.find(from), std::string::npos);
+  bytes.replace(bytes.find(from), from.size(), to);
+  EXPECT_NE(message_of(bytes).find("overlap"), std::string::npos) << message_of(bytes);
+}
+
+// A header of many bad entries says the first 20 and how many more; a dtype of any length is excerpted.
+TEST(ModelFile, ABadHeadersMessageIsShort) {
+  json header = json::object();
+  for (int i = 0; i < 1000; ++i) header["t" + std::to_string(i)] = 0;
+  std::string text = header.dump();
+  core::SafetensorsLoad loaded = core::parse_safetensors(little_endian(text.size(), 8) + text);
+  ASSERT_EQ(loaded.errors.size(), core::kMaxSafetensorsErrors + 1);
+  EXPECT_EQ(loaded.errors.back(), "… and 980 more");
+  header = {{"a", {{"dtype", std::string(100000, 'F') + "\x1b[2J"}, {"shape", {1}}, {"data_offsets", {0, 4}}}}};
+  text = header.dump();
+  loaded = core::parse_safetensors(little_endian(text.size(), 8) + text + std::string(4, '\0'));
+  ASSERT_EQ(loaded.errors.size(), 1u);
+  EXPECT_LT(loaded.errors[0].size(), 300u) << loaded.errors[0].substr(0, 300);
+  EXPECT_EQ(loaded.errors[0].find('\x1b'), std::string::npos);
+}
+
+// Every value finite is not every value small: values near a double's largest overflow in the forward pass, and
+// --dump would print null for the weights and the next byte. forward_problem says so; a sane model has none.
+TEST(ModelFile, AForwardPassThatOverflowsIsSaid) {
+  core::TrainedModel m = *core::parse_model(file_bytes(tiny_tensors())).model;
+  EXPECT_EQ(core::forward_problem(core::text_forward(m, "abc")), "");
+  m.embed *= 1e300;
+  m.layers[0].W_Q *= 1e300;
+  m.unembed *= 1e300;
+  EXPECT_NE(core::forward_problem(core::text_forward(m, "abc")).find("overflow on this text"), std::string::npos);
+}
+
 TEST(ModelFile, TellsAModelFromAScenario) {
   EXPECT_TRUE(core::looks_like_safetensors(little_endian(2, 8) + "{}"));
   EXPECT_FALSE(core::looks_like_safetensors("{\n  \"attnlab\": 2"));
