@@ -54,6 +54,10 @@ std::string type_words(const json* value) { return value ? json_type_name(*value
 // The root object; the file's JSON refused whole when it is not JSON.
 json parse_root(std::string_view text) {
   if (text.size() > kMaxAttentionFileBytes) refuse("file: larger than 512 MiB; an attention file is at most that");
+  // Before parsing: each [ of "[[[[…" becomes an array of its own, some 64 bytes, so that 512 MiB of them would ask
+  // for 32 GiB. Python's reader stops near 1000 levels (RecursionError, said as ValueError); the file nests 7.
+  if (nested_deeper_than(text, kMaxAttentionNesting))
+    refuse("file: nested more than " + std::to_string(kMaxAttentionNesting) + " levels deep (an attention file's matrices nest 7)");
   try {
     return json::parse(text);
   } catch (const json::exception& e) {

@@ -23,6 +23,9 @@ inline constexpr size_t kMaxAttentionTokens = 1024, kMaxAttentionLayers = 1024, 
 inline constexpr Eigen::Index kMaxAttentionDk = 4096;
 inline constexpr size_t kMaxAttentionNameBytes = 200, kMaxAttentionModuleBytes = 1000;
 inline constexpr size_t kMaxAttentionFileBytes = 512u << 20;
+// [ and { nested deeper than this are refused before the text is parsed: the file nests 7 deep, keys a later
+// version adds may nest more; Python's json stops near 1000 (its recursion limit).
+inline constexpr int kMaxAttentionNesting = 500;
 // The writer computes the weights in float64 from the file's own Q, K and mask, so a reader may hold them to this.
 inline constexpr double kAttentionSoftmaxTolerance = 1e-9;
 

@@ -471,15 +471,30 @@ std::string json_error_text(const json::exception& e) {
   // "[json.exception.parse_error.101] parse error at line 3, ..." → "parse error at line 3, ..."
   if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
   // The parser quotes what it read between ' and ': the whole of a 300 000-digit number, or a byte that is no UTF-8.
-  std::string out;
-  size_t at = 0;
-  for (size_t open = what.find('\''); open != std::string::npos; open = what.find('\'', at)) {
-    const size_t close = what.find('\'', open + 1);
-    if (close == std::string::npos) break;
-    out += visible_controls(what.substr(at, open + 1 - at)) + excerpt(std::string_view(what).substr(open + 1, close - open - 1)) + "'";
-    at = close + 1;
-  }
-  return out + visible_controls(what.substr(at));
+  const auto quoted = [](const std::string& text) {
+    std::string out;
+    size_t at = 0;
+    for (size_t open = text.find('\''); open != std::string::npos; open = text.find('\'', at)) {
+      const size_t close = text.find('\'', open + 1);
+      if (close == std::string::npos) break;
+      out += visible_controls(text.substr(at, open + 1 - at)) + excerpt(std::string_view(text).substr(open + 1, close - open - 1)) + "'";
+      at = close + 1;
+    }
+    return out + visible_controls(text.substr(at));
+  };
+  // "…; last read: 'TOKEN'" and perhaps "; expected 'x'" after it: TOKEN is the file's, and may hold ' itself (a
+  // string of a megabyte and a ' in it), so it ends at the last ' before that tail, not at the next one.
+  const std::string mark = "last read: '";
+  const size_t open = what.find(mark);
+  if (open == std::string::npos) return quoted(what);
+  const size_t from = open + mark.size();
+  // nlohmann's own tail is short ("'; expected ':'"); the last ' of the message otherwise.
+  const size_t tail = what.rfind("'; expected ");
+  const size_t close = tail != std::string::npos && tail >= from && what.size() - tail <= 80 ? tail
+                       : what.back() == '\'' && what.size() - 1 >= from       ? what.size() - 1
+                                                                             : std::string::npos;
+  if (close == std::string::npos) return quoted(what);
+  return quoted(what.substr(0, from)) + excerpt(std::string_view(what).substr(from, close - from)) + quoted(what.substr(close));
 }
 
 LoadResult parse_scenario(std::string_view text, size_t max_bytes) {

@@ -413,6 +413,26 @@ def attention(model, tokens, inputs, *, batch=0, name=None, **forward_kwargs):
 
 # [SECTION] The attention file
 
+def _shown(text, most):
+    """A file's text as a message quotes it, as the app's core::excerpt does: each control character seen, not
+    obeyed (a C0 control as its symbol, ESC as ␛, DEL ␡, a C1 control U+FFFD), so that a module's name cannot retitle
+    or clear the terminal a traceback is printed to; and when longer than most characters, its ends and length."""
+    shown = "".join(chr(0x2400 + ord(c)) if c < " " else "\u2421" if c == "\x7f" else "\ufffd" if "\x80" <= c <= "\x9f"
+                    else c for c in text)
+    if len(shown) <= most:
+        return shown
+    return "%s \u2026 %s (%d characters)" % (shown[:most // 2], shown[len(shown) - most // 2:], len(shown))
+
+
+def _type_words(value):
+    """A JSON value's type as the app's messages name it, not the value itself (which may be a megabyte long)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {str: "a string", list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
+
+
 def _text_field(value, where, limit=MAX_NAME_BYTES):
     if not isinstance(value, str):
         raise ValueError("%s: expected a string, got %s" % (where, type(value).__name__))
@@ -443,11 +463,12 @@ def _check_layer(l, layer, tokens):
     if not isinstance(layer, dict):
         raise ValueError("layers[%d]: expected {module, kind, scale, heads}" % l)
     _text_field(layer.get("module"), "layers[%d].module" % l, 1000)
-    where = "layer %d (%s)" % (l, layer["module"])
+    where = "layer %d (%s)" % (l, _shown(layer["module"], 80))
     _text_field(layer.get("kind"), where + ": kind")
     scale = layer.get("scale")
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < math.inf:
-        raise ValueError("%s: scale: expected a number > 0, got %r" % (where, scale))
+        number = isinstance(scale, (int, float)) and not isinstance(scale, bool)
+        raise ValueError("%s: scale: expected a number > 0, got %s" % (where, repr(scale) if number else _type_words(scale)))
     heads = layer.get("heads")
     if not isinstance(heads, list) or not 1 <= len(heads) <= MAX_HEADS:
         raise ValueError("%s: heads: expected a list of 1 to %d heads" % (where, MAX_HEADS))
@@ -501,10 +522,10 @@ class Attention:
         heads = sorted({len(layer["heads"]) for layer in self.layers})
         d_k = sorted({head["Q"].shape[1] for layer in self.layers for head in layer["heads"]})
         text = "<attnlab.Attention of %s on %d tokens: %d layers of %s heads, d_k %s" % (
-            self.model or "(no name)", len(self.tokens), len(self.layers), " or ".join(map(str, heads)),
+            _shown(self.model, 80) if self.model else "(no name)", len(self.tokens), len(self.layers), " or ".join(map(str, heads)),
             " or ".join(map(str, d_k)))
         if self.skipped:
-            text += "; left out: " + ", ".join("%s (%s)" % s for s in self.skipped)
+            text += "; left out: " + ", ".join("%s (%s)" % (_shown(str(where), 80), why) for where, why in self.skipped)
         return text + ">"
 
     def json(self):
@@ -536,7 +557,18 @@ def _finite_float(digits):
     # such a number, so this one does too: both readers take the same files.
     x = float(digits)
     if math.isinf(x):
-        raise ValueError("%s: a number past a double's range (the file writes −∞ as null)" % digits)
+        raise ValueError("%s: a number past a double's range (the file writes −∞ as null)" % _shown(digits, 40))
+    return x
+
+
+def _finite_int(digits):
+    # A whole number of 400 digits is a Python int, which numpy cannot make a double (OverflowError, not the
+    # ValueError a reader promises); the app's reader refuses it as past a double's range, so this one does too.
+    x = int(digits)
+    try:
+        float(x)
+    except OverflowError:
+        raise ValueError("%s: a number past a double's range (the file writes −∞ as null)" % _shown(digits, 40)) from None
     return x
 
 
@@ -544,7 +576,10 @@ def loads_attention(text):
     """An Attention from an attention file's text; ValueError naming what a reader refuses. Keys it does not
     know are passed over, so that a later version may add some."""
     import numpy as np
-    root = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    try:
+        root = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float, parse_int=_finite_int)
+    except RecursionError:  # [[[[… a million deep: the reader's stack, not the file's fault of format
+        raise ValueError("file: nested too deeply to be an attention file") from None
     if not isinstance(root, dict) or root.get("attnlab_attention") != 1:
         raise ValueError("attnlab_attention: expected 1 (an attention file, version 1)")
     layers = root.get("layers")

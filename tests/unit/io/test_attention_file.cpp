@@ -131,6 +131,39 @@ TEST(AttentionFile, TheFileAsAWholeRefused) {
   EXPECT_FALSE(core::is_attention_text("{\"attnlab_heads\": 1}"));
 }
 
+// "[[[[…" is refused on its text before it is parsed: parsed, each [ would be an array of its own (32 GiB for a file
+// of 512 MiB). A key the reader does not know may still nest a little.
+TEST(AttentionFile, DeepNestingRefusedBeforeItIsParsed) {
+  const std::string deep = "{\"attnlab_attention\": 1, \"x\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  EXPECT_EQ(refusal_of_text(deep), "file: nested more than 500 levels deep (an attention file's matrices nest 7)");
+  json file = two_tokens();
+  file["later"] = json::parse(std::string(50, '[') + std::string(50, ']'));
+  EXPECT_EQ(refusal(file), "");
+}
+
+// A module's name in a message is seen, not obeyed, and excerpted (Python's message says it so too).
+TEST(AttentionFile, AModulesNameIsShownNotObeyed) {
+  json file = two_tokens();
+  file["layers"][0]["module"] = "\x1b]0;owned\x07" + std::string(200, 'm');
+  file["layers"][0]["scale"] = -1;
+  const std::string message = refusal(file);
+  EXPECT_EQ(message.find('\x1b'), std::string::npos) << message;
+  EXPECT_EQ(message.rfind("layer 0 (␛]0;owned␇mmmmmmmmmmmmmmmmmmmmmmmmmmmmmm … ", 0), 0u) << message;
+  EXPECT_NE(message.find("(210 characters)): scale: expected a number > 0, got -1"), std::string::npos) << message;
+}
+
+// The parser's "last read: '…'" quotes the file's own text, which may hold ' itself: a string of 100 000 bytes, a '
+// in each, cut by a line break. It was quoted whole, pairing each ' with the next (found by fuzzing); now excerpted.
+TEST(AttentionFile, WhatTheParserLastReadIsExcerpted) {
+  std::string text = "[\"";
+  for (int i = 0; i < 20000; ++i) text += "ab'cd";
+  text += "\n\"]";
+  const std::string message = refusal_of_text(text);
+  EXPECT_EQ(message.rfind("file: not valid JSON: parse error at line 2, column 0: ", 0), 0u) << message.substr(0, 300);
+  EXPECT_LT(message.size(), 400u) << message.substr(0, 600);
+  EXPECT_NE(message.find(" characters)"), std::string::npos) << message.substr(0, 600);
+}
+
 TEST(AttentionFile, TheLayersOutlineAndMatricesRefused) {
   const std::string outline = "layers: expected a list of {module, kind, scale, heads: [{Q, K, mask, weights}]}";
   json file = two_tokens();
