@@ -47,15 +47,17 @@ struct Unpacker {
     return v;
   }
   std::string text() {
-    const auto n = value<std::uint64_t>();
-    if (!ok || n > in.size()) return ok = false, std::string();
+    const std::uint64_t count = value<std::uint64_t>();
+    if (!ok || count > in.size()) return ok = false, std::string();
+    const auto n = static_cast<std::size_t>(count);  // fits: no longer than what is left
     std::string s(in.substr(0, n));
     in.remove_prefix(n);
     return s;
   }
   std::vector<double> numbers() {
-    const auto n = value<std::uint64_t>();
-    if (!ok || n > in.size() / sizeof(double)) return ok = false, std::vector<double>();
+    const std::uint64_t count = value<std::uint64_t>();
+    if (!ok || count > in.size() / sizeof(double)) return ok = false, std::vector<double>();
+    const auto n = static_cast<std::size_t>(count);  // fits: no longer than what is left
     std::vector<double> v(n);
     take(v.data(), n * sizeof(double));
     return v;

@@ -25,8 +25,8 @@ struct DockTree {
   enum class Split { None, Across, Down };  // a leaf; side by side; one above the other
   Split split = Split::None;
   double ratio = 0.5;              // the first child's share of the room, in (0, 1)
-  std::vector<DockTree> children;  // two, when split
-  std::vector<Panel> tabs;         // a leaf's panels, in the order of its tabs
+  std::vector<DockTree> children{};  // two, when split ({}: designated initializers may leave it out)
+  std::vector<Panel> tabs{};         // a leaf's panels, in the order of its tabs
   int selected = 0;                // the tab shown
 
   bool operator==(const DockTree&) const = default;
@@ -42,7 +42,7 @@ struct FloatingNode {
 
 struct DockLayout {
   DockTree root;
-  std::vector<FloatingNode> floating;
+  std::vector<FloatingNode> floating{};
 
   bool operator==(const DockLayout&) const = default;
 };
