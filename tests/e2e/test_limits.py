@@ -103,8 +103,12 @@ class LayoutOut(OneDisplay):
             try:
                 wait_for(lambda: layout.exists() or proc.poll() is not None, 30, "the layout file")
                 x, y, w, h = json.loads(layout.read_text())["controls"]["menu.file"]
-                layout.unlink()
-                layout.symlink_to(target)
+                # The window may write the layout again at any frame: the link replaces the file in one
+                # rename, where unlink-then-link lost that race once (FileExistsError).
+                link = self.tmp / "layout.link"
+                link.unlink(missing_ok=True)
+                link.symlink_to(target)
+                os.replace(link, layout)
                 window = xdo(self.x, "search", "--sync", "--pid", str(proc.pid)).split()[0]
                 geometry = dict(line.split("=") for line in xdo(self.x, "getwindowgeometry", "--shell", window).split())
                 xdo(self.x, "mousemove", int(geometry["X"]) + int(x + w / 2), int(geometry["Y"]) + int(y + h / 2))
