@@ -155,6 +155,8 @@ test("typing into X row 1 column 1 changes the scenario as a drag would, the liv
 test("Tab from the top of the page reaches every input and button of the text view, each framed, the view shown while the keyboard is in it", async () => {
   const { page, context, errors } = await open("#lesson=02_one_w_or_two");
   await regionShown(page, "Matrices");
+  // The menus' lists are read after the first frame (list_shipped), so the view may be built once without them.
+  await page.waitForSelector("#tv-lesson-1", { timeout: 20000 });
   const labels = await page.evaluate(() => [...document.querySelectorAll("#text-view input")].map((e) => e.getAttribute("aria-label")));
   assert.ok(labels.length >= 16, `${labels.length} inputs`);
   assert.ok(labels.includes("W^Q row 1 column 1, head 2"), labels.join("; "));
