@@ -12,7 +12,7 @@ void AppState::fit_view() {
   view.jacobian_row = std::clamp(view.jacobian_row, 0, s.n() - 1);
   if (!core::is_view(view.presenter_panel)) view.presenter_panel = Panel::Scores;
   // A session that showed the lab without an experiment in it (none shipped, or its own dropped).
-  if (view.workspace == Workspace::Lab && lab.experiment.variants.empty() && !lab.result && !lab.heads) view.workspace = Workspace::Views;
+  if (view.workspace == Workspace::Lab && lab.experiment.variants.empty() && !lab.result && !lab.heads && !lab.text) view.workspace = Workspace::Views;
 }
 
 bool AppState::accepted(const std::vector<std::string>& problems) {

@@ -17,6 +17,7 @@
 #include "app/window/window.h"
 #include "core/export/export.h"
 #include "core/io/atomic_file.h"
+#include "core/io/attention_file.h"
 #include "core/io/heads_file.h"
 #include "core/io/model_file.h"
 #include "core/model/lesson.h"
@@ -35,6 +36,8 @@ int refused(const std::string& why) {
 std::string lab_only_file(const std::string& file) {
   if (file.empty()) return "";
   if (core::is_heads_file(file)) return "a heads file";
+  if (core::is_model_file(file)) return "a model file";
+  if (core::is_attention_file(file)) return "an attention file";
   return app::is_result_file(file) ? "a language model's RESULT" : "";
 }
 
@@ -52,6 +55,9 @@ int refuse_text_export(const std::string& file) {
                  (kind == "a heads file"
                       ? "its heads' numbers: attnlab --dump FILE (JSON) or FILE --describe (text); a picture of its "
                         "Heads view: FILE --export OUT.png"
+                  : kind == "a model file" || kind == "an attention file"
+                      ? "its heads on a text: FILE " + std::string(kind == "a model file" ? "--text TEXT " : "") +
+                            "--dump (JSON) or --describe (text); a picture of its Text view: --export OUT.png"
                       : "its curves' SVG and its table's CSV: the Export buttons of the window (attnlab FILE); "
                         "its numbers as text: FILE --describe; a picture of them: FILE --export OUT.png"));
 }
@@ -68,7 +74,7 @@ int refuse_scenario_view(const app::CommandLine& cl) {
   const std::string panel = core::panel_name(*cl.panel);
   return refused("--panel " + panel + ": " + f + " is " + kind + ", not a scenario: it has no " + panel +
                  " panel; without --panel its picture and --describe show " +
-                 (kind == "a heads file" ? "its Heads view" : "its curves and table"));
+                 (kind == "a heads file" ? "its Heads view" : kind == "a language model's RESULT" ? "its curves and table" : "its Text view"));
 }
 
 // attnlab FILE --describe [--panel NAME]: the picture's alt text (app/panels/alt_text.h), its
@@ -78,7 +84,7 @@ int run_describe(const app::CommandLine& cl) {
     return refused(core::short_path(cl.file) + " is an experiment: --describe describes a scenario's picture");
   if (const int code = refuse_scenario_view(cl)) return code;
   app::AppState state;
-  if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
+  if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true, false, cl.text.value_or(""))) return code;
   return app::print(std::cout, core::visible_controls(app::alt_text(state, cl.panel), "\n"), std::cerr);
 }
 
@@ -92,6 +98,10 @@ int run(int argc, char** argv) {
       return refused(core::short_path(*out) + " is in attnlab's state directory (" +
                      core::short_path(app::state_dir(false).string()) +
                      "), where the sessions are kept: write it elsewhere");
+  // --text is a model's text: with any other file it would be dropped unread (--dump says so in its own words).
+  if (cl.text && cl.command != app::Command::Dump && !core::is_model_file(cl.file))
+    return refused(core::short_path(cl.file) + ": --text goes with a model file (a safetensors file of the language-model "
+                   "script's --save-models, docs/model-file.md), and this is none");
   switch (cl.command) {
     case app::Command::Help:
       return app::print(std::cout, app::usage_text(), std::cerr);
@@ -135,6 +145,7 @@ int run(int argc, char** argv) {
   if (const int code = refuse_scenario_view(cl)) return code;
   app::WindowOptions options;
   options.file = cl.file;
+  options.text = cl.text.value_or("");
   options.layout_out = cl.layout_out;
   options.screenshot = !cl.screenshot.empty() ? cl.screenshot : cl.export_to;  // --export OUT.png is a screenshot
   options.width = cl.width;

@@ -12,6 +12,7 @@
 #include "app/frame_dock.h"
 #include "app/panels/panels.h"
 #include "app/training/lab.h"
+#include "app/training/model_text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/markup_items.h"
 
@@ -124,7 +125,7 @@ void TrainMenu(AppState& state) {
   if (!keyed::BeginMenu("menu.train", "Train")) return;
   if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) toggle_lab(state);
   // The lab's buttons, with their keys (panel_experiment_run.cpp reads them).
-  if (state.view.workspace == Workspace::Lab && !state.lab.result && !state.lab.heads) {
+  if (state.view.workspace == Workspace::Lab && !state.lab.result && !state.lab.heads && !state.lab.text) {
     const bool can_run = state.lab.problems.empty();
     if (ImGui::MenuItem(lab_run_label(state.lab), "Space", false, can_run)) lab_run_or_pause(state);
     if (ImGui::MenuItem("Step", "\u2192", false, can_run && !lab_finished(state.lab))) lab_step(state);
@@ -144,6 +145,16 @@ void TrainMenu(AppState& state) {
       const LessonInfo& x = state.library.results[i];
       const std::string key = "menu.result." + std::to_string(i);
       if (keyed::MarkupMenuItem(key, key.c_str(), x.title, nullptr, state.lab.result && state.lab.result_source == x.path)) open_result(state, x.path);
+    }
+  }
+  if (!state.library.models.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("Shipped models: their attention on a text you type");
+    for (size_t i = 0; i < state.library.models.size(); ++i) {
+      const LessonInfo& x = state.library.models[i];
+      const std::string key = "menu.model." + std::to_string(i);
+      if (keyed::MarkupMenuItem(key, key.c_str(), x.title, nullptr, state.lab.text && state.lab.text->source == x.path))
+        open_model_text(state, x.path, state.lab.text && state.lab.text->model ? state.lab.text->text : "");
     }
   }
   ImGui::EndMenu();

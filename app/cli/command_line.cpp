@@ -497,7 +497,9 @@ std::string picture_and_export_combinations(const Words& w, CommandLine& cl) {
 // The one check of how the options combine, once every word is read.
 std::string judge_combinations(Words& w) {
   CommandLine& cl = w.cl;
-  if (cl.text && cl.command != Command::Dump) return "--text goes with --dump: attnlab MODEL --text TEXT --dump";
+  if (cl.text && (cl.command == Command::Grad || cl.command == Command::Link || cl.command == Command::Train))
+    return "--text goes with a model file: attnlab MODEL --text TEXT, with --dump, --describe, --export OUT.png or none (the window)";
+  if (cl.text && w.given("--animate")) return "--text goes with a model file's window, picture, --dump or --describe, not --animate";
   if (cl.text && !cl.more_files.empty()) return "--text: one model file at a time";
   if (cl.command == Command::Train) return train_combinations(w);
   if (cl.command == Command::Link) {
@@ -507,8 +509,8 @@ std::string judge_combinations(Words& w) {
   }
   if (cl.command == Command::Describe) {
     for (const std::string& option : w.options)
-      if (option != "--describe" && option != "--panel")
-        return "--describe prints a picture's alt text and exits: it takes --panel NAME and no other option: " + option;
+      if (option != "--describe" && option != "--panel" && option != "--text")
+        return "--describe prints a picture's alt text and exits: it takes --panel NAME (or a model's --text TEXT) and no other option: " + option;
     return cl.file.empty() ? "--describe needs FILE: the scenario (or link) whose picture it describes" : "";
   }
   if (!cl.out.empty()) return "--out goes with --train";

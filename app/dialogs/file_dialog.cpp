@@ -49,7 +49,10 @@ std::vector<Entry> list(const std::string& directory, const std::string& extensi
     if (name.empty() || name[0] == '.') continue;  // hidden files, and our own temporary ones
     std::error_code type_ec;
     const bool is_dir = it->is_directory(type_ec);
-    const bool kind = core::equal_ignoring_ascii_case(it->path().extension().string(), extension);
+    const std::string ext = it->path().extension().string();
+    // Open lists what it opens: scenarios, experiments, RESULTs and attention files (.json), heads files, models.
+    const bool kind = core::equal_ignoring_ascii_case(ext, extension) ||
+                      (extension == ".json" && (core::equal_ignoring_ascii_case(ext, ".heads") || core::equal_ignoring_ascii_case(ext, ".safetensors")));
     if (is_dir || kind || others) entries.push_back({name, is_dir, !is_dir && !kind});
   }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
@@ -67,7 +70,7 @@ fs::path target(const FileDialog& d) {
 // The extensions of what attnlab writes or opens: a name ending in another of them is a slip
 // ("scores.png" for an SVG), where any other ending ("notes.v2") is part of the name.
 bool known_extension(const std::string& extension) {
-  for (const char* known : {".png", ".svg", ".tex", ".csv", ".py", ".json", ".gif", ".mp4"})
+  for (const char* known : {".png", ".svg", ".tex", ".csv", ".py", ".json", ".gif", ".mp4", ".heads", ".safetensors"})
     if (core::equal_ignoring_ascii_case(extension, known)) return true;
   return false;
 }

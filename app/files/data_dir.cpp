@@ -65,6 +65,15 @@ std::vector<std::string> experiment_files() {
   return json_files(platform_files().paths->data_dir() / "assets" / "experiments");
 }
 
+std::vector<std::string> shipped_model_files() {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(platform_files().paths->data_dir() / "assets" / "models", ec))
+    if (entry.path().extension() == ".safetensors") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 std::vector<std::string> shipped_result_files() {
   std::vector<std::string> results;
   for (const std::string& path : json_files(platform_files().paths->data_dir() / "assets" / "language_models"))

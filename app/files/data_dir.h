@@ -33,5 +33,7 @@ std::vector<std::string> lesson_files();
 std::vector<std::string> experiment_files();
 // assets/language_models/*.result.json under the data directory, sorted by name: the shipped RESULTs.
 std::vector<std::string> shipped_result_files();
+// The shipped models (assets/models/*.safetensors), for Train → Shipped models.
+std::vector<std::string> shipped_model_files();
 
 }  // namespace app

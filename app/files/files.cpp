@@ -12,9 +12,11 @@
 #include "app/files/platform_files.h"
 #include "app/files/session.h"
 #include "app/training/lab.h"
+#include "app/training/model_text.h"
 #include "core/export/export.h"  // valid_utf8
 #include "core/io/atomic_file.h"
 #include "core/io/heads_file.h"
+#include "core/io/model_file.h"
 #include "core/io/language_model_json.h"
 #include "core/io/lesson_show.h"
 #include "core/io/link.h"
@@ -124,6 +126,7 @@ bool open_file(AppState& state, const std::string& path_or_link, bool ask_first)
     return false;
   }
   const std::string& path = target.scenario ? path_or_link : target.path;  // a link's scenario is read again once answered
+  if (!target.scenario && is_model_text_file(path)) return open_model_text(state, path);  // the scenario stays
   if (!target.scenario && core::is_heads_file(path)) return open_heads(state, path);  // the scenario stays
   if (!target.scenario && is_result_file(path)) return open_result(state, path);  // the scenario stays: nothing to ask
   if (!target.scenario && is_experiment_file(path)) return open_experiment(state, path);
@@ -337,11 +340,11 @@ bool changed_on_disk(const AppState& state) {
 
 void handle_drop(AppState& state, const std::vector<std::string>& paths) {
   for (const std::string& path : paths)
-    if (std::filesystem::path(path).extension() == ".json") {
+    if (const std::string ext = std::filesystem::path(path).extension().string(); ext == ".json" || ext == ".safetensors") {
       request_open(state, path);
       return;
     }
-  state.status = paths.empty() ? "nothing was dropped" : "not opened: only .json scenario files can be dropped";
+  state.status = paths.empty() ? "nothing was dropped" : "not opened: only .json files (scenarios, experiments, results, attention) and .safetensors models can be dropped";
 }
 
 void list_shipped(AppState& state) {
@@ -357,10 +360,15 @@ void list_shipped(AppState& state) {
     const core::LanguageModelLoad loaded = core::load_language_model_file(experiment);
     return loaded.ok() ? loaded.model->title : "";
   });
+  // Each model by its variant, as its file's metadata names it: the file is read whole (half a megabyte) to be sure.
+  state.library.models = titled(shipped_model_files(), [](const std::string& path) {
+    const core::ModelLoad loaded = core::load_model_file(path);
+    return loaded.ok() ? "a byte-level model of the licences, " + loaded.model->variant : "";
+  });
   state.library.listed = true;
 }
 
-int load_initial_state(const std::string& file_or_link, AppState& state, bool headless, bool list_later) {
+int load_initial_state(const std::string& file_or_link, AppState& state, bool headless, bool list_later, const std::string& text) {
   const StartFile start = resolve_start(file_or_link);
   if (!start.error.empty()) {
     std::cerr << "attnlab: " << start.error << "\n";
@@ -373,6 +381,8 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
   std::optional<core::Experiment> experiment;
   std::optional<core::LmResult> result;
   std::optional<core::HeadsFile> heads;
+  std::optional<core::TrainedModel> model;
+  std::optional<core::AttentionFile> attention;
   bool refused = false;
   const auto take = [&refused](auto loaded, auto& into, auto field) {
     if (loaded.ok()) into = std::move(loaded.*field);
@@ -385,13 +395,29 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
     take(core::load_lm_result_file(file), result, &core::LmResultLoad::result);
   else if (!file.empty() && core::is_heads_file(file))
     take(core::load_heads_file(file), heads, &core::HeadsLoad::heads);
+  else if (!file.empty() && core::is_model_file(file))
+    take(core::load_model_file(file), model, &core::ModelLoad::model);
+  else if (!file.empty() && core::is_attention_file(file))
+    take(core::load_attention_file(file), attention, &core::AttentionLoad::attention);
   if (refused) return 2;
-  const int code = load_initial_scenario(experiment || result || heads ? StartFile{} : start, state, headless);
+  const bool lab_only = experiment || result || heads || model || attention;
+  const int code = load_initial_scenario(lab_only ? StartFile{} : start, state, headless);
   if (code == 0 && state.status.empty()) state.status = unshaped_note(state, "this scenario's ");
   if (!list_later) list_shipped(state);
   if (code == 0 && experiment) set_experiment(state, std::move(*experiment), absolute(file));
   if (code == 0 && result) show_result(state, std::move(*result), absolute(file));
   if (code == 0 && heads) show_heads(state, std::move(*heads), absolute(file));
+  if (code == 0 && model) {
+    show_model_text(state, std::move(*model), absolute(file), text);
+    if (!state.lab.text->problem.empty()) {  // --text that cannot run: said, as --dump says it
+      std::cerr << "attnlab: --text: " << state.lab.text->problem << "\n";
+      return 2;
+    }
+  }
+  if (code == 0 && attention && !show_attention_text(state, std::move(*attention), absolute(file))) {
+    std::cerr << "attnlab: " << state.status << "\n";
+    return 2;
+  }
   return code;
 }
 

@@ -58,8 +58,9 @@ void handle_drop(AppState& state, const std::vector<std::string>& paths);
 // last session, else the first lesson. Returns 0, or the exit code (2: FILE cannot be used, with the message
 // on stderr; 1: a shipped lesson is broken). headless (--screenshot, --export):
 // the session is only read, never written, moved or created. With list_later, the shipped
-// lessons, experiments and results are left to list_shipped.
-int load_initial_state(const std::string& file, AppState& state, bool headless = false, bool list_later = false);
+// lessons, experiments and results are left to list_shipped. A model file runs on text (--text), else on kFirstText.
+int load_initial_state(const std::string& file, AppState& state, bool headless = false, bool list_later = false,
+                       const std::string& text = "");
 // Reads the shipped lessons, experiments and results into state.library, with their titles: in the
 // page, 0.2 s of parsing that the window does after its first frame is on screen.
 void list_shipped(AppState& state);

@@ -34,6 +34,10 @@ namespace {
 // RESULT, or the experiment (each shows in place of the one after it).
 std::string lab_shown(const AppState& state) {
   const auto titled = [](const std::string& title) { return "\u201C" + core::markup_as_plain_text(title) + "\u201D"; };
+  if (state.lab.text) {
+    const std::string name = std::filesystem::path(state.lab.text->source).filename().string();
+    return std::string("Text view of ") + (state.lab.text->model ? "the model " : "the attention file ") + core::valid_utf8(name);
+  }
   if (state.lab.heads) {
     const std::string name = std::filesystem::path(state.lab.heads->source).filename().string();
     return "Heads view of " + (name.empty() ? std::string("a heads file") : "the heads file " + core::valid_utf8(name));

@@ -403,13 +403,15 @@ void DrawExperimentPanel(AppState& state) {
   const bool open = BeginPanel(state, Panel::Experiment,
                                "Train the competing designs of attention side by side: same data, same starting weights, "
                                "their loss curves and what each learns");
-  if (open && state.lab.heads) HeadsView(state);
+  if (open && state.lab.text) ModelTextView(state);
+  else if (open && state.lab.heads) HeadsView(state);
   else if (open && state.lab.result) ResultView(state);
   else if (open) ExperimentView(state);
   EndPanel();
 }
 
 PanelText DescribeExperimentPanel(const AppState& state) {
+  if (state.lab.text) return DescribeModelText(*state.lab.text);
   if (state.lab.heads) return DescribeHeads(*state.lab.heads);
   if (state.lab.result) {  // a language model's RESULT in place of the run
     const std::string& title = state.lab.result->title;

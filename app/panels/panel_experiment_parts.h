@@ -17,5 +17,8 @@ void ResultView(AppState& state);
 // A heads file (state.lab.heads) in place of either (panel_heads.cpp), and its numbers as text.
 void HeadsView(AppState& state);
 PanelText DescribeHeads(const HeadsShown& shown);
+// A model on a text, or an attention file (state.lab.text), in place of all three (panel_model_text.cpp).
+void ModelTextView(AppState& state);
+PanelText DescribeModelText(const TextShown& shown);
 
 }  // namespace app

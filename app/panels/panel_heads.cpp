@@ -179,7 +179,7 @@ void PartImage(HeadsShown& shown, int part, float side) {
                         &shown.pixels[static_cast<size_t>(part)]};
   ImDrawList* draw = ImGui::GetWindowDrawList();
   if (const ImTextureID texture = heatmap_renderer().texture(image))
-    draw->AddImage(texture, at, ImVec2(at.x + side, at.y + side));
+    draw_cell_image(draw, texture, at, ImVec2(at.x + side, at.y + side), side >= static_cast<float>(cells));
   draw->AddRect(at, ImVec2(at.x + side, at.y + side), ImGui::GetColorU32(ImGuiCol_Border));
   ImGui::InvisibleButton(("part" + std::to_string(part)).c_str(), ImVec2(side, side));
   keyed::note_last("heads.part." + std::to_string(part));

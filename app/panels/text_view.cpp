@@ -165,7 +165,7 @@ nlohmann::ordered_json text_view(AppState& state) {
   j["lessons"] = std::move(lessons);
   j["experiments"] = std::move(experiments);
   j["workspace"] = state.view.workspace == Workspace::Lab ? "lab" : "views";
-  if (state.view.workspace == Workspace::Lab && !state.lab.result && !state.lab.heads) {
+  if (state.view.workspace == Workspace::Lab && !state.lab.result && !state.lab.heads && !state.lab.text) {
     const Lab& lab = state.lab;
     j["lab"] = {{"can_run", lab.problems.empty()},
                 {"running", lab.view.running},
@@ -178,11 +178,13 @@ nlohmann::ordered_json text_view(AppState& state) {
 std::string text_view_key(const AppState& state) {
   const GeometryView& g = state.panels.geometry;
   const std::shared_ptr<HeadsShown>& heads = state.lab.heads;
+  const std::shared_ptr<TextShown>& text = state.lab.text;
   std::string key;
   const auto add = [&key](auto... values) { ((key += std::to_string(static_cast<long long>(values)) + ","), ...); };
   add(state.revision(), state.panels.lesson_step, state.view.workspace, state.lab.view.curves.steps_done,
       state.lab.view.running, g.axis_x, g.axis_y, g.show_q + 2 * g.show_k + 4 * g.show_alt, state.panels.embedded.size(),
-      static_cast<bool>(state.lab.result), heads ? heads->serial + static_cast<std::uint64_t>(heads->selected) : 0);
+      static_cast<bool>(state.lab.result), heads ? heads->serial + static_cast<std::uint64_t>(heads->selected) : 0,
+      text ? text->serial + static_cast<std::uint64_t>(text->layer * 1024 + text->head) : 0);
   return key + state.lab.source;
 }
 

@@ -13,6 +13,8 @@
 #include "core/export/export_curves.h"
 #include "core/io/heads_file.h"
 #include "core/io/lm_result.h"
+#include "core/model/text_forward.h"
+#include "core/model/trained_model.h"
 #include "core/model/bilinear_form.h"
 #include "core/model/scenario.h"
 #include "core/training/training.h"
@@ -65,6 +67,26 @@ struct HeadsShown {
   std::uint64_t serial = 0;
 };
 
+// A trained model on the text a student types, or an attention file's heads on its tokens, in the lab's Text view
+// (app/panels/panel_model_text.cpp): every layer's and head's attention, the head chosen at length, and (a model's)
+// the next byte. Computed again when the text changes (TextShown::run, app/training/lab.cpp), not every frame.
+struct TextShown {
+  std::shared_ptr<const core::TrainedModel> model;  // a model file's; null for an attention file, whose tokens are fixed
+  std::string source;                // its path
+  std::string title;                 // "QKᵀ (seed 1, 2.41 bits per character held out)", or the attention file's model
+  std::string text;                  // what is typed (a model's): what the field holds
+  std::string problem;               // why that text is not run ("" when it is): the numbers shown are the last text's
+  std::vector<std::string> tokens;   // of the text shown: a character on its first byte, "" on the bytes after it
+  core::TextForward forward;         // the text shown's heads, [layer][head]; no next_logits for an attention file
+  int layer = 0, head = 0;           // the head shown at length
+  int hovered = -1;                  // the token whose lines alone are drawn (the pointer is on it), or -1
+  bool hovered_key = false;          // hovered is a key (the lines into it), not a query (the lines out of it)
+  std::uint64_t serial = 0;          // the pictures' keys: a new one each time the numbers change
+  std::array<std::vector<std::uint32_t>, 8> pixels;  // the head shown's pictures' colours (panel_model_text.cpp)
+  std::vector<std::vector<std::vector<std::uint32_t>>> thumbnails;  // each head's A, [layer][head]
+  std::uint64_t pixels_of = 0;       // the serial and head they are of
+};
+
 // The training lab (panel_experiment.cpp): the experiment being edited and its run.
 struct Lab {
   core::Experiment experiment;  // what the panel edits; a run trains a copy of it
@@ -87,6 +109,8 @@ struct Lab {
   // A heads file, shown in place of the RESULT or the run until closed (its Back button); not kept in
   // the session either.
   std::shared_ptr<HeadsShown> heads;
+  // A model on a text, or an attention file, shown in place of all three until closed; not kept in the session.
+  std::shared_ptr<TextShown> text;
 };
 
 }  // namespace app

@@ -30,7 +30,8 @@ struct Library {
   std::vector<LessonInfo> lessons;        // the shipped lessons, in order
   std::vector<LessonInfo> experiments;    // the shipped experiments, in order
   std::vector<LessonInfo> results;        // the shipped language models' RESULTs (Train menu), in order
-  bool listed = false;                    // those three read (list_shipped): the window's after its first frame
+  std::vector<LessonInfo> models;         // the shipped models, to run on a text (Train menu), in order
+  bool listed = false;                    // those four read (list_shipped): the window's after its first frame
   // Open in views puts trained weights in the views and lets go of `file`, so that Save does not
   // write them over the lesson. Undo back to the scenario before gives the file back (with its
   // lesson navigation), and redo to the trained one lets go of it again.

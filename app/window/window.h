@@ -15,6 +15,7 @@ namespace app {
 
 struct WindowOptions {
   std::string file;        // the scenario to open; empty: the last session, else the first lesson
+  std::string text;        // a model file's text (--text); empty: kFirstText
   std::string layout_out;  // write the cells' and heatmaps' rectangles here once the layout settles (or of the screenshot)
   std::string screenshot;  // render one frame offscreen to this PNG and exit, showing no window
   int width = 0, height = 0;   // --size for the screenshot; 0: the window's default size

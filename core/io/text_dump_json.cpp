@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <numeric>
 
 #include "core/io/model_file.h"
 #include "core/text/utf8.h"
@@ -43,13 +42,8 @@ OrderedJson head_json(const TextHead& head) {
 // The next byte's logits and its 10 likeliest bytes with their probabilities (the softmax of the logits), the
 // likeliest first; ties by byte.
 OrderedJson next_json(const Eigen::VectorXd& logits) {
-  const Eigen::ArrayXd e = (logits.array() - logits.maxCoeff()).exp();
-  const Eigen::ArrayXd p = e / e.sum();
-  std::vector<int> bytes(256);
-  std::iota(bytes.begin(), bytes.end(), 0);
-  std::stable_sort(bytes.begin(), bytes.end(), [&](int a, int b) { return p(a) > p(b); });
   OrderedJson top = OrderedJson::array();
-  for (int k = 0; k < 10; ++k) top.push_back({byte_name(static_cast<unsigned char>(bytes[static_cast<size_t>(k)])), p(bytes[static_cast<size_t>(k)])});
+  for (const NextByte& next : likeliest_next(logits, 10)) top.push_back({byte_name(static_cast<unsigned char>(next.byte)), next.probability});
   OrderedJson j;
   j["logits"] = std::vector<double>(logits.data(), logits.data() + logits.size());
   j["top"] = std::move(top);

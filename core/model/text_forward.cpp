@@ -2,7 +2,9 @@
 #include "core/model/text_forward.h"
 
 #include <cmath>
+#include <algorithm>
 #include <limits>
+#include <numeric>
 
 #include "core/model/attention_math.h"  // is_masked: the scenario's masks, the script's too
 
@@ -194,6 +196,17 @@ TextForward text_forward(const TrainedModel& m, std::string_view text) {
   const MatrixXd last = layer_norm(X.bottomRows(1), m.norm_weight, m.norm_bias);
   out.next_logits = (last * m.unembed).transpose() + m.unembed_bias;
   return out;
+}
+
+std::vector<NextByte> likeliest_next(const VectorXd& logits, int count) {
+  const Eigen::ArrayXd e = (logits.array() - logits.maxCoeff()).exp();
+  const Eigen::ArrayXd p = e / e.sum();
+  std::vector<int> bytes(static_cast<size_t>(logits.size()));
+  std::iota(bytes.begin(), bytes.end(), 0);
+  std::stable_sort(bytes.begin(), bytes.end(), [&](int a, int b) { return p(a) > p(b); });
+  std::vector<NextByte> top;
+  for (int k = 0; k < std::min(count, static_cast<int>(bytes.size())); ++k) top.push_back({bytes[static_cast<size_t>(k)], p(bytes[static_cast<size_t>(k)])});
+  return top;
 }
 
 }  // namespace core

@@ -47,4 +47,12 @@ TextHead recorded_head(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& K, const
 // text: 1 to kMaxTextBytes bytes, at most the model's context (the caller checks: command line, text view).
 TextForward text_forward(const TrainedModel& model, std::string_view text);
 
+// A next byte and its probability, the softmax of the next byte's logits.
+struct NextByte {
+  int byte = 0;
+  double probability = 0;
+};
+// The `count` likeliest next bytes, the likeliest first, ties by byte: what --dump's "top" and the text view list.
+std::vector<NextByte> likeliest_next(const Eigen::VectorXd& logits, int count);
+
 }  // namespace core

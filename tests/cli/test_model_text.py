@@ -213,6 +213,42 @@ def check_shipped_notes(binary, model_file, notes):
         check(said in " ".join(notes.split()), f"{model_file.name}: the notes do not say it {said}")
 
 
+def span(values):
+    """A range of numbers as docs/text.md's table gives it: "0.68–0.91", or one number where both ends round alike."""
+    low, high = f"{min(values):.2f}", f"{max(values):.2f}"
+    return low if low == high else f"{low}–{high}"
+
+
+def text_view_row(binary, model_file, line):
+    """docs/text.md's row for a shipped model on the first text, from --dump: its heads' asymmetry, the mean weight a
+    character gives itself in A and with W^Q on both sides, how far a row of A moves between the two (half the sum of
+    |ΔA|), and the likeliest next character."""
+    dump = json.loads(run([binary, str(model_file), "--text", line, "--dump"]).stdout)
+    heads = [h for layer in dump["layers"] for h in layer["heads"]]
+    n = len(dump["tokens"])
+
+    def on_itself(m):
+        return sum(m[i][i] for i in range(n)) / n
+
+    def moved(h):
+        return sum(sum(abs(a - b) for a, b in zip(ra, rb)) for ra, rb in zip(h["weights"], h["weights_qq"])) / (2 * n)
+    top = dump["next"]["top"][0]
+    name = {" ": "space", "\n": "a new line"}.get(top[0], f'"{top[0]}"')
+    row = (f"| `{model_file.name}` | {span([h['asymmetry'] for h in heads])} | {span([on_itself(h['weights']) for h in heads])} | "
+           f"{span([on_itself(h['weights_qq']) for h in heads])} | {span([moved(h) for h in heads])} | {name}, {top[1]:.3f} |")
+    return row, heads
+
+
+def check_text_notes(binary, model_file, line, notes):
+    """docs/text.md's table row, and its claim that W^Q on both sides leaves S symmetric whatever the positions (RoPE here)."""
+    row, heads = text_view_row(binary, model_file, line)
+    check(row in notes, f"docs/text.md has not the row\n{row}")
+    metadata, _ = read_safetensors(model_file)
+    variant = next(v for v in json.loads(metadata["experiment"])["variants"] if v["name"] == metadata["variant"])
+    if variant["options"].get("shared_qk"):
+        check(max(h["asymmetry"] for h in heads) < 1e-12, f"{model_file.name}: a shared-QK head's S is not symmetric")
+
+
 def refusals(binary, model_file, tmp):
     """What --text --dump refuses, each with exit 2 and a message that names it."""
     cases = [([str(model_file), "--text", "a" * 65, "--dump"], "the text is 65 bytes long, over 16, the model's context"),
@@ -221,7 +257,9 @@ def refusals(binary, model_file, tmp):
              ([str(model_file), "--text", "caf\udcc3", "--dump"], "the text is not UTF-8"),
              ([str(model_file), "--dump"], "needs --text TEXT"),
              (["--dump", str(model_file)], "needs --text TEXT"),
-             ([str(model_file), "--text", "abc"], "--text goes with --dump"),
+             (["--grad", str(model_file), "--text", "abc"], "--text goes with a model file"),
+             ([str(tmp / "tiny.json"), "--text", "abc", "--describe"], "--text goes with a model file"),
+             ([str(model_file), "--text", "a" * 65, "--describe"], "the text is 65 bytes long, over 16, the model's context"),
              (["--dump", str(model_file), str(model_file), "--text", "abc"], "--text: one model file at a time"),
              ([str(tmp / "tiny.json"), "--text", "abc", "--dump"], "--text goes with a model file")]
     cut = tmp / "cut.safetensors"
@@ -259,12 +297,15 @@ def main():
                   f"weights_qq {gaps['weights_qq']:.2g}")
         refusals(binary, files[0], tmp)
         line = "This program is free software; you can redistribute it and/or"
-        notes = (shipped / ".." / ".." / "docs" / "model-file.md").read_text(encoding="utf-8") if shipped.is_dir() else ""
+        docs = shipped / ".." / ".." / "docs"
+        notes = (docs / "model-file.md").read_text(encoding="utf-8") if shipped.is_dir() else ""
+        text_notes = (docs / "text.md").read_text(encoding="utf-8") if shipped.is_dir() else ""
         for k, model_file in enumerate(sorted(shipped.glob("*.safetensors")) if shipped.is_dir() else []):
             (tmp / f"shipped{k}").mkdir()
             check(model_file.stat().st_size <= 2 * 10**6, f"{model_file.name}: {model_file.stat().st_size} bytes, over 2 MB")
             gaps = check_model(binary, model_file, line, tmp / f"shipped{k}")
             check_shipped_notes(binary, model_file, notes)
+            check_text_notes(binary, model_file, line, text_notes)
             print(f"{model_file.name}: next logits {gaps['next']:.2g}, weights {gaps['weights']:.2g}, weights_qq {gaps['weights_qq']:.2g}")
     print("ok")
 

@@ -42,10 +42,13 @@ TEST(TextCommandLine, FILEDumpIsDumpFILE) {
 }
 
 TEST(TextCommandLine, WhatItRefuses) {
-  EXPECT_EQ(error_of({"m.safetensors", "--text", "abc"}), "--text goes with --dump: attnlab MODEL --text TEXT --dump (see attnlab --help)");
+  EXPECT_EQ(error_of({"m.safetensors", "--text", "abc"}), "");  // the window, on that text
+  EXPECT_EQ(error_of({"m.safetensors", "--text", "abc", "--describe"}), "");
   EXPECT_EQ(error_of({"--dump", "m.safetensors", "n.safetensors", "--text", "abc"}), "--text: one model file at a time (see attnlab --help)");
   EXPECT_EQ(error_of({"m.safetensors", "--dump", "--text"}), "--text needs TEXT (in quotes when it has spaces) (see attnlab --help)");
-  EXPECT_EQ(error_of({"--grad", "m.safetensors", "--text", "abc"}), "--text goes with --dump: attnlab MODEL --text TEXT --dump (see attnlab --help)");
+  EXPECT_EQ(error_of({"--grad", "m.safetensors", "--text", "abc"}),
+            "--text goes with a model file: attnlab MODEL --text TEXT, with --dump, --describe, --export OUT.png or none (the window) "
+            "(see attnlab --help)");
   EXPECT_EQ(error_of({"m.safetensors", "--text", "abc", "--dump", "--theme", "dark"}), "--dump FILE takes no other option: --theme (see attnlab --help)");
   // As before: --dump after FILE takes a second file as its own, and one scenario at a time.
   EXPECT_EQ(error_of({"a.json", "--dump", "b.json"}), "--dump FILE: one scenario file at a time (see attnlab --help)");
