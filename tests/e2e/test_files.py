@@ -185,6 +185,15 @@ class Install(unittest.TestCase):
                          "share/applications/attnlab.desktop", "share/icons/hicolor/scalable/apps/attnlab.svg"]:
                 self.assertTrue((root / part).is_file(), part)
             self.assertTrue(list((root / "share/attnlab/assets/lessons").glob("*.json")))
+            # The shipped models (Train → Shipped models, docs/text.md), which the installed program runs.
+            models = sorted((root / "share/attnlab/assets/models").glob("*.safetensors"))
+            self.assertEqual([m.name for m in models], ["licences_qkt.safetensors", "licences_qqt.safetensors",
+                                                        "licences_shared_qk_no_self.safetensors"])
+            r = subprocess.run([str(root / "bin/attnlab"), str(models[0]), "--text", "the licence", "--describe"],
+                               capture_output=True, text=True, cwd=elsewhere)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("Text view of the model licences_qkt.safetensors", r.stdout)
+            self.assertIn("on \u201cthe licence\u201d: 2 layers of 4 heads, 11 tokens", r.stdout)
             desktop = (root / "share/applications/attnlab.desktop").read_text()
             self.assertIn("Exec=attnlab %f", desktop)
             # From another directory, with no file: the first installed lesson.
