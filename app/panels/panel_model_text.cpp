@@ -33,7 +33,7 @@ using Eigen::MatrixXd;
 
 // The head shown at length's pictures, in TextShown::pixels.
 enum TextPicture { kWeights, kWeightsQQ, kScores, kSymmetric, kAntisymmetric, kAtlas, kPictures };
-const char* const kPictureNames[] = {"A, its weights", "A with W^Q on both sides (QQᵀ)", "S = QKᵀ", "(S + Sᵀ)/2, symmetric",
+const char* const kPictureNames[] = {"A, its weights (dark 0, bright 1; slate: masked)", "A with W^Q on both sides (QQᵀ)", "S = QKᵀ", "(S + Sᵀ)/2, symmetric",
                                      "(S − Sᵀ)/2, antisymmetric"};
 
 // A small head of the grid is at most this many cells a side (a block's mean beyond): an attention file of
@@ -55,6 +55,7 @@ int head_count(const TextShown& s) { return s.forward.layers.empty() ? 0 : stati
 
 // A token as the axes and the lines show it: a space as ␣, a line's end as ⏎, a tab as ⇥.
 std::string shown_token(const std::string& t) {
+  if (t.empty()) return "\u2218";  // a character's later byte (é is two): ∘
   if (t == " ") return "\u2423";
   if (t == "\n") return "\u23CE";
   if (t == "\t") return "\u21E5";
@@ -135,7 +136,7 @@ void HeadGrid(TextShown& s, float width) {
   const float scale = fonts().scale;
   const int layers = layer_count(s), heads = head_count(s), side = atlas_side(s);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  ImGui::TextUnformatted("Every head's A: a row a character, its weights over the characters it attends to. Click one to show it");
+  ImGui::TextUnformatted("Every head's A (a row per character: where its weight goes). Click one to show it on the right");
   ImGui::PopTextWrapPos();
   const float label_w = ImGui::CalcTextSize("layer 00").x + 6 * scale;
   const float cell = std::max(0.5f, std::min((width - label_w) / static_cast<float>(heads * (side + 1)), 96 * scale / static_cast<float>(side)));
@@ -171,13 +172,15 @@ void HeadGrid(TextShown& s, float width) {
 }
 
 // The tokens along a picture's side, each at its cell's middle, where the cells are wide enough to read them.
-// Where the cells are narrower than the regular font's characters, in the small font; narrower than those, none.
+// Where the cells are narrower than the regular font's characters, in the small font; narrower than those, every k-th.
 void CharacterLabels(const TextShown& s, ImVec2 at, float cell, bool vertical) {
   ImFont* font = cell >= ImGui::GetFontSize() * 0.6f ? ImGui::GetFont() : fonts().small;
   const float size_px = font == ImGui::GetFont() ? ImGui::GetFontSize() : font_px(fonts().small);
-  if (!font || cell < size_px * 0.45f) return;
+  if (!font) return;
+  // Too narrow for every character: every k-th, so that the text can still be followed along the side.
+  const size_t every = static_cast<size_t>(std::max(1.0f, std::ceil(size_px * 0.7f / std::max(cell, 0.5f))));
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  for (size_t i = 0; i < s.tokens.size(); ++i) {
+  for (size_t i = 0; i < s.tokens.size(); i += every) {
     const std::string t = shown_token(s.tokens[i]);
     const ImVec2 size = font->CalcTextSizeA(size_px, FLT_MAX, 0, t.c_str());
     const float mid = static_cast<float>(i) * cell + cell / 2;
@@ -189,7 +192,7 @@ void CharacterLabels(const TextShown& s, ImVec2 at, float cell, bool vertical) {
 // A token as the tooltips name it: “a” (3).
 std::string token_name(const TextShown& s, int i) {
   const std::string& t = s.tokens[static_cast<size_t>(i)];
-  return "\u201C" + (t.empty() ? std::string("(a character's later byte)") : shown_token(t)) + "\u201D (" + std::to_string(i) + ")";
+  return "\u201C" + shown_token(t) + "\u201D (" + std::to_string(i) + (t.empty() ? ", a character's later byte" : "") + ")";
 }
 
 // One n × n picture of the head shown, the tokens along its sides; hovering a cell says its numbers.
@@ -306,17 +309,19 @@ QQChange qq_change(const core::TextHead& h) {
 }
 
 std::string qq_words(const TextShown& s, const core::TextHead& h) {
-  if (s.model && s.model->options.shared_qk)
-    return "This model is QQᵀ already (shared QK: W^K = W^Q), so scoring it with W^Q on both sides changes nothing.";
   const QQChange c = qq_change(h);
-  const std::string form =
-      s.model && s.model->options.normalize_keys
-          ? "This model normalises its keys and not its queries, so even with W^Q on both sides S is not symmetric. "
-          : "With W^Q on both sides, S = QQᵀ is symmetric positive semidefinite: s_{ij} ≤ (s_{ii} + s_{jj})/2: no character scores "
-            "another above both their scores with themselves, so a character's own key competes for its weight. ";
-  return form + "The weight a character gives itself, on average: " + as_text("%.3f", c.self) +
-         " here, " + as_text("%.3f", c.self_qq) + " with QQᵀ; each row of A moves by " + as_text("%.3f", c.moved) +
-         " on average (half the sum of |ΔA| over the row: 0 the same, 1 all elsewhere).";
+  const bool shared = s.model && s.model->options.shared_qk, normalised = s.model && s.model->options.normalize_keys;
+  std::string form;
+  if (shared) form = "W^K is W^Q in this model (shared QK), so scoring it with W^Q on both sides changes nothing. ";
+  if (normalised)
+    form += "Its keys are normalised and its queries are not, so even with W^Q on both sides s_{ij} = q_i·q_j/‖q_j‖ is not "
+            "symmetric; but each row's largest score is its own (Cauchy–Schwarz). ";
+  else if (!shared)
+    form = "With W^Q on both sides, S = QQᵀ is symmetric positive semidefinite: s_{ij} ≤ (s_{ii} + s_{jj})/2, so a character can "
+           "score another above itself only when that one's query is longer than its own. ";
+  return form + "The weight a character gives itself, on average over the rows: " + as_text("%.3f", c.self) + " here, " +
+         as_text("%.3f", c.self_qq) + " with W^Q on both sides; a row of A moves by " + as_text("%.3f", c.moved) +
+         " on average (half the sum of |ΔA| over the row: 0 the same weights, 1 no character in common).";
 }
 
 // The colour scale of S's three pictures: −m (blue) through 0 (white) to m (red).

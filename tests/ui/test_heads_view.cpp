@@ -38,17 +38,7 @@ std::string significant(double x) {
   return out.str();
 }
 
-class HeadsViewTest : public UiTest {
- protected:
-  void SetUp() override {
-    UiTest::SetUp();
-    layout.read_text = true;
-    frames(2);
-  }
-  // What the panel drew (its text on screen), and its numbers as text (the text view, --describe).
-  const std::string& text() { return layout.text[app::kExperimentPanel]; }
-  std::string described() { return app::panel_row(app::Panel::Experiment).describe(state).text(); }
-};
+using HeadsViewTest = LabPanelTest;
 
 }  // namespace
 

@@ -29,15 +29,8 @@ std::string fixed(const char* format, double x) {
   return text;
 }
 
-class ModelTextViewTest : public UiTest {
+class ModelTextViewTest : public LabPanelTest {
  protected:
-  void SetUp() override {
-    UiTest::SetUp();
-    layout.read_text = true;
-    frames(2);
-  }
-  const std::string& text() { return layout.text[app::kExperimentPanel]; }
-  std::string described() { return app::panel_row(app::Panel::Experiment).describe(state).text(); }
   // The view's numbers are the forward pass's on the text it holds, head for head, bit for bit.
   void expect_numbers_of(const core::TrainedModel& model, const std::string& typed) {
     const core::TextForward expected = core::text_forward(model, typed);
@@ -141,8 +134,8 @@ TEST_F(ModelTextViewTest, AnAttentionFilesHeadWorkedByHand) {
   EXPECT_NEAR(h.asymmetry, std::sqrt(0.5) / std::sqrt(3.0), 1e-15);
   EXPECT_NE(described().find("Shown: layer 0, head 0, asymmetry 0.408"), std::string::npos) << described();
   EXPECT_NE(described().find("  y: 0.27, 0.73"), std::string::npos) << described();  // A's second row
-  EXPECT_NE(described().find("The weight a character gives itself, on average: " + fixed("%.3f", (0.5 + high) / 2) + " here, " +
-                             fixed("%.3f", high) + " with QQᵀ"),
+  EXPECT_NE(described().find("The weight a character gives itself, on average over the rows: " + fixed("%.3f", (0.5 + high) / 2) + " here, " +
+                             fixed("%.3f", high) + " with W^Q on both sides"),
             std::string::npos)
       << described();
   EXPECT_EQ(described().find("next character"), std::string::npos);  // no model: nothing predicted

@@ -13,6 +13,8 @@
 
 #include "app/app_state.h"
 #include "app/frame.h"
+#include "app/panels/panel_table.h"
+#include "app/panels/panels.h"
 #include "app/render/heatmap_renderer.h"
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
@@ -196,4 +198,16 @@ class UiTest : public ::testing::Test {
   app::AppState state{core::load_scenario_file(std::string(ATTNLAB_TEST_DATA) + "/example.json").scenario.value()};
   app::Layout layout;            // where the last frame drew what, as the window keeps it
   app::PictureOptions picture;   // how frame() draws: the window's (inactive) unless a test sets it
+};
+
+// The lab's panel shown over the views (a heads file, a model on a text): what it drew, and its words (--describe).
+class LabPanelTest : public UiTest {
+ protected:
+  void SetUp() override {
+    UiTest::SetUp();
+    layout.read_text = true;
+    frames(2);
+  }
+  const std::string& text() { return layout.text[app::kExperimentPanel]; }
+  std::string described() { return app::panel_row(app::Panel::Experiment).describe(state).text(); }
 };
