@@ -208,7 +208,7 @@
   Module.attnlabPickFile = function () {
     const input = document.createElement("input");
     input.type = "file";
-    input.accept = ".json,application/json";
+    input.accept = ".json,.safetensors,.heads,application/json";
     input.addEventListener("change", function () {
       const file = input.files && input.files[0];
       if (file) openFile(file, "attnlab_open_picked");
@@ -240,7 +240,7 @@
 
   // A drop on the canvas: taken here, before emscripten's GLFW (whose listener is the canvas's),
   // which reads every dropped file whole, of any size, into /.glfw_dropped_files/ and keeps it there.
-  // The first .json among the files opens as a picked file does; none: the status line says so.
+  // The first .json or .safetensors (a model) among the files opens as a picked file does; none: the status line says so.
   window.addEventListener("drop", function (event) {
     const canvas = document.getElementById("canvas");
     if (!canvas || event.target !== canvas) return;
@@ -248,7 +248,7 @@
     if (!files || files.length === 0) return;
     event.preventDefault();
     event.stopPropagation();
-    const file = Array.prototype.find.call(files, function (f) { return /\.json$/.test(f.name); });
+    const file = Array.prototype.find.call(files, function (f) { return /\.(json|safetensors)$/.test(f.name); });
     if (file) openFile(file, "attnlab_open_dropped");
     else call("attnlab_open_dropped", null, ["string", "number", "number"], ["", 0, 0]);
   }, true);

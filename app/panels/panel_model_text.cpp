@@ -413,7 +413,7 @@ PanelText DescribeModelText(const TextShown& s) {
   for (const std::string& t : s.tokens) text += t;
   PanelText out = std::string(s.model ? "The model " : "The ") + s.title + " on \u201C" + text + "\u201D: " +
                   std::to_string(layer_count(s)) + (layer_count(s) == 1 ? " layer" : " layers") + " of " + std::to_string(head_count(s)) +
-                  (head_count(s) == 1 ? " head" : " heads") + ", " + std::to_string(s.tokens.size()) + " tokens\n";
+                  (head_count(s) == 1 ? " head" : " heads") + ", " + std::to_string(s.tokens.size()) + (s.tokens.size() == 1 ? " token\n" : " tokens\n");
   if (!s.problem.empty()) out += "The text typed is not run: " + s.problem + "\n";
   if (s.tokens.empty() || s.forward.layers.empty() || head_count(s) == 0) return out;
   std::string asymmetries = "Each head's asymmetry ‖(S − Sᵀ)/2‖ / ‖S‖:";

@@ -20,12 +20,15 @@
 #include "app/files/web_files.h"
 #include "app/platform/backend.h"
 #include "app/panels/text_view.h"
+#include "app/training/model_text.h"
 #include "app/web/page.h"
 #include "app/window/layout_probe.h"
 #include "core/io/atomic_file.h"
+#include "core/io/attention_file.h"
 #include "core/io/heads_file.h"
 #include "core/io/link.h"
 #include "core/io/lm_result.h"
+#include "core/io/safetensors.h"
 #include "core/io/result_json.h"
 #include "core/io/scenario_io.h"
 #include "core/model/compute.h"
@@ -261,7 +264,8 @@ void restore(const PickedFile& picked) {
 // Why the reader refuses path as a scenario, as the status line says it ("" when it reads it). Asked
 // before the page asks about unsaved changes: a file that cannot open is not asked about, nor kept.
 std::string scenario_refusal(const std::string& path) {
-  if (core::is_heads_file(path) || app::is_result_file(path) || app::is_experiment_file(path) || core::names_link(path))
+  if (core::is_heads_file(path) || app::is_result_file(path) || app::is_experiment_file(path) || core::names_link(path) ||
+      app::is_model_text_file(path))
     return "";  // opened at once
   const core::LoadResult loaded = core::load_scenario_file(path);
   return loaded.ok() ? "" : "not opened: " + app::load_errors(loaded.errors, path);
@@ -289,9 +293,11 @@ namespace {
 void open_taken_file(const char* name, const char* data, double size, bool dropped) {
   const std::string path = app::web_home() + "/" + name;
   const bool larger = size > static_cast<double>(core::kMaxFileBytes);
-  if (!data || (larger && !core::is_heads_text(std::string_view(data, static_cast<size_t>(size))) &&
-                !core::is_lm_result_text(std::string_view(data, static_cast<size_t>(size))))) {
-    state().status = "not opened: " + core::short_path(path) + ": larger than 1 MiB; a scenario file is at most 1 MiB (a heads file or a RESULT, 32 MiB)";
+  const std::string_view bytes = data ? std::string_view(data, static_cast<size_t>(size)) : std::string_view();
+  if (!data || (larger && !core::is_heads_text(bytes) && !core::is_lm_result_text(bytes) && !core::looks_like_safetensors(bytes) &&
+                !core::is_attention_text(bytes))) {
+    state().status = "not opened: " + core::short_path(path) +
+                     ": larger than 1 MiB; a scenario file is at most 1 MiB (a heads file, a RESULT, a model or an attention file, 32 MiB)";
     redraw();
     return;
   }
@@ -361,7 +367,7 @@ EMSCRIPTEN_KEEPALIVE void attnlab_open_picked(const char* name, const char* data
 EMSCRIPTEN_KEEPALIVE void attnlab_open_dropped(const char* name, const char* data, double size) {
   if (!app::page_window()) return;  // before the first frame: nowhere to open it
   if (!*name) {
-    state().status = "not opened: only .json scenario files can be dropped";
+    state().status = "not opened: only .json files (scenarios, experiments, results, attention) and .safetensors models can be dropped";
     redraw();
     return;
   }

@@ -32,7 +32,7 @@ test("a load, a fragment and a picked file above 1 MiB are refused with the read
   fs.writeFileSync(big, Buffer.alloc(40 << 20, 0x20));
   await chooser.setFiles(big);
   await page.waitForFunction(() => /big\.json/.test(window.attnlab.status()), null, { timeout: 20000 });
-  assert.match(await statusLine(page), /^not opened: \S*big\.json: larger than 1 MiB; a scenario file is at most 1 MiB \(a heads file or a RESULT, 32 MiB\)$/);
+  assert.match(await statusLine(page), /^not opened: \S*big\.json: larger than 1 MiB; a scenario file is at most 1 MiB \(a heads file, a RESULT, a model or an attention file, 32 MiB\)$/);
   assert.equal(await page.evaluate(() => Module.FS.analyzePath("/home/web_user/big.json").exists), false);
   assert.ok(await page.evaluate(() => Module.HEAP8.length) - heapBefore < 4 << 20, "the file was not copied into the page's memory");
   // Still working.
@@ -271,7 +271,7 @@ test("a dropped file above 1 MiB is refused unless it is a heads file or a RESUL
   const firstLesson = native(["--dump", lessons[0]]).toString();
   await drop("big.json", "", 2 << 20);  // neither a heads file nor a RESULT, which may be larger
   await page.waitForFunction(() => /big\.json/.test(window.attnlab.status()), null, { timeout: 10000 });
-  assert.match(await statusLine(page), /^not opened: \S*big\.json: larger than 1 MiB; a scenario file is at most 1 MiB \(a heads file or a RESULT, 32 MiB\)$/);
+  assert.match(await statusLine(page), /^not opened: \S*big\.json: larger than 1 MiB; a scenario file is at most 1 MiB \(a heads file, a RESULT, a model or an attention file, 32 MiB\)$/);
   assert.equal(await exists("/.glfw_dropped_files/big.json"), false);
   assert.equal(await exists("/home/web_user/big.json"), false);
   await drop("broken.json", "{ not json");
@@ -280,7 +280,7 @@ test("a dropped file above 1 MiB is refused unless it is a heads file or a RESUL
   assert.equal(await exists("/.glfw_dropped_files/broken.json"), false);
   assert.equal(await exists("/home/web_user/broken.json"), false);
   await drop("notes.txt", "hello");
-  await page.waitForFunction(() => /only \.json scenario files can be dropped/.test(window.attnlab.status()), null, { timeout: 10000 });
+  await page.waitForFunction(() => /only \.json files \(scenarios, experiments, results, attention\) and \.safetensors models can be dropped/.test(window.attnlab.status()), null, { timeout: 10000 });
   assert.equal(await page.evaluate(() => window.attnlab.dump()), firstLesson);
   // A heads file above 1 MiB opens (a head of d_model 1 500 and d_k 64, about 2.3 MB: above 1 024, its pictures are
   // block means), in the Heads view.

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { root, shots, native, open, frames, chooseFile } from "./page_support.mjs";
+import { root, shots, native, open, frames, chooseFile, press } from "./page_support.mjs";
 
 // A number as the screen shows it (app/widgets/heatmap.cpp's format_number): the double itself
 // correctly rounded to two decimals, a tie to the even digit, a minus sign (U+2212) only where a
@@ -113,6 +113,49 @@ test("a heads file picked with Ctrl+O opens in the Heads view, whose table is --
   assert.deepEqual(heard.rows[0].slice(1), ["layer", "head", "d_model", "d_k", "symmetric fraction", "rank", "singular values"]);
   assert.deepEqual(heard.rows.slice(1), dump.heads.map((h) => [`layer ${h.layer}, head ${h.head}`, String(h.layer), String(h.head),
     String(h.d_model), String(h.d_k), h.symmetric_fraction.toFixed(4), String(h.rank), h.singular_values.map(g4).join(" ")]));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The Text view's heading, as DescribeModelText words it (app/panels/panel_model_text.cpp).
+const textHeading = (text, n) =>
+  `The model QK\u1D40 \u00B7 seed 1 \u00B7 2.41 bits per character held out on \u201C${text}\u201D: 2 layers of 4 heads, ${n} token${n === 1 ? "" : "s"}`;
+
+test("a model file picked with Ctrl+O opens in the Text view, --dump's numbers as the screen reader hears them; each character typed updates every head by the next frame", async () => {
+  const { page, context, errors } = await open();
+  const model = path.join(root, "assets/models/licences_qkt.safetensors");
+  const chooser = await chooseFile(page);
+  await chooser.setFiles(model);
+  await page.waitForFunction(() => /opened the model/.test(window.attnlab.status()), null, { timeout: 20000 });
+  const first = "This program is free software; you can redistribute it and/or";
+  await regionShown(page, textHeading(first, 61));
+  if (shots) await page.screenshot({ path: path.join(shots, "model-text-view.png") });
+  // The A of the head shown (layer 0, head 0), row by row: a character, then its weights as the screen rounds them.
+  const heardA = async (text, n) => (await tablesHeard(page, textHeading(text, n))).find((t) => t.name.startsWith("A of layer 0, head 0 (rows"));
+  const dumpA = (text) => JSON.parse(native([model, "--text", text, "--dump"]).toString()).layers[0].heads[0].weights;
+  const expectA = (heard, text, weights) => {
+    assert.ok(heard, "a table of A");
+    const shownChar = (c) => (c === " " ? "\u2423" : c);
+    assert.deepEqual(heard.rows.slice(1), [...text].map((c, i) => [shownChar(c), ...weights[i].map((w, j) => (j > i ? "masked" : screenNumber(w)))]));
+  };
+  expectA(await heardA(first, 61), first, dumpA(first));
+  // The field: clicked, emptied, then a character at a time; by the next frame every head is of the text so far.
+  const field = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls["text.text"];
+  assert.ok(field, "the Text field is on screen");
+  await page.mouse.click(field[0] + field[2] / 2, field[1] + field[3] / 2);
+  await press(page, "Control+a");
+  await press(page, "Delete");
+  await page.waitForFunction(() => /the text is empty/.test(window.attnlab.textView().regions[0].heading + JSON.stringify(window.attnlab.textView().regions[0].blocks)));
+  let typed = "";
+  for (const c of "licence") {
+    await page.keyboard.type(c);
+    typed += c;
+    await frames(page, 2);
+    const heading = (await page.evaluate(() => window.attnlab.textView())).regions[0].heading;
+    assert.equal(heading, textHeading(typed, typed.length), `after "${typed}"`);
+  }
+  await regionShown(page, textHeading(typed, typed.length));
+  expectA(await heardA(typed, typed.length), typed, dumpA(typed));
   assert.deepEqual(errors, []);
   await context.close();
 });
