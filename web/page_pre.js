@@ -86,6 +86,9 @@
     lab: function () { return JSON.parse(call("attnlab_lab", "string")); },
     // compute() of the scenario on screen: nanoseconds a call (scripts/bench).
     timeCompute: function (callsPerBatch) { return call("attnlab_time_compute", "number", ["number"], [callsPerBatch || 20000]); },
+    timeTextForward: function (text, callsPerBatch) {
+      return call("attnlab_time_text_forward", "number", ["string", "number"], [text, callsPerBatch || 10]);
+    },
     // The scenario's link, based on this page's address.
     link: function () { return call("attnlab_link", "string", ["string"], [pageBase()]); },
     // The files the page handed to the browser, in order: {name, size}; the last one's bytes.

@@ -28,6 +28,7 @@
 #include "core/io/heads_file.h"
 #include "core/io/link.h"
 #include "core/io/lm_result.h"
+#include "core/io/model_file.h"
 #include "core/io/safetensors.h"
 #include "core/io/result_json.h"
 #include "core/io/scenario_io.h"
@@ -169,6 +170,25 @@ EMSCRIPTEN_KEEPALIVE double attnlab_time_compute(int calls_per_batch) {
     const double t0 = emscripten_get_now();
     for (int i = 0; i < calls_per_batch; ++i) core::compute(s, r);
     batches.push_back((emscripten_get_now() - t0) * 1e6 / calls_per_batch);
+  }
+  std::sort(batches.begin(), batches.end());
+  return batches[4];
+}
+
+// timeTextForward(text): the open model's forward pass on text (the Text view's, every head of every layer and the
+// next byte), in milliseconds a call, the median of nine batches; -1 when no model is open or it cannot run text.
+// scripts/bench's web_text_forward_ms, beside the native text_forward_ms.
+EMSCRIPTEN_KEEPALIVE double attnlab_time_text_forward(const char* text, int calls_per_batch) {
+  const std::shared_ptr<app::TextShown>& shown = state().lab.text;
+  if (!shown || !shown->model || !core::text_problem(*shown->model, text).empty()) return -1;
+  std::vector<double> batches;
+  for (int b = 0; b < 9; ++b) {
+    const double t0 = emscripten_get_now();
+    for (int i = 0; i < calls_per_batch; ++i) {
+      const core::TextForward forward = core::text_forward(*shown->model, text);
+      if (forward.layers.empty()) return -1;  // used, so that no call is left out
+    }
+    batches.push_back((emscripten_get_now() - t0) / calls_per_batch);
   }
   std::sort(batches.begin(), batches.end());
   return batches[4];

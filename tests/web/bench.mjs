@@ -4,6 +4,7 @@
 //   web_first_frame_ms     from the navigation's start to window.attnlab.ready (the first frame drawn), median of 5
 //   web_compute_ns         compute() of tests/data/example.json in the page (the native figure is bench_core's)
 //   web_single_file_kb     build-web/attnlab.html, the page in one file, as it is (no server to gzip it)
+//   web_text_forward_ms    the Text view's forward pass of the shipped QKᵀ model on 64 bytes, in the page
 //   web_single_file_first_frame_ms  attnlab.html opened from the disk: the navigation's start to ready, median of 5
 //   web_race_5_seeds_ms    07_race over 5 seeds in the page's lab, from Run to its end (its Web Workers)
 //   web_drag_frame_p99_ms  the 99th percentile of the time between frames while a cell of Q is dragged
@@ -83,6 +84,26 @@ async function fresh(viewport = { width: 1440, height: 900 }) {
   const loaded = await page.evaluate((t) => window.attnlab.load(t), text);
   if (!loaded.ok) throw new Error(loaded.error);
   console.log(`web_compute_ns: ${(await page.evaluate(() => window.attnlab.timeCompute(20000))).toFixed(1)}`);
+  await context.close();
+}
+
+// The Text view's forward pass in the page: the shipped QKᵀ model dropped on the canvas, on the 64 bytes bench_core's
+// BM_TextForward times natively.
+{
+  const { context, page } = await fresh();
+  await page.goto(`${server.url}index.html`);
+  await page.evaluate(() => window.attnlab.ready);
+  const model = [...fs.readFileSync(path.join(root, "assets/models/licences_qkt.safetensors"))];
+  await page.evaluate((bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], "licences_qkt.safetensors"));
+    const canvas = document.getElementById("canvas");
+    for (const type of ["dragenter", "dragover", "drop"]) canvas.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, model);
+  await page.waitForFunction(() => /opened the model/.test(window.attnlab.status()), null, { timeout: 60000 });
+  const ms = await page.evaluate(() => window.attnlab.timeTextForward("This program is free software; you can redistribute it and/or mo", 10));
+  if (!(ms > 0)) throw new Error(`timeTextForward: ${ms}`);
+  console.log(`web_text_forward_ms: ${ms.toFixed(2)}`);
   await context.close();
 }
 
