@@ -227,7 +227,7 @@ void HeadPicture(TextShown& s, int picture, float side, bool labels) {
 
 // The head's lines: the text along the top (each character as a query) and again along the bottom (as a key), a
 // line from query i to key j as opaque as A_ij. With the pointer on a character, its lines alone.
-void AttentionLines(TextShown& s, ImVec2 size) {
+void AttentionLines(const TextShown& s, ImVec2 size) {
   const core::TextHead& h = head_shown(s);
   const int n = static_cast<int>(s.tokens.size());
   const float scale = fonts().scale, pitch = size.x / static_cast<float>(std::max(1, n)), text_h = ImGui::GetTextLineHeight();
@@ -235,20 +235,21 @@ void AttentionLines(TextShown& s, ImVec2 size) {
   const float top = at.y + text_h + 2 * scale, bottom = at.y + size.y - text_h - 2 * scale;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   // Which character the pointer is on, if any: a query along the top, a key along the bottom.
-  s.hovered = -1;
+  int hovered = -1;         // the token under the pointer, whose lines alone are drawn
+  bool hovered_key = false;  // it is a key (the lines into it), not a query (the lines out of it)
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   ImGui::InvisibleButton("lines", size);
   keyed::note_last("text.lines");
   if (ImGui::IsItemHovered() && n > 0) {
-    s.hovered = std::clamp(static_cast<int>((mouse.x - at.x) / pitch), 0, n - 1);
-    s.hovered_key = mouse.y > (top + bottom) / 2;
+    hovered = std::clamp(static_cast<int>((mouse.x - at.x) / pitch), 0, n - 1);
+    hovered_key = mouse.y > (top + bottom) / 2;
   }
   const ImVec4 line_colour = ImGui::GetStyleColorVec4(ImGuiCol_PlotLinesHovered);
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       const double a = h.weights(i, j);
       if (a < 0.005) continue;
-      if (s.hovered >= 0 && (s.hovered_key ? j : i) != s.hovered) continue;
+      if (hovered >= 0 && (hovered_key ? j : i) != hovered) continue;
       const float x0 = at.x + (static_cast<float>(i) + 0.5f) * pitch, x1 = at.x + (static_cast<float>(j) + 0.5f) * pitch;
       draw->AddLine(ImVec2(x0, top), ImVec2(x1, bottom), ImGui::ColorConvertFloat4ToU32(ImVec4(line_colour.x, line_colour.y, line_colour.z, static_cast<float>(a))),
                     (1.0f + 2.0f * static_cast<float>(a)) * scale);
@@ -256,14 +257,14 @@ void AttentionLines(TextShown& s, ImVec2 size) {
   for (int i = 0; i < n; ++i) {
     const std::string t = shown_token(s.tokens[static_cast<size_t>(i)]);
     const float x = at.x + (static_cast<float>(i) + 0.5f) * pitch - ImGui::CalcTextSize(t.c_str()).x / 2;
-    const bool lit = i == s.hovered;
-    draw->AddText(ImVec2(x, at.y), ImGui::GetColorU32(lit && !s.hovered_key ? ImGuiCol_PlotLinesHovered : ImGuiCol_Text), t.c_str());
-    draw->AddText(ImVec2(x, bottom + 2 * scale), ImGui::GetColorU32(lit && s.hovered_key ? ImGuiCol_PlotLinesHovered : ImGuiCol_Text), t.c_str());
+    const bool lit = i == hovered;
+    draw->AddText(ImVec2(x, at.y), ImGui::GetColorU32(lit && !hovered_key ? ImGuiCol_PlotLinesHovered : ImGuiCol_Text), t.c_str());
+    draw->AddText(ImVec2(x, bottom + 2 * scale), ImGui::GetColorU32(lit && hovered_key ? ImGuiCol_PlotLinesHovered : ImGuiCol_Text), t.c_str());
   }
-  if (s.hovered >= 0 && !frame_picture().active) {
-    const int i = s.hovered;
+  if (hovered >= 0 && !frame_picture().active) {
+    const int i = hovered;
     ImGui::BeginTooltip();
-    if (s.hovered_key) ImGui::Text("key %s: the lines into it, from each query that attends to it", token_name(s, i).c_str());
+    if (hovered_key) ImGui::Text("key %s: the lines into it, from each query that attends to it", token_name(s, i).c_str());
     else ImGui::Text("query %s: where its weights go (they sum to 1)", token_name(s, i).c_str());
     ImGui::EndTooltip();
   }

@@ -79,11 +79,8 @@ struct TextShown {
   std::vector<std::string> tokens;   // of the text shown: a character on its first byte, "" on the bytes after it
   core::TextForward forward;         // the text shown's heads, [layer][head]; no next_logits for an attention file
   int layer = 0, head = 0;           // the head shown at length
-  int hovered = -1;                  // the token whose lines alone are drawn (the pointer is on it), or -1
-  bool hovered_key = false;          // hovered is a key (the lines into it), not a query (the lines out of it)
   std::uint64_t serial = 0;          // the pictures' keys: a new one each time the numbers change
-  std::array<std::vector<std::uint32_t>, 8> pixels;  // the head shown's pictures' colours (panel_model_text.cpp)
-  std::vector<std::vector<std::vector<std::uint32_t>>> thumbnails;  // each head's A, [layer][head]
+  std::array<std::vector<std::uint32_t>, 8> pixels;  // the head shown's pictures' colours, and the grid's (panel_model_text.cpp)
   std::uint64_t pixels_of = 0;       // the serial and head they are of
 };
 

@@ -62,13 +62,12 @@ InViews show_in_views(AppState& state, core::Scenario s) {
   return InViews::Shown;
 }
 
-// A file the reader refused: its first message on the status line, and how many more there are.
+}  // namespace
+
 bool refused(AppState& state, const std::vector<std::string>& errors) {
   state.status = "not opened: " + errors.front() + (errors.size() > 1 ? " (and " + std::to_string(errors.size() - 1) + " more)" : "");
   return false;
 }
-
-}  // namespace
 
 void set_experiment(AppState& state, core::Experiment e, std::string source) {
   Lab& lab = state.lab;

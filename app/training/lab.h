@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "app/app_state.h"
 
@@ -17,6 +18,8 @@ struct LabSpeed {
 inline constexpr LabSpeed kLabSpeeds[] = {
     {"full speed", 0}, {"100 steps/s", 100}, {"20 steps/s", 20}, {"5 steps/s (slow motion)", 5}, {"1 step/s", 1}};
 
+// A file the reader refused: its first message on the status line, and how many more there are; false.
+bool refused(AppState& state, const std::vector<std::string>& errors);
 // Puts e in the lab (its run, if any, ends) and shows the lab.
 void set_experiment(AppState& state, core::Experiment e, std::string source);
 // A language model's RESULT in the lab, in place of its run (which ends; the experiment stays): true,

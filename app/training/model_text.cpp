@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/training/lab.h"  // refused
 #include "core/io/atomic_file.h"
 #include "core/io/model_file.h"
 #include "core/text/utf8.h"
@@ -19,7 +20,6 @@ void renumber(TextShown& shown) {
   shown.layer = std::clamp(shown.layer, 0, std::max(0, static_cast<int>(shown.forward.layers.size()) - 1));
   const int heads = shown.forward.layers.empty() ? 0 : static_cast<int>(shown.forward.layers[static_cast<size_t>(shown.layer)].size());
   shown.head = std::clamp(shown.head, 0, std::max(0, heads - 1));
-  if (shown.hovered >= static_cast<int>(shown.tokens.size())) shown.hovered = -1;
 }
 
 // "QKᵀ · seed 1 · 2.41 bits per character held out": the model file's metadata, as a title.
@@ -52,18 +52,11 @@ bool is_model_text_file(const std::string& path) { return core::is_model_file(pa
 bool open_model_text(AppState& state, const std::string& path, const std::string& text) {
   if (core::is_attention_file(path)) {
     core::AttentionLoad loaded = core::load_attention_file(path);
-    if (!loaded.ok()) {
-      state.status = "not opened: " + loaded.errors.front();
-      return false;
-    }
+    if (!loaded.ok()) return refused(state, loaded.errors);
     return show_attention_text(state, std::move(*loaded.attention), path);
   }
   core::ModelLoad loaded = core::load_model_file(path);
-  if (!loaded.ok()) {
-    state.status = "not opened: " + loaded.errors.front() +
-                   (loaded.errors.size() > 1 ? " (and " + std::to_string(loaded.errors.size() - 1) + " more)" : "");
-    return false;
-  }
+  if (!loaded.ok()) return refused(state, loaded.errors);
   show_model_text(state, std::move(*loaded.model), path, text);
   return true;
 }
