@@ -26,6 +26,7 @@
 #include "app/render/text.h"
 #include "app/render/theme.h"
 #include "app/training/lab.h"
+#include "app/training/model_text.h"
 #include "app/widgets/caption.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
@@ -75,9 +76,15 @@ void ExportTextMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
-// File → Copy link: the scenario's link (docs/links.md) on the clipboard.
+// File → Copy link: the scenario's link (docs/links.md) on the clipboard, or the Text view's on a shipped model.
 void CopyLink(AppState& state) {
-  const std::string link = core::scenario_link(state.scenario(), platform_files().paths->link_base());
+  const std::string base = platform_files().paths->link_base();
+  if (const std::string text_link = text_view_link(state, base); !text_link.empty()) {
+    ImGui::SetClipboardText(text_link.c_str());
+    state.status = "copied the Text view's link: the model and the text (" + std::to_string(text_link.size()) + " characters)";
+    return;
+  }
+  const std::string link = core::scenario_link(state.scenario(), base);
   ImGui::SetClipboardText(link.c_str());
   state.status = "copied the scenario's link (" + std::to_string(link.size()) + " characters); for the page, its address replaces index.html";
 }
@@ -89,7 +96,7 @@ void OpenLinkFromClipboard(AppState& state) {
   while (!link.empty() && std::isspace(static_cast<unsigned char>(link.back()))) link.pop_back();
   while (!link.empty() && std::isspace(static_cast<unsigned char>(link.front()))) link.erase(0, 1);
   if (!core::is_link(link)) {
-    state.status = "not opened: the clipboard holds no link (expected an address with #z=, #s=, #lesson= or #exp=)";
+    state.status = "not opened: the clipboard holds no link (expected an address with #z=, #s=, #lesson=, #exp= or #model=)";
     return;
   }
   request_open(state, link);

@@ -41,7 +41,18 @@ set(ATTNLAB_CJK_FONT /usr/share/fonts/truetype/wqy/wqy-microhei.ttc)
 add_custom_command(OUTPUT ${ATTNLAB_SITE}/wqy-microhei.ttc
                    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTNLAB_CJK_FONT} ${ATTNLAB_SITE}/wqy-microhei.ttc
                    DEPENDS ${ATTNLAB_CJK_FONT} VERBATIM)
-add_custom_target(attnlab_site ALL DEPENDS ${ATTNLAB_SITE}/index.html ${ATTNLAB_SITE}/wqy-microhei.ttc)
+# The shipped models (assets/models/shipped.json lists them) in site/models/, fetched the same way when one is opened
+# (app/web/page_models.cpp): 1.5 MB that would otherwise be in every visit's attnlab.data.
+file(GLOB ATTNLAB_PAGE_MODELS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/assets/models/*.safetensors)
+set(site_models)
+foreach(model ${ATTNLAB_PAGE_MODELS})
+  get_filename_component(name ${model} NAME)
+  add_custom_command(OUTPUT ${ATTNLAB_SITE}/models/${name}
+                     COMMAND ${CMAKE_COMMAND} -E copy_if_different ${model} ${ATTNLAB_SITE}/models/${name}
+                     DEPENDS ${model} VERBATIM)
+  list(APPEND site_models ${ATTNLAB_SITE}/models/${name})
+endforeach()
+add_custom_target(attnlab_site ALL DEPENDS ${ATTNLAB_SITE}/index.html ${ATTNLAB_SITE}/wqy-microhei.ttc ${site_models})
 
 # The files that catch an exception (a reader's nlohmann::json errors, a picture too large for
 # memory): only these are compiled to catch (web/web.cmake says why). tests/checks/check_layers.py

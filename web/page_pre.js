@@ -122,24 +122,35 @@
   };
   Module.attnlabPageBase = pageBase;
 
-  // The CJK font, fetched from beside index.html when text first needs it (app/web/page_fonts.cpp),
-  // and written where the desktop reads it. A page opened from the disk (the one file) has none.
-  Module.attnlabFetchFont = function (path) {
-    const arrived = (ok) => {
-      Module.ccall("attnlab_cjk_font_arrived", null, ["number"], [ok ? 1 : 0]);
-      Module.attnlabFontsArrived = ok;  // for the tests: the fetch has ended
-    };
+  // A file the served page keeps beside index.html (relative: "wqy-microhei.ttc", "models/x.safetensors"), fetched
+  // and written at path in the virtual file system: a promise of whether it came. A page opened from the disk (the
+  // one file) has none: file: addresses are not fetched.
+  function fetchBeside(relative, path) {
     let url;
-    try { url = new URL("wqy-microhei.ttc", pageBase()); } catch (e) { arrived(false); return; }
-    if (url.protocol !== "http:" && url.protocol !== "https:") { arrived(false); return; }
-    // Once, whichever way it ends: a throw in the app's own answer is not a failed fetch.
-    fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(String(r.status))))).then((bytes) => {
+    try { url = new URL(relative, pageBase()); } catch (e) { return Promise.resolve(false); }
+    if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.resolve(false);
+    return fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(String(r.status))))).then((bytes) => {
       FS.mkdirTree(path.substring(0, path.lastIndexOf("/")));
       FS.writeFile(path, new Uint8Array(bytes));
       return true;
-    }).catch(() => false).then((ok) => {
-      arrived(ok);
+    }).catch(() => false);
+  }
+
+  // The CJK font, fetched when text first needs it (app/web/page_fonts.cpp), and written where the desktop reads it.
+  // Once, whichever way it ends: a throw in the app's own answer is not a failed fetch.
+  Module.attnlabFetchFont = function (path) {
+    fetchBeside("wqy-microhei.ttc", path).then((ok) => {
+      Module.ccall("attnlab_cjk_font_arrived", null, ["number"], [ok ? 1 : 0]);
+      Module.attnlabFontsArrived = ok;  // for the tests: the fetch has ended
       try { FS.unlink(path); } catch (e) {}  // the app keeps its own copy of the bytes: not two of 5 MB
+    });
+  };
+
+  // A shipped model, fetched from models/ beside index.html when it is opened (app/web/page_models.cpp) and kept
+  // where the desktop has it, so that opening it again reads it from there.
+  Module.attnlabFetchModel = function (name, path) {
+    fetchBeside("models/" + name, path).then((ok) => {
+      Module.ccall("attnlab_model_arrived", null, ["number"], [ok ? 1 : 0]);
     });
   };
 

@@ -4,8 +4,11 @@
 #include <cstdlib>
 #include <system_error>
 
+#include <nlohmann/json.hpp>
+
 #include "app/files/platform_files.h"
 #include "core/io/atomic_file.h"
+#include "core/text/utf8.h"
 
 namespace app {
 
@@ -65,13 +68,22 @@ std::vector<std::string> experiment_files() {
   return json_files(platform_files().paths->data_dir() / "assets" / "experiments");
 }
 
-std::vector<std::string> shipped_model_files() {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(platform_files().paths->data_dir() / "assets" / "models", ec))
-    if (entry.path().extension() == ".safetensors") files.push_back(entry.path().string());
-  std::sort(files.begin(), files.end());
-  return files;
+std::vector<ShippedModel> shipped_models() {
+  const fs::path dir = platform_files().paths->data_dir() / "assets" / "models";
+  const core::FileRead file = core::read_regular_file((dir / "shipped.json").string(), 64 * 1024);
+  if (file.problem != core::FileRead::Problem::None) return {};
+  const nlohmann::json j = nlohmann::json::parse(file.text, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object() || !j.contains("models") || !j["models"].is_array()) return {};
+  std::vector<ShippedModel> models;
+  for (const nlohmann::json& m : j["models"]) {
+    // A plain name beside the list, never a path: a list that says otherwise is not ours.
+    if (!m.is_object() || !m.contains("file") || !m["file"].is_string() || !m.contains("variant") || !m["variant"].is_string()) return {};
+    const std::string name = m["file"].get<std::string>();
+    if (name.empty() || name.find('/') != std::string::npos || name.starts_with(".") || !name.ends_with(".safetensors")) return {};
+    const long long bytes = m.contains("bytes") && m["bytes"].is_number_integer() ? m["bytes"].get<long long>() : 0;
+    models.push_back({(dir / name).string(), core::valid_utf8(m["variant"].get<std::string>()), bytes});
+  }
+  return models;
 }
 
 std::vector<std::string> shipped_result_files() {

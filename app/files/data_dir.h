@@ -33,7 +33,14 @@ std::vector<std::string> lesson_files();
 std::vector<std::string> experiment_files();
 // assets/language_models/*.result.json under the data directory, sorted by name: the shipped RESULTs.
 std::vector<std::string> shipped_result_files();
-// The shipped models (assets/models/*.safetensors), for Train → Shipped models.
-std::vector<std::string> shipped_model_files();
+// A shipped model as assets/models/shipped.json lists it: the list, not the files, so that the page can name the
+// models it has not fetched (they stay beside index.html until opened) and the desktop starts without reading 1.5 MB.
+struct ShippedModel {
+  std::string path;     // under the data directory's assets/models/; on the page, not there until fetched
+  std::string variant;  // as the file's metadata names it (tests/cli/test_model_text.py holds the two equal)
+  long long bytes = 0;  // the file's size, for "fetching 522 KB"
+};
+// The shipped models, for Train → Shipped models and #model= links; none where the list is missing or unreadable.
+std::vector<ShippedModel> shipped_models();
 
 }  // namespace app

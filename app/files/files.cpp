@@ -88,24 +88,31 @@ bool open_scenario_document(AppState& state, const std::string& path) {
 
 // What is opened: FILE's path, or FILE's scenario when FILE is a link (core/io/link.h).
 struct StartFile {
-  std::string path;                  // a file: the one named, or a shipped lesson's or experiment's for its link
-  std::optional<core::Scenario> scenario;  // a scenario's link: the scenario, which has no file yet
-  std::string error;                 // why FILE cannot be used
+  std::string path = {};            // a file: the one named, or a shipped lesson's, experiment's or model's for its link
+  std::optional<core::Scenario> scenario = {};  // a scenario's link: the scenario, which has no file yet
+  std::string error = {};            // why FILE cannot be used
+  bool model_link = false;           // a #model= link: path is a shipped model's, maybe not here yet (the page fetches it)
+  std::string text = {};             // and the text it opens on
 };
 
 // FILE as the start reads it: a link when it is one and no file has that name.
 StartFile resolve_start(const std::string& file) {
-  if (!core::names_link(file)) return {file, std::nullopt, ""};
+  if (!core::names_link(file)) return {.path = file};
   core::LinkContents link = core::read_link(file);
-  if (!link.ok()) return {"", std::nullopt, link.message()};
-  if (link.kind == core::LinkContents::Kind::Scenario) return {"", std::move(link.scenario), ""};
+  if (!link.ok()) return {.error = link.message()};
+  if (link.kind == core::LinkContents::Kind::Scenario) return {.scenario = std::move(link.scenario)};
+  if (link.kind == core::LinkContents::Kind::Model) {
+    for (const ShippedModel& m : shipped_models())
+      if (std::filesystem::path(m.path).stem() == link.stem) return {.path = m.path, .model_link = true, .text = link.text};
+    return {.error = "the link: no shipped model is named " + link.stem};
+  }
   const bool lesson = link.kind == core::LinkContents::Kind::Lesson;
   const std::filesystem::path shipped =
       platform_files().paths->data_dir() / "assets" / (lesson ? "lessons" : "experiments") / (link.stem + ".json");
   std::error_code ec;
   if (!std::filesystem::is_regular_file(shipped, ec))
-    return {"", std::nullopt, "the link: no shipped " + std::string(lesson ? "lesson" : "experiment") + " is named " + link.stem};
-  return {shipped.string(), std::nullopt, ""};
+    return {.error = "the link: no shipped " + std::string(lesson ? "lesson" : "experiment") + " is named " + link.stem};
+  return {.path = shipped.string()};
 }
 
 // A scenario with no file (what: whose) as a new document: unsaved, so that Save asks for a name.
@@ -126,6 +133,7 @@ bool open_file(AppState& state, const std::string& path_or_link, bool ask_first)
     return false;
   }
   const std::string& path = target.scenario ? path_or_link : target.path;  // a link's scenario is read again once answered
+  if (target.model_link) return open_model_text(state, path, target.text);  // the scenario stays
   if (!target.scenario && is_model_text_file(path)) return open_model_text(state, path);  // the scenario stays
   if (!target.scenario && core::is_heads_file(path)) return open_heads(state, path);  // the scenario stays
   if (!target.scenario && is_result_file(path)) return open_result(state, path);  // the scenario stays: nothing to ask
@@ -360,11 +368,10 @@ void list_shipped(AppState& state) {
     const core::LanguageModelLoad loaded = core::load_language_model_file(experiment);
     return loaded.ok() ? loaded.model->title : "";
   });
-  // Each model by its variant, as its file's metadata names it: the file is read whole (half a megabyte) to be sure.
-  state.library.models = titled(shipped_model_files(), [](const std::string& path) {
-    const core::ModelLoad loaded = core::load_model_file(path);
-    return loaded.ok() ? "a byte-level model of the licences, " + loaded.model->variant : "";
-  });
+  // Each model by its variant, as the list names it (data_dir.h): on the page the files come only when opened.
+  state.library.models.clear();
+  for (const ShippedModel& m : shipped_models())
+    state.library.models.push_back({m.path, "a byte-level model of the licences, " + m.variant});
   state.library.listed = true;
 }
 
@@ -374,7 +381,7 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
     std::cerr << "attnlab: " << start.error << "\n";
     return 2;
   }
-  const std::string& file = start.path;
+  const std::string file = start.model_link ? std::string() : start.path;  // a shipped model's link opens below
   // An experiment opens in the lab, over the scenario the app would start on without it; so do a
   // language model's RESULT and a heads file (in the lab's Heads view). Each is read first, so that
   // a file the reader refuses says why and exits 2.
@@ -400,7 +407,7 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
   else if (!file.empty() && core::is_attention_file(file))
     take(core::load_attention_file(file), attention, &core::AttentionLoad::attention);
   if (refused) return 2;
-  const bool lab_only = experiment || result || heads || model || attention;
+  const bool lab_only = experiment || result || heads || model || attention || start.model_link;
   const int code = load_initial_scenario(lab_only ? StartFile{} : start, state, headless);
   if (code == 0 && state.status.empty()) state.status = unshaped_note(state, "this scenario's ");
   if (!list_later) list_shipped(state);
@@ -413,6 +420,16 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
       std::cerr << "attnlab: --text: " << state.lab.text->problem << "\n";
       return 2;
     }
+  }
+  // A #model= link: as Train → Shipped models opens it (the page fetches the file first); a text given on the
+  // command line over the link's.
+  if (code == 0 && start.model_link && !open_model_text(state, start.path, text.empty() ? start.text : text) && headless) {
+    std::cerr << "attnlab: " << state.status << "\n";
+    return 2;
+  }
+  if (code == 0 && start.model_link && headless && state.lab.text && !state.lab.text->problem.empty()) {
+    std::cerr << "attnlab: the link's text: " << state.lab.text->problem << "\n";  // over the model's context
+    return 2;
   }
   if (code == 0 && attention && !show_attention_text(state, std::move(*attention), absolute(file))) {
     std::cerr << "attnlab: " << state.status << "\n";

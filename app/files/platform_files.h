@@ -30,6 +30,10 @@ class Paths {
   virtual std::string layout_settings_path(std::string* problem) const = 0;
   // What File → Copy link puts before #z=: the desktop's index.html (docs/links.md), the page's own address.
   virtual std::string link_base() const { return core::kDefaultLinkBase; }
+  // A shipped model not here yet (data_dir.h's shipped_models): the page keeps them beside index.html until one is
+  // opened. Asks for it and returns true; model_arrived (app/training/model_text.h) says how it ended. False where
+  // every shipped file is here already: the desktop.
+  virtual bool fetch_shipped_model(const std::string& /*path*/) { return false; }
 };
 
 // The last session: what the app restores at the start and autosaves while it runs.

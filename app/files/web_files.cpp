@@ -58,6 +58,9 @@ EM_JS(void, web_download, (const char* name, const unsigned char* data, int size
   Module.attnlabDownload(UTF8ToString(name), HEAPU8.slice(data, data + size));
 });
 
+EM_JS(void, web_fetch_model, (const char* name, const char* path), {
+  Module.attnlabFetchModel(UTF8ToString(name), UTF8ToString(path));
+});
 EM_JS(char*, web_page_base, (), { return Module.attnlabCString(Module.attnlabPageBase()); });
 
 std::string storage_get(const std::string& key) {
@@ -88,6 +91,11 @@ std::string web_home() {
 }
 
 std::string WebPaths::link_base() const { return adopt_js_string(web_page_base()); }
+
+bool WebPaths::fetch_shipped_model(const std::string& path) {
+  web_fetch_model(std::filesystem::path(path).filename().string().c_str(), path.c_str());
+  return true;
+}
 
 SessionRestore WebSessions::restore(AppState& state, bool read_only) {
   if (!kept_) return SessionRestore::None;

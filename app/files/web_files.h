@@ -40,6 +40,7 @@ class WebPaths final : public Paths {
   std::filesystem::path data_dir() const override { return kWebDataDir; }
   std::string layout_settings_path(std::string*) const override { return {}; }
   std::string link_base() const override;  // the page's address, without its fragment
+  bool fetch_shipped_model(const std::string& path) override;  // from models/ beside index.html (web/page_pre.js)
 };
 
 class WebSessions final : public SessionStore {

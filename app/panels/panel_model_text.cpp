@@ -17,6 +17,7 @@
 #include "app/render/heatmap_renderer.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
+#include "app/training/lab.h"
 #include "app/training/model_text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/frame_context.h"
@@ -52,16 +53,6 @@ const core::TextHead& head_shown(const TextShown& s) {
 
 int layer_count(const TextShown& s) { return static_cast<int>(s.forward.layers.size()); }
 int head_count(const TextShown& s) { return s.forward.layers.empty() ? 0 : static_cast<int>(s.forward.layers.front().size()); }
-
-// A token as the axes and the lines show it: a space as ␣, a line's end as ⏎, a tab as ⇥.
-std::string shown_token(const std::string& t) {
-  if (t.empty()) return "\u2218";  // a character's later byte (é is two): ∘
-  if (t == " ") return "\u2423";
-  if (t == "\n") return "\u23CE";
-  if (t == "\t") return "\u21E5";
-  if (t.size() == 1 && static_cast<unsigned char>(t[0]) < 0x20) return "\u00B7";
-  return t;
-}
 
 ImU32 on_map(core::Colormap map, double t) {
   const core::Rgb c = core::sample(map, static_cast<float>(std::clamp(t, 0.0, 1.0)));
@@ -339,12 +330,69 @@ void ScoreScale(double max_abs, float width, const ViewOptions& view) {
   ImGui::TextDisabled("one scale for the three: \u2212%s (blue), 0 (white), %s (red)", as_text("%.4g", max_abs).c_str(), as_text("%.4g", max_abs).c_str());
 }
 
+// "Open in views": the characters as toggles (each a control the keyboard reaches), then the button, which works for
+// 2 to core::kMaxTokens of them (TextShown::chosen, app/training/lab.h's open_text_in_views).
+void ChooseForViews(AppState& state, TextShown& s) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Characters for the views:");
+  ImGui::SameLine();
+  const float start_x = ImGui::GetCursorPosX(), width = ImGui::GetContentRegionAvail().x;
+  float x = 0;
+  for (int p = 0; p < static_cast<int>(s.tokens.size()); ++p) {
+    if (s.tokens[static_cast<size_t>(p)].empty()) continue;  // a character's later byte: chosen with its first
+    const std::string label = shown_token(s.tokens[static_cast<size_t>(p)]) + "##choose" + std::to_string(p);
+    const float w = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + 2 * style.FramePadding.x;
+    if (x > 0 && x + w <= width) ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    else if (x > 0) ImGui::SetCursorPosX(start_x), x = 0;
+    else ImGui::SameLine(start_x);
+    x += w + style.ItemInnerSpacing.x;
+    const auto at = std::find(s.chosen.begin(), s.chosen.end(), p);
+    const bool on = at != s.chosen.end();
+    if (on) {  // chosen: the accent (the next character's bars), dark text on it, so that it stands out in both themes
+      const ImVec4 accent = ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram);
+      ImGui::PushStyleColor(ImGuiCol_Button, accent);
+      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, accent);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0, 0, 0, 1));
+    }
+    if (keyed::SmallButton("text.choose." + std::to_string(p), label.c_str())) {
+      if (on) s.chosen.erase(at);
+      else s.chosen.insert(std::upper_bound(s.chosen.begin(), s.chosen.end(), p), p);
+    }
+    if (on) ImGui::PopStyleColor(3);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s, position %d: %s", shown_token(s.tokens[static_cast<size_t>(p)]).c_str(), p, on ? "chosen (click: not)" : "click to choose");
+  }
+  const int count = static_cast<int>(s.chosen.size());
+  const bool can = count >= core::kMinTokens && count <= core::kMaxTokens;
+  ImGui::BeginDisabled(!can);
+  const std::string label = "Open layer " + std::to_string(s.layer) + ", head " + std::to_string(s.head) + " in views (" +
+                            std::to_string(count) + " chosen)###open_in_views";
+  ImGui::SameLine(0, 2 * style.ItemSpacing.x);
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str(), nullptr, true).x + 2 * style.FramePadding.x) ImGui::NewLine();
+  if (keyed::Button("text.open_in_views", label.c_str())) open_text_in_views(state, 4);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Their inputs to the layer, on the head's top 4 singular directions, as a scenario every panel shows and you can drag");
+  ImGui::EndDisabled();
+  if (!s.chosen.empty()) {
+    ImGui::SameLine();
+    if (keyed::SmallButton("text.choose.none", "Choose none")) s.chosen.clear();
+  }
+  if (!can) {
+    ImGui::SameLine();
+    ImGui::TextDisabled(count > core::kMaxTokens ? "at most 8: a scenario has 2 to 8 tokens" : "click 2 to 8 of these characters");
+  }
+}
+
 // Right of the grid: the head shown, its A and lines, S and its parts, and QQᵀ beside it.
 void HeadAtLength(AppState& state, TextShown& s, float width) {
   const float scale = fonts().scale, gap = 14 * scale;
   const core::TextHead& h = head_shown(s);
+  // Normalised keys divide column j by ‖k_j‖, so even QQᵀ is not symmetric there: the reminder must not say it is.
+  const bool normalised = s.model && s.model->options.normalize_keys;
   ScriptText("Layer " + std::to_string(s.layer) + ", head " + std::to_string(s.head) + ": the asymmetry ‖(S − Sᵀ)/2‖ / ‖S‖ = " +
-             as_text("%.3f", h.asymmetry) + " (0 symmetric, as QQᵀ always is; 1 antisymmetric)");
+             as_text("%.3f", h.asymmetry) +
+             (normalised ? " (0 symmetric, 1 antisymmetric; with normalised keys not even QQᵀ is symmetric)"
+                         : " (0 symmetric, as QQᵀ always is; 1 antisymmetric)"));
   const float room_y = ImGui::GetContentRegionAvail().y;
   const float big = std::clamp(std::min((width - gap) * 0.42f, room_y * 0.5f), 80 * scale, 520 * scale);
   HeadPicture(s, kWeights, big, true);
@@ -391,6 +439,7 @@ void ModelTextView(AppState& state) {
   } else {
     ImGui::TextDisabled("Recorded on %zu tokens: an attention file holds no model, so it runs on no other text, and predicts nothing", s.tokens.size());
   }
+  if (s.model && !s.tokens.empty() && !frame_picture().active) ChooseForViews(state, s);
   if (!s.problem.empty())
     ImGui::TextColored(error_text(), "%s%s", s.problem.c_str(),
                        s.tokens.empty() ? "" : ": the numbers below are the last text's");

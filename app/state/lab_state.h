@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,7 @@ struct TextShown {
   std::vector<std::string> tokens;   // of the text shown: a character on its first byte, "" on the bytes after it
   core::TextForward forward;         // the text shown's heads, [layer][head]; no next_logits for an attention file
   int layer = 0, head = 0;           // the head shown at length
+  std::vector<int> chosen;           // the characters chosen for "Open in views": their first bytes, in order
   std::uint64_t serial = 0;          // the pictures' keys: a new one each time the numbers change
   std::array<std::vector<std::uint32_t>, 8> pixels;  // the head shown's pictures' colours, and the grid's (panel_model_text.cpp)
   std::uint64_t pixels_of = 0;       // the serial and head they are of
@@ -108,6 +110,11 @@ struct Lab {
   std::shared_ptr<HeadsShown> heads;
   // A model on a text, or an attention file, shown in place of all three until closed; not kept in the session.
   std::shared_ptr<TextShown> text;
+  // A shipped model the page is fetching (platform_files.h's fetch_shipped_model), and the text it opens on.
+  struct TextComing {
+    std::string path, text;
+  };
+  std::optional<TextComing> text_coming;
 };
 
 }  // namespace app

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "app/files/files.h"  // open_experiment
+#include "app/training/model_text.h"
 #include "app/training/training_worker.h"
 #include "core/io/experiment_json.h"
 #include "core/model/head_in_views.h"
@@ -188,6 +189,91 @@ bool open_head_in_views(AppState& state, int dims) {
   if (put != InViews::Shown) return put == InViews::Same;  // refused: the status line says why
   state.status = "the views show layer " + std::to_string(h.layer) + ", head " + std::to_string(h.head) + " on its directions " + names +
                  "; Ctrl+Z brings back the scenario before";
+  return true;
+}
+
+bool open_text_in_views(AppState& state, int dims) {
+  if (!state.lab.text) return false;
+  const TextShown& shown = *state.lab.text;
+  const int count = static_cast<int>(shown.chosen.size());
+  if (!shown.model || shown.forward.inputs.empty()) {
+    state.status = "not opened in the views: an attention file holds each head's queries and keys, not the input they came from";
+    return false;
+  }
+  if (count < 2 || count > core::kMaxTokens) {
+    state.status = "not opened in the views: choose 2 to " + std::to_string(core::kMaxTokens) + " characters (" + std::to_string(count) + " chosen)";
+    return false;
+  }
+  const core::TrainedModel& m = *shown.model;
+  const core::TrainedLayer& layer = m.layers[static_cast<size_t>(shown.layer)];
+  const core::TextHead& head = shown.forward.layers[static_cast<size_t>(shown.layer)][static_cast<size_t>(shown.head)];
+  const Eigen::MatrixXd& input = shown.forward.inputs[static_cast<size_t>(shown.layer)];
+  // W = W^Q·W^Kᵀ of the head; one W's W_h scaled so that head_in_views' √(its d_k = d_model) divides as √d_k does.
+  Eigen::MatrixXd W_Q, W_K;
+  if (m.options.merged_qk) {
+    W_Q = layer.W[static_cast<size_t>(shown.head)] * std::sqrt(static_cast<double>(m.d_model) / m.d_k);
+    W_K = Eigen::MatrixXd::Identity(m.d_model, m.d_model);
+  } else {
+    W_Q = layer.W_Q.middleCols(shown.head * m.d_qk, m.d_qk);
+    W_K = m.options.shared_qk ? W_Q : Eigen::MatrixXd(layer.W_K.middleCols(shown.head * m.d_qk, m.d_qk));
+  }
+  Eigen::MatrixXd X(count, m.d_model), S_text(count, count);
+  std::vector<std::string> tokens;
+  for (int i = 0; i < count; ++i) {
+    const int p = shown.chosen[static_cast<size_t>(i)];
+    X.row(i) = input.row(p);
+    for (int j = 0; j < count; ++j) S_text(i, j) = head.scores(p, shown.chosen[static_cast<size_t>(j)]);
+    tokens.push_back(text_token_name(shown, p));
+  }
+  core::HeadInViews in = core::text_in_views(W_Q, W_K, std::min(dims, m.d_model), X, tokens);
+  // The views' S, in the head's own units: x_i·P·W'·Pᵀ·x_jᵀ; how far it is from the text's S on these characters.
+  const double widened = m.options.merged_qk ? std::sqrt(static_cast<double>(m.d_model) / m.d_k) : 1.0;  // one W's scaling, undone
+  const Eigen::MatrixXd S_views = (X * in.basis) * in.form * (X * in.basis).transpose() / widened;
+  const double gap = S_text.norm() > 0 ? (S_views - S_text).norm() / S_text.norm() : 0.0;
+  const Eigen::MatrixXd inside = X * in.basis;
+  const double kept = X.squaredNorm() > 0 ? inside.squaredNorm() / X.squaredNorm() : 0.0;
+  core::Scenario s = std::move(in.scenario);
+  // The chosen characters keep the text's order, so the model's masks apply among them (each row's softmax is then over
+  // the chosen alone, and no-self lets a first row keep itself); a temperature divides the same.
+  s.options.causal = m.options.causal;
+  s.options.no_self = m.options.no_self;
+  s.options.temperature = m.options.temperature;
+  const core::Options& o = m.options;
+  const bool more = o.normalize_keys || o.qk_norm || o.weights == core::Weights::Sigmoid || o.scale == core::Scale::None ||
+                    o.head_output == core::HeadOutput::Alt;
+  s.title = "Layer " + std::to_string(shown.layer) + ", head " + std::to_string(shown.head) + " of " + shown.title + " on " +
+            std::to_string(count) + " characters of \u201C" + core::valid_utf8(shown.text) + "\u201D";
+  char numbers[512];
+  const int width = m.options.merged_qk ? m.d_k : m.d_qk;  // whose √ divides the head's scores
+  std::snprintf(numbers, sizeof numbers,
+                "Of these inputs' squared length, %.0f%% lies in the %d directions (%d random directions would hold about "
+                "%.0f%%). The head's own scores on these characters differ from what the views' W^Q and W^K give them, "
+                "undoing their scaling, by %.2f (‖S here − S there‖ / ‖S there‖: 0 means identical; RoPE counts in it).",
+                100 * kept, static_cast<int>(in.names.size()), static_cast<int>(in.names.size()),
+                100.0 * static_cast<double>(in.names.size()) / m.d_model, gap);
+  s.notes = "Characters of a text, as a trained head saw them: each token's row of X is that character's input to layer " +
+            std::to_string(shown.layer) + " (after its layer norm), projected on the " + std::to_string(in.names.size()) +
+            " directions that matter most to the head: the top singular vectors of W = W^Q W^{Kᵀ}, u1 on the query side, v1 on "
+            "the key side, and so on (a symmetric head's v1 is ±u1: then u1, u2, …). W^Q and W^K here are two small matrices "
+            "whose product is W on those directions times √(" + std::to_string(in.names.size()) + "/" + std::to_string(width) +
+            "), so that dividing by √" + std::to_string(in.names.size()) + " here does what dividing by √" + std::to_string(width) +
+            " did in the head: each logit is the head's on the projected inputs" +
+            std::string(m.options.positions == core::Positions::Rope ? ", RoPE aside" : "") +
+            ". W^V and W^O are the identity, so that each output row is the mix of the inputs its character attends to, not "
+            "the head's output. What is left out: the part of each input outside the directions, " +
+            std::string(m.options.positions == core::Positions::Rope ? "RoPE's turn of each query and key by its position, " : "") +
+            "the head's own W^V and W^O, and the rest of the text: each row's weights here are shared among the chosen "
+            "characters only, so A here is not the head's A" +
+            (more ? std::string("; and this model's other options (normalised keys, QK-norm, sigmoid weights, no √d_k or "
+                                "AttentionAlt), which the views score as the paper does") : std::string()) +
+            ". " + numbers +
+            " Drag an entry of X or of W^Q and watch the Scores panel compare QKᵀ with QQᵀ.";
+  const InViews put = show_in_views(state, std::move(s));
+  if (put != InViews::Shown) return put == InViews::Same;
+  char said[160];
+  std::snprintf(said, sizeof said, "; %.0f%% of their inputs in these directions, the scores %.2f from the head's own", 100 * kept, gap);
+  state.status = "the views show layer " + std::to_string(shown.layer) + ", head " + std::to_string(shown.head) + " on " +
+                 std::to_string(count) + " characters" + said + "; Ctrl+Z brings back the scenario before";
   return true;
 }
 

@@ -55,6 +55,10 @@ void close_heads(AppState& state);
 // the views' scenario, which a student can drag; Ctrl+Z brings back the scenario before. False with
 // the reason on the status line when the views refuse it.
 bool open_head_in_views(AppState& state, int dims);
+// The Text view's chosen characters (TextShown::chosen, 2 to 8) with its head shown, the same way: their rows of
+// the layer's normalised input on the head's top `dims` directions (core::text_in_views). False with the reason
+// on the status line when it cannot (an attention file, too few or too many chosen, the views refuse it).
+bool open_text_in_views(AppState& state, int dims);
 // After an edit of state.lab.experiment: checks it as the reader would, and ends the run (it trained something else).
 void experiment_edited(AppState& state);
 

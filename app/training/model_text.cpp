@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
+#include "app/files/data_dir.h"
+#include "app/files/platform_files.h"
 #include "app/training/lab.h"  // refused
 #include "core/io/atomic_file.h"
+#include "core/io/link.h"
 #include "core/io/model_file.h"
 #include "core/text/utf8.h"
 
@@ -45,11 +49,45 @@ std::string cut_to_context(const core::TrainedModel& m, std::string text) {
   return text.substr(0, end);
 }
 
+// One of the models assets/models/shipped.json lists: the only files the page fetches.
+bool is_shipped_model(const std::string& path) {
+  for (const ShippedModel& m : shipped_models())
+    if (m.path == path) return true;
+  return false;
+}
+
 }  // namespace
+
+std::string shown_token(const std::string& t) {
+  if (t.empty()) return "\u2218";  // a character's later byte (é is two): ∘
+  if (t == " ") return "\u2423";
+  if (t == "\n") return "\u23CE";
+  if (t == "\t") return "\u21E5";
+  if (t.size() == 1 && static_cast<unsigned char>(t[0]) < 0x20) return "\u00B7";
+  return t;
+}
+
+std::string text_token_name(const TextShown& shown, int p) {
+  std::string name = shown_token(shown.tokens[static_cast<size_t>(p)]);
+  for (const char digit : std::to_string(p)) name += {'\xE2', '\x82', static_cast<char>(0x80 + (digit - '0'))};  // U+2080 + digit
+  return name;
+}
+
+std::string text_view_link(const AppState& state, const std::string& base) {
+  if (!state.lab.text || !state.lab.text->model || state.view.workspace != Workspace::Lab || !is_shipped_model(state.lab.text->source))
+    return "";
+  return core::model_text_link(std::filesystem::path(state.lab.text->source).stem().string(), state.lab.text->text, base);
+}
 
 bool is_model_text_file(const std::string& path) { return core::is_model_file(path) || core::is_attention_file(path); }
 
 bool open_model_text(AppState& state, const std::string& path, const std::string& text) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec) && is_shipped_model(path) && platform_files().paths->fetch_shipped_model(path)) {
+    state.lab.text_coming = Lab::TextComing{path, text};
+    state.status = "fetching the model " + core::short_path(path) + "\u2026";
+    return true;
+  }
   if (core::is_attention_file(path)) {
     core::AttentionLoad loaded = core::load_attention_file(path);
     if (!loaded.ok()) return refused(state, loaded.errors);
@@ -62,6 +100,7 @@ bool open_model_text(AppState& state, const std::string& path, const std::string
 }
 
 void show_model_text(AppState& state, core::TrainedModel model, std::string path, const std::string& text) {
+  state.lab.text_coming.reset();  // a model still being fetched no longer takes the screen
   auto shown = std::make_shared<TextShown>();
   shown->source = std::move(path);
   shown->title = model_title(model);
@@ -76,6 +115,7 @@ void show_model_text(AppState& state, core::TrainedModel model, std::string path
 }
 
 bool show_attention_text(AppState& state, core::AttentionFile file, std::string path) {
+  state.lab.text_coming.reset();
   auto shown = std::make_shared<TextShown>();
   shown->source = std::move(path);
   shown->title = "attention of " + (file.model.empty() ? std::string("a model") : core::valid_utf8(file.model)) + ", recorded";
@@ -110,7 +150,23 @@ void set_model_text(AppState& state, std::string text) {
   if (!shown.problem.empty()) return;
   shown.forward = std::move(forward);
   shown.tokens = core::byte_tokens(shown.text);
+  // The characters chosen for the views stay chosen where the text still has a character there.
+  std::erase_if(shown.chosen, [&](int p) { return p >= static_cast<int>(shown.tokens.size()) || shown.tokens[static_cast<size_t>(p)].empty(); });
   renumber(shown);
+}
+
+void model_arrived(AppState& state, bool ok) {
+  if (!state.lab.text_coming) return;
+  const Lab::TextComing coming = std::move(*state.lab.text_coming);
+  state.lab.text_coming.reset();
+  std::error_code ec;
+  if (ok && std::filesystem::exists(coming.path, ec)) {
+    open_model_text(state, coming.path, coming.text);
+    return;
+  }
+  state.status = "not opened: " + core::short_path(coming.path) +
+                 " could not be fetched. The shipped models come with the page a web server serves, not with the one file "
+                 "opened from the disk; File \u2192 Open takes a model file you have.";
 }
 
 void close_model_text(AppState& state) {

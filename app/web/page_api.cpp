@@ -404,13 +404,21 @@ EMSCRIPTEN_KEEPALIVE void attnlab_open_failed(const char* name, const char* why)
 EMSCRIPTEN_KEEPALIVE void attnlab_open_link(const char* hash) {
   const std::string link = std::string("index.html") + hash;
   if (core::is_link(link)) app::request_open(state(), link);
-  else state().status = "not opened: the address's fragment is not a link (expected #z=, #s=, #lesson= or #exp=)";
+  else state().status = "not opened: the address's fragment is not a link (expected #z=, #s=, #lesson=, #exp= or #model=)";
   redraw();
 }
 
-// The page's Copy link button: the scenario's link, its base the page's own address.
+// A shipped model fetched from beside index.html (web/page_pre.js's attnlabFetchModel) has come, or could not.
+EMSCRIPTEN_KEEPALIVE void attnlab_model_arrived(int ok) {
+  if (!app::page_window()) return;
+  app::model_arrived(state(), ok != 0);
+  redraw();
+}
+
+// The page's Copy link button: the scenario's link, or the Text view's on a shipped model; its base the page's own address.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_link(const char* base) {
-  return kept([] {}, core::scenario_link(state().scenario(), base));
+  const std::string text_link = app::text_view_link(state(), base);
+  return kept([] {}, text_link.empty() ? core::scenario_link(state().scenario(), base) : text_link);
 }
 
 }  // extern "C"

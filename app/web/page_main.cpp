@@ -168,8 +168,10 @@ int start() {
   if (!window && !options.file.empty()) {
     // A bad link: its message, over the session or the first lesson.
     const core::LinkContents contents = core::read_link(link);
+    using Kind = core::LinkContents::Kind;
+    const char* what = contents.kind == Kind::Lesson ? "lesson" : contents.kind == Kind::Experiment ? "experiment" : "model";
     status = "the link was not opened: " +
-             (contents.ok() ? std::string("it names no shipped lesson or experiment of that name") : contents.message());
+             (contents.ok() ? "no shipped " + std::string(what) + " is named " + contents.stem : contents.message());
     options.file.clear();
     window = Window::open(options, exit_code);
   }

@@ -8,6 +8,8 @@
 #include <zlib.h>
 
 #include "core/io/scenario_io.h"
+#include "core/model/text_forward.h"  // kMaxTextBytes
+#include "core/text/utf8.h"
 
 namespace core {
 
@@ -36,6 +38,19 @@ bool plain_stem(std::string_view stem) {
     if (sextet(c) < 0) return false;
   return true;
 }
+
+// RFC 3986's unreserved characters, which a percent-encoded text keeps as they are.
+bool unreserved(char c) { return sextet(c) >= 0 || c == '.' || c == '~'; }
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+// A model link's text: at most this many characters once encoded (64 bytes, each as %XX, and room to spare).
+constexpr size_t kMaxEncodedText = 1024;
 
 }  // namespace
 
@@ -135,6 +150,18 @@ std::string scenario_link(const Scenario& s, std::string_view base) {
   return std::string(base) + "#z=" + base64url_encode(deflate_raw(compact_text(scenario_to_json(s))));
 }
 
+std::string model_text_link(std::string_view stem, std::string_view text, std::string_view base) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string link = std::string(base) + "#model=" + std::string(stem);
+  if (text.empty()) return link;
+  link += "&text=";
+  for (char c : text) {
+    if (unreserved(c)) link += c;
+    else link += {'%', kHex[static_cast<unsigned char>(c) >> 4], kHex[static_cast<unsigned char>(c) & 15]};
+  }
+  return link;
+}
+
 namespace {
 
 std::string_view fragment_of(std::string_view link) {
@@ -150,7 +177,7 @@ bool is_link(std::string_view text) {
   const std::string_view f = text.substr(hash + 1);
   // An address with a fragment is a link, whatever the fragment: it gets the link's message, not "no such file".
   if (text.starts_with("http://") || text.starts_with("https://") || text.starts_with("file://")) return true;
-  return f.starts_with("s=") || f.starts_with("z=") || f.starts_with("lesson=") || f.starts_with("exp=");
+  return f.starts_with("s=") || f.starts_with("z=") || f.starts_with("lesson=") || f.starts_with("exp=") || f.starts_with("model=");
 }
 
 bool names_link(const std::string& file_or_link) {
@@ -175,8 +202,35 @@ LinkContents read_link(std::string_view link) {
       if (!plain_stem(c.stem)) return fail("#" + std::string(prefix) + " names no shipped file (letters, digits, - and _ only)");
       return c;
     }
+  if (f.starts_with("model=")) {
+    c.kind = LinkContents::Kind::Model;
+    const size_t amp = f.find('&');
+    c.stem = std::string(f.substr(6, amp == std::string_view::npos ? std::string_view::npos : amp - 6));
+    if (!plain_stem(c.stem)) return fail("#model= names no shipped model (letters, digits, - and _ only)");
+    if (amp == std::string_view::npos) return c;
+    const std::string_view rest = f.substr(amp + 1);
+    if (!rest.starts_with("text=")) return fail("after #model=" + c.stem + " only &text= may follow");
+    const std::string_view encoded = rest.substr(5);
+    if (encoded.size() > kMaxEncodedText) return fail("&text= is longer than a text the Text view runs (64 bytes)");
+    for (size_t i = 0; i < encoded.size(); ++i) {
+      if (encoded[i] != '%') {
+        c.text += encoded[i];
+        continue;
+      }
+      const int hi = i + 2 < encoded.size() ? hex_digit(encoded[i + 1]) : -1, lo = hi >= 0 ? hex_digit(encoded[i + 2]) : -1;
+      if (lo < 0) return fail("&text= has a % not followed by two hexadecimal digits (a byte is written %XX)");
+      c.text += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    }
+    // Refused here, as any broken link is, so that the app keeps what it shows rather than open an empty view.
+    if (valid_utf8(c.text) != c.text) return fail("&text= is not UTF-8 once its %XX are read as bytes");
+    if (c.text.size() > static_cast<size_t>(kMaxTextBytes))
+      return fail("&text= is " + std::to_string(c.text.size()) + " bytes long, over the " + std::to_string(kMaxTextBytes) +
+                  " a model reads");
+    return c;
+  }
   const bool compressed = f.starts_with("z=");
-  if (!compressed && !f.starts_with("s=")) return fail("expected #z=, #s=, #lesson= or #exp= after the #");
+  if (!compressed && !f.starts_with("s=")) return fail("expected #z=, #s=, #lesson=, #exp= or #model= after the #");
   const std::string_view data = f.substr(2);
   if (data.size() > kMaxLinkChars) return fail("longer than a scenario of 1 MiB can make it");
   std::optional<std::string> bytes = base64url_decode(data);
@@ -201,7 +255,10 @@ LoadResult load_scenario_or_link(const std::string& file_or_link) {
   LoadResult loaded;
   if (link.ok() && link.kind != LinkContents::Kind::Scenario)
     link.errors.push_back("the link names a shipped " +
-                          std::string(link.kind == LinkContents::Kind::Lesson ? "lesson" : "experiment") + " (" + link.stem +
+                          std::string(link.kind == LinkContents::Kind::Lesson       ? "lesson"
+                                      : link.kind == LinkContents::Kind::Experiment ? "experiment"
+                                                                                    : "model") +
+                          " (" + link.stem +
                           "), not a scenario: here FILE must be a scenario or its #z= or #s= link; "
                           "the window opens this one");
   if (link.ok()) loaded.scenario = std::move(link.scenario);

@@ -4,6 +4,9 @@
 //   BASE#s=DATA      the same JSON, base64url-encoded without compression
 //   BASE#lesson=STEM a shipped lesson (assets/lessons/STEM.json)
 //   BASE#exp=STEM    the training lab on a shipped experiment (assets/experiments/STEM.json)
+//   BASE#model=STEM&text=TEXT
+//                    the Text view on a shipped model (assets/models/STEM.safetensors) and TEXT, its bytes
+//                    percent-encoded (RFC 3986: each byte outside A–Z a–z 0–9 - . _ ~ as %XX); &text= may be left out
 // The page and the desktop read the same links. A link is untrusted text: one that does not
 // decode, inflates past the file limit or breaks the file's rules gives the reader's message,
 // never a crash.
@@ -34,18 +37,22 @@ std::optional<std::string> inflate_raw(std::string_view bytes, size_t max_bytes,
 // BASE#z=…: s as the page and the desktop open it.
 std::string scenario_link(const Scenario& s, std::string_view base = kDefaultLinkBase);
 
+// BASE#model=STEM&text=…: the Text view on a shipped model and a text, as the page and the desktop open it.
+std::string model_text_link(std::string_view stem, std::string_view text, std::string_view base = kDefaultLinkBase);
+
 // Whether text is a link attnlab reads: a fragment (after the first #) that begins with
-// s=, z=, lesson= or exp=, or any http://, https:// or file:// address with a fragment.
+// s=, z=, lesson=, exp= or model=, or any http://, https:// or file:// address with a fragment.
 bool is_link(std::string_view text);
 // Whether FILE, as the command line or File → Open takes it, is read as a link: it is one,
 // and no file has that name (a path that names an existing file is always the file).
 bool names_link(const std::string& file_or_link);
 
 struct LinkContents {
-  enum class Kind { Scenario, Lesson, Experiment };
+  enum class Kind { Scenario, Lesson, Experiment, Model };
   Kind kind = Kind::Scenario;
   std::optional<Scenario> scenario;  // Scenario: set only when errors is empty
-  std::string stem;                  // Lesson, Experiment: the file's name without .json
+  std::string stem;                  // Lesson, Experiment: the file's name without .json; Model: without .safetensors
+  std::string text;                  // Model: the text, decoded: UTF-8, at most kMaxTextBytes (may be empty)
   std::vector<std::string> errors;   // each says what is wrong, the reader's messages for a scenario
 
   bool ok() const { return errors.empty(); }

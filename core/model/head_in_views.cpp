@@ -81,4 +81,20 @@ HeadInViews head_in_views(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K
   return out;
 }
 
+HeadInViews text_in_views(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K, int dims, const Eigen::MatrixXd& X_chosen,
+                          std::vector<std::string> tokens) {
+  HeadInViews out = head_in_views(W_Q, W_K, dims);
+  const int n = static_cast<int>(X_chosen.rows());
+  Scenario& s = out.scenario;
+  const Scenario directions = s;
+  s = make_zero_scenario(n, dims, dims, 1);
+  s.W_Q = directions.W_Q;
+  s.W_K = directions.W_K;
+  s.W_V = directions.W_V;
+  s.W_O = directions.W_O;
+  s.X = X_chosen * out.basis;
+  s.tokens = std::move(tokens);
+  return out;
+}
+
 }  // namespace core

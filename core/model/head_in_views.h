@@ -34,4 +34,12 @@ struct HeadInViews {
 // dims: 2 to 4 (and at most d_model). W_Q, W_K: d_model × d_k, as a heads file holds them.
 HeadInViews head_in_views(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K, int dims);
 
+// Characters of a text in the views (the Text view's "Open in views"): the head brought down as above, but its
+// tokens are the chosen characters, X = X_c·P with X_c their rows of the layer's normalised input (the head's own
+// input, 2 to 8 rows). Their scores in the views are x_i·P·W'·Pᵀ·x_jᵀ = (x_i·P·Pᵀ)·W·(x_j·P·Pᵀ)ᵀ: the head's on
+// what of each input lies in the directions. W^V = W^O = I, as above: each output is the mix of the projected
+// inputs its character attends to.
+HeadInViews text_in_views(const Eigen::MatrixXd& W_Q, const Eigen::MatrixXd& W_K, int dims, const Eigen::MatrixXd& X_chosen,
+                          std::vector<std::string> tokens);
+
 }  // namespace core

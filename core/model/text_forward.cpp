@@ -188,7 +188,8 @@ TextForward text_forward(const TrainedModel& m, std::string_view text) {
   out.layers.resize(m.layers.size());
   for (size_t l = 0; l < m.layers.size(); ++l) {
     const TrainedLayer& layer = m.layers[l];
-    X += attention(m, layer, layer_norm(X, layer.norm1_weight, layer.norm1_bias), angles, out.layers[l]);
+    out.inputs.push_back(layer_norm(X, layer.norm1_weight, layer.norm1_bias));
+    X += attention(m, layer, out.inputs.back(), angles, out.layers[l]);
     const MatrixXd hidden = gelu((layer_norm(X, layer.norm2_weight, layer.norm2_bias) * layer.mlp_in).rowwise() +
                                  layer.mlp_in_bias.transpose());
     X += (hidden * layer.mlp_out).rowwise() + layer.mlp_out_bias.transpose();

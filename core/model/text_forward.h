@@ -30,6 +30,8 @@ struct TextHead {
 
 struct TextForward {
   std::vector<std::vector<TextHead>> layers;  // [layer][head]
+  std::vector<Eigen::MatrixXd> inputs;        // [layer]: the normalised input its heads were given, n × d_model (a
+                                              // model's; none for an attention file): what "Open in views" projects
   Eigen::VectorXd next_logits;  // 256: the last position's output, the next byte's logits (a bidirectional model's
                                 // predict the byte there, which it sees: no next byte)
 };

@@ -109,7 +109,7 @@ def bad_links(binary):
         "#s=" + b64url(b'{"version": 1}'): "the link's scenario: ",
         "#s=" + b64url(b"\xff\xfe not json"): "the link's scenario: ",
         "#lesson=01_qkt_vs_qqt": "the window opens this one",
-        BASE + "#q=abc": "expected #z=, #s=, #lesson= or #exp=",
+        BASE + "#q=abc": "expected #z=, #s=, #lesson=, #exp= or #model=",
     }
     for link, words in cases.items():
         r = run_attnlab(binary, "--dump", link)

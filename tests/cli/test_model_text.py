@@ -249,6 +249,19 @@ def check_text_notes(binary, model_file, line, notes):
         check(max(h["asymmetry"] for h in heads) < 1e-12, f"{model_file.name}: a shared-QK head's S is not symmetric")
 
 
+def check_shipped_list(shipped):
+    """assets/models/shipped.json, which Train → Shipped models lists (the page reads no model until one is opened):
+    every model file beside it once, in order of name, each with its metadata's variant and its size in bytes."""
+    listed = json.loads((shipped / "shipped.json").read_text(encoding="utf-8"))
+    check(listed.get("attnlab_shipped_models") == 1, "shipped.json: expected \"attnlab_shipped_models\": 1")
+    files = sorted(f.name for f in shipped.glob("*.safetensors"))
+    check([m["file"] for m in listed["models"]] == files, f"shipped.json lists {[m['file'] for m in listed['models']]}, the folder has {files}")
+    for m in listed["models"]:
+        metadata, _ = read_safetensors(shipped / m["file"])
+        check(m["variant"] == metadata["variant"], f"shipped.json: {m['file']} is {metadata['variant']!r}, listed as {m['variant']!r}")
+        check(m["bytes"] == (shipped / m["file"]).stat().st_size, f"shipped.json: {m['file']} has {(shipped / m['file']).stat().st_size} bytes, listed as {m['bytes']}")
+
+
 def refusals(binary, model_file, tmp):
     """What --text --dump refuses, each with exit 2 and a message that names it."""
     cases = [([str(model_file), "--text", "a" * 65, "--dump"], "the text is 65 bytes long, over 16, the model's context"),
@@ -300,6 +313,8 @@ def main():
         docs = shipped / ".." / ".." / "docs"
         notes = (docs / "model-file.md").read_text(encoding="utf-8") if shipped.is_dir() else ""
         text_notes = (docs / "text.md").read_text(encoding="utf-8") if shipped.is_dir() else ""
+        if shipped.is_dir():
+            check_shipped_list(shipped)
         for k, model_file in enumerate(sorted(shipped.glob("*.safetensors")) if shipped.is_dir() else []):
             (tmp / f"shipped{k}").mkdir()
             check(model_file.stat().st_size <= 2 * 10**6, f"{model_file.name}: {model_file.stat().st_size} bytes, over 2 MB")

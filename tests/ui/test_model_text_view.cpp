@@ -13,6 +13,8 @@
 #include "app/panels/panels.h"
 #include "app/training/model_text.h"
 #include "core/io/model_file.h"
+#include "core/model/compute.h"
+#include "core/model/head_in_views.h"
 #include "ui_harness.h"
 
 namespace test_model_text_view {
@@ -110,6 +112,54 @@ TEST_F(ModelTextViewTest, AShippedModelOnTheFirstTextThenOnATextTyped) {
   frames(1);
   EXPECT_FALSE(state.lab.text);
   EXPECT_EQ(state.view.workspace, app::Workspace::Views);
+}
+
+// Open in views: three characters of "the cat" clicked (h, e and c, at 1, 2 and 4), then the button, for the head shown
+// (layer 1, head 2). The views' scenario has them as its tokens, each X row its input to layer 1 on the head's four
+// directions, the model's causal mask, and logits that are the head's on each input's projection onto them (its W =
+// W^Q·W^Kᵀ between x·P·Pᵀ, over √16), from the model's own weights; Ctrl+Z brings back the lesson. One character
+// alone opens nothing.
+TEST_F(ModelTextViewTest, ChosenCharactersOpenInTheViewsOnTheHeadsDirections) {
+  const std::string path = kModels + "/licences_qkt.safetensors";
+  const core::ModelLoad model = core::load_model_file(path);
+  ASSERT_TRUE(model.ok()) << model.message();
+  const core::Scenario lesson = state.scenario();
+  ASSERT_TRUE(app::open_model_text(state, path, "the cat"));
+  frames(2);
+  click(center(control("text.head.1.2")));
+  frames(1);
+  click(center(control("text.choose.1")));
+  frames(1);
+  click(center(control("text.open_in_views")));
+  frames(1);
+  EXPECT_EQ(state.lab.text->chosen, std::vector<int>{1});
+  EXPECT_EQ(state.scenario(), lesson) << "one character: the button does nothing";
+  for (const char* key : {"text.choose.2", "text.choose.4"}) {
+    click(center(control(key)));
+    frames(1);
+  }
+  EXPECT_EQ(state.lab.text->chosen, (std::vector<int>{1, 2, 4}));
+  click(center(control("text.open_in_views")));
+  frames(2);
+  ASSERT_EQ(state.view.workspace, app::Workspace::Views) << state.status;
+  const core::Scenario& s = state.scenario();
+  EXPECT_EQ(s.tokens, (std::vector<std::string>{"h\u2081", "e\u2082", "c\u2084"}));
+  EXPECT_TRUE(s.options.causal);
+  EXPECT_NE(state.status.find("the views show layer 1, head 2 on 3 characters"), std::string::npos) << state.status;
+  const core::TrainedModel& m = *model.model;
+  const core::TextForward forward = core::text_forward(m, "the cat");
+  const Eigen::MatrixXd W_Q = m.layers[1].W_Q.middleCols(2 * m.d_qk, m.d_qk), W_K = m.layers[1].W_K.middleCols(2 * m.d_qk, m.d_qk);
+  const core::HeadInViews in = core::head_in_views(W_Q, W_K, 4);
+  const Eigen::MatrixXd onto = in.basis * in.basis.transpose();
+  Eigen::MatrixXd X(3, m.d_model);
+  for (int i = 0; i < 3; ++i) X.row(i) = forward.inputs[1].row(std::vector<int>{1, 2, 4}[static_cast<size_t>(i)]);
+  const Eigen::MatrixXd expected = (X * onto) * (W_Q * W_K.transpose()) * (X * onto).transpose() / std::sqrt(static_cast<double>(m.d_qk));
+  const core::Result r = core::compute(s);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j <= i; ++j) EXPECT_NEAR(r.head[0].logits(i, j), expected(i, j), 1e-9 * (1 + std::abs(expected(i, j)))) << i << " " << j;
+  EXPECT_TRUE(std::isinf(r.head[0].logits(0, 1))) << "the causal mask: h does not see e";
+  press(ImGuiKey_Z, ImGuiMod_Ctrl);
+  EXPECT_EQ(state.scenario(), lesson);
 }
 
 // An attention file of one head on two tokens, worked by hand: Q = I, K = [[1, 0], [1, 1]], scale 1, no mask. S = Q·Kᵀ =

@@ -346,6 +346,15 @@ async function clickControl(page, key) {
   await drawn(page, 2);
 }
 
+test("from the disk, a #model= link asks for no file: the status line says the shipped models come with the served page", async () => {
+  const { page, context, errors, outside } = await openFromDisk("#model=licences_qkt&text=the%20cat");
+  await page.waitForFunction(() => /could not be fetched/.test(window.attnlab.status()), null, { timeout: 10000 });
+  assert.match(await page.evaluate(() => window.attnlab.status()), /licences_qkt\.safetensors could not be fetched\. The shipped models come with the page a web server serves/);
+  assert.deepEqual(outside(), [], "no request outside the file");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("from the disk, where every page opened from the disk shares one storage, the session is kept only once the person asks (File → Keep my work here), and the status line says which", async () => {
   // Another page opened from the disk (an evil.html saved beside attnlab.html), in the same browser:
   // what it can read of attnlab's storage.

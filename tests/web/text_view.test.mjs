@@ -160,6 +160,28 @@ test("a model file picked with Ctrl+O opens in the Text view, --dump's numbers a
   await context.close();
 });
 
+test("a #model= link opens a shipped model, fetched from models/ beside the page, on the link's text: --dump's numbers, and Copy link gives the same link back", async () => {
+  const { page, context, errors } = await open("#model=licences_qkt&text=a%26b%20%23c");
+  await page.waitForFunction(() => /opened the model/.test(window.attnlab.status()), null, { timeout: 20000 });
+  const text = "a&b #c";
+  await regionShown(page, textHeading(text, text.length));
+  const model = path.join(root, "assets/models/licences_qkt.safetensors");
+  const heard = (await tablesHeard(page, textHeading(text, text.length))).find((t) => t.name.startsWith("A of layer 0, head 0 (rows"));
+  const weights = JSON.parse(native([model, "--text", text, "--dump"]).toString()).layers[0].heads[0].weights;
+  assert.deepEqual(heard.rows.slice(1), [...text].map((c, i) => [c === " " ? "\u2423" : c, ...weights[i].map((w, j) => (j > i ? "masked" : screenNumber(w)))]));
+  const link = await page.evaluate(() => window.attnlab.link());
+  assert.ok(link.endsWith("index.html#model=licences_qkt&text=a%26b%20%23c"), link);
+  // A link naming no shipped model, or a text that is not UTF-8, is refused by name; the page starts as without it.
+  for (const [hash, why] of [["#model=licences_nope", /no shipped model is named licences_nope/], ["#model=licences_qkt&text=%ff", /not UTF-8/]]) {
+    const other = await open(hash);
+    assert.match(await other.page.evaluate(() => window.attnlab.status()), why);
+    assert.ok(other.errors.every((e) => why.test(e)), `the console says the same, and nothing else: ${other.errors}`);
+    await other.context.close();
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("typing into X row 1 column 1 changes the scenario as a drag would, the live region says so, and Ctrl+Z undoes it", async () => {
   const { page, context, errors } = await open("#lesson=02_one_w_or_two");
   const before = JSON.parse(await page.evaluate(() => window.attnlab.scenario()));

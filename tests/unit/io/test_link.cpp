@@ -83,10 +83,36 @@ TEST(Link, ShippedLessonsAndExperimentsByStemOnly) {
     EXPECT_FALSE(core::read_link(bad).ok()) << bad;
 }
 
+// #model=STEM&text=…: the text percent-encoded byte by byte, so that #, & and % in it, a space, é and 中 come back
+// exactly; the unreserved characters stay as typed, so that the link is readable.
+TEST(Link, AModelLinkCarriesItsTextExactly) {
+  EXPECT_EQ(core::model_text_link("licences_qkt", "the cat", "p.html"), "p.html#model=licences_qkt&text=the%20cat");
+  EXPECT_EQ(core::model_text_link("m", "a&b#c%d+é中"), "index.html#model=m&text=a%26b%23c%25d%2B%C3%A9%E4%B8%AD");
+  EXPECT_EQ(core::model_text_link("m", ""), "index.html#model=m") << "no text: the view's first";
+  for (const std::string text : {std::string("the cat"), std::string("a&b#c%d+é中"), std::string("x"), std::string("~._-AZaz09"), std::string(64, '%'), std::string("\n\t")}) {
+    const core::LinkContents read = core::read_link(core::model_text_link("licences_qqt", text));
+    ASSERT_TRUE(read.ok()) << text << ": " << read.message();
+    EXPECT_EQ(read.kind, core::LinkContents::Kind::Model);
+    EXPECT_EQ(read.stem, "licences_qqt");
+    EXPECT_EQ(read.text, text);
+  }
+  EXPECT_EQ(core::read_link("#model=m&text=%e4%b8%ad").text, "中") << "lower-case hex, as browsers may write it";
+  EXPECT_TRUE(core::read_link("#model=m").text.empty());
+  EXPECT_TRUE(core::is_link("index.html#model=m"));
+  const auto message = [](const std::string& link) { return core::read_link(link).message(); };
+  EXPECT_NE(message("#model=../x").find("names no shipped model"), std::string::npos);
+  EXPECT_NE(message("#model=m&txt=a").find("only &text= may follow"), std::string::npos);
+  EXPECT_NE(message("#model=m&text=%4").find("two hexadecimal digits"), std::string::npos);
+  EXPECT_NE(message("#model=m&text=%zz").find("two hexadecimal digits"), std::string::npos);
+  EXPECT_NE(message("#model=m&text=%ff").find("not UTF-8"), std::string::npos);
+  EXPECT_NE(message("#model=m&text=" + std::string(65, 'a')).find("65 bytes long, over the 64"), std::string::npos);
+  EXPECT_TRUE(core::read_link("#model=m&text=" + std::string(64, 'a')).ok()) << "64 bytes: the most";
+}
+
 // Every bad link gets a message that says what is wrong with it; none crashes.
 TEST(Link, BadLinksSayWhatIsWrong) {
   const auto message = [](const std::string& link) { return core::read_link(link).message(); };
-  EXPECT_NE(message("index.html#q=abc").find("expected #z=, #s=, #lesson= or #exp="), std::string::npos);
+  EXPECT_NE(message("index.html#q=abc").find("expected #z=, #s=, #lesson=, #exp= or #model="), std::string::npos);
   EXPECT_NE(message("#z=not*base64").find("not base64url"), std::string::npos);
   EXPECT_NE(message("#z=" + core::base64url_encode("plain text, not deflate")).find("not raw deflate"), std::string::npos);
   const std::string whole = core::deflate_raw(core::compact_text(core::scenario_to_json(example())));

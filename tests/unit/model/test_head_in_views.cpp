@@ -86,4 +86,33 @@ TEST(HeadInViews, AOneWayHeadByHand) {
   EXPECT_NEAR(in.scenario.W_Q[0].cwiseAbs().maxCoeff(), std::pow(2.0, 0.25) * std::sqrt(2.0), 1e-12);
 }
 
+// Characters of a text in the views (text_in_views): on 20 random heads of d_model = 24, d_k = 6 and 2 to 8 inputs,
+// the views' logits are the head's on each input's projection, x_i·P·Pᵀ·W·P·Pᵀ·x_jᵀ / √d_k; and inputs that lie in the
+// directions (x = r·Pᵀ) get exactly the head's own logits, x_i·W·x_jᵀ / √d_k.
+TEST(HeadInViews, ATextsCharactersKeepTheHeadsLogitsOnTheirProjections) {
+  std::mt19937_64 rng(65);
+  for (int trial = 0; trial < 20; ++trial) {
+    const Eigen::MatrixXd W_Q = random(24, 6, rng), W_K = random(24, 6, rng), W = W_Q * W_K.transpose();
+    const int n = 2 + trial % 7, dims = 2 + trial % 3;
+    const Eigen::MatrixXd X = random(n, 24, rng);
+    std::vector<std::string> tokens;
+    for (int i = 0; i < n; ++i) tokens.push_back("c" + std::to_string(i));
+    const core::HeadInViews in = core::text_in_views(W_Q, W_K, dims, X, tokens);
+    ASSERT_EQ(in.scenario.n(), n);
+    ASSERT_EQ(in.scenario.tokens, tokens);
+    const Eigen::MatrixXd P = in.basis, onto = P * P.transpose();
+    const core::Result r = core::compute(in.scenario);
+    const Eigen::MatrixXd expected = (X * onto) * W * (X * onto).transpose() / std::sqrt(6.0);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) EXPECT_NEAR(r.head[0].logits(i, j), expected(i, j), 1e-10 * (1 + std::abs(expected(i, j))));
+    // In the directions: the head's own.
+    const Eigen::MatrixXd inside = random(n, dims, rng) * P.transpose();
+    const core::HeadInViews in_plane = core::text_in_views(W_Q, W_K, dims, inside, tokens);
+    const core::Result r2 = core::compute(in_plane.scenario);
+    const Eigen::MatrixXd own = inside * W * inside.transpose() / std::sqrt(6.0);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) EXPECT_NEAR(r2.head[0].logits(i, j), own(i, j), 1e-10 * (1 + std::abs(own(i, j))));
+  }
+}
+
 }  // namespace test_head_in_views
