@@ -89,6 +89,8 @@
     timeTextForward: function (text, callsPerBatch) {
       return call("attnlab_time_text_forward", "number", ["string", "number"], [text, callsPerBatch || 10]);
     },
+    // The Text view's numbers as `attnlab MODEL --text TEXT --dump` prints them; null without a model shown.
+    textDump: function () { return JSON.parse(call("attnlab_text_dump", "string")); },
     // The scenario's link, based on this page's address.
     link: function () { return call("attnlab_link", "string", ["string"], [pageBase()]); },
     // The files the page handed to the browser, in order: {name, size}; the last one's bytes.

@@ -133,6 +133,14 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_dump() {
   return kept([] {}, core::to_text(core::result_to_json(s, core::compute(s))));
 }
 
+// textDump(): the text `attnlab MODEL --text TEXT --dump` prints for the model and the text the Text view shows,
+// from the numbers it shows; null when it shows no model.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_text_dump() {
+  const std::shared_ptr<app::TextShown>& shown = state().lab.text;
+  if (!shown || !shown->model || !shown->problem.empty()) return kept([] {}, std::string("null"));
+  return kept([] {}, core::to_text(core::text_forward_to_json(*shown->model, shown->text, shown->forward)));
+}
+
 // lab(): the lab's run as its panel shows it: steps done, whether it runs, and each design's
 // loss (the median over the seeds) before each step, at full precision; a sweep's points too; and
 // the heads file the Heads view shows, as --dump prints it (under "heads").

@@ -1,4 +1,4 @@
-// sin, cos, log1p and pow with the same bits on every machine.
+// sin, cos, log1p, pow and erf with the same bits on every machine.
 //
 // libm's are not: the desktop's glibc and the page's musl round a few in a hundred sines, and a
 // few in ten thousand logarithms and powers, to the other neighbour (glibc even picks an FMA
@@ -25,5 +25,9 @@ double log1p(double x);
 // have at most 14); beyond, the error grows by about 0.02 ulp a unit (13 ulps at 700). Elsewhere
 // (x ≤ 0 or subnormal, ±∞, NaN, a result past the normal doubles), libm's.
 double pow(double x, double y);
+
+// erf x for every x, within 3 ulp: a polynomial of degree 13 on each half-unit interval of |x| < 6 (scripts/erf_table.py
+// made them), ±1 beyond (1 − erf 6 < 2^-56), NaN as it is. A trained model's GELU takes it (core/model/text_forward.h).
+double erf(double x);
 
 }  // namespace core::portable

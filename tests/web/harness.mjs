@@ -59,3 +59,20 @@ export async function layoutSettled(target) {
   }));
   if (!same) throw new Error("the layout did not settle in 600 frames");
 }
+
+// A control by its key (window.attnlab.layout()), once drawn, pressed as a hand does: down until
+// the page has drawn two frames, then up (Dear ImGui reads the mouse once a frame).
+export const drawn = (page, n) => page.evaluate((k) => new Promise((done) => {
+  const step = (left) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+  step(k);
+}), n);
+export async function clickControl(page, key) {
+  await page.waitForFunction((k) => JSON.parse(window.attnlab.layout()).controls[k], key, { timeout: 10000 });
+  const [x, y, w, h] = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls[key];
+  await page.mouse.move(x + w / 2, y + h / 2);
+  await drawn(page, 2);
+  await page.mouse.down();
+  await drawn(page, 2);
+  await page.mouse.up();
+  await drawn(page, 2);
+}

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { launchChromium, layoutSettled, startServer } from "./harness.mjs";
+import { clickControl, drawn, launchChromium, layoutSettled, startServer } from "./harness.mjs";
 import { assertSameMedians, trainedNatively } from "./lab_reference.mjs";
 import { randomScenarios } from "./random_scenarios.mjs";
 
@@ -328,23 +328,6 @@ test("Ctrl + in a slide's frame is attnlab's zoom: the labels and controls grow,
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-
-// A control by its key (window.attnlab.layout()), once drawn, pressed as a hand does: down until
-// the page has drawn two frames, then up (Dear ImGui reads the mouse once a frame).
-const drawn = (page, n) => page.evaluate((k) => new Promise((done) => {
-  const step = (left) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
-  step(k);
-}), n);
-async function clickControl(page, key) {
-  await page.waitForFunction((k) => JSON.parse(window.attnlab.layout()).controls[k], key, { timeout: 10000 });
-  const [x, y, w, h] = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls[key];
-  await page.mouse.move(x + w / 2, y + h / 2);
-  await drawn(page, 2);
-  await page.mouse.down();
-  await drawn(page, 2);
-  await page.mouse.up();
-  await drawn(page, 2);
-}
 
 test("from the disk, a #model= link asks for no file: the status line says the shipped models come with the served page", async () => {
   const { page, context, errors, outside } = await openFromDisk("#model=licences_qkt&text=the%20cat");

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { root, shots, native, open, frames, chooseFile, press } from "./page_support.mjs";
+import { clickControl } from "./harness.mjs";
 
 // A number as the screen shows it (app/widgets/heatmap.cpp's format_number): the double itself
 // correctly rounded to two decimals, a tie to the even digit, a minus sign (U+2212) only where a
@@ -139,6 +140,9 @@ test("a model file picked with Ctrl+O opens in the Text view, --dump's numbers a
     assert.deepEqual(heard.rows.slice(1), [...text].map((c, i) => [shownChar(c), ...weights[i].map((w, j) => (j > i ? "masked" : screenNumber(w)))]));
   };
   expectA(await heardA(first, 61), first, dumpA(first));
+  // Every number of every head, and the next byte's logits, are the desktop's bit for bit (RoPE's turns over 61
+  // positions, the layer norms, GELU and the softmax, in the page's wasm as in the window's build).
+  assert.deepEqual(await page.evaluate(() => window.attnlab.textDump()), JSON.parse(native([model, "--text", first, "--dump"]).toString()));
   // The field: clicked, emptied, then a character at a time; by the next frame every head is of the text so far.
   const field = JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls["text.text"];
   assert.ok(field, "the Text field is on screen");
@@ -169,6 +173,16 @@ test("a #model= link opens a shipped model, fetched from models/ beside the page
   const heard = (await tablesHeard(page, textHeading(text, text.length))).find((t) => t.name.startsWith("A of layer 0, head 0 (rows"));
   const weights = JSON.parse(native([model, "--text", text, "--dump"]).toString()).layers[0].heads[0].weights;
   assert.deepEqual(heard.rows.slice(1), [...text].map((c, i) => [c === " " ? "\u2423" : c, ...weights[i].map((w, j) => (j > i ? "masked" : screenNumber(w)))]));
+  assert.deepEqual(await page.evaluate(() => window.attnlab.textDump()), JSON.parse(native([model, "--text", text, "--dump"]).toString()));
+  // Train → Shipped models: another model (fetched in its turn) on the same text.
+  await clickControl(page, "menu.train");
+  await clickControl(page, "menu.model.1");
+  await page.waitForFunction(() => /opened the model .*licences_qqt/.test(window.attnlab.status()), null, { timeout: 20000 });
+  const qqt = path.join(root, "assets/models/licences_qqt.safetensors");
+  assert.deepEqual(await page.evaluate(() => window.attnlab.textDump()), JSON.parse(native([qqt, "--text", text, "--dump"]).toString()));
+  await clickControl(page, "menu.train");
+  await clickControl(page, "menu.model.0");
+  await page.waitForFunction(() => /opened the model .*licences_qkt/.test(window.attnlab.status()), null, { timeout: 20000 });
   const link = await page.evaluate(() => window.attnlab.link());
   assert.ok(link.endsWith("index.html#model=licences_qkt&text=a%26b%20%23c"), link);
   // A link naming no shipped model, or a text that is not UTF-8, is refused by name; the page starts as without it.

@@ -1,4 +1,4 @@
-// core::portable's sin, cos, log1p and pow (core/math/portable_math.h): within an ulp of the
+// core::portable's sin, cos, log1p, pow and erf (core/math/portable_math.h): within an ulp of the
 // exact value, and the same bits wherever they are compiled. The page's copy is checked against
 // this one through dump() and the CSV export (tests/web/page.test.mjs, random scenarios).
 #include <gtest/gtest.h>
@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include "core/math/portable_math.h"
 
@@ -53,6 +54,30 @@ TEST(PortableMath, IsWithinAnUlpOfLongDoubles) {
   EXPECT_LT(worst_log1p, 0.9);
   EXPECT_LT(worst_pow, 0.9);
   EXPECT_LT(worst_far_pow, 16);
+}
+
+// erf against long double's erfl on 200 000 points of [−7, 7], the unit intervals' ends and their neighbours among
+// them (where one polynomial hands over to the next): within 3 ulp, as portable_math.h says; odd; ±1 from 6 on.
+TEST(PortableMath, ErfIsWithinThreeUlpsAndOdd) {
+  if (std::numeric_limits<long double>::digits < 64) GTEST_SKIP() << "no long double wider than a double here";
+  std::mt19937_64 rng(66);
+  std::uniform_real_distribution<double> wide(-7.0, 7.0);
+  std::vector<double> points;
+  for (int i = 0; i < 200'000; ++i) points.push_back(wide(rng));
+  for (int k = 1; k <= 6; ++k)  // (past 0: the subnormals' ulp is no measure of a relative error)
+    for (double x : {static_cast<double>(k), std::nextafter(static_cast<double>(k), 0.0), std::nextafter(static_cast<double>(k), 7.0)})
+      points.push_back(x);
+  for (double x : {1e-300, 1e-20, 1e-8, 0.001, 0.25}) points.push_back(x);
+  double worst = 0;
+  for (double x : points) {
+    worst = std::max(worst, ulps(core::portable::erf(x), erfl(static_cast<long double>(x))));
+    EXPECT_EQ(bits(core::portable::erf(-x)), bits(-core::portable::erf(x))) << x;
+  }
+  EXPECT_LE(worst, 3.0);
+  EXPECT_EQ(core::portable::erf(6.0), 1.0);
+  EXPECT_EQ(core::portable::erf(-1e300), -1.0);
+  EXPECT_EQ(bits(core::portable::erf(-0.0)), bits(-0.0));
+  EXPECT_TRUE(std::isnan(core::portable::erf(std::nan(""))));
 }
 
 TEST(PortableMath, KeepsTheSpecialValues) {
