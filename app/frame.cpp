@@ -17,6 +17,7 @@
 #include "app/dialogs/save_questions.h"
 #include "app/dialogs/training_animation_dialog.h"
 #include "app/files/files.h"
+#include "app/files/language.h"
 #include "app/files/platform_files.h"
 #include "app/frame_keys.h"
 #include "app/frame_views.h"
@@ -56,7 +57,7 @@ void ExportPngMenu(AppState& state) {
 // script, each through the export dialog: its name and folder proposed, the SVG light unless
 // the window's colours are asked for there.
 void ExportTextMenu(AppState& state) {
-  if (!keyed::BeginMenu("menu.export", "Export")) return;
+  if (!keyed::BeginMenu("menu.export", translated("Export").c_str())) return;
   struct Kind {
     const char* label;
     core::ExportFormat format;
@@ -104,7 +105,7 @@ void OpenLinkFromClipboard(AppState& state) {
 
 // The File menu. Closed, its title is a control the tests click (menu.file).
 void FileMenu(AppState& state, FrameRequests& requests) {
-  if (!keyed::BeginMenu("menu.file", "File")) return;
+  if (!keyed::BeginMenu("menu.file", translated("File").c_str())) return;
   if (ImGui::MenuItem("Open\u2026", "Ctrl+O")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
   // The same dialog: a RESULT is known by its contents, wherever it is opened from (Open, a drop, the command line).
   if (ImGui::MenuItem("Open result\u2026")) platform_files().chooser->ask(state, FileDialog::Purpose::Open);
@@ -135,17 +136,17 @@ void FileMenu(AppState& state, FrameRequests& requests) {
 }
 
 void EditMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Edit")) return;
-  if (ImGui::MenuItem("Undo", "Ctrl+Z", false, state.can_undo())) state.undo();
-  if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, state.can_redo())) state.redo();
+  if (!ImGui::BeginMenu(translated("Edit").c_str())) return;
+  if (ImGui::MenuItem(core::tr("Undo"), "Ctrl+Z", false, state.can_undo())) state.undo();
+  if (ImGui::MenuItem(core::tr("Redo"), "Ctrl+Shift+Z", false, state.can_redo())) state.redo();
   ImGui::EndMenu();
 }
 
 void HelpMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Help")) return;
-  ImGui::MenuItem("Keyboard shortcuts", nullptr, &state.view.show_help);
+  if (!ImGui::BeginMenu(translated("Help").c_str())) return;
+  ImGui::MenuItem(core::tr("Keyboard shortcuts"), nullptr, &state.view.show_help);
   ImGui::Separator();
-  if (ImGui::MenuItem("About attnlab")) state.dialogs.about_open = true;
+  if (ImGui::MenuItem(core::tr("About attnlab"))) state.dialogs.about_open = true;
   ImGui::EndMenu();
 }
 
@@ -160,9 +161,9 @@ void MenuBar(AppState& state, FrameRequests& requests) {
     ImGuiWindow* bar = ImGui::GetCurrentWindow();
     const float x = ImGui::GetCursorScreenPos().x - bar->Pos.x + IM_TRUNC(ImGui::GetStyle().ItemSpacing.x * 0.5f);
     const float y = ImGui::GetCursorScreenPos().y - bar->Pos.y;
-    bar->NavLastIds[ImGuiNavLayer_Menu] = bar->GetID("File");  // BeginMenu's id, as OpenPopup's below
-    bar->NavRectRel[ImGuiNavLayer_Menu] = ImRect(x, y, x + ImGui::CalcTextSize("File").x, y + ImGui::GetFrameHeight());
-    ImGui::OpenPopup("File");
+    bar->NavLastIds[ImGuiNavLayer_Menu] = bar->GetID("###File");  // BeginMenu's id ("…###File"), as OpenPopup's below
+    bar->NavRectRel[ImGuiNavLayer_Menu] = ImRect(x, y, x + ImGui::CalcTextSize(core::tr("File")).x, y + ImGui::GetFrameHeight());
+    ImGui::OpenPopup("###File");
     GImGui->NavCursorVisible = true;  // its first item lit as it opens, as the keyboard's place
   }
   FileMenu(state, requests);
@@ -175,7 +176,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
   // beside it, as in any desktop menu bar. Dear ImGui (1.86, and 1.92 still) hands that move to the
   // bar, which closes the menu when the bar's keyboard place is not the menu's title (a menu opened
   // by a click or by F10).
-  static constexpr const char* kMenus[] = {"File", "Lessons", "Train", "Edit", "View", "Help"};
+  static constexpr const char* kMenus[] = {"###File", "###Lessons", "###Train", "###Edit", "###View", "###Help"};  // their ids
   ImGuiContext& g = *GImGui;
   ImGuiWindow* bar = ImGui::GetCurrentWindow();
   if (ImGui::NavMoveRequestButNoResultYet() && (g.NavMoveDir == ImGuiDir_Left || g.NavMoveDir == ImGuiDir_Right) && g.NavWindow &&
@@ -362,6 +363,7 @@ void DrawWholeWindow(AppState& state, FrameRequests& requests, float caption_h) 
 }  // namespace
 
 FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& picture, bool close_asked) {
+  follow_language(state);  // View → Language, the session's or the system's: this frame is drawn in it
   // The text drawn, by panel, for the tests that read the screen (--layout-out).
   const ScreenText screen_text(layout.read_text ? &layout.text : nullptr);
   layout.cells.clear();

@@ -12,6 +12,7 @@
 #include "app/cli/train_command.h"
 #include "app/files/exports.h"
 #include "app/files/files.h"
+#include "app/files/language.h"
 #include "app/files/session.h"
 #include "app/panels/alt_text.h"
 #include "app/window/window.h"
@@ -85,6 +86,8 @@ int run_describe(const app::CommandLine& cl) {
   if (const int code = refuse_scenario_view(cl)) return code;
   app::AppState state;
   if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true, false, cl.text.value_or(""))) return code;
+  if (!cl.lang.empty()) state.view.language = cl.lang;
+  if (std::string why; !app::follow_language(state, &why)) return refused("--lang " + cl.lang + ": " + why);
   return app::print(std::cout, core::visible_controls(app::alt_text(state, cl.panel), "\n"), std::cerr);
 }
 
@@ -158,6 +161,7 @@ int run(int argc, char** argv) {
   options.animate = cl.animate;
   options.training = cl.training;
   if (!cl.theme.empty()) options.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
+  if (!cl.lang.empty()) options.language = cl.lang;
   return app::run_window(options);
 }
 

@@ -9,6 +9,7 @@
 
 #include "app/dialogs/lesson_editor.h"
 #include "app/files/files.h"
+#include "app/files/platform_files.h"
 #include "app/frame_dock.h"
 #include "app/panels/panels.h"
 #include "app/training/lab.h"
@@ -98,7 +99,7 @@ void LayoutMenu(AppState& state) {
 }  // namespace
 
 void LessonsMenu(AppState& state) {
-  if (!keyed::BeginMenu("menu.lessons", "Lessons")) return;  // never empty: New lesson is always there
+  if (!keyed::BeginMenu("menu.lessons", translated("Lessons").c_str())) return;  // never empty: New lesson is always there
   for (size_t i = 0; i < state.library.lessons.size(); ++i) {
     const LessonInfo& l = state.library.lessons[i];
     const std::string key = "menu.lesson." + std::to_string(i);
@@ -122,7 +123,7 @@ void LessonsMenu(AppState& state) {
 }
 
 void TrainMenu(AppState& state) {
-  if (!keyed::BeginMenu("menu.train", "Train")) return;
+  if (!keyed::BeginMenu("menu.train", translated("Train").c_str())) return;
   if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) toggle_lab(state);
   // The lab's buttons, with their keys (panel_experiment_run.cpp reads them).
   if (state.view.workspace == Workspace::Lab && !state.lab.result && !state.lab.heads && !state.lab.text) {
@@ -160,12 +161,30 @@ void TrainMenu(AppState& state) {
   ImGui::EndMenu();
 }
 
-void ViewMenu(AppState& state) {
-  if (!keyed::BeginMenu("menu.view", "View")) return;
-  if (ImGui::MenuItem("Dark theme", nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
-  if (ImGui::MenuItem("Light theme (slides)", nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
+// View → Language: each language there is a catalogue of, by its own name (a student finds theirs in any language
+// shown), and the system's; kept in the session (docs/languages.md).
+void LanguageMenu(AppState& state) {
+  // "Language" in English too where another language is shown: whoever cannot read the menus finds it.
+  const std::string title = core::language() == "en" ? std::string(core::tr("Language")) : std::string(core::tr("Language")) + " \u00B7 Language";
+  if (!keyed::BeginMenu("menu.view.language", (title + "###Language").c_str())) return;
+  const std::string system = core::system_language();
+  if (keyed::MenuItem("menu.language.system", (core::tr_format("The system's ({0})", {core::language_name(system)}) + "###system").c_str(),
+                      nullptr, state.view.language.empty()))
+    state.view.language.clear();
   ImGui::Separator();
-  ImGui::MenuItem("Numbers in cells", nullptr, &state.view.show_numbers);
+  for (const std::string& code : core::languages(platform_files().paths->data_dir() / "po"))
+    if (keyed::MenuItem("menu.language." + code, (core::language_name(code) + "###" + code).c_str(), nullptr, state.view.language == code))
+      state.view.language = code;
+  ImGui::EndMenu();
+}
+
+void ViewMenu(AppState& state) {
+  if (!keyed::BeginMenu("menu.view", translated("View").c_str())) return;
+  if (ImGui::MenuItem(core::tr("Dark theme"), nullptr, state.view.theme == Theme::Dark)) state.view.theme = Theme::Dark;
+  if (ImGui::MenuItem(core::tr("Light theme (slides)"), nullptr, state.view.theme == Theme::Light)) state.view.theme = Theme::Light;
+  LanguageMenu(state);
+  ImGui::Separator();
+  ImGui::MenuItem(core::tr("Numbers in cells"), nullptr, &state.view.show_numbers);
   ColormapMenu(state);
   ImGui::TextDisabled("  signed values: blue-red, centred on 0");
   ImGui::Separator();

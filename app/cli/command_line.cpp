@@ -28,7 +28,7 @@ const char* usage_text() {
          "                      [--fps F] [--size WxH] [--scale K] [--theme light|dark] [--scale-per-frame]\n"
          "                      --export OUT.gif|OUT.mp4\n"
          "       attnlab FILE --link [BASE]\n"
-         "       attnlab FILE --describe [--panel NAME]\n"
+         "       attnlab FILE --describe [--panel NAME] [--lang CODE]\n"
          "       attnlab --dump FILE [FILE ...]\n"
          "       attnlab MODEL --text TEXT --dump\n"
          "       attnlab --grad FILE [FILE ...]\n"
@@ -55,6 +55,9 @@ const char* usage_text() {
          "  --scale K     1 to 4: fonts and sizes built K times larger, not upscaled (default 1);\n"
          "                W·K and H·K at most 8192\n"
          "  --theme T     light (for slides) or dark\n"
+         "  --lang CODE   the language of the window, its pictures and --describe: en, or a\n"
+         "                catalogue's (po/CODE.po: zh, es); default the session's, else\n"
+         "                the system's (docs/languages.md). --dump never changes\n"
          "  --panel NAME  the picture shows one panel alone: Lesson, Matrices, Scores,\n"
          "                Softmax, Rank, Output or Geometry\n"
          "  --present     a presentation: the heatmaps grow to their room, their digits\n"
@@ -298,6 +301,12 @@ std::string read_theme(Words& w, const std::string&, const std::string* value) {
   return w.cl.theme == "light" || w.cl.theme == "dark" ? "" : "--theme " + w.cl.theme + ": expected light or dark";
 }
 
+std::string read_lang(Words& w, const std::string&, const std::string* value) {
+  if (!value) return "--lang needs a language code (en, zh, es, …: docs/languages.md)";
+  w.cl.lang = *value;
+  return "";
+}
+
 std::string read_panel(Words& w, const std::string&, const std::string* value) {
   if (!value) return "--panel needs a panel name";
   w.cl.panel = core::find_panel_ignoring_case(*value, core::kPanels);
@@ -349,6 +358,7 @@ constexpr OptionSpec kOptions[] = {
     {"--size", OptionSpec::Required, read_size},
     {"--scale", OptionSpec::Required, read_scale},
     {"--theme", OptionSpec::Required, read_theme},
+    {"--lang", OptionSpec::Required, read_lang},
     {"--panel", OptionSpec::Required, read_panel},
     {"--transparent", OptionSpec::None, read_flag<&CommandLine::transparent>},
     {"--present", OptionSpec::None, read_flag<&CommandLine::present>},
@@ -509,8 +519,9 @@ std::string judge_combinations(Words& w) {
   }
   if (cl.command == Command::Describe) {
     for (const std::string& option : w.options)
-      if (option != "--describe" && option != "--panel" && option != "--text")
-        return "--describe prints a picture's alt text and exits: it takes --panel NAME (or a model's --text TEXT) and no other option: " + option;
+      if (option != "--describe" && option != "--panel" && option != "--text" && option != "--lang")
+        return "--describe prints a picture's alt text and exits: it takes --panel NAME, --lang CODE (or a model's --text TEXT) "
+               "and no other option: " + option;
     return cl.file.empty() ? "--describe needs FILE: the scenario (or link) whose picture it describes" : "";
   }
   if (!cl.out.empty()) return "--out goes with --train";

@@ -32,6 +32,7 @@ struct CommandLine {
   int width = 0, height = 0;  // --size WxH, or the default for a picture; 0 for the window
   int scale = 1;              // --scale K (screenshot only), 1 to 4
   std::string theme;          // --theme light|dark, or empty: the session's
+  std::string lang;           // --lang CODE (docs/languages.md), or empty: the session's, else the system's
   std::optional<core::Panel> panel;  // --panel NAME (one of core::kPanelNames): that panel alone in the picture
   bool transparent = false;   // --transparent: the picture has no background
   bool present = false;       // --present: a presentation's picture (heatmaps grow to their room)

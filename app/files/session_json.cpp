@@ -51,7 +51,8 @@ core::OrderedJson view_json(const ViewOptions& v) {
           {"show_gradients", v.show_gradients},
           {"show_jacobian", v.show_jacobian},
           {"zoom", v.zoom},
-          {"workspace", v.workspace == Workspace::Lab ? "lab" : "views"}};
+          {"workspace", v.workspace == Workspace::Lab ? "lab" : "views"},
+          {"language", v.language}};
 }
 
 // A value of the session for a message: its JSON, at most 60 characters (a megabyte "theme"
@@ -103,6 +104,11 @@ ViewOptions read_view(const json& j, const core::Scenario& scenario, std::vector
     else bad("zoom", "a number from " + core::plain_number(kMinZoom) + " to " + core::plain_number(kMaxZoom));
   }
   if (names_other("workspace", "views", "lab")) v.workspace = Workspace::Lab;
+  if (j.contains("language")) {  // a code as the catalogues' names have it, or "" (the system's); its catalogue is read later
+    const json& l = j["language"];
+    if (l.is_string() && l.get<std::string>().size() <= 8) v.language = l.get<std::string>();
+    else bad("language", "a language's code, as \"zh\", or \"\"");
+  }
   return v;
 }
 

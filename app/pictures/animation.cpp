@@ -130,12 +130,12 @@ ScreenshotOptions training_picture(ScreenshotOptions picture, const core::Traini
   return picture;
 }
 
-// The view a training run's frames are drawn in: the theme, the colour maps and
-// whether cells print their numbers are the window's (or the session's); the rest
+// The view a training run's frames are drawn in: the theme, the colour maps,
+// whether cells print their numbers and the language are the window's (or the session's); the rest
 // is as a new window has it, so that the lab's file and the command line's agree.
 ViewOptions training_view(const ViewOptions& view, const ScreenshotOptions& picture) {
   return {.theme = picture.theme.value_or(view.theme), .show_numbers = view.show_numbers, .sequential = view.sequential,
-          .diverging = view.diverging};
+          .diverging = view.diverging, .language = view.language};
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "app/render/theme.h"
 #include "core/math/colormap.h"
@@ -35,6 +36,9 @@ struct ViewOptions {
   core::Panel presenter_panel = core::Panel::Scores;  // one of kPanels
   std::optional<core::Panel> presenter_beside = core::Panel::Matrices;  // none: presenter_panel alone
   float zoom = 1.0f;  // Ctrl + / Ctrl − / Ctrl 0: fonts and every size, everywhere (kMinZoom..kMaxZoom)
+  // View → Language (docs/languages.md): a catalogue's code ("zh", "es") or "en"; empty, the system's language where
+  // attnlab has a catalogue of it, else English. Applied each frame (app/window/language.h).
+  std::string language;
 
   bool operator==(const ViewOptions&) const = default;
 };

@@ -20,6 +20,7 @@
 #include "app/state/layout.h"
 #include "app/widgets/markup_items.h"
 #include "app/widgets/slider.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -103,6 +104,14 @@ ATTNLAB_KEYED(app::ReadableSliderDouble, ReadableSliderDouble)
 
 // A menu's title, noted while the menu is closed (open, the current window is the menu's).
 bool BeginMenu(std::string_view key, const char* label, bool enabled = true);
+
+}  // namespace keyed
+
+// A title in the language shown (core/text/translate.h) whose Dear ImGui id stays the English one ("Archivo###File"),
+// so that a menu's or a window's place and state do not change with the language.
+inline std::string translated(const char* english) { return std::string(core::tr(english)) + "###" + english; }
+
+namespace keyed {
 // A combo box, noted open or closed.
 bool BeginCombo(std::string_view key, const char* label, const char* preview, ImGuiComboFlags flags = 0);
 bool BeginMarkupCombo(std::string_view key, const char* id, std::string_view preview_markup);

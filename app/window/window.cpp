@@ -249,6 +249,7 @@ int Window::start() {
   const bool offscreen = !options_.screenshot.empty();
   if (const int code = load_initial_state(options_.file, state_, /*headless=*/offscreen, /*list_later=*/!offscreen, options_.text)) return code;
   if (options_.theme) state_.view.theme = *options_.theme;
+  if (options_.language) state_.view.language = *options_.language;
   if (const std::string problem = pictures_problem(options_, state_); !problem.empty())
     return failed(2, problem);
 

@@ -21,6 +21,7 @@ struct WindowOptions {
   int width = 0, height = 0;   // --size for the screenshot; 0: the window's default size
   int scale = 1;               // --scale K for the screenshot
   std::optional<Theme> theme;  // --theme; else the session's
+  std::optional<std::string> language;  // --lang; else the session's (docs/languages.md)
   std::optional<core::Panel> panel;  // --panel NAME: that panel alone in the screenshot
   bool transparent = false;    // --transparent: the screenshot has no background
   bool present = false;        // --present: a presentation's picture (PanelState::present)

@@ -142,7 +142,7 @@ def main():
 
         # The misuses: exit 2, why on stderr, nothing on stdout.
         for args, why in [(["--describe"], "--describe needs FILE"),
-                          ([files[0], "--describe", "--size", "800x600"], "it takes --panel NAME (or a model's --text TEXT) and no other option: --size"),
+                          ([files[0], "--describe", "--size", "800x600"], "it takes --panel NAME, --lang CODE (or a model's --text TEXT) and no other option: --size"),
                           ([files[0], "--describe", "--panel", "Nowhere"], "--panel Nowhere: expected"),
                           ([files[0], "--describe", "--dump", files[0]], "one at a time"),
                           ([experiments / "07_race.json", "--describe"], "is an experiment"),

@@ -360,6 +360,7 @@ TEST_F(FilesTest, TheSessionComesBack) {
   frames(1);
   drag(center(cell("X[1][1]")), 40, 4, [](int) {});
   state.view.theme = app::Theme::Light;
+  state.view.language = "es";
   state.library.file = "/somewhere/else.json";
   ASSERT_TRUE(app::save_session(state));
   EXPECT_TRUE(fs::exists(dir / "state" / "attnlab" / "session.json"));
@@ -367,6 +368,7 @@ TEST_F(FilesTest, TheSessionComesBack) {
   ASSERT_EQ(app::restore_session(restored), app::SessionRestore::Restored);
   EXPECT_TRUE(restored.scenario() == state.scenario());
   EXPECT_EQ(restored.view.theme, app::Theme::Light);
+  EXPECT_EQ(restored.view.language, "es");
   EXPECT_EQ(restored.library.file, "/somewhere/else.json");
   EXPECT_TRUE(restored.modified());  // the file is not on disk: the changes are not saved anywhere else
 }

@@ -19,6 +19,7 @@
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
 #include "core/io/scenario_io.h"
+#include "core/text/translate.h"
 
 class UiTest : public ::testing::Test {
  protected:
@@ -33,8 +34,10 @@ class UiTest : public ::testing::Test {
     app::make_headless();
     ASSERT_TRUE(app::load_fonts(1.0f)) << "DejaVu Sans (fonts-dejavu-core) is needed";
     app::set_heatmap_renderer(&renderer);
+    state.view.language = "en";  // the texts the tests read are the English ones, whatever the machine's language
   }
   void TearDown() override {
+    core::set_language("en", {}, nullptr);  // one language for the whole program: none is left to the next test
     app::set_heatmap_renderer(nullptr);
     app::unload_fonts();
     ImPlot::DestroyContext();
