@@ -39,9 +39,9 @@ inline bool input_waiting() { return GImGui && GImGui->InputEventsQueue.Size > 0
 // note what happened. A backend adds the window events its GLFW has (refresh, close, …).
 inline void install_input_callbacks(GLFWwindow* w) {
   glfwSetCursorPosCallback(w, [](GLFWwindow*, double, double) { g_glfw_events.event = true; });
-  glfwSetMouseButtonCallback(w, [](GLFWwindow*, int, int action, int) {
+  glfwSetMouseButtonCallback(w, [](GLFWwindow*, int, int, int) {
     g_glfw_events.event = true;
-    if (action == GLFW_RELEASE) release_after_moves();
+    button_after_moves();
   });
   glfwSetScrollCallback(w, [](GLFWwindow*, double, double) { g_glfw_events.event = true; });
   glfwSetKeyCallback(w, [](GLFWwindow*, int, int, int, int) { g_glfw_events.event = true; });

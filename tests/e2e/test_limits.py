@@ -102,17 +102,17 @@ class LayoutOut(OneDisplay):
                                         stdout=subprocess.DEVNULL, stderr=stderr, text=True)
             try:
                 wait_for(lambda: layout.exists() or proc.poll() is not None, 30, "the layout file")
-                x, y, w, h = json.loads(layout.read_text())["controls"]["menu.file"]
                 # The window may write the layout again at any frame: the link replaces the file in one
                 # rename, where unlink-then-link lost that race once (FileExistsError).
                 link = self.tmp / "layout.link"
                 link.unlink(missing_ok=True)
                 link.symlink_to(target)
                 os.replace(link, layout)
+                # F10 opens the menus: other controls, so the layout is written again. A key, not a click
+                # at the first layout's place, which a busy machine may not have drawn yet.
                 window = xdo(self.x, "search", "--sync", "--pid", str(proc.pid)).split()[0]
-                geometry = dict(line.split("=") for line in xdo(self.x, "getwindowgeometry", "--shell", window).split())
-                xdo(self.x, "mousemove", int(geometry["X"]) + int(x + w / 2), int(geometry["Y"]) + int(y + h / 2))
-                xdo(self.x, "click", 1)  # the File menu opens: other controls, so the layout is written again
+                xdo(self.x, "windowfocus", "--sync", window)
+                xdo(self.x, "key", "F10")
                 wait_for(lambda: "the layout is not written there" in errors.read_text() or proc.poll() is not None, 30,
                          "the refusal on stderr")
                 self.assertIsNone(proc.poll())

@@ -155,7 +155,13 @@ def wait_json(path, holds, what, timeout=30):
         except (OSError, ValueError):  # not written yet, being replaced, or not readable yet
             return False
         return holds(found[-1])
-    wait_for(ready, timeout, what)
+    try:
+        wait_for(ready, timeout, what)
+    except AssertionError:
+        last = found[-1] if found else None
+        if isinstance(last, dict) and "dock" in last:
+            last = {"dock": last["dock"]}  # the part a layout's test waits on, not its every rectangle
+        raise AssertionError(f"timed out waiting for {what}; last read: {str(last)[:600]}") from None
     return found[-1]
 
 

@@ -28,6 +28,7 @@ struct Seen {
   int down_presses = 0;        // ↓ pressed in this frame
   std::string typed;           // the characters this frame was given
   bool drag_active = false;    // the drag field held (dragged) or typed in
+  bool tab_active = false;     // the overlapping button (as a docked panel's tab is) held
 };
 
 constexpr float kDragStart = 0.5f;
@@ -77,6 +78,11 @@ class InputQueueTest : public testing::Test {
     ImGui::SetNextItemWidth(300);
     ImGui::DragFloat("##drag", &value_, 1.0f, 0.0f, 0.0f, "%.3f");  // 1 a pixel
     seen.drag_active = ImGui::IsItemActive();
+    // As a docked panel's tab: an item others may overlap, hovered only when it was the frame before.
+    ImGui::SetCursorScreenPos(ImVec2(0, 100));
+    ImGui::SetNextItemAllowOverlap();
+    ImGui::Button("tab", ImVec2(100, 20));
+    seen.tab_active = ImGui::IsItemActive();
     ImGui::End();
     ImGui::Render();
     app::settle_headless_textures();
@@ -126,10 +132,10 @@ TEST_F(InputQueueTest, ADragWithinOneFrameIsPressedMovedAndReleasedInFramesOfThe
   button(true);
   move(20, 60);
   move(30, 60);
-  app::release_after_moves();  // as the GLFW callback does, before Dear ImGui's queues the release
+  app::button_after_moves();  // as the GLFW callback does, before Dear ImGui's queues the release
   button(false);
   const std::vector<Seen> f = frames_until_taken();
-  EXPECT_EQ(f.size(), 4u) << "the press, the moves, a frame of nothing (release_after_moves), the release";
+  EXPECT_EQ(f.size(), 4u) << "the press, the moves, a frame of nothing (button_after_moves), the release";
   ASSERT_GE(f.size(), 3u);
   EXPECT_EQ(f[0].pointer.x, 10);
   EXPECT_TRUE(f[0].left) << "pressed where it was pressed";
@@ -143,7 +149,7 @@ TEST_F(InputQueueTest, ADragWithinOneFrameIsPressedMovedAndReleasedInFramesOfThe
   EXPECT_FLOAT_EQ(value_, kDragStart + 20.0f) << "the field was not dragged";
 }
 
-// Without release_after_moves, Dear ImGui's queue hands the release the moves' frame, and the drag
+// Without button_after_moves, Dear ImGui's queue hands the release the moves' frame, and the drag
 // field lets go before it reads the move: what the app's callback is there for.
 TEST_F(InputQueueTest, WithoutTheBarrierTheReleaseTakesTheMovesFrameAndTheDragIsLost) {
   move(10, 60);
@@ -154,6 +160,39 @@ TEST_F(InputQueueTest, WithoutTheBarrierTheReleaseTakesTheMovesFrameAndTheDragIs
   const std::vector<Seen> f = frames_until_taken();
   EXPECT_EQ(f.size(), 2u);
   EXPECT_FLOAT_EQ(value_, kDragStart);
+}
+
+// The pointer moved onto the tab-like button and pressed there within one frame (a busy machine: a
+// person reached a panel's tab and pressed before the app drew again): the press comes a frame after
+// the move's, once the button is hovered, and takes it; the panel's drag could start.
+TEST_F(InputQueueTest, APressWithinTheFrameOfTheMoveOntoATabTakesTheTab) {
+  move(200, 250);
+  frame();
+  move(50, 110);
+  app::button_after_moves();  // as the GLFW callback does, before Dear ImGui's queues the press
+  button(true);
+  const std::vector<Seen> f = frames_until_taken();
+  EXPECT_EQ(f.size(), 3u) << "the move, a frame of nothing (button_after_moves), the press";
+  ASSERT_FALSE(f.empty());
+  EXPECT_FALSE(f[0].left);
+  EXPECT_TRUE(f.back().left);
+  EXPECT_TRUE(frame().tab_active) << "the press did not take the tab";
+  button(false);
+  frames_until_taken();
+}
+
+// Without the barrier, the press has the move's frame, the tab was not hovered the frame before,
+// and the press falls through it: the failure a panel dragged on a busy machine met.
+TEST_F(InputQueueTest, WithoutTheBarrierAPressInTheMovesFrameMissesTheTab) {
+  move(200, 250);
+  frame();
+  move(50, 110);
+  button(true);
+  const std::vector<Seen> f = frames_until_taken();
+  EXPECT_EQ(f.size(), 1u);
+  EXPECT_FALSE(frame().tab_active);
+  button(false);
+  frames_until_taken();
 }
 
 // ↓ ↓ before a frame: two presses, with a frame between in which ↓ is up (Dear ImGui counts a
