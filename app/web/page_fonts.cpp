@@ -1,6 +1,7 @@
 // The page's CJK font: WenQuanYi Micro Hei is 5 MB, more than the rest of the page, so the page
 // carries DejaVu Sans alone (Latin, Greek, Cyrillic) and fetches the CJK font from beside
-// index.html the first time the scenario's text has a Chinese, Japanese or Korean character.
+// index.html the first time the scenario's text has a Chinese, Japanese or Korean character, or the
+// language shown is one of them (?lang=zh, View → Language).
 // Until it has come those characters are drawn as DejaVu's "\uFFFD" (the replacement character);
 // where it cannot come (the one file opened from the disk, a page offline) the status line says so.
 #include <emscripten.h>
@@ -10,6 +11,7 @@
 #include "app/platform/backend.h"
 #include "app/render/text.h"
 #include "app/web/page.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -25,7 +27,9 @@ EM_JS(void, page_fetch_cjk_font, (const char* path), { Module.attnlabFetchFont(U
 }  // namespace
 
 void fetch_cjk_font_when_needed(AppState& state) {
-  if (g_cjk != CjkFont::NotAsked || fonts().cjk || !needs_cjk_font(state.scenario())) return;
+  if (g_cjk != CjkFont::NotAsked || fonts().cjk) return;
+  // The scenario's text, or the language shown (Chinese's own name is in Han: its menus are too).
+  if (!needs_cjk_font(state.scenario()) && !needs_cjk_font(core::language_name(core::language()))) return;
   g_cjk = CjkFont::Fetching;
   page_fetch_cjk_font(kCjkFontPath);
 }

@@ -22,6 +22,7 @@
 #include "app/training/training_worker.h"
 #include "app/web/page.h"
 #include "core/io/link.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -30,6 +31,7 @@ namespace {
 Window* g_window = nullptr;  // never destroyed (above)
 bool g_first_frame_told = false;
 float g_zoom_shown = 1;  // the zoom the page's HTML was last given (page_show_zoom)
+std::string g_language_shown = "en";  // the language <html lang> was last given (page_show_language)
 std::optional<float> g_frame_zoom;  // in a frame: the zoom last kept for its address (above)
 // Where the browser refuses the lab a Web Worker, it trains on the frames: of a 16.7 ms frame at
 // 60 Hz, its steps take 10 ms; the rest is left for drawing and input. While it trains, the window
@@ -39,7 +41,7 @@ constexpr double kTrainingBudgetMs = 10;
 // What the page's address asks for (web/page_pre.js reads it).
 EM_JS(char*, page_address_part, (int which), {
   const address = Module.attnlabAddress();
-  return Module.attnlabCString(which === 0 ? address.hash : (new URLSearchParams(address.search).get(["", "embed", "theme", "zoom", "present"][which]) || ""));
+  return Module.attnlabCString(which === 0 ? address.hash : (new URLSearchParams(address.search).get(["", "embed", "theme", "zoom", "present", "lang"][which]) || ""));
 });
 EM_JS(int, page_in_frame, (), { return window.parent && window.parent !== window ? 1 : 0; });
 EM_JS(void, page_first_frame, (), { Module.attnlabFirstFrame(); });
@@ -51,18 +53,22 @@ EM_JS(void, page_keep_frame_zoom, (double zoom), { Module.attnlabFrameZoom(zoom)
 // at Ctrl + they stayed 12 px beside a menu bar twice as tall (web/index.html, --zoom).
 EM_JS(void, page_show_zoom, (double zoom), { document.documentElement.style.setProperty("--zoom", String(zoom)); });
 EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
+// <html lang> follows the language shown, so that a screen reader reads the page's HTML in it.
+EM_JS(void, page_show_language, (const char* code), { document.documentElement.lang = UTF8ToString(code).replace("_", "-"); });
 
 void page_failed(const std::string& why) { page_failed_js(why.c_str()); }
 
 // The parts of the address the page reads: the fragment (#z=, #lesson=, …) and ?embed=, ?theme=,
-// ?zoom=, ?present=.
-enum AddressPart { kFragment = 0, kEmbed = 1, kTheme = 2, kZoom = 3, kPresent = 4 };
+// ?zoom=, ?present=, ?lang=.
+enum AddressPart { kFragment = 0, kEmbed = 1, kTheme = 2, kZoom = 3, kPresent = 4, kLang = 5 };
 std::string address_part(AddressPart which) { return adopt_js_string(page_address_part(which)); }
 
-// ?theme=light|dark and ?zoom=1.5, for a slide whose deck is light or whose text is far away: set
-// over the session's own (an embedded page keeps none). "" when both are fine; else what is wrong.
+// ?theme=light|dark, ?zoom=1.5 and ?lang=zh, for a slide whose deck is light, whose text is far away or whose class
+// reads Chinese: set over the session's own (an embedded page keeps none). "" when they are fine; else what is wrong
+// (a ?lang= with no catalogue is said by the first frame: docs/languages.md).
 std::string read_look(WindowOptions& options, std::optional<float>& zoom) {
   std::string problem;
+  if (const std::string lang = address_part(kLang); !lang.empty()) options.language = lang;
   const std::string theme = address_part(kTheme);
   if (theme == "light") options.theme = Theme::Light;
   else if (theme == "dark") options.theme = Theme::Dark;
@@ -129,6 +135,7 @@ void frame() {
     return;
   }
   if (ImGui::GetFrameCount() != frames_before) web_downloads().ship();  // files are written by drawn frames
+  if (g_language_shown != core::language()) page_show_language((g_language_shown = core::language()).c_str());
   fetch_cjk_font_when_needed(g_window->state());
   if (g_zoom_shown != g_window->state().view.zoom) page_show_zoom(g_zoom_shown = g_window->state().view.zoom);
   if (g_frame_zoom && *g_frame_zoom != g_window->state().view.zoom) {

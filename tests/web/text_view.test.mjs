@@ -196,6 +196,28 @@ test("a #model= link opens a shipped model, fetched from models/ beside the page
   await context.close();
 });
 
+test("?lang=zh shows the menus in Chinese, in the CJK font fetched for them, and <html lang> follows; a language with no catalogue says so in English", async () => {
+  const english = await open("#lesson=01_qkt_vs_qqt");
+  const widthOf = async (page) => JSON.parse(await page.evaluate(() => window.attnlab.layout())).controls["menu.file"][2];
+  const fileWidth = await widthOf(english.page);
+  assert.equal(await english.page.evaluate(() => document.documentElement.lang), "en");
+  await english.context.close();
+  const { page, context, errors } = await open("#lesson=01_qkt_vs_qqt", { search: "?lang=zh" });
+  await page.waitForFunction(() => Module.attnlabFontsArrived === true, null, { timeout: 20000 });
+  await frames(page, 4);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "zh");
+  assert.notEqual(await widthOf(page), fileWidth, "文件, not File");
+  if (shots) await page.screenshot({ path: path.join(shots, "page-lang-zh.png") });
+  assert.match(await page.evaluate(() => window.attnlab.link()), /\?lang=zh#/, "a link copied from the page keeps its language");
+  assert.deepEqual(errors, []);
+  await context.close();
+  const other = await open("", { search: "?lang=xx" });
+  await frames(other.page, 2);
+  assert.match(await other.page.evaluate(() => window.attnlab.status()), /shown in English: no catalogue for xx/);
+  assert.equal(await other.page.evaluate(() => document.documentElement.lang), "en");
+  await other.context.close();
+});
+
 test("typing into X row 1 column 1 changes the scenario as a drag would, the live region says so, and Ctrl+Z undoes it", async () => {
   const { page, context, errors } = await open("#lesson=02_one_w_or_two");
   const before = JSON.parse(await page.evaluate(() => window.attnlab.scenario()));
