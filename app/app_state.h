@@ -30,7 +30,9 @@ class AppState {
   bool modified() const { return document_.modified(); }
   long revision() const { return document_.revision(); }
   // The scenario's notes, parsed: once per change of the notes, not once per use each frame.
-  const core::LessonNotes& lesson() const { return document_.lesson(); }
+  const core::LessonNotes& lesson() const { return document_.lesson(); }  // the English: its words name the panels' parts
+  const core::LessonNotes& lesson_shown() const { return document_.lesson_shown(); }  // in the language shown
+  const std::string& title_shown() const { return document_.title_shown(); }
   // The queries' and the keys' tokens as the views label them (core::told_apart: ha₀ … ha₅), made
   // again whenever the tokens change, even within a frame (the editor draws before the views).
   const std::vector<std::string>& token_labels() const { return labels(scenario().tokens, token_labels_); }

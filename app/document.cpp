@@ -1,5 +1,7 @@
 #include "app/document.h"
 
+#include "core/text/translate.h"
+
 namespace app {
 
 Document::Document(core::Scenario s) : scenario_(std::move(s)), committed_(scenario_), saved_(scenario_) { recompute(); }
@@ -14,14 +16,19 @@ void Document::recompute() {
 Document::Step Document::make_step(core::Scenario s, std::initializer_list<const Step*> neighbours) {
   Step step;
   for (const Step* neighbour : neighbours)
-    if (neighbour && neighbour->text->title == s.title && neighbour->text->notes == s.notes && neighbour->text->show == s.show) {
+    if (neighbour && neighbour->text->title == s.title && neighbour->text->notes == s.notes && neighbour->text->show == s.show &&
+        neighbour->text->title_i18n == s.title_i18n && neighbour->text->notes_i18n == s.notes_i18n) {
       step.text = neighbour->text;
       break;
     }
-  if (!step.text) step.text = std::make_shared<const Text>(Text{std::move(s.title), std::move(s.notes), std::move(s.show)});
+  if (!step.text)
+    step.text = std::make_shared<const Text>(
+        Text{std::move(s.title), std::move(s.notes), std::move(s.show), std::move(s.title_i18n), std::move(s.notes_i18n)});
   std::string().swap(s.title);  // moved from or shared: either way, no copy stays in the step
   std::string().swap(s.notes);
   std::map<int, std::string>().swap(s.show);
+  std::map<std::string, std::string>().swap(s.title_i18n);
+  std::map<std::string, std::string>().swap(s.notes_i18n);
   step.scenario = std::move(s);
   return step;
 }
@@ -31,6 +38,8 @@ core::Scenario Document::restore(Step step) {
   s.title = step.text->title;
   s.notes = step.text->notes;
   s.show = step.text->show;
+  s.title_i18n = step.text->title_i18n;
+  s.notes_i18n = step.text->notes_i18n;
   return s;
 }
 
@@ -46,6 +55,8 @@ size_t Document::history_bytes() const {
       if (step.text.get() != previous) {
         bytes += sizeof(Text) + step.text->title.capacity() + step.text->notes.capacity();
         for (const auto& [number, change] : step.text->show) bytes += sizeof number + sizeof change + change.capacity() + 32;  // a map node
+        for (const auto* texts : {&step.text->title_i18n, &step.text->notes_i18n})
+          for (const auto& [code, text] : *texts) bytes += sizeof code + sizeof text + code.capacity() + text.capacity() + 32;
       }
       previous = step.text.get();
     }
@@ -121,6 +132,19 @@ void Document::redo() {
   ++revision_;
   recompute();
 }
+
+const core::LessonNotes& Document::lesson_shown() const {
+  const std::string& notes = core::text_in(scenario_.notes, scenario_.notes_i18n, core::language());
+  if (&notes == &scenario_.notes) return lesson();
+  if (notes != shown_notes_) {
+    shown_notes_ = notes;
+    // A translation whose steps are not the English's (a lesson edited since): the English.
+    shown_ = core::translation_problem(scenario_.notes, notes).empty() ? core::parse_lesson_notes(notes) : lesson();
+  }
+  return shown_;
+}
+
+const std::string& Document::title_shown() const { return core::text_in(scenario_.title, scenario_.title_i18n, core::language()); }
 
 const core::LessonNotes& Document::lesson() const {
   if (scenario_.notes != lesson_notes_) {  // empty notes parse to the empty lesson_ it starts as

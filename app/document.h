@@ -79,6 +79,10 @@ class Document {
 
   // The scenario's notes, parsed: once per change of the notes, not once per use each frame.
   const core::LessonNotes& lesson() const;
+  // The lesson and its title in the language shown (core::language()): a translation the file has,
+  // else the English. Steps are the same in number and panels (read_scenario checks it).
+  const core::LessonNotes& lesson_shown() const;
+  const std::string& title_shown() const;
 
  private:
   // A step of the history: the scenario without its title, notes and steps' changes (show), which
@@ -87,6 +91,7 @@ class Document {
   struct Text {
     std::string title, notes;
     std::map<int, std::string> show;
+    std::map<std::string, std::string> title_i18n, notes_i18n;
   };
   struct Step {
     core::Scenario scenario;  // its title and notes are empty, and so is its show
@@ -108,6 +113,8 @@ class Document {
   core::Gradient gradient_;
   mutable std::string lesson_notes_;  // the notes lesson_ was parsed from
   mutable core::LessonNotes lesson_;
+  mutable std::string shown_notes_;  // the notes shown_ was parsed from
+  mutable core::LessonNotes shown_;
   std::deque<Step> undo_;   // oldest first
   std::vector<Step> redo_;  // the next to redo last
   long edits_ = 0, committed_edits_ = 0;

@@ -102,7 +102,7 @@ constexpr float kColumnMinWidth = 300;
 // How tall a stacked panel's window would have to be for all it drew in its last frame, unscrolled;
 // none where it drew nothing (scrolled out of the page, Dear ImGui skips its items).
 std::optional<float> DrawnHeight(Panel panel) {
-  const ImGuiWindow* w = ImGui::FindWindowByName(panel_name(panel));
+  const ImGuiWindow* w = ImGui::FindWindowByName((std::string("###") + panel_name(panel)).c_str());
   if (!w || !w->WasActive || w->SkipItems || !(w->Flags & ImGuiWindowFlags_ChildWindow) || w->DockIsActive) return std::nullopt;
   return std::ceil(w->DC.CursorMaxPos.y - w->Pos.y + w->Scroll.y + w->WindowPadding.y);
 }

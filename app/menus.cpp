@@ -16,6 +16,7 @@
 #include "app/training/model_text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/markup_items.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -23,10 +24,10 @@ namespace {
 
 // View → the colormap of the weights (0..1); signed values are always blue-red.
 void ColormapMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Colormap of the weights")) return;
+  if (!ImGui::BeginMenu(translated("Colormap of the weights").c_str())) return;
   for (core::Colormap c : {core::Colormap::Viridis, core::Colormap::Cividis})
-    if (ImGui::MenuItem(c == core::Colormap::Viridis ? "viridis (colour-blind safe)"
-                                                      : "cividis (safe for red-green colour blindness too)",
+    if (ImGui::MenuItem(c == core::Colormap::Viridis ? translated("viridis (colour-blind safe)").c_str()
+                                                      : translated("cividis (safe for red-green colour blindness too)").c_str(),
                         nullptr, state.view.sequential == c))
       state.view.sequential = c;
   ImGui::EndMenu();
@@ -34,9 +35,9 @@ void ColormapMenu(AppState& state) {
 
 // View → Presenter: toggles it, or goes to it on a chosen panel.
 void PresenterMenu(AppState& state) {
-  if (!ImGui::BeginMenu("Presenter")) return;
-  if (ImGui::MenuItem(state.view.presenter ? "Leave presenter mode" : "Presenter mode", "F11")) TogglePresenter(state);
-  ImGui::TextDisabled("  the panel it shows:");
+  if (!ImGui::BeginMenu(translated("Presenter").c_str())) return;
+  if (ImGui::MenuItem(state.view.presenter ? translated("Leave presenter mode").c_str() : translated("Presenter mode").c_str(), "F11")) TogglePresenter(state);
+  ImGui::TextDisabled("%s", core::tr("  the panel it shows:"));
   for (const Panel panel : kPanels)
     if (MarkupMenuItem(panel_name(panel), std::string("  ") + panel_name(panel), nullptr, state.view.presenter_panel == panel)) {
       state.view.workspace = Workspace::Views;  // a view is asked for, even from the lab
@@ -44,8 +45,8 @@ void PresenterMenu(AppState& state) {
       state.view.presenter_panel = panel;  // this one, whatever the lesson's step names
     }
   ImGui::Separator();
-  ImGui::TextDisabled("  beside it:");
-  if (ImGui::MenuItem("  nothing (one panel)", nullptr, !state.view.presenter_beside)) state.view.presenter_beside.reset();
+  ImGui::TextDisabled("%s", core::tr("  beside it:"));
+  if (ImGui::MenuItem(translated("  nothing (one panel)").c_str(), nullptr, !state.view.presenter_beside)) state.view.presenter_beside.reset();
   for (const Panel panel : kPanels)
     if (MarkupMenuItem((std::string(panel_name(panel)) + " beside").c_str(), std::string("  ") + panel_name(panel), nullptr,
                        state.view.presenter_beside == panel))
@@ -59,9 +60,9 @@ void UserLessonItems(AppState& state) {
   const UserLessons& own = user_lessons();
   if (own.folder.empty()) return;
   ImGui::Separator();
-  ImGui::TextDisabled("Your lessons");
+  ImGui::TextDisabled("%s", core::tr("Your lessons"));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", own.folder.c_str());
-  if (own.lessons.empty()) ImGui::TextDisabled("  none yet: Save as\u2026 keeps a lesson here");
+  if (own.lessons.empty()) ImGui::TextDisabled("%s", core::tr("  none yet: Save as\u2026 keeps a lesson here"));
   for (size_t i = 0; i < own.lessons.size(); ++i) {
     const LessonInfo& l = own.lessons[i];
     const std::string key = "menu.own_lesson." + std::to_string(i);
@@ -73,20 +74,20 @@ void UserLessonItems(AppState& state) {
 
 // View → Layout: the tiling back, the layout saved under a name, a saved one used or forgotten.
 void LayoutMenu(AppState& state) {
-  if (!keyed::BeginMenu("menu.view.layout", "Layout")) return;
+  if (!keyed::BeginMenu("menu.view.layout", translated("Layout").c_str())) return;
   DockState& dock = state.panels.dock;
-  if (keyed::MenuItem("layout.reset", "Reset layout", nullptr, false, dock.custom)) ResetDockLayout(state);
+  if (keyed::MenuItem("layout.reset", translated("Reset layout").c_str(), nullptr, false, dock.custom)) ResetDockLayout(state);
   ImGui::Separator();
-  ImGui::TextDisabled("Save this layout as");
+  ImGui::TextDisabled("%s", core::tr("Save this layout as"));
   ImGui::SetNextItemWidth(12 * ImGui::GetFontSize());
   const bool entered =
       keyed::InputText("layout.name", "##layout name", &dock.name_typed, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  if ((keyed::Button("layout.save", "Save") || entered) && !SaveDockLayout(state, dock.name_typed))
+  if ((keyed::Button("layout.save", translated("Save").c_str()) || entered) && !SaveDockLayout(state, dock.name_typed))
     state.status = "a layout's name is 1 to 40 characters, without = [ ] or line breaks";
   for (const auto& [name, text] : dock.saved)
     if (keyed::MenuItem("layout.use." + name, name.c_str())) UseDockLayout(state, name);
-  if (!dock.saved.empty() && keyed::BeginMenu("layout.forget", "Forget a saved layout")) {
+  if (!dock.saved.empty() && keyed::BeginMenu("layout.forget", translated("Forget a saved layout").c_str())) {
     std::string forget;
     for (const auto& [name, text] : dock.saved)
       if (keyed::MenuItem("layout.forget." + name, name.c_str())) forget = name;
@@ -103,36 +104,36 @@ void LessonsMenu(AppState& state) {
   for (size_t i = 0; i < state.library.lessons.size(); ++i) {
     const LessonInfo& l = state.library.lessons[i];
     const std::string key = "menu.lesson." + std::to_string(i);
-    if (keyed::MarkupMenuItem(key, key.c_str(), std::to_string(i + 1) + ". " + l.title, nullptr, is_lesson(state, i))) request_open(state, l.path);
+    if (keyed::MarkupMenuItem(key, key.c_str(), std::to_string(i + 1) + ". " + shown_title(l), nullptr, is_lesson(state, i))) request_open(state, l.path);
   }
   UserLessonItems(state);
   ImGui::Separator();
-  if (ImGui::MenuItem("Reset lesson", nullptr, false, state.modified() && !state.library.file.empty())) reset_to_file(state);
+  if (ImGui::MenuItem(translated("Reset lesson").c_str(), nullptr, false, state.modified() && !state.library.file.empty())) reset_to_file(state);
   ImGui::Separator();
   // A lesson of the teacher's own: from what the window shows, or from this lesson's text.
-  if (keyed::MenuItem("menu.new_lesson", "New lesson from this scenario\u2026")) open_lesson_editor(state, false);
-  if (keyed::MenuItem("menu.edit_lesson", "Edit this lesson\u2026", nullptr, false, !state.saved().notes.empty())) open_lesson_editor(state, true);
+  if (keyed::MenuItem("menu.new_lesson", translated("New lesson from this scenario\u2026").c_str())) open_lesson_editor(state, false);
+  if (keyed::MenuItem("menu.edit_lesson", translated("Edit this lesson\u2026").c_str(), nullptr, false, !state.saved().notes.empty())) open_lesson_editor(state, true);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip(state.saved().notes.empty() ? "This scenario has no lesson text: New lesson writes one."
-                                                  : "Its steps in the editor; a shipped lesson is saved as a copy of your own.");
+    ImGui::SetTooltip("%s", state.saved().notes.empty() ? core::tr("This scenario has no lesson text: New lesson writes one.")
+                                                  : core::tr("Its steps in the editor; a shipped lesson is saved as a copy of your own."));
   const LessonEditor& editor = state.dialogs.lesson_editor;
   const bool a_draft = !editor.draft.title.empty() || !editor.draft.intro.empty() || !editor.draft.steps.empty();
-  if (keyed::MenuItem("menu.lesson_editor", "Lesson editor", nullptr, editor.open, editor.open || a_draft))
+  if (keyed::MenuItem("menu.lesson_editor", translated("Lesson editor").c_str(), nullptr, editor.open, editor.open || a_draft))
     state.dialogs.lesson_editor.open = !editor.open;
   ImGui::EndMenu();
 }
 
 void TrainMenu(AppState& state) {
   if (!keyed::BeginMenu("menu.train", translated("Train").c_str())) return;
-  if (ImGui::MenuItem("Training lab", "Ctrl+L", state.view.workspace == Workspace::Lab)) toggle_lab(state);
+  if (ImGui::MenuItem(translated("Training lab").c_str(), "Ctrl+L", state.view.workspace == Workspace::Lab)) toggle_lab(state);
   // The lab's buttons, with their keys (panel_experiment_run.cpp reads them).
   if (state.view.workspace == Workspace::Lab && !state.lab.result && !state.lab.heads && !state.lab.text) {
     const bool can_run = state.lab.problems.empty();
     if (ImGui::MenuItem(lab_run_label(state.lab), "Space", false, can_run)) lab_run_or_pause(state);
-    if (ImGui::MenuItem("Step", "\u2192", false, can_run && !lab_finished(state.lab))) lab_step(state);
+    if (ImGui::MenuItem(translated("Step").c_str(), "\u2192", false, can_run && !lab_finished(state.lab))) lab_step(state);
   }
   ImGui::Separator();
-  ImGui::TextDisabled("Shipped experiments");
+  ImGui::TextDisabled("%s", core::tr("Shipped experiments"));
   for (size_t i = 0; i < state.library.experiments.size(); ++i) {
     const LessonInfo& x = state.library.experiments[i];
     const std::string key = "menu.experiment." + std::to_string(i);
@@ -141,7 +142,7 @@ void TrainMenu(AppState& state) {
   }
   if (!state.library.results.empty()) {
     ImGui::Separator();
-    ImGui::TextDisabled("Shipped results: language models trained in PyTorch, and their heads");
+    ImGui::TextDisabled("%s", core::tr("Shipped results: language models trained in PyTorch, and their heads"));
     for (size_t i = 0; i < state.library.results.size(); ++i) {
       const LessonInfo& x = state.library.results[i];
       const std::string key = "menu.result." + std::to_string(i);
@@ -150,7 +151,7 @@ void TrainMenu(AppState& state) {
   }
   if (!state.library.models.empty()) {
     ImGui::Separator();
-    ImGui::TextDisabled("Shipped models: their attention on a text you type");
+    ImGui::TextDisabled("%s", core::tr("Shipped models: their attention on a text you type"));
     for (size_t i = 0; i < state.library.models.size(); ++i) {
       const LessonInfo& x = state.library.models[i];
       const std::string key = "menu.model." + std::to_string(i);
@@ -186,15 +187,15 @@ void ViewMenu(AppState& state) {
   ImGui::Separator();
   ImGui::MenuItem(core::tr("Numbers in cells"), nullptr, &state.view.show_numbers);
   ColormapMenu(state);
-  ImGui::TextDisabled("  signed values: blue-red, centred on 0");
+  ImGui::TextDisabled("%s", core::tr("  signed values: blue-red, centred on 0"));
   ImGui::Separator();
   PresenterMenu(state);
   LayoutMenu(state);
   char zoom[48];
   std::snprintf(zoom, sizeof zoom, "Zoom in  (%.0f%%)", state.view.zoom * 100);
   if (ImGui::MenuItem(zoom, "Ctrl +")) Zoom(state, 1.1f);
-  if (ImGui::MenuItem("Zoom out", "Ctrl \u2212")) Zoom(state, 1 / 1.1f);
-  if (ImGui::MenuItem("Actual size", "Ctrl 0")) Zoom(state, 0);
+  if (ImGui::MenuItem(translated("Zoom out").c_str(), "Ctrl \u2212")) Zoom(state, 1 / 1.1f);
+  if (ImGui::MenuItem(translated("Actual size").c_str(), "Ctrl 0")) Zoom(state, 0);
   ImGui::Separator();
   for (int h = 0; h < state.scenario().heads; ++h) {
     const std::string name = "Head " + std::to_string(h + 1);

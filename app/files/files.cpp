@@ -21,8 +21,10 @@
 #include "core/io/lesson_show.h"
 #include "core/io/link.h"
 #include "core/io/scenario_io.h"
+#include "core/model/lesson.h"
 #include "core/model/markup.h"
 #include "core/text/scripts.h"
+#include "core/text/translate.h"
 #include "core/training/training.h"
 
 namespace app {
@@ -158,11 +160,6 @@ std::vector<LessonInfo> titled(const std::vector<std::string>& paths, TitleOf ti
     listed.push_back({path, title.empty() ? core::valid_utf8(std::filesystem::path(path).stem().string()) : title});
   }
   return listed;
-}
-
-std::string scenario_title(const std::string& path) {
-  const core::LoadResult loaded = core::load_scenario_file(path);
-  return loaded.ok() ? loaded.scenario->title : "";
 }
 
 // FILE's scenario as a new document: its file's, or a link's with no file (unsaved: Save asks
@@ -438,7 +435,18 @@ int load_initial_state(const std::string& file_or_link, AppState& state, bool he
   return code;
 }
 
-std::vector<LessonInfo> load_lesson_list() { return titled(lesson_files(), scenario_title); }
+std::vector<LessonInfo> load_lesson_list() {
+  std::vector<LessonInfo> listed;
+  for (const std::string& path : lesson_files()) {
+    const core::LoadResult loaded = core::load_scenario_file(path);
+    const std::string title = loaded.ok() ? loaded.scenario->title : "";
+    listed.push_back({path, title.empty() ? core::valid_utf8(std::filesystem::path(path).stem().string()) : title,
+                      loaded.ok() ? loaded.scenario->title_i18n : std::map<std::string, std::string>{}});
+  }
+  return listed;
+}
+
+const std::string& shown_title(const LessonInfo& info) { return core::text_in(info.title, info.title_i18n, core::language()); }
 
 const UserLessons& user_lessons() {
   namespace fs = std::filesystem;

@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "app/panels/panel_table.h"
+#include "app/panels/panels.h"
 #include "app/panels/text_view.h"
 #include "app/widgets/heatmap.h"
+#include "core/text/translate.h"
 #include "core/model/markup.h"
 #include "core/text/utf8.h"
 
@@ -50,10 +52,13 @@ std::string lab_shown(const AppState& state) {
   return "Experiment panel of " + (title.empty() ? std::string("an experiment") : titled(title));
 }
 
-// The views', of the scenario: "Scores and Softmax panels of “title”".
+// The views', of the scenario: "Scores and Softmax panels of “title”", in the language shown.
 std::string views_shown(const std::vector<Panel>& shown, const std::string& title) {
-  return core::panel_names_text(shown, " and ") + (shown.size() == 1 ? " panel" : " panels") + " of " +
-         (title.empty() ? std::string("a scenario") : "\u201C" + core::markup_as_plain_text(title) + "\u201D");
+  std::string names;
+  for (size_t i = 0; i < shown.size(); ++i)
+    names += std::string(i == 0 ? "" : i + 1 == shown.size() ? core::tr(" and ") : ", ") + panel_title(shown[i]);
+  const std::string of = title.empty() ? std::string(core::tr("a scenario")) : "\u201C" + core::markup_as_plain_text(title) + "\u201D";
+  return shown.size() == 1 ? core::tr_format("{0} panel of {1}", {names, of}) : core::tr_format("{0} panels of {1}", {names, of});
 }
 
 }  // namespace
@@ -61,10 +66,10 @@ std::string views_shown(const std::vector<Panel>& shown, const std::string& titl
 std::string alt_text(const AppState& state, std::optional<Panel> panel) { return alt_text_of(state, panels_shown(state, panel)); }
 
 std::string alt_text_of(const AppState& state, const std::vector<Panel>& shown, const std::string& as) {
-  const core::Scenario& s = state.scenario();
   // The lab's panel is of its heads file, RESULT or experiment (lab_shown); the views', of the scenario.
   const bool lab = shown.size() == 1 && !core::is_view(shown[0]);
-  std::string out = "attnlab: the " + (lab ? lab_shown(state) : views_shown(shown, s.title)) + (as.empty() ? "" : ", " + as) + ".\n";
+  const std::string what = lab ? lab_shown(state) : views_shown(shown, state.title_shown());
+  std::string out = "attnlab: " + core::tr_format("the {0}", {what}) + (as.empty() ? "" : ", " + as) + ".\n";
   for (const Panel p : shown) out += "\n" + panel_row(p).describe(state).text();
   return out;
 }

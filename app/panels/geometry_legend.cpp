@@ -10,6 +10,7 @@
 
 #include "app/panels/geometry_plot.h"
 #include "core/model/markup.h"
+#include "core/text/translate.h"
 
 namespace app::geometry {
 
@@ -17,14 +18,14 @@ std::vector<LegendEntry> legend_entries(const Plot& p, bool note) {
   const core::Scenario& s = p.s;
   const GeometryView& g = p.g;
   // Cross-attention: two sequences, named by where each mark comes from.
-  std::vector<LegendEntry> entries = {{s.cross() ? "rows of V (from X_{kv})" : "rows of V", kVColor, Mark::Circle},
-                                      {s.cross() ? "A\u00B7V (one per query)" : "A\u00B7V", out_color(p.light), Mark::Square}};
-  if (g.show_alt) entries.push_back({"alt output", kAltColor, Mark::Diamond});
+  std::vector<LegendEntry> entries = {{s.cross() ? core::tr("rows of V (from X_{kv})") : core::tr("rows of V"), kVColor, Mark::Circle},
+                                      {s.cross() ? core::tr("A\u00B7V (one per query)") : "A\u00B7V", out_color(p.light), Mark::Square}};
+  if (g.show_alt) entries.push_back({core::tr("alt output"), kAltColor, Mark::Diamond});
   // The arrows by the letter their names start with (q₁, k₃): Unicode has no subscript j for "kⱼ".
-  if (g.show_q) entries.push_back({p.keys_are_queries ? "q = k" : s.cross() ? "q (from X)" : "q", q_color(p.light), Mark::Arrow});
-  if (g.show_k && !p.keys_are_queries) entries.push_back({s.cross() ? "k (from X_{kv})" : "k", k_color(p.light), Mark::Arrow});
+  if (g.show_q) entries.push_back({p.keys_are_queries ? "q = k" : s.cross() ? core::tr("q (from X)") : "q", q_color(p.light), Mark::Arrow});
+  if (g.show_k && !p.keys_are_queries) entries.push_back({s.cross() ? core::tr("k (from X_{kv})") : "k", k_color(p.light), Mark::Arrow});
   if (p.rope && (g.show_q || g.show_k))
-    entries.push_back({p.rope_plane ? "before RoPE (arc: p\u00B7\u03B8)" : "before RoPE (turns dims 1-2, 3-4)",
+    entries.push_back({p.rope_plane ? core::tr("before RoPE (arc: p\u00B7\u03B8)") : core::tr("before RoPE (turns dims 1-2, 3-4)"),
                        faded(ImGui::GetColorU32(ImGuiCol_Text)), Mark::Arrow});
   // A picture has no mouse: there a tip without a name stays so, and nothing need be said. Short:
   // beside a small plot every letter of the legend is taken from the data.

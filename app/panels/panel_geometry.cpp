@@ -24,6 +24,7 @@
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/loss_curves.h"  // limits_cond
+#include "core/text/translate.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/normalized_keys.h"
 #include "core/designs/positions.h"
@@ -61,12 +62,12 @@ void Controls(AppState& state, GeometryView& g, const core::Scenario& s, bool di
   ImGui::SameLine();
   ImGui::Checkbox("k", &g.show_k);
   ImGui::SameLine();
-  ImGui::Checkbox("alt", &g.show_alt);
+  ImGui::Checkbox(translated("alt").c_str(), &g.show_alt);
   if (!direct) {
     ImGui::SameLine();
-    if (keyed::SmallButton("geometry.convert", "drag points\u2026")) state.apply([](core::Scenario& sc) { core::convert_to_direct(sc); });
+    if (keyed::SmallButton("geometry.convert", translated("drag points\u2026").c_str())) state.apply([](core::Scenario& sc) { core::convert_to_direct(sc); });
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Switch to direct mode (Q, K, V as they are now), where the points and arrow tips can be dragged.");
+      ImGui::SetTooltip("%s", core::tr("Switch to direct mode (Q, K, V as they are now), where the points and arrow tips can be dragged."));
   }
 }
 
@@ -320,16 +321,17 @@ PanelText DescribeGeometryPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
   const GeometryView& g = state.panels.geometry;
   const bool rope = core::rope_positions(state.scenario().options);
-  PanelText out = "Geometry" + head_text(state) + ": each row a point; the plot shows dimensions " + std::to_string(g.axis_x + 1) +
-                    " and " + std::to_string(g.axis_y + 1) + "\n";
-  out += matrix_text("V, the values", r.V, state.key_labels());
+  PanelText out = panel_title(Panel::Geometry) + head_text(state) + ": " +
+                  core::tr_format("each row a point; the plot shows dimensions {0} and {1}", {std::to_string(g.axis_x + 1), std::to_string(g.axis_y + 1)}) +
+                  "\n";
+  out += matrix_text(core::tr("V, the values"), r.V, state.key_labels());
   out += matrix_text(core::sigmoid_weights(state.scenario().options)
-                         ? "A V, the outputs (sigmoid attention: each its row's sum times a point of the convex hull of V's rows)"
-                         : "A V, the outputs (each in the convex hull of V's rows)",
+                         ? core::tr("A V, the outputs (sigmoid attention: each its row's sum times a point of the convex hull of V's rows)")
+                         : core::tr("A V, the outputs (each in the convex hull of V's rows)"),
                      r.output, state.token_labels());
-  if (g.show_alt) out += matrix_text(std::string(core::kAttentionAltText) + ", AttentionAlt's outputs", r.alt_output, state.token_labels());
-  if (g.show_q) out += matrix_text(rope ? "q, the queries (after RoPE)" : "q, the queries", r.Q, state.token_labels());
-  if (g.show_k) out += matrix_text(rope ? "k, the keys (after RoPE)" : "k, the keys", r.K, state.key_labels());
+  if (g.show_alt) out += matrix_text(std::string(core::kAttentionAltText) + ", " + core::tr("AttentionAlt's outputs"), r.alt_output, state.token_labels());
+  if (g.show_q) out += matrix_text(rope ? core::tr("q, the queries (after RoPE)") : core::tr("q, the queries"), r.Q, state.token_labels());
+  if (g.show_k) out += matrix_text(rope ? core::tr("k, the keys (after RoPE)") : core::tr("k, the keys"), r.K, state.key_labels());
   return out;
 }
 

@@ -19,6 +19,7 @@
 #include "app/widgets/frame_context.h"
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
+#include "core/text/translate.h"
 #include "core/designs/attention_alt.h"
 #include "core/designs/normalized_keys.h"
 #include "core/designs/one_w.h"
@@ -200,7 +201,7 @@ void GradientBeside(AppState& state, Flow& flow, const std::string& key, std::st
 void TokenLabels(AppState& state) {
   const float w = std::max(40.0f, ImGui::GetContentRegionAvail().x / 4 - 8);
   const auto labels = [&](const char* title, const char* id, std::vector<std::string> core::Scenario::*list) {
-    ImGui::TextDisabled("%s", title);
+    ImGui::TextDisabled("%s", core::tr(title));
     ImGui::PushID(id);
     const std::vector<std::string>& tokens = state.scenario().*list;
     for (int i = 0; i < static_cast<int>(tokens.size()); ++i) {
@@ -215,8 +216,8 @@ void TokenLabels(AppState& state) {
     ImGui::PopID();
   };
   const bool cross = state.scenario().cross();
-  labels(cross ? "tokens: the queries' sequence (decoder, X)" : "tokens", "tokens", &core::Scenario::tokens);
-  if (cross) labels("tokens_kv: the keys' and values' sequence (encoder, X_kv)", "tokens_kv", &core::Scenario::tokens_kv);
+  labels(cross ? core::tr_noop("tokens: the queries' sequence (decoder, X)") : core::tr_noop("tokens"), "tokens", &core::Scenario::tokens);
+  if (cross) labels(core::tr_noop("tokens_kv: the keys' and values' sequence (encoder, X_kv)"), "tokens_kv", &core::Scenario::tokens_kv);
   ImGui::Spacing();
 }
 
@@ -236,7 +237,7 @@ void PositionMatrices(AppState& state) {
   // RoPE: row p, column i: the angle pair (2i, 2i+1) of q_p and k_p turns by, in radians.
   const int pairs = s.d_k / 2;
   if (pairs == 0) {
-    ScriptTextWrapped("RoPE: d_k = 1 has no pair of coordinates to turn, so nothing turns.", ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ScriptTextWrapped(core::tr("RoPE: d_k = 1 has no pair of coordinates to turn, so nothing turns."), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     return;
   }
   // Rows by position p, counted from 0 as RoPE counts them (each sequence from its own 0).
@@ -251,7 +252,7 @@ void PositionMatrices(AppState& state) {
                &positions);
   if (s.d_k % 2) {
     ImGui::SameLine();
-    ImGui::TextDisabled("(d_k odd: the last coordinate is not turned)");
+    ImGui::TextDisabled("%s", core::tr("(d_k odd: the last coordinate is not turned)"));
   }
 }
 
@@ -274,8 +275,8 @@ void HeadMatrices(AppState& state, int h) {
   const Highlight lit_qk = lit(state, h);
   if (s.mode == core::Mode::Projected) {
     EditMatrix(state, flow, "W^V", "W_V" + H, [h](auto& sc) -> auto& { return sc.W_V[h]; }, nullptr);
-    if (core::shared_qk(s.options)) ScriptText("W^K = W^Q  (shared QK)");
-    ImGui::TextDisabled("computed, read-only:");
+    if (core::shared_qk(s.options)) ScriptText(core::tr("W^K = W^Q  (shared QK)"));
+    ImGui::TextDisabled("%s", core::tr("computed, read-only:"));
     Flow computed;
     const core::HeadResult& r = state.result().head[h];
     // Under RoPE, Q and K are shown turned: what S is made of.
@@ -296,16 +297,16 @@ void HeadMatrices(AppState& state, int h) {
       EditMatrix(state, flow, s.cross() ? "K  (m rows: the keys)" : "K", "K" + H, [h](auto& sc) -> auto& { return sc.K[h]; }, keys,
                  LitRows{-1, lit_qk.key});
     EditMatrix(state, flow, s.cross() ? "V  (m rows)" : "V", "V" + H, [h](auto& sc) -> auto& { return sc.V[h]; }, keys);
-    if (core::shared_qk(s.options)) ScriptText("K = Q  (shared QK)");
+    if (core::shared_qk(s.options)) ScriptText(core::tr("K = Q  (shared QK)"));
   }
   bool use_alt = s.has_W_alt;
   if (keyed::Checkbox("W_alt", "##W_alt", &use_alt)) state.apply([&](core::Scenario& sc) { sc.has_W_alt = use_alt; });
   const bool hovered = ImGui::IsItemHovered();
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::AlignTextToFramePadding();
-  ScriptText("W_{alt}, AttentionAlt's fourth matrix");
+  ScriptText(core::tr("W_{alt}, AttentionAlt's fourth matrix"));
   if (hovered || ImGui::IsItemHovered())
-    ScriptTooltip("Identity when off. alt output = (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40");
+    ScriptTooltip(core::tr("Identity when off. alt output = (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40"));
   if (use_alt) {
     Flow alt;
     EditMatrix(state, alt, "W_{alt}", "W_alt" + H, [h](auto& sc) -> auto& { return sc.W_alt[h]; }, nullptr);
@@ -323,7 +324,7 @@ void HeadMatrices(AppState& state, int h) {
 void Target(AppState& state) {
   const core::Scenario& s = state.scenario();
   bool has_target = s.has_target;
-  if (keyed::Checkbox("target", "target", &has_target))
+  if (keyed::Checkbox("target", translated("target").c_str(), &has_target))
     state.apply([&](core::Scenario& sc) {
       // It starts at the current output: L = 0, and every edit then shows what it costs.
       if (has_target) sc.target = state.result().output;
@@ -331,16 +332,16 @@ void Target(AppState& state) {
     });
   if (ImGui::IsItemHovered())
     ScriptTooltip(
-        "The output Y the scenario should produce (n \u00D7 d_{model}); it starts at the current Y.\n"
-        "Then L = mean (Y \u2212 target)\u00B2 shows in Output, and \u2202L/\u2202entry beside every matrix.");
+        core::tr("The output Y the scenario should produce (n \u00D7 d_{model}); it starts at the current Y.\n"
+        "Then L = mean (Y \u2212 target)\u00B2 shows in Output, and \u2202L/\u2202entry beside every matrix."));
   if (!s.has_target) return;
   ImGui::SameLine();
   bool show = state.view.show_gradients;
-  if (keyed::Checkbox("show_gradients", "show \u2202L/\u2202entry", &show)) state.view.show_gradients = show;
+  if (keyed::Checkbox("show_gradients", translated("show \u2202L/\u2202entry").c_str(), &show)) state.view.show_gradients = show;
   ImGui::SameLine();
   ImGui::TextDisabled("L = %.4g", state.result().loss);
   Flow flow;
-  EditMatrix<false>(state, flow, "target  (n \u00D7 d_{model})", "target", [](auto& sc) -> auto& { return sc.target; },
+  EditMatrix<false>(state, flow, core::tr("target  (n \u00D7 d_{model})"), "target", [](auto& sc) -> auto& { return sc.target; },
                     &state.token_labels());
 }
 
@@ -366,18 +367,18 @@ void DrawMatricesPanel(AppState& state) {
       target.clear();
     };
     scroll_here("sizes");
-    if (ImGui::CollapsingHeader("Sizes and mode", ImGuiTreeNodeFlags_DefaultOpen)) MatricesSizesAndMode(state);
+    if (ImGui::CollapsingHeader(translated("Sizes and mode").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) MatricesSizesAndMode(state);
     scroll_here("options");
-    if (ImGui::CollapsingHeader("Options", ImGuiTreeNodeFlags_DefaultOpen)) MatricesOptions(state);
+    if (ImGui::CollapsingHeader(translated("Options").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) MatricesOptions(state);
     // The header's label is drawn as the views' markup over an unlabelled header.
     const bool gauge_open = keyed::CollapsingHeader("gauge.header", "###gauge");
     draw_script_text(ImGui::GetWindowDrawList(),
                      ImVec2(ImGui::GetItemRectMin().x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 3,
                             ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y - ImGui::GetFontSize() * 0.1f),
-                     ImGui::GetColorU32(ImGuiCol_Text), "Gauge demo: the M that change nothing");
+                     ImGui::GetColorU32(ImGuiCol_Text), core::tr("Gauge demo: the M that change nothing"));
     if (gauge_open) GaugeDemo(state);
     if (!target.empty()) ImGui::SetNextItemOpen(true);
-    if (ImGui::CollapsingHeader("Matrices", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::CollapsingHeader(translated("Matrices").c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
       scroll_here("matrices");
       TokenLabels(state);
       if (state.scenario().mode == core::Mode::Projected) {
@@ -386,10 +387,10 @@ void DrawMatricesPanel(AppState& state) {
         const Highlight lit_x = lit(state, -1);
         const bool cross = state.scenario().cross();
         Flow flow;
-        EditMatrix(state, flow, "X  (n \u00D7 d_{model}), one row per token", "X", [](auto& sc) -> auto& { return sc.X; },
+        EditMatrix(state, flow, core::tr("X  (n \u00D7 d_{model}), one row per token"), "X", [](auto& sc) -> auto& { return sc.X; },
                    &state.token_labels(), LitRows{lit_x.query, cross ? -1 : lit_x.key});
         if (cross)
-          EditMatrix(state, flow, "X_{kv}  (m \u00D7 d_{model}), the encoder's tokens", "X_kv",
+          EditMatrix(state, flow, core::tr("X_{kv}  (m \u00D7 d_{model}), the encoder's tokens"), "X_kv",
                      [](auto& sc) -> auto& { return sc.X_kv; }, &state.key_labels(), LitRows{-1, lit_x.key});
       }
       PositionMatrices(state);
@@ -399,7 +400,8 @@ void DrawMatricesPanel(AppState& state) {
         // (the View menu) selects its tab, which ImGui shows from the next frame.
         const bool chosen_elsewhere = state.view.head != state.panels.editor_tab_head;
         for (int h = 0; h < state.scenario().heads; ++h) {
-          const std::string name = "head " + std::to_string(h + 1);
+          // In the language shown; its id stays the English name, so that the tab chosen stays chosen.
+          const std::string name = core::tr_format("head {0}", {std::to_string(h + 1)}) + "###head " + std::to_string(h + 1);
           const ImGuiTabItemFlags flags =
               chosen_elsewhere && h == state.view.head ? ImGuiTabItemFlags_SetSelected : 0;
           if (ImGui::BeginTabItem(name.c_str(), nullptr, flags)) {
@@ -424,10 +426,11 @@ void DrawMatricesPanel(AppState& state) {
 PanelText DescribeMatricesPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   // Its name, the sizes, then the options its boxes show ticked, as the lab sums up a design.
-  PanelText out = "Matrices\nn = " + std::to_string(s.n()) + (s.cross() ? ", m = " + std::to_string(s.m()) : "") +
-                    ", d_model = " + std::to_string(s.d_model) + ", d_k = " + std::to_string(s.d_k) + ", heads = " +
-                    std::to_string(s.heads) + (s.mode == core::Mode::Direct ? ", direct mode" : ", projected mode") + "\n" +
-                    "options: " + options_summary(core::Variant{"", s.options, 0}) + "\n";
+  PanelText out = panel_title(Panel::Matrices) + std::string("\nn = ") + std::to_string(s.n()) + (s.cross() ? ", m = " + std::to_string(s.m()) : "") +
+                  ", d_model = " + std::to_string(s.d_model) + ", d_k = " + std::to_string(s.d_k) + ", " +
+                  core::tr_format("heads = {0}", {std::to_string(s.heads)}) + ", " +
+                  (s.mode == core::Mode::Direct ? core::tr("direct mode") : core::tr("projected mode")) + "\n" +
+                  core::tr_format("options: {0}", {options_summary(core::Variant{"", s.options, 0})}) + "\n";
   const bool projected = s.mode == core::Mode::Projected;
   // Each matrix a person edits says which it is (its cell key, as --layout-out writes it), for
   // the page's text view, where it is a table of inputs.
@@ -438,18 +441,18 @@ PanelText DescribeMatricesPanel(const AppState& state) {
   }
   for (int h = 0; h < s.heads; ++h) {
     const size_t i = static_cast<size_t>(h);
-    const std::string of = s.heads > 1 ? " of head " + std::to_string(h + 1) : "";
+    const std::string of = s.heads > 1 ? " " + core::tr_format("of head {0}", {std::to_string(h + 1)}) : "";
     const std::string at = "[" + std::to_string(h) + "]";
     const int head = several * (h + 1);
     if (projected && core::one_w(s.options)) {
-      out += matrix_text("W" + of + " (one W, d_model \u00D7 d_model: Q = XW, K = X" + (s.cross() ? "_kv" : "") + ")", s.W[i])
+      out += matrix_text("W" + of + " (" + core::tr_format("one W, d_model \u00D7 d_model: Q = XW, K = X{0}", {s.cross() ? "_kv" : ""}) + ")", s.W[i])
                  .editable("W" + at, "W", head);
     } else if (projected) {
       out += matrix_text("W^Q" + of, s.W_Q[i]).editable("W_Q" + at, "W^Q", head);
-      out += core::shared_qk(s.options) ? "W^K = W^Q (shared QK)\n" : matrix_text("W^K" + of, s.W_K[i]).editable("W_K" + at, "W^K", head);
+      out += core::shared_qk(s.options) ? "W^K = W^Q (" + std::string(core::tr("shared QK")) + ")\n" : matrix_text("W^K" + of, s.W_K[i]).editable("W_K" + at, "W^K", head);
     } else {
       out += matrix_text("Q" + of, s.Q[i], state.token_labels()).editable("Q" + at, "Q", head);
-      out += core::shared_qk(s.options) ? "K = Q (shared QK)\n" : matrix_text("K" + of, s.K[i], state.key_labels()).editable("K" + at, "K", head);
+      out += core::shared_qk(s.options) ? "K = Q (" + std::string(core::tr("shared QK")) + ")\n" : matrix_text("K" + of, s.K[i], state.key_labels()).editable("K" + at, "K", head);
     }
     out += projected ? matrix_text("W^V" + of, s.W_V[i]).editable("W_V" + at, "W^V", head)
                      : matrix_text("V" + of, s.V[i], state.key_labels()).editable("V" + at, "V", head);
@@ -457,8 +460,8 @@ PanelText DescribeMatricesPanel(const AppState& state) {
   }
   out += matrix_text("W^O", s.W_O).editable("W_O", "W^O", 0);
   if (!s.has_target) return out;
-  out += matrix_text("the target, what Y should be", s.target, state.token_labels()).editable("target", "target", 0);
-  return out + "loss L = mean of (Y \u2212 target)\u00B2 = " + format_number(state.result().loss) + "\n";
+  out += matrix_text(core::tr("the target, what Y should be"), s.target, state.token_labels()).editable("target", "target", 0);
+  return out + core::tr_format("loss L = mean of (Y \u2212 target)\u00B2 = {0}", {format_number(state.result().loss)}) + "\n";
 }
 
 }  // namespace app

@@ -10,6 +10,7 @@
 #include "app/render/theme.h"
 #include "app/widgets/controls.h"
 #include "core/model/gauge.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -45,9 +46,9 @@ void GaugeDemo(AppState& state) {
       ImGui::TextDisabled("M");
     }
   }
-  if (keyed::Button("gauge.random", "random M")) M = core::random_gauge(s, g.seed++);
+  if (keyed::Button("gauge.random", translated("random M").c_str())) M = core::random_gauge(s, g.seed++);
   ImGui::SameLine();
-  if (keyed::Button("gauge.apply", "apply M")) {
+  if (keyed::Button("gauge.apply", translated("apply M").c_str())) {
     core::Scenario changed = s;
     g.message = core::apply_gauge(changed, M);
     if (g.message.empty()) {
@@ -74,7 +75,7 @@ void GaugeDemo(AppState& state) {
     for (int h = 0; h < s.heads; ++h) largest = std::max(largest, state.result().head[h].scores.cwiseAbs().maxCoeff());
     const bool scores_kept = g.max_score_change < 1e-12 * largest, weights_kept = g.max_weight_change < 1e-12;
     if (weights_kept)
-      ScriptTextWrapped(scores_kept ? "rounding: S and A did not change" : "rounding: A did not change; S = QK\u1D40 did", dim);
+      ScriptTextWrapped(scores_kept ? core::tr("rounding: S and A did not change") : core::tr("rounding: A did not change; S = QK\u1D40 did"), dim);
   }
   ImGui::PopID();
 }

@@ -22,6 +22,7 @@
 #include "core/designs/shared_qk.h"
 #include "core/designs/sigmoid_attention.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -33,28 +34,28 @@ void MatricesSizesAndMode(AppState& state) {
   ImGui::PushItemWidth(column * 0.55f);
   const auto label = [](const char* markup) {
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    ScriptText(markup);
+    ScriptText(core::tr(markup));
   };
   const auto second_column = [&] { ImGui::SameLine(column + ImGui::GetStyle().WindowPadding.x); };
   bool resized = keyed::ReadableSliderInt("tokens", "##tokens", &n, core::kMinTokens, core::kMaxTokens);
-  label("tokens n");
+  label(core::tr_noop("tokens n"));
   second_column();
   resized |= keyed::ReadableSliderInt("d_model", "##d_model", &d_model, core::kMinDModel, core::kMaxDModel);
-  label("d_{model}");
+  label(core::tr_noop("d_{model}"));
   resized |= keyed::ReadableSliderInt("d_k", "##d_k", &d_k, core::kMinDk, core::kMaxDk);
   label("d_k (= d_v)");
   second_column();
   resized |= keyed::ReadableSliderInt("heads", "##heads", &heads, core::kMinHeads, core::kMaxHeads);
-  label("heads H");
+  label(core::tr_noop("heads H"));
   ImGui::PopItemWidth();
   // Entries cut by a smaller size come back with Ctrl+Z: the whole slider drag is one step.
   if (resized) state.apply([&](core::Scenario& sc) { core::resize(sc, n, d_model, d_k, heads); });
 
   int mode = s.mode == core::Mode::Projected ? 0 : 1;
   const int before = mode;
-  keyed::RadioButton("mode.projected", "projected: X and W per head", &mode, 0);
+  keyed::RadioButton("mode.projected", translated("projected: X and W per head").c_str(), &mode, 0);
   ImGui::SameLine();
-  keyed::RadioButton("mode.direct", "direct: Q, K, V", &mode, 1);
+  keyed::RadioButton("mode.direct", translated("direct: Q, K, V").c_str(), &mode, 1);
   if (mode != before) {
     state.apply([&](core::Scenario& sc) {
       if (mode == 1) core::convert_to_direct(sc);  // keeps Q, K, V: the scores do not move
@@ -62,26 +63,26 @@ void MatricesSizesAndMode(AppState& state) {
     });
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(core::one_w(s.options)
-                          ? "Direct mode has no place for one W: Q = XW has d_model columns. Switching\n"
-                            "turns \"one W\" off, so the scores become those of W^Q and W^K."
-                          : "Switching to direct mode keeps the current Q, K and V.");
+    ImGui::SetTooltip("%s", core::one_w(s.options)
+                          ? core::tr("Direct mode has no place for one W: Q = XW has d_model columns. Switching\n"
+                            "turns \"one W\" off, so the scores become those of W^Q and W^K.")
+                          : core::tr("Switching to direct mode keeps the current Q, K and V."));
 
   // Cross-attention (docs/scenario-format.md, version 2): the decoder's tokens ask, the encoder's answer.
   bool cross = s.cross();
-  if (keyed::Checkbox("cross", "cross-attention: keys and values from a second sequence", &cross))
+  if (keyed::Checkbox("cross", translated("cross-attention: keys and values from a second sequence").c_str(), &cross))
     state.apply([&](core::Scenario& sc) { core::set_cross_attention(sc, cross); });
   if (ImGui::IsItemHovered())
     ScriptTooltip(s.mode == core::Mode::Projected
-                      ? "The encoder-decoder block: Q = XW^Q from the decoder's n tokens, K = X_{kv}W^K and\n"
-                        "V = X_{kv}W^V from the encoder's m tokens. S is n \u00D7 m. It starts as a copy of X."
-                      : "Q has the decoder's n rows; K and V the encoder's m rows. S is n \u00D7 m.");
+                      ? core::tr("The encoder-decoder block: Q = XW^Q from the decoder's n tokens, K = X_{kv}W^K and\n"
+                        "V = X_{kv}W^V from the encoder's m tokens. S is n \u00D7 m. It starts as a copy of X.")
+                      : core::tr("Q has the decoder's n rows; K and V the encoder's m rows. S is n \u00D7 m."));
   if (cross) {
     int m = s.m();
     ImGui::SetNextItemWidth(column * 0.55f);
     if (keyed::ReadableSliderInt("tokens_kv", "##tokens_kv", &m, core::kMinTokens, core::kMaxTokens))
       state.apply([&](core::Scenario& sc) { core::resize_keys(sc, m); });
-    label("keys m (tokens_{kv})");
+    label(core::tr_noop("keys m (tokens_{kv})"));
   }
 }
 
@@ -97,7 +98,7 @@ void WeightsList(core::Options& o, bool& changed) {
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();  // a narrow panel: a line of its own
   ImGui::SetNextItemWidth(width);
   changed |= keyed::Combo("weights", "##weights", &weights, items, 2);
-  if (ImGui::IsItemHovered()) ScriptTooltip(std::string(core::kSoftmaxAbout) + "\n" + core::kSigmoidAbout);
+  if (ImGui::IsItemHovered()) ScriptTooltip(std::string(core::tr(core::kSoftmaxAbout)) + "\n" + core::tr(core::kSigmoidAbout));
   o.weights = static_cast<core::Weights>(weights);
   if (!core::sigmoid_weights(o)) o.sigmoid_bias.reset();
 }
@@ -116,7 +117,7 @@ void SigmoidBias(AppState& state, core::Options& o, bool& changed) {
     changed = true;
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The bias b of \u03C3(z + b): \u2212ln m (m keys) until you set one; Ctrl+click to type a value (|b| \u2264 1e6).");
+    ImGui::SetTooltip("%s", core::tr("The bias b of \u03C3(z + b): \u2212ln m (m keys) until you set one; Ctrl+click to type a value (|b| \u2264 1e6)."));
   ImGui::SameLine();
   if (o.sigmoid_bias) {  // back to −ln m, which follows the number of keys
     if (keyed::SmallButton("sigmoid_bias.default", "\u2212ln m")) {
@@ -124,7 +125,7 @@ void SigmoidBias(AppState& state, core::Options& o, bool& changed) {
       changed = true;
     }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("b = \u2212ln m again, Ramapuram et al.'s default: a row of m unmasked logits 0 then sums to m/(m + 1).");
+      ImGui::SetTooltip("%s", core::tr("b = \u2212ln m again, Ramapuram et al.'s default: a row of m unmasked logits 0 then sums to m/(m + 1)."));
     ImGui::SameLine();
   }
 }
@@ -134,25 +135,25 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
   const bool projected = s.mode == core::Mode::Projected;
   int positions = static_cast<int>(o.positions);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("positions:");
+  ImGui::TextUnformatted(core::tr("positions:"));
   ImGui::SameLine();
   const auto choice = [&](const char* label, const char* key, int value, bool enabled, const char* tooltip_markup) {
     ImGui::BeginDisabled(!enabled);
-    changed |= keyed::RadioButton(key, label, &positions, value);
+    changed |= keyed::RadioButton(key, translated(label).c_str(), &positions, value);
     ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ScriptTooltip(tooltip_markup);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ScriptTooltip(core::tr(tooltip_markup));
     ImGui::SameLine();
   };
-  choice("none", "positions.none", 0, true,
-         "Attention alone is permutation-equivariant: two identical tokens get identical outputs,\n"
-         "and no head can attend to \"the previous token\".");
-  choice("sinusoidal", "positions.sinusoidal", 1, projected,
-         projected ? "X' = X + PE before the projections: PE_{p,2i} = sin(p / base^{2i/d_{model}}), PE_{p,2i+1} = cos(the same)."
-                   : "Projected mode only: PE is added to X, and direct mode has no X.");
-  choice("RoPE", "positions.rope", 2, !core::one_w(o),
-         core::one_w(o) ? "Not with one W: RoPE turns q and k of d_k coordinates; with one W the keys are the rows of X."
-                     : "RoFormer: pair (2i, 2i+1) of q_p and k_p turned by p\u00B7\u03B8_i, \u03B8_i = base^{\u22122i/d_k}.\n"
-                       "Then q_i\u00B7k_j depends on the positions only through i \u2212 j. V is not turned.");
+  choice(core::tr_noop("none"), "positions.none", 0, true,
+         core::tr_noop("Attention alone is permutation-equivariant: two identical tokens get identical outputs,\n"
+         "and no head can attend to \"the previous token\"."));
+  choice(core::tr_noop("sinusoidal"), "positions.sinusoidal", 1, projected,
+         projected ? core::tr_noop("X' = X + PE before the projections: PE_{p,2i} = sin(p / base^{2i/d_{model}}), PE_{p,2i+1} = cos(the same).")
+                   : core::tr_noop("Projected mode only: PE is added to X, and direct mode has no X."));
+  choice(core::tr_noop("RoPE"), "positions.rope", 2, !core::one_w(o),
+         core::one_w(o) ? core::tr_noop("Not with one W: RoPE turns q and k of d_k coordinates; with one W the keys are the rows of X.")
+                     : core::tr_noop("RoFormer: pair (2i, 2i+1) of q_p and k_p turned by p\u00B7\u03B8_i, \u03B8_i = base^{\u22122i/d_k}.\n"
+                       "Then q_i\u00B7k_j depends on the positions only through i \u2212 j. V is not turned."));
   o.positions = static_cast<core::Positions>(positions);
   if (o.positions != core::Positions::None) {
     double base = o.position_base;
@@ -163,7 +164,7 @@ void Positions(AppState& state, core::Options& o, bool& changed) {
       changed = true;
     }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The 10000 of sin(p / 10000^(2i/d)): smaller bases turn faster, so that short sequences tell positions apart.");
+      ImGui::SetTooltip("%s", core::tr("The 10000 of sin(p / 10000^(2i/d)): smaller bases turn faster, so that short sequences tell positions apart."));
   } else {
     ImGui::NewLine();
   }
@@ -177,8 +178,8 @@ void MatricesOptions(AppState& state) {
   const auto checkbox = [&](bool disabled, const char* label, const char* key, bool* value,
                             const char* tooltip_markup) {
     ImGui::BeginDisabled(disabled);
-    const bool clicked = keyed::Checkbox(key, label, value);
-    if (tooltip_markup && ImGui::IsItemHovered()) ScriptTooltip(tooltip_markup);
+    const bool clicked = keyed::Checkbox(key, translated(label).c_str(), value);
+    if (tooltip_markup && ImGui::IsItemHovered()) ScriptTooltip(core::tr(tooltip_markup));
     ImGui::EndDisabled();
     return clicked;
   };
@@ -198,7 +199,7 @@ void MatricesOptions(AppState& state) {
   changed |= checkbox(core::cosine_logits(o), core::kNormalizedKeysLabel, core::kNormalizedKeysKey,
                       &o.normalize_keys,
                       core::cosine_logits(o) ? core::kCosineLogitsKeysAbout : core::kNormalizedKeysAbout);
-  changed |= checkbox(false, "causal mask", "causal", &o.causal, "A token does not attend to later tokens.");
+  changed |= checkbox(false, core::tr_noop("causal mask"), "causal", &o.causal, core::tr_noop("A token does not attend to later tokens."));
   ImGui::SameLine();
   changed |= checkbox(cross, core::kNoSelfMaskLabel, core::kNoSelfMaskKey, &o.no_self,
                       cross ? core::kNoSelfMaskCrossAbout : core::kNoSelfMaskAbout);
@@ -207,16 +208,16 @@ void MatricesOptions(AppState& state) {
   // softmax normalises rows (one query over all keys), so the attention changes.
   const bool can_swap = !core::shared_qk(o) && !cross;
   ImGui::BeginDisabled(!can_swap);
-  if (keyed::Button("swap_qk", "swap Q \u2194 K")) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
+  if (keyed::Button("swap_qk", translated("swap Q \u2194 K").c_str())) state.apply([](core::Scenario& sc) { core::swap_queries_and_keys(sc); });
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ScriptTooltip(
         can_swap && core::sigmoid_weights(o)
-            ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40; under sigmoid attention each\n"
-              "weight follows its own score, so without a mask A becomes A\u1D40 (the softmax's would not)."
-        : can_swap ? "W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow."
-        : cross    ? "Cross-attention: queries and keys come from two sequences; swapping the matrices is no transpose."
-                   : "Under shared QK, K = Q: there is nothing to swap.");
+            ? core::tr("W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40; under sigmoid attention each\n"
+              "weight follows its own score, so without a mask A becomes A\u1D40 (the softmax's would not).")
+        : can_swap ? core::tr("W^Q \u2194 W^K in every head (Q \u2194 K in direct mode): S becomes S\u1D40, the weights do not follow.")
+        : cross    ? core::tr("Cross-attention: queries and keys come from two sequences; swapping the matrices is no transpose.")
+                   : core::tr("Under shared QK, K = Q: there is nothing to swap."));
   ImGui::SameLine();
   WeightsList(o, changed);
 
@@ -229,7 +230,7 @@ void MatricesOptions(AppState& state) {
   changed |= keyed::RadioButton(core::kNoScaleControl, core::kNoScaleLabel, &scale, 1);
   ImGui::SameLine();
   changed |= keyed::RadioButton(core::kCosineLogitsControl, core::kCosineLogitsLabel, &scale, 2);
-  if (ImGui::IsItemHovered()) ScriptTooltip(core::kCosineLogitsAbout);
+  if (ImGui::IsItemHovered()) ScriptTooltip(core::tr(core::kCosineLogitsAbout));
   o.scale = scale == 0 ? core::Scale::SqrtDk : core::Scale::None;
   core::set_cosine_logits(o, scale == 2);
   ImGui::SameLine();
@@ -240,7 +241,7 @@ void MatricesOptions(AppState& state) {
     const double lo = -100.0, hi = 100.0;
     ImGui::SetNextItemWidth(110 * ImGui::GetFontSize() / 16.0f);
     gain_changed = keyed::ReadableSliderDouble("qk_gain", "##gain", &gain, &lo, &hi, "g = %.3f");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::kCosineLogitsGainAbout);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr(core::kCosineLogitsGainAbout));
     ImGui::SameLine();
   }
   SigmoidBias(state, o, changed);
@@ -255,7 +256,7 @@ void MatricesOptions(AppState& state) {
     o.temperature = std::clamp(temperature, core::kMinTemperature, core::kMaxTemperature);
     changed = true;
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T.");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr("Temperature, 0.01 to 100 (logarithmic): the logits are divided by T."));
   Positions(state, o, changed);
   if (gain_changed && std::abs(gain) <= core::kMaxAbsEntry) state.apply([&](core::Scenario& sc) { sc.qk_gain[head] = gain; });
   if (changed)

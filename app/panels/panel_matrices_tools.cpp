@@ -20,6 +20,7 @@
 #include "app/widgets/frame_context.h"
 #include "core/io/matrix_text.h"
 #include "core/math/matrix_fill.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -122,10 +123,10 @@ std::optional<MatrixChange> FillItems(const std::string& name, const Eigen::Matr
                           name + ": random entries from seed " + std::to_string(seed) + " (uniform in [\u22121, 1], 2 decimals)"};
     ++seed;
   }
-  if (keyed::MenuItem("tools.identity", "Identity", rows == cols ? nullptr : "ones on the diagonal"))
+  if (keyed::MenuItem("tools.identity", translated("Identity").c_str(), rows == cols ? nullptr : "ones on the diagonal"))
     change = MatrixChange{Eigen::MatrixXd::Identity(rows, cols), name + (rows == cols ? ": the identity" : ": ones on the diagonal, zeros elsewhere")};
-  if (keyed::MenuItem("tools.zero", "Zero")) change = MatrixChange{Eigen::MatrixXd::Zero(rows, cols), name + ": every entry 0"};
-  if (keyed::MenuItem("tools.round", "Round to 2 decimals")) {
+  if (keyed::MenuItem("tools.zero", translated("Zero").c_str())) change = MatrixChange{Eigen::MatrixXd::Zero(rows, cols), name + ": every entry 0"};
+  if (keyed::MenuItem("tools.round", translated("Round to 2 decimals").c_str())) {
     const Eigen::MatrixXd round = core::rounded(shown, 2);
     const long changed = (round.array() != shown.array()).count();
     change = MatrixChange{round, name + ": rounded to 2 decimals (" + std::to_string(changed) + (changed == 1 ? " entry" : " entries") + " changed)"};
@@ -156,9 +157,9 @@ std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key,
   ImGui::PushStyleColor(ImGuiCol_ButtonHovered, lit);
   ImGui::PushStyleColor(ImGuiCol_ButtonActive, lit);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  const bool clicked = keyed::SmallButton("tools." + key, "\u22EF##tools");
+  const bool clicked = keyed::SmallButton("tools." + key, translated("\u22EF##tools").c_str());
   ImGui::PopStyleColor(4);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy, paste, random, identity, zero, round to 2 decimals\n(or right-click the title)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr("Copy, paste, random, identity, zero, round to 2 decimals\n(or right-click the title)"));
   if (clicked || title_clicked) ImGui::OpenPopup("tools");
   std::optional<MatrixChange> change;
   if (ImGui::BeginPopup("tools")) {
@@ -169,7 +170,7 @@ std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key,
     ImGui::Separator();
     CopyItems(state, name, shown);
     ImGui::Separator();
-    if (keyed::MenuItem("tools.paste", "Paste", "numpy, CSV, TSV or LaTeX")) change = Paste(state, k, shown);
+    if (keyed::MenuItem("tools.paste", translated("Paste").c_str(), "numpy, CSV, TSV or LaTeX")) change = Paste(state, k, shown);
     ImGui::Separator();
     int seed = storage->GetInt(seed_id, 1);
     if (auto filled = FillItems(name, shown, seed)) change = std::move(filled);

@@ -12,6 +12,7 @@
 #include "app/render/text.h"
 #include "app/widgets/controls.h"
 #include "app/widgets/heatmap.h"
+#include "core/text/translate.h"
 #include "core/designs/attention_alt.h"
 
 namespace app {
@@ -24,8 +25,8 @@ void DrawOutputPanel(AppState& state) {
     const core::HeadResult& r = result.head[state.view.head];
     // With a target, the loss it defines; the editor shows ∂L/∂entry beside each matrix.
     if (result.has_loss) {
-      ScriptText("L = mean (Y \u2212 target)\u00B2 = " + format_number(result.loss) + "   (" +
-                 std::to_string(result.output.size()) + " entries)");
+      ScriptText(core::tr("L = mean (Y \u2212 target)\u00B2 = ") + format_number(result.loss) + "   (" +
+                 std::to_string(result.output.size()) + core::tr(" entries)"));
       keyed::note_last("loss");  // a text, not a control: where the tests read it
     }
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -110,19 +111,19 @@ void DrawOutputPanel(AppState& state) {
 PanelText DescribeOutputPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::Result& result = state.result();
-  PanelText out = "Output; rows are the queries\n";
+  PanelText out = panel_title(Panel::Output) + std::string("; ") + core::tr("rows are the queries") + "\n";
   const bool alt = core::attention_alt(s.options);
   for (int h = 0; h < s.heads; ++h) {
     const core::HeadResult& r = result.head[static_cast<size_t>(h)];
-    const std::string name = "O_" + std::to_string(h + 1), of = s.heads > 1 ? " of head " + std::to_string(h + 1) : "";
+    const std::string name = "O_" + std::to_string(h + 1), of = s.heads > 1 ? " " + core::tr_format("of head {0}", {std::to_string(h + 1)}) : "";
     // Both, in the order the panel draws them side by side; the one Y takes is named O_h.
     out += matrix_text(alt ? "A V" + of : name + " = A V", r.output, state.token_labels());
-    out += matrix_text(alt ? name + " = " + core::kAttentionAltText : core::kAttentionAltText + of + ", AttentionAlt's",
+    out += matrix_text(alt ? name + " = " + core::kAttentionAltText : core::kAttentionAltText + of + ", " + core::tr("AttentionAlt's"),
                        r.alt_output, state.token_labels());
   }
   out += matrix_text(s.heads == 1 ? "Y = O_1 W^O" : "Y = [O_1 \u2026 O_" + std::to_string(s.heads) + "] W^O", result.output,
                      state.token_labels());
-  if (result.has_loss) out += "loss L = mean of (Y \u2212 target)\u00B2 = " + format_number(result.loss) + "\n";
+  if (result.has_loss) out += core::tr_format("loss L = mean of (Y \u2212 target)\u00B2 = {0}", {format_number(result.loss)}) + "\n";
   return out;
 }
 

@@ -14,6 +14,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/heatmap.h"
+#include "core/text/translate.h"
 #include "core/designs/one_w.h"
 #include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
@@ -50,7 +51,7 @@ Spectrum spectrum(const core::Mat& M) {
 
 // "name: rank r; singular values σ_1 2.006, σ_2 1.056", as the bars say them.
 std::string spectrum_text(const std::string& name, const Eigen::VectorXd& values, double tolerance, int rank) {
-  std::string out = name + ": rank " + std::to_string(rank) + "; singular values";
+  std::string out = name + ": " + core::tr_format("rank {0}; singular values", {std::to_string(rank)});
   for (int i = 0; i < static_cast<int>(values.size()); ++i)
     out += std::string(i ? ", " : " ") + "\u03C3_" + std::to_string(i + 1) + " " + singular_value_text(values(i), tolerance);
   return out + "\n";
@@ -91,23 +92,24 @@ void SingularValueBars(const Eigen::VectorXd& singular_values, double tolerance,
   const float bottom = origin.y + static_cast<float>(count) * (bar_h + 2 * scale);
   dl->AddLine(ImVec2(tol_x, origin.y - 2 * scale), ImVec2(tol_x, bottom), IM_COL32(230, 80, 60, 255), 2 * scale);
   ImGui::Dummy(ImVec2(width, bottom - origin.y));
-  char tol[96];
-  std::snprintf(tol, sizeof tol, "red: tolerance %.1e", tolerance);
+  char tol[64];
+  std::snprintf(tol, sizeof tol, "%.1e", tolerance);
   if (fonts().small) PushFontOf(fonts().small);
-  ScriptTextWrapped(tol, ImGui::GetColorU32(ImGuiCol_TextDisabled));  // the caller's group sets the width
+  ScriptTextWrapped(core::tr_format("red: tolerance {0}", {tol}), ImGui::GetColorU32(ImGuiCol_TextDisabled));  // the caller's group sets the width
   if (fonts().small) ImGui::PopFont();
 }
 
 // The lines of the column right of the matrix that a narrower column would break: the rank and the counts.
 std::string rank_line(const core::Scenario& s, const core::HeadResult& r) {
-  return "rank " + std::to_string(r.W_QK_rank) + " \u2264 " + (s.d_k <= s.d_model ? "d_k = " : "d_{model} = ") + std::to_string(std::min(s.d_model, s.d_k));
+  return core::tr_format("rank {0}", {std::to_string(r.W_QK_rank)}) + " \u2264 " + (s.d_k <= s.d_model ? "d_k = " : "d_{model} = ") +
+         std::to_string(std::min(s.d_model, s.d_k));
 }
 std::string separate_line(const core::Scenario& s, const core::Result& result) {
   return std::string(core::shared_qk(s.options) ? "W^Q = W^K: " : "W^Q, W^K: ") + std::to_string(result.params.separate);
 }
 // What of a head's count reaches the logits (core/model/effective_parameters.h): its count, and why.
 std::string effective_line(const core::Scenario& s) {
-  return "effective: " + std::to_string(core::effective_parameters(s).count) + " a head";
+  return core::tr_format("effective: {0} a head", {std::to_string(core::effective_parameters(s).count)});
 }
 std::string effective_reason(const core::Scenario& s) {
   const core::EffectiveParameters e = core::effective_parameters(s);
@@ -159,14 +161,14 @@ MatrixFit MatrixRoom(const AppState& state, const core::Mat& W, HeatmapOptions& 
 // Direct mode: S = QKᵀ (n × m) and QQᵀ (n × n) have rank at most min(n, m, d_k).
 void ScoreRanks(const core::Scenario& s, const core::HeadResult& r) {
   const int n = s.n(), m = s.m();
-  ScriptTextWrapped(s.cross() ? "S: rank \u2264 min(n, m, d_k) = " + std::to_string(std::min({n, m, s.d_k})) +
-                                  ",  QQ\u1D40: rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)"
-                              : "rank \u2264 min(n, d_k) = " + std::to_string(std::min(n, s.d_k)) + "  (direct mode: no W)");
+  ScriptTextWrapped(s.cross() ? core::tr("S: rank \u2264 min(n, m, d_k) = ") + std::to_string(std::min({n, m, s.d_k})) +
+                                  core::tr(",  QQ\u1D40: rank \u2264 min(n, d_k) = ") + std::to_string(std::min(n, s.d_k)) + core::tr("  (direct mode: no W)")
+                              : core::tr("rank \u2264 min(n, d_k) = ") + std::to_string(std::min(n, s.d_k)) + core::tr("  (direct mode: no W)"));
   const float half = (ImGui::GetContentRegionAvail().x - 12 * fonts().scale) / 2;
   const auto column = [&](const char* name, const core::Mat& M) {
     const Spectrum sp = spectrum(M);
     ImGui::BeginGroup();
-    ScriptText(std::string(name) + ": rank " + std::to_string(sp.rank));
+    ScriptText(std::string(name) + core::tr(": rank ") + std::to_string(sp.rank));
     SingularValueBars(sp.values, sp.tolerance, half);
     ImGui::EndGroup();
   };
@@ -209,14 +211,14 @@ void DrawRankPanel(AppState& state) {
     const float right = ImGui::GetContentRegionAvail().x;
     const int dm = s.d_model, dk = s.d_k;
     if (merged) {  // docs/questions.md, One W: any d_model × d_model matrix, rank up to d_model
-      ScriptTextWrapped("rank " + std::to_string(r.W_QK_rank) + " \u2264 d_{model} = " + std::to_string(dm) +
-                        ": one W is not held to d_k");
+      ScriptTextWrapped(core::tr("rank ") + std::to_string(r.W_QK_rank) + core::tr(" \u2264 d_{model} = ") + std::to_string(dm) +
+                        core::tr(": one W is not held to d_k"));
       SingularValueBars(r.W_QK_singular_values, r.W_QK_rank_tolerance, right);
-      ScriptTextWrapped("one W: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + "; W^Q, W^K would take 2\u00B7d_{model}\u00B7d_k\u00B7H = " +
+      ScriptTextWrapped(core::tr("one W: d_{model}\u00B2\u00B7H = ") + std::to_string(result.params.merged) + core::tr("; W^Q, W^K would take 2\u00B7d_{model}\u00B7d_k\u00B7H = ") +
                         std::to_string(2 * dm * dk * s.heads));
       ScriptTextWrapped(effective_line(s));
       ImGui::EndGroup();
-      if (ImGui::IsItemHovered()) ScriptTooltip("effective a head: " + effective_reason(s));
+      if (ImGui::IsItemHovered()) ScriptTooltip(core::tr("effective a head: ") + effective_reason(s));
       EndPanel();
       return;
     }
@@ -226,18 +228,18 @@ void DrawRankPanel(AppState& state) {
     // head's count reaches the scores (core/model/effective_parameters.h): lesson 2's numbers, in the
     // text's own size and colour, one a line so that a narrow column wraps none in the middle.
     PushFontOf(small);
-    ScriptTextWrapped(s.heads == 1 ? "parameters, one head:" : "parameters, " + std::to_string(s.heads) + " heads:",
+    ScriptTextWrapped(s.heads == 1 ? core::tr("parameters, one head:") : core::tr("parameters, ") + std::to_string(s.heads) + core::tr(" heads:"),
                       ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::PopFont();
     ScriptTextWrapped(separate_line(s, result));
-    ScriptTextWrapped("one W: " + std::to_string(result.params.merged));
+    ScriptTextWrapped(core::tr("one W: ") + std::to_string(result.params.merged));
     ScriptTextWrapped(effective_line(s));
     // Why the rest do not count, in words: the gauge that ties them (or, under RoPE, how it was counted).
     PushFontOf(small);
     // RoPE turns q and k between W^Q and W^Kᵀ: the product is S's form only where no turn is left (i = j).
     if (core::rope_positions(s.options))
-      ScriptTextWrapped("RoPE: S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j\u1D40, so W^Q W^{K\u1D40} gives S only at i = j; "
-                        "the effective count is the Jacobian's rank",
+      ScriptTextWrapped(core::tr("RoPE: S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j\u1D40, so W^Q W^{K\u1D40} gives S only at i = j; "
+                        "the effective count is the Jacobian's rank"),
                         ImGui::GetColorU32(ImGuiCol_TextDisabled));
     else
       ScriptTextWrapped(effective_reason(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
@@ -245,10 +247,10 @@ void DrawRankPanel(AppState& state) {
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
-      ScriptText(std::string(core::shared_qk(s.options) ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + "d_{model}\u00B7d_k\u00B7H = " +
-                 std::to_string(result.params.separate) + " parameters of all heads");
-      ScriptText("one W a head: d_{model}\u00B2\u00B7H = " + std::to_string(result.params.merged) + " in all");
-      ScriptText("effective a head: " + effective_reason(s));
+      ScriptText(std::string(core::shared_qk(s.options) ? "W^Q = W^K: " : "W^Q, W^K: 2\u00B7") + core::tr("d_{model}\u00B7d_k\u00B7H = ") +
+                 std::to_string(result.params.separate) + core::tr(" parameters of all heads"));
+      ScriptText(core::tr("one W a head: d_{model}\u00B2\u00B7H = ") + std::to_string(result.params.merged) + core::tr(" in all"));
+      ScriptText(core::tr("effective a head: ") + effective_reason(s));
       ImGui::EndTooltip();
     }
   }
@@ -258,22 +260,22 @@ void DrawRankPanel(AppState& state) {
 PanelText DescribeRankPanel(const AppState& state) {
   const core::Scenario& s = state.scenario();
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
-  PanelText out = "Rank" + head_text(state) + "\n";
+  PanelText out = panel_title(Panel::Rank) + head_text(state) + "\n";
   if (s.mode != core::Mode::Projected) {  // no W: the ranks of S and QQᵀ, at most min(n, m, d_k)
-    out += "direct mode: no W^Q W^K\u1D40. S has rank \u2264 min(n, m, d_k) = " + std::to_string(std::min({s.n(), s.m(), s.d_k})) +
-           ", QQ\u1D40 rank \u2264 min(n, d_k) = " + std::to_string(std::min(s.n(), s.d_k)) + "\n";
+    out += core::tr_format("direct mode: no W^Q W^K\u1D40. S has rank \u2264 min(n, m, d_k) = {0}, QQ\u1D40 rank \u2264 min(n, d_k) = {1}",
+                           {std::to_string(std::min({s.n(), s.m(), s.d_k})), std::to_string(std::min(s.n(), s.d_k))}) + "\n";
     const Spectrum S = spectrum(r.scores), QQt = spectrum(r.QQt);
     return out + spectrum_text("S = QK\u1D40", S.values, S.tolerance, S.rank) + spectrum_text("QQ\u1D40", QQt.values, QQt.tolerance, QQt.rank);
   }
   const bool merged = core::one_w(s.options);
-  const std::string name = merged ? "W, one matrix" : "W^Q W^K\u1D40";
+  const std::string name = merged ? core::tr("W, one matrix") : "W^Q W^K\u1D40";
   out += matrix_text(name + " (d_model \u00D7 d_model)", r.W_QK);
   out += spectrum_text(name, r.W_QK_singular_values, r.W_QK_rank_tolerance, r.W_QK_rank);
-  out += merged ? "rank \u2264 d_model = " + std::to_string(s.d_model) + "\n"
-                : "rank \u2264 d_k = " + std::to_string(s.d_k) + " of d_model = " + std::to_string(s.d_model) + "\n";
-  if (core::rope_positions(s.options)) out += "under RoPE, W^Q W^K\u1D40 gives S only where i = j\n";
-  return out + "effective parameters a head: " + std::to_string(core::effective_parameters(s).count) + " (" +
-         core::markup_as_plain_text(effective_reason(s)) + ")\n";
+  out += (merged ? core::tr_format("rank \u2264 d_model = {0}", {std::to_string(s.d_model)})
+                 : core::tr_format("rank \u2264 d_k = {0} of d_model = {1}", {std::to_string(s.d_k), std::to_string(s.d_model)})) + "\n";
+  if (core::rope_positions(s.options)) out += core::tr("under RoPE, W^Q W^K\u1D40 gives S only where i = j") + std::string("\n");
+  return out + core::tr_format("effective parameters a head: {0} ({1})", {std::to_string(core::effective_parameters(s).count),
+                                                                          core::markup_as_plain_text(effective_reason(s))}) + "\n";
 }
 
 }  // namespace app

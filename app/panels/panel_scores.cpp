@@ -18,6 +18,7 @@
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "core/model/freedom.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -39,10 +40,10 @@ void DotProductTerms(const char* left, const char* right, const core::Mat& A, co
 }
 
 // Why QQᵀ has nothing to say under cross-attention (docs/questions.md, QQᵀ).
-constexpr const char* kCrossNote =
+constexpr const char* kCrossNote = core::tr_noop(
     "Cross-attention: the decoder's X gives the queries, the encoder's X_{kv} the keys and values. S compares "
     "the two sequences; QQ\u1D40 compares the decoder with itself, so it cannot be compared with S, nor stand "
-    "in for it: \"why not QQ\u1D40?\" has its plainest answer here.";
+    "in for it: \"why not QQ\u1D40?\" has its plainest answer here.");
 
 // S and QQᵀ (big), and the two parts of S: compared side by side, each pair shares a colour scale
 // ("own scales" gives each its own). A pair side by side shares its row labels (S's, at the left) and
@@ -249,7 +250,7 @@ void ScoresHeatmap(AppState& state, const core::Scenario& s, const core::HeadRes
   // Cross-attention: S is n×m, queries of the decoder's sequence against keys of the encoder's.
   if (s.cross()) {
     o.col_labels = &state.key_labels();
-    o.axis_titles = "rows: queries (X)  \u00B7  columns: keys (X_{kv})";
+    o.axis_titles = core::tr("rows: queries (X)  \u00B7  columns: keys (X_{kv})");
   }
   // Linked highlighting: S_ij under the mouse lights q_i and k_j in every view; A_ij lights S_ij here.
   o.lit = query_key_cells(lit(state, state.view.head), false);
@@ -261,7 +262,7 @@ void QQtHeatmap(AppState& state, const core::Scenario& s, const core::HeadResult
                 ImVec2 big) {
   HeatmapOptions o = big_o;
   o.tooltip = [&](int i, int j) { DotProductTerms("q", "q", r.Q, r.Q, i, j); };
-  if (s.cross()) o.axis_titles = "rows and columns: queries (X)";
+  if (s.cross()) o.axis_titles = core::tr("rows and columns: queries (X)");
   Heatmap(state, "QQt", s.cross() ? "QQ\u1D40  (n \u00D7 n)" : "QQ\u1D40", r.QQt, o, big);
 }
 
@@ -274,12 +275,12 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
   const ImVec2 big = best.big, small = best.small;
   const bool short_titles = best.arrangement != Arrangement::Grid && best.arrangement != Arrangement::Below;
   const auto sym = [&] {
-    Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : "(S + S\u1D40)/2  symmetric part",
+    Heatmap(state, "sym", short_titles ? "(S + S\u1D40)/2" : core::tr("(S + S\u1D40)/2  symmetric part"),
             r.scores_sym, o.sym, small);
   };
   const auto antisym = [&] {
     Heatmap(state, "antisym",
-            short_titles ? "(S \u2212 S\u1D40)/2" : "(S \u2212 S\u1D40)/2  antisymmetric part",
+            short_titles ? "(S \u2212 S\u1D40)/2" : core::tr("(S \u2212 S\u1D40)/2  antisymmetric part"),
             r.scores_antisym, o.antisym, small);
   };
   const Arrangement arrangement = split ? best.arrangement : Arrangement::Row;
@@ -320,15 +321,14 @@ void ArrangedHeatmaps(AppState& state, const core::Scenario& s, const core::Head
 
 std::string asymmetry_text(const core::Scenario& s, const core::HeadResult& r) {
   if (r.square())
-    return "asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
-           (core::scores_are_gram(s) ? "   (shared QK: S = S\u1D40)" : "") +
-           "   \u00B7   QQ\u1D40: 0";
-  return "(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is " + std::to_string(s.n()) + "\u00D7" +
-         std::to_string(s.m()) + ", S\u1D40 is " + std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) +
-         ")   \u00B7   QQ\u1D40: symmetric";
+    return core::tr_format("asymmetry of S:  \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = {0}", {format_number(r.asymmetry)}) +
+           (core::scores_are_gram(s) ? std::string("   (") + core::tr("shared QK: S = S\u1D40") + ")" : "") + "   \u00B7   QQ\u1D40: 0";
+  return core::tr_format("(S \u00B1 S\u1D40)/2 and the asymmetry of S:  \u2014  (not defined: S is {0}\u00D7{1}, S\u1D40 is {1}\u00D7{0})",
+                         {std::to_string(s.n()), std::to_string(s.m())}) +
+         "   \u00B7   " + core::tr("QQ\u1D40: symmetric");
 }
 
-constexpr const char* kOwnScales = "own colour scales";
+constexpr const char* kOwnScales = core::tr_noop("own colour scales");
 float own_scales_gap() { return 24 * fonts().scale; }
 
 // Whether the scale toggle goes on a line of its own, below the asymmetry (a narrow panel: three
@@ -336,7 +336,7 @@ float own_scales_gap() { return 24 * fonts().scale; }
 bool own_scales_below(const std::string& asymmetry, float width) {
   if (frame_picture().active) return false;
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float toggle = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(kOwnScales).x;
+  const float toggle = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(core::tr(kOwnScales)).x;
   return script_text_size(asymmetry).x + own_scales_gap() + toggle > width;
 }
 
@@ -351,19 +351,19 @@ void ScoresText(AppState& state, const core::Scenario& s, const std::string& asy
   ScriptText(asymmetry);
   if (!frame_picture().active) {
     if (!below) ImGui::SameLine(0, own_scales_gap());
-    keyed::Checkbox("own_scales", kOwnScales, &state.view.own_scales);
+    keyed::Checkbox("own_scales", translated(kOwnScales).c_str(), &state.view.own_scales);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare.");
+      ImGui::SetTooltip("%s", core::tr("Off: S beside QQ\u1D40 and the two parts of S each share one colour scale, so that colours compare."));
   }
   ScriptTextWrapped(dof, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-  if (s.cross()) ScriptTextWrapped(kCrossNote, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  if (s.cross()) ScriptTextWrapped(core::tr(kCrossNote), ImGui::GetColorU32(ImGuiCol_TextDisabled));
 }
 
 // Says where the parts went (the layout reports what it gave up: here, that they fit unscrolled),
 // at the foot of the panel while the scroll has not reached them.
 void PartsBelowNote() {
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1) return;
-  const char* note = "scroll \u2193: the rest of (S \u00B1 S\u1D40)/2";
+  const char* note = core::tr("scroll \u2193: the rest of (S \u00B1 S\u1D40)/2");
   const ImRect clip = ImGui::GetCurrentWindow()->InnerClipRect;
   const ImVec2 size = script_text_size(note), pad = ImGui::GetStyle().FramePadding;
   const ImVec2 at(clip.Max.x - size.x - pad.x, clip.Max.y - size.y - pad.y);
@@ -382,7 +382,7 @@ void DrawScoresPanel(AppState& state) {
   const ImGuiID parts_below = ImHashStr("parts below");
   const ImGuiWindow* last = frame_picture().active ? nullptr : FindPanelWindow(Panel::Scores);
   const bool scrolled = last && last->StateStorage.GetBool(parts_below);
-  if (BeginPanel(state, Panel::Scores, "S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2",
+  if (BeginPanel(state, Panel::Scores, core::tr("S = QK\u1D40  (S_{ij} = q_i\u00B7k_j)  beside  QQ\u1D40;  S = (S + S\u1D40)/2 + (S \u2212 S\u1D40)/2"),
                  scrolled ? 0 : ImGuiWindowFlags_NoScrollbar, state.view.head)) {
     const core::Scenario& s = state.scenario();
     const core::HeadResult& r = state.result().head[state.view.head];
@@ -432,17 +432,17 @@ void DrawScoresPanel(AppState& state) {
 PanelText DescribeScoresPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
   const core::Scenario& s = state.scenario();
-  PanelText out = "Scores" + head_text(state) + "\n";
-  out += matrix_text("S = QK\u1D40, a row a query, a column a key", r.scores, state.token_labels(), state.key_labels());
-  out += matrix_text("QQ\u1D40, a row and a column a query", r.QQt, state.token_labels(), state.token_labels());
+  PanelText out = panel_title(Panel::Scores) + head_text(state) + "\n";
+  out += matrix_text(core::tr("S = QK\u1D40, a row a query, a column a key"), r.scores, state.token_labels(), state.key_labels());
+  out += matrix_text(core::tr("QQ\u1D40, a row and a column a query"), r.QQt, state.token_labels(), state.token_labels());
   if (r.square()) {
-    out += matrix_text("(S + S\u1D40)/2, the symmetric part", r.scores_sym, state.token_labels(), state.key_labels());
-    out += matrix_text("(S \u2212 S\u1D40)/2, the antisymmetric part", r.scores_antisym, state.token_labels(), state.key_labels());
-    out += "asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = " + format_number(r.asymmetry) +
-           "; QQ\u1D40 is symmetric\n";
+    out += matrix_text(core::tr("(S + S\u1D40)/2, the symmetric part"), r.scores_sym, state.token_labels(), state.key_labels());
+    out += matrix_text(core::tr("(S \u2212 S\u1D40)/2, the antisymmetric part"), r.scores_antisym, state.token_labels(), state.key_labels());
+    out += core::tr_format("asymmetry of S: \u2016(S \u2212 S\u1D40)/2\u2016_F / \u2016S\u2016_F = {0}; QQ\u1D40 is symmetric",
+                           {format_number(r.asymmetry)}) + "\n";
   } else {
-    out += "the asymmetry of S is not defined: S is " + std::to_string(s.n()) + "\u00D7" + std::to_string(s.m()) + ", S\u1D40 is " +
-           std::to_string(s.m()) + "\u00D7" + std::to_string(s.n()) + "; QQ\u1D40 is symmetric\n";
+    out += core::tr_format("the asymmetry of S is not defined: S is {0}\u00D7{1}, S\u1D40 is {1}\u00D7{0}; QQ\u1D40 is symmetric",
+                           {std::to_string(s.n()), std::to_string(s.m())}) + "\n";
   }
   // The line under the heatmaps: what the editable matrices let S reach (docs/mathematics.md).
   return out + core::markup_as_plain_text(core::describe_freedom(s, core::score_freedom(s))) + "\n";

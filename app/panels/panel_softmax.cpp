@@ -20,6 +20,7 @@
 #include "app/widgets/heatmap.h"
 #include "app/widgets/highlight.h"
 #include "app/widgets/slider.h"
+#include "core/text/translate.h"
 #include "core/designs/cosine_logits.h"
 #include "core/designs/no_self_mask.h"
 #include "core/designs/sigmoid_attention.h"
@@ -61,10 +62,10 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
   std::snprintf(text, sizeof text, largest < 0.01 ? "max |J| = %.2g: saturated" : "max |J| = %.3g (\u2264 \u00BC)", largest);
   ImGui::TextDisabled("%s", text);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(sigmoid ? "J is diagonal: entry j is a_j(1 \u2212 a_j) \u2264 1/4, near 0 only where a_j is near 0 or 1:\n"
-                                "each weight saturates on its own, and stops learning on its own."
-                              : "Every entry is at most a_j(1 \u2212 a_j) \u2264 1/4. When one weight is near 1 they all\n"
-                                "are near 0: almost no gradient reaches the logits, and the row stops learning.");
+    ImGui::SetTooltip("%s", sigmoid ? core::tr("J is diagonal: entry j is a_j(1 \u2212 a_j) \u2264 1/4, near 0 only where a_j is near 0 or 1:\n"
+                                "each weight saturates on its own, and stops learning on its own.")
+                              : core::tr("Every entry is at most a_j(1 \u2212 a_j) \u2264 1/4. When one weight is near 1 they all\n"
+                                "are near 0: almost no gradient reaches the logits, and the row stops learning."));
   ImGui::EndGroup();
 }
 
@@ -74,24 +75,25 @@ void SoftmaxJacobian(AppState& state, const core::HeadResult& r, float x, float 
 // way round than the other. Under sigmoid attention a symmetric S makes A itself symmetric.
 std::string cycle_ratio_text(const core::HeadResult& r) {
   if (std::isnan(r.irreversibility))
-    return std::string("cycle ratio: none (") +
-           (r.weights.rows() < 3 ? "fewer than 3 tokens" : r.weights.rows() != r.weights.cols() ? "cross-attention" : "every cycle is masked") + ")";
+    return core::tr_format("cycle ratio: none ({0})", {r.weights.rows() < 3                     ? core::tr("fewer than 3 tokens")
+                                                       : r.weights.rows() != r.weights.cols() ? core::tr("cross-attention")
+                                                                                              : core::tr("every cycle is masked")});
   // e^x: the ratio; its logarithm is what --dump gives as irreversibility.
   const double ratio = std::exp(r.irreversibility);
-  return "largest cycle ratio = " + (std::isinf(ratio) ? std::string("> 1e308") : format_number(ratio)) +
-         (r.irreversibility == 0 ? "  (reversible)" : "");
+  return core::tr_format("largest cycle ratio = {0}", {std::isinf(ratio) ? std::string("> 1e308") : format_number(ratio)}) +
+         (r.irreversibility == 0 ? std::string("  (") + core::tr("reversible") + ")" : "");
 }
 
 void CycleRatioTooltip(bool sigmoid) {
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
-  ScriptText(std::string("max over i < j < k of A_{ij}A_{jk}A_{ki} / (A_{ik}A_{kj}A_{ji}), at least 1: how much more\n"
+  ScriptText(std::string(core::tr("max over i < j < k of A_{ij}A_{jk}A_{ki} / (A_{ik}A_{kj}A_{ji}), at least 1: how much more\n"
                          "attention flows round a cycle of three tokens one way than the other (the row\n"
-                         "sums cancel). Exactly 1 for every cycle when S is symmetric and nothing is masked\n") +
-             (sigmoid ? "(shared QK, QQ^\u1D40): under sigmoid attention A is then symmetric itself.\n"
-                      : "(shared QK, QQ^\u1D40): A is then a reversible Markov matrix, \u03C0_i A_{ij} = \u03C0_j A_{ji}\n"
-                        "with \u03C0_i \u221D Z_i.\n") +
-             "A causal mask leaves no cycle to test.");
+                         "sums cancel). Exactly 1 for every cycle when S is symmetric and nothing is masked\n")) +
+             (sigmoid ? core::tr("(shared QK, QQ^\u1D40): under sigmoid attention A is then symmetric itself.\n")
+                      : core::tr("(shared QK, QQ^\u1D40): A is then a reversible Markov matrix, \u03C0_i A_{ij} = \u03C0_j A_{ji}\n"
+                        "with \u03C0_i \u221D Z_i.\n")) +
+             core::tr("A causal mask leaves no cycle to test."));
   ImGui::EndTooltip();
 }
 
@@ -133,10 +135,11 @@ struct Captions {
 };
 
 Captions captions_of(const core::Scenario& s, const core::HeadResult& r) {
-  char mean[64], uniform[64];
-  std::snprintf(mean, sizeof mean, "mean H = %.2f", r.entropy.mean());
-  std::snprintf(uniform, sizeof uniform, "uniform rows: ln %d = %.2f", s.m(), std::log(static_cast<double>(s.m())));
-  return Captions{mean, uniform, cycle_ratio_text(r)};
+  char mean[32], uniform[32];
+  std::snprintf(mean, sizeof mean, "%.2f", r.entropy.mean());
+  std::snprintf(uniform, sizeof uniform, "%.2f", std::log(static_cast<double>(s.m())));
+  return Captions{core::tr_format("mean H = {0}", {mean}), core::tr_format("uniform rows: ln {0} = {1}", {std::to_string(s.m()), uniform}),
+                  cycle_ratio_text(r)};
 }
 
 // Beside the rows: the gap after the grid (apart from the colour bar's labels, so that a row does
@@ -225,12 +228,12 @@ void DrawSoftmaxPanel(AppState& state) {
       const ImVec2 at = ImGui::GetCursorPos();
       ImGui::SetCursorPos(ImVec2(ImGui::GetCurrentWindowRead()->ContentRegionRect.Max.x - ImGui::GetWindowPos().x - ImGui::GetFrameHeight() -
                                      ImGui::CalcTextSize("Jacobian").x - ImGui::GetStyle().ItemInnerSpacing.x, at.y));
-      keyed::Checkbox("jacobian", "Jacobian", &jacobian);
+      keyed::Checkbox("jacobian", translated("Jacobian").c_str(), &jacobian);
       if (ImGui::IsItemHovered())
-        ScriptTooltip(sigmoid ? "diag(a(1 \u2212 a)) of one row a of A: what the sigmoid passes back from the weights\n"
-                                "to the logits, each weight from its own logit alone."
-                              : "diag(a) \u2212 aa^\u1D40 of one row a of A: what the softmax passes back from the weights\n"
-                                "to the logits. Near 0 everywhere when the row is saturated (one weight near 1).");
+        ScriptTooltip(sigmoid ? core::tr("diag(a(1 \u2212 a)) of one row a of A: what the sigmoid passes back from the weights\n"
+                                "to the logits, each weight from its own logit alone.")
+                              : core::tr("diag(a) \u2212 aa^\u1D40 of one row a of A: what the softmax passes back from the weights\n"
+                                "to the logits. Near 0 everywhere when the row is saturated (one weight near 1)."));
       ImGui::SetCursorPos(at);
     }
     ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -247,14 +250,14 @@ void DrawSoftmaxPanel(AppState& state) {
     o.colorbar = chosen.colorbar;
     o.tooltip = [&](int i, int j) {
       if (std::isinf(r.logits(i, j))) {
-        ImGui::TextUnformatted(s.options.causal && j > i ? "causal mask: a token does not see later ones"
+        ImGui::TextUnformatted(s.options.causal && j > i ? core::tr("causal mask: a token does not see later ones")
                                                          : core::kNoSelfMaskedEntry);
         return;
       }
-      ScriptText(sigmoid ? "A_{ij} = \u03C3(\u2113_{ij} + b) = 1 / (1 + exp(\u2212\u2113_{ij} \u2212 b)), "
-                           " b = " + format_number(core::sigmoid_bias(s))
-                         : "A_{ij} = exp(\u2113_{ij} \u2212 max_k \u2113_{ik}) / "
-                           "\u03A3_k exp(\u2113_{ik} \u2212 max_k \u2113_{ik})");
+      ScriptText(sigmoid ? core::tr("A_{ij} = \u03C3(\u2113_{ij} + b) = 1 / (1 + exp(\u2212\u2113_{ij} \u2212 b)), "
+                           " b = ") + format_number(core::sigmoid_bias(s))
+                         : core::tr("A_{ij} = exp(\u2113_{ij} \u2212 max_k \u2113_{ik}) / "
+                           "\u03A3_k exp(\u2113_{ik} \u2212 max_k \u2113_{ik})"));
       ImGui::Text("logit %s  \u2192  weight %s", format_number(r.logits(i, j)).c_str(), format_number(r.weights(i, j)).c_str());
       if (sigmoid) return;  // each weight on its own: nothing divides the row
       // Z_i, the sum that divides row i: equal scores s_ij = s_ji give A_ij / A_ji = Z_j / Z_i.
@@ -318,13 +321,13 @@ PanelText DescribeSoftmaxPanel(const AppState& state) {
   const core::HeadResult& r = state.result().head[static_cast<size_t>(state.view.head)];
   const core::Scenario& s = state.scenario();
   // The heatmap's title first: how A is made of S (the scale, T, sigmoid's bias).
-  PanelText out = "Softmax" + head_text(state) + "\n" + core::markup_as_plain_text(weights_title(s, state.view.head)) + "\n";
-  out += matrix_text("A, the weights, a row a query, a column a key", r.weights, state.token_labels(), state.key_labels(),
+  PanelText out = panel_title(Panel::Softmax) + head_text(state) + "\n" + core::markup_as_plain_text(weights_title(s, state.view.head)) + "\n";
+  out += matrix_text(core::tr("A, the weights, a row a query, a column a key"), r.weights, state.token_labels(), state.key_labels(),
                      [&r](int i, int j) { return r.masked(i, j); });
   // As the panel prints them: the sums to three decimals, the entropies to two, the lines under the heatmap.
   const Captions captions = captions_of(s, r);
-  return out + vector_text("row sums", r.row_sums, state.token_labels(), "%.3f") +
-         vector_text("entropy of each row, in nats", r.entropy, state.token_labels(), "%.2f") + captions.mean + " (" +
+  return out + vector_text(core::tr("row sums"), r.row_sums, state.token_labels(), "%.3f") +
+         vector_text(core::tr("entropy of each row, in nats"), r.entropy, state.token_labels(), "%.2f") + captions.mean + " (" +
          captions.uniform + ")\n" + captions.cycle + "\n";
 }
 

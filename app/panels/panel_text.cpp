@@ -7,6 +7,7 @@
 #include "app/training/lab.h"  // variant_loss_now
 #include "app/widgets/heatmap.h"  // format_number
 #include "core/model/markup.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -48,7 +49,7 @@ PanelText matrix_text(std::string_view name, const Eigen::MatrixXd& m, const std
   t.columns = column_labels;
   std::string out = std::string(name) + ":\n";
   if (!column_labels.empty()) {
-    out += "  columns:";
+    out += std::string("  ") + core::tr("columns:");
     for (size_t j = 0; j < column_labels.size(); ++j) out += (j ? ", " : " ") + column_labels[j];
     out += "\n";
   }
@@ -81,7 +82,7 @@ std::string vector_text(std::string_view name, const Eigen::VectorXd& v, const s
 
 std::string head_text(const AppState& state) {
   const int heads = state.scenario().heads;
-  return heads > 1 ? ", head " + std::to_string(state.view.head + 1) + " of " + std::to_string(heads) : "";
+  return heads > 1 ? ", " + core::tr_format("head {0} of {1}", {std::to_string(state.view.head + 1), std::to_string(heads)}) : "";
 }
 
 PanelText curves_text(const AppState& state, const char* unit) {

@@ -8,6 +8,7 @@
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/widgets/frame_context.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -67,6 +68,13 @@ void PlaceFloatingPanel(AppState& state, Panel panel) {
 
 }  // namespace
 
+// The panels' names, for the catalogues (panel_name gives them in code; these marks let scripts/po_update find them).
+[[maybe_unused]] constexpr const char* kPanelTitles[] = {core::tr_noop("Lesson"),  core::tr_noop("Matrices"), core::tr_noop("Scores"),
+                                                         core::tr_noop("Softmax"), core::tr_noop("Rank"),     core::tr_noop("Output"),
+                                                         core::tr_noop("Geometry"), core::tr_noop("Experiment"), core::tr_noop("Loss curves")};
+
+const char* panel_title(Panel panel) { return core::tr(panel_name(panel)); }
+
 std::string DockedWindowName(Panel panel) { return std::string("###dock.") + panel_name(panel); }
 
 ImGuiWindow* FindPanelWindow(Panel panel) {
@@ -93,7 +101,7 @@ void ScrollPanelHere() {
 }
 
 bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int extra_window_flags, int head) {
-  const char* title = panel_name(panel);
+  const char* title = panel_name(panel);  // its id, whatever the language shown
   // A picture of this panel alone needs no title bar: its heatmaps name themselves.
   // One panel alone in presenter mode needs no title; two side by side keep theirs.
   const bool presenting = state.view.presenter && !frame_picture().active && state.view.presenter_panel == panel && !state.view.presenter_beside;
@@ -111,10 +119,11 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   }
   // "Scores · head 2 of 3###Scores": the ID stays the panel's name whatever head it shows.
   const bool several = head >= 0 && state.scenario().heads > 1;
-  const std::string head_text = several ? "head " + std::to_string(head + 1) + " of " + std::to_string(state.scenario().heads) : "";
+  const std::string head_text =
+      several ? core::tr_format("head {0} of {1}", {std::to_string(head + 1), std::to_string(state.scenario().heads)}) : "";
   const bool docked = state.panels.docked && !frame_picture().active;
-  const std::string shown = several ? std::string(title) + "  \u00B7  " + head_text : title;
-  const std::string label = docked ? shown + DockedWindowName(panel) : several ? shown + "###" + title : shown;
+  const std::string shown = several ? std::string(panel_title(panel)) + "  \u00B7  " + head_text : std::string(panel_title(panel));
+  const std::string label = docked ? shown + DockedWindowName(panel) : shown + "###" + title;
   // The backend clears every frame to WindowBg and the panels tile the window, so a panel's own
   // background would paint the same pixels again: in the page, where WebGL may run in software,
   // that fill was the largest single cost of a frame. Alpha 0 skips it and keeps the border
@@ -171,11 +180,11 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
   if (ImGui::IsItemHovered() && formula_markup) {
     ImGui::BeginTooltip();
     ScriptText(formula_markup);
-    ImGui::TextDisabled("right-click: export this panel as a PNG");
+    ImGui::TextDisabled("%s", core::tr("right-click: export this panel as a PNG"));
     ImGui::EndTooltip();
   }
   if (ImGui::BeginPopupContextItem("export")) {
-    ImGui::TextDisabled("Export this panel alone as a PNG");
+    ImGui::TextDisabled("%s", core::tr("Export this panel alone as a PNG"));
     PanelExportMenuItems(state, panel);
     ImGui::EndPopup();
   }

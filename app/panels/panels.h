@@ -49,6 +49,8 @@ bool BeginPanel(AppState& state, Panel panel, const char* formula_markup, int ex
 // The window name of a docked view (app/frame_dock.h): its own id, apart from the same panel drawn
 // undocked (presenter mode, a phone's page), which Dear ImGui would otherwise keep docked.
 std::string DockedWindowName(Panel panel);
+// A panel's title in the language shown ("分数" for Scores); its window's id stays panel_name's.
+const char* panel_title(Panel panel);
 // A panel's window as the last frame drew it: docked among the views ("###dock.Scores"), naming
 // a head ("Scores · head 1 of 2###Scores") or plain ("Lesson"); null when none was drawn.
 ImGuiWindow* FindPanelWindow(Panel panel);

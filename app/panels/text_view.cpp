@@ -159,7 +159,7 @@ nlohmann::ordered_json text_view(AppState& state) {
   // The Lessons and Train menus' lists, and the lab's buttons, as the window has them.
   nlohmann::ordered_json lessons = nlohmann::ordered_json::array(), experiments = nlohmann::ordered_json::array();
   for (size_t i = 0; i < state.library.lessons.size(); ++i)
-    lessons.push_back({{"title", core::markup_as_plain_text(state.library.lessons[i].title)}, {"current", is_lesson(state, i)}});
+    lessons.push_back({{"title", core::markup_as_plain_text(shown_title(state.library.lessons[i]))}, {"current", is_lesson(state, i)}});
   for (const LessonInfo& x : state.library.experiments)
     experiments.push_back({{"title", core::markup_as_plain_text(x.title)}, {"current", state.lab.source == x.path && !state.lab.edited}});
   j["lessons"] = std::move(lessons);
@@ -238,7 +238,7 @@ TextViewAnswer lesson_in_text_view(AppState& state, const std::string& action) {
   } else {
     return not_done("lesson: expected previous, next or show, got \u201C" + action + "\u201D");
   }
-  const std::string text = core::markup_as_plain_text(state.lesson().steps[static_cast<size_t>(step)].text);
+  const std::string text = core::markup_as_plain_text(state.lesson_shown().steps[static_cast<size_t>(step)].text);
   const std::string at = "step " + std::to_string(step + 1);
   return done(action == "show" ? at + " is set up on the lesson's own matrices"
                                : at + " of " + std::to_string(steps) + ": " + text);

@@ -12,6 +12,7 @@
 #include "core/io/atomic_file.h"
 #include "core/model/markup.h"
 #include "core/model/scenario.h"
+#include "core/text/utf8.h"
 
 namespace app {
 
@@ -203,19 +204,56 @@ void draw_script_text(ImDrawList* draw_list, ImVec2 pos, ImU32 color, std::strin
 
 namespace {
 
-// Lines of at most `width` as `measure` sees them, broken at spaces only and at every '\n'.
+// Whether a line may break before (and after) the code point c: a Chinese, Japanese or Korean
+// ideograph or kana, which are written without spaces and break between any two (Unicode's line
+// breaking, UAX 14, class ID), but not before closing punctuation ("，。）") nor after opening ("（").
+bool breaks_around(char32_t c) {
+  return (c >= 0x2E80 && c <= 0x9FFF && !(c >= 0x3001 && c <= 0x3003) && !(c >= 0x3008 && c <= 0x3011)) || (c >= 0xAC00 && c <= 0xD7AF) ||
+         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3FFFF);
+}
+bool closes(char32_t c) {  // no line starts with it
+  static const std::u32string kClosing = U"\u3001\u3002\uFF0C\uFF0E\uFF1A\uFF1B\uFF01\uFF1F\uFF09\u3009\u300B\u300D\u300F\u3011\u2019\u201D";
+  return kClosing.find(c) != std::u32string::npos;
+}
+bool opens(char32_t c) {  // no line ends with it
+  static const std::u32string kOpening = U"\uFF08\u3008\u300A\u300C\u300E\u3010\u2018\u201C";
+  return kOpening.find(c) != std::u32string::npos;
+}
+
+// A word (no spaces) cut where a line may break inside it: between CJK characters.
+std::vector<std::string> cjk_pieces(std::string_view word) {
+  std::vector<std::string> pieces(1);
+  char32_t previous = 0;
+  for (size_t at = 0; at < word.size();) {
+    const size_t start = at;
+    const char32_t c = core::next_code_point(word, at);
+    const bool cut = !pieces.back().empty() && ((breaks_around(c) || breaks_around(previous)) || closes(previous) || opens(c)) &&
+                     !closes(c) && !opens(previous);
+    if (cut) pieces.emplace_back();
+    pieces.back() += word.substr(start, at - start);
+    previous = c;
+  }
+  return pieces;
+}
+
+// Lines of at most `width` as `measure` sees them, broken at spaces, between CJK characters (which
+// have none) and at every '\n'.
 template <class Measure>
 std::vector<std::string> wrap_at_spaces(std::string_view text, float width, Measure measure) {
   std::vector<std::string> lines;
   std::string line;
   for (size_t start = 0; start <= text.size();) {
     const size_t end = std::min(text.find_first_of(" \n", start), text.size());
-    const std::string word(text.substr(start, end - start));
+    const std::string_view word = text.substr(start, end - start);
     const bool paragraph_ends = end == text.size() || text[end] == '\n';
     if (!word.empty() || !paragraph_ends) {  // a paragraph's last space starts no word
-      std::string candidate = line.empty() ? word : line + " " + word;
-      if (!line.empty() && measure(candidate) > width) lines.push_back(std::exchange(line, word));
-      else line = std::move(candidate);
+      bool first = true;  // the first piece follows a space; the others follow their piece directly
+      for (const std::string& piece : word.empty() ? std::vector<std::string>{""} : cjk_pieces(word)) {
+        std::string candidate = line.empty() ? piece : line + (first ? " " : "") + piece;
+        if (!line.empty() && measure(candidate) > width) lines.push_back(std::exchange(line, piece));
+        else line = std::move(candidate);
+        first = false;
+      }
     }
     if (paragraph_ends) lines.push_back(std::exchange(line, {}));
     start = end + 1;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +19,11 @@ inline constexpr std::size_t kMaxRecentFiles = 8;   // File → Open recent
 struct LessonInfo {
   std::string path;
   std::string title;
+  std::map<std::string, std::string> title_i18n;  // a lesson's title in other languages (shown_title)
 };
+
+// Its title in the language shown: the lesson file's translation, else its own.
+const std::string& shown_title(const LessonInfo& info);
 
 // The files around the scenario (File, Lessons and Train menus).
 struct Library {

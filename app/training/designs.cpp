@@ -12,6 +12,7 @@
 #include "core/designs/shared_qk.h"
 #include "core/text/json_text.h"
 #include "core/designs/sqrt_dk_scale.h"
+#include "core/text/translate.h"
 
 namespace app {
 
@@ -50,13 +51,14 @@ const char* task_text(core::TaskKind task) { return kTaskText[static_cast<int>(t
 std::string options_summary(const core::Variant& v) {
   const core::Options& o = v.options;
   std::string s;
-  const auto add = [&](const std::string& part) { s += (s.empty() ? "" : " \u00B7 ") + part; };
+  // Each part in the language shown (the constants are in the catalogues: core::tr_noop).
+  const auto add = [&](const std::string& part) { s += (s.empty() ? "" : " \u00B7 ") + std::string(core::tr(part.c_str())); };
   if (v.d_k > 0) add("d_k = " + std::to_string(v.d_k));
   if (core::one_w(o)) add(core::kOneWSummary);
   if (core::shared_qk(o)) add(core::kSharedQkSummary);
   if (core::normalized_keys(o)) add(core::kNormalizedKeysSummary);
   if (core::no_self_mask(o)) add(core::kNoSelfMaskSummary);
-  if (o.causal) add("causal");
+  if (o.causal) add(core::tr_noop("causal"));
   if (const std::string words = core::scale_summary(o); !words.empty()) add(words);
   for (const std::string& words : core::design_summary(o)) add(words);
   if (o.temperature != 1.0) {
@@ -67,11 +69,12 @@ std::string options_summary(const core::Variant& v) {
   if (core::attention_alt(o)) add(core::kAttentionAltSummary);
   if (const std::string words = core::positions_summary(o); !words.empty()) add(words);
   // Its start, where it is not the draw's.
-  if (v.qk_factor != 1) add("starts at W^Q \u00D7 " + core::plain_number(v.qk_factor) + ", W^K / " + core::plain_number(v.qk_factor));
-  if (v.w_from_product) add("starts at W = W^Q W^K\u1D40");
-  if (v.alt_start == core::Variant::AltStart::Identity) add("starts at W_{alt} = I");
-  if (v.alt_start == core::Variant::AltStart::SqrtDkIdentity) add("starts at W_{alt} = \u221Ad_k I");
-  return s.empty() ? "standard: W^Q W^K\u1D40, \u221Ad_k" : s;
+  if (v.qk_factor != 1)
+    add(core::tr_format("starts at W^Q \u00D7 {0}, W^K / {0}", {core::plain_number(v.qk_factor)}));
+  if (v.w_from_product) add(core::tr_noop("starts at W = W^Q W^K\u1D40"));
+  if (v.alt_start == core::Variant::AltStart::Identity) add(core::tr_noop("starts at W_{alt} = I"));
+  if (v.alt_start == core::Variant::AltStart::SqrtDkIdentity) add(core::tr_noop("starts at W_{alt} = \u221Ad_k I"));
+  return s.empty() ? core::tr("standard: W^Q W^K\u1D40, \u221Ad_k") : s;
 }
 
 }  // namespace app

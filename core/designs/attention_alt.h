@@ -25,6 +25,7 @@
 #include "core/designs/designs.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/matrix.h"
+#include "core/text/translate.h"  // tr_noop: the texts the catalogues translate
 
 namespace core {
 
@@ -93,11 +94,11 @@ void attention_alt_misfits(const Options& o, std::vector<std::string>& misfits);
 // words in a variant's one-line summary.
 inline constexpr const char* kAttentionAltMarkup = "(1/\u221Ad_k)\u00B7AVW_{alt}^\u1D40";
 inline constexpr const char* kAttentionAltText = "(1/\u221Ad_k) A V W_alt\u1D40";
-inline constexpr const char* kAttentionAltLabel = "AttentionAlt's output enters concat (all heads)";
+inline constexpr const char* kAttentionAltLabel = core::tr_noop("AttentionAlt's output enters concat (all heads)");
 inline constexpr const char* kAttentionAltAbout =
-    "On: each head gives (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 instead of A\u00B7V, so W_{alt} is a\n"
-    "parameter of the model (AttentionAlt). Off: A\u00B7V, and W_{alt} only shows in Output.";
-inline constexpr const char* kAttentionAltSummary = "AttentionAlt";
+    core::tr_noop("On: each head gives (1/\u221Ad_k)\u00B7A\u00B7V\u00B7W_{alt}^\u1D40 instead of A\u00B7V, so W_{alt} is a\n"
+    "parameter of the model (AttentionAlt). Off: A\u00B7V, and W_{alt} only shows in Output.");
+inline constexpr const char* kAttentionAltSummary = core::tr_noop("AttentionAlt");
 
 // The TeX: its sentence in the account of the options ("" when off), and the head's O^alt in symbols.
 std::string attention_alt_tex_note(const Options& o);

@@ -25,6 +25,7 @@
 
 #include "core/designs/designs.h"
 #include "core/math/matrix.h"
+#include "core/text/translate.h"  // tr_noop: the texts the catalogues translate
 
 namespace core {
 
@@ -101,19 +102,19 @@ inline constexpr Design kCosineLogitsDesign{
     "QK-norm", "each q and each k divided by its length; their dot product (a cosine) times a learned gain g per head "
     "(\u221Ad_k at the start), in place of dividing by \u221Ad_k",
     {.scale = Scale::None, .qk_norm = true}};
-inline constexpr const char* kCosineLogitsSummary = "QK-norm";
+inline constexpr const char* kCosineLogitsSummary = core::tr_noop("QK-norm");
 
 // The settings row: the scale's third choice (its label, its control's id, its tooltip), what
 // "normalize keys" says while it is on, and the tooltip of the gain's slider.
-inline constexpr const char* kCosineLogitsLabel = "QK-norm";
+inline constexpr const char* kCosineLogitsLabel = core::tr_noop("QK-norm");
 inline constexpr const char* kCosineLogitsControl = "scale.qk_norm";
 inline constexpr const char* kCosineLogitsAbout =
-    "QK-norm, after Henry et al. 2020: every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T\n"
+    core::tr_noop("QK-norm, after Henry et al. 2020: every row of Q and of K over its length, logits g\u00B7cos(q_i, k_j) / T\n"
     "with a gain g per head (\u221Ad_k by default, learned in training; Henry et al. learn one scalar\n"
     "per attention layer, started from log\u2082(L\u00B2 \u2212 L) for a long training sequence length L). The logits lie in "
     "[\u2212|g|, |g|]/T whatever the weights;\n"
-    "S above stays Q\u00B7K\u1D40 of the raw rows.";
-inline constexpr const char* kCosineLogitsKeysAbout = "QK-norm normalises the keys already, and the queries too.";
-inline constexpr const char* kCosineLogitsGainAbout = "QK-norm's gain g of the head shown; Ctrl+click to type a value (|g| \u2264 1e6).";
+    "S above stays Q\u00B7K\u1D40 of the raw rows.");
+inline constexpr const char* kCosineLogitsKeysAbout = core::tr_noop("QK-norm normalises the keys already, and the queries too.");
+inline constexpr const char* kCosineLogitsGainAbout = core::tr_noop("QK-norm's gain g of the head shown; Ctrl+click to type a value (|g| \u2264 1e6).");
 
 }  // namespace core

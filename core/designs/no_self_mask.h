@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/model/scenario.h"
+#include "core/text/translate.h"  // tr_noop: the texts the catalogues translate
 
 namespace core {
 
@@ -44,12 +45,12 @@ inline constexpr const char* kNoSelfMaskKey = "no_self";
 
 // The views: the settings row's checkbox and its tooltips, the Softmax panel's tooltip over a
 // masked entry, and the lab's words for it in a variant's one-line summary.
-inline constexpr const char* kNoSelfMaskLabel = "no-self mask";
-inline constexpr const char* kNoSelfMaskAbout = "Mask the diagonal, unless it is the only entry of its row left (Reformer).";
+inline constexpr const char* kNoSelfMaskLabel = core::tr_noop("no-self mask");
+inline constexpr const char* kNoSelfMaskAbout = core::tr_noop("Mask the diagonal, unless it is the only entry of its row left (Reformer).");
 inline constexpr const char* kNoSelfMaskCrossAbout =
-    "Not with cross-attention: a query and a key of two sequences are never the same token.";
+    core::tr_noop("Not with cross-attention: a query and a key of two sequences are never the same token.");
 inline constexpr const char* kNoSelfMaskedEntry = "no-self mask: a token does not see itself";
-inline constexpr const char* kNoSelfMaskSummary = "no self";
+inline constexpr const char* kNoSelfMaskSummary = core::tr_noop("no self");
 
 // The TeX: its sentence in the document's account of the options, "" when off.
 std::string no_self_mask_tex(const Options& o);

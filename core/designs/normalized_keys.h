@@ -18,6 +18,7 @@
 
 #include "core/designs/designs.h"
 #include "core/math/matrix.h"
+#include "core/text/translate.h"  // tr_noop: the texts the catalogues translate
 
 namespace core {
 
@@ -42,9 +43,9 @@ void normalized_keys_misfits(const Options& o, std::vector<std::string>& misfits
 // The views: the settings' checkbox and its tooltip, the Matrices panel's name for K, and the lab's words in a
 // variant's one-line summary.
 inline constexpr const char* kNormalizedKeysKey = "normalize_keys";
-inline constexpr const char* kNormalizedKeysLabel = "normalize keys";
-inline constexpr const char* kNormalizedKeysAbout = "Each row of K divided by its length before scoring.";
+inline constexpr const char* kNormalizedKeysLabel = core::tr_noop("normalize keys");
+inline constexpr const char* kNormalizedKeysAbout = core::tr_noop("Each row of K divided by its length before scoring.");
 inline constexpr const char* kNormalizedKeysName = "K, rows normalized";
-inline constexpr const char* kNormalizedKeysSummary = "keys normalised";
+inline constexpr const char* kNormalizedKeysSummary = core::tr_noop("keys normalised");
 
 }  // namespace core

@@ -20,6 +20,7 @@
 #include "core/designs/designs.h"
 #include "core/math/fixed_sizes.h"
 #include "core/math/matrix.h"
+#include "core/text/translate.h"  // tr_noop: the texts the catalogues translate
 
 namespace core {
 
@@ -61,14 +62,14 @@ bool check_one_w_fields(const nlohmann::json& root, const Scenario& s, std::vect
 void one_w_misfits(const Scenario& s, std::vector<std::string>& misfits);
 
 // The views: the settings' checkbox and its tooltips, the lab's words in a variant's one-line summary.
-inline constexpr const char* kOneWLabel = "one W";
+inline constexpr const char* kOneWLabel = core::tr_noop("one W");
 inline constexpr const char* kOneWAbout =
-    "One W: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
+    core::tr_noop("One W: one d_{model}\u00D7d_{model} matrix W_h per head instead of W^Q and W^K; S = XW_hX^\u1D40.\n"
     "It starts at W^Q W^{K\u1D40}: the same scores, unless the keys are normalised or the logits are cosines;\n"
-    "the W^Q and W^K are kept for when it is off.";
-inline constexpr const char* kOneWDirectAbout = "Projected mode only: Q = XW has d_{model} columns, direct Q has d_k.";
-inline constexpr const char* kOneWRopeAbout = "Not with RoPE, which turns q and k of d_k coordinates.";
-inline constexpr const char* kOneWSummary = "one W";
+    "the W^Q and W^K are kept for when it is off.");
+inline constexpr const char* kOneWDirectAbout = core::tr_noop("Projected mode only: Q = XW has d_{model} columns, direct Q has d_k.");
+inline constexpr const char* kOneWRopeAbout = core::tr_noop("Not with RoPE, which turns q and k of d_k coordinates.");
+inline constexpr const char* kOneWSummary = core::tr_noop("one W");
 
 // The TeX: its sentence in the account of the options, with queries and keys the TeX of the matrices they
 // are read from ("X", "X_{kv}"), and keys_t the keys' transposed.

@@ -8,6 +8,7 @@
 #include "core/designs/one_w.h"
 #include "core/math/portable_math.h"
 #include "core/text/json_text.h"
+#include "core/text/translate.h"
 
 namespace core {
 
@@ -104,7 +105,7 @@ std::string positions_tex(const Scenario& s, std::string (*significant)(double))
 
 std::string positions_summary(const Options& o) {
   if (o.positions == Positions::None) return "";
-  std::string p = rope_positions(o) ? "RoPE" : "sinusoidal PE";
+  std::string p = rope_positions(o) ? "RoPE" : tr("sinusoidal PE");
   if (o.position_base != kDefaultPositionBase) {
     char b[40];
     std::snprintf(b, sizeof b, " (base %g)", o.position_base);

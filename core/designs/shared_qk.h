@@ -23,6 +23,7 @@
 #include "core/designs/normalized_keys.h"
 #include "core/math/matrix.h"
 #include "core/model/gradient.h"
+#include "core/text/translate.h"  // tr_noop: the texts the catalogues translate
 
 namespace core {
 
@@ -50,12 +51,12 @@ void shared_qk_for_cross_attention(Scenario& s);
 
 // The views: the settings' checkbox and its tooltips, and the lab's words in a variant's one-line summary.
 inline constexpr const char* kSharedQkKey = "shared_qk";
-inline constexpr const char* kSharedQkLabel = "shared QK";
+inline constexpr const char* kSharedQkLabel = core::tr_noop("shared QK");
 inline constexpr const char* kSharedQkAbout =
-    "Reformer: W^K := W^Q (K := Q), so the scores are symmetric unless the keys are normalised.";
-inline constexpr const char* kSharedQkCrossAbout = "W^K := W^Q: K = X_{kv}W^Q. Between two sequences S is not symmetric.";
-inline constexpr const char* kSharedQkDirectCrossAbout = "Direct mode: K := Q has no meaning between two sequences.";
-inline constexpr const char* kSharedQkSummary = "shared QK";
+    core::tr_noop("Reformer: W^K := W^Q (K := Q), so the scores are symmetric unless the keys are normalised.");
+inline constexpr const char* kSharedQkCrossAbout = core::tr_noop("W^K := W^Q: K = X_{kv}W^Q. Between two sequences S is not symmetric.");
+inline constexpr const char* kSharedQkDirectCrossAbout = core::tr_noop("Direct mode: K := Q has no meaning between two sequences.");
+inline constexpr const char* kSharedQkSummary = core::tr_noop("shared QK");
 
 // The TeX: its sentence in the account of the options ("" when off).
 std::string shared_qk_tex(const Scenario& s);

@@ -23,6 +23,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/designs/designs.h"
+#include "core/text/translate.h"  // tr_noop: the texts the catalogues translate
 
 namespace core {
 
@@ -88,12 +89,12 @@ inline constexpr Design kSigmoidAttentionDesign{
 std::string sigmoid_summary(const Options& o);
 
 // The settings row: the radio's words and what its tooltip says of each choice.
-inline constexpr const char* kSigmoidLabel = "sigmoid";
+inline constexpr const char* kSigmoidLabel = core::tr_noop("sigmoid");
 inline constexpr const char* kSigmoidAbout =
-    "Sigmoid attention (Ramapuram et al. 2024): A_ij = \u03C3(z_ij + b), each weight on its own, b = \u2212ln m by "
-    "default. A row need not sum to 1, so O is no longer a convex combination of the rows of V.";
+    core::tr_noop("Sigmoid attention (Ramapuram et al. 2024): A_ij = \u03C3(z_ij + b), each weight on its own, b = \u2212ln m by "
+    "default. A row need not sum to 1, so O is no longer a convex combination of the rows of V.");
 inline constexpr const char* kSoftmaxAbout =
-    "The paper's softmax: each row of A is exp(z_ij) over its sum, so it sums to 1 and O is a convex combination of "
-    "the rows of V.";
+    core::tr_noop("The paper's softmax: each row of A is exp(z_ij) over its sum, so it sums to 1 and O is a convex combination of "
+    "the rows of V.");
 
 }  // namespace core

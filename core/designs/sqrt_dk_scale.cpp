@@ -6,6 +6,7 @@
 
 #include "core/designs/cosine_logits.h"
 #include "core/text/json_text.h"
+#include "core/text/translate.h"
 
 namespace core {
 
@@ -48,7 +49,7 @@ void scale_misfits(const Options& o, std::vector<std::string>& misfits) {
 }
 
 std::string scale_summary(const Options& o) {
-  return sqrt_dk_scale(o) || cosine_logits(o) ? "" : "no \u221Ad_k";  // the cosine logits' gain is their scale
+  return sqrt_dk_scale(o) || cosine_logits(o) ? "" : tr("no \u221Ad_k");  // the cosine logits' gain is their scale
 }
 
 const char* const kScoreScalePython = R"(def score_scale(d_k, options):

@@ -19,6 +19,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/designs/designs.h"
+#include "core/text/translate.h"  // tr_noop: the texts the catalogues translate
 
 namespace core {
 
@@ -60,9 +61,9 @@ std::string scale_summary(const Options& o);
 
 // The settings row: each radio's id and label.
 inline constexpr const char* kSqrtDkControl = "scale.sqrt_dk";
-inline constexpr const char* kSqrtDkLabel = "S / (\u221Ad_k\u00B7T)";
+inline constexpr const char* kSqrtDkLabel = core::tr_noop("S / (\u221Ad_k\u00B7T)");
 inline constexpr const char* kNoScaleControl = "scale.none";
-inline constexpr const char* kNoScaleLabel = "S / T";
+inline constexpr const char* kNoScaleLabel = core::tr_noop("S / T");
 
 // For the trainer's and the language model's scripts, the slot {{score_scale}}: a function score_scale(d_k,
 // options) that gives what divides the scores besides the temperature.

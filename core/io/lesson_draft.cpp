@@ -26,6 +26,8 @@ Scenario without_lesson(Scenario s) {
   s.title.clear();
   s.notes.clear();
   s.show.clear();
+  s.title_i18n.clear();
+  s.notes_i18n.clear();
   return s;
 }
 
@@ -35,6 +37,9 @@ LessonDraft draft_from(const Scenario& s) {
   LessonDraft draft;
   draft.start = without_lesson(s);
   draft.title = s.title;
+  draft.translated_title = s.title;
+  draft.title_i18n = s.title_i18n;
+  draft.notes_i18n = s.notes_i18n;
   const LessonNotes notes = parse_lesson_notes(s.notes);
   draft.intro = notes.intro;
   for (size_t i = 0; i < notes.steps.size(); ++i) {
@@ -61,6 +66,9 @@ Scenario scenario_from(const LessonDraft& draft) {
     s.notes += trimmed(step.text);
     if (!step.show.empty()) s.show[static_cast<int>(i) + 1] = step.show;
   }
+  if (s.title == trimmed(draft.translated_title)) s.title_i18n = draft.title_i18n;
+  for (const auto& [code, text] : draft.notes_i18n)
+    if (translation_problem(s.notes, text).empty()) s.notes_i18n[code] = text;
   return s;
 }
 

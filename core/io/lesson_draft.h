@@ -5,6 +5,7 @@
 // saved as reads back as the same lesson.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,11 @@ struct LessonDraft {
   std::string title;
   std::string intro;  // paragraphs, blank-line separated
   std::vector<DraftStep> steps;
+  // The lesson's translations (docs/languages.md), which the editor does not show: kept where they still
+  // stand for the English, the title's while it is the title they translate, the notes' while their steps
+  // are the draft's steps (scenario_from).
+  std::string translated_title;  // the English title title_i18n translates
+  std::map<std::string, std::string> title_i18n, notes_i18n;
 };
 
 // The draft of a lesson that `s` is: its notes parsed into steps, each with its show.

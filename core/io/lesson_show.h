@@ -10,7 +10,7 @@
 namespace core {
 
 // The fields no step changes: a step changes the matrices and options, not the lesson itself.
-inline constexpr const char* kFieldsAStepKeeps[] = {"attnlab", "title", "notes", "show"};
+inline constexpr const char* kFieldsAStepKeeps[] = {"attnlab", "title", "notes", "title_i18n", "notes_i18n", "show"};
 
 // "Show me": the lesson with the change its step `step` (1-based) carries applied to it, as one
 // scenario that keeps the lesson's title, notes and show; an error when the step carries none.

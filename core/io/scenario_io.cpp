@@ -274,7 +274,7 @@ LoadResult read_scenario(const json& root) {
     in.fail("file: expected a JSON object with the key \"attnlab\", got " + type_name(root));
     return result;
   }
-  in.check_keys(root, "", {"attnlab", "title", "notes", "tokens", "d_model", "d_k", "heads", "mode",
+  in.check_keys(root, "", {"attnlab", "title", "notes", "title_i18n", "notes_i18n", "tokens", "d_model", "d_k", "heads", "mode",
                            "X", "W_Q", "W_K", "W_V", "Q", "K", "V", "W_O", "W_alt", "options", "W", "target",
                            "tokens_kv", "X_kv", "qk_gain", "show"});
 
@@ -306,6 +306,25 @@ LoadResult read_scenario(const json& root) {
       if (root[key].is_string()) (std::string(key) == "title" ? s.title : s.notes) = root[key].get<std::string>();
       else in.fail(std::string(key) + ": expected a string, got " + type_name(root[key]));
     }
+  // The title and notes in other languages: an object of language code → text.
+  for (const char* key : {"title_i18n", "notes_i18n"}) {
+    if (!root.contains(key)) continue;
+    const json& t = root[key];
+    if (!t.is_object()) {
+      in.fail(std::string(key) + ": expected an object of language code to text (\"zh\": \"…\"), got " + type_name(t));
+      continue;
+    }
+    std::map<std::string, std::string>& out = std::string(key) == "title_i18n" ? s.title_i18n : s.notes_i18n;
+    for (const auto& [code, text] : t.items()) {
+      const std::string where = std::string(key) + "." + code;
+      if (!is_language_code(code)) in.fail(std::string(key) + "." + json(code).dump() + ": expected a language code such as \"zh\" or \"pt_BR\"");
+      else if (!text.is_string()) in.fail(where + ": expected a string, got " + type_name(text));
+      else out[code] = text.get<std::string>();
+    }
+  }
+  for (const auto& [code, text] : s.notes_i18n)
+    if (const std::string why = translation_problem(s.notes, text); !why.empty())
+      in.fail("notes_i18n." + code + ": its steps are not the English notes' steps: " + why);
 
   // A list of 2 to 8 labels: the queries' tokens, or the keys' (tokens_kv).
   const auto labels = [&](const char* key, std::vector<std::string>& out) {

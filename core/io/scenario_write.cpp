@@ -76,6 +76,8 @@ OrderedJson scenario_to_json(const Scenario& s) {
   j["attnlab"] = version;
   if (!s.title.empty()) j["title"] = s.title;
   if (!s.notes.empty()) j["notes"] = s.notes;
+  if (!s.title_i18n.empty()) j["title_i18n"] = s.title_i18n;
+  if (!s.notes_i18n.empty()) j["notes_i18n"] = s.notes_i18n;
   j["tokens"] = s.tokens;
   if (s.cross()) j["tokens_kv"] = s.tokens_kv;
   j["d_model"] = s.d_model;

@@ -12,6 +12,7 @@
 #include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
 #include "core/model/jacobian_parts.h"
+#include "core/text/translate.h"
 
 namespace core {
 
@@ -32,32 +33,32 @@ EffectiveParameters closed_form(const Scenario& s) {
   };
   const int gram = d * r - r * (r - 1) / 2;
   if (one_w(o)) {
-    if (cosine_logits(o)) return form(d * d - 1, "d_{model}\u00B2 \u2212 1", "W and c\u00B7W (c > 0) give the same cosines");
-    return form(d * d, "d_{model}\u00B2", "one W is the bilinear form itself: every entry reaches the scores");
+    if (cosine_logits(o)) return form(d * d - 1, "d_{model}\u00B2 \u2212 1", tr("W and c\u00B7W (c > 0) give the same cosines"));
+    return form(d * d, "d_{model}\u00B2", tr("one W is the bilinear form itself: every entry reaches the scores"));
   }
   if (cosine_logits(o) && k == 1)
-    return form(0, "0", "with d_k = 1 each q\u0302 and k\u0302 is \u00B11, so each cosine is \u00B11: no small change of W^Q or W^K moves it");
+    return form(0, "0", tr("with d_k = 1 each q\u0302 and k\u0302 is \u00B11, so each cosine is \u00B11: no small change of W^Q or W^K moves it"));
   if (shared_qk(o)) {
     const std::string sym = wide ? "d_{model}(d_{model}+1)/2" : "d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2";
-    const std::string why = wide ? "with d_k \u2265 d_{model}, W^Q W^{Q\u1D40} is any positive semidefinite matrix"
-                                 : "W^Q\u00B7O (O orthogonal) changes nothing";
-    if (cosine_logits(o)) return form(gram - 1, sym + " \u2212 1", why + ", and c\u00B7W^Q (c > 0) changes no cosine");
-    if (normalized_keys(o)) return form(gram, sym, why + "; S = QQ\u1D40\u00B7diag(1/|q_j|) gives QQ\u1D40 back (S_{jj} = |q_j|)");
+    const std::string why = wide ? tr("with d_k \u2265 d_{model}, W^Q W^{Q\u1D40} is any positive semidefinite matrix")
+                                 : tr("W^Q\u00B7O (O orthogonal) changes nothing");
+    if (cosine_logits(o)) return form(gram - 1, sym + " \u2212 1", why + tr(", and c\u00B7W^Q (c > 0) changes no cosine"));
+    if (normalized_keys(o)) return form(gram, sym, why + tr("; S = QQ\u1D40\u00B7diag(1/|q_j|) gives QQ\u1D40 back (S_{jj} = |q_j|)"));
     return form(gram, sym, why);
   }
   if (cosine_logits(o))  // q̂ and k̂ see W^Q and W^K apart: 2·d_model rows of d_k, whatever d_k is here (≤ 4 ≤ 2·d_model)
     return form(2 * d * k - k * (k - 1) / 2 - 2, "2\u00B7d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2 \u2212 2",
-                "a\u00B7W^Q\u00B7O, b\u00B7W^K\u00B7O (O orthogonal, a, b > 0) change no cosine");
+                tr("a\u00B7W^Q\u00B7O, b\u00B7W^K\u00B7O (O orthogonal, a, b > 0) change no cosine"));
   if (normalized_keys(o)) {
-    if (k == 1) return form(d, "d_{model}", "with d_k = 1 each key over its length is \u00B11: W^K chooses only the keys' signs, W^Q's d_{model} numbers count");
+    if (k == 1) return form(d, "d_{model}", tr("with d_k = 1 each key over its length is \u00B11: W^K chooses only the keys' signs, W^Q's d_{model} numbers count"));
     if (wide)
       return form(d * d + d * (d + 1) / 2 - 1, "d_{model}\u00B2 + d_{model}(d_{model}+1)/2 \u2212 1",
-                  "with d_k \u2265 d_{model}, any W^Q W^{K\u1D40} and any positive definite W^K W^{K\u1D40} (the keys' lengths), less their common scale");
+                  tr("with d_k \u2265 d_{model}, any W^Q W^{K\u1D40} and any positive definite W^K W^{K\u1D40} (the keys' lengths), less their common scale"));
     return form(2 * d * k - k * (k - 1) / 2 - 1, "2\u00B7d_{model}\u00B7d_k \u2212 d_k(d_k\u22121)/2 \u2212 1",
-                "W^Q\u00B7O, c\u00B7W^K\u00B7O (O orthogonal, c > 0) change nothing");
+                tr("W^Q\u00B7O, c\u00B7W^K\u00B7O (O orthogonal, c > 0) change nothing"));
   }
-  if (wide) return form(d * d, "d_{model}\u00B2", "with d_k \u2265 d_{model}, W^Q W^{K\u1D40} is any matrix");
-  return form(2 * d * k - k * k, "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2", "W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} (M invertible) change nothing");
+  if (wide) return form(d * d, "d_{model}\u00B2", tr("with d_k \u2265 d_{model}, W^Q W^{K\u1D40} is any matrix"));
+  return form(2 * d * k - k * k, "2\u00B7d_{model}\u00B7d_k \u2212 d_k\u00B2", tr("W^Q\u00B7M, W^K\u00B7M^{\u2212\u1D40} (M invertible) change nothing"));
 }
 
 using EffectiveKey = std::tuple<int, int, int, int, bool, bool, bool, bool, bool, double>;
@@ -126,8 +127,9 @@ EffectiveParameters effective_parameters(const Scenario& s) {
     last_key = key;
   }
   return {last_count, true, "",
-          "RoPE turns q and k between W^Q and W^{K\u1D40}, S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j^\u1D40: no closed form here, "
-          "the Jacobian's rank at generic entries over the sequence's " + std::to_string(std::max(s.n(), s.m())) + " positions"};
+          tr_format("RoPE turns q and k between W^Q and W^{K\u1D40}, S_{ij} = x_i W^Q R_{(j\u2212i)\u03B8} W^{K\u1D40} x_j^\u1D40: no closed form here, "
+                    "the Jacobian's rank at generic entries over the sequence's {0} positions",
+                    {std::to_string(std::max(s.n(), s.m()))})};
 }
 
 }  // namespace core

@@ -11,6 +11,7 @@
 #include "core/designs/positions.h"
 #include "core/designs/shared_qk.h"
 #include "core/model/jacobian_parts.h"
+#include "core/text/translate.h"
 
 namespace core {
 
@@ -220,7 +221,7 @@ std::string formula(std::string_view text) {
 // The matrices a person edits that S depends on, as the views write them.
 std::string editable(const Scenario& s) {
   const Options& o = s.options;
-  if (s.mode != Mode::Projected) return shared_qk(o) ? "Q" : "Q and K";
+  if (s.mode != Mode::Projected) return shared_qk(o) ? "Q" : tr("Q and K");
   std::string out = one_w(o) ? "X, W" : shared_qk(o) ? "X, W^Q" : "X, W^Q, W^K";
   return s.cross() ? out + ", X_{kv}" : out;
 }
@@ -240,44 +241,46 @@ std::string entries(const Scenario& s) {
 
 std::string scores_part(const Scenario& s, const ScoreFreedom& f) {
   const int n = s.n(), r = f.rank_bound;
-  const std::string of = " of " + entries(s);
+  const std::string of = " " + tr_format("of {0}", {entries(s)});
   switch (f.form) {
     case FreedomForm::LowRank:
-      if (f.scores == n * s.m()) return "S has rank \u2264 r: all " + formula(entries(s)) + " entries free";
-      return "S has rank \u2264 r: " + formula(std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + int_text(f.scores) + of);
+      if (f.scores == n * s.m()) return tr_format("S has rank \u2264 r: all {0} entries free", {formula(entries(s))});
+      return std::string(tr("S has rank \u2264 r:")) + " " + formula(std::string(s.cross() ? "(n + m)r" : "2nr") + " \u2212 r\u00B2 = " + int_text(f.scores) + of);
     case FreedomForm::Gram:
-      return std::string(normalized_keys(s.options) ? "shared QK: S = QQ\u1D40\u00B7diag(1/|q_j|), which gives QQ\u1D40 back (S_{jj} = |q_j|); "
-                                                  "QQ\u1D40 is symmetric positive semidefinite of rank \u2264 r: "
-                                                : "shared QK: S = QQ\u1D40, symmetric positive semidefinite of rank \u2264 r: ") +
+      return std::string(normalized_keys(s.options) ? tr("shared QK: S = QQ\u1D40\u00B7diag(1/|q_j|), which gives QQ\u1D40 back (S_{jj} = |q_j|); "
+                                                     "QQ\u1D40 is symmetric positive semidefinite of rank \u2264 r:")
+                                                  : tr("shared QK: S = QQ\u1D40, symmetric positive semidefinite of rank \u2264 r:")) + " " +
              formula((r == n ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + int_text(f.scores) + of);
     case FreedomForm::SharedSpan: {
       const std::string product = one_w(s.options) ? "X\u00B7W\u00B7X\u1D40" : "X\u00B7W^Q W^K\u1D40\u00B7X\u1D40";
-      if (!(2 * r > f.span && f.span < n)) return "S = " + product + " has rank \u2264 r: " + formula("2nr \u2212 r\u00B2 = " + int_text(f.scores) + of);
-      return "S = " + product + " has rank \u2264 r, its rows and columns in the span of X's columns, of dimension D = min(n, d_{model}) = " +
-             int_text(f.span) + ": " + formula("2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + int_text(f.scores) + of);
+      if (!(2 * r > f.span && f.span < n))
+        return tr_format("S = {0} has rank \u2264 r:", {product}) + " " + formula("2nr \u2212 r\u00B2 = " + int_text(f.scores) + of);
+      return tr_format("S = {0} has rank \u2264 r, its rows and columns in the span of X's columns, of dimension D = min(n, d_{model}) = {1}:",
+                       {product, int_text(f.span)}) + " " + formula("2nr \u2212 r\u00B2 \u2212 (n \u2212 D)(2r \u2212 D) = " + int_text(f.scores) + of);
     }
     case FreedomForm::Computed:
-      return std::string("S has rank \u2264 r; ") + (normalized_keys(s.options) ? "with normalised keys" : "under RoPE") +
-             " no closed form, the Jacobian's rank at generic entries: " + formula(int_text(f.scores) + of);
+      return std::string(normalized_keys(s.options) ? tr("S has rank \u2264 r; with normalised keys no closed form, the Jacobian's rank at generic entries:")
+                                                  : tr("S has rank \u2264 r; under RoPE no closed form, the Jacobian's rank at generic entries:")) +
+             " " + formula(int_text(f.scores) + of);
   }
   return {};
 }
 
 std::string qqt_part(const Scenario& s, const ScoreFreedom& f) {
-  if (f.qqt_form == FreedomForm::Computed) return "QQ\u1D40, likewise: " + int_text(f.qqt);
+  if (f.qqt_form == FreedomForm::Computed) return tr_format("QQ\u1D40, likewise: {0}", {int_text(f.qqt)});
   const bool full = f.qqt_rank_bound == s.n();
   if (f.qqt_rank_bound == f.rank_bound)
-    return "QQ\u1D40, positive semidefinite: " + formula((full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + int_text(f.qqt));
+    return std::string(tr("QQ\u1D40, positive semidefinite:")) + " " + formula((full ? "n(n+1)/2 = " : "nr \u2212 r(r\u22121)/2 = ") + int_text(f.qqt));
   // Q's own bound differs from S's (m < d_k under cross-attention): named, not a second meaning of r.
-  return "QQ\u1D40, positive semidefinite of rank \u2264 r_Q = " + int_text(f.qqt_rank_bound) + ": " +
+  return tr_format("QQ\u1D40, positive semidefinite of rank \u2264 r_Q = {0}:", {int_text(f.qqt_rank_bound)}) + " " +
          formula((full ? "n(n+1)/2 = " : "n\u00B7r_Q \u2212 r_Q(r_Q\u22121)/2 = ") + int_text(f.qqt));
 }
 
 }  // namespace
 
 std::string describe_freedom(const Scenario& s, const ScoreFreedom& f) {
-  std::string out = "Degrees of freedom of S, from " + editable(s) + ": r = " + rank_bound(s, f.rank_bound, true) + ", " + scores_part(s, f);
-  if (f.form == FreedomForm::Gram) return out + ";  QQ\u1D40 is S" + (normalized_keys(s.options) ? " before normalising" : "");
+  std::string out = tr_format("Degrees of freedom of S, from {0}:", {editable(s)}) + " r = " + rank_bound(s, f.rank_bound, true) + ", " + scores_part(s, f);
+  if (f.form == FreedomForm::Gram) return out + ";  " + (normalized_keys(s.options) ? tr("QQ\u1D40 is S before normalising") : tr("QQ\u1D40 is S"));
   return out + ";  " + qqt_part(s, f);
 }
 

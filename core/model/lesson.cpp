@@ -1,5 +1,6 @@
 #include "core/model/lesson.h"
 
+#include <algorithm>
 #include <cctype>
 #include <iterator>
 #include <utility>
@@ -66,6 +67,48 @@ LessonNotes parse_lesson_notes(std::string_view notes) {
     lesson.steps.push_back({panel, std::string(p)});
   }
   return lesson;
+}
+
+const std::string& text_in(const std::string& english, const std::map<std::string, std::string>& translations,
+                           const std::string& language) {
+  const auto found = translations.find(language);
+  return found == translations.end() ? english : found->second;
+}
+
+std::string translation_problem(std::string_view english, std::string_view translated) {
+  const LessonNotes e = parse_lesson_notes(english), t = parse_lesson_notes(translated);
+  const auto tags = [](const LessonNotes& n) {
+    std::string out;
+    for (const LessonStep& s : n.steps) out += std::string(out.empty() ? "" : ", ") + (s.panel ? panel_name(*s.panel) : "none");
+    return out.empty() ? std::string("none") : out;
+  };
+  if (e.steps.size() != t.steps.size())
+    return std::to_string(t.steps.size()) + (t.steps.size() == 1 ? " step" : " steps") + " where the English has " +
+           std::to_string(e.steps.size());
+  for (size_t i = 0; i < e.steps.size(); ++i)
+    if (e.steps[i].panel != t.steps[i].panel)
+      return "step " + std::to_string(i + 1) + " is about " + (t.steps[i].panel ? panel_name(*t.steps[i].panel) : "no panel") +
+             " where the English's is about " + (e.steps[i].panel ? panel_name(*e.steps[i].panel) : "no panel") + " (steps' panels: " +
+             tags(t) + "; the English's: " + tags(e) + ")";
+  if (e.intro.empty() != t.intro.empty())
+    return e.intro.empty() ? "it has an introduction before its first step, the English has none"
+                           : "it has no introduction before its first step, the English has one";
+  return "";
+}
+
+bool is_language_code(std::string_view code) {
+  const auto letters = [](std::string_view s, bool lower) {
+    for (char c : s)
+      if (!(lower ? (c >= 'a' && c <= 'z') : (c >= 'A' && c <= 'Z'))) return false;
+    return true;
+  };
+  const size_t sep = code.find_first_of("-_");
+  const std::string_view lang = code.substr(0, sep);
+  if (lang.size() < 2 || lang.size() > 3 || !letters(lang, true)) return false;
+  if (sep == std::string_view::npos) return true;
+  const std::string_view region = code.substr(sep + 1);
+  if (region.size() == 2) return letters(region, false);
+  return region.size() == 3 && std::all_of(region.begin(), region.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 std::optional<Panel> view_named_in(std::string_view text, Panel besides) {

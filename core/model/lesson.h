@@ -9,6 +9,7 @@
 #pragma once
 
 #include <iterator>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -57,6 +58,19 @@ std::vector<std::string_view> lesson_paragraphs(std::string_view notes);
 // The panel a paragraph's tag names ("[Scores] …"), which makes the paragraph a step about it; none
 // when it starts with no panel's tag.
 std::optional<Panel> step_tag(std::string_view paragraph);
+
+// A lesson's text in a language: the translation where `translations` has one for `language`, else the
+// English (a lesson written in one language shows it in every language).
+const std::string& text_in(const std::string& english, const std::map<std::string, std::string>& translations,
+                           const std::string& language);
+// Why notes translated from `english` cannot stand for it, or "" when they can: the steps a student
+// follows are the same steps, about the same panels, in the same order, with or without an
+// introduction before them, as the English's (the lesson's show and the window's highlight follow
+// the step's number).
+std::string translation_problem(std::string_view english, std::string_view translated);
+// Whether `code` is a language's code as the catalogues and the lesson files name it: two or three
+// lowercase ASCII letters, optionally "-" or "_" and a region of two letters or three digits ("zh", "pt_BR").
+bool is_language_code(std::string_view code);
 
 // The part of the Matrices panel a step's text names first, for the panel to scroll to when the
 // step lights it: "sizes" (heads H, d_k, keys m), "options" (a box to tick, a choice, the gauge

@@ -98,7 +98,7 @@ std::vector<std::string> told_apart(const std::vector<std::string>& labels) {
 }
 
 bool operator==(const Scenario& a, const Scenario& b) {
-  if (a.title != b.title || a.notes != b.notes || a.tokens != b.tokens ||
+  if (a.title != b.title || a.notes != b.notes || a.title_i18n != b.title_i18n || a.notes_i18n != b.notes_i18n || a.tokens != b.tokens ||
       a.d_model != b.d_model || a.d_k != b.d_k || a.heads != b.heads || a.mode != b.mode ||
       !(a.options == b.options) || a.has_W_alt != b.has_W_alt || !same_matrix(a.W_O, b.W_O) ||
       a.has_target != b.has_target || a.tokens_kv != b.tokens_kv || a.show != b.show)

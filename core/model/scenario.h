@@ -79,6 +79,9 @@ bool show_turns_on_sigmoid(const std::map<int, std::string>& show);
 struct Scenario {
   std::string title;  // optional, shown in the title bar and lesson panel
   std::string notes;  // optional, the lesson text
+  // A lesson's title and notes in other languages, by language code ("zh" → the text): the same
+  // steps about the same panels as notes (read_scenario refuses others), docs/languages.md.
+  std::map<std::string, std::string> title_i18n, notes_i18n;
   std::vector<std::string> tokens{"a", "b"};  // n = tokens.size(), 2..8: the queries' sequence
   // Cross-attention (version 2) when not empty: the keys' and values' sequence, m = 2..8
   // labels. The decoder's X supplies the queries, the encoder's X_kv the keys and values.

@@ -24,6 +24,10 @@ const std::string& language();
 // english in the language chosen; english itself where the catalogue has no translation of it (or in English). The
 // pointer lives as long as the language: take a copy to keep it past set_language.
 const char* tr(const char* english);
+// english as it is: marks a text kept in a constant for the catalogue (scripts/po_update finds it), where
+// the code that shows it passes it through tr.
+constexpr const char* tr_noop(const char* english) { return english; }
+
 // tr(english) with {0}, {1}, … replaced by the arguments, in the translation's order ({{ and }} are braces).
 std::string tr_format(const char* english, std::initializer_list<std::string_view> arguments);
 

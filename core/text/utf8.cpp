@@ -5,32 +5,32 @@
 
 namespace core {
 
+char32_t next_code_point(std::string_view text, size_t& i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b = byte(i);
+  int length = 0;
+  char32_t c = 0, min = 0;
+  if (b < 0x80) {
+    ++i;
+    return b;
+  }
+  if (b >= 0xC2 && b <= 0xDF) { length = 2; c = b & 0x1F; min = 0x80; }
+  else if (b >= 0xE0 && b <= 0xEF) { length = 3; c = b & 0x0F; min = 0x800; }
+  else if (b >= 0xF0 && b <= 0xF4) { length = 4; c = b & 0x07; min = 0x10000; }
+  bool ok = length > 0 && i + static_cast<size_t>(length) <= text.size();
+  for (int k = 1; ok && k < length; ++k) {
+    ok = (byte(i + static_cast<size_t>(k)) & 0xC0) == 0x80;
+    c = (c << 6) | (byte(i + static_cast<size_t>(k)) & 0x3F);
+  }
+  // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
+  ok = ok && c >= min && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF);
+  i += ok ? static_cast<size_t>(length) : 1;
+  return ok ? c : kReplacement;
+}
+
 std::u32string decode_utf8(std::string_view text) {
   std::u32string out;
-  const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
-  for (size_t i = 0; i < text.size();) {
-    const unsigned char b = byte(i);
-    int length = 0;
-    char32_t c = 0, min = 0;
-    if (b < 0x80) { out += b; ++i; continue; }
-    if (b >= 0xC2 && b <= 0xDF) { length = 2; c = b & 0x1F; min = 0x80; }
-    else if (b >= 0xE0 && b <= 0xEF) { length = 3; c = b & 0x0F; min = 0x800; }
-    else if (b >= 0xF0 && b <= 0xF4) { length = 4; c = b & 0x07; min = 0x10000; }
-    bool ok = length > 0 && i + static_cast<size_t>(length) <= text.size();
-    for (int k = 1; ok && k < length; ++k) {
-      ok = (byte(i + static_cast<size_t>(k)) & 0xC0) == 0x80;
-      c = (c << 6) | (byte(i + static_cast<size_t>(k)) & 0x3F);
-    }
-    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
-    ok = ok && c >= min && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF);
-    if (ok) {
-      out += c;
-      i += static_cast<size_t>(length);
-    } else {
-      out += kReplacement;
-      ++i;
-    }
-  }
+  for (size_t i = 0; i < text.size();) out += next_code_point(text, i);
   return out;
 }
 

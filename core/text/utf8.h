@@ -14,6 +14,9 @@ inline constexpr char32_t kReplacement = 0xFFFD;
 // sequence (overlong forms, surrogates, beyond U+10FFFF) becomes U+FFFD.
 std::u32string decode_utf8(std::string_view text);
 void append_utf8(std::string& out, char32_t c);
+// The code point that starts at byte `at` of text, and `at` moved past it (one byte, and U+FFFD, for
+// a byte that starts no well-formed sequence, as decode_utf8 reads it).
+char32_t next_code_point(std::string_view text, size_t& at);
 // The text with ill-formed bytes replaced by U+FFFD: always valid UTF-8.
 std::string valid_utf8(std::string_view text);
 

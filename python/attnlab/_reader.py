@@ -6,6 +6,7 @@ that the app refuses what this refuses, and reads what this reads."""
 import copy
 import json
 import math
+import re
 
 from . import _text
 
@@ -19,12 +20,15 @@ MAX_LABEL_BYTES = 64
 DEFAULT_POSITION_BASE = 10000.0
 
 TOP_KEYS = ("attnlab", "title", "notes", "tokens", "d_model", "d_k", "heads", "mode", "X", "W_Q", "W_K", "W_V",
-            "Q", "K", "V", "W_O", "W_alt", "options", "W", "target", "tokens_kv", "X_kv", "qk_gain", "show")
+            "Q", "K", "V", "W_O", "W_alt", "options", "W", "target", "tokens_kv", "X_kv", "qk_gain", "show",
+            "title_i18n", "notes_i18n")
 OPTION_KEYS = ("shared_qk", "normalize_keys", "scale", "temperature", "mask", "merged_qk", "head_output",
                "positions", "position_base", "qk_norm", "weights", "sigmoid_bias")
 CHOICES = {"scale": ("sqrt_dk", "none"), "head_output": ("attention", "alt"),
            "positions": ("none", "sinusoidal", "rope"), "weights": ("softmax", "sigmoid")}
-STEP_KEEPS = ("attnlab", "title", "notes", "show")
+STEP_KEEPS = ("attnlab", "title", "notes", "title_i18n", "notes_i18n", "show")
+# A language's code as the lesson files name it (core::is_language_code): "zh", "pt_BR".
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[-_](?:[A-Z]{2}|[0-9]{3}))?")
 
 
 def _dumps(value):
@@ -430,6 +434,18 @@ def check(root):
     for key in ("title", "notes"):
         if key in root and not isinstance(root[key], str):
             r.fail(key + ": expected a string, got " + type_name(root[key]))
+    # The title and notes in other languages (docs/languages.md); the app checks a translation's steps too.
+    for key in ("title_i18n", "notes_i18n"):
+        if key not in root:
+            continue
+        if not isinstance(root[key], dict):
+            r.fail(key + ": expected an object of language code to text (\"zh\": \"…\"), got " + type_name(root[key]))
+            continue
+        for code, text in root[key].items():
+            if not LANGUAGE_CODE.fullmatch(code):
+                r.fail(key + "." + _dumps(code) + ": expected a language code such as \"zh\" or \"pt_BR\"")
+            elif not isinstance(text, str):
+                r.fail(key + "." + code + ": expected a string, got " + type_name(text))
     sizes_ok = True
     if "tokens" not in root:
         r.fail("tokens: missing; expected an array of 2 to 8 labels")

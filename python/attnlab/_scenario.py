@@ -128,6 +128,9 @@ def canonical(root):
     for key in ("title", "notes"):
         if root.get(key):
             out[key] = root[key]
+    for key in ("title_i18n", "notes_i18n"):  # by language code, as the app's std::map writes them
+        if root.get(key):
+            out[key] = {code: root[key][code] for code in sorted(root[key])}
     out["tokens"] = list(root["tokens"])
     if "tokens_kv" in root:
         out["tokens_kv"] = list(root["tokens_kv"])
@@ -247,11 +250,12 @@ class Scenario:
             raise RuntimeError("attnlab --dump failed: " + r.stderr.strip())
         return json.loads(r.stdout)
 
-    def show(self, panels=None, width=1200, height=560, base=None, theme="light"):
+    def show(self, panels=None, width=1200, height=560, base=None, theme="light", lang=None):
         """The page showing this scenario, inline in a notebook (docs/python.md): in the notebook's
-        light theme unless theme="dark" (None: the page's own)."""
+        light theme unless theme="dark" (None: the page's own), in English unless lang names
+        another of its languages ("zh", "es", "pt": docs/languages.md)."""
         from . import _show
-        return _show.Shown(self, panels=panels, width=width, height=height, base=base, theme=theme)
+        return _show.Shown(self, panels=panels, width=width, height=height, base=base, theme=theme, lang=lang)
 
     def _repr_html_(self):
         return self.show()._repr_html_()

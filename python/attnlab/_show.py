@@ -5,6 +5,7 @@ needs no server and no network, or pointing at a hosted page (base=)."""
 import html
 import json
 import os
+import re
 import urllib.parse
 
 from . import _text
@@ -44,7 +45,7 @@ def native_binary():
                             "with scripts/build in attnlab's repository); show() needs no app, dump() does")
 
 
-def _query(panels, theme):
+def _query(panels, theme, lang=None):
     query = []
     if panels is not None:
         if isinstance(panels, str):
@@ -62,18 +63,26 @@ def _query(panels, theme):
         if theme not in THEMES:
             raise ValueError("theme: expected \"light\" or \"dark\", got %r" % (theme,))
         query.append("theme=" + theme)
+    if lang is not None:
+        # The page's ?lang= (docs/languages.md): a language's code, never more, since it goes into an address.
+        if not isinstance(lang, str) or not _LANGUAGE_CODE.fullmatch(lang):
+            raise ValueError("lang: expected a language's code such as \"zh\", \"es\" or \"pt\", got %r" % (lang,))
+        query.append("lang=" + lang)
     return ("?" + "&".join(query)) if query else ""
+
+
+_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[-_](?:[A-Z]{2}|[0-9]{3}))?")
 
 
 class Shown:
     """What Scenario.show() returns: notebooks display it (_repr_html_); .html is the markup."""
 
-    def __init__(self, scenario, panels=None, width=1200, height=560, base=None, theme="light"):
+    def __init__(self, scenario, panels=None, width=1200, height=560, base=None, theme="light", lang=None):
         for name, value in (("width", width), ("height", height)):
             if not isinstance(value, int) or isinstance(value, bool) or not 200 <= value <= 8192:
                 raise ValueError("%s: expected a whole number of pixels from 200 to 8192, got %r" % (name, value))
         self.scenario = scenario
-        query = _query(panels, theme)
+        query = _query(panels, theme, lang)
         fragment = scenario.link("")  # "#z=…"
         title = html.escape("attnlab: " + (scenario.fields.get("title") or "a scenario"), quote=True)
         frame = 'title="%s" width="%d" height="%d" style="border: 1px solid #bbb; max-width: 100%%;"' % (title, width, height)

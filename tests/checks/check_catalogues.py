@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The catalogues (po/LANG.po, docs/languages.md) against the code that asks them.
 
-- Every English text the code translates (a string literal given to core::tr, core::tr_format or app::translated in
-  app/ and core/) is a msgid of every catalogue, with a translation, and no catalogue holds a msgid the code no longer
+- Every English text the code translates (a string literal given to core::tr, core::tr_format, app::translated or
+  core::tr_noop in app/ and core/, as xgettext reads them) is a msgid of every catalogue and of the template
+  po/attnlab.pot that scripts/po_update writes, with a translation, and no catalogue holds a msgid the code no longer
   asks for (a translator's time is not spent on it).
 - A translation has the same placeholders {0}, {1}, … as its English text, each as often: the numbers a sentence
   takes are never lost or doubled by a translation.
@@ -14,38 +15,35 @@ import pathlib
 import re
 import subprocess
 import sys
+import tempfile
 
 root = pathlib.Path(sys.argv[1])
-CALL = re.compile(r'\b(?:tr|tr_format|translated)\(\s*"((?:[^"\\]|\\.)*)"')
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from po_read import po_entries  # noqa: E402
 
-
-def c_string(literal):
-    return bytes(literal, "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
-
-
-def po_entries(path):
-    """msgid → msgstr of a catalogue (without its header), read as attnlab reads it for what this check needs."""
-    entries, key, field, current = {}, None, None, {"msgid": "", "msgstr": ""}
-    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
-        line = line.strip()
-        if not line or line.startswith("#"):
-            if field == "msgstr" and current["msgid"]:
-                entries[current["msgid"]] = current["msgstr"]
-            if not line:
-                field, current = None, {"msgid": "", "msgstr": ""}
-            continue
-        for word in ("msgid", "msgstr"):
-            if line.startswith(word + " "):
-                field, line = word, line[len(word) + 1:]
-        current[field] += c_string(line[1:-1])
-    return entries
-
-
-asked = set()
-for source in sorted(list(root.glob("app/**/*.cpp")) + list(root.glob("app/**/*.h")) + list(root.glob("core/**/*.cpp"))):
-    for literal in CALL.findall(source.read_text(encoding="utf-8")):
-        asked.add(c_string(literal))
+# The texts the code asks for, found as scripts/po_update finds them (gettext's xgettext, which joins a text written
+# over several literals and reads their escapes): the template it writes, made again here.
+sources = sorted(str(p.relative_to(root)) for pattern in ("app/**/*.cpp", "app/**/*.h", "core/**/*.cpp", "core/**/*.h")
+                 for p in root.glob(pattern))
+with tempfile.TemporaryDirectory() as folder:
+    pot = pathlib.Path(folder) / "attnlab.pot"
+    made = subprocess.run(["xgettext", "--language=C++", "--from-code=UTF-8", "--keyword", "--keyword=tr", "--keyword=tr_format",
+                           "--keyword=translated", "--keyword=tr_noop", "-o", str(pot), *sources],
+                          cwd=root, capture_output=True, text=True)
+    if made.returncode != 0:
+        print(f"xgettext: {made.stderr.strip()}")
+        sys.exit(1)
+    asked = set(po_entries(pot, keep_untranslated=True))
 problems = []
+template = root / "po" / "attnlab.pot"
+if not template.exists():
+    problems.append("po/attnlab.pot: missing; scripts/po_update writes it")
+else:
+    kept = set(po_entries(template, keep_untranslated=True))
+    for text in sorted(asked - kept):
+        problems.append(f"po/attnlab.pot: no {text!r} (scripts/po_update brings it)")
+    for text in sorted(kept - asked):
+        problems.append(f"po/attnlab.pot: {text!r} is asked for nowhere in the code (scripts/po_update drops it)")
 catalogues = sorted((root / "po").glob("*.po"))
 if not catalogues:
     problems.append("po/: no catalogue")

@@ -55,6 +55,35 @@ class Pictures(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.tmp)
 
+    def test_lesson_1_in_chinese_keeps_the_english_pictures_numbers_and_changes_its_words(self):
+        """docs/languages.md: --lang zh draws the same heatmaps, pixel for pixel (numbers never change with the
+        language), where the lesson's panel, in Chinese glyphs, differs from the English one."""
+        lesson = sorted(pathlib.Path(LESSONS).glob("01_*.json"))[0]
+        shots = {}
+        with Xvfb() as x:
+            for lang in ("en", "zh"):
+                png, layout = self.tmp / f"{lang}.png", self.tmp / f"{lang}.json"
+                r = run(x, lesson, "--lang", lang, "--screenshot", png, "--size", "1600x900", "--layout-out", layout)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                shots[lang] = (read_png(png), json.loads(layout.read_text()))
+        (en, en_layout), (zh, zh_layout) = shots["en"], shots["zh"]
+        self.assertEqual(en.shape, zh.shape)
+        for key in ("Scores/scores", "Scores/QQt", "Softmax/weights", "Output/Y"):
+            self.assertEqual(en_layout["heatmaps"][key]["rect"], zh_layout["heatmaps"][key]["rect"], key)
+            self.assertEqual(en_layout["heatmaps"][key]["text"], zh_layout["heatmaps"][key]["text"], key)
+            x0, y0, w, h = (int(round(v)) for v in en_layout["heatmaps"][key]["rect"])
+            self.assertTrue(np.array_equal(en[y0:y0 + h, x0:x0 + w], zh[y0:y0 + h, x0:x0 + w]), f"{key}: the cells differ")
+        # The lesson's panel is as tall as its text needs (the Chinese is shorter): compared where both are.
+        x0, y0, w, h = (int(v) for v in en_layout["panels"]["Lesson"])
+        h = min(h, int(zh_layout["panels"]["Lesson"][3]))
+        differ = np.any(en[y0:y0 + h, x0:x0 + w] != zh[y0:y0 + h, x0:x0 + w], axis=2).mean()
+        self.assertGreater(differ, 0.05, "the lesson's panel looks the same in Chinese")
+        lesson_text = zh_layout["text"]["Lesson"]
+        self.assertIn("课程", lesson_text)  # the panel's title
+        self.assertIn(json.loads(lesson.read_text())["title_i18n"]["zh"].split("：")[0], lesson_text)
+        han = sum(1 for c in lesson_text if "\u4e00" <= c <= "\u9fff")
+        self.assertGreater(han, 100, "few Chinese characters in the lesson's panel")
+
     def test_every_lesson_at_1280x720_keeps_the_numbers_of_s_qqt_and_the_weights(self):
         lessons = sorted(pathlib.Path(LESSONS).glob("*.json"))
         self.assertGreaterEqual(len(lessons), 6)

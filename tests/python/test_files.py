@@ -2,6 +2,7 @@
 is byte for byte what Save writes, .link(base) is `attnlab FILE --link BASE`, and a bad field
 raises ValueError naming it where the app's reader refuses the same file naming it."""
 import copy
+import re
 import json
 import os
 import shutil
@@ -337,3 +338,30 @@ def test_show_takes_the_notebooks_light_theme_by_default():
     assert "?embed=Scores&amp;theme=light#z=" in hosted, hosted
     assert "theme=dark" in s.show(base="https://example.org/attnlab/index.html", theme="dark").html
     assert "theme=" not in s.show(base="https://example.org/attnlab/index.html", theme=None).html
+
+
+def test_show_in_a_language_asks_the_page_for_it_and_refuses_what_is_no_code():
+    """show(lang="zh") gives the page ?lang=zh (docs/languages.md), in the hosted address as in the one
+    file's; a lang that is not a language's code never reaches the address."""
+    s = attnlab.scenario(tokens=["a", "b"], X=np.eye(2), W_Q=np.eye(2), W_K=np.eye(2), W_V=np.eye(2))
+    hosted = s.show(panels="Scores", base="https://example.org/attnlab/index.html", lang="zh").html
+    assert "?embed=Scores&amp;theme=light&amp;lang=zh#z=" in hosted, hosted
+    assert "lang=" not in s.show(base="https://example.org/attnlab/index.html").html
+    one_file = s.show(lang="es").html
+    assert "lang=es" in one_file or "page" in one_file.lower()
+    for bad in ("zh&embed=Rank", "ZH", "", "中文", 3):
+        with pytest.raises(ValueError, match="lang: expected a language's code"):
+            s.show(base="https://example.org/attnlab/index.html", lang=bad)
+
+
+def test_a_lessons_translations_are_read_and_their_codes_checked():
+    """title_i18n and notes_i18n (docs/scenario-format.md) are kept as the file has them; a key that is no
+    language's code, or a text that is no string, is refused by name."""
+    root = json.loads((ROOT / "assets" / "lessons" / "01_qkt_vs_qqt.json").read_text(encoding="utf-8"))
+    s = attnlab.loads(json.dumps(root))
+    assert s.fields["title_i18n"]["zh"] == root["title_i18n"]["zh"]
+    for bad, words in (({"title_i18n": {"zh-CN-x": "t"}}, 'title_i18n."zh-CN-x": expected a language code'),
+                       ({"notes_i18n": {"es": 3}}, "notes_i18n.es: expected a string"),
+                       ({"title_i18n": ["zh"]}, "title_i18n: expected an object")):
+        with pytest.raises(ValueError, match=re.escape(words)):
+            attnlab.loads(json.dumps({**root, **bad}))

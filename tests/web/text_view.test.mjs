@@ -209,6 +209,14 @@ test("?lang=zh shows the menus in Chinese, in the CJK font fetched for them, and
   assert.notEqual(await widthOf(page), fileWidth, "文件, not File");
   if (shots) await page.screenshot({ path: path.join(shots, "page-lang-zh.png") });
   assert.match(await page.evaluate(() => window.attnlab.link()), /\?lang=zh#/, "a link copied from the page keeps its language");
+  // The text view, as a screen reader reads it: the panels' titles and the lesson in Chinese, the numbers as ever.
+  await page.evaluate(() => window.attnlab.refreshTextView());
+  await page.waitForFunction(() => (document.querySelector("#text-view")?.textContent ?? "").includes("分数"), null, { timeout: 20000 });
+  const region = await page.evaluate(() => document.querySelector("#text-view").textContent);
+  assert.match(region, /QKᵀ 与 QQᵀ/, "the lesson's title in Chinese");
+  assert.match(region, /第 1 步，共 5 步/, "the lesson's step in Chinese");
+  assert.match(region, /1\.55/, "S's numbers");
+  assert.deepEqual(await violations(page), [], "the page in Chinese");
   assert.deepEqual(errors, []);
   await context.close();
   const other = await open("", { search: "?lang=xx" });
