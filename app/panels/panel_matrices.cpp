@@ -352,14 +352,14 @@ void DrawMatricesPanel(AppState& state) {
     // Where the editor's parts are, a click away: the panel is taller than the window.
     std::string& target = state.panels.matrices_scroll_to;
     if (!frame_picture().active) {
-      ImGui::TextDisabled("go to:");
+      ImGui::TextDisabled("%s", core::tr("go to:"));
       const auto link = [&](const char* label, const char* part) {
         ImGui::SameLine();
-        if (keyed::SmallButton("goto." + std::string(part), label)) target = part;
+        if (keyed::SmallButton("goto." + std::string(part), translated(label).c_str())) target = part;
       };
-      link(state.scenario().mode == core::Mode::Projected ? "X" : "tokens", "matrices");
-      link("heads", "heads");
-      link("W\u1D3C (output)", "W_O");
+      link(state.scenario().mode == core::Mode::Projected ? "X" : core::tr_noop("tokens"), "matrices");
+      link(core::tr_noop("heads"), "heads");
+      link(core::tr_noop("W\u1D3C (output)"), "W_O");
     }
     const auto scroll_here = [&](const char* part) {
       if (target != part) return;

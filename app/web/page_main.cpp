@@ -5,6 +5,7 @@
 // a page ends with its tab, and the session is kept as it goes.
 #include <emscripten.h>
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -51,10 +52,34 @@ EM_JS(double, page_kept_frame_zoom, (), { return Module.attnlabFrameZoom(); });
 EM_JS(void, page_keep_frame_zoom, (double zoom), { Module.attnlabFrameZoom(zoom); });
 // The page's own HTML (Copy link, Text view and the text view) at attnlab's zoom, as the panels:
 // at Ctrl + they stayed 12 px beside a menu bar twice as tall (web/index.html, --zoom).
+EM_JS(void, page_place_buttons, (), {
+  const copy = document.getElementById("copy-link");
+  if (copy && copy.offsetParent !== null)
+    document.documentElement.style.setProperty("--beside-copy-link", (copy.getBoundingClientRect().width + 12) + "px");
+});
 EM_JS(void, page_show_zoom, (double zoom), { document.documentElement.style.setProperty("--zoom", String(zoom)); });
 EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
-// <html lang> follows the language shown, so that a screen reader reads the page's HTML in it.
-EM_JS(void, page_show_language, (const char* code), { document.documentElement.lang = UTF8ToString(code).replace("_", "-"); });
+// <html lang> follows the language shown, so that a screen reader reads the page's HTML in it, and the page's own
+// buttons (web/index.html) say their words in it: words, JSON of their texts and titles.
+EM_JS(void, page_show_language, (const char* code, const char* words), {
+  document.documentElement.lang = UTF8ToString(code).replace("_", "-");
+  const w = JSON.parse(UTF8ToString(words));
+  Module.attnlabButtonWords = w;
+  const view = document.getElementById("text-view-button"), copy = document.getElementById("copy-link");
+  if (view) { view.textContent = w.text_view; view.title = w.text_view_title; }
+  if (copy) { copy.textContent = w.copy_link; copy.title = w.copy_link_title; }
+});
+
+// The page's buttons' words in the language shown, as page_show_language takes them.
+std::string button_words() {
+  return nlohmann::json{{"text_view", core::tr("Text view")},
+                        {"text_view_title", core::tr("The same numbers as text: tables, and inputs for the matrices you edit")},
+                        {"copy_link", core::tr("Copy link")},
+                        {"copy_link_title", core::tr("Copy a link that opens exactly this scenario")},
+                        {"copied", core::tr("Copied")},
+                        {"copy_failed", core::tr("Copy failed")}}
+      .dump();
+}
 
 void page_failed(const std::string& why) { page_failed_js(why.c_str()); }
 
@@ -135,9 +160,15 @@ void frame() {
     return;
   }
   if (ImGui::GetFrameCount() != frames_before) web_downloads().ship();  // files are written by drawn frames
-  if (g_language_shown != core::language()) page_show_language((g_language_shown = core::language()).c_str());
+  if (g_language_shown != core::language()) {
+    page_show_language((g_language_shown = core::language()).c_str(), button_words().c_str());
+    page_place_buttons();
+  }
   fetch_cjk_font_when_needed(g_window->state());
-  if (g_zoom_shown != g_window->state().view.zoom) page_show_zoom(g_zoom_shown = g_window->state().view.zoom);
+  if (g_zoom_shown != g_window->state().view.zoom) {
+    page_show_zoom(g_zoom_shown = g_window->state().view.zoom);
+    page_place_buttons();
+  }
   if (g_frame_zoom && *g_frame_zoom != g_window->state().view.zoom) {
     g_frame_zoom = g_window->state().view.zoom;
     page_keep_frame_zoom(*g_frame_zoom);

@@ -216,6 +216,10 @@ test("?lang=zh shows the menus in Chinese, in the CJK font fetched for them, and
   assert.match(region, /QKᵀ 与 QQᵀ/, "the lesson's title in Chinese");
   assert.match(region, /第 1 步，共 5 步/, "the lesson's step in Chinese");
   assert.match(region, /1\.55/, "S's numbers");
+  assert.equal(await page.locator("#text-view-button").textContent(), "文本视图", "the page's own buttons in Chinese");
+  assert.equal(await page.locator("#copy-link").textContent(), "复制链接");
+  const [view, copy] = await Promise.all(["#text-view-button", "#copy-link"].map((id) => page.locator(id).boundingBox()));
+  assert.ok(view.x + view.width <= copy.x, "Text view stays left of Copy link, whatever their words' widths");
   assert.deepEqual(await violations(page), [], "the page in Chinese");
   assert.deepEqual(errors, []);
   await context.close();
