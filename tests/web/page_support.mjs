@@ -51,9 +51,10 @@ after(async () => {
 // A fresh page (its own storage: no session from another test), ready, with its console watched.
 // storageFaults: localStorage refuses, as a full quota does, every key that matches the pattern
 // stored under "attnlab-test.quota" (storageFault sets it), for the whole context, reloads included.
-// touch: a touch screen (chromium's touch events, as a tablet sends them).
-export async function open(hash = "", { width = 1280, height = 800, scale = 1, search = "", storageFaults = false, touch = false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch });
+// touch: a touch screen (chromium's touch events, as a tablet sends them). locale: the browser's language
+// (navigator.languages), en-US unless given.
+export async function open(hash = "", { width = 1280, height = 800, scale = 1, search = "", storageFaults = false, touch = false, locale = "en-US" } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch, locale });
   if (storageFaults) {
     await context.addInitScript(() => {
       const set = Storage.prototype.setItem, get = Storage.prototype.getItem;

@@ -223,6 +223,16 @@ test("?lang=zh shows the menus in Chinese, in the CJK font fetched for them, and
   assert.deepEqual(await violations(page), [], "the page in Chinese");
   assert.deepEqual(errors, []);
   await context.close();
+  // No ?lang=: the browser's own language, as the desktop follows the system's; ?lang= over it.
+  const spanish = await open("#lesson=01_qkt_vs_qqt", { locale: "es-ES" });
+  await frames(spanish.page, 2);
+  assert.equal(await spanish.page.evaluate(() => document.documentElement.lang), "es", "a browser in Spanish shows Spanish");
+  assert.equal(await spanish.page.locator("#copy-link").textContent(), "Copiar enlace");
+  await spanish.context.close();
+  const chosen = await open("#lesson=01_qkt_vs_qqt", { locale: "es-ES", search: "?lang=en" });
+  await frames(chosen.page, 2);
+  assert.equal(await chosen.page.evaluate(() => document.documentElement.lang), "en", "?lang=en over the browser's Spanish");
+  await chosen.context.close();
   const other = await open("", { search: "?lang=xx" });
   await frames(other.page, 2);
   assert.match(await other.page.evaluate(() => window.attnlab.status()), /shown in English: no catalogue for xx/);
