@@ -68,11 +68,6 @@ void PlaceFloatingPanel(AppState& state, Panel panel) {
 
 }  // namespace
 
-// The panels' names, for the catalogues (panel_name gives them in code; these marks let scripts/po_update find them).
-[[maybe_unused]] constexpr const char* kPanelTitles[] = {core::tr_noop("Lesson"),  core::tr_noop("Matrices"), core::tr_noop("Scores"),
-                                                         core::tr_noop("Softmax"), core::tr_noop("Rank"),     core::tr_noop("Output"),
-                                                         core::tr_noop("Geometry"), core::tr_noop("Experiment"), core::tr_noop("Loss curves")};
-
 const char* panel_title(Panel panel) { return core::tr(panel_name(panel)); }
 
 std::string DockedWindowName(Panel panel) { return std::string("###dock.") + panel_name(panel); }

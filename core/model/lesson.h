@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/text/translate.h"  // tr_noop
+
 namespace core {
 
 // Which panel: the views' seven, in the order the window lays them out (a lesson step's tag is
@@ -24,11 +26,13 @@ enum class Panel { Lesson, Matrices, Scores, Softmax, Rank, Output, Geometry, Ex
 inline constexpr Panel kPanels[] = {Panel::Lesson, Panel::Matrices, Panel::Scores, Panel::Softmax,
                                     Panel::Rank,   Panel::Output,   Panel::Geometry};
 // Their window names, which the command line, lesson tags and --layout-out use.
-inline constexpr const char* kPanelNames[] = {"Lesson", "Matrices", "Scores", "Softmax", "Rank", "Output", "Geometry"};
+// Marked for the catalogues (core::tr_noop): the panels' titles are these names in the language shown.
+inline constexpr const char* kPanelNames[] = {tr_noop("Lesson"), tr_noop("Matrices"), tr_noop("Scores"), tr_noop("Softmax"),
+                                              tr_noop("Rank"),   tr_noop("Output"),   tr_noop("Geometry")};
 static_assert(std::size(kPanels) == std::size(kPanelNames));
 
 constexpr const char* panel_name(Panel p) {
-  return p == Panel::Experiment ? "Experiment" : p == Panel::LossCurves ? "Loss curves" : kPanelNames[static_cast<int>(p)];
+  return p == Panel::Experiment ? tr_noop("Experiment") : p == Panel::LossCurves ? tr_noop("Loss curves") : kPanelNames[static_cast<int>(p)];
 }
 // Whether p is one of the views (kPanels), not the lab's panel or its curves.
 constexpr bool is_view(Panel p) { return p != Panel::Experiment && p != Panel::LossCurves; }
