@@ -190,6 +190,7 @@ void MenuBar(AppState& state, FrameRequests& requests) {
       break;
     }
   }
+  state.panels.menus_right = ImGui::GetCursorScreenPos().x;  // after Help: where the titles end
   ImGui::EndMainMenuBar();
 }
 void StatusBar(const AppState& state, ImVec2 pos, ImVec2 size) {
@@ -342,7 +343,13 @@ void DrawWholeWindow(AppState& state, FrameRequests& requests, float caption_h) 
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   if (!picture.active) MenuBar(state, requests);
   const float scale = fonts().scale;
-  const float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
+  float top = picture.active ? 0.0f : ImGui::GetFrameHeight();  // the menu bar
+  // The page's buttons (Text view, Copy link) sit right of the menus' titles; where they would cover one (a phone),
+  // they go below the bar, in a strip of their own that the panels start under.
+  PanelState& p = state.panels;
+  const bool below = !picture.active && p.page_buttons_w > 0 && p.menus_right + p.page_buttons_w > display.x;
+  p.page_buttons_top = below ? top : 0;
+  if (below) top += std::max(ImGui::GetFrameHeight(), p.page_buttons_h + 4 * scale);
   const float status_h = picture.active ? 0.0f : ImGui::GetTextLineHeight() + 6 * scale;
   const float h = std::max(1.0f, display.y - top - status_h - caption_h);
   if (state.view.workspace == Workspace::Lab && !picture.active && TooNarrowToTile(display.x)) {
@@ -391,6 +398,7 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
       state.panels.matrices_scroll_to = core::matrices_part_named(lesson.steps[static_cast<size_t>(state.panels.lesson_step)].text);
   }
   FrameRequests requests{.close_asked = close_asked};
+  state.panels.page_buttons_top = 0;  // beside the menus' titles, unless the whole window's bar has no room (DrawWholeWindow)
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   if (picture.training.panel) {  // a training run's frame: the curves beside a panel
     DrawTrainingFrame(state);
@@ -440,6 +448,7 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
     DrawSaveQuestions(state, requests);
   }
 
+  if (!picture.active) requests.redraw |= ScrollUnderFinger(state);
   EndGesture(state);
   // Dear ImGui's keyboard navigation, always: Tab to every control, Space to press it, the arrows
   // between controls once Tab has put the keyboard on one (until then ← → step the lesson: Shortcuts,
@@ -458,7 +467,7 @@ FrameRequests DrawFrame(AppState& state, Layout& layout, const PictureOptions& p
     return w->Active && (w->Flags & ImGuiWindowFlags_Tooltip);
   });
   // Linked highlighting: what was hovered in this frame is what every panel draws in the next.
-  requests.redraw = settle_highlight(state);
+  requests.redraw |= settle_highlight(state);
   requests.redraw |= std::exchange(state.panels.stack_unsettled, false);  // a stacked panel's height fits what it drew
   return requests;
 }

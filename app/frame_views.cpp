@@ -1,6 +1,7 @@
 #include "app/frame_views.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <optional>
 #include <utility>
@@ -186,6 +187,23 @@ void DrawStacked(AppState& state, const std::vector<Panel>& panels, float top, f
     }
   }
   ImGui::End();
+}
+
+bool ScrollUnderFinger(AppState& state) {
+  float dy = std::exchange(state.panels.finger_scroll, 0.0f);
+  if (dy == 0) return false;
+  // The window under the finger itself, not the one Dear ImGui last saw hovered: the pointer's moves reach it through
+  // its queue, a frame or more apart from the swipe's pixels, and a finger let go sends the pointer away.
+  ImGuiWindow *under = nullptr, *under_moving = nullptr;
+  ImGui::FindHoveredWindowEx(ImVec2(state.panels.finger_x, state.panels.finger_y), false, &under, &under_moving);
+  for (ImGuiWindow* w = under; w && dy != 0; w = w->ParentWindow) {
+    if (w->ScrollMax.y <= 0 || (w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) continue;
+    const float now = w->ScrollTarget.y < FLT_MAX ? w->ScrollTarget.y : w->Scroll.y;  // a swipe's earlier part this frame
+    const float to = std::clamp(now - dy, 0.0f, w->ScrollMax.y);
+    ImGui::SetScrollY(w, to);
+    dy -= now - to;
+  }
+  return true;
 }
 
 // The views of the scenario, each row of the panel table at its place: the lesson and the editor

@@ -25,6 +25,11 @@ bool ColumnsTooNarrow(float width, size_t columns);
 // The panels one below the other, the whole width between top and top + h, scrolled as one page:
 // a phone's screen, or a frame too narrow for columns. Each panel is a child of the page.
 void DrawStacked(AppState& state, const std::vector<Panel>& panels, float top, float h);
+// A finger's swipe up or down (state.panels.finger_scroll, the page's touch screen): the window under the finger
+// scrolls by its pixels, and what it cannot take (at its end, or a panel that does not scroll) goes to the window
+// around it, up to the stacked page. Nothing is pressed: no control or scrollbar under the finger moves. Whether
+// there was a swipe to take (the next frame shows where it scrolled to).
+bool ScrollUnderFinger(AppState& state);
 
 // Draws the views between top and top + h, the whole width of the display: tiled, or stacked
 // where the display is too narrow for the tiling.

@@ -135,8 +135,10 @@ int run(int argc, char** argv) {
     if (const int code = refuse_text_export(cl.file)) return code;
     app::AppState state;
     if (const int code = app::load_initial_state(cl.file, state, /*headless=*/true)) return code;
-    if (!cl.theme.empty()) state.view.theme = cl.theme == "light" ? app::Theme::Light : app::Theme::Dark;
     app::TextStyle style;
+    // An SVG is for slides and paper: light, as File → Export's is, unless --theme dark asks for the window's dark
+    // colours (README.md, docs/exports.md); never the session's theme, which a person running this does not see.
+    style.theme = cl.theme == "dark" ? app::Theme::Dark : app::Theme::Light;
     style.beamer = cl.beamer;
     std::string error;
     if (!app::write_text_export(state, format, cl.export_to, &error, style)) {

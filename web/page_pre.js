@@ -439,7 +439,7 @@
     // The Lessons and Train menus: a list of buttons each, the one open marked as current.
     const menus = function (m) {
       const nav = element("nav", null, { "aria-labelledby": "tv-menus" });
-      nav.appendChild(element("h2", "Lessons and experiments", { id: "tv-menus" }));
+      nav.appendChild(element("h2", "Lessons and experiments", { id: "tv-menus", tabindex: "-1" }));  // "Skip to the lessons" lands here
       [["lessons", "lesson", "Lessons"], ["experiments", "experiment", "Experiments (the training lab)"]].forEach(function (list) {
         if (!m[list[0]].length) return;
         nav.appendChild(element("h3", list[2]));
@@ -467,6 +467,8 @@
       const focused = document.activeElement && document.activeElement.id;
       const body = view();
       body.replaceChildren();
+      // The lessons first: a keyboard reaches the list before the matrices' inputs, one Tab a lesson.
+      body.appendChild(menus(m));
       m.regions.forEach(function (r) {
         const id = "tv-region-" + (++ids);
         const section = body.appendChild(element("section", null, { "aria-labelledby": id }));
@@ -478,7 +480,6 @@
         if (r.panel === "Lesson" && m.lesson) section.appendChild(lessonButtons(m.lesson));
         if (r.panel === "Experiment" && m.lab) section.appendChild(labButtons(m.lab));
       });
-      body.appendChild(menus(m));
       if (focused) {  // the keyboard stays where it was; where that is gone or disabled, on the view itself
         const again = document.getElementById(focused);
         if (again && !again.disabled) again.focus();
@@ -487,7 +488,7 @@
     };
     // Numbers and lines changed, the rest the same: in place, so that focus and a half-typed value stay.
     const update = function (m) {
-      const sections = view().children;
+      const sections = view().querySelectorAll(":scope > section");  // after the lessons' list
       m.regions.forEach(function (r, k) {
         const section = sections[k];
         let at = 1;  // after the heading
@@ -539,6 +540,17 @@
     ready.then(function () {
       refresh();
       setInterval(look, 400);  // what the canvas changed: an edit, a step, a run's losses
+      // The skip links (web/index.html): to the text view, or to its list of lessons; the keyboard goes there, the
+      // address stays (a fragment is a link to open: #z=, #lesson=).
+      [["skip-to-text-view", "text-view"], ["skip-to-lessons", "tv-menus"]].forEach(function (pair) {
+        const link = document.getElementById(pair[0]);
+        if (link) link.addEventListener("click", function (event) {
+          event.preventDefault();
+          refresh();
+          const to = document.getElementById(pair[1]) || document.getElementById("text-view");
+          if (to) to.focus();
+        });
+      });
       const button = document.getElementById("text-view-button");
       if (button) button.addEventListener("click", function () {
         const shown = document.body.classList.toggle("text-view-shown");
@@ -621,16 +633,21 @@
     const canvas = Module.canvas;
     if (!pointerSeen) pointerAway();
     canvas.addEventListener("mousemove", function () { pointerSeen = true; }, true);
+    // A real mouse's press (not a finger's, which this page makes): its drags at the mouse's own rate.
+    canvas.addEventListener("mousedown", function (e) { if (e.isTrusted) call("attnlab_finger_drag", null, ["number"], [0]); }, true);
     canvas.addEventListener("mouseleave", function (e) { if (e.buttons === 0) pointerAway(); });
   });
 
   // [SECTION] Touch: a finger does what the mouse does. Emscripten's GLFW takes a touch as a press
   // where the mouse last was (it cannot read a touch's position), so touches never reach it: they
   // are taken here first (window, capture phase) and become the mouse's events at the finger.
-  // One finger drags what the mouse drags; a tap clicks; a press held still for half a second is a
-  // right click (what opens a context menu); two fingers scroll as the wheel does. The canvas takes
-  // every gesture (touch-action: none, and each event's default prevented), so neither the
-  // browser's zoom nor its scrolling moves the page under a drag.
+  // A finger that sets off up or down scrolls what is under it by its pixels (attnlab_finger_scroll),
+  // whatever it began on: nothing is pressed, so no entry, button or scrollbar moves under a swipe.
+  // One that sets off sideways drags what the mouse drags (an entry, at half a mouse's rate a CSS pixel);
+  // held still for half a second first, its drag is a fine one (a tenth as fast again), and let go
+  // without moving it is a right click (what opens a context menu). A tap clicks; two fingers
+  // scroll as the wheel does. The canvas takes every gesture (touch-action: none, and each event's
+  // default prevented), so neither the browser's zoom nor its scrolling moves the page under a drag.
   (function () {
     const kLongPressMs = 500, kSlopPx = 8;
     let finger = null;  // the one finger down: where it began, where it is, what it has become
@@ -654,7 +671,11 @@
       if (!finger) return;
       clearTimeout(finger.timer);
       if (finger.pressed) mouse("mouseup", finger.x, finger.y, 0);
-      finger = null;
+      if (finger.long && !finger.pressed && !finger.scrolling) {  // held, never moved: a right click
+        mouse("mousedown", finger.x0, finger.y0, 2);
+        mouse("mouseup", finger.x0, finger.y0, 2);
+      }
+      finger = null;  // a finger's drag keeps its rate until the next press: its last moves may reach a frame after this
     };
     window.addEventListener("touchstart", function (e) {
       if (!mine(e)) return;
@@ -663,14 +684,12 @@
       if (e.touches.length === 1) {
         release();  // a finger whose end the browser never sent: its press ends here, not held for ever
         const t = e.changedTouches[0];
-        const f = { id: t.identifier, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, pressed: false, long: false };
+        const f = { id: t.identifier, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, pressed: false, long: false,
+                    scrolling: false };
         finger = f;
         mouse("mousemove", t.clientX, t.clientY, 0);  // first over it, so that the press lands on what is under the finger
         f.timer = setTimeout(function () {
-          if (finger !== f || f.pressed) return;
-          f.long = true;
-          mouse("mousedown", f.x, f.y, 2);
-          mouse("mouseup", f.x, f.y, 2);
+          if (finger === f && !f.pressed && !f.scrolling) f.long = true;  // a drag from here is fine; let go, a right click
         }, kLongPressMs);
       } else if (e.touches.length === 2) {
         release();  // a second finger: a scroll, not the drag the first began
@@ -687,24 +706,32 @@
         pair = m;
         return;
       }
-      if (!finger || finger.long) return;
+      if (!finger) return;
       const t = Array.prototype.find.call(e.changedTouches, function (c) { return c.identifier === finger.id; });
       if (!t) return;
+      const dy = t.clientY - finger.y;
       finger.x = t.clientX;
       finger.y = t.clientY;
-      if (!finger.pressed && Math.hypot(finger.x - finger.x0, finger.y - finger.y0) > kSlopPx) {
+      if (!finger.pressed && !finger.scrolling && Math.hypot(finger.x - finger.x0, finger.y - finger.y0) > kSlopPx) {
         clearTimeout(finger.timer);
+        if (!finger.long && Math.abs(finger.y - finger.y0) > Math.abs(finger.x - finger.x0)) {
+          finger.scrolling = true;  // a swipe: the page (or the panel under it) follows, from where the finger came down
+          call("attnlab_finger_scroll", null, ["number", "number", "number"], [finger.x0, finger.y0, finger.y - finger.y0]);
+          return;
+        }
         finger.pressed = true;  // a drag: pressed where the finger came down, then moved
+        call("attnlab_finger_drag", null, ["number"], [finger.long ? 2 : 1]);  // the mouse's own presses make it 0 (below)
         mouse("mousedown", finger.x0, finger.y0, 0);
       }
-      if (finger.pressed) mouse("mousemove", finger.x, finger.y, 0);
+      if (finger.scrolling) call("attnlab_finger_scroll", null, ["number", "number", "number"], [finger.x0, finger.y0, dy]);
+      else if (finger.pressed) mouse("mousemove", finger.x, finger.y, 0);
     }, { capture: true, passive: false });
     const end = function (e) {
       if (!mine(e) && !followed(e)) return;
       take(e);
       if (e.touches.length < 2) pair = null;
       if (!finger || !Array.prototype.some.call(e.changedTouches, function (c) { return c.identifier === finger.id; })) return;
-      if (!finger.pressed && !finger.long && e.type === "touchend") {  // a tap: a click where it came down
+      if (!finger.pressed && !finger.long && !finger.scrolling && e.type === "touchend") {  // a tap: a click where it came down
         clearTimeout(finger.timer);
         mouse("mousedown", finger.x0, finger.y0, 0);
         mouse("mouseup", finger.x0, finger.y0, 0);

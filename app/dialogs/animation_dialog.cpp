@@ -8,6 +8,7 @@
 
 #include "app/cli/command_line.h"
 #include "app/files/exports.h"
+#include "app/files/platform_files.h"  // where_written
 #include "app/panels/panels.h"
 #include "app/render/text.h"
 #include "app/render/theme.h"
@@ -140,7 +141,7 @@ void ProgressAndCancel(float fraction, const std::string& label, bool& cancel, c
 std::string exported_status(const std::string& path, int frames, int fps) {
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(frames) / fps);
-  return "exported " + core::short_path(path) + " (" + std::to_string(frames) + " frames, " + seconds + ")";
+  return "exported " + where_written(path) + " (" + std::to_string(frames) + " frames, " + seconds + ")";
 }
 
 }  // namespace app

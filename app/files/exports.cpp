@@ -9,6 +9,7 @@
 
 #include "app/files/data_dir.h"
 #include "app/files/files.h"
+#include "app/files/platform_files.h"  // where_written
 #include "core/export/export_curves.h"
 #include "core/export/export_train_torch.h"
 #include "core/io/atomic_file.h"
@@ -249,7 +250,7 @@ bool write_export(AppState& state, const ExportChoice& what, const std::string& 
                           .beamer = what.beamer};
     written = write_text_export(state, what.format, path, &why, style);
   }
-  state.status = written ? "exported " + core::short_path(path) : "not exported: " + why;
+  state.status = written ? "exported " + where_written(path) : "not exported: " + why;
   if (!written && error) *error = why;
   return written;
 }

@@ -328,7 +328,7 @@ bool save_scenario(AppState& state, const std::string& path) {
   state.mark_saved();
   state.library.file = absolute(path);
   state.library.file_stamp = core::file_stamp(state.library.file);
-  state.status = "saved " + core::short_path(state.library.file);
+  state.status = "saved " + where_written(state.library.file);
   // A link: the file written is the one it leads to (the link itself stays), named here.
   if (const core::WriteTarget where = core::write_target(state.library.file); where.through_link)
     state.status += " (a link: written to " + core::short_path(where.path) + ")";

@@ -15,6 +15,8 @@ PlatformFiles& installed() {
 
 const PlatformFiles& platform_files() { return installed(); }
 
+std::string where_written(const std::string& path) { return platform_files().paths->where_written(path); }
+
 void use_platform_files(const PlatformFiles& files) {
   const PlatformFiles desktop = desktop_files();
   installed() = {files.paths ? files.paths : desktop.paths, files.sessions ? files.sessions : desktop.sessions,

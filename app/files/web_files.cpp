@@ -12,6 +12,7 @@
 #include "app/platform/web_strings.h"
 #include "core/io/atomic_file.h"
 #include "core/io/scenario_io.h"
+#include "core/text/utf8.h"
 
 namespace app {
 
@@ -91,6 +92,13 @@ std::string web_home() {
 }
 
 std::string WebPaths::link_base() const { return adopt_js_string(web_page_base()); }
+
+std::string WebPaths::where_written(const std::string& path) const {
+  // What the home folder holds is downloaded (WebDownloads) under its own name; anything else stays in the page.
+  const fs::path p(path), home(web_home());
+  if (p.parent_path() == home) return core::valid_utf8(p.filename().string()) + " (the browser downloads it)";
+  return core::short_path(path);
+}
 
 bool WebPaths::fetch_shipped_model(const std::string& path) {
   web_fetch_model(std::filesystem::path(path).filename().string().c_str(), path.c_str());
@@ -237,7 +245,7 @@ void WebFileChooser::ask(AppState& state, FileDialog::Purpose purpose) {
   if (purpose == FileDialog::Purpose::SaveAs) {
     const fs::path current = state.library.file;
     const std::string name = current.empty() ? "scenario.json" : current.filename().string();
-    if (save_scenario(state, web_home() + "/" + name)) state.status = "saved " + name + " (the browser downloads it)";
+    if (save_scenario(state, web_home() + "/" + name)) state.status = "saved " + where_written(web_home() + "/" + name);
   }
 }
 
@@ -245,7 +253,7 @@ void WebFileChooser::ask_export(AppState& state, const ExportChoice& what) {
   const std::string path = export_path(state, what);
   // A PNG and a recording are written once the window has drawn them, and say so then.
   if (write_export(state, what, path, nullptr) && what.format != core::ExportFormat::Png && !is_recording(what))
-    state.status = "exported " + fs::path(path).filename().string() + " (the browser downloads it)";
+    state.status = "exported " + where_written(path);
 }
 
 namespace {

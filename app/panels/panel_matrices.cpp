@@ -129,8 +129,8 @@ void EditMatrix(AppState& state, Flow& flow, std::string_view title_markup, cons
       ImGui::PushID(c);
       double value = m(r, c);
       const ImGuiID id = ImGui::GetID("##v");
-      // Drag to change (0.01 a pixel), double-click or Ctrl+click to type.
-      if (ImGui::DragScalar("##v", ImGuiDataType_Double, &value, 0.01f, &kMinEntry, &kMaxEntry, "%.2f",
+      // Drag to change (0.01 a CSS pixel), double-click or Ctrl+click to type.
+      if (ImGui::DragScalar("##v", ImGuiDataType_Double, &value, EntryDragSpeed(state), &kMinEntry, &kMaxEntry, "%.2f",
                             ImGuiSliderFlags_AlwaysClamp))
         state.apply([&](core::Scenario& s) { get(s)(r, c) = value; });
       StepWithArrows(id, m(r, c), [&](double stepped) { state.apply([&](core::Scenario& s) { get(s)(r, c) = stepped; }); });
@@ -346,6 +346,12 @@ void Target(AppState& state) {
 }
 
 }  // namespace
+
+float EntryDragSpeed(const AppState& state) {
+  const float density = fonts().scale / std::max(state.view.zoom, 0.01f);  // the monitor's content scale, the page's devicePixelRatio
+  const float finger = state.panels.finger_drag == 1 ? 0.5f : state.panels.finger_drag == 2 ? 0.05f : 1.0f;
+  return 0.01f / std::max(density, 0.01f) * finger;
+}
 
 void DrawMatricesPanel(AppState& state) {
   if (BeginPanel(state, Panel::Matrices, "Q = XW^Q,  K = XW^K,  V = XW^V  per head;  Y = [O_1 \u2026 O_H] W^O")) {

@@ -38,7 +38,7 @@ void GaugeDemo(AppState& state) {
       if (c) ImGui::SameLine();
       ImGui::PushID(static_cast<int>(r * d + c));
       ImGui::SetNextItemWidth(field_w);
-      ImGui::DragScalar("##m", ImGuiDataType_Double, &g.M[r * d + c], 0.01f, nullptr, nullptr, "%.2f");
+      ImGui::DragScalar("##m", ImGuiDataType_Double, &g.M[r * d + c], EntryDragSpeed(state), nullptr, nullptr, "%.2f");
       ImGui::PopID();
     }
     if (r == 0) {

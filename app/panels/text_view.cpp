@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "app/files/files.h"  // show_lesson_step, request_open, open_experiment, is_lesson
@@ -218,12 +219,68 @@ TextViewAnswer set_entry(AppState& state, const std::string& key, const std::str
               what_followed(state.scenario(), result_before, state.result()));
 }
 
+namespace {
+
+// An entry that differs between two scenarios: its cell key (as --layout-out writes it) and both values.
+struct EntryChange {
+  std::string key;
+  double before = 0, after = 0;
+};
+
+// Every entry that differs from a to b, in the editor's order; nullopt where a matrix changed its shape (a size).
+template <class M>
+bool note_changes(const std::string& name, const M& a, const M& b, std::vector<EntryChange>& out) {
+  if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
+  for (Eigen::Index i = 0; i < a.rows(); ++i)
+    for (Eigen::Index j = 0; j < a.cols(); ++j)
+      if (a(i, j) != b(i, j) && !(std::isnan(a(i, j)) && std::isnan(b(i, j))))
+        out.push_back({name + "[" + std::to_string(i) + "][" + std::to_string(j) + "]", a(i, j), b(i, j)});
+  return true;
+}
+std::optional<std::vector<EntryChange>> changed_entries(const core::Scenario& a, const core::Scenario& b) {
+  std::vector<EntryChange> out;
+  bool same_shapes = note_changes("X", a.X, b.X, out) && note_changes("X_kv", a.X_kv, b.X_kv, out);
+  using PerHead = std::array<core::Mat, core::kMaxHeads> core::Scenario::*;
+  const std::pair<const char*, PerHead> per_head[] = {{"W_Q", &core::Scenario::W_Q}, {"W_K", &core::Scenario::W_K},
+                                                      {"W_V", &core::Scenario::W_V}, {"W", &core::Scenario::W},
+                                                      {"Q", &core::Scenario::Q},     {"K", &core::Scenario::K},
+                                                      {"V", &core::Scenario::V},     {"W_alt", &core::Scenario::W_alt}};
+  for (const auto& [name, member] : per_head)
+    for (int h = 0; h < core::kMaxHeads; ++h)
+      same_shapes = same_shapes && note_changes(std::string(name) + "[" + std::to_string(h) + "]", (a.*member)[static_cast<size_t>(h)],
+                                                (b.*member)[static_cast<size_t>(h)], out);
+  same_shapes = same_shapes && note_changes("W_O", a.W_O, b.W_O, out) && note_changes("target", a.target, b.target, out);
+  if (!same_shapes || a.heads != b.heads) return std::nullopt;
+  if (a.options.temperature != b.options.temperature) out.push_back({"temperature", a.options.temperature, b.options.temperature});
+  return out;
+}
+
+}  // namespace
+
 TextViewAnswer undo_in_text_view(AppState& state, bool redo) {
   if (redo ? !state.can_redo() : !state.can_undo())
     return not_done(redo ? "nothing to redo" : "nothing to undo");
+  const core::Scenario before = state.scenario();
+  const core::Result result_before = state.result();
   if (redo) state.redo();
   else state.undo();
-  return done(redo ? "redone: the change undone last is back" : "undone: the last change is taken back");
+  // As an edit is said: the entry, its value before and after, and what followed; a screen reader's user
+  // hears which number came back, not only that something did.
+  const std::string what = redo ? "redone: " : "undone: ";
+  const core::Scenario& s = state.scenario();
+  const std::optional<std::vector<EntryChange>> changes = changed_entries(before, s);
+  if (!changes) return done(what + "the sizes are back as they were (" + std::to_string(s.n()) + " tokens, " +
+                            std::to_string(s.heads) + (s.heads == 1 ? " head)" : " heads)"));
+  if (changes->empty()) return done(what + "no entry changed: an option, a token or the mode is back as it was");
+  constexpr size_t kNamed = 3;  // more would be a paragraph read aloud
+  std::string said = what;
+  if (changes->size() > 1) said += std::to_string(changes->size()) + " entries changed: ";
+  for (size_t i = 0; i < std::min(changes->size(), kNamed); ++i) {
+    const EntryChange& c = (*changes)[i];
+    said += (i ? ", " : "") + entry_label(s, c.key) + " " + moved(c.before, c.after);
+  }
+  if (changes->size() > kNamed) said += ", and " + std::to_string(changes->size() - kNamed) + " more";
+  return done(said + what_followed(s, result_before, state.result()));
 }
 
 TextViewAnswer lesson_in_text_view(AppState& state, const std::string& action) {

@@ -95,6 +95,19 @@ struct PanelState {
   bool alt_was_down = false, alt_alone = false;  // Alt held in the last frame, and nothing else with it since it went down
   std::optional<Panel> stack_scroll_to;  // the stacked page scrolls to this panel's top, once
   bool stack_dragging = false;           // a press on no control drags the stacked page
+  // A finger on the page's touch screen (web/page_pre.js): a swipe that set off up or down scrolls by its pixels,
+  // whatever it began on (a control, a scrollbar), taken at the next frame. What drags an entry: 0 the mouse, 1 a
+  // finger (half the mouse's rate: a fingertip is coarser than a pointer), 2 a finger held still first (a long
+  // press: a tenth of that, for fine steps).
+  float finger_scroll = 0;
+  float finger_x = 0, finger_y = 0;  // where that finger came down, device px
+  int finger_drag = 0;
+  // The page's own HTML buttons (Text view, Copy link: web/index.html), their size in device pixels (0: none, the
+  // desktop's case); where the menus' titles end; and where the buttons go: right of the titles where they fit,
+  // else in a strip of their own below the bar (a phone), whose top this is (0: beside the titles).
+  float page_buttons_w = 0, page_buttons_h = 0;
+  float menus_right = 0;
+  float page_buttons_top = 0;
   bool stack_unsettled = false;          // a panel stacked as tall as it draws drew another height: draw again
   std::map<Panel, float> stacked_heights;  // those panels' heights, as they drew when last on screen
   // Linked highlighting. A hovered heatmap sets highlight_next during a frame; at its end it

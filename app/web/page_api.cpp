@@ -3,6 +3,7 @@
 // drawn, its exports, and what the page's own controls ask (the picker, a link, Copy link).
 // Each returns text or bytes that stay valid until the next call of the same function.
 #include <emscripten.h>
+#include <emscripten/html5.h>  // emscripten_get_device_pixel_ratio
 #include <imgui.h>
 #include <malloc.h>
 
@@ -19,6 +20,7 @@
 #include "app/files/files.h"
 #include "app/files/web_files.h"
 #include "app/platform/backend.h"
+#include "app/platform/glfw_events.h"  // g_glfw_events: a finger's swipe is input
 #include "app/panels/text_view.h"
 #include "app/training/model_text.h"
 #include "app/web/page.h"
@@ -202,6 +204,18 @@ EMSCRIPTEN_KEEPALIVE double attnlab_time_text_forward(const char* text, int call
   return batches[4];
 }
 
+// A finger on the page's touch screen (web/page_pre.js): a swipe up or down of dy CSS pixels from (x, y), which the window
+// under the finger scrolls by at the next frame (ScrollUnderFinger); and what the next drag is: 0 the mouse's, 1 a
+// finger's, 2 a finger's held still first (PanelState::finger_drag; EntryDragSpeed).
+EMSCRIPTEN_KEEPALIVE void attnlab_finger_scroll(double x, double y, double dy) {
+  const double dpr = emscripten_get_device_pixel_ratio();
+  state().panels.finger_scroll += static_cast<float>(dy * dpr);
+  state().panels.finger_x = static_cast<float>(x * dpr);
+  state().panels.finger_y = static_cast<float>(y * dpr);
+  app::g_glfw_events.event = true;  // input, drawn at the next frame as the mouse's is (a wake() waits up to 100 ms)
+}
+EMSCRIPTEN_KEEPALIVE void attnlab_finger_drag(int kind) { state().panels.finger_drag = kind == 1 || kind == 2 ? kind : 0; }
+
 // layout(): as --layout-out writes it, in CSS pixels of the canvas.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_layout(float device_pixel_ratio) {
   return kept([] {}, app::layout_json(app::page_window()->layout(), device_pixel_ratio > 0 ? device_pixel_ratio : 1));
@@ -215,7 +229,7 @@ EMSCRIPTEN_KEEPALIVE int attnlab_export(const char* extension) {
   std::string error;
   if (format == core::ExportFormat::Png || format == core::ExportFormat::Unknown) {
     error = std::string("exportFile: .") + extension + " is not a text export (svg, tex, csv or py)";
-  } else if (app::write_text_export(state(), format, path, &error)) {
+  } else if (app::write_text_export(state(), format, path, &error, {.theme = app::Theme::Light})) {  // light, as --export's SVG
     const core::FileRead file = core::read_regular_file(path, size_t{1} << 30);
     std::remove(path.c_str());
     if (file.problem == core::FileRead::Problem::None) {

@@ -4,6 +4,7 @@
 // (page_training.cpp) instead of on a thread. The browser calls frame() on each of its frames; nothing here ends:
 // a page ends with its tab, and the session is kept as it goes.
 #include <emscripten.h>
+#include <emscripten/html5.h>  // emscripten_get_device_pixel_ratio
 #include <imgui.h>
 #include <nlohmann/json.hpp>
 #include <sys/stat.h>
@@ -34,6 +35,8 @@ bool g_first_frame_told = false;
 float g_zoom_shown = 1;  // the zoom the page's HTML was last given (page_show_zoom)
 std::string g_language_shown = "en";  // the language <html lang> was last given (page_show_language)
 std::optional<float> g_frame_zoom;  // in a frame: the zoom last kept for its address (above)
+double g_buttons[2] = {0, 0};  // the page's buttons: the width they take from the right edge, their height (CSS px)
+float g_buttons_top_told = 0;   // where they were last put (page_buttons_below), device px; 0: beside the menus
 // Where the browser refuses the lab a Web Worker, it trains on the frames: of a 16.7 ms frame at
 // 60 Hz, its steps take 10 ms; the rest is left for drawing and input. While it trains, the window
 // draws its news ten times a second (web_backend.cpp), so most of the browser's frames are steps.
@@ -52,10 +55,21 @@ EM_JS(double, page_kept_frame_zoom, (), { return Module.attnlabFrameZoom(); });
 EM_JS(void, page_keep_frame_zoom, (double zoom), { Module.attnlabFrameZoom(zoom); });
 // The page's own HTML (Copy link, Text view and the text view) at attnlab's zoom, as the panels:
 // at Ctrl + they stayed 12 px beside a menu bar twice as tall (web/index.html, --zoom).
-EM_JS(void, page_place_buttons, (), {
-  const copy = document.getElementById("copy-link");
-  if (copy && copy.offsetParent !== null)
-    document.documentElement.style.setProperty("--beside-copy-link", (copy.getBoundingClientRect().width + 12) + "px");
+// (A fixed element has no offsetParent: whether one is shown is its display.) Returns how much of the window's width
+// the buttons take from its right edge, and their height, in CSS pixels: 0 where none is shown (an embedded page).
+EM_JS(void, page_place_buttons, (double* extent), {
+  const shown = function (b) { return b && getComputedStyle(b).display !== "none"; };
+  const copy = document.getElementById("copy-link"), view = document.getElementById("text-view-button");
+  if (shown(copy)) document.documentElement.style.setProperty("--beside-copy-link", (copy.getBoundingClientRect().width + 12) + "px");
+  const all = [copy, view].filter(shown).map(function (b) { return b.getBoundingClientRect(); });
+  HEAPF64[extent >> 3] = all.length ? window.innerWidth - Math.min.apply(null, all.map(function (r) { return r.left; })) + 8 : 0;
+  HEAPF64[(extent >> 3) + 1] = all.length ? Math.max.apply(null, all.map(function (r) { return r.height; })) : 0;
+});
+// Where the buttons go: beside the menus' titles (top 0), or below the bar at top CSS pixels, where the window has
+// left them a strip (a phone: DrawWholeWindow).
+EM_JS(void, page_buttons_below, (double top), {
+  document.documentElement.style.setProperty("--buttons-top", top > 0 ? top + "px" : "2px");
+  document.body.classList.toggle("buttons-below", top > 0);
 });
 EM_JS(void, page_show_zoom, (double zoom), { document.documentElement.style.setProperty("--zoom", String(zoom)); });
 EM_JS(void, page_failed_js, (const char* why), { Module.attnlabFailed(UTF8ToString(why)); });
@@ -68,6 +82,8 @@ EM_JS(void, page_show_language, (const char* code, const char* words), {
   const view = document.getElementById("text-view-button"), copy = document.getElementById("copy-link");
   if (view) { view.textContent = w.text_view; view.title = w.text_view_title; }
   if (copy) { copy.textContent = w.copy_link; copy.title = w.copy_link_title; }
+  const skips = { "skip-to-text-view": w.skip_text_view, "skip-to-lessons": w.skip_lessons };
+  Object.keys(skips).forEach(function (id) { const a = document.getElementById(id); if (a) a.textContent = skips[id]; });
 });
 
 // The page's buttons' words in the language shown, as page_show_language takes them.
@@ -77,6 +93,8 @@ std::string button_words() {
                         {"copy_link", core::tr("Copy link")},
                         {"copy_link_title", core::tr("Copy a link that opens exactly this scenario")},
                         {"copied", core::tr("Copied")},
+                        {"skip_text_view", core::tr("Skip to the text view")},
+                        {"skip_lessons", core::tr("Skip to the lessons")},
                         {"copy_failed", core::tr("Copy failed")}}
       .dump();
 }
@@ -140,6 +158,10 @@ std::string read_embed(const std::string& list, std::vector<Panel>& panels) {
 
 void frame() {
   advance_training(kTrainingBudgetMs);
+  const double dpr = emscripten_get_device_pixel_ratio();
+  PanelState& panels = g_window->state().panels;
+  panels.page_buttons_w = static_cast<float>(g_buttons[0] * dpr);
+  panels.page_buttons_h = static_cast<float>(g_buttons[1] * dpr);
   const int frames_before = ImGui::GetFrameCount();
   const bool open = g_window->frame();
   settle_picked_files();
@@ -162,12 +184,16 @@ void frame() {
   if (ImGui::GetFrameCount() != frames_before) web_downloads().ship();  // files are written by drawn frames
   if (g_language_shown != core::language()) {
     page_show_language((g_language_shown = core::language()).c_str(), button_words().c_str());
-    page_place_buttons();
+    page_place_buttons(g_buttons);
+  }
+  if (panels.page_buttons_top != g_buttons_top_told) {
+    g_buttons_top_told = panels.page_buttons_top;
+    page_buttons_below(g_buttons_top_told / dpr);
   }
   fetch_cjk_font_when_needed(g_window->state());
   if (g_zoom_shown != g_window->state().view.zoom) {
     page_show_zoom(g_zoom_shown = g_window->state().view.zoom);
-    page_place_buttons();
+    page_place_buttons(g_buttons);
   }
   if (g_frame_zoom && *g_frame_zoom != g_window->state().view.zoom) {
     g_frame_zoom = g_window->state().view.zoom;
@@ -233,6 +259,7 @@ int start() {
   if (EM_ASM_INT({ return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 1 : 0; }))
     ImGui::GetIO().ConfigInputTextCursorBlink = false;
   if (embedded.empty()) EM_ASM({ document.body.classList.remove("embedded"); });  // ?embed= named no panel: the whole app
+  page_place_buttons(g_buttons);  // measured once they show as they will, and again when their words or the zoom change
   g_window = window.release();
   emscripten_set_main_loop(frame, 0, false);
   return 0;

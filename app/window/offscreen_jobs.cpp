@@ -8,6 +8,7 @@
 
 #include "app/cli/command_line.h"
 #include "app/files/exports.h"
+#include "app/files/platform_files.h"  // where_written
 #include "app/pictures/animation.h"
 #include "app/pictures/screenshot.h"
 #include "app/widgets/loss_curves.h"
@@ -70,7 +71,7 @@ void export_png(AppState& state, const Layout& layout, const ExportRequest& requ
   // Where the export dialog said; a request that never went through it gets a name made up.
   const std::string path = !request.path.empty() ? request.path : export_path(state, ExportChoice{core::ExportFormat::Png, request});
   std::string error;
-  state.status = write_screenshot(state, shot, path, &error) ? "exported " + core::short_path(path) : "not exported: " + error;
+  state.status = write_screenshot(state, shot, path, &error) ? "exported " + where_written(path) : "not exported: " + error;
 }
 
 }  // namespace app

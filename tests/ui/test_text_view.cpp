@@ -86,6 +86,31 @@ TEST_F(TextViewTest, EachEditIsOneUndoStep) {
   EXPECT_EQ(state.scenario().Q[0](0, 1), 1.0);
 }
 
+// Undo and redo say which entry came back and both its values, as the edit said them (Q = I, worked by hand:
+// Q₁₂ was 0, set to 1); a step that moved several entries names them; one that moved none says so.
+TEST_F(TextViewTest, UndoAndRedoNameTheEntryAndBothValues) {
+  open_worked_case();
+  ASSERT_TRUE(app::set_entry(state, "Q[0][0][1]", "1").ok);
+  const app::TextViewAnswer undone = app::undo_in_text_view(state, false);
+  ASSERT_TRUE(undone.ok);
+  EXPECT_EQ(undone.said.rfind("undone: Q row 1 column 2 fell from 1.00 to 0.00; S row ", 0), 0u) << undone.said;
+  const app::TextViewAnswer redone = app::undo_in_text_view(state, true);
+  EXPECT_EQ(redone.said.rfind("redone: Q row 1 column 2 rose from 0.00 to 1.00; S row ", 0), 0u) << redone.said;
+  // Two entries in one step, as a matrix's menu makes them.
+  state.apply([](core::Scenario& s) {
+    s.Q[0](0, 0) = 3;
+    s.Q[0](1, 1) = -2;
+  });
+  state.end_frame(false);
+  const std::string two = app::undo_in_text_view(state, false).said;
+  EXPECT_EQ(two.rfind("undone: 2 entries changed: Q row 1 column 1 fell from 3.00 to 1.00, Q row 2 column 2 rose from "
+                      "−2.00 to 1.00", 0), 0u) << two;
+  // An option: no entry moved.
+  state.apply([](core::Scenario& s) { s.options.causal = !s.options.causal; });
+  state.end_frame(false);
+  EXPECT_EQ(app::undo_in_text_view(state, false).said, "undone: no entry changed: an option, a token or the mode is back as it was");
+}
+
 // What is not one number, an entry that is not there, a value past a file's limit: each said,
 // naming the entry, and the scenario as it was.
 TEST_F(TextViewTest, WhatIsRefusedIsSaidAndChangesNothing) {

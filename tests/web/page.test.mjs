@@ -220,12 +220,15 @@ test("Ctrl+O opens the browser's file picker; Ctrl+S and F12 are downloads named
   const saved = await page.evaluate(() => ({ name: window.attnlab.lastDownload.name, text: new TextDecoder().decode(window.attnlab.lastDownload.bytes) }));
   assert.equal(saved.name, path.basename(file));
   assert.equal(saved.text, await page.evaluate(() => window.attnlab.scenario()));
+  // The status line names what a student finds in the browser's downloads: the file's name, no folder of the page's own.
+  assert.equal(await statusLine(page), `saved ${saved.name} (the browser downloads it)`);
   // F12, the window as a PNG for a slide: named after the scenario and the time, a PNG's bytes.
   await press(page, "F12");
   await page.waitForFunction(() => window.attnlab.downloads.length === 2, null, { timeout: 20000 });
   const png = await page.evaluate(() => ({ name: window.attnlab.lastDownload.name, head: Array.from(window.attnlab.lastDownload.bytes.slice(0, 8)) }));
   assert.match(png.name, new RegExp(`^attnlab-${path.basename(file, ".json")}-.*\\d{8}-\\d{6}\\.png$`));
   assert.deepEqual(png.head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.equal(await statusLine(page), `exported ${png.name} (the browser downloads it)`);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -310,12 +313,13 @@ test("on a phone the panels are stacked the whole width; a finger on no control,
   await page.mouse.wheel(0, -5000);
   await frames(page, 4);
   assert.equal(await scoresY(), y0, "the wheel up: back to the top");
-  for (let turns = 0; turns < 20 && !(await layout())["Q[0][1][0]"]; ++turns) {  // down to Q's rows
+  const qShown = async () => { const c = (await layout())["Q[0][1][0]"]; return c && c[1] + c[3] < 844 - 60; };  // above the status bar
+  for (let turns = 0; turns < 20 && !(await qShown()); ++turns) {  // down to Q's rows
     await page.mouse.wheel(0, 100);
     await frames(page, 3);
   }
   const [x, y, w, h] = (await layout())["Q[0][1][0]"];
-  assert.ok(y + h < 844, "Q's entry on screen");
+  assert.ok(y + h < 844 - 60, "Q's entry on screen");
   const yDrag = await scoresY();
   const before = JSON.parse(await page.evaluate(() => window.attnlab.scenario()));
   await touch("touchStart", [[x + w / 2, y + h / 2]]);
@@ -331,6 +335,109 @@ test("on a phone the panels are stacked the whole width; a finger on no control,
   assert.deepEqual(after, before, "nothing but that entry changed");
   assert.equal(await scoresY(), yDrag, "the page did not move under the drag");
   if (shots) await page.screenshot({ path: `${shots}/phone.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A drag of 60 CSS px to the right on the entry whose cell is `key`, by the mouse or (touch) a finger; `held`: the
+// finger held still first, past the long press. What the entry gained.
+async function dragEntry(page, key, { touch = null, held = false } = {}) {
+  const [x, y, w, h] = JSON.parse(await page.evaluate(() => window.attnlab.layout()))[key];
+  const [name, ...at] = key.replace(/\]/g, "").split("[");
+  const value = async () => at.reduce((m, i) => m[Number(i)], JSON.parse(await page.evaluate(() => window.attnlab.scenario()))[name]);
+  const before = await value();
+  const cx = x + w / 2, cy = y + h / 2;
+  if (touch) {
+    await touch("touchStart", [[cx, cy]]);
+    if (held) {  // past the half second of a long press, then a few frames: the press is held, not a swipe
+      await page.waitForTimeout(900);
+      await frames(page, 3);
+    }
+  } else {
+    await page.mouse.move(cx, cy);
+    await frames(page);
+    await page.mouse.down();
+    await frames(page);
+  }
+  for (let dx = 10; dx <= 60; dx += 10) {
+    if (touch) await touch("touchMove", [[cx + dx, cy]]);
+    else await page.mouse.move(cx + dx, cy);
+    await frames(page, 2);
+  }
+  if (touch) await touch("touchEnd", []);
+  else await page.mouse.up();
+  await frames(page, 3);
+  return (await value()) - before;
+}
+
+test("a phone (390 × 844, devicePixelRatio 3, touch): the page's buttons cover no menu; swipes scroll the page whatever they start on; a finger drags an entry no faster than a mouse, and finer after a long press", async () => {
+  // The mouse's rate, on a laptop's page: 60 px to the right on an entry of Q. The page's buttons beside the menus there.
+  const laptop = await open("", { width: 1600, height: 1200 });
+  await frames(laptop.page, 6);
+  const mouse = await dragEntry(laptop.page, "Q[0][0][0]");
+  assert.ok(Math.abs(mouse - 0.6) < 0.05, `the mouse's 60 px: ${mouse}`);  // 0.01 a pixel
+  assert.ok(await laptop.page.evaluate(() => document.getElementById("copy-link").getBoundingClientRect().top) < 5, "beside the menus");
+  await laptop.context.close();
+
+  const { page, context, errors } = await open("#lesson=02_one_w_or_two", { width: 390, height: 844, scale: 3, touch: true });
+  const layout = async () => JSON.parse(await page.evaluate(() => window.attnlab.layout()));
+  for (let last = "", now = ""; now === "" || now !== last;) {  // the stacked panels settle in a few frames
+    last = now;
+    await frames(page, 2);
+    now = JSON.stringify((await layout()).panels);
+  }
+  // Along the menu bar's middle, from edge to edge, the canvas: no HTML button over a menu's title. The buttons are
+  // below the bar, in a strip the panels start under.
+  const row = await page.evaluate(() => {
+    const ids = [];
+    for (let x = 1; x < 390; x += 3) ids.push(document.elementFromPoint(x, 10).id);
+    return ids;
+  });
+  assert.deepEqual([...new Set(row)], ["canvas"], "what is under the menu bar's titles");
+  const buttons = await page.evaluate(() => ["text-view-button", "copy-link"].map((id) => document.getElementById(id).getBoundingClientRect().toJSON()));
+  const panelsTop = Math.min(...Object.values((await layout()).panels).map((p) => p[1]));
+  for (const b of buttons) {
+    assert.ok(b.width > 20 && b.top >= 18, `a button below the bar: ${JSON.stringify(b)}`);
+    assert.ok(b.bottom <= panelsTop + 0.5, `a button (to ${b.bottom}) above the panels (from ${panelsTop})`);
+  }
+  assert.ok(buttons[0].right <= buttons[1].left, "Text view before Copy link, side by side");
+  if (shots) await page.screenshot({ path: `${shots}/phone-menus.png` });
+
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  const swipe = async (x, from, to) => {
+    await touch("touchStart", [[x, from]]);
+    for (let k = 1; k <= 10; ++k) {
+      await touch("touchMove", [[x, from + ((to - from) * k) / 10]]);
+      await frames(page, 1);
+    }
+    await touch("touchEnd", []);
+    await frames(page, 3);
+  };
+  const scenario = await page.evaluate(() => window.attnlab.scenario());
+  // Down the middle, over the editor's fields, checkboxes and buttons: the page scrolls, and nothing is pressed.
+  let swipes = 0;
+  const onScreen = async () => { const c = (await layout())["W_Q[0][0][0]"]; return c && c[1] > 40 && c[1] + c[3] < 800; };
+  while (!(await onScreen()) && swipes < 30) {
+    await swipe(195, 600, 400);
+    ++swipes;
+  }
+  assert.ok(await onScreen(), `W^Q on screen after ${swipes} swipes`);
+  assert.equal(await page.evaluate(() => window.attnlab.scenario()), scenario, "the swipes changed nothing");
+  // By the right edge, over the panels' scrollbars: the page follows the finger, 150 px, and jumps nowhere.
+  const scoresY = async () => (await layout()).panels.Scores[1];
+  const y0 = await scoresY();
+  await swipe(386, 700, 550);
+  const y1 = await scoresY();
+  assert.ok(Math.abs(y1 - (y0 - 150)) <= 3, `a swipe of 150 px by the right edge: Scores from ${y0} to ${y1}`);
+  assert.equal(await page.evaluate(() => window.attnlab.scenario()), scenario, "the swipe changed nothing");
+  for (let back = 0; back < 10 && !(await onScreen()); ++back) await swipe(195, 400, 500);  // back up to W^Q
+  // A finger's drag of 60 CSS px: no more than the mouse's; held still first, a fine one, a tenth as fast again.
+  const finger = await dragEntry(page, "W_Q[0][0][0]", { touch });
+  assert.ok(finger > 0 && finger <= mouse, `a finger's 60 px: ${finger}, the mouse's ${mouse}`);
+  const fine = await dragEntry(page, "W_Q[0][0][0]", { touch, held: true });
+  assert.ok(fine > 0 && fine <= finger / 5, `after a long press, 60 px: ${fine}; without: ${finger}`);
+  if (shots) await page.screenshot({ path: `${shots}/phone-dragged.png` });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -262,7 +262,17 @@ test("typing into X row 1 column 1 changes the scenario as a drag would, the liv
   // Ctrl+Z in the text view is the app's Undo: the scenario as it was, one step.
   await page.evaluate(() => { document.getElementById("text-view-said").textContent = ""; });
   await field.press("Control+z");
-  assert.match(await said(page), /^undone/);
+  // Undo says what came back, as the edit said what moved: the entry, its value before and after, what followed.
+  const was = screenNumber(before.X[0][0]).replace(".", "\\.");
+  assert.match(await said(page), new RegExp(`^undone: X row 1 column 1 (rose|fell) from 0\\.70 to ${was}; S row `));
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attnlab.scenario())), before);
+  await page.evaluate(() => { document.getElementById("text-view-said").textContent = ""; });
+  await field.press("Control+Shift+z");
+  assert.match(await said(page), new RegExp(`^redone: X row 1 column 1 (rose|fell) from ${was} to 0\\.70; S row `));
+  assert.equal(JSON.parse(await page.evaluate(() => window.attnlab.scenario())).X[0][0], 0.7);
+  await page.evaluate(() => { document.getElementById("text-view-said").textContent = ""; });
+  await field.press("Control+z");
+  assert.match(await said(page), /^undone: X row 1 column 1 /);
   assert.deepEqual(JSON.parse(await page.evaluate(() => window.attnlab.scenario())), before);
   await page.waitForFunction((v) => document.activeElement.value === v, screenNumber(before.X[0][0]));
   // What is not a number is said, and changes nothing.
@@ -284,7 +294,7 @@ test("Tab from the top of the page reaches every input and button of the text vi
   assert.ok(labels.length >= 16, `${labels.length} inputs`);
   assert.ok(labels.includes("W^Q row 1 column 1, head 2"), labels.join("; "));
   // Every control a Tab should stop at: the page's two buttons, the view, its inputs and its buttons not disabled.
-  const wanted = await page.evaluate(() => [...document.querySelectorAll("body > button, #text-view, #text-view input, #text-view button")]
+  const wanted = await page.evaluate(() => [...document.querySelectorAll("body > a.skip-link, body > button, #text-view, #text-view input, #text-view button")]
     .filter((e) => !e.disabled).map((e) => e.id));
   assert.ok(wanted.includes("tv-lesson-1") && wanted.includes("tv-step-next"), wanted.join(" "));
   const reached = new Set(), unframed = [];
@@ -309,6 +319,38 @@ test("Tab from the top of the page reaches every input and button of the text vi
   assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
   await page.keyboard.press("Tab");
   assert.notEqual(await page.evaluate(() => document.activeElement.id), "canvas", "Tab left the canvas");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("from load, Tab reaches the skip links first and the lessons before any matrix input; each skip link takes the keyboard where it says", async () => {
+  const { page, context, errors } = await open("#lesson=02_one_w_or_two");
+  await regionShown(page, "Matrices");
+  await page.waitForSelector("#tv-lesson-1", { timeout: 20000 });
+  const order = [];
+  for (let i = 0; i < 120 && !order.some((id) => id.includes("[")); ++i) {  // on until the first matrix input (tv-X[0][0])
+    await page.keyboard.press("Tab");
+    order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
+    if (i === 0 && shots) await page.screenshot({ path: path.join(shots, "skip-link.png") });
+  }
+  assert.deepEqual(order.slice(0, 2), ["skip-to-text-view", "skip-to-lessons"], order.join(" "));
+  const lesson2 = order.indexOf("tv-lesson-1"), input = order.findIndex((id) => id.includes("["));
+  assert.ok(lesson2 > 0 && lesson2 <= 8, `the lesson-2 button at Tab ${lesson2 + 1}: ${order.join(" ")}`);
+  assert.ok(input > lesson2 && order.slice(0, input).includes("tv-lesson-10"), `every lesson before the first input: ${order.join(" ")}`);
+  // A skip link shows while the keyboard is on it, and takes it where it says; the address stays.
+  const hash = await page.evaluate(() => location.hash);
+  await page.focus("#skip-to-lessons");
+  const box = await page.evaluate(() => document.activeElement.getBoundingClientRect().toJSON());
+  assert.ok(box.top >= 0 && box.height > 10, `the skip link on screen: ${JSON.stringify(box)}`);
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "tv-menus");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "tv-lesson-0");
+  assert.ok(await page.evaluate(() => document.getElementById("text-view").getBoundingClientRect().width > 200), "the text view shows");
+  await page.focus("#skip-to-text-view");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "text-view");
+  assert.equal(await page.evaluate(() => location.hash), hash, "the address is the lesson's still");
   assert.deepEqual(errors, []);
   await context.close();
 });

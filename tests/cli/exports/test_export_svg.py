@@ -143,6 +143,20 @@ class ExportSvg(export_case.ExportCase):
             self.assertEqual(background.get("fill"), colour, theme)
             self.assertEqual(background.get("width"), "100%")
 
+    def test_svg_theme_is_the_one_the_readme_promises(self):
+        # The README's sentence on the command line's SVG: its theme with no --theme, and the other one's word.
+        readme = (DATA.parent.parent / "README.md").read_text(encoding="utf-8")
+        said = re.search(r"from the command\s+line `--export OUT\.svg` is (light|dark) too, and `--theme (light|dark)` gives",
+                         readme)
+        self.assertIsNotNone(said, "README.md no longer says which theme `--export OUT.svg` draws")
+        default, other = said.group(1), said.group(2)
+        self.assertNotEqual(default, other)
+        colour = {"light": "#ffffff", "dark": "#1c1f24"}
+        path, _ = self.scenario("readme_theme")
+        for extra, theme in [((), default), (("--theme", other), other), (("--theme", default), default)]:
+            background = next(r for r in self.svg(path, *extra) if r.tag == f"{SVG}rect")
+            self.assertEqual(background.get("fill"), colour[theme], f"--export x.svg {' '.join(extra)}")
+
     def test_svg_titles_scales_and_heads(self):
         root = self.svg(self.scenario("titles")[0])
         panels = {}
