@@ -190,12 +190,18 @@ void DrawStacked(AppState& state, const std::vector<Panel>& panels, float top, f
 }
 
 bool ScrollUnderFinger(AppState& state) {
-  float dy = std::exchange(state.panels.finger_scroll, 0.0f);
-  if (dy == 0) return false;
-  // The window under the finger itself, not the one Dear ImGui last saw hovered: the pointer's moves reach it through
-  // its queue, a frame or more apart from the swipe's pixels, and a finger let go sends the pointer away.
-  ImGuiWindow *under = nullptr, *under_moving = nullptr;
-  ImGui::FindHoveredWindowEx(ImVec2(state.panels.finger_x, state.panels.finger_y), false, &under, &under_moving);
+  PanelState& p = state.panels;
+  float dy = std::exchange(p.finger_scroll, 0.0f);
+  if (dy == 0 || !std::isfinite(dy)) return false;
+  // The window where the finger came down, found once a swipe: not the one Dear ImGui last saw hovered (the pointer's
+  // moves reach it through its queue, a frame or more apart from the swipe's pixels, and a finger let go sends the
+  // pointer away), nor whatever scrolls under that place later (a panel that scrolls itself would take the rest).
+  ImGuiWindow* under = p.finger_window ? ImGui::FindWindowByID(p.finger_window) : nullptr;
+  if (!under) {
+    ImGuiWindow* under_moving = nullptr;
+    ImGui::FindHoveredWindowEx(ImVec2(p.finger_x, p.finger_y), false, &under, &under_moving);
+    p.finger_window = under ? under->ID : 0;
+  }
   for (ImGuiWindow* w = under; w && dy != 0; w = w->ParentWindow) {
     if (w->ScrollMax.y <= 0 || (w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) continue;
     const float now = w->ScrollTarget.y < FLT_MAX ? w->ScrollTarget.y : w->Scroll.y;  // a swipe's earlier part this frame

@@ -540,17 +540,6 @@
     ready.then(function () {
       refresh();
       setInterval(look, 400);  // what the canvas changed: an edit, a step, a run's losses
-      // The skip links (web/index.html): to the text view, or to its list of lessons; the keyboard goes there, the
-      // address stays (a fragment is a link to open: #z=, #lesson=).
-      [["skip-to-text-view", "text-view"], ["skip-to-lessons", "tv-menus"]].forEach(function (pair) {
-        const link = document.getElementById(pair[0]);
-        if (link) link.addEventListener("click", function (event) {
-          event.preventDefault();
-          refresh();
-          const to = document.getElementById(pair[1]) || document.getElementById("text-view");
-          if (to) to.focus();
-        });
-      });
       const button = document.getElementById("text-view-button");
       if (button) button.addEventListener("click", function () {
         const shown = document.body.classList.toggle("text-view-shown");
@@ -671,10 +660,6 @@
       if (!finger) return;
       clearTimeout(finger.timer);
       if (finger.pressed) mouse("mouseup", finger.x, finger.y, 0);
-      if (finger.long && !finger.pressed && !finger.scrolling) {  // held, never moved: a right click
-        mouse("mousedown", finger.x0, finger.y0, 2);
-        mouse("mouseup", finger.x0, finger.y0, 2);
-      }
       finger = null;  // a finger's drag keeps its rate until the next press: its last moves may reach a frame after this
     };
     window.addEventListener("touchstart", function (e) {
@@ -716,14 +701,14 @@
         clearTimeout(finger.timer);
         if (!finger.long && Math.abs(finger.y - finger.y0) > Math.abs(finger.x - finger.x0)) {
           finger.scrolling = true;  // a swipe: the page (or the panel under it) follows, from where the finger came down
-          call("attnlab_finger_scroll", null, ["number", "number", "number"], [finger.x0, finger.y0, finger.y - finger.y0]);
+          call("attnlab_finger_scroll", null, ["number", "number", "number", "number"], [finger.x0, finger.y0, finger.y - finger.y0, 1]);
           return;
         }
         finger.pressed = true;  // a drag: pressed where the finger came down, then moved
         call("attnlab_finger_drag", null, ["number"], [finger.long ? 2 : 1]);  // the mouse's own presses make it 0 (below)
         mouse("mousedown", finger.x0, finger.y0, 0);
       }
-      if (finger.scrolling) call("attnlab_finger_scroll", null, ["number", "number", "number"], [finger.x0, finger.y0, dy]);
+      if (finger.scrolling) call("attnlab_finger_scroll", null, ["number", "number", "number", "number"], [finger.x0, finger.y0, dy, 0]);
       else if (finger.pressed) mouse("mousemove", finger.x, finger.y, 0);
     }, { capture: true, passive: false });
     const end = function (e) {
@@ -731,10 +716,11 @@
       take(e);
       if (e.touches.length < 2) pair = null;
       if (!finger || !Array.prototype.some.call(e.changedTouches, function (c) { return c.identifier === finger.id; })) return;
-      if (!finger.pressed && !finger.long && !finger.scrolling && e.type === "touchend") {  // a tap: a click where it came down
+      if (!finger.pressed && !finger.scrolling && e.type === "touchend") {  // a tap: a click where it came down; held, a right click
         clearTimeout(finger.timer);
-        mouse("mousedown", finger.x0, finger.y0, 0);
-        mouse("mouseup", finger.x0, finger.y0, 0);
+        const button = finger.long ? 2 : 0;  // not on a cancel, nor when a second finger came: those end nothing clicked
+        mouse("mousedown", finger.x0, finger.y0, button);
+        mouse("mouseup", finger.x0, finger.y0, button);
         finger = null;
         return;
       }

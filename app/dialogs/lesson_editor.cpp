@@ -293,7 +293,7 @@ void DrawLessonEditor(AppState& state) {
     ImGui::PushStyleColor(ImGuiCol_Text, error_text());
     for (const std::string& p : problems) ImGui::TextWrapped("%s", p.c_str());
     ImGui::PopStyleColor();
-    if (saved) ImGui::TextDisabled("as its file has it: %s", core::short_path(state.library.file).c_str());
+    if (saved) ImGui::TextDisabled("as its file has it: %s", shown_path(state.library.file).c_str());
     ImGui::BeginDisabled(!problems.empty());
     if (keyed::Button("editor.save", "Save lesson\u2026")) SaveDraft(state);
     ImGui::EndDisabled();

@@ -271,12 +271,12 @@ std::string load_errors(const std::vector<std::string>& errors, const std::strin
   std::string message;
   for (const std::string& e : errors)
     message += (message.empty() ? "" : "\n") +
-               (e.rfind(path, 0) == 0 ? core::short_path(path) + e.substr(path.size()) : core::valid_utf8(e));
+               (e.rfind(path, 0) == 0 ? shown_path(path) + e.substr(path.size()) : core::valid_utf8(e));
   return message;
 }
 
 std::string file_shown(const std::string& path) {
-  if (!is_shipped_file(path)) return core::short_path(path);
+  if (!is_shipped_file(path)) return shown_path(path);
   const std::filesystem::path p(path);
   const bool lesson = p.parent_path().filename() == "lessons";
   return std::string(lesson ? "the lesson " : "the experiment ") + p.stem().string();
@@ -297,7 +297,7 @@ bool open_experiment(AppState& state, const std::string& path) {
   core::ExperimentLoad loaded = core::load_experiment_file(path);
   if (say_if_refused(state, loaded, path, "not opened")) return false;
   set_experiment(state, std::move(*loaded.experiment), absolute(path));
-  state.status = "opened " + (is_shipped_file(path) ? file_shown(path) : "the experiment " + core::short_path(path)) +
+  state.status = "opened " + (is_shipped_file(path) ? file_shown(path) : "the experiment " + shown_path(path)) +
                  " in the training lab";
   return true;
 }
@@ -309,7 +309,7 @@ bool request_open(AppState& state, const std::string& path_or_link) { return ope
 bool save_scenario(AppState& state, const std::string& path) {
   std::string error;
   if (is_state_file(path)) {
-    state.status = "not saved: " + core::short_path(path) + " is attnlab's own (its session, a lock, the window layout): "
+    state.status = "not saved: " + shown_path(path) + " is attnlab's own (its session, a lock, the window layout): "
                    "choose another name";
     return false;
   }
@@ -331,7 +331,7 @@ bool save_scenario(AppState& state, const std::string& path) {
   state.status = "saved " + where_written(state.library.file);
   // A link: the file written is the one it leads to (the link itself stays), named here.
   if (const core::WriteTarget where = core::write_target(state.library.file); where.through_link)
-    state.status += " (a link: written to " + core::short_path(where.path) + ")";
+    state.status += " (a link: written to " + shown_path(where.path) + ")";
   if (!error.empty()) state.status += ", but the folder's fsync failed: it may not last (" + error + ")";
   remember_recent(state, state.library.file);
   return true;

@@ -15,6 +15,7 @@ PlatformFiles& installed() {
 
 const PlatformFiles& platform_files() { return installed(); }
 
+std::string shown_path(const std::string& path) { return platform_files().paths->shown_path(path); }
 std::string where_written(const std::string& path) { return platform_files().paths->where_written(path); }
 
 void use_platform_files(const PlatformFiles& files) {

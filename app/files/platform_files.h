@@ -35,9 +35,12 @@ class Paths {
   // opened. Asks for it and returns true; model_arrived (app/training/model_text.h) says how it ended. False where
   // every shipped file is here already: the desktop.
   virtual bool fetch_shipped_model(const std::string& /*path*/) { return false; }
-  // A file the app wrote, as the status line names it: where the person finds it. The desktop's path, shortened
-  // (~/course/x.png); the page's download: its name alone, never the virtual file system's /home/web_user/.
-  virtual std::string where_written(const std::string& path) const { return core::short_path(path); }
+  // A file as the status line and the panels name it: where the person finds it. The desktop's path (its middle cut
+  // where it is long: core::short_path); on the page, a file picked, dropped or downloaded by its name alone, never
+  // the virtual file system's /home/web_user/, which nobody can open.
+  virtual std::string shown_path(const std::string& path) const { return core::short_path(path); }
+  // A file the app wrote, the same way; the page adds that the browser downloads it.
+  virtual std::string where_written(const std::string& path) const { return shown_path(path); }
 };
 
 // The last session: what the app restores at the start and autosaves while it runs.
@@ -85,7 +88,8 @@ struct PlatformFiles {
 
 // The installed answers: the desktop's unless use_platform_files replaced them.
 const PlatformFiles& platform_files();
-// A file the app wrote, as the status line names it (Paths::where_written).
+// A file as the status line names it (Paths::shown_path), and one the app wrote (Paths::where_written).
+std::string shown_path(const std::string& path);
 std::string where_written(const std::string& path);
 // Installs a platform's answers; a null member keeps the desktop's. Before the first frame.
 void use_platform_files(const PlatformFiles& files);

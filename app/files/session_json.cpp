@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/files/platform_files.h"  // shown_path
 #include "app/files/session.h"
 #include "app/training/lab.h"
 #include "core/export/export.h"  // valid_utf8
@@ -240,7 +241,7 @@ void restore_file_state(AppState& restored, const std::optional<core::FileStamp>
   if (known && restored.library.file_stamp.size >= 0 && !(*known == restored.library.file_stamp)) {
     restored.library.file_stamp = *known;
     if (changed_note)
-      *changed_note = core::short_path(restored.library.file) + " was changed on disk since the last session: Save asks before writing over it";
+      *changed_note = shown_path(restored.library.file) + " was changed on disk since the last session: Save asks before writing over it";
   }
   core::LoadResult on_disk = core::load_scenario_file(restored.library.file);
   restored.set_saved(on_disk.ok() ? std::move(*on_disk.scenario) : core::Scenario{});

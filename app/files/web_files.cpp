@@ -93,11 +93,14 @@ std::string web_home() {
 
 std::string WebPaths::link_base() const { return adopt_js_string(web_page_base()); }
 
+std::string WebPaths::shown_path(const std::string& path) const {
+  const fs::path p(path);
+  return p.parent_path() == fs::path(web_home()) ? core::valid_utf8(p.filename().string()) : core::short_path(path);
+}
+
 std::string WebPaths::where_written(const std::string& path) const {
   // What the home folder holds is downloaded (WebDownloads) under its own name; anything else stays in the page.
-  const fs::path p(path), home(web_home());
-  if (p.parent_path() == home) return core::valid_utf8(p.filename().string()) + " (the browser downloads it)";
-  return core::short_path(path);
+  return shown_path(path) + (fs::path(path).parent_path() == fs::path(web_home()) ? " (the browser downloads it)" : "");
 }
 
 bool WebPaths::fetch_shipped_model(const std::string& path) {
@@ -245,7 +248,7 @@ void WebFileChooser::ask(AppState& state, FileDialog::Purpose purpose) {
   if (purpose == FileDialog::Purpose::SaveAs) {
     const fs::path current = state.library.file;
     const std::string name = current.empty() ? "scenario.json" : current.filename().string();
-    if (save_scenario(state, web_home() + "/" + name)) state.status = "saved " + where_written(web_home() + "/" + name);
+    save_scenario(state, web_home() + "/" + name);  // its status names the download (where_written)
   }
 }
 

@@ -41,7 +41,8 @@ class WebPaths final : public Paths {
   std::string layout_settings_path(std::string*) const override { return {}; }
   std::string link_base() const override;  // the page's address, without its fragment
   bool fetch_shipped_model(const std::string& path) override;  // from models/ beside index.html (web/page_pre.js)
-  // "NAME (the browser downloads it)": the name the download gets, where the browser's downloads are.
+  // A file of the home folder (picked, dropped, downloaded) by its name; "NAME (the browser downloads it)" once written.
+  std::string shown_path(const std::string& path) const override;
   std::string where_written(const std::string& path) const override;
 };
 

@@ -42,7 +42,7 @@ void ResultFacts(AppState& state, const core::LmResult& r) {
   ScriptTextWrapped(r.title.empty() ? "A language model's result" : r.title);
   ImGui::PopFont();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", core::short_path(state.lab.result_source).c_str());  // wrapped: the file's name stays in sight
+  ImGui::TextWrapped("%s", shown_path(state.lab.result_source).c_str());  // wrapped: the file's name stays in sight
   ImGui::PopStyleColor();
   ImGui::Spacing();
   const auto fact = [](const char* name, const std::string& value) {

@@ -12,6 +12,7 @@
 
 #include <imgui.h>
 
+#include "app/files/platform_files.h"  // shown_path
 #include "app/panels/panel_experiment_parts.h"
 #include "app/panels/panels.h"
 #include "app/render/text.h"
@@ -302,7 +303,7 @@ void HeadsView(AppState& state) {
   ImGui::SameLine();
   const core::HeadsFile& file = *shown.file;
   ImGui::TextUnformatted(file_title(file, " · ").c_str());
-  ImGui::TextDisabled("%s · %zu heads", core::short_path(shown.source).c_str(), file.heads.size());
+  ImGui::TextDisabled("%s · %zu heads", shown_path(shown.source).c_str(), file.heads.size());
   if (file.heads.empty()) return;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::BeginChild("heads_table", ImVec2(std::min(TableWidth(), std::max(200 * scale, avail.x * 0.45f)), 0), false);

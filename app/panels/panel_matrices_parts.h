@@ -25,9 +25,10 @@ struct MatrixChange {
   std::string done;
 };
 std::optional<MatrixChange> MatrixTools(AppState& state, const std::string& key, const Eigen::MatrixXd& shown);
-float MatrixToolsWidth();
+float MatrixToolsWidth();  // what the "⋯" takes beside the title (none in a picture)
 // A dragged entry's change a pixel: 0.01 a CSS pixel (a logical one on the desktop) for the mouse, whatever the screen's
-// density; half that for a finger, a twentieth for a finger held still first (fine steps): PanelState::finger_drag.
-float EntryDragSpeed(const AppState& state);  // what the "⋯" takes beside the title (none in a picture)
+// density or the zoom; half that for a finger, a twentieth for a finger held still first (fine steps):
+// PanelState::finger_drag.
+float EntryDragSpeed(const AppState& state);
 
 }  // namespace app

@@ -13,6 +13,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/files/platform_files.h"  // shown_path
 #include "app/panels/panel_experiment_parts.h"
 #include "app/render/heatmap_renderer.h"
 #include "app/render/text.h"
@@ -425,7 +426,7 @@ void ModelTextView(AppState& state) {
   ImGui::SameLine();
   ScriptText((s.model ? "The model " : "The ") + s.title);
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", core::short_path(s.source).c_str());
+  ImGui::TextDisabled("%s", shown_path(s.source).c_str());
   if (s.model) {
     const int most = std::min(core::kMaxTextBytes, s.model->context);
     ImGui::AlignTextToFramePadding();

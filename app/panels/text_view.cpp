@@ -227,7 +227,7 @@ struct EntryChange {
   double before = 0, after = 0;
 };
 
-// Every entry that differs from a to b, in the editor's order; nullopt where a matrix changed its shape (a size).
+// Notes in out every entry of the matrix name that differs from a to b; false where their shapes differ (a size).
 template <class M>
 bool note_changes(const std::string& name, const M& a, const M& b, std::vector<EntryChange>& out) {
   if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
@@ -237,6 +237,7 @@ bool note_changes(const std::string& name, const M& a, const M& b, std::vector<E
         out.push_back({name + "[" + std::to_string(i) + "][" + std::to_string(j) + "]", a(i, j), b(i, j)});
   return true;
 }
+// Every entry that differs from a to b, in the editor's order; nullopt where a size changed.
 std::optional<std::vector<EntryChange>> changed_entries(const core::Scenario& a, const core::Scenario& b) {
   std::vector<EntryChange> out;
   bool same_shapes = note_changes("X", a.X, b.X, out) && note_changes("X_kv", a.X_kv, b.X_kv, out);
@@ -269,9 +270,13 @@ TextViewAnswer undo_in_text_view(AppState& state, bool redo) {
   const std::string what = redo ? "redone: " : "undone: ";
   const core::Scenario& s = state.scenario();
   const std::optional<std::vector<EntryChange>> changes = changed_entries(before, s);
-  if (!changes) return done(what + "the sizes are back as they were (" + std::to_string(s.n()) + " tokens, " +
-                            std::to_string(s.heads) + (s.heads == 1 ? " head)" : " heads)"));
-  if (changes->empty()) return done(what + "no entry changed: an option, a token or the mode is back as it was");
+  if (!changes)
+    return done(what + "the sizes are now n = " + std::to_string(s.n()) + ", d_model = " + std::to_string(s.d_model) +
+                ", d_k = " + std::to_string(s.d_k) + ", " + std::to_string(s.heads) + (s.heads == 1 ? " head" : " heads"));
+  // Another mode or design shows other matrices (W^Q or Q, one W): their entries are not the ones the step moved.
+  if (before.mode != s.mode || before.options.shared_qk != s.options.shared_qk || before.options.merged_qk != s.options.merged_qk)
+    return done(what + "the mode or the design changed (projected or direct, shared QK, one W)");
+  if (changes->empty()) return done(what + "no entry changed: an option, a token, the title or the notes did");
   constexpr size_t kNamed = 3;  // more would be a paragraph read aloud
   std::string said = what;
   if (changes->size() > 1) said += std::to_string(changes->size()) + " entries changed: ";

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "app/files/platform_files.h"  // shown_path
 #include "app/widgets/caption.h"
 #include "core/io/atomic_file.h"
 #include "core/text/utf8.h"
@@ -39,7 +40,7 @@ AnimationRecorder::AnimationRecorder(const AppState& state, const ScreenshotOpti
 AnimationRecorder::~AnimationRecorder() = default;
 
 bool AnimationRecorder::fail(const std::string& why) {
-  error_ = core::short_path(path_) + ": " + why;
+  error_ = shown_path(path_) + ": " + why;
   renderer_.reset();  // nothing more is drawn; the caller's GL and ImGui state are back
   return false;
 }

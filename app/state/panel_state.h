@@ -101,6 +101,7 @@ struct PanelState {
   // press: a tenth of that, for fine steps).
   float finger_scroll = 0;
   float finger_x = 0, finger_y = 0;  // where that finger came down, device px
+  unsigned finger_window = 0;        // the window the swipe scrolls, found at its first pixels (0: not yet)
   int finger_drag = 0;
   // The page's own HTML buttons (Text view, Copy link: web/index.html), their size in device pixels (0: none, the
   // desktop's case); where the menus' titles end; and where the buttons go: right of the titles where they fit,

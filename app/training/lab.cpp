@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "app/files/files.h"  // open_experiment
+#include "app/files/platform_files.h"  // shown_path
 #include "app/training/model_text.h"
 #include "app/training/training_worker.h"
 #include "core/io/experiment_json.h"
@@ -101,7 +102,7 @@ void show_result(AppState& state, core::LmResult result, std::string path) {
   int diverged = 0;
   for (const core::LmVariantResult& v : lab.result->variants)
     for (const core::LmRun& run : v.runs) diverged += run.diverged > 0;
-  state.status = "opened the result " + core::short_path(lab.result_source) + " in the training lab" +
+  state.status = "opened the result " + shown_path(lab.result_source) + " in the training lab" +
                  (diverged ? ": " + std::to_string(diverged) + (diverged == 1 ? " run" : " runs") + " diverged" : "");
 }
 
@@ -148,7 +149,7 @@ void show_heads(AppState& state, core::HeadsFile heads, std::string path, int he
   state.lab.heads = std::move(shown);
   state.view.workspace = Workspace::Lab;
   const size_t n = state.lab.heads->file->heads.size();
-  state.status = "opened the heads " + core::short_path(state.lab.heads->source) + ": " + std::to_string(n) +
+  state.status = "opened the heads " + shown_path(state.lab.heads->source) + ": " + std::to_string(n) +
                  (n == 1 ? " head" : " heads");
 }
 

@@ -85,7 +85,7 @@ bool open_model_text(AppState& state, const std::string& path, const std::string
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && is_shipped_model(path) && platform_files().paths->fetch_shipped_model(path)) {
     state.lab.text_coming = Lab::TextComing{path, text};
-    state.status = "fetching the model " + core::short_path(path) + "\u2026";
+    state.status = "fetching the model " + shown_path(path) + "\u2026";
     return true;
   }
   if (core::is_attention_file(path)) {
@@ -110,7 +110,7 @@ void show_model_text(AppState& state, core::TrainedModel model, std::string path
   state.view.workspace = Workspace::Lab;
   set_model_text(state, first);
   const TextShown& now = *state.lab.text;
-  state.status = "opened the model " + core::short_path(now.source) + " (" + now.title + ") on a text: type another" +
+  state.status = "opened the model " + shown_path(now.source) + " (" + now.title + ") on a text: type another" +
                  (now.problem.empty() ? "" : "; " + now.problem);
 }
 
@@ -127,14 +127,14 @@ bool show_attention_text(AppState& state, core::AttentionFile file, std::string 
     for (const core::RecordedHead& h : layer.heads) heads.push_back(core::recorded_head(h.Q, h.K, h.mask, layer.scale));
   }
   if (const std::string problem = core::forward_problem(shown->forward); !problem.empty()) {
-    state.status = "not opened: " + core::short_path(shown->source) + ": " + problem;
+    state.status = "not opened: " + shown_path(shown->source) + ": " + problem;
     return false;
   }
   renumber(*shown);
   state.lab.text = std::move(shown);
   state.view.workspace = Workspace::Lab;
   const TextShown& now = *state.lab.text;
-  state.status = "opened the attention file " + core::short_path(now.source) + ": " + std::to_string(now.forward.layers.size()) +
+  state.status = "opened the attention file " + shown_path(now.source) + ": " + std::to_string(now.forward.layers.size()) +
                  (now.forward.layers.size() == 1 ? " layer" : " layers") + " on " + std::to_string(now.tokens.size()) + " tokens";
   return true;
 }
@@ -164,7 +164,7 @@ void model_arrived(AppState& state, bool ok) {
     open_model_text(state, coming.path, coming.text);
     return;
   }
-  state.status = "not opened: " + core::short_path(coming.path) +
+  state.status = "not opened: " + shown_path(coming.path) +
                  " could not be fetched. The shipped models come with the page a web server serves, not with the one file "
                  "opened from the disk; File \u2192 Open takes a model file you have.";
 }

@@ -8,6 +8,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 #include <string>
@@ -15,13 +16,14 @@
 #include <nlohmann/json.hpp>
 
 #include "app/files/exports.h"
+#include "app/files/files.h"
+#include "app/files/platform_files.h"  // shown_path
+#include "app/files/web_files.h"
 #include "app/frame.h"
 #include "app/frame_keys.h"
-#include "app/files/files.h"
-#include "app/files/web_files.h"
+#include "app/panels/text_view.h"
 #include "app/platform/backend.h"
 #include "app/platform/glfw_events.h"  // g_glfw_events: a finger's swipe is input
-#include "app/panels/text_view.h"
 #include "app/training/model_text.h"
 #include "app/web/page.h"
 #include "app/window/layout_probe.h"
@@ -204,12 +206,16 @@ EMSCRIPTEN_KEEPALIVE double attnlab_time_text_forward(const char* text, int call
   return batches[4];
 }
 
-// A finger on the page's touch screen (web/page_pre.js): a swipe up or down of dy CSS pixels from (x, y), which the window
+// A finger on the page's touch screen (web/page_pre.js): a swipe up or down of dy CSS pixels begun at (x, y) (first:
+// its first pixels), which the window
 // under the finger scrolls by at the next frame (ScrollUnderFinger); and what the next drag is: 0 the mouse's, 1 a
 // finger's, 2 a finger's held still first (PanelState::finger_drag; EntryDragSpeed).
-EMSCRIPTEN_KEEPALIVE void attnlab_finger_scroll(double x, double y, double dy) {
+EMSCRIPTEN_KEEPALIVE void attnlab_finger_scroll(double x, double y, double dy, int first) {
+  // Module.ccall is any script's: no NaN, and no more than a screen's height in one call (a float's sum stays finite).
+  if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(dy)) return;
   const double dpr = emscripten_get_device_pixel_ratio();
-  state().panels.finger_scroll += static_cast<float>(dy * dpr);
+  if (first) state().panels.finger_window = 0;  // a new swipe: its window is found again where it came down
+  state().panels.finger_scroll += static_cast<float>(std::clamp(dy, -1e4, 1e4) * dpr);
   state().panels.finger_x = static_cast<float>(x * dpr);
   state().panels.finger_y = static_cast<float>(y * dpr);
   app::g_glfw_events.event = true;  // input, drawn at the next frame as the mouse's is (a wake() waits up to 100 ms)
@@ -282,7 +288,7 @@ bool write_home_file(const std::string& path, std::string_view text, const core:
   bool written = core::write_file_atomically(path, text, error);
   if (!written && before.problem == core::FileRead::Problem::None) {
     std::string again;
-    if (!core::write_file_atomically(path, before.text, &again)) *error += "; the page's earlier " + core::short_path(path) + " is lost: " + again;
+    if (!core::write_file_atomically(path, before.text, &again)) *error += "; the page's earlier " + app::shown_path(path) + " is lost: " + again;
   }
   app::web_downloads().mark_seen(path);  // no download: the page did not write it
   return written;
@@ -338,7 +344,7 @@ void open_taken_file(const char* name, const char* data, double size, bool dropp
   const std::string_view bytes = data ? std::string_view(data, static_cast<size_t>(size)) : std::string_view();
   if (!data || (larger && !core::is_heads_text(bytes) && !core::is_lm_result_text(bytes) && !core::looks_like_safetensors(bytes) &&
                 !core::is_attention_text(bytes))) {
-    state().status = "not opened: " + core::short_path(path) +
+    state().status = "not opened: " + app::shown_path(path) +
                      ": larger than 1 MiB; a scenario file is at most 1 MiB (a heads file, a RESULT, a model or an attention file, 32 MiB)";
     redraw();
     return;
@@ -418,7 +424,7 @@ EMSCRIPTEN_KEEPALIVE void attnlab_open_dropped(const char* name, const char* dat
 
 // A picked or dropped file the page could not take (the browser could not read it, no memory for it).
 EMSCRIPTEN_KEEPALIVE void attnlab_open_failed(const char* name, const char* why) {
-  state().status = "not opened: " + core::short_path(app::web_home() + "/" + name) + ": " + why;
+  state().status = "not opened: " + app::shown_path(app::web_home() + "/" + name) + ": " + why;
   redraw();
 }
 

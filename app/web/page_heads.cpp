@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/files/platform_files.h"  // shown_path
 #include "app/platform/backend.h"
 #include "app/training/lab.h"
 #include "app/web/page.h"
@@ -35,7 +36,7 @@ std::string g_heads_ended_path;
 bool g_heads_ended_ok = false;
 
 std::string heads_reading_line(double fraction) {
-  return "reading the heads " + core::short_path(g_heads_path) + ": " + std::to_string(static_cast<int>(std::floor(fraction * 100))) + "%";
+  return "reading the heads " + shown_path(g_heads_path) + ": " + std::to_string(static_cast<int>(std::floor(fraction * 100))) + "%";
 }
 
 void heads_reading_ends(bool ok) {

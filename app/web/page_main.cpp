@@ -37,6 +37,7 @@ std::string g_language_shown = "en";  // the language <html lang> was last given
 std::optional<float> g_frame_zoom;  // in a frame: the zoom last kept for its address (above)
 double g_buttons[2] = {0, 0};  // the page's buttons: the width they take from the right edge, their height (CSS px)
 float g_buttons_top_told = 0;   // where they were last put (page_buttons_below), device px; 0: beside the menus
+bool g_popup_told = false;      // whether a menu or dialog of the app was open (page_popup_open)
 // Where the browser refuses the lab a Web Worker, it trains on the frames: of a 16.7 ms frame at
 // 60 Hz, its steps take 10 ms; the rest is left for drawing and input. While it trains, the window
 // draws its news ten times a second (web_backend.cpp), so most of the browser's frames are steps.
@@ -67,6 +68,8 @@ EM_JS(void, page_place_buttons, (double* extent), {
 });
 // Where the buttons go: beside the menus' titles (top 0), or below the bar at top CSS pixels, where the window has
 // left them a strip (a phone: DrawWholeWindow).
+// A menu or dialog of the app is open: below the bar the buttons would cover its items, and go from sight meanwhile.
+EM_JS(void, page_popup_open, (int open), { document.body.classList.toggle("popup-open", open !== 0); });
 EM_JS(void, page_buttons_below, (double top), {
   document.documentElement.style.setProperty("--buttons-top", top > 0 ? top + "px" : "2px");
   document.body.classList.toggle("buttons-below", top > 0);
@@ -190,6 +193,8 @@ void frame() {
     g_buttons_top_told = panels.page_buttons_top;
     page_buttons_below(g_buttons_top_told / dpr);
   }
+  if (const bool popup = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel); popup != g_popup_told)
+    page_popup_open(g_popup_told = popup);
   fetch_cjk_font_when_needed(g_window->state());
   if (g_zoom_shown != g_window->state().view.zoom) {
     page_show_zoom(g_zoom_shown = g_window->state().view.zoom);

@@ -108,7 +108,14 @@ TEST_F(TextViewTest, UndoAndRedoNameTheEntryAndBothValues) {
   // An option: no entry moved.
   state.apply([](core::Scenario& s) { s.options.causal = !s.options.causal; });
   state.end_frame(false);
-  EXPECT_EQ(app::undo_in_text_view(state, false).said, "undone: no entry changed: an option, a token or the mode is back as it was");
+  EXPECT_EQ(app::undo_in_text_view(state, false).said, "undone: no entry changed: an option, a token, the title or the notes did");
+  // A size: the sizes now, both ways.
+  state.apply([](core::Scenario& s) { core::resize(s, 3, s.d_model, s.d_k, s.heads); });
+  state.end_frame(false);
+  const core::Scenario& s = state.scenario();
+  const std::string sizes = ", d_model = " + std::to_string(s.d_model) + ", d_k = " + std::to_string(s.d_k) + ", 1 head";
+  EXPECT_EQ(app::undo_in_text_view(state, false).said, "undone: the sizes are now n = 2" + sizes);
+  EXPECT_EQ(app::undo_in_text_view(state, true).said, "redone: the sizes are now n = 3" + sizes);
 }
 
 // What is not one number, an entry that is not there, a value past a file's limit: each said,

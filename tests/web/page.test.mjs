@@ -214,6 +214,8 @@ test("Ctrl+O opens the browser's file picker; Ctrl+S and F12 are downloads named
   const chooser = await chooseFile(page);
   await chooser.setFiles(file);
   await page.waitForFunction((want) => window.attnlab.dump() === want, native(["--dump", file]).toString(), { timeout: 10000 });
+  const opened = await statusLine(page);  // the file by the name it was picked with, not the page's /home/web_user/
+  assert.ok(opened.startsWith(`opened ${path.basename(file)}`) && !opened.includes("/"), opened);
   // Save: the file's own name, and the scenario as Save writes it.
   await press(page, "Control+s");
   await page.waitForFunction(() => window.attnlab.downloads.length === 1, null, { timeout: 10000 });
@@ -402,6 +404,19 @@ test("a phone (390 × 844, devicePixelRatio 3, touch): the page's buttons cover 
   }
   assert.ok(buttons[0].right <= buttons[1].left, "Text view before Copy link, side by side");
   if (shots) await page.screenshot({ path: `${shots}/phone-menus.png` });
+  // A menu opened by a tap (View, past the middle of the bar) opens below the bar, where the buttons are: they go from
+  // sight while it is open, and come back once it is closed.
+  const underButtons = () => page.evaluate(() => ["text-view-button", "copy-link"].map((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).id;
+  }));
+  await page.touchscreen.tap(225, 10);
+  await page.waitForFunction(() => document.body.classList.contains("popup-open"), null, { timeout: 20000 });
+  assert.deepEqual(await underButtons(), ["canvas", "canvas"], "the open menu's items, not the buttons");
+  if (shots) await page.screenshot({ path: `${shots}/phone-view-menu.png` });
+  await press(page, "Escape");
+  await page.waitForFunction(() => !document.body.classList.contains("popup-open"), null, { timeout: 20000 });
+  assert.deepEqual(await underButtons(), ["text-view-button", "copy-link"]);
 
   const cdp = await context.newCDPSession(page);
   const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
