@@ -658,7 +658,6 @@
     const take = function (e) { e.preventDefault(); e.stopPropagation(); };
     const release = function () {  // the one finger's press ends, whatever it was
       if (!finger) return;
-      clearTimeout(finger.timer);
       if (finger.pressed) mouse("mouseup", finger.x, finger.y, 0);
       finger = null;  // a finger's drag keeps its rate until the next press: its last moves may reach a frame after this
     };
@@ -669,13 +668,11 @@
       if (e.touches.length === 1) {
         release();  // a finger whose end the browser never sent: its press ends here, not held for ever
         const t = e.changedTouches[0];
-        const f = { id: t.identifier, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, pressed: false, long: false,
-                    scrolling: false };
-        finger = f;
+        // t0: when the finger came down, as the events' own times say (not when a busy page got to them), so that
+        // a long press is the finger's half second, whatever the page was doing meanwhile.
+        finger = { id: t.identifier, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, t0: e.timeStamp,
+                   pressed: false, long: false, scrolling: false };
         mouse("mousemove", t.clientX, t.clientY, 0);  // first over it, so that the press lands on what is under the finger
-        f.timer = setTimeout(function () {
-          if (finger === f && !f.pressed && !f.scrolling) f.long = true;  // a drag from here is fine; let go, a right click
-        }, kLongPressMs);
       } else if (e.touches.length === 2) {
         release();  // a second finger: a scroll, not the drag the first began
         pair = midpoint(e.touches);
@@ -698,7 +695,7 @@
       finger.x = t.clientX;
       finger.y = t.clientY;
       if (!finger.pressed && !finger.scrolling && Math.hypot(finger.x - finger.x0, finger.y - finger.y0) > kSlopPx) {
-        clearTimeout(finger.timer);
+        finger.long = e.timeStamp - finger.t0 >= kLongPressMs;  // held still that long first: a fine drag
         if (!finger.long && Math.abs(finger.y - finger.y0) > Math.abs(finger.x - finger.x0)) {
           finger.scrolling = true;  // a swipe: the page (or the panel under it) follows, from where the finger came down
           call("attnlab_finger_scroll", null, ["number", "number", "number", "number"], [finger.x0, finger.y0, finger.y - finger.y0, 1]);
@@ -717,8 +714,7 @@
       if (e.touches.length < 2) pair = null;
       if (!finger || !Array.prototype.some.call(e.changedTouches, function (c) { return c.identifier === finger.id; })) return;
       if (!finger.pressed && !finger.scrolling && e.type === "touchend") {  // a tap: a click where it came down; held, a right click
-        clearTimeout(finger.timer);
-        const button = finger.long ? 2 : 0;  // not on a cancel, nor when a second finger came: those end nothing clicked
+        const button = e.timeStamp - finger.t0 >= kLongPressMs ? 2 : 0;  // not on a cancel, nor when a second finger came: those end nothing clicked
         mouse("mousedown", finger.x0, finger.y0, button);
         mouse("mouseup", finger.x0, finger.y0, button);
         finger = null;

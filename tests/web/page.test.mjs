@@ -351,10 +351,7 @@ async function dragEntry(page, key, { touch = null, held = false } = {}) {
   const cx = x + w / 2, cy = y + h / 2;
   if (touch) {
     await touch("touchStart", [[cx, cy]]);
-    if (held) {  // past the half second of a long press, then a few frames: the press is held, not a swipe
-      await page.waitForTimeout(900);
-      await frames(page, 3);
-    }
+    if (held) await page.waitForTimeout(900);  // past a long press's half second, by the events' own times (web/page_pre.js)
   } else {
     await page.mouse.move(cx, cy);
     await frames(page);
