@@ -146,7 +146,7 @@ class ExportSvg(export_case.ExportCase):
     def test_svg_theme_is_the_one_the_readme_promises(self):
         # The README's sentence on the command line's SVG: its theme with no --theme, and the other one's word.
         readme = (DATA.parent.parent / "README.md").read_text(encoding="utf-8")
-        said = re.search(r"from the command\s+line `--export OUT\.svg` is (light|dark) too, and `--theme (light|dark)` gives",
+        said = re.search(r"On the command\s+line, `--export OUT\.svg` is (light|dark) too, and\s+`--theme (light|dark)` gives",
                          readme)
         self.assertIsNotNone(said, "README.md no longer says which theme `--export OUT.svg` draws")
         default, other = said.group(1), said.group(2)
