@@ -84,6 +84,9 @@ constexpr const char* kKeptFromDisk =
     "can read (File > Keep my work here turns that off)";
 constexpr const char* kRefused = "this browser refused to store it (a private window, or its storage is full)";
 
+// A file of the home folder: picked, dropped, or written and then downloaded (WebDownloads) under its own name.
+bool in_home(const std::string& path) { return fs::path(path).parent_path() == fs::path(web_home()); }
+
 }  // namespace
 
 std::string web_home() {
@@ -94,13 +97,11 @@ std::string web_home() {
 std::string WebPaths::link_base() const { return adopt_js_string(web_page_base()); }
 
 std::string WebPaths::shown_path(const std::string& path) const {
-  const fs::path p(path);
-  return p.parent_path() == fs::path(web_home()) ? core::valid_utf8(p.filename().string()) : core::short_path(path);
+  return in_home(path) ? core::valid_utf8(fs::path(path).filename().string()) : core::short_path(path);
 }
 
 std::string WebPaths::where_written(const std::string& path) const {
-  // What the home folder holds is downloaded (WebDownloads) under its own name; anything else stays in the page.
-  return shown_path(path) + (fs::path(path).parent_path() == fs::path(web_home()) ? " (the browser downloads it)" : "");
+  return shown_path(path) + (in_home(path) ? " (the browser downloads it)" : "");  // anything else stays in the page
 }
 
 bool WebPaths::fetch_shipped_model(const std::string& path) {
