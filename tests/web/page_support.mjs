@@ -1,7 +1,7 @@
 // What the page's browser tests share: the page served, one headless chromium, a fresh page
 // per test (open), the native binary as the reference (native), and the helpers of the tests of
-// what the page keeps (storage faults, Ctrl+O's picker). Imported by page.test.mjs and
-// page_keeps.test.mjs; the environment is theirs (ATTNLAB_SITE, ATTNLAB_BIN, ATTNLAB_ROOT, ATTNLAB_SHOTS).
+// what the page keeps (storage faults, Ctrl+O's picker). Imported by page.test.mjs, touch.test.mjs,
+// page_keeps.test.mjs and text_view.test.mjs; the environment is theirs (ATTNLAB_SITE, ATTNLAB_BIN, ATTNLAB_ROOT, ATTNLAB_SHOTS).
 import { before, after } from "node:test";
 import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
